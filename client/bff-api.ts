@@ -1,0 +1,64 @@
+import type { ApiClient } from '../shared/api-client.ts';
+import type { ApiErrorBody, ApiResult, SessionUser } from '../shared/api-types.ts';
+
+let csrfToken = '';
+/** The token the server rendered into the page; refreshed whenever the session is read again. */
+export function setCsrf(token: string): void {
+  csrfToken = token;
+}
+
+const TIMEOUT_MS = 15_000;
+
+async function call<T>(method: string, url: string, body?: BodyInit, contentType?: string): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (contentType) headers['content-type'] = contentType;
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body: body ?? null, credentials: 'same-origin', signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (err) {
+    const timeout = (err as { name?: string }).name === 'TimeoutError';
+    return { ok: false, status: 0, error: { detail: navigatorText(timeout), code: timeout ? 'timeout' : 'network' } };
+  }
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (res.ok) {
+    const total = res.headers.get('x-total-count');
+    return { ok: true, status: res.status, data: parsed as T, total: total ? Number(total) : null };
+  }
+  return { ok: false, status: res.status, error: (parsed && typeof parsed === 'object' ? parsed : { detail: `HTTP ${res.status}` }) as ApiErrorBody };
+}
+
+/** Network failures before any answer: worded in the page's language. */
+function navigatorText(timeout: boolean): string {
+  const bn = document.documentElement.lang === 'bn';
+  if (timeout) return bn ? 'সার্ভার উত্তর দিতে অনেক সময় নিচ্ছে। আবার চেষ্টা করুন।' : 'The server took too long to answer. Please try again.';
+  return bn ? 'নেটওয়ার্ক সমস্যা। আপনার সংযোগ দেখে আবার চেষ্টা করুন।' : 'Network error. Please check your connection and try again.';
+}
+
+/** The browser transport of ApiClient: /bff with the session cookie and the CSRF header. */
+export const bffApi: ApiClient = {
+  get: (path) => call('GET', `/bff${path}`),
+  send: (method, path, body) => call(method, `/bff${path}`, body === undefined ? undefined : JSON.stringify(body), body === undefined ? undefined : 'application/json'),
+  upload: (path, file) => call('POST', `/bff${path}`, file, file.type),
+  async login(phone, password) {
+    const r = await call<{ user: SessionUser }>('POST', '/bff/session', JSON.stringify({ phone, password }), 'application/json');
+    return r.ok ? { ...r, data: r.data.user } : r;
+  },
+  async logout() {
+    await call('POST', '/bff/logout');
+  },
+  async session() {
+    const r = await call<{ user: SessionUser | null; csrf: string }>('GET', '/bff/session');
+    if (r.ok) {
+      setCsrf(r.data.csrf);
+      return r.data;
+    }
+    return { user: null, csrf: csrfToken };
+  },
+};

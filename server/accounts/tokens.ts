@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { z } from 'zod';
+
+/** The access-token payload as the spec's client reads it. */
+export const AccessClaims = z.object({
+  user_id: z.number().int().positive(),
+  is_staff: z.boolean(),
+  is_active: z.boolean(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  exp: z.number(),
+  token_type: z.literal('access'),
+});
+export type AccessClaims = z.infer<typeof AccessClaims>;
+
+const RefreshClaims = z.object({ user_id: z.number().int().positive(), jti: z.uuid(), exp: z.number(), token_type: z.literal('refresh') });
+export type RefreshClaims = z.infer<typeof RefreshClaims>;
+
+export type TokenUser = { id: number; is_staff: boolean; is_active: boolean; name: string; phone: string | null };
+
+export class Tokens {
+  private readonly key: Uint8Array;
+  constructor(secret: string, readonly accessTtlSec: number, readonly refreshTtlSec: number) {
+    this.key = new TextEncoder().encode(`jwt:${secret}`);
+  }
+
+  async signAccess(u: TokenUser): Promise<string> {
+    return new SignJWT({ user_id: u.id, is_staff: u.is_staff, is_active: u.is_active, name: u.name, phone: u.phone, token_type: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + this.accessTtlSec)
+      .sign(this.key);
+  }
+
+  async signRefresh(userId: number): Promise<{ token: string; jti: string; expiresAt: Date }> {
+    const jti = randomUUID();
+    const exp = Math.floor(Date.now() / 1000) + this.refreshTtlSec;
+    const token = await new SignJWT({ user_id: userId, jti, token_type: 'refresh' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime(exp)
+      .sign(this.key);
+    return { token, jti, expiresAt: new Date(exp * 1000) };
+  }
+
+  verifyAccess(token: string): Promise<AccessClaims | null> {
+    return this.verify(token, AccessClaims);
+  }
+  verifyRefresh(token: string): Promise<RefreshClaims | null> {
+    return this.verify(token, RefreshClaims);
+  }
+
+  private async verify<T>(token: string, schema: z.ZodType<T>): Promise<T | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const parsed = schema.safeParse(payload);
+      return parsed.success ? parsed.data : null;
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) return null;
+      throw err;
+    }
+  }
+}

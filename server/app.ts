@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import * as i18nMiddleware from 'i18next-http-middleware';
+import { LANG_COOKIE } from '../shared/i18n.ts';
+import { routes } from '../views/routes.tsx';
+import { Codes } from './accounts/codes.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { Accounts } from './accounts/service.ts';
+import { Tokens } from './accounts/tokens.ts';
+import { bffRoutes } from './bff/routes.ts';
+import { Upstream } from './bff/upstream.ts';
+import type { Config } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { openDb, type Db } from './db/index.ts';
+import { seedDemo } from './db/seed.ts';
+import { bearer } from './http/auth.ts';
+import { createCsrf } from './http/csrf.ts';
+import { ApiError, apiErrorHandler } from './http/errors.ts';
+import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
+import { createLogger, type Logger } from './log.ts';
+import { lotteryRoutes } from './lotteries/routes.ts';
+import { logNotifier, type Notifier } from './notify/index.ts';
+import { clientDir, manifestReader } from './ssr/assets.ts';
+import { PageCache } from './ssr/page-cache.ts';
+import { createSsr } from './ssr/render.tsx';
+import { uploadRoutes } from './uploads/routes.ts';
+import { userRoutes } from './users/routes.ts';
+
+export type App = {
+  app: express.Express;
+  db: Db;
+  log: Logger;
+  pageCache: PageCache;
+  /** Where the in-process API is reached (set once the server listens, unless API_BASE_URL is given). */
+  setSelfOrigin(origin: string): void;
+  close(): Promise<void>;
+};
+
+export type AppOptions = { db?: Db; log?: Logger; notifier?: Notifier; inMemoryDb?: boolean };
+
+/** Builds the whole product (API, BFF, SSR) without listening: index.ts listens, tests drive it directly. */
+export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
+  const log = opts.log ?? createLogger(config.LOG_LEVEL);
+  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: opts.inMemoryDb ?? false }));
+  const applied = await migrate(db);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+
+  const resources = loadResources();
+  const i18n = await createI18n(resources);
+  const tokens = new Tokens(config.SECRET_KEY, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL);
+  const codes = new Codes(db, config.SECRET_KEY);
+  const notifier = opts.notifier ?? logNotifier(db, log);
+  const accounts = new Accounts({ db, tokens, codes, notifier });
+  if (config.ADMIN_PHONE && config.ADMIN_PASSWORD) await accounts.ensureSuperuser(config.ADMIN_PHONE, config.ADMIN_PASSWORD);
+  if (config.SEED_DEMO) await seedDemo(db, accounts, log);
+
+  const production = config.NODE_ENV === 'production';
+  let selfOrigin = config.API_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
+  const upstream = new Upstream(() => selfOrigin, config.UPSTREAM_TIMEOUT_MS);
+  const csrf = createCsrf(config.SECRET_KEY, production, config.PUBLIC_ORIGIN);
+  const sessionOpts = { secure: production, maxAgeMs: config.REFRESH_TOKEN_TTL * 1000 };
+  const pageCache = new PageCache(config.PAGE_CACHE_TTL_MS);
+  const root = path.dirname(findUp('package.json'));
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])]);
+  app.set('query parser', 'simple');
+
+  // A fresh nonce per response; the CSP allows only our own scripts and the nonced bootstrap.
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          upgradeInsecureRequests: production ? [] : null,
+        },
+      },
+      strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  );
+  app.use(cookieParser(config.SECRET_KEY));
+  const detector = new i18nMiddleware.LanguageDetector(null, {
+    order: ['querystring', 'cookie', 'header'],
+    lookupQuerystring: 'lng',
+    lookupCookie: LANG_COOKIE,
+    caches: false,
+  });
+  app.use(i18nMiddleware.handle(i18n.use(detector)));
+
+  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await db.query('SELECT 1');
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'database unreachable' });
+    }
+  });
+
+  // Static files: hashed bundles are immutable; fonts and icons change rarely.
+  app.use('/assets', express.static(path.join(clientDir(root), 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  app.use('/fonts', express.static(path.join(root, 'public', 'fonts'), { maxAge: '30d', index: false }));
+  app.use('/locales', express.static(path.join(root, 'locales'), { maxAge: '5m', index: false }));
+  app.get('/favicon.svg', (_req, res) => res.sendFile(path.join(root, 'public', 'favicon.svg'), { maxAge: '30d' }));
+
+  if (!config.API_BASE_URL) {
+    const api = express.Router();
+    // The bearer-token API takes JSON only on unsafe methods (the picture upload is a raw image).
+    api.use((req, _res, next) => {
+      const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
+      const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+      if (unsafe && hasBody && !req.is('application/json') && req.path !== '/v1/upload-image/')
+        return next(ApiError.detail(415, req.t('api:unsupportedMediaType'), 'unsupported_media_type'));
+      next();
+    });
+    api.use(express.json({ limit: '32kb', strict: true, type: 'application/json' }));
+    api.use(bearer(tokens));
+    api.use(accountRoutes(accounts));
+    api.use(userRoutes(accounts));
+    api.use(lotteryRoutes(db));
+    api.use(uploadRoutes(db, config.uploadsDir));
+    api.use((req, _res, next) => next(ApiError.detail(404, req.t('api:notFound'), 'not_found')));
+    api.use(apiErrorHandler(log));
+    app.use('/api', (req, res, next) => {
+      res.set('Cache-Control', 'no-store');
+      api(req, res, next);
+    });
+  }
+
+  const deps = { upstream, session: sessionOpts, csrf };
+  app.use('/bff', bffRoutes(deps), apiErrorHandler(log));
+
+  // ?lng=bn switches the language: kept in a cookie so the server renders it from the first byte.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const q = req.query.lng;
+    if (req.method !== 'GET' || q === undefined) return next();
+    const url = new URL(req.originalUrl, 'http://x');
+    url.searchParams.delete('lng');
+    if (isLanguage(q)) res.cookie(LANG_COOKIE, q, { sameSite: 'lax', secure: production, path: '/', maxAge: 365 * 24 * 3600 * 1000 });
+    res.redirect(303, url.pathname + url.search);
+  });
+
+  app.use(csrf.visitor);
+  app.use(
+    createSsr({ ...deps, routes, i18n, resources, manifest: manifestReader(path.join(clientDir(root), 'manifest.json')), log, pageCache, maxFormBytes: 3 * 1024 * 1024 }),
+  );
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    log.error({ err, url: req.originalUrl }, 'unhandled error');
+    if (!res.headersSent) res.status(500).type('text/plain').send(req.t?.('api:serverError') ?? 'Server error');
+    else res.end();
+  });
+
+  return {
+    app,
+    db,
+    log,
+    pageCache,
+    setSelfOrigin(origin) {
+      if (!config.API_BASE_URL) selfOrigin = origin;
+    },
+    async close() {
+      await upstream.close();
+      if (!opts.db) await db.close();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import express, { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { ApiError, zodToFieldErrors } from '../http/errors.ts';
+import { MAX_UPLOAD_BYTES } from '../uploads/routes.ts';
+import { getSession } from './session.ts';
+import { loginThroughServer, logoutThroughServer, upstreamFailure, type ServerApiDeps } from './server-api.ts';
+
+const LoginBody = z.strictObject({ phone: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) });
+
+/**
+ * JSON for the hydrated client: the session, login/logout, and a proxy to the API that adds the bearer
+ * token from the signed cookie. Every unsafe request is CSRF-checked (origin + token).
+ */
+export function bffRoutes(d: ServerApiDeps): Router {
+  const r = Router();
+  r.use(d.csrf.visitor);
+  r.use((req, _res, next) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || d.csrf.check(req)) return next();
+    next(ApiError.detail(403, req.t('api:csrfFailed'), 'csrf_failed'));
+  });
+
+  r.get('/session', async (req, res) => {
+    const s = await getSession(req, res, d.upstream, d.session);
+    res.set('Cache-Control', 'no-store').json({ user: s?.user ?? null, csrf: d.csrf.token(req, res) });
+  });
+  r.post('/session', express.json({ limit: '8kb' }), async (req, res) => {
+    const body = LoginBody.safeParse(req.body);
+    if (!body.success) throw ApiError.fields(zodToFieldErrors(body.error, req.t));
+    const result = await loginThroughServer(req, res, d, body.data.phone, body.data.password);
+    if (result.ok) res.json({ user: result.data });
+    else res.status(result.status).json(result.error);
+  });
+  r.post('/logout', async (req, res) => {
+    await logoutThroughServer(req, res, d);
+    res.status(204).end();
+  });
+
+  const raw = express.raw({ type: () => true, limit: MAX_UPLOAD_BYTES });
+  r.all('/api/*rest', raw, async (req: Request, res: Response) => {
+    const s = await getSession(req, res, d.upstream, d.session);
+    const body = Buffer.isBuffer(req.body) && req.body.length ? req.body : undefined;
+    const upstream = await d.upstream.call(req.method, req.originalUrl.replace(/^\/bff/, ''), {
+      token: s?.access ?? null, body, contentType: body ? req.get('content-type') : undefined, lang: req.language, ip: req.ip,
+    });
+    for (const h of ['content-type', 'x-total-count', 'retry-after', 'cache-control'] as const) {
+      const v = upstream.headers[h];
+      if (typeof v === 'string') res.set(h, v);
+    }
+    res.status(upstream.status).send(upstream.body);
+  });
+
+  r.use((err: unknown, req: Request, res: Response, next: (e?: unknown) => void) => {
+    try {
+      const f = upstreamFailure(err, req.t);
+      res.status(f.status).json(f.body);
+    } catch {
+      next(err);
+    }
+  });
+  return r;
+}

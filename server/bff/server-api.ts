@@ -1,0 +1,77 @@
+import type { Request, Response } from 'express';
+import type { ApiClient } from '../../shared/api-client.ts';
+import type { ApiErrorBody, ApiResult, SessionUser } from '../../shared/api-types.ts';
+import type { Csrf } from '../http/csrf.ts';
+import { getSession, sessionFromTokens, setRequestSession, writeSession, type SessionOptions } from './session.ts';
+import { Upstream, UpstreamError, type UpstreamResponse, parseJson } from './upstream.ts';
+
+export type ServerApiDeps = { upstream: Upstream; session: SessionOptions; csrf: Csrf };
+
+/** A failed upstream call as the client sees it: a timeout is a clear 504, not a hang. */
+export function upstreamFailure(err: unknown, t: Request['t']): { status: number; body: ApiErrorBody } {
+  if (err instanceof UpstreamError) {
+    return err.kind === 'timeout'
+      ? { status: 504, body: { detail: t('api:upstreamTimeout'), code: 'timeout' } }
+      : { status: 502, body: { detail: t('api:upstreamUnreachable'), code: 'unreachable' } };
+  }
+  throw err;
+}
+
+export function toResult<T>(r: UpstreamResponse): ApiResult<T> {
+  const data = parseJson(r.body);
+  if (r.status >= 200 && r.status < 300) {
+    const total = r.headers['x-total-count'];
+    return { ok: true, status: r.status, data: data as T, total: typeof total === 'string' ? Number(total) : null };
+  }
+  return { ok: false, status: r.status, error: (data && typeof data === 'object' ? data : { detail: String(r.status) }) as ApiErrorBody };
+}
+
+/** Logs in against the API and keeps the tokens in the signed HttpOnly cookie; shared by SSR actions and /bff. */
+export async function loginThroughServer(req: Request, res: Response, d: ServerApiDeps, phone: string, password: string): Promise<ApiResult<SessionUser>> {
+  const r = await d.upstream.json('POST', '/api/token/', { phone, password }, { lang: req.language, ip: req.ip });
+  const body = r.data as { access?: unknown; refresh?: unknown } | null;
+  if (r.status === 200 && typeof body?.access === 'string' && typeof body.refresh === 'string') {
+    const s = sessionFromTokens(body.access, body.refresh);
+    if (s) {
+      writeSession(res, { access: s.access, refresh: s.refresh }, d.session);
+      setRequestSession(req, s);
+      return { ok: true, status: 200, data: s.user, total: null };
+    }
+  }
+  return toResult<SessionUser>({ ...r, status: r.status === 200 ? 502 : r.status });
+}
+
+export async function logoutThroughServer(req: Request, res: Response, d: ServerApiDeps): Promise<void> {
+  const s = await getSession(req, res, d.upstream, d.session);
+  if (s) await d.upstream.json('POST', '/api/token/blacklist/', { refresh: s.refresh }, { ip: req.ip }).catch(() => undefined);
+  writeSession(res, null, d.session);
+  setRequestSession(req, null);
+}
+
+/** The server transport of ApiClient: SSR loaders and actions call the API with the user's token. */
+export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiClient {
+  const call = async <T>(method: string, path: string, body?: Buffer | string, contentType?: string): Promise<ApiResult<T>> => {
+    const s = await getSession(req, res, d.upstream, d.session);
+    try {
+      return toResult<T>(await d.upstream.call(method, path, { token: s?.access ?? null, body, contentType, lang: req.language, ip: req.ip }));
+    } catch (err) {
+      const f = upstreamFailure(err, req.t);
+      return { ok: false, status: f.status, error: f.body };
+    }
+  };
+  return {
+    get: (path) => call('GET', path),
+    send: (method, path, body) => call(method, path, body === undefined ? undefined : JSON.stringify(body), body === undefined ? undefined : 'application/json'),
+    upload: async (path, file) => call('POST', path, Buffer.from(await file.arrayBuffer()), file.type),
+    login: async (phone, password) => {
+      try {
+        return await loginThroughServer(req, res, d, phone, password);
+      } catch (err) {
+        const f = upstreamFailure(err, req.t);
+        return { ok: false, status: f.status, error: f.body };
+      }
+    },
+    logout: () => logoutThroughServer(req, res, d),
+    session: async () => ({ user: (await getSession(req, res, d.upstream, d.session))?.user ?? null, csrf: d.csrf.token(req, res) }),
+  };
+}

@@ -1,0 +1,82 @@
+import type { Request, Response } from 'express';
+import { decodeJwt } from 'jose';
+import { z } from 'zod';
+import type { SessionUser } from '../../shared/api-types.ts';
+import type { Upstream } from './upstream.ts';
+
+export const SESSION_COOKIE = 'bh_session';
+const Stored = z.object({ a: z.string(), r: z.string() });
+const Claims = z.object({ user_id: z.number(), name: z.string(), phone: z.string().nullable(), is_staff: z.boolean(), exp: z.number() });
+
+export type Session = { access: string; refresh: string; user: SessionUser };
+
+export type SessionOptions = { secure: boolean; maxAgeMs: number };
+
+function userOf(access: string): (SessionUser & { exp: number }) | null {
+  try {
+    const c = Claims.safeParse(decodeJwt(access));
+    return c.success ? { user_id: c.data.user_id, name: c.data.name, phone: c.data.phone, is_staff: c.data.is_staff, exp: c.data.exp } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(res: Response, tokens: { access: string; refresh: string } | null, o: SessionOptions): void {
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure: o.secure, path: '/' };
+  if (!tokens) res.clearCookie(SESSION_COOKIE, base);
+  else res.cookie(SESSION_COOKIE, JSON.stringify({ a: tokens.access, r: tokens.refresh }), { ...base, signed: true, maxAge: o.maxAgeMs });
+}
+
+const resolved = new WeakMap<Request, Promise<Session | null>>();
+
+/**
+ * The session of this request, from the signed cookie. An access token about to expire is refreshed
+ * through the API (once per request, however many loaders ask) and the cookie rewritten.
+ */
+export function getSession(req: Request, res: Response, upstream: Upstream, o: SessionOptions): Promise<Session | null> {
+  let p = resolved.get(req);
+  if (!p) {
+    p = resolve(req, res, upstream, o);
+    resolved.set(req, p);
+  }
+  return p;
+}
+
+/** After login or logout within the same request, later loaders must see the new state. */
+export function setRequestSession(req: Request, s: Session | null): void {
+  resolved.set(req, Promise.resolve(s));
+}
+
+export function sessionFromTokens(access: string, refresh: string): Session | null {
+  const u = userOf(access);
+  if (!u) return null;
+  const { exp: _exp, ...user } = u;
+  return { access, refresh, user };
+}
+
+async function resolve(req: Request, res: Response, upstream: Upstream, o: SessionOptions): Promise<Session | null> {
+  const raw: unknown = req.signedCookies?.[SESSION_COOKIE];
+  if (raw === undefined) return null;
+  let stored: z.infer<typeof Stored> | null = null;
+  try {
+    const parsed = Stored.safeParse(typeof raw === 'string' ? JSON.parse(raw) : null);
+    stored = parsed.success ? parsed.data : null;
+  } catch {
+    stored = null;
+  }
+  const u = stored ? userOf(stored.a) : null;
+  if (!stored || !u) {
+    writeSession(res, null, o);
+    return null;
+  }
+  if (u.exp * 1000 - 30_000 > Date.now()) return sessionFromTokens(stored.a, stored.r);
+  const r = await upstream.json('POST', '/api/token/refresh/', { refresh: stored.r }, { ip: req.ip });
+  const body = r.data as { access?: unknown; refresh?: unknown } | null;
+  if (r.status === 200 && typeof body?.access === 'string') {
+    const refresh = typeof body.refresh === 'string' ? body.refresh : stored.r;
+    writeSession(res, { access: body.access, refresh }, o);
+    return sessionFromTokens(body.access, refresh);
+  }
+  if (r.status === 401 || r.status === 400) writeSession(res, null, o); // refresh refused: logged out
+  return null;
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const durationSec = z.coerce.number().int().positive();
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+    ADMIN_PHONE: z.string().regex(/^01\d{9}$/, 'must be an 11-digit phone number like 01712345678').optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SEED_DEMO: bool.optional(),
+    NOTIFY_TRANSPORT: z.enum(['log']).default('log'),
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL: durationSec.default(15 * 60),
+    REFRESH_TOKEN_TTL: durationSec.default(7 * 24 * 3600),
+    BKASH_RECEIVER_NUMBER: z.string().regex(/^01\d{9}$/).default('01700000000'),
+    SUPPORT_EMAIL: z.email().default('support@bhagya.com.bd'),
+    SUPPORT_PHONE: z.string().default('16247'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
+    TRUST_PROXY: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
+    }
+    if (Boolean(env.ADMIN_PHONE) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: [env.ADMIN_PHONE ? 'ADMIN_PASSWORD' : 'ADMIN_PHONE'], message: 'ADMIN_PHONE and ADMIN_PASSWORD go together' });
+    }
+  });
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'SECRET_KEY' | 'SEED_DEMO'> & {
+  SECRET_KEY: string;
+  SEED_DEMO: boolean;
+  /** Where the secret came from, so that start-up can warn about a generated one. */
+  secretSource: 'env' | 'generated';
+  uploadsDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  let secret = e.SECRET_KEY;
+  let secretSource: Config['secretSource'] = 'env';
+  if (!secret) {
+    mkdirSync(dataDir, { recursive: true });
+    const file = path.join(dataDir, 'secret.key');
+    if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+    secret = readFileSync(file, 'utf8').trim();
+    secretSource = 'generated';
+  }
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    SECRET_KEY: secret,
+    secretSource,
+    SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL,
+    uploadsDir: path.join(dataDir, 'uploads'),
+  };
+}

@@ -1,0 +1,125 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { PGlite as PGliteType } from '@electric-sql/pglite';
+
+export type Row = Record<string, unknown>;
+
+/** The one data-access interface: the same SQL (PostgreSQL dialect) on PGlite and on a real server. */
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  one<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** Runs fn in one transaction; a thrown error rolls it back. */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/** int8 holds money and ids; beyond 2^53 a JS number would silently lose digits, so refuse. */
+function parseInt8(v: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${v} is outside the safe integer range`);
+  return n;
+}
+
+/** Dates leave the data layer as ISO-8601 UTC strings, so rows are JSON as they are. */
+function normaliseRow<T extends Row>(row: Row): T {
+  for (const k in row) {
+    const v = row[k];
+    if (v instanceof Date) row[k] = v.toISOString();
+  }
+  return row as T;
+}
+
+function wrap(kind: Db['kind'], run: (sql: string, params: unknown[]) => Promise<Row[]>, tx: Db['tx'], close: () => Promise<void>): Db {
+  const db: Db = {
+    kind,
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const rows = await run(sql, [...params]);
+      return rows.map((r) => normaliseRow<T>(r));
+    },
+    async one<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const rows = await db.query<T>(sql, params);
+      return rows[0];
+    },
+    tx,
+    close,
+  };
+  return db;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const lite: PGliteType = await PGlite.create(dataDir, {
+    parsers: { [INT8]: parseInt8, [NUMERIC]: (v: string) => v },
+  });
+  await lite.exec(`SET TIME ZONE 'UTC'`);
+  const fromLite = (q: Pick<PGliteType, 'query'>) => async (sql: string, params: unknown[]) =>
+    (await q.query<Row>(sql, params)).rows;
+  const make = (runner: (sql: string, params: unknown[]) => Promise<Row[]>, inTx: boolean): Db =>
+    wrap(
+      'pglite',
+      runner,
+      inTx
+        ? (fn) => fn(make(runner, true))
+        : (fn) => lite.transaction((t) => fn(make(fromLite(t), true))),
+      async () => {
+        if (!inTx) await lite.close();
+      },
+    );
+  return make(fromLite(lite), false);
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      if (oid === INT8) return parseInt8;
+      if (oid === NUMERIC) return (v: string) => v;
+      return pg.types.getTypeParser(oid, format as 'text');
+    }) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, types, max: 10, options: '-c timezone=UTC' });
+  const make = (runner: (sql: string, params: unknown[]) => Promise<Row[]>, client: pg.PoolClient | null): Db =>
+    wrap(
+      'postgres',
+      runner,
+      async (fn) => {
+        if (client) return fn(make(runner, client)); // nested: same transaction
+        const c = await pool.connect();
+        try {
+          await c.query('BEGIN');
+          const result = await fn(make(async (sql, params) => (await c.query<Row>(sql, params)).rows, c));
+          await c.query('COMMIT');
+          return result;
+        } catch (err) {
+          await c.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          c.release();
+        }
+      },
+      async () => {
+        if (!client) await pool.end();
+      },
+    );
+  return make(async (sql, params) => (await pool.query<Row>(sql, params)).rows, null);
+}
+
+/** DATABASE_URL set: a real PostgreSQL server; unset: embedded PGlite in DATA_DIR/pglite (or in memory for tests). */
+export async function openDb(opts: { databaseUrl?: string | undefined; dataDir?: string | undefined; inMemory?: boolean }): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.inMemory ? undefined : path.join(opts.dataDir ?? './data', 'pglite'));
+}
+
+/** Postgres unique-violation (23505) with the constraint name, for turning races into clean field errors. */
+export function uniqueViolation(err: unknown): string | null {
+  if (err && typeof err === 'object' && 'code' in err && (err as { code?: unknown }).code === '23505') {
+    const c = (err as { constraint?: unknown }).constraint;
+    return typeof c === 'string' ? c : '';
+  }
+  return null;
+}

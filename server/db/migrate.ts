@@ -1,0 +1,31 @@
+import type { Db } from './index.ts';
+import * as m001 from './migrations/001-init.ts';
+
+/** Ordered, append-only: a released migration is never edited, a change is a new entry. */
+const MIGRATIONS: readonly { id: string; sql: string }[] = [{ id: '001-init', sql: m001.sql }];
+
+const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances
+
+export async function migrate(db: Db): Promise<string[]> {
+  return db.tx(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = new Set((await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+    const applied: string[] = [];
+    for (const m of MIGRATIONS) {
+      if (done.has(m.id)) continue;
+      for (const statement of splitStatements(m.sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
+      applied.push(m.id);
+    }
+    return applied;
+  });
+}
+
+/** Migrations hold no functions or quoted semicolons, so splitting on ';' at line ends is safe. */
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}

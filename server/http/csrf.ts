@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { doubleCsrf } from 'csrf-csrf';
+
+export const CSRF_FIELD = '_csrf';
+const VISITOR_COOKIE = 'bh_vid';
+
+declare global {
+  namespace Express {
+    interface Request {
+      visitorId?: string;
+      /** The token a form post carried in its body (SSR parses the body itself). */
+      formCsrfToken?: string;
+    }
+  }
+}
+
+/**
+ * CSRF in the layers of DESIGN.md §2: SameSite cookies, the request's own origin checked on every unsafe
+ * request, and a double-submit token (csrf-csrf) bound to a per-browser id: hidden field in forms,
+ * `x-csrf-token` header from the hydrated client.
+ */
+export function createCsrf(secret: string, secure: boolean, publicOrigin: string | undefined) {
+  const { generateCsrfToken, validateRequest } = doubleCsrf({
+    getSecret: () => `csrf:${secret}`,
+    getSessionIdentifier: (req) => req.visitorId ?? '',
+    cookieName: secure ? '__Host-bh_csrf' : 'bh_csrf',
+    cookieOptions: { sameSite: 'lax', secure, httpOnly: true, path: '/' },
+    getCsrfTokenFromRequest: (req) => req.headers['x-csrf-token'] ?? req.formCsrfToken ?? null,
+  });
+
+  /** Gives every browser a stable random id (HttpOnly) that its CSRF token is bound to. */
+  const visitor = (req: Request, res: Response, next: NextFunction) => {
+    const v: unknown = req.signedCookies?.[VISITOR_COOKIE];
+    if (typeof v === 'string' && /^[A-Za-z0-9_-]{22}$/.test(v)) req.visitorId = v;
+    else {
+      req.visitorId = randomBytes(16).toString('base64url');
+      res.cookie(VISITOR_COOKIE, req.visitorId, { signed: true, httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 365 * 24 * 3600 * 1000 });
+    }
+    next();
+  };
+
+  /** Unsafe requests must come from our own pages: Sec-Fetch-Site where the browser sends it, else Origin. */
+  const sameOrigin = (req: Request): boolean => {
+    const site = req.headers['sec-fetch-site'];
+    if (typeof site === 'string') return site === 'same-origin' || site === 'none';
+    const origin = req.headers.origin;
+    if (!origin) return true; // non-browser clients and old browsers: the token still decides
+    const own = publicOrigin ?? `${req.protocol}://${req.get('host')}`;
+    return origin === own;
+  };
+
+  return {
+    visitor,
+    token: (req: Request, res: Response) => generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false }),
+    /** True when an unsafe request passes both the origin check and the token check. */
+    check: (req: Request) => sameOrigin(req) && validateRequest(req),
+  };
+}
+export type Csrf = ReturnType<typeof createCsrf>;

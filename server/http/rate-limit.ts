@@ -1,0 +1,27 @@
+import type { Db } from '../db/index.ts';
+
+export type Limit = { max: number; windowSec: number };
+
+/** The rate limits of DESIGN.md §2; state lives in the database so that several instances share it. */
+export const LIMITS = {
+  loginPerIdentifier: { max: 10, windowSec: 15 * 60 },
+  loginPerIp: { max: 50, windowSec: 15 * 60 },
+  codePerIdentifier: { max: 10, windowSec: 15 * 60 },
+  codePerIp: { max: 60, windowSec: 15 * 60 },
+  signupPerIp: { max: 20, windowSec: 60 * 60 },
+  uploadPerIp: { max: 30, windowSec: 60 * 60 },
+} as const satisfies Record<string, Limit>;
+
+/** Counts one hit in a fixed window; returns the seconds to wait when the limit is passed, else 0. */
+export async function hit(db: Db, key: string, limit: Limit): Promise<number> {
+  const row = await db.one<{ hits: number; retry: number }>(
+    `INSERT INTO rate_limits AS r (key, window_start, hits) VALUES ($1, now(), 1)
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN 1 ELSE r.hits + 1 END,
+       window_start = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN now() ELSE r.window_start END
+     RETURNING hits, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => $2) - now())))::int AS retry`,
+    [key, limit.windowSec],
+  );
+  if (!row) return 0;
+  return row.hits > limit.max ? Math.max(1, row.retry) : 0;
+}

@@ -1,0 +1,58 @@
+import type { Db } from '../db/index.ts';
+
+export type LotteryRow = {
+  id: number; name: string; description: string; start_date: string; end_date: string;
+  ticket_price: number; total_tickets: number; winners: number; total_prize: number;
+  published: boolean; featured: boolean; is_result_published: boolean; tickets_sold: number;
+};
+
+const COLUMNS = `l.id, l.name, l.description, l.start_date, l.end_date, l.ticket_price, l.total_tickets, l.winners,
+  l.total_prize, l.published, l.featured, l.is_result_published,
+  (SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success'))::int AS tickets_sold`;
+
+/** Purchasable: published, sales open (end_date authoritative), result not out, tickets left. */
+const PURCHASABLE = `l.published AND NOT l.is_result_published AND l.start_date <= now() AND l.end_date > now()`;
+
+export const MAX_PAGE = 100;
+
+export async function publishedLotteries(db: Db, limit: number, offset: number): Promise<{ rows: LotteryRow[]; total: number }> {
+  const rows = await db.query<LotteryRow>(
+    `SELECT ${COLUMNS} FROM lotteries l WHERE l.published
+      ORDER BY (${PURCHASABLE}) DESC, l.end_date ASC, l.id ASC LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
+  const total = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM lotteries WHERE published'))?.n ?? 0;
+  return { rows, total };
+}
+
+export async function featuredLotteries(db: Db): Promise<LotteryRow[]> {
+  return db.query<LotteryRow>(`SELECT ${COLUMNS} FROM lotteries l WHERE l.featured AND ${PURCHASABLE} ORDER BY l.end_date ASC, l.id ASC LIMIT 10`);
+}
+
+export async function lotteryById(db: Db, id: number): Promise<LotteryRow | undefined> {
+  return db.one<LotteryRow>(`SELECT ${COLUMNS} FROM lotteries l WHERE l.id = $1`, [id]);
+}
+
+export type ResultRow = { lottery: Pick<LotteryRow, 'id' | 'name' | 'start_date' | 'end_date' | 'total_prize'>; prizes: { id: number; ticket: string; prize_money: number }[] };
+
+/** Latest published results: the ten most recent draws, each with its winning tickets. */
+export async function latestResults(db: Db, limit = 10): Promise<ResultRow[]> {
+  const lotteries = await db.query<ResultRow['lottery'] & { drawn_at: string | null }>(
+    `SELECT id, name, start_date, end_date, total_prize, drawn_at FROM lotteries
+      WHERE published AND is_result_published ORDER BY COALESCE(drawn_at, end_date) DESC, id DESC LIMIT $1`,
+    [limit],
+  );
+  if (!lotteries.length) return [];
+  const prizes = await db.query<{ id: number; lottery_id: number; ticket: string; prize_money: number }>(
+    'SELECT id, lottery_id, ticket, prize_money FROM prizes WHERE lottery_id = ANY($1::bigint[]) ORDER BY id',
+    [lotteries.map((l) => l.id)],
+  );
+  return lotteries.map(({ drawn_at: _d, ...lottery }) => ({
+    lottery,
+    prizes: prizes.filter((p) => p.lottery_id === lottery.id).map(({ lottery_id: _l, ...p }) => p),
+  }));
+}
+
+export function isPurchasable(l: LotteryRow, now = Date.now()): boolean {
+  return l.published && !l.is_result_published && Date.parse(l.start_date) <= now && Date.parse(l.end_date) > now && l.tickets_sold < l.total_tickets;
+}

@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import type { i18n as I18n, Resource } from 'i18next';
+import type { Resources } from '../../shared/translate.ts';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, RouterContextProvider,
+  StaticRouterProvider, type RouteObject, type StaticHandlerContext,
+} from 'react-router';
+import { CLIENT_NAMESPACES, LANG_COOKIE, type Language } from '../../shared/i18n.ts';
+import { apiContext, localeContext } from '../../views/context.ts';
+import { I18nProvider } from '../../views/i18n.tsx';
+import { Document } from '../../views/document.tsx';
+import type { RouteHandle } from '../../views/routes.tsx';
+import { serverApi, type ServerApiDeps } from '../bff/server-api.ts';
+import { CSRF_FIELD } from '../http/csrf.ts';
+import type { Logger } from '../log.ts';
+import { pageAssets, type Manifest } from './assets.ts';
+import { CSRF_PLACEHOLDER, fill, NONCE_PLACEHOLDER, type PageCache } from './page-cache.ts';
+
+export type SsrDeps = ServerApiDeps & {
+  routes: RouteObject[];
+  i18n: I18n;
+  resources: Resource;
+  manifest: () => Manifest;
+  log: Logger;
+  pageCache: PageCache;
+  maxFormBytes: number;
+};
+
+export type SerializedError = { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown } | { __type: 'Error'; message: string };
+
+/** Route errors cross to the browser as plain JSON; client/entry.tsx revives them. */
+export function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, SerializedError> | null {
+  if (!errors) return null;
+  const out: Record<string, SerializedError> = {};
+  for (const [id, e] of Object.entries(errors)) {
+    out[id] = isRouteErrorResponse(e)
+      ? { __type: 'RouteErrorResponse', status: e.status, statusText: e.statusText, data: e.data }
+      : { __type: 'Error', message: 'Unexpected error' }; // internals never reach the page
+  }
+  return out;
+}
+
+async function readBody(req: ExpressRequest, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function toHeaders(req: ExpressRequest): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    for (const one of Array.isArray(v) ? v : [v]) h.append(k, one);
+  }
+  return h;
+}
+
+const collect = (stream: { pipe(w: NodeJS.WritableStream): unknown }): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const pass = new PassThrough();
+    const parts: Buffer[] = [];
+    pass.on('data', (c: Buffer) => parts.push(c));
+    pass.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    pass.on('error', reject);
+    stream.pipe(pass);
+  });
+
+/** Server rendering of the route tree: loaders and actions run here for the first request and no-JS posts. */
+export function createSsr(d: SsrDeps) {
+  const handler = createStaticHandler(d.routes);
+
+  return async function ssr(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return next();
+    const lng = req.language as Language;
+    const chosen = typeof req.cookies?.[LANG_COOKIE] === 'string';
+    const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+
+    // Anonymous GETs of cacheable pages are rendered once per language; everything else per request.
+    const matches = matchRoutes(d.routes, url.pathname) ?? [];
+    const handles = matches.map((m) => m.route.handle as RouteHandle | undefined);
+    const loggedIn = req.signedCookies?.bh_session !== undefined || req.cookies?.bh_session !== undefined;
+    const cacheable = req.method === 'GET' && !loggedIn && handles.at(-1)?.cache === true;
+
+    let body: Buffer | undefined;
+    if (req.method === 'POST') {
+      const buf = await readBody(req, d.maxFormBytes);
+      if (!buf) return void res.status(413).type('text/plain').send(req.t('common:errors.formTooLarge'));
+      body = buf;
+      try {
+        const form = await new Request(url, { method: 'POST', headers: toHeaders(req), body: new Uint8Array(buf) }).formData();
+        const tok = form.get(CSRF_FIELD);
+        if (typeof tok === 'string') req.formCsrfToken = tok;
+      } catch {
+        return void res.status(400).type('text/plain').send(req.t('common:errors.badForm'));
+      }
+      if (!d.csrf.check(req)) return void res.status(403).type('text/html').send(csrfFailedPage(req.t('api:csrfFailed'), lng, url.pathname));
+    }
+
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const request = new Request(url, { method: req.method === 'HEAD' ? 'GET' : req.method, headers: toHeaders(req), body: body ? new Uint8Array(body) : null, signal: controller.signal });
+
+    const api = serverApi(req, res, d);
+    const ctx = new RouterContextProvider();
+    ctx.set(apiContext, cacheable ? { ...api, session: async () => ({ user: null, csrf: CSRF_PLACEHOLDER }) } : api);
+    ctx.set(localeContext, {
+      lng,
+      chosen,
+      namespace: async (ns) => (d.resources[lng]?.[ns] ?? {}) as Record<string, unknown>,
+    });
+
+    const render = async (nonce: string, stream: boolean): Promise<{ html: string; status: number } | null> => {
+      const context = await handler.query(request, { requestContext: ctx });
+      if (context instanceof Response) {
+        sendResponse(res, context);
+        return null;
+      }
+      const router = createStaticRouter(handler.dataRoutes, context);
+      const islandsPage = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.islands === true;
+      const chunks = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk).filter((c): c is string => !!c);
+      const m = d.manifest();
+      const data = {
+        hydration: islandsPage ? null : { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
+        i18n: { lng, resources: Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, d.resources[lng]?.[ns] ?? {}])) },
+      };
+      const doc = (
+        <Document lng={lng} assets={pageAssets(m, chunks, islandsPage)} data={data}>
+          <I18nProvider language={lng} resources={d.resources[lng] as Resources}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+          </I18nProvider>
+        </Document>
+      );
+      return new Promise((resolve, reject) => {
+        let failed = false;
+        const s = renderToPipeableStream(doc, {
+          nonce,
+          bootstrapModules: (islandsPage ? m.islands : m.entry) ? [islandsPage ? m.islands : m.entry] : [],
+          onShellReady() {
+            if (!stream) return;
+            res.status(failed ? 500 : context.statusCode).type('text/html; charset=utf-8');
+            res.set('Cache-Control', 'private, no-store');
+            s.pipe(res);
+            resolve(null);
+          },
+          onAllReady() {
+            if (!stream) collect(s).then((html) => resolve({ html, status: context.statusCode }), reject);
+          },
+          onShellError(err) {
+            reject(err);
+          },
+          onError(err) {
+            failed = true;
+            d.log.error({ err, url: url.pathname }, 'render error');
+          },
+        });
+        setTimeout(() => s.abort(), 10_000).unref();
+      });
+    };
+
+    try {
+      const nonce = res.locals.cspNonce as string;
+      if (!cacheable) {
+        await render(nonce, true); // streams into the response itself
+        return;
+      }
+      const key = `${lng}|${chosen ? 1 : 0}|${url.pathname}${url.search}`;
+      let redirected = false;
+      const entry = await d.pageCache.get(key, async () => {
+        const r = await render(NONCE_PLACEHOLDER, false);
+        if (!r) {
+          redirected = true;
+          return { html: '', status: 0 };
+        }
+        return r;
+      });
+      if (redirected || res.headersSent) return;
+      if (entry.status === 0) return next(); // a concurrent visitor's render redirected: handle this one fresh
+      res.status(entry.status).type('text/html; charset=utf-8').set('Cache-Control', 'private, no-cache');
+      res.send(fill(entry.html, nonce, d.csrf.token(req, res)));
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** A loader/action Response (redirect, or a thrown data response) is sent as it is. */
+function sendResponse(res: ExpressResponse, r: Response) {
+  r.headers.forEach((v, k) => {
+    if (k.toLowerCase() === 'set-cookie') res.append('Set-Cookie', v);
+    else res.setHeader(k, v);
+  });
+  const status = r.status >= 300 && r.status < 400 && r.status !== 304 ? (r.status === 302 ? 303 : r.status) : r.status;
+  res.status(status);
+  if (r.body) void r.text().then((t) => res.end(t));
+  else res.end();
+}
+
+function csrfFailedPage(message: string, lng: Language, back: string): string {
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!DOCTYPE html><html lang="${lng}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>403</title><p>${esc(message)}</p><p><a href="${esc(back)}">↻</a></p></html>`;
+}
+
+export { CSRF_FIELD };

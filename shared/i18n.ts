@@ -1,0 +1,5 @@
+export const LANGUAGES = ['en', 'bn'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANG_COOKIE = 'lang';
+/** Namespaces every page's client needs; long texts ('content') are loaded by the pages that show them. */
+export const CLIENT_NAMESPACES = ['common', 'home', 'lottery', 'auth'] as const;

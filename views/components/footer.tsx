@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../i18n.tsx';
+import { paths } from '../../shared/paths.ts';
+import { Logo } from './logo.tsx';
+
+export const SUPPORT = { email: 'support@bhagya.com.bd', phone: '16247', phoneHref: 'tel:16247' } as const;
+
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="footer">
+      <div className="container footer__grid">
+        <div className="footer__about">
+          <Link to={paths.home} className="brand brand--light"><Logo size={32} /><span className="brand__name">{t('brand')}</span></Link>
+          <p>{t('footer.tagline')}</p>
+          <p className="footer__notice"><strong className="age-badge">18+</strong> {t('footer.ageNotice')}</p>
+        </div>
+        <nav aria-label={t('footer.quickLinks')}>
+          <h2>{t('footer.quickLinks')}</h2>
+          <ul>
+            <li><Link to={paths.about}>{t('footer.about')}</Link></li>
+            <li><Link to={paths.playResponsibly}>{t('footer.howToPlay')}</Link></li>
+            <li><Link to={paths.faq}>{t('nav.faq')}</Link></li>
+            <li><Link to={paths.allLotteries}>{t('footer.allLotteries')}</Link></li>
+          </ul>
+        </nav>
+        <nav aria-label={t('footer.legal')}>
+          <h2>{t('footer.legal')}</h2>
+          <ul>
+            <li><Link to={paths.terms}>{t('footer.terms')}</Link></li>
+            <li><Link to={paths.notice}>{t('footer.privacy')}</Link></li>
+            <li><Link to={paths.playResponsibly}>{t('nav.playResponsibly')}</Link></li>
+          </ul>
+        </nav>
+        <div>
+          <h2>{t('footer.contact')}</h2>
+          <ul>
+            <li>{t('footer.liveSupport')}</li>
+            <li><a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a></li>
+            <li><a href={SUPPORT.phoneHref}>{t('footer.phone', { phone: SUPPORT.phone })}</a></li>
+          </ul>
+        </div>
+      </div>
+      <div className="container footer__bottom">
+        <p>{t('footer.restricted')}</p>
+        <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { Form, Link, NavLink, useLocation } from 'react-router';
+import { useTranslation } from '../i18n.tsx';
+import type { SessionUser } from '../../shared/api-types.ts';
+import type { Language } from '../../shared/i18n.ts';
+import { paths } from '../../shared/paths.ts';
+import { CsrfField } from './csrf-field.tsx';
+import { Logo } from './logo.tsx';
+
+/** Switching language reloads the page through the server, which keeps the choice in a cookie. */
+export function LanguageSwitch({ lng }: { lng: Language }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const other: Language = lng === 'en' ? 'bn' : 'en';
+  const params = new URLSearchParams(location.search);
+  params.set('lng', other);
+  return (
+    <a className="lang-switch" href={`${location.pathname}?${params.toString()}`} hrefLang={other} lang={other} aria-label={t('nav.switchLanguage')}>
+      {other === 'bn' ? 'বাংলা' : 'English'}
+    </a>
+  );
+}
+
+export function TopBar({ user, lng }: { user: SessionUser | null; lng: Language }) {
+  const { t } = useTranslation();
+  const [scrolled, setScrolled] = useState(false);
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 20);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className={`top-bar${scrolled ? ' is-scrolled' : ''}`}>
+      <div className="container top-bar__inner">
+        <Link to={paths.home} className="brand" aria-label={t('brand')}>
+          <Logo />
+          <span className="brand__name">{t('brand')}</span>
+        </Link>
+        {/* <details> opens the mobile menu without JavaScript; with it, the state is React's. */}
+        <details className="menu" open={menuOpen} onToggle={(e) => setMenuOpen((e.currentTarget as HTMLDetailsElement).open)}>
+          <summary className="menu__toggle" aria-label={t('nav.menu')}>
+            <span className="menu__bars" aria-hidden="true" />
+          </summary>
+          <nav className="menu__panel" aria-label={t('nav.main')}>
+            <ul className="nav-links">
+              <li><NavLink to={paths.faq}>{t('nav.faq')}</NavLink></li>
+              <li><NavLink to={paths.playResponsibly}>{t('nav.playResponsibly')}</NavLink></li>
+              <li><NavLink to={paths.notice}>{t('nav.notice')}</NavLink></li>
+              {user ? <li><NavLink to={paths.profile}>{t('nav.profile')}</NavLink></li> : null}
+              {user?.is_staff ? <li><NavLink to={paths.adminDashboard}>{t('nav.dashboard')}</NavLink></li> : null}
+            </ul>
+            <div className="nav-actions">
+              <LanguageSwitch lng={lng} />
+              {user ? (
+                <>
+                  <span className="nav-user" title={user.phone ?? ''}>
+                    <span className="nav-user__avatar" aria-hidden="true">{user.name.slice(0, 1).toUpperCase()}</span>
+                    <span className="nav-user__name">{user.name}</span>
+                  </span>
+                  <Link to={paths.myLotteries} className="btn btn-accent btn-sm">{t('nav.myLotteries')}</Link>
+                  <Form method="post" action="/logout" className="inline-form">
+                    <CsrfField />
+                    <button type="submit" className="btn btn-ghost btn-sm">{t('nav.logout')}</button>
+                  </Form>
+                </>
+              ) : (
+                <>
+                  <Link to={paths.login} className="btn btn-ghost btn-sm">{t('nav.login')}</Link>
+                  <Link to={paths.register} className="btn btn-primary btn-sm">{t('nav.register')}</Link>
+                </>
+              )}
+            </div>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

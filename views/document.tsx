@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import type { Language } from '../shared/i18n.ts';
+
+export type PageAssets = { css: string[]; modulepreload: string[]; entry: string; fontPreload: Partial<Record<Language, string>> };
+
+/** JSON inside a script element: `<` is escaped so no value can close the element. */
+export const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export const DATA_ELEMENT_ID = '__bh_data';
+
+/** The HTML shell around the app: the app lives in #root, hydration data in a non-executable JSON script. */
+export function Document({ lng, assets, data, children }: { lng: Language; assets: PageAssets; data: unknown; children: ReactNode }) {
+  const font = assets.fontPreload[lng];
+  return (
+    <html lang={lng} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b6e4f" />
+        <meta name="color-scheme" content="light" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {font ? <link rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" /> : null}
+        {assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.modulepreload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+      </head>
+      <body>
+        <div id="root">{children}</div>
+        <script type="application/json" id={DATA_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: safeJson(data) }} />
+      </body>
+    </html>
+  );
+}

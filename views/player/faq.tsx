@@ -1,0 +1,3 @@
+export function Component() {
+  return <section className="container"><h1>faq</h1></section>;
+}

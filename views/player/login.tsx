@@ -1,0 +1,58 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from '../i18n.tsx';
+import { errorText } from '../../shared/api-types.ts';
+import { paths, safeFrom, withQuery } from '../../shared/paths.ts';
+import { validateLogin } from '../../shared/validation.ts';
+import { apiOf } from '../context.ts';
+import { CsrfField } from '../components/csrf-field.tsx';
+import { Alert, Field, field, PasswordField, SubmitButton, type FormResult } from '../components/form.tsx';
+import { keyed, msg } from '../components/messages.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const from = safeFrom(url.searchParams.get('from'));
+  const { user } = await apiOf(context).session();
+  if (user) throw redirect(from ?? (user.is_staff ? paths.adminCreateLottery : paths.home));
+  return { from, notice: url.searchParams.get('notice') };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const from = safeFrom(field(form, 'from'));
+  const identifier = field(form, 'identifier');
+  const password = typeof form.get('password') === 'string' ? (form.get('password') as string) : '';
+  const v = validateLogin({ identifier, password });
+  if (!v.ok) return data<FormResult>({ errors: keyed(v.errors), values: { identifier } }, { status: 400 });
+  const r = await apiOf(context).login(identifier, password);
+  if (!r.ok) {
+    if (r.error.code === 'account_not_active') {
+      return redirect(withQuery(paths.verifyOtp, { identifier: typeof r.error.identifier === 'string' ? r.error.identifier : identifier, notice: 'inactive' }));
+    }
+    return data<FormResult>({ formError: errorText(r.error, 'k:loginFailed'), values: { identifier } }, { status: r.status === 429 ? 429 : 400 });
+  }
+  return redirect(from ?? (r.data.is_staff ? withQuery(paths.adminCreateLottery, { welcome: '1' }) : paths.home));
+}
+
+export function Component() {
+  const { t } = useTranslation('auth');
+  const { from, notice } = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult>();
+  const e = result?.errors ?? {};
+  return (
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      {notice && ['verified', 'reset', 'loggedOut'].includes(notice) ? <Alert kind="success">{t(`login.notice.${notice}`)}</Alert> : null}
+      {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+      <Form method="post" noValidate className="form">
+        <CsrfField />
+        {from ? <input type="hidden" name="from" value={from} /> : null}
+        <Field label={t('fields.identifier')} name="identifier" autoComplete="username" inputMode="email" required defaultValue={result?.values?.identifier ?? ''} placeholder={t('fields.identifierPlaceholder')} error={msg(t, e.identifier)} />
+        <PasswordField label={t('fields.password')} name="password" autoComplete="current-password" required error={msg(t, e.password)} />
+        <p className="form__aside"><Link to={paths.forgotPassword}>{t('login.forgot')}</Link></p>
+        <SubmitButton>{t('login.submit')}</SubmitButton>
+      </Form>
+      <p className="auth-card__switch">{t('login.noAccount')} <Link to={withQuery(paths.register, { from })}>{t('login.registerLink')}</Link></p>
+      <p className="auth-card__home"><Link to={paths.home}>← {t('backHome')}</Link></p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,3 @@
+export function Component() {
+  return <section className="container"><h1>reset-password</h1></section>;
+}

@@ -1,0 +1,3 @@
+export function Component() {
+  return <section className="container"><h1>verify-otp</h1></section>;
+}

@@ -1,0 +1,58 @@
+import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from './i18n.tsx';
+import type { SessionUser } from '../shared/api-types.ts';
+import type { Language } from '../shared/i18n.ts';
+import { apiOf, localeOf } from './context.ts';
+import { Footer } from './components/footer.tsx';
+import { LanguageChooser } from './components/language-chooser.tsx';
+import { TopBar } from './components/top-bar.tsx';
+
+export type RootData = { user: SessionUser | null; csrf: string; lng: Language; langChosen: boolean };
+
+export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
+  const { user, csrf } = await apiOf(context).session();
+  const { lng, chosen } = localeOf(context);
+  return { user, csrf, lng, langChosen: chosen };
+}
+
+export function useRootData(): RootData {
+  const d = useRouteLoaderData('root') as RootData | undefined;
+  return d ?? { user: null, csrf: '', lng: 'en', langChosen: true };
+}
+
+export function Root() {
+  const { user, lng, langChosen } = useRootData();
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#main">{t('nav.skip')}</a>
+      <TopBar user={user} lng={lng} />
+      <main id="main" className="main">
+        <Outlet />
+      </main>
+      <Footer />
+      {langChosen ? null : <LanguageChooser />}
+    </>
+  );
+}
+
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const { user, lng } = useRootData();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <>
+      <TopBar user={user} lng={lng} />
+      <main id="main" className="main">
+        <section className="container narrow page-message">
+          <title>{`${status} · ${t('brand')}`}</title>
+          <h1>{status === 404 ? t('errors.notFoundTitle') : t('errors.genericTitle')}</h1>
+          <p>{status === 404 ? t('errors.notFoundText') : t('errors.genericText')}</p>
+          <a className="btn btn-primary" href="/">{t('errors.backHome')}</a>
+        </section>
+      </main>
+      <Footer />
+    </>
+  );
+}
