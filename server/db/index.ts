@@ -74,7 +74,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   return make(fromLite(lite), false);
 }
 
-async function openPostgres(url: string): Promise<Db> {
+async function openPostgres(url: string, schema?: string): Promise<Db> {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
       if (oid === INT8) return parseInt8;
@@ -82,7 +82,7 @@ async function openPostgres(url: string): Promise<Db> {
       return pg.types.getTypeParser(oid, format as 'text');
     }) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, types, max: 10, options: '-c timezone=UTC' });
+  const pool = new pg.Pool({ connectionString: url, types, max: 10, options: `-c timezone=UTC${schema ? ` -c search_path=${schema}` : ''}` });
   const make = (runner: (sql: string, params: unknown[]) => Promise<Row[]>, client: pg.PoolClient | null): Db =>
     wrap(
       'postgres',
@@ -110,8 +110,9 @@ async function openPostgres(url: string): Promise<Db> {
 }
 
 /** DATABASE_URL set: a real PostgreSQL server; unset: embedded PGlite in DATA_DIR/pglite (or in memory for tests). */
-export async function openDb(opts: { databaseUrl?: string | undefined; dataDir?: string | undefined; inMemory?: boolean }): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+export async function openDb(opts: { databaseUrl?: string | undefined; dataDir?: string | undefined; inMemory?: boolean; schema?: string }): Promise<Db> {
+  if (opts.schema && !/^[a-z_][a-z0-9_]*$/.test(opts.schema)) throw new Error('schema must be a plain identifier');
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema);
   return openPglite(opts.inMemory ? undefined : path.join(opts.dataDir ?? './data', 'pglite'));
 }
 
