@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createApp, type App } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDb, type Db } from '../../server/db/index.ts';
+import type { CodeMessage, Notifier } from '../../server/notify/index.ts';
+
+export type TestApp = {
+  /** http://127.0.0.1:PORT of the running server (supertest takes it as its app). */
+  url: string;
+  app: App;
+  db: Db;
+  /** Every one-time code message the app sent, newest last. */
+  sent: CodeMessage[];
+  /** The latest code sent to this phone or e-mail. */
+  lastCode(to: string, purpose?: CodeMessage['purpose']): string;
+  close(): Promise<void>;
+};
+
+/**
+ * A whole app on a random port, as production runs it, on a fresh database: in-memory PGlite, or a fresh
+ * schema in the PostgreSQL of TEST_DATABASE_URL (CI runs the API tests against both).
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bhagya-test-'));
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  let schema: string | undefined;
+  if (pgUrl) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    await c.query(`CREATE SCHEMA ${schema}`);
+    await c.end();
+  }
+  const db = await openDb(pgUrl ? { databaseUrl: pgUrl, schema } : { inMemory: true });
+  const config = loadConfig({
+    NODE_ENV: 'test', DATA_DIR: dataDir, SECRET_KEY: 'test-secret-'.padEnd(48, 'x'), SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent', PAGE_CACHE_TTL_MS: '0', PORT: '0', ...env,
+  });
+  const sent: CodeMessage[] = [];
+  const notifier: Notifier = { sendCode: async (m) => void sent.push(m) };
+  const app = await createApp(config, { db, notifier });
+  const server = app.app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app.setSelfOrigin(url);
+  return {
+    url,
+    app,
+    db,
+    sent,
+    lastCode(to, purpose) {
+      const m = [...sent].reverse().find((x) => x.to === to && (!purpose || x.purpose === purpose));
+      if (!m) throw new Error(`no code was sent to ${to}`);
+      return m.code;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await app.close();
+      await db.close();
+      if (pgUrl && schema) {
+        const c = new pg.Client({ connectionString: pgUrl });
+        await c.connect();
+        await c.query(`DROP SCHEMA ${schema} CASCADE`);
+        await c.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates an active player directly in the database (for tests that are not about registration). */
+export async function createUser(t: TestApp, u: { name?: string; phone?: string; email?: string; password?: string; is_staff?: boolean; is_active?: boolean } = {}) {
+  const { hashPassword } = await import('../../server/accounts/passwords.ts');
+  const phone = u.phone ?? `017${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const row = await t.db.one<{ id: number }>(
+    `INSERT INTO users (name, phone, email, password_hash, is_active, is_staff, phone_confirmed) VALUES ($1, $2, $3, $4, $5, $6, true) RETURNING id`,
+    [u.name ?? 'Test Player', phone, u.email ?? null, await hashPassword(u.password ?? 'secret-pass-1'), u.is_active ?? true, u.is_staff ?? false],
+  );
+  return { id: row?.id as number, phone, password: u.password ?? 'secret-pass-1' };
+}
