@@ -50,9 +50,20 @@ export function createCsrf(secret: string, secure: boolean, publicOrigin: string
     return origin === own;
   };
 
+  // One token per request, however many loaders ask: a second one would replace the cookie of the first.
+  const issued = new WeakMap<Request, string>();
+  const token = (req: Request, res: Response): string => {
+    let tok = issued.get(req);
+    if (!tok) {
+      tok = generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
+      issued.set(req, tok);
+    }
+    return tok;
+  };
+
   return {
     visitor,
-    token: (req: Request, res: Response) => generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false }),
+    token,
     /** True when an unsafe request passes both the origin check and the token check. */
     check: (req: Request) => sameOrigin(req) && validateRequest(req),
   };
