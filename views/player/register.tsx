@@ -1,3 +1,109 @@
-export function Component() {
-  return <section className="container"><h1>register</h1></section>;
+import { useState } from 'react';
+import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from '../i18n.tsx';
+import { errorText, fieldErrors } from '../../shared/api-types.ts';
+import { paths, safeFrom, withQuery } from '../../shared/paths.ts';
+import { validateRegistration } from '../../shared/validation.ts';
+import { apiOf } from '../context.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { CsrfField } from '../components/csrf-field.tsx';
+import { Alert, Field, field, PasswordField, SubmitButton, type FormResult } from '../components/form.tsx';
+import { key, keyed, msg } from '../components/messages.ts';
+
+const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const PICTURE_MAX = 2 * 1024 * 1024;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { user } = await apiOf(context).session();
+  if (user) throw redirect(paths.home);
+  return { from: safeFrom(url.searchParams.get('from')), notice: url.searchParams.get('notice') };
 }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = {
+    firstName: field(form, 'firstName'), lastName: field(form, 'lastName'), email: field(form, 'email'),
+    phone: field(form, 'phone'), location: field(form, 'location'),
+  };
+  const password = typeof form.get('password') === 'string' ? (form.get('password') as string) : '';
+  const v = validateRegistration({ ...values, password });
+  if (!v.ok) {
+    const { form: formKey, ...rest } = v.errors;
+    return data<FormResult>({ errors: keyed(rest), formError: formKey ? key(formKey) : undefined, values }, { status: 400 });
+  }
+  const api = apiOf(context);
+  let picture: string | null = null;
+  const file = form.get('picture');
+  if (file && typeof file !== 'string' && file.size > 0) {
+    if (!PICTURE_TYPES.includes(file.type) || file.size > PICTURE_MAX) {
+      return data<FormResult>({ errors: { picture: key('pictureInvalid') }, values }, { status: 400 });
+    }
+    const up = await api.upload<{ data: { id: string } }>('/api/v1/upload-image/', file);
+    if (!up.ok) return data<FormResult>({ errors: { picture: key('uploadFailed') }, values }, { status: up.status });
+    picture = up.data.data.id;
+  }
+  const r = await api.send<{ identifier: string }>('POST', '/api/v1/signup/', {
+    name: v.value.name, email: v.value.email, phone: v.value.phone, password: v.value.password, location: values.location, picture,
+  });
+  if (!r.ok) {
+    return data<FormResult>({ errors: fieldErrors(r.error), formError: errorText(r.error, key('registrationFailed')), values }, { status: r.status });
+  }
+  return redirect(withQuery(paths.verifyOtp, { identifier: r.data.identifier, notice: 'registered', sent: String(Date.now()), from: safeFrom(field(form, 'from')) }));
+}
+
+export function Component() {
+  const { t } = useTranslation('auth');
+  const { from, notice } = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult>();
+  const e = result?.errors ?? {};
+  const val = result?.values ?? {};
+  const [preview, setPreview] = useState<string | null>(null);
+  return (
+    <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
+      {notice === 'noIdentifier' ? <Alert kind="error">{t('errors.noIdentifier')}</Alert> : null}
+      {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+      <Form method="post" encType="multipart/form-data" noValidate className="form">
+        <CsrfField />
+        {from ? <input type="hidden" name="from" value={from} /> : null}
+        <div className={`field${e.picture ? ' has-error' : ''}`}>
+          <span className="field__label">{t('fields.picture')}</span>
+          <label className="avatar-upload">
+            <span className="avatar-upload__preview">{preview ? <img src={preview} alt="" /> : <CameraIcon />}</span>
+            <span>
+              <span className="btn btn-ghost btn-sm">{t('register.choosePicture')}</span>
+              <input
+                className="visually-hidden"
+                type="file"
+                name="picture"
+                accept={PICTURE_TYPES.join(',')}
+                onChange={(ev) => {
+                  const f = ev.currentTarget.files?.[0];
+                  setPreview(f ? URL.createObjectURL(f) : null);
+                }}
+              />
+            </span>
+          </label>
+          <p className="field__hint">{t('register.pictureHint')}</p>
+          {e.picture ? <p className="field__error">{msg(t, e.picture)}</p> : null}
+        </div>
+        <div className="field-row">
+          <Field label={t('fields.firstName')} name="firstName" autoComplete="given-name" required defaultValue={val.firstName} error={msg(t, e.firstName)} />
+          <Field label={t('fields.lastName')} name="lastName" autoComplete="family-name" required defaultValue={val.lastName} error={msg(t, e.lastName ?? e.name)} />
+        </div>
+        <Field label={t('fields.phone')} name="phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="017XXXXXXXX" defaultValue={val.phone} error={msg(t, e.phone)} hint={t('register.phoneOrEmailHint')} />
+        <Field label={t('fields.email')} name="email" type="email" autoComplete="email" defaultValue={val.email} error={msg(t, e.email)} />
+        <PasswordField label={t('fields.password')} name="password" autoComplete="new-password" required minLength={8} error={msg(t, e.password)} />
+        <Field label={t('fields.location')} name="location" autoComplete="address-level2" defaultValue={val.location} error={msg(t, e.location)} />
+        <p className="field__hint">{t('register.ageNote')}</p>
+        <SubmitButton>{t('register.submit')}</SubmitButton>
+      </Form>
+      <p className="auth-card__switch">{t('register.haveAccount')} <Link to={withQuery(paths.login, { from })}>{t('register.loginLink')}</Link></p>
+      <p className="auth-card__home"><Link to={paths.home}>← {t('backHome')}</Link></p>
+    </AuthCard>
+  );
+}
+
+const CameraIcon = () => (
+  <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true"><path fill="currentColor" d="M9 3 7.2 5H4a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.2L15 3H9Zm3 5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9Zm0 2a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z" /></svg>
+);

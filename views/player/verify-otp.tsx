@@ -1,3 +1,79 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from '../i18n.tsx';
+import { errorText, fieldErrors } from '../../shared/api-types.ts';
+import { CODE_RULES } from '../../shared/one-time-codes.ts';
+import { paths, safeFrom, withQuery } from '../../shared/paths.ts';
+import { validateVerifyOtp } from '../../shared/validation.ts';
+import { apiOf } from '../context.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+import { CsrfField } from '../components/csrf-field.tsx';
+import { Alert, Field, field, SubmitButton, type FormResult } from '../components/form.tsx';
+import { key, keyed, msg } from '../components/messages.ts';
+import { Resend } from '../components/resend.tsx';
+
+type Result = FormResult & { sentAt?: number };
+
+const sentParam = (v: string | null) => (v && /^\d{13}$/.test(v) ? Number(v) : null);
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const identifier = url.searchParams.get('identifier')?.trim() ?? '';
+  // Without an identifier there is no account to verify: back to registration with the spec's message.
+  if (!identifier) throw redirect(withQuery(paths.register, { notice: 'noIdentifier' }));
+  return { identifier, notice: url.searchParams.get('notice'), sentAt: sentParam(url.searchParams.get('sent')), from: safeFrom(url.searchParams.get('from')) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const identifier = field(form, 'identifier');
+  const api = apiOf(context);
+  if (field(form, 'intent') === 'resend') {
+    if (!identifier) return data<Result>({ formError: key('resendNoIdentifier') }, { status: 400 });
+    const r = await api.send<{ detail: string }>('POST', '/api/v1/resend-otp/', { identifier });
+    if (!r.ok) return data<Result>({ formError: errorText(r.error, key('resendFailed')) }, { status: r.status });
+    return { notice: r.data.detail, sentAt: Date.now() } satisfies Result;
+  }
+  const v = validateVerifyOtp({ identifier, otp: field(form, 'otp') });
+  if (!v.ok) return data<Result>({ errors: keyed(v.errors) }, { status: 400 });
+  const r = await api.send('POST', '/api/v1/verify-otp/', { identifier, otp: v.value.otp });
+  if (!r.ok) {
+    const fe = fieldErrors(r.error);
+    return data<Result>(fe.otp ? { errors: { otp: fe.otp } } : { formError: errorText(r.error, key('verifyFailed')) }, { status: r.status });
+  }
+  return redirect(withQuery(paths.login, { notice: 'verified', from: safeFrom(field(form, 'from')) }));
+}
+
 export function Component() {
-  return <section className="container"><h1>verify-otp</h1></section>;
+  const { t, i18n } = useTranslation('auth');
+  const { identifier, notice, sentAt, from } = useLoaderData<typeof loader>();
+  const result = useActionData<Result>();
+  const e = result?.errors ?? {};
+  const lastSent = result?.sentAt ?? sentAt;
+  return (
+    <AuthCard title={t('verify.title')} subtitle={t('verify.subtitle', { identifier })}>
+      {notice === 'registered' && !result ? <Alert kind="success">{t('verify.registered')}</Alert> : null}
+      {notice === 'inactive' && !result ? <Alert kind="info">{t('verify.inactive')}</Alert> : null}
+      {result?.notice ? <Alert kind="success">{result.notice}</Alert> : null}
+      {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+      <Form method="post" noValidate className="form">
+        <CsrfField />
+        <input type="hidden" name="identifier" value={identifier} />
+        {from ? <input type="hidden" name="from" value={from} /> : null}
+        <Field
+          label={t('fields.otp5')}
+          name="otp"
+          className="otp-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={5}
+          lang={i18n.language}
+          error={msg(t, e.otp)}
+        />
+        <SubmitButton name="intent" value="verify">{t('verify.submit')}</SubmitButton>
+        <Resend sentAt={lastSent} waitSec={CODE_RULES.account.resendAfterSec} />
+      </Form>
+      <p className="auth-card__switch"><Link to={paths.register}>{t('verify.wrongAccount')}</Link></p>
+    </AuthCard>
+  );
 }
