@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
@@ -19,6 +20,7 @@ import { seedDemo } from './db/seed.ts';
 import { bearer } from './http/auth.ts';
 import { createCsrf } from './http/csrf.ts';
 import { ApiError, apiErrorHandler } from './http/errors.ts';
+import { precompressed } from './http/precompressed.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
 import { createLogger, type Logger } from './log.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
@@ -97,6 +99,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   );
+  // HTML and JSON are compressed per response; built assets come precompressed.
+  app.use(compression({ filter: (req, res) => !req.path.startsWith('/assets/') && compression.filter(req, res) }));
   app.use(cookieParser(config.SECRET_KEY));
   const detector = new i18nMiddleware.LanguageDetector(null, {
     order: ['querystring', 'cookie', 'header'],
@@ -117,7 +121,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   });
 
   // Static files: hashed bundles are immutable; fonts and icons change rarely.
-  app.use('/assets', express.static(path.join(clientDir(root), 'assets'), { immutable: true, maxAge: '1y', index: false }));
+  const assetsDir = path.join(clientDir(root), 'assets');
+  app.use('/assets', precompressed(assetsDir), express.static(assetsDir, { immutable: true, maxAge: '1y', index: false }));
   app.use('/fonts', express.static(path.join(root, 'public', 'fonts'), { maxAge: '30d', index: false }));
   app.use('/locales', express.static(path.join(root, 'locales'), { maxAge: '5m', index: false }));
   app.get('/favicon.svg', (_req, res) => res.sendFile(path.join(root, 'public', 'favicon.svg'), { maxAge: '30d' }));
