@@ -1,0 +1,37 @@
+# Bhagya in one container: the built server, its client bundles, and the embedded database under /data.
+# Build:  docker build -t bhagya .
+# Run:    docker run -p 3000:3000 -v bhagya-data:/data -e SECRET_KEY=... bhagya
+#         (add DATABASE_URL=postgres://... to use a PostgreSQL server instead of the embedded PGlite)
+
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY tsconfig.json ./
+COPY server ./server
+COPY shared ./shared
+COPY client ./client
+COPY views ./views
+COPY locales ./locales
+COPY public ./public
+COPY scripts ./scripts
+RUN npm run build
+
+FROM node:24-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY locales ./locales
+COPY public ./public
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "dist/server/index.js"]
