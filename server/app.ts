@@ -51,7 +51,14 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   if (applied.length) log.info({ applied }, 'migrations applied');
 
   const resources = loadResources();
-  const i18n = await createI18n(resources);
+  const detector = new i18nMiddleware.LanguageDetector(null, {
+    order: ['querystring', 'cookie', 'header'],
+    lookupQuerystring: 'lng',
+    lookupCookie: LANG_COOKIE,
+    caches: false,
+  });
+  // The detector is registered before init: `use` after init never reaches i18next's services (no detection at all).
+  const i18n = await createI18n(resources, [detector]);
   const tokens = new Tokens(config.SECRET_KEY, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL);
   const codes = new Codes(db, config.SECRET_KEY);
   const notifier = opts.notifier ?? logNotifier(db, log);
@@ -102,13 +109,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   // HTML and JSON are compressed per response; built assets come precompressed.
   app.use(compression({ filter: (req, res) => !req.path.startsWith('/assets/') && compression.filter(req, res) }));
   app.use(cookieParser(config.SECRET_KEY));
-  const detector = new i18nMiddleware.LanguageDetector(null, {
-    order: ['querystring', 'cookie', 'header'],
-    lookupQuerystring: 'lng',
-    lookupCookie: LANG_COOKIE,
-    caches: false,
-  });
-  app.use(i18nMiddleware.handle(i18n.use(detector)));
+  app.use(i18nMiddleware.handle(i18n));
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {

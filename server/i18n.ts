@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import i18next, { type i18n, type Resource } from 'i18next';
+import i18next, { type i18n, type Module, type Resource } from 'i18next';
 import { LANGUAGES, type Language } from '../shared/i18n.ts';
 
 /** locales/ sits at the project root, above server/ (source) and dist/server/ (build) alike. */
@@ -23,8 +23,10 @@ export function loadResources(dir = findUp('locales')): Resource {
   return out;
 }
 
-export async function createI18n(resources: Resource): Promise<i18n> {
+/** Modules (the request language detector) must be registered before init: i18next wires them up only there. */
+export async function createI18n(resources: Resource, modules: Module[] = []): Promise<i18n> {
   const instance = i18next.createInstance();
+  for (const m of modules) instance.use(m);
   await instance.init({
     resources,
     supportedLngs: [...LANGUAGES],
