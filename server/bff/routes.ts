@@ -24,7 +24,7 @@ export function bffRoutes(d: ServerApiDeps): Router {
     res.set('Cache-Control', 'no-store').json({ user: s?.user ?? null, csrf: d.csrf.token(req, res) });
   });
   r.post('/session', express.json({ limit: '8kb' }), async (req, res) => {
-    const body = LoginBody.safeParse(req.body);
+    const body = LoginBody.safeParse(req.body, { reportInput: true });
     if (!body.success) throw ApiError.fields(zodToFieldErrors(body.error, req.t));
     const result = await loginThroughServer(req, res, d, body.data.phone, body.data.password);
     if (result.ok) res.json({ user: result.data });

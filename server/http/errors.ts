@@ -26,12 +26,16 @@ export class ApiError extends Error {
 export function zodToFieldErrors(error: z.ZodError, t: TFunction): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   const push = (field: string, msg: string) => (out[field] ??= []).push(msg);
+  const wrongType = new Set<string>();
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const k of issue.keys) push(k, t('api:unknownField'));
       continue;
     }
     const field = issue.path.length ? String(issue.path[0]) : 'non_field_errors';
+    // A value of the wrong type gets that one message, not also the length checks zod runs on it.
+    if (wrongType.has(field)) continue;
+    if (issue.code === 'invalid_type') wrongType.add(field);
     push(field, issueMessage(issue, t));
   }
   return out;

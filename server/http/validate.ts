@@ -8,7 +8,8 @@ export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.infer
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw ApiError.detail(400, req.t('api:expectedObject'), 'parse_error');
   }
-  const result = schema.safeParse(body);
+  // reportInput: the issues carry the value, so a wrong type is told apart from a missing field.
+  const result = schema.safeParse(body, { reportInput: true });
   if (!result.success) throw ApiError.fields(zodToFieldErrors(result.error, req.t));
   return result.data;
 }
