@@ -4,6 +4,7 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import type { Module } from 'i18next';
 import * as i18nMiddleware from 'i18next-http-middleware';
 import { LANG_COOKIE } from '../shared/i18n.ts';
 import { routes } from '../views/routes.tsx';

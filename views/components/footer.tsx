@@ -1,19 +1,21 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
+import { toDigits } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
 import { Logo } from './logo.tsx';
 
 export const SUPPORT = { email: 'support@bhagya.com.bd', phone: '16247', phoneHref: 'tel:16247' } as const;
 
 export function Footer() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const d = (s: string | number) => toDigits(String(s), i18n.language);
   return (
     <footer className="footer">
       <div className="container footer__grid">
         <div className="footer__about">
           <Link to={paths.home} className="brand brand--light"><Logo size={32} /><span className="brand__name">{t('brand')}</span></Link>
           <p>{t('footer.tagline')}</p>
-          <p className="footer__notice"><strong className="age-badge">18+</strong> {t('footer.ageNotice')}</p>
+          <p className="footer__notice"><strong className="age-badge">{d('18+')}</strong> {t('footer.ageNotice')}</p>
         </div>
         <nav aria-label={t('footer.quickLinks')}>
           <h2>{t('footer.quickLinks')}</h2>
@@ -37,13 +39,13 @@ export function Footer() {
           <ul>
             <li>{t('footer.liveSupport')}</li>
             <li><a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a></li>
-            <li><a href={SUPPORT.phoneHref}>{t('footer.phone', { phone: SUPPORT.phone })}</a></li>
+            <li><a href={SUPPORT.phoneHref}>{t('footer.phone', { phone: d(SUPPORT.phone) })}</a></li>
           </ul>
         </div>
       </div>
       <div className="container footer__bottom">
         <p>{t('footer.restricted')}</p>
-        <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <p>{t('footer.copyright', { year: d(new Date().getFullYear()) })}</p>
       </div>
     </footer>
   );

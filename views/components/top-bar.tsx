@@ -42,12 +42,13 @@ export function TopBar({ user, lng }: { user: SessionUser | null; lng: Language 
           <Logo />
           <span className="brand__name">{t('brand')}</span>
         </Link>
-        {/* <details> opens the mobile menu without JavaScript; with it, the state is React's. */}
+        {/* The <details> toggles the mobile menu without JavaScript (CSS: details[open] + nav); desktop shows the nav. */}
         <details className="menu" open={menuOpen} onToggle={(e) => setMenuOpen((e.currentTarget as HTMLDetailsElement).open)}>
           <summary className="menu__toggle" aria-label={t('nav.menu')}>
             <span className="menu__bars" aria-hidden="true" />
           </summary>
-          <nav className="menu__panel" aria-label={t('nav.main')}>
+        </details>
+        <nav className="menu__panel" aria-label={t('nav.main')}>
             <ul className="nav-links">
               <li><NavLink to={paths.faq}>{t('nav.faq')}</NavLink></li>
               <li><NavLink to={paths.playResponsibly}>{t('nav.playResponsibly')}</NavLink></li>
@@ -76,8 +77,7 @@ export function TopBar({ user, lng }: { user: SessionUser | null; lng: Language 
                 </>
               )}
             </div>
-          </nav>
-        </details>
+        </nav>
       </div>
     </header>
   );
