@@ -1,0 +1,564 @@
+/**
+ * Account API (player-side spec §5, §7, §8, §9; DESIGN.md §2): signup, account verification by a 5-digit code,
+ * resend with its 120 s wait, and password recovery with a 6-digit code and its 60 s wait.
+ */
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+// Every test starts with fresh rate-limit windows (all requests come from 127.0.0.1); the rate-limit tests fill them on purpose.
+beforeEach(async () => { await t.db.query('DELETE FROM rate_limits'); });
+
+let seq = 0;
+/** A phone number no other test of this file uses. */
+const newPhone = () => `0171${String(1_000_000 + ++seq).slice(-7)}`;
+const api = () => request(t.url);
+const PASSWORD = 'correct-horse-1';
+
+/** A code of the same length that is surely not the right one. */
+const wrongCode = (code: string) => String((Number(code[0]) + 1) % 10) + code.slice(1);
+
+type UserDb = { id: number; name: string; phone: string | null; email: string | null; is_active: boolean; phone_confirmed: boolean; email_confirmed: boolean; password_hash: string };
+const userByPhone = (phone: string) => t.db.one<UserDb>('SELECT * FROM users WHERE phone = $1', [phone]);
+const usersWithPhone = async (phone: string) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE phone = $1', [phone]))[0]?.n;
+
+async function signedUp(phone = newPhone()) {
+  const res = await api().post('/api/v1/signup/').send({ name: 'Rahim Uddin', phone, email: null, password: PASSWORD });
+  expect(res.status).toBe(201);
+  return { phone, userId: res.body.user_id as number, code: t.lastCode(phone, 'account') };
+}
+
+const moveCodesBack = (userId: number, purpose: string, seconds: number) =>
+  t.db.query(`UPDATE one_time_codes SET created_at = created_at - make_interval(secs => $3) WHERE user_id = $1 AND purpose = $2`, [userId, purpose, seconds]);
+
+describe('POST /api/v1/signup/', () => {
+  test('with a phone: 201 with user_id and identifier, an inactive user, a 5-digit code by SMS, the password hashed', async () => {
+    const phone = newPhone();
+    const before = t.sent.length;
+    const res = await api().post('/api/v1/signup/').send({ name: 'Rahim Uddin', email: null, phone, password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      user_id: expect.any(Number), identifier: phone,
+      detail: 'Registration successful. Please check your email or phone for an OTP to activate your account.',
+    });
+    const user = await userByPhone(phone);
+    expect(user).toMatchObject({ id: res.body.user_id, name: 'Rahim Uddin', email: null, is_active: false, phone_confirmed: false });
+    expect(user?.password_hash).toMatch(/^scrypt\$/);
+    expect(user?.password_hash).not.toContain(PASSWORD);
+
+    expect(t.sent.length).toBe(before + 1);
+    const msg = t.sent.at(-1);
+    expect(msg).toMatchObject({ channel: 'sms', to: phone, purpose: 'account' });
+    expect(msg?.code).toMatch(/^\d{5}$/);
+    expect(msg?.text).toContain(msg?.code);
+    // Stored hashed, never as the code itself.
+    const codes = await t.db.query<{ code_hash: string; expires_at: string; created_at: string }>('SELECT * FROM one_time_codes WHERE user_id = $1', [res.body.user_id]);
+    expect(codes).toHaveLength(1);
+    expect(codes[0]?.code_hash).not.toContain(msg?.code);
+    // Ten minutes to live.
+    const ttl = Date.parse(codes[0]!.expires_at) - Date.parse(codes[0]!.created_at);
+    expect(ttl).toBe(600_000);
+  });
+
+  test('with an e-mail only: the code goes by e-mail to the lower-cased address, which is the identifier', async () => {
+    const res = await api().post('/api/v1/signup/').send({ name: 'Karim Ali', email: ' Karim.Ali@Example.COM ', phone: null, password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body.identifier).toBe('karim.ali@example.com');
+    expect(t.sent.at(-1)).toMatchObject({ channel: 'email', to: 'karim.ali@example.com', purpose: 'account' });
+    expect(t.lastCode('karim.ali@example.com', 'account')).toMatch(/^\d{5}$/);
+    const row = await t.db.one('SELECT email, phone FROM users WHERE id = $1', [res.body.user_id]);
+    expect(row).toEqual({ email: 'karim.ali@example.com', phone: null });
+  });
+
+  test('a phone in international or spaced form is stored as 01XXXXXXXXX', async () => {
+    const phone = newPhone();
+    const res = await api().post('/api/v1/signup/').send({ name: 'Nasima Begum', phone: `+88 ${phone.slice(0, 5)}-${phone.slice(5)}`, password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body.identifier).toBe(phone);
+    expect(await usersWithPhone(phone)).toBe(1);
+  });
+
+  test('missing name or password: 400 field errors and no user', async () => {
+    const phone = newPhone();
+    let res = await api().post('/api/v1/signup/').send({ phone, password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ name: ['This field is required.'] });
+
+    res = await api().post('/api/v1/signup/').send({ name: '   ', phone, password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ name: ['This field may not be blank.'] });
+
+    res = await api().post('/api/v1/signup/').send({ name: 'A B', phone });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ password: ['This field is required.'] });
+
+    res = await api().post('/api/v1/signup/').send({ name: 'A B', phone, password: 'short7!' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ password: ['Password must be at least 8 characters'] });
+
+    expect(await usersWithPhone(phone)).toBe(0);
+  });
+
+  test('neither phone nor e-mail: non_field_errors with the spec text', async () => {
+    for (const body of [{}, { phone: null, email: null }, { phone: '', email: '  ' }]) {
+      const res = await api().post('/api/v1/signup/').send({ name: 'No Contact', password: PASSWORD, ...body });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ non_field_errors: ['Please provide either a phone number or an email address'] });
+    }
+  });
+
+  test('bad phone and bad e-mail formats: field errors for each', async () => {
+    const before = t.sent.length;
+    let res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: '12345', password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ phone: ['Phone number must be 11 digits (e.g., 01712345678)'] });
+
+    res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: '0171234567890', password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ phone: ['Phone number must be 11 digits (e.g., 01712345678)'] });
+
+    res = await api().post('/api/v1/signup/').send({ name: 'A B', email: 'not-an-email', password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ email: ['Please enter a valid email address'] });
+
+    res = await api().post('/api/v1/signup/').send({ name: 'A B', email: 'a@b', phone: 'abc', password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ email: ['Please enter a valid email address'], phone: ['Phone number must be 11 digits (e.g., 01712345678)'] });
+    expect(t.sent.length).toBe(before);
+  });
+
+  test('phone or e-mail of an active account: the spec texts, in any spelling of the same value', async () => {
+    const owner = await createUser(t, { phone: newPhone(), email: 'taken@example.com' });
+    let res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: owner.phone, password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ phone: ['This phone number is already in use by another account.'] });
+
+    res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: `+88${owner.phone}`, password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ phone: ['This phone number is already in use by another account.'] });
+
+    res = await api().post('/api/v1/signup/').send({ name: 'A B', email: 'Taken@Example.com', phone: newPhone(), password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ email: ['This email address is already in use by another account.'] });
+
+    res = await api().post('/api/v1/signup/').send({ name: 'A B', email: 'taken@example.com', phone: owner.phone, password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      email: ['This email address is already in use by another account.'],
+      phone: ['This phone number is already in use by another account.'],
+    });
+    // The owner is untouched.
+    expect(await t.db.one('SELECT name, is_active FROM users WHERE id = $1', [owner.id])).toEqual({ name: 'Test Player', is_active: true });
+  });
+
+  test('an account that was verified once and is now disabled still holds its phone', async () => {
+    const disabled = await createUser(t, { phone: newPhone(), is_active: false });
+    const res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: disabled.phone, password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ phone: ['This phone number is already in use by another account.'] });
+    expect(await usersWithPhone(disabled.phone)).toBe(1);
+  });
+
+  test('signing up again over a never-verified account replaces it; only the new code works', async () => {
+    const first = await signedUp();
+    const res = await api().post('/api/v1/signup/').send({ name: 'Second Try', phone: first.phone, password: 'another-pass-2' });
+    expect(res.status).toBe(201);
+    expect(res.body.user_id).not.toBe(first.userId);
+    expect(await usersWithPhone(first.phone)).toBe(1);
+    expect(await userByPhone(first.phone)).toMatchObject({ id: res.body.user_id, name: 'Second Try', is_active: false });
+    expect(await t.db.one('SELECT id FROM users WHERE id = $1', [first.userId])).toBeUndefined();
+
+    const code = t.lastCode(first.phone, 'account');
+    const ok = await api().post('/api/v1/verify-otp/').send({ identifier: first.phone, otp: code });
+    expect(ok.status).toBe(200);
+    expect((await userByPhone(first.phone))?.is_active).toBe(true);
+  });
+
+  test('unknown fields are refused with a field error (no is_staff by the back door)', async () => {
+    const phone = newPhone();
+    const res = await api().post('/api/v1/signup/').send({ name: 'A B', phone, password: PASSWORD, is_staff: true, is_active: true });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ is_staff: ['Unknown field.'], is_active: ['Unknown field.'] });
+    expect(await usersWithPhone(phone)).toBe(0);
+  });
+
+  test('wrong types are field errors', async () => {
+    const res = await api().post('/api/v1/signup/').send({ name: 42, phone: 1712345678, password: ['x'] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ name: ['Expected a string.'], phone: ['Expected a string.'], password: ['Expected a string.'] });
+  });
+
+  test('Accept-Language: bn answers in Bengali, and the SMS is in Bengali', async () => {
+    let res = await api().post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 'A B', password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ non_field_errors: ['অনুগ্রহ করে একটি ফোন নম্বর অথবা ইমেইল ঠিকানা দিন'] });
+
+    const owner = await createUser(t, { phone: newPhone() });
+    res = await api().post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 'A B', phone: owner.phone, password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ phone: ['এই ফোন নম্বরটি অন্য একটি অ্যাকাউন্টে ব্যবহৃত হচ্ছে।'] });
+
+    res = await api().post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 'A B', phone: owner.phone, password: 'short' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ password: ['পাসওয়ার্ড কমপক্ষে ৮ অক্ষরের হতে হবে'] });
+
+    // A Bangladeshi browser sends a regional tag first.
+    const phone = newPhone();
+    res = await api().post('/api/v1/signup/').set('Accept-Language', 'bn-BD,bn;q=0.9,en-US;q=0.8').send({ name: 'A B', phone, password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body.detail).toBe('নিবন্ধন সফল হয়েছে। অ্যাকাউন্ট সক্রিয় করতে আপনার ইমেইল বা ফোনে পাঠানো OTP দেখুন।');
+    const msg = t.sent.at(-1);
+    expect(msg?.to).toBe(phone);
+    expect(msg?.text).toContain('আপনার ভাগ্য যাচাইকরণ কোড');
+    expect(msg?.text).toContain(msg?.code);
+  });
+});
+
+describe('POST /api/v1/verify-otp/', () => {
+  test('the right code activates the account and confirms the phone; login then works', async () => {
+    const u = await signedUp();
+    const res = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ detail: 'Your account is verified. You can log in now.' });
+    expect(await userByPhone(u.phone)).toMatchObject({ is_active: true, phone_confirmed: true, email_confirmed: false });
+    const login = await api().post('/api/token/').send({ phone: u.phone, password: PASSWORD });
+    expect(login.status).toBe(200);
+    expect(typeof login.body.access).toBe('string');
+  });
+
+  test('verifying an e-mail signup confirms the e-mail', async () => {
+    const res = await api().post('/api/v1/signup/').send({ name: 'Mail User', email: 'verify.mail@example.com', password: PASSWORD });
+    expect(res.status).toBe(201);
+    const ok = await api().post('/api/v1/verify-otp/').send({ identifier: 'Verify.Mail@example.com', otp: t.lastCode('verify.mail@example.com', 'account') });
+    expect(ok.status).toBe(200);
+    expect(await t.db.one('SELECT is_active, email_confirmed, phone_confirmed FROM users WHERE id = $1', [res.body.user_id]))
+      .toEqual({ is_active: true, email_confirmed: true, phone_confirmed: false });
+  });
+
+  test('a wrong code is refused, counted, and the account stays inactive', async () => {
+    const u = await signedUp();
+    const res = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: wrongCode(u.code) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+    expect((await userByPhone(u.phone))?.is_active).toBe(false);
+    expect(await t.db.one('SELECT attempts FROM one_time_codes WHERE user_id = $1', [u.userId])).toEqual({ attempts: 1 });
+  });
+
+  test('a code that is not exactly 5 digits: the spec message, and no try is used up', async () => {
+    const u = await signedUp();
+    for (const otp of ['1234', '123456', '12a45', '١٢٣٤٥']) {
+      const res = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ otp: ['Please enter a 5-digit OTP.'] });
+    }
+    expect(await t.db.one('SELECT attempts FROM one_time_codes WHERE user_id = $1', [u.userId])).toEqual({ attempts: 0 });
+    const ok = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
+    expect(ok.status).toBe(200);
+  });
+
+  test('missing otp or identifier: field errors', async () => {
+    let res = await api().post('/api/v1/verify-otp/').send({ identifier: newPhone() });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ otp: ['This field is required.'] });
+    res = await api().post('/api/v1/verify-otp/').send({ identifier: '', otp: '' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ identifier: ['Please enter your email or phone number'], otp: ['Please enter OTP'] });
+  });
+
+  test('an unknown identifier gets the same answer as a wrong code', async () => {
+    const res = await api().post('/api/v1/verify-otp/').send({ identifier: newPhone(), otp: '12345' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+  });
+
+  test('an expired code is refused even when right', async () => {
+    const u = await signedUp();
+    await t.db.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [u.userId]);
+    const res = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ otp: ['This code has expired. Please ask for a new one.'] });
+    expect((await userByPhone(u.phone))?.is_active).toBe(false);
+  });
+
+  test('five wrong tries exhaust the code: even the right code then fails', async () => {
+    const u = await signedUp();
+    const wrong = wrongCode(u.code);
+    for (let i = 1; i <= 4; i++) {
+      const res = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: wrong });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+    }
+    const fifth = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: wrong });
+    expect(fifth.status).toBe(400);
+    expect(fifth.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'] });
+    const right = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
+    expect(right.status).toBe(400);
+    expect(right.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'] });
+    expect((await userByPhone(u.phone))?.is_active).toBe(false);
+    expect(await t.db.one('SELECT attempts FROM one_time_codes WHERE user_id = $1', [u.userId])).toEqual({ attempts: 5 });
+  });
+
+  test('a used code cannot be used again', async () => {
+    const u = await signedUp();
+    expect((await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code })).status).toBe(200);
+    const again = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ detail: 'This account is already verified. Please log in.', code: 'already_verified' });
+    const row = await t.db.one<{ consumed_at: string | null }>('SELECT consumed_at FROM one_time_codes WHERE user_id = $1', [u.userId]);
+    expect(row?.consumed_at).not.toBeNull();
+  });
+
+  test('the rate limit per identifier: the 11th try within the window is 429 with Retry-After, in any spelling', async () => {
+    const u = await signedUp();
+    const wrong = wrongCode(u.code);
+    for (let i = 1; i <= 10; i++) {
+      // Alternate spellings of the same phone count against the same identifier.
+      const identifier = i % 2 ? u.phone : `+88${u.phone}`;
+      const res = await api().post('/api/v1/verify-otp/').send({ identifier, otp: wrong });
+      expect(res.status).toBe(400);
+    }
+    const limited = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
+    expect(limited.status).toBe(429);
+    const retry = Number(limited.headers['retry-after']);
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(15 * 60);
+    expect(limited.body).toEqual({ detail: `Too many attempts. Please try again in ${retry} seconds.`, code: 'throttled', wait: retry });
+    expect((await userByPhone(u.phone))?.is_active).toBe(false);
+
+    const bn = await api().post('/api/v1/verify-otp/').set('Accept-Language', 'bn').send({ identifier: u.phone, otp: u.code });
+    expect(bn.status).toBe(429);
+    expect(bn.body.detail).toMatch(/^অনেকবার চেষ্টা করা হয়েছে। \d+ সেকেন্ড পর আবার চেষ্টা করুন।$/);
+  });
+});
+
+describe('POST /api/v1/resend-otp/', () => {
+  test('within 120 s of the last code: 429 with the seconds left, and nothing is sent', async () => {
+    const u = await signedUp();
+    const before = t.sent.length;
+    const res = await api().post('/api/v1/resend-otp/').send({ identifier: u.phone });
+    expect(res.status).toBe(429);
+    const retry = Number(res.headers['retry-after']);
+    expect(retry).toBeGreaterThan(110);
+    expect(retry).toBeLessThanOrEqual(120);
+    expect(res.body).toMatchObject({ code: 'throttled', wait: retry });
+    expect(t.sent.length).toBe(before);
+
+    await moveCodesBack(u.userId, 'account', 100);
+    const still = await api().post('/api/v1/resend-otp/').send({ identifier: u.phone });
+    expect(still.status).toBe(429);
+    expect(Number(still.headers['retry-after'])).toBeLessThanOrEqual(20);
+  });
+
+  test('after the wait a new code is sent and the old one stops working', async () => {
+    const u = await signedUp();
+    await moveCodesBack(u.userId, 'account', 121);
+    const res = await api().post('/api/v1/resend-otp/').send({ identifier: u.phone });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ detail: 'A new code has been sent.', wait: 120 });
+    const fresh = t.lastCode(u.phone, 'account');
+    expect(fresh).toMatch(/^\d{5}$/);
+    expect(await t.db.query('SELECT id FROM one_time_codes WHERE user_id = $1 AND consumed_at IS NULL', [u.userId])).toHaveLength(1);
+
+    if (fresh !== u.code) {
+      const old = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
+      expect(old.status).toBe(400);
+      expect(old.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+    }
+    const ok = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: fresh });
+    expect(ok.status).toBe(200);
+  });
+
+  test('an active account: 400 already verified, no code sent', async () => {
+    const active = await createUser(t, { phone: newPhone() });
+    const before = t.sent.length;
+    const res = await api().post('/api/v1/resend-otp/').send({ identifier: active.phone });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'This account is already verified. Please log in.', code: 'already_verified' });
+    expect(t.sent.length).toBe(before);
+  });
+
+  test('an unknown account is 404; a malformed identifier is a field error', async () => {
+    let res = await api().post('/api/v1/resend-otp/').send({ identifier: newPhone() });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'No account was found for this phone number or email.', code: 'not_found' });
+    res = await api().post('/api/v1/resend-otp/').send({ identifier: 'hello' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ identifier: ['Enter a valid phone number (01XXXXXXXXX) or email address.'] });
+    res = await api().post('/api/v1/resend-otp/').send({});
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ identifier: ['This field is required.'] });
+  });
+});
+
+describe('password recovery', () => {
+  const RESET_SENT = 'If an account exists for this phone number or email, a code has been sent to it.';
+
+  test('forgot-password sends a 6-digit reset code to an active account', async () => {
+    const u = await createUser(t, { phone: newPhone() });
+    const before = t.sent.length;
+    const res = await api().post('/api/v1/forgot-password/').send({ identifier: u.phone });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ detail: RESET_SENT, wait: 60 });
+    expect(t.sent.length).toBe(before + 1);
+    expect(t.sent.at(-1)).toMatchObject({ channel: 'sms', to: u.phone, purpose: 'reset' });
+    expect(t.lastCode(u.phone, 'reset')).toMatch(/^\d{6}$/);
+    expect(t.sent.at(-1)?.text).toContain('password reset code');
+  });
+
+  test('unknown and never-verified accounts get the same answer, and nothing is sent', async () => {
+    const pending = await signedUp();
+    const before = t.sent.length;
+    const unknown = await api().post('/api/v1/forgot-password/').send({ identifier: newPhone() });
+    const unknownMail = await api().post('/api/v1/forgot-password/').send({ identifier: 'nobody@example.com' });
+    const notVerified = await api().post('/api/v1/forgot-password/').send({ identifier: pending.phone });
+    for (const res of [unknown, unknownMail, notVerified]) {
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ detail: RESET_SENT, wait: 60 });
+    }
+    expect(t.sent.length).toBe(before);
+  });
+
+  test('forgot-password: empty or malformed identifier is a field error', async () => {
+    let res = await api().post('/api/v1/forgot-password/').send({ identifier: '  ' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ identifier: ['Please enter your email or phone number'] });
+    res = await api().post('/api/v1/forgot-password/').set('Accept-Language', 'bn').send({ identifier: '  ' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ identifier: ['অনুগ্রহ করে আপনার ইমেইল বা ফোন নম্বর দিন'] });
+    res = await api().post('/api/v1/forgot-password/').send({ identifier: '0123' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ identifier: ['Enter a valid phone number (01XXXXXXXXX) or email address.'] });
+  });
+
+  test('resend-password-reset-otp waits 60 s, then sends a new code and the old one stops working', async () => {
+    const u = await createUser(t, { phone: newPhone() });
+    expect((await api().post('/api/v1/forgot-password/').send({ identifier: u.phone })).status).toBe(200);
+    const first = t.lastCode(u.phone, 'reset');
+    const count = t.sent.length;
+
+    const early = await api().post('/api/v1/resend-password-reset-otp/').send({ identifier: u.phone });
+    expect(early.status).toBe(429);
+    const retry = Number(early.headers['retry-after']);
+    expect(retry).toBeGreaterThan(50);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(early.body).toMatchObject({ code: 'throttled', wait: retry });
+    expect(t.sent.length).toBe(count);
+
+    await moveCodesBack(u.id, 'reset', 61);
+    const res = await api().post('/api/v1/resend-password-reset-otp/').send({ identifier: u.phone });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ detail: RESET_SENT, wait: 60 });
+    expect(t.sent.length).toBe(count + 1);
+    const second = t.lastCode(u.phone, 'reset');
+
+    if (second !== first) {
+      const old = await api().post('/api/v1/reset-password/').send({ identifier: u.phone, otp: first, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
+      expect(old.status).toBe(400);
+      expect(old.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+    }
+    const ok = await api().post('/api/v1/reset-password/').send({ identifier: u.phone, otp: second, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
+    expect(ok.status).toBe(200);
+  });
+
+  test('reset-password: mismatch, short password, malformed and missing code are refused without using a try', async () => {
+    const u = await createUser(t, { phone: newPhone() });
+    await api().post('/api/v1/forgot-password/').send({ identifier: u.phone });
+    const code = t.lastCode(u.phone, 'reset');
+    const send = (b: Record<string, unknown>) => api().post('/api/v1/reset-password/').send({ identifier: u.phone, otp: code, ...b });
+
+    let res = await send({ new_password: 'brand-new-pass', confirm_password: 'brand-new-pasS' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ confirm_password: ['Passwords do not match'] });
+
+    res = await send({ new_password: 'short', confirm_password: 'short' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ new_password: ['Password must be at least 8 characters'] });
+
+    res = await send({ otp: '1234567', new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ otp: ['OTP must be at most 6 digits'] });
+
+    res = await send({ otp: '', new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ otp: ['Please enter OTP'] });
+
+    res = await send({ confirm_password: undefined, new_password: undefined });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ new_password: ['This field is required.'], confirm_password: ['This field is required.'] });
+
+    // A 5-digit code can never be a reset code.
+    res = await send({ otp: '12345', new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+
+    expect(await t.db.one(`SELECT attempts FROM one_time_codes WHERE user_id = $1 AND purpose = 'reset'`, [u.id])).toEqual({ attempts: 0 });
+    // The password did not change.
+    expect((await api().post('/api/token/').send({ phone: u.phone, password: u.password })).status).toBe(200);
+  });
+
+  test('reset-password: a wrong code and an expired code are refused', async () => {
+    const u = await createUser(t, { phone: newPhone() });
+    await api().post('/api/v1/forgot-password/').send({ identifier: u.phone });
+    const code = t.lastCode(u.phone, 'reset');
+    const body = { identifier: u.phone, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' };
+
+    let res = await api().post('/api/v1/reset-password/').send({ ...body, otp: wrongCode(code) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+
+    await t.db.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'reset'`, [u.id]);
+    res = await api().post('/api/v1/reset-password/').send({ ...body, otp: code });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ otp: ['This code has expired. Please ask for a new one.'] });
+
+    res = await api().post('/api/v1/reset-password/').send({ ...body, identifier: newPhone(), otp: code });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+
+    expect((await api().post('/api/token/').send({ phone: u.phone, password: 'brand-new-pass' })).status).toBe(401);
+  });
+
+  test('a successful reset changes the password, revokes every refresh token, and the code works once', async () => {
+    const u = await createUser(t, { phone: newPhone(), email: 'resetter@example.com' });
+    const login = await api().post('/api/token/').send({ phone: u.phone, password: u.password });
+    expect(login.status).toBe(200);
+    const oldRefresh = login.body.refresh as string;
+
+    // Recovery by e-mail identifier; the code goes to the account's phone.
+    expect((await api().post('/api/v1/forgot-password/').send({ identifier: 'Resetter@Example.com' })).status).toBe(200);
+    const code = t.lastCode(u.phone, 'reset');
+    const body = { identifier: 'resetter@example.com', otp: code, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' };
+    const res = await api().post('/api/v1/reset-password/').send(body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ detail: 'Your password has been changed. Please log in with the new password.' });
+
+    const oldLogin = await api().post('/api/token/').send({ phone: u.phone, password: u.password });
+    expect(oldLogin.status).toBe(401);
+    expect(oldLogin.body).toEqual({ detail: 'Invalid credentials', code: 'no_active_account' });
+    expect((await api().post('/api/token/').send({ phone: u.phone, password: 'brand-new-pass' })).status).toBe(200);
+
+    const refresh = await api().post('/api/token/refresh/').send({ refresh: oldRefresh });
+    expect(refresh.status).toBe(401);
+    expect(refresh.body).toMatchObject({ code: 'token_not_valid' });
+    const live = await t.db.query(`SELECT jti FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL`, [u.id]);
+    expect(live).toHaveLength(1); // only the login made after the reset
+
+    const reuse = await api().post('/api/v1/reset-password/').send({ ...body, new_password: 'third-pass-33', confirm_password: 'third-pass-33' });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body).toEqual({ otp: ['There is no valid code for this account. Please ask for a new one.'] });
+  });
+
+  test('reset codes exhaust after five wrong tries', async () => {
+    const u = await createUser(t, { phone: newPhone() });
+    await api().post('/api/v1/forgot-password/').send({ identifier: u.phone });
+    const code = t.lastCode(u.phone, 'reset');
+    const body = { identifier: u.phone, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' };
+    for (let i = 0; i < 5; i++) expect((await api().post('/api/v1/reset-password/').send({ ...body, otp: wrongCode(code) })).status).toBe(400);
+    const res = await api().post('/api/v1/reset-password/').send({ ...body, otp: code });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'] });
+    expect((await api().post('/api/token/').send({ phone: u.phone, password: u.password })).status).toBe(200);
+  });
+});
