@@ -167,10 +167,10 @@ export class Accounts {
     if (user.is_active) throw ApiError.detail(400, ctx.t('api:alreadyVerified'), 'already_verified');
     const result = await this.d.codes.check(user.id, 'account', body.otp);
     if (result !== 'ok') throw this.codeError(result, ctx.t);
-    const kind = canonicalIdentifier(body.identifier)?.kind;
+    // The code proves the channel it was sent to (the phone when there is one, see sendCode), not the identifier typed here.
     await this.d.db.query(
       `UPDATE users SET is_active = true, phone_confirmed = phone_confirmed OR $2, email_confirmed = email_confirmed OR $3, updated_at = now() WHERE id = $1`,
-      [user.id, kind === 'phone', kind === 'email'],
+      [user.id, user.phone !== null, user.phone === null],
     );
   }
 
