@@ -237,6 +237,18 @@ describe('POST /api/v1/verify-otp/', () => {
       .toEqual({ is_active: true, email_confirmed: true, phone_confirmed: false });
   });
 
+  test('with phone and e-mail the code goes by SMS: it confirms the phone, not the e-mail, whichever identifier is typed', async () => {
+    const phone = newPhone();
+    const res = await api().post('/api/v1/signup/').send({ name: 'Both Ways', phone, email: 'both.ways@example.com', password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body.identifier).toBe(phone);
+    expect(t.sent.at(-1)).toMatchObject({ channel: 'sms', to: phone });
+    const ok = await api().post('/api/v1/verify-otp/').send({ identifier: 'both.ways@example.com', otp: t.lastCode(phone, 'account') });
+    expect(ok.status).toBe(200);
+    expect(await t.db.one('SELECT is_active, phone_confirmed, email_confirmed FROM users WHERE id = $1', [res.body.user_id]))
+      .toEqual({ is_active: true, phone_confirmed: true, email_confirmed: false });
+  });
+
   test('a wrong code is refused, counted, and the account stays inactive', async () => {
     const u = await signedUp();
     const res = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: wrongCode(u.code) });
