@@ -1,0 +1,205 @@
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, loginAs } from '../helpers/session.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await startTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const phone = () => `019${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/** A browser without JavaScript: cookies kept, the form's token sent back. */
+async function formPage(path: string, lang = 'en') {
+  const agent = request.agent(t.url);
+  agent.set('Cookie', `lang=${lang}`);
+  const page = await agent.get(path).expect(200);
+  return { agent, csrf: csrfFrom(page.text), html: page.text };
+}
+
+describe('no-JS account journey through the pages', () => {
+  test('register → verify with the code → log in → the name is in the top bar → log out', async () => {
+    const p = phone();
+    const { agent, csrf } = await formPage('/register');
+    const reg = await agent.post('/register').type('form').send({ _csrf: csrf, firstName: 'Nusrat', lastName: 'Jahan', phone: p, password: 'pass-word-9', email: '' });
+    expect(reg.status).toBe(303);
+    expect(reg.headers.location).toMatch(new RegExp(`^/verify-otp\\?identifier=${p}&notice=registered&sent=\\d{13}$`));
+    const verifyPage = await agent.get(reg.headers.location).expect(200);
+    expect(verifyPage.text).toContain('Registration successful. Please check your email or phone for an OTP');
+
+    const wrong = await agent.post(reg.headers.location).type('form').send({ _csrf: csrf, identifier: p, otp: t.lastCode(p) === '00000' ? '11111' : '00000', intent: 'verify' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('The code is not correct');
+
+    const ok = await agent.post(reg.headers.location).type('form').send({ _csrf: csrf, identifier: p, otp: t.lastCode(p, 'account'), intent: 'verify' });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.location).toBe('/login?notice=verified');
+
+    const login = await agent.post('/login').type('form').send({ _csrf: csrf, identifier: p, password: 'pass-word-9' });
+    expect(login.status).toBe(303);
+    expect(login.headers.location).toBe('/');
+    const session = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('bh_session='));
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/SameSite=Lax/);
+    const home = await agent.get('/').expect(200);
+    expect(home.text).toContain('Nusrat Jahan');
+
+    const out = await agent.post('/logout').type('form').send({ _csrf: csrf });
+    expect(out.status).toBe(303);
+    expect((await agent.get('/').expect(200)).text).not.toContain('Nusrat Jahan');
+    // the refresh token was revoked by the API, not only forgotten by the browser
+    const live = await t.db.query(`SELECT 1 FROM refresh_tokens r JOIN users u ON u.id = r.user_id WHERE u.phone = $1 AND r.revoked_at IS NULL`, [p]);
+    expect(live).toHaveLength(0);
+  });
+
+  test('registration errors are rendered by the server, in English and Bengali, and nothing is created', async () => {
+    const p = phone();
+    const en = await formPage('/register');
+    const r1 = await en.agent.post('/register').type('form').send({ _csrf: en.csrf, firstName: 'A', lastName: '', phone: p, password: 'pass-word-9' });
+    expect(r1.status).toBe(400);
+    expect(r1.text).toContain('Please fill all the required fields');
+    const bn = await formPage('/register', 'bn');
+    const r2 = await bn.agent.post('/register').type('form').send({ _csrf: bn.csrf, firstName: 'A', lastName: 'B', phone: '', email: '', password: 'pass-word-9' });
+    expect(r2.status).toBe(400);
+    expect(r2.text).toContain('অনুগ্রহ করে একটি ফোন নম্বর অথবা ইমেইল ঠিকানা দিন');
+    const r3 = await en.agent.post('/register').type('form').send({ _csrf: en.csrf, firstName: 'A', lastName: 'B', phone: '123', password: 'short' });
+    expect(r3.text).toContain('Phone number must be 11 digits');
+    expect(r3.text).toContain('Password must be at least 8 characters');
+    expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', [p])).toHaveLength(0);
+  });
+
+  test('a taken phone number shows the API\'s message', async () => {
+    const u = await createUser(t);
+    const { agent, csrf } = await formPage('/register');
+    const r = await agent.post('/register').type('form').send({ _csrf: csrf, firstName: 'A', lastName: 'B', phone: u.phone, password: 'pass-word-9' });
+    expect(r.status).toBe(400);
+    expect(r.text).toContain('This phone number is already in use by another account.');
+  });
+
+  test('login: wrong password → Invalid credentials; unverified → verify page; staff → back office; from is honoured', async () => {
+    const { agent, csrf } = await formPage('/login');
+    const u = await createUser(t, { password: 'right-pass-1' });
+    const bad = await agent.post('/login').type('form').send({ _csrf: csrf, identifier: u.phone, password: 'wrong-pass-1' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Invalid credentials');
+
+    const pending = await createUser(t, { is_active: false, password: 'right-pass-1' });
+    await t.db.query('UPDATE users SET phone_confirmed = false WHERE id = $1', [pending.id]);
+    const r = await agent.post('/login').type('form').send({ _csrf: csrf, identifier: pending.phone, password: 'right-pass-1' });
+    expect(r.status).toBe(303);
+    expect(r.headers.location).toBe(`/verify-otp?identifier=${pending.phone}&notice=inactive`);
+    expect((await agent.get(r.headers.location)).text).toContain('User is not active, please verify OTP');
+
+    const staff = await createUser(t, { is_staff: true, password: 'staff-pass-1' });
+    const s = await agent.post('/login').type('form').send({ _csrf: csrf, identifier: staff.phone, password: 'staff-pass-1' });
+    expect(s.headers.location).toBe('/admin/create-lottery?welcome=1');
+
+    const other = await formPage('/login?from=/faq');
+    const f = await other.agent.post('/login?from=/faq').type('form').send({ _csrf: other.csrf, identifier: u.phone, password: 'right-pass-1', from: '/faq' });
+    expect(f.headers.location).toBe('/faq');
+    const evil = await formPage('/login');
+    const e = await evil.agent.post('/login').type('form').send({ _csrf: evil.csrf, identifier: u.phone, password: 'right-pass-1', from: '//evil.example' });
+    expect(e.headers.location).toBe('/');
+  });
+
+  test('forgot → reset with the 6-digit code → log in with the new password', async () => {
+    const u = await createUser(t, { password: 'old-pass-12' });
+    const { agent, csrf } = await formPage('/forgot-password');
+    const empty = await agent.post('/forgot-password').type('form').send({ _csrf: csrf, identifier: '' });
+    expect(empty.text).toContain('Please enter your email or phone number');
+    const f = await agent.post('/forgot-password').type('form').send({ _csrf: csrf, identifier: u.phone });
+    expect(f.status).toBe(303);
+    expect(f.headers.location).toMatch(new RegExp(`^/reset-password\\?identifier=${u.phone}&sent=\\d{13}$`));
+    const code = t.lastCode(u.phone, 'reset');
+    expect(code).toMatch(/^\d{6}$/);
+    const mismatch = await agent.post(f.headers.location).type('form').send({ _csrf: csrf, identifier: u.phone, otp: code, new_password: 'new-pass-123', confirm_password: 'new-pass-124', intent: 'reset' });
+    expect(mismatch.text).toContain('Passwords do not match');
+    const ok = await agent.post(f.headers.location).type('form').send({ _csrf: csrf, identifier: u.phone, otp: code, new_password: 'new-pass-123', confirm_password: 'new-pass-123', intent: 'reset' });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.location).toBe('/login?notice=reset');
+    await loginAs(t.url, u.phone, 'new-pass-123');
+  });
+
+  test('reset and verify pages without an identifier send the visitor back', async () => {
+    const r = await request(t.url).get('/reset-password');
+    expect(r.status).toBe(303);
+    expect(r.headers.location).toBe('/forgot-password');
+    const v = await request(t.url).get('/verify-otp');
+    expect(v.headers.location).toBe('/register?notice=noIdentifier');
+    const reg = await request(t.url).get('/register?notice=noIdentifier').set('Cookie', 'lang=en');
+    expect(reg.text).toContain('Could not verify account. Please register again.');
+  });
+});
+
+describe('CSRF on form posts', () => {
+  test('a post without the token, with a foreign token or from another site is refused and changes nothing', async () => {
+    const u = await createUser(t, { password: 'right-pass-1' });
+    const { agent, csrf } = await formPage('/login');
+    const noToken = await agent.post('/login').type('form').send({ identifier: u.phone, password: 'right-pass-1' });
+    expect(noToken.status).toBe(403);
+    const other = await formPage('/login');
+    const foreign = await agent.post('/login').type('form').send({ _csrf: other.csrf, identifier: u.phone, password: 'right-pass-1' });
+    expect(foreign.status).toBe(403);
+    const crossSite = await agent.post('/login').set('Sec-Fetch-Site', 'cross-site').type('form').send({ _csrf: csrf, identifier: u.phone, password: 'right-pass-1' });
+    expect(crossSite.status).toBe(403);
+    const crossOrigin = await agent.post('/login').set('Origin', 'https://evil.example').type('form').send({ _csrf: csrf, identifier: u.phone, password: 'right-pass-1' });
+    expect(crossOrigin.status).toBe(403);
+    for (const r of [noToken, foreign, crossSite, crossOrigin]) {
+      expect(([] as string[]).concat(r.headers['set-cookie'] ?? []).some((c) => c.startsWith('bh_session='))).toBe(false);
+    }
+  });
+});
+
+describe('pages', () => {
+  test('security headers: nonce-based CSP without unsafe-inline scripts, and the nonce is on the bootstrap script', async () => {
+    const r = await request(t.url).get('/login').set('Cookie', 'lang=en').expect(200);
+    const csp = r.headers['content-security-policy'] as string;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    // every executable script either has this response's nonce or is the non-executable JSON data element
+    for (const tag of r.text.match(/<script\b[^>]*>/g) ?? []) {
+      if (tag.includes('application/json')) continue;
+      expect(tag).toContain(`nonce="${nonce}"`);
+    }
+    const again = await request(t.url).get('/login').set('Cookie', 'lang=en');
+    expect(/'nonce-([^']+)'/.exec(again.headers['content-security-policy'] as string)?.[1]).not.toBe(nonce);
+  });
+
+  test('<html lang> and the texts follow the language cookie; ?lng= sets it and redirects', async () => {
+    const bn = await request(t.url).get('/login').set('Cookie', 'lang=bn').expect(200);
+    expect(bn.text).toContain('<html lang="bn"');
+    expect(bn.text).toContain('আবার স্বাগতম');
+    const sw = await request(t.url).get('/login?lng=bn&from=/faq');
+    expect(sw.status).toBe(303);
+    expect(sw.headers.location).toBe('/login?from=%2Ffaq');
+    expect(([] as string[]).concat(sw.headers['set-cookie'] ?? []).some((c) => c.startsWith('lang=bn;'))).toBe(true);
+    const header = await request(t.url).get('/login').set('Accept-Language', 'bn-BD,bn;q=0.9').expect(200);
+    expect(header.text).toContain('<html lang="bn"');
+  });
+
+  test('the first-visit language chooser shows until a language is chosen', async () => {
+    expect((await request(t.url).get('/login')).text).toContain('lang-chooser-title');
+    expect((await request(t.url).get('/login').set('Cookie', 'lang=en')).text).not.toContain('lang-chooser-title');
+  });
+
+  test('unknown pages are 404 with a page, legacy addresses redirect', async () => {
+    const r = await request(t.url).get('/no-such-page').set('Cookie', 'lang=en');
+    expect(r.status).toBe(404);
+    expect(r.text).toContain('Page not found');
+    const legacy = await request(t.url).get('/user/mylotteries');
+    expect(legacy.status).toBe(301);
+    expect(legacy.headers.location).toBe('/my-lotteries');
+  });
+
+  test('the back office entrance is for staff only', async () => {
+    const visitor = await request(t.url).get('/admin/create-lottery');
+    expect(visitor.headers.location).toBe('/login?from=%2Fadmin%2Fcreate-lottery');
+    const u = await createUser(t);
+    const player = await loginAs(t.url, u.phone, u.password);
+    expect((await player.get('/admin/create-lottery')).headers.location).toBe('/login');
+    const s = await createUser(t, { is_staff: true });
+    const staff = await loginAs(t.url, s.phone, s.password);
+    expect((await staff.get('/admin/create-lottery').set('Cookie', 'lang=en').expect(200)).text).toContain('Back office');
+  });
+});
