@@ -1,0 +1,152 @@
+/**
+ * Account journeys in a real browser: register → verify with the code the server sent → log in → switch
+ * language → log out; the same with JavaScript switched off (plain form posts, server-rendered errors);
+ * and a wrong code that must not let anybody in.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, login, newPlayer, readCode, scriptVisibleCookies, test, type NewPlayer } from './helpers.ts';
+
+const SESSION_COOKIE = 'bh_session';
+
+/** The first visit shows the language chooser; picking English closes it and sets the page's language. */
+async function chooseEnglishOnFirstVisit(page: Page) {
+  await page.goto('/');
+  const chooser = page.getByRole('dialog');
+  await expect(chooser).toBeVisible();
+  await chooser.locator('a.chooser-option').filter({ hasText: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('a.chooser-option')).toHaveCount(0);
+}
+
+async function openRegistration(page: Page) {
+  await page.locator('header').getByRole('link', { name: 'Register', exact: true }).click();
+  await expect(page).toHaveURL(/\/register(\?|$)/);
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+}
+
+async function fillRegistration(page: Page, p: NewPlayer, skip: Partial<Record<keyof NewPlayer, true>> = {}) {
+  const set = async (label: string, value: string, key: keyof NewPlayer) => page.getByLabel(label, { exact: true }).fill(skip[key] ? '' : value);
+  await set('First name', p.firstName, 'firstName');
+  await set('Last name', p.lastName, 'lastName');
+  await set('Phone number', p.phone, 'phone');
+  await set('Email address', p.email, 'email');
+  await set('Password', p.password, 'password');
+  await set('Location', p.location, 'location');
+}
+
+/** Submits the registration form and checks the verification page it leads to; returns the identifier. */
+async function submitRegistration(page: Page, p: NewPlayer): Promise<string> {
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page).toHaveURL(/\/verify-otp\?/);
+  const identifier = new URL(page.url()).searchParams.get('identifier');
+  expect(identifier, 'the verification page carries the new account\'s identifier').toBe(p.phone);
+  await expect(page.getByText('Registration successful. Please check your email or phone for an OTP to activate your account.')).toBeVisible();
+  return identifier as string;
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.locator('input[name="otp"]').fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+}
+
+async function expectVerifiedNotice(page: Page) {
+  await expect(page).toHaveURL(/\/login\?(.*&)?notice=verified/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your account is verified. Please log in.' })).toBeVisible();
+}
+
+async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+}
+
+test.describe('with JavaScript', () => {
+  test('a new player registers, verifies the code, logs in, switches to Bengali and logs out', async ({ page, context }) => {
+    const p = newPlayer();
+    await chooseEnglishOnFirstVisit(page);
+
+    await openRegistration(page);
+    await fillRegistration(page, p);
+    const identifier = await submitRegistration(page, p);
+
+    await enterCode(page, await readCode(identifier, 'account'));
+    await expectVerifiedNotice(page);
+
+    await login(page, { identifier: p.phone, password: p.password, name: p.name });
+    await expect(page).toHaveURL(/\/$/);
+    const cookie = await sessionCookie(context);
+    expect(cookie, 'a session cookie was set').toBeTruthy();
+    expect(cookie?.httpOnly, 'the session cookie is HttpOnly').toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(await scriptVisibleCookies(page)).not.toContain(SESSION_COOKIE);
+
+    // Bengali: the whole page is rendered again by the server in the other language.
+    await page.locator('a.lang-switch').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    await expect(page.locator('a.lang-switch')).toHaveText('English');
+    await expect(page.locator('header nav')).toContainText(/[\u0980-\u09FF]{2,}/);
+    await expect(page.locator('.nav-user__name')).toHaveText(p.name);
+
+    await page.locator('header form[action="/logout"]').getByRole('button').click();
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+    await expect(page.locator('.nav-user__name')).toHaveCount(0);
+    expect(await sessionCookie(context), 'the session cookie is gone after logout').toBeUndefined();
+
+    // Logged out for real: a page that needs a session sends us to the login page.
+    await page.goto('/my-lotteries');
+    await expect(page).toHaveURL(/\/login(\?|$)/);
+  });
+
+  test('a wrong verification code shows an error and does not log in', async ({ page, context }) => {
+    const p = newPlayer();
+    await page.goto('/register?lng=en');
+    await fillRegistration(page, p);
+    const identifier = await submitRegistration(page, p);
+
+    const code = await readCode(identifier, 'account');
+    const wrong = String((Number(code) + 1) % 100_000).padStart(5, '0');
+    await enterCode(page, wrong);
+
+    await expect(page.getByText('The code is not correct. Please check it and try again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/verify-otp\?/);
+    await expect(page.locator('.nav-user__name')).toHaveCount(0);
+    expect(await sessionCookie(context)).toBeUndefined();
+
+    // The account is still not active: logging in leads back to the verification page, not into the site.
+    await page.goto('/login?lng=en');
+    await page.locator('input[name="identifier"]').fill(p.phone);
+    await page.locator('input[name="password"]').fill(p.password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/verify-otp\?/);
+    await expect(page.getByText('User is not active, please verify OTP')).toBeVisible();
+    await expect(page.locator('.nav-user__name')).toHaveCount(0);
+    expect(await sessionCookie(context)).toBeUndefined();
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('registration, verification and login work as plain form posts with server-rendered errors', async ({ page, context }) => {
+    const p = newPlayer();
+    await chooseEnglishOnFirstVisit(page);
+    await openRegistration(page);
+
+    // A required field left empty: the server answers with the form again and the spec's message.
+    await fillRegistration(page, p, { firstName: true });
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page).toHaveURL(/\/register(\?|$)/);
+    await expect(page.getByRole('alert')).toHaveText('Please fill all the required fields');
+    await expect(page.getByLabel('First name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Last name', { exact: true }), 'what was typed is kept').toHaveValue(p.lastName);
+
+    await fillRegistration(page, p);
+    const identifier = await submitRegistration(page, p);
+
+    await enterCode(page, await readCode(identifier, 'account'));
+    await expectVerifiedNotice(page);
+
+    await login(page, { identifier: p.phone, password: p.password, name: p.name });
+    await expect(page).toHaveURL(/\/$/);
+    const cookie = await sessionCookie(context);
+    expect(cookie?.httpOnly, 'the session cookie is HttpOnly').toBe(true);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Shared pieces of the browser journeys: unique players, the one-time codes the server writes to its log
+ * (NOTIFY_TRANSPORT=log, captured to a file by playwright.config.ts), login, and a `test` that fails on
+ * page errors and attaches the server's log to a failed test.
+ */
+import { randomInt } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { expect, test as base, type Page } from '@playwright/test';
+
+export { expect };
+
+/** Where the server's stdout goes (set by playwright.config.ts for the runner and its workers). */
+export function serverLogPath(): string {
+  const p = process.env.E2E_SERVER_LOG;
+  if (!p) throw new Error('E2E_SERVER_LOG is not set: run the journeys through playwright.config.ts (npm run test:e2e)');
+  return p;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type CodeLine = { to?: unknown; purpose?: unknown; code?: unknown };
+
+/**
+ * The newest one-time code the server sent to `to` for `purpose`: polls the server log for the last JSON line
+ * with those `to` and `purpose` fields (other lines, JSON or not, are skipped). When `after` is given, only a
+ * code different from it counts (e.g. the code of a resend). Throws after `timeoutMs`.
+ */
+export async function readCode(to: string, purpose: 'account' | 'reset' | 'claim', opts: { timeoutMs?: number; after?: string } = {}): Promise<string> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
+  for (;;) {
+    const lines = readFileSync(serverLogPath(), 'utf8').split('\n');
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const line = lines[i]?.trim();
+      if (!line?.startsWith('{')) continue;
+      let entry: CodeLine;
+      try { entry = JSON.parse(line) as CodeLine; } catch { continue; }
+      if (entry.to === to && entry.purpose === purpose && typeof entry.code === 'string') {
+        if (opts.after === undefined || entry.code !== opts.after) return entry.code;
+        break;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no '${purpose}' code for ${to} in the server log ${serverLogPath()}`);
+    await sleep(200);
+  }
+}
+
+/** A Bangladeshi mobile number nobody else in this run has: 017 + 8 random digits. */
+export function uniquePhone(): string {
+  return `017${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+export type NewPlayer = { firstName: string; lastName: string; name: string; email: string; phone: string; password: string; location: string };
+
+/** A fresh, unique player (not yet registered). */
+export function newPlayer(): NewPlayer {
+  const phone = uniquePhone();
+  const firstName = 'Rahim';
+  const lastName = `Uddin${phone.slice(-4)}`;
+  return { firstName, lastName, name: `${firstName} ${lastName}`, email: `player.${phone}@example.com`, phone, password: `Shapla-${phone.slice(-5)}!`, location: 'Dhaka' };
+}
+
+/**
+ * Logs in through the login form (works with and without JavaScript) and waits for the landing page:
+ * the player's name in the top bar. Stays on the login page when already there (e.g. after verification).
+ */
+export async function login(page: Page, who: { identifier: string; password: string; name?: string }) {
+  if (new URL(page.url(), 'http://x').pathname !== '/login') await page.goto('/login');
+  const form = page.locator('main form').filter({ has: page.locator('input[name="identifier"]') });
+  await form.locator('input[name="identifier"]').fill(who.identifier);
+  await form.locator('input[name="password"]').fill(who.password);
+  await form.locator('[type="submit"]').click();
+  await expect(page.locator('.nav-user__name')).toBeVisible();
+  if (who.name) await expect(page.locator('.nav-user__name')).toHaveText(who.name);
+}
+
+/** Cookies the page's own scripts can read: the session must never be among them (HttpOnly). */
+export async function scriptVisibleCookies(page: Page): Promise<string> {
+  return page.evaluate(() => document.cookie);
+}
+
+/**
+ * `test` with two guards of every journey: an uncaught error or a console.error in the page fails the test
+ * (hydration mismatches, CSP violations, broken islands), and a failed test carries the server's log lines
+ * written while it ran.
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [async ({ page }, use, testInfo) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      // A 4xx answer to a form submit (a validation error the page shows) is logged by Chromium itself.
+      if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(`console.error: ${m.text()}`);
+    });
+    // ...but the page's own files (scripts, styles, fonts, images) must all load.
+    page.on('response', (r) => {
+      const type = r.request().resourceType();
+      if (r.status() >= 400 && ['script', 'stylesheet', 'font', 'image'].includes(type)) errors.push(`${type} ${r.url()}: HTTP ${r.status()}`);
+    });
+    let logStart = 0;
+    try { logStart = statSync(serverLogPath()).size; } catch { /* no log yet */ }
+    await use(errors);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      try {
+        const log = readFileSync(serverLogPath()).subarray(logStart).toString('utf8');
+        await testInfo.attach('server.log', { body: log, contentType: 'text/plain' });
+      } catch { /* the log is gone */ }
+    }
+    expect(errors, 'errors in the page').toEqual([]);
+  }, { auto: true }],
+});
