@@ -22,6 +22,7 @@ import { bearer } from './http/auth.ts';
 import { createCsrf } from './http/csrf.ts';
 import { ApiError, apiErrorHandler } from './http/errors.ts';
 import { precompressed } from './http/precompressed.ts';
+import { createMetrics } from './http/metrics.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
 import { createLogger, type Logger } from './log.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
@@ -112,6 +113,9 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.use(cookieParser(config.SECRET_KEY));
   app.use(i18nMiddleware.handle(i18n));
 
+  const metrics = createMetrics({ token: config.METRICS_TOKEN, production });
+  app.use(metrics.observe);
+  app.get('/metrics', metrics.serve);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
     try {

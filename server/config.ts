@@ -32,6 +32,7 @@ const EnvSchema = z
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
     TRUST_PROXY: z.string().optional(),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SECRET_KEY) {

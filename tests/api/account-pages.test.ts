@@ -23,14 +23,15 @@ describe('no-JS account journey through the pages', () => {
     const reg = await agent.post('/register').type('form').send({ _csrf: csrf, firstName: 'Nusrat', lastName: 'Jahan', phone: p, password: 'pass-word-9', email: '' });
     expect(reg.status).toBe(303);
     expect(reg.headers.location).toMatch(new RegExp(`^/verify-otp\\?identifier=${p}&notice=registered&sent=\\d{13}$`));
-    const verifyPage = await agent.get(reg.headers.location).expect(200);
+    const verifyUrl = reg.headers.location as string;
+    const verifyPage = await agent.get(verifyUrl).expect(200);
     expect(verifyPage.text).toContain('Registration successful. Please check your email or phone for an OTP');
 
-    const wrong = await agent.post(reg.headers.location).type('form').send({ _csrf: csrf, identifier: p, otp: t.lastCode(p) === '00000' ? '11111' : '00000', intent: 'verify' });
+    const wrong = await agent.post(verifyUrl).type('form').send({ _csrf: csrf, identifier: p, otp: t.lastCode(p) === '00000' ? '11111' : '00000', intent: 'verify' });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain('The code is not correct');
 
-    const ok = await agent.post(reg.headers.location).type('form').send({ _csrf: csrf, identifier: p, otp: t.lastCode(p, 'account'), intent: 'verify' });
+    const ok = await agent.post(verifyUrl).type('form').send({ _csrf: csrf, identifier: p, otp: t.lastCode(p, 'account'), intent: 'verify' });
     expect(ok.status).toBe(303);
     expect(ok.headers.location).toBe('/login?notice=verified');
 
@@ -87,7 +88,7 @@ describe('no-JS account journey through the pages', () => {
     const r = await agent.post('/login').type('form').send({ _csrf: csrf, identifier: pending.phone, password: 'right-pass-1' });
     expect(r.status).toBe(303);
     expect(r.headers.location).toBe(`/verify-otp?identifier=${pending.phone}&notice=inactive`);
-    expect((await agent.get(r.headers.location)).text).toContain('User is not active, please verify OTP');
+    expect((await agent.get(r.headers.location as string)).text).toContain('User is not active, please verify OTP');
 
     const staff = await createUser(t, { is_staff: true, password: 'staff-pass-1' });
     const s = await agent.post('/login').type('form').send({ _csrf: csrf, identifier: staff.phone, password: 'staff-pass-1' });
@@ -111,9 +112,9 @@ describe('no-JS account journey through the pages', () => {
     expect(f.headers.location).toMatch(new RegExp(`^/reset-password\\?identifier=${u.phone}&sent=\\d{13}$`));
     const code = t.lastCode(u.phone, 'reset');
     expect(code).toMatch(/^\d{6}$/);
-    const mismatch = await agent.post(f.headers.location).type('form').send({ _csrf: csrf, identifier: u.phone, otp: code, new_password: 'new-pass-123', confirm_password: 'new-pass-124', intent: 'reset' });
+    const mismatch = await agent.post(f.headers.location as string).type('form').send({ _csrf: csrf, identifier: u.phone, otp: code, new_password: 'new-pass-123', confirm_password: 'new-pass-124', intent: 'reset' });
     expect(mismatch.text).toContain('Passwords do not match');
-    const ok = await agent.post(f.headers.location).type('form').send({ _csrf: csrf, identifier: u.phone, otp: code, new_password: 'new-pass-123', confirm_password: 'new-pass-123', intent: 'reset' });
+    const ok = await agent.post(f.headers.location as string).type('form').send({ _csrf: csrf, identifier: u.phone, otp: code, new_password: 'new-pass-123', confirm_password: 'new-pass-123', intent: 'reset' });
     expect(ok.status).toBe(303);
     expect(ok.headers.location).toBe('/login?notice=reset');
     await loginAs(t.url, u.phone, 'new-pass-123');
