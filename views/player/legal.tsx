@@ -1,3 +1,81 @@
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from '../i18n.tsx';
+import { paths } from '../../shared/paths.ts';
+import { localeOf } from '../context.ts';
+
+/** One module for the long-form pages; the URL picks the text of locales/<lng>/content.json. */
+const PAGES = {
+  [paths.playResponsibly]: 'playResponsibly',
+  [paths.notice]: 'notice',
+  [paths.terms]: 'terms',
+  [paths.about]: 'about',
+} as const;
+type PageKey = (typeof PAGES)[keyof typeof PAGES];
+/** The long legal texts get an in-page table of contents (on wide screens). */
+const WITH_TOC: ReadonlySet<PageKey> = new Set(['notice', 'terms']);
+
+export type LegalDoc = { title: string; intro?: string; updated?: string; sections: { heading: string; paragraphs: string[] }[] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
+  const key = (PAGES as Record<string, PageKey>)[pathname];
+  if (!key) throw data(null, { status: 404 });
+  const doc = (await localeOf(context).namespace('content'))[key] as LegalDoc | undefined;
+  if (!doc) throw data(null, { status: 404 });
+  return { toc: WITH_TOC.has(key), doc };
+}
+
+/** "1. Choose…" paragraphs (ASCII or Bengali digits) are steps: shown as a numbered list. */
+const STEP = /^([0-9০-৯]+)\.\s+/;
+
+function Paragraphs({ paragraphs }: { paragraphs: string[] }) {
+  if (paragraphs.length > 1 && paragraphs.every((p) => STEP.test(p))) {
+    return (
+      <ol className="steps">
+        {paragraphs.map((p) => {
+          const n = STEP.exec(p)?.[1] ?? '';
+          return <li key={n}><span className="steps__n" aria-hidden="true">{n}</span><span>{p.replace(STEP, '')}</span></li>;
+        })}
+      </ol>
+    );
+  }
+  return <>{paragraphs.map((p, i) => <p key={i}>{p}</p>)}</>;
+}
+
 export function Component() {
-  return <section className="container"><h1>legal</h1></section>;
+  const { t } = useTranslation();
+  const { toc, doc } = useLoaderData<typeof loader>();
+  const id = (i: number) => `section-${i + 1}`;
+  const box = toc ? 'container container--doc' : 'container narrow';
+  return (
+    <>
+      <title>{t('title', { page: doc.title })}</title>
+      <meta name="description" content={doc.intro ?? doc.sections[0]?.paragraphs[0] ?? doc.title} />
+      <header className="page-head">
+        <div className={box}>
+          <h1>{doc.title}</h1>
+          {doc.updated ? <p className="page-head__meta">{t('pages.legal.updated', { date: doc.updated })}</p> : null}
+          {doc.intro ? <p className="page-head__lead">{doc.intro}</p> : null}
+        </div>
+      </header>
+      <div className={`${box} doc${toc ? ' doc--toc' : ''}`}>
+        {toc ? (
+          <nav className="toc" aria-labelledby="toc-title">
+            <h2 id="toc-title">{t('pages.legal.toc')}</h2>
+            <ul>
+              {doc.sections.map((s, i) => <li key={i}><a href={`#${id(i)}`}>{s.heading}</a></li>)}
+            </ul>
+          </nav>
+        ) : null}
+        <article className="prose">
+          {doc.sections.map((s, i) => (
+            <section key={i} id={id(i)} aria-labelledby={`${id(i)}-h`}>
+              <h2 id={`${id(i)}-h`}>{s.heading}</h2>
+              <Paragraphs paragraphs={s.paragraphs} />
+            </section>
+          ))}
+        </article>
+      </div>
+    </>
+  );
 }
