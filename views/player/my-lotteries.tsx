@@ -1,3 +1,48 @@
-export function Component() {
-  return <section className="container"><h1>my-lotteries</h1></section>;
+import { Link, redirect, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from '../i18n.tsx';
+import { paths, withQuery } from '../../shared/paths.ts';
+import { apiOf } from '../context.ts';
+
+/**
+ * The player's tickets. The ticket list API is not there yet, so the page shows its frame and an honest
+ * empty state, never sample tickets.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { user } = await apiOf(context).session();
+  if (!user) throw redirect(withQuery(paths.login, { from: url.pathname + url.search }));
+  return null;
 }
+
+export function Component() {
+  const { t } = useTranslation();
+  const title = t('pages.myLotteries.title');
+  return (
+    <>
+      <title>{t('title', { page: title })}</title>
+      <header className="page-head">
+        <div className="container narrow">
+          <h1>{title}</h1>
+          <p className="page-head__lead">{t('pages.myLotteries.subtitle')}</p>
+        </div>
+      </header>
+      <div className="container narrow">
+        <section className="empty empty--card card" aria-labelledby="no-tickets">
+          <TicketIcon />
+          <h2 id="no-tickets">{t('pages.myLotteries.emptyTitle')}</h2>
+          <p>{t('pages.myLotteries.emptyText')}</p>
+          <div className="empty__actions">
+            <Link to={paths.allLotteries} className="btn btn-primary">{t('pages.myLotteries.pickNumbers')}</Link>
+            <Link to={paths.playResponsibly} className="btn btn-ghost">{t('pages.myLotteries.howToPlay')}</Link>
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}
+
+const TicketIcon = () => (
+  <svg className="empty__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
+    <path fill="currentColor" fillRule="evenodd" d="M6 12a4 4 0 0 1 4-4h28a4 4 0 0 1 4 4v6a6 6 0 0 0 0 12v6a4 4 0 0 1-4 4H10a4 4 0 0 1-4-4v-6a6 6 0 0 0 0-12v-6Zm24 1v4h3v-4h-3Zm0 9v4h3v-4h-3Zm0 9v4h3v-4h-3Z" />
+  </svg>
+);

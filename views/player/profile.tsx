@@ -1,3 +1,86 @@
+import type { ReactNode } from 'react';
+import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from '../i18n.tsx';
+import type { UserProfile } from '../../shared/api-types.ts';
+import { formatDate, toDigits } from '../../shared/dates.ts';
+import { paths, withQuery } from '../../shared/paths.ts';
+import { apiOf } from '../context.ts';
+
+type ProfileData = { profile: UserProfile; error: null } | { profile: null; error: 'notFound' | 'load' };
+
+/** The player's own profile: the id comes from the session, the API checks it is his. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const toLogin = () => redirect(withQuery(paths.login, { from: url.pathname + url.search }));
+  const api = apiOf(context);
+  const { user } = await api.session();
+  if (!user) throw toLogin();
+  const r = await api.get<UserProfile>(`/api/v1/users/${user.user_id}/`);
+  if (r.ok) return data<ProfileData>({ profile: r.data, error: null });
+  if (r.status === 401) throw toLogin(); // the session ended between the two calls
+  return data<ProfileData>({ profile: null, error: r.status === 404 ? 'notFound' : 'load' }, { status: r.status === 404 ? 404 : 502 });
+}
+
 export function Component() {
-  return <section className="container"><h1>profile</h1></section>;
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language;
+  const res = useLoaderData<typeof loader>();
+  const title = t('pages.profile.title');
+  const head = (
+    <header className="page-head">
+      <div className="container narrow">
+        <h1>{title}</h1>
+        <p className="page-head__lead">{t('pages.profile.subtitle')}</p>
+      </div>
+    </header>
+  );
+  if (!res.profile) {
+    return (
+      <>
+        <title>{t('title', { page: title })}</title>
+        {head}
+        <div className="container narrow">
+          <div className="alert alert--error" role="alert">{t(res.error === 'notFound' ? 'pages.profile.notFound' : 'pages.profile.loadError')}</div>
+          {res.error === 'load' ? <a className="btn btn-ghost btn-sm" href={paths.profile}>{t('pages.profile.retry')}</a> : null}
+        </div>
+      </>
+    );
+  }
+  const p = res.profile;
+  const joined = formatDate(p.date_joined, lng) ?? t('errors.invalidDate');
+  const missing = <span className="muted">{t('pages.profile.notProvided')}</span>;
+  const rows: [string, ReactNode][] = [
+    ['email', p.email || missing],
+    ['phone', p.phone ? toDigits(p.phone, lng) : missing],
+    ['location', p.location || missing],
+    ['joined', joined],
+  ];
+  return (
+    <>
+      <title>{t('title', { page: title })}</title>
+      {head}
+      <div className="container narrow">
+        <section className="profile card" aria-labelledby="profile-name">
+          <div className="profile__head">
+            {p.picture_url
+              ? <img className="profile__avatar" src={p.picture_url} alt="" width={72} height={72} />
+              : <span className="profile__avatar" aria-hidden="true">{p.name.trim().slice(0, 1).toUpperCase() || '?'}</span>}
+            <h2 id="profile-name">{p.name} {p.is_staff ? <span className="badge badge--gold">{t('pages.profile.staff')}</span> : null}</h2>
+          </div>
+          <h3 className="visually-hidden">{t('pages.profile.details')}</h3>
+          <dl className="profile__list">
+            {rows.map(([k, v]) => (
+              <div key={k}>
+                <dt>{t(`pages.profile.${k}`)}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <p className="profile__note">
+          {t('pages.profile.editSoon')} <Link to={paths.contact}>{t('pages.profile.contactLink')}</Link>
+        </p>
+      </div>
+    </>
+  );
 }
