@@ -11,7 +11,8 @@ const COLUMNS = `l.id, l.name, l.description, l.start_date, l.end_date, l.ticket
   (SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success'))::int AS tickets_sold`;
 
 /** Purchasable: published, sales open (end_date authoritative), result not out, tickets left. */
-const PURCHASABLE = `l.published AND NOT l.is_result_published AND l.start_date <= now() AND l.end_date > now()`;
+const PURCHASABLE = `l.published AND NOT l.is_result_published AND l.start_date <= now() AND l.end_date > now()
+  AND (SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success')) < l.total_tickets`;
 
 export const MAX_PAGE = 100;
 

@@ -16,7 +16,7 @@ export const lotteryJson = (l: LotteryRow) => ({ ...l, purchasable: isPurchasabl
 export function lotteryRoutes(db: Db): Router {
   const r = Router();
   r.get('/v1/published-lotteries/', async (req, res) => {
-    const p = Paging.safeParse(req.query);
+    const p = Paging.safeParse(req.query, { reportInput: true });
     if (!p.success) throw ApiError.fields(zodToFieldErrors(p.error, req.t));
     const { rows, total } = await publishedLotteries(db, p.data.limit, p.data.offset);
     res.set('X-Total-Count', String(total)).json(rows.map(lotteryJson));
