@@ -24,7 +24,8 @@ export class ApiError extends Error {
 
 /** zod issues → `{field: [messages]}`, with unknown keys and root problems under non_field_errors. */
 export function zodToFieldErrors(error: z.ZodError, t: TFunction): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
+  // No prototype: a body key like "__proto__" is then an ordinary field name, not Object.prototype.
+  const out: Record<string, string[]> = Object.create(null);
   const push = (field: string, msg: string) => (out[field] ??= []).push(msg);
   const wrongType = new Set<string>();
   for (const issue of error.issues) {
