@@ -87,7 +87,8 @@ export function createSsr(d: SsrDeps) {
     const matches = matchRoutes(d.routes, url.pathname) ?? [];
     const handles = matches.map((m) => m.route.handle as RouteHandle | undefined);
     const loggedIn = req.signedCookies?.bh_session !== undefined || req.cookies?.bh_session !== undefined;
-    const cacheable = req.method === 'GET' && !loggedIn && handles.at(-1)?.cache === true;
+    const allowed = handles.at(-1)?.cache;
+    const cacheable = req.method === 'GET' && !loggedIn && allowed !== undefined && [...url.searchParams.keys()].every((k) => allowed.includes(k));
 
     let body: Buffer | undefined;
     if (req.method === 'POST') {
