@@ -37,9 +37,12 @@ export function bffRoutes(d: ServerApiDeps): Router {
 
   const raw = express.raw({ type: () => true, limit: MAX_UPLOAD_BYTES });
   r.all('/api/*rest', raw, async (req: Request, res: Response) => {
+    const path = req.originalUrl.replace(/^\/bff/, '');
+    // The URL parser resolves %2e%2e segments: the user's token goes to API paths only, never elsewhere on that host.
+    if (!new URL(path, 'http://upstream').pathname.startsWith('/api/')) throw ApiError.detail(404, req.t('api:notFound'), 'not_found');
     const s = await getSession(req, res, d.upstream, d.session);
     const body = Buffer.isBuffer(req.body) && req.body.length ? req.body : undefined;
-    const upstream = await d.upstream.call(req.method, req.originalUrl.replace(/^\/bff/, ''), {
+    const upstream = await d.upstream.call(req.method, path, {
       token: s?.access ?? null, body, contentType: body ? req.get('content-type') : undefined, lang: req.language, ip: req.ip,
     });
     for (const h of ['content-type', 'x-total-count', 'retry-after', 'cache-control'] as const) {
