@@ -1,75 +1,15 @@
-import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from '../i18n.tsx';
+import { ModalDialog, type DialogProps } from './modal-dialog.tsx';
 
-/**
- * An accessible modal on the native <dialog>: rendered open by the server (readable without JavaScript, with a
- * close link), then made modal in the browser by showModal(), which traps focus, closes on Escape and gives
- * focus back to where it was. A click on the backdrop closes it too.
- */
-export function Dialog({ titleId, onClose, dismissHref, children, className = '' }: {
-  titleId: string;
-  onClose?: () => void;
-  dismissHref?: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
+/** ModalDialog inside the router app: dismissHref is followed by a client-side navigation. */
+export function Dialog(props: DialogProps) {
   const navigate = useNavigate();
-  const { t } = useTranslation();
-  const close = () => {
-    if (onClose) onClose();
-    else if (dismissHref) {
+  const { dismissHref, onClose } = props;
+  const close = onClose ?? (dismissHref
+    ? () => {
       if (dismissHref.includes('lng=')) window.location.assign(dismissHref);
       else navigate(dismissHref, { preventScrollReset: true, replace: true });
     }
-  };
-
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    const opener = document.activeElement as HTMLElement | null;
-    if (d.open) d.close();
-    d.showModal();
-    document.body.classList.add('has-modal');
-    return () => {
-      document.body.classList.remove('has-modal');
-      if (d.open) d.close();
-      opener?.focus?.();
-    };
-  }, []);
-
-  return (
-    <dialog
-      ref={ref}
-      open
-      className={`dialog ${className}`}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        close();
-      }}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) close();
-      }}
-    >
-      <div className="dialog__body">
-        {dismissHref || onClose ? (
-          <a
-            className="dialog__close"
-            href={dismissHref ?? '#'}
-            role="button"
-            aria-label={t('actions.close')}
-            onClick={(e) => {
-              e.preventDefault();
-              close();
-            }}
-          >
-            ×
-          </a>
-        ) : null}
-        {children}
-      </div>
-    </dialog>
-  );
+    : undefined);
+  return <ModalDialog {...props} onClose={close} />;
 }
