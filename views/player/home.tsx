@@ -1,3 +1,186 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { errorText, type ApiResult, type DrawResult, type Lottery } from '../../shared/api-types.ts';
+import { formatDate, formatNumber } from '../../shared/dates.ts';
+import { formatTaka } from '../../shared/money.ts';
+import { paths } from '../../shared/paths.ts';
+import { Island } from '../components/island.tsx';
+import { apiOf, localeOf } from '../context.ts';
+import { useTranslation } from '../i18n.tsx';
+import { FeaturedLotteries, type FeaturedLotteriesProps } from './home/featured-lotteries.tsx';
+import { HeroSlideshow } from './home/hero.tsx';
+import { QuickPlayPanel, type QuickPlayPanelProps } from './home/quick-play-panel.tsx';
+import { TicketBalls } from './lottery/balls.tsx';
+import { toCardLottery } from './lottery/lottery-card.tsx';
+
+/** Cards shown in Featured Lotteries (spec §9). */
+export const FEATURED_CARDS = 3;
+
+/** One section's data, or the message of its failed call: each section of the page degrades on its own. */
+type Section<T> = { ok: true; data: T; total: number | null } | { ok: false; message: string | null };
+const section = <T,>(r: ApiResult<T>): Section<T> =>
+  r.ok ? { ok: true, data: r.data, total: r.total } : { ok: false, message: errorText(r.error, '') || null };
+
+type HomeFaq = { title: string; items: { q: string; a: string }[] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = apiOf(context);
+  const pickParam = new URL(request.url).searchParams.get('pick') ?? '';
+  const pickId = /^\d{1,9}$/.test(pickParam) ? Number(pickParam) : null;
+  const [featured, published, results, content] = await Promise.all([
+    api.get<Lottery[]>('/api/v1/featured-lotteries/'),
+    api.get<Lottery[]>(`/api/v1/published-lotteries/?limit=${FEATURED_CARDS}&offset=0`),
+    api.get<DrawResult[]>('/api/v1/lottery-results/'),
+    localeOf(context).namespace('content').catch(() => ({}) as Record<string, unknown>),
+  ]);
+  let picked = pickId !== null && published.ok ? published.data.find((l) => l.id === pickId) ?? null : null;
+  if (pickId !== null && !picked) {
+    const r = await api.get<Lottery>(`/api/v1/get-lottery/${pickId}/`);
+    if (r.ok) picked = r.data;
+  }
+  const f = section(featured);
+  const p = section(published);
+  return {
+    now: Date.now(),
+    featured: f.ok ? { ...f, data: f.data.slice(0, 1).map(toCardLottery) } : f,
+    published: p.ok ? { ...p, data: p.data.slice(0, FEATURED_CARDS).map(toCardLottery) } : p,
+    results: section(results),
+    picked: picked ? toCardLottery(picked) : null,
+    faq: (content as { homeFaq?: HomeFaq }).homeFaq ?? null,
+  };
+}
+
+function ErrorPanel({ message }: { message: string | null }) {
+  const { t } = useTranslation('home');
+  return <div className="alert alert--error section-error" role="alert">{t('common:errors.error', { message: message ?? t('errors.loadFailed') })}</div>;
+}
+
 export function Component() {
-  return <section className="container"><h1>home</h1></section>;
+  const d = useLoaderData<typeof loader>();
+  const { t, i18n: { language: lng } } = useTranslation('home');
+  const featured = d.featured.ok ? d.featured.data[0] ?? null : null;
+  const more = d.published.ok ? Math.max(0, (d.published.total ?? d.published.data.length) - FEATURED_CARDS) : 0;
+  const quickPlay: QuickPlayPanelProps | null = featured ? { lottery: featured, now: d.now } : null;
+  const cards: FeaturedLotteriesProps | null = d.published.ok ? { lotteries: d.published.data, picked: d.picked, now: d.now } : null;
+
+  return (
+    <div className="home">
+      <title>{t('meta.title')}</title>
+      <meta name="description" content={t('meta.description')} />
+      <h1 className="visually-hidden">{t('meta.h1')}</h1>
+      <Island name="hero" props={{}}>
+        <HeroSlideshow />
+      </Island>
+
+      <section id="quick-play" className="section quick-play" aria-labelledby="quick-play-title">
+        <div className="container">
+          <div className="section__head">
+            <div>
+              <h2 id="quick-play-title">{t('quickPlay.title')}</h2>
+              <p className="section__lead">{t('quickPlay.subtitle')}</p>
+            </div>
+          </div>
+          {!d.featured.ok ? (
+            <ErrorPanel message={d.featured.message} />
+          ) : quickPlay ? (
+            <Island name="quick-play" props={quickPlay}>
+              <QuickPlayPanel {...quickPlay} />
+            </Island>
+          ) : (
+            <div className="empty-state empty-state--card">
+              <p className="empty-state__title">{t('quickPlay.emptyTitle')}</p>
+              <p>{t('quickPlay.emptyText')}</p>
+              <Link className="btn btn-primary" to={paths.allLotteries}>{t('quickPlay.emptyCta')}</Link>
+            </div>
+          )}
+        </div>
+      </section>
+
+      <section id="featured" className="section featured" aria-labelledby="featured-title">
+        <div className="container">
+          <div className="section__head">
+            <div>
+              <h2 id="featured-title">{t('featured.title')}</h2>
+              <p className="section__lead">{t('featured.subtitle')}</p>
+            </div>
+            {d.published.ok && d.published.data.length ? (
+              <Link className="btn btn-ghost" to={paths.allLotteries}>
+                {more > 0 ? t('featured.viewMore', { count: more, n: formatNumber(more, lng) }) : t('featured.viewAll')}
+              </Link>
+            ) : null}
+          </div>
+          {cards ? (
+            <Island name="featured" props={cards}>
+              <FeaturedLotteries {...cards} />
+            </Island>
+          ) : (
+            <ErrorPanel message={d.published.ok ? null : d.published.message} />
+          )}
+        </div>
+      </section>
+
+      <section id="results" className="section results" aria-labelledby="results-title">
+        <div className="container">
+          <div className="section__head">
+            <h2 id="results-title">{t('results.title')}</h2>
+          </div>
+          <Results results={d.results} />
+        </div>
+      </section>
+
+      {d.faq?.items?.length ? (
+        <section className="section home-faq" aria-labelledby="home-faq-title">
+          <div className="container narrow">
+            <h2 id="home-faq-title">{d.faq.title}</h2>
+            <div className="home-faq__list">
+              {d.faq.items.map((item, i) => (
+                // `name` makes the accordions exclusive: opening one closes the others, natively.
+                <details key={i} name="home-faq" className="home-faq__item">
+                  <summary>{item.q}</summary>
+                  <p>{item.a}</p>
+                </details>
+              ))}
+            </div>
+            <p className="home-faq__more"><Link to={paths.faq}>{t('faq.more')}</Link></p>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function Results({ results }: { results: Section<DrawResult[]> }) {
+  const { t, i18n: { language: lng } } = useTranslation('home');
+  if (!results.ok) return <ErrorPanel message={results.message} />;
+  if (!results.data.length) return <p className="empty-state empty-state--card">{t('results.empty')}</p>;
+  return (
+    <ul className="results-grid">
+      {results.data.map((r) => (
+        <li key={r.lottery.id} className="result-card">
+          <div className="result-card__head">
+            <span className="badge badge--red">{t('results.drawn')}</span>
+            <h3 className="result-card__name">{r.lottery.name}</h3>
+            <p className="result-card__date">{t('results.startDate', { date: formatDate(r.lottery.start_date, lng) ?? t('common:errors.invalidDate') })}</p>
+          </div>
+          {r.prizes.length ? (
+            <ul className="result-card__tickets" aria-label={t('results.winningTickets')}>
+              {r.prizes.map((p) => (
+                <li key={p.id}>
+                  <TicketBalls ticket={p.ticket} lng={lng} label={t('results.ticket')} size="sm" />
+                  <span className="result-card__money">{formatTaka(p.prize_money, lng)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">{t('results.noWinner')}</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Client navigation to / waits for the loader; this is only shown if the route ever renders without data. */
+export function HydrateFallback() {
+  const { t } = useTranslation('home');
+  return <p className="container section muted" aria-busy="true">{t('results.loading')}</p>;
 }

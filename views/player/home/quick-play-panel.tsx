@@ -1,0 +1,31 @@
+import { formatTaka } from '../../../shared/money.ts';
+import { useTranslation } from '../../i18n.tsx';
+import { Countdown } from '../lottery/countdown.tsx';
+import { LotteryFacts, type CardLottery } from '../lottery/lottery-card.tsx';
+import { NumberPicker } from '../lottery/number-picker.tsx';
+
+export type QuickPlayPanelProps = { lottery: CardLottery; now: number };
+
+/** Home page island: the featured lottery with its countdown, and the number picker next to it. */
+export function QuickPlayPanel({ lottery, now }: QuickPlayPanelProps) {
+  const { t, i18n: { language: lng } } = useTranslation('home');
+  return (
+    <div className="qp">
+      <div className="qp__info">
+        <span className="badge badge--gold">{t('quickPlay.featured')}</span>
+        <h3 className="qp__name">{lottery.name}</h3>
+        <p className="qp__prize">
+          <span>{t('lottery:prize')}</span>
+          <strong>{formatTaka(lottery.total_prize, lng)}</strong>
+        </p>
+        {lottery.description ? <p className="qp__desc">{lottery.description}</p> : null}
+        <LotteryFacts lottery={lottery} />
+        <p className="qp__timer-label">{t('lottery:countdown.label')}</p>
+        <Countdown end={lottery.end_date} now={now} />
+      </div>
+      <div className="qp__picker">
+        <NumberPicker lotteryId={lottery.id} variant="panel" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { MouseEvent } from 'react';
+import type { Lottery } from '../../../shared/api-types.ts';
+import { formatDate, formatNumber } from '../../../shared/dates.ts';
+import { formatTaka } from '../../../shared/money.ts';
+import { useTranslation } from '../../i18n.tsx';
+import { availability, ticketsLeft } from './availability.ts';
+
+/** The fields a lottery card and the picker dialogs show (kept small: they travel as island props). */
+export type CardLottery = Pick<Lottery,
+  'id' | 'name' | 'description' | 'start_date' | 'end_date' | 'ticket_price' | 'total_prize' | 'total_tickets' | 'tickets_sold'
+  | 'published' | 'is_result_published' | 'purchasable'>;
+
+export const toCardLottery = (l: CardLottery): CardLottery => ({
+  id: l.id, name: l.name, description: l.description, start_date: l.start_date, end_date: l.end_date, ticket_price: l.ticket_price,
+  total_prize: l.total_prize, total_tickets: l.total_tickets, tickets_sold: l.tickets_sold, published: l.published,
+  is_result_published: l.is_result_published, purchasable: l.purchasable,
+});
+
+/** Ticket price, draw date and (optionally) tickets left, as a definition list. */
+export function LotteryFacts({ lottery, withTicketsLeft = false }: { lottery: CardLottery; withTicketsLeft?: boolean }) {
+  const { t, i18n: { language: lng } } = useTranslation('lottery');
+  return (
+    <dl className="facts">
+      <div>
+        <dt>{t('ticketPrice')}</dt>
+        <dd>{formatTaka(lottery.ticket_price, lng)}</dd>
+      </div>
+      <div>
+        <dt>{t('drawDate')}</dt>
+        <dd>{formatDate(lottery.end_date, lng, { withTime: true }) ?? t('common:errors.invalidDate')}</dd>
+      </div>
+      {withTicketsLeft ? (
+        <div>
+          <dt>{t('ticketsLeft')}</dt>
+          <dd>{formatNumber(ticketsLeft(lottery), lng)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/**
+ * A published lottery as a card: open ones link to the picker (`?pick=ID`, which the server renders as an
+ * open dialog without JavaScript; onPick opens it in place), closed ones say why they cannot be bought.
+ */
+export function LotteryCard({ lottery, now, pickHref, onPick }: {
+  lottery: CardLottery;
+  now: number;
+  pickHref: string;
+  onPick?: (e: MouseEvent<HTMLAnchorElement>) => void;
+}) {
+  const { t, i18n: { language: lng } } = useTranslation('lottery');
+  const state = availability(lottery, now);
+  const open = state === 'open';
+  return (
+    <article className={`lottery-card${open ? '' : ' is-closed'}`}>
+      <div className="lottery-card__top">
+        <span className={`badge${open ? '' : ' badge--muted'}`}>{open ? t('open') : t('closed')}</span>
+      </div>
+      <h3 className="lottery-card__name">{lottery.name}</h3>
+      <p className="lottery-card__prize">
+        <span>{t('prize')}</span>
+        <strong>{formatTaka(lottery.total_prize, lng)}</strong>
+      </p>
+      <LotteryFacts lottery={lottery} withTicketsLeft />
+      {open ? (
+        <a className="btn btn-accent btn-block lottery-card__cta" href={pickHref} onClick={onPick} aria-label={t('cta.pickFor', { name: lottery.name })}>
+          {t('cta.pickNumbers')}
+        </a>
+      ) : (
+        <p className="lottery-card__reason">{t(`reason.${state}`)}</p>
+      )}
+    </article>
+  );
+}
