@@ -29,6 +29,8 @@ JEST=(npx --no-install jest --maxWorkers=2)
 if [ -t 1 ]; then B=$'\e[1m'; G=$'\e[32m'; R=$'\e[31m'; Y=$'\e[33m'; N=$'\e[0m'; else B=; G=; R=; Y=; N=; fi
 SUMMARY=()
 FAILED=0
+NPASS=0
+NFAIL=0
 T0=$SECONDS
 
 # run <name> <description> <command...>: a heading, the command, its verdict and duration.
@@ -42,11 +44,13 @@ run() {
   local d=$((SECONDS - t))
   if [ $rc -eq 0 ]; then
     printf '%s✔ %s passed (%ds)%s\n' "$G" "$name" "$d" "$N"
+    NPASS=$((NPASS + 1))
     SUMMARY+=("$(printf '  %-14s %s  %4ds' "$name" "${G}pass${N}" "$d")")
   else
     printf '%s✘ %s FAILED with exit code %d (%ds)%s\n' "$R" "$name" "$rc" "$d" "$N"
     SUMMARY+=("$(printf '  %-14s %s  %4ds' "$name" "${R}FAIL${N}" "$d")")
     FAILED=1
+    NFAIL=$((NFAIL + 1))
   fi
   return $rc
 }
@@ -54,6 +58,7 @@ skip() {
   printf '\n%s━━━ %s: skipped (%s) ━━━%s\n' "$Y" "$1" "$2" "$N"
   SUMMARY+=("$(printf '  %-14s %s' "$1" "${Y}skip${N}  ($2)")")
   FAILED=1
+  NFAIL=$((NFAIL + 1))
 }
 
 prerequisites() {
@@ -75,6 +80,7 @@ print_summary() {
   printf '\n%s━━━ summary ━━━%s\n' "$B" "$N"
   printf '%s\n' "${SUMMARY[@]}"
   printf '  %-14s       %4ds\n' total $((SECONDS - T0))
+  printf 'steps: %d passed, %d failed\n' "$NPASS" "$NFAIL"
 }
 
 if ! run prerequisites "npm dependencies, chromium, postgresql" prerequisites; then

@@ -122,6 +122,23 @@ test.describe('with JavaScript', () => {
   });
 });
 
+test('a verified player logs in with the e-mail address instead of the phone number', async ({ page, context, player }) => {
+  await login(page, { identifier: player.email.toUpperCase(), password: player.password, name: player.name });
+  await expect(page).toHaveURL(/\/$/);
+  expect((await sessionCookie(context))?.httpOnly).toBe(true);
+});
+
+test('a wrong password is refused with the spec\'s message and no session', async ({ page, context, player }) => {
+  await page.goto('/login?lng=en');
+  await page.locator('input[name="identifier"]').fill(player.phone);
+  await page.locator('input[name="password"]').fill(`${player.password}x`);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.locator('.nav-user__name')).toHaveCount(0);
+  expect(await sessionCookie(context)).toBeUndefined();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

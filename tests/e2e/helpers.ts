@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -61,10 +61,12 @@ export function newPlayer(): NewPlayer {
 
 /**
  * Logs in through the login form (works with and without JavaScript) and waits for the landing page:
- * the player's name in the top bar. Stays on the login page when already there (e.g. after verification).
+ * the player's name in the top bar. Stays on the login page when already there (e.g. after verification);
+ * otherwise opens it in English.
  */
 export async function login(page: Page, who: { identifier: string; password: string; name?: string }) {
-  if (new URL(page.url(), 'http://x').pathname !== '/login') await page.goto('/login');
+  // ?lng=en also answers the first-visit language chooser, which would otherwise cover the form.
+  if (new URL(page.url(), 'http://x').pathname !== '/login') await page.goto('/login?lng=en');
   const form = page.locator('main form').filter({ has: page.locator('input[name="identifier"]') });
   await form.locator('input[name="identifier"]').fill(who.identifier);
   await form.locator('input[name="password"]').fill(who.password);
@@ -78,12 +80,35 @@ export async function scriptVisibleCookies(page: Page): Promise<string> {
   return page.evaluate(() => document.cookie);
 }
 
+/** A verified player made through the accounts API (fast), for journeys that are not about registering. */
+export async function createPlayer(request: APIRequestContext): Promise<NewPlayer> {
+  const p = newPlayer();
+  const signup = await request.post('/api/v1/signup/', { data: { name: p.name, email: p.email, phone: p.phone, password: p.password, location: p.location } });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const verify = await request.post('/api/v1/verify-otp/', { data: { identifier: p.phone, otp: await readCode(p.phone, 'account') } });
+  expect(verify.ok(), await verify.text()).toBe(true);
+  return p;
+}
+
+/** A client address of 10.x.x.x for one test. */
+const randomClientIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
 /**
- * `test` with two guards of every journey: an uncaught error or a console.error in the page fails the test
- * (hydration mismatches, CSP violations, broken islands), and a failed test carries the server's log lines
- * written while it ran.
+ * `test` of every journey:
+ * - each test is its own client: the server trusts X-Forwarded-For from loopback (as behind the production
+ *   proxy), so a per-test address keeps the per-IP rate limits (20 sign-ups an hour…) from coupling tests;
+ * - an uncaught error or a console.error in the page fails the test (hydration mismatches, CSP violations,
+ *   broken islands), and so does a page file (script, style, font, image) that does not load;
+ * - a failed test carries the server's log lines written while it ran;
+ * - `player`: a verified account, not logged in.
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; player: NewPlayer }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': randomClientIp() });
+  },
+  player: async ({ request }, use) => {
+    await use(await createPlayer(request));
+  },
   pageErrors: [async ({ page }, use, testInfo) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -91,7 +116,6 @@ export const test = base.extend<{ pageErrors: string[] }>({
       // A 4xx answer to a form submit (a validation error the page shows) is logged by Chromium itself.
       if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(`console.error: ${m.text()}`);
     });
-    // ...but the page's own files (scripts, styles, fonts, images) must all load.
     page.on('response', (r) => {
       const type = r.request().resourceType();
       if (r.status() >= 400 && ['script', 'stylesheet', 'font', 'image'].includes(type)) errors.push(`${type} ${r.url()}: HTTP ${r.status()}`);
