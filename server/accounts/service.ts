@@ -185,7 +185,12 @@ export class Accounts {
       if (!user) throw ApiError.detail(404, ctx.t('api:accountNotFound'), 'not_found');
       if (user.is_active) throw ApiError.detail(400, ctx.t('api:alreadyVerified'), 'already_verified');
     }
-    // For password reset the answer is the same whether or not the account exists (no account probing).
+    // For password reset the answer is the same whether or not the account exists (no account probing),
+    // the resend wait included: it is kept per identifier, so a 429 does not tell that an account is there.
+    if (purpose === 'reset') {
+      const left = await hit(this.d.db, `reset-wait:${id.value}`, { max: 1, windowSec: wait });
+      if (left) throw tooMany(ctx.t, left);
+    }
     if (!user || (purpose === 'reset' && !user.is_active && !user.phone_confirmed && !user.email_confirmed)) return { wait };
     const left = await this.d.codes.waitBeforeResend(user.id, purpose);
     if (left > 0) throw tooMany(ctx.t, left);
