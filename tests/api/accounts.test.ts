@@ -432,6 +432,21 @@ describe('password recovery', () => {
     expect(t.sent.length).toBe(before);
   });
 
+  test('the 60 s wait answers alike for existing and unknown accounts (a 429 does not reveal an account)', async () => {
+    const u = await createUser(t, { phone: newPhone() });
+    const unknown = newPhone();
+    for (const identifier of [u.phone, unknown]) {
+      const first = await api().post('/api/v1/forgot-password/').send({ identifier });
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({ detail: RESET_SENT, wait: 60 });
+      const again = await api().post('/api/v1/resend-password-reset-otp/').send({ identifier });
+      expect(again.status).toBe(429);
+      expect(again.body).toMatchObject({ code: 'throttled' });
+      expect(Number(again.headers['retry-after'])).toBeGreaterThan(40);
+    }
+    expect(t.sent.filter((m) => m.to === unknown)).toEqual([]);
+  });
+
   test('forgot-password: empty or malformed identifier is a field error', async () => {
     let res = await api().post('/api/v1/forgot-password/').send({ identifier: '  ' });
     expect(res.status).toBe(400);
@@ -459,6 +474,7 @@ describe('password recovery', () => {
     expect(t.sent.length).toBe(count);
 
     await moveCodesBack(u.id, 'reset', 61);
+    await t.db.query(`UPDATE rate_limits SET window_start = window_start - interval '61 seconds' WHERE key = $1`, [`reset-wait:${u.phone}`]);
     const res = await api().post('/api/v1/resend-password-reset-otp/').send({ identifier: u.phone });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ detail: RESET_SENT, wait: 60 });
