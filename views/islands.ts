@@ -10,4 +10,3 @@ export const islands: Record<string, ComponentType<never>> = {
   featured: FeaturedLotteries,
 };
 
-export type IslandName = 'hero' | 'quick-play' | 'featured';

@@ -1,5 +1,6 @@
 import { data, Link, redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { errorText, type Lottery } from '../../shared/api-types.ts';
+import { toDigits } from '../../shared/dates.ts';
 import { formatTaka } from '../../shared/money.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { formatTicket, normaliseTicket, parseTicket, randomTicket } from '../../shared/ticket.ts';
@@ -190,8 +191,8 @@ function TicketView({ d }: { d: TicketPage }) {
                   <h2 id="play-buy-title">{t('play.summaryTitle')}</h2>
                   <dl className="summary">
                     <div><dt>{t('play.name')}</dt><dd>{user.name}</dd></div>
-                    <div><dt>{t('play.phone')}</dt><dd>{user.phone ?? t('play.noPhone')}</dd></div>
-                    <div><dt>{t('play.ticket')}</dt><dd>{d.ticket}</dd></div>
+                    <div><dt>{t('play.phone')}</dt><dd>{user.phone ? toDigits(user.phone, lng) : t('play.noPhone')}</dd></div>
+                    <div><dt>{t('play.ticket')}</dt><dd>{toDigits(d.ticket, lng)}</dd></div>
                     <div><dt>{t('play.amount')}</dt><dd className="summary__amount">{formatTaka(lottery.ticket_price, lng)}</dd></div>
                   </dl>
                   <div className="next-step">
