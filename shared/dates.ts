@@ -82,8 +82,10 @@ export function formatDate(iso: string | Date, lng: Lng, opts?: { withTime?: boo
     ? fmt('bn-BD', { day: 'numeric', month: 'long', year: 'numeric' }).format(d)
     : fmt('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(d);
   if (!opts?.withTime) return date;
-  // en-US for the time: en-GB writes a lower-case 'pm'.
-  const time = fmt(lng === 'bn' ? 'bn-BD' : 'en-US', { hour: 'numeric', minute: '2-digit', hour12: true }).format(d);
+  // en-US for the time: en-GB writes a lower-case 'pm'. Bengali names the part of the day (৮:০০ রাত্রি), not AM/PM.
+  const time = lng === 'bn'
+    ? fmt('bn-BD', { hour: 'numeric', minute: '2-digit', dayPeriod: 'short' }).format(d)
+    : fmt('en-US', { hour: 'numeric', minute: '2-digit', hour12: true }).format(d);
   return `${date}, ${time}`;
 }
 

@@ -55,7 +55,7 @@ describe('formatDate', () => {
 
   test('with time: Saturday 14:00 UTC is 8:00 PM in Dhaka', () => {
     expect(formatDate('2026-11-28T14:00:00Z', 'en', { withTime: true })).toBe('28 Nov 2026, 8:00 PM');
-    expect(formatDate('2026-11-28T14:00:00Z', 'bn', { withTime: true })).toBe('২৮ নভেম্বর, ২০২৬, ৮:০০ PM');
+    expect(formatDate('2026-11-28T14:00:00Z', 'bn', { withTime: true })).toBe('২৮ নভেম্বর, ২০২৬, ৮:০০ রাত্রি');
   });
 
   test.each([
