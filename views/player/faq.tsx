@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n.tsx';
 import { formatNumber } from '../../shared/dates.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { localeOf } from '../context.ts';
+import { FAQ_CATALOGUE } from './faq-catalogue.ts';
 
 export const FAQ_CATEGORIES = ['general', 'tickets', 'prizes', 'results', 'account'] as const;
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
@@ -53,7 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cat = url.searchParams.get('category');
   const category: FaqCategory | 'all' = isCategory(cat) ? cat : 'all';
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY);
-  const { items, ...texts } = (await localeOf(context).namespace('content')).faq as FaqTexts & { items: FaqItem[] };
+  const { items: itemTexts, ...texts } = (await localeOf(context).namespace('content')).faq as FaqTexts & { items: Record<string, { q: string; a: string }> };
+  const items: FaqItem[] = FAQ_CATALOGUE.map(({ id, category }) => ({ id, category, q: itemTexts[id]?.q ?? '', a: itemTexts[id]?.a ?? '' }));
   return { texts, category, q, items: filterFaq(items, category, q), total: items.length };
 }
 
