@@ -5,6 +5,7 @@ import { formatNumber } from '../../shared/dates.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { localeOf } from '../context.ts';
 import { FAQ_CATALOGUE } from './faq-catalogue.ts';
+import { PageHead } from '../components/page-head.tsx';
 
 export const FAQ_CATEGORIES = ['general', 'tickets', 'prizes', 'results', 'account'] as const;
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
@@ -99,12 +100,7 @@ export function Component() {
     <>
       <title>{t('title', { page: texts.title })}</title>
       <meta name="description" content={texts.intro} />
-      <header className="page-head">
-        <div className="container narrow">
-          <h1>{texts.title}</h1>
-          <p className="page-head__lead">{texts.intro}</p>
-        </div>
-      </header>
+      <PageHead title={texts.title} lead={texts.intro} />
       <div className="container narrow faq">
         <Form method="get" action={paths.faq} role="search" className="faq__search" preventScrollReset>
           {category !== 'all' ? <input type="hidden" name="category" value={category} /> : null}

@@ -11,6 +11,7 @@ import { HeroSlideshow } from './home/hero.tsx';
 import { QuickPlayPanel, type QuickPlayPanelProps } from './home/quick-play-panel.tsx';
 import { TicketBalls } from './lottery/balls.tsx';
 import { toCardLottery } from './lottery/lottery-card.tsx';
+import { SectionHead } from '../components/page-head.tsx';
 
 /** Cards shown in Featured Lotteries (spec §9). */
 export const FEATURED_CARDS = 3;
@@ -73,12 +74,7 @@ export function Component() {
 
       <section id="quick-play" className="section quick-play" aria-labelledby="quick-play-title">
         <div className="container">
-          <div className="section__head">
-            <div>
-              <h2 id="quick-play-title">{t('quickPlay.title')}</h2>
-              <p className="section__lead">{t('quickPlay.subtitle')}</p>
-            </div>
-          </div>
+          <SectionHead id="quick-play-title" title={t('quickPlay.title')} lead={t('quickPlay.subtitle')} />
           {!d.featured.ok ? (
             <ErrorPanel message={d.featured.message} />
           ) : quickPlay ? (
@@ -97,17 +93,13 @@ export function Component() {
 
       <section id="featured" className="section featured" aria-labelledby="featured-title">
         <div className="container">
-          <div className="section__head">
-            <div>
-              <h2 id="featured-title">{t('featured.title')}</h2>
-              <p className="section__lead">{t('featured.subtitle')}</p>
-            </div>
+          <SectionHead id="featured-title" title={t('featured.title')} lead={t('featured.subtitle')}>
             {d.published.ok && d.published.data.length ? (
               <Link className="btn btn-ghost" to={paths.allLotteries}>
                 {more > 0 ? t('featured.viewMore', { count: more, n: formatNumber(more, lng) }) : t('featured.viewAll')}
               </Link>
             ) : null}
-          </div>
+          </SectionHead>
           {cards ? (
             <Island name="featured" props={cards}>
               <FeaturedLotteries {...cards} />
@@ -120,9 +112,7 @@ export function Component() {
 
       <section id="results" className="section results" aria-labelledby="results-title">
         <div className="container">
-          <div className="section__head">
-            <h2 id="results-title">{t('results.title')}</h2>
-          </div>
+          <SectionHead id="results-title" title={t('results.title')} />
           <Results results={d.results} />
         </div>
       </section>

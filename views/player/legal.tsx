@@ -2,6 +2,7 @@ import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
 import { paths } from '../../shared/paths.ts';
 import { localeOf } from '../context.ts';
+import { PageHead } from '../components/page-head.tsx';
 
 /** One module for the long-form pages; the URL picks the text of locales/<lng>/content.json. */
 const PAGES = {
@@ -51,13 +52,7 @@ export function Component() {
     <>
       <title>{t('title', { page: doc.title })}</title>
       <meta name="description" content={doc.intro ?? doc.sections[0]?.paragraphs[0] ?? doc.title} />
-      <header className="page-head">
-        <div className={box}>
-          <h1>{doc.title}</h1>
-          {doc.updated ? <p className="page-head__meta">{t('pages.legal.updated', { date: doc.updated })}</p> : null}
-          {doc.intro ? <p className="page-head__lead">{doc.intro}</p> : null}
-        </div>
-      </header>
+      <PageHead title={doc.title} box={box} meta={doc.updated ? t('pages.legal.updated', { date: doc.updated }) : undefined} lead={doc.intro} />
       <div className={`${box} doc${toc ? ' doc--toc' : ''}`}>
         {toc ? (
           <nav className="toc" aria-labelledby="toc-title">

@@ -2,6 +2,7 @@ import { Link, redirect, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
+import { PageHead } from '../components/page-head.tsx';
 
 /**
  * The player's tickets. The ticket list API is not there yet, so the page shows its frame and an honest
@@ -20,12 +21,7 @@ export function Component() {
   return (
     <>
       <title>{t('title', { page: title })}</title>
-      <header className="page-head">
-        <div className="container narrow">
-          <h1>{title}</h1>
-          <p className="page-head__lead">{t('pages.myLotteries.subtitle')}</p>
-        </div>
-      </header>
+      <PageHead title={title} lead={t('pages.myLotteries.subtitle')} />
       <div className="container narrow">
         <section className="empty empty--card card" aria-labelledby="no-tickets">
           <TicketIcon />

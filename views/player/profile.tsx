@@ -5,6 +5,7 @@ import type { UserProfile } from '../../shared/api-types.ts';
 import { formatDate, toDigits } from '../../shared/dates.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
+import { PageHead } from '../components/page-head.tsx';
 
 type ProfileData = { profile: UserProfile; error: null } | { profile: null; error: 'notFound' | 'load' };
 
@@ -26,14 +27,7 @@ export function Component() {
   const lng = i18n.language;
   const res = useLoaderData<typeof loader>();
   const title = t('pages.profile.title');
-  const head = (
-    <header className="page-head">
-      <div className="container narrow">
-        <h1>{title}</h1>
-        <p className="page-head__lead">{t('pages.profile.subtitle')}</p>
-      </div>
-    </header>
-  );
+  const head = <PageHead title={title} lead={t('pages.profile.subtitle')} />;
   if (!res.profile) {
     return (
       <>
