@@ -58,6 +58,15 @@ async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
 }
 
+/** Submits the filled registration, enters the logged code, and logs in: the player lands on home. */
+async function verifyAndLogIn(page: Page, p: NewPlayer) {
+  const identifier = await submitRegistration(page, p);
+  await enterCode(page, await readCode(identifier, 'account'));
+  await expectVerifiedNotice(page);
+  await login(page, { identifier: p.phone, password: p.password, name: p.name });
+  await expect(page).toHaveURL(/\/$/);
+}
+
 test.describe('with JavaScript', () => {
   test('a new player registers, verifies the code, logs in, switches to Bengali and logs out', async ({ page, context }) => {
     const p = newPlayer();
@@ -65,13 +74,7 @@ test.describe('with JavaScript', () => {
 
     await openRegistration(page);
     await fillRegistration(page, p);
-    const identifier = await submitRegistration(page, p);
-
-    await enterCode(page, await readCode(identifier, 'account'));
-    await expectVerifiedNotice(page);
-
-    await login(page, { identifier: p.phone, password: p.password, name: p.name });
-    await expect(page).toHaveURL(/\/$/);
+    await verifyAndLogIn(page, p);
     const cookie = await sessionCookie(context);
     expect(cookie, 'a session cookie was set').toBeTruthy();
     expect(cookie?.httpOnly, 'the session cookie is HttpOnly').toBe(true);
@@ -156,13 +159,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Last name', { exact: true }), 'what was typed is kept').toHaveValue(p.lastName);
 
     await fillRegistration(page, p);
-    const identifier = await submitRegistration(page, p);
-
-    await enterCode(page, await readCode(identifier, 'account'));
-    await expectVerifiedNotice(page);
-
-    await login(page, { identifier: p.phone, password: p.password, name: p.name });
-    await expect(page).toHaveURL(/\/$/);
+    await verifyAndLogIn(page, p);
     const cookie = await sessionCookie(context);
     expect(cookie?.httpOnly, 'the session cookie is HttpOnly').toBe(true);
   });
