@@ -26,7 +26,6 @@ const app = await createApp(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', L
 const server = app.app.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-app.setSelfOrigin(base);
 
 /** Bytes on the wire: the precompressed .gz twin for scripts and stylesheets, woff2 as is for fonts. */
 function wireBytes(url: string): number {

@@ -21,7 +21,6 @@ const app = await createApp(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', L
 const server = app.app.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-app.setSelfOrigin(base);
 
 // The static twin: the bytes of `/` as a file under /assets, through the same middleware.
 const home = await (await fetch(`${base}/`, { headers: { cookie: 'lang=en' } })).text();

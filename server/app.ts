@@ -4,7 +4,6 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import type { Module } from 'i18next';
 import * as i18nMiddleware from 'i18next-http-middleware';
 import { LANG_COOKIE } from '../shared/i18n.ts';
 import { routes } from '../views/routes.tsx';
@@ -23,6 +22,7 @@ import { createCsrf } from './http/csrf.ts';
 import { ApiError, apiErrorHandler } from './http/errors.ts';
 import { precompressed } from './http/precompressed.ts';
 import { createMetrics } from './http/metrics.ts';
+import { createApi, createInProcessApi } from './api.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
 import { createLogger, type Logger } from './log.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
@@ -38,8 +38,6 @@ export type App = {
   db: Db;
   log: Logger;
   pageCache: PageCache;
-  /** Where the in-process API is reached (set once the server listens, unless API_BASE_URL is given). */
-  setSelfOrigin(origin: string): void;
   close(): Promise<void>;
 };
 
@@ -69,8 +67,12 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   if (config.SEED_DEMO) await seedDemo(db, accounts, log);
 
   const production = config.NODE_ENV === 'production';
-  let selfOrigin = config.API_BASE_URL ?? `http://127.0.0.1:${config.PORT}`;
-  const upstream = new Upstream(() => selfOrigin, config.UPSTREAM_TIMEOUT_MS);
+  const trustProxy = ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])];
+  const i18nHandler = i18nMiddleware.handle(i18n);
+  // Unless API_BASE_URL names another server, the API lives here and pages call it in-process.
+  const apiDeps = { db, log, tokens, accounts, uploadsDir: config.uploadsDir, i18n: i18nHandler, trustProxy };
+  const apiApp = config.API_BASE_URL ? null : createApi(apiDeps);
+  const upstream = new Upstream(apiApp ? { inProcess: createInProcessApi(apiDeps) } : { baseUrl: config.API_BASE_URL as string }, config.UPSTREAM_TIMEOUT_MS);
   const csrf = createCsrf(config.SECRET_KEY, production, config.PUBLIC_ORIGIN);
   const sessionOpts = { secure: production, maxAgeMs: config.REFRESH_TOKEN_TTL * 1000 };
   const pageCache = new PageCache(config.PAGE_CACHE_TTL_MS);
@@ -78,7 +80,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])]);
+  app.set('trust proxy', trustProxy);
   app.set('query parser', 'simple');
 
   // A fresh nonce per response; the CSP allows only our own scripts and the nonced bootstrap.
@@ -133,29 +135,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.use('/locales', express.static(path.join(root, 'locales'), { maxAge: '5m', index: false }));
   app.get('/favicon.svg', (_req, res) => res.sendFile(path.join(root, 'public', 'favicon.svg'), { maxAge: '30d' }));
 
-  if (!config.API_BASE_URL) {
-    const api = express.Router();
-    // The bearer-token API takes JSON only on unsafe methods (the picture upload is a raw image).
-    api.use((req, _res, next) => {
-      const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
-      const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-      if (unsafe && hasBody && !req.is('application/json') && req.path !== '/v1/upload-image/')
-        return next(ApiError.detail(415, req.t('api:unsupportedMediaType'), 'unsupported_media_type'));
-      next();
-    });
-    api.use(express.json({ limit: '32kb', strict: true, type: 'application/json' }));
-    api.use(bearer(tokens));
-    api.use(accountRoutes(accounts));
-    api.use(userRoutes(accounts));
-    api.use(lotteryRoutes(db));
-    api.use(uploadRoutes(db, config.uploadsDir));
-    api.use((req, _res, next) => next(ApiError.detail(404, req.t('api:notFound'), 'not_found')));
-    api.use(apiErrorHandler(log));
-    app.use('/api', (req, res, next) => {
-      res.set('Cache-Control', 'no-store');
-      api(req, res, next);
-    });
-  }
+  if (apiApp) app.use(apiApp);
 
   const deps = { upstream, session: sessionOpts, csrf };
   app.use('/bff', bffRoutes(deps), apiErrorHandler(log));
@@ -185,9 +165,6 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     db,
     log,
     pageCache,
-    setSelfOrigin(origin) {
-      if (!config.API_BASE_URL) selfOrigin = origin;
-    },
     async close() {
       await upstream.close();
       if (!opts.db) await db.close();

@@ -17,11 +17,10 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL);
   if (config.secretSource === 'generated') log.warn('SECRET_KEY is not set: using a generated secret kept in DATA_DIR (development only)');
   if (config.NOTIFY_TRANSPORT === 'log') log.warn('NOTIFY_TRANSPORT=log: one-time codes are written to this log and the outbox table (development only)');
-  const { app, setSelfOrigin, close } = await createApp(config, { log });
+  const { app, close } = await createApp(config, { log });
   const server = app.listen(config.PORT, config.HOST, () => {
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
-    setSelfOrigin(`http://127.0.0.1:${port}`);
     const url = `http://localhost:${port}`;
     log.info({ url, database: config.DATABASE_URL ? 'postgres' : 'pglite' }, 'Bhagya is listening');
     console.log(`\n  Bhagya is running at ${url}`);

@@ -17,8 +17,12 @@ function lookup(tree: unknown, path: string): unknown {
   return cur;
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+
 export function createTranslator(lng: string, resources: Resources, defaultNs = 'common'): Translate {
-  const plural = new Intl.PluralRules(lng === 'bn' ? 'bn' : 'en');
+  const locale = lng === 'bn' ? 'bn' : 'en';
+  let plural = pluralRules.get(locale);
+  if (!plural) pluralRules.set(locale, (plural = new Intl.PluralRules(locale)));
   return (<R,>(key: string, opts: TOptions = {}): R => {
     const sep = key.indexOf(':');
     const ns = sep > 0 ? key.slice(0, sep) : defaultNs;

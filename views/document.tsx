@@ -8,8 +8,8 @@ export const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c
 
 export const DATA_ELEMENT_ID = '__bh_data';
 
-/** The HTML shell around the app: the app lives in #root, hydration data in a non-executable JSON script. */
-export function Document({ lng, assets, data, children }: { lng: Language; assets: PageAssets; data: unknown; children: ReactNode }) {
+/** The HTML shell around the app: the app lives in #root, hydration data (already safeJson'd) in a non-executable JSON script. */
+export function Document({ lng, assets, dataJson, children }: { lng: Language; assets: PageAssets; dataJson: string; children: ReactNode }) {
   const font = assets.fontPreload[lng];
   return (
     <html lang={lng} dir="ltr">
@@ -29,7 +29,7 @@ export function Document({ lng, assets, data, children }: { lng: Language; asset
       </head>
       <body>
         <div id="root">{children}</div>
-        <script type="application/json" id={DATA_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: safeJson(data) }} />
+        <script type="application/json" id={DATA_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: dataJson }} />
       </body>
     </html>
   );

@@ -11,7 +11,7 @@ import {
 import { CLIENT_NAMESPACES, LANG_COOKIE, type Language } from '../../shared/i18n.ts';
 import { apiContext, localeContext } from '../../views/context.ts';
 import { I18nProvider } from '../../views/i18n.tsx';
-import { Document } from '../../views/document.tsx';
+import { Document, safeJson } from '../../views/document.tsx';
 import type { RouteHandle } from '../../views/routes.tsx';
 import { serverApi, type ServerApiDeps } from '../bff/server-api.ts';
 import { CSRF_FIELD } from '../http/csrf.ts';
@@ -76,6 +76,27 @@ const collect = (stream: { pipe(w: NodeJS.WritableStream): unknown }): Promise<s
 /** Server rendering of the route tree: loaders and actions run here for the first request and no-JS posts. */
 export function createSsr(d: SsrDeps) {
   const handler = createStaticHandler(d.routes);
+  // Route matching ranks every branch on each call: remember the handles per path (bounded).
+  const handlesByPath = new Map<string, (RouteHandle | undefined)[]>();
+  const leafHandles = (pathname: string) => {
+    let h = handlesByPath.get(pathname);
+    if (!h) {
+      h = (matchRoutes(d.routes, pathname) ?? []).map((m) => m.route.handle as RouteHandle | undefined);
+      if (handlesByPath.size >= 2000) handlesByPath.clear();
+      handlesByPath.set(pathname, h);
+    }
+    return h;
+  };
+  // The texts every page's client needs, serialised once per language rather than on every request.
+  const i18nJson = new Map<string, string>();
+  const clientI18nJson = (lng: Language): string => {
+    let json = i18nJson.get(lng);
+    if (!json) {
+      json = safeJson({ lng, resources: Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, d.resources[lng]?.[ns] ?? {}])) });
+      i18nJson.set(lng, json);
+    }
+    return json;
+  };
 
   return async function ssr(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return next();
@@ -84,8 +105,7 @@ export function createSsr(d: SsrDeps) {
     const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
 
     // Anonymous GETs of cacheable pages are rendered once per language; everything else per request.
-    const matches = matchRoutes(d.routes, url.pathname) ?? [];
-    const handles = matches.map((m) => m.route.handle as RouteHandle | undefined);
+    const handles = leafHandles(url.pathname);
     const loggedIn = req.signedCookies?.bh_session !== undefined || req.cookies?.bh_session !== undefined;
     const allowed = handles.at(-1)?.cache;
     const cacheable = req.method === 'GET' && !loggedIn && allowed !== undefined && [...url.searchParams.keys()].every((k) => allowed.includes(k));
@@ -118,7 +138,8 @@ export function createSsr(d: SsrDeps) {
       namespace: async (ns) => (d.resources[lng]?.[ns] ?? {}) as Record<string, unknown>,
     });
 
-    const render = async (nonce: string, stream: boolean): Promise<{ html: string; status: number } | null> => {
+    /** Renders the matched routes to a whole document (the loaders have run; nothing suspends), or sends a redirect. */
+    const render = async (nonce: string): Promise<{ html: string; status: number } | null> => {
       const context = await handler.query(request, { requestContext: ctx });
       if (context instanceof Response) {
         sendResponse(res, context);
@@ -128,12 +149,10 @@ export function createSsr(d: SsrDeps) {
       const islandsPage = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.islands === true;
       const chunks = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk).filter((c): c is string => !!c);
       const m = d.manifest();
-      const data = {
-        hydration: islandsPage ? null : { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) },
-        i18n: { lng, resources: Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, d.resources[lng]?.[ns] ?? {}])) },
-      };
+      const hydration = islandsPage ? null : { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
+      const dataJson = `{"hydration":${safeJson(hydration)},"i18n":${clientI18nJson(lng)}}`;
       const doc = (
-        <Document lng={lng} assets={pageAssets(m, chunks, islandsPage)} data={data}>
+        <Document lng={lng} assets={pageAssets(m, chunks, islandsPage)} dataJson={dataJson}>
           <I18nProvider language={lng} resources={d.resources[lng] as Resources}>
             <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
           </I18nProvider>
@@ -144,15 +163,10 @@ export function createSsr(d: SsrDeps) {
         const s = renderToPipeableStream(doc, {
           nonce,
           bootstrapModules: (islandsPage ? m.islands : m.entry) ? [islandsPage ? m.islands : m.entry] : [],
-          onShellReady() {
-            if (!stream) return;
-            res.status(failed ? 500 : context.statusCode).type('text/html; charset=utf-8');
-            res.set('Cache-Control', 'private, no-store');
-            s.pipe(res);
-            resolve(null);
-          },
+          // Collected whole and sent in one write: with the data loaded up front there is nothing to stream,
+          // and one write is far cheaper than React's many small chunks through compression.
           onAllReady() {
-            if (!stream) collect(s).then((html) => resolve({ html, status: context.statusCode }), reject);
+            collect(s).then((html) => resolve({ html, status: failed ? 500 : context.statusCode }), reject);
           },
           onShellError(err) {
             reject(err);
@@ -165,27 +179,36 @@ export function createSsr(d: SsrDeps) {
         setTimeout(() => s.abort(), 10_000).unref();
       });
     };
+    const send = (page: { html: string; status: number }, cacheControl: string, csrfToken: string | null) => {
+      const nonce = res.locals.cspNonce as string;
+      res.status(page.status).type('text/html; charset=utf-8').set('Cache-Control', cacheControl);
+      res.send(csrfToken === null ? page.html : fill(page.html, nonce, csrfToken));
+    };
 
     try {
-      const nonce = res.locals.cspNonce as string;
       if (!cacheable) {
-        await render(nonce, true); // streams into the response itself
+        const page = await render(res.locals.cspNonce as string);
+        if (page) send(page, 'private, no-store', null);
         return;
       }
       const key = `${lng}|${chosen ? 1 : 0}|${url.pathname}${url.search}`;
       let redirected = false;
       const entry = await d.pageCache.get(key, async () => {
-        const r = await render(NONCE_PLACEHOLDER, false);
-        if (!r) {
+        const page = await render(NONCE_PLACEHOLDER);
+        if (!page) {
           redirected = true;
           return { html: '', status: 0 };
         }
-        return r;
+        return page;
       });
       if (redirected || res.headersSent) return;
-      if (entry.status === 0) return next(); // a concurrent visitor's render redirected: handle this one fresh
-      res.status(entry.status).type('text/html; charset=utf-8').set('Cache-Control', 'private, no-cache');
-      res.send(fill(entry.html, nonce, d.csrf.token(req, res)));
+      if (entry.status === 0) {
+        // Another visitor's shared render was a redirect: this request gets its own answer.
+        const page = await render(res.locals.cspNonce as string);
+        if (page) send(page, 'private, no-store', null);
+        return;
+      }
+      send(entry, 'private, no-cache', d.csrf.token(req, res));
     } catch (err) {
       next(err);
     }

@@ -47,7 +47,6 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const server = app.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  app.setSelfOrigin(url);
   return {
     url,
     app,

@@ -1,0 +1,66 @@
+import express, { type RequestHandler } from 'express';
+import http from 'node:http';
+import type { Db } from './db/index.ts';
+import type { Logger } from './log.ts';
+import type { Accounts } from './accounts/service.ts';
+import type { Tokens } from './accounts/tokens.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { bearer } from './http/auth.ts';
+import { ApiError, apiErrorHandler } from './http/errors.ts';
+import { lotteryRoutes } from './lotteries/routes.ts';
+import { uploadRoutes } from './uploads/routes.ts';
+import { userRoutes } from './users/routes.ts';
+
+export type ApiDeps = { db: Db; log: Logger; tokens: Tokens; accounts: Accounts; uploadsDir: string; i18n: RequestHandler; trustProxy: string[] };
+
+/**
+ * The lottery API (bearer JWT, spec §7 of both documents) as an app of its own: mounted into the product's
+ * server, and called in-process by the pages and the BFF when no API_BASE_URL is configured.
+ */
+export function createApi(d: ApiDeps): express.Express {
+  const api = express.Router();
+  // The bearer-token API takes JSON only on unsafe methods (the picture upload is a raw image).
+  api.use((req, _res, next) => {
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (unsafe && hasBody && !req.is('application/json') && req.path !== '/v1/upload-image/')
+      return next(ApiError.detail(415, req.t('api:unsupportedMediaType'), 'unsupported_media_type'));
+    next();
+  });
+  api.use(express.json({ limit: '32kb', strict: true, type: 'application/json' }));
+  api.use(bearer(d.tokens));
+  api.use(accountRoutes(d.accounts));
+  api.use(userRoutes(d.accounts));
+  api.use(lotteryRoutes(d.db));
+  api.use(uploadRoutes(d.db, d.uploadsDir));
+  api.use((req, _res, next) => next(ApiError.detail(404, req.t('api:notFound'), 'not_found')));
+  api.use(apiErrorHandler(d.log));
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', d.trustProxy);
+  app.set('query parser', 'simple');
+  // Language detection once: the product's server has done it already when the API is mounted there.
+  app.use('/api', (req, res, next) => (req.i18n ? next() : d.i18n(req, res, next)));
+  app.use('/api', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  app.use('/api', api);
+  return app;
+}
+
+/**
+ * An instance of the API for in-process calls (light-my-request). That library re-parents the prototype of an
+ * Express app's request and response objects, which Express shares between all apps of the process; this
+ * instance gets copies of its own, so the product's real HTTP requests keep theirs.
+ */
+export function createInProcessApi(d: ApiDeps): express.Express {
+  const app = createApi(d);
+  const own = (proto: object, base: object) => Object.create(base, Object.getOwnPropertyDescriptors(proto)) as object;
+  const reqProto = own(Object.getPrototypeOf(app.request) as object, http.IncomingMessage.prototype);
+  const resProto = own(Object.getPrototypeOf(app.response) as object, http.ServerResponse.prototype);
+  app.request = Object.create(reqProto, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as typeof app.request;
+  app.response = Object.create(resProto, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as typeof app.response;
+  return app;
+}
