@@ -4,7 +4,7 @@ import type { Resources } from '../shared/translate.ts';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { LANG_COOKIE, type Language } from '../shared/i18n.ts';
-import { apiContext, localeContext } from '../views/context.ts';
+import { apiContext, localeContext, siteContext, type SiteInfo } from '../views/context.ts';
 import { DATA_ELEMENT_ID } from '../views/document.tsx';
 import { routes } from '../views/routes.tsx';
 import type { SerializedError } from '../server/ssr/render.tsx';
@@ -44,6 +44,7 @@ async function main() {
     getContext: () => {
       const ctx = new RouterContextProvider();
       ctx.set(apiContext, bffApi);
+      ctx.set(siteContext, (page.hydration.loaderData.root as { site: SiteInfo }).site);
       ctx.set(localeContext, {
         lng,
         chosen: document.cookie.split('; ').some((c) => c.startsWith(`${LANG_COOKIE}=`)),

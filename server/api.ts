@@ -5,6 +5,7 @@ import type { Logger } from './log.ts';
 import type { Accounts } from './accounts/service.ts';
 import type { Tokens } from './accounts/tokens.ts';
 import { accountRoutes } from './accounts/routes.ts';
+import { contactRoutes } from './contact/routes.ts';
 import { bearer } from './http/auth.ts';
 import { ApiError, apiErrorHandler } from './http/errors.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
@@ -33,6 +34,7 @@ export function createApi(d: ApiDeps): express.Express {
   api.use(userRoutes(d.accounts));
   api.use(lotteryRoutes(d.db));
   api.use(uploadRoutes(d.db, d.uploadsDir));
+  api.use(contactRoutes(d.db));
   api.use((req, _res, next) => next(ApiError.detail(404, req.t('api:notFound'), 'not_found')));
   api.use(apiErrorHandler(d.log));
 

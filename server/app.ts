@@ -152,7 +152,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
 
   app.use(csrf.visitor);
   app.use(
-    createSsr({ ...deps, routes, i18n, resources, manifest: manifestReader(path.join(clientDir(root), 'manifest.json')), log, pageCache, maxFormBytes: 3 * 1024 * 1024 }),
+    createSsr({ ...deps, routes, i18n, resources, manifest: manifestReader(path.join(clientDir(root), 'manifest.json')), log, pageCache, maxFormBytes: 3 * 1024 * 1024,
+      site: { supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE, supportAddress: config.SUPPORT_ADDRESS ?? null } }),
   );
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     log.error({ err, url: req.originalUrl }, 'unhandled error');

@@ -13,5 +13,9 @@ export type LocaleInfo = {
 };
 export const localeContext = createContext<LocaleInfo>();
 
+/** The operator's support contacts (configuration), shown in the footer and on the contact page. */
+export type SiteInfo = { supportEmail: string; supportPhone: string; supportAddress: string | null };
+export const siteContext = createContext<SiteInfo>();
+
 export const apiOf = (c: Readonly<RouterContextProvider>) => c.get(apiContext);
 export const localeOf = (c: Readonly<RouterContextProvider>) => c.get(localeContext);

@@ -2,22 +2,22 @@ import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData, type L
 import { useTranslation } from './i18n.tsx';
 import type { SessionUser } from '../shared/api-types.ts';
 import type { Language } from '../shared/i18n.ts';
-import { apiOf, localeOf } from './context.ts';
+import { apiOf, localeOf, siteContext, type SiteInfo } from './context.ts';
 import { Footer } from './components/footer.tsx';
 import { LanguageChooser } from './components/language-chooser.tsx';
 import { TopBar } from './components/top-bar.tsx';
 
-export type RootData = { user: SessionUser | null; csrf: string; lng: Language; langChosen: boolean };
+export type RootData = { user: SessionUser | null; csrf: string; lng: Language; langChosen: boolean; site: SiteInfo };
 
 export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
   const { user, csrf } = await apiOf(context).session();
   const { lng, chosen } = localeOf(context);
-  return { user, csrf, lng, langChosen: chosen };
+  return { user, csrf, lng, langChosen: chosen, site: context.get(siteContext) };
 }
 
 export function useRootData(): RootData {
   const d = useRouteLoaderData('root') as RootData | undefined;
-  return d ?? { user: null, csrf: '', lng: 'en', langChosen: true };
+  return d ?? { user: null, csrf: '', lng: 'en', langChosen: true, site: { supportEmail: '', supportPhone: '', supportAddress: null } };
 }
 
 export function Root() {

@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
       { path: 'notice', ...page('views/player/legal.tsx', () => import('./player/legal.tsx'), []) },
       { path: 'terms-conditions', ...page('views/player/legal.tsx', () => import('./player/legal.tsx'), []) },
       { path: 'about', ...page('views/player/legal.tsx', () => import('./player/legal.tsx'), []) },
+      { path: 'contact', ...page('views/player/contact.tsx', () => import('./player/contact.tsx')) },
       { path: 'login', ...page('views/player/login.tsx', () => import('./player/login.tsx')) },
       { path: 'logout', ...page('views/player/logout.tsx', () => import('./player/logout.tsx')) },
       { path: 'register', ...page('views/player/register.tsx', () => import('./player/register.tsx')) },

@@ -10,6 +10,7 @@ export const LIMITS = {
   codePerIp: { max: 60, windowSec: 15 * 60 },
   signupPerIp: { max: 20, windowSec: 60 * 60 },
   uploadPerIp: { max: 30, windowSec: 60 * 60 },
+  contactPerIp: { max: 5, windowSec: 60 * 60 },
 } as const satisfies Record<string, Limit>;
 
 /** Counts one hit in a fixed window; returns the seconds to wait when the limit is passed, else 0. */

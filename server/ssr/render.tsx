@@ -9,7 +9,7 @@ import {
   StaticRouterProvider, type RouteObject, type StaticHandlerContext,
 } from 'react-router';
 import { CLIENT_NAMESPACES, LANG_COOKIE, type Language } from '../../shared/i18n.ts';
-import { apiContext, localeContext } from '../../views/context.ts';
+import { apiContext, localeContext, siteContext, type SiteInfo } from '../../views/context.ts';
 import { I18nProvider } from '../../views/i18n.tsx';
 import { Document, safeJson } from '../../views/document.tsx';
 import type { RouteHandle } from '../../views/routes.tsx';
@@ -27,6 +27,7 @@ export type SsrDeps = ServerApiDeps & {
   log: Logger;
   pageCache: PageCache;
   maxFormBytes: number;
+  site: SiteInfo;
 };
 
 export type SerializedError = { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown } | { __type: 'Error'; message: string };
@@ -132,6 +133,7 @@ export function createSsr(d: SsrDeps) {
     const api = serverApi(req, res, d);
     const ctx = new RouterContextProvider();
     ctx.set(apiContext, cacheable ? { ...api, session: async () => ({ user: null, csrf: CSRF_PLACEHOLDER }) } : api);
+    ctx.set(siteContext, d.site);
     ctx.set(localeContext, {
       lng,
       chosen,

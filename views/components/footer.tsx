@@ -3,11 +3,12 @@ import { useTranslation } from '../i18n.tsx';
 import { toDigits } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
 import { Logo } from './logo.tsx';
+import { useRootData } from '../root.tsx';
 
-export const SUPPORT = { email: 'support@bhagya.com.bd', phone: '16247', phoneHref: 'tel:16247' } as const;
 
 export function Footer() {
   const { t, i18n } = useTranslation();
+  const { site } = useRootData();
   const d = (s: string | number) => toDigits(String(s), i18n.language);
   return (
     <footer className="footer">
@@ -38,8 +39,9 @@ export function Footer() {
           <h2>{t('footer.contact')}</h2>
           <ul>
             <li>{t('footer.liveSupport')}</li>
-            <li><a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a></li>
-            <li><a href={SUPPORT.phoneHref}>{t('footer.phone', { phone: d(SUPPORT.phone) })}</a></li>
+            <li><a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a></li>
+            <li><a href={`tel:${site.supportPhone.replace(/[^+0-9]/g, '')}`}>{t('footer.phone', { phone: d(site.supportPhone) })}</a></li>
+            <li><Link to={paths.contact}>{t('footer.contactForm')}</Link></li>
           </ul>
         </div>
       </div>
