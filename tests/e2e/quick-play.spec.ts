@@ -1,0 +1,93 @@
+/**
+ * Journeys of the public lottery pages: picking numbers on the home page (an islands page) and in the
+ * featured-lottery modal, with and without JavaScript, and a visitor led to log in and back to the ticket.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, login, test } from './helpers.ts';
+
+const TICKET_PATH = /\/quick-play\/\d+\/\d{2}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}$/;
+
+const ball = (scope: Locator, name: 'main' | 'last', n: number) => scope.locator('label.pick').filter({ has: scope.page().locator(`input[name="${name}"][value="${n}"]`) });
+
+async function pick(scope: Locator, main: number[], last: number) {
+  for (const n of main) await ball(scope, 'main', n).click();
+  await ball(scope, 'last', last).click();
+}
+
+async function openHome(page: Page) {
+  await page.goto('/?lng=en'); // also answers the first-visit language chooser
+  await expect(page.locator('#quick-play form')).toBeVisible();
+}
+
+test.describe('with JavaScript', () => {
+  test('quick play: the submit waits for 5 + 1 numbers, a 6th is refused, then the ticket page opens and leads to login and back', async ({ page, player }) => {
+    await openHome(page);
+    const panel = page.locator('#quick-play');
+    const submit = panel.getByRole('button', { name: 'Quick Play' });
+    await expect(submit).toBeDisabled();
+    await pick(panel, [3, 14, 27, 41, 55], 9);
+    await expect(submit).toBeEnabled();
+    await ball(panel, 'main', 8).click();
+    await expect(panel.locator('input[name="main"]:checked')).toHaveCount(5);
+    // choosing the last number again clears it (spec §4)
+    await ball(panel, 'last', 9).click();
+    await expect(submit).toBeDisabled();
+    await ball(panel, 'last', 9).click();
+    await submit.click();
+    await expect(page).toHaveURL(/\/quick-play\/\d+\/03-14-27-41-55-09$/);
+    await expect(page.locator('main')).toContainText('Saturday Mega Draw');
+
+    const loginLink = page.locator('main').getByRole('link', { name: /log in/i }).first();
+    await expect(loginLink).toHaveAttribute('href', /^\/login\?from=%2Fquick-play%2F\d+%2F03-14-27-41-55-09$/);
+    await loginLink.click();
+    await expect(page).toHaveURL(/\/login\?from=/);
+    await login(page, { identifier: player.phone, password: player.password, name: player.name });
+    await expect(page).toHaveURL(/\/quick-play\/\d+\/03-14-27-41-55-09$/);
+    await expect(page.locator('main')).toContainText(player.phone);
+  });
+
+  test('Easy Pick fills five main numbers and a last number after its reveal', async ({ page }) => {
+    await openHome(page);
+    const panel = page.locator('#quick-play');
+    await panel.getByRole('button', { name: 'Easy Pick' }).click();
+    await expect(panel.locator('input[name="main"]:checked')).toHaveCount(5);
+    await expect(panel.locator('input[name="last"]:checked')).toHaveCount(1);
+    await expect(panel.getByRole('button', { name: 'Quick Play' })).toBeEnabled();
+    await panel.getByRole('button', { name: 'Clear' }).click();
+    await expect(panel.locator('input:checked')).toHaveCount(0);
+  });
+
+  test('a featured card opens the picker modal, Escape closes it, Confirm goes to the ticket', async ({ page }) => {
+    await openHome(page);
+    const card = page.locator('#featured a, #featured button').filter({ hasText: /pick your numbers/i }).first();
+    await card.click();
+    const dialog = page.locator('dialog[open]');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('dialog[open]')).toHaveCount(0);
+    await card.click();
+    await pick(page.locator('dialog[open]'), [1, 2, 3, 4, 5], 15);
+    await page.locator('dialog[open]').getByRole('button', { name: /confirm/i }).click();
+    await expect(page).toHaveURL(TICKET_PATH);
+    await expect(page).toHaveURL(/01-02-03-04-05-15$/);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the picker is a plain form: an incomplete choice is answered by the server, a complete one opens the ticket', async ({ page }) => {
+    await openHome(page);
+    const panel = page.locator('#quick-play');
+    for (const n of [7, 17, 27]) await panel.locator(`input[name="main"][value="${n}"]`).check({ force: true });
+    await panel.getByRole('button', { name: 'Quick Play' }).click();
+    await expect(page.locator('main')).toContainText('Please select at least 5 numbers.');
+    await expect(page.locator('main')).toContainText('Please select a last number.');
+    const form = page.locator('main form').filter({ has: page.locator('input[name="main"]') }).first();
+    await expect(form.locator('input[name="main"]:checked')).toHaveCount(3); // the choice is kept
+    for (const n of [37, 47]) await form.locator(`input[name="main"][value="${n}"]`).check({ force: true });
+    await form.locator('input[name="last"][value="4"]').check({ force: true });
+    await form.getByRole('button', { name: /quick play|confirm/i }).click();
+    await expect(page).toHaveURL(/\/quick-play\/\d+\/07-17-27-37-47-04$/);
+  });
+});
