@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
@@ -17,6 +18,7 @@ import type { Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb, type Db } from './db/index.ts';
 import { seedDemo } from './db/seed.ts';
+import { scheduleHousekeeping } from './db/housekeeping.ts';
 import { bearer } from './http/auth.ts';
 import { createCsrf } from './http/csrf.ts';
 import { ApiError, apiErrorHandler } from './http/errors.ts';
@@ -67,6 +69,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   if (config.SEED_DEMO) await seedDemo(db, accounts, log);
 
   const production = config.NODE_ENV === 'production';
+  const stopHousekeeping = scheduleHousekeeping(db, (id) => rm(path.join(config.uploadsDir, id), { force: true }), log);
   const trustProxy = ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])];
   const i18nHandler = i18nMiddleware.handle(i18n);
   // Unless API_BASE_URL names another server, the API lives here and pages call it in-process.
@@ -167,6 +170,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     log,
     pageCache,
     async close() {
+      stopHousekeeping();
       await upstream.close();
       if (!opts.db) await db.close();
     },
