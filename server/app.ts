@@ -115,8 +115,6 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   );
   // HTML and JSON are compressed per response; built assets come precompressed.
   app.use(compression({ filter: (req, res) => !req.path.startsWith('/assets/') && compression.filter(req, res) }));
-  app.use(cookieParser(config.SECRET_KEY));
-  app.use(i18nMiddleware.handle(i18n));
 
   const metrics = createMetrics({ token: config.METRICS_TOKEN, production });
   app.use(metrics.observe);
@@ -137,6 +135,10 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.use('/fonts', express.static(path.join(root, 'public', 'fonts'), { maxAge: '30d', index: false }));
   app.use('/locales', express.static(path.join(root, 'locales'), { maxAge: '5m', index: false }));
   app.get('/favicon.svg', (_req, res) => res.sendFile(path.join(root, 'public', 'favicon.svg'), { maxAge: '30d' }));
+
+  // Everything below needs cookies and the visitor's language; the static files above need neither.
+  app.use(cookieParser(config.SECRET_KEY));
+  app.use(i18nHandler);
 
   if (apiApp) app.use(apiApp);
 
