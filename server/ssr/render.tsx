@@ -8,7 +8,7 @@ import {
   createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, RouterContextProvider,
   StaticRouterProvider, type RouteObject, type StaticHandlerContext,
 } from 'react-router';
-import { CLIENT_NAMESPACES, LANG_COOKIE, type Language } from '../../shared/i18n.ts';
+import { CLIENT_NAMESPACES, ISLAND_NAMESPACES, LANG_COOKIE, type Language } from '../../shared/i18n.ts';
 import { apiContext, localeContext, siteContext, type SiteInfo } from '../../views/context.ts';
 import { I18nProvider } from '../../views/i18n.tsx';
 import { Document, safeJson } from '../../views/document.tsx';
@@ -90,11 +90,13 @@ export function createSsr(d: SsrDeps) {
   };
   // The texts every page's client needs, serialised once per language rather than on every request.
   const i18nJson = new Map<string, string>();
-  const clientI18nJson = (lng: Language): string => {
-    let json = i18nJson.get(lng);
+  const clientI18nJson = (lng: Language, islandsPage: boolean): string => {
+    const key = `${lng}|${islandsPage}`;
+    let json = i18nJson.get(key);
     if (!json) {
-      json = safeJson({ lng, resources: Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, d.resources[lng]?.[ns] ?? {}])) });
-      i18nJson.set(lng, json);
+      const namespaces = islandsPage ? ISLAND_NAMESPACES : CLIENT_NAMESPACES;
+      json = safeJson({ lng, resources: Object.fromEntries(namespaces.map((ns) => [ns, d.resources[lng]?.[ns] ?? {}])) });
+      i18nJson.set(key, json);
     }
     return json;
   };
@@ -152,7 +154,7 @@ export function createSsr(d: SsrDeps) {
       const chunks = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk).filter((c): c is string => !!c);
       const m = d.manifest();
       const hydration = islandsPage ? null : { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
-      const dataJson = `{"hydration":${safeJson(hydration)},"i18n":${clientI18nJson(lng)}}`;
+      const dataJson = `{"hydration":${safeJson(hydration)},"i18n":${clientI18nJson(lng, islandsPage)}}`;
       const doc = (
         <Document lng={lng} assets={pageAssets(m, chunks, islandsPage)} dataJson={dataJson}>
           <I18nProvider language={lng} resources={d.resources[lng] as Resources}>
