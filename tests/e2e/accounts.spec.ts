@@ -54,6 +54,22 @@ async function expectVerifiedNotice(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: 'Your account is verified. Please log in.' })).toBeVisible();
 }
 
+/** A real 2×2 PNG, as a phone camera would hand over a (much larger) picture. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAxMDAAAAmGgMBi4qFbwAAAABJRU5ErkJggg==', 'base64');
+
+/** Registration with a profile picture: the product stores it and the profile page shows it to its owner. */
+async function registerWithPicture(page: Page) {
+  const p = newPlayer();
+  await page.goto('/register?lng=en');
+  await fillRegistration(page, p);
+  await page.locator('input[name="picture"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await verifyAndLogIn(page, p);
+  await page.goto('/profile');
+  const img = page.locator('img.profile__avatar');
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(2);
+}
+
 async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
 }
@@ -68,6 +84,10 @@ async function verifyAndLogIn(page: Page, p: NewPlayer) {
 }
 
 test.describe('with JavaScript', () => {
+  test('registration with a profile picture stores it and the profile page shows it', async ({ page }) => {
+    await registerWithPicture(page);
+  });
+
   test('a new player registers, verifies the code, logs in, switches to Bengali and logs out', async ({ page, context }) => {
     const p = newPlayer();
     await chooseEnglishOnFirstVisit(page);
@@ -144,6 +164,9 @@ test('a wrong password is refused with the spec\'s message and no session', asyn
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+  test('registration with a profile picture works as a multipart form post', async ({ page }) => {
+    await registerWithPicture(page);
+  });
 
   test('registration, verification and login work as plain form posts with server-rendered errors', async ({ page, context }) => {
     const p = newPlayer();

@@ -57,7 +57,7 @@ export function Component() {
         <section className="profile card" aria-labelledby="profile-name">
           <div className="profile__head">
             {p.picture_url
-              ? <img className="profile__avatar" src={p.picture_url} alt="" width={72} height={72} />
+              ? <img className="profile__avatar" src={`/bff${p.picture_url}`} alt="" width={72} height={72} />
               : <span className="profile__avatar" aria-hidden="true">{p.name.trim().slice(0, 1).toUpperCase() || '?'}</span>}
             <h2 id="profile-name">{p.name} {p.is_staff ? <span className="badge badge--gold">{t('pages.profile.staff')}</span> : null}</h2>
           </div>
