@@ -53,6 +53,8 @@ rows.push(['static file (same bytes as /)', staticRps, 0]);
 rows.push(['/ (anonymous)', await rps(`${base}/`, anon), 0.5]);
 rows.push(['/all-lotteries (anonymous)', await rps(`${base}/all-lotteries`, anon), 0.5]);
 rows.push(['/profile (logged in)', await rps(`${base}/profile`, { ...anon, cookie: `${cookie()}; lang=en` }), 0.25]);
+if (process.env.BENCH_MORE) rows.push(['/my-lotteries (logged in)', await rps(`${base}/my-lotteries`, { ...anon, cookie: `${cookie()}; lang=en` }), 0.25]);
+if (process.env.BENCH_MORE) rows.push(['/login (anonymous, uncached)', await rps(`${base}/login`, anon), 0]);
 
 let failed = false;
 console.log(`Requests per second, ${CONNECTIONS} connections, ${DURATION} s each:`);

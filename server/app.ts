@@ -23,6 +23,7 @@ import { bearer } from './http/auth.ts';
 import { createCsrf } from './http/csrf.ts';
 import { ApiError, apiErrorHandler } from './http/errors.ts';
 import { precompressed } from './http/precompressed.ts';
+import { languageMiddleware } from './http/language.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createApi, createInProcessApi } from './api.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
@@ -71,7 +72,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const production = config.NODE_ENV === 'production';
   const stopHousekeeping = scheduleHousekeeping(db, (id) => rm(path.join(config.uploadsDir, id), { force: true }), log);
   const trustProxy = ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])];
-  const i18nHandler = i18nMiddleware.handle(i18n);
+  const i18nHandler = languageMiddleware(i18n, i18nMiddleware.handle(i18n));
   // Unless API_BASE_URL names another server, the API lives here and pages call it in-process.
   const apiDeps = { db, log, tokens, accounts, uploadsDir: config.uploadsDir, i18n: i18nHandler, trustProxy };
   const apiApp = config.API_BASE_URL ? null : createApi(apiDeps);

@@ -26,8 +26,11 @@ export function toAsciiDigits(s: string): string {
 const locale = (lng: Lng): string => (lng === 'bn' ? 'bn-BD' : 'en-US');
 
 /** Grouped number: `1,000,000` (en) or `১০,০০,০০০` (bn, Indian-style grouping as ICU gives it). */
+const numberFormats = new Map<Lng, Intl.NumberFormat>();
 export function formatNumber(n: number | bigint, lng: Lng): string {
-  return new Intl.NumberFormat(locale(lng)).format(n);
+  let f = numberFormats.get(lng);
+  if (!f) numberFormats.set(lng, (f = new Intl.NumberFormat(locale(lng)))); // a formatter costs far more to make than to use
+  return f.format(n);
 }
 
 // ISO 8601 as JSON and PostgreSQL give it: `2026-11-28T14:00:00.000Z`, `2026-11-28 14:00:00+00`, `2026-11-28`.
