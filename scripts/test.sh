@@ -83,14 +83,31 @@ print_summary() {
   printf 'steps: %d passed, %d failed\n' "$NPASS" "$NFAIL"
 }
 
+# The closing line: individual tests of every runner that ran (jest twice, Playwright), summed.
+print_test_counts() {
+  npx --no-install node -e '
+    const fs = require("fs"), path = require("path"), dir = process.argv[1];
+    let passed = 0, failed = 0;
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      const r = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"));
+      if (r.stats) { passed += (r.stats.expected ?? 0) + (r.stats.flaky ?? 0); failed += r.stats.unexpected ?? 0; }
+      else { passed += r.numPassedTests ?? 0; failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0); }
+    }
+    console.log(`tests: ${passed} passed, ${failed} failed`);
+  ' "$RESULTS" 2>/dev/null || true
+}
+
 if ! run prerequisites "npm dependencies, chromium, postgresql" prerequisites; then
   print_summary
   exit 1
 fi
 
 wants typecheck && run typecheck "tsc, strict" npm run --silent typecheck
-wants jest && run jest "unit + API tests on PGlite" "${JEST[@]}" tests/unit tests/api
-wants jest-pg && run jest-pg "API tests on PostgreSQL 15" bash scripts/with-postgres.sh "${JEST[@]}" tests/api
+# Each runner also writes its counts as JSON, summed into the closing `tests:` line.
+RESULTS=$(mktemp -d)
+trap 'rm -rf "$RESULTS"' EXIT
+wants jest && run jest "unit + API tests on PGlite" "${JEST[@]}" --json --outputFile="$RESULTS/jest.json" tests/unit tests/api
+wants jest-pg && run jest-pg "API tests on PostgreSQL 15" bash scripts/with-postgres.sh "${JEST[@]}" --json --outputFile="$RESULTS/jest-pg.json" tests/api
 
 built=1
 if wants build; then run build "production bundles (dist/)" npm run --silent build || built=0
@@ -108,10 +125,11 @@ fi
 
 if wants e2e; then
   if [ $built = 0 ]; then skip e2e "no successful build"
-  else run e2e "Playwright journeys in Chromium" npx --no-install playwright test
+  else PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/e2e.json" run e2e "Playwright journeys in Chromium" npx --no-install playwright test --reporter=list,json
   fi
 fi
 
 print_summary
 if [ $FAILED = 0 ]; then printf '%sAll tests passed.%s\n' "$G" "$N"; else printf '%sSome tests FAILED (see above).%s\n' "$R" "$N"; fi
+print_test_counts
 exit $FAILED
