@@ -29,7 +29,7 @@ import { createApi, createInProcessApi } from './api.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
 import { createLogger, type Logger } from './log.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
-import { logNotifier, type Notifier } from './notify/index.ts';
+import { liveNotifier, logNotifier, smtpMailer, type Notifier } from './notify/index.ts';
 import { clientDir, manifestReader } from './ssr/assets.ts';
 import { PageCache } from './ssr/page-cache.ts';
 import { createSsr } from './ssr/render.tsx';
@@ -64,7 +64,14 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const i18n = await createI18n(resources, [detector]);
   const tokens = new Tokens(config.SECRET_KEY, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL);
   const codes = new Codes(db, config.SECRET_KEY);
-  const notifier = opts.notifier ?? logNotifier(db, log);
+  const notifier = opts.notifier ?? (config.NOTIFY_TRANSPORT === 'live'
+    ? liveNotifier(db, log, {
+      mailer: smtpMailer(config.SMTP_URL as string),
+      mailFrom: config.MAIL_FROM,
+      sms: { url: config.SMS_GATEWAY_URL as string, key: config.SMS_GATEWAY_KEY },
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    })
+    : logNotifier(db, log));
   const accounts = new Accounts({ db, tokens, codes, notifier });
   if (config.ADMIN_PHONE && config.ADMIN_PASSWORD) await accounts.ensureSuperuser(config.ADMIN_PHONE, config.ADMIN_PASSWORD);
   if (config.SEED_DEMO) await seedDemo(db, accounts, log);

@@ -21,7 +21,11 @@ const EnvSchema = z
     ADMIN_PHONE: z.string().regex(/^01\d{9}$/, 'must be an 11-digit phone number like 01712345678').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SEED_DEMO: bool.optional(),
-    NOTIFY_TRANSPORT: z.enum(['log']).default('log'),
+    NOTIFY_TRANSPORT: z.enum(['log', 'live']).default('log'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('Bhagya <no-reply@bhagya.com.bd>'),
+    SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_GATEWAY_KEY: z.string().min(1).optional(),
     SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL: durationSec.default(15 * 60),
     REFRESH_TOKEN_TTL: durationSec.default(7 * 24 * 3600),
@@ -38,6 +42,10 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
+    }
+    if (env.NOTIFY_TRANSPORT === 'live') {
+      if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required with NOTIFY_TRANSPORT=live (e-mail codes)' });
+      if (!env.SMS_GATEWAY_URL) ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'is required with NOTIFY_TRANSPORT=live (SMS codes)' });
     }
     if (Boolean(env.ADMIN_PHONE) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: [env.ADMIN_PHONE ? 'ADMIN_PASSWORD' : 'ADMIN_PHONE'], message: 'ADMIN_PHONE and ADMIN_PASSWORD go together' });

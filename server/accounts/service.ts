@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { hit, LIMITS } from '../http/rate-limit.ts';
-import type { Notifier } from '../notify/index.ts';
+import { NotifyError, type Notifier } from '../notify/index.ts';
 import { identifierKind, isEmail, normalisePhone } from '../../shared/validation.ts';
 import { CODE_RULES, isCodeFormat } from '../../shared/one-time-codes.ts';
 import type { Codes, Purpose } from './codes.ts';
@@ -150,7 +150,13 @@ export class Accounts {
     const to = (user.phone ?? user.email) as string;
     const minutes = 10;
     const text = ctx.t(purpose === 'account' ? 'api:codeTextAccount' : 'api:codeTextReset', { code, minutes, lng: ctx.lng });
-    await this.d.notifier.sendCode({ channel, to, purpose, code, text });
+    const subject = ctx.t(purpose === 'account' ? 'api:codeSubjectAccount' : 'api:codeSubjectReset', { lng: ctx.lng });
+    try {
+      await this.d.notifier.sendCode({ channel, to, purpose, code, subject, text });
+    } catch (err) {
+      if (err instanceof NotifyError) throw ApiError.detail(503, ctx.t('api:sendFailed'), 'send_failed');
+      throw err;
+    }
   }
 
   private codeError(result: Exclude<Awaited<ReturnType<Codes['check']>>, 'ok'>, t: TFunction): ApiError {

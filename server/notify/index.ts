@@ -1,12 +1,16 @@
+import { createTransport } from 'nodemailer';
+import { request } from 'undici';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 
 export type Channel = 'sms' | 'email';
-export type CodeMessage = { channel: Channel; to: string; purpose: 'account' | 'reset' | 'claim'; code: string; text: string };
+export type CodeMessage = { channel: Channel; to: string; purpose: 'account' | 'reset' | 'claim'; code: string; subject: string; text: string };
 
 export interface Notifier {
   sendCode(msg: CodeMessage): Promise<void>;
 }
+
+export class NotifyError extends Error {}
 
 /**
  * Development transport: every message goes to the outbox table and to the log as one JSON line
@@ -17,6 +21,52 @@ export function logNotifier(db: Db, log: Logger): Notifier {
     async sendCode(msg) {
       await db.query('INSERT INTO outbox (channel, recipient, purpose, body, sent_at) VALUES ($1, $2, $3, $4, now())', [msg.channel, msg.to, msg.purpose, msg.text]);
       log.info({ notify: 'log', channel: msg.channel, to: msg.to, purpose: msg.purpose, code: msg.code }, 'one-time code (log transport)');
+    },
+  };
+}
+
+/** Something that sends one e-mail (nodemailer's transporter has this shape). */
+export type Mailer = { sendMail(m: { from: string; to: string; subject: string; text: string }): Promise<unknown> };
+
+export type LiveOptions = {
+  mailer: Mailer;
+  mailFrom: string;
+  sms: { url: string; key: string | undefined };
+  timeoutMs: number;
+};
+
+/** The SMTP transporter of SMTP_URL (smtp:// or smtps://, credentials in the URL). */
+export const smtpMailer = (url: string): Mailer => createTransport(url);
+
+/**
+ * Live transport: e-mail through SMTP (nodemailer), SMS through an HTTP gateway that takes
+ * `POST {to, message}` as JSON with the key as a bearer token. The outbox keeps a record of each message with
+ * the code blanked out; neither the log nor the table ever holds a live code.
+ */
+export function liveNotifier(db: Db, log: Logger, o: LiveOptions): Notifier {
+  return {
+    async sendCode(msg) {
+      const stored = msg.text.split(msg.code).join('•'.repeat(msg.code.length));
+      const row = await db.one<{ id: number }>('INSERT INTO outbox (channel, recipient, purpose, body) VALUES ($1, $2, $3, $4) RETURNING id', [msg.channel, msg.to, msg.purpose, stored]);
+      try {
+        if (msg.channel === 'email') {
+          await o.mailer.sendMail({ from: o.mailFrom, to: msg.to, subject: msg.subject, text: msg.text });
+        } else {
+          const res = await request(o.sms.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(o.sms.key ? { authorization: `Bearer ${o.sms.key}` } : {}) },
+            body: JSON.stringify({ to: msg.to, message: msg.text }),
+            signal: AbortSignal.timeout(o.timeoutMs),
+          });
+          await res.body.dump();
+          if (res.statusCode < 200 || res.statusCode >= 300) throw new NotifyError(`SMS gateway answered ${res.statusCode}`);
+        }
+        await db.query('UPDATE outbox SET sent_at = now() WHERE id = $1', [row?.id]);
+        log.info({ notify: 'live', channel: msg.channel, to: msg.to, purpose: msg.purpose }, 'one-time code sent');
+      } catch (err) {
+        log.error({ notify: 'live', channel: msg.channel, to: msg.to, purpose: msg.purpose, error: (err as Error).message }, 'one-time code could not be sent');
+        throw new NotifyError(`could not send the ${msg.channel}`, { cause: err });
+      }
     },
   };
 }
