@@ -5,14 +5,17 @@ import type { Logger } from './log.ts';
 import type { Accounts } from './accounts/service.ts';
 import type { Tokens } from './accounts/tokens.ts';
 import { accountRoutes } from './accounts/routes.ts';
-import { contactRoutes } from './contact/routes.ts';
+import { contactRoutes, type ContactMessage } from './contact/routes.ts';
 import { bearer } from './http/auth.ts';
 import { ApiError, apiErrorHandler } from './http/errors.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { userRoutes } from './users/routes.ts';
 
-export type ApiDeps = { db: Db; log: Logger; tokens: Tokens; accounts: Accounts; uploadsDir: string; i18n: RequestHandler; trustProxy: string[] };
+export type ApiDeps = {
+  db: Db; log: Logger; tokens: Tokens; accounts: Accounts; uploadsDir: string; i18n: RequestHandler; trustProxy: string[];
+  forwardContact: ((m: ContactMessage) => Promise<unknown>) | null;
+};
 
 /**
  * The lottery API (bearer JWT, spec §7 of both documents) as an app of its own: mounted into the product's
@@ -34,7 +37,7 @@ export function createApi(d: ApiDeps): express.Express {
   api.use(userRoutes(d.accounts));
   api.use(lotteryRoutes(d.db));
   api.use(uploadRoutes(d.db, d.uploadsDir));
-  api.use(contactRoutes(d.db));
+  api.use(contactRoutes(d.db, d.log, d.forwardContact));
   api.use((req, _res, next) => next(ApiError.detail(404, req.t('api:notFound'), 'not_found')));
   api.use(apiErrorHandler(d.log));
 

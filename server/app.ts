@@ -26,6 +26,7 @@ import { precompressed } from './http/precompressed.ts';
 import { languageMiddleware } from './http/language.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createApi, createInProcessApi } from './api.ts';
+import type { ContactMessage } from './contact/routes.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
 import { createLogger, type Logger } from './log.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
@@ -64,9 +65,10 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const i18n = await createI18n(resources, [detector]);
   const tokens = new Tokens(config.SECRET_KEY, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL);
   const codes = new Codes(db, config.SECRET_KEY);
-  const notifier = opts.notifier ?? (config.NOTIFY_TRANSPORT === 'live'
+  const mailer = config.NOTIFY_TRANSPORT === 'live' ? smtpMailer(config.SMTP_URL as string) : null;
+  const notifier = opts.notifier ?? (mailer
     ? liveNotifier(db, log, {
-      mailer: smtpMailer(config.SMTP_URL as string),
+      mailer,
       mailFrom: config.MAIL_FROM,
       sms: { url: config.SMS_GATEWAY_URL as string, key: config.SMS_GATEWAY_KEY },
       timeoutMs: config.UPSTREAM_TIMEOUT_MS,
@@ -81,7 +83,11 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const trustProxy = ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])];
   const i18nHandler = languageMiddleware(i18n, i18nMiddleware.handle(i18n));
   // Unless API_BASE_URL names another server, the API lives here and pages call it in-process.
-  const apiDeps = { db, log, tokens, accounts, uploadsDir: config.uploadsDir, i18n: i18nHandler, trustProxy };
+  // Contact messages are stored; with live mail they are also forwarded to support (reply goes to the sender).
+  const forwardContact = mailer
+    ? (m: ContactMessage) => mailer.sendMail({ from: config.MAIL_FROM, to: config.SUPPORT_EMAIL, replyTo: m.email, subject: `Contact form: ${m.name}`, text: m.message })
+    : null;
+  const apiDeps = { db, log, tokens, accounts, uploadsDir: config.uploadsDir, i18n: i18nHandler, trustProxy, forwardContact };
   const apiApp = config.API_BASE_URL ? null : createApi(apiDeps);
   const upstream = new Upstream(apiApp ? { inProcess: createInProcessApi(apiDeps) } : { baseUrl: config.API_BASE_URL as string }, config.UPSTREAM_TIMEOUT_MS);
   const csrf = createCsrf(config.SECRET_KEY, production, config.PUBLIC_ORIGIN);

@@ -26,7 +26,7 @@ export function logNotifier(db: Db, log: Logger): Notifier {
 }
 
 /** Something that sends one e-mail (nodemailer's transporter has this shape). */
-export type Mailer = { sendMail(m: { from: string; to: string; subject: string; text: string }): Promise<unknown> };
+export type Mailer = { sendMail(m: { from: string; to: string; replyTo?: string; subject: string; text: string }): Promise<unknown> };
 
 export type LiveOptions = {
   mailer: Mailer;

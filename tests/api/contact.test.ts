@@ -68,3 +68,35 @@ describe('/contact page', () => {
     expect(r.headers.location).toBe('/contact');
   });
 });
+
+describe('forwarding to support', () => {
+  const build = async (forward: (m: { name: string; email: string; message: string }) => Promise<unknown>) => {
+    const express = (await import('express')).default;
+    const { contactRoutes } = await import('../../server/contact/routes.ts');
+    const { createLogger } = await import('../../server/log.ts');
+    const { apiErrorHandler } = await import('../../server/http/errors.ts');
+    const app = express();
+    app.use(express.json());
+    app.use((req, _res, next) => {
+      req.t = ((k: string) => k) as unknown as typeof req.t;
+      req.language = 'en';
+      next();
+    });
+    app.use('/api', contactRoutes(t.db, createLogger('silent'), forward), apiErrorHandler(createLogger('silent')));
+    return app;
+  };
+
+  test('a stored message is forwarded with the sender as reply address', async () => {
+    const sent: unknown[] = [];
+    const app = await build(async (m) => void sent.push(m));
+    await request(app).post('/api/v1/contact/').set(ip(40)).send({ name: 'Nila', email: 'Nila@Example.com', message: 'Hi' }).expect(201);
+    expect(sent).toEqual([{ name: 'Nila', email: 'Nila@Example.com', message: 'Hi' }]);
+  });
+
+  test('a failed forward still answers 201: the message is stored for staff', async () => {
+    const before = await count();
+    const app = await build(async () => { throw new Error('smtp down'); });
+    await request(app).post('/api/v1/contact/').set(ip(41)).send({ name: 'Nila', email: 'n@example.com', message: 'Hi again' }).expect(201);
+    expect(await count()).toBe(before + 1);
+  });
+});
