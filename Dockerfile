@@ -1,6 +1,6 @@
 # Bhagya in one container: the built server, its client bundles, and the embedded database under /data.
 # Build:  docker build -t bhagya .
-# Run:    docker run -p 3000:3000 -v bhagya-data:/data -e SECRET_KEY=... bhagya
+# Run:    docker run -p 3000:3000 -v bhagya-data:/data -e SECRET_KEY=... -e ADMIN_PHONE=01XXXXXXXXX -e ADMIN_PASSWORD=... bhagya
 #         (add DATABASE_URL=postgres://... to use a PostgreSQL server instead of the embedded PGlite)
 
 FROM node:24-slim AS build

@@ -86,7 +86,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: dataDir,
     SECRET_KEY: secret,
     secretSource,
-    SEED_DEMO: e.SEED_DEMO ?? !e.DATABASE_URL,
+    // Demo data (with its published staff password) only on a development embedded database unless asked for.
+    SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     uploadsDir: path.join(dataDir, 'uploads'),
   };
 }

@@ -18,6 +18,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: d }).SECRET_KEY).toBe(c.SECRET_KEY); // kept across starts
   });
 
+  test('demo data is off by default in production, even on the embedded database', () => {
+    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40) }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
   test('demo data is off by default on PostgreSQL and can be turned on', () => {
     expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'postgres://u@h/db' }).SEED_DEMO).toBe(false);
     expect(loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
