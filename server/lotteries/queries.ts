@@ -1,3 +1,4 @@
+import { availability } from '../../shared/availability.ts';
 import type { Db } from '../db/index.ts';
 
 export type LotteryRow = {
@@ -54,6 +55,5 @@ export async function latestResults(db: Db, limit = 10): Promise<ResultRow[]> {
   }));
 }
 
-export function isPurchasable(l: LotteryRow, now = Date.now()): boolean {
-  return l.published && !l.is_result_published && Date.parse(l.start_date) <= now && Date.parse(l.end_date) > now && l.tickets_sold < l.total_tickets;
-}
+/** The same rule as PURCHASABLE above, in the one place the pages read it too (shared/availability.ts). */
+export const isPurchasable = (l: LotteryRow, now = Date.now()): boolean => availability(l, now) === 'open';

@@ -1,4 +1,4 @@
-import { availability, ticketsLeft, type AvailabilityFields } from '../../views/player/lottery/availability.ts';
+import { availability, ticketsLeft, type AvailabilityFields } from '../../shared/availability.ts';
 import { listHref, pageCount, parsePage } from '../../views/player/lottery/paging.ts';
 import { checkSelection, readSelection } from '../../views/player/lottery/selection.ts';
 

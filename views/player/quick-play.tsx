@@ -7,7 +7,7 @@ import { formatTicket, normaliseTicket, parseTicket, randomTicket } from '../../
 import { apiOf } from '../context.ts';
 import { useTranslation } from '../i18n.tsx';
 import { useRootData } from '../root.tsx';
-import { availability } from './lottery/availability.ts';
+import { availability } from '../../shared/availability.ts';
 import { TicketBalls } from './lottery/balls.tsx';
 import { Countdown } from './lottery/countdown.tsx';
 import { LotteryFacts, toCardLottery, type CardLottery } from './lottery/lottery-card.tsx';

@@ -1,5 +1,5 @@
-import { parseIso } from '../../../shared/dates.ts';
-import type { Lottery } from '../../../shared/api-types.ts';
+import { parseIso } from './dates.ts';
+import type { Lottery } from './api-types.ts';
 
 /** Why a lottery can or cannot be bought now (player-side spec §4), as a key of lottery.json `reason`. */
 export type Availability = 'open' | 'ended' | 'soldOut' | 'notYet';
