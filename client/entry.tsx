@@ -5,9 +5,8 @@ import { createBrowserRouter, matchRoutes, RouterContextProvider, UNSAFE_ErrorRe
 import { RouterProvider } from 'react-router/dom';
 import { LANG_COOKIE, type Language } from '../shared/i18n.ts';
 import { apiContext, localeContext, siteContext, type SiteInfo } from '../views/context.ts';
-import { DATA_ELEMENT_ID } from '../views/document.tsx';
+import { DATA_ELEMENT_ID, type SerializedError } from '../views/document.tsx';
 import { routes } from '../views/routes.tsx';
-import type { SerializedError } from '../server/ssr/render.tsx';
 import { bffApi, setCsrf } from './bff-api.ts';
 
 type PageData = {

@@ -20,6 +20,9 @@ export const paths = {
   adminDashboard: '/admin/dashboard',
 } as const;
 
+/** The form field that carries the CSRF token (the server reads it, every form writes it). */
+export const CSRF_FIELD = '_csrf';
+
 /** `from` targets must stay on this site: a path, never a scheme or another host. */
 export function safeFrom(from: string | null | undefined): string | null {
   if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return null;

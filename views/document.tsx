@@ -8,6 +8,10 @@ export const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c
 
 export const DATA_ELEMENT_ID = '__bh_data';
 
+/** A route error as it crosses to the browser in the hydration data (server/ssr/render.tsx writes, client/entry.tsx revives). */
+export type SerializedError = { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown } | { __type: 'Error'; message: string };
+
+
 /** The HTML shell around the app: the app lives in #root, hydration data (already safeJson'd) in a non-executable JSON script. */
 export function Document({ lng, assets, dataJson, children }: { lng: Language; assets: PageAssets; dataJson: string; children: ReactNode }) {
   const font = assets.fontPreload[lng];

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
 
-export const CSRF_FIELD = '_csrf';
 const VISITOR_COOKIE = 'bh_vid';
 
 declare global {

@@ -11,10 +11,10 @@ import {
 import { CLIENT_NAMESPACES, ISLAND_NAMESPACES, LANG_COOKIE, type Language } from '../../shared/i18n.ts';
 import { apiContext, localeContext, siteContext, type SiteInfo } from '../../views/context.ts';
 import { I18nProvider } from '../../views/i18n.tsx';
-import { Document, safeJson } from '../../views/document.tsx';
+import { Document, safeJson, type SerializedError } from '../../views/document.tsx';
 import type { RouteHandle } from '../../views/routes.tsx';
 import { serverApi, type ServerApiDeps } from '../bff/server-api.ts';
-import { CSRF_FIELD } from '../http/csrf.ts';
+import { CSRF_FIELD } from '../../shared/paths.ts';
 import type { Logger } from '../log.ts';
 import { pageAssets, type Manifest } from './assets.ts';
 import { CSRF_PLACEHOLDER, fill, NONCE_PLACEHOLDER, type PageCache } from './page-cache.ts';
@@ -30,7 +30,6 @@ export type SsrDeps = ServerApiDeps & {
   site: SiteInfo;
 };
 
-export type SerializedError = { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown } | { __type: 'Error'; message: string };
 
 /** Route errors cross to the browser as plain JSON; client/entry.tsx revives them. */
 export function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, SerializedError> | null {
@@ -236,4 +235,3 @@ function csrfFailedPage(message: string, lng: Language, back: string): string {
   return `<!DOCTYPE html><html lang="${lng}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>403</title><p>${esc(message)}</p><p><a href="${esc(back)}">↻</a></p></html>`;
 }
 
-export { CSRF_FIELD };
