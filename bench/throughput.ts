@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { DEMO_STAFF } from '../server/db/seed.ts';
+import { sessionCookieName } from '../server/bff/session.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 20;
@@ -36,7 +37,8 @@ const csrf = /name="_csrf" value="([^"]+)"/.exec(await loginPage.text())?.[1] ??
 const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
 const login = await fetch(`${base}/login`, { method: 'POST', redirect: 'manual', headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded', origin: base }, body: new URLSearchParams({ identifier: DEMO_STAFF.phone, password: DEMO_STAFF.password, _csrf: csrf }) });
 keep(login);
-if (!jar.has('bh_session')) throw new Error(`bench login failed (${login.status})`);
+// NODE_ENV=production above: the session cookie is __Host-bh_session.
+if (!jar.has(sessionCookieName({ secure: true }))) throw new Error(`bench login failed (${login.status})`);
 
 async function rps(url: string, headers: Record<string, string>): Promise<number> {
   const probe = await fetch(url, { headers });

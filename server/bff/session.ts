@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import type { SessionUser } from '../../shared/api-types.ts';
+import { cookieName } from '../http/csrf.ts';
 import type { Upstream } from './upstream.ts';
 
 export const SESSION_COOKIE = 'bh_session';
@@ -11,6 +12,13 @@ const Claims = z.object({ user_id: z.number(), name: z.string(), phone: z.string
 export type Session = { access: string; refresh: string; user: SessionUser };
 
 export type SessionOptions = { secure: boolean; maxAgeMs: number };
+
+/** The session cookie's name: `__Host-bh_session` with Secure cookies (production), `bh_session` on plain http. */
+export const sessionCookieName = (o: Pick<SessionOptions, 'secure'>): string => cookieName(SESSION_COOKIE, o.secure);
+
+/** Whether the request carries a session cookie at all, signed or not (valid or not): such a page is never shared. */
+export const hasSessionCookie = (req: Request, o: Pick<SessionOptions, 'secure'>): boolean =>
+  req.signedCookies?.[sessionCookieName(o)] !== undefined || req.cookies?.[sessionCookieName(o)] !== undefined;
 
 function userOf(access: string): (SessionUser & { exp: number }) | null {
   try {
@@ -23,8 +31,8 @@ function userOf(access: string): (SessionUser & { exp: number }) | null {
 
 export function writeSession(res: Response, tokens: { access: string; refresh: string } | null, o: SessionOptions): void {
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: o.secure, path: '/' };
-  if (!tokens) res.clearCookie(SESSION_COOKIE, base);
-  else res.cookie(SESSION_COOKIE, JSON.stringify({ a: tokens.access, r: tokens.refresh }), { ...base, signed: true, maxAge: o.maxAgeMs });
+  if (!tokens) res.clearCookie(sessionCookieName(o), base);
+  else res.cookie(sessionCookieName(o), JSON.stringify({ a: tokens.access, r: tokens.refresh }), { ...base, signed: true, maxAge: o.maxAgeMs });
 }
 
 const resolved = new WeakMap<Request, Promise<Session | null>>();
@@ -55,7 +63,7 @@ export function sessionFromTokens(access: string, refresh: string): Session | nu
 }
 
 async function resolve(req: Request, res: Response, upstream: Upstream, o: SessionOptions): Promise<Session | null> {
-  const raw: unknown = req.signedCookies?.[SESSION_COOKIE];
+  const raw: unknown = req.signedCookies?.[sessionCookieName(o)];
   if (raw === undefined) return null;
   let stored: z.infer<typeof Stored> | null = null;
   try {

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
 
-const VISITOR_COOKIE = 'bh_vid';
+/**
+ * A cookie's name in this deployment. With Secure cookies (production, HTTPS) it carries the `__Host-` prefix:
+ * browsers then accept it only when it is Secure, has Path=/ and no Domain, so neither a sibling subdomain nor a
+ * plain-http page can plant or overwrite it. Without Secure (plain http://localhost in development and tests)
+ * browsers refuse `__Host-` cookies, so the bare name is kept there. The session, visitor and CSRF cookies use it.
+ */
+export const cookieName = (name: string, secure: boolean): string => (secure ? `__Host-${name}` : name);
 
 declare global {
   namespace Express {
@@ -20,21 +26,22 @@ declare global {
  * `x-csrf-token` header from the hydrated client.
  */
 export function createCsrf(secret: string, secure: boolean, publicOrigin: string | undefined) {
+  const visitorCookie = cookieName('bh_vid', secure);
   const { generateCsrfToken, validateRequest } = doubleCsrf({
     getSecret: () => `csrf:${secret}`,
     getSessionIdentifier: (req) => req.visitorId ?? '',
-    cookieName: secure ? '__Host-bh_csrf' : 'bh_csrf',
+    cookieName: cookieName('bh_csrf', secure),
     cookieOptions: { sameSite: 'lax', secure, httpOnly: true, path: '/' },
     getCsrfTokenFromRequest: (req) => req.headers['x-csrf-token'] ?? req.formCsrfToken ?? null,
   });
 
   /** Gives every browser a stable random id (HttpOnly) that its CSRF token is bound to. */
   const visitor = (req: Request, res: Response, next: NextFunction) => {
-    const v: unknown = req.signedCookies?.[VISITOR_COOKIE];
+    const v: unknown = req.signedCookies?.[visitorCookie];
     if (typeof v === 'string' && /^[A-Za-z0-9_-]{22}$/.test(v)) req.visitorId = v;
     else {
       req.visitorId = randomBytes(16).toString('base64url');
-      res.cookie(VISITOR_COOKIE, req.visitorId, { signed: true, httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 365 * 24 * 3600 * 1000 });
+      res.cookie(visitorCookie, req.visitorId, { signed: true, httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 365 * 24 * 3600 * 1000 });
     }
     next();
   };

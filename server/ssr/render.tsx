@@ -14,6 +14,7 @@ import { I18nProvider } from '../../views/i18n.tsx';
 import { Document, safeJson, type SerializedError } from '../../views/document.tsx';
 import type { RouteHandle } from '../../views/routes.tsx';
 import { serverApi, type ServerApiDeps } from '../bff/server-api.ts';
+import { hasSessionCookie } from '../bff/session.ts';
 import { CSRF_FIELD } from '../../shared/paths.ts';
 import type { Logger } from '../log.ts';
 import { pageAssets, type Manifest } from './assets.ts';
@@ -108,7 +109,7 @@ export function createSsr(d: SsrDeps) {
 
     // Anonymous GETs of cacheable pages are rendered once per language; everything else per request.
     const handles = leafHandles(url.pathname);
-    const loggedIn = req.signedCookies?.bh_session !== undefined || req.cookies?.bh_session !== undefined;
+    const loggedIn = hasSessionCookie(req, d.session);
     const allowed = handles.at(-1)?.cache;
     const cacheable = req.method === 'GET' && !loggedIn && allowed !== undefined && [...url.searchParams.keys()].every((k) => allowed.includes(k));
 

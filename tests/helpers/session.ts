@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { sessionCookieName } from '../../server/bff/session.ts';
 
 export type Agent = ReturnType<typeof request.agent>;
 
@@ -10,9 +11,20 @@ export function csrfFrom(html: string): string {
   return token;
 }
 
+/** The Set-Cookie lines of a response. */
+export const setCookies = (res: { headers: Record<string, unknown> }): string[] => ([] as string[]).concat((res.headers['set-cookie'] as string[] | string | undefined) ?? []);
+
+/**
+ * The session cookie among a response's Set-Cookie lines, under either of its names: `bh_session` on plain http
+ * (development, tests) or `__Host-bh_session` in production (server/bff/session.ts `sessionCookieName`).
+ */
+export const sessionSetCookie = (res: { headers: Record<string, unknown> }): string | undefined =>
+  setCookies(res).find((c) => [false, true].some((secure) => c.startsWith(`${sessionCookieName({ secure })}=`)));
+
 /**
  * Logs in the way a browser without JavaScript does: GET /login (visitor and CSRF cookies, token from the form),
- * then POST the login form. Returns the agent, which now carries the `bh_session` cookie.
+ * then POST the login form. Returns the agent, which now carries the session cookie (in production that cookie is
+ * Secure, and supertest does not send Secure cookies back over http: set it by hand there).
  * Give it an agent to keep using, or the app's URL to get a new one.
  */
 export async function loginAs(agentOrUrl: Agent | string, phone: string, password: string): Promise<Agent> {
@@ -22,8 +34,7 @@ export async function loginAs(agentOrUrl: Agent | string, phone: string, passwor
     .post('/login')
     .type('form')
     .send({ identifier: phone, password, _csrf: csrfFrom(page.text) });
-  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-  if (res.status !== 303 || !cookies.some((c) => c.startsWith('bh_session='))) {
+  if (res.status !== 303 || !sessionSetCookie(res)) {
     throw new Error(`login as ${phone} failed: ${res.status} ${res.text.slice(0, 200)}`);
   }
   return agent;
