@@ -20,6 +20,9 @@ export const paths = {
   adminDashboard: '/admin/dashboard',
 } as const;
 
+/** Pages of the back office (staff only). */
+export const isStaffPath = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
+
 /** The form field that carries the CSRF token (the server reads it, every form writes it). */
 export const CSRF_FIELD = '_csrf';
 

@@ -1,17 +1,29 @@
 import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { guestOnly, requireStaff, requireUser } from './guards.ts';
 import { Root, RootErrorBoundary, rootLoader } from './root.tsx';
 
 /**
- * `chunk` names the module so the server can preload its bundle; `cache` lists the query parameters with which
- * an anonymous page may be served from the page cache (any other parameter, e.g. a free-text search, is
- * rendered fresh so that random URLs cannot crowd the cache); `islands` serves the page with the light entry.
+ * `chunk` is the route module's path from the project root (`views/accounts/login.tsx`): the server preloads its
+ * bundle by that name from the build manifest. `cache` lists the query parameters with which an anonymous page
+ * may be served from the page cache (any other parameter, e.g. a free-text search, is rendered fresh so that
+ * random URLs cannot crowd the cache); `islands` serves the page with the light entry.
  */
 export type RouteHandle = { chunk?: string; cache?: readonly string[]; islands?: boolean };
 
 type Lazy = LazyRouteFunction<RouteObject>;
-const page = (chunk: string, lazy: Lazy, cache?: readonly string[], islands = false): Pick<RouteObject, 'handle' | 'lazy'> => ({ handle: { chunk, cache, islands } satisfies RouteHandle, lazy });
+type PageOptions = { cache?: readonly string[]; islands?: boolean };
 
-/** Older addresses keep working (DESIGN.md §3). */
+/**
+ * A page whose module is `views/<module>`: the chunk name is derived from the same module path that `load`
+ * imports (tests/unit/routes.test.ts reads each `load` and fails on any difference, and the build test fails
+ * when a chunk is missing from the manifest).
+ */
+const page = (module: `${string}.tsx`, load: Lazy, o: PageOptions = {}): Pick<RouteObject, 'handle' | 'lazy'> => ({
+  handle: { chunk: `views/${module}`, cache: o.cache, islands: o.islands ?? false } satisfies RouteHandle,
+  lazy: load,
+});
+
+/** Older addresses keep working as permanent redirects. */
 const moved = (to: string) => () => redirect(to, 301);
 
 /** The route tree, defined once: the server's static handler and the browser router both use it. */
@@ -25,32 +37,53 @@ export const routes: RouteObject[] = [
     Component: Root,
     ErrorBoundary: RootErrorBoundary,
     children: [
-      { index: true, ...page('views/player/home.tsx', () => import('./player/home.tsx'), ['pick'], true) },
-      { path: 'all-lotteries', ...page('views/player/all-lotteries.tsx', () => import('./player/all-lotteries.tsx'), ['page', 'pick']) },
-      { path: 'quick-play', ...page('views/player/quick-play.tsx', () => import('./player/quick-play.tsx')) },
-      { path: 'quick-play/:lotteryId/:ticket', ...page('views/player/quick-play.tsx', () => import('./player/quick-play.tsx')) },
-      { path: 'faq', ...page('views/player/faq.tsx', () => import('./player/faq.tsx'), ['category']) },
-      { path: 'play-responsibly', ...page('views/player/legal.tsx', () => import('./player/legal.tsx'), []) },
-      { path: 'notice', ...page('views/player/legal.tsx', () => import('./player/legal.tsx'), []) },
-      { path: 'terms-conditions', ...page('views/player/legal.tsx', () => import('./player/legal.tsx'), []) },
-      { path: 'about', ...page('views/player/legal.tsx', () => import('./player/legal.tsx'), []) },
-      { path: 'contact', ...page('views/player/contact.tsx', () => import('./player/contact.tsx')) },
-      { path: 'login', ...page('views/player/login.tsx', () => import('./player/login.tsx')) },
-      { path: 'logout', ...page('views/player/logout.tsx', () => import('./player/logout.tsx')) },
-      { path: 'register', ...page('views/player/register.tsx', () => import('./player/register.tsx')) },
-      { path: 'verify-otp', ...page('views/player/verify-otp.tsx', () => import('./player/verify-otp.tsx')) },
-      { path: 'forgot-password', ...page('views/player/forgot-password.tsx', () => import('./player/forgot-password.tsx')) },
-      { path: 'reset-password', ...page('views/player/reset-password.tsx', () => import('./player/reset-password.tsx')) },
-      { path: 'profile', ...page('views/player/profile.tsx', () => import('./player/profile.tsx')) },
-      { path: 'my-lotteries', ...page('views/player/my-lotteries.tsx', () => import('./player/my-lotteries.tsx')) },
-      { path: 'admin/*', ...page('views/admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) },
+      // Anyone: the lottery pages and the information pages.
+      { index: true, ...page('home/home.tsx', () => import('./home/home.tsx'), { cache: ['pick'], islands: true }) },
+      { path: 'all-lotteries', ...page('lotteries/all-lotteries.tsx', () => import('./lotteries/all-lotteries.tsx'), { cache: ['page', 'pick'] }) },
+      { path: 'quick-play', ...page('lotteries/quick-play.tsx', () => import('./lotteries/quick-play.tsx')) },
+      { path: 'quick-play/:lotteryId/:ticket', ...page('lotteries/quick-play.tsx', () => import('./lotteries/quick-play.tsx')) },
+      { path: 'faq', ...page('content/faq.tsx', () => import('./content/faq.tsx'), { cache: ['category'] }) },
+      { path: 'play-responsibly', ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
+      { path: 'notice', ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
+      { path: 'terms-conditions', ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
+      { path: 'about', ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
+      { path: 'contact', ...page('content/contact.tsx', () => import('./content/contact.tsx')) },
+      { path: 'logout', ...page('accounts/logout.tsx', () => import('./accounts/logout.tsx')) },
+      { path: 'verify-otp', ...page('accounts/verify-otp.tsx', () => import('./accounts/verify-otp.tsx')) },
+      { path: 'forgot-password', ...page('accounts/forgot-password.tsx', () => import('./accounts/forgot-password.tsx')) },
+      { path: 'reset-password', ...page('accounts/reset-password.tsx', () => import('./accounts/reset-password.tsx')) },
+      // Visitors only: a logged-in user is sent on.
+      {
+        id: 'guest',
+        middleware: [guestOnly],
+        children: [
+          { path: 'login', ...page('accounts/login.tsx', () => import('./accounts/login.tsx')) },
+          { path: 'register', ...page('accounts/register.tsx', () => import('./accounts/register.tsx')) },
+        ],
+      },
+      // Logged in.
+      {
+        id: 'player',
+        middleware: [requireUser],
+        children: [
+          { path: 'profile', ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
+          { path: 'my-lotteries', ...page('lotteries/my-lotteries.tsx', () => import('./lotteries/my-lotteries.tsx')) },
+        ],
+      },
+      // Staff.
+      {
+        id: 'staff',
+        path: 'admin',
+        middleware: [requireStaff],
+        children: [{ path: '*', ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) }],
+      },
       { path: 'user/mylotteries', loader: moved('/my-lotteries') },
       { path: 'user-dashboard', loader: moved('/my-lotteries') },
       { path: 'user-dashboard/my-tickets', loader: moved('/my-lotteries') },
       { path: 'user-dashboard/available-tickets', loader: moved('/all-lotteries') },
       { path: 'user-dashboard/profile', loader: moved('/profile') },
       { path: 'user-dashboard/contact-us', loader: moved('/contact') },
-      { path: '*', ...page('views/player/not-found.tsx', () => import('./player/not-found.tsx')) },
+      { path: '*', ...page('content/not-found.tsx', () => import('./content/not-found.tsx')) },
     ],
   },
 ];

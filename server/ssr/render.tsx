@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { i18n as I18n, Resource } from 'i18next';
@@ -111,7 +110,7 @@ export function createSsr(d: SsrDeps) {
     const handles = leafHandles(url.pathname);
     const loggedIn = hasSessionCookie(req, d.session);
     const allowed = handles.at(-1)?.cache;
-    const cacheable = req.method === 'GET' && !loggedIn && allowed !== undefined && [...url.searchParams.keys()].every((k) => allowed.includes(k));
+    const cacheable = req.method === 'GET' && allowed !== undefined && [...url.searchParams.keys()].every((k) => allowed.includes(k));
 
     let body: Buffer | undefined;
     if (req.method === 'POST') {
@@ -144,11 +143,25 @@ export function createSsr(d: SsrDeps) {
 
     /** Renders the matched routes to a whole document (the loaders have run; nothing suspends), or sends a redirect. */
     const render = async (nonce: string): Promise<{ html: string; status: number } | null> => {
-      const context = await handler.query(request, { requestContext: ctx });
-      if (context instanceof Response) {
-        sendResponse(res, context);
-        return null;
-      }
+      // Route middleware (the guards of views/guards.ts) runs only when the query is given a response to build:
+      // the page is rendered inside, and a redirect from a guard, loader or action comes out instead of it.
+      let page: { html: string; status: number } | null = null;
+      const result = await handler.query(request, {
+        requestContext: ctx,
+        generateMiddlewareResponse: async (query) => {
+          const context = await query(request);
+          if (context instanceof Response) return context;
+          page = await renderContext(context, nonce);
+          return new Response(null, { status: page.status, headers: { [RENDERED]: '1' } });
+        },
+      });
+      if (!(result instanceof Response)) throw new Error('the static handler answered without running middleware');
+      if (page && result.headers.get(RENDERED)) return page;
+      sendResponse(res, result);
+      return null;
+    };
+
+    const renderContext = async (context: StaticHandlerContext, nonce: string): Promise<{ html: string; status: number }> => {
       const router = createStaticRouter(handler.dataRoutes, context);
       const islandsPage = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.islands === true;
       const chunks = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk).filter((c): c is string => !!c);
@@ -218,6 +231,9 @@ export function createSsr(d: SsrDeps) {
     }
   };
 }
+
+/** Marks the response that stands for a page rendered inside the middleware chain. */
+const RENDERED = 'x-bhagya-rendered';
 
 /** A loader/action Response (redirect, or a thrown data response) is sent as it is. */
 function sendResponse(res: ExpressResponse, r: Response) {

@@ -198,7 +198,10 @@ describe('pages', () => {
     expect(visitor.headers.location).toBe('/login?from=%2Fadmin%2Fcreate-lottery');
     const u = await createUser(t);
     const player = await loginAs(t.url, u.phone, u.password);
-    expect((await player.get('/admin/create-lottery')).headers.location).toBe('/login');
+    expect((await player.get('/admin/create-lottery')).headers.location).toBe('/login?from=%2Fadmin%2Fcreate-lottery');
+    // The login page then lets him sign in with a staff account instead of sending him back (no loop).
+    expect((await player.get('/login?from=%2Fadmin%2Fcreate-lottery').set('Cookie', 'lang=en').expect(200)).text).toContain('name="password"');
+    expect((await player.get('/login?from=%2Fprofile')).headers.location).toBe('/profile');
     const s = await createUser(t, { is_staff: true });
     const staff = await loginAs(t.url, s.phone, s.password);
     expect((await staff.get('/admin/create-lottery').set('Cookie', 'lang=en').expect(200)).text).toContain('Back office');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
-import { FAQ_CATALOGUE } from '../../views/player/faq-catalogue.ts';
+import { FAQ_CATALOGUE } from '../../views/content/faq-catalogue.ts';
 
 type Doc = { title: string };
 type Content = { faq: { title: string; noResults: string; items: Record<string, { q: string; a: string }> }; playResponsibly: Doc; notice: Doc; terms: Doc; about: Doc };

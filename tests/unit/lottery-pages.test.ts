@@ -1,6 +1,6 @@
 import { availability, ticketsLeft, type AvailabilityFields } from '../../shared/availability.ts';
-import { listHref, pageCount, parsePage } from '../../views/player/lottery/paging.ts';
-import { checkSelection, readSelection } from '../../views/player/lottery/selection.ts';
+import { listHref, pageCount, parsePage } from '../../views/lotteries/paging.ts';
+import { checkSelection, readSelection } from '../../views/lotteries/selection.ts';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const lottery = (over: Partial<AvailabilityFields> = {}): AvailabilityFields => ({

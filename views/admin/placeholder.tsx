@@ -1,15 +1,11 @@
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
-import { paths, withQuery } from '../../shared/paths.ts';
-import { apiOf } from '../context.ts';
+import { paths } from '../../shared/paths.ts';
+import { userOf } from '../guards.ts';
 
-/** Staff only: the guard is here for the page; the API enforces every permission itself. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await apiOf(context).session();
-  const url = new URL(request.url);
-  if (!user) throw redirect(withQuery(paths.login, { from: url.pathname + url.search }));
-  if (!user.is_staff) throw redirect(paths.login);
-  return { name: user.name, welcome: url.searchParams.get('welcome') === '1' };
+/** Staff only (the `staff` group of views/routes.tsx); the API enforces every permission itself. */
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return { name: userOf(context).name, welcome: new URL(request.url).searchParams.get('welcome') === '1' };
 }
 
 export function Component() {

@@ -1,4 +1,4 @@
-import { isLastNumber, isMainNumber, MAIN_COUNT, validateSelection, type Ticket } from '../../../shared/ticket.ts';
+import { isLastNumber, isMainNumber, MAIN_COUNT, validateSelection, type Ticket } from '../../shared/ticket.ts';
 
 /** What the no-JavaScript picker form sent to /quick-play: `lottery`, `main` (repeated), `last`. */
 export type SentSelection = {

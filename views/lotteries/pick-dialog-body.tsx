@@ -1,6 +1,6 @@
-import { formatTaka } from '../../../shared/money.ts';
-import { useTranslation } from '../../i18n.tsx';
-import { availability } from '../../../shared/availability.ts';
+import { formatTaka } from '../../shared/money.ts';
+import { useTranslation } from '../i18n.tsx';
+import { availability } from '../../shared/availability.ts';
 import type { CardLottery } from './lottery-card.tsx';
 import { NumberPicker, type PickerVariant, type Selection } from './number-picker.tsx';
 

@@ -5,9 +5,9 @@ import { paths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { Dialog } from '../components/dialog.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { LotteryCard, toCardLottery } from './lottery/lottery-card.tsx';
-import { listHref, pageCount, parsePage } from './lottery/paging.ts';
-import { PICK_TITLE_ID, PickDialogBody } from './lottery/pick-dialog-body.tsx';
+import { LotteryCard, toCardLottery } from './lottery-card.tsx';
+import { listHref, pageCount, parsePage } from './paging.ts';
+import { PICK_TITLE_ID, PickDialogBody } from './pick-dialog-body.tsx';
 
 export const PER_PAGE = 12;
 /** The API refuses offsets beyond this; later pages are simply empty. */

@@ -1,9 +1,9 @@
 import { useState, type MouseEvent } from 'react';
-import { useTranslation } from '../../i18n.tsx';
-import { ModalDialog } from '../../components/modal-dialog.tsx';
-import { LotteryCard, type CardLottery } from '../lottery/lottery-card.tsx';
-import type { Selection } from '../lottery/number-picker.tsx';
-import { PICK_TITLE_ID, PickDialogBody } from '../lottery/pick-dialog-body.tsx';
+import { useTranslation } from '../i18n.tsx';
+import { ModalDialog } from '../components/modal-dialog.tsx';
+import { LotteryCard, type CardLottery } from '../lotteries/lottery-card.tsx';
+import type { Selection } from '../lotteries/number-picker.tsx';
+import { PICK_TITLE_ID, PickDialogBody } from '../lotteries/pick-dialog-body.tsx';
 
 export type FeaturedLotteriesProps = { lotteries: CardLottery[]; picked: CardLottery | null; now: number };
 

@@ -5,6 +5,7 @@ import type { UserProfile } from '../../shared/api-types.ts';
 import { formatDate, toDigits } from '../../shared/dates.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
+import { userOf } from '../guards.ts';
 import { PageHead } from '../components/page-head.tsx';
 
 type ProfileData = { profile: UserProfile; error: null } | { profile: null; error: 'notFound' | 'load' };
@@ -13,10 +14,7 @@ type ProfileData = { profile: UserProfile; error: null } | { profile: null; erro
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const toLogin = () => redirect(withQuery(paths.login, { from: url.pathname + url.search }));
-  const api = apiOf(context);
-  const { user } = await api.session();
-  if (!user) throw toLogin();
-  const r = await api.get<UserProfile>(`/api/v1/users/${user.user_id}/`);
+  const r = await apiOf(context).get<UserProfile>(`/api/v1/users/${userOf(context).user_id}/`);
   if (r.ok) return data<ProfileData>({ profile: r.data, error: null });
   if (r.status === 401) throw toLogin(); // the session ended between the two calls
   return data<ProfileData>({ profile: null, error: r.status === 404 ? 'notFound' : 'load' }, { status: r.status === 404 ? 404 : 502 });

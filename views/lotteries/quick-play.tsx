@@ -8,11 +8,11 @@ import { apiOf } from '../context.ts';
 import { useTranslation } from '../i18n.tsx';
 import { useRootData } from '../root.tsx';
 import { availability } from '../../shared/availability.ts';
-import { TicketBalls } from './lottery/balls.tsx';
-import { Countdown } from './lottery/countdown.tsx';
-import { LotteryFacts, toCardLottery, type CardLottery } from './lottery/lottery-card.tsx';
-import { NumberPicker, type Selection } from './lottery/number-picker.tsx';
-import { checkSelection, readSelection, type SelectionMessage } from './lottery/selection.ts';
+import { TicketBalls } from './balls.tsx';
+import { Countdown } from './countdown.tsx';
+import { LotteryFacts, toCardLottery, type CardLottery } from './lottery-card.tsx';
+import { NumberPicker, type Selection } from './number-picker.tsx';
+import { checkSelection, readSelection, type SelectionMessage } from './selection.ts';
 
 /** Why the page could not show what was asked: keys of lottery.json `errors`, or a message from the API. */
 type Problem = { key: 'selectLotteryFirst' | 'lotteryNotFound' | 'ticketNotFound' } | { message: string | null };

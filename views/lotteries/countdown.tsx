@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { countdown, formatNumber } from '../../../shared/dates.ts';
-import { useTranslation } from '../../i18n.tsx';
+import { countdown, formatNumber } from '../../shared/dates.ts';
+import { useTranslation } from '../i18n.tsx';
 
 /**
  * Days, hours and minutes until sales close, or 'Time is up'. The first render uses `now` from the server, so

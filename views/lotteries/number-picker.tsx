@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { formatNumber, toDigits } from '../../../shared/dates.ts';
-import { paths } from '../../../shared/paths.ts';
-import { formatTicket, LAST_MAX, MAIN_COUNT, MAIN_MAX, randomTicket, toggleLast, toggleMain, validateSelection } from '../../../shared/ticket.ts';
-import { useTranslation } from '../../i18n.tsx';
+import { formatNumber, toDigits } from '../../shared/dates.ts';
+import { paths } from '../../shared/paths.ts';
+import { formatTicket, LAST_MAX, MAIN_COUNT, MAIN_MAX, randomTicket, toggleLast, toggleMain, validateSelection } from '../../shared/ticket.ts';
+import { useTranslation } from '../i18n.tsx';
 import { Ball } from './balls.tsx';
 
 export type Selection = { main: number[]; last: number | null };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { formatNumber, toDigits } from '../../../shared/dates.ts';
-import { useTranslation } from '../../i18n.tsx';
+import { formatNumber, toDigits } from '../../shared/dates.ts';
+import { useTranslation } from '../i18n.tsx';
 
 type Slide = { eyebrow: string; title: string; text: string };
 

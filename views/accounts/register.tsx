@@ -13,10 +13,9 @@ import { key, keyed, msg } from '../components/messages.ts';
 const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const PICTURE_MAX = 2 * 1024 * 1024;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+/** Visitors only (the `guest` group of views/routes.tsx). */
+export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { user } = await apiOf(context).session();
-  if (user) throw redirect(paths.home);
   return { from: safeFrom(url.searchParams.get('from')), notice: url.searchParams.get('notice') };
 }
 

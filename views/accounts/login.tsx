@@ -9,12 +9,10 @@ import { Alert, Field, field, PasswordField, SubmitButton, type FormResult } fro
 import { keyed, msg } from '../components/messages.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+/** Visitors only (the `guest` group of views/routes.tsx). */
+export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const from = safeFrom(url.searchParams.get('from'));
-  const { user } = await apiOf(context).session();
-  if (user) throw redirect(from ?? (user.is_staff ? paths.adminCreateLottery : paths.home));
-  return { from, notice: url.searchParams.get('notice') };
+  return { from: safeFrom(url.searchParams.get('from')), notice: url.searchParams.get('notice') };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

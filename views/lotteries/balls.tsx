@@ -1,6 +1,6 @@
-import { toDigits } from '../../../shared/dates.ts';
-import type { Language } from '../../../shared/i18n.ts';
-import { ticketNumberParts } from '../../../shared/ticket.ts';
+import { toDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
+import { ticketNumberParts } from '../../shared/ticket.ts';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 

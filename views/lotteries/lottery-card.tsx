@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
-import type { Lottery } from '../../../shared/api-types.ts';
-import { formatDate, formatNumber } from '../../../shared/dates.ts';
-import { formatTaka } from '../../../shared/money.ts';
-import { useTranslation } from '../../i18n.tsx';
-import { availability, ticketsLeft } from '../../../shared/availability.ts';
+import type { Lottery } from '../../shared/api-types.ts';
+import { formatDate, formatNumber } from '../../shared/dates.ts';
+import { formatTaka } from '../../shared/money.ts';
+import { useTranslation } from '../i18n.tsx';
+import { availability, ticketsLeft } from '../../shared/availability.ts';
 
 /** The fields a lottery card and the picker dialogs show (kept small: they travel as island props). */
 export type CardLottery = Pick<Lottery,

@@ -6,11 +6,11 @@ import { paths } from '../../shared/paths.ts';
 import { Island } from '../components/island.tsx';
 import { apiOf, localeOf } from '../context.ts';
 import { useTranslation } from '../i18n.tsx';
-import { FeaturedLotteries, type FeaturedLotteriesProps } from './home/featured-lotteries.tsx';
-import { HeroSlideshow } from './home/hero.tsx';
-import { QuickPlayPanel, type QuickPlayPanelProps } from './home/quick-play-panel.tsx';
-import { TicketBalls } from './lottery/balls.tsx';
-import { toCardLottery } from './lottery/lottery-card.tsx';
+import { FeaturedLotteries, type FeaturedLotteriesProps } from './featured-lotteries.tsx';
+import { HeroSlideshow } from './hero.tsx';
+import { QuickPlayPanel, type QuickPlayPanelProps } from './quick-play-panel.tsx';
+import { TicketBalls } from '../lotteries/balls.tsx';
+import { toCardLottery } from '../lotteries/lottery-card.tsx';
 import { SectionHead } from '../components/page-head.tsx';
 
 /** Cards shown in Featured Lotteries (spec §9). */

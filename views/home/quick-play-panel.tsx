@@ -1,8 +1,8 @@
-import { formatTaka } from '../../../shared/money.ts';
-import { useTranslation } from '../../i18n.tsx';
-import { Countdown } from '../lottery/countdown.tsx';
-import { LotteryFacts, type CardLottery } from '../lottery/lottery-card.tsx';
-import { NumberPicker } from '../lottery/number-picker.tsx';
+import { formatTaka } from '../../shared/money.ts';
+import { useTranslation } from '../i18n.tsx';
+import { Countdown } from '../lotteries/countdown.tsx';
+import { LotteryFacts, type CardLottery } from '../lotteries/lottery-card.tsx';
+import { NumberPicker } from '../lotteries/number-picker.tsx';
 
 export type QuickPlayPanelProps = { lottery: CardLottery; now: number };
 
