@@ -1,0 +1,78 @@
+// ESLint (flat config), run by `npm run lint` and by `npm test` (scripts/test.sh, step `lint`).
+// typescript-eslint's `recommended` set is the syntactic one on purpose: the type-checked sets run the whole
+// TypeScript program for every file and are too slow for our 2-core machines; `tsc` (step `typecheck`) covers types.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Import boundaries. The code that goes to the browser (client/), the pages rendered on both sides (views/) and the
+// code shared by server and browser (shared/) never import server code; shared/ imports nothing from the pages either.
+// Matched on the import path: any relative path that goes through a `server` (or `views`, `client`) directory.
+const serverImport = {
+  regex: '^\\.{1,2}/(.*/)?server(/|$)',
+  message:
+    'server/ code must not be imported from views/, client/ or shared/ (it would end up in the browser bundle); move what both need to shared/.',
+};
+const pagesImport = {
+  regex: '^\\.{1,2}/(.*/)?(views|client)(/|$)',
+  message: 'shared/ must not import from views/ or client/; move what both need to shared/.',
+};
+/** The rules for one side of a boundary: static imports and re-exports, and `import('…')` with a literal path. */
+const boundary = (files, patterns) => ({
+  files,
+  rules: {
+    'no-restricted-imports': ['error', { patterns }],
+    'no-restricted-syntax': [
+      'error',
+      ...patterns.map(({ regex, message }) => ({
+        selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\x2F')}/]`,
+        message,
+      })),
+    ],
+  },
+});
+
+export default defineConfig([
+  globalIgnores(['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/', '.tmp/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    languageOptions: { globals: { ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          args: 'after-used',
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+
+  // React: the rules of hooks wherever components live.
+  {
+    files: ['views/**/*.{ts,tsx}', 'client/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
+  },
+
+  // Import boundaries (see above).
+  boundary(['views/**', 'client/**'], [serverImport]),
+  boundary(['shared/**'], [serverImport, pagesImport]),
+
+  // Tests: jest's globals.
+  {
+    files: ['tests/**'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+]);
