@@ -21,7 +21,7 @@ async function call<T>(method: string, url: string, body?: BodyInit, contentType
     return { ok: false, status: 0, error: { detail: navigatorText(timeout), code: timeout ? 'timeout' : 'network' } };
   }
   const text = await res.text();
-  let parsed: unknown = null;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {

@@ -88,13 +88,13 @@ describe('POST /api/token/', () => {
     const phone = newPhone();
     const signup = await api().post('/api/v1/signup/').send({ name: 'Late Verifier', phone, password: 'pending-pass-1' });
     const first = t.lastCode(phone, 'account');
-    let count = t.sent.length;
+    const count = t.sent.length;
     // Within the 120 s wait: no new code.
     expect((await api().post('/api/token/').send({ phone, password: 'pending-pass-1' })).status).toBe(401);
     expect(t.sent.length).toBe(count);
     await t.db.query(`UPDATE one_time_codes SET created_at = created_at - interval '121 seconds' WHERE user_id = $1`, [signup.body.user_id]);
     expect((await api().post('/api/token/').send({ phone, password: 'pending-pass-1' })).body.code).toBe('account_not_active');
-    expect(t.sent.length).toBe(++count);
+    expect(t.sent.length).toBe(count + 1);
     const second = t.lastCode(phone, 'account');
     if (first !== second) expect((await api().post('/api/v1/verify-otp/').send({ identifier: phone, otp: first })).status).toBe(400);
     const ok = await api().post('/api/v1/verify-otp/').send({ identifier: phone, otp: second });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { toDigits } from '../../shared/dates.ts';
 import { SubmitButton } from './form.tsx';
+import { useHydrated } from './use-hydrated.ts';
 
 /**
  * The resend control of a code form: counts down from the wait the server enforces, then offers Resend.
@@ -9,15 +10,14 @@ import { SubmitButton } from './form.tsx';
  */
 export function Resend({ sentAt, waitSec }: { sentAt: number | null; waitSec: number }) {
   const { t, i18n } = useTranslation('auth');
-  const left = (now: number) => (sentAt ? Math.max(0, Math.ceil((sentAt + waitSec * 1000 - now) / 1000)) : 0);
-  const [remaining, setRemaining] = useState(() => left(Date.now()));
-  const [hydrated, setHydrated] = useState(false);
+  // The server and the hydrating browser render the Resend button; the countdown starts once hydrated.
+  const hydrated = useHydrated();
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setHydrated(true);
-    setRemaining(left(Date.now()));
-    const id = window.setInterval(() => setRemaining(left(Date.now())), 1000);
+    const id = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(id);
-  }, [sentAt, waitSec]);
+  }, []);
+  const remaining = sentAt ? Math.max(0, Math.ceil((sentAt + waitSec * 1000 - now) / 1000)) : 0;
 
   if (hydrated && remaining > 0) {
     const mm = String(Math.floor(remaining / 60));

@@ -25,7 +25,9 @@ export function TopBar({ user, lng }: { user: SessionUser | null; lng: Language 
   const { t } = useTranslation();
   const [scrolled, setScrolled] = useState(false);
   const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The mobile menu is open on the page where it was opened: navigating elsewhere closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 20);
@@ -33,7 +35,6 @@ export function TopBar({ user, lng }: { user: SessionUser | null; lng: Language 
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
     <header className={`top-bar${scrolled ? ' is-scrolled' : ''}`}>
@@ -43,7 +44,7 @@ export function TopBar({ user, lng }: { user: SessionUser | null; lng: Language 
           <span className="brand__name">{t('brand')}</span>
         </Link>
         {/* The <details> toggles the mobile menu without JavaScript (CSS: details[open] + nav); desktop shows the nav. */}
-        <details className="menu" open={menuOpen} onToggle={(e) => setMenuOpen((e.currentTarget as HTMLDetailsElement).open)}>
+        <details className="menu" open={menuOpen} onToggle={(e) => setMenuOpenOn((e.currentTarget as HTMLDetailsElement).open ? location.pathname : null)}>
           <summary className="menu__toggle" aria-label={t('nav.menu')}>
             <span className="menu__bars" aria-hidden="true" />
           </summary>
