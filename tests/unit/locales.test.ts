@@ -1,0 +1,76 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The English and Bengali translations stay in step: the same files, the same keys (nested keys flattened, array items
+ * by index), the same `{{variables}}` in each string, and no Bengali string left empty.
+ */
+const LOCALES = fileURLToPath(new URL('../../locales/', import.meta.url));
+const LANGUAGES = ['en', 'bn'] as const;
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+const files = (lng: string) =>
+  readdirSync(`${LOCALES}${lng}`)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+
+/** Every leaf of a namespace file, keyed by its dotted path (`login.notice.verified`, `faq.items.0.q`). */
+function flatten(value: Json, prefix = '', out = new Map<string, Json>()): Map<string, Json> {
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+const load = (lng: string, file: string) => flatten(JSON.parse(readFileSync(`${LOCALES}${lng}/${file}`, 'utf8')) as Json);
+
+/** The interpolated names of a string: `{{n}}`, `{{ n }}`, `{{- html}}` and `{{n, number}}` are all `n`. */
+function variables(value: Json): string[] {
+  if (typeof value !== 'string') return [];
+  const names = [...value.matchAll(/\{\{(.*?)\}\}/g)].map((m) =>
+    m[1]!
+      .replace(/^\s*-?\s*/, '')
+      .split(',')[0]!
+      .trim(),
+  );
+  return [...new Set(names)].sort();
+}
+
+const onlyIn = (a: Iterable<string>, b: Iterable<string>) => {
+  const other = new Set(b);
+  return [...a].filter((x) => !other.has(x)).sort();
+};
+
+test('both languages have the same namespace files', () => {
+  expect(files('en').length).toBeGreaterThan(0);
+  expect({ onlyInEn: onlyIn(files('en'), files('bn')), onlyInBn: onlyIn(files('bn'), files('en')) }).toEqual({
+    onlyInEn: [],
+    onlyInBn: [],
+  });
+});
+
+const shared = files('en').filter((f) => files('bn').includes(f));
+
+describe.each(shared)('%s', (file) => {
+  const [en, bn] = LANGUAGES.map((lng) => load(lng, file)) as [Map<string, Json>, Map<string, Json>];
+
+  test('has the same keys in English and Bengali', () => {
+    expect({ onlyInEn: onlyIn(en.keys(), bn.keys()), onlyInBn: onlyIn(bn.keys(), en.keys()) }).toEqual({ onlyInEn: [], onlyInBn: [] });
+  });
+
+  test('uses the same {{variables}} in each string', () => {
+    const differ = [...en.keys()]
+      .filter((key) => bn.has(key))
+      .map((key) => ({ key, en: variables(en.get(key)!), bn: variables(bn.get(key)!) }))
+      .filter((d) => d.en.join() !== d.bn.join());
+    expect(differ).toEqual([]);
+  });
+
+  test('has no empty Bengali string', () => {
+    const empty = [...bn].filter(([, v]) => typeof v === 'string' && v.trim() === '').map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+});
