@@ -2,19 +2,25 @@
 # `npm test`: every test of the product, in one line, on a fresh machine too.
 #   prerequisites  npm dependencies (npm ci when node_modules is missing), Debian's chromium and postgresql
 #   typecheck      tsc
+#   lint           ESLint (eslint.config.js)
+#   format         Prettier, check only (`npm run format` rewrites)
 #   jest           unit + API tests on embedded PGlite
 #   jest-pg        the API tests again on a throwaway PostgreSQL 15 (scripts/with-postgres.sh)
 #   build          the production bundles (dist/)
 #   size           the bundle budgets (`npm run size`, when that script exists)
 #   e2e            Playwright journeys in Debian's Chromium against the built server
 # Every step runs even when an earlier one failed (one run shows everything that is broken), except
-# that size and e2e need a successful build. Exit status: 0 only when every step passed.
+# that size and e2e need a successful build. Exit status: 0 only when every step passed and no test failed.
+# The closing line, read by CI, is `tests: N passed, N failed, N skipped`: the individual tests of every runner
+# (jest, jest-pg, Playwright) plus one per check step (typecheck, lint, format, build, size). A failed check, a step
+# that could not run, a runner that exited non-zero without a failed test in its report, a runner whose JSON report
+# is missing or unreadable, a top-level Playwright error and a flaky test (passed on retry) all count as failed.
 #   bash scripts/test.sh               everything
 #   bash scripts/test.sh jest e2e      only these steps (prerequisites always run)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_STEPS=(typecheck jest jest-pg build size e2e)
+ALL_STEPS=(typecheck lint format jest jest-pg build size e2e)
 if [ $# -gt 0 ]; then STEPS=("$@"); else STEPS=("${ALL_STEPS[@]}"); fi
 for s in "${STEPS[@]}"; do
   [[ " ${ALL_STEPS[*]} " == *" $s "* ]] || { echo "unknown step '$s' (steps: ${ALL_STEPS[*]})" >&2; exit 2; }
@@ -32,6 +38,11 @@ FAILED=0
 NPASS=0
 NFAIL=0
 T0=$SECONDS
+# One line per step for the closing `tests:` line: name, kind (check/runner), exit code or `skip`, JSON report.
+RESULTS=$(mktemp -d)
+trap 'rm -rf "$RESULTS"' EXIT
+STEPS_TSV="$RESULTS/steps.tsv"
+: >"$STEPS_TSV"
 
 # run <name> <description> <command...>: a heading, the command, its verdict and duration.
 run() {
@@ -42,6 +53,7 @@ run() {
   "$@"
   rc=$?
   local d=$((SECONDS - t))
+  [ "$name" = prerequisites ] || printf '%s\t%s\t%s\t%s\n' "$name" "${KIND:-check}" "$rc" "${REPORT:-}" >>"$STEPS_TSV"
   if [ $rc -eq 0 ]; then
     printf '%s✔ %s passed (%ds)%s\n' "$G" "$name" "$d" "$N"
     NPASS=$((NPASS + 1))
@@ -56,6 +68,7 @@ run() {
 }
 skip() {
   printf '\n%s━━━ %s: skipped (%s) ━━━%s\n' "$Y" "$1" "$2" "$N"
+  printf '%s\tcheck\tskip\t\n' "$1" >>"$STEPS_TSV"
   SUMMARY+=("$(printf '  %-14s %s' "$1" "${Y}skip${N}  ($2)")")
   FAILED=1
   NFAIL=$((NFAIL + 1))
@@ -83,31 +96,79 @@ print_summary() {
   printf 'steps: %d passed, %d failed\n' "$NPASS" "$NFAIL"
 }
 
-# The closing line: individual tests of every runner that ran (jest twice, Playwright), summed.
+# The closing line (see the top): every step of $STEPS_TSV; a runner's tests from its JSON report.
+# A per-step breakdown first (worded so that only the closing line reads `N passed, N failed`).
+# Returns non-zero, and so fails npm test, when anything counted as failed (a flaky test too: Playwright exits 0 for it).
 print_test_counts() {
   npx --no-install node -e '
-    const fs = require("fs"), path = require("path"), dir = process.argv[1];
-    let passed = 0, failed = 0;
-    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-      const r = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"));
-      if (r.stats) { passed += (r.stats.expected ?? 0) + (r.stats.flaky ?? 0); failed += r.stats.unexpected ?? 0; }
-      else { passed += r.numPassedTests ?? 0; failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0); }
+    const fs = require("fs");
+    let passed = 0, failed = 0, skipped = 0, flaky = 0;
+    const flakyTitles = [];
+    const pad = (s) => s.padEnd(14);
+    for (const line of fs.readFileSync(process.argv[1], "utf8").split("\n").filter(Boolean)) {
+      const [name, kind, rc, report] = line.split("\t");
+      if (kind !== "runner") {
+        if (rc === "0") passed++;
+        else failed++;
+        console.log(`  ${pad(name)} ${rc === "0" ? "check passed" : rc === "skip" ? "check not run (counted as failed)" : `check FAILED (exit code ${rc})`}`);
+        continue;
+      }
+      let r;
+      try { r = JSON.parse(fs.readFileSync(report, "utf8")); } catch (e) { r = null; }
+      if (!r || typeof r !== "object") {
+        failed++;
+        console.log(`  ${pad(name)} no readable JSON report (exit code ${rc}): counted as 1 failed`);
+        continue;
+      }
+      let p, f, s, fl = 0, extra = "";
+      if (r.stats) {
+        // Playwright: expected = passed, unexpected = failed, flaky = failed first and passed on retry; errors = outside tests.
+        p = r.stats.expected ?? 0; f = r.stats.unexpected ?? 0; s = r.stats.skipped ?? 0; fl = r.stats.flaky ?? 0;
+        const errors = (r.errors ?? []).length;
+        if (errors) { f += errors; extra += `, ${errors} error(s) outside tests`; }
+        const walk = (suite, trail) => {
+          for (const spec of suite.specs ?? []) for (const t of spec.tests ?? [])
+            if (t.status === "flaky") flakyTitles.push([...trail, spec.title].filter(Boolean).join(" › ") + (t.projectName ? ` [${t.projectName}]` : ""));
+          for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+        };
+        for (const suite of r.suites ?? []) walk(suite, [suite.title]);
+      } else {
+        // Jest: a suite that could not run (syntax error, failing import) counts as one failed test.
+        p = r.numPassedTests ?? 0; s = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+        const broken = r.numRuntimeErrorTestSuites ?? 0;
+        f = (r.numFailedTests ?? 0) + broken;
+        if (broken) extra += `, ${broken} suite(s) that could not run`;
+      }
+      if (rc !== "0" && f + fl === 0) { f = 1; extra += `, exit code ${rc} without a failed test: counted as 1 failed`; }
+      passed += p; failed += f + fl; skipped += s; flaky += fl;
+      console.log(`  ${pad(name)} passed ${p}  failed ${f}  skipped ${s}${fl ? `  flaky ${fl}` : ""}${extra}`);
     }
-    console.log(`tests: ${passed} passed, ${failed} failed`);
-  ' "$RESULTS" 2>/dev/null || true
+    for (const t of flakyTitles) console.log(`  flaky: ${t}`);
+    if (flaky) console.log(`flaky (passed on retry, counted as failed): ${flaky}`);
+    console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+    process.exitCode = failed ? 3 : 0;
+  ' "$STEPS_TSV"
+  local rc=$?
+  # 3: some counted as failed. Anything else: the counting itself failed; still close with a line that fails the run.
+  case $rc in
+    0 | 3) ;;
+    *) echo "could not count the tests (exit code $rc)"; echo 'tests: 0 passed, 1 failed, 0 skipped' ;;
+  esac
+  return $rc
 }
 
 if ! run prerequisites "npm dependencies, chromium, postgresql" prerequisites; then
   print_summary
+  echo 'tests: 0 passed, 1 failed, 0 skipped'
   exit 1
 fi
 
 wants typecheck && run typecheck "tsc, strict" npm run --silent typecheck
+wants lint && run lint "ESLint" npm run --silent lint
+wants format && run format "Prettier (check only; npm run format rewrites)" npm run --silent format:check
 # Each runner also writes its counts as JSON, summed into the closing `tests:` line.
-RESULTS=$(mktemp -d)
-trap 'rm -rf "$RESULTS"' EXIT
-wants jest && run jest "unit + API tests on PGlite" "${JEST[@]}" --json --outputFile="$RESULTS/jest.json" tests/unit tests/api
-wants jest-pg && run jest-pg "API tests on PostgreSQL 15" bash scripts/with-postgres.sh "${JEST[@]}" --json --outputFile="$RESULTS/jest-pg.json" tests/api
+wants jest && KIND=runner REPORT="$RESULTS/jest.json" run jest "unit + API tests on PGlite" "${JEST[@]}" --json --outputFile="$RESULTS/jest.json" tests/unit tests/api
+wants jest-pg && KIND=runner REPORT="$RESULTS/jest-pg.json" run jest-pg "API tests on PostgreSQL 15" bash scripts/with-postgres.sh "${JEST[@]}" --json --outputFile="$RESULTS/jest-pg.json" tests/api
 
 built=1
 if wants build; then run build "production bundles (dist/)" npm run --silent build || built=0
@@ -125,11 +186,12 @@ fi
 
 if wants e2e; then
   if [ $built = 0 ]; then skip e2e "no successful build"
-  else PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/e2e.json" run e2e "Playwright journeys in Chromium" npx --no-install playwright test --reporter=list,json
+  else KIND=runner REPORT="$RESULTS/e2e.json" PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/e2e.json" run e2e "Playwright journeys in Chromium" npx --no-install playwright test --reporter=list,json
   fi
 fi
 
 print_summary
-if [ $FAILED = 0 ]; then printf '%sAll tests passed.%s\n' "$G" "$N"; else printf '%sSome tests FAILED (see above).%s\n' "$R" "$N"; fi
-print_test_counts
+if [ $FAILED = 0 ]; then printf '%sAll steps passed.%s\n' "$G" "$N"; else printf '%sSome steps FAILED (see above).%s\n' "$R" "$N"; fi
+printf '\n%s━━━ tests ━━━%s\n' "$B" "$N"
+print_test_counts || FAILED=1
 exit $FAILED
