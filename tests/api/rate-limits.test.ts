@@ -1,0 +1,200 @@
+/**
+ * Every rate limit of server/http/rate-limit.ts (LIMITS) reached by real requests: the request that passes the
+ * limit is 429 with Retry-After and a clear message, the one just before it was not limited, and the window is
+ * the one it claims to be (per address, or per identifier).
+ *
+ * Already covered elsewhere, and not repeated here: login per identifier (tokens.test.ts) and code verification
+ * per identifier through verify-otp (accounts.test.ts).
+ *
+ * Each test sends from a client address of its own: the app trusts X-Forwarded-For from loopback (`trust proxy`),
+ * so tests do not share a per-address window.
+ */
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { loadResources } from '../../server/i18n.ts';
+import { LIMITS, type Limit } from '../../server/http/rate-limit.ts';
+import { CODE_RULES } from '../../shared/one-time-codes.ts';
+
+type Res = request.Response;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let ipSeq = 0;
+/** A client address no other test uses (TEST-NET-3). */
+const newIp = () => `203.0.113.${++ipSeq}`;
+let phoneSeq = 0;
+/** A phone number no other test of this file uses (and no account has, unless a test creates one). */
+const newPhone = () => `0131${String(1_000_000 + ++phoneSeq).slice(-7)}`;
+const from = (ip: string) => ({ post: (path: string) => request(t.url).post(path).set('X-Forwarded-For', ip) });
+
+const TOO_MANY = (loadResources() as Record<'en', { api: { tooManyRequests: string } }>).en.api.tooManyRequests;
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** 429, a Retry-After within the window, and the message that tells how long to wait. */
+function expectLimited(res: Res, limit: Limit) {
+  expect(res.status).toBe(429);
+  const retry = Number(res.headers['retry-after']);
+  expect(Number.isInteger(retry)).toBe(true);
+  expect(retry).toBeGreaterThan(0);
+  expect(retry).toBeLessThanOrEqual(limit.windowSec);
+  expect(res.body).toMatchObject({ code: 'throttled', detail: TOO_MANY.replace('{{seconds}}', String(retry)) });
+  return retry;
+}
+
+/**
+ * Sends `limit.max` requests, each of which must get `allowed` (not limited), then one more that must be limited.
+ * `send(i)` makes the i-th request.
+ */
+async function reachLimit(limit: Limit, allowed: number, send: (i: number) => Promise<Res>): Promise<{ lastAllowed: Res; limited: Res }> {
+  expect(limit.max).toBeGreaterThan(0);
+  let lastAllowed: Res | undefined;
+  for (let i = 0; i < limit.max; i++) {
+    lastAllowed = await send(i);
+    if (lastAllowed.status !== allowed)
+      throw new Error(`request ${i + 1} of ${limit.max}: ${lastAllowed.status} ${lastAllowed.text.slice(0, 200)}`);
+  }
+  const limited = await send(limit.max);
+  expectLimited(limited, limit);
+  return { lastAllowed: lastAllowed as Res, limited };
+}
+
+describe('per address', () => {
+  test('sign-up: LIMITS.signupPerIp, then 429; nothing is created by the limited request; another address may sign up', async () => {
+    const ip = newIp();
+    const phones: string[] = [];
+    const signup = (i: number) => {
+      phones[i] = newPhone();
+      return from(ip)
+        .post('/api/v1/signup/')
+        .send({ name: `Bot ${i}`, phone: phones[i], password: 'pass-word-123' });
+    };
+    const { lastAllowed } = await reachLimit(LIMITS.signupPerIp, 201, signup);
+    expect(lastAllowed.body.user_id).toEqual(expect.any(Number));
+    expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', [phones[LIMITS.signupPerIp.max]])).toHaveLength(0);
+    expect((await from(newIp()).post('/api/v1/signup/').send({ name: 'Human', phone: newPhone(), password: 'pass-word-123' })).status).toBe(
+      201,
+    );
+  }, 120_000);
+
+  test('sending codes (resend-otp, forgot-password, resend-password-reset-otp share one window): LIMITS.codePerIp, then 429', async () => {
+    const ip = newIp();
+    // A new identifier each time, so the per-identifier window and the resend waits stay out of the way.
+    const calls = [
+      { path: '/api/v1/resend-otp/', answer: 404 }, // no such account
+      { path: '/api/v1/forgot-password/', answer: 200 }, // the same answer with or without an account
+      { path: '/api/v1/resend-password-reset-otp/', answer: 200 },
+    ];
+    const send = (i: number) =>
+      from(ip)
+        .post(calls[i % 3]!.path)
+        .send({ identifier: newPhone() });
+    let lastAllowed: Res | undefined;
+    for (let i = 0; i < LIMITS.codePerIp.max; i++) {
+      lastAllowed = await send(i);
+      expect(lastAllowed.status).toBe(calls[i % 3]!.answer);
+    }
+    expect(lastAllowed?.status).not.toBe(429);
+    for (const { path } of calls) expectLimited(await from(ip).post(path).send({ identifier: newPhone() }), LIMITS.codePerIp);
+    expect((await from(newIp()).post('/api/v1/forgot-password/').send({ identifier: newPhone() })).status).toBe(200);
+  }, 60_000);
+
+  test('verifying codes (verify-otp and reset-password share one window): LIMITS.codePerIp, then 429', async () => {
+    const ip = newIp();
+    const wrongOtp = { otp: ['The code is not correct. Please check it and try again.'] };
+    const verify = () => from(ip).post('/api/v1/verify-otp/').send({ identifier: newPhone(), otp: '12345' });
+    const reset = () =>
+      from(ip)
+        .post('/api/v1/reset-password/')
+        .send({ identifier: newPhone(), otp: '123456', new_password: 'new-pass-123', confirm_password: 'new-pass-123' });
+    const { lastAllowed } = await reachLimit(LIMITS.codePerIp, 400, (i) => (i % 2 ? reset() : verify()));
+    expect(lastAllowed.body).toEqual(wrongOtp);
+    expectLimited(await verify(), LIMITS.codePerIp);
+    expectLimited(await reset(), LIMITS.codePerIp);
+    const other = await from(newIp()).post('/api/v1/verify-otp/').send({ identifier: newPhone(), otp: '12345' });
+    expect(other.status).toBe(400);
+    expect(other.body).toEqual(wrongOtp);
+  }, 60_000);
+
+  test('login: LIMITS.loginPerIp, then 429 even with the right password; another address logs in', async () => {
+    const ip = newIp();
+    const u = await createUser(t, { phone: newPhone() });
+    // Wrong passwords for different (unknown) identifiers: only the per-address window fills.
+    await reachLimit(LIMITS.loginPerIp, 401, () => from(ip).post('/api/token/').send({ phone: newPhone(), password: 'wrong-pass-1' }));
+    const right = await from(ip).post('/api/token/').send({ phone: u.phone, password: u.password });
+    expectLimited(right, LIMITS.loginPerIp);
+    expect(right.body.access).toBeUndefined();
+    expect((await from(newIp()).post('/api/token/').send({ phone: u.phone, password: u.password })).status).toBe(200);
+  }, 180_000);
+
+  test('contact: LIMITS.contactPerIp messages, then 429; the limited one is not stored; another address may write', async () => {
+    const ip = newIp();
+    const count = async () => Number((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages'))?.n);
+    await reachLimit(LIMITS.contactPerIp, 201, (i) =>
+      from(ip)
+        .post('/api/v1/contact/')
+        .send({ name: 'A', email: 'a@b.co', message: `m${i}` }),
+    );
+    const stored = await count();
+    expectLimited(await from(ip).post('/api/v1/contact/').send({ name: 'A', email: 'a@b.co', message: 'one more' }), LIMITS.contactPerIp);
+    expect(await count()).toBe(stored);
+    expect((await from(newIp()).post('/api/v1/contact/').send({ name: 'B', email: 'b@b.co', message: 'hello' })).status).toBe(201);
+  });
+
+  test('upload: LIMITS.uploadPerIp pictures, then 429; the limited one is not stored; another address may upload', async () => {
+    const ip = newIp();
+    const count = async () => Number((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM uploads'))?.n);
+    const upload = (address: string) => from(address).post('/api/v1/upload-image/').set('Content-Type', 'image/png').send(PNG);
+    await reachLimit(LIMITS.uploadPerIp, 201, () => upload(ip));
+    const stored = await count();
+    expectLimited(await upload(ip), LIMITS.uploadPerIp);
+    expect(await count()).toBe(stored);
+    expect((await upload(newIp())).status).toBe(201);
+  }, 60_000);
+});
+
+describe('per identifier', () => {
+  test('sending codes: LIMITS.codePerIdentifier for one identifier in any spelling, then 429 on every sending endpoint, from any address', async () => {
+    const phone = newPhone(); // no account: resend-otp answers 404 and sends nothing, so no resend wait comes first
+    const ip = newIp();
+    const { lastAllowed } = await reachLimit(LIMITS.codePerIdentifier, 404, (i) =>
+      from(ip)
+        .post('/api/v1/resend-otp/')
+        .send({ identifier: i % 2 ? `+88${phone}` : phone }),
+    );
+    expect(lastAllowed.body.code).toBe('not_found');
+    // The window is the identifier's, not the address's, and the reset endpoints share it: their own wait between
+    // codes is CODE_RULES.reset.resendAfterSec, so a longer Retry-After is this window's.
+    for (const path of ['/api/v1/forgot-password/', '/api/v1/resend-password-reset-otp/', '/api/v1/resend-otp/']) {
+      const retry = expectLimited(await from(newIp()).post(path).send({ identifier: phone }), LIMITS.codePerIdentifier);
+      expect(retry).toBeGreaterThan(CODE_RULES.reset.resendAfterSec);
+    }
+    // Another identifier from the same address is not limited by it.
+    expect((await from(ip).post('/api/v1/forgot-password/').send({ identifier: newPhone() })).status).toBe(200);
+  });
+
+  test('reset-password: LIMITS.codePerIdentifier tries, then 429 even with the right code, from any address; the password is unchanged', async () => {
+    const u = await createUser(t, { phone: newPhone() });
+    expect((await from(newIp()).post('/api/v1/forgot-password/').send({ identifier: u.phone })).status).toBe(200);
+    const code = t.lastCode(u.phone, 'reset');
+    const wrong = String((Number(code[0]) + 1) % 10) + code.slice(1);
+    const hashBefore = (await t.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [u.id]))?.password_hash;
+    const body = (otp: string) => ({ identifier: u.phone, otp, new_password: 'new-pass-123', confirm_password: 'new-pass-123' });
+    // Each try from another address: only the identifier's window fills.
+    await reachLimit(LIMITS.codePerIdentifier, 400, (i) =>
+      from(newIp())
+        .post('/api/v1/reset-password/')
+        .send(body(i < LIMITS.codePerIdentifier.max ? wrong : code)),
+    );
+    expectLimited(await from(newIp()).post('/api/v1/reset-password/').send(body(code)), LIMITS.codePerIdentifier);
+    expect((await t.db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [u.id]))?.password_hash).toBe(
+      hashBefore,
+    );
+  });
+});
