@@ -41,7 +41,10 @@ function expectHostCookie(cookie: string | undefined, name: string) {
   expect(cookie).toBeDefined();
   const c = cookie as string;
   expect(c.startsWith(`__Host-${name}=`)).toBe(true);
-  const attrs = c.split(';').slice(1).map((a) => a.trim().toLowerCase());
+  const attrs = c
+    .split(';')
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
   expect(attrs).toContain('secure');
   expect(attrs).toContain('httponly');
   expect(attrs).toContain('samesite=lax');
@@ -52,8 +55,12 @@ function expectHostCookie(cookie: string | undefined, name: string) {
 describe('NODE_ENV=production', () => {
   let t: TestApp;
   // The page cache on, as in production: a logged-in page must still be recognised by the session cookie's name.
-  beforeAll(async () => { t = await startTestApp({ NODE_ENV: 'production', PAGE_CACHE_TTL_MS: '60000' }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await startTestApp({ NODE_ENV: 'production', PAGE_CACHE_TTL_MS: '60000' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   /** GET /login over "HTTPS": the jar with the visitor and CSRF cookies, and the form's token. */
   async function loginPage() {
@@ -66,7 +73,11 @@ describe('NODE_ENV=production', () => {
 
   async function logIn(phone: string, password: string) {
     const { jar, csrf } = await loginPage();
-    const res = await request(t.url).post('/login').set('Cookie', jar.header({ lang: 'en' })).type('form').send({ _csrf: csrf, identifier: phone, password });
+    const res = await request(t.url)
+      .post('/login')
+      .set('Cookie', jar.header({ lang: 'en' }))
+      .type('form')
+      .send({ _csrf: csrf, phone, password });
     expect(res.status).toBe(303);
     jar.keep(res);
     return { jar, res, csrf };
@@ -103,7 +114,9 @@ describe('NODE_ENV=production', () => {
     expect(named(res, 'bh_session')).toBeUndefined();
 
     // The cookie works under its new name: the page knows the user (and is not the shared anonymous render) ...
-    const home = await request(t.url).get('/').set('Cookie', jar.header({ lang: 'en' }));
+    const home = await request(t.url)
+      .get('/')
+      .set('Cookie', jar.header({ lang: 'en' }));
     expect(home.status).toBe(200);
     expect(home.text).toContain('Secure Sadia');
     expect(home.headers['cache-control']).toBe('private, no-store');
@@ -111,19 +124,33 @@ describe('NODE_ENV=production', () => {
     const session = await request(t.url).get('/bff/session').set('Cookie', jar.header());
     expect(session.body.user).toMatchObject({ user_id: u.id, name: 'Secure Sadia' });
     // ... and logging out clears it under that name.
-    const out = await request(t.url).post('/logout').set('Cookie', jar.header({ lang: 'en' })).type('form').send({ _csrf: csrf });
+    const out = await request(t.url)
+      .post('/logout')
+      .set('Cookie', jar.header({ lang: 'en' }))
+      .type('form')
+      .send({ _csrf: csrf });
     expect(out.status).toBe(303);
     expect(named(out, '__Host-bh_session')).toMatch(/Expires=Thu, 01 Jan 1970/);
     jar.keep(out);
     expect(jar.has('__Host-bh_session')).toBe(false);
-    expect((await request(t.url).get('/').set('Cookie', jar.header({ lang: 'en' }))).text).not.toContain('Secure Sadia');
+    expect(
+      (
+        await request(t.url)
+          .get('/')
+          .set('Cookie', jar.header({ lang: 'en' }))
+      ).text,
+    ).not.toContain('Secure Sadia');
   });
 
   test('the session cookie through the BFF login has the same flags', async () => {
     const u = await createUser(t);
     const first = await request(t.url).get('/bff/session');
     const jar = new Jar().keep(first);
-    const res = await request(t.url).post('/bff/session').set('Cookie', jar.header()).set('x-csrf-token', first.body.csrf as string).send({ phone: u.phone, password: u.password });
+    const res = await request(t.url)
+      .post('/bff/session')
+      .set('Cookie', jar.header())
+      .set('x-csrf-token', first.body.csrf as string)
+      .send({ phone: u.phone, password: u.password });
     expect(res.status).toBe(200);
     expectHostCookie(named(res, '__Host-bh_session'), 'bh_session');
   });
@@ -133,18 +160,26 @@ describe('NODE_ENV=production', () => {
     const { jar } = await logIn(u.phone, u.password);
     const signed = jar.get('__Host-bh_session') as string;
     // The same signed value under the bare name (a cookie any subdomain or http page could set) is no session.
-    const bare = await request(t.url).get('/bff/session').set('Cookie', `bh_session=${signed}; __Host-bh_vid=${jar.get('__Host-bh_vid')}`);
+    const bare = await request(t.url)
+      .get('/bff/session')
+      .set('Cookie', `bh_session=${signed}; __Host-bh_vid=${jar.get('__Host-bh_vid')}`);
     expect(bare.body.user).toBeNull();
     // A visitor id under the bare name is not taken either: the server issues its own __Host- one.
-    const vid = await request(t.url).get('/bff/session').set('Cookie', `bh_vid=${jar.get('__Host-bh_vid')}`);
+    const vid = await request(t.url)
+      .get('/bff/session')
+      .set('Cookie', `bh_vid=${jar.get('__Host-bh_vid')}`);
     expectHostCookie(named(vid, '__Host-bh_vid'), 'bh_vid');
   });
 });
 
 describe('NODE_ENV=development on plain http', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp({ NODE_ENV: 'development' }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await startTestApp({ NODE_ENV: 'development' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   test('no HSTS; the cookies keep their bare names without Secure, and a browser logs in over http', async () => {
     const page = await request(t.url).get('/login').set('Cookie', 'lang=en');
