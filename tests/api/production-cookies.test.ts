@@ -71,13 +71,21 @@ describe('NODE_ENV=production', () => {
     return { jar, page, csrf: csrfFrom(page.text) };
   }
 
+  /** The name of the login form's phone-or-e-mail field, as the page renders it. */
+  const identifierField = (html: string) => {
+    const input = /<input\b[^>]*autocomplete="username"[^>]*>/i.exec(html)?.[0] ?? '';
+    const name = /\bname="([^"]+)"/.exec(input)?.[1];
+    if (!name) throw new Error('no username field in the login form');
+    return name;
+  };
+
   async function logIn(phone: string, password: string) {
-    const { jar, csrf } = await loginPage();
+    const { jar, page, csrf } = await loginPage();
     const res = await request(t.url)
       .post('/login')
       .set('Cookie', jar.header({ lang: 'en' }))
       .type('form')
-      .send({ _csrf: csrf, phone, password });
+      .send({ _csrf: csrf, [identifierField(page.text)]: phone, password });
     expect(res.status).toBe(303);
     jar.keep(res);
     return { jar, res, csrf };
