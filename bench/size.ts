@@ -1,6 +1,6 @@
 /**
  * `npm run size`: the gzip bytes of the JavaScript, CSS and fonts that `/` loads, in each language, against
- * the budgets of DESIGN.md §5 (JS ≤ 100 KB gzip, CSS ≤ 20 KB gzip; fonts self-hosted and subset, our own cap).
+ * the budgets of docs/rules/limits.md#6-page-budgets (JS ≤ 100 KB gzip, CSS ≤ 20 KB gzip; fonts self-hosted and subset, our own cap).
  * It starts the built app on the embedded database with the demo data, asks for `/` as a first-time
  * visitor would in each language, and follows every script, module preload, stylesheet and font it names.
  * Exits 1 when a budget is exceeded. Run `npm run build` first.
@@ -71,6 +71,6 @@ server.close();
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
 if (failed) {
-  console.error('Size budget exceeded (DESIGN.md §5).');
+  console.error('Size budget exceeded (docs/rules/limits.md#6-page-budgets).');
   process.exit(1);
 }

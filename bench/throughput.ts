@@ -1,6 +1,6 @@
 /**
  * `npm run bench:throughput`: server-rendered pages against the same bytes sent as a static file, side by side
- * in one run on this machine (DESIGN.md §5): anonymous pages (/, /all-lotteries) must reach ≥ 50 % of the
+ * in one run on this machine (docs/rules/limits.md#6-page-budgets): anonymous pages (/, /all-lotteries) must reach ≥ 50 % of the
  * static file's requests per second, a logged-in page (/profile) ≥ 25 %. Uses the built app (`npm run build`)
  * on the embedded database with the demo data; loopback traffic only, bounded in time. Exits 1 below budget.
  */

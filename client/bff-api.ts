@@ -1,4 +1,4 @@
-import type { ApiClient } from '../shared/api-client.ts';
+import { prepare, type ApiClient } from '../shared/api-client.ts';
 import type { ApiErrorBody, ApiResult, SessionUser } from '../shared/api-types.ts';
 
 let csrfToken = '';
@@ -43,11 +43,13 @@ function navigatorText(timeout: boolean): string {
 
 /** The browser transport of ApiClient: /bff with the session cookie and the CSRF header. */
 export const bffApi: ApiClient = {
-  get: (path) => call('GET', `/bff${path}`),
-  send: (method, path, body) => call(method, `/bff${path}`, body === undefined ? undefined : JSON.stringify(body), body === undefined ? undefined : 'application/json'),
-  upload: (path, file) => call('POST', `/bff${path}`, file, file.type),
-  async login(phone, password) {
-    const r = await call<{ user: SessionUser }>('POST', '/bff/session', JSON.stringify({ phone, password }), 'application/json');
+  call: (e, ...[input]) => {
+    const p = prepare(e, input);
+    return call(p.method, `/bff${p.url}`, p.json, p.json === undefined ? undefined : 'application/json');
+  },
+  upload: (e, file) => call(e.method, `/bff${prepare(e, undefined).url}`, file, file.type),
+  async login(body) {
+    const r = await call<{ user: SessionUser }>('POST', '/bff/session', JSON.stringify(body), 'application/json');
     return r.ok ? { ...r, data: r.data.user } : r;
   },
   async logout() {

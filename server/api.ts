@@ -2,15 +2,22 @@ import express, { type RequestHandler } from 'express';
 import http from 'node:http';
 import type { Db } from './db/index.ts';
 import type { Logger } from './log.ts';
+import { api as contract } from '../shared/api/contract.ts';
 import type { Accounts } from './accounts/service.ts';
 import type { Tokens } from './accounts/tokens.ts';
 import { accountRoutes } from './accounts/routes.ts';
-import { contactRoutes, type ContactMessage } from './contact/routes.ts';
+import { contactRoutes } from './contact/routes.ts';
+import { Contact, type ContactMessage } from './contact/service.ts';
 import { bearer } from './http/auth.ts';
 import { ApiError, apiErrorHandler } from './http/errors.ts';
+import { openApiDocument } from './http/openapi.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
+import { Lotteries } from './lotteries/service.ts';
 import { uploadRoutes } from './uploads/routes.ts';
-import { userRoutes } from './users/routes.ts';
+import { Uploads } from './uploads/service.ts';
+
+/** Endpoints whose body is raw bytes rather than JSON (paths below /api). */
+const RAW_PATHS = new Set(Object.values(contract).filter((e) => 'raw' in e).map((e) => e.path.replace(/^\/api/, '')));
 
 export type ApiDeps = {
   db: Db; log: Logger; tokens: Tokens; accounts: Accounts; uploadsDir: string; i18n: RequestHandler; trustProxy: string[];
@@ -18,26 +25,27 @@ export type ApiDeps = {
 };
 
 /**
- * The lottery API (bearer JWT, spec §7 of both documents) as an app of its own: mounted into the product's
+ * The lottery API (bearer JWT; every endpoint declared in shared/api/contract.ts, docs/rules/api.md) as an app of its own: mounted into the product's
  * server, and called in-process by the pages and the BFF when no API_BASE_URL is configured.
  */
 export function createApi(d: ApiDeps): express.Express {
   const api = express.Router();
+  const document = openApiDocument(contract, { version: '1' });
   // The bearer-token API takes JSON only on unsafe methods (the picture upload is a raw image).
   api.use((req, _res, next) => {
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (unsafe && hasBody && !req.is('application/json') && req.path !== '/v1/upload-image/')
+    if (unsafe && hasBody && !req.is('application/json') && !RAW_PATHS.has(req.path))
       return next(ApiError.detail(415, req.t('api:unsupportedMediaType'), 'unsupported_media_type'));
     next();
   });
   api.use(express.json({ limit: '32kb', strict: true, type: 'application/json' }));
   api.use(bearer(d.tokens));
+  api.get('/openapi.json', (_req, res) => void res.json(document));
   api.use(accountRoutes(d.accounts));
-  api.use(userRoutes(d.accounts));
-  api.use(lotteryRoutes(d.db));
-  api.use(uploadRoutes(d.db, d.uploadsDir));
-  api.use(contactRoutes(d.db, d.log, d.forwardContact));
+  api.use(lotteryRoutes(new Lotteries(d.db)));
+  api.use(uploadRoutes(new Uploads(d.db, d.uploadsDir)));
+  api.use(contactRoutes(new Contact(d.db, d.log, d.forwardContact)));
   api.use((req, _res, next) => next(ApiError.detail(404, req.t('api:notFound'), 'not_found')));
   api.use(apiErrorHandler(d.log));
 

@@ -24,7 +24,7 @@ import { precompressed } from './http/precompressed.ts';
 import { languageMiddleware } from './http/language.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createApi, createInProcessApi } from './api.ts';
-import type { ContactMessage } from './contact/routes.ts';
+import type { ContactMessage } from './contact/service.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
 import { createLogger, type Logger } from './log.ts';
 import { liveNotifier, logNotifier, smtpMailer, type Notifier } from './notify/index.ts';
@@ -34,6 +34,8 @@ import { createSsr } from './ssr/render.tsx';
 
 export type App = {
   app: express.Express;
+  /** The API app mounted into `app` (null when API_BASE_URL names another server). */
+  api: express.Express | null;
   db: Db;
   log: Logger;
   pageCache: PageCache;
@@ -177,6 +179,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
 
   return {
     app,
+    api: apiApp,
     db,
     log,
     pageCache,

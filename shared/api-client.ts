@@ -1,16 +1,30 @@
+import type { z } from 'zod';
+import type { LoginBody } from './accounts/schemas.ts';
+import { urlOf, type CallInput, type Endpoint, type Reply } from './api/endpoint.ts';
 import type { ApiResult, SessionUser } from './api-types.ts';
+
+/** The arguments of a call: the input may be left out where the endpoint takes none. */
+export type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** A request ready for a transport: the URL from the endpoint's path, parameters and query; the body as JSON. */
+export type Prepared = { method: Endpoint['method']; url: string; json?: string };
+
+export function prepare<E extends Endpoint>(e: E, input: CallInput<E> | undefined): Prepared {
+  const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  return { method: e.method, url: urlOf(e, i.params, i.query), ...(i.body === undefined ? {} : { json: JSON.stringify(i.body) }) };
+}
 
 /**
  * One API client interface, two transports: on the server the upstream API with the user's token
- * (server/ssr/server-api.ts), in the browser /bff with the session cookie and the CSRF header (client/bff-api.ts).
+ * (server/bff/server-api.ts), in the browser /bff with the session cookie and the CSRF header (client/bff-api.ts).
+ * Calls name an endpoint of shared/api/contract.ts, never a URL; its types come from the contract.
  */
 export interface ApiClient {
-  get<T>(path: string): Promise<ApiResult<T>>;
-  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiResult<T>>;
-  /** A raw image upload (profile picture). */
-  upload<T>(path: string, file: Blob): Promise<ApiResult<T>>;
+  call<E extends Endpoint>(e: E, ...args: CallArgs<E>): Promise<ApiResult<Reply<E>>>;
+  /** A raw upload (a picture) to an endpoint that takes one. */
+  upload<E extends Endpoint & { raw: readonly string[] }>(e: E, file: Blob): Promise<ApiResult<Reply<E>>>;
   /** Logs in through the server, which keeps the tokens in its HttpOnly cookie. */
-  login(phone: string, password: string): Promise<ApiResult<SessionUser>>;
+  login(body: z.input<typeof LoginBody>): Promise<ApiResult<SessionUser>>;
   logout(): Promise<void>;
   /** The session fields the page may know, and the CSRF token for its forms. */
   session(): Promise<{ user: SessionUser | null; csrf: string }>;

@@ -1,22 +1,12 @@
-/** Shapes of the API's answers as both sides read them (player-side spec §3 and §7). */
+/** Shapes of the API's answers as both sides read them, inferred from the schemas of the contract (docs/rules/api.md). */
+import type { z } from 'zod';
+import type { SessionUser as SessionUserSchema, UserProfile as UserProfileSchema } from './accounts/schemas.ts';
+import type { DrawResult as DrawResultSchema, Lottery as LotterySchema } from './lotteries/schemas.ts';
 
-export type SessionUser = { user_id: number; name: string; phone: string | null; is_staff: boolean };
-
-export type Lottery = {
-  id: number; name: string; description: string; start_date: string; end_date: string;
-  ticket_price: number; total_tickets: number; winners: number; total_prize: number;
-  published: boolean; featured: boolean; is_result_published: boolean; tickets_sold: number; purchasable: boolean;
-};
-
-export type DrawResult = {
-  lottery: { id: number; name: string; start_date: string; end_date: string; total_prize: number };
-  prizes: { id: number; ticket: string; prize_money: number }[];
-};
-
-export type UserProfile = {
-  id: number; user_id: number; name: string; email: string | null; phone: string | null; location: string;
-  date_joined: string; is_staff: boolean; is_active: boolean; picture_url: string | null;
-};
+export type SessionUser = z.output<typeof SessionUserSchema>;
+export type Lottery = z.output<typeof LotterySchema>;
+export type DrawResult = z.output<typeof DrawResultSchema>;
+export type UserProfile = z.output<typeof UserProfileSchema>;
 
 /** Django REST style error body: `{detail, code}` or `{field: [messages]}` (non_field_errors for the form). */
 export type ApiErrorBody = { detail?: string; code?: string; wait?: number; identifier?: string } & { [field: string]: unknown };

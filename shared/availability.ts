@@ -1,7 +1,7 @@
 import { parseIso } from './dates.ts';
 import type { Lottery } from './api-types.ts';
 
-/** Why a lottery can or cannot be bought now (player-side spec §4), as a key of lottery.json `reason`. */
+/** Why a lottery can or cannot be bought now (docs/rules/lotteries-and-sales.md#5-reasons-shown-when-a-lottery-cannot-be-bought), as a key of lottery.json `reason`. */
 export type Availability = 'open' | 'ended' | 'soldOut' | 'notYet';
 
 export type AvailabilityFields = Pick<Lottery, 'published' | 'is_result_published' | 'start_date' | 'end_date' | 'total_tickets' | 'tickets_sold'> & {
@@ -10,7 +10,7 @@ export type AvailabilityFields = Pick<Lottery, 'published' | 'is_result_publishe
 
 /**
  * The API's `purchasable` flag decides when it is present (the server's clock and rules); otherwise the same
- * rules are read here. A closed lottery gets the spec's reason: ended (end date passed or results out),
+ * rules are read here. A closed lottery gets its reason: ended (end date passed or results out),
  * not yet on sale (unpublished or not started), or, our addition, sold out.
  */
 export function availability(l: AvailabilityFields, nowMs: number): Availability {

@@ -1,5 +1,5 @@
 /**
- * Dates are stored as UTC and shown in Asia/Dhaka (UTC+6, no DST since 2009), DESIGN §3.
+ * Dates are stored as UTC and shown in Asia/Dhaka (UTC+6, no DST since 2009), docs/rules/money-and-time.md.
  * Draws: Saturday 20:00 Dhaka time.
  */
 

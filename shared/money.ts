@@ -53,7 +53,7 @@ export function parseWholeTaka(amount: number | string | bigint): number | null 
 }
 
 /**
- * Splits a prize equally among the winning tickets in whole taka (DESIGN §3):
+ * Splits a prize equally among the winning tickets in whole taka (docs/rules/lotteries-and-sales.md#9-the-draw):
  * each = floor(total / winners); the remainder (< winners taka) is not paid out,
  * it stays with the operator in the prize pool. each * winners + remainder === total.
  * Throws RangeError unless both are positive safe integers.

@@ -1,4 +1,4 @@
-/** Route paths, declared once (player-side spec §2). */
+/** Route paths, declared once (docs/rules/pages.md). */
 export const paths = {
   home: '/',
   faq: '/faq',

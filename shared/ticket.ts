@@ -1,5 +1,5 @@
 /**
- * Ticket rules, shared by the browser, SSR and the API (DESIGN §3):
+ * Ticket rules, shared by the browser, SSR and the API (docs/rules/tickets.md):
  * five distinct main numbers 1–55 plus one last number 1–15.
  * Canonical text form: main numbers ascending, zero-padded, last at the end: `05-12-23-34-45-07`.
  */

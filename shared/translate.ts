@@ -2,7 +2,7 @@
  * The translator the React views use, on the server and in the browser alike, so both render the same text.
  * A small subset of i18next's behaviour: `ns:key.path` lookup, `{{name}}` interpolation, `_one`/`_other`
  * plurals by Intl.PluralRules, objects/arrays with `returnObjects`. (i18next itself serves the server's API
- * messages; in the browser its ~16 KB gzip would not fit the home page budget, DESIGN.md §5.)
+ * messages; in the browser its ~16 KB gzip would not fit the home page budget, docs/rules/limits.md#6-page-budgets.)
  */
 export type Resources = Record<string, Record<string, unknown>>; // namespace → tree
 export type TOptions = Record<string, unknown> & { count?: number; returnObjects?: boolean; defaultValue?: string };

@@ -1,6 +1,6 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/index.ts';
-import { CODE_RULES, CODE_TTL_SEC, MAX_CODE_ATTEMPTS } from '../../shared/one-time-codes.ts';
+import { CODE_RULES, CODE_TTL_SEC, generateCode, MAX_CODE_ATTEMPTS } from '../../shared/one-time-codes.ts';
 
 export type Purpose = keyof typeof CODE_RULES;
 
@@ -24,8 +24,7 @@ export class Codes {
 
   /** Issues a fresh code, retiring any earlier one of the same purpose. Caller checks the resend wait first. */
   async issue(userId: number, purpose: Purpose, subject = ''): Promise<string> {
-    const length = CODE_RULES[purpose].length;
-    const code = String(randomInt(0, 10 ** length)).padStart(length, '0');
+    const code = generateCode(purpose);
     await this.db.tx(async (tx) => {
       await tx.query(`UPDATE one_time_codes SET consumed_at = now() WHERE user_id = $1 AND purpose = $2 AND subject = $3 AND consumed_at IS NULL`, [userId, purpose, subject]);
       await tx.query(

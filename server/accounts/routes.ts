@@ -1,47 +1,28 @@
-import { Router } from 'express';
-import { parseBody } from '../http/validate.ts';
-import type { Accounts } from './service.ts';
-import { IdentifierBody, LoginBody, RefreshBody, ResetBody, SignupBody, VerifyOtpBody } from './schemas.ts';
-import type { Request } from 'express';
+import { Router, type Request } from 'express';
+import { api } from '../../shared/api/contract.ts';
+import { route } from '../http/route.ts';
+import type { Accounts, Ctx } from './service.ts';
 
-export const ctxOf = (req: Request) => ({ t: req.t, ip: req.ip ?? 'unknown', lng: req.language ?? 'en' });
+export const ctxOf = (req: Request): Ctx => ({ t: req.t, ip: req.ip ?? 'unknown', lng: req.language ?? 'en' });
 
-/** Token and account endpoints (player-side spec §7), thin: rules live in Accounts. */
+/** Sessions and accounts: HTTP only; the rules live in Accounts. */
 export function accountRoutes(accounts: Accounts): Router {
   const r = Router();
-  r.post('/token/', async (req, res) => {
-    res.json(await accounts.login(parseBody(req, LoginBody), ctxOf(req)));
+  route(r, api.login, ({ body, req }) => accounts.login(body, ctxOf(req)));
+  route(r, api.refresh, ({ body, req }) => accounts.refresh(body.refresh, req.t));
+  route(r, api.logout, ({ body }) => accounts.revoke(body.refresh));
+  route(r, api.signup, async ({ body, req }) => ({ ...(await accounts.signup(body, ctxOf(req))), detail: req.t('api:registered') }));
+  route(r, api.verifyAccount, async ({ body, req }) => {
+    await accounts.verifyAccount(body, ctxOf(req));
+    return { detail: req.t('api:accountVerified') };
   });
-  r.post('/token/refresh/', async (req, res) => {
-    res.json(await accounts.refresh(parseBody(req, RefreshBody).refresh, req.t));
+  route(r, api.resendAccountCode, async ({ body, req }) => ({ ...(await accounts.resend(body.identifier, 'account', ctxOf(req))), detail: req.t('api:codeSent') }));
+  route(r, api.forgotPassword, async ({ body, req }) => ({ ...(await accounts.resend(body.identifier, 'reset', ctxOf(req))), detail: req.t('api:resetCodeSent') }));
+  route(r, api.resendResetCode, async ({ body, req }) => ({ ...(await accounts.resend(body.identifier, 'reset', ctxOf(req))), detail: req.t('api:resetCodeSent') }));
+  route(r, api.resetPassword, async ({ body, req }) => {
+    await accounts.resetPassword(body, ctxOf(req));
+    return { detail: req.t('api:passwordReset') };
   });
-  r.post('/token/blacklist/', async (req, res) => {
-    await accounts.revoke(parseBody(req, RefreshBody).refresh);
-    res.status(204).end();
-  });
-  r.post('/v1/signup/', async (req, res) => {
-    const out = await accounts.signup(parseBody(req, SignupBody), ctxOf(req));
-    res.status(201).json({ ...out, detail: req.t('api:registered') });
-  });
-  r.post('/v1/verify-otp/', async (req, res) => {
-    await accounts.verifyAccount(parseBody(req, VerifyOtpBody), ctxOf(req));
-    res.json({ detail: req.t('api:accountVerified') });
-  });
-  r.post('/v1/resend-otp/', async (req, res) => {
-    const { wait } = await accounts.resend(parseBody(req, IdentifierBody).identifier, 'account', ctxOf(req));
-    res.json({ detail: req.t('api:codeSent'), wait });
-  });
-  r.post('/v1/forgot-password/', async (req, res) => {
-    const { wait } = await accounts.resend(parseBody(req, IdentifierBody).identifier, 'reset', ctxOf(req));
-    res.json({ detail: req.t('api:resetCodeSent'), wait });
-  });
-  r.post('/v1/resend-password-reset-otp/', async (req, res) => {
-    const { wait } = await accounts.resend(parseBody(req, IdentifierBody).identifier, 'reset', ctxOf(req));
-    res.json({ detail: req.t('api:resetCodeSent'), wait });
-  });
-  r.post('/v1/reset-password/', async (req, res) => {
-    await accounts.resetPassword(parseBody(req, ResetBody), ctxOf(req));
-    res.json({ detail: req.t('api:passwordReset') });
-  });
+  route(r, api.getUser, ({ params, user, req }) => accounts.profile(params.id, user, req.t));
   return r;
 }

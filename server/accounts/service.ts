@@ -1,64 +1,42 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import type { LoginBody, ResetBody, SignupBody, UserProfile, VerifyOtpBody } from '../../shared/accounts/schemas.ts';
+import { CODE_RULES, CODE_TTL_SEC } from '../../shared/one-time-codes.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { hit, LIMITS } from '../http/rate-limit.ts';
+import { hit, LIMITS, throttle, tooManyRequests } from '../http/rate-limit.ts';
 import { NotifyError, type Notifier } from '../notify/index.ts';
-import { identifierKind, isEmail, normalisePhone } from '../../shared/validation.ts';
-import { CODE_RULES, isCodeFormat } from '../../shared/one-time-codes.ts';
 import type { Codes, Purpose } from './codes.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import type { LoginBody, ResetBody, SignupBody, VerifyOtpBody } from './schemas.ts';
+import * as q from './queries.ts';
+import type { UserRow } from './queries.ts';
 import type { Tokens } from './tokens.ts';
 
-export type UserRow = {
-  id: number; name: string; email: string | null; phone: string | null; password_hash: string; location: string;
-  picture_id: string | null; is_active: boolean; is_staff: boolean; is_superuser: boolean;
-  phone_confirmed: boolean; email_confirmed: boolean; date_joined: string;
-};
+export type { UserRow } from './queries.ts';
 
-type Ctx = { t: TFunction; ip: string; lng: string };
+/** What a rule needs of the request: the caller's language and address. */
+export type Ctx = { t: TFunction; ip: string; lng: string };
 
 export type AccountsDeps = { db: Db; tokens: Tokens; codes: Codes; notifier: Notifier };
 
-/** Identifier (phone or e-mail) → the canonical key stored on users; null when it is neither. */
-export function canonicalIdentifier(raw: string): { kind: 'phone' | 'email'; value: string } | null {
-  const kind = identifierKind(raw.trim());
-  if (kind === 'phone') {
-    const p = normalisePhone(raw.trim());
-    return p ? { kind, value: p } : null;
-  }
-  if (kind === 'email') return { kind, value: raw.trim().toLowerCase() };
-  return null;
-}
-
-const tooMany = (t: TFunction, wait: number) =>
-  new ApiError(429, { detail: t('api:tooManyRequests', { seconds: wait }), code: 'throttled', wait }, { 'Retry-After': String(wait) });
-
+/**
+ * The account rules (docs/rules/accounts-and-codes.md): sign-up, verification, login, sessions, password reset.
+ * Bodies arrive parsed by the schemas of shared/accounts/schemas.ts (identifiers already in their stored form).
+ */
 export class Accounts {
   constructor(private readonly d: AccountsDeps) {}
 
-  async findByIdentifier(raw: string): Promise<UserRow | undefined> {
-    const id = canonicalIdentifier(raw);
-    if (!id) return undefined;
-    return this.d.db.one<UserRow>(`SELECT * FROM users WHERE ${id.kind === 'phone' ? 'phone' : 'email'} = $1`, [id.value]);
+  /** A user's profile as the API shows it: a player his own, staff anyone's. */
+  async profile(id: number, caller: { user_id: number; is_staff: boolean }, t: TFunction): Promise<z.input<typeof UserProfile>> {
+    if (id !== caller.user_id && !caller.is_staff) throw ApiError.detail(403, t('api:permissionDenied'), 'permission_denied');
+    const user = await q.userById(this.d.db, id);
+    if (!user) throw ApiError.detail(404, t('api:userNotFound'), 'not_found');
+    return publicUser(user);
   }
 
-  async findById(id: number): Promise<UserRow | undefined> {
-    return this.d.db.one<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
-  }
-
-  private async throttle(keys: [string, { max: number; windowSec: number }][], t: TFunction) {
-    for (const [key, limit] of keys) {
-      const wait = await hit(this.d.db, key, limit);
-      if (wait) throw tooMany(t, wait);
-    }
-  }
-
-  async login(body: z.infer<typeof LoginBody>, ctx: Ctx): Promise<{ access: string; refresh: string }> {
-    const id = canonicalIdentifier(body.phone);
-    await this.throttle([[`login:ip:${ctx.ip}`, LIMITS.loginPerIp], [`login:id:${id?.value ?? body.phone.toLowerCase()}`, LIMITS.loginPerIdentifier]], ctx.t);
-    const user = id ? await this.findByIdentifier(body.phone) : undefined;
+  async login(body: z.output<typeof LoginBody>, ctx: Ctx): Promise<{ access: string; refresh: string }> {
+    await throttle(this.d.db, [[`login:ip:${ctx.ip}`, LIMITS.loginPerIp], [`login:id:${body.phone}`, LIMITS.loginPerIdentifier]], ctx.t);
+    const user = await q.userByIdentifier(this.d.db, body.phone);
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
     if (!user || !ok) throw ApiError.detail(401, ctx.t('api:invalidCredentials'), 'no_active_account');
     if (!user.is_active) {
@@ -73,7 +51,7 @@ export class Accounts {
   async issueTokens(user: UserRow): Promise<{ access: string; refresh: string }> {
     const access = await this.d.tokens.signAccess(user);
     const refresh = await this.d.tokens.signRefresh(user.id);
-    await this.d.db.query('INSERT INTO refresh_tokens (jti, user_id, expires_at) VALUES ($1, $2, $3)', [refresh.jti, user.id, refresh.expiresAt.toISOString()]);
+    await q.insertRefreshToken(this.d.db, refresh.jti, user.id, refresh.expiresAt);
     return { access, refresh: refresh.token };
   }
 
@@ -85,34 +63,24 @@ export class Accounts {
     const invalid = () => ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
     const claims = await this.d.tokens.verifyRefresh(token);
     if (!claims) throw invalid();
-    const live = await this.d.db.one('SELECT jti FROM refresh_tokens WHERE jti = $1 AND revoked_at IS NULL AND expires_at > now()', [claims.jti]);
-    const user = live ? await this.findById(claims.user_id) : undefined;
+    const user = (await q.refreshTokenIsLive(this.d.db, claims.jti)) ? await q.userById(this.d.db, claims.user_id) : undefined;
     if (!user || !user.is_active) throw invalid();
     return { access: await this.d.tokens.signAccess(user), refresh: token };
   }
 
   async revoke(token: string): Promise<void> {
     const claims = await this.d.tokens.verifyRefresh(token);
-    if (claims) await this.d.db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL', [claims.jti]);
+    if (claims) await q.revokeRefreshToken(this.d.db, claims.jti);
   }
 
-  async signup(body: z.infer<typeof SignupBody>, ctx: Ctx): Promise<{ user_id: number; identifier: string }> {
-    await this.throttle([[`signup:ip:${ctx.ip}`, LIMITS.signupPerIp]], ctx.t);
+  async signup(body: z.output<typeof SignupBody>, ctx: Ctx): Promise<{ user_id: number; identifier: string }> {
+    await throttle(this.d.db, [[`signup:ip:${ctx.ip}`, LIMITS.signupPerIp]], ctx.t);
+    const { email, phone } = body;
     const errors: Record<string, string[]> = {};
-    const emailRaw = body.email?.trim() || null;
-    const phoneRaw = body.phone?.trim() || null;
-    const email = emailRaw ? emailRaw.toLowerCase() : null;
-    const phone = phoneRaw ? normalisePhone(phoneRaw) : null;
-    if (!email && !phoneRaw) errors.non_field_errors = [ctx.t('api:phoneOrEmail')];
-    if (emailRaw && !isEmail(emailRaw)) errors.email = [ctx.t('api:emailInvalid')];
-    if (phoneRaw && !phone) errors.phone = [ctx.t('api:phoneInvalid')];
-    if (Object.keys(errors).length) throw ApiError.fields(errors);
-
-    const clash = await this.d.db.query<UserRow>('SELECT * FROM users WHERE (email = $1 AND $1 IS NOT NULL) OR (phone = $2 AND $2 IS NOT NULL)', [email, phone]);
+    const clash = await q.usersHolding(this.d.db, email, phone);
     // An account that was never verified does not hold its phone or e-mail: signing up again takes it over.
     const pending = clash.filter((u) => !u.is_active && !u.phone_confirmed && !u.email_confirmed);
-    const taken = clash.filter((u) => !pending.includes(u));
-    for (const u of taken) {
+    for (const u of clash.filter((c) => !pending.includes(c))) {
       if (email && u.email === email) (errors.email ??= []).push(ctx.t('api:emailTaken'));
       if (phone && u.phone === phone) (errors.phone ??= []).push(ctx.t('api:phoneTaken'));
     }
@@ -121,18 +89,10 @@ export class Accounts {
     const hash = await hashPassword(body.password);
     try {
       const user = await this.d.db.tx(async (tx) => {
-        for (const u of pending) await tx.query('DELETE FROM users WHERE id = $1', [u.id]);
-        const created = await tx.one<UserRow>(
-          `INSERT INTO users (name, email, phone, password_hash, location) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-          [body.name, email, phone, hash, body.location ?? ''],
-        );
-        if (!created) throw new Error('insert returned nothing');
-        if (body.picture) {
-          // Only an unclaimed profile upload can become the picture.
-          const pic = await tx.one('UPDATE uploads SET owner_id = $1 WHERE id = $2 AND owner_id IS NULL AND kind = $3 RETURNING id', [created.id, body.picture, 'profile']);
-          if (!pic) throw ApiError.fields({ picture: [ctx.t('api:pictureInvalid')] });
-          await tx.query('UPDATE users SET picture_id = $1 WHERE id = $2', [body.picture, created.id]);
-        }
+        for (const u of pending) await q.deleteUser(tx, u.id);
+        const created = await q.insertUser(tx, { name: body.name, email, phone, hash, location: body.location ?? '' });
+        // Only an unclaimed profile upload can become the picture.
+        if (body.picture && !(await q.claimPicture(tx, created.id, body.picture))) throw ApiError.fields({ picture: [ctx.t('api:pictureInvalid')] });
         return created;
       });
       await this.sendCode(user, 'account', ctx);
@@ -148,7 +108,7 @@ export class Accounts {
     const code = await this.d.codes.issue(user.id, purpose);
     const channel = user.phone ? 'sms' : 'email';
     const to = (user.phone ?? user.email) as string;
-    const minutes = 10;
+    const minutes = CODE_TTL_SEC / 60;
     const text = ctx.t(purpose === 'account' ? 'api:codeTextAccount' : 'api:codeTextReset', { code, minutes, lng: ctx.lng });
     const subject = ctx.t(purpose === 'account' ? 'api:codeSubjectAccount' : 'api:codeSubjectReset', { lng: ctx.lng });
     try {
@@ -164,28 +124,21 @@ export class Accounts {
     return ApiError.fields({ otp: [t(key)] });
   }
 
-  async verifyAccount(body: z.infer<typeof VerifyOtpBody>, ctx: Ctx): Promise<void> {
-    if (!isCodeFormat('account', body.otp)) throw ApiError.fields({ otp: [ctx.t('api:otpFiveDigits')] });
-    const id = canonicalIdentifier(body.identifier);
-    await this.throttle([[`code:ip:${ctx.ip}`, LIMITS.codePerIp], [`code:id:${id?.value ?? body.identifier}`, LIMITS.codePerIdentifier]], ctx.t);
-    const user = await this.findByIdentifier(body.identifier);
+  async verifyAccount(body: z.output<typeof VerifyOtpBody>, ctx: Ctx): Promise<void> {
+    await throttle(this.d.db, [[`code:ip:${ctx.ip}`, LIMITS.codePerIp], [`code:id:${body.identifier}`, LIMITS.codePerIdentifier]], ctx.t);
+    const user = await q.userByIdentifier(this.d.db, body.identifier);
     if (!user) throw ApiError.fields({ otp: [ctx.t('api:otpWrong')] });
     if (user.is_active) throw ApiError.detail(400, ctx.t('api:alreadyVerified'), 'already_verified');
     const result = await this.d.codes.check(user.id, 'account', body.otp);
     if (result !== 'ok') throw this.codeError(result, ctx.t);
     // The code proves the channel it was sent to (the phone when there is one, see sendCode), not the identifier typed here.
-    await this.d.db.query(
-      `UPDATE users SET is_active = true, phone_confirmed = phone_confirmed OR $2, email_confirmed = email_confirmed OR $3, updated_at = now() WHERE id = $1`,
-      [user.id, user.phone !== null, user.phone === null],
-    );
+    await q.activateUser(this.d.db, user);
   }
 
   /** Sends (or resends) a code; `wait` is how long the page should count down before offering resend. */
   async resend(identifier: string, purpose: 'account' | 'reset', ctx: Ctx): Promise<{ wait: number }> {
-    const id = canonicalIdentifier(identifier);
-    if (!id) throw ApiError.fields({ identifier: [ctx.t('api:identifierInvalid')] });
-    await this.throttle([[`send:ip:${ctx.ip}`, LIMITS.codePerIp], [`send:id:${id.value}`, LIMITS.codePerIdentifier]], ctx.t);
-    const user = await this.findByIdentifier(identifier);
+    await throttle(this.d.db, [[`send:ip:${ctx.ip}`, LIMITS.codePerIp], [`send:id:${identifier}`, LIMITS.codePerIdentifier]], ctx.t);
+    const user = await q.userByIdentifier(this.d.db, identifier);
     const wait = CODE_RULES[purpose].resendAfterSec;
     if (purpose === 'account') {
       if (!user) throw ApiError.detail(404, ctx.t('api:accountNotFound'), 'not_found');
@@ -194,46 +147,38 @@ export class Accounts {
     // For password reset the answer is the same whether or not the account exists (no account probing),
     // the resend wait included: it is kept per identifier, so a 429 does not tell that an account is there.
     if (purpose === 'reset') {
-      const left = await hit(this.d.db, `reset-wait:${id.value}`, { max: 1, windowSec: wait });
-      if (left) throw tooMany(ctx.t, left);
+      const left = await hit(this.d.db, `reset-wait:${identifier}`, { max: 1, windowSec: wait });
+      if (left) throw tooManyRequests(ctx.t, left);
     }
     if (!user || (purpose === 'reset' && !user.is_active && !user.phone_confirmed && !user.email_confirmed)) return { wait };
     const left = await this.d.codes.waitBeforeResend(user.id, purpose);
-    if (left > 0) throw tooMany(ctx.t, left);
+    if (left > 0) throw tooManyRequests(ctx.t, left);
     await this.sendCode(user, purpose, ctx);
     return { wait };
   }
 
-  async resetPassword(body: z.infer<typeof ResetBody>, ctx: Ctx): Promise<void> {
-    if (body.new_password !== body.confirm_password) throw ApiError.fields({ confirm_password: [ctx.t('api:passwordsMismatch')] });
-    if (!isCodeFormat('reset', body.otp)) throw ApiError.fields({ otp: [ctx.t('api:otpWrong')] });
-    const id = canonicalIdentifier(body.identifier);
-    await this.throttle([[`code:ip:${ctx.ip}`, LIMITS.codePerIp], [`code:id:${id?.value ?? body.identifier}`, LIMITS.codePerIdentifier]], ctx.t);
-    const user = await this.findByIdentifier(body.identifier);
+  async resetPassword(body: z.output<typeof ResetBody>, ctx: Ctx): Promise<void> {
+    await throttle(this.d.db, [[`code:ip:${ctx.ip}`, LIMITS.codePerIp], [`code:id:${body.identifier}`, LIMITS.codePerIdentifier]], ctx.t);
+    const user = await q.userByIdentifier(this.d.db, body.identifier);
     if (!user) throw ApiError.fields({ otp: [ctx.t('api:otpWrong')] });
     const result = await this.d.codes.check(user.id, 'reset', body.otp);
     if (result !== 'ok') throw this.codeError(result, ctx.t);
     const hash = await hashPassword(body.new_password);
     await this.d.db.tx(async (tx) => {
-      await tx.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, hash]);
+      await q.setPassword(tx, user.id, hash);
       // A new password ends every session that the old one opened.
-      await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [user.id]);
+      await q.revokeAllRefreshTokens(tx, user.id);
     });
   }
 
   /** The staff account named by ADMIN_PHONE/ADMIN_PASSWORD exists, is active and is a superuser. */
   async ensureSuperuser(phone: string, password: string): Promise<void> {
-    const hash = await hashPassword(password);
-    await this.d.db.query(
-      `INSERT INTO users (name, phone, password_hash, is_active, is_staff, is_superuser, phone_confirmed)
-       VALUES ('Administrator', $1, $2, true, true, true, true)
-       ON CONFLICT (phone) DO UPDATE SET password_hash = EXCLUDED.password_hash, is_active = true, is_staff = true, is_superuser = true, phone_confirmed = true`,
-      [phone, hash],
-    );
+    await q.upsertSuperuser(this.d.db, phone, await hashPassword(password));
   }
 }
 
-export function publicUser(u: UserRow) {
+/** The profile fields anyone allowed to see a user may see (never the password hash). */
+export function publicUser(u: UserRow): z.input<typeof UserProfile> {
   return {
     id: u.id, user_id: u.id, name: u.name, email: u.email, phone: u.phone, location: u.location,
     date_joined: u.date_joined, is_staff: u.is_staff, is_active: u.is_active,

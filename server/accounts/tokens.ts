@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 
-/** The access-token payload as the spec's client reads it. */
+/** The access-token payload as clients read it (docs/rules/accounts-and-codes.md#10-sessions). */
 export const AccessClaims = z.object({
   user_id: z.number().int().positive(),
   is_staff: z.boolean(),

@@ -1,11 +1,10 @@
 import express, { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
+import { LoginBody } from '../../shared/accounts/schemas.ts';
 import { ApiError, zodToFieldErrors } from '../http/errors.ts';
-import { MAX_UPLOAD_BYTES } from '../uploads/routes.ts';
+import { PICTURE_MAX_BYTES } from '../../shared/uploads/schemas.ts';
 import { getSession } from './session.ts';
 import { loginThroughServer, logoutThroughServer, upstreamFailure, type ServerApiDeps } from './server-api.ts';
 
-const LoginBody = z.strictObject({ phone: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) });
 
 /**
  * JSON for the hydrated client: the session, login/logout, and a proxy to the API that adds the bearer
@@ -26,7 +25,7 @@ export function bffRoutes(d: ServerApiDeps): Router {
   r.post('/session', express.json({ limit: '8kb' }), async (req, res) => {
     const body = LoginBody.safeParse(req.body, { reportInput: true });
     if (!body.success) throw ApiError.fields(zodToFieldErrors(body.error, req.t));
-    const result = await loginThroughServer(req, res, d, body.data.phone, body.data.password);
+    const result = await loginThroughServer(req, res, d, body.data);
     if (result.ok) res.json({ user: result.data });
     else res.status(result.status).json(result.error);
   });
@@ -35,7 +34,7 @@ export function bffRoutes(d: ServerApiDeps): Router {
     res.status(204).end();
   });
 
-  const raw = express.raw({ type: () => true, limit: MAX_UPLOAD_BYTES });
+  const raw = express.raw({ type: () => true, limit: PICTURE_MAX_BYTES });
   r.all('/api/*rest', raw, async (req: Request, res: Response) => {
     const path = req.originalUrl.replace(/^\/bff/, '');
     // The URL parser resolves %2e%2e segments: the user's token goes to API paths only, never elsewhere on that host.

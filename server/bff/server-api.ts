@@ -1,5 +1,8 @@
 import type { Request, Response } from 'express';
-import type { ApiClient } from '../../shared/api-client.ts';
+import type { z } from 'zod';
+import type { LoginBody } from '../../shared/accounts/schemas.ts';
+import { prepare, type ApiClient } from '../../shared/api-client.ts';
+import { api as contract } from '../../shared/api/contract.ts';
 import type { ApiErrorBody, ApiResult, SessionUser } from '../../shared/api-types.ts';
 import type { Csrf } from '../http/csrf.ts';
 import { getSession, sessionFromTokens, setRequestSession, writeSession, type SessionOptions } from './session.ts';
@@ -27,8 +30,8 @@ export function toResult<T>(r: UpstreamResponse): ApiResult<T> {
 }
 
 /** Logs in against the API and keeps the tokens in the signed HttpOnly cookie; shared by SSR actions and /bff. */
-export async function loginThroughServer(req: Request, res: Response, d: ServerApiDeps, phone: string, password: string): Promise<ApiResult<SessionUser>> {
-  const r = await d.upstream.json('POST', '/api/token/', { phone, password }, { lang: req.language, ip: req.ip });
+export async function loginThroughServer(req: Request, res: Response, d: ServerApiDeps, credentials: z.input<typeof LoginBody>): Promise<ApiResult<SessionUser>> {
+  const r = await d.upstream.json(contract.login.method, contract.login.path, credentials, { lang: req.language, ip: req.ip });
   const body = r.data as { access?: unknown; refresh?: unknown } | null;
   if (r.status === 200 && typeof body?.access === 'string' && typeof body.refresh === 'string') {
     const s = sessionFromTokens(body.access, body.refresh);
@@ -43,7 +46,7 @@ export async function loginThroughServer(req: Request, res: Response, d: ServerA
 
 export async function logoutThroughServer(req: Request, res: Response, d: ServerApiDeps): Promise<void> {
   const s = await getSession(req, res, d.upstream, d.session);
-  if (s) await d.upstream.json('POST', '/api/token/blacklist/', { refresh: s.refresh }, { ip: req.ip }).catch(() => undefined);
+  if (s) await d.upstream.json(contract.logout.method, contract.logout.path, { refresh: s.refresh }, { ip: req.ip }).catch(() => undefined);
   writeSession(res, null, d.session);
   setRequestSession(req, null);
 }
@@ -60,12 +63,14 @@ export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiCli
     }
   };
   return {
-    get: (path) => call('GET', path),
-    send: (method, path, body) => call(method, path, body === undefined ? undefined : JSON.stringify(body), body === undefined ? undefined : 'application/json'),
-    upload: async (path, file) => call('POST', path, Buffer.from(await file.arrayBuffer()), file.type),
-    login: async (phone, password) => {
+    call: (e, ...[input]) => {
+      const p = prepare(e, input);
+      return call(p.method, p.url, p.json, p.json === undefined ? undefined : 'application/json');
+    },
+    upload: async (e, file) => call(e.method, prepare(e, undefined).url, Buffer.from(await file.arrayBuffer()), file.type),
+    login: async (body) => {
       try {
-        return await loginThroughServer(req, res, d, phone, password);
+        return await loginThroughServer(req, res, d, body);
       } catch (err) {
         const f = upstreamFailure(err, req.t);
         return { ok: false, status: f.status, error: f.body };

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import type { SessionUser } from '../../shared/api-types.ts';
+import { api as contract } from '../../shared/api/contract.ts';
 import { cookieName } from '../http/csrf.ts';
 import type { Upstream } from './upstream.ts';
 
@@ -58,14 +59,13 @@ export function setRequestSession(req: Request, s: Session | null): void {
 export function sessionFromTokens(access: string, refresh: string): Session | null {
   const u = userOf(access);
   if (!u) return null;
-  const { exp: _exp, ...user } = u;
-  return { access, refresh, user };
+  return { access, refresh, user: { user_id: u.user_id, name: u.name, phone: u.phone, is_staff: u.is_staff } };
 }
 
 async function resolve(req: Request, res: Response, upstream: Upstream, o: SessionOptions): Promise<Session | null> {
   const raw: unknown = req.signedCookies?.[sessionCookieName(o)];
   if (raw === undefined) return null;
-  let stored: z.infer<typeof Stored> | null = null;
+  let stored: z.infer<typeof Stored> | null;
   try {
     const parsed = Stored.safeParse(typeof raw === 'string' ? JSON.parse(raw) : null);
     stored = parsed.success ? parsed.data : null;
@@ -78,7 +78,7 @@ async function resolve(req: Request, res: Response, upstream: Upstream, o: Sessi
     return null;
   }
   if (u.exp * 1000 - 30_000 > Date.now()) return sessionFromTokens(stored.a, stored.r);
-  const r = await upstream.json('POST', '/api/token/refresh/', { refresh: stored.r }, { ip: req.ip });
+  const r = await upstream.json(contract.refresh.method, contract.refresh.path, { refresh: stored.r }, { ip: req.ip });
   const body = r.data as { access?: unknown; refresh?: unknown } | null;
   if (r.status === 200 && typeof body?.access === 'string') {
     const refresh = typeof body.refresh === 'string' ? body.refresh : stored.r;

@@ -21,7 +21,7 @@ declare global {
 }
 
 /**
- * CSRF in the layers of DESIGN.md §2: SameSite cookies, the request's own origin checked on every unsafe
+ * CSRF in layers (docs/rules/security.md#4-csrf): SameSite cookies, the request's own origin checked on every unsafe
  * request, and a double-submit token (csrf-csrf) bound to a per-browser id: hidden field in forms,
  * `x-csrf-token` header from the hydrated client.
  */

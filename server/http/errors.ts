@@ -1,9 +1,10 @@
 import type { ErrorRequestHandler } from 'express';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { problemsByField } from '../../shared/fields.ts';
 import type { Logger } from '../log.ts';
 
-/** Error bodies in the Django REST style the spec's client reads: `{detail, code}` or `{field: [messages]}`. */
+/** Error bodies in the Django REST style (docs/rules/api.md#2-errors): `{detail, code}` or `{field: [messages]}`. */
 export type ErrorBody = { detail: string; code?: string; [extra: string]: unknown } | Record<string, string[]>;
 
 export class ApiError extends Error {
@@ -22,39 +23,11 @@ export class ApiError extends Error {
   }
 }
 
-/** zod issues → `{field: [messages]}`, with unknown keys and root problems under non_field_errors. */
+/** zod issues → `{field: [messages]}` in the caller's language (the problems as shared/fields.ts reads them). */
 export function zodToFieldErrors(error: z.ZodError, t: TFunction): Record<string, string[]> {
-  // No prototype: a body key like "__proto__" is then an ordinary field name, not Object.prototype.
-  const out: Record<string, string[]> = Object.create(null);
-  const push = (field: string, msg: string) => (out[field] ??= []).push(msg);
-  const wrongType = new Set<string>();
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) push(k, t('api:unknownField'));
-      continue;
-    }
-    const field = issue.path.length ? String(issue.path[0]) : 'non_field_errors';
-    // A value of the wrong type gets that one message, not also the length checks zod runs on it.
-    if (wrongType.has(field)) continue;
-    if (issue.code === 'invalid_type') wrongType.add(field);
-    push(field, issueMessage(issue, t));
-  }
+  const out: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const [field, problems] of Object.entries(problemsByField(error))) out[field] = problems.map((p) => t(p.key, p.vars ?? {}));
   return out;
-}
-
-function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
-  // A schema may name a translation key as its message ("api:..."): use it as is.
-  if (issue.message.startsWith('api:')) return t(issue.message);
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? t('api:required') : t('api:wrongType', { expected: issue.expected });
-    case 'too_small':
-      return issue.origin === 'string' && issue.minimum === 1 ? t('api:blank') : t('api:tooSmall', { min: issue.minimum });
-    case 'too_big':
-      return t('api:tooBig', { max: issue.maximum });
-    default:
-      return t('api:invalid');
-  }
 }
 
 /** The last middleware for /api: client mistakes get their 4xx, anything else a logged 500 without internals. */

@@ -1,8 +1,10 @@
+import type { TFunction } from 'i18next';
 import type { Db } from '../db/index.ts';
+import { ApiError } from './errors.ts';
 
 export type Limit = { max: number; windowSec: number };
 
-/** The rate limits of DESIGN.md §2; state lives in the database so that several instances share it. */
+/** The rate limits (docs/rules/limits.md#1-rate-limits); state lives in the database so that several instances share it. */
 export const LIMITS = {
   loginPerIdentifier: { max: 10, windowSec: 15 * 60 },
   loginPerIp: { max: 50, windowSec: 15 * 60 },
@@ -25,4 +27,16 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<number> {
   );
   if (!row) return 0;
   return row.hits > limit.max ? Math.max(1, row.retry) : 0;
+}
+
+/** The one answer to a limited request: 429, the wait in the message, the body and the Retry-After header. */
+export const tooManyRequests = (t: TFunction, wait: number): ApiError =>
+  new ApiError(429, { detail: t('api:tooManyRequests', { seconds: wait }), code: 'throttled', wait }, { 'Retry-After': String(wait) });
+
+/** Counts one hit against each limit in turn; the first limit passed throws tooManyRequests. */
+export async function throttle(db: Db, checks: readonly (readonly [key: string, limit: Limit])[], t: TFunction): Promise<void> {
+  for (const [key, limit] of checks) {
+    const wait = await hit(db, key, limit);
+    if (wait) throw tooManyRequests(t, wait);
+  }
 }

@@ -1,4 +1,3 @@
-import { availability } from '../../shared/availability.ts';
 import type { Db } from '../db/index.ts';
 
 export type LotteryRow = {
@@ -15,7 +14,6 @@ const COLUMNS = `l.id, l.name, l.description, l.start_date, l.end_date, l.ticket
 const PURCHASABLE = `l.published AND NOT l.is_result_published AND l.start_date <= now() AND l.end_date > now()
   AND (SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success')) < l.total_tickets`;
 
-export const MAX_PAGE = 100;
 
 export async function publishedLotteries(db: Db, limit: number, offset: number): Promise<{ rows: LotteryRow[]; total: number }> {
   const rows = await db.query<LotteryRow>(
@@ -54,6 +52,3 @@ export async function latestResults(db: Db, limit = 10): Promise<ResultRow[]> {
     prizes: prizes.filter((p) => p.lottery_id === lottery.id).map(({ lottery_id: _l, ...p }) => p),
   }));
 }
-
-/** The same rule as PURCHASABLE above, in the one place the pages read it too (shared/availability.ts). */
-export const isPurchasable = (l: LotteryRow, now = Date.now()): boolean => availability(l, now) === 'open';

@@ -1,6 +1,6 @@
 /**
  * Anonymous pages are the same for every visitor of a language until the data changes, so they are rendered
- * once and kept for a short time (DESIGN.md §5). Per-visitor values (CSP nonce, CSRF token) are left as
+ * once and kept for a short time (docs/rules/limits.md#5-timeouts-caches-and-housekeeping). Per-visitor values (CSP nonce, CSRF token) are left as
  * placeholders in the cached HTML and filled in for each response.
  */
 export const NONCE_PLACEHOLDER = 'BHNONCEPLACEHOLDER0000000';

@@ -110,7 +110,7 @@ export function createSsr(d: SsrDeps) {
     const handles = leafHandles(url.pathname);
     const loggedIn = hasSessionCookie(req, d.session);
     const allowed = handles.at(-1)?.cache;
-    const cacheable = req.method === 'GET' && allowed !== undefined && [...url.searchParams.keys()].every((k) => allowed.includes(k));
+    const cacheable = req.method === 'GET' && !loggedIn && allowed !== undefined && [...url.searchParams.keys()].every((k) => allowed.includes(k));
 
     let body: Buffer | undefined;
     if (req.method === 'POST') {

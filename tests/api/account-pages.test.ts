@@ -35,7 +35,7 @@ describe('no-JS account journey through the pages', () => {
     expect(ok.status).toBe(303);
     expect(ok.headers.location).toBe('/login?notice=verified');
 
-    const login = await agent.post('/login').type('form').send({ _csrf: csrf, identifier: p, password: 'pass-word-9' });
+    const login = await agent.post('/login').type('form').send({ _csrf: csrf, phone: p, password: 'pass-word-9' });
     expect(login.status).toBe(303);
     expect(login.headers.location).toBe('/');
     const session = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('bh_session='));
@@ -79,26 +79,26 @@ describe('no-JS account journey through the pages', () => {
   test('login: wrong password → Invalid credentials; unverified → verify page; staff → back office; from is honoured', async () => {
     const { agent, csrf } = await formPage('/login');
     const u = await createUser(t, { password: 'right-pass-1' });
-    const bad = await agent.post('/login').type('form').send({ _csrf: csrf, identifier: u.phone, password: 'wrong-pass-1' });
+    const bad = await agent.post('/login').type('form').send({ _csrf: csrf, phone: u.phone, password: 'wrong-pass-1' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Invalid credentials');
 
     const pending = await createUser(t, { is_active: false, password: 'right-pass-1' });
     await t.db.query('UPDATE users SET phone_confirmed = false WHERE id = $1', [pending.id]);
-    const r = await agent.post('/login').type('form').send({ _csrf: csrf, identifier: pending.phone, password: 'right-pass-1' });
+    const r = await agent.post('/login').type('form').send({ _csrf: csrf, phone: pending.phone, password: 'right-pass-1' });
     expect(r.status).toBe(303);
     expect(r.headers.location).toBe(`/verify-otp?identifier=${pending.phone}&notice=inactive`);
     expect((await agent.get(r.headers.location as string)).text).toContain('User is not active, please verify OTP');
 
     const staff = await createUser(t, { is_staff: true, password: 'staff-pass-1' });
-    const s = await agent.post('/login').type('form').send({ _csrf: csrf, identifier: staff.phone, password: 'staff-pass-1' });
+    const s = await agent.post('/login').type('form').send({ _csrf: csrf, phone: staff.phone, password: 'staff-pass-1' });
     expect(s.headers.location).toBe('/admin/create-lottery?welcome=1');
 
     const other = await formPage('/login?from=/faq');
-    const f = await other.agent.post('/login?from=/faq').type('form').send({ _csrf: other.csrf, identifier: u.phone, password: 'right-pass-1', from: '/faq' });
+    const f = await other.agent.post('/login?from=/faq').type('form').send({ _csrf: other.csrf, phone: u.phone, password: 'right-pass-1', from: '/faq' });
     expect(f.headers.location).toBe('/faq');
     const evil = await formPage('/login');
-    const e = await evil.agent.post('/login').type('form').send({ _csrf: evil.csrf, identifier: u.phone, password: 'right-pass-1', from: '//evil.example' });
+    const e = await evil.agent.post('/login').type('form').send({ _csrf: evil.csrf, phone: u.phone, password: 'right-pass-1', from: '//evil.example' });
     expect(e.headers.location).toBe('/');
   });
 
@@ -135,14 +135,14 @@ describe('CSRF on form posts', () => {
   test('a post without the token, with a foreign token or from another site is refused and changes nothing', async () => {
     const u = await createUser(t, { password: 'right-pass-1' });
     const { agent, csrf } = await formPage('/login');
-    const noToken = await agent.post('/login').type('form').send({ identifier: u.phone, password: 'right-pass-1' });
+    const noToken = await agent.post('/login').type('form').send({ phone: u.phone, password: 'right-pass-1' });
     expect(noToken.status).toBe(403);
     const other = await formPage('/login');
-    const foreign = await agent.post('/login').type('form').send({ _csrf: other.csrf, identifier: u.phone, password: 'right-pass-1' });
+    const foreign = await agent.post('/login').type('form').send({ _csrf: other.csrf, phone: u.phone, password: 'right-pass-1' });
     expect(foreign.status).toBe(403);
-    const crossSite = await agent.post('/login').set('Sec-Fetch-Site', 'cross-site').type('form').send({ _csrf: csrf, identifier: u.phone, password: 'right-pass-1' });
+    const crossSite = await agent.post('/login').set('Sec-Fetch-Site', 'cross-site').type('form').send({ _csrf: csrf, phone: u.phone, password: 'right-pass-1' });
     expect(crossSite.status).toBe(403);
-    const crossOrigin = await agent.post('/login').set('Origin', 'https://evil.example').type('form').send({ _csrf: csrf, identifier: u.phone, password: 'right-pass-1' });
+    const crossOrigin = await agent.post('/login').set('Origin', 'https://evil.example').type('form').send({ _csrf: csrf, phone: u.phone, password: 'right-pass-1' });
     expect(crossOrigin.status).toBe(403);
     for (const r of [noToken, foreign, crossSite, crossOrigin]) {
       expect(([] as string[]).concat(r.headers['set-cookie'] ?? []).some((c) => c.startsWith('bh_session='))).toBe(false);

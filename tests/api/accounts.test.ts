@@ -1,5 +1,5 @@
 /**
- * Account API (player-side spec §5, §7, §8, §9; DESIGN.md §2): signup, account verification by a 5-digit code,
+ * Account API (docs/rules/accounts-and-codes.md): signup, account verification by a 5-digit code,
  * resend with its 120 s wait, and password recovery with a 6-digit code and its 60 s wait.
  */
 import request from 'supertest';
@@ -88,7 +88,7 @@ describe('POST /api/v1/signup/', () => {
 
     res = await api().post('/api/v1/signup/').send({ name: '   ', phone, password: PASSWORD });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ name: ['This field may not be blank.'] });
+    expect(res.body).toEqual({ name: ['This field is required'] });
 
     res = await api().post('/api/v1/signup/').send({ name: 'A B', phone });
     expect(res.status).toBe(400);
@@ -101,7 +101,7 @@ describe('POST /api/v1/signup/', () => {
     expect(await usersWithPhone(phone)).toBe(0);
   });
 
-  test('neither phone nor e-mail: non_field_errors with the spec text', async () => {
+  test('neither phone nor e-mail: non_field_errors with the product text', async () => {
     for (const body of [{}, { phone: null, email: null }, { phone: '', email: '  ' }]) {
       const res = await api().post('/api/v1/signup/').send({ name: 'No Contact', password: PASSWORD, ...body });
       expect(res.status).toBe(400);
@@ -129,7 +129,7 @@ describe('POST /api/v1/signup/', () => {
     expect(t.sent.length).toBe(before);
   });
 
-  test('phone or e-mail of an active account: the spec texts, in any spelling of the same value', async () => {
+  test('phone or e-mail of an active account: the product texts, in any spelling of the same value', async () => {
     const owner = await createUser(t, { phone: newPhone(), email: 'taken@example.com' });
     let res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: owner.phone, password: PASSWORD });
     expect(res.status).toBe(400);
@@ -258,7 +258,7 @@ describe('POST /api/v1/verify-otp/', () => {
     expect(await t.db.one('SELECT attempts FROM one_time_codes WHERE user_id = $1', [u.userId])).toEqual({ attempts: 1 });
   });
 
-  test('a code that is not exactly 5 digits: the spec message, and no try is used up', async () => {
+  test('a code that is not exactly 5 digits: its message, and no try is used up', async () => {
     const u = await signedUp();
     for (const otp of ['1234', '123456', '12a45', '١٢٣٤٥']) {
       const res = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp });
@@ -519,7 +519,7 @@ describe('password recovery', () => {
     // A 5-digit code can never be a reset code.
     res = await send({ otp: '12345', new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+    expect(res.body).toEqual({ otp: ['Please enter the 6-digit code.'] });
 
     expect(await t.db.one(`SELECT attempts FROM one_time_codes WHERE user_id = $1 AND purpose = 'reset'`, [u.id])).toEqual({ attempts: 0 });
     // The password did not change.

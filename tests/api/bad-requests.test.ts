@@ -1,5 +1,5 @@
 /**
- * Whatever a client sends, the API answers with a clear 4xx JSON body, never a 500 (DESIGN.md §2: the bearer API
+ * Whatever a client sends, the API answers with a clear 4xx JSON body, never a 500 (docs/rules/limits.md#2-request-bodies: the bearer API
  * takes JSON only on unsafe methods; bodies are bounded).
  */
 import { gzipSync } from 'node:zlib';
@@ -125,7 +125,7 @@ test('JSON in an unsupported charset or encoding: 415; a broken gzip body: 400',
   expectJsonError(broken, 400);
   // A correct gzip body is accepted and reaches validation.
   const zipped = await bytes('/api/token/', gzipSync('{"phone":"","password":""}'), { 'content-encoding': 'gzip' });
-  expectJsonError(zipped, 400, { phone: ['This field may not be blank.'], password: ['This field may not be blank.'] });
+  expectJsonError(zipped, 400, { phone: ['Please enter your email or phone number'], password: ['Please enter your password'] });
 });
 
 test('a body that is not UTF-8: 400', async () => {

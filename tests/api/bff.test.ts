@@ -1,5 +1,5 @@
 /**
- * The BFF (DESIGN.md §1, §2): tokens live only in a signed HttpOnly cookie, every unsafe request is CSRF-checked
+ * The BFF (docs/rules/security.md#4-csrf, docs/rules/accounts-and-codes.md#10-sessions): tokens live only in a signed HttpOnly cookie, every unsafe request is CSRF-checked
  * (origin + token), an expired access token is refreshed transparently, logout revokes, and a slow API gives a
  * clear 504 instead of a hang.
  */

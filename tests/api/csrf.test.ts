@@ -1,5 +1,5 @@
 /**
- * CSRF refusal for every unsafe route, from the route lists themselves (DESIGN.md §2): a new form action in
+ * CSRF refusal for every unsafe route, from the route lists themselves (docs/rules/security.md#4-csrf): a new form action in
  * views/routes.tsx or a new unsafe BFF route is covered here without a new test.
  *
  *  - SSR: every route of the route tree whose module has an `action` (form posts; sent both url-encoded and

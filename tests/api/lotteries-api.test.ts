@@ -1,5 +1,5 @@
 /**
- * Public lottery reads (player-side spec §3, §4, §7; DESIGN.md §2, §5): featured (purchasable only), published with
+ * Public lottery reads (docs/rules/lotteries-and-sales.md#3-who-sees-which-lottery, docs/rules/limits.md#3-page-sizes-and-bounded-lists): featured (purchasable only), published with
  * bounded paging and X-Total-Count, get-lottery (unpublished only for staff), and the latest published results.
  */
 import request from 'supertest';

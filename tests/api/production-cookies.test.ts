@@ -1,5 +1,5 @@
 /**
- * Production transport security (DESIGN.md §2): HSTS for a year, and every cookie that carries a session, a
+ * Production transport security (docs/rules/security.md#3-cookies): HSTS for a year, and every cookie that carries a session, a
  * browser id or a CSRF secret is Secure, HttpOnly, SameSite=Lax, Path=/ and `__Host-` prefixed (so no subdomain
  * or plain-http page can plant or overwrite it). Development and tests on plain http keep the bare names.
  *

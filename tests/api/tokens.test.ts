@@ -1,5 +1,5 @@
 /**
- * Token API (player-side spec §3, §4, §7, §8; DESIGN.md §2): login by phone or e-mail, the access-token payload the
+ * Token API (docs/rules/accounts-and-codes.md#4-login, #10-sessions): login by phone or e-mail, the access-token payload the
  * client reads, refresh, blacklist (logout), the bearer check, and the login rate limit.
  */
 import { decodeJwt, SignJWT } from 'jose';
@@ -25,7 +25,7 @@ async function login(phone: string, password: string) {
 }
 
 describe('POST /api/token/', () => {
-  test('login by phone: access and refresh; the access payload has what the spec client reads', async () => {
+  test('login by phone: access and refresh; the access payload has what clients read', async () => {
     const u = await createUser(t, { phone: newPhone(), name: 'Salma Khatun' });
     const before = Math.floor(Date.now() / 1000);
     const res = await api().post('/api/token/').send({ phone: u.phone, password: u.password });
@@ -62,9 +62,10 @@ describe('POST /api/token/', () => {
     const unknown = await api().post('/api/token/').send({ phone: newPhone(), password: u.password });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(INVALID);
+    // Something that is neither a phone number nor an e-mail address is a field error (the login form's rule too).
     const notAnIdentifier = await api().post('/api/token/').send({ phone: 'nobody', password: u.password });
-    expect(notAnIdentifier.status).toBe(401);
-    expect(notAnIdentifier.body).toEqual(INVALID);
+    expect(notAnIdentifier.status).toBe(400);
+    expect(notAnIdentifier.body).toEqual({ phone: ['Enter a valid phone number (01XXXXXXXXX) or email address.'] });
     const bn = await api().post('/api/token/').set('Accept-Language', 'bn').send({ phone: u.phone, password: 'not-the-password' });
     expect(bn.status).toBe(401);
     expect(bn.body).toEqual({ detail: 'ভুল লগইন তথ্য', code: 'no_active_account' });
@@ -117,7 +118,7 @@ describe('POST /api/token/', () => {
     expect(res.body).toEqual({ phone: ['This field is required.'], password: ['This field is required.'] });
     res = await api().post('/api/token/').send({ phone: '', password: '' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ phone: ['This field may not be blank.'], password: ['This field may not be blank.'] });
+    expect(res.body).toEqual({ phone: ['Please enter your email or phone number'], password: ['Please enter your password'] });
     res = await api().post('/api/token/').send({ phone: 1711111111, password: 'x', remember: true });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ phone: ['Expected a string.'], remember: ['Unknown field.'] });

@@ -1,5 +1,5 @@
 /**
- * Pictures stored by the product (DESIGN.md §2; spec §3 "Image upload response: success, data.url"): the body is the
+ * Pictures stored by the product (docs/rules/security.md#8-uploads; the answer is `success` and `data.url`): the body is the
  * raw image, its own bytes decide the type, size is bounded, and a picture is served only to its owner and staff.
  */
 import request from 'supertest';

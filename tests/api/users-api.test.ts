@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/users/{id}/ (player-side spec §7; DESIGN.md §2): a player reads only his own profile, staff anyone's;
+ * GET /api/v1/users/{id}/ (docs/rules/security.md#1-the-api-enforces-every-permission): a player reads only his own profile, staff anyone's;
  * the password hash never leaves the server.
  */
 import request from 'supertest';
@@ -35,7 +35,7 @@ test('without a token: 401 not_authenticated', async () => {
   expect(res.body).toEqual({ detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
 });
 
-test('own profile: 200 with the spec fields and no password hash', async () => {
+test('own profile: 200 with the profile fields and no password hash', async () => {
   const res = await get(player.id, player);
   expect(res.status).toBe(200);
   expect(res.body).toEqual({

@@ -135,7 +135,7 @@ test.describe('with JavaScript', () => {
 
     // The account is still not active: logging in leads back to the verification page, not into the site.
     await page.goto('/login?lng=en');
-    await page.locator('input[name="identifier"]').fill(p.phone);
+    await page.locator('input[name="phone"]').fill(p.phone);
     await page.locator('input[name="password"]').fill(p.password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page).toHaveURL(/\/verify-otp\?/);
@@ -151,9 +151,9 @@ test('a verified player logs in with the e-mail address instead of the phone num
   expect((await sessionCookie(context))?.httpOnly).toBe(true);
 });
 
-test('a wrong password is refused with the spec\'s message and no session', async ({ page, context, player }) => {
+test('a wrong password is refused with its message and no session', async ({ page, context, player }) => {
   await page.goto('/login?lng=en');
-  await page.locator('input[name="identifier"]').fill(player.phone);
+  await page.locator('input[name="phone"]').fill(player.phone);
   await page.locator('input[name="password"]').fill(`${player.password}x`);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
@@ -173,7 +173,7 @@ test.describe('without JavaScript', () => {
     await chooseEnglishOnFirstVisit(page);
     await openRegistration(page);
 
-    // A required field left empty: the server answers with the form again and the spec's message.
+    // A required field left empty: the server answers with the form again and its message.
     await fillRegistration(page, p, { firstName: true });
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect(page).toHaveURL(/\/register(\?|$)/);

@@ -67,8 +67,8 @@ export function newPlayer(): NewPlayer {
 export async function login(page: Page, who: { identifier: string; password: string; name?: string }) {
   // ?lng=en also answers the first-visit language chooser, which would otherwise cover the form.
   if (new URL(page.url(), 'http://x').pathname !== '/login') await page.goto('/login?lng=en');
-  const form = page.locator('main form').filter({ has: page.locator('input[name="identifier"]') });
-  await form.locator('input[name="identifier"]').fill(who.identifier);
+  const form = page.locator('main form').filter({ has: page.locator('input[name="phone"]') });
+  await form.locator('input[name="phone"]').fill(who.identifier);
   await form.locator('input[name="password"]').fill(who.password);
   await form.locator('[type="submit"]').click();
   await expect(page.locator('.nav-user__name')).toBeVisible();

@@ -29,7 +29,7 @@ test.describe('with JavaScript', () => {
     await expect(submit).toBeEnabled();
     await ball(panel, 'main', 8).click();
     await expect(panel.locator('input[name="main"]:checked')).toHaveCount(5);
-    // choosing the last number again clears it (spec §4)
+    // choosing the last number again clears it (docs/rules/tickets.md#4-picking-numbers)
     await ball(panel, 'last', 9).click();
     await expect(submit).toBeDisabled();
     await ball(panel, 'last', 9).click();

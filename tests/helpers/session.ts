@@ -33,7 +33,7 @@ export async function loginAs(agentOrUrl: Agent | string, phone: string, passwor
   const res = await agent
     .post('/login')
     .type('form')
-    .send({ identifier: phone, password, _csrf: csrfFrom(page.text) });
+    .send({ phone, password, _csrf: csrfFrom(page.text) });
   if (res.status !== 303 || !sessionSetCookie(res)) {
     throw new Error(`login as ${phone} failed: ${res.status} ${res.text.slice(0, 200)}`);
   }

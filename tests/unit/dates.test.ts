@@ -82,7 +82,7 @@ describe('formatDate', () => {
     expect(formatDate(iso, 'bn', { withTime: true })).toBeNull();
   });
 
-  test('INVALID_DATE is the spec’s English text', () => {
+  test('INVALID_DATE is the English text', () => {
     expect(INVALID_DATE).toBe('Invalid date');
   });
 });

@@ -8,7 +8,7 @@ const lottery = (over: Partial<AvailabilityFields> = {}): AvailabilityFields => 
   total_tickets: 100, tickets_sold: 10, ...over,
 });
 
-describe('availability: whether a lottery can be bought and why not (spec §4)', () => {
+describe('availability: whether a lottery can be bought and why not (docs/rules/lotteries-and-sales.md#4-when-a-lottery-can-be-bought)', () => {
   test('the API flag decides when present: purchasable is open', () => {
     expect(availability(lottery({ purchasable: true }), NOW)).toBe('open');
   });
@@ -53,7 +53,7 @@ describe('readSelection: what the no-JS picker form sent', () => {
   });
 });
 
-describe('checkSelection: the messages of spec §5, or the ticket', () => {
+describe('checkSelection: the picker messages, or the ticket (docs/rules/tickets.md#4-picking-numbers)', () => {
   test('five main numbers and a last number make a ticket', () => {
     expect(checkSelection({ main: [5, 12, 23, 34, 45], last: 7, invalid: false })).toEqual({ ok: true, ticket: { main: [5, 12, 23, 34, 45], last: 7 } });
   });

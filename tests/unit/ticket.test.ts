@@ -17,7 +17,7 @@ import {
 } from '../../shared/ticket.ts';
 
 describe('ticket constants', () => {
-  test('are the spec rules: 5 main numbers of 1–55, last number 1–15', () => {
+  test('are the rules (docs/rules/tickets.md): 5 main numbers of 1–55, last number 1–15', () => {
     expect([MAIN_COUNT, MAIN_MAX, LAST_MAX]).toEqual([5, 55, 15]);
   });
 });

@@ -2,21 +2,22 @@ import { data, Form, Link, redirect, useActionData, type ActionFunctionArgs } fr
 import { useTranslation } from '../i18n.tsx';
 import { errorText } from '../../shared/api-types.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
-import { validateForgot } from '../../shared/validation.ts';
+import { IdentifierBody } from '../../shared/accounts/schemas.ts';
+import { api as contract } from '../../shared/api/contract.ts';
 import { apiOf } from '../context.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
-import { Alert, Field, field, SubmitButton, type FormResult } from '../components/form.tsx';
-import { key, keyed, msg } from '../components/messages.ts';
+import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
+import { key, msg } from '../components/messages.ts';
+import { parseForm } from '../components/parse-form.ts';
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const identifier = field(form, 'identifier');
-  const v = validateForgot({ identifier });
-  if (!v.ok) return data<FormResult>({ errors: keyed(v.errors), values: { identifier } }, { status: 400 });
-  const r = await apiOf(context).send('POST', '/api/v1/forgot-password/', { identifier });
-  if (!r.ok) return data<FormResult>({ formError: errorText(r.error, key('sendFailed')), values: { identifier } }, { status: r.status });
-  return redirect(withQuery(paths.resetPassword, { identifier, sent: String(Date.now()) }));
+  const v = parseForm(form, IdentifierBody);
+  if (!v.ok) return data<FormResult>({ errors: v.errors, values: v.values }, { status: 400 });
+  const r = await apiOf(context).call(contract.forgotPassword, { body: v.data });
+  if (!r.ok) return data<FormResult>({ formError: errorText(r.error, key('auth:errors.sendFailed')), values: v.values }, { status: r.status });
+  return redirect(withQuery(paths.resetPassword, { identifier: v.data.identifier, sent: String(Date.now()) }));
 }
 
 export function Component() {

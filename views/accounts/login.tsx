@@ -2,11 +2,12 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFu
 import { useTranslation } from '../i18n.tsx';
 import { errorText } from '../../shared/api-types.ts';
 import { paths, safeFrom, withQuery } from '../../shared/paths.ts';
-import { validateLogin } from '../../shared/validation.ts';
+import { LoginBody } from '../../shared/accounts/schemas.ts';
 import { apiOf } from '../context.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, field, PasswordField, SubmitButton, type FormResult } from '../components/form.tsx';
-import { keyed, msg } from '../components/messages.ts';
+import { key, msg } from '../components/messages.ts';
+import { parseForm } from '../components/parse-form.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
 /** Visitors only (the `guest` group of views/routes.tsx). */
@@ -18,16 +19,14 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const from = safeFrom(field(form, 'from'));
-  const identifier = field(form, 'identifier');
-  const password = typeof form.get('password') === 'string' ? (form.get('password') as string) : '';
-  const v = validateLogin({ identifier, password });
-  if (!v.ok) return data<FormResult>({ errors: keyed(v.errors), values: { identifier } }, { status: 400 });
-  const r = await apiOf(context).login(identifier, password);
+  const v = parseForm(form, LoginBody, { secret: ['password'] });
+  if (!v.ok) return data<FormResult>({ errors: v.errors, values: v.values }, { status: 400 });
+  const r = await apiOf(context).login(v.data);
   if (!r.ok) {
     if (r.error.code === 'account_not_active') {
-      return redirect(withQuery(paths.verifyOtp, { identifier: typeof r.error.identifier === 'string' ? r.error.identifier : identifier, notice: 'inactive' }));
+      return redirect(withQuery(paths.verifyOtp, { identifier: typeof r.error.identifier === 'string' ? r.error.identifier : v.data.phone, notice: 'inactive' }));
     }
-    return data<FormResult>({ formError: errorText(r.error, 'k:loginFailed'), values: { identifier } }, { status: r.status === 429 ? 429 : 400 });
+    return data<FormResult>({ formError: errorText(r.error, key('auth:errors.loginFailed')), values: v.values }, { status: r.status === 429 ? 429 : 400 });
   }
   return redirect(from ?? (r.data.is_staff ? withQuery(paths.adminCreateLottery, { welcome: '1' }) : paths.home));
 }
@@ -44,7 +43,7 @@ export function Component() {
       <Form method="post" noValidate className="form">
         <CsrfField />
         {from ? <input type="hidden" name="from" value={from} /> : null}
-        <Field label={t('fields.identifier')} name="identifier" autoComplete="username" inputMode="email" required defaultValue={result?.values?.identifier ?? ''} placeholder={t('fields.identifierPlaceholder')} error={msg(t, e.identifier)} />
+        <Field label={t('fields.identifier')} name="phone" autoComplete="username" inputMode="email" required defaultValue={result?.values?.phone ?? ''} placeholder={t('fields.identifierPlaceholder')} error={msg(t, e.phone)} />
         <PasswordField label={t('fields.password')} name="password" autoComplete="current-password" required error={msg(t, e.password)} />
         <p className="form__aside"><Link to={paths.forgotPassword}>{t('login.forgot')}</Link></p>
         <SubmitButton>{t('login.submit')}</SubmitButton>

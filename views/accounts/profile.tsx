@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { api as contract } from '../../shared/api/contract.ts';
 import { useTranslation } from '../i18n.tsx';
 import type { UserProfile } from '../../shared/api-types.ts';
 import { formatDate, toDigits } from '../../shared/dates.ts';
@@ -14,7 +15,7 @@ type ProfileData = { profile: UserProfile; error: null } | { profile: null; erro
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const toLogin = () => redirect(withQuery(paths.login, { from: url.pathname + url.search }));
-  const r = await apiOf(context).get<UserProfile>(`/api/v1/users/${userOf(context).user_id}/`);
+  const r = await apiOf(context).call(contract.getUser, { params: { id: String(userOf(context).user_id) } });
   if (r.ok) return data<ProfileData>({ profile: r.data, error: null });
   if (r.status === 401) throw toLogin(); // the session ended between the two calls
   return data<ProfileData>({ profile: null, error: r.status === 404 ? 'notFound' : 'load' }, { status: r.status === 404 ? 404 : 502 });

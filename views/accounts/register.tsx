@@ -3,15 +3,17 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFu
 import { useTranslation } from '../i18n.tsx';
 import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { paths, safeFrom, withQuery } from '../../shared/paths.ts';
-import { validateRegistration } from '../../shared/validation.ts';
+import { RegisterForm } from '../../shared/accounts/schemas.ts';
+import { api as contract } from '../../shared/api/contract.ts';
+import { v as V } from '../../shared/fields.ts';
+import { isPictureFile, PICTURE_TYPES } from '../../shared/uploads/schemas.ts';
 import { apiOf } from '../context.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, field, PasswordField, SubmitButton, type FormResult } from '../components/form.tsx';
-import { key, keyed, msg } from '../components/messages.ts';
+import { key, msg } from '../components/messages.ts';
+import { parseForm } from '../components/parse-form.ts';
 
-const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const PICTURE_MAX = 2 * 1024 * 1024;
 
 /** Visitors only (the `guest` group of views/routes.tsx). */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -21,32 +23,26 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const values = {
-    firstName: field(form, 'firstName'), lastName: field(form, 'lastName'), email: field(form, 'email'),
-    phone: field(form, 'phone'), location: field(form, 'location'),
-  };
-  const password = typeof form.get('password') === 'string' ? (form.get('password') as string) : '';
-  const v = validateRegistration({ ...values, password });
+  const v = parseForm(form, RegisterForm, { secret: ['password'] });
+  const values = v.values;
   if (!v.ok) {
-    const { form: formKey, ...rest } = v.errors;
-    return data<FormResult>({ errors: keyed(rest), formError: formKey ? key(formKey) : undefined, values }, { status: 400 });
+    // Missing required fields are named once for the whole form first, then "phone or e-mail".
+    const fill = Object.values(v.errors).find((m) => m === key(V('fillRequired')));
+    return data<FormResult>({ errors: v.errors, formError: fill ?? v.formError, values }, { status: 400 });
   }
   const api = apiOf(context);
   let picture: string | null = null;
   const file = form.get('picture');
   if (file && typeof file !== 'string' && file.size > 0) {
-    if (!PICTURE_TYPES.includes(file.type) || file.size > PICTURE_MAX) {
-      return data<FormResult>({ errors: { picture: key('pictureInvalid') }, values }, { status: 400 });
-    }
-    const up = await api.upload<{ data: { id: string } }>('/api/v1/upload-image/', file);
-    if (!up.ok) return data<FormResult>({ errors: { picture: key('uploadFailed') }, values }, { status: up.status });
+    if (!isPictureFile(file)) return data<FormResult>({ errors: { picture: key(V('pictureInvalid')) }, values }, { status: 400 });
+    const up = await api.upload(contract.uploadImage, file);
+    if (!up.ok) return data<FormResult>({ errors: { picture: key('auth:errors.uploadFailed') }, values }, { status: up.status });
     picture = up.data.data.id;
   }
-  const r = await api.send<{ identifier: string }>('POST', '/api/v1/signup/', {
-    name: v.value.name, email: v.value.email, phone: v.value.phone, password: v.value.password, location: values.location, picture,
-  });
+  const { firstName, lastName, ...rest } = v.data;
+  const r = await api.call(contract.signup, { body: { ...rest, name: `${firstName} ${lastName}`, picture } });
   if (!r.ok) {
-    return data<FormResult>({ errors: fieldErrors(r.error), formError: errorText(r.error, key('registrationFailed')), values }, { status: r.status });
+    return data<FormResult>({ errors: fieldErrors(r.error), formError: errorText(r.error, key('auth:errors.registrationFailed')), values }, { status: r.status });
   }
   return redirect(withQuery(paths.verifyOtp, { identifier: r.data.identifier, notice: 'registered', sent: String(Date.now()), from: safeFrom(field(form, 'from')) }));
 }

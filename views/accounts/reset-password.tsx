@@ -3,12 +3,14 @@ import { useTranslation } from '../i18n.tsx';
 import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
-import { validateReset } from '../../shared/validation.ts';
+import { ResetBody } from '../../shared/accounts/schemas.ts';
+import { api as contract } from '../../shared/api/contract.ts';
 import { apiOf } from '../context.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, field, PasswordField, SubmitButton, type FormResult } from '../components/form.tsx';
-import { key, keyed, msg } from '../components/messages.ts';
+import { key, msg } from '../components/messages.ts';
+import { parseForm } from '../components/parse-form.ts';
 import { Resend } from '../components/resend.tsx';
 
 type Result = FormResult & { sentAt?: number };
@@ -26,21 +28,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const identifier = field(form, 'identifier');
   const api = apiOf(context);
   if (field(form, 'intent') === 'resend') {
-    const r = await api.send<{ detail: string }>('POST', '/api/v1/resend-password-reset-otp/', { identifier });
-    if (!r.ok) return data<Result>({ formError: errorText(r.error, key('resendFailed')) }, { status: r.status });
+    const r = await api.call(contract.resendResetCode, { body: { identifier } });
+    if (!r.ok) return data<Result>({ formError: errorText(r.error, key('auth:errors.resendFailed')) }, { status: r.status });
     return { notice: r.data.detail, sentAt: Date.now() } satisfies Result;
   }
-  const pw = (n: string) => (typeof form.get(n) === 'string' ? (form.get(n) as string) : '');
-  const v = validateReset({ otp: field(form, 'otp'), newPassword: pw('new_password'), confirmPassword: pw('confirm_password') });
-  if (!v.ok) return data<Result>({ errors: keyed(v.errors) }, { status: 400 });
-  const r = await api.send('POST', '/api/v1/reset-password/', { identifier, otp: v.value.otp, new_password: v.value.newPassword, confirm_password: pw('confirm_password') });
+  const v = parseForm(form, ResetBody);
+  if (!v.ok) return data<Result>({ errors: v.errors, ...(v.formError ? { formError: v.formError } : {}) }, { status: 400 });
+  const r = await api.call(contract.resetPassword, { body: v.data });
   if (!r.ok) {
     const fe = fieldErrors(r.error);
-    const errors: Record<string, string> = {};
-    if (fe.otp) errors.otp = fe.otp;
-    if (fe.new_password) errors.newPassword = fe.new_password;
-    if (fe.confirm_password) errors.confirmPassword = fe.confirm_password;
-    return data<Result>(Object.keys(errors).length ? { errors } : { formError: errorText(r.error, key('resetFailed')) }, { status: r.status });
+    const errors = Object.fromEntries(['otp', 'new_password', 'confirm_password'].filter((f) => fe[f]).map((f) => [f, fe[f] as string]));
+    return data<Result>(Object.keys(errors).length ? { errors } : { formError: errorText(r.error, key('auth:errors.resetFailed')) }, { status: r.status });
   }
   return redirect(withQuery(paths.login, { notice: 'reset' }));
 }
@@ -58,8 +56,8 @@ export function Component() {
         <CsrfField />
         <input type="hidden" name="identifier" value={identifier} />
         <Field label={t('fields.otp6')} name="otp" className="otp-input" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={msg(t, e.otp)} />
-        <PasswordField label={t('fields.newPassword')} name="new_password" autoComplete="new-password" minLength={8} error={msg(t, e.newPassword)} />
-        <PasswordField label={t('fields.confirmPassword')} name="confirm_password" autoComplete="new-password" minLength={8} error={msg(t, e.confirmPassword)} />
+        <PasswordField label={t('fields.newPassword')} name="new_password" autoComplete="new-password" minLength={8} error={msg(t, e.new_password)} />
+        <PasswordField label={t('fields.confirmPassword')} name="confirm_password" autoComplete="new-password" minLength={8} error={msg(t, e.confirm_password)} />
         <SubmitButton name="intent" value="reset">{t('reset.submit')}</SubmitButton>
         <Resend sentAt={result?.sentAt ?? sentAt} waitSec={CODE_RULES.reset.resendAfterSec} />
       </Form>

@@ -3,12 +3,14 @@ import { useTranslation } from '../i18n.tsx';
 import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
 import { paths, safeFrom, withQuery } from '../../shared/paths.ts';
-import { validateVerifyOtp } from '../../shared/validation.ts';
+import { VerifyOtpBody } from '../../shared/accounts/schemas.ts';
+import { api as contract } from '../../shared/api/contract.ts';
 import { apiOf } from '../context.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, field, SubmitButton, type FormResult } from '../components/form.tsx';
-import { key, keyed, msg } from '../components/messages.ts';
+import { key, msg } from '../components/messages.ts';
+import { parseForm } from '../components/parse-form.ts';
 import { Resend } from '../components/resend.tsx';
 
 type Result = FormResult & { sentAt?: number };
@@ -18,7 +20,7 @@ const sentParam = (v: string | null) => (v && /^\d{13}$/.test(v) ? Number(v) : n
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const identifier = url.searchParams.get('identifier')?.trim() ?? '';
-  // Without an identifier there is no account to verify: back to registration with the spec's message.
+  // Without an identifier there is no account to verify: back to registration with its message.
   if (!identifier) throw redirect(withQuery(paths.register, { notice: 'noIdentifier' }));
   return { identifier, notice: url.searchParams.get('notice'), sentAt: sentParam(url.searchParams.get('sent')), from: safeFrom(url.searchParams.get('from')) };
 }
@@ -28,17 +30,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const identifier = field(form, 'identifier');
   const api = apiOf(context);
   if (field(form, 'intent') === 'resend') {
-    if (!identifier) return data<Result>({ formError: key('resendNoIdentifier') }, { status: 400 });
-    const r = await api.send<{ detail: string }>('POST', '/api/v1/resend-otp/', { identifier });
-    if (!r.ok) return data<Result>({ formError: errorText(r.error, key('resendFailed')) }, { status: r.status });
+    if (!identifier) return data<Result>({ formError: key('auth:errors.resendNoIdentifier') }, { status: 400 });
+    const r = await api.call(contract.resendAccountCode, { body: { identifier } });
+    if (!r.ok) return data<Result>({ formError: errorText(r.error, key('auth:errors.resendFailed')) }, { status: r.status });
     return { notice: r.data.detail, sentAt: Date.now() } satisfies Result;
   }
-  const v = validateVerifyOtp({ identifier, otp: field(form, 'otp') });
-  if (!v.ok) return data<Result>({ errors: keyed(v.errors) }, { status: 400 });
-  const r = await api.send('POST', '/api/v1/verify-otp/', { identifier, otp: v.value.otp });
+  const v = parseForm(form, VerifyOtpBody);
+  if (!v.ok) return data<Result>({ errors: v.errors, ...(v.formError ? { formError: v.formError } : {}) }, { status: 400 });
+  const r = await api.call(contract.verifyAccount, { body: v.data });
   if (!r.ok) {
     const fe = fieldErrors(r.error);
-    return data<Result>(fe.otp ? { errors: { otp: fe.otp } } : { formError: errorText(r.error, key('verifyFailed')) }, { status: r.status });
+    return data<Result>(fe.otp ? { errors: { otp: fe.otp } } : { formError: errorText(r.error, key('auth:errors.verifyFailed')) }, { status: r.status });
   }
   return redirect(withQuery(paths.login, { notice: 'verified', from: safeFrom(field(form, 'from')) }));
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A hydration island: on pages served with the light islands entry (the home page, to stay inside the
- * JavaScript budget of DESIGN.md §5) only these parts hydrate, each on its own, from the props written here.
+ * JavaScript budget of docs/rules/limits.md#6-page-budgets) only these parts hydrate, each on its own, from the props written here.
  * Inside the full router app they are ordinary components.
  */
 export function Island<P extends object>({ name, props, children }: { name: string; props: P; children: ReactNode }) {

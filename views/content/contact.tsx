@@ -4,25 +4,26 @@ import { useTranslation } from '../i18n.tsx';
 import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
-import { validateContact } from '../../shared/validation.ts';
+import { api as contract } from '../../shared/api/contract.ts';
+import { ContactBody } from '../../shared/contact/schemas.ts';
 import { apiOf } from '../context.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Dialog } from '../components/dialog.tsx';
-import { Alert, Field, field, SubmitButton, type FormResult } from '../components/form.tsx';
-import { key, keyed, msg } from '../components/messages.ts';
+import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
+import { key, msg } from '../components/messages.ts';
+import { parseForm } from '../components/parse-form.ts';
 import { PageHead } from '../components/page-head.tsx';
 import { useRootData } from '../root.tsx';
 
 type Result = FormResult & { sent?: boolean };
 
-/** The message is stored by the API before the sender is told it was sent (DESIGN.md §3). */
+/** The message is stored by the API before the sender is told it was sent (docs/rules/pages.md#8-contact-form). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  const values = { name: field(form, 'name'), email: field(form, 'email'), message: field(form, 'message') };
-  const v = validateContact(values);
-  if (!v.ok) return data<Result>({ errors: keyed(v.errors), values }, { status: 400 });
-  const r = await apiOf(context).send('POST', '/api/v1/contact/', v.value);
-  if (!r.ok) return data<Result>({ errors: fieldErrors(r.error), formError: errorText(r.error, key('contactFailed')), values }, { status: r.status });
+  const v = parseForm(form, ContactBody);
+  if (!v.ok) return data<Result>({ errors: v.errors, values: v.values }, { status: 400 });
+  const r = await apiOf(context).call(contract.contact, { body: v.data });
+  if (!r.ok) return data<Result>({ errors: fieldErrors(r.error), formError: errorText(r.error, key('auth:errors.contactFailed')), values: v.values }, { status: r.status });
   return { sent: true } satisfies Result;
 }
 

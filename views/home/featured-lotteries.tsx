@@ -12,7 +12,7 @@ export const pickHref = (id: number) => `/?pick=${id}#pick`;
 
 /**
  * Home page island: the first published lotteries as cards; a card opens the number picker in a modal.
- * Reopening the same card keeps its numbers; another card starts afresh (spec §2).
+ * Reopening the same card keeps its numbers; another card starts afresh (docs/rules/pages.md#5-home-page).
  */
 export function FeaturedLotteries({ lotteries, picked, now }: FeaturedLotteriesProps) {
   const { t } = useTranslation('home');

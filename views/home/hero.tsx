@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatNumber, toDigits } from '../../shared/dates.ts';
 import { useTranslation } from '../i18n.tsx';
+import { useHydrated } from '../components/use-hydrated.ts';
 
 type Slide = { eyebrow: string; title: string; text: string };
 
@@ -9,24 +10,31 @@ export const SLIDE_MS = 3000;
 const ART: number[][] = [[7, 19, 23, 41, 52, 9], [11, 28, 35, 3], [5, 14, 27, 38, 49, 12], [21, 33, 8], [18, 1]];
 
 /**
- * Home page island: five slides that advance every 3 s (spec §9) — but never for visitors who ask for reduced
+ * Home page island: five slides that advance every 3 s (docs/rules/pages.md#5-home-page) — but never for visitors who ask for reduced
  * motion, and not while the pointer or keyboard focus is inside; a pause/play button stops it (WCAG 2.2.2).
  * Only the current slide is exposed; the server renders the first, so without JavaScript it simply stays.
  */
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const q = window.matchMedia(REDUCED_MOTION);
+  q.addEventListener('change', onChange);
+  return () => q.removeEventListener('change', onChange);
+}
+
 export function HeroSlideshow() {
   const { t, i18n: { language: lng } } = useTranslation('home');
   const raw = t<Slide[] | string>('hero.slides', { returnObjects: true });
   const slides = Array.isArray(raw) ? raw : [];
   const [current, setCurrent] = useState(0);
-  const [playing, setPlaying] = useState(true);
+  // Until the visitor presses play or pause, the slideshow moves unless the system asks for reduced motion.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
+  const playing = chosen ?? !reducedMotion;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
 
-  useEffect(() => {
-    setReady(true);
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPlaying(false);
-  }, []);
   const running = ready && playing && !hovered && !focused && slides.length > 1;
   useEffect(() => {
     if (!running) return;
@@ -78,7 +86,7 @@ export function HeroSlideshow() {
         </div>
         {/* Controls need JavaScript: hidden (space kept, no layout shift) until the island runs. */}
         <div className={`hero__controls${ready ? ' is-ready' : ''}`}>
-          <button type="button" className="hero__toggle" onClick={() => setPlaying((p) => !p)} aria-label={playing ? t('hero.pause') : t('hero.play')}>
+          <button type="button" className="hero__toggle" onClick={() => setChosen(!playing)} aria-label={playing ? t('hero.pause') : t('hero.play')}>
             {playing ? (
               <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M4 2h3v12H4zM9 2h3v12H9z" /></svg>
             ) : (

@@ -1,10 +1,11 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { errorText, type ApiResult, type DrawResult, type Lottery } from '../../shared/api-types.ts';
+import { errorText, type ApiResult, type DrawResult } from '../../shared/api-types.ts';
 import { formatDate, formatNumber } from '../../shared/dates.ts';
 import { formatTaka } from '../../shared/money.ts';
 import { paths } from '../../shared/paths.ts';
 import { Island } from '../components/island.tsx';
 import { apiOf, localeOf } from '../context.ts';
+import { api as contract } from '../../shared/api/contract.ts';
 import { useTranslation } from '../i18n.tsx';
 import { FeaturedLotteries, type FeaturedLotteriesProps } from './featured-lotteries.tsx';
 import { HeroSlideshow } from './hero.tsx';
@@ -13,7 +14,7 @@ import { TicketBalls } from '../lotteries/balls.tsx';
 import { toCardLottery } from '../lotteries/lottery-card.tsx';
 import { SectionHead } from '../components/page-head.tsx';
 
-/** Cards shown in Featured Lotteries (spec §9). */
+/** Cards shown in Featured Lotteries (docs/rules/pages.md#5-home-page). */
 export const FEATURED_CARDS = 3;
 
 /** One section's data, or the message of its failed call: each section of the page degrades on its own. */
@@ -28,14 +29,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pickParam = new URL(request.url).searchParams.get('pick') ?? '';
   const pickId = /^\d{1,9}$/.test(pickParam) ? Number(pickParam) : null;
   const [featured, published, results, content] = await Promise.all([
-    api.get<Lottery[]>('/api/v1/featured-lotteries/'),
-    api.get<Lottery[]>(`/api/v1/published-lotteries/?limit=${FEATURED_CARDS}&offset=0`),
-    api.get<DrawResult[]>('/api/v1/lottery-results/'),
+    api.call(contract.featuredLotteries),
+    api.call(contract.publishedLotteries, { query: { limit: FEATURED_CARDS, offset: 0 } }),
+    api.call(contract.lotteryResults),
     localeOf(context).namespace('content').catch(() => ({}) as Record<string, unknown>),
   ]);
   let picked = pickId !== null && published.ok ? published.data.find((l) => l.id === pickId) ?? null : null;
   if (pickId !== null && !picked) {
-    const r = await api.get<Lottery>(`/api/v1/get-lottery/${pickId}/`);
+    const r = await api.call(contract.getLottery, { params: { id: String(pickId) } });
     if (r.ok) picked = r.data;
   }
   const f = section(featured);

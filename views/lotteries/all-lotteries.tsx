@@ -4,6 +4,7 @@ import { formatNumber } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { api as contract } from '../../shared/api/contract.ts';
 import { useTranslation } from '../i18n.tsx';
 import { LotteryCard, toCardLottery } from './lottery-card.tsx';
 import { listHref, pageCount, parsePage } from './paging.ts';
@@ -22,10 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const offset = (page - 1) * PER_PAGE;
   const r = offset > MAX_OFFSET
     ? { ok: true as const, status: 200, data: [] as Lottery[], total: null }
-    : await api.get<Lottery[]>(`/api/v1/published-lotteries/?limit=${PER_PAGE}&offset=${offset}`);
+    : await api.call(contract.publishedLotteries, { query: { limit: PER_PAGE, offset } });
   let picked = pickId !== null && r.ok ? r.data.find((l) => l.id === pickId) ?? null : null;
   if (pickId !== null && !picked) {
-    const p = await api.get<Lottery>(`/api/v1/get-lottery/${pickId}/`);
+    const p = await api.call(contract.getLottery, { params: { id: String(pickId) } });
     if (p.ok) picked = p.data;
   }
   return {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 're
 import { formatNumber, toDigits } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
 import { formatTicket, LAST_MAX, MAIN_COUNT, MAIN_MAX, randomTicket, toggleLast, toggleMain, validateSelection } from '../../shared/ticket.ts';
+import { useHydrated } from '../components/use-hydrated.ts';
 import { useTranslation } from '../i18n.tsx';
 import { Ball } from './balls.tsx';
 
@@ -9,7 +10,7 @@ export type Selection = { main: number[]; last: number | null };
 /** panel: the home page's quick play; modal: a featured card on home; dialog: /all-lotteries. */
 export type PickerVariant = 'panel' | 'modal' | 'dialog';
 
-/** Easy Pick shows its numbers after a short reveal (spec §9: 0.8 s). */
+/** Easy Pick shows its numbers after a short reveal (0.8 s, docs/rules/pages.md#6-number-picker). */
 export const REVEAL_MS = 800;
 const MAIN = Array.from({ length: MAIN_MAX }, (_, i) => i + 1);
 const LAST = Array.from({ length: LAST_MAX }, (_, i) => i + 1);
@@ -34,17 +35,14 @@ export function NumberPicker({ lotteryId, variant = 'panel', initial, messages =
   const { t, i18n: { language: lng } } = useTranslation('lottery');
   const [main, setMain] = useState<number[]>(initial?.main ?? []);
   const [last, setLast] = useState<number | null>(initial?.last ?? null);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const [revealing, setRevealing] = useState(false);
   // What the live region says; only warnings are also shown (the balls already show a pick or a clear).
   const [note, setNote] = useState<{ text: string; shown: boolean }>({ text: '', shown: false });
   const [changed, setChanged] = useState(false);
   const timer = useRef<number | undefined>(undefined);
 
-  useEffect(() => {
-    setReady(true);
-    return () => window.clearTimeout(timer.current);
-  }, []);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
   useEffect(() => {
     onChange?.({ main, last });
     // onChange is the parent's; only the selection matters here
@@ -132,7 +130,7 @@ export function NumberPicker({ lotteryId, variant = 'panel', initial, messages =
                   setNote({ text: '', shown: false });
                   setLast(n);
                 }}
-                // Choosing the current last number again clears it (spec §4); a radio alone cannot be unchecked,
+                // Choosing the current last number again clears it (docs/rules/tickets.md#4-picking-numbers); a radio alone cannot be unchecked,
                 // and Chrome sends no click for Space on a checked radio, hence the key handler.
                 onClick={() => {
                   if (toggleLast(last, n) === null) setLast(null);

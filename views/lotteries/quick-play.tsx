@@ -1,10 +1,11 @@
 import { data, Link, redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { errorText, type Lottery } from '../../shared/api-types.ts';
+import { errorText } from '../../shared/api-types.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { formatTaka } from '../../shared/money.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { formatTicket, normaliseTicket, parseTicket, randomTicket } from '../../shared/ticket.ts';
 import { apiOf } from '../context.ts';
+import { api as contract } from '../../shared/api/contract.ts';
 import { useTranslation } from '../i18n.tsx';
 import { useRootData } from '../root.tsx';
 import { availability } from '../../shared/availability.ts';
@@ -21,7 +22,7 @@ type PickerPage = { kind: 'picker'; now: number; lottery: CardLottery | null; se
 type TicketPage = { kind: 'ticket'; now: number; lottery: CardLottery | null; ticket: string | null; problem: Problem | null };
 
 async function fetchLottery(context: LoaderFunctionArgs['context'], id: number): Promise<{ lottery: CardLottery | null; problem: Problem | null; status: number }> {
-  const r = await apiOf(context).get<Lottery>(`/api/v1/get-lottery/${id}/`);
+  const r = await apiOf(context).call(contract.getLottery, { params: { id: String(id) } });
   if (r.ok) return { lottery: toCardLottery(r.data), problem: null, status: 200 };
   if (r.status === 404) return { lottery: null, problem: { key: 'lotteryNotFound' }, status: 404 };
   return { lottery: null, problem: { message: errorText(r.error, '') || null }, status: r.status >= 500 ? 502 : r.status };
@@ -29,7 +30,7 @@ async function fetchLottery(context: LoaderFunctionArgs['context'], id: number):
 
 /**
  * /quick-play: where the picker form goes without JavaScript. A complete, valid choice redirects to the ticket
- * page; otherwise the picker comes back with the spec's messages and the numbers kept. `action=clear|easy`
+ * page; otherwise the picker comes back with the picker's messages and the numbers kept. `action=clear|easy`
  * are the form's Clear and Easy Pick buttons; `action=edit` reopens the picker on given numbers.
  * /quick-play/{id}/{ticket}: the chosen ticket, canonical form enforced by a redirect.
  */

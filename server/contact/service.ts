@@ -1,0 +1,26 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import type { ContactBody } from '../../shared/contact/schemas.ts';
+import type { Db } from '../db/index.ts';
+import { LIMITS, throttle } from '../http/rate-limit.ts';
+import type { Logger } from '../log.ts';
+import { insertContactMessage } from './queries.ts';
+
+export type ContactMessage = z.output<typeof ContactBody>;
+
+/**
+ * Contact messages (docs/rules/pages.md): stored, rate-limited per address, and forwarded to support where mail is
+ * configured. The sender is told it was sent once it is stored; a failed forward is logged and the stored message
+ * stays for staff.
+ */
+export class Contact {
+  constructor(private readonly db: Db, private readonly log: Logger, private readonly forward: ((m: ContactMessage) => Promise<unknown>) | null) {}
+
+  async send(m: ContactMessage, from: { userId: number | null; language: string }, ctx: { t: TFunction; ip: string }): Promise<void> {
+    await throttle(this.db, [[`contact:ip:${ctx.ip}`, LIMITS.contactPerIp]], ctx.t);
+    await insertContactMessage(this.db, { ...m, userId: from.userId, language: from.language === 'bn' ? 'bn' : 'en' });
+    if (this.forward) {
+      await this.forward(m).catch((err: unknown) => this.log.error({ error: (err as Error).message }, 'contact message stored but not forwarded'));
+    }
+  }
+}

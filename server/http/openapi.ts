@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { Endpoint } from '../../shared/api/endpoint.ts';
+
+type Json = Record<string, unknown>;
+
+const schemaOf = (s: z.ZodType, io: 'input' | 'output'): Json => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Json;
+  return rest;
+};
+
+const ERROR_BODY: Json = {
+  type: 'object',
+  description: 'Django REST style: `{detail, code}` for the request as a whole, or `{field: [messages]}` (non_field_errors for the form).',
+  additionalProperties: true,
+};
+
+const errorsFor = (e: Endpoint): Record<string, Json> => {
+  const out: Record<string, Json> = {};
+  const err = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+  if (e.body || e.query || e.raw) out['400'] = err('Invalid input: field errors in the caller\'s language.');
+  if (e.access !== 'public') out['401'] = err('No valid access token.');
+  if (e.access === 'staff') out['403'] = err('Not staff.');
+  if (e.params) out['404'] = err('Not found (or not the caller\'s).');
+  out['429'] = err('Too many requests: `wait` seconds, also in Retry-After.');
+  return out;
+};
+
+/** OpenAPI 3.1 of the API, made from the contract (shared/api/contract.ts): what a mobile-app developer reads first. */
+export function openApiDocument(endpoints: Record<string, Endpoint>, info: { version: string }): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const [id, e] of Object.entries(endpoints)) {
+    const path = e.path.replace(/:(\w+)/g, '{$1}');
+    const parameters: Json[] = [];
+    for (const [where, schema] of [['path', e.params], ['query', e.query]] as const) {
+      if (!schema) continue;
+      const props = (schemaOf(schema, 'input').properties ?? {}) as Record<string, Json>;
+      for (const [name, s] of Object.entries(props)) parameters.push({ name, in: where, required: where === 'path', schema: s });
+    }
+    const op: Json = {
+      operationId: id,
+      summary: e.summary,
+      tags: [e.tag],
+      ...(e.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(parameters.length ? { parameters } : {}),
+      ...(e.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(e.body, 'input') } } } } : {}),
+      ...(e.raw ? { requestBody: { required: true, content: Object.fromEntries(e.raw.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])) } } : {}),
+      responses: {
+        [String(e.status ?? 200)]: {
+          description: 'Success',
+          ...(e.paged ? { headers: { 'X-Total-Count': { description: 'Rows in the whole list', schema: { type: 'integer' } } } } : {}),
+          ...(e.reply ? { content: { 'application/json': { schema: schemaOf(e.reply, 'output') } } } : {}),
+        },
+        ...errorsFor(e),
+      },
+    };
+    (paths[path] ??= {})[e.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Bhagya API', version: info.version, description: 'The lottery API: bearer JWT from POST /api/token/. Send Accept-Language: en or bn for messages.' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: { Error: ERROR_BODY } },
+    paths,
+  };
+}

@@ -1,0 +1,39 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { availability } from '../../shared/availability.ts';
+import type { DrawResult, Lottery } from '../../shared/lotteries/schemas.ts';
+import type { Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import * as q from './queries.ts';
+import type { LotteryRow } from './queries.ts';
+
+/** The same rule as the SQL of queries.ts, in the one place the pages read it too (shared/availability.ts). */
+export const isPurchasable = (l: LotteryRow, now = Date.now()): boolean => availability(l, now) === 'open';
+
+/** A lottery as the API shows it: its row and the server's verdict on sales now. */
+export const lotteryJson = (l: LotteryRow): z.input<typeof Lottery> => ({ ...l, purchasable: isPurchasable(l) });
+
+/** Public lottery reads (docs/rules/lotteries-and-sales.md). */
+export class Lotteries {
+  constructor(private readonly db: Db) {}
+
+  async published(limit: number, offset: number): Promise<{ items: z.input<typeof Lottery>[]; total: number }> {
+    const { rows, total } = await q.publishedLotteries(this.db, limit, offset);
+    return { items: rows.map(lotteryJson), total };
+  }
+
+  async featured(): Promise<z.input<typeof Lottery>[]> {
+    return (await q.featuredLotteries(this.db)).map(lotteryJson);
+  }
+
+  results(): Promise<z.input<typeof DrawResult>[]> {
+    return q.latestResults(this.db);
+  }
+
+  /** Unpublished lotteries exist only for staff. */
+  async one(id: number, isStaff: boolean, t: TFunction): Promise<z.input<typeof Lottery>> {
+    const l = await q.lotteryById(this.db, id);
+    if (!l || (!l.published && !isStaff)) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+    return lotteryJson(l);
+  }
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { TFunction } from 'i18next';
+import type { AccessClaims } from '../accounts/tokens.ts';
+import type { Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { LIMITS, throttle } from '../http/rate-limit.ts';
+import * as q from './queries.ts';
+
+/** The file's own first bytes decide its type, not the header the client sent. */
+export function sniffImage(b: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | null {
+  if (b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
+  if (b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (b.length > 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+export const uploadUrl = (id: string) => `/api/v1/uploads/${id}/`;
+
+/**
+ * Pictures are stored by the product under DATA_DIR/uploads (docs/rules/security.md): checked by their bytes,
+ * rate-limited per address, served only to their owner and to staff.
+ */
+export class Uploads {
+  constructor(private readonly db: Db, private readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+  }
+
+  async store(body: unknown, ownerId: number | null, ctx: { t: TFunction; ip: string }): Promise<{ id: string; url: string }> {
+    await throttle(this.db, [[`upload:ip:${ctx.ip}`, LIMITS.uploadPerIp]], ctx.t);
+    if (!Buffer.isBuffer(body) || body.length === 0) throw ApiError.fields({ image: [ctx.t('api:imageRequired')] });
+    const type = sniffImage(body);
+    if (!type) throw ApiError.fields({ image: [ctx.t('api:imageType')] });
+    const id = randomUUID();
+    await writeFile(path.join(this.dir, id), body, { mode: 0o600 });
+    await q.insertUpload(this.db, { id, ownerId, kind: 'profile', contentType: type, size: body.length });
+    return { id, url: uploadUrl(id) };
+  }
+
+  /** The picture's bytes for its owner or staff; anyone else gets the same 404 as for a missing one. */
+  async read(id: string, caller: AccessClaims, t: TFunction): Promise<{ data: Buffer; contentType: string }> {
+    const row = await q.uploadById(this.db, id);
+    if (!row || (row.owner_id !== caller.user_id && !caller.is_staff)) throw ApiError.detail(404, t('api:notFound'), 'not_found');
+    return { data: await readFile(path.join(this.dir, id)), contentType: row.content_type };
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Account requests and answers, one schema each, used by the API handler, the page action (no-JS post) and the
+ * hydrated form alike (docs/rules/accounts-and-codes.md). Field names are the API's.
+ */
+import { z } from 'zod';
+import {
+  code, currentPassword, email, identifier, NAME_MAX, newPassword, optional, phone, requirePhoneOrEmail, text, v,
+} from '../fields.ts';
+
+/** Log in with phone number or e-mail (the API calls the field `phone`, whichever it is). */
+export const LoginBody = z.strictObject({ phone: identifier, password: currentPassword });
+
+export const RefreshBody = z.strictObject({ refresh: z.string().min(1).max(2000) });
+
+/** The registration form of the page: first and last name, a picture file beside it (uploaded first). */
+export const RegisterForm = z
+  .strictObject({
+    firstName: text(NAME_MAX, 'fillRequired'),
+    lastName: text(NAME_MAX, 'fillRequired'),
+    phone: optional(phone),
+    email: optional(email),
+    password: z.string().refine((p) => p.length > 0, v('fillRequired')).pipe(newPassword),
+    location: text(NAME_MAX).optional(),
+  })
+  .superRefine((x, ctx) => requirePhoneOrEmail(x, ctx, { markFields: true }));
+
+/** Sign-up through the API: one name, phone or e-mail (or both), a password, optionally a picture uploaded before. */
+export const SignupBody = z
+  .strictObject({
+    name: text(NAME_MAX, 'fieldRequired'),
+    email: optional(email),
+    phone: optional(phone),
+    password: newPassword,
+    location: text(NAME_MAX).optional(),
+    picture: z.uuid().nullish(),
+  })
+  .superRefine((x, ctx) => requirePhoneOrEmail(x, ctx, { markFields: false }));
+
+/** Resend a verification code, or ask for a password reset code. */
+export const IdentifierBody = z.strictObject({ identifier });
+
+export const VerifyOtpBody = z.strictObject({ identifier, otp: code('account') });
+
+export const ResetBody = z
+  .strictObject({ identifier, otp: code('reset'), new_password: newPassword, confirm_password: z.string().max(128) })
+  .refine((x) => x.new_password === x.confirm_password, { message: v('passwordsMismatch'), path: ['confirm_password'] });
+
+// Answers ---------------------------------------------------------------------------------------------
+
+export const Detail = z.object({ detail: z.string() });
+export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
+export const SignupReply = z.object({ user_id: z.number().int(), identifier: z.string(), detail: z.string() });
+/** A code was sent (or, for a reset, would have been): `wait` is the seconds before another may be asked for. */
+export const CodeSent = z.object({ detail: z.string(), wait: z.number().int() });
+
+/** What the root loader and the top bar know of the logged-in user (from the access token). */
+export const SessionUser = z.object({ user_id: z.number().int(), name: z.string(), phone: z.string().nullable(), is_staff: z.boolean() });
+
+export const UserProfile = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  location: z.string(),
+  date_joined: z.string(),
+  is_staff: z.boolean(),
+  is_active: z.boolean(),
+  picture_url: z.string().nullable(),
+});

@@ -1,0 +1,142 @@
+/**
+ * The rules of single fields, written once and composed into the request schemas of every feature
+ * (shared/<feature>/schemas.ts). Messages are keys of locales/<lng>/validation.json: the API translates them
+ * into the caller's language, the pages show them through their translator (docs/rules/accounts-and-codes.md).
+ */
+import { z } from 'zod';
+import { toAsciiDigits } from './dates.ts';
+import { isEmail, normaliseIdentifier, normalisePhone } from './identifiers.ts';
+import { CODE_RULES, type CodePurpose } from './one-time-codes.ts';
+
+export const VALIDATION_KEYS = [
+  'required', 'blank', 'wrongType', 'tooSmall', 'tooBig', 'invalid', 'unknownField', 'expectedObject', 'controlCharacters',
+  'fillRequired', 'fieldRequired', 'phoneOrEmail', 'phoneInvalid', 'emailInvalid', 'passwordMin', 'passwordRequired',
+  'passwordsMismatch', 'identifierRequired', 'identifierInvalid', 'otpRequired', 'otpMax', 'otpFiveDigits', 'otpSixDigits', 'pictureInvalid',
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+/** A message of a schema: the translation key `validation:<key>`. */
+export const v = (key: ValidationKey) => `validation:${key}` as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+
+/** Control characters (NUL and the rest) have no place in anything a person types. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** A string field: trimmed, at most `max` characters, no control characters; `required` names the message when empty. */
+export function text(max: number, required?: ValidationKey) {
+  const s = z
+    .string()
+    .trim()
+    .max(max)
+    .refine((x) => !CONTROL.test(x), v('controlCharacters'));
+  return required ? s.refine((x) => x.length > 0, v(required)) : s;
+}
+
+/** An optional form field: absent, null and blank all mean "not given" (null). */
+export const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((x) => (x === undefined || (typeof x === 'string' && x.trim() === '') ? null : x), schema.nullable());
+
+/** Bangladeshi mobile number, stored as `01XXXXXXXXX`. */
+export const phone = text(20).transform((s, ctx) => {
+  const p = normalisePhone(s);
+  if (p) return p;
+  ctx.addIssue({ code: 'custom', message: v('phoneInvalid') });
+  return z.NEVER;
+});
+
+/** E-mail address, stored lower-case. */
+export const email = text(EMAIL_MAX).transform((s, ctx) => {
+  if (isEmail(s)) return s.toLowerCase();
+  ctx.addIssue({ code: 'custom', message: v('emailInvalid') });
+  return z.NEVER;
+});
+
+/** Phone number or e-mail address (login, verification, reset), in its stored form. */
+export const identifier = text(EMAIL_MAX, 'identifierRequired').transform((s, ctx) => {
+  const id = normaliseIdentifier(s);
+  if (id) return id.identifier;
+  ctx.addIssue({ code: 'custom', message: v('identifierInvalid') });
+  return z.NEVER;
+});
+
+/** A new password: at least PASSWORD_MIN characters (counted as characters, not UTF-16 units). */
+export const newPassword = z
+  .string()
+  .max(PASSWORD_MAX)
+  .refine((p) => [...p].length >= PASSWORD_MIN, v('passwordMin'));
+
+/** A password being used (login, confirming a change): required, no minimum (that applies when it is set). */
+export const currentPassword = z.string().max(PASSWORD_MAX).refine((p) => p.length > 0, v('passwordRequired'));
+
+/** A one-time code of the purpose's length (5 or 6 digits); Bengali digits are read as ASCII. */
+export const code = (purpose: CodePurpose) => {
+  const { length } = CODE_RULES[purpose];
+  const digits = length === 5 ? v('otpFiveDigits') : v('otpSixDigits');
+  return text(16, 'otpRequired')
+    .transform((s) => toAsciiDigits(s))
+    .refine((s) => s.length <= length, length === 5 ? digits : v('otpMax'))
+    .refine((s) => s.length > length || new RegExp(`^[0-9]{${length}}$`).test(s), digits);
+};
+
+/**
+ * "Give a phone number or an e-mail address" when neither is there: for the whole request, and on a form also
+ * under both fields so that both inputs are marked.
+ */
+export function requirePhoneOrEmail(value: { phone?: string | null; email?: string | null }, ctx: z.RefinementCtx, o: { markFields: boolean }): void {
+  if (value.phone || value.email) return;
+  for (const path of [[], ...(o.markFields ? [['phone'], ['email']] : [])]) ctx.addIssue({ code: 'custom', message: v('phoneOrEmail'), path });
+}
+
+/** A problem found by a schema, as a message key and its variables (`{{max}}`…). */
+export type Problem = { key: string; vars?: Record<string, unknown> };
+
+/**
+ * What to tell about one zod issue: a schema's own message (a `validation:` key) as it is, zod's generic ones
+ * mapped to the keys of validation.json. The API and the pages both read issues through this; parse with
+ * `{ reportInput: true }` so that a value of the wrong type is told apart from a missing one.
+ */
+export function problemOf(issue: z.core.$ZodIssue): Problem {
+  if (issue.message.startsWith('validation:')) {
+    const params = (issue as { params?: Record<string, unknown> }).params;
+    return params ? { key: issue.message, vars: params } : { key: issue.message };
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? { key: v('required') } : { key: v('wrongType'), vars: { expected: issue.expected } };
+    case 'too_small':
+      return issue.origin === 'string' && issue.minimum === 1 ? { key: v('blank') } : { key: v('tooSmall'), vars: { min: issue.minimum } };
+    case 'too_big':
+      return { key: v('tooBig'), vars: { max: issue.maximum } };
+    case 'unrecognized_keys':
+      return { key: v('unknownField') };
+    default:
+      return { key: v('invalid') };
+  }
+}
+
+/**
+ * Issues → `{field: [problems]}` (the first path segment names the field; root problems go under
+ * `non_field_errors`, unknown keys under their own names). A value of the wrong type gets that one problem,
+ * not also the checks zod runs after it.
+ */
+export function problemsByField(error: z.ZodError): Record<string, Problem[]> {
+  // No prototype: a body key like "__proto__" is then an ordinary field name, not Object.prototype.
+  const out: Record<string, Problem[]> = Object.create(null) as Record<string, Problem[]>;
+  const wrongType = new Set<string>();
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) (out[k] ??= []).push({ key: v('unknownField') });
+      continue;
+    }
+    const field = issue.path.length ? String(issue.path[0]) : 'non_field_errors';
+    if (wrongType.has(field)) continue;
+    if (issue.code === 'invalid_type') wrongType.add(field);
+    (out[field] ??= []).push(problemOf(issue));
+  }
+  return out;
+}
