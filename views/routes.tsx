@@ -1,4 +1,4 @@
-import { redirect, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { redirect, type LazyRouteFunction, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { guestOnly, requireStaff, requireUser } from './guards.ts';
 import { Root, RootErrorBoundary, rootLoader } from './root.tsx';
 
@@ -21,6 +21,15 @@ type PageOptions = { cache?: readonly string[]; islands?: boolean };
 const page = (module: `${string}.tsx`, load: Lazy, o: PageOptions = {}): Pick<RouteObject, 'handle' | 'lazy'> => ({
   handle: { chunk: `views/${module}`, cache: o.cache, islands: o.islands ?? false } satisfies RouteHandle,
   lazy: load,
+});
+
+/**
+ * A group of pages behind one guard. The group's own loader has nothing to load; it is there so that the group
+ * has loader data to hydrate with (a route with middleware but no data would make the browser router load it
+ * again on hydration, rendering the page twice).
+ */
+const group = (id: string, guard: MiddlewareFunction, children: RouteObject[], path?: string): RouteObject => ({
+  id, ...(path ? { path } : {}), middleware: [guard], loader: () => null, children,
 });
 
 /** Older addresses keep working as permanent redirects. */
@@ -53,30 +62,17 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', ...page('accounts/forgot-password.tsx', () => import('./accounts/forgot-password.tsx')) },
       { path: 'reset-password', ...page('accounts/reset-password.tsx', () => import('./accounts/reset-password.tsx')) },
       // Visitors only: a logged-in user is sent on.
-      {
-        id: 'guest',
-        middleware: [guestOnly],
-        children: [
-          { path: 'login', ...page('accounts/login.tsx', () => import('./accounts/login.tsx')) },
-          { path: 'register', ...page('accounts/register.tsx', () => import('./accounts/register.tsx')) },
-        ],
-      },
+      group('guest', guestOnly, [
+        { path: 'login', ...page('accounts/login.tsx', () => import('./accounts/login.tsx')) },
+        { path: 'register', ...page('accounts/register.tsx', () => import('./accounts/register.tsx')) },
+      ]),
       // Logged in.
-      {
-        id: 'player',
-        middleware: [requireUser],
-        children: [
-          { path: 'profile', ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
-          { path: 'my-lotteries', ...page('lotteries/my-lotteries.tsx', () => import('./lotteries/my-lotteries.tsx')) },
-        ],
-      },
+      group('player', requireUser, [
+        { path: 'profile', ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
+        { path: 'my-lotteries', ...page('lotteries/my-lotteries.tsx', () => import('./lotteries/my-lotteries.tsx')) },
+      ]),
       // Staff.
-      {
-        id: 'staff',
-        path: 'admin',
-        middleware: [requireStaff],
-        children: [{ path: '*', ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) }],
-      },
+      group('staff', requireStaff, [{ path: '*', ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) }], 'admin'),
       { path: 'user/mylotteries', loader: moved('/my-lotteries') },
       { path: 'user-dashboard', loader: moved('/my-lotteries') },
       { path: 'user-dashboard/my-tickets', loader: moved('/my-lotteries') },

@@ -25,6 +25,8 @@ describe('route tree', () => {
     const guarded = Object.fromEntries(all.filter(({ route }) => route.middleware?.length).map(({ route }) => [route.id, route.children?.length ?? 0]));
     expect(Object.keys(guarded).sort()).toEqual(['guest', 'player', 'staff']);
     for (const n of Object.values(guarded)) expect(n).toBeGreaterThan(0);
+    // A guarded group without loader data would be loaded again by the browser on hydration (the page rendered twice).
+    for (const { route } of all.filter((x) => x.route.middleware?.length)) expect(typeof route.loader).toBe('function');
     for (const { route } of pages) expect(route.middleware).toBeUndefined();
   });
 });
