@@ -15,9 +15,12 @@ const CI = process.env.CI === 'true' || process.env.CI === '1';
 // The config is evaluated again in every worker: choose the port and folder once, in the runner, and hand
 // them down through the environment (workers inherit it).
 if (!process.env.E2E_PORT) {
-  process.env.E2E_PORT = execFileSync(process.execPath, ['-e',
+  process.env.E2E_PORT = execFileSync(process.execPath, [
+    '-e',
     "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-  ]).toString().trim();
+  ])
+    .toString()
+    .trim();
 }
 if (!process.env.E2E_DIR) {
   const created = mkdtempSync(path.join(tmpdir(), 'bhagya-e2e-'));
@@ -57,7 +60,14 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
         },
       },
     },

@@ -22,7 +22,10 @@ if (!existsSync(path.join(root, 'dist/client/manifest.json'))) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bhagya-size-'));
-const app = await createApp(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'silent', PORT: '0', SECRET_KEY: 'size-bench-'.padEnd(40, 'x') }), { inMemoryDb: true });
+const app = await createApp(
+  loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'silent', PORT: '0', SECRET_KEY: 'size-bench-'.padEnd(40, 'x') }),
+  { inMemoryDb: true },
+);
 const server = app.app.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -39,9 +42,13 @@ const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec
 async function measure(lng: 'en' | 'bn') {
   const res = await fetch(`${base}/`, { headers: { cookie: `lang=${lng}` } });
   const html = await res.text();
-  const js = new Set<string>(), css = new Set<string>(), fonts = new Set<string>();
+  const js = new Set<string>(),
+    css = new Set<string>(),
+    fonts = new Set<string>();
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
-    const src = attr(tag, 'src'), href = attr(tag, 'href'), rel = attr(tag, 'rel');
+    const src = attr(tag, 'src'),
+      href = attr(tag, 'href'),
+      rel = attr(tag, 'rel');
     if (tag.startsWith('<script') && src) js.add(src);
     else if (rel === 'modulepreload' && href) js.add(href);
     else if (rel === 'stylesheet' && href) css.add(href);
@@ -50,7 +57,9 @@ async function measure(lng: 'en' | 'bn') {
   // Bengali text on the page (in English too: the language switch reads বাংলা) makes the browser fetch the
   // Bengali faces the stylesheet declares for that range; count every weight declared.
   if (/[\u0980-\u09FF]/.test(html)) {
-    for (const sheet of css) for (const m of readFileSync(path.join(root, 'dist/client', sheet), 'utf8').matchAll(/url\(["']?(\/fonts\/[^"')]+\.woff2)/g)) fonts.add(m[1] as string);
+    for (const sheet of css)
+      for (const m of readFileSync(path.join(root, 'dist/client', sheet), 'utf8').matchAll(/url\(["']?(\/fonts\/[^"')]+\.woff2)/g))
+        fonts.add(m[1] as string);
   }
   const sum = (s: Set<string>) => [...s].reduce((n, u) => n + wireBytes(u), 0);
   return { lng, js: sum(js), css: sum(css), fonts: sum(fonts), files: { js: [...js], css: [...css], fonts: [...fonts] } };
@@ -64,7 +73,9 @@ for (const lng of ['en', 'bn'] as const) {
   for (const kind of ['js', 'css', 'fonts'] as const) {
     const ok = m[kind] <= BUDGET[kind];
     failed ||= !ok;
-    console.log(`  ${lng}  ${kind.padEnd(5)} ${fmt(m[kind])}  budget ${fmt(BUDGET[kind])}  ${ok ? 'ok' : 'OVER BUDGET'}  (${m.files[kind].length} files)`);
+    console.log(
+      `  ${lng}  ${kind.padEnd(5)} ${fmt(m[kind])}  budget ${fmt(BUDGET[kind])}  ${ok ? 'ok' : 'OVER BUDGET'}  (${m.files[kind].length} files)`,
+    );
   }
 }
 server.close();

@@ -18,7 +18,17 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 20;
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bhagya-bench-'));
-const app = await createApp(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'silent', PORT: '0', NODE_ENV: 'production', SECRET_KEY: 'bench-secret-'.padEnd(40, 'x') }), { inMemoryDb: true });
+const app = await createApp(
+  loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    NODE_ENV: 'production',
+    SECRET_KEY: 'bench-secret-'.padEnd(40, 'x'),
+  }),
+  { inMemoryDb: true },
+);
 const server = app.app.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -31,11 +41,22 @@ writeFileSync(staticFile, home);
 // A logged-in session, obtained as a browser without JavaScript does.
 const loginPage = await fetch(`${base}/login`, { headers: { cookie: 'lang=en' } });
 const jar = new Map<string, string>();
-const keep = (r: Response) => { for (const c of r.headers.getSetCookie()) { const [kv] = c.split(';'); const [k, v] = (kv as string).split('='); jar.set(k as string, v as string); } };
+const keep = (r: Response) => {
+  for (const c of r.headers.getSetCookie()) {
+    const [kv] = c.split(';');
+    const [k, v] = (kv as string).split('=');
+    jar.set(k as string, v as string);
+  }
+};
 keep(loginPage);
 const csrf = /name="_csrf" value="([^"]+)"/.exec(await loginPage.text())?.[1] ?? '';
 const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-const login = await fetch(`${base}/login`, { method: 'POST', redirect: 'manual', headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded', origin: base }, body: new URLSearchParams({ identifier: DEMO_STAFF.phone, password: DEMO_STAFF.password, _csrf: csrf }) });
+const login = await fetch(`${base}/login`, {
+  method: 'POST',
+  redirect: 'manual',
+  headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded', origin: base },
+  body: new URLSearchParams({ identifier: DEMO_STAFF.phone, password: DEMO_STAFF.password, _csrf: csrf }),
+});
 keep(login);
 // NODE_ENV=production above: the session cookie is __Host-bh_session.
 if (!jar.has(sessionCookieName({ secure: true }))) throw new Error(`bench login failed (${login.status})`);
@@ -55,7 +76,8 @@ rows.push(['static file (same bytes as /)', staticRps, 0]);
 rows.push(['/ (anonymous)', await rps(`${base}/`, anon), 0.5]);
 rows.push(['/all-lotteries (anonymous)', await rps(`${base}/all-lotteries`, anon), 0.5]);
 rows.push(['/profile (logged in)', await rps(`${base}/profile`, { ...anon, cookie: `${cookie()}; lang=en` }), 0.25]);
-if (process.env.BENCH_MORE) rows.push(['/my-lotteries (logged in)', await rps(`${base}/my-lotteries`, { ...anon, cookie: `${cookie()}; lang=en` }), 0.25]);
+if (process.env.BENCH_MORE)
+  rows.push(['/my-lotteries (logged in)', await rps(`${base}/my-lotteries`, { ...anon, cookie: `${cookie()}; lang=en` }), 0.25]);
 if (process.env.BENCH_MORE) rows.push(['/login (anonymous, uncached)', await rps(`${base}/login`, anon), 0]);
 
 let failed = false;
@@ -64,7 +86,9 @@ for (const [name, value, min] of rows) {
   const share = value / staticRps;
   const ok = share >= min;
   failed ||= !ok;
-  console.log(`  ${name.padEnd(32)} ${value.toFixed(0).padStart(7)} req/s  ${(share * 100).toFixed(0).padStart(4)} %${min ? `  budget ≥ ${min * 100} %  ${ok ? 'ok' : 'BELOW BUDGET'}` : ''}`);
+  console.log(
+    `  ${name.padEnd(32)} ${value.toFixed(0).padStart(7)} req/s  ${(share * 100).toFixed(0).padStart(4)} %${min ? `  budget ≥ ${min * 100} %  ${ok ? 'ok' : 'BELOW BUDGET'}` : ''}`,
+  );
 }
 rmSync(staticFile, { force: true });
 server.close();

@@ -31,7 +31,11 @@ async function call<T>(method: string, url: string, body?: BodyInit, contentType
     const total = res.headers.get('x-total-count');
     return { ok: true, status: res.status, data: parsed as T, total: total ? Number(total) : null };
   }
-  return { ok: false, status: res.status, error: (parsed && typeof parsed === 'object' ? parsed : { detail: `HTTP ${res.status}` }) as ApiErrorBody };
+  return {
+    ok: false,
+    status: res.status,
+    error: (parsed && typeof parsed === 'object' ? parsed : { detail: `HTTP ${res.status}` }) as ApiErrorBody,
+  };
 }
 
 /** Network failures before any answer: worded in the page's language. */

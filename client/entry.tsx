@@ -10,7 +10,11 @@ import { routes } from '../views/routes.tsx';
 import { bffApi, setCsrf } from './bff-api.ts';
 
 type PageData = {
-  hydration: { loaderData: Record<string, unknown>; actionData: Record<string, unknown> | null; errors: Record<string, SerializedError> | null };
+  hydration: {
+    loaderData: Record<string, unknown>;
+    actionData: Record<string, unknown> | null;
+    errors: Record<string, SerializedError> | null;
+  };
   i18n: { lng: Language; resources: Resources };
 };
 
@@ -24,7 +28,10 @@ const namespaces = new Map<string, Promise<Record<string, unknown>>>();
 function revive(errors: PageData['hydration']['errors']) {
   if (!errors) return null;
   return Object.fromEntries(
-    Object.entries(errors).map(([id, e]) => [id, e.__type === 'RouteErrorResponse' ? new ErrorResponseImpl(e.status, e.statusText, e.data) : new Error(e.message)]),
+    Object.entries(errors).map(([id, e]) => [
+      id,
+      e.__type === 'RouteErrorResponse' ? new ErrorResponseImpl(e.status, e.statusText, e.data) : new Error(e.message),
+    ]),
   );
 }
 

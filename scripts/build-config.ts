@@ -9,7 +9,15 @@ import type * as esbuild from 'esbuild';
 export const root = path.resolve(import.meta.dirname, '..');
 const FONTS = { bn: '/fonts/noto-sans-bengali-400.woff2' };
 
-export type Manifest = { entry: string; entryImports: string[]; islands: string; islandsImports: string[]; css: string[]; chunks: Record<string, string[]>; fonts: Record<string, string> };
+export type Manifest = {
+  entry: string;
+  entryImports: string[];
+  islands: string;
+  islandsImports: string[];
+  css: string[];
+  chunks: Record<string, string[]>;
+  fonts: Record<string, string>;
+};
 
 /** outClient: the folder that holds `assets/` and `manifest.json` (URLs are relative to it). */
 export function manifestOf(meta: esbuild.Metafile, outClient: string): Manifest {

@@ -17,10 +17,20 @@ import { uploadRoutes } from './uploads/routes.ts';
 import { Uploads } from './uploads/service.ts';
 
 /** Endpoints whose body is raw bytes rather than JSON (paths below /api). */
-const RAW_PATHS = new Set(Object.values(contract).filter((e) => 'raw' in e).map((e) => e.path.replace(/^\/api/, '')));
+const RAW_PATHS = new Set(
+  Object.values(contract)
+    .filter((e) => 'raw' in e)
+    .map((e) => e.path.replace(/^\/api/, '')),
+);
 
 export type ApiDeps = {
-  db: Db; log: Logger; tokens: Tokens; accounts: Accounts; uploadsDir: string; i18n: RequestHandler; trustProxy: string[];
+  db: Db;
+  log: Logger;
+  tokens: Tokens;
+  accounts: Accounts;
+  uploadsDir: string;
+  i18n: RequestHandler;
+  trustProxy: string[];
   forwardContact: ((m: ContactMessage) => Promise<unknown>) | null;
 };
 
@@ -73,7 +83,11 @@ export function createInProcessApi(d: ApiDeps): express.Express {
   const own = (proto: object, base: object) => Object.create(base, Object.getOwnPropertyDescriptors(proto)) as object;
   const reqProto = own(Object.getPrototypeOf(app.request) as object, http.IncomingMessage.prototype);
   const resProto = own(Object.getPrototypeOf(app.response) as object, http.ServerResponse.prototype);
-  app.request = Object.create(reqProto, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as typeof app.request;
-  app.response = Object.create(resProto, { app: { configurable: true, enumerable: true, writable: true, value: app } }) as typeof app.response;
+  app.request = Object.create(reqProto, {
+    app: { configurable: true, enumerable: true, writable: true, value: app },
+  }) as typeof app.request;
+  app.response = Object.create(resProto, {
+    app: { configurable: true, enumerable: true, writable: true, value: app },
+  }) as typeof app.response;
   return app;
 }

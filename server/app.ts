@@ -63,14 +63,16 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const tokens = new Tokens(config.SECRET_KEY, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL);
   const codes = new Codes(db, config.SECRET_KEY);
   const mailer = config.NOTIFY_TRANSPORT === 'live' ? smtpMailer(config.SMTP_URL as string) : null;
-  const notifier = opts.notifier ?? (mailer
-    ? liveNotifier(db, log, {
-      mailer,
-      mailFrom: config.MAIL_FROM,
-      sms: { url: config.SMS_GATEWAY_URL as string, key: config.SMS_GATEWAY_KEY },
-      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    })
-    : logNotifier(db, log));
+  const notifier =
+    opts.notifier ??
+    (mailer
+      ? liveNotifier(db, log, {
+          mailer,
+          mailFrom: config.MAIL_FROM,
+          sms: { url: config.SMS_GATEWAY_URL as string, key: config.SMS_GATEWAY_KEY },
+          timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        })
+      : logNotifier(db, log));
   const accounts = new Accounts({ db, tokens, codes, notifier });
   if (config.ADMIN_PHONE && config.ADMIN_PASSWORD) await accounts.ensureSuperuser(config.ADMIN_PHONE, config.ADMIN_PASSWORD);
   if (config.SEED_DEMO) await seedDemo(db, accounts, log);
@@ -82,11 +84,21 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   // Unless API_BASE_URL names another server, the API lives here and pages call it in-process.
   // Contact messages are stored; with live mail they are also forwarded to support (reply goes to the sender).
   const forwardContact = mailer
-    ? (m: ContactMessage) => mailer.sendMail({ from: config.MAIL_FROM, to: config.SUPPORT_EMAIL, replyTo: m.email, subject: `Contact form: ${m.name}`, text: m.message })
+    ? (m: ContactMessage) =>
+        mailer.sendMail({
+          from: config.MAIL_FROM,
+          to: config.SUPPORT_EMAIL,
+          replyTo: m.email,
+          subject: `Contact form: ${m.name}`,
+          text: m.message,
+        })
     : null;
   const apiDeps = { db, log, tokens, accounts, uploadsDir: config.uploadsDir, i18n: i18nHandler, trustProxy, forwardContact };
   const apiApp = config.API_BASE_URL ? null : createApi(apiDeps);
-  const upstream = new Upstream(apiApp ? { inProcess: createInProcessApi(apiDeps) } : { baseUrl: config.API_BASE_URL as string }, config.UPSTREAM_TIMEOUT_MS);
+  const upstream = new Upstream(
+    apiApp ? { inProcess: createInProcessApi(apiDeps) } : { baseUrl: config.API_BASE_URL as string },
+    config.UPSTREAM_TIMEOUT_MS,
+  );
   const csrf = createCsrf(config.SECRET_KEY, production, config.PUBLIC_ORIGIN);
   const sessionOpts = { secure: production, maxAgeMs: config.REFRESH_TOKEN_TTL * 1000 };
   const pageCache = new PageCache(config.PAGE_CACHE_TTL_MS);
@@ -168,12 +180,25 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
 
   app.use(csrf.visitor);
   app.use(
-    createSsr({ ...deps, routes, i18n, resources, manifest: manifestReader(path.join(clientDir(root), 'manifest.json')), log, pageCache, maxFormBytes: 3 * 1024 * 1024,
-      site: { supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE, supportAddress: config.SUPPORT_ADDRESS ?? null } }),
+    createSsr({
+      ...deps,
+      routes,
+      i18n,
+      resources,
+      manifest: manifestReader(path.join(clientDir(root), 'manifest.json')),
+      log,
+      pageCache,
+      maxFormBytes: 3 * 1024 * 1024,
+      site: { supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE, supportAddress: config.SUPPORT_ADDRESS ?? null },
+    }),
   );
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     log.error({ err, url: req.originalUrl }, 'unhandled error');
-    if (!res.headersSent) res.status(500).type('text/plain').send(req.t?.('api:serverError') ?? 'Server error');
+    if (!res.headersSent)
+      res
+        .status(500)
+        .type('text/plain')
+        .send(req.t?.('api:serverError') ?? 'Server error');
     else res.end();
   });
 

@@ -3,9 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const durationSec = z.coerce.number().int().positive();
 
@@ -15,10 +13,16 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
     API_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
-    ADMIN_PHONE: z.string().regex(/^01\d{9}$/, 'must be an 11-digit phone number like 01712345678').optional(),
+    ADMIN_PHONE: z
+      .string()
+      .regex(/^01\d{9}$/, 'must be an 11-digit phone number like 01712345678')
+      .optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SEED_DEMO: bool.optional(),
     NOTIFY_TRANSPORT: z.enum(['log', 'live']).default('log'),
@@ -29,9 +33,15 @@ const EnvSchema = z
     SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL: durationSec.default(15 * 60),
     REFRESH_TOKEN_TTL: durationSec.default(7 * 24 * 3600),
-    BKASH_RECEIVER_NUMBER: z.string().regex(/^01\d{9}$/).default('01700000000'),
+    BKASH_RECEIVER_NUMBER: z
+      .string()
+      .regex(/^01\d{9}$/)
+      .default('01700000000'),
     SUPPORT_EMAIL: z.email().default('support@bhagya.com.bd'),
-    SUPPORT_PHONE: z.string().regex(/^\+?[0-9 -]{3,20}$/, 'must be a phone number').default('16247'),
+    SUPPORT_PHONE: z
+      .string()
+      .regex(/^\+?[0-9 -]{3,20}$/, 'must be a phone number')
+      .default('16247'),
     SUPPORT_ADDRESS: z.string().max(200).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -44,11 +54,17 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
     }
     if (env.NOTIFY_TRANSPORT === 'live') {
-      if (!env.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required with NOTIFY_TRANSPORT=live (e-mail codes)' });
-      if (!env.SMS_GATEWAY_URL) ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'is required with NOTIFY_TRANSPORT=live (SMS codes)' });
+      if (!env.SMTP_URL)
+        ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required with NOTIFY_TRANSPORT=live (e-mail codes)' });
+      if (!env.SMS_GATEWAY_URL)
+        ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'is required with NOTIFY_TRANSPORT=live (SMS codes)' });
     }
     if (Boolean(env.ADMIN_PHONE) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: [env.ADMIN_PHONE ? 'ADMIN_PASSWORD' : 'ADMIN_PHONE'], message: 'ADMIN_PHONE and ADMIN_PASSWORD go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_PHONE ? 'ADMIN_PASSWORD' : 'ADMIN_PHONE'],
+        message: 'ADMIN_PHONE and ADMIN_PASSWORD go together',
+      });
     }
   });
 

@@ -16,7 +16,8 @@ async function main() {
   }
   const log = createLogger(config.LOG_LEVEL);
   if (config.secretSource === 'generated') log.warn('SECRET_KEY is not set: using a generated secret kept in DATA_DIR (development only)');
-  if (config.NOTIFY_TRANSPORT === 'log') log.warn('NOTIFY_TRANSPORT=log: one-time codes are written to this log and the outbox table (development only)');
+  if (config.NOTIFY_TRANSPORT === 'log')
+    log.warn('NOTIFY_TRANSPORT=log: one-time codes are written to this log and the outbox table (development only)');
   const { app, close } = await createApp(config, { log });
   const server = app.listen(config.PORT, config.HOST, () => {
     const addr = server.address();

@@ -11,9 +11,7 @@ export type UserProfile = z.output<typeof UserProfileSchema>;
 /** Django REST style error body: `{detail, code}` or `{field: [messages]}` (non_field_errors for the form). */
 export type ApiErrorBody = { detail?: string; code?: string; wait?: number; identifier?: string } & { [field: string]: unknown };
 
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T; total: number | null }
-  | { ok: false; status: number; error: ApiErrorBody };
+export type ApiResult<T> = { ok: true; status: number; data: T; total: number | null } | { ok: false; status: number; error: ApiErrorBody };
 
 /** The spec's rule for showing a failed call: field lists and non_field_errors joined by '. ', else detail. */
 export function errorText(e: ApiErrorBody, fallback: string): string {

@@ -4,7 +4,10 @@ import type { Lottery } from './api-types.ts';
 /** Why a lottery can or cannot be bought now (docs/rules/lotteries-and-sales.md#5-reasons-shown-when-a-lottery-cannot-be-bought), as a key of lottery.json `reason`. */
 export type Availability = 'open' | 'ended' | 'soldOut' | 'notYet';
 
-export type AvailabilityFields = Pick<Lottery, 'published' | 'is_result_published' | 'start_date' | 'end_date' | 'total_tickets' | 'tickets_sold'> & {
+export type AvailabilityFields = Pick<
+  Lottery,
+  'published' | 'is_result_published' | 'start_date' | 'end_date' | 'total_tickets' | 'tickets_sold'
+> & {
   purchasable?: boolean;
 };
 

@@ -47,7 +47,12 @@ export function parseIso(iso: string | Date): number | null {
   const m = ISO.exec(iso.trim());
   if (!m) return null;
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', tz = 'Z'] = m;
-  const year = Number(y), month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d),
+    hour = Number(h),
+    minute = Number(mi),
+    second = Number(s);
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   if (day > daysInMonth) return null;
@@ -81,14 +86,16 @@ export function formatDate(iso: string | Date, lng: Lng, opts?: { withTime?: boo
   const ms = parseIso(iso);
   if (ms === null) return null;
   const d = new Date(ms);
-  const date = lng === 'bn'
-    ? fmt('bn-BD', { day: 'numeric', month: 'long', year: 'numeric' }).format(d)
-    : fmt('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(d);
+  const date =
+    lng === 'bn'
+      ? fmt('bn-BD', { day: 'numeric', month: 'long', year: 'numeric' }).format(d)
+      : fmt('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(d);
   if (!opts?.withTime) return date;
   // en-US for the time: en-GB writes a lower-case 'pm'. Bengali names the part of the day (৮:০০ রাত্রি), not AM/PM.
-  const time = lng === 'bn'
-    ? fmt('bn-BD', { hour: 'numeric', minute: '2-digit', dayPeriod: 'short' }).format(d)
-    : fmt('en-US', { hour: 'numeric', minute: '2-digit', hour12: true }).format(d);
+  const time =
+    lng === 'bn'
+      ? fmt('bn-BD', { hour: 'numeric', minute: '2-digit', dayPeriod: 'short' }).format(d)
+      : fmt('en-US', { hour: 'numeric', minute: '2-digit', hour12: true }).format(d);
   return `${date}, ${time}`;
 }
 

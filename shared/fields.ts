@@ -9,9 +9,30 @@ import { isEmail, normaliseIdentifier, normalisePhone } from './identifiers.ts';
 import { CODE_RULES, type CodePurpose } from './one-time-codes.ts';
 
 export const VALIDATION_KEYS = [
-  'required', 'blank', 'wrongType', 'tooSmall', 'tooBig', 'invalid', 'unknownField', 'expectedObject', 'controlCharacters',
-  'fillRequired', 'fieldRequired', 'phoneOrEmail', 'phoneInvalid', 'emailInvalid', 'passwordMin', 'passwordRequired',
-  'passwordsMismatch', 'identifierRequired', 'identifierInvalid', 'otpRequired', 'otpMax', 'otpFiveDigits', 'otpSixDigits', 'pictureInvalid',
+  'required',
+  'blank',
+  'wrongType',
+  'tooSmall',
+  'tooBig',
+  'invalid',
+  'unknownField',
+  'expectedObject',
+  'controlCharacters',
+  'fillRequired',
+  'fieldRequired',
+  'phoneOrEmail',
+  'phoneInvalid',
+  'emailInvalid',
+  'passwordMin',
+  'passwordRequired',
+  'passwordsMismatch',
+  'identifierRequired',
+  'identifierInvalid',
+  'otpRequired',
+  'otpMax',
+  'otpFiveDigits',
+  'otpSixDigits',
+  'pictureInvalid',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -71,7 +92,10 @@ export const newPassword = z
   .refine((p) => [...p].length >= PASSWORD_MIN, v('passwordMin'));
 
 /** A password being used (login, confirming a change): required, no minimum (that applies when it is set). */
-export const currentPassword = z.string().max(PASSWORD_MAX).refine((p) => p.length > 0, v('passwordRequired'));
+export const currentPassword = z
+  .string()
+  .max(PASSWORD_MAX)
+  .refine((p) => p.length > 0, v('passwordRequired'));
 
 /** A one-time code of the purpose's length (5 or 6 digits); Bengali digits are read as ASCII. */
 export const code = (purpose: CodePurpose) => {
@@ -87,9 +111,14 @@ export const code = (purpose: CodePurpose) => {
  * "Give a phone number or an e-mail address" when neither is there: for the whole request, and on a form also
  * under both fields so that both inputs are marked.
  */
-export function requirePhoneOrEmail(value: { phone?: string | null; email?: string | null }, ctx: z.RefinementCtx, o: { markFields: boolean }): void {
+export function requirePhoneOrEmail(
+  value: { phone?: string | null; email?: string | null },
+  ctx: z.RefinementCtx,
+  o: { markFields: boolean },
+): void {
   if (value.phone || value.email) return;
-  for (const path of [[], ...(o.markFields ? [['phone'], ['email']] : [])]) ctx.addIssue({ code: 'custom', message: v('phoneOrEmail'), path });
+  for (const path of [[], ...(o.markFields ? [['phone'], ['email']] : [])])
+    ctx.addIssue({ code: 'custom', message: v('phoneOrEmail'), path });
 }
 
 /** A problem found by a schema, as a message key and its variables (`{{max}}`…). */

@@ -59,7 +59,10 @@ export function parseWholeTaka(amount: number | string | bigint): number | null 
  * Throws RangeError unless both are positive safe integers.
  */
 export function splitPrize(total: number, winners: number): { each: number; remainder: number } {
-  for (const [name, v] of [['total', total], ['winners', winners]] as const) {
+  for (const [name, v] of [
+    ['total', total],
+    ['winners', winners],
+  ] as const) {
     if (!Number.isSafeInteger(v) || v <= 0) throw new RangeError(`${name} must be a positive whole number, got ${v}`);
   }
   // BigInt division: float division can round a quotient just below an integer up to it near 2^53.

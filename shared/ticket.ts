@@ -18,11 +18,9 @@ export type RandomInt = (maxExclusive: number) => number;
 
 const PART = /^\d{1,2}$/;
 
-export const isMainNumber = (n: unknown): n is number =>
-  typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAIN_MAX;
+export const isMainNumber = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAIN_MAX;
 
-export const isLastNumber = (n: unknown): n is number =>
-  typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= LAST_MAX;
+export const isLastNumber = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= LAST_MAX;
 
 const ascending = (a: number, b: number): number => a - b;
 

@@ -23,7 +23,7 @@ export function createTranslator(lng: string, resources: Resources, defaultNs = 
   const locale = lng === 'bn' ? 'bn' : 'en';
   let plural = pluralRules.get(locale);
   if (!plural) pluralRules.set(locale, (plural = new Intl.PluralRules(locale)));
-  return (<R,>(key: string, opts: TOptions = {}): R => {
+  return (<R>(key: string, opts: TOptions = {}): R => {
     const sep = key.indexOf(':');
     const ns = sep > 0 ? key.slice(0, sep) : defaultNs;
     const path = sep > 0 ? key.slice(sep + 1) : key;

@@ -4,16 +4,30 @@ import type { Language } from '../shared/i18n.ts';
 export type PageAssets = { css: string[]; modulepreload: string[]; entry: string; fontPreload: Partial<Record<Language, string>> };
 
 /** JSON inside a script element: `<` is escaped so no value can close the element. */
-export const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const safeJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export const DATA_ELEMENT_ID = '__bh_data';
 
 /** A route error as it crosses to the browser in the hydration data (server/ssr/render.tsx writes, client/entry.tsx revives). */
-export type SerializedError = { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown } | { __type: 'Error'; message: string };
-
+export type SerializedError =
+  { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown } | { __type: 'Error'; message: string };
 
 /** The HTML shell around the app: the app lives in #root, hydration data (already safeJson'd) in a non-executable JSON script. */
-export function Document({ lng, assets, dataJson, children }: { lng: Language; assets: PageAssets; dataJson: string; children: ReactNode }) {
+export function Document({
+  lng,
+  assets,
+  dataJson,
+  children,
+}: {
+  lng: Language;
+  assets: PageAssets;
+  dataJson: string;
+  children: ReactNode;
+}) {
   const font = assets.fontPreload[lng];
   return (
     <html lang={lng} dir="ltr">

@@ -9,4 +9,3 @@ export const islands: Record<string, ComponentType<never>> = {
   'quick-play': QuickPlayPanel,
   featured: FeaturedLotteries,
 };
-

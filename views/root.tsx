@@ -25,7 +25,9 @@ export function Root() {
   const { t } = useTranslation();
   return (
     <>
-      <a className="skip-link" href="#main">{t('nav.skip')}</a>
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
       <TopBar user={user} lng={lng} />
       <main id="main" className="main">
         <Outlet />
@@ -49,7 +51,9 @@ export function RootErrorBoundary() {
           <title>{`${status} · ${t('brand')}`}</title>
           <h1>{status === 404 ? t('errors.notFoundTitle') : t('errors.genericTitle')}</h1>
           <p>{status === 404 ? t('errors.notFoundText') : t('errors.genericText')}</p>
-          <a className="btn btn-primary" href="/">{t('errors.backHome')}</a>
+          <a className="btn btn-primary" href="/">
+            {t('errors.backHome')}
+          </a>
         </section>
       </main>
       <Footer />

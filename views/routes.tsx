@@ -29,7 +29,11 @@ const page = (module: `${string}.tsx`, load: Lazy, o: PageOptions = {}): Pick<Ro
  * again on hydration, rendering the page twice).
  */
 const group = (id: string, guard: MiddlewareFunction, children: RouteObject[], path?: string): RouteObject => ({
-  id, ...(path ? { path } : {}), middleware: [guard], loader: () => null, children,
+  id,
+  ...(path ? { path } : {}),
+  middleware: [guard],
+  loader: () => null,
+  children,
 });
 
 /** Older addresses keep working as permanent redirects. */
@@ -48,7 +52,10 @@ export const routes: RouteObject[] = [
     children: [
       // Anyone: the lottery pages and the information pages.
       { index: true, ...page('home/home.tsx', () => import('./home/home.tsx'), { cache: ['pick'], islands: true }) },
-      { path: 'all-lotteries', ...page('lotteries/all-lotteries.tsx', () => import('./lotteries/all-lotteries.tsx'), { cache: ['page', 'pick'] }) },
+      {
+        path: 'all-lotteries',
+        ...page('lotteries/all-lotteries.tsx', () => import('./lotteries/all-lotteries.tsx'), { cache: ['page', 'pick'] }),
+      },
       { path: 'quick-play', ...page('lotteries/quick-play.tsx', () => import('./lotteries/quick-play.tsx')) },
       { path: 'quick-play/:lotteryId/:ticket', ...page('lotteries/quick-play.tsx', () => import('./lotteries/quick-play.tsx')) },
       { path: 'faq', ...page('content/faq.tsx', () => import('./content/faq.tsx'), { cache: ['category'] }) },

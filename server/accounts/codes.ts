@@ -6,7 +6,10 @@ export type Purpose = keyof typeof CODE_RULES;
 
 /** Codes are stored as an HMAC under the server secret: a leaked table does not give them away. */
 export class Codes {
-  constructor(private readonly db: Db, private readonly secret: string) {}
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+  ) {}
 
   private digest(code: string): string {
     return createHmac('sha256', `otp:${this.secret}`).update(code).digest('base64');
@@ -26,7 +29,10 @@ export class Codes {
   async issue(userId: number, purpose: Purpose, subject = ''): Promise<string> {
     const code = generateCode(purpose);
     await this.db.tx(async (tx) => {
-      await tx.query(`UPDATE one_time_codes SET consumed_at = now() WHERE user_id = $1 AND purpose = $2 AND subject = $3 AND consumed_at IS NULL`, [userId, purpose, subject]);
+      await tx.query(
+        `UPDATE one_time_codes SET consumed_at = now() WHERE user_id = $1 AND purpose = $2 AND subject = $3 AND consumed_at IS NULL`,
+        [userId, purpose, subject],
+      );
       await tx.query(
         `INSERT INTO one_time_codes (user_id, purpose, subject, code_hash, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
         [userId, purpose, subject, this.digest(code), CODE_TTL_SEC],
@@ -52,9 +58,12 @@ export class Codes {
       [row.id, MAX_CODE_ATTEMPTS],
     );
     if (!counted) return 'exhausted';
-    const a = Buffer.from(this.digest(code)), b = Buffer.from(row.code_hash);
+    const a = Buffer.from(this.digest(code)),
+      b = Buffer.from(row.code_hash);
     if (a.length !== b.length || !timingSafeEqual(a, b)) return counted.attempts >= MAX_CODE_ATTEMPTS ? 'exhausted' : 'wrong';
-    const consumed = await this.db.one(`UPDATE one_time_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id`, [row.id]);
+    const consumed = await this.db.one(`UPDATE one_time_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id`, [
+      row.id,
+    ]);
     return consumed ? 'ok' : 'none';
   }
 }

@@ -1,9 +1,19 @@
 import type { Db } from '../db/index.ts';
 
 export type UserRow = {
-  id: number; name: string; email: string | null; phone: string | null; password_hash: string; location: string;
-  picture_id: string | null; is_active: boolean; is_staff: boolean; is_superuser: boolean;
-  phone_confirmed: boolean; email_confirmed: boolean; date_joined: string;
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  password_hash: string;
+  location: string;
+  picture_id: string | null;
+  is_active: boolean;
+  is_staff: boolean;
+  is_superuser: boolean;
+  phone_confirmed: boolean;
+  email_confirmed: boolean;
+  date_joined: string;
 };
 
 /** A user by his stored phone (`01XXXXXXXXX`) or lower-case e-mail. */
@@ -16,7 +26,10 @@ export const userById = (db: Db, id: number): Promise<UserRow | undefined> => db
 export const usersHolding = (db: Db, email: string | null, phone: string | null): Promise<UserRow[]> =>
   db.query<UserRow>('SELECT * FROM users WHERE (email = $1 AND $1 IS NOT NULL) OR (phone = $2 AND $2 IS NOT NULL)', [email, phone]);
 
-export async function insertUser(db: Db, u: { name: string; email: string | null; phone: string | null; hash: string; location: string }): Promise<UserRow> {
+export async function insertUser(
+  db: Db,
+  u: { name: string; email: string | null; phone: string | null; hash: string; location: string },
+): Promise<UserRow> {
   const row = await db.one<UserRow>(
     'INSERT INTO users (name, email, phone, password_hash, location) VALUES ($1, $2, $3, $4, $5) RETURNING *',
     [u.name, u.email, u.phone, u.hash, u.location],
@@ -29,7 +42,11 @@ export const deleteUser = (db: Db, id: number) => db.query('DELETE FROM users WH
 
 /** Makes an unclaimed profile upload the user's picture; false when it is not there or not free. */
 export async function claimPicture(db: Db, userId: number, uploadId: string): Promise<boolean> {
-  const pic = await db.one('UPDATE uploads SET owner_id = $1 WHERE id = $2 AND owner_id IS NULL AND kind = $3 RETURNING id', [userId, uploadId, 'profile']);
+  const pic = await db.one('UPDATE uploads SET owner_id = $1 WHERE id = $2 AND owner_id IS NULL AND kind = $3 RETURNING id', [
+    userId,
+    uploadId,
+    'profile',
+  ]);
   if (!pic) return false;
   await db.query('UPDATE users SET picture_id = $1 WHERE id = $2', [uploadId, userId]);
   return true;
@@ -61,7 +78,8 @@ export const insertRefreshToken = (db: Db, jti: string, userId: number, expiresA
 export const refreshTokenIsLive = async (db: Db, jti: string): Promise<boolean> =>
   (await db.one('SELECT jti FROM refresh_tokens WHERE jti = $1 AND revoked_at IS NULL AND expires_at > now()', [jti])) !== undefined;
 
-export const revokeRefreshToken = (db: Db, jti: string) => db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL', [jti]);
+export const revokeRefreshToken = (db: Db, jti: string) =>
+  db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL', [jti]);
 
 export const revokeAllRefreshTokens = (db: Db, userId: number) =>
   db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);

@@ -16,9 +16,18 @@ export function accountRoutes(accounts: Accounts): Router {
     await accounts.verifyAccount(body, ctxOf(req));
     return { detail: req.t('api:accountVerified') };
   });
-  route(r, api.resendAccountCode, async ({ body, req }) => ({ ...(await accounts.resend(body.identifier, 'account', ctxOf(req))), detail: req.t('api:codeSent') }));
-  route(r, api.forgotPassword, async ({ body, req }) => ({ ...(await accounts.resend(body.identifier, 'reset', ctxOf(req))), detail: req.t('api:resetCodeSent') }));
-  route(r, api.resendResetCode, async ({ body, req }) => ({ ...(await accounts.resend(body.identifier, 'reset', ctxOf(req))), detail: req.t('api:resetCodeSent') }));
+  route(r, api.resendAccountCode, async ({ body, req }) => ({
+    ...(await accounts.resend(body.identifier, 'account', ctxOf(req))),
+    detail: req.t('api:codeSent'),
+  }));
+  route(r, api.forgotPassword, async ({ body, req }) => ({
+    ...(await accounts.resend(body.identifier, 'reset', ctxOf(req))),
+    detail: req.t('api:resetCodeSent'),
+  }));
+  route(r, api.resendResetCode, async ({ body, req }) => ({
+    ...(await accounts.resend(body.identifier, 'reset', ctxOf(req))),
+    detail: req.t('api:resetCodeSent'),
+  }));
   route(r, api.resetPassword, async ({ body, req }) => {
     await accounts.resetPassword(body, ctxOf(req));
     return { detail: req.t('api:passwordReset') };

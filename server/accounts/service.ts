@@ -35,7 +35,14 @@ export class Accounts {
   }
 
   async login(body: z.output<typeof LoginBody>, ctx: Ctx): Promise<{ access: string; refresh: string }> {
-    await throttle(this.d.db, [[`login:ip:${ctx.ip}`, LIMITS.loginPerIp], [`login:id:${body.phone}`, LIMITS.loginPerIdentifier]], ctx.t);
+    await throttle(
+      this.d.db,
+      [
+        [`login:ip:${ctx.ip}`, LIMITS.loginPerIp],
+        [`login:id:${body.phone}`, LIMITS.loginPerIdentifier],
+      ],
+      ctx.t,
+    );
     const user = await q.userByIdentifier(this.d.db, body.phone);
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
     if (!user || !ok) throw ApiError.detail(401, ctx.t('api:invalidCredentials'), 'no_active_account');
@@ -92,14 +99,16 @@ export class Accounts {
         for (const u of pending) await q.deleteUser(tx, u.id);
         const created = await q.insertUser(tx, { name: body.name, email, phone, hash, location: body.location ?? '' });
         // Only an unclaimed profile upload can become the picture.
-        if (body.picture && !(await q.claimPicture(tx, created.id, body.picture))) throw ApiError.fields({ picture: [ctx.t('api:pictureInvalid')] });
+        if (body.picture && !(await q.claimPicture(tx, created.id, body.picture)))
+          throw ApiError.fields({ picture: [ctx.t('api:pictureInvalid')] });
         return created;
       });
       await this.sendCode(user, 'account', ctx);
       return { user_id: user.id, identifier: (user.phone ?? user.email) as string };
     } catch (err) {
       const c = uniqueViolation(err);
-      if (c !== null) throw ApiError.fields(c.includes('email') ? { email: [ctx.t('api:emailTaken')] } : { phone: [ctx.t('api:phoneTaken')] });
+      if (c !== null)
+        throw ApiError.fields(c.includes('email') ? { email: [ctx.t('api:emailTaken')] } : { phone: [ctx.t('api:phoneTaken')] });
       throw err;
     }
   }
@@ -120,12 +129,26 @@ export class Accounts {
   }
 
   private codeError(result: Exclude<Awaited<ReturnType<Codes['check']>>, 'ok'>, t: TFunction): ApiError {
-    const key = result === 'expired' ? 'api:otpExpired' : result === 'exhausted' ? 'api:otpExhausted' : result === 'none' ? 'api:otpNone' : 'api:otpWrong';
+    const key =
+      result === 'expired'
+        ? 'api:otpExpired'
+        : result === 'exhausted'
+          ? 'api:otpExhausted'
+          : result === 'none'
+            ? 'api:otpNone'
+            : 'api:otpWrong';
     return ApiError.fields({ otp: [t(key)] });
   }
 
   async verifyAccount(body: z.output<typeof VerifyOtpBody>, ctx: Ctx): Promise<void> {
-    await throttle(this.d.db, [[`code:ip:${ctx.ip}`, LIMITS.codePerIp], [`code:id:${body.identifier}`, LIMITS.codePerIdentifier]], ctx.t);
+    await throttle(
+      this.d.db,
+      [
+        [`code:ip:${ctx.ip}`, LIMITS.codePerIp],
+        [`code:id:${body.identifier}`, LIMITS.codePerIdentifier],
+      ],
+      ctx.t,
+    );
     const user = await q.userByIdentifier(this.d.db, body.identifier);
     if (!user) throw ApiError.fields({ otp: [ctx.t('api:otpWrong')] });
     if (user.is_active) throw ApiError.detail(400, ctx.t('api:alreadyVerified'), 'already_verified');
@@ -137,7 +160,14 @@ export class Accounts {
 
   /** Sends (or resends) a code; `wait` is how long the page should count down before offering resend. */
   async resend(identifier: string, purpose: 'account' | 'reset', ctx: Ctx): Promise<{ wait: number }> {
-    await throttle(this.d.db, [[`send:ip:${ctx.ip}`, LIMITS.codePerIp], [`send:id:${identifier}`, LIMITS.codePerIdentifier]], ctx.t);
+    await throttle(
+      this.d.db,
+      [
+        [`send:ip:${ctx.ip}`, LIMITS.codePerIp],
+        [`send:id:${identifier}`, LIMITS.codePerIdentifier],
+      ],
+      ctx.t,
+    );
     const user = await q.userByIdentifier(this.d.db, identifier);
     const wait = CODE_RULES[purpose].resendAfterSec;
     if (purpose === 'account') {
@@ -158,7 +188,14 @@ export class Accounts {
   }
 
   async resetPassword(body: z.output<typeof ResetBody>, ctx: Ctx): Promise<void> {
-    await throttle(this.d.db, [[`code:ip:${ctx.ip}`, LIMITS.codePerIp], [`code:id:${body.identifier}`, LIMITS.codePerIdentifier]], ctx.t);
+    await throttle(
+      this.d.db,
+      [
+        [`code:ip:${ctx.ip}`, LIMITS.codePerIp],
+        [`code:id:${body.identifier}`, LIMITS.codePerIdentifier],
+      ],
+      ctx.t,
+    );
     const user = await q.userByIdentifier(this.d.db, body.identifier);
     if (!user) throw ApiError.fields({ otp: [ctx.t('api:otpWrong')] });
     const result = await this.d.codes.check(user.id, 'reset', body.otp);
@@ -180,8 +217,15 @@ export class Accounts {
 /** The profile fields anyone allowed to see a user may see (never the password hash). */
 export function publicUser(u: UserRow): z.input<typeof UserProfile> {
   return {
-    id: u.id, user_id: u.id, name: u.name, email: u.email, phone: u.phone, location: u.location,
-    date_joined: u.date_joined, is_staff: u.is_staff, is_active: u.is_active,
+    id: u.id,
+    user_id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    location: u.location,
+    date_joined: u.date_joined,
+    is_staff: u.is_staff,
+    is_active: u.is_active,
     picture_url: u.picture_id ? `/api/v1/uploads/${u.picture_id}/` : null,
   };
 }

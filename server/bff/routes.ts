@@ -5,7 +5,6 @@ import { PICTURE_MAX_BYTES } from '../../shared/uploads/schemas.ts';
 import { getSession } from './session.ts';
 import { loginThroughServer, logoutThroughServer, upstreamFailure, type ServerApiDeps } from './server-api.ts';
 
-
 /**
  * JSON for the hydrated client: the session, login/logout, and a proxy to the API that adds the bearer
  * token from the signed cookie. Every unsafe request is CSRF-checked (origin + token).
@@ -42,7 +41,11 @@ export function bffRoutes(d: ServerApiDeps): Router {
     const s = await getSession(req, res, d.upstream, d.session);
     const body = Buffer.isBuffer(req.body) && req.body.length ? req.body : undefined;
     const upstream = await d.upstream.call(req.method, path, {
-      token: s?.access ?? null, body, contentType: body ? req.get('content-type') : undefined, lang: req.language, ip: req.ip,
+      token: s?.access ?? null,
+      body,
+      contentType: body ? req.get('content-type') : undefined,
+      lang: req.language,
+      ip: req.ip,
     });
     for (const h of ['content-type', 'x-total-count', 'retry-after', 'cache-control'] as const) {
       const v = upstream.headers[h];

@@ -30,7 +30,12 @@ export function toResult<T>(r: UpstreamResponse): ApiResult<T> {
 }
 
 /** Logs in against the API and keeps the tokens in the signed HttpOnly cookie; shared by SSR actions and /bff. */
-export async function loginThroughServer(req: Request, res: Response, d: ServerApiDeps, credentials: z.input<typeof LoginBody>): Promise<ApiResult<SessionUser>> {
+export async function loginThroughServer(
+  req: Request,
+  res: Response,
+  d: ServerApiDeps,
+  credentials: z.input<typeof LoginBody>,
+): Promise<ApiResult<SessionUser>> {
   const r = await d.upstream.json(contract.login.method, contract.login.path, credentials, { lang: req.language, ip: req.ip });
   const body = r.data as { access?: unknown; refresh?: unknown } | null;
   if (r.status === 200 && typeof body?.access === 'string' && typeof body.refresh === 'string') {
@@ -56,7 +61,9 @@ export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiCli
   const call = async <T>(method: string, path: string, body?: Buffer | string, contentType?: string): Promise<ApiResult<T>> => {
     const s = await getSession(req, res, d.upstream, d.session);
     try {
-      return toResult<T>(await d.upstream.call(method, path, { token: s?.access ?? null, body, contentType, lang: req.language, ip: req.ip }));
+      return toResult<T>(
+        await d.upstream.call(method, path, { token: s?.access ?? null, body, contentType, lang: req.language, ip: req.ip }),
+      );
     } catch (err) {
       const f = upstreamFailure(err, req.t);
       return { ok: false, status: f.status, error: f.body };

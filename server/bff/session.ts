@@ -24,7 +24,9 @@ export const hasSessionCookie = (req: Request, o: Pick<SessionOptions, 'secure'>
 function userOf(access: string): (SessionUser & { exp: number }) | null {
   try {
     const c = Claims.safeParse(decodeJwt(access));
-    return c.success ? { user_id: c.data.user_id, name: c.data.name, phone: c.data.phone, is_staff: c.data.is_staff, exp: c.data.exp } : null;
+    return c.success
+      ? { user_id: c.data.user_id, name: c.data.name, phone: c.data.phone, is_staff: c.data.is_staff, exp: c.data.exp }
+      : null;
   } catch {
     return null;
   }
@@ -33,7 +35,12 @@ function userOf(access: string): (SessionUser & { exp: number }) | null {
 export function writeSession(res: Response, tokens: { access: string; refresh: string } | null, o: SessionOptions): void {
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: o.secure, path: '/' };
   if (!tokens) res.clearCookie(sessionCookieName(o), base);
-  else res.cookie(sessionCookieName(o), JSON.stringify({ a: tokens.access, r: tokens.refresh }), { ...base, signed: true, maxAge: o.maxAgeMs });
+  else
+    res.cookie(sessionCookieName(o), JSON.stringify({ a: tokens.access, r: tokens.refresh }), {
+      ...base,
+      signed: true,
+      maxAge: o.maxAgeMs,
+    });
 }
 
 const resolved = new WeakMap<Request, Promise<Session | null>>();

@@ -5,7 +5,10 @@ import { Agent, errors as undiciErrors, request } from 'undici';
 export type UpstreamResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
 export class UpstreamError extends Error {
-  constructor(readonly kind: 'timeout' | 'unreachable', cause: unknown) {
+  constructor(
+    readonly kind: 'timeout' | 'unreachable',
+    cause: unknown,
+  ) {
     super(kind === 'timeout' ? 'upstream timed out' : 'upstream unreachable', { cause });
   }
 }
@@ -20,7 +23,10 @@ export type UpstreamTarget = { baseUrl: string } | { inProcess: RequestListener 
  */
 export class Upstream {
   private readonly agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
-  constructor(private readonly target: UpstreamTarget, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly target: UpstreamTarget,
+    private readonly timeoutMs: number,
+  ) {}
 
   async call(
     method: string,
@@ -45,20 +51,37 @@ export class Upstream {
       return { status: res.statusCode, headers: res.headers, body };
     } catch (err) {
       const name = (err as { name?: string }).name;
-      if (name === 'TimeoutError' || name === 'AbortError' || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError)
+      if (
+        name === 'TimeoutError' ||
+        name === 'AbortError' ||
+        err instanceof undiciErrors.HeadersTimeoutError ||
+        err instanceof undiciErrors.BodyTimeoutError
+      )
         throw new UpstreamError('timeout', err);
       throw new UpstreamError('unreachable', err);
     }
   }
 
-  private async inProcess(app: RequestListener, method: string, path: string, headers: Record<string, string>, body: Buffer | string | undefined): Promise<UpstreamResponse> {
+  private async inProcess(
+    app: RequestListener,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body: Buffer | string | undefined,
+  ): Promise<UpstreamResponse> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new UpstreamError('timeout', new Error(`no answer within ${this.timeoutMs} ms`))), this.timeoutMs);
     });
     try {
       const res = await Promise.race([
-        inject(app, { method: method as 'GET', url: path, headers, ...(body === undefined ? {} : { payload: body }), remoteAddress: '127.0.0.1' }),
+        inject(app, {
+          method: method as 'GET',
+          url: path,
+          headers,
+          ...(body === undefined ? {} : { payload: body }),
+          remoteAddress: '127.0.0.1',
+        }),
         timeout,
       ]);
       const h: UpstreamResponse['headers'] = {};
@@ -70,7 +93,11 @@ export class Upstream {
   }
 
   async json(method: string, path: string, payload: unknown, opts: { token?: string | null; lang?: string; ip?: string | undefined } = {}) {
-    const res = await this.call(method, path, { ...opts, body: payload === undefined ? undefined : JSON.stringify(payload), contentType: payload === undefined ? undefined : 'application/json' });
+    const res = await this.call(method, path, {
+      ...opts,
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+      contentType: payload === undefined ? undefined : 'application/json',
+    });
     return { ...res, data: parseJson(res.body) };
   }
 

@@ -14,13 +14,19 @@ export type ContactMessage = z.output<typeof ContactBody>;
  * stays for staff.
  */
 export class Contact {
-  constructor(private readonly db: Db, private readonly log: Logger, private readonly forward: ((m: ContactMessage) => Promise<unknown>) | null) {}
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+    private readonly forward: ((m: ContactMessage) => Promise<unknown>) | null,
+  ) {}
 
   async send(m: ContactMessage, from: { userId: number | null; language: string }, ctx: { t: TFunction; ip: string }): Promise<void> {
     await throttle(this.db, [[`contact:ip:${ctx.ip}`, LIMITS.contactPerIp]], ctx.t);
     await insertContactMessage(this.db, { ...m, userId: from.userId, language: from.language === 'bn' ? 'bn' : 'en' });
     if (this.forward) {
-      await this.forward(m).catch((err: unknown) => this.log.error({ error: (err as Error).message }, 'contact message stored but not forwarded'));
+      await this.forward(m).catch((err: unknown) =>
+        this.log.error({ error: (err as Error).message }, 'contact message stored but not forwarded'),
+      );
     }
   }
 }

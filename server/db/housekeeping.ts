@@ -8,12 +8,16 @@ import type { Db } from './index.ts';
  */
 export async function housekeep(db: Db, removeUpload: (id: string) => Promise<void>): Promise<Record<string, number>> {
   const count = async (sql: string) => (await db.query(sql)).length;
-  const orphans = await db.query<{ id: string }>(`DELETE FROM uploads WHERE owner_id IS NULL AND created_at < now() - interval '1 day' RETURNING id`);
+  const orphans = await db.query<{ id: string }>(
+    `DELETE FROM uploads WHERE owner_id IS NULL AND created_at < now() - interval '1 day' RETURNING id`,
+  );
   for (const o of orphans) await removeUpload(o.id);
   return {
     rateLimits: await count(`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day' RETURNING key`),
     codes: await count(`DELETE FROM one_time_codes WHERE COALESCE(consumed_at, expires_at) < now() - interval '1 day' RETURNING id`),
-    refreshTokens: await count(`DELETE FROM refresh_tokens WHERE COALESCE(revoked_at, expires_at) < now() - interval '1 day' RETURNING jti`),
+    refreshTokens: await count(
+      `DELETE FROM refresh_tokens WHERE COALESCE(revoked_at, expires_at) < now() - interval '1 day' RETURNING jti`,
+    ),
     uploads: orphans.length,
   };
 }

@@ -58,15 +58,12 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     parsers: { [INT8]: parseInt8, [NUMERIC]: (v: string) => v },
   });
   await lite.exec(`SET TIME ZONE 'UTC'`);
-  const fromLite = (q: Pick<PGliteType, 'query'>) => async (sql: string, params: unknown[]) =>
-    (await q.query<Row>(sql, params)).rows;
+  const fromLite = (q: Pick<PGliteType, 'query'>) => async (sql: string, params: unknown[]) => (await q.query<Row>(sql, params)).rows;
   const make = (runner: (sql: string, params: unknown[]) => Promise<Row[]>, inTx: boolean): Db =>
     wrap(
       'pglite',
       runner,
-      inTx
-        ? (fn) => fn(make(runner, true))
-        : (fn) => lite.transaction((t) => fn(make(fromLite(t), true))),
+      inTx ? (fn) => fn(make(runner, true)) : (fn) => lite.transaction((t) => fn(make(fromLite(t), true))),
       async () => {
         if (!inTx) await lite.close();
       },
@@ -82,7 +79,12 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
       return pg.types.getTypeParser(oid, format as 'text');
     }) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, types, max: 10, options: `-c timezone=UTC${schema ? ` -c search_path=${schema}` : ''}` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    types,
+    max: 10,
+    options: `-c timezone=UTC${schema ? ` -c search_path=${schema}` : ''}`,
+  });
   const make = (runner: (sql: string, params: unknown[]) => Promise<Row[]>, client: pg.PoolClient | null): Db =>
     wrap(
       'postgres',
@@ -110,7 +112,12 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
 }
 
 /** DATABASE_URL set: a real PostgreSQL server; unset: embedded PGlite in DATA_DIR/pglite (or in memory for tests). */
-export async function openDb(opts: { databaseUrl?: string | undefined; dataDir?: string | undefined; inMemory?: boolean; schema?: string }): Promise<Db> {
+export async function openDb(opts: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  inMemory?: boolean;
+  schema?: string;
+}): Promise<Db> {
   if (opts.schema && !/^[a-z_][a-z0-9_]*$/.test(opts.schema)) throw new Error('schema must be a plain identifier');
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema);
   return openPglite(opts.inMemory ? undefined : path.join(opts.dataDir ?? './data', 'pglite'));

@@ -12,19 +12,91 @@ export const DEMO_STAFF = { phone: '01900000000', password: 'bhagya-demo-2026' }
 
 const WEEK = 7 * 24 * 3600 * 1000;
 
-type Sample = { name: string; description: string; weeks: number; price: number; prize: number; winners: number; tickets: number; featured: boolean };
+type Sample = {
+  name: string;
+  description: string;
+  weeks: number;
+  price: number;
+  prize: number;
+  winners: number;
+  tickets: number;
+  featured: boolean;
+};
 
 const OPEN: Sample[] = [
-  { name: 'Saturday Mega Draw', description: 'The weekly jackpot: match all six numbers to share the grand prize.', weeks: 0, price: 100, prize: 1_000_000, winners: 3, tickets: 10_000, featured: true },
-  { name: 'Boishakhi Bumper', description: 'A festive bumper draw with five equal winning shares.', weeks: 1, price: 200, prize: 5_000_000, winners: 5, tickets: 50_000, featured: true },
-  { name: 'Lucky 50', description: 'Small stake, quick weekly draw.', weeks: 0, price: 50, prize: 100_000, winners: 2, tickets: 5_000, featured: true },
-  { name: 'Victory Day Special', description: 'Celebrate 16 December with a special draw.', weeks: 3, price: 150, prize: 2_000_000, winners: 4, tickets: 20_000, featured: false },
-  { name: 'Padma Weekly', description: 'A steady weekly draw for regular players.', weeks: 2, price: 100, prize: 500_000, winners: 2, tickets: 10_000, featured: false },
+  {
+    name: 'Saturday Mega Draw',
+    description: 'The weekly jackpot: match all six numbers to share the grand prize.',
+    weeks: 0,
+    price: 100,
+    prize: 1_000_000,
+    winners: 3,
+    tickets: 10_000,
+    featured: true,
+  },
+  {
+    name: 'Boishakhi Bumper',
+    description: 'A festive bumper draw with five equal winning shares.',
+    weeks: 1,
+    price: 200,
+    prize: 5_000_000,
+    winners: 5,
+    tickets: 50_000,
+    featured: true,
+  },
+  {
+    name: 'Lucky 50',
+    description: 'Small stake, quick weekly draw.',
+    weeks: 0,
+    price: 50,
+    prize: 100_000,
+    winners: 2,
+    tickets: 5_000,
+    featured: true,
+  },
+  {
+    name: 'Victory Day Special',
+    description: 'Celebrate 16 December with a special draw.',
+    weeks: 3,
+    price: 150,
+    prize: 2_000_000,
+    winners: 4,
+    tickets: 20_000,
+    featured: false,
+  },
+  {
+    name: 'Padma Weekly',
+    description: 'A steady weekly draw for regular players.',
+    weeks: 2,
+    price: 100,
+    prize: 500_000,
+    winners: 2,
+    tickets: 10_000,
+    featured: false,
+  },
 ];
 
 const DRAWN: Sample[] = [
-  { name: 'Ekushey Draw', description: 'Last week\'s draw.', weeks: -1, price: 100, prize: 600_000, winners: 2, tickets: 10_000, featured: false },
-  { name: 'Autumn Jackpot', description: 'A drawn jackpot.', weeks: -2, price: 100, prize: 1_500_000, winners: 3, tickets: 10_000, featured: false },
+  {
+    name: 'Ekushey Draw',
+    description: "Last week's draw.",
+    weeks: -1,
+    price: 100,
+    prize: 600_000,
+    winners: 2,
+    tickets: 10_000,
+    featured: false,
+  },
+  {
+    name: 'Autumn Jackpot',
+    description: 'A drawn jackpot.',
+    weeks: -2,
+    price: 100,
+    prize: 1_500_000,
+    winners: 3,
+    tickets: 10_000,
+    featured: false,
+  },
 ];
 
 /** Sample lotteries and results on an empty database, so a fresh start shows a working product. */
@@ -75,7 +147,13 @@ export async function seedDemo(db: Db, accounts: Accounts, log: Logger): Promise
           `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, status, created_at) VALUES ($1, $2, $3, $4, 'bkash', 'success', $5) RETURNING id`,
           [userId, l.id, ticket, s.price, start],
         );
-        if (t) await tx.query('INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, $3, $4)', [l.id, t.id, ticket, each]);
+        if (t)
+          await tx.query('INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, $3, $4)', [
+            l.id,
+            t.id,
+            ticket,
+            each,
+          ]);
       }
     }
   });

@@ -41,7 +41,14 @@ export function createCsrf(secret: string, secure: boolean, publicOrigin: string
     if (typeof v === 'string' && /^[A-Za-z0-9_-]{22}$/.test(v)) req.visitorId = v;
     else {
       req.visitorId = randomBytes(16).toString('base64url');
-      res.cookie(visitorCookie, req.visitorId, { signed: true, httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 365 * 24 * 3600 * 1000 });
+      res.cookie(visitorCookie, req.visitorId, {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        maxAge: 365 * 24 * 3600 * 1000,
+      });
     }
     next();
   };

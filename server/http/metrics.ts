@@ -15,7 +15,8 @@ export function createMetrics(opts: { token: string | undefined; production: boo
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers: [registry],
   });
-  const area = (p: string) => (p.startsWith('/api/') ? 'api' : p.startsWith('/bff/') ? 'bff' : /^\/(assets|fonts|locales)\//.test(p) ? 'asset' : 'page');
+  const area = (p: string) =>
+    p.startsWith('/api/') ? 'api' : p.startsWith('/bff/') ? 'bff' : /^\/(assets|fonts|locales)\//.test(p) ? 'asset' : 'page';
 
   return {
     observe(req: Request, res: Response, next: NextFunction) {
@@ -25,7 +26,8 @@ export function createMetrics(opts: { token: string | undefined; production: boo
     },
     async serve(req: Request, res: Response, next: NextFunction) {
       if (!opts.token && opts.production) return next();
-      if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`) return void res.status(401).json({ detail: 'metrics token required' });
+      if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`)
+        return void res.status(401).json({ detail: 'metrics token required' });
       res.set('Content-Type', registry.contentType).send(await registry.metrics());
     },
   };

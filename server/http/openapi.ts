@@ -16,11 +16,14 @@ const ERROR_BODY: Json = {
 
 const errorsFor = (e: Endpoint): Record<string, Json> => {
   const out: Record<string, Json> = {};
-  const err = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-  if (e.body || e.query || e.raw) out['400'] = err('Invalid input: field errors in the caller\'s language.');
+  const err = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  });
+  if (e.body || e.query || e.raw) out['400'] = err("Invalid input: field errors in the caller's language.");
   if (e.access !== 'public') out['401'] = err('No valid access token.');
   if (e.access === 'staff') out['403'] = err('Not staff.');
-  if (e.params) out['404'] = err('Not found (or not the caller\'s).');
+  if (e.params) out['404'] = err("Not found (or not the caller's).");
   out['429'] = err('Too many requests: `wait` seconds, also in Retry-After.');
   return out;
 };
@@ -31,7 +34,10 @@ export function openApiDocument(endpoints: Record<string, Endpoint>, info: { ver
   for (const [id, e] of Object.entries(endpoints)) {
     const path = e.path.replace(/:(\w+)/g, '{$1}');
     const parameters: Json[] = [];
-    for (const [where, schema] of [['path', e.params], ['query', e.query]] as const) {
+    for (const [where, schema] of [
+      ['path', e.params],
+      ['query', e.query],
+    ] as const) {
       if (!schema) continue;
       const props = (schemaOf(schema, 'input').properties ?? {}) as Record<string, Json>;
       for (const [name, s] of Object.entries(props)) parameters.push({ name, in: where, required: where === 'path', schema: s });
@@ -43,7 +49,14 @@ export function openApiDocument(endpoints: Record<string, Endpoint>, info: { ver
       ...(e.access === 'public' ? {} : { security: [{ bearer: [] }] }),
       ...(parameters.length ? { parameters } : {}),
       ...(e.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(e.body, 'input') } } } } : {}),
-      ...(e.raw ? { requestBody: { required: true, content: Object.fromEntries(e.raw.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])) } } : {}),
+      ...(e.raw
+        ? {
+            requestBody: {
+              required: true,
+              content: Object.fromEntries(e.raw.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])),
+            },
+          }
+        : {}),
       responses: {
         [String(e.status ?? 200)]: {
           description: 'Success',
@@ -57,7 +70,11 @@ export function openApiDocument(endpoints: Record<string, Endpoint>, info: { ver
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Bhagya API', version: info.version, description: 'The lottery API: bearer JWT from POST /api/token/. Send Accept-Language: en or bn for messages.' },
+    info: {
+      title: 'Bhagya API',
+      version: info.version,
+      description: 'The lottery API: bearer JWT from POST /api/token/. Send Accept-Language: en or bn for messages.',
+    },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas: { Error: ERROR_BODY } },
     paths,
   };

@@ -12,7 +12,10 @@ export function precompressed(dir: string) {
     const accept = req.headers['accept-encoding'] ?? '';
     const file = path.join(dir, path.normalize(req.path));
     if (!file.startsWith(dir)) return next();
-    for (const [enc, ext] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [enc, ext] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       if (accept.includes(enc) && existsSync(file + ext)) {
         res.set({ 'Content-Encoding': enc, Vary: 'Accept-Encoding' });
         res.type(path.extname(req.path));

@@ -1,9 +1,19 @@
 import type { Db } from '../db/index.ts';
 
 export type LotteryRow = {
-  id: number; name: string; description: string; start_date: string; end_date: string;
-  ticket_price: number; total_tickets: number; winners: number; total_prize: number;
-  published: boolean; featured: boolean; is_result_published: boolean; tickets_sold: number;
+  id: number;
+  name: string;
+  description: string;
+  start_date: string;
+  end_date: string;
+  ticket_price: number;
+  total_tickets: number;
+  winners: number;
+  total_prize: number;
+  published: boolean;
+  featured: boolean;
+  is_result_published: boolean;
+  tickets_sold: number;
 };
 
 const COLUMNS = `l.id, l.name, l.description, l.start_date, l.end_date, l.ticket_price, l.total_tickets, l.winners,
@@ -13,7 +23,6 @@ const COLUMNS = `l.id, l.name, l.description, l.start_date, l.end_date, l.ticket
 /** Purchasable: published, sales open (end_date authoritative), result not out, tickets left. */
 const PURCHASABLE = `l.published AND NOT l.is_result_published AND l.start_date <= now() AND l.end_date > now()
   AND (SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success')) < l.total_tickets`;
-
 
 export async function publishedLotteries(db: Db, limit: number, offset: number): Promise<{ rows: LotteryRow[]; total: number }> {
   const rows = await db.query<LotteryRow>(
@@ -26,14 +35,19 @@ export async function publishedLotteries(db: Db, limit: number, offset: number):
 }
 
 export async function featuredLotteries(db: Db): Promise<LotteryRow[]> {
-  return db.query<LotteryRow>(`SELECT ${COLUMNS} FROM lotteries l WHERE l.featured AND ${PURCHASABLE} ORDER BY l.end_date ASC, l.id ASC LIMIT 10`);
+  return db.query<LotteryRow>(
+    `SELECT ${COLUMNS} FROM lotteries l WHERE l.featured AND ${PURCHASABLE} ORDER BY l.end_date ASC, l.id ASC LIMIT 10`,
+  );
 }
 
 export async function lotteryById(db: Db, id: number): Promise<LotteryRow | undefined> {
   return db.one<LotteryRow>(`SELECT ${COLUMNS} FROM lotteries l WHERE l.id = $1`, [id]);
 }
 
-export type ResultRow = { lottery: Pick<LotteryRow, 'id' | 'name' | 'start_date' | 'end_date' | 'total_prize'>; prizes: { id: number; ticket: string; prize_money: number }[] };
+export type ResultRow = {
+  lottery: Pick<LotteryRow, 'id' | 'name' | 'start_date' | 'end_date' | 'total_prize'>;
+  prizes: { id: number; ticket: string; prize_money: number }[];
+};
 
 /** Latest published results: the ten most recent draws, each with its winning tickets. */
 export async function latestResults(db: Db, limit = 10): Promise<ResultRow[]> {

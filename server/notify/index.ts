@@ -4,7 +4,14 @@ import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 
 export type Channel = 'sms' | 'email';
-export type CodeMessage = { channel: Channel; to: string; purpose: 'account' | 'reset' | 'claim'; code: string; subject: string; text: string };
+export type CodeMessage = {
+  channel: Channel;
+  to: string;
+  purpose: 'account' | 'reset' | 'claim';
+  code: string;
+  subject: string;
+  text: string;
+};
 
 export interface Notifier {
   sendCode(msg: CodeMessage): Promise<void>;
@@ -19,7 +26,12 @@ export class NotifyError extends Error {}
 export function logNotifier(db: Db, log: Logger): Notifier {
   return {
     async sendCode(msg) {
-      await db.query('INSERT INTO outbox (channel, recipient, purpose, body, sent_at) VALUES ($1, $2, $3, $4, now())', [msg.channel, msg.to, msg.purpose, msg.text]);
+      await db.query('INSERT INTO outbox (channel, recipient, purpose, body, sent_at) VALUES ($1, $2, $3, $4, now())', [
+        msg.channel,
+        msg.to,
+        msg.purpose,
+        msg.text,
+      ]);
       log.info({ notify: 'log', channel: msg.channel, to: msg.to, purpose: msg.purpose, code: msg.code }, 'one-time code (log transport)');
     },
   };
@@ -47,7 +59,10 @@ export function liveNotifier(db: Db, log: Logger, o: LiveOptions): Notifier {
   return {
     async sendCode(msg) {
       const stored = msg.text.split(msg.code).join('•'.repeat(msg.code.length));
-      const row = await db.one<{ id: number }>('INSERT INTO outbox (channel, recipient, purpose, body) VALUES ($1, $2, $3, $4) RETURNING id', [msg.channel, msg.to, msg.purpose, stored]);
+      const row = await db.one<{ id: number }>(
+        'INSERT INTO outbox (channel, recipient, purpose, body) VALUES ($1, $2, $3, $4) RETURNING id',
+        [msg.channel, msg.to, msg.purpose, stored],
+      );
       try {
         if (msg.channel === 'email') {
           await o.mailer.sendMail({ from: o.mailFrom, to: msg.to, subject: msg.subject, text: msg.text });
@@ -64,7 +79,10 @@ export function liveNotifier(db: Db, log: Logger, o: LiveOptions): Notifier {
         await db.query('UPDATE outbox SET sent_at = now() WHERE id = $1', [row?.id]);
         log.info({ notify: 'live', channel: msg.channel, to: msg.to, purpose: msg.purpose }, 'one-time code sent');
       } catch (err) {
-        log.error({ notify: 'live', channel: msg.channel, to: msg.to, purpose: msg.purpose, error: (err as Error).message }, 'one-time code could not be sent');
+        log.error(
+          { notify: 'live', channel: msg.channel, to: msg.to, purpose: msg.purpose, error: (err as Error).message },
+          'one-time code could not be sent',
+        );
         throw new NotifyError(`could not send the ${msg.channel}`, { cause: err });
       }
     },

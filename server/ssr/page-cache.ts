@@ -11,7 +11,10 @@ type Entry = { html: string; status: number; at: number };
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inflight = new Map<string, Promise<Entry>>();
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 500) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 500,
+  ) {}
 
   /** One render per key at a time, however many visitors ask at once. */
   async get(key: string, render: () => Promise<{ html: string; status: number }>): Promise<Entry> {

@@ -4,8 +4,14 @@ import type { i18n as I18n, Resource } from 'i18next';
 import type { Resources } from '../../shared/translate.ts';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
-  createStaticHandler, createStaticRouter, isRouteErrorResponse, matchRoutes, RouterContextProvider,
-  StaticRouterProvider, type RouteObject, type StaticHandlerContext,
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  matchRoutes,
+  RouterContextProvider,
+  StaticRouterProvider,
+  type RouteObject,
+  type StaticHandlerContext,
 } from 'react-router';
 import { CLIENT_NAMESPACES, ISLAND_NAMESPACES, LANG_COOKIE, type Language } from '../../shared/i18n.ts';
 import { apiContext, localeContext, siteContext, type SiteInfo } from '../../views/context.ts';
@@ -29,7 +35,6 @@ export type SsrDeps = ServerApiDeps & {
   maxFormBytes: number;
   site: SiteInfo;
 };
-
 
 /** Route errors cross to the browser as plain JSON; client/entry.tsx revives them. */
 export function serializeErrors(errors: StaticHandlerContext['errors']): Record<string, SerializedError> | null {
@@ -110,7 +115,8 @@ export function createSsr(d: SsrDeps) {
     const handles = leafHandles(url.pathname);
     const loggedIn = hasSessionCookie(req, d.session);
     const allowed = handles.at(-1)?.cache;
-    const cacheable = req.method === 'GET' && !loggedIn && allowed !== undefined && [...url.searchParams.keys()].every((k) => allowed.includes(k));
+    const cacheable =
+      req.method === 'GET' && !loggedIn && allowed !== undefined && [...url.searchParams.keys()].every((k) => allowed.includes(k));
 
     let body: Buffer | undefined;
     if (req.method === 'POST') {
@@ -124,12 +130,21 @@ export function createSsr(d: SsrDeps) {
       } catch {
         return void res.status(400).type('text/plain').send(req.t('common:errors.badForm'));
       }
-      if (!d.csrf.check(req)) return void res.status(403).type('text/html').send(csrfFailedPage(req.t('api:csrfFailed'), lng, url.pathname));
+      if (!d.csrf.check(req))
+        return void res
+          .status(403)
+          .type('text/html')
+          .send(csrfFailedPage(req.t('api:csrfFailed'), lng, url.pathname));
     }
 
     const controller = new AbortController();
     res.on('close', () => controller.abort());
-    const request = new Request(url, { method: req.method === 'HEAD' ? 'GET' : req.method, headers: toHeaders(req), body: body ? new Uint8Array(body) : null, signal: controller.signal });
+    const request = new Request(url, {
+      method: req.method === 'HEAD' ? 'GET' : req.method,
+      headers: toHeaders(req),
+      body: body ? new Uint8Array(body) : null,
+      signal: controller.signal,
+    });
 
     const api = serverApi(req, res, d);
     const ctx = new RouterContextProvider();
@@ -166,7 +181,9 @@ export function createSsr(d: SsrDeps) {
       const islandsPage = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.islands === true;
       const chunks = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk).filter((c): c is string => !!c);
       const m = d.manifest();
-      const hydration = islandsPage ? null : { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
+      const hydration = islandsPage
+        ? null
+        : { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
       const dataJson = `{"hydration":${safeJson(hydration)},"i18n":${clientI18nJson(lng, islandsPage)}}`;
       const doc = (
         <Document lng={lng} assets={pageAssets(m, chunks, islandsPage)} dataJson={dataJson}>
@@ -251,4 +268,3 @@ function csrfFailedPage(message: string, lng: Language, back: string): string {
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!DOCTYPE html><html lang="${lng}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>403</title><p>${esc(message)}</p><p><a href="${esc(back)}">↻</a></p></html>`;
 }
-

@@ -3,7 +3,13 @@ import type { Db } from '../db/index.ts';
 export type UploadRow = { owner_id: number | null; content_type: string };
 
 export const insertUpload = (db: Db, u: { id: string; ownerId: number | null; kind: 'profile'; contentType: string; size: number }) =>
-  db.query('INSERT INTO uploads (id, owner_id, kind, content_type, size) VALUES ($1, $2, $3, $4, $5)', [u.id, u.ownerId, u.kind, u.contentType, u.size]);
+  db.query('INSERT INTO uploads (id, owner_id, kind, content_type, size) VALUES ($1, $2, $3, $4, $5)', [
+    u.id,
+    u.ownerId,
+    u.kind,
+    u.contentType,
+    u.size,
+  ]);
 
 export const uploadById = (db: Db, id: string): Promise<UploadRow | undefined> =>
   db.one<UploadRow>('SELECT owner_id, content_type FROM uploads WHERE id = $1', [id]);

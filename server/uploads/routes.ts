@@ -6,10 +6,15 @@ import type { Uploads } from './service.ts';
 /** The picture upload is the raw image as the body (not a form), so everything else of the API stays JSON. */
 export function uploadRoutes(uploads: Uploads): Router {
   const r = Router();
-  route(r, api.uploadImage, async ({ body, user, req }) => ({ success: true as const, data: await uploads.store(body, user?.user_id ?? null, { t: req.t, ip: req.ip ?? 'unknown' }) }));
+  route(r, api.uploadImage, async ({ body, user, req }) => ({
+    success: true as const,
+    data: await uploads.store(body, user?.user_id ?? null, { t: req.t, ip: req.ip ?? 'unknown' }),
+  }));
   route(r, api.getUpload, async ({ params, user, req, res }) => {
     const file = await uploads.read(params.id, user, req.t);
-    res.set({ 'Content-Type': file.contentType, 'Cache-Control': 'private, max-age=3600', 'X-Content-Type-Options': 'nosniff' }).send(file.data);
+    res
+      .set({ 'Content-Type': file.contentType, 'Cache-Control': 'private, max-age=3600', 'X-Content-Type-Options': 'nosniff' })
+      .send(file.data);
   });
   return r;
 }

@@ -24,7 +24,10 @@ export const uploadUrl = (id: string) => `/api/v1/uploads/${id}/`;
  * rate-limited per address, served only to their owner and to staff.
  */
 export class Uploads {
-  constructor(private readonly db: Db, private readonly dir: string) {
+  constructor(
+    private readonly db: Db,
+    private readonly dir: string,
+  ) {
     mkdirSync(dir, { recursive: true });
   }
 

@@ -4,7 +4,17 @@
  */
 import { z } from 'zod';
 import {
-  code, currentPassword, email, identifier, NAME_MAX, newPassword, optional, phone, requirePhoneOrEmail, text, v,
+  code,
+  currentPassword,
+  email,
+  identifier,
+  NAME_MAX,
+  newPassword,
+  optional,
+  phone,
+  requirePhoneOrEmail,
+  text,
+  v,
 } from '../fields.ts';
 
 /** Log in with phone number or e-mail (the API calls the field `phone`, whichever it is). */
@@ -19,7 +29,10 @@ export const RegisterForm = z
     lastName: text(NAME_MAX, 'fillRequired'),
     phone: optional(phone),
     email: optional(email),
-    password: z.string().refine((p) => p.length > 0, v('fillRequired')).pipe(newPassword),
+    password: z
+      .string()
+      .refine((p) => p.length > 0, v('fillRequired'))
+      .pipe(newPassword),
     location: text(NAME_MAX).optional(),
   })
   .superRefine((x, ctx) => requirePhoneOrEmail(x, ctx, { markFields: true }));

@@ -9,7 +9,12 @@ export const Paging = z.strictObject({
 });
 
 /** Route ids are positive integers (anything else is a 404, never a database error). */
-export const IdParams = z.strictObject({ id: z.string().regex(/^[1-9]\d{0,15}$/).transform(Number) });
+export const IdParams = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .transform(Number),
+});
 
 export const Lottery = z.object({
   id: z.number().int(),

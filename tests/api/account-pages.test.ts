@@ -3,8 +3,12 @@ import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const phone = () => `019${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
@@ -20,18 +24,27 @@ describe('no-JS account journey through the pages', () => {
   test('register → verify with the code → log in → the name is in the top bar → log out', async () => {
     const p = phone();
     const { agent, csrf } = await formPage('/register');
-    const reg = await agent.post('/register').type('form').send({ _csrf: csrf, firstName: 'Nusrat', lastName: 'Jahan', phone: p, password: 'pass-word-9', email: '' });
+    const reg = await agent
+      .post('/register')
+      .type('form')
+      .send({ _csrf: csrf, firstName: 'Nusrat', lastName: 'Jahan', phone: p, password: 'pass-word-9', email: '' });
     expect(reg.status).toBe(303);
     expect(reg.headers.location).toMatch(new RegExp(`^/verify-otp\\?identifier=${p}&notice=registered&sent=\\d{13}$`));
     const verifyUrl = reg.headers.location as string;
     const verifyPage = await agent.get(verifyUrl).expect(200);
     expect(verifyPage.text).toContain('Registration successful. Please check your email or phone for an OTP');
 
-    const wrong = await agent.post(verifyUrl).type('form').send({ _csrf: csrf, identifier: p, otp: t.lastCode(p) === '00000' ? '11111' : '00000', intent: 'verify' });
+    const wrong = await agent
+      .post(verifyUrl)
+      .type('form')
+      .send({ _csrf: csrf, identifier: p, otp: t.lastCode(p) === '00000' ? '11111' : '00000', intent: 'verify' });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain('The code is not correct');
 
-    const ok = await agent.post(verifyUrl).type('form').send({ _csrf: csrf, identifier: p, otp: t.lastCode(p, 'account'), intent: 'verify' });
+    const ok = await agent
+      .post(verifyUrl)
+      .type('form')
+      .send({ _csrf: csrf, identifier: p, otp: t.lastCode(p, 'account'), intent: 'verify' });
     expect(ok.status).toBe(303);
     expect(ok.headers.location).toBe('/login?notice=verified');
 
@@ -48,30 +61,45 @@ describe('no-JS account journey through the pages', () => {
     expect(out.status).toBe(303);
     expect((await agent.get('/').expect(200)).text).not.toContain('Nusrat Jahan');
     // the refresh token was revoked by the API, not only forgotten by the browser
-    const live = await t.db.query(`SELECT 1 FROM refresh_tokens r JOIN users u ON u.id = r.user_id WHERE u.phone = $1 AND r.revoked_at IS NULL`, [p]);
+    const live = await t.db.query(
+      `SELECT 1 FROM refresh_tokens r JOIN users u ON u.id = r.user_id WHERE u.phone = $1 AND r.revoked_at IS NULL`,
+      [p],
+    );
     expect(live).toHaveLength(0);
   });
 
   test('registration errors are rendered by the server, in English and Bengali, and nothing is created', async () => {
     const p = phone();
     const en = await formPage('/register');
-    const r1 = await en.agent.post('/register').type('form').send({ _csrf: en.csrf, firstName: 'A', lastName: '', phone: p, password: 'pass-word-9' });
+    const r1 = await en.agent
+      .post('/register')
+      .type('form')
+      .send({ _csrf: en.csrf, firstName: 'A', lastName: '', phone: p, password: 'pass-word-9' });
     expect(r1.status).toBe(400);
     expect(r1.text).toContain('Please fill all the required fields');
     const bn = await formPage('/register', 'bn');
-    const r2 = await bn.agent.post('/register').type('form').send({ _csrf: bn.csrf, firstName: 'A', lastName: 'B', phone: '', email: '', password: 'pass-word-9' });
+    const r2 = await bn.agent
+      .post('/register')
+      .type('form')
+      .send({ _csrf: bn.csrf, firstName: 'A', lastName: 'B', phone: '', email: '', password: 'pass-word-9' });
     expect(r2.status).toBe(400);
     expect(r2.text).toContain('অনুগ্রহ করে একটি ফোন নম্বর অথবা ইমেইল ঠিকানা দিন');
-    const r3 = await en.agent.post('/register').type('form').send({ _csrf: en.csrf, firstName: 'A', lastName: 'B', phone: '123', password: 'short' });
+    const r3 = await en.agent
+      .post('/register')
+      .type('form')
+      .send({ _csrf: en.csrf, firstName: 'A', lastName: 'B', phone: '123', password: 'short' });
     expect(r3.text).toContain('Phone number must be 11 digits');
     expect(r3.text).toContain('Password must be at least 8 characters');
     expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', [p])).toHaveLength(0);
   });
 
-  test('a taken phone number shows the API\'s message', async () => {
+  test("a taken phone number shows the API's message", async () => {
     const u = await createUser(t);
     const { agent, csrf } = await formPage('/register');
-    const r = await agent.post('/register').type('form').send({ _csrf: csrf, firstName: 'A', lastName: 'B', phone: u.phone, password: 'pass-word-9' });
+    const r = await agent
+      .post('/register')
+      .type('form')
+      .send({ _csrf: csrf, firstName: 'A', lastName: 'B', phone: u.phone, password: 'pass-word-9' });
     expect(r.status).toBe(400);
     expect(r.text).toContain('This phone number is already in use by another account.');
   });
@@ -95,10 +123,16 @@ describe('no-JS account journey through the pages', () => {
     expect(s.headers.location).toBe('/admin/create-lottery?welcome=1');
 
     const other = await formPage('/login?from=/faq');
-    const f = await other.agent.post('/login?from=/faq').type('form').send({ _csrf: other.csrf, phone: u.phone, password: 'right-pass-1', from: '/faq' });
+    const f = await other.agent
+      .post('/login?from=/faq')
+      .type('form')
+      .send({ _csrf: other.csrf, phone: u.phone, password: 'right-pass-1', from: '/faq' });
     expect(f.headers.location).toBe('/faq');
     const evil = await formPage('/login');
-    const e = await evil.agent.post('/login').type('form').send({ _csrf: evil.csrf, phone: u.phone, password: 'right-pass-1', from: '//evil.example' });
+    const e = await evil.agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: evil.csrf, phone: u.phone, password: 'right-pass-1', from: '//evil.example' });
     expect(e.headers.location).toBe('/');
   });
 
@@ -112,9 +146,29 @@ describe('no-JS account journey through the pages', () => {
     expect(f.headers.location).toMatch(new RegExp(`^/reset-password\\?identifier=${u.phone}&sent=\\d{13}$`));
     const code = t.lastCode(u.phone, 'reset');
     expect(code).toMatch(/^\d{6}$/);
-    const mismatch = await agent.post(f.headers.location as string).type('form').send({ _csrf: csrf, identifier: u.phone, otp: code, new_password: 'new-pass-123', confirm_password: 'new-pass-124', intent: 'reset' });
+    const mismatch = await agent
+      .post(f.headers.location as string)
+      .type('form')
+      .send({
+        _csrf: csrf,
+        identifier: u.phone,
+        otp: code,
+        new_password: 'new-pass-123',
+        confirm_password: 'new-pass-124',
+        intent: 'reset',
+      });
     expect(mismatch.text).toContain('Passwords do not match');
-    const ok = await agent.post(f.headers.location as string).type('form').send({ _csrf: csrf, identifier: u.phone, otp: code, new_password: 'new-pass-123', confirm_password: 'new-pass-123', intent: 'reset' });
+    const ok = await agent
+      .post(f.headers.location as string)
+      .type('form')
+      .send({
+        _csrf: csrf,
+        identifier: u.phone,
+        otp: code,
+        new_password: 'new-pass-123',
+        confirm_password: 'new-pass-123',
+        intent: 'reset',
+      });
     expect(ok.status).toBe(303);
     expect(ok.headers.location).toBe('/login?notice=reset');
     await loginAs(t.url, u.phone, 'new-pass-123');
@@ -140,9 +194,17 @@ describe('CSRF on form posts', () => {
     const other = await formPage('/login');
     const foreign = await agent.post('/login').type('form').send({ _csrf: other.csrf, phone: u.phone, password: 'right-pass-1' });
     expect(foreign.status).toBe(403);
-    const crossSite = await agent.post('/login').set('Sec-Fetch-Site', 'cross-site').type('form').send({ _csrf: csrf, phone: u.phone, password: 'right-pass-1' });
+    const crossSite = await agent
+      .post('/login')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .type('form')
+      .send({ _csrf: csrf, phone: u.phone, password: 'right-pass-1' });
     expect(crossSite.status).toBe(403);
-    const crossOrigin = await agent.post('/login').set('Origin', 'https://evil.example').type('form').send({ _csrf: csrf, phone: u.phone, password: 'right-pass-1' });
+    const crossOrigin = await agent
+      .post('/login')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ _csrf: csrf, phone: u.phone, password: 'right-pass-1' });
     expect(crossOrigin.status).toBe(403);
     for (const r of [noToken, foreign, crossSite, crossOrigin]) {
       expect(([] as string[]).concat(r.headers['set-cookie'] ?? []).some((c) => c.startsWith('bh_session='))).toBe(false);
@@ -200,7 +262,9 @@ describe('pages', () => {
     const player = await loginAs(t.url, u.phone, u.password);
     expect((await player.get('/admin/create-lottery')).headers.location).toBe('/login?from=%2Fadmin%2Fcreate-lottery');
     // The login page then lets him sign in with a staff account instead of sending him back (no loop).
-    expect((await player.get('/login?from=%2Fadmin%2Fcreate-lottery').set('Cookie', 'lang=en').expect(200)).text).toContain('name="password"');
+    expect((await player.get('/login?from=%2Fadmin%2Fcreate-lottery').set('Cookie', 'lang=en').expect(200)).text).toContain(
+      'name="password"',
+    );
     expect((await player.get('/login?from=%2Fprofile')).headers.location).toBe('/profile');
     const s = await createUser(t, { is_staff: true });
     const staff = await loginAs(t.url, s.phone, s.password);

@@ -6,10 +6,16 @@ import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 // Every test starts with fresh rate-limit windows (all requests come from 127.0.0.1); the rate-limit tests fill them on purpose.
-beforeEach(async () => { await t.db.query('DELETE FROM rate_limits'); });
+beforeEach(async () => {
+  await t.db.query('DELETE FROM rate_limits');
+});
 
 let seq = 0;
 /** A phone number no other test of this file uses. */
@@ -20,9 +26,19 @@ const PASSWORD = 'correct-horse-1';
 /** A code of the same length that is surely not the right one. */
 const wrongCode = (code: string) => String((Number(code[0]) + 1) % 10) + code.slice(1);
 
-type UserDb = { id: number; name: string; phone: string | null; email: string | null; is_active: boolean; phone_confirmed: boolean; email_confirmed: boolean; password_hash: string };
+type UserDb = {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  is_active: boolean;
+  phone_confirmed: boolean;
+  email_confirmed: boolean;
+  password_hash: string;
+};
 const userByPhone = (phone: string) => t.db.one<UserDb>('SELECT * FROM users WHERE phone = $1', [phone]);
-const usersWithPhone = async (phone: string) => (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE phone = $1', [phone]))[0]?.n;
+const usersWithPhone = async (phone: string) =>
+  (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE phone = $1', [phone]))[0]?.n;
 
 async function signedUp(phone = newPhone()) {
   const res = await api().post('/api/v1/signup/').send({ name: 'Rahim Uddin', phone, email: null, password: PASSWORD });
@@ -31,7 +47,11 @@ async function signedUp(phone = newPhone()) {
 }
 
 const moveCodesBack = (userId: number, purpose: string, seconds: number) =>
-  t.db.query(`UPDATE one_time_codes SET created_at = created_at - make_interval(secs => $3) WHERE user_id = $1 AND purpose = $2`, [userId, purpose, seconds]);
+  t.db.query(`UPDATE one_time_codes SET created_at = created_at - make_interval(secs => $3) WHERE user_id = $1 AND purpose = $2`, [
+    userId,
+    purpose,
+    seconds,
+  ]);
 
 describe('POST /api/v1/signup/', () => {
   test('with a phone: 201 with user_id and identifier, an inactive user, a 5-digit code by SMS, the password hashed', async () => {
@@ -40,7 +60,8 @@ describe('POST /api/v1/signup/', () => {
     const res = await api().post('/api/v1/signup/').send({ name: 'Rahim Uddin', email: null, phone, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      user_id: expect.any(Number), identifier: phone,
+      user_id: expect.any(Number),
+      identifier: phone,
       detail: 'Registration successful. Please check your email or phone for an OTP to activate your account.',
     });
     const user = await userByPhone(phone);
@@ -54,7 +75,10 @@ describe('POST /api/v1/signup/', () => {
     expect(msg?.code).toMatch(/^\d{5}$/);
     expect(msg?.text).toContain(msg?.code);
     // Stored hashed, never as the code itself.
-    const codes = await t.db.query<{ code_hash: string; expires_at: string; created_at: string }>('SELECT * FROM one_time_codes WHERE user_id = $1', [res.body.user_id]);
+    const codes = await t.db.query<{ code_hash: string; expires_at: string; created_at: string }>(
+      'SELECT * FROM one_time_codes WHERE user_id = $1',
+      [res.body.user_id],
+    );
     expect(codes).toHaveLength(1);
     expect(codes[0]?.code_hash).not.toContain(msg?.code);
     // Ten minutes to live.
@@ -63,7 +87,9 @@ describe('POST /api/v1/signup/', () => {
   });
 
   test('with an e-mail only: the code goes by e-mail to the lower-cased address, which is the identifier', async () => {
-    const res = await api().post('/api/v1/signup/').send({ name: 'Karim Ali', email: ' Karim.Ali@Example.COM ', phone: null, password: PASSWORD });
+    const res = await api()
+      .post('/api/v1/signup/')
+      .send({ name: 'Karim Ali', email: ' Karim.Ali@Example.COM ', phone: null, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.identifier).toBe('karim.ali@example.com');
     expect(t.sent.at(-1)).toMatchObject({ channel: 'email', to: 'karim.ali@example.com', purpose: 'account' });
@@ -74,7 +100,9 @@ describe('POST /api/v1/signup/', () => {
 
   test('a phone in international or spaced form is stored as 01XXXXXXXXX', async () => {
     const phone = newPhone();
-    const res = await api().post('/api/v1/signup/').send({ name: 'Nasima Begum', phone: `+88 ${phone.slice(0, 5)}-${phone.slice(5)}`, password: PASSWORD });
+    const res = await api()
+      .post('/api/v1/signup/')
+      .send({ name: 'Nasima Begum', phone: `+88 ${phone.slice(0, 5)}-${phone.slice(5)}`, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.identifier).toBe(phone);
     expect(await usersWithPhone(phone)).toBe(1);
@@ -103,7 +131,9 @@ describe('POST /api/v1/signup/', () => {
 
   test('neither phone nor e-mail: non_field_errors with the product text', async () => {
     for (const body of [{}, { phone: null, email: null }, { phone: '', email: '  ' }]) {
-      const res = await api().post('/api/v1/signup/').send({ name: 'No Contact', password: PASSWORD, ...body });
+      const res = await api()
+        .post('/api/v1/signup/')
+        .send({ name: 'No Contact', password: PASSWORD, ...body });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ non_field_errors: ['Please provide either a phone number or an email address'] });
     }
@@ -125,7 +155,10 @@ describe('POST /api/v1/signup/', () => {
 
     res = await api().post('/api/v1/signup/').send({ name: 'A B', email: 'a@b', phone: 'abc', password: PASSWORD });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ email: ['Please enter a valid email address'], phone: ['Phone number must be 11 digits (e.g., 01712345678)'] });
+    expect(res.body).toEqual({
+      email: ['Please enter a valid email address'],
+      phone: ['Phone number must be 11 digits (e.g., 01712345678)'],
+    });
     expect(t.sent.length).toBe(before);
   });
 
@@ -135,7 +168,9 @@ describe('POST /api/v1/signup/', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ phone: ['This phone number is already in use by another account.'] });
 
-    res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: `+88${owner.phone}`, password: PASSWORD });
+    res = await api()
+      .post('/api/v1/signup/')
+      .send({ name: 'A B', phone: `+88${owner.phone}`, password: PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ phone: ['This phone number is already in use by another account.'] });
 
@@ -185,7 +220,9 @@ describe('POST /api/v1/signup/', () => {
   });
 
   test('wrong types are field errors', async () => {
-    const res = await api().post('/api/v1/signup/').send({ name: 42, phone: 1712345678, password: ['x'] });
+    const res = await api()
+      .post('/api/v1/signup/')
+      .send({ name: 42, phone: 1712345678, password: ['x'] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ name: ['Expected a string.'], phone: ['Expected a string.'], password: ['Expected a string.'] });
   });
@@ -206,7 +243,10 @@ describe('POST /api/v1/signup/', () => {
 
     // A Bangladeshi browser sends a regional tag first.
     const phone = newPhone();
-    res = await api().post('/api/v1/signup/').set('Accept-Language', 'bn-BD,bn;q=0.9,en-US;q=0.8').send({ name: 'A B', phone, password: PASSWORD });
+    res = await api()
+      .post('/api/v1/signup/')
+      .set('Accept-Language', 'bn-BD,bn;q=0.9,en-US;q=0.8')
+      .send({ name: 'A B', phone, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.detail).toBe('নিবন্ধন সফল হয়েছে। অ্যাকাউন্ট সক্রিয় করতে আপনার ইমেইল বা ফোনে পাঠানো OTP দেখুন।');
     const msg = t.sent.at(-1);
@@ -231,10 +271,15 @@ describe('POST /api/v1/verify-otp/', () => {
   test('verifying an e-mail signup confirms the e-mail', async () => {
     const res = await api().post('/api/v1/signup/').send({ name: 'Mail User', email: 'verify.mail@example.com', password: PASSWORD });
     expect(res.status).toBe(201);
-    const ok = await api().post('/api/v1/verify-otp/').send({ identifier: 'Verify.Mail@example.com', otp: t.lastCode('verify.mail@example.com', 'account') });
+    const ok = await api()
+      .post('/api/v1/verify-otp/')
+      .send({ identifier: 'Verify.Mail@example.com', otp: t.lastCode('verify.mail@example.com', 'account') });
     expect(ok.status).toBe(200);
-    expect(await t.db.one('SELECT is_active, email_confirmed, phone_confirmed FROM users WHERE id = $1', [res.body.user_id]))
-      .toEqual({ is_active: true, email_confirmed: true, phone_confirmed: false });
+    expect(await t.db.one('SELECT is_active, email_confirmed, phone_confirmed FROM users WHERE id = $1', [res.body.user_id])).toEqual({
+      is_active: true,
+      email_confirmed: true,
+      phone_confirmed: false,
+    });
   });
 
   test('with phone and e-mail the code goes by SMS: it confirms the phone, not the e-mail, whichever identifier is typed', async () => {
@@ -243,15 +288,22 @@ describe('POST /api/v1/verify-otp/', () => {
     expect(res.status).toBe(201);
     expect(res.body.identifier).toBe(phone);
     expect(t.sent.at(-1)).toMatchObject({ channel: 'sms', to: phone });
-    const ok = await api().post('/api/v1/verify-otp/').send({ identifier: 'both.ways@example.com', otp: t.lastCode(phone, 'account') });
+    const ok = await api()
+      .post('/api/v1/verify-otp/')
+      .send({ identifier: 'both.ways@example.com', otp: t.lastCode(phone, 'account') });
     expect(ok.status).toBe(200);
-    expect(await t.db.one('SELECT is_active, phone_confirmed, email_confirmed FROM users WHERE id = $1', [res.body.user_id]))
-      .toEqual({ is_active: true, phone_confirmed: true, email_confirmed: false });
+    expect(await t.db.one('SELECT is_active, phone_confirmed, email_confirmed FROM users WHERE id = $1', [res.body.user_id])).toEqual({
+      is_active: true,
+      phone_confirmed: true,
+      email_confirmed: false,
+    });
   });
 
   test('a wrong code is refused, counted, and the account stays inactive', async () => {
     const u = await signedUp();
-    const res = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: wrongCode(u.code) });
+    const res = await api()
+      .post('/api/v1/verify-otp/')
+      .send({ identifier: u.phone, otp: wrongCode(u.code) });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
     expect((await userByPhone(u.phone))?.is_active).toBe(false);
@@ -474,7 +526,9 @@ describe('password recovery', () => {
     expect(t.sent.length).toBe(count);
 
     await moveCodesBack(u.id, 'reset', 61);
-    await t.db.query(`UPDATE rate_limits SET window_start = window_start - interval '61 seconds' WHERE key = $1`, [`reset-wait:${u.phone}`]);
+    await t.db.query(`UPDATE rate_limits SET window_start = window_start - interval '61 seconds' WHERE key = $1`, [
+      `reset-wait:${u.phone}`,
+    ]);
     const res = await api().post('/api/v1/resend-password-reset-otp/').send({ identifier: u.phone });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ detail: RESET_SENT, wait: 60 });
@@ -482,11 +536,15 @@ describe('password recovery', () => {
     const second = t.lastCode(u.phone, 'reset');
 
     if (second !== first) {
-      const old = await api().post('/api/v1/reset-password/').send({ identifier: u.phone, otp: first, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
+      const old = await api()
+        .post('/api/v1/reset-password/')
+        .send({ identifier: u.phone, otp: first, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
       expect(old.status).toBe(400);
       expect(old.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
     }
-    const ok = await api().post('/api/v1/reset-password/').send({ identifier: u.phone, otp: second, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
+    const ok = await api()
+      .post('/api/v1/reset-password/')
+      .send({ identifier: u.phone, otp: second, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
     expect(ok.status).toBe(200);
   });
 
@@ -494,7 +552,10 @@ describe('password recovery', () => {
     const u = await createUser(t, { phone: newPhone() });
     await api().post('/api/v1/forgot-password/').send({ identifier: u.phone });
     const code = t.lastCode(u.phone, 'reset');
-    const send = (b: Record<string, unknown>) => api().post('/api/v1/reset-password/').send({ identifier: u.phone, otp: code, ...b });
+    const send = (b: Record<string, unknown>) =>
+      api()
+        .post('/api/v1/reset-password/')
+        .send({ identifier: u.phone, otp: code, ...b });
 
     let res = await send({ new_password: 'brand-new-pass', confirm_password: 'brand-new-pasS' });
     expect(res.status).toBe(400);
@@ -532,16 +593,22 @@ describe('password recovery', () => {
     const code = t.lastCode(u.phone, 'reset');
     const body = { identifier: u.phone, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' };
 
-    let res = await api().post('/api/v1/reset-password/').send({ ...body, otp: wrongCode(code) });
+    let res = await api()
+      .post('/api/v1/reset-password/')
+      .send({ ...body, otp: wrongCode(code) });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
 
     await t.db.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'reset'`, [u.id]);
-    res = await api().post('/api/v1/reset-password/').send({ ...body, otp: code });
+    res = await api()
+      .post('/api/v1/reset-password/')
+      .send({ ...body, otp: code });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ otp: ['This code has expired. Please ask for a new one.'] });
 
-    res = await api().post('/api/v1/reset-password/').send({ ...body, identifier: newPhone(), otp: code });
+    res = await api()
+      .post('/api/v1/reset-password/')
+      .send({ ...body, identifier: newPhone(), otp: code });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
 
@@ -573,7 +640,9 @@ describe('password recovery', () => {
     const live = await t.db.query(`SELECT jti FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL`, [u.id]);
     expect(live).toHaveLength(1); // only the login made after the reset
 
-    const reuse = await api().post('/api/v1/reset-password/').send({ ...body, new_password: 'third-pass-33', confirm_password: 'third-pass-33' });
+    const reuse = await api()
+      .post('/api/v1/reset-password/')
+      .send({ ...body, new_password: 'third-pass-33', confirm_password: 'third-pass-33' });
     expect(reuse.status).toBe(400);
     expect(reuse.body).toEqual({ otp: ['There is no valid code for this account. Please ask for a new one.'] });
   });
@@ -583,8 +652,17 @@ describe('password recovery', () => {
     await api().post('/api/v1/forgot-password/').send({ identifier: u.phone });
     const code = t.lastCode(u.phone, 'reset');
     const body = { identifier: u.phone, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' };
-    for (let i = 0; i < 5; i++) expect((await api().post('/api/v1/reset-password/').send({ ...body, otp: wrongCode(code) })).status).toBe(400);
-    const res = await api().post('/api/v1/reset-password/').send({ ...body, otp: code });
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await api()
+            .post('/api/v1/reset-password/')
+            .send({ ...body, otp: wrongCode(code) })
+        ).status,
+      ).toBe(400);
+    const res = await api()
+      .post('/api/v1/reset-password/')
+      .send({ ...body, otp: code });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'] });
     expect((await api().post('/api/token/').send({ phone: u.phone, password: u.password })).status).toBe(200);

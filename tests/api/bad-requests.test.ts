@@ -7,9 +7,15 @@ import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await t.db.query('DELETE FROM rate_limits'); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.query('DELETE FROM rate_limits');
+});
 
 const api = () => request(t.url);
 const MALFORMED = { detail: 'Malformed JSON in the request body.', code: 'parse_error' };
@@ -32,7 +38,11 @@ function expectJsonError(res: Answer, status: number, body?: unknown) {
 
 /** Exact bytes (superagent would turn a Buffer into JSON of its own when the type is JSON). */
 async function bytes(path: string, body: Buffer, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await fetch(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: new Uint8Array(body) });
+  const res = await fetch(`${t.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: new Uint8Array(body),
+  });
   const text = await res.text();
   return { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? undefined }, body: JSON.parse(text) };
 }
@@ -42,7 +52,10 @@ test('malformed JSON: 400 {detail}, in both languages', async () => {
     if (body === '') continue;
     expectJsonError(await raw('/api/token/', body), 400, MALFORMED);
   }
-  expectJsonError(await raw('/api/v1/signup/', '{"name":').set('Accept-Language', 'bn'), 400, { detail: 'অনুরোধের JSON সঠিক নয়।', code: 'parse_error' });
+  expectJsonError(await raw('/api/v1/signup/', '{"name":').set('Accept-Language', 'bn'), 400, {
+    detail: 'অনুরোধের JSON সঠিক নয়।',
+    code: 'parse_error',
+  });
 });
 
 test('a JSON array, string, number, boolean or null body: 400, not 500', async () => {
@@ -62,22 +75,44 @@ test('an unsafe request without a body: 400 Expected a JSON object', async () =>
 
 test('wrong types: 400 field errors naming each field', async () => {
   expectJsonError(await api().post('/api/v1/verify-otp/').send({ identifier: 1711111111, otp: 12345 }), 400, {
-    identifier: ['Expected a string.'], otp: ['Expected a string.'],
+    identifier: ['Expected a string.'],
+    otp: ['Expected a string.'],
   });
-  expectJsonError(await api().post('/api/v1/reset-password/').send({ identifier: ['01711111111'], otp: '123456', new_password: 12345678, confirm_password: null }), 400, {
-    identifier: ['Expected a string.'], new_password: ['Expected a string.'], confirm_password: ['Expected a string.'],
-  });
-  expectJsonError(await api().post('/api/v1/signup/').send({ name: { first: 'A', last: 'B' }, phone: true, password: 'long-enough-1' }), 400, {
-    name: ['Expected a string.'], phone: ['Expected a string.'],
-  });
+  expectJsonError(
+    await api()
+      .post('/api/v1/reset-password/')
+      .send({ identifier: ['01711111111'], otp: '123456', new_password: 12345678, confirm_password: null }),
+    400,
+    {
+      identifier: ['Expected a string.'],
+      new_password: ['Expected a string.'],
+      confirm_password: ['Expected a string.'],
+    },
+  );
+  expectJsonError(
+    await api()
+      .post('/api/v1/signup/')
+      .send({ name: { first: 'A', last: 'B' }, phone: true, password: 'long-enough-1' }),
+    400,
+    {
+      name: ['Expected a string.'],
+      phone: ['Expected a string.'],
+    },
+  );
   expectJsonError(await api().post('/api/token/refresh/').send({ refresh: 42 }), 400, { refresh: ['Expected a string.'] });
-  expectJsonError(await api().post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 1, phone: '01711111111', password: 'long-enough-1' }), 400, {
-    name: ['এখানে string ধরনের মান দিন।'],
-  });
+  expectJsonError(
+    await api().post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 1, phone: '01711111111', password: 'long-enough-1' }),
+    400,
+    {
+      name: ['এখানে string ধরনের মান দিন।'],
+    },
+  );
 });
 
 test('over-long values are field errors, not database errors', async () => {
-  const res = await api().post('/api/v1/signup/').send({ name: 'x'.repeat(101), email: `${'a'.repeat(250)}@example.com`, password: 'p'.repeat(129) });
+  const res = await api()
+    .post('/api/v1/signup/')
+    .send({ name: 'x'.repeat(101), email: `${'a'.repeat(250)}@example.com`, password: 'p'.repeat(129) });
   expectJsonError(res, 400, {
     name: ['Ensure this value has at most 100 characters or digits.'],
     email: ['Ensure this value has at most 254 characters or digits.'],
@@ -112,9 +147,11 @@ test('a non-JSON content type on an unsafe /api method: 415', async () => {
   expectJsonError(await raw('/api/token/', 'phone=01711111111&password=x', 'application/x-www-form-urlencoded'), 415, NOT_JSON);
   expectJsonError(await api().post('/api/v1/signup/').field('name', 'A B').field('phone', '01711111111'), 415, NOT_JSON);
   expectJsonError(await raw('/api/v1/signup/', '<signup/>', 'application/xml'), 415, NOT_JSON);
-  for (const method of ['put', 'patch', 'delete'] as const) expectJsonError(await raw('/api/v1/users/1/', 'x=1', 'text/plain', method), 415, NOT_JSON);
+  for (const method of ['put', 'patch', 'delete'] as const)
+    expectJsonError(await raw('/api/v1/users/1/', 'x=1', 'text/plain', method), 415, NOT_JSON);
   expectJsonError(await raw('/api/token/', 'x', 'text/plain').set('Accept-Language', 'bn'), 415, {
-    detail: 'অনুরোধটি JSON হিসেবে পাঠান (Content-Type: application/json)।', code: 'unsupported_media_type',
+    detail: 'অনুরোধটি JSON হিসেবে পাঠান (Content-Type: application/json)।',
+    code: 'unsupported_media_type',
   });
 });
 
@@ -131,7 +168,11 @@ test('JSON in an unsupported charset or encoding: 415; a broken gzip body: 400',
 test('a body that is not UTF-8: 400', async () => {
   // {"\xff\xfe":1}: the bytes decode to replacement characters, an unknown field like any other.
   const res = await bytes('/api/token/', Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]));
-  expectJsonError(res, 400, { '\ufffd\ufffd': ['Unknown field.'], phone: ['This field is required.'], password: ['This field is required.'] });
+  expectJsonError(res, 400, {
+    '\ufffd\ufffd': ['Unknown field.'],
+    phone: ['This field is required.'],
+    password: ['This field is required.'],
+  });
 });
 
 test('an unknown /api path or a wrong method: 404 JSON', async () => {
@@ -141,7 +182,10 @@ test('an unknown /api path or a wrong method: 404 JSON', async () => {
   expectJsonError(await api().get('/api/'), 404, NOT_FOUND);
   expectJsonError(await api().get('/api/token/'), 404, NOT_FOUND);
   expectJsonError(await api().delete('/api/v1/signup/'), 404, NOT_FOUND);
-  expectJsonError(await api().get('/api/v1/nothing-here/').set('Accept-Language', 'bn'), 404, { detail: 'পাওয়া যায়নি।', code: 'not_found' });
+  expectJsonError(await api().get('/api/v1/nothing-here/').set('Accept-Language', 'bn'), 404, {
+    detail: 'পাওয়া যায়নি।',
+    code: 'not_found',
+  });
   const res = await api().get('/api/v1/nothing-here/');
   expect(res.headers['cache-control']).toBe('no-store');
 });

@@ -44,9 +44,15 @@ async function bffLogin(url: string, phone: string, password: string) {
 
 describe('BFF on the in-process API', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
-  afterAll(async () => { await t.close(); });
-  beforeEach(async () => { await t.db.query('DELETE FROM rate_limits'); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.db.query('DELETE FROM rate_limits');
+  });
 
   let seq = 0;
   const newPhone = () => `0151${String(1_000_000 + ++seq).slice(-7)}`;
@@ -80,8 +86,16 @@ describe('BFF on the in-process API', () => {
   test('POST /bff/session from another site: 403 even with a valid token', async () => {
     const u = await createUser(t, { phone: newPhone() });
     const { agent, csrf } = await browser(t.url);
-    for (const [header, value] of [['Sec-Fetch-Site', 'cross-site'], ['Sec-Fetch-Site', 'same-site'], ['Origin', 'https://evil.example']] as const) {
-      const res = await agent.post('/bff/session').set('x-csrf-token', csrf).set(header, value).send({ phone: u.phone, password: u.password });
+    for (const [header, value] of [
+      ['Sec-Fetch-Site', 'cross-site'],
+      ['Sec-Fetch-Site', 'same-site'],
+      ['Origin', 'https://evil.example'],
+    ] as const) {
+      const res = await agent
+        .post('/bff/session')
+        .set('x-csrf-token', csrf)
+        .set(header, value)
+        .send({ phone: u.phone, password: u.password });
       expect(res.status).toBe(403);
       expect(res.body).toEqual(CSRF_FAILED);
       expect(cookieNamed(res, 'bh_session')).toBeUndefined();
@@ -97,7 +111,10 @@ describe('BFF on the in-process API', () => {
     const crossed = await b.agent.post('/bff/session').set('x-csrf-token', a.csrf).send({ phone: u.phone, password: u.password });
     expect(crossed.status).toBe(403);
     expect(crossed.body).toEqual(CSRF_FAILED);
-    const forged = await a.agent.post('/bff/session').set('x-csrf-token', `${a.csrf.slice(0, -2)}xx`).send({ phone: u.phone, password: u.password });
+    const forged = await a.agent
+      .post('/bff/session')
+      .set('x-csrf-token', `${a.csrf.slice(0, -2)}xx`)
+      .send({ phone: u.phone, password: u.password });
     expect(forged.status).toBe(403);
   });
 
@@ -121,7 +138,11 @@ describe('BFF on the in-process API', () => {
   test('a login whose Origin is the app itself (no Sec-Fetch-Site, older browsers) works with the token', async () => {
     const u = await createUser(t, { phone: newPhone() });
     const { agent, csrf } = await browser(t.url);
-    const res = await agent.post('/bff/session').set('x-csrf-token', csrf).set('Origin', t.url).send({ phone: u.phone, password: u.password });
+    const res = await agent
+      .post('/bff/session')
+      .set('x-csrf-token', csrf)
+      .set('Origin', t.url)
+      .send({ phone: u.phone, password: u.password });
     expect(res.status).toBe(200);
     expect(res.body.user.user_id).toBe(u.id);
   });
@@ -131,7 +152,10 @@ describe('BFF on the in-process API', () => {
     const { agent } = await bffLogin(t.url, u.phone, u.password);
     const session = await agent.get('/bff/session');
     expect(session.status).toBe(200);
-    expect(session.body).toEqual({ user: { user_id: u.id, name: 'Only Cookie', phone: u.phone, is_staff: false }, csrf: expect.any(String) });
+    expect(session.body).toEqual({
+      user: { user_id: u.id, name: 'Only Cookie', phone: u.phone, is_staff: false },
+      csrf: expect.any(String),
+    });
     const me = await agent.get(`/bff/api/v1/users/${u.id}/`);
     expect(me.status).toBe(200);
     expect(me.headers['content-type']).toMatch(/^application\/json/);
@@ -154,7 +178,11 @@ describe('BFF on the in-process API', () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ detail: 'Invalid credentials', code: 'no_active_account' });
     expect(cookieNamed(res, 'bh_session')).toBeUndefined();
-    const bn = await agent.post('/bff/session').set('x-csrf-token', csrf).set('Accept-Language', 'bn').send({ phone: u.phone, password: 'not-it-at-all' });
+    const bn = await agent
+      .post('/bff/session')
+      .set('x-csrf-token', csrf)
+      .set('Accept-Language', 'bn')
+      .send({ phone: u.phone, password: 'not-it-at-all' });
     expect(bn.status).toBe(401);
     expect(bn.body).toEqual({ detail: 'ভুল লগইন তথ্য', code: 'no_active_account' });
   });
@@ -217,7 +245,10 @@ describe('BFF on the in-process API', () => {
     const res = await agent.post('/bff/api/v1/upload-image/').set('x-csrf-token', csrf).set('Content-Type', 'image/png').send(png);
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
-    expect(await t.db.one('SELECT owner_id, size FROM uploads WHERE id = $1', [res.body.data.id])).toEqual({ owner_id: u.id, size: png.length });
+    expect(await t.db.one('SELECT owner_id, size FROM uploads WHERE id = $1', [res.body.data.id])).toEqual({
+      owner_id: u.id,
+      size: png.length,
+    });
     const back = await agent.get(res.body.data.url.replace(/^\/api/, '/bff/api'));
     expect(back.status).toBe(200);
     expect(back.headers['content-type']).toBe('image/png');
@@ -262,8 +293,12 @@ describe('BFF on the in-process API', () => {
 
 describe('BFF with a 1-second access token', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp({ ACCESS_TOKEN_TTL: '1' }); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await startTestApp({ ACCESS_TOKEN_TTL: '1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   test('an expired access token in the cookie is refreshed transparently and the cookie rewritten', async () => {
     const u = await createUser(t, { phone: '01522000001', name: 'Long Session' });
@@ -307,7 +342,9 @@ describe('BFF with an upstream API that never answers', () => {
   let silent: Server;
   let hits = 0;
   beforeAll(async () => {
-    silent = createServer(() => { hits++; /* never answers */ });
+    silent = createServer(() => {
+      hits++; /* never answers */
+    });
     await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
     const port = (silent.address() as AddressInfo).port;
     t = await startTestApp({ API_BASE_URL: `http://127.0.0.1:${port}`, UPSTREAM_TIMEOUT_MS: '300' });

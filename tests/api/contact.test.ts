@@ -3,40 +3,62 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom } from '../helpers/session.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ SUPPORT_ADDRESS: 'House 1, Road 2, Dhaka', SUPPORT_PHONE: '09612-000111' }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp({ SUPPORT_ADDRESS: 'House 1, Road 2, Dhaka', SUPPORT_PHONE: '09612-000111' });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const count = async () => Number((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages'))?.n);
 const ip = (n: number) => ({ 'X-Forwarded-For': `198.51.100.${n}` });
 
 describe('POST /api/v1/contact/', () => {
-  test('stores the message and answers in the visitor\'s language', async () => {
+  test("stores the message and answers in the visitor's language", async () => {
     const before = await count();
-    const r = await request(t.url).post('/api/v1/contact/').set(ip(1)).set('Accept-Language', 'bn').send({ name: 'Rahim', email: 'Rahim@Example.com', message: 'My ticket?' });
+    const r = await request(t.url)
+      .post('/api/v1/contact/')
+      .set(ip(1))
+      .set('Accept-Language', 'bn')
+      .send({ name: 'Rahim', email: 'Rahim@Example.com', message: 'My ticket?' });
     expect(r.status).toBe(201);
     expect(r.body.detail).toBe('আপনার বার্তা সফলভাবে পাঠানো হয়েছে।');
     expect(await count()).toBe(before + 1);
-    const row = await t.db.one<{ email: string; language: string; message: string }>('SELECT email, language, message FROM contact_messages ORDER BY id DESC LIMIT 1');
+    const row = await t.db.one<{ email: string; language: string; message: string }>(
+      'SELECT email, language, message FROM contact_messages ORDER BY id DESC LIMIT 1',
+    );
     expect(row).toEqual({ email: 'rahim@example.com', language: 'bn', message: 'My ticket?' });
   });
 
-  test.each(([
-    [{ email: 'a@b.co', message: 'x' }, 'name'],
-    [{ name: 'A', email: 'not-an-email', message: 'x' }, 'email'],
-    [{ name: 'A', email: 'a@b.co', message: '   ' }, 'message'],
-    [{ name: 'A', email: 'a@b.co', message: 'x'.repeat(2001) }, 'message'],
-    [{ name: 'A', email: 'a@b.co', message: 'x', extra: 1 }, 'extra'],
-    [{ name: 5, email: 'a@b.co', message: 'x' }, 'name'],
-  ] as [Record<string, unknown>, string][]).map(([body, f], i) => [body, f, i] as const))('%o → 400 with an error on %s, nothing stored', async (body, fieldName, i) => {
+  test.each(
+    (
+      [
+        [{ email: 'a@b.co', message: 'x' }, 'name'],
+        [{ name: 'A', email: 'not-an-email', message: 'x' }, 'email'],
+        [{ name: 'A', email: 'a@b.co', message: '   ' }, 'message'],
+        [{ name: 'A', email: 'a@b.co', message: 'x'.repeat(2001) }, 'message'],
+        [{ name: 'A', email: 'a@b.co', message: 'x', extra: 1 }, 'extra'],
+        [{ name: 5, email: 'a@b.co', message: 'x' }, 'name'],
+      ] as [Record<string, unknown>, string][]
+    ).map(([body, f], i) => [body, f, i] as const),
+  )('%o → 400 with an error on %s, nothing stored', async (body, fieldName, i) => {
     const before = await count();
-    const r = await request(t.url).post('/api/v1/contact/').set(ip(20 + i)).send(body);
+    const r = await request(t.url)
+      .post('/api/v1/contact/')
+      .set(ip(20 + i))
+      .send(body);
     expect(r.status).toBe(400);
     expect(Array.isArray(r.body[fieldName as string])).toBe(true);
     expect(await count()).toBe(before);
   });
 
   test('five messages an hour per address, then 429 with Retry-After', async () => {
-    for (let i = 0; i < 5; i++) await request(t.url).post('/api/v1/contact/').set(ip(3)).send({ name: 'A', email: 'a@b.co', message: `m${i}` }).expect(201);
+    for (let i = 0; i < 5; i++)
+      await request(t.url)
+        .post('/api/v1/contact/')
+        .set(ip(3))
+        .send({ name: 'A', email: 'a@b.co', message: `m${i}` })
+        .expect(201);
     const r = await request(t.url).post('/api/v1/contact/').set(ip(3)).send({ name: 'A', email: 'a@b.co', message: 'm6' });
     expect(r.status).toBe(429);
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
@@ -50,12 +72,18 @@ describe('/contact page', () => {
     expect(page.text).toContain('House 1, Road 2, Dhaka');
     expect(page.text).toContain('tel:09612000111');
     const before = await count();
-    const bad = await agent.post('/contact').type('form').send({ _csrf: csrfFrom(page.text), name: '', email: 'x', message: '' });
+    const bad = await agent
+      .post('/contact')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), name: '', email: 'x', message: '' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('This field is required');
     expect(bad.text).toContain('Please enter a valid email address');
     expect(await count()).toBe(before);
-    const ok = await agent.post('/contact').type('form').send({ _csrf: csrfFrom(page.text), name: 'Karim', email: 'k@example.com', message: 'Hello' });
+    const ok = await agent
+      .post('/contact')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), name: 'Karim', email: 'k@example.com', message: 'Hello' });
     expect(ok.status).toBe(200);
     expect(ok.text).toContain('Success!');
     expect(ok.text).toContain('Your message has been sent successfully.');
@@ -96,7 +124,9 @@ describe('forwarding to support', () => {
 
   test('a failed forward still answers 201: the message is stored for staff', async () => {
     const before = await count();
-    const app = await build(async () => { throw new Error('smtp down'); });
+    const app = await build(async () => {
+      throw new Error('smtp down');
+    });
     await request(app).post('/api/v1/contact/').set(ip(41)).send({ name: 'Nila', email: 'n@example.com', message: 'Hi again' }).expect(201);
     expect(await count()).toBe(before + 1);
   });

@@ -5,23 +5,43 @@ import { loginAs } from '../helpers/session.ts';
 import { FAQ_CATALOGUE } from '../../views/content/faq-catalogue.ts';
 
 type Doc = { title: string };
-type Content = { faq: { title: string; noResults: string; items: Record<string, { q: string; a: string }> }; playResponsibly: Doc; notice: Doc; terms: Doc; about: Doc };
+type Content = {
+  faq: { title: string; noResults: string; items: Record<string, { q: string; a: string }> };
+  playResponsibly: Doc;
+  notice: Doc;
+  terms: Doc;
+  about: Doc;
+};
 const content = (lng: 'en' | 'bn') => JSON.parse(readFileSync(`locales/${lng}/content.json`, 'utf8')) as Content;
-const common = (lng: 'en' | 'bn') => JSON.parse(readFileSync(`locales/${lng}/common.json`, 'utf8')) as { pages: { profile: { title: string }; myLotteries: { title: string; emptyTitle: string } } };
+const common = (lng: 'en' | 'bn') =>
+  JSON.parse(readFileSync(`locales/${lng}/common.json`, 'utf8')) as {
+    pages: { profile: { title: string }; myLotteries: { title: string; emptyTitle: string } };
+  };
 const en = content('en');
 const bn = content('bn');
 
 /** React escapes text; the titles are compared as they appear in the HTML. */
-const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const html = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 /** The question ids an FAQ page shows, in order. */
 const faqIds = (page: string) => [...page.matchAll(/<details id="([^"]+)"/g)].map((m) => m[1]);
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('content pages are public and bilingual', () => {
-  const pages: [string, keyof Content][] = [['/faq', 'faq'], ['/play-responsibly', 'playResponsibly'], ['/notice', 'notice'], ['/terms-conditions', 'terms'], ['/about', 'about']];
+  const pages: [string, keyof Content][] = [
+    ['/faq', 'faq'],
+    ['/play-responsibly', 'playResponsibly'],
+    ['/notice', 'notice'],
+    ['/terms-conditions', 'terms'],
+    ['/about', 'about'],
+  ];
 
   test.each(pages)('%s answers 200 in English with its title', async (path, key) => {
     const res = await request(t.url).get(path).expect(200);
@@ -80,7 +100,10 @@ describe('FAQ filters by category and search through the URL', () => {
   });
 
   test('a search in Bengali finds Bengali questions, and ASCII digits match Bengali ones', async () => {
-    const words = await request(t.url).get(`/faq?q=${encodeURIComponent('পাসওয়ার্ড')}`).set('Cookie', 'lang=bn').expect(200);
+    const words = await request(t.url)
+      .get(`/faq?q=${encodeURIComponent('পাসওয়ার্ড')}`)
+      .set('Cookie', 'lang=bn')
+      .expect(200);
     expect(faqIds(words.text)).toContain('forgot-password');
     const digits = await request(t.url).get('/faq?q=16').set('Cookie', 'lang=bn').expect(200);
     expect(faqIds(digits.text)).toEqual(['activate-ticket']);
@@ -117,7 +140,15 @@ describe('player pages need a session', () => {
     await t.db.query(`UPDATE users SET location = 'Sylhet', date_joined = '2026-03-04T20:30:00Z' WHERE id = $1`, [u.id]);
     const agent = await loginAs(t.url, u.phone, u.password);
     const res = await agent.get('/profile').expect(200);
-    for (const text of ['Rahima Akter', 'rahima@example.com', '01712345678', 'Sylhet', '5 Mar 2026', html(common('en').pages.profile.title)]) expect(res.text).toContain(text);
+    for (const text of [
+      'Rahima Akter',
+      'rahima@example.com',
+      '01712345678',
+      'Sylhet',
+      '5 Mar 2026',
+      html(common('en').pages.profile.title),
+    ])
+      expect(res.text).toContain(text);
     expect(res.text).not.toContain('Edit Profile'); // no dialog until the update API exists
 
     await agent.get('/profile?lng=bn').expect(303); // the agent keeps the language cookie with its session

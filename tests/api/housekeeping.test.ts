@@ -2,8 +2,12 @@ import { housekeep } from '../../server/db/housekeeping.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 test('prunes only what can no longer matter', async () => {
   const u = await createUser(t);
@@ -35,6 +39,11 @@ test('prunes only what can no longer matter', async () => {
   expect(removed).toEqual(['00000000-0000-4000-8000-0000000000a1']);
   expect((await t.db.query('SELECT key FROM rate_limits ORDER BY key')).map((r) => r.key)).toEqual(['fresh']);
   expect((await t.db.query('SELECT code_hash FROM one_time_codes WHERE user_id = $1', [u.id])).map((r) => r.code_hash)).toEqual(['h2']);
-  expect((await t.db.query('SELECT jti FROM refresh_tokens WHERE user_id = $1', [u.id])).map((r) => r.jti)).toEqual(['00000000-0000-4000-8000-000000000002']);
-  expect((await t.db.query('SELECT id FROM uploads ORDER BY id')).map((r) => r.id)).toEqual(['00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-0000000000a3']);
+  expect((await t.db.query('SELECT jti FROM refresh_tokens WHERE user_id = $1', [u.id])).map((r) => r.jti)).toEqual([
+    '00000000-0000-4000-8000-000000000002',
+  ]);
+  expect((await t.db.query('SELECT id FROM uploads ORDER BY id')).map((r) => r.id)).toEqual([
+    '00000000-0000-4000-8000-0000000000a2',
+    '00000000-0000-4000-8000-0000000000a3',
+  ]);
 });

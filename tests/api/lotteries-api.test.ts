@@ -19,7 +19,9 @@ beforeAll(async () => {
   expect(typeof playerToken).toBe('string');
   expect(typeof staffToken).toBe('string');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 // Lists are global: every test starts from no lotteries at all.
 beforeEach(async () => {
   await t.db.query('DELETE FROM prizes');
@@ -31,8 +33,17 @@ const DAY = 24 * 3600 * 1000;
 const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 type LotteryInput = {
-  name: string; start?: number; end?: number; published?: boolean; featured?: boolean; results?: boolean;
-  total_tickets?: number; drawn?: number | null; ticket_price?: number; total_prize?: number; winners?: number;
+  name: string;
+  start?: number;
+  end?: number;
+  published?: boolean;
+  featured?: boolean;
+  results?: boolean;
+  total_tickets?: number;
+  drawn?: number | null;
+  ticket_price?: number;
+  total_prize?: number;
+  winners?: number;
 };
 
 /** A lottery; start and end are days from now (default: started yesterday, ends in 7 days, published). */
@@ -40,8 +51,20 @@ async function lottery(l: LotteryInput): Promise<number> {
   const row = await t.db.one<{ id: number }>(
     `INSERT INTO lotteries (name, description, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published, featured, is_result_published, drawn_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [l.name, `About ${l.name}`, at(l.start ?? -1), at(l.end ?? 7), l.ticket_price ?? 50, l.total_tickets ?? 1000, l.winners ?? 2, l.total_prize ?? 100_000,
-      l.published ?? true, l.featured ?? false, l.results ?? false, l.drawn === undefined || l.drawn === null ? null : at(l.drawn)],
+    [
+      l.name,
+      `About ${l.name}`,
+      at(l.start ?? -1),
+      at(l.end ?? 7),
+      l.ticket_price ?? 50,
+      l.total_tickets ?? 1000,
+      l.winners ?? 2,
+      l.total_prize ?? 100_000,
+      l.published ?? true,
+      l.featured ?? false,
+      l.results ?? false,
+      l.drawn === undefined || l.drawn === null ? null : at(l.drawn),
+    ],
   );
   return row!.id;
 }
@@ -56,7 +79,10 @@ async function sale(lotteryId: number, ticket: string, status = 'success'): Prom
 
 async function prize(lotteryId: number, ticket: string, money: number): Promise<number> {
   const tx = await sale(lotteryId, ticket);
-  const row = await t.db.one<{ id: number }>('INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, $3, $4) RETURNING id', [lotteryId, tx, ticket, money]);
+  const row = await t.db.one<{ id: number }>(
+    'INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, $3, $4) RETURNING id',
+    [lotteryId, tx, ticket, money],
+  );
   return row!.id;
 }
 
@@ -77,9 +103,20 @@ describe('GET /api/v1/featured-lotteries/', () => {
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(['Featured soon', 'Featured later']);
     expect(res.body[0]).toEqual({
-      id: expect.any(Number), name: 'Featured soon', description: 'About Featured soon', start_date: expect.any(String), end_date: expect.any(String),
-      ticket_price: 50, total_tickets: 1000, winners: 2, total_prize: 100_000, published: true, featured: true, is_result_published: false,
-      tickets_sold: 0, purchasable: true,
+      id: expect.any(Number),
+      name: 'Featured soon',
+      description: 'About Featured soon',
+      start_date: expect.any(String),
+      end_date: expect.any(String),
+      ticket_price: 50,
+      total_tickets: 1000,
+      winners: 2,
+      total_prize: 100_000,
+      published: true,
+      featured: true,
+      is_result_published: false,
+      tickets_sold: 0,
+      purchasable: true,
     });
     expect(Date.parse(res.body[0].end_date)).toBeGreaterThan(Date.now());
   });
@@ -93,8 +130,12 @@ describe('GET /api/v1/featured-lotteries/', () => {
     expect(names(res.body)).toEqual(['Featured open']);
     // In the published list it comes after the open one and says why.
     const all = await api().get('/api/v1/published-lotteries/');
-    expect(all.body.map((l: { name: string; purchasable: boolean; tickets_sold: number }) => [l.name, l.purchasable, l.tickets_sold]))
-      .toEqual([['Featured open', true, 0], ['Featured sold out', false, 1]]);
+    expect(
+      all.body.map((l: { name: string; purchasable: boolean; tickets_sold: number }) => [l.name, l.purchasable, l.tickets_sold]),
+    ).toEqual([
+      ['Featured open', true, 0],
+      ['Featured sold out', false, 1],
+    ]);
   });
 
   test('no featured lottery: an empty list', async () => {
@@ -150,8 +191,13 @@ describe('GET /api/v1/published-lotteries/', () => {
   });
 
   test('the default page is bounded (50)', async () => {
-    const values = Array.from({ length: 55 }, (_, i) => `('Bulk ${i}', now() - interval '1 day', now() + interval '7 days', 50, 100, 1, 1000, true)`).join(',');
-    await t.db.query(`INSERT INTO lotteries (name, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published) VALUES ${values}`);
+    const values = Array.from(
+      { length: 55 },
+      (_, i) => `('Bulk ${i}', now() - interval '1 day', now() + interval '7 days', 50, 100, 1, 1000, true)`,
+    ).join(',');
+    await t.db.query(
+      `INSERT INTO lotteries (name, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published) VALUES ${values}`,
+    );
     const res = await api().get('/api/v1/published-lotteries/');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(50);
@@ -189,7 +235,14 @@ describe('GET /api/v1/get-lottery/{id}/', () => {
       const r = api().get(`/api/v1/get-lottery/${id}/`);
       const res = await (token ? r.set('Authorization', `Bearer ${token}`) : r);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id, name: 'Boishakhi Bumper', ticket_price: 100, published: true, is_result_published: false, purchasable: true });
+      expect(res.body).toMatchObject({
+        id,
+        name: 'Boishakhi Bumper',
+        ticket_price: 100,
+        published: true,
+        is_result_published: false,
+        purchasable: true,
+      });
       expect(Date.parse(res.body.end_date)).toBeGreaterThan(Date.now());
     }
   });
@@ -225,7 +278,11 @@ describe('GET /api/v1/get-lottery/{id}/', () => {
     const ended = await lottery({ name: 'Ended one', start: -10, end: -1 });
     const drawn = await lottery({ name: 'Drawn one', results: true });
     expect((await api().get(`/api/v1/get-lottery/${ended}/`)).body).toMatchObject({ name: 'Ended one', purchasable: false });
-    expect((await api().get(`/api/v1/get-lottery/${drawn}/`)).body).toMatchObject({ name: 'Drawn one', is_result_published: true, purchasable: false });
+    expect((await api().get(`/api/v1/get-lottery/${drawn}/`)).body).toMatchObject({
+      name: 'Drawn one',
+      is_result_published: true,
+      purchasable: false,
+    });
   });
 });
 
@@ -246,7 +303,10 @@ describe('GET /api/v1/lottery-results/', () => {
     expect(res.body).toHaveLength(2);
     expect(res.body[0]).toEqual({
       lottery: { id: newer, name: 'Newer draw', start_date: expect.any(String), end_date: expect.any(String), total_prize: 100_000 },
-      prizes: [{ id: p1, ticket: '05-12-23-34-45-07', prize_money: 50_000 }, { id: p2, ticket: '01-02-03-04-05-15', prize_money: 50_000 }],
+      prizes: [
+        { id: p1, ticket: '05-12-23-34-45-07', prize_money: 50_000 },
+        { id: p2, ticket: '01-02-03-04-05-15', prize_money: 50_000 },
+      ],
     });
     expect(Date.parse(res.body[0].lottery.start_date)).toBeLessThan(Date.now());
     expect(res.body[1].lottery).toMatchObject({ id: older, name: 'Older draw' });

@@ -3,13 +3,26 @@ import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const DAY = 24 * 3600 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-type LotteryInput = { name: string; days?: number; featured?: boolean; published?: boolean; drawn?: boolean; price?: number; prize?: number; startsIn?: number };
+type LotteryInput = {
+  name: string;
+  days?: number;
+  featured?: boolean;
+  published?: boolean;
+  drawn?: boolean;
+  price?: number;
+  prize?: number;
+  startsIn?: number;
+};
 async function insertLottery(l: LotteryInput): Promise<number> {
   const now = Date.now();
   const end = now + (l.days ?? 7) * DAY;
@@ -17,7 +30,18 @@ async function insertLottery(l: LotteryInput): Promise<number> {
   const row = await t.db.one<{ id: number }>(
     `INSERT INTO lotteries (name, description, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published, featured, is_result_published, drawn_at)
      VALUES ($1, $2, $3, $4, $5, 1000, 2, $6, $7, $8, $9, $10) RETURNING id`,
-    [l.name, `About ${l.name}`, iso(start), iso(end), l.price ?? 100, l.prize ?? 500_000, l.published ?? true, l.featured ?? false, l.drawn ?? false, l.drawn ? iso(end) : null],
+    [
+      l.name,
+      `About ${l.name}`,
+      iso(start),
+      iso(end),
+      l.price ?? 100,
+      l.prize ?? 500_000,
+      l.published ?? true,
+      l.featured ?? false,
+      l.drawn ?? false,
+      l.drawn ? iso(end) : null,
+    ],
   );
   return Number(row?.id);
 }
@@ -28,12 +52,23 @@ async function insertPrize(lotteryId: number, ticket: string, money = 250_000) {
     `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, status) VALUES ($1, $2, $3, 100, 'bkash', 'success') RETURNING id`,
     [u.id, lotteryId, ticket],
   );
-  await t.db.query('INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, $3, $4)', [lotteryId, tx?.id, ticket, money]);
+  await t.db.query('INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, $3, $4)', [
+    lotteryId,
+    tx?.id,
+    ticket,
+    money,
+  ]);
 }
 
 const get = (path: string, lang = 'en') => request(t.url).get(path).set('Cookie', `lang=${lang}`);
 /** The visible text of some HTML (the page's JSON data script, which carries every client string, left out). */
-const text = (html: string) => html.replace(/<script[^>]*>[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<script[^>]*>[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe('home page, before anything is published', () => {
   test('every section shows its empty state and the page is still a 200', async () => {
@@ -170,7 +205,9 @@ describe('with lotteries and results', () => {
   test('/quick-play/ID/unpadded redirects to the padded, sorted ticket', async () => {
     const res = await get(`/quick-play/${featured}/45-12-23-34-5-7`).expect(301);
     expect(res.headers.location).toBe(`/quick-play/${featured}/05-12-23-34-45-07`);
-    expect((await get(`/quick-play/${featured}/5-12-23-34-45-7`).expect(301)).headers.location).toBe(`/quick-play/${featured}/05-12-23-34-45-07`);
+    expect((await get(`/quick-play/${featured}/5-12-23-34-45-7`).expect(301)).headers.location).toBe(
+      `/quick-play/${featured}/05-12-23-34-45-07`,
+    );
   });
 
   test('the ticket page for a visitor: lottery, ticket balls and a login link that comes back here', async () => {
@@ -182,7 +219,9 @@ describe('with lotteries and results', () => {
     expect(body).toContain('Log in to buy this ticket');
     expect(res.text).toContain(`href="/login?from=%2Fquick-play%2F${featured}%2F05-12-23-34-45-07"`);
     expect(res.text).toContain(`href="/register?from=%2Fquick-play%2F${featured}%2F05-12-23-34-45-07"`);
-    expect(res.text).toContain(`href="/quick-play?lottery=${featured}&amp;main=5&amp;main=12&amp;main=23&amp;main=34&amp;main=45&amp;last=7&amp;action=edit"`);
+    expect(res.text).toContain(
+      `href="/quick-play?lottery=${featured}&amp;main=5&amp;main=12&amp;main=23&amp;main=34&amp;main=45&amp;last=7&amp;action=edit"`,
+    );
   });
 
   test('the ticket page for a player: name and phone, bKash as the next step, no button that does nothing', async () => {

@@ -36,19 +36,32 @@ describe('live notifier', () => {
     gw.server.close();
   });
 
-  const notifier = () => liveNotifier(t.db, log, {
-    mailer: { sendMail: async (m) => void mails.push(m) },
-    mailFrom: 'Bhagya <no-reply@example.com>',
-    sms: { url: `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}/send`, key: 'gw-key' },
-    timeoutMs: 2000,
-  });
+  const notifier = () =>
+    liveNotifier(t.db, log, {
+      mailer: { sendMail: async (m) => void mails.push(m) },
+      mailFrom: 'Bhagya <no-reply@example.com>',
+      sms: { url: `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}/send`, key: 'gw-key' },
+      timeoutMs: 2000,
+    });
 
   test('SMS goes to the gateway with its key; e-mail through the mailer; the outbox never keeps the code', async () => {
     const n = notifier();
     await n.sendCode({ channel: 'sms', to: '01711111111', purpose: 'account', code: '12345', subject: 's', text: 'Your code is 12345.' });
     expect(gw.received.at(-1)).toEqual({ auth: 'Bearer gw-key', body: { to: '01711111111', message: 'Your code is 12345.' } });
-    await n.sendCode({ channel: 'email', to: 'a@example.com', purpose: 'reset', code: '654321', subject: 'Bhagya: reset', text: 'Code 654321' });
-    expect(mails.at(-1)).toEqual({ from: 'Bhagya <no-reply@example.com>', to: 'a@example.com', subject: 'Bhagya: reset', text: 'Code 654321' });
+    await n.sendCode({
+      channel: 'email',
+      to: 'a@example.com',
+      purpose: 'reset',
+      code: '654321',
+      subject: 'Bhagya: reset',
+      text: 'Code 654321',
+    });
+    expect(mails.at(-1)).toEqual({
+      from: 'Bhagya <no-reply@example.com>',
+      to: 'a@example.com',
+      subject: 'Bhagya: reset',
+      text: 'Code 654321',
+    });
     const rows = await t.db.query<{ body: string; sent_at: string | null }>('SELECT body, sent_at FROM outbox ORDER BY id DESC LIMIT 2');
     expect(rows.map((r) => r.body)).toEqual(['Code ••••••', 'Your code is •••••.']);
     expect(rows.every((r) => r.sent_at !== null)).toBe(true);
@@ -57,7 +70,9 @@ describe('live notifier', () => {
   test('a gateway that refuses is an error the API turns into a clear 503, not a 500', async () => {
     gw.fail(500);
     const n = notifier();
-    await expect(n.sendCode({ channel: 'sms', to: '01722222222', purpose: 'account', code: '11111', subject: 's', text: '11111' })).rejects.toThrow('could not send the sms');
+    await expect(
+      n.sendCode({ channel: 'sms', to: '01722222222', purpose: 'account', code: '11111', subject: 's', text: '11111' }),
+    ).rejects.toThrow('could not send the sms');
     const row = await t.db.one<{ sent_at: string | null }>('SELECT sent_at FROM outbox ORDER BY id DESC LIMIT 1');
     expect(row?.sent_at).toBeNull();
   });
@@ -70,7 +85,9 @@ describe('signup when the code cannot be sent', () => {
     await new Promise<void>((r) => gw.server.listen(0, '127.0.0.1', () => r()));
     gw.fail(502);
     t = await startTestApp({
-      NOTIFY_TRANSPORT: 'live', SMTP_URL: 'smtp://127.0.0.1:9', SMS_GATEWAY_URL: `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}/send`,
+      NOTIFY_TRANSPORT: 'live',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      SMS_GATEWAY_URL: `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}/send`,
     });
   });
   afterAll(async () => {
@@ -78,8 +95,11 @@ describe('signup when the code cannot be sent', () => {
     gw.server.close();
   });
 
-  test('answers 503 with a message in the visitor\'s language', async () => {
-    const r = await request(t.url).post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 'A B', phone: '01733333333', password: 'pass-word-1' });
+  test("answers 503 with a message in the visitor's language", async () => {
+    const r = await request(t.url)
+      .post('/api/v1/signup/')
+      .set('Accept-Language', 'bn')
+      .send({ name: 'A B', phone: '01733333333', password: 'pass-word-1' });
     expect(r.status).toBe(503);
     expect(r.body).toEqual({ detail: 'এই মুহূর্তে কোডটি পাঠানো যায়নি। কয়েক মিনিট পর আবার চেষ্টা করুন।', code: 'send_failed' });
     expect(gw.received).toHaveLength(1);

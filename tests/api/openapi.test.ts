@@ -35,13 +35,18 @@ describe('OpenAPI document', () => {
     expect(r.body.openapi).toBe('3.1.0');
     for (const e of Object.values(contract)) {
       const op = r.body.paths[e.path.replace(/:(\w+)/g, '{$1}')]?.[e.method.toLowerCase()];
-      expect({ endpoint: `${e.method} ${e.path}`, documented: op !== undefined }).toEqual({ endpoint: `${e.method} ${e.path}`, documented: true });
+      expect({ endpoint: `${e.method} ${e.path}`, documented: op !== undefined }).toEqual({
+        endpoint: `${e.method} ${e.path}`,
+        documented: true,
+      });
     }
   });
 
   test('every /api route the server registers is in the document, and nothing else is', async () => {
     const doc = (await request(t.url).get('/api/openapi.json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}`));
+    const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
     // The API's router is mounted at /api: its routes are registered without that prefix.
     const registered = registeredRoutes(t.app.api as Express).map((r) => r.replace(/^(\w+) /, '$1 /api'));
     expect(registered.length).toBeGreaterThanOrEqual(Object.keys(contract).length);

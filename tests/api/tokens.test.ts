@@ -9,9 +9,15 @@ import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 
 const SECRET = 'tokens-test-secret-'.padEnd(48, 'y');
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ SECRET_KEY: SECRET }); });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await t.db.query('DELETE FROM rate_limits'); });
+beforeAll(async () => {
+  t = await startTestApp({ SECRET_KEY: SECRET });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.query('DELETE FROM rate_limits');
+});
 
 let seq = 0;
 const newPhone = () => `0181${String(1_000_000 + ++seq).slice(-7)}`;
@@ -32,7 +38,14 @@ describe('POST /api/token/', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['access', 'refresh']);
     const claims = decodeJwt(res.body.access);
-    expect(claims).toMatchObject({ user_id: u.id, is_staff: false, is_active: true, name: 'Salma Khatun', phone: u.phone, token_type: 'access' });
+    expect(claims).toMatchObject({
+      user_id: u.id,
+      is_staff: false,
+      is_active: true,
+      name: 'Salma Khatun',
+      phone: u.phone,
+      token_type: 'access',
+    });
     // Default access lifetime: 15 minutes.
     expect(claims.exp).toBeGreaterThanOrEqual(before + 15 * 60);
     expect(claims.exp).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 15 * 60);
@@ -40,7 +53,10 @@ describe('POST /api/token/', () => {
     expect(refresh).toMatchObject({ user_id: u.id, token_type: 'refresh' });
     expect(refresh.exp).toBeGreaterThanOrEqual(before + 7 * 24 * 3600);
     // The refresh token is recorded so that logout can revoke it.
-    expect(await t.db.one('SELECT user_id, revoked_at FROM refresh_tokens WHERE jti = $1', [refresh.jti])).toEqual({ user_id: u.id, revoked_at: null });
+    expect(await t.db.one('SELECT user_id, revoked_at FROM refresh_tokens WHERE jti = $1', [refresh.jti])).toEqual({
+      user_id: u.id,
+      revoked_at: null,
+    });
   });
 
   test('login by phone in another spelling, and by e-mail in any case', async () => {
@@ -93,7 +109,9 @@ describe('POST /api/token/', () => {
     // Within the 120 s wait: no new code.
     expect((await api().post('/api/token/').send({ phone, password: 'pending-pass-1' })).status).toBe(401);
     expect(t.sent.length).toBe(count);
-    await t.db.query(`UPDATE one_time_codes SET created_at = created_at - interval '121 seconds' WHERE user_id = $1`, [signup.body.user_id]);
+    await t.db.query(`UPDATE one_time_codes SET created_at = created_at - interval '121 seconds' WHERE user_id = $1`, [
+      signup.body.user_id,
+    ]);
     expect((await api().post('/api/token/').send({ phone, password: 'pending-pass-1' })).body.code).toBe('account_not_active');
     expect(t.sent.length).toBe(count + 1);
     const second = t.lastCode(phone, 'account');
@@ -127,7 +145,9 @@ describe('POST /api/token/', () => {
   test('the login rate limit: the 11th try for one identifier within 15 minutes is 429, even with the right password', async () => {
     const u = await createUser(t, { phone: newPhone() });
     for (let i = 0; i < 10; i++) {
-      const res = await api().post('/api/token/').send({ phone: u.phone, password: `guess-${i}-xxxx` });
+      const res = await api()
+        .post('/api/token/')
+        .send({ phone: u.phone, password: `guess-${i}-xxxx` });
       expect(res.status).toBe(401);
     }
     const res = await api().post('/api/token/').send({ phone: u.phone, password: u.password });
@@ -142,7 +162,9 @@ describe('POST /api/token/', () => {
   }, 90_000);
 
   test('the login rate limit per address: the 51st try from one IP is 429', async () => {
-    const row = await t.db.query(`INSERT INTO rate_limits (key, window_start, hits) VALUES ('login:ip:127.0.0.1', now(), 50) RETURNING hits`);
+    const row = await t.db.query(
+      `INSERT INTO rate_limits (key, window_start, hits) VALUES ('login:ip:127.0.0.1', now(), 50) RETURNING hits`,
+    );
     expect(row).toHaveLength(1);
     const u = await createUser(t, { phone: newPhone() });
     const res = await api().post('/api/token/').send({ phone: u.phone, password: u.password });
@@ -159,7 +181,13 @@ describe('POST /api/token/refresh/', () => {
     const res = await api().post('/api/token/refresh/').send({ refresh: tokens.refresh });
     expect(res.status).toBe(200);
     expect(res.body.refresh).toBe(tokens.refresh);
-    expect(decodeJwt(res.body.access)).toMatchObject({ user_id: u.id, name: 'Refresh Me', phone: u.phone, is_active: true, token_type: 'access' });
+    expect(decodeJwt(res.body.access)).toMatchObject({
+      user_id: u.id,
+      name: 'Refresh Me',
+      phone: u.phone,
+      is_active: true,
+      token_type: 'access',
+    });
     const me = await api().get(`/api/v1/users/${u.id}/`).set('Authorization', `Bearer ${res.body.access}`);
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(u.id);
@@ -178,7 +206,9 @@ describe('POST /api/token/refresh/', () => {
     const u = await createUser(t, { phone: newPhone() });
     const tokens = await login(u.phone, u.password);
     const foreign = await new SignJWT({ user_id: u.id, jti: crypto.randomUUID(), token_type: 'refresh' })
-      .setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode('someone-else'));
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('someone-else'));
     for (const refresh of ['garbage', tokens.access, foreign, `${tokens.refresh}x`]) {
       const res = await api().post('/api/token/refresh/').send({ refresh });
       expect(res.status).toBe(401);
@@ -216,7 +246,9 @@ describe('POST /api/token/blacklist/', () => {
     const res = await api().post('/api/token/blacklist/').send({ refresh: phoneSession.refresh });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    const row = await t.db.one<{ revoked_at: string | null }>('SELECT revoked_at FROM refresh_tokens WHERE jti = $1', [decodeJwt(phoneSession.refresh).jti]);
+    const row = await t.db.one<{ revoked_at: string | null }>('SELECT revoked_at FROM refresh_tokens WHERE jti = $1', [
+      decodeJwt(phoneSession.refresh).jti,
+    ]);
     expect(row?.revoked_at).not.toBeNull();
 
     const refused = await api().post('/api/token/refresh/').send({ refresh: phoneSession.refresh });
@@ -251,8 +283,20 @@ describe('the bearer check', () => {
     const staffPayload = Buffer.from(JSON.stringify({ ...payload, is_staff: true })).toString('base64url');
     const tampered = `${h}.${staffPayload}.${s}`;
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${staffPayload}.`;
-    const foreign = await new Tokens('another-secret-'.padEnd(48, 'z'), 900, 3600).signAccess({ id: u.id, is_staff: true, is_active: true, name: 'x', phone: u.phone });
-    const expired = await new Tokens(SECRET, -10, 3600).signAccess({ id: u.id, is_staff: false, is_active: true, name: 'x', phone: u.phone });
+    const foreign = await new Tokens('another-secret-'.padEnd(48, 'z'), 900, 3600).signAccess({
+      id: u.id,
+      is_staff: true,
+      is_active: true,
+      name: 'x',
+      phone: u.phone,
+    });
+    const expired = await new Tokens(SECRET, -10, 3600).signAccess({
+      id: u.id,
+      is_staff: false,
+      is_active: true,
+      name: 'x',
+      phone: u.phone,
+    });
 
     for (const token of [tampered, unsigned, foreign, expired, refresh, 'garbage']) {
       const res = await api().get(path).set('Authorization', `Bearer ${token}`);

@@ -8,7 +8,12 @@ import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 /** The first bytes of a JPEG (SOI + APP0 JFIF header), enough for the type check. */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(32, 1), Buffer.from([0xff, 0xd9])]);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0'),
+  Buffer.alloc(32, 1),
+  Buffer.from([0xff, 0xd9]),
+]);
 
 let t: TestApp;
 type Who = { id: number; access: string };
@@ -27,19 +32,26 @@ beforeAll(async () => {
   bob = await loggedIn('01611000002');
   staff = await loggedIn('01611000003', true);
 });
-afterAll(async () => { await t.close(); });
-beforeEach(async () => { await t.db.query('DELETE FROM rate_limits'); });
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.query('DELETE FROM rate_limits');
+});
 
 const upload = (body: Buffer | string, type = 'image/png', who?: Who) => {
   const r = request(t.url).post('/api/v1/upload-image/').set('Content-Type', type);
   return (who ? r.set('Authorization', `Bearer ${who.access}`) : r).send(body);
 };
 const fetchPicture = (url: string, who?: Who) => {
-  const r = request(t.url).get(url).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  const r = request(t.url)
+    .get(url)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
   return who ? r.set('Authorization', `Bearer ${who.access}`) : r;
 };
 const uploadCount = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM uploads'))?.n;
@@ -50,8 +62,12 @@ describe('POST /api/v1/upload-image/', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, data: { id: expect.any(String), url: `/api/v1/uploads/${res.body.data.id}/` } });
     expect(res.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await t.db.one('SELECT owner_id, kind, content_type, size FROM uploads WHERE id = $1', [res.body.data.id]))
-      .toEqual({ owner_id: alice.id, kind: 'profile', content_type: 'image/png', size: PNG.length });
+    expect(await t.db.one('SELECT owner_id, kind, content_type, size FROM uploads WHERE id = $1', [res.body.data.id])).toEqual({
+      owner_id: alice.id,
+      kind: 'profile',
+      content_type: 'image/png',
+      size: PNG.length,
+    });
   });
 
   test('an anonymous upload (the registration picture) has no owner yet', async () => {
@@ -87,7 +103,9 @@ describe('POST /api/v1/upload-image/', () => {
     const gif = await upload(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'image/gif', alice);
     expect(gif.status).toBe(400);
     expect(Object.keys(gif.body)).toEqual(['image']);
-    const json = await request(t.url).post('/api/v1/upload-image/').send({ image: PNG.toString('base64') });
+    const json = await request(t.url)
+      .post('/api/v1/upload-image/')
+      .send({ image: PNG.toString('base64') });
     expect(json.status).toBe(400);
     expect(json.body).toEqual({ image: ['Please choose a picture to upload.'] });
     expect(await uploadCount()).toBe(before);
@@ -153,9 +171,11 @@ describe('GET /api/v1/uploads/{id}/', () => {
 });
 
 describe('the registration picture', () => {
-  test('signup claims an anonymous upload as the new user\'s picture', async () => {
+  test("signup claims an anonymous upload as the new user's picture", async () => {
     const { body } = await upload(PNG);
-    const res = await request(t.url).post('/api/v1/signup/').send({ name: 'With Picture', phone: '01611000010', password: 'picture-pass-1', picture: body.data.id });
+    const res = await request(t.url)
+      .post('/api/v1/signup/')
+      .send({ name: 'With Picture', phone: '01611000010', password: 'picture-pass-1', picture: body.data.id });
     expect(res.status).toBe(201);
     expect(await t.db.one('SELECT picture_id FROM users WHERE id = $1', [res.body.user_id])).toEqual({ picture_id: body.data.id });
     expect(await t.db.one('SELECT owner_id FROM uploads WHERE id = $1', [body.data.id])).toEqual({ owner_id: res.body.user_id });
@@ -168,7 +188,9 @@ describe('the registration picture', () => {
       ['00000000-0000-4000-8000-000000000000', 'This picture could not be used. Please upload it again.'],
       ['x', 'Invalid value.'],
     ] as const) {
-      const res = await request(t.url).post('/api/v1/signup/').send({ name: 'Picture Thief', phone: '01611000011', password: 'picture-pass-1', picture });
+      const res = await request(t.url)
+        .post('/api/v1/signup/')
+        .send({ name: 'Picture Thief', phone: '01611000011', password: 'picture-pass-1', picture });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ picture: [message] });
     }

@@ -22,7 +22,9 @@ beforeAll(async () => {
   other = await loggedIn({ name: 'Player Two' }, '01911000002');
   staff = await loggedIn({ name: 'Staff Member', is_staff: true }, '01911000003');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const get = (id: number | string, who?: Who) => {
   const r = request(t.url).get(`/api/v1/users/${id}/`);
@@ -39,8 +41,16 @@ test('own profile: 200 with the profile fields and no password hash', async () =
   const res = await get(player.id, player);
   expect(res.status).toBe(200);
   expect(res.body).toEqual({
-    id: player.id, user_id: player.id, name: 'Player One', email: 'player.one@example.com', phone: '01911000001',
-    location: '', date_joined: expect.any(String), is_staff: false, is_active: true, picture_url: null,
+    id: player.id,
+    user_id: player.id,
+    name: 'Player One',
+    email: 'player.one@example.com',
+    phone: '01911000001',
+    location: '',
+    date_joined: expect.any(String),
+    is_staff: false,
+    is_active: true,
+    picture_url: null,
   });
   expect(Number.isNaN(Date.parse(res.body.date_joined))).toBe(false);
   expect(res.text).not.toMatch(/password|scrypt/);
@@ -82,7 +92,10 @@ test('a non-numeric or out-of-range id is 404, not a database error', async () =
 
 test('the profile reflects a picture once one is attached', async () => {
   const id = '6f1c7a52-5d0e-4d4a-9d0b-1a2b3c4d5e6f';
-  await t.db.query(`INSERT INTO uploads (id, owner_id, kind, content_type, size) VALUES ($1, $2, 'profile', 'image/png', 10)`, [id, other.id]);
+  await t.db.query(`INSERT INTO uploads (id, owner_id, kind, content_type, size) VALUES ($1, $2, 'profile', 'image/png', 10)`, [
+    id,
+    other.id,
+  ]);
   await t.db.query('UPDATE users SET picture_id = $1 WHERE id = $2', [id, other.id]);
   const res = await get(other.id, other);
   expect(res.status).toBe(200);

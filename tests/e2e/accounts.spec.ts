@@ -25,7 +25,8 @@ async function openRegistration(page: Page) {
 }
 
 async function fillRegistration(page: Page, p: NewPlayer, skip: Partial<Record<keyof NewPlayer, true>> = {}) {
-  const set = async (label: string, value: string, key: keyof NewPlayer) => page.getByLabel(label, { exact: true }).fill(skip[key] ? '' : value);
+  const set = async (label: string, value: string, key: keyof NewPlayer) =>
+    page.getByLabel(label, { exact: true }).fill(skip[key] ? '' : value);
   await set('First name', p.firstName, 'firstName');
   await set('Last name', p.lastName, 'lastName');
   await set('Phone number', p.phone, 'phone');
@@ -39,8 +40,10 @@ async function submitRegistration(page: Page, p: NewPlayer): Promise<string> {
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page).toHaveURL(/\/verify-otp\?/);
   const identifier = new URL(page.url()).searchParams.get('identifier');
-  expect(identifier, 'the verification page carries the new account\'s identifier').toBe(p.phone);
-  await expect(page.getByText('Registration successful. Please check your email or phone for an OTP to activate your account.')).toBeVisible();
+  expect(identifier, "the verification page carries the new account's identifier").toBe(p.phone);
+  await expect(
+    page.getByText('Registration successful. Please check your email or phone for an OTP to activate your account.'),
+  ).toBeVisible();
   return identifier as string;
 }
 
@@ -55,7 +58,10 @@ async function expectVerifiedNotice(page: Page) {
 }
 
 /** A real 2×2 PNG, as a phone camera would hand over a (much larger) picture. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAxMDAAAAmGgMBi4qFbwAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAxMDAAAAmGgMBi4qFbwAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Registration with a profile picture: the product stores it and the profile page shows it to its owner. */
 async function registerWithPicture(page: Page) {

@@ -25,7 +25,11 @@ type CodeLine = { to?: unknown; purpose?: unknown; code?: unknown };
  * with those `to` and `purpose` fields (other lines, JSON or not, are skipped). When `after` is given, only a
  * code different from it counts (e.g. the code of a resend). Throws after `timeoutMs`.
  */
-export async function readCode(to: string, purpose: 'account' | 'reset' | 'claim', opts: { timeoutMs?: number; after?: string } = {}): Promise<string> {
+export async function readCode(
+  to: string,
+  purpose: 'account' | 'reset' | 'claim',
+  opts: { timeoutMs?: number; after?: string } = {},
+): Promise<string> {
   const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
   for (;;) {
     const lines = readFileSync(serverLogPath(), 'utf8').split('\n');
@@ -33,7 +37,11 @@ export async function readCode(to: string, purpose: 'account' | 'reset' | 'claim
       const line = lines[i]?.trim();
       if (!line?.startsWith('{')) continue;
       let entry: CodeLine;
-      try { entry = JSON.parse(line) as CodeLine; } catch { continue; }
+      try {
+        entry = JSON.parse(line) as CodeLine;
+      } catch {
+        continue;
+      }
       if (entry.to === to && entry.purpose === purpose && typeof entry.code === 'string') {
         if (opts.after === undefined || entry.code !== opts.after) return entry.code;
         break;
@@ -49,14 +57,30 @@ export function uniquePhone(): string {
   return `017${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
-export type NewPlayer = { firstName: string; lastName: string; name: string; email: string; phone: string; password: string; location: string };
+export type NewPlayer = {
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  location: string;
+};
 
 /** A fresh, unique player (not yet registered). */
 export function newPlayer(): NewPlayer {
   const phone = uniquePhone();
   const firstName = 'Rahim';
   const lastName = `Uddin${phone.slice(-4)}`;
-  return { firstName, lastName, name: `${firstName} ${lastName}`, email: `player.${phone}@example.com`, phone, password: `Shapla-${phone.slice(-5)}!`, location: 'Dhaka' };
+  return {
+    firstName,
+    lastName,
+    name: `${firstName} ${lastName}`,
+    email: `player.${phone}@example.com`,
+    phone,
+    password: `Shapla-${phone.slice(-5)}!`,
+    location: 'Dhaka',
+  };
 }
 
 /**
@@ -83,7 +107,9 @@ export async function scriptVisibleCookies(page: Page): Promise<string> {
 /** A verified player made through the accounts API (fast), for journeys that are not about registering. */
 export async function createPlayer(request: APIRequestContext): Promise<NewPlayer> {
   const p = newPlayer();
-  const signup = await request.post('/api/v1/signup/', { data: { name: p.name, email: p.email, phone: p.phone, password: p.password, location: p.location } });
+  const signup = await request.post('/api/v1/signup/', {
+    data: { name: p.name, email: p.email, phone: p.phone, password: p.password, location: p.location },
+  });
   expect(signup.status(), await signup.text()).toBe(201);
   const verify = await request.post('/api/v1/verify-otp/', { data: { identifier: p.phone, otp: await readCode(p.phone, 'account') } });
   expect(verify.ok(), await verify.text()).toBe(true);
@@ -109,26 +135,37 @@ export const test = base.extend<{ pageErrors: string[]; player: NewPlayer }>({
   player: async ({ request }, use) => {
     await use(await createPlayer(request));
   },
-  pageErrors: [async ({ page }, use, testInfo) => {
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      // A 4xx answer to a form submit (a validation error the page shows) is logged by Chromium itself.
-      if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(`console.error: ${m.text()}`);
-    });
-    page.on('response', (r) => {
-      const type = r.request().resourceType();
-      if (r.status() >= 400 && ['script', 'stylesheet', 'font', 'image'].includes(type)) errors.push(`${type} ${r.url()}: HTTP ${r.status()}`);
-    });
-    let logStart = 0;
-    try { logStart = statSync(serverLogPath()).size; } catch { /* no log yet */ }
-    await use(errors);
-    if (testInfo.status !== testInfo.expectedStatus) {
+  pageErrors: [
+    async ({ page }, use, testInfo) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => {
+        // A 4xx answer to a form submit (a validation error the page shows) is logged by Chromium itself.
+        if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
+          errors.push(`console.error: ${m.text()}`);
+      });
+      page.on('response', (r) => {
+        const type = r.request().resourceType();
+        if (r.status() >= 400 && ['script', 'stylesheet', 'font', 'image'].includes(type))
+          errors.push(`${type} ${r.url()}: HTTP ${r.status()}`);
+      });
+      let logStart = 0;
       try {
-        const log = readFileSync(serverLogPath()).subarray(logStart).toString('utf8');
-        await testInfo.attach('server.log', { body: log, contentType: 'text/plain' });
-      } catch { /* the log is gone */ }
-    }
-    expect(errors, 'errors in the page').toEqual([]);
-  }, { auto: true }],
+        logStart = statSync(serverLogPath()).size;
+      } catch {
+        /* no log yet */
+      }
+      await use(errors);
+      if (testInfo.status !== testInfo.expectedStatus) {
+        try {
+          const log = readFileSync(serverLogPath()).subarray(logStart).toString('utf8');
+          await testInfo.attach('server.log', { body: log, contentType: 'text/plain' });
+        } catch {
+          /* the log is gone */
+        }
+      }
+      expect(errors, 'errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
 });

@@ -7,7 +7,8 @@ import { expect, login, test } from './helpers.ts';
 
 const TICKET_PATH = /\/quick-play\/\d+\/\d{2}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}$/;
 
-const ball = (scope: Locator, name: 'main' | 'last', n: number) => scope.locator('label.pick').filter({ has: scope.page().locator(`input[name="${name}"][value="${n}"]`) });
+const ball = (scope: Locator, name: 'main' | 'last', n: number) =>
+  scope.locator('label.pick').filter({ has: scope.page().locator(`input[name="${name}"][value="${n}"]`) });
 
 async function pick(scope: Locator, main: number[], last: number) {
   for (const n of main) await ball(scope, 'main', n).click();
@@ -20,7 +21,10 @@ async function openHome(page: Page) {
 }
 
 test.describe('with JavaScript', () => {
-  test('quick play: the submit waits for 5 + 1 numbers, a 6th is refused, then the ticket page opens and leads to login and back', async ({ page, player }) => {
+  test('quick play: the submit waits for 5 + 1 numbers, a 6th is refused, then the ticket page opens and leads to login and back', async ({
+    page,
+    player,
+  }) => {
     await openHome(page);
     const panel = page.locator('#quick-play');
     const submit = panel.getByRole('button', { name: 'Quick Play' });
@@ -37,7 +41,10 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(/\/quick-play\/\d+\/03-14-27-41-55-09$/);
     await expect(page.locator('main')).toContainText('Saturday Mega Draw');
 
-    const loginLink = page.locator('main').getByRole('link', { name: /log in/i }).first();
+    const loginLink = page
+      .locator('main')
+      .getByRole('link', { name: /log in/i })
+      .first();
     await expect(loginLink).toHaveAttribute('href', /^\/login\?from=%2Fquick-play%2F\d+%2F03-14-27-41-55-09$/);
     await loginLink.click();
     await expect(page).toHaveURL(/\/login\?from=/);
@@ -59,7 +66,10 @@ test.describe('with JavaScript', () => {
 
   test('a featured card opens the picker modal, Escape closes it, Confirm goes to the ticket', async ({ page }) => {
     await openHome(page);
-    const card = page.locator('#featured a, #featured button').filter({ hasText: /pick your numbers/i }).first();
+    const card = page
+      .locator('#featured a, #featured button')
+      .filter({ hasText: /pick your numbers/i })
+      .first();
     await card.click();
     const dialog = page.locator('dialog[open]');
     await expect(dialog).toBeVisible();
@@ -67,7 +77,10 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('dialog[open]')).toHaveCount(0);
     await card.click();
     await pick(page.locator('dialog[open]'), [1, 2, 3, 4, 5], 15);
-    await page.locator('dialog[open]').getByRole('button', { name: /confirm/i }).click();
+    await page
+      .locator('dialog[open]')
+      .getByRole('button', { name: /confirm/i })
+      .click();
     await expect(page).toHaveURL(TICKET_PATH);
     await expect(page).toHaveURL(/01-02-03-04-05-15$/);
   });
@@ -83,7 +96,10 @@ test.describe('without JavaScript', () => {
     await panel.getByRole('button', { name: 'Quick Play' }).click();
     await expect(page.locator('main')).toContainText('Please select at least 5 numbers.');
     await expect(page.locator('main')).toContainText('Please select a last number.');
-    const form = page.locator('main form').filter({ has: page.locator('input[name="main"]') }).first();
+    const form = page
+      .locator('main form')
+      .filter({ has: page.locator('input[name="main"]') })
+      .first();
     await expect(form.locator('input[name="main"]:checked')).toHaveCount(3); // the choice is kept
     for (const n of [37, 47]) await form.locator(`input[name="main"][value="${n}"]`).check({ force: true });
     await form.locator('input[name="last"][value="4"]').check({ force: true });

@@ -38,8 +38,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   }
   const db = await openDb(pgUrl ? { databaseUrl: pgUrl, schema } : { inMemory: true });
   const config = loadConfig({
-    NODE_ENV: 'test', DATA_DIR: dataDir, SECRET_KEY: 'test-secret-'.padEnd(48, 'x'), SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent', PAGE_CACHE_TTL_MS: '0', PORT: '0', ...env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SECRET_KEY: 'test-secret-'.padEnd(48, 'x'),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    PAGE_CACHE_TTL_MS: '0',
+    PORT: '0',
+    ...env,
   });
   const sent: CodeMessage[] = [];
   const notifier: Notifier = { sendCode: async (m) => void sent.push(m) };
@@ -75,12 +81,22 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 }
 
 /** Creates an active player directly in the database (for tests that are not about registration). */
-export async function createUser(t: TestApp, u: { name?: string; phone?: string; email?: string; password?: string; is_staff?: boolean; is_active?: boolean } = {}) {
+export async function createUser(
+  t: TestApp,
+  u: { name?: string; phone?: string; email?: string; password?: string; is_staff?: boolean; is_active?: boolean } = {},
+) {
   const { hashPassword } = await import('../../server/accounts/passwords.ts');
   const phone = u.phone ?? `017${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const row = await t.db.one<{ id: number }>(
     `INSERT INTO users (name, phone, email, password_hash, is_active, is_staff, phone_confirmed) VALUES ($1, $2, $3, $4, $5, $6, true) RETURNING id`,
-    [u.name ?? 'Test Player', phone, u.email ?? null, await hashPassword(u.password ?? 'secret-pass-1'), u.is_active ?? true, u.is_staff ?? false],
+    [
+      u.name ?? 'Test Player',
+      phone,
+      u.email ?? null,
+      await hashPassword(u.password ?? 'secret-pass-1'),
+      u.is_active ?? true,
+      u.is_staff ?? false,
+    ],
   );
   return { id: row?.id as number, phone, password: u.password ?? 'secret-pass-1' };
 }

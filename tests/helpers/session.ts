@@ -12,7 +12,8 @@ export function csrfFrom(html: string): string {
 }
 
 /** The Set-Cookie lines of a response. */
-export const setCookies = (res: { headers: Record<string, unknown> }): string[] => ([] as string[]).concat((res.headers['set-cookie'] as string[] | string | undefined) ?? []);
+export const setCookies = (res: { headers: Record<string, unknown> }): string[] =>
+  ([] as string[]).concat((res.headers['set-cookie'] as string[] | string | undefined) ?? []);
 
 /**
  * The session cookie among a response's Set-Cookie lines, under either of its names: `bh_session` on plain http

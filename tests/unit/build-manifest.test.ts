@@ -12,7 +12,13 @@ let manifest: Manifest;
 let out: string;
 beforeAll(async () => {
   out = mkdtempSync(path.join(tmpdir(), 'bhagya-build-'));
-  await esbuild.build({ ...clientOptions(path.join(out, 'client')), outdir: path.join(out, 'client', 'assets'), minify: false, sourcemap: false, legalComments: 'none' });
+  await esbuild.build({
+    ...clientOptions(path.join(out, 'client')),
+    outdir: path.join(out, 'client', 'assets'),
+    minify: false,
+    sourcemap: false,
+    legalComments: 'none',
+  });
   manifest = JSON.parse(readFileSync(path.join(out, 'client', 'manifest.json'), 'utf8')) as Manifest;
 }, 120_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -23,7 +29,13 @@ describe('build manifest', () => {
     expect(manifest.islands).toMatch(/^\/assets\/islands-\w+\.js$/);
   });
 
-  const chunks = [...new Set(flattenRoutes(routes).map(({ route }) => handleOf(route)?.chunk).filter((c): c is string => !!c))];
+  const chunks = [
+    ...new Set(
+      flattenRoutes(routes)
+        .map(({ route }) => handleOf(route)?.chunk)
+        .filter((c): c is string => !!c),
+    ),
+  ];
   test.each(chunks)('has the chunk of route module %s', (chunk) => {
     expect(manifest.chunks[chunk]?.length).toBeGreaterThan(0);
   });

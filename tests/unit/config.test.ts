@@ -54,7 +54,12 @@ describe('NOTIFY_TRANSPORT=live', () => {
   test('needs an SMTP server and an SMS gateway, each named when missing', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), NOTIFY_TRANSPORT: 'live' })).toThrow(/SMTP_URL[\s\S]*SMS_GATEWAY_URL/);
     expect(() => loadConfig({ DATA_DIR: dir(), NOTIFY_TRANSPORT: 'live', SMTP_URL: 'http://x' })).toThrow(/SMTP_URL/);
-    const c = loadConfig({ DATA_DIR: dir(), NOTIFY_TRANSPORT: 'live', SMTP_URL: 'smtps://u:p@mail.example.com:465', SMS_GATEWAY_URL: 'https://sms.example.com/send' });
+    const c = loadConfig({
+      DATA_DIR: dir(),
+      NOTIFY_TRANSPORT: 'live',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      SMS_GATEWAY_URL: 'https://sms.example.com/send',
+    });
     expect(c.NOTIFY_TRANSPORT).toBe('live');
   });
 });

@@ -30,12 +30,23 @@ describe('parseIso', () => {
     expect(new Date(parseIso(input) as number).toISOString()).toBe(expected);
   });
 
-  test.each(['', 'bad', 'Nov 28 2026', '28/11/2026', '2026-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '2026-11-28T24:00:00Z', '2026-11-28T12:60:00Z', '2026-11-28T12:00:60Z', '2026-11-28T12:00:00+25:00', '1764338400000'])(
-    'rejects %j',
-    (input) => {
-      expect(parseIso(input)).toBeNull();
-    },
-  );
+  test.each([
+    '',
+    'bad',
+    'Nov 28 2026',
+    '28/11/2026',
+    '2026-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-04-31',
+    '2026-11-28T24:00:00Z',
+    '2026-11-28T12:60:00Z',
+    '2026-11-28T12:00:60Z',
+    '2026-11-28T12:00:00+25:00',
+    '1764338400000',
+  ])('rejects %j', (input) => {
+    expect(parseIso(input)).toBeNull();
+  });
 
   test('accepts a Date, rejects an invalid Date', () => {
     expect(parseIso(new Date('2026-11-28T14:00:00Z'))).toBe(ms('2026-11-28T14:00:00Z'));
@@ -77,10 +88,13 @@ describe('formatDate', () => {
     expect(formatDate(new Date('2026-11-28T14:00:00Z'), 'en', { withTime: true })).toBe(expected);
   });
 
-  test.each(['', 'not a date', '2026-02-30', '2026-11-28T25:00:00Z'])('unparseable %j gives null (callers show the translated text)', (iso) => {
-    expect(formatDate(iso, 'en')).toBeNull();
-    expect(formatDate(iso, 'bn', { withTime: true })).toBeNull();
-  });
+  test.each(['', 'not a date', '2026-02-30', '2026-11-28T25:00:00Z'])(
+    'unparseable %j gives null (callers show the translated text)',
+    (iso) => {
+      expect(formatDate(iso, 'en')).toBeNull();
+      expect(formatDate(iso, 'bn', { withTime: true })).toBeNull();
+    },
+  );
 
   test('INVALID_DATE is the English text', () => {
     expect(INVALID_DATE).toBe('Invalid date');
@@ -164,7 +178,12 @@ describe('dhakaLocalToIso', () => {
   ])('%s %s Dhaka → %s', (date, time, expected) => {
     expect(dhakaLocalToIso(date, time)).toBe(expected);
   });
-  test.each([['2026-02-30', '20:00'], ['28-11-2026', '20:00'], ['2026-11-28', '24:00'], ['2026-11-28', '8pm']])('null for %s %s', (date, time) => {
+  test.each([
+    ['2026-02-30', '20:00'],
+    ['28-11-2026', '20:00'],
+    ['2026-11-28', '24:00'],
+    ['2026-11-28', '8pm'],
+  ])('null for %s %s', (date, time) => {
     expect(dhakaLocalToIso(date, time)).toBeNull();
   });
   test('round trip with dhakaDateInputValue', () => {

@@ -16,24 +16,44 @@ describe('normalisePhone', () => {
     expect(normalisePhone(input)).toBe(expected);
   });
 
-  test.each(['', '0171234567', '017123456789', '02712345678', '1712345678', '+8801712345', '+8901712345678', '017-1234-567a', '+88+01712345678', '01712 345678 9', null, undefined])(
-    'rejects %p',
-    (input) => {
-      expect(normalisePhone(input)).toBeNull();
-    },
-  );
+  test.each([
+    '',
+    '0171234567',
+    '017123456789',
+    '02712345678',
+    '1712345678',
+    '+8801712345',
+    '+8901712345678',
+    '017-1234-567a',
+    '+88+01712345678',
+    '01712 345678 9',
+    null,
+    undefined,
+  ])('rejects %p', (input) => {
+    expect(normalisePhone(input)).toBeNull();
+  });
 });
 
 describe('isEmail', () => {
   test.each(['a@b.co', 'rahim.uddin@example.com.bd', 'x+tag@mail.example.org', ' padded@example.com '])('accepts %j', (s) => {
     expect(isEmail(s)).toBe(true);
   });
-  test.each(['', 'plain', 'a@b', '@example.com', 'a@.com', 'a@example..com', 'a@example.com.', 'a b@example.com', 'a@@example.com', 'a@exa mple.com', `${'a'.repeat(250)}@b.com`, null])(
-    'rejects %p',
-    (s) => {
-      expect(isEmail(s)).toBe(false);
-    },
-  );
+  test.each([
+    '',
+    'plain',
+    'a@b',
+    '@example.com',
+    'a@.com',
+    'a@example..com',
+    'a@example.com.',
+    'a b@example.com',
+    'a@@example.com',
+    'a@exa mple.com',
+    `${'a'.repeat(250)}@b.com`,
+    null,
+  ])('rejects %p', (s) => {
+    expect(isEmail(s)).toBe(false);
+  });
 });
 
 describe('identifierKind and normaliseIdentifier', () => {

@@ -9,12 +9,22 @@ describe('languageMiddleware', () => {
   let app: express.Express;
   let detections = 0;
   beforeAll(async () => {
-    const detector = new i18nMiddleware.LanguageDetector(null, { order: ['querystring', 'cookie', 'header'], lookupQuerystring: 'lng', lookupCookie: 'lang', caches: false });
+    const detector = new i18nMiddleware.LanguageDetector(null, {
+      order: ['querystring', 'cookie', 'header'],
+      lookupQuerystring: 'lng',
+      lookupCookie: 'lang',
+      caches: false,
+    });
     const i18n = await createI18n(loadResources(), [detector]);
     const full = i18nMiddleware.handle(i18n);
     app = express();
     app.use(cookieParser());
-    app.use(languageMiddleware(i18n, (req, res, next) => { detections++; full(req, res, next); }));
+    app.use(
+      languageMiddleware(i18n, (req, res, next) => {
+        detections++;
+        full(req, res, next);
+      }),
+    );
     app.get('/', (req, res) => void res.json({ lng: req.language, text: req.t('api:notFound') }));
   });
 
@@ -27,7 +37,10 @@ describe('languageMiddleware', () => {
     [{}, 'en', true],
   ])('%o → %s (full detection: %s), with the texts of that language', async (headers, lng, detected) => {
     const before = detections;
-    const r = await request(app).get('/').set(headers as Record<string, string>).expect(200);
+    const r = await request(app)
+      .get('/')
+      .set(headers as Record<string, string>)
+      .expect(200);
     expect(r.body.lng).toBe(lng);
     expect(r.body.text).toBe(lng === 'bn' ? 'পাওয়া যায়নি।' : 'Not found.');
     expect(r.headers['content-language']).toBe(lng);

@@ -4,8 +4,13 @@ import { checkSelection, readSelection } from '../../views/lotteries/selection.t
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const lottery = (over: Partial<AvailabilityFields> = {}): AvailabilityFields => ({
-  published: true, is_result_published: false, start_date: '2026-11-01T00:00:00Z', end_date: '2026-11-28T14:00:00Z',
-  total_tickets: 100, tickets_sold: 10, ...over,
+  published: true,
+  is_result_published: false,
+  start_date: '2026-11-01T00:00:00Z',
+  end_date: '2026-11-28T14:00:00Z',
+  total_tickets: 100,
+  tickets_sold: 10,
+  ...over,
 });
 
 describe('availability: whether a lottery can be bought and why not (docs/rules/lotteries-and-sales.md#4-when-a-lottery-can-be-bought)', () => {
@@ -36,7 +41,12 @@ describe('availability: whether a lottery can be bought and why not (docs/rules/
 describe('readSelection: what the no-JS picker form sent', () => {
   const q = (s: string) => new URLSearchParams(s);
   test('reads the lottery, the repeated main numbers (sorted, distinct) and the last number', () => {
-    expect(readSelection(q('lottery=3&main=45&main=5&main=12&main=5&last=7'))).toEqual({ lotteryId: 3, main: [5, 12, 45], last: 7, invalid: false });
+    expect(readSelection(q('lottery=3&main=45&main=5&main=12&main=5&last=7'))).toEqual({
+      lotteryId: 3,
+      main: [5, 12, 45],
+      last: 7,
+      invalid: false,
+    });
   });
   test('no or a bad lottery id gives null', () => {
     expect(readSelection(q('main=1')).lotteryId).toBeNull();
@@ -45,7 +55,12 @@ describe('readSelection: what the no-JS picker form sent', () => {
     expect(readSelection(q('lottery=-2')).lotteryId).toBeNull();
   });
   test('out-of-range or non-numeric values are dropped and flagged', () => {
-    expect(readSelection(q('lottery=1&main=56&main=0&main=x&main=9&last=16'))).toEqual({ lotteryId: 1, main: [9], last: null, invalid: true });
+    expect(readSelection(q('lottery=1&main=56&main=0&main=x&main=9&last=16'))).toEqual({
+      lotteryId: 1,
+      main: [9],
+      last: null,
+      invalid: true,
+    });
   });
   test('an empty last number is simply not chosen', () => {
     expect(readSelection(q('lottery=1&last=')).last).toBeNull();
@@ -55,10 +70,16 @@ describe('readSelection: what the no-JS picker form sent', () => {
 
 describe('checkSelection: the picker messages, or the ticket (docs/rules/tickets.md#4-picking-numbers)', () => {
   test('five main numbers and a last number make a ticket', () => {
-    expect(checkSelection({ main: [5, 12, 23, 34, 45], last: 7, invalid: false })).toEqual({ ok: true, ticket: { main: [5, 12, 23, 34, 45], last: 7 } });
+    expect(checkSelection({ main: [5, 12, 23, 34, 45], last: 7, invalid: false })).toEqual({
+      ok: true,
+      ticket: { main: [5, 12, 23, 34, 45], last: 7 },
+    });
   });
   test('too few numbers and no last number: both messages, in the form order', () => {
-    expect(checkSelection({ main: [1, 2], last: null, invalid: false })).toEqual({ ok: false, messages: ['selectAtLeastFive', 'selectLastNumber'] });
+    expect(checkSelection({ main: [1, 2], last: null, invalid: false })).toEqual({
+      ok: false,
+      messages: ['selectAtLeastFive', 'selectLastNumber'],
+    });
   });
   test('more than five (possible without JavaScript) asks for only five', () => {
     expect(checkSelection({ main: [1, 2, 3, 4, 5, 6], last: 3, invalid: false })).toEqual({ ok: false, messages: ['selectOnlyFive'] });

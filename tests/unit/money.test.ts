@@ -29,13 +29,25 @@ describe('formatTaka', () => {
     expect(formatTaka('9007199254740993.00', 'en')).toBe('TK. 9,007,199,254,740,993');
   });
 
-  test.each<[unknown]>([['abc'], [''], ['  '], ['1,000'], ['1e3'], ['TK. 5'], ['.5'], ['5.'], ['--5'], [Number.NaN], [Number.POSITIVE_INFINITY], [null], [undefined], [{}]])(
-    'non-numeric %p gives the dash',
-    (amount) => {
-      expect(formatTaka(amount as string, 'en')).toBe(NO_AMOUNT);
-      expect(formatTaka(amount as string, 'bn')).toBe(NO_AMOUNT);
-    },
-  );
+  test.each<[unknown]>([
+    ['abc'],
+    [''],
+    ['  '],
+    ['1,000'],
+    ['1e3'],
+    ['TK. 5'],
+    ['.5'],
+    ['5.'],
+    ['--5'],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [null],
+    [undefined],
+    [{}],
+  ])('non-numeric %p gives the dash', (amount) => {
+    expect(formatTaka(amount as string, 'en')).toBe(NO_AMOUNT);
+    expect(formatTaka(amount as string, 'bn')).toBe(NO_AMOUNT);
+  });
 });
 
 describe('parseWholeTaka', () => {

@@ -11,7 +11,11 @@ test('the rules: 5 digits/120 s, 6/60 s, 6/30 s, 10 minutes, 5 attempts', () => 
 });
 
 describe('generateCode', () => {
-  test.each<[CodePurpose, number]>([['account', 5], ['reset', 6], ['claim', 6]])('%s codes are %i ASCII digits', (purpose, length) => {
+  test.each<[CodePurpose, number]>([
+    ['account', 5],
+    ['reset', 6],
+    ['claim', 6],
+  ])('%s codes are %i ASCII digits', (purpose, length) => {
     for (let i = 0; i < 200; i++) {
       const code = generateCode(purpose);
       expect(code).toHaveLength(length);

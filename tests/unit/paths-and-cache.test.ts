@@ -48,7 +48,7 @@ describe('PageCache', () => {
     await none.get('k', async () => ({ html: String(++n), status: 200 }));
     expect((await none.get('k', async () => ({ html: String(++n), status: 200 }))).html).toBe('4');
   });
-  test('fill puts this response\'s nonce and token into every placeholder', () => {
+  test("fill puts this response's nonce and token into every placeholder", () => {
     const html = `<script nonce="${NONCE_PLACEHOLDER}"></script><input value="${CSRF_PLACEHOLDER}"><i>${CSRF_PLACEHOLDER}</i>`;
     expect(fill(html, 'N1', 'T1')).toBe('<script nonce="N1"></script><input value="T1"><i>T1</i>');
   });

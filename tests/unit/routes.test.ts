@@ -6,7 +6,8 @@ const pages = flattenRoutes(routes).filter(({ route }) => typeof route.lazy === 
 describe('route tree', () => {
   test('has the pages of every feature group', () => {
     const paths = pages.map((p) => p.path);
-    for (const p of ['/', '/login', '/register', '/profile', '/my-lotteries', '/all-lotteries', '/faq', '/contact', '/admin/*']) expect(paths).toContain(p);
+    for (const p of ['/', '/login', '/register', '/profile', '/my-lotteries', '/all-lotteries', '/faq', '/contact', '/admin/*'])
+      expect(paths).toContain(p);
   });
 
   test.each(pages.map((p) => [p.path, p.route] as const))('%s: the chunk name is the module that its lazy() imports', (_path, route) => {
@@ -22,7 +23,9 @@ describe('route tree', () => {
 
   test('guards are declared once per group, on the layout routes, not on the pages', () => {
     const all = flattenRoutes(routes);
-    const guarded = Object.fromEntries(all.filter(({ route }) => route.middleware?.length).map(({ route }) => [route.id, route.children?.length ?? 0]));
+    const guarded = Object.fromEntries(
+      all.filter(({ route }) => route.middleware?.length).map(({ route }) => [route.id, route.children?.length ?? 0]),
+    );
     expect(Object.keys(guarded).sort()).toEqual(['guest', 'player', 'staff']);
     for (const n of Object.values(guarded)) expect(n).toBeGreaterThan(0);
     // A guarded group without loader data would be loaded again by the browser on hydration (the page rendered twice).

@@ -28,8 +28,14 @@ describe('validation messages', () => {
 
 describe('LoginBody', () => {
   test('phone or e-mail, stored form, any non-empty password', () => {
-    expect(check(LoginBody, { phone: ' +880 1712-345678 ', password: 'x' })).toEqual({ ok: true, data: { phone: '01712345678', password: 'x' } });
-    expect(check(LoginBody, { phone: 'Rahim@Example.COM', password: 'x' })).toEqual({ ok: true, data: { phone: 'rahim@example.com', password: 'x' } });
+    expect(check(LoginBody, { phone: ' +880 1712-345678 ', password: 'x' })).toEqual({
+      ok: true,
+      data: { phone: '01712345678', password: 'x' },
+    });
+    expect(check(LoginBody, { phone: 'Rahim@Example.COM', password: 'x' })).toEqual({
+      ok: true,
+      data: { phone: 'rahim@example.com', password: 'x' },
+    });
   });
   test.each([
     [{ phone: '', password: 'x' }, { phone: v('identifierRequired') }],
@@ -52,7 +58,10 @@ describe('RegisterForm', () => {
   test.each([
     [{ firstName: '' }, { firstName: v('fillRequired') }],
     [{ password: '' }, { password: v('fillRequired') }],
-    [{ phone: '', email: '' }, { phone: v('phoneOrEmail'), email: v('phoneOrEmail'), non_field_errors: v('phoneOrEmail') }],
+    [
+      { phone: '', email: '' },
+      { phone: v('phoneOrEmail'), email: v('phoneOrEmail'), non_field_errors: v('phoneOrEmail') },
+    ],
     [{ phone: '0171234567' }, { phone: v('phoneInvalid') }],
     [{ email: 'a@b' }, { email: v('emailInvalid') }],
     [{ password: 'short' }, { password: v('passwordMin') }],
@@ -82,7 +91,10 @@ describe('SignupBody', () => {
 
 describe('codes', () => {
   test('the account code is 5 digits; Bengali digits are read', () => {
-    expect(check(VerifyOtpBody, { identifier: '01712345678', otp: '০১২৩৪' })).toEqual({ ok: true, data: { identifier: '01712345678', otp: '01234' } });
+    expect(check(VerifyOtpBody, { identifier: '01712345678', otp: '০১২৩৪' })).toEqual({
+      ok: true,
+      data: { identifier: '01712345678', otp: '01234' },
+    });
   });
   test.each(['1234', '123456', '12a45', '12 45'])('account code %j → otpFiveDigits', (otp) => {
     expect(errorsOf(VerifyOtpBody, { identifier: '01712345678', otp })).toEqual({ otp: v('otpFiveDigits') });
@@ -108,8 +120,15 @@ describe('codes', () => {
 
 describe('ContactBody', () => {
   test('each field required; the e-mail checked and lower-cased', () => {
-    expect(check(ContactBody, { name: 'N', email: 'N@X.ORG', message: 'hi' })).toEqual({ ok: true, data: { name: 'N', email: 'n@x.org', message: 'hi' } });
-    expect(errorsOf(ContactBody, { name: ' ', email: '', message: '' })).toEqual({ name: v('fieldRequired'), email: v('fieldRequired'), message: v('fieldRequired') });
+    expect(check(ContactBody, { name: 'N', email: 'N@X.ORG', message: 'hi' })).toEqual({
+      ok: true,
+      data: { name: 'N', email: 'n@x.org', message: 'hi' },
+    });
+    expect(errorsOf(ContactBody, { name: ' ', email: '', message: '' })).toEqual({
+      name: v('fieldRequired'),
+      email: v('fieldRequired'),
+      message: v('fieldRequired'),
+    });
     expect(errorsOf(ContactBody, { name: 'N', email: 'nope', message: 'hi' })).toEqual({ email: v('emailInvalid') });
   });
 });

@@ -1,7 +1,14 @@
 import { createTranslator } from '../../shared/translate.ts';
 
 const resources = {
-  common: { brand: 'Bhagya', nav: { faq: 'FAQs' }, greet: 'Hello {{name}}, {{ name }}!', items: ['a', 'b'], more_one: 'View {{count}} more lottery', more_other: 'View {{count}} more lotteries' },
+  common: {
+    brand: 'Bhagya',
+    nav: { faq: 'FAQs' },
+    greet: 'Hello {{name}}, {{ name }}!',
+    items: ['a', 'b'],
+    more_one: 'View {{count}} more lottery',
+    more_other: 'View {{count}} more lotteries',
+  },
   home: { title: 'Home' },
 };
 

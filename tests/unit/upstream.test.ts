@@ -4,7 +4,14 @@ import { Upstream, UpstreamError } from '../../server/bff/upstream.ts';
 describe('Upstream in process', () => {
   const app = express();
   app.use(express.json());
-  app.post('/api/echo', (req, res) => void res.status(201).set('X-Total-Count', '7').json({ body: req.body, ip: req.ip, lang: req.headers['accept-language'], auth: req.headers.authorization }));
+  app.post(
+    '/api/echo',
+    (req, res) =>
+      void res
+        .status(201)
+        .set('X-Total-Count', '7')
+        .json({ body: req.body, ip: req.ip, lang: req.headers['accept-language'], auth: req.headers.authorization }),
+  );
   app.get('/api/never', () => undefined); // never answers
   app.set('trust proxy', 'loopback');
 

@@ -16,7 +16,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const v = parseForm(form, IdentifierBody);
   if (!v.ok) return data<FormResult>({ errors: v.errors, values: v.values }, { status: 400 });
   const r = await apiOf(context).call(contract.forgotPassword, { body: v.data });
-  if (!r.ok) return data<FormResult>({ formError: errorText(r.error, key('auth:errors.sendFailed')), values: v.values }, { status: r.status });
+  if (!r.ok)
+    return data<FormResult>({ formError: errorText(r.error, key('auth:errors.sendFailed')), values: v.values }, { status: r.status });
   return redirect(withQuery(paths.resetPassword, { identifier: v.data.identifier, sent: String(Date.now()) }));
 }
 
@@ -28,10 +29,20 @@ export function Component() {
       {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
       <Form method="post" noValidate className="form">
         <CsrfField />
-        <Field label={t('fields.identifier')} name="identifier" autoComplete="username" required placeholder={t('fields.identifierPlaceholder')} defaultValue={result?.values?.identifier ?? ''} error={msg(t, result?.errors?.identifier)} />
+        <Field
+          label={t('fields.identifier')}
+          name="identifier"
+          autoComplete="username"
+          required
+          placeholder={t('fields.identifierPlaceholder')}
+          defaultValue={result?.values?.identifier ?? ''}
+          error={msg(t, result?.errors?.identifier)}
+        />
         <SubmitButton>{t('forgot.submit')}</SubmitButton>
       </Form>
-      <p className="auth-card__switch"><Link to={paths.login}>← {t('forgot.backToLogin')}</Link></p>
+      <p className="auth-card__switch">
+        <Link to={paths.login}>← {t('forgot.backToLogin')}</Link>
+      </p>
     </AuthCard>
   );
 }

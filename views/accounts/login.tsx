@@ -24,9 +24,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const r = await apiOf(context).login(v.data);
   if (!r.ok) {
     if (r.error.code === 'account_not_active') {
-      return redirect(withQuery(paths.verifyOtp, { identifier: typeof r.error.identifier === 'string' ? r.error.identifier : v.data.phone, notice: 'inactive' }));
+      return redirect(
+        withQuery(paths.verifyOtp, {
+          identifier: typeof r.error.identifier === 'string' ? r.error.identifier : v.data.phone,
+          notice: 'inactive',
+        }),
+      );
     }
-    return data<FormResult>({ formError: errorText(r.error, key('auth:errors.loginFailed')), values: v.values }, { status: r.status === 429 ? 429 : 400 });
+    return data<FormResult>(
+      { formError: errorText(r.error, key('auth:errors.loginFailed')), values: v.values },
+      { status: r.status === 429 ? 429 : 400 },
+    );
   }
   return redirect(from ?? (r.data.is_staff ? withQuery(paths.adminCreateLottery, { welcome: '1' }) : paths.home));
 }
@@ -43,13 +51,28 @@ export function Component() {
       <Form method="post" noValidate className="form">
         <CsrfField />
         {from ? <input type="hidden" name="from" value={from} /> : null}
-        <Field label={t('fields.identifier')} name="phone" autoComplete="username" inputMode="email" required defaultValue={result?.values?.phone ?? ''} placeholder={t('fields.identifierPlaceholder')} error={msg(t, e.phone)} />
+        <Field
+          label={t('fields.identifier')}
+          name="phone"
+          autoComplete="username"
+          inputMode="email"
+          required
+          defaultValue={result?.values?.phone ?? ''}
+          placeholder={t('fields.identifierPlaceholder')}
+          error={msg(t, e.phone)}
+        />
         <PasswordField label={t('fields.password')} name="password" autoComplete="current-password" required error={msg(t, e.password)} />
-        <p className="form__aside"><Link to={paths.forgotPassword}>{t('login.forgot')}</Link></p>
+        <p className="form__aside">
+          <Link to={paths.forgotPassword}>{t('login.forgot')}</Link>
+        </p>
         <SubmitButton>{t('login.submit')}</SubmitButton>
       </Form>
-      <p className="auth-card__switch">{t('login.noAccount')} <Link to={withQuery(paths.register, { from })}>{t('login.registerLink')}</Link></p>
-      <p className="auth-card__home"><Link to={paths.home}>← {t('backHome')}</Link></p>
+      <p className="auth-card__switch">
+        {t('login.noAccount')} <Link to={withQuery(paths.register, { from })}>{t('login.registerLink')}</Link>
+      </p>
+      <p className="auth-card__home">
+        <Link to={paths.home}>← {t('backHome')}</Link>
+      </p>
     </AuthCard>
   );
 }

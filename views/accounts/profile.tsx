@@ -33,8 +33,14 @@ export function Component() {
         <title>{t('title', { page: title })}</title>
         {head}
         <div className="container narrow">
-          <div className="alert alert--error" role="alert">{t(res.error === 'notFound' ? 'pages.profile.notFound' : 'pages.profile.loadError')}</div>
-          {res.error === 'load' ? <a className="btn btn-ghost btn-sm" href={paths.profile}>{t('pages.profile.retry')}</a> : null}
+          <div className="alert alert--error" role="alert">
+            {t(res.error === 'notFound' ? 'pages.profile.notFound' : 'pages.profile.loadError')}
+          </div>
+          {res.error === 'load' ? (
+            <a className="btn btn-ghost btn-sm" href={paths.profile}>
+              {t('pages.profile.retry')}
+            </a>
+          ) : null}
         </div>
       </>
     );
@@ -55,10 +61,16 @@ export function Component() {
       <div className="container narrow">
         <section className="profile card" aria-labelledby="profile-name">
           <div className="profile__head">
-            {p.picture_url
-              ? <img className="profile__avatar" src={`/bff${p.picture_url}`} alt="" width={72} height={72} />
-              : <span className="profile__avatar" aria-hidden="true">{p.name.trim().slice(0, 1).toUpperCase() || '?'}</span>}
-            <h2 id="profile-name">{p.name} {p.is_staff ? <span className="badge badge--gold">{t('pages.profile.staff')}</span> : null}</h2>
+            {p.picture_url ? (
+              <img className="profile__avatar" src={`/bff${p.picture_url}`} alt="" width={72} height={72} />
+            ) : (
+              <span className="profile__avatar" aria-hidden="true">
+                {p.name.trim().slice(0, 1).toUpperCase() || '?'}
+              </span>
+            )}
+            <h2 id="profile-name">
+              {p.name} {p.is_staff ? <span className="badge badge--gold">{t('pages.profile.staff')}</span> : null}
+            </h2>
           </div>
           <h3 className="visually-hidden">{t('pages.profile.details')}</h3>
           <dl className="profile__list">

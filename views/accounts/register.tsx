@@ -14,7 +14,6 @@ import { Alert, Field, field, PasswordField, SubmitButton, type FormResult } fro
 import { key, msg } from '../components/messages.ts';
 import { parseForm } from '../components/parse-form.ts';
 
-
 /** Visitors only (the `guest` group of views/routes.tsx). */
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -42,9 +41,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { firstName, lastName, ...rest } = v.data;
   const r = await api.call(contract.signup, { body: { ...rest, name: `${firstName} ${lastName}`, picture } });
   if (!r.ok) {
-    return data<FormResult>({ errors: fieldErrors(r.error), formError: errorText(r.error, key('auth:errors.registrationFailed')), values }, { status: r.status });
+    return data<FormResult>(
+      { errors: fieldErrors(r.error), formError: errorText(r.error, key('auth:errors.registrationFailed')), values },
+      { status: r.status },
+    );
   }
-  return redirect(withQuery(paths.verifyOtp, { identifier: r.data.identifier, notice: 'registered', sent: String(Date.now()), from: safeFrom(field(form, 'from')) }));
+  return redirect(
+    withQuery(paths.verifyOtp, {
+      identifier: r.data.identifier,
+      notice: 'registered',
+      sent: String(Date.now()),
+      from: safeFrom(field(form, 'from')),
+    }),
+  );
 }
 
 export function Component() {
@@ -83,22 +92,68 @@ export function Component() {
           {e.picture ? <p className="field__error">{msg(t, e.picture)}</p> : null}
         </div>
         <div className="field-row">
-          <Field label={t('fields.firstName')} name="firstName" autoComplete="given-name" required defaultValue={val.firstName} error={msg(t, e.firstName)} />
-          <Field label={t('fields.lastName')} name="lastName" autoComplete="family-name" required defaultValue={val.lastName} error={msg(t, e.lastName ?? e.name)} />
+          <Field
+            label={t('fields.firstName')}
+            name="firstName"
+            autoComplete="given-name"
+            required
+            defaultValue={val.firstName}
+            error={msg(t, e.firstName)}
+          />
+          <Field
+            label={t('fields.lastName')}
+            name="lastName"
+            autoComplete="family-name"
+            required
+            defaultValue={val.lastName}
+            error={msg(t, e.lastName ?? e.name)}
+          />
         </div>
-        <Field label={t('fields.phone')} name="phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="017XXXXXXXX" defaultValue={val.phone} error={msg(t, e.phone)} hint={t('register.phoneOrEmailHint')} />
+        <Field
+          label={t('fields.phone')}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="017XXXXXXXX"
+          defaultValue={val.phone}
+          error={msg(t, e.phone)}
+          hint={t('register.phoneOrEmailHint')}
+        />
         <Field label={t('fields.email')} name="email" type="email" autoComplete="email" defaultValue={val.email} error={msg(t, e.email)} />
-        <PasswordField label={t('fields.password')} name="password" autoComplete="new-password" required minLength={8} error={msg(t, e.password)} />
-        <Field label={t('fields.location')} name="location" autoComplete="address-level2" defaultValue={val.location} error={msg(t, e.location)} />
+        <PasswordField
+          label={t('fields.password')}
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          error={msg(t, e.password)}
+        />
+        <Field
+          label={t('fields.location')}
+          name="location"
+          autoComplete="address-level2"
+          defaultValue={val.location}
+          error={msg(t, e.location)}
+        />
         <p className="field__hint">{t('register.ageNote')}</p>
         <SubmitButton>{t('register.submit')}</SubmitButton>
       </Form>
-      <p className="auth-card__switch">{t('register.haveAccount')} <Link to={withQuery(paths.login, { from })}>{t('register.loginLink')}</Link></p>
-      <p className="auth-card__home"><Link to={paths.home}>← {t('backHome')}</Link></p>
+      <p className="auth-card__switch">
+        {t('register.haveAccount')} <Link to={withQuery(paths.login, { from })}>{t('register.loginLink')}</Link>
+      </p>
+      <p className="auth-card__home">
+        <Link to={paths.home}>← {t('backHome')}</Link>
+      </p>
     </AuthCard>
   );
 }
 
 const CameraIcon = () => (
-  <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true"><path fill="currentColor" d="M9 3 7.2 5H4a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.2L15 3H9Zm3 5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9Zm0 2a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z" /></svg>
+  <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+    <path
+      fill="currentColor"
+      d="M9 3 7.2 5H4a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.2L15 3H9Zm3 5a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9Zm0 2a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5Z"
+    />
+  </svg>
 );

@@ -38,7 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!r.ok) {
     const fe = fieldErrors(r.error);
     const errors = Object.fromEntries(['otp', 'new_password', 'confirm_password'].filter((f) => fe[f]).map((f) => [f, fe[f] as string]));
-    return data<Result>(Object.keys(errors).length ? { errors } : { formError: errorText(r.error, key('auth:errors.resetFailed')) }, { status: r.status });
+    return data<Result>(Object.keys(errors).length ? { errors } : { formError: errorText(r.error, key('auth:errors.resetFailed')) }, {
+      status: r.status,
+    });
   }
   return redirect(withQuery(paths.login, { notice: 'reset' }));
 }
@@ -55,13 +57,37 @@ export function Component() {
       <Form method="post" noValidate className="form">
         <CsrfField />
         <input type="hidden" name="identifier" value={identifier} />
-        <Field label={t('fields.otp6')} name="otp" className="otp-input" inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={msg(t, e.otp)} />
-        <PasswordField label={t('fields.newPassword')} name="new_password" autoComplete="new-password" minLength={8} error={msg(t, e.new_password)} />
-        <PasswordField label={t('fields.confirmPassword')} name="confirm_password" autoComplete="new-password" minLength={8} error={msg(t, e.confirm_password)} />
-        <SubmitButton name="intent" value="reset">{t('reset.submit')}</SubmitButton>
+        <Field
+          label={t('fields.otp6')}
+          name="otp"
+          className="otp-input"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={msg(t, e.otp)}
+        />
+        <PasswordField
+          label={t('fields.newPassword')}
+          name="new_password"
+          autoComplete="new-password"
+          minLength={8}
+          error={msg(t, e.new_password)}
+        />
+        <PasswordField
+          label={t('fields.confirmPassword')}
+          name="confirm_password"
+          autoComplete="new-password"
+          minLength={8}
+          error={msg(t, e.confirm_password)}
+        />
+        <SubmitButton name="intent" value="reset">
+          {t('reset.submit')}
+        </SubmitButton>
         <Resend sentAt={result?.sentAt ?? sentAt} waitSec={CODE_RULES.reset.resendAfterSec} />
       </Form>
-      <p className="auth-card__switch"><Link to={paths.forgotPassword}>{t('reset.otherAccount')}</Link></p>
+      <p className="auth-card__switch">
+        <Link to={paths.forgotPassword}>{t('reset.otherAccount')}</Link>
+      </p>
     </AuthCard>
   );
 }

@@ -22,7 +22,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   const identifier = url.searchParams.get('identifier')?.trim() ?? '';
   // Without an identifier there is no account to verify: back to registration with its message.
   if (!identifier) throw redirect(withQuery(paths.register, { notice: 'noIdentifier' }));
-  return { identifier, notice: url.searchParams.get('notice'), sentAt: sentParam(url.searchParams.get('sent')), from: safeFrom(url.searchParams.get('from')) };
+  return {
+    identifier,
+    notice: url.searchParams.get('notice'),
+    sentAt: sentParam(url.searchParams.get('sent')),
+    from: safeFrom(url.searchParams.get('from')),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,7 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const r = await api.call(contract.verifyAccount, { body: v.data });
   if (!r.ok) {
     const fe = fieldErrors(r.error);
-    return data<Result>(fe.otp ? { errors: { otp: fe.otp } } : { formError: errorText(r.error, key('auth:errors.verifyFailed')) }, { status: r.status });
+    return data<Result>(fe.otp ? { errors: { otp: fe.otp } } : { formError: errorText(r.error, key('auth:errors.verifyFailed')) }, {
+      status: r.status,
+    });
   }
   return redirect(withQuery(paths.login, { notice: 'verified', from: safeFrom(field(form, 'from')) }));
 }
@@ -72,10 +79,14 @@ export function Component() {
           lang={i18n.language}
           error={msg(t, e.otp)}
         />
-        <SubmitButton name="intent" value="verify">{t('verify.submit')}</SubmitButton>
+        <SubmitButton name="intent" value="verify">
+          {t('verify.submit')}
+        </SubmitButton>
         <Resend sentAt={lastSent} waitSec={CODE_RULES.account.resendAfterSec} />
       </Form>
-      <p className="auth-card__switch"><Link to={paths.register}>{t('verify.wrongAccount')}</Link></p>
+      <p className="auth-card__switch">
+        <Link to={paths.register}>{t('verify.wrongAccount')}</Link>
+      </p>
     </AuthCard>
   );
 }

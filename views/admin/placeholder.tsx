@@ -16,9 +16,13 @@ export function Component() {
       <title>{t('title', { page: t('admin.title') })}</title>
       <h1>{t('admin.title')}</h1>
       {welcome ? <p className="muted">{t('admin.redirecting')}</p> : null}
-      <p><strong>{name}</strong></p>
+      <p>
+        <strong>{name}</strong>
+      </p>
       <p>{t('admin.comingText')}</p>
-      <Link className="btn btn-primary" to={paths.home}>{t('admin.home')}</Link>
+      <Link className="btn btn-primary" to={paths.home}>
+        {t('admin.home')}
+      </Link>
     </section>
   );
 }

@@ -5,11 +5,13 @@ import { ModalDialog, type DialogProps } from './modal-dialog.tsx';
 export function Dialog(props: DialogProps) {
   const navigate = useNavigate();
   const { dismissHref, onClose } = props;
-  const close = onClose ?? (dismissHref
-    ? () => {
-      if (dismissHref.includes('lng=')) window.location.assign(dismissHref);
-      else navigate(dismissHref, { preventScrollReset: true, replace: true });
-    }
-    : undefined);
+  const close =
+    onClose ??
+    (dismissHref
+      ? () => {
+          if (dismissHref.includes('lng=')) window.location.assign(dismissHref);
+          else navigate(dismissHref, { preventScrollReset: true, replace: true });
+        }
+      : undefined);
   return <ModalDialog {...props} onClose={close} />;
 }

@@ -13,7 +13,9 @@ export function LanguageChooser() {
   };
   return (
     <Dialog titleId="lang-chooser-title" dismissHref={href(useTranslation().i18n.language)}>
-      <h2 id="lang-chooser-title" className="dialog__title">{t('chooser.title')} · ভাষা বেছে নিন</h2>
+      <h2 id="lang-chooser-title" className="dialog__title">
+        {t('chooser.title')} · ভাষা বেছে নিন
+      </h2>
       <p>{t('chooser.text')}</p>
       <div className="chooser-options">
         <a className="chooser-option" href={href('bn')} lang="bn" hrefLang="bn">

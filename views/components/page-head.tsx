@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The title band of a content page: h1, an optional date line and lead. */
-export function PageHead({ title, lead, meta, box = 'container narrow' }: { title: string; lead?: string | undefined; meta?: string | undefined; box?: string }) {
+export function PageHead({
+  title,
+  lead,
+  meta,
+  box = 'container narrow',
+}: {
+  title: string;
+  lead?: string | undefined;
+  meta?: string | undefined;
+  box?: string;
+}) {
   return (
     <header className="page-head">
       <div className={box}>

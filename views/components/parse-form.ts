@@ -19,7 +19,11 @@ export function parseForm<S extends ObjectSchema>(form: FormData, schema: S, o: 
     const value = form.get(name);
     if (typeof value === 'string') input[name] = value;
   }
-  const values = Object.fromEntries(Object.entries(input).filter(([k]) => !o.secret?.includes(k)).map(([k, value]) => [k, value.trim()]));
+  const values = Object.fromEntries(
+    Object.entries(input)
+      .filter(([k]) => !o.secret?.includes(k))
+      .map(([k, value]) => [k, value.trim()]),
+  );
   const r = schema.safeParse(input, { reportInput: true });
   if (r.success) return { ok: true, data: r.data, values };
   const errors: Record<string, string> = {};

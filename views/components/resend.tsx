@@ -31,7 +31,9 @@ export function Resend({ sentAt, waitSec }: { sentAt: number | null; waitSec: nu
   return (
     <div className="resend">
       <span>{t('code.noCode')}</span>
-      <SubmitButton name="intent" value="resend" className="btn btn-ghost btn-sm">{t('code.resend')}</SubmitButton>
+      <SubmitButton name="intent" value="resend" className="btn btn-ghost btn-sm">
+        {t('code.resend')}
+      </SubmitButton>
     </div>
   );
 }

@@ -15,7 +15,13 @@ export function LanguageSwitch({ lng }: { lng: Language }) {
   const params = new URLSearchParams(location.search);
   params.set('lng', other);
   return (
-    <a className="lang-switch" href={`${location.pathname}?${params.toString()}`} hrefLang={other} lang={other} aria-label={t('nav.switchLanguage')}>
+    <a
+      className="lang-switch"
+      href={`${location.pathname}?${params.toString()}`}
+      hrefLang={other}
+      lang={other}
+      aria-label={t('nav.switchLanguage')}
+    >
       {other === 'bn' ? 'বাংলা' : 'English'}
     </a>
   );
@@ -44,40 +50,68 @@ export function TopBar({ user, lng }: { user: SessionUser | null; lng: Language 
           <span className="brand__name">{t('brand')}</span>
         </Link>
         {/* The <details> toggles the mobile menu without JavaScript (CSS: details[open] + nav); desktop shows the nav. */}
-        <details className="menu" open={menuOpen} onToggle={(e) => setMenuOpenOn((e.currentTarget as HTMLDetailsElement).open ? location.pathname : null)}>
+        <details
+          className="menu"
+          open={menuOpen}
+          onToggle={(e) => setMenuOpenOn((e.currentTarget as HTMLDetailsElement).open ? location.pathname : null)}
+        >
           <summary className="menu__toggle" aria-label={t('nav.menu')}>
             <span className="menu__bars" aria-hidden="true" />
           </summary>
         </details>
         <nav className="menu__panel" aria-label={t('nav.main')}>
-            <ul className="nav-links">
-              <li><NavLink to={paths.faq}>{t('nav.faq')}</NavLink></li>
-              <li><NavLink to={paths.playResponsibly}>{t('nav.playResponsibly')}</NavLink></li>
-              <li><NavLink to={paths.notice}>{t('nav.notice')}</NavLink></li>
-              {user ? <li><NavLink to={paths.profile}>{t('nav.profile')}</NavLink></li> : null}
-              {user?.is_staff ? <li><NavLink to={paths.adminDashboard}>{t('nav.dashboard')}</NavLink></li> : null}
-            </ul>
-            <div className="nav-actions">
-              <LanguageSwitch lng={lng} />
-              {user ? (
-                <>
-                  <span className="nav-user" title={user.phone ?? ''}>
-                    <span className="nav-user__avatar" aria-hidden="true">{user.name.slice(0, 1).toUpperCase()}</span>
-                    <span className="nav-user__name">{user.name}</span>
+          <ul className="nav-links">
+            <li>
+              <NavLink to={paths.faq}>{t('nav.faq')}</NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.playResponsibly}>{t('nav.playResponsibly')}</NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.notice}>{t('nav.notice')}</NavLink>
+            </li>
+            {user ? (
+              <li>
+                <NavLink to={paths.profile}>{t('nav.profile')}</NavLink>
+              </li>
+            ) : null}
+            {user?.is_staff ? (
+              <li>
+                <NavLink to={paths.adminDashboard}>{t('nav.dashboard')}</NavLink>
+              </li>
+            ) : null}
+          </ul>
+          <div className="nav-actions">
+            <LanguageSwitch lng={lng} />
+            {user ? (
+              <>
+                <span className="nav-user" title={user.phone ?? ''}>
+                  <span className="nav-user__avatar" aria-hidden="true">
+                    {user.name.slice(0, 1).toUpperCase()}
                   </span>
-                  <Link to={paths.myLotteries} className="btn btn-accent btn-sm">{t('nav.myLotteries')}</Link>
-                  <Form method="post" action="/logout" className="inline-form">
-                    <CsrfField />
-                    <button type="submit" className="btn btn-ghost btn-sm">{t('nav.logout')}</button>
-                  </Form>
-                </>
-              ) : (
-                <>
-                  <Link to={paths.login} className="btn btn-ghost btn-sm">{t('nav.login')}</Link>
-                  <Link to={paths.register} className="btn btn-primary btn-sm">{t('nav.register')}</Link>
-                </>
-              )}
-            </div>
+                  <span className="nav-user__name">{user.name}</span>
+                </span>
+                <Link to={paths.myLotteries} className="btn btn-accent btn-sm">
+                  {t('nav.myLotteries')}
+                </Link>
+                <Form method="post" action="/logout" className="inline-form">
+                  <CsrfField />
+                  <button type="submit" className="btn btn-ghost btn-sm">
+                    {t('nav.logout')}
+                  </button>
+                </Form>
+              </>
+            ) : (
+              <>
+                <Link to={paths.login} className="btn btn-ghost btn-sm">
+                  {t('nav.login')}
+                </Link>
+                <Link to={paths.register} className="btn btn-primary btn-sm">
+                  {t('nav.register')}
+                </Link>
+              </>
+            )}
+          </div>
         </nav>
       </div>
     </header>

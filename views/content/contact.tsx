@@ -23,7 +23,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const v = parseForm(form, ContactBody);
   if (!v.ok) return data<Result>({ errors: v.errors, values: v.values }, { status: 400 });
   const r = await apiOf(context).call(contract.contact, { body: v.data });
-  if (!r.ok) return data<Result>({ errors: fieldErrors(r.error), formError: errorText(r.error, key('auth:errors.contactFailed')), values: v.values }, { status: r.status });
+  if (!r.ok)
+    return data<Result>(
+      { errors: fieldErrors(r.error), formError: errorText(r.error, key('auth:errors.contactFailed')), values: v.values },
+      { status: r.status },
+    );
   return { sent: true } satisfies Result;
 }
 
@@ -62,12 +66,42 @@ export function Component() {
           {result?.formError ? <Alert kind="error">{ta(result.formError)}</Alert> : null}
           <Form method="post" noValidate className="form">
             <CsrfField />
-            <Field label={t('contact.name')} name="name" autoComplete="name" required maxLength={100} defaultValue={val.name} error={ta(e.name)} />
-            <Field label={t('contact.emailField')} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={val.email} error={ta(e.email)} />
+            <Field
+              label={t('contact.name')}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={100}
+              defaultValue={val.name}
+              error={ta(e.name)}
+            />
+            <Field
+              label={t('contact.emailField')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={val.email}
+              error={ta(e.email)}
+            />
             <div className={`field${e.message ? ' has-error' : ''}`}>
               <label htmlFor="contact-message">{t('contact.message')}</label>
-              <textarea id="contact-message" name="message" rows={6} required maxLength={2000} defaultValue={val.message} aria-invalid={e.message ? true : undefined} aria-describedby={e.message ? 'contact-message-err' : undefined} />
-              {e.message ? <p id="contact-message-err" className="field__error">{ta(e.message)}</p> : null}
+              <textarea
+                id="contact-message"
+                name="message"
+                rows={6}
+                required
+                maxLength={2000}
+                defaultValue={val.message}
+                aria-invalid={e.message ? true : undefined}
+                aria-describedby={e.message ? 'contact-message-err' : undefined}
+              />
+              {e.message ? (
+                <p id="contact-message-err" className="field__error">
+                  {ta(e.message)}
+                </p>
+              ) : null}
             </div>
             <SubmitButton>{t('contact.send')}</SubmitButton>
           </Form>
@@ -75,9 +109,13 @@ export function Component() {
       </div>
       {result?.sent ? (
         <Dialog titleId="contact-sent-title" dismissHref={paths.contact}>
-          <h2 id="contact-sent-title" className="dialog__title">{t('contact.successTitle')}</h2>
+          <h2 id="contact-sent-title" className="dialog__title">
+            {t('contact.successTitle')}
+          </h2>
           <p>{t('contact.successText')}</p>
-          <a className="btn btn-primary" href={paths.contact}>{t('actions.close')}</a>
+          <a className="btn btn-primary" href={paths.contact}>
+            {t('actions.close')}
+          </a>
         </Dialog>
       ) : null}
     </>

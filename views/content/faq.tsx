@@ -11,8 +11,14 @@ export const FAQ_CATEGORIES = ['general', 'tickets', 'prizes', 'results', 'accou
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 export type FaqItem = { id: string; category: FaqCategory; q: string; a: string };
 type FaqTexts = {
-  title: string; intro: string; searchPlaceholder: string; searchLabel: string; noResults: string;
-  contactPrompt: string; contactLink: string; categories: Record<'all' | FaqCategory, string>;
+  title: string;
+  intro: string;
+  searchPlaceholder: string;
+  searchLabel: string;
+  noResults: string;
+  contactPrompt: string;
+  contactLink: string;
+  categories: Record<'all' | FaqCategory, string>;
 };
 
 const MAX_QUERY = 100;
@@ -42,7 +48,8 @@ export function filterFaq(items: FaqItem[], category: FaqCategory | 'all', q: st
   const res = matchers(q);
   return items.filter((it) => {
     if (category !== 'all' && it.category !== category) return false;
-    const q2 = it.q.normalize('NFC'), a2 = it.a.normalize('NFC');
+    const q2 = it.q.normalize('NFC'),
+      a2 = it.a.normalize('NFC');
     return res.every((re) => re.test(q2) || re.test(a2));
   });
 }
@@ -55,8 +62,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cat = url.searchParams.get('category');
   const category: FaqCategory | 'all' = isCategory(cat) ? cat : 'all';
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY);
-  const { items: itemTexts, ...texts } = (await localeOf(context).namespace('content')).faq as FaqTexts & { items: Record<string, { q: string; a: string }> };
-  const items: FaqItem[] = FAQ_CATALOGUE.map(({ id, category }) => ({ id, category, q: itemTexts[id]?.q ?? '', a: itemTexts[id]?.a ?? '' }));
+  const { items: itemTexts, ...texts } = (await localeOf(context).namespace('content')).faq as FaqTexts & {
+    items: Record<string, { q: string; a: string }>;
+  };
+  const items: FaqItem[] = FAQ_CATALOGUE.map(({ id, category }) => ({
+    id,
+    category,
+    q: itemTexts[id]?.q ?? '',
+    a: itemTexts[id]?.a ?? '',
+  }));
   return { texts, category, q, items: filterFaq(items, category, q), total: items.length };
 }
 
@@ -104,13 +118,28 @@ export function Component() {
       <div className="container narrow faq">
         <Form method="get" action={paths.faq} role="search" className="faq__search" preventScrollReset>
           {category !== 'all' ? <input type="hidden" name="category" value={category} /> : null}
-          <label htmlFor="faq-q" className="visually-hidden">{texts.searchLabel}</label>
+          <label htmlFor="faq-q" className="visually-hidden">
+            {texts.searchLabel}
+          </label>
           <input
-            ref={input} id="faq-q" type="search" name="q" defaultValue={q} maxLength={MAX_QUERY}
-            placeholder={texts.searchPlaceholder} autoComplete="off" enterKeyHint="search" onChange={onType}
+            ref={input}
+            id="faq-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={MAX_QUERY}
+            placeholder={texts.searchPlaceholder}
+            autoComplete="off"
+            enterKeyHint="search"
+            onChange={onType}
           />
           <button type="submit" className="btn btn-primary" aria-label={t('pages.faq.search')}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path fill="currentColor" d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3Zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10Z" /></svg>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3Zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10Z"
+              />
+            </svg>
             <span className="faq__search-label">{t('pages.faq.search')}</span>
           </button>
         </Form>
@@ -130,28 +159,42 @@ export function Component() {
         <p className="faq__status muted" role="status">
           {filtered && items.length ? t('pages.faq.showing', { n: formatNumber(items.length, lng), total: formatNumber(total, lng) }) : ''}
           {filtered && items.length && q ? ' · ' : null}
-          {q ? <Link to={href(category, '')} preventScrollReset>{t('pages.faq.clearSearch')}</Link> : null}
+          {q ? (
+            <Link to={href(category, '')} preventScrollReset>
+              {t('pages.faq.clearSearch')}
+            </Link>
+          ) : null}
         </p>
 
         {items.length ? (
           <div className="faq__list">
             {items.map((it) => (
               <details key={it.id} id={it.id} className="faq__item" open={res.some((re) => re.test(it.a.normalize('NFC')))}>
-                <summary><Marked text={it.q} q={q} /></summary>
-                <p><Marked text={it.a} q={q} /></p>
+                <summary>
+                  <Marked text={it.q} q={q} />
+                </summary>
+                <p>
+                  <Marked text={it.a} q={q} />
+                </p>
               </details>
             ))}
           </div>
         ) : (
           <div className="empty">
             <p>{texts.noResults}</p>
-            <Link to={paths.faq} className="btn btn-ghost btn-sm">{t('pages.faq.showAll')}</Link>
+            <Link to={paths.faq} className="btn btn-ghost btn-sm">
+              {t('pages.faq.showAll')}
+            </Link>
           </div>
         )}
 
         <aside className="faq__contact">
-          <p><strong>{texts.contactPrompt}</strong></p>
-          <Link to={paths.contact} className="btn btn-accent btn-sm">{texts.contactLink}</Link>
+          <p>
+            <strong>{texts.contactPrompt}</strong>
+          </p>
+          <Link to={paths.contact} className="btn btn-accent btn-sm">
+            {texts.contactLink}
+          </Link>
         </aside>
       </div>
     </>

@@ -35,12 +35,25 @@ function Paragraphs({ paragraphs }: { paragraphs: string[] }) {
       <ol className="steps">
         {paragraphs.map((p) => {
           const n = STEP.exec(p)?.[1] ?? '';
-          return <li key={n}><span className="steps__n" aria-hidden="true">{n}</span><span>{p.replace(STEP, '')}</span></li>;
+          return (
+            <li key={n}>
+              <span className="steps__n" aria-hidden="true">
+                {n}
+              </span>
+              <span>{p.replace(STEP, '')}</span>
+            </li>
+          );
         })}
       </ol>
     );
   }
-  return <>{paragraphs.map((p, i) => <p key={i}>{p}</p>)}</>;
+  return (
+    <>
+      {paragraphs.map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+    </>
+  );
 }
 
 export function Component() {
@@ -52,13 +65,22 @@ export function Component() {
     <>
       <title>{t('title', { page: doc.title })}</title>
       <meta name="description" content={doc.intro ?? doc.sections[0]?.paragraphs[0] ?? doc.title} />
-      <PageHead title={doc.title} box={box} meta={doc.updated ? t('pages.legal.updated', { date: doc.updated }) : undefined} lead={doc.intro} />
+      <PageHead
+        title={doc.title}
+        box={box}
+        meta={doc.updated ? t('pages.legal.updated', { date: doc.updated }) : undefined}
+        lead={doc.intro}
+      />
       <div className={`${box} doc${toc ? ' doc--toc' : ''}`}>
         {toc ? (
           <nav className="toc" aria-labelledby="toc-title">
             <h2 id="toc-title">{t('pages.legal.toc')}</h2>
             <ul>
-              {doc.sections.map((s, i) => <li key={i}><a href={`#${id(i)}`}>{s.heading}</a></li>)}
+              {doc.sections.map((s, i) => (
+                <li key={i}>
+                  <a href={`#${id(i)}`}>{s.heading}</a>
+                </li>
+              ))}
             </ul>
           </nav>
         ) : null}

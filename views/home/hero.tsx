@@ -7,7 +7,13 @@ type Slide = { eyebrow: string; title: string; text: string };
 
 export const SLIDE_MS = 3000;
 /** The balls drawn on each slide (pure CSS art, nothing to download); the last one is the gold/red ball. */
-const ART: number[][] = [[7, 19, 23, 41, 52, 9], [11, 28, 35, 3], [5, 14, 27, 38, 49, 12], [21, 33, 8], [18, 1]];
+const ART: number[][] = [
+  [7, 19, 23, 41, 52, 9],
+  [11, 28, 35, 3],
+  [5, 14, 27, 38, 49, 12],
+  [21, 33, 8],
+  [18, 1],
+];
 
 /**
  * Home page island: five slides that advance every 3 s (docs/rules/pages.md#5-home-page) — but never for visitors who ask for reduced
@@ -23,7 +29,10 @@ function subscribeReducedMotion(onChange: () => void): () => void {
 }
 
 export function HeroSlideshow() {
-  const { t, i18n: { language: lng } } = useTranslation('home');
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('home');
   const raw = t<Slide[] | string>('hero.slides', { returnObjects: true });
   const slides = Array.isArray(raw) ? raw : [];
   const [current, setCurrent] = useState(0);
@@ -74,23 +83,38 @@ export function HeroSlideshow() {
               </div>
               <div className="hero__art" aria-hidden="true">
                 {(ART[i] ?? []).map((b, j, all) => (
-                  <span key={j} className={`hero-ball${j === all.length - 1 ? ' hero-ball--last' : ''}`}>{toDigits(String(b).padStart(2, '0'), lng)}</span>
+                  <span key={j} className={`hero-ball${j === all.length - 1 ? ' hero-ball--last' : ''}`}>
+                    {toDigits(String(b).padStart(2, '0'), lng)}
+                  </span>
                 ))}
               </div>
             </div>
           ))}
         </div>
         <div className="hero__cta">
-          <a className="btn btn-accent" href="#quick-play">{t('hero.getStarted')}</a>
-          <a className="btn btn-light" href="/all-lotteries">{t('hero.explore')}</a>
+          <a className="btn btn-accent" href="#quick-play">
+            {t('hero.getStarted')}
+          </a>
+          <a className="btn btn-light" href="/all-lotteries">
+            {t('hero.explore')}
+          </a>
         </div>
         {/* Controls need JavaScript: hidden (space kept, no layout shift) until the island runs. */}
         <div className={`hero__controls${ready ? ' is-ready' : ''}`}>
-          <button type="button" className="hero__toggle" onClick={() => setChosen(!playing)} aria-label={playing ? t('hero.pause') : t('hero.play')}>
+          <button
+            type="button"
+            className="hero__toggle"
+            onClick={() => setChosen(!playing)}
+            aria-label={playing ? t('hero.pause') : t('hero.play')}
+          >
             {playing ? (
-              <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M4 2h3v12H4zM9 2h3v12H9z" /></svg>
+              <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+                <path fill="currentColor" d="M4 2h3v12H4zM9 2h3v12H9z" />
+              </svg>
             ) : (
-              <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path fill="currentColor" d="M4 2l10 6-10 6z" /></svg>
+              <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+                <path fill="currentColor" d="M4 2l10 6-10 6z" />
+              </svg>
             )}
           </button>
           <div className="hero__dots" role="group" aria-label={t('hero.dots')}>

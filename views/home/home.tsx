@@ -32,9 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     api.call(contract.featuredLotteries),
     api.call(contract.publishedLotteries, { query: { limit: FEATURED_CARDS, offset: 0 } }),
     api.call(contract.lotteryResults),
-    localeOf(context).namespace('content').catch(() => ({}) as Record<string, unknown>),
+    localeOf(context)
+      .namespace('content')
+      .catch(() => ({}) as Record<string, unknown>),
   ]);
-  let picked = pickId !== null && published.ok ? published.data.find((l) => l.id === pickId) ?? null : null;
+  let picked = pickId !== null && published.ok ? (published.data.find((l) => l.id === pickId) ?? null) : null;
   if (pickId !== null && !picked) {
     const r = await api.call(contract.getLottery, { params: { id: String(pickId) } });
     if (r.ok) picked = r.data;
@@ -53,13 +55,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 function ErrorPanel({ message }: { message: string | null }) {
   const { t } = useTranslation('home');
-  return <div className="alert alert--error section-error" role="alert">{t('common:errors.error', { message: message ?? t('errors.loadFailed') })}</div>;
+  return (
+    <div className="alert alert--error section-error" role="alert">
+      {t('common:errors.error', { message: message ?? t('errors.loadFailed') })}
+    </div>
+  );
 }
 
 export function Component() {
   const d = useLoaderData<typeof loader>();
-  const { t, i18n: { language: lng } } = useTranslation('home');
-  const featured = d.featured.ok ? d.featured.data[0] ?? null : null;
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('home');
+  const featured = d.featured.ok ? (d.featured.data[0] ?? null) : null;
   const more = d.published.ok ? Math.max(0, (d.published.total ?? d.published.data.length) - FEATURED_CARDS) : 0;
   const quickPlay: QuickPlayPanelProps | null = featured ? { lottery: featured, now: d.now } : null;
   const cards: FeaturedLotteriesProps | null = d.published.ok ? { lotteries: d.published.data, picked: d.picked, now: d.now } : null;
@@ -86,7 +95,9 @@ export function Component() {
             <div className="empty-state empty-state--card">
               <p className="empty-state__title">{t('quickPlay.emptyTitle')}</p>
               <p>{t('quickPlay.emptyText')}</p>
-              <Link className="btn btn-primary" to={paths.allLotteries}>{t('quickPlay.emptyCta')}</Link>
+              <Link className="btn btn-primary" to={paths.allLotteries}>
+                {t('quickPlay.emptyCta')}
+              </Link>
             </div>
           )}
         </div>
@@ -131,7 +142,9 @@ export function Component() {
                 </details>
               ))}
             </div>
-            <p className="home-faq__more"><Link to={paths.faq}>{t('faq.more')}</Link></p>
+            <p className="home-faq__more">
+              <Link to={paths.faq}>{t('faq.more')}</Link>
+            </p>
           </div>
         </section>
       ) : null}
@@ -140,7 +153,10 @@ export function Component() {
 }
 
 function Results({ results }: { results: Section<DrawResult[]> }) {
-  const { t, i18n: { language: lng } } = useTranslation('home');
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('home');
   if (!results.ok) return <ErrorPanel message={results.message} />;
   if (!results.data.length) return <p className="empty-state empty-state--card">{t('results.empty')}</p>;
   return (
@@ -150,7 +166,9 @@ function Results({ results }: { results: Section<DrawResult[]> }) {
           <div className="result-card__head">
             <span className="badge badge--red">{t('results.drawn')}</span>
             <h3 className="result-card__name">{r.lottery.name}</h3>
-            <p className="result-card__date">{t('results.startDate', { date: formatDate(r.lottery.start_date, lng) ?? t('common:errors.invalidDate') })}</p>
+            <p className="result-card__date">
+              {t('results.startDate', { date: formatDate(r.lottery.start_date, lng) ?? t('common:errors.invalidDate') })}
+            </p>
           </div>
           {r.prizes.length ? (
             <ul className="result-card__tickets" aria-label={t('results.winningTickets')}>
@@ -173,5 +191,9 @@ function Results({ results }: { results: Section<DrawResult[]> }) {
 /** Client navigation to / waits for the loader; this is only shown if the route ever renders without data. */
 export function HydrateFallback() {
   const { t } = useTranslation('home');
-  return <p className="container section muted" aria-busy="true">{t('results.loading')}</p>;
+  return (
+    <p className="container section muted" aria-busy="true">
+      {t('results.loading')}
+    </p>
+  );
 }

@@ -8,7 +8,10 @@ export type QuickPlayPanelProps = { lottery: CardLottery; now: number };
 
 /** Home page island: the featured lottery with its countdown, and the number picker next to it. */
 export function QuickPlayPanel({ lottery, now }: QuickPlayPanelProps) {
-  const { t, i18n: { language: lng } } = useTranslation('home');
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('home');
   return (
     <div className="qp">
       <div className="qp__info">

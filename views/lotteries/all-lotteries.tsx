@@ -1,4 +1,11 @@
-import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  Link,
+  useLoaderData,
+  useNavigate,
+  useSearchParams,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { errorText, type Lottery } from '../../shared/api-types.ts';
 import { formatNumber } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
@@ -21,10 +28,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pickRaw = q.get('pick') ?? '';
   const pickId = /^\d{1,9}$/.test(pickRaw) ? Number(pickRaw) : null;
   const offset = (page - 1) * PER_PAGE;
-  const r = offset > MAX_OFFSET
-    ? { ok: true as const, status: 200, data: [] as Lottery[], total: null }
-    : await api.call(contract.publishedLotteries, { query: { limit: PER_PAGE, offset } });
-  let picked = pickId !== null && r.ok ? r.data.find((l) => l.id === pickId) ?? null : null;
+  const r =
+    offset > MAX_OFFSET
+      ? { ok: true as const, status: 200, data: [] as Lottery[], total: null }
+      : await api.call(contract.publishedLotteries, { query: { limit: PER_PAGE, offset } });
+  let picked = pickId !== null && r.ok ? (r.data.find((l) => l.id === pickId) ?? null) : null;
   if (pickId !== null && !picked) {
     const p = await api.call(contract.getLottery, { params: { id: String(pickId) } });
     if (p.ok) picked = p.data;
@@ -33,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     now: Date.now(),
     page,
     lotteries: r.ok ? r.data.map(toCardLottery) : null,
-    total: r.ok ? r.total ?? r.data.length : 0,
+    total: r.ok ? (r.total ?? r.data.length) : 0,
     error: r.ok ? null : errorText(r.error, '') || null,
     picked: picked ? toCardLottery(picked) : null,
   };
@@ -52,12 +60,15 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export function Component() {
   const d = useLoaderData<typeof loader>();
-  const { t, i18n: { language: lng } } = useTranslation('lottery');
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const pickRaw = params.get('pick');
   const pickId = pickRaw && /^\d{1,9}$/.test(pickRaw) ? Number(pickRaw) : null;
-  const picked = pickId === null ? null : d.lotteries?.find((l) => l.id === pickId) ?? (d.picked?.id === pickId ? d.picked : null);
+  const picked = pickId === null ? null : (d.lotteries?.find((l) => l.id === pickId) ?? (d.picked?.id === pickId ? d.picked : null));
   const pages = pageCount(d.total, PER_PAGE);
   const here = (page: number, pick?: number | null) => listHref(paths.allLotteries, page, pick);
 
@@ -74,11 +85,17 @@ export function Component() {
         </div>
 
         {d.error !== null || !d.lotteries ? (
-          <div className="alert alert--error" role="alert">{t('common:errors.error', { message: d.error ?? t('home:errors.loadFailed') })}</div>
+          <div className="alert alert--error" role="alert">
+            {t('common:errors.error', { message: d.error ?? t('home:errors.loadFailed') })}
+          </div>
         ) : d.lotteries.length === 0 ? (
           <div className="empty-state empty-state--card">
             <p>{d.total === 0 ? t('all.empty') : t('all.pageEmpty')}</p>
-            {d.total > 0 ? <Link className="btn btn-primary" to={here(1)}>{t('all.firstPage')}</Link> : null}
+            {d.total > 0 ? (
+              <Link className="btn btn-primary" to={here(1)}>
+                {t('all.firstPage')}
+              </Link>
+            ) : null}
           </div>
         ) : (
           <ul className="lottery-grid">
@@ -100,21 +117,29 @@ export function Component() {
 
         {pages > 1 && d.lotteries ? (
           <nav className="pager" aria-label={t('all.pages')}>
-            {d.page > 1 ? <Link className="btn btn-ghost btn-sm" rel="prev" to={here(Math.min(d.page - 1, pages))}>← {t('all.prev')}</Link> : <span />}
-            <span className="pager__where" aria-current="page">{t('all.page', { page: formatNumber(d.page, lng), pages: formatNumber(pages, lng) })}</span>
-            {d.page < pages ? <Link className="btn btn-ghost btn-sm" rel="next" to={here(d.page + 1)}>{t('all.next')} →</Link> : <span />}
+            {d.page > 1 ? (
+              <Link className="btn btn-ghost btn-sm" rel="prev" to={here(Math.min(d.page - 1, pages))}>
+                ← {t('all.prev')}
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="pager__where" aria-current="page">
+              {t('all.page', { page: formatNumber(d.page, lng), pages: formatNumber(pages, lng) })}
+            </span>
+            {d.page < pages ? (
+              <Link className="btn btn-ghost btn-sm" rel="next" to={here(d.page + 1)}>
+                {t('all.next')} →
+              </Link>
+            ) : (
+              <span />
+            )}
           </nav>
         ) : null}
 
         {picked ? (
           <Dialog id="pick" titleId={PICK_TITLE_ID} className="pick-dialog" dismissHref={here(d.page)}>
-            <PickDialogBody
-              lottery={picked}
-              now={d.now}
-              variant="dialog"
-              onPlay={(href) => navigate(href)}
-              otherHref={here(d.page)}
-            />
+            <PickDialogBody lottery={picked} now={d.now} variant="dialog" onPlay={(href) => navigate(href)} otherHref={here(d.page)} />
           </Dialog>
         ) : null}
       </div>

@@ -18,7 +18,11 @@ export function Countdown({ end, now }: { end: string; now: number }) {
   const c = countdown(end, at);
   if (!c) return null;
   if (c.done) return <p className="countdown countdown--done">{t('countdown.timeUp')}</p>;
-  const cells = [['days', c.days], ['hours', c.hours], ['minutes', c.minutes]] as const;
+  const cells = [
+    ['days', c.days],
+    ['hours', c.hours],
+    ['minutes', c.minutes],
+  ] as const;
   return (
     <div className="countdown" role="timer" aria-label={t('countdown.label')}>
       {cells.map(([unit, v]) => (

@@ -6,19 +6,43 @@ import { useTranslation } from '../i18n.tsx';
 import { availability, ticketsLeft } from '../../shared/availability.ts';
 
 /** The fields a lottery card and the picker dialogs show (kept small: they travel as island props). */
-export type CardLottery = Pick<Lottery,
-  'id' | 'name' | 'description' | 'start_date' | 'end_date' | 'ticket_price' | 'total_prize' | 'total_tickets' | 'tickets_sold'
-  | 'published' | 'is_result_published' | 'purchasable'>;
+export type CardLottery = Pick<
+  Lottery,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'start_date'
+  | 'end_date'
+  | 'ticket_price'
+  | 'total_prize'
+  | 'total_tickets'
+  | 'tickets_sold'
+  | 'published'
+  | 'is_result_published'
+  | 'purchasable'
+>;
 
 export const toCardLottery = (l: CardLottery): CardLottery => ({
-  id: l.id, name: l.name, description: l.description, start_date: l.start_date, end_date: l.end_date, ticket_price: l.ticket_price,
-  total_prize: l.total_prize, total_tickets: l.total_tickets, tickets_sold: l.tickets_sold, published: l.published,
-  is_result_published: l.is_result_published, purchasable: l.purchasable,
+  id: l.id,
+  name: l.name,
+  description: l.description,
+  start_date: l.start_date,
+  end_date: l.end_date,
+  ticket_price: l.ticket_price,
+  total_prize: l.total_prize,
+  total_tickets: l.total_tickets,
+  tickets_sold: l.tickets_sold,
+  published: l.published,
+  is_result_published: l.is_result_published,
+  purchasable: l.purchasable,
 });
 
 /** Ticket price, draw date and (optionally) tickets left, as a definition list. */
 export function LotteryFacts({ lottery, withTicketsLeft = false }: { lottery: CardLottery; withTicketsLeft?: boolean }) {
-  const { t, i18n: { language: lng } } = useTranslation('lottery');
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
   return (
     <dl className="facts">
       <div>
@@ -43,13 +67,21 @@ export function LotteryFacts({ lottery, withTicketsLeft = false }: { lottery: Ca
  * A published lottery as a card: open ones link to the picker (`?pick=ID`, which the server renders as an
  * open dialog without JavaScript; onPick opens it in place), closed ones say why they cannot be bought.
  */
-export function LotteryCard({ lottery, now, pickHref, onPick }: {
+export function LotteryCard({
+  lottery,
+  now,
+  pickHref,
+  onPick,
+}: {
   lottery: CardLottery;
   now: number;
   pickHref: string;
   onPick?: (e: MouseEvent<HTMLAnchorElement>) => void;
 }) {
-  const { t, i18n: { language: lng } } = useTranslation('lottery');
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
   const state = availability(lottery, now);
   const open = state === 'open';
   return (
@@ -64,7 +96,12 @@ export function LotteryCard({ lottery, now, pickHref, onPick }: {
       </p>
       <LotteryFacts lottery={lottery} withTicketsLeft />
       {open ? (
-        <a className="btn btn-accent btn-block lottery-card__cta" href={pickHref} onClick={onPick} aria-label={t('cta.pickFor', { name: lottery.name })}>
+        <a
+          className="btn btn-accent btn-block lottery-card__cta"
+          href={pickHref}
+          onClick={onPick}
+          aria-label={t('cta.pickFor', { name: lottery.name })}
+        >
           {t('cta.pickNumbers')}
         </a>
       ) : (

@@ -24,8 +24,12 @@ export function Component() {
           <h2 id="no-tickets">{t('pages.myLotteries.emptyTitle')}</h2>
           <p>{t('pages.myLotteries.emptyText')}</p>
           <div className="empty__actions">
-            <Link to={paths.allLotteries} className="btn btn-primary">{t('pages.myLotteries.pickNumbers')}</Link>
-            <Link to={paths.playResponsibly} className="btn btn-ghost">{t('pages.myLotteries.howToPlay')}</Link>
+            <Link to={paths.allLotteries} className="btn btn-primary">
+              {t('pages.myLotteries.pickNumbers')}
+            </Link>
+            <Link to={paths.playResponsibly} className="btn btn-ghost">
+              {t('pages.myLotteries.howToPlay')}
+            </Link>
           </div>
         </section>
       </div>
@@ -35,6 +39,10 @@ export function Component() {
 
 const TicketIcon = () => (
   <svg className="empty__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
-    <path fill="currentColor" fillRule="evenodd" d="M6 12a4 4 0 0 1 4-4h28a4 4 0 0 1 4 4v6a6 6 0 0 0 0 12v6a4 4 0 0 1-4 4H10a4 4 0 0 1-4-4v-6a6 6 0 0 0 0-12v-6Zm24 1v4h3v-4h-3Zm0 9v4h3v-4h-3Zm0 9v4h3v-4h-3Z" />
+    <path
+      fill="currentColor"
+      fillRule="evenodd"
+      d="M6 12a4 4 0 0 1 4-4h28a4 4 0 0 1 4 4v6a6 6 0 0 0 0 12v6a4 4 0 0 1-4 4H10a4 4 0 0 1-4-4v-6a6 6 0 0 0 0-12v-6Zm24 1v4h3v-4h-3Zm0 9v4h3v-4h-3Zm0 9v4h3v-4h-3Z"
+    />
   </svg>
 );

@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { formatNumber, toDigits } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
-import { formatTicket, LAST_MAX, MAIN_COUNT, MAIN_MAX, randomTicket, toggleLast, toggleMain, validateSelection } from '../../shared/ticket.ts';
+import {
+  formatTicket,
+  LAST_MAX,
+  MAIN_COUNT,
+  MAIN_MAX,
+  randomTicket,
+  toggleLast,
+  toggleMain,
+  validateSelection,
+} from '../../shared/ticket.ts';
 import { useHydrated } from '../components/use-hydrated.ts';
 import { useTranslation } from '../i18n.tsx';
 import { Ball } from './balls.tsx';
@@ -23,7 +32,14 @@ const SUBMIT = { panel: 'quickPlay', modal: 'confirmPlay', dialog: 'confirm' } a
  * goes straight to /quick-play/{id}/{ticket}. Clear and Easy Pick are submit buttons too, so they also work
  * without JavaScript (the server clears or fills the form).
  */
-export function NumberPicker({ lotteryId, variant = 'panel', initial, messages = [], onPlay, onChange }: {
+export function NumberPicker({
+  lotteryId,
+  variant = 'panel',
+  initial,
+  messages = [],
+  onPlay,
+  onChange,
+}: {
   lotteryId: number;
   variant?: PickerVariant;
   initial?: Selection | undefined;
@@ -32,7 +48,10 @@ export function NumberPicker({ lotteryId, variant = 'panel', initial, messages =
   onPlay?: (href: string) => void;
   onChange?: (s: Selection) => void;
 }) {
-  const { t, i18n: { language: lng } } = useTranslation('lottery');
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
   const [main, setMain] = useState<number[]>(initial?.main ?? []);
   const [last, setLast] = useState<number | null>(initial?.last ?? null);
   const ready = useHydrated();
@@ -97,7 +116,11 @@ export function NumberPicker({ lotteryId, variant = 'panel', initial, messages =
       <input type="hidden" name="lottery" value={lotteryId} />
       {messages.length && !changed ? (
         <div className="alert alert--error" role="alert">
-          {messages.map((m) => <p key={m} className="picker__message">{m}</p>)}
+          {messages.map((m) => (
+            <p key={m} className="picker__message">
+              {m}
+            </p>
+          ))}
         </div>
       ) : null}
       <fieldset className="picker__group" disabled={revealing}>
@@ -151,23 +174,39 @@ export function NumberPicker({ lotteryId, variant = 'panel', initial, messages =
         <div className="picker__chosen">
           <span className="picker__chosen-label">{t('picker.yourNumbers')}</span>
           <span className={`balls${revealing ? ' is-revealing' : ''}`}>
-            {slots.map((n, i) => <Ball key={i} n={revealing ? null : n} lng={lng} />)}
-            <span className="balls__plus" aria-hidden="true">+</span>
+            {slots.map((n, i) => (
+              <Ball key={i} n={revealing ? null : n} lng={lng} />
+            ))}
+            <span className="balls__plus" aria-hidden="true">
+              +
+            </span>
             <Ball n={revealing ? null : last} last lng={lng} />
           </span>
         </div>
         <ul className="picker__checklist">
           <li className={main.length === MAIN_COUNT ? 'is-done' : ''}>
-            {t('picker.selectFiveMain')} <span className="picker__count">({formatNumber(main.length, lng)}/{formatNumber(MAIN_COUNT, lng)})</span>
+            {t('picker.selectFiveMain')}{' '}
+            <span className="picker__count">
+              ({formatNumber(main.length, lng)}/{formatNumber(MAIN_COUNT, lng)})
+            </span>
           </li>
           <li className={last !== null ? 'is-done' : ''}>{t('picker.selectLast')}</li>
         </ul>
-        <p className={note.shown ? 'picker__note' : 'visually-hidden'} role="status">{note.text}</p>
+        <p className={note.shown ? 'picker__note' : 'visually-hidden'} role="status">
+          {note.text}
+        </p>
         <div className="picker__actions">
           <button type="submit" name="action" value="clear" className="btn btn-ghost btn-sm" onClick={clear} disabled={revealing}>
             {t('picker.clear')}
           </button>
-          <button type="submit" name="action" value="easy" className="btn btn-light btn-sm picker__easy" onClick={easyPick} disabled={revealing}>
+          <button
+            type="submit"
+            name="action"
+            value="easy"
+            className="btn btn-light btn-sm picker__easy"
+            onClick={easyPick}
+            disabled={revealing}
+          >
             {variant === 'panel' ? t('picker.easyPick') : t('picker.randomPick')}
           </button>
           <button type="submit" className="btn btn-primary picker__submit" disabled={revealing || (ready && !complete)}>

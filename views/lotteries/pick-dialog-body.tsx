@@ -7,7 +7,15 @@ import { NumberPicker, type PickerVariant, type Selection } from './number-picke
 export const PICK_TITLE_ID = 'pick-title';
 
 /** What the number-selection modal (home) and dialog (/all-lotteries) show inside their frame. */
-export function PickDialogBody({ lottery, now, variant, initial, onChange, onPlay, otherHref }: {
+export function PickDialogBody({
+  lottery,
+  now,
+  variant,
+  initial,
+  onChange,
+  onPlay,
+  otherHref,
+}: {
   lottery: CardLottery;
   now: number;
   variant: PickerVariant;
@@ -16,21 +24,32 @@ export function PickDialogBody({ lottery, now, variant, initial, onChange, onPla
   onPlay?: (href: string) => void;
   otherHref: string;
 }) {
-  const { t, i18n: { language: lng } } = useTranslation('lottery');
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
   const state = availability(lottery, now);
   return (
     <>
-      <h2 id={PICK_TITLE_ID} className="dialog__title pick-dialog__title">{lottery.name}</h2>
+      <h2 id={PICK_TITLE_ID} className="dialog__title pick-dialog__title">
+        {lottery.name}
+      </h2>
       <p className="pick-dialog__facts">
-        <span>{t('prize')} <strong>{formatTaka(lottery.total_prize, lng)}</strong></span>
-        <span>{t('ticketPrice')} <strong>{formatTaka(lottery.ticket_price, lng)}</strong></span>
+        <span>
+          {t('prize')} <strong>{formatTaka(lottery.total_prize, lng)}</strong>
+        </span>
+        <span>
+          {t('ticketPrice')} <strong>{formatTaka(lottery.ticket_price, lng)}</strong>
+        </span>
       </p>
       {state === 'open' ? (
         <NumberPicker key={lottery.id} lotteryId={lottery.id} variant={variant} initial={initial} onChange={onChange} onPlay={onPlay} />
       ) : (
         <>
           <p className="alert alert--info">{t(`reason.${state}`)}</p>
-          <a className="btn btn-primary" href={otherHref}>{t('cta.otherLotteries')}</a>
+          <a className="btn btn-primary" href={otherHref}>
+            {t('cta.otherLotteries')}
+          </a>
         </>
       )}
     </>

@@ -18,10 +18,20 @@ import { checkSelection, readSelection, type SelectionMessage } from './selectio
 /** Why the page could not show what was asked: keys of lottery.json `errors`, or a message from the API. */
 type Problem = { key: 'selectLotteryFirst' | 'lotteryNotFound' | 'ticketNotFound' } | { message: string | null };
 
-type PickerPage = { kind: 'picker'; now: number; lottery: CardLottery | null; selection: Selection; messages: SelectionMessage[]; problem: Problem | null };
+type PickerPage = {
+  kind: 'picker';
+  now: number;
+  lottery: CardLottery | null;
+  selection: Selection;
+  messages: SelectionMessage[];
+  problem: Problem | null;
+};
 type TicketPage = { kind: 'ticket'; now: number; lottery: CardLottery | null; ticket: string | null; problem: Problem | null };
 
-async function fetchLottery(context: LoaderFunctionArgs['context'], id: number): Promise<{ lottery: CardLottery | null; problem: Problem | null; status: number }> {
+async function fetchLottery(
+  context: LoaderFunctionArgs['context'],
+  id: number,
+): Promise<{ lottery: CardLottery | null; problem: Problem | null; status: number }> {
   const r = await apiOf(context).call(contract.getLottery, { params: { id: String(id) } });
   if (r.ok) return { lottery: toCardLottery(r.data), problem: null, status: 200 };
   if (r.status === 404) return { lottery: null, problem: { key: 'lotteryNotFound' }, status: 404 };
@@ -41,7 +51,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const sent = readSelection(q);
     const action = q.get('action');
     if (sent.lotteryId === null) {
-      return data<PickerPage>({ kind: 'picker', now, lottery: null, selection: { main: [], last: null }, messages: [], problem: { key: 'selectLotteryFirst' } }, { status: 400 });
+      return data<PickerPage>(
+        { kind: 'picker', now, lottery: null, selection: { main: [], last: null }, messages: [], problem: { key: 'selectLotteryFirst' } },
+        { status: 400 },
+      );
     }
     const check = checkSelection(sent);
     if (check.ok && !action) throw redirect(paths.quickPlay(sent.lotteryId, formatTicket(check.ticket)), 302);
@@ -60,17 +73,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const canonical = normaliseTicket(raw);
   if (id !== null && canonical && canonical !== raw) throw redirect(paths.quickPlay(id, canonical), 301);
   if (id === null || id === 0) {
-    return data<TicketPage>({ kind: 'ticket', now, lottery: null, ticket: canonical, problem: { key: 'lotteryNotFound' } }, { status: 404 });
+    return data<TicketPage>(
+      { kind: 'ticket', now, lottery: null, ticket: canonical, problem: { key: 'lotteryNotFound' } },
+      { status: 404 },
+    );
   }
   const { lottery, problem, status } = await fetchLottery(context, id);
   if (problem) return data<TicketPage>({ kind: 'ticket', now, lottery, ticket: canonical, problem }, { status });
-  if (!canonical) return data<TicketPage>({ kind: 'ticket', now, lottery, ticket: null, problem: { key: 'ticketNotFound' } }, { status: 404 });
+  if (!canonical)
+    return data<TicketPage>({ kind: 'ticket', now, lottery, ticket: null, problem: { key: 'ticketNotFound' } }, { status: 404 });
   return { kind: 'ticket', now, lottery, ticket: canonical, problem: null } satisfies TicketPage;
 }
 
 function ProblemPanel({ problem }: { problem: Problem }) {
   const { t } = useTranslation('lottery');
-  const text = 'key' in problem ? t(`errors.${problem.key}`) : t('common:errors.error', { message: problem.message ?? t('errors.notAvailable') });
+  const text =
+    'key' in problem ? t(`errors.${problem.key}`) : t('common:errors.error', { message: problem.message ?? t('errors.notAvailable') });
   return (
     <div className="alert alert--error" role="alert">
       <p className="problem__title">{text}</p>
@@ -81,11 +99,16 @@ function ProblemPanel({ problem }: { problem: Problem }) {
 
 /** Name, prize and the facts of a lottery, at the top of both pages. */
 function LotteryHeader({ lottery, now, as: H = 'h2' }: { lottery: CardLottery; now: number; as?: 'h1' | 'h2' }) {
-  const { t, i18n: { language: lng } } = useTranslation('lottery');
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
   return (
     <div className="play-lottery">
       <H className="play-lottery__name">{lottery.name || t('defaultName')}</H>
-      <p className="play-lottery__prize"><span>{t('prize')}</span> <strong>{formatTaka(lottery.total_prize, lng)}</strong></p>
+      <p className="play-lottery__prize">
+        <span>{t('prize')}</span> <strong>{formatTaka(lottery.total_prize, lng)}</strong>
+      </p>
       <LotteryFacts lottery={lottery} />
       <p className="play-lottery__timer-label">{t('countdown.label')}</p>
       <Countdown end={lottery.end_date} now={now} />
@@ -124,14 +147,19 @@ function PickerView({ d }: { d: PickerPage }) {
             )}
           </div>
         ) : null}
-        <p className="play__back"><Link to={paths.allLotteries}>← {t('play.allLotteries')}</Link></p>
+        <p className="play__back">
+          <Link to={paths.allLotteries}>← {t('play.allLotteries')}</Link>
+        </p>
       </div>
     </section>
   );
 }
 
 function TicketView({ d }: { d: TicketPage }) {
-  const { t, i18n: { language: lng } } = useTranslation('lottery');
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
   const { user } = useRootData();
   const lottery = d.lottery;
   const state = lottery ? availability(lottery, d.now) : null;
@@ -154,10 +182,14 @@ function TicketView({ d }: { d: TicketPage }) {
             {lottery ? (
               <div className="play-card">
                 <LotteryHeader lottery={lottery} now={d.now} />
-                <Link className="btn btn-primary" to={editHref}>{t('cta.pickNumbers')}</Link>
+                <Link className="btn btn-primary" to={editHref}>
+                  {t('cta.pickNumbers')}
+                </Link>
               </div>
             ) : null}
-            <p className="play__back"><Link to={paths.allLotteries}>← {t('play.allLotteries')}</Link></p>
+            <p className="play__back">
+              <Link to={paths.allLotteries}>← {t('play.allLotteries')}</Link>
+            </p>
           </>
         ) : (
           <div className="play-grid">
@@ -168,7 +200,9 @@ function TicketView({ d }: { d: TicketPage }) {
                 <p className="play-ticket__caption">{t('play.ticket')}</p>
                 <TicketBalls ticket={d.ticket} lng={lng} label={t('play.ticket')} size="lg" />
               </div>
-              <Link className="btn btn-ghost" to={editHref}>{t('play.pickDifferent')}</Link>
+              <Link className="btn btn-ghost" to={editHref}>
+                {t('play.pickDifferent')}
+              </Link>
             </article>
 
             <aside className="play-card play-buy" aria-labelledby="play-buy-title">
@@ -176,13 +210,17 @@ function TicketView({ d }: { d: TicketPage }) {
                 <>
                   <h2 id="play-buy-title">{t('play.closedTitle')}</h2>
                   <p className="alert alert--info">{t(`reason.${state}`)}</p>
-                  <Link className="btn btn-primary btn-block" to={paths.allLotteries}>{t('play.allLotteries')}</Link>
+                  <Link className="btn btn-primary btn-block" to={paths.allLotteries}>
+                    {t('play.allLotteries')}
+                  </Link>
                 </>
               ) : !user ? (
                 <>
                   <h2 id="play-buy-title">{t('play.loginTitle')}</h2>
                   <p>{t('play.loginText')}</p>
-                  <Link className="btn btn-accent btn-block play-buy__cta" to={withQuery(paths.login, { from: here })}>{t('play.login')}</Link>
+                  <Link className="btn btn-accent btn-block play-buy__cta" to={withQuery(paths.login, { from: here })}>
+                    {t('play.login')}
+                  </Link>
                   <p className="play-buy__register">
                     {t('play.noAccount')} <Link to={withQuery(paths.register, { from: here })}>{t('play.register')}</Link>
                   </p>
@@ -191,10 +229,22 @@ function TicketView({ d }: { d: TicketPage }) {
                 <>
                   <h2 id="play-buy-title">{t('play.summaryTitle')}</h2>
                   <dl className="summary">
-                    <div><dt>{t('play.name')}</dt><dd>{user.name}</dd></div>
-                    <div><dt>{t('play.phone')}</dt><dd>{user.phone ? toDigits(user.phone, lng) : t('play.noPhone')}</dd></div>
-                    <div><dt>{t('play.ticket')}</dt><dd>{toDigits(d.ticket, lng)}</dd></div>
-                    <div><dt>{t('play.amount')}</dt><dd className="summary__amount">{formatTaka(lottery.ticket_price, lng)}</dd></div>
+                    <div>
+                      <dt>{t('play.name')}</dt>
+                      <dd>{user.name}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('play.phone')}</dt>
+                      <dd>{user.phone ? toDigits(user.phone, lng) : t('play.noPhone')}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('play.ticket')}</dt>
+                      <dd>{toDigits(d.ticket, lng)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('play.amount')}</dt>
+                      <dd className="summary__amount">{formatTaka(lottery.ticket_price, lng)}</dd>
+                    </div>
                   </dl>
                   <div className="next-step">
                     <p className="next-step__title">{t('play.nextTitle')}</p>

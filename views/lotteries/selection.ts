@@ -37,7 +37,9 @@ export function readSelection(q: URLSearchParams): SentSelection {
 }
 
 /** The ticket, or the messages to show under the picker, in the order the form asks. */
-export function checkSelection(s: Pick<SentSelection, 'main' | 'last' | 'invalid'>): { ok: true; ticket: Ticket } | { ok: false; messages: SelectionMessage[] } {
+export function checkSelection(
+  s: Pick<SentSelection, 'main' | 'last' | 'invalid'>,
+): { ok: true; ticket: Ticket } | { ok: false; messages: SelectionMessage[] } {
   const messages: SelectionMessage[] = [];
   if (s.invalid) messages.push('invalidNumber');
   if (s.main.length < MAIN_COUNT) messages.push('selectAtLeastFive');
