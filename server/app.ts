@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import * as i18nMiddleware from 'i18next-http-middleware';
 import { LANG_COOKIE } from '../shared/i18n.ts';
+import { safeFrom } from '../shared/paths.ts';
 import { routes } from '../views/routes.tsx';
 import { Codes } from './accounts/codes.ts';
 import { Accounts } from './accounts/service.ts';
@@ -27,7 +28,7 @@ import { createApi, createInProcessApi } from './api.ts';
 import type { ContactMessage } from './contact/service.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
 import { createLogger, type Logger } from './log.ts';
-import { liveNotifier, logNotifier, smtpMailer, type Notifier } from './notify/index.ts';
+import { liveNotifier, logNotifier, sendMailWithin, smtpMailer, type Notifier } from './notify/index.ts';
 import { clientDir, manifestReader } from './ssr/assets.ts';
 import { PageCache } from './ssr/page-cache.ts';
 import { createSsr } from './ssr/render.tsx';
@@ -47,7 +48,18 @@ export type AppOptions = { db?: Db; log?: Logger; notifier?: Notifier; inMemoryD
 /** Builds the whole product (API, BFF, SSR) without listening: index.ts listens, tests drive it directly. */
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
-  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: opts.inMemoryDb ?? false }));
+  const db =
+    opts.db ??
+    (await openDb({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      inMemory: opts.inMemoryDb ?? false,
+      pool: {
+        connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+        onConnectionError: (err) => log.warn({ error: err.message }, 'database connection lost; the pool opens a new one'),
+      },
+    }));
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
 
@@ -62,7 +74,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const i18n = await createI18n(resources, [detector]);
   const tokens = new Tokens(config.SECRET_KEY, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL);
   const codes = new Codes(db, config.SECRET_KEY);
-  const mailer = config.NOTIFY_TRANSPORT === 'live' ? smtpMailer(config.SMTP_URL as string) : null;
+  const mailer = config.NOTIFY_TRANSPORT === 'live' ? smtpMailer(config.SMTP_URL as string, config.NOTIFY_TIMEOUT_MS) : null;
   const notifier =
     opts.notifier ??
     (mailer
@@ -70,28 +82,27 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
           mailer,
           mailFrom: config.MAIL_FROM,
           sms: { url: config.SMS_GATEWAY_URL as string, key: config.SMS_GATEWAY_KEY },
-          timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+          timeoutMs: config.NOTIFY_TIMEOUT_MS,
         })
       : logNotifier(db, log));
   const accounts = new Accounts({ db, tokens, codes, notifier });
   if (config.ADMIN_PHONE && config.ADMIN_PASSWORD) await accounts.ensureSuperuser(config.ADMIN_PHONE, config.ADMIN_PASSWORD);
-  if (config.SEED_DEMO) await seedDemo(db, accounts, log);
+  if (config.SEED_DEMO) await seedDemo(db, log, { staff: !config.ADMIN_PHONE });
 
-  const production = config.NODE_ENV === 'production';
+  const production = config.APP_ENV === 'production';
   const stopHousekeeping = scheduleHousekeeping(db, (id) => rm(path.join(config.uploadsDir, id), { force: true }), log);
   const trustProxy = ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])];
   const i18nHandler = languageMiddleware(i18n, i18nMiddleware.handle(i18n));
   // Unless API_BASE_URL names another server, the API lives here and pages call it in-process.
-  // Contact messages are stored; with live mail they are also forwarded to support (reply goes to the sender).
+  // Contact messages are stored; with live mail they are also forwarded to support (reply goes to the sender),
+  // in the background (server/contact/service.ts).
   const forwardContact = mailer
     ? (m: ContactMessage) =>
-        mailer.sendMail({
-          from: config.MAIL_FROM,
-          to: config.SUPPORT_EMAIL,
-          replyTo: m.email,
-          subject: `Contact form: ${m.name}`,
-          text: m.message,
-        })
+        sendMailWithin(
+          mailer,
+          { from: config.MAIL_FROM, to: config.SUPPORT_EMAIL, replyTo: m.email, subject: `Contact form: ${m.name}`, text: m.message },
+          config.NOTIFY_TIMEOUT_MS,
+        )
     : null;
   const apiDeps = { db, log, tokens, accounts, uploadsDir: config.uploadsDir, i18n: i18nHandler, trustProxy, forwardContact };
   const apiApp = config.API_BASE_URL ? null : createApi(apiDeps);
@@ -175,7 +186,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     const url = new URL(req.originalUrl, 'http://x');
     url.searchParams.delete('lng');
     if (isLanguage(q)) res.cookie(LANG_COOKIE, q, { sameSite: 'lax', secure: production, path: '/', maxAge: 365 * 24 * 3600 * 1000 });
-    res.redirect(303, url.pathname + url.search);
+    // Back to the same page without ?lng=, and never off the site (`/a/..//evil.example?lng=bn`).
+    res.redirect(303, safeFrom(url.pathname + url.search) ?? '/');
   });
 
   app.use(csrf.visitor);

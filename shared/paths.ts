@@ -26,10 +26,26 @@ export const isStaffPath = (path: string): boolean => path === '/admin' || path.
 /** The form field that carries the CSRF token (the server reads it, every form writes it). */
 export const CSRF_FIELD = '_csrf';
 
-/** `from` targets must stay on this site: a path, never a scheme or another host. */
+const LOCAL = 'http://local.invalid';
+
+/**
+ * Where to go after login and other actions: a path on this site, or null (the caller's default page).
+ * Browsers drop tabs and line breaks inside URLs and read `\` as `/`, so `/\t/evil.example` would leave the site:
+ * anything with a control character, white space or a backslash is refused outright, and what is left must
+ * resolve to this origin. The answer is the normalised path (non-ASCII percent-encoded, safe in a header).
+ */
 export function safeFrom(from: string | null | undefined): string | null {
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return null;
-  return from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.length > 2000) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\u00a0\\\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/.test(from)) return null;
+  let url: URL;
+  try {
+    url = new URL(from, LOCAL);
+  } catch {
+    return null;
+  }
+  if (url.origin !== LOCAL || url.pathname.startsWith('//')) return null;
+  return url.pathname + url.search + url.hash;
 }
 
 export const withQuery = (path: string, q: Record<string, string | null | undefined>): string => {

@@ -12,7 +12,26 @@ describe('safeFrom keeps `from` on this site', () => {
     ['javascript:alert(1)', null],
     ['', null],
     [null, null],
-  ])('%s → %s', (input, out) => expect(safeFrom(input)).toBe(out));
+    // Browsers drop tabs and line breaks in URLs and read a backslash as a slash: each of these would leave the site.
+    ['/\t/evil.example', null],
+    ['/\n/evil.example', null],
+    ['/\r\n/evil.example', null],
+    ['/\u0000/evil.example', null],
+    [' //evil.example', null],
+    ['/ /evil.example', null],
+    ['/\u00a0/evil.example', null],
+    ['/\u2028/evil.example', null],
+    ['/\\/evil.example', null],
+    ['/..//evil.example', null],
+    ['/a/..//evil.example', null],
+    ['/./../..//evil.example/x', null],
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+    // A line break would split the Location header (a 500 before); non-ASCII is percent-encoded for the header.
+    ['/faq\r\nSet-Cookie: x=1', null],
+    ['/ফর্ম', '/%E0%A6%AB%E0%A6%B0%E0%A7%8D%E0%A6%AE'],
+    ['/profile#top', '/profile#top'],
+    ['/' + 'a'.repeat(2001), null],
+  ])('%j → %j', (input, out) => expect(safeFrom(input)).toBe(out));
 });
 
 test('withQuery drops empty values', () => {
