@@ -11,6 +11,7 @@ import { Contact, type ContactMessage } from './contact/service.ts';
 import { bearer } from './http/auth.ts';
 import { ApiError, apiErrorHandler } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { rightsOf } from './accounts/queries.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
 import { Lotteries } from './lotteries/service.ts';
 import { uploadRoutes } from './uploads/routes.ts';
@@ -50,7 +51,7 @@ export function createApi(d: ApiDeps): express.Express {
     next();
   });
   api.use(express.json({ limit: '32kb', strict: true, type: 'application/json' }));
-  api.use(bearer(d.tokens));
+  api.use(bearer(d.tokens, (id) => rightsOf(d.db, id)));
   api.get('/openapi.json', (_req, res) => void res.json(document));
   api.use(accountRoutes(d.accounts));
   api.use(lotteryRoutes(new Lotteries(d.db)));

@@ -1,4 +1,5 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import { api as contract } from '../shared/api/contract.ts';
 import type { SessionUser } from '../shared/api-types.ts';
 import { isStaffPath, paths, safeFrom, withQuery } from '../shared/paths.ts';
 import { apiOf } from './context.ts';
@@ -28,9 +29,12 @@ export const requireUser: MiddlewareFunction = async ({ request, context }) => {
 
 /** Staff only: anyone else goes to login (a player may sign in there with a staff account). */
 export const requireStaff: MiddlewareFunction = async ({ request, context }) => {
-  const { user } = await apiOf(context).session();
-  if (!user?.is_staff) throw redirect(withQuery(paths.login, { from: here(request) }));
-  context.set(userContext, user);
+  const api = apiOf(context);
+  const { user } = await api.session();
+  // The staff right as the database has it now (through the API), not as the session's token said.
+  const now = user ? await api.call(contract.me) : null;
+  if (!now?.ok || !now.data.is_staff) throw redirect(withQuery(paths.login, { from: here(request) }));
+  context.set(userContext, now.data);
 };
 
 /** Where a logged-in user lands when he opens a page meant for visitors (login, register). */

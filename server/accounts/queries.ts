@@ -20,6 +20,10 @@ export type UserRow = {
 export const userByIdentifier = (db: Db, identifier: string): Promise<UserRow | undefined> =>
   db.one<UserRow>(`SELECT * FROM users WHERE ${identifier.includes('@') ? 'email' : 'phone'} = $1`, [identifier]);
 
+/** A user's rights now (null when he is gone): checked on every unsafe request and every staff request. */
+export const rightsOf = (db: Db, id: number): Promise<{ is_active: boolean; is_staff: boolean } | undefined> =>
+  db.one<{ is_active: boolean; is_staff: boolean }>('SELECT is_active, is_staff FROM users WHERE id = $1', [id]);
+
 export const userById = (db: Db, id: number): Promise<UserRow | undefined> => db.one<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
 
 /** Accounts that already hold this e-mail or phone. */

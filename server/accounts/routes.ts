@@ -32,6 +32,7 @@ export function accountRoutes(accounts: Accounts): Router {
     await accounts.resetPassword(body, ctxOf(req));
     return { detail: req.t('api:passwordReset') };
   });
+  route(r, api.me, ({ user, req }) => accounts.me(user.user_id, req.t));
   route(r, api.getUser, ({ params, user, req }) => accounts.profile(params.id, user, req.t));
   return r;
 }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import type { LoginBody, ResetBody, SignupBody, UserProfile, VerifyOtpBody } from '../../shared/accounts/schemas.ts';
+import type { LoginBody, ResetBody, SessionUser, SignupBody, UserProfile, VerifyOtpBody } from '../../shared/accounts/schemas.ts';
 import { CODE_RULES, CODE_TTL_SEC } from '../../shared/one-time-codes.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
@@ -25,6 +25,13 @@ export type AccountsDeps = { db: Db; tokens: Tokens; codes: Codes; notifier: Not
  */
 export class Accounts {
   constructor(private readonly d: AccountsDeps) {}
+
+  /** The caller now: a token's name and rights may be older than the database's. */
+  async me(id: number, t: TFunction): Promise<z.input<typeof SessionUser>> {
+    const u = await q.userById(this.d.db, id);
+    if (!u || !u.is_active) throw ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
+    return { user_id: u.id, name: u.name, phone: u.phone, is_staff: u.is_staff };
+  }
 
   /** A user's profile as the API shows it: a player his own, staff anyone's. */
   async profile(id: number, caller: { user_id: number; is_staff: boolean }, t: TFunction): Promise<z.input<typeof UserProfile>> {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Endpoint } from '../../shared/api/endpoint.ts';
 import { PICTURE_MAX_BYTES } from '../../shared/uploads/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
-import { requireStaff, requireUser } from './auth.ts';
+import { requireCurrentStaff, requireUser } from './auth.ts';
 import { ApiError, zodToFieldErrors } from './errors.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -36,7 +36,7 @@ export function route<E extends Endpoint>(router: Router, e: E, handler: (args: 
   const path = e.path.replace(/^\/api/, '');
   const raw = e.raw ? [express.raw({ type: [...e.raw], limit: PICTURE_MAX_BYTES })] : [];
   router[method](path, ...raw, async (req: Request, res: Response) => {
-    const user = e.access === 'staff' ? requireStaff(req) : e.access === 'user' ? requireUser(req) : req.user;
+    const user = e.access === 'staff' ? await requireCurrentStaff(req) : e.access === 'user' ? requireUser(req) : req.user;
     const params = e.params ? parseParams(req, e.params) : undefined;
     const query = e.query ? parseWith(req, e.query, req.query) : undefined;
     const body = e.raw ? req.body : e.body ? parseWith(req, e.body, jsonObject(req)) : undefined;

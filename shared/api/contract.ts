@@ -7,6 +7,7 @@ import {
   CodeSent,
   Detail,
   IdentifierBody,
+  SessionUser,
   LoginBody,
   RefreshBody,
   ResetBody,
@@ -106,6 +107,14 @@ export const api = {
     body: ResetBody,
     reply: Detail,
     summary: 'Sets a new password with the reset code; ends every session of the account.',
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/api/v1/me/',
+    access: 'user',
+    tag: 'accounts',
+    reply: SessionUser,
+    summary: 'The caller as the database has him now (name, phone, staff right).',
   }),
   getUser: endpoint({
     method: 'GET',

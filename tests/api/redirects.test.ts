@@ -5,7 +5,7 @@
 import http from 'node:http';
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
-import { csrfFrom, loginAs } from '../helpers/session.ts';
+import { csrfFrom, loginAs, setCookies } from '../helpers/session.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('login form `from`', () => {
       .send({ _csrf: csrfFrom(page.text), phone: u.phone, password: u.password, from });
     expect(r.status).toBe(303);
     expect(r.headers.location).toBe('/');
-    expect(r.headers['set-cookie']?.join('\n') ?? '').not.toContain('owned=');
+    expect(setCookies(r).join('\n')).not.toContain('owned=');
   });
 
   test('a path on this site is followed, normalised', async () => {

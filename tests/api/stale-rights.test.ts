@@ -1,0 +1,88 @@
+/**
+ * Rights are read from the database, not from a token that may be older (docs/rules/security.md): a deactivated
+ * or deleted user, or staff who lost the right, loses it on the next unsafe request and the next staff page.
+ */
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { loginAs } from '../helpers/session.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+async function tokenOf(u: { phone: string; password: string }): Promise<string> {
+  const r = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password }).expect(200);
+  return r.body.access as string;
+}
+const contact = (token: string) =>
+  request(t.url).post('/api/v1/contact/').set('Authorization', `Bearer ${token}`).send({ name: 'A', email: 'a@b.co', message: 'hello' });
+
+describe('a deactivated player', () => {
+  test('is refused on the next unsafe request, though his token has not expired', async () => {
+    const u = await createUser(t);
+    const token = await tokenOf(u);
+    expect((await contact(token)).status).toBe(201);
+    await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [u.id]);
+    const r = await contact(token);
+    expect(r.status).toBe(401);
+    expect(r.body.code).toBe('account_disabled');
+    const up = await request(t.url).post('/api/v1/upload-image/').set('Authorization', `Bearer ${token}`).type('image/png').send(PNG);
+    expect(up.status).toBe(401);
+    expect((await request(t.url).get('/api/v1/me/').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+  });
+});
+
+describe('a deleted user', () => {
+  test('his token gets 401 on unsafe requests (a stored row would point at nobody), never a 500', async () => {
+    const u = await createUser(t);
+    const token = await tokenOf(u);
+    await t.db.query('DELETE FROM refresh_tokens WHERE user_id = $1', [u.id]);
+    await t.db.query('DELETE FROM users WHERE id = $1', [u.id]);
+    for (const r of [
+      await contact(token),
+      await request(t.url).post('/api/v1/upload-image/').set('Authorization', `Bearer ${token}`).type('image/png').send(PNG),
+      await request(t.url).get('/api/v1/me/').set('Authorization', `Bearer ${token}`),
+    ]) {
+      expect(r.status).toBe(401);
+      expect(r.body.code).toBe('token_not_valid');
+    }
+    expect((await request(t.url).get(`/api/v1/users/${u.id}/`).set('Authorization', `Bearer ${token}`)).status).toBe(404);
+  });
+});
+
+describe('staff who lost the right', () => {
+  test('no longer opens the back office, though the session cookie still says staff', async () => {
+    const s = await createUser(t, { is_staff: true });
+    const agent = await loginAs(t.url, s.phone, s.password);
+    expect((await agent.get('/admin/create-lottery').set('Cookie', 'lang=en')).status).toBe(200);
+    await t.db.query('UPDATE users SET is_staff = false WHERE id = $1', [s.id]);
+    const r = await agent.get('/admin/create-lottery');
+    expect(r.status).toBe(303);
+    expect(r.headers.location).toBe('/login?from=%2Fadmin%2Fcreate-lottery');
+  });
+
+  test('no longer reads an unpublished lottery with his old token', async () => {
+    const s = await createUser(t, { is_staff: true });
+    const token = await tokenOf(s);
+    const l = await t.db.one<{ id: number }>(
+      `INSERT INTO lotteries (name, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published)
+       VALUES ('Draft', now(), now() + interval '7 days', 100, 10, 1, 1000, false) RETURNING id`,
+    );
+    const get = () => request(t.url).get(`/api/v1/get-lottery/${l?.id}/`).set('Authorization', `Bearer ${token}`);
+    expect((await get()).status).toBe(200);
+    await t.db.query('UPDATE users SET is_staff = false WHERE id = $1', [s.id]);
+    expect((await get()).status).toBe(404);
+  });
+
+  test('GET /api/v1/me/ tells the rights and name of now', async () => {
+    const s = await createUser(t, { is_staff: true, name: 'Old Name' });
+    const token = await tokenOf(s);
+    await t.db.query(`UPDATE users SET is_staff = false, name = 'New Name' WHERE id = $1`, [s.id]);
+    const r = await request(t.url).get('/api/v1/me/').set('Authorization', `Bearer ${token}`).expect(200);
+    expect(r.body).toEqual({ user_id: s.id, name: 'New Name', phone: s.phone, is_staff: false });
+  });
+});
