@@ -70,6 +70,10 @@ export function parseIso(iso: string | Date): number | null {
   return utc.getTime() - offsetMin * 60_000;
 }
 
+/** The instant shifted by Dhaka's offset: its getUTC* fields are the Dhaka wall-clock date and time. */
+const dhakaParts = (ms: number): Date => new Date(ms + DHAKA_OFFSET_MS);
+const p2 = (n: number): string => String(n).padStart(2, '0');
+
 const fmtCache = new Map<string, Intl.DateTimeFormat>();
 function fmt(loc: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = loc + JSON.stringify(opts);
@@ -78,25 +82,52 @@ function fmt(loc: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat
   return f;
 }
 
+/** Bengali month names as Bangladeshi texts spell them (য় written as য + nukta, the NFC form). */
+const BN_MONTHS = ['জানুয়ারি', 'ফেব্রুয়ারি', 'মার্চ', 'এপ্রিল', 'মে', 'জুন', 'জুলাই', 'আগস্ট', 'সেপ্টেম্বর', 'অক্টোবর', 'নভেম্বর', 'ডিসেম্বর'];
+
 /**
- * `29 Nov 2026` / `২৯ নভেম্বর, ২০২৬`; with time `29 Nov 2026, 8:00 PM` / `২৯ নভেম্বর, ২০২৬, ৮:০০ PM`.
- * Returns null for unparseable input: show the translated 'Invalid date' then.
+ * The part of the day a Bangladeshi names before a 12-hour time, by the Dhaka hour it starts at
+ * (docs/rules/money-and-time.md#5-showing-dates-and-times): ভোর 4:00–5:59, সকাল 6:00–11:59, দুপুর 12:00–14:59,
+ * বিকেল 15:00–17:59, সন্ধ্যা 18:00–19:59, রাত 20:00–3:59. Written out here rather than taken from ICU's `dayPeriod`,
+ * whose Bengali data says রাত্রি after the time and differs between runtimes (server and browser must agree).
+ */
+const BN_DAY_PERIODS: readonly (readonly [fromHour: number, word: string])[] = [
+  [4, 'ভোর'],
+  [6, 'সকাল'],
+  [12, 'দুপুর'],
+  [15, 'বিকেল'],
+  [18, 'সন্ধ্যা'],
+  [20, 'রাত'],
+];
+
+/** The Bengali part of the day for a Dhaka hour 0–23 (0–3 is still রাত). */
+export function bnDayPeriod(hour: number): string {
+  let word = 'রাত';
+  for (const [from, w] of BN_DAY_PERIODS) if (hour >= from) word = w;
+  return word;
+}
+
+/**
+ * `29 Nov 2026` / `২৯ নভেম্বর ২০২৬`; with time `29 Nov 2026, 8:00 PM` / `২৯ নভেম্বর ২০২৬, রাত ৮:০০`.
+ * Bengali is written as a Dhaka reader writes it: no comma between month and year, the part of the day before
+ * the time (রাত ৮:০০, বিকেল ৫:০০, দুপুর ১২:৩০), Bengali digits. Returns null for unparseable input: show the
+ * translated 'Invalid date' then.
  */
 export function formatDate(iso: string | Date, lng: Lng, opts?: { withTime?: boolean }): string | null {
   const ms = parseIso(iso);
   if (ms === null) return null;
+  if (lng === 'bn') {
+    const d = dhakaParts(ms);
+    const date = toDigits(`${d.getUTCDate()} ${BN_MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`, 'bn');
+    if (!opts?.withTime) return date;
+    const hour = d.getUTCHours();
+    return `${date}, ${bnDayPeriod(hour)} ${toDigits(`${hour % 12 || 12}:${p2(d.getUTCMinutes())}`, 'bn')}`;
+  }
   const d = new Date(ms);
-  const date =
-    lng === 'bn'
-      ? fmt('bn-BD', { day: 'numeric', month: 'long', year: 'numeric' }).format(d)
-      : fmt('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(d);
+  const date = fmt('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(d);
   if (!opts?.withTime) return date;
-  // en-US for the time: en-GB writes a lower-case 'pm'. Bengali names the part of the day (৮:০০ রাত্রি), not AM/PM.
-  const time =
-    lng === 'bn'
-      ? fmt('bn-BD', { hour: 'numeric', minute: '2-digit', dayPeriod: 'short' }).format(d)
-      : fmt('en-US', { hour: 'numeric', minute: '2-digit', hour12: true }).format(d);
-  return `${date}, ${time}`;
+  // en-US for the time: en-GB writes a lower-case 'pm'.
+  return `${date}, ${fmt('en-US', { hour: 'numeric', minute: '2-digit', hour12: true }).format(d)}`;
 }
 
 export type Countdown = { days: number; hours: number; minutes: number; seconds: number; done: boolean };
@@ -117,9 +148,6 @@ export function countdown(endIso: string | Date, nowMs: number): Countdown | nul
     done: left === 0,
   };
 }
-
-const dhakaParts = (ms: number): Date => new Date(ms + DHAKA_OFFSET_MS);
-const p2 = (n: number): string => String(n).padStart(2, '0');
 
 /** The Dhaka calendar date of an instant as `YYYY-MM-DD` (value of an <input type="date">); null if invalid. */
 export function dhakaDateInputValue(iso: string | Date): string | null {

@@ -104,7 +104,7 @@ test('wrong types: 400 field errors naming each field', async () => {
     await api().post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 1, phone: '01711111111', password: 'long-enough-1' }),
     400,
     {
-      name: ['এখানে string ধরনের মান দিন।'],
+      name: ['এখানে লেখা দিন।'],
     },
   );
 });

@@ -218,7 +218,7 @@ describe('BFF on the in-process API', () => {
     expect(refused.body).toEqual(CSRF_FAILED);
     const forwarded = await agent.post('/bff/api/v1/verify-otp/').set('x-csrf-token', csrf).set('Accept-Language', 'bn').send(body);
     expect(forwarded.status).toBe(400);
-    expect(forwarded.body).toEqual({ otp: ['অনুগ্রহ করে ৫ অঙ্কের OTP দিন।'] });
+    expect(forwarded.body).toEqual({ otp: ['অনুগ্রহ করে ৫ অঙ্কের কোডটি দিন।'] });
     const list = await agent.get('/bff/api/v1/published-lotteries/?limit=5');
     expect(list.status).toBe(200);
     expect(list.headers['x-total-count']).toBe('0');

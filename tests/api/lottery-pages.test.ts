@@ -185,14 +185,14 @@ describe('with lotteries and results', () => {
     expect(text(six.text)).toContain('Please select only 5 numbers.');
 
     const bn = await get(`/quick-play?lottery=${featured}&main=5`, 'bn').expect(400);
-    expect(text(bn.text)).toContain('অনুগ্রহ করে অন্তত ৫টি সংখ্যা নির্বাচন করুন।');
-    expect(text(bn.text)).toContain('অনুগ্রহ করে একটি শেষ সংখ্যা নির্বাচন করুন।');
+    expect(text(bn.text)).toContain('অনুগ্রহ করে অন্তত ৫টি সংখ্যা বেছে নিন।');
+    expect(text(bn.text)).toContain('অনুগ্রহ করে একটি শেষ সংখ্যা বেছে নিন।');
   });
 
   test('/quick-play without a lottery asks for one; Clear and Easy Pick work as form buttons', async () => {
     const none = await get('/quick-play?main=5').expect(400);
     expect(text(none.text)).toContain('Please select a lottery first');
-    expect(text((await get('/quick-play?main=5', 'bn').expect(400)).text)).toContain('অনুগ্রহ করে আগে একটি লটারি নির্বাচন করুন');
+    expect(text((await get('/quick-play?main=5', 'bn').expect(400)).text)).toContain('অনুগ্রহ করে আগে একটি লটারি বেছে নিন');
     const cleared = await get(`/quick-play?lottery=${featured}&main=5&main=6&action=clear`).expect(200);
     expect(cleared.text).not.toContain('checked=""');
     const easy = await get(`/quick-play?lottery=${featured}&action=easy`).expect(200);

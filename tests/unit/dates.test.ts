@@ -1,5 +1,6 @@
 import {
   INVALID_DATE,
+  bnDayPeriod,
   countdown,
   dhakaDateInputValue,
   dhakaLocalToIso,
@@ -56,9 +57,11 @@ describe('parseIso', () => {
 
 describe('formatDate', () => {
   test.each([
-    ['2026-11-29T14:00:00Z', '29 Nov 2026', '২৯ নভেম্বর, ২০২৬'],
-    ['2026-01-01T00:00:00Z', '1 Jan 2026', '১ জানুয়ারি, ২০২৬'],
-    ['2026-05-01T00:00:00Z', '1 May 2026', '১ মে, ২০২৬'],
+    ['2026-11-29T14:00:00Z', '29 Nov 2026', '২৯ নভেম্বর ২০২৬'],
+    ['2026-01-01T00:00:00Z', '1 Jan 2026', '১ জানুয়ারি ২০২৬'],
+    ['2026-05-01T00:00:00Z', '1 May 2026', '১ মে ২০২৬'],
+    ['2026-02-10T00:00:00Z', '10 Feb 2026', '১০ ফেব্রুয়ারি ২০২৬'],
+    ['2026-09-30T00:00:00Z', '30 Sept 2026', '৩০ সেপ্টেম্বর ২০২৬'],
   ])('%s → %j / %j', (iso, en, bn) => {
     expect(formatDate(iso, 'en')).toBe(en);
     expect(formatDate(iso, 'bn')).toBe(bn);
@@ -66,7 +69,53 @@ describe('formatDate', () => {
 
   test('with time: Saturday 14:00 UTC is 8:00 PM in Dhaka', () => {
     expect(formatDate('2026-11-28T14:00:00Z', 'en', { withTime: true })).toBe('28 Nov 2026, 8:00 PM');
-    expect(formatDate('2026-11-28T14:00:00Z', 'bn', { withTime: true })).toBe('২৮ নভেম্বর, ২০২৬, ৮:০০ রাত্রি');
+    expect(formatDate('2026-11-28T14:00:00Z', 'bn', { withTime: true })).toBe('২৮ নভেম্বর ২০২৬, রাত ৮:০০');
+  });
+
+  test('Bengali month names are those ICU gives, with no comma before the year', () => {
+    const icu = new Intl.DateTimeFormat('bn-BD', { timeZone: 'Asia/Dhaka', day: 'numeric', month: 'long', year: 'numeric' });
+    for (let month = 0; month < 12; month++) {
+      const d = new Date(Date.UTC(2026, month, 15, 6));
+      expect(formatDate(d, 'bn')).toBe(icu.format(d).replace(',', ''));
+    }
+  });
+
+  // Bengali names the part of the day first, in everyday words; the bounds are Dhaka hours.
+  test.each([
+    ['2026-11-27T18:00:00Z', '২৮ নভেম্বর ২০২৬, রাত ১২:০০', '28 Nov 2026, 12:00 AM'],
+    ['2026-11-27T21:59:00Z', '২৮ নভেম্বর ২০২৬, রাত ৩:৫৯', '28 Nov 2026, 3:59 AM'],
+    ['2026-11-27T22:00:00Z', '২৮ নভেম্বর ২০২৬, ভোর ৪:০০', '28 Nov 2026, 4:00 AM'],
+    ['2026-11-27T23:59:00Z', '২৮ নভেম্বর ২০২৬, ভোর ৫:৫৯', '28 Nov 2026, 5:59 AM'],
+    ['2026-11-28T00:00:00Z', '২৮ নভেম্বর ২০২৬, সকাল ৬:০০', '28 Nov 2026, 6:00 AM'],
+    ['2026-11-28T03:00:00Z', '২৮ নভেম্বর ২০২৬, সকাল ৯:০০', '28 Nov 2026, 9:00 AM'],
+    ['2026-11-28T05:59:00Z', '২৮ নভেম্বর ২০২৬, সকাল ১১:৫৯', '28 Nov 2026, 11:59 AM'],
+    ['2026-11-28T06:00:00Z', '২৮ নভেম্বর ২০২৬, দুপুর ১২:০০', '28 Nov 2026, 12:00 PM'],
+    ['2026-11-28T06:30:00Z', '২৮ নভেম্বর ২০২৬, দুপুর ১২:৩০', '28 Nov 2026, 12:30 PM'],
+    ['2026-11-28T08:59:00Z', '২৮ নভেম্বর ২০২৬, দুপুর ২:৫৯', '28 Nov 2026, 2:59 PM'],
+    ['2026-11-28T09:00:00Z', '২৮ নভেম্বর ২০২৬, বিকেল ৩:০০', '28 Nov 2026, 3:00 PM'],
+    ['2026-11-28T11:00:00Z', '২৮ নভেম্বর ২০২৬, বিকেল ৫:০০', '28 Nov 2026, 5:00 PM'],
+    ['2026-11-28T12:00:00Z', '২৮ নভেম্বর ২০২৬, সন্ধ্যা ৬:০০', '28 Nov 2026, 6:00 PM'],
+    ['2026-11-28T12:30:00Z', '২৮ নভেম্বর ২০২৬, সন্ধ্যা ৬:৩০', '28 Nov 2026, 6:30 PM'],
+    ['2026-11-28T13:59:00Z', '২৮ নভেম্বর ২০২৬, সন্ধ্যা ৭:৫৯', '28 Nov 2026, 7:59 PM'],
+    ['2026-11-28T14:00:00Z', '২৮ নভেম্বর ২০২৬, রাত ৮:০০', '28 Nov 2026, 8:00 PM'],
+    ['2026-11-28T17:59:00Z', '২৮ নভেম্বর ২০২৬, রাত ১১:৫৯', '28 Nov 2026, 11:59 PM'],
+    ['2026-12-31T18:05:00Z', '১ জানুয়ারি ২০২৭, রাত ১২:০৫', '1 Jan 2027, 12:05 AM'],
+  ])('%s → %j / %j', (iso, bn, en) => {
+    expect(formatDate(iso, 'bn', { withTime: true })).toBe(bn);
+    expect(formatDate(iso, 'en', { withTime: true })).toBe(en);
+  });
+
+  test('every Dhaka hour has exactly the part of the day of its band', () => {
+    const bands: [number, number, string][] = [
+      [0, 4, 'রাত'],
+      [4, 6, 'ভোর'],
+      [6, 12, 'সকাল'],
+      [12, 15, 'দুপুর'],
+      [15, 18, 'বিকেল'],
+      [18, 20, 'সন্ধ্যা'],
+      [20, 24, 'রাত'],
+    ];
+    for (const [from, to, word] of bands) for (let h = from; h < to; h++) expect([h, bnDayPeriod(h)]).toEqual([h, word]);
   });
 
   test.each([
@@ -79,7 +128,7 @@ describe('formatDate', () => {
   });
 
   test('the Dhaka date of 18:00 UTC is the next day in Bengali too', () => {
-    expect(formatDate('2026-11-28T18:00:00Z', 'bn')).toBe('২৯ নভেম্বর, ২০২৬');
+    expect(formatDate('2026-11-28T18:00:00Z', 'bn')).toBe('২৯ নভেম্বর ২০২৬');
   });
 
   test('a PostgreSQL timestamptz text and a Date give the same as the ISO string', () => {
@@ -212,5 +261,6 @@ describe('nextSaturdayDraw (Saturday 20:00 Dhaka = 14:00 UTC)', () => {
 
   test('is shown as Saturday 8:00 PM', () => {
     expect(formatDate(nextSaturdayDraw(ms('2026-11-25T12:00:00Z')), 'en', { withTime: true })).toBe('28 Nov 2026, 8:00 PM');
+    expect(formatDate(nextSaturdayDraw(ms('2026-11-25T12:00:00Z')), 'bn', { withTime: true })).toBe('২৮ নভেম্বর ২০২৬, রাত ৮:০০');
   });
 });

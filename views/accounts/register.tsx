@@ -115,7 +115,7 @@ export function Component() {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="017XXXXXXXX"
+          placeholder={t('fields.phonePlaceholder')}
           defaultValue={val.phone}
           error={msg(t, e.phone)}
           hint={t('register.phoneOrEmailHint')}
