@@ -1,9 +1,10 @@
 import type { i18n, TFunction } from 'i18next';
+import { CODE_TTL_SEC } from '../../shared/one-time-codes.ts';
 import { createI18n, loadResources, localiseValue } from '../../server/i18n.ts';
 
 /**
- * The server's messages in Bengali (docs/rules/bengali.md): numbers in Bengali digits, type names as Bengali words.
- * English is left as it is.
+ * The server's messages in Bengali (docs/rules/bengali.md): numbers in Bengali digits, type names as Bengali words,
+ * the code SMS in one message. English is left as it is.
  */
 let i18next: i18n;
 let bn: TFunction;
@@ -78,5 +79,29 @@ describe('validation:wrongType names the type in Bengali', () => {
 
   test('English keeps the type name', () => {
     expect(en('validation:wrongType', { expected: 'string' })).toBe('Expected a string.');
+  });
+});
+
+describe('the code texts', () => {
+  const minutes = CODE_TTL_SEC / 60;
+  // A Bengali SMS is sent as UCS-2: one message holds 70 characters (UTF-16 units; Bengali is all in the BMP).
+  // An English one is GSM-7: 160 characters, none of them from the extension table (those count twice).
+  test.each(['api:codeTextAccount', 'api:codeTextReset'])('%s fits one SMS in both languages', (key) => {
+    expect(minutes).toBe(10);
+    for (const code of ['12345', '123456']) {
+      const bnText = bn(key, { code, minutes });
+      expect(bnText).toContain(code);
+      expect(bnText).toContain('১০ মিনিট');
+      expect(bnText.length).toBeLessThanOrEqual(70);
+      const enText = en(key, { code, minutes });
+      expect(enText).toContain(code);
+      expect(enText.length).toBeLessThanOrEqual(160);
+      expect(enText).toMatch(/^[A-Za-z0-9 .,:;!?'()-]+$/);
+    }
+  });
+
+  test('the Bengali texts read as a Bangladeshi SMS', () => {
+    expect(bn('api:codeTextAccount', { code: '48291', minutes })).toBe('ভাগ্য যাচাই কোড: 48291। মেয়াদ ১০ মিনিট। কাউকে জানাবেন না।');
+    expect(bn('api:codeTextReset', { code: '482913', minutes })).toBe('ভাগ্য পাসওয়ার্ড রিসেট কোড: 482913। মেয়াদ ১০ মিনিট। কাউকে জানাবেন না।');
   });
 });
