@@ -26,6 +26,10 @@ const app = await createApp(
     PORT: '0',
     NODE_ENV: 'production',
     SECRET_KEY: 'bench-secret-'.padEnd(40, 'x'),
+    // Production refuses the log transport; the bench sends no code or mail (closed loopback ports).
+    NOTIFY_TRANSPORT: 'live',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
   }),
   { inMemoryDb: true },
 );

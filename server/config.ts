@@ -6,10 +6,14 @@ import { z } from 'zod';
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const durationSec = z.coerce.number().int().positive();
+const mode = z.enum(['development', 'production', 'test']);
 
 const EnvSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    // The app's own mode (Secure cookies, HSTS, what production requires); NODE_ENV's value unless set. `npm start`
+    // runs libraries (React) with NODE_ENV=production and the app with APP_ENV=development on plain http.
+    APP_ENV: mode.optional(),
+    NODE_ENV: mode.default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
@@ -26,11 +30,16 @@ const EnvSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SEED_DEMO: bool.optional(),
     NOTIFY_TRANSPORT: z.enum(['log', 'live']).default('log'),
+    NOTIFY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Bhagya <no-reply@bhagya.com.bd>'),
     SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMS_GATEWAY_KEY: z.string().min(1).optional(),
-    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    SECRET_KEY: z
+      .string()
+      .refine((s) => s.trim() !== '', 'is blank (only whitespace)')
+      .refine((s) => s.trim() === '' || s.length >= 32, 'must be at least 32 characters')
+      .optional(),
     ACCESS_TOKEN_TTL: durationSec.default(15 * 60),
     REFRESH_TOKEN_TTL: durationSec.default(7 * 24 * 3600),
     BKASH_RECEIVER_NUMBER: z
@@ -45,13 +54,22 @@ const EnvSchema = z
     SUPPORT_ADDRESS: z.string().max(200).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
     TRUST_PROXY: z.string().optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.SECRET_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
+    if ((env.APP_ENV ?? env.NODE_ENV) === 'production') {
+      if (!env.SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
+      // docs/rules/accounts-and-codes.md#8-where-codes-are-sent: the log transport writes live codes to the log.
+      if (env.NOTIFY_TRANSPORT === 'log')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['NOTIFY_TRANSPORT'],
+          message: 'must be live in production (log writes one-time codes to the server log); set SMTP_URL and SMS_GATEWAY_URL',
+        });
     }
     if (env.NOTIFY_TRANSPORT === 'live') {
       if (!env.SMTP_URL)
@@ -68,7 +86,9 @@ const EnvSchema = z
     }
   });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'SECRET_KEY' | 'SEED_DEMO'> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, 'APP_ENV' | 'NODE_ENV' | 'SECRET_KEY' | 'SEED_DEMO'> & {
+  /** The app's mode: APP_ENV, else NODE_ENV, else development. */
+  APP_ENV: z.infer<typeof mode>;
   SECRET_KEY: string;
   SEED_DEMO: boolean;
   /** Where the secret came from, so that start-up can warn about a generated one. */
@@ -83,10 +103,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    // One line (start-up failures are one line each, server/index.ts), every bad variable named.
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`invalid configuration: ${issues.join('; ')}`);
   }
-  const e = parsed.data;
+  const { NODE_ENV, APP_ENV = NODE_ENV, ...e } = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   let secret = e.SECRET_KEY;
   let secretSource: Config['secretSource'] = 'env';
@@ -99,11 +120,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     ...e,
+    APP_ENV,
     DATA_DIR: dataDir,
     SECRET_KEY: secret,
     secretSource,
     // Demo data (with its published staff password) only on a development embedded database unless asked for.
-    SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
+    SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && APP_ENV !== 'production'),
     uploadsDir: path.join(dataDir, 'uploads'),
   };
 }

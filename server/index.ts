@@ -1,34 +1,63 @@
-import { loadConfig, ConfigError } from './config.ts';
-import { createApp } from './app.ts';
+import { createServer } from 'node:http';
+import { loadConfig, ConfigError, type Config } from './config.ts';
+import { createApp, type App } from './app.ts';
 import { createLogger } from './log.ts';
 import { DEMO_STAFF } from './db/seed.ts';
+import { startupFailure, type StartStep } from './startup.ts';
+
+/** A start-up failure is one line on stderr naming the cause, and a non-zero exit (2: configuration, 1: the rest). */
+async function fail(err: unknown, step: StartStep, config: Config | undefined, app?: App): Promise<never> {
+  console.error(startupFailure(err, step, { databaseUrl: config?.DATABASE_URL, port: config?.PORT, host: config?.HOST }));
+  // The stack only when asked for (LOG_LEVEL=debug or trace).
+  if (['debug', 'trace'].includes(config?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? '')) console.error(err);
+  const code = err instanceof ConfigError ? 2 : 1;
+  setTimeout(() => process.exit(code), 5_000).unref();
+  await app?.close().catch(() => undefined);
+  process.exit(code);
+}
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    throw err;
+    return fail(err, 'prepare', undefined);
   }
   const log = createLogger(config.LOG_LEVEL);
   if (config.secretSource === 'generated') log.warn('SECRET_KEY is not set: using a generated secret kept in DATA_DIR (development only)');
   if (config.NOTIFY_TRANSPORT === 'log')
     log.warn('NOTIFY_TRANSPORT=log: one-time codes are written to this log and the outbox table (development only)');
-  const { app, close } = await createApp(config, { log });
-  const server = app.listen(config.PORT, config.HOST, () => {
-    const addr = server.address();
-    const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
-    const url = `http://localhost:${port}`;
-    log.info({ url, database: config.DATABASE_URL ? 'postgres' : 'pglite' }, 'Bhagya is listening');
-    console.log(`\n  Bhagya is running at ${url}`);
-    if (config.SEED_DEMO && !config.ADMIN_PHONE) console.log(`  Demo staff login: ${DEMO_STAFF.phone} / ${DEMO_STAFF.password}\n`);
-  });
+  let app: App;
+  try {
+    app = await createApp(config, { log });
+  } catch (err) {
+    return fail(err, 'prepare', config);
+  }
+  const server = createServer(app.app);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    return fail(err, 'listen', config, app);
+  }
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  const url = `http://localhost:${port}`;
+  log.info({ url, database: config.DATABASE_URL ? 'postgres' : 'pglite', mode: config.APP_ENV }, 'Bhagya is listening');
+  console.log(`\n  Bhagya is running at ${url}`);
+  if (config.SEED_DEMO && !config.ADMIN_PHONE) console.log(`  Demo staff login: ${DEMO_STAFF.phone} / ${DEMO_STAFF.password}\n`);
+
+  let stopping = false;
   const stop = () => {
-    server.close(() => void close().then(() => process.exit(0)));
+    if (stopping) return; // a terminal's Ctrl-C may arrive twice (npm start passes it on too)
+    stopping = true;
+    server.close(() => void app.close().then(() => process.exit(0)));
+    server.closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGTERM', stop);

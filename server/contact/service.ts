@@ -10,10 +10,12 @@ export type ContactMessage = z.output<typeof ContactBody>;
 
 /**
  * Contact messages (docs/rules/pages.md): stored, rate-limited per address, and forwarded to support where mail is
- * configured. The sender is told it was sent once it is stored; a failed forward is logged and the stored message
- * stays for staff.
+ * configured. The sender is told it was sent once it is stored, without waiting for the forward; a failed forward is
+ * logged and the stored message stays for staff.
  */
 export class Contact {
+  private readonly pending = new Set<Promise<unknown>>();
+
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
@@ -23,10 +25,18 @@ export class Contact {
   async send(m: ContactMessage, from: { userId: number | null; language: string }, ctx: { t: TFunction; ip: string }): Promise<void> {
     await throttle(this.db, [[`contact:ip:${ctx.ip}`, LIMITS.contactPerIp]], ctx.t);
     await insertContactMessage(this.db, { ...m, userId: from.userId, language: from.language === 'bn' ? 'bn' : 'en' });
+    // Forwarded in the background: the sender's answer never waits for the mail server.
     if (this.forward) {
-      await this.forward(m).catch((err: unknown) =>
-        this.log.error({ error: (err as Error).message }, 'contact message stored but not forwarded'),
-      );
+      const forwarding = Promise.resolve()
+        .then(() => this.forward?.(m))
+        .catch((err: unknown) => this.log.error({ error: (err as Error).message }, 'contact message stored but not forwarded'))
+        .finally(() => this.pending.delete(forwarding));
+      this.pending.add(forwarding);
     }
+  }
+
+  /** Forwards still under way (each ends within NOTIFY_TIMEOUT_MS); for a test or a shutdown to wait for. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.pending]);
   }
 }

@@ -71,7 +71,20 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   return make(fromLite(lite), false);
 }
 
-async function openPostgres(url: string, schema?: string): Promise<Db> {
+/** Connection limits of the PostgreSQL pool (config: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
+export type PoolOptions = {
+  /** How long to wait for a new connection before the query fails. */
+  connectTimeoutMs?: number;
+  /** The server cancels a statement running longer than this (0: no limit). Migrations lift it for themselves. */
+  statementTimeoutMs?: number;
+  /** Told about a connection the server dropped (a restart, pg_terminate_backend); the pool replaces it. */
+  onConnectionError?: (err: Error) => void;
+};
+
+/** A dropped connection, of an idle pooled client or of one checked out between two queries: the pool replaces it. */
+const connectionLost = (o: PoolOptions) => (err: Error) => o.onConnectionError?.(err);
+
+async function openPostgres(url: string, schema: string | undefined, o: PoolOptions): Promise<Db> {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
       if (oid === INT8) return parseInt8;
@@ -79,12 +92,30 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
       return pg.types.getTypeParser(oid, format as 'text');
     }) as typeof pg.types.getTypeParser,
   };
+  const statementTimeout = o.statementTimeoutMs ?? 30_000;
   const pool = new pg.Pool({
     connectionString: url,
     types,
     max: 10,
-    options: `-c timezone=UTC${schema ? ` -c search_path=${schema}` : ''}`,
+    connectionTimeoutMillis: o.connectTimeoutMs ?? 5_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    // Named, so that an operator (or a test) can tell this app's connections apart in pg_stat_activity.
+    application_name: schema ? `bhagya:${schema}` : 'bhagya',
+    options: [
+      '-c timezone=UTC',
+      schema ? `-c search_path=${schema}` : '',
+      `-c statement_timeout=${statementTimeout}`,
+      // A transaction left open (a bug, a hung request) must not hold its locks for ever.
+      `-c idle_in_transaction_session_timeout=${Math.max(statementTimeout, 60_000)}`,
+    ]
+      .filter(Boolean)
+      .join(' '),
   });
+  // Without a listener, an idle connection the server drops (restart, pg_terminate_backend) is an unhandled
+  // 'error' event that ends the process. The pool has already removed that client; the next query opens a new one.
+  const lost = connectionLost(o);
+  pool.on('error', lost);
   const make = (runner: (sql: string, params: unknown[]) => Promise<Row[]>, client: pg.PoolClient | null): Db =>
     wrap(
       'postgres',
@@ -92,6 +123,14 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
       async (fn) => {
         if (client) return fn(make(runner, client)); // nested: same transaction
         const c = await pool.connect();
+        // Checked out, the client has no pool listener: a drop between two statements would be unhandled too.
+        // The statement that follows fails instead, the transaction rolls back and release(err) discards the client.
+        let broken: Error | undefined;
+        const onError = (err: Error) => {
+          broken = err;
+          lost(err);
+        };
+        c.on('error', onError);
         try {
           await c.query('BEGIN');
           const result = await fn(make(async (sql, params) => (await c.query<Row>(sql, params)).rows, c));
@@ -101,7 +140,8 @@ async function openPostgres(url: string, schema?: string): Promise<Db> {
           await c.query('ROLLBACK').catch(() => undefined);
           throw err;
         } finally {
-          c.release();
+          c.off('error', onError);
+          c.release(broken);
         }
       },
       async () => {
@@ -117,9 +157,10 @@ export async function openDb(opts: {
   dataDir?: string | undefined;
   inMemory?: boolean;
   schema?: string;
+  pool?: PoolOptions;
 }): Promise<Db> {
   if (opts.schema && !/^[a-z_][a-z0-9_]*$/.test(opts.schema)) throw new Error('schema must be a plain identifier');
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema, opts.pool ?? {});
   return openPglite(opts.inMemory ? undefined : path.join(opts.dataDir ?? './data', 'pglite'));
 }
 

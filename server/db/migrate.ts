@@ -10,9 +10,21 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances
 
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * Runs fn in one transaction that holds the start-up lock: instances starting together on one database take turns
+ * (migrations, then the demo seed). No statement timeout inside: a long migration, or waiting for another
+ * instance's, is not an error.
+ */
+export async function underStartLock<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.tx(async (tx) => {
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    return fn(tx);
+  });
+}
+
+export async function migrate(db: Db): Promise<string[]> {
+  return underStartLock(db, async (tx) => {
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
     const done = new Set((await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
     const applied: string[] = [];

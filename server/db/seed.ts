@@ -1,14 +1,30 @@
-import { randomBytes } from 'node:crypto';
-import type { Accounts } from '../accounts/service.ts';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Logger } from '../log.ts';
 import { nextSaturdayDraw } from '../../shared/dates.ts';
 import { formatTicket, randomTicket } from '../../shared/ticket.ts';
 import { splitPrize } from '../../shared/money.ts';
 import type { Db } from './index.ts';
+import { underStartLock } from './migrate.ts';
 
-/** The demo staff login printed at start on the embedded default (SEED_DEMO without ADMIN_PHONE). */
+/**
+ * The demo staff login printed at start and in the README, with its published password: created only with SEED_DEMO
+ * and without ADMIN_PHONE (docs/rules/accounts-and-codes.md#12-staff-and-superusers).
+ */
 export const DEMO_STAFF = { phone: '01900000000', password: 'bhagya-demo-2026' } as const;
+
+/**
+ * The sample players who hold the drawn samples' winning tickets. Their numbers start 010, a prefix no Bangladeshi
+ * operator assigns (mobile numbers are 013–019), so no real player or ADMIN_PHONE is ever one of them; the
+ * phone rule (`01` and 9 digits) still reads them. They have no password: nobody can log in as them.
+ */
+export const DEMO_PLAYERS = [
+  { name: 'Rahim Uddin', phone: '01000000001' },
+  { name: 'Fatema Begum', phone: '01000000002' },
+  { name: 'Karim Hossain', phone: '01000000003' },
+] as const;
+
+/** Not an scrypt hash: verifyPassword refuses every password for it. */
+const NO_PASSWORD = '!no-password';
 
 const WEEK = 7 * 24 * 3600 * 1000;
 
@@ -99,42 +115,55 @@ const DRAWN: Sample[] = [
   },
 ];
 
-/** Sample lotteries and results on an empty database, so a fresh start shows a working product. */
-export async function seedDemo(db: Db, accounts: Accounts, log: Logger): Promise<void> {
-  const staff = await db.one('SELECT id FROM users WHERE phone = $1', [DEMO_STAFF.phone]);
-  if (!staff) {
-    await accounts.ensureSuperuser(DEMO_STAFF.phone, DEMO_STAFF.password);
-    await db.query(`UPDATE users SET name = 'Demo Staff' WHERE phone = $1`, [DEMO_STAFF.phone]);
-  }
-  const any = await db.one('SELECT id FROM lotteries LIMIT 1');
-  if (any) return;
-
-  const now = Date.now();
-  await db.tx(async (tx) => {
+/**
+ * Sample lotteries and results on an empty database, so a fresh start shows a working product; with `staff`, the
+ * demo staff login too. Runs under the start-up lock and decides inside it: of instances starting together on one
+ * database, the first seeds and the others find the lotteries there.
+ */
+export async function seedDemo(db: Db, log: Logger, opts: { staff: boolean }): Promise<void> {
+  // Hashed outside the lock (scrypt takes a moment), and only when the login is not there yet.
+  const staffHash =
+    opts.staff && !(await db.one('SELECT id FROM users WHERE phone = $1', [DEMO_STAFF.phone]))
+      ? await hashPassword(DEMO_STAFF.password)
+      : null;
+  const seeded = await underStartLock(db, async (tx) => {
+    if (staffHash) {
+      // An account that already has this number (demo staff from an earlier start, or anyone's) is not touched.
+      const made = await tx.one(
+        `INSERT INTO users (name, phone, password_hash, is_active, is_staff, is_superuser, phone_confirmed)
+         VALUES ('Demo Staff', $1, $2, true, true, true, true) ON CONFLICT DO NOTHING RETURNING id`,
+        [DEMO_STAFF.phone, staffHash],
+      );
+      if (made) log.info({ phone: DEMO_STAFF.phone }, 'demo staff login created');
+    }
+    if (await tx.one('SELECT id FROM lotteries LIMIT 1')) return false;
+    const now = Date.now();
     for (const s of OPEN) {
       const end = nextSaturdayDraw(now + s.weeks * WEEK);
       const start = new Date(now - 2 * 24 * 3600 * 1000).toISOString();
       await tx.query(
         `INSERT INTO lotteries (name, description, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published, featured)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9)`,
         [s.name, s.description, start, end, s.price, s.tickets, s.winners, s.prize, s.featured],
       );
     }
-    // Players who bought the winning tickets of the drawn samples; nobody knows their passwords.
+    // Players who bought the winning tickets of the drawn samples. A number already taken (an account made by
+    // hand in the unassigned range) is left as it is, and its owner gets no sample tickets.
     const players: number[] = [];
-    for (const [i, name] of ['Rahim Uddin', 'Fatema Begum', 'Karim Hossain'].entries()) {
+    for (const p of DEMO_PLAYERS) {
       const row = await tx.one<{ id: number }>(
-        `INSERT INTO users (name, phone, password_hash, is_active, phone_confirmed) VALUES ($1, $2, $3, true, true) RETURNING id`,
-        [name, `0171100000${i}`, await hashPassword(randomBytes(18).toString('base64'))],
+        `INSERT INTO users (name, phone, password_hash, is_active, phone_confirmed) VALUES ($1, $2, $3, true, true)
+       ON CONFLICT DO NOTHING RETURNING id`,
+        [p.name, p.phone, NO_PASSWORD],
       );
       if (row) players.push(row.id);
     }
-    for (const s of DRAWN) {
+    for (const s of players.length ? DRAWN : []) {
       const end = nextSaturdayDraw(now + s.weeks * WEEK - WEEK);
       const start = new Date(Date.parse(end) - 10 * 24 * 3600 * 1000).toISOString();
       const l = await tx.one<{ id: number }>(
         `INSERT INTO lotteries (name, description, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published, featured, is_result_published, drawn_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, false, true, $4) RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, false, true, $4) RETURNING id`,
         [s.name, s.description, start, end, s.price, s.tickets, s.winners, s.prize],
       );
       if (!l) continue;
@@ -156,6 +185,20 @@ export async function seedDemo(db: Db, accounts: Accounts, log: Logger): Promise
           ]);
       }
     }
+    return true;
   });
-  log.info('demo lotteries and results seeded');
+  if (seeded) log.info('demo lotteries and results seeded');
+  if (!opts.staff) await warnAboutDemoStaff(db, log);
+}
+
+/** With ADMIN_PHONE set, a demo staff login left from an earlier start that still has the published password is named. */
+async function warnAboutDemoStaff(db: Db, log: Logger): Promise<void> {
+  const row = await db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE phone = $1 AND is_staff AND is_active', [
+    DEMO_STAFF.phone,
+  ]);
+  if (row && (await verifyPassword(DEMO_STAFF.password, row.password_hash)))
+    log.warn(
+      { phone: DEMO_STAFF.phone },
+      'the demo staff login from an earlier start still has the published password: deactivate it or change its password',
+    );
 }

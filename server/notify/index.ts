@@ -44,11 +44,29 @@ export type LiveOptions = {
   mailer: Mailer;
   mailFrom: string;
   sms: { url: string; key: string | undefined };
+  /** How long one e-mail or SMS may take before the send fails (NOTIFY_TIMEOUT_MS). */
   timeoutMs: number;
 };
 
-/** The SMTP transporter of SMTP_URL (smtp:// or smtps://, credentials in the URL). */
-export const smtpMailer = (url: string): Mailer => createTransport(url);
+/**
+ * The SMTP transporter of SMTP_URL (smtp:// or smtps://, credentials in the URL). nodemailer waits up to 2 minutes
+ * for a connection and 10 for a silent socket by default; here each wait is NOTIFY_TIMEOUT_MS.
+ */
+export const smtpMailer = (url: string, timeoutMs: number): Mailer =>
+  createTransport({ url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+
+/** The mail sent, or a NotifyError once timeoutMs have passed (the transporter gives up on its own timeouts). */
+export async function sendMailWithin(mailer: Mailer, mail: Parameters<Mailer['sendMail']>[0], timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new NotifyError(`the mail server did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([mailer.sendMail(mail), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Live transport: e-mail through SMTP (nodemailer), SMS through an HTTP gateway that takes
@@ -65,7 +83,7 @@ export function liveNotifier(db: Db, log: Logger, o: LiveOptions): Notifier {
       );
       try {
         if (msg.channel === 'email') {
-          await o.mailer.sendMail({ from: o.mailFrom, to: msg.to, subject: msg.subject, text: msg.text });
+          await sendMailWithin(o.mailer, { from: o.mailFrom, to: msg.to, subject: msg.subject, text: msg.text }, o.timeoutMs);
         } else {
           const res = await request(o.sms.url, {
             method: 'POST',

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom } from '../helpers/session.ts';
+import { hangingSmtp } from '../helpers/stand-ins.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -130,4 +131,35 @@ describe('forwarding to support', () => {
     await request(app).post('/api/v1/contact/').set(ip(41)).send({ name: 'Nila', email: 'n@example.com', message: 'Hi again' }).expect(201);
     expect(await count()).toBe(before + 1);
   });
+});
+
+describe('a mail server that never answers', () => {
+  const smtp = hangingSmtp();
+  let live: TestApp;
+  beforeAll(async () => {
+    // Two minutes before the forward gives up: the answer can only come first if it does not wait for the forward.
+    live = await startTestApp({
+      NOTIFY_TRANSPORT: 'live',
+      SMTP_URL: await smtp.listen(),
+      SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+      NOTIFY_TIMEOUT_MS: '120000',
+    });
+  });
+  afterAll(async () => {
+    smtp.close(); // the forward fails now (logged), and the app can close
+    await live.close();
+  });
+
+  test('the message is stored and the sender answered while the forward still waits for the mail server', async () => {
+    const r = await request(live.url)
+      .post('/api/v1/contact/')
+      .set(ip(50))
+      .send({ name: 'Hasan', email: 'hasan@example.com', message: 'Are you there?' });
+    expect(r.status).toBe(201);
+    const row = await live.db.one<{ message: string }>('SELECT message FROM contact_messages ORDER BY id DESC LIMIT 1');
+    expect(row?.message).toBe('Are you there?');
+    // The forward did go out: the mail server has the connection, and has not answered.
+    for (let i = 0; i < 50 && smtp.accepted() === 0; i++) await new Promise((res) => setTimeout(res, 100));
+    expect(smtp.accepted()).toBe(1);
+  }, 20_000);
 });

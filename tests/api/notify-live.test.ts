@@ -2,8 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createLogger } from '../../server/log.ts';
-import { liveNotifier, type Mailer } from '../../server/notify/index.ts';
+import { liveNotifier, NotifyError, smtpMailer, type Mailer } from '../../server/notify/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { hangingSmtp } from '../helpers/stand-ins.ts';
 
 /** A stand-in SMS gateway on loopback: records what it was sent, answers with the status it is told. */
 function gateway() {
@@ -19,6 +20,20 @@ function gateway() {
     });
   });
   return { server, received, fail: (s: number) => void (status = s) };
+}
+
+/** An SMS gateway that takes the request and never answers. */
+function hangingGateway() {
+  const server: Server = createServer(() => undefined);
+  return {
+    server,
+    listen: () =>
+      new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`http://127.0.0.1:${(server.address() as AddressInfo).port}/send`))),
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }
 
 describe('live notifier', () => {
@@ -104,4 +119,54 @@ describe('signup when the code cannot be sent', () => {
     expect(r.body).toEqual({ detail: 'এই মুহূর্তে কোডটি পাঠানো যায়নি। কয়েক মিনিট পর আবার চেষ্টা করুন।', code: 'send_failed' });
     expect(gw.received).toHaveLength(1);
   });
+});
+
+describe('a mail server or SMS gateway that never answers', () => {
+  const smtp = hangingSmtp();
+  const sms = hangingGateway();
+  let smtpUrl: string;
+  let smsUrl: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    [smtpUrl, smsUrl] = await Promise.all([smtp.listen(), sms.listen()]);
+    t = await startTestApp({ NOTIFY_TRANSPORT: 'live', SMTP_URL: smtpUrl, SMS_GATEWAY_URL: smsUrl, NOTIFY_TIMEOUT_MS: '1500' });
+  });
+  afterAll(async () => {
+    await t.close();
+    smtp.close();
+    sms.close();
+  });
+
+  test('an e-mail code fails with NotifyError once NOTIFY_TIMEOUT_MS have passed, through the SMTP transporter as configured', async () => {
+    const n = liveNotifier(t.db, createLogger('silent'), {
+      mailer: smtpMailer(smtpUrl, 1000),
+      mailFrom: 'Bhagya <no-reply@example.com>',
+      sms: { url: smsUrl, key: undefined },
+      timeoutMs: 1000,
+    });
+    const sent = n.sendCode({ channel: 'email', to: 'a@example.com', purpose: 'account', code: '123456', subject: 's', text: '123456' });
+    await expect(sent).rejects.toThrow(NotifyError);
+    expect(smtp.accepted()).toBeGreaterThan(0); // it did connect, and then waited for the greeting in vain
+  }, 15_000);
+
+  test('an SMS code fails with NotifyError once NOTIFY_TIMEOUT_MS have passed', async () => {
+    const n = liveNotifier(t.db, createLogger('silent'), {
+      mailer: { sendMail: async () => undefined },
+      mailFrom: 'Bhagya <no-reply@example.com>',
+      sms: { url: smsUrl, key: undefined },
+      timeoutMs: 1000,
+    });
+    await expect(
+      n.sendCode({ channel: 'sms', to: '01711111111', purpose: 'account', code: '12345', subject: 's', text: '12345' }),
+    ).rejects.toThrow(NotifyError);
+  }, 15_000);
+
+  test('a sign-up by e-mail answers the clear 503 after the configured timeout, not minutes later', async () => {
+    const r = await request(t.url)
+      .post('/api/v1/signup/')
+      .set('Accept-Language', 'en')
+      .send({ name: 'Mail Hang', email: 'hang@example.com', password: 'pass-word-1' });
+    expect(r.status).toBe(503);
+    expect(r.body.code).toBe('send_failed');
+  }, 15_000);
 });

@@ -37,6 +37,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     await c.end();
   }
   const db = await openDb(pgUrl ? { databaseUrl: pgUrl, schema } : { inMemory: true });
+  // Production refuses NOTIFY_TRANSPORT=log: a production-mode app is configured live, with mail and SMS on a closed
+  // loopback port (nothing is sent anywhere); its codes are captured all the same by the notifier below.
+  const production = (env.APP_ENV ?? env.NODE_ENV) === 'production';
+  const live =
+    production && !env.NOTIFY_TRANSPORT
+      ? { NOTIFY_TRANSPORT: 'live', SMTP_URL: 'smtp://127.0.0.1:9', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' }
+      : {};
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -45,6 +52,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'silent',
     PAGE_CACHE_TTL_MS: '0',
     PORT: '0',
+    ...live,
     ...env,
   });
   const sent: CodeMessage[] = [];

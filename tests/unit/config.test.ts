@@ -4,6 +4,9 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'bhagya-cfg-'));
+/** What production needs besides NODE_ENV: a secret and the live transport. */
+const LIVE = { NOTIFY_TRANSPORT: 'live', SMTP_URL: 'smtps://u:p@mail.example.com:465', SMS_GATEWAY_URL: 'https://sms.example.com/send' };
+const PRODUCTION = { NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), ...LIVE };
 
 describe('loadConfig', () => {
   test('defaults: port 3000, embedded database with demo data, log transport, generated secret kept in DATA_DIR', () => {
@@ -19,8 +22,8 @@ describe('loadConfig', () => {
   });
 
   test('demo data is off by default in production, even on the embedded database', () => {
-    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40) }).SEED_DEMO).toBe(false);
-    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir(), ...PRODUCTION }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir(), ...PRODUCTION, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
   });
 
   test('demo data is off by default on PostgreSQL and can be turned on', () => {
@@ -45,6 +48,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), ...env })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 
+  test('defaults for the time limits of the database and of outgoing mail and SMS', () => {
+    const c = loadConfig({ DATA_DIR: dir() });
+    expect([c.DB_CONNECT_TIMEOUT_MS, c.DB_STATEMENT_TIMEOUT_MS, c.NOTIFY_TIMEOUT_MS]).toEqual([5000, 30000, 10000]);
+    expect(loadConfig({ DATA_DIR: dir(), DB_STATEMENT_TIMEOUT_MS: '0' }).DB_STATEMENT_TIMEOUT_MS).toBe(0);
+  });
+
   test('empty strings count as unset', () => {
     expect(loadConfig({ DATA_DIR: dir(), PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });
@@ -61,5 +70,64 @@ describe('NOTIFY_TRANSPORT=live', () => {
       SMS_GATEWAY_URL: 'https://sms.example.com/send',
     });
     expect(c.NOTIFY_TRANSPORT).toBe('live');
+  });
+});
+
+describe('production (docs/rules/accounts-and-codes.md#8-where-codes-are-sent)', () => {
+  test.each([
+    ['unset (log by default)', {}],
+    ['log', { NOTIFY_TRANSPORT: 'log' }],
+  ])('NOTIFY_TRANSPORT %s is refused, naming the variable', (_, transport) => {
+    const env = { DATA_DIR: dir(), NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), ...transport };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/\bNOTIFY_TRANSPORT: must be live in production/);
+  });
+
+  test.each([
+    ['empty', ''],
+    ['a few spaces', '   '],
+    ['32 spaces', ' '.repeat(32)],
+    ['tabs and newlines', '\t\n'.repeat(20)],
+  ])('a SECRET_KEY that is %s is refused, naming the variable', (_, secret) => {
+    const env = { DATA_DIR: dir(), ...PRODUCTION, SECRET_KEY: secret };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/\bSECRET_KEY: (is required in production|is blank)/);
+  });
+
+  test('a blank SECRET_KEY is refused outside production too (it would sign with spaces)', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), SECRET_KEY: ' '.repeat(40) })).toThrow(/\bSECRET_KEY: is blank/);
+  });
+
+  test('with a secret and the live transport it starts', () => {
+    const c = loadConfig({ DATA_DIR: dir(), ...PRODUCTION });
+    expect(c.APP_ENV).toBe('production');
+    expect(c.secretSource).toBe('env');
+  });
+
+  test('the message is one line that names every bad variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production' })).toThrow(
+      /^invalid configuration: SECRET_KEY: is required in production; NOTIFY_TRANSPORT: must be live in production[^\n]*$/,
+    );
+  });
+});
+
+describe("APP_ENV: the app's mode, apart from the libraries' NODE_ENV", () => {
+  test("NODE_ENV's value when unset", () => {
+    expect(loadConfig({ DATA_DIR: dir() }).APP_ENV).toBe('development');
+    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'test' }).APP_ENV).toBe('test');
+    expect(loadConfig({ DATA_DIR: dir(), ...PRODUCTION }).APP_ENV).toBe('production');
+  });
+
+  test('npm start: NODE_ENV=production for React, APP_ENV=development for the app (no secret, log transport, demo data)', () => {
+    const c = loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production', APP_ENV: 'development' });
+    expect(c.APP_ENV).toBe('development');
+    expect(c.NOTIFY_TRANSPORT).toBe('log');
+    expect(c.SEED_DEMO).toBe(true);
+    expect(c.secretSource).toBe('generated');
+  });
+
+  test("APP_ENV=production asks for production's requirements whatever NODE_ENV says", () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), APP_ENV: 'production' })).toThrow(/SECRET_KEY[\s\S]*NOTIFY_TRANSPORT/);
+    expect(() => loadConfig({ DATA_DIR: dir(), APP_ENV: 'staging' })).toThrow(/\bAPP_ENV\b/);
   });
 });

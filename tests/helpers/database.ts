@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDb, type Db, type PoolOptions } from '../../server/db/index.ts';
+
+export type TestDatabase = {
+  /** A new handle on the one database (a pool of its own on PostgreSQL; the same embedded database on PGlite). */
+  open(pool?: PoolOptions): Promise<Db>;
+  /** Closes what open() opened and removes the schema. */
+  drop(): Promise<void>;
+};
+
+/**
+ * One fresh database that several app instances can share, as instances started together on one server do: a fresh
+ * schema in the PostgreSQL of TEST_DATABASE_URL, or one in-memory PGlite (one connection: its transactions take turns).
+ */
+export async function testDatabase(): Promise<TestDatabase> {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const handles: Db[] = [];
+  if (!pgUrl) {
+    const lite = await openDb({ inMemory: true });
+    handles.push(lite);
+    return {
+      open: async () => lite,
+      drop: () => lite.close(),
+    };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: pgUrl });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await admin(`CREATE SCHEMA ${schema}`);
+  return {
+    async open(pool) {
+      const db = await openDb({ databaseUrl: pgUrl, schema, ...(pool ? { pool } : {}) });
+      handles.push(db);
+      return db;
+    },
+    async drop() {
+      for (const db of handles) await db.close();
+      await admin(`DROP SCHEMA ${schema} CASCADE`);
+    },
+  };
+}
