@@ -1,6 +1,7 @@
 /**
  * Builds the product with esbuild: hashed, code-split client bundles (one chunk per route module), the CSS,
- * a manifest the server reads to preload what a page needs, and the server bundle.
+ * a manifest the server reads to preload what a page needs, and the server bundle; last, dist/build-stamp.json
+ * with the hash of the sources it was built from (scripts/build-stamp.ts: `npm start` rebuilds when they change).
  *   tsx scripts/build.ts           production build
  *   tsx scripts/build.ts --watch   client rebuilds on change (npm run dev)
  */
@@ -9,6 +10,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { clientOptions, root, serverOptions } from './build-config.ts';
+import { sourceHash, STAMP_FILE, writeStamp } from './build-stamp.ts';
 
 const outClient = path.join(root, 'dist', 'client');
 const watch = process.argv.includes('--watch');
@@ -27,14 +29,19 @@ function precompress(dir: string): void {
 }
 
 if (watch) {
+  // The unminified client of the watch build is no production build: `npm start` must rebuild over it.
+  rmSync(path.join(root, STAMP_FILE), { force: true });
   mkdirSync(outClient, { recursive: true });
   const ctx = await esbuild.context({ ...client, minify: false });
   await ctx.watch();
   console.log('[build] watching client files');
 } else {
+  // Hashed before building: a file edited during the build makes the stamp stale, never wrongly current.
+  const hash = sourceHash(root);
   rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   mkdirSync(outClient, { recursive: true });
   await Promise.all([esbuild.build(client), esbuild.build(server)]);
   precompress(path.join(outClient, 'assets'));
+  writeStamp(root, hash);
   console.log('[build] dist/client and dist/server written');
 }
