@@ -27,6 +27,7 @@ import { createMetrics } from './http/metrics.ts';
 import { createApi, createInProcessApi } from './api.ts';
 import type { ContactMessage } from './contact/service.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
+import { Background } from './background.ts';
 import { createLogger, type Logger } from './log.ts';
 import { liveNotifier, logNotifier, sendMailWithin, smtpMailer, type Notifier } from './notify/index.ts';
 import { clientDir, manifestReader } from './ssr/assets.ts';
@@ -35,6 +36,8 @@ import { createSsr } from './ssr/render.tsx';
 
 export type App = {
   app: express.Express;
+  /** Resolves when the work sent to the background (codes sent after the answer) is done. */
+  settled(): Promise<void>;
   /** The API app mounted into `app` (null when API_BASE_URL names another server). */
   api: express.Express | null;
   db: Db;
@@ -85,7 +88,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
           timeoutMs: config.NOTIFY_TIMEOUT_MS,
         })
       : logNotifier(db, log));
-  const accounts = new Accounts({ db, tokens, codes, notifier });
+  const background = new Background(log);
+  const accounts = new Accounts({ db, tokens, codes, notifier, defer: background.run });
   if (config.ADMIN_PHONE && config.ADMIN_PASSWORD) await accounts.ensureSuperuser(config.ADMIN_PHONE, config.ADMIN_PASSWORD);
   if (config.SEED_DEMO) await seedDemo(db, log, { staff: !config.ADMIN_PHONE });
 
@@ -217,10 +221,12 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   return {
     app,
     api: apiApp,
+    settled: () => background.settled(),
     db,
     log,
     pageCache,
     async close() {
+      await background.settled();
       stopHousekeeping();
       await upstream.close();
       if (!opts.db) await db.close();

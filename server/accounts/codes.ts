@@ -25,6 +25,16 @@ export class Codes {
     return row?.wait ?? 0;
   }
 
+  /** Whether an unused code of this purpose is still valid (not expired; wrong tries do not end the hold). */
+  async hasLiveCode(userId: number, purpose: Purpose, subject = ''): Promise<boolean> {
+    const row = await this.db.one(
+      `SELECT 1 AS live FROM one_time_codes
+        WHERE user_id = $1 AND purpose = $2 AND subject = $3 AND consumed_at IS NULL AND expires_at > now() LIMIT 1`,
+      [userId, purpose, subject],
+    );
+    return row !== undefined;
+  }
+
   /** Issues a fresh code, retiring any earlier one of the same purpose. Caller checks the resend wait first. */
   async issue(userId: number, purpose: Purpose, subject = ''): Promise<string> {
     const code = generateCode(purpose);

@@ -18,7 +18,7 @@ export function accountRoutes(accounts: Accounts): Router {
   });
   route(r, api.resendAccountCode, async ({ body, req }) => ({
     ...(await accounts.resend(body.identifier, 'account', ctxOf(req))),
-    detail: req.t('api:codeSent'),
+    detail: req.t('api:resendSent'),
   }));
   route(r, api.forgotPassword, async ({ body, req }) => ({
     ...(await accounts.resend(body.identifier, 'reset', ctxOf(req))),

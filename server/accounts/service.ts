@@ -4,7 +4,7 @@ import type { LoginBody, ResetBody, SessionUser, SignupBody, UserProfile, Verify
 import { CODE_RULES, CODE_TTL_SEC } from '../../shared/one-time-codes.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { hit, LIMITS, throttle, tooManyRequests } from '../http/rate-limit.ts';
+import { countFailure, hit, LIMITS, refuseWhileBackingOff, throttle, tooManyRequests } from '../http/rate-limit.ts';
 import { NotifyError, type Notifier } from '../notify/index.ts';
 import type { Codes, Purpose } from './codes.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -17,7 +17,14 @@ export type { UserRow } from './queries.ts';
 /** What a rule needs of the request: the caller's language and address. */
 export type Ctx = { t: TFunction; ip: string; lng: string };
 
-export type AccountsDeps = { db: Db; tokens: Tokens; codes: Codes; notifier: Notifier };
+export type AccountsDeps = {
+  db: Db;
+  tokens: Tokens;
+  codes: Codes;
+  notifier: Notifier;
+  /** Runs work after the answer was sent (failures are logged): codes whose sending must not show in the answer's time. */
+  defer: (task: () => Promise<void>) => void;
+};
 
 /**
  * The account rules (docs/rules/accounts-and-codes.md): sign-up, verification, login, sessions, password reset.
@@ -42,21 +49,22 @@ export class Accounts {
   }
 
   async login(body: z.output<typeof LoginBody>, ctx: Ctx): Promise<{ access: string; refresh: string }> {
-    await throttle(
-      this.d.db,
-      [
-        [`login:ip:${ctx.ip}`, LIMITS.loginPerIp],
-        [`login:id:${body.phone}`, LIMITS.loginPerIdentifier],
-      ],
-      ctx.t,
-    );
+    await throttle(this.d.db, [[`login:ip:${ctx.ip}`, LIMITS.loginPerIp]], ctx.t);
+    const failures = `login:fail:${ctx.ip}:${body.phone}`;
+    await refuseWhileBackingOff(this.d.db, failures, ctx.t);
     const user = await q.userByIdentifier(this.d.db, body.phone);
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
-    if (!user || !ok) throw ApiError.detail(401, ctx.t('api:invalidCredentials'), 'no_active_account');
+    if (!user || !ok) {
+      await countFailure(this.d.db, failures);
+      throw ApiError.detail(401, ctx.t('api:invalidCredentials'), 'no_active_account');
+    }
     if (!user.is_active) {
       if (user.phone_confirmed || user.email_confirmed) throw ApiError.detail(401, ctx.t('api:accountDisabled'), 'account_disabled');
       // Never verified: send a code now if the wait allows, so the verification page has one to check.
-      if ((await this.d.codes.waitBeforeResend(user.id, 'account')) === 0) await this.sendCode(user, 'account', ctx);
+      if ((await this.d.codes.waitBeforeResend(user.id, 'account')) === 0) {
+        await this.sendCode(user, 'account', ctx);
+        await this.startResendWait(user, 'account');
+      }
       throw ApiError.detail(401, ctx.t('api:accountNotActive'), 'account_not_active', { identifier: user.phone ?? user.email });
     }
     return this.issueTokens(user);
@@ -88,17 +96,33 @@ export class Accounts {
   }
 
   async signup(body: z.output<typeof SignupBody>, ctx: Ctx): Promise<{ user_id: number; identifier: string }> {
-    await throttle(this.d.db, [[`signup:ip:${ctx.ip}`, LIMITS.signupPerIp]], ctx.t);
     const { email, phone } = body;
+    // The code goes to the phone (or else the e-mail): sign-up obeys the sending limit of that address too.
+    await throttle(
+      this.d.db,
+      [
+        [`signup:ip:${ctx.ip}`, LIMITS.signupPerIp],
+        [`send:id:${phone ?? email}`, LIMITS.codePerIdentifier],
+      ],
+      ctx.t,
+    );
     const errors: Record<string, string[]> = {};
     const clash = await q.usersHolding(this.d.db, email, phone);
-    // An account that was never verified does not hold its phone or e-mail: signing up again takes it over.
-    const pending = clash.filter((u) => !u.is_active && !u.phone_confirmed && !u.email_confirmed);
-    for (const u of clash.filter((c) => !pending.includes(c))) {
-      if (email && u.email === email) (errors.email ??= []).push(ctx.t('api:emailTaken'));
-      if (phone && u.phone === phone) (errors.phone ??= []).push(ctx.t('api:phoneTaken'));
+    // A sign-up that was never verified holds its phone and e-mail while its code is valid: replacing it would let a
+    // stranger who knows the number own the account its owner then verifies. Once the code expired, it holds nothing.
+    const free: UserRow[] = [];
+    for (const u of clash) {
+      const neverVerified = !u.is_active && !u.phone_confirmed && !u.email_confirmed;
+      if (neverVerified && !(await this.d.codes.hasLiveCode(u.id, 'account'))) {
+        free.push(u);
+        continue;
+      }
+      const waiting = neverVerified ? 'Pending' : 'Taken';
+      if (email && u.email === email) (errors.email ??= []).push(ctx.t(`api:email${waiting}`));
+      if (phone && u.phone === phone) (errors.phone ??= []).push(ctx.t(`api:phone${waiting}`));
     }
     if (Object.keys(errors).length) throw ApiError.fields(errors);
+    const pending = free;
 
     const hash = await hashPassword(body.password);
     try {
@@ -111,6 +135,7 @@ export class Accounts {
         return created;
       });
       await this.sendCode(user, 'account', ctx);
+      await this.startResendWait(user, 'account');
       return { user_id: user.id, identifier: (user.phone ?? user.email) as string };
     } catch (err) {
       const c = uniqueViolation(err);
@@ -118,6 +143,12 @@ export class Accounts {
         throw ApiError.fields(c.includes('email') ? { email: [ctx.t('api:emailTaken')] } : { phone: [ctx.t('api:phoneTaken')] });
       throw err;
     }
+  }
+
+  /** A code just went out: the resend wait of the account's identifiers starts now (see resend). */
+  private async startResendWait(user: UserRow, purpose: 'account' | 'reset'): Promise<void> {
+    const windowSec = CODE_RULES[purpose].resendAfterSec;
+    for (const id of [user.phone, user.email]) if (id) await hit(this.d.db, `${purpose}-wait:${id}`, { max: 1, windowSec });
   }
 
   private async sendCode(user: UserRow, purpose: Purpose, ctx: Ctx): Promise<void> {
@@ -135,6 +166,14 @@ export class Accounts {
     }
   }
 
+  /** Every code check counts per address; failed ones per address and account. Returns the failures' key. */
+  private async beforeCodeCheck(identifier: string, ctx: Ctx): Promise<string> {
+    await throttle(this.d.db, [[`code:ip:${ctx.ip}`, LIMITS.codeCheckPerIp]], ctx.t);
+    const failures = `code:fail:${ctx.ip}:${identifier}`;
+    await refuseWhileBackingOff(this.d.db, failures, ctx.t);
+    return failures;
+  }
+
   private codeError(result: Exclude<Awaited<ReturnType<Codes['check']>>, 'ok'>, t: TFunction): ApiError {
     const key =
       result === 'expired'
@@ -147,20 +186,18 @@ export class Accounts {
     return ApiError.fields({ otp: [t(key)] });
   }
 
+  /**
+   * Activates a new account with its code. An unknown account and an active one get the answer of a wrong code
+   * (nothing tells which phones have accounts); failures count per address and account (docs/rules/limits.md).
+   */
   async verifyAccount(body: z.output<typeof VerifyOtpBody>, ctx: Ctx): Promise<void> {
-    await throttle(
-      this.d.db,
-      [
-        [`code:ip:${ctx.ip}`, LIMITS.codePerIp],
-        [`code:id:${body.identifier}`, LIMITS.codePerIdentifier],
-      ],
-      ctx.t,
-    );
+    const failures = await this.beforeCodeCheck(body.identifier, ctx);
     const user = await q.userByIdentifier(this.d.db, body.identifier);
-    if (!user) throw ApiError.fields({ otp: [ctx.t('api:otpWrong')] });
-    if (user.is_active) throw ApiError.detail(400, ctx.t('api:alreadyVerified'), 'already_verified');
-    const result = await this.d.codes.check(user.id, 'account', body.otp);
-    if (result !== 'ok') throw this.codeError(result, ctx.t);
+    const result = user && !user.is_active ? await this.d.codes.check(user.id, 'account', body.otp) : 'wrong';
+    if (result !== 'ok' || !user) {
+      await countFailure(this.d.db, failures);
+      throw this.codeError(result === 'ok' ? 'wrong' : result, ctx.t);
+    }
     // The code proves the channel it was sent to (the phone when there is one, see sendCode), not the identifier typed here.
     await q.activateUser(this.d.db, user);
   }
@@ -175,38 +212,32 @@ export class Accounts {
       ],
       ctx.t,
     );
-    const user = await q.userByIdentifier(this.d.db, identifier);
     const wait = CODE_RULES[purpose].resendAfterSec;
-    if (purpose === 'account') {
-      if (!user) throw ApiError.detail(404, ctx.t('api:accountNotFound'), 'not_found');
-      if (user.is_active) throw ApiError.detail(400, ctx.t('api:alreadyVerified'), 'already_verified');
-    }
-    // For password reset the answer is the same whether or not the account exists (no account probing),
-    // the resend wait included: it is kept per identifier, so a 429 does not tell that an account is there.
-    if (purpose === 'reset') {
-      const left = await hit(this.d.db, `reset-wait:${identifier}`, { max: 1, windowSec: wait });
-      if (left) throw tooManyRequests(ctx.t, left);
-    }
-    if (!user || (purpose === 'reset' && !user.is_active && !user.phone_confirmed && !user.email_confirmed)) return { wait };
-    const left = await this.d.codes.waitBeforeResend(user.id, purpose);
-    if (left > 0) throw tooManyRequests(ctx.t, left);
-    await this.sendCode(user, purpose, ctx);
+    // The answer is the same whether the account exists, waits for verification or is active (no account probing),
+    // the resend wait included: it is kept per identifier, so a 429 does not tell that an account is there. The
+    // code is sent after the answer, so that the time to answer does not tell it either.
+    const left = await hit(this.d.db, `${purpose}-wait:${identifier}`, { max: 1, windowSec: wait });
+    if (left) throw tooManyRequests(ctx.t, left);
+    this.d.defer(async () => {
+      const user = await q.userByIdentifier(this.d.db, identifier);
+      if (!user) return;
+      const neverVerified = !user.is_active && !user.phone_confirmed && !user.email_confirmed;
+      // A verification code only for an account that waits for one; a reset code only for one that was verified.
+      if (purpose === 'account' ? !neverVerified : neverVerified) return;
+      if ((await this.d.codes.waitBeforeResend(user.id, purpose)) > 0) return;
+      await this.sendCode(user, purpose, ctx);
+    });
     return { wait };
   }
 
   async resetPassword(body: z.output<typeof ResetBody>, ctx: Ctx): Promise<void> {
-    await throttle(
-      this.d.db,
-      [
-        [`code:ip:${ctx.ip}`, LIMITS.codePerIp],
-        [`code:id:${body.identifier}`, LIMITS.codePerIdentifier],
-      ],
-      ctx.t,
-    );
+    const failures = await this.beforeCodeCheck(body.identifier, ctx);
     const user = await q.userByIdentifier(this.d.db, body.identifier);
-    if (!user) throw ApiError.fields({ otp: [ctx.t('api:otpWrong')] });
-    const result = await this.d.codes.check(user.id, 'reset', body.otp);
-    if (result !== 'ok') throw this.codeError(result, ctx.t);
+    const result = user ? await this.d.codes.check(user.id, 'reset', body.otp) : 'wrong';
+    if (result !== 'ok' || !user) {
+      await countFailure(this.d.db, failures);
+      throw this.codeError(result === 'ok' ? 'wrong' : result, ctx.t);
+    }
     const hash = await hashPassword(body.new_password);
     await this.d.db.tx(async (tx) => {
       await q.setPassword(tx, user.id, hash);

@@ -6,14 +6,27 @@ export type Limit = { max: number; windowSec: number };
 
 /** The rate limits (docs/rules/limits.md#1-rate-limits); state lives in the database so that several instances share it. */
 export const LIMITS = {
-  loginPerIdentifier: { max: 10, windowSec: 15 * 60 },
+  /** Every login attempt from one address, whatever the account. */
   loginPerIp: { max: 50, windowSec: 15 * 60 },
-  codePerIdentifier: { max: 10, windowSec: 15 * 60 },
+  /** Every code check (verification, reset) from one address. */
+  codeCheckPerIp: { max: 60, windowSec: 15 * 60 },
+  /** Codes sent from one address, and to one phone or e-mail (so that nobody can flood a phone with SMS). */
   codePerIp: { max: 60, windowSec: 15 * 60 },
+  codePerIdentifier: { max: 10, windowSec: 15 * 60 },
   signupPerIp: { max: 20, windowSec: 60 * 60 },
   uploadPerIp: { max: 30, windowSec: 60 * 60 },
   contactPerIp: { max: 5, windowSec: 60 * 60 },
 } as const satisfies Record<string, Limit>;
+
+/**
+ * Failed logins and failed code checks count per address and account together, in steps that wait longer and
+ * longer (5 failures: up to 15 minutes; 20: up to a day). Counted per address, a stranger failing against a
+ * player's phone from many addresses never locks the player out: his own address has its own count.
+ */
+export const FAILURE_STEPS = [
+  { max: 5, windowSec: 15 * 60 },
+  { max: 20, windowSec: 24 * 60 * 60 },
+] as const satisfies readonly Limit[];
 
 /** Counts one hit in a fixed window; returns the seconds to wait when the limit is passed, else 0. */
 export async function hit(db: Db, key: string, limit: Limit): Promise<number> {
@@ -39,4 +52,29 @@ export async function throttle(db: Db, checks: readonly (readonly [key: string, 
     const wait = await hit(db, key, limit);
     if (wait) throw tooManyRequests(t, wait);
   }
+}
+
+/** Seconds to wait before another try under these failure steps (0: go ahead). Counts nothing. */
+export async function backoffWait(db: Db, key: string, steps: readonly Limit[] = FAILURE_STEPS): Promise<number> {
+  let wait = 0;
+  for (const [i, step] of steps.entries()) {
+    const row = await db.one<{ hits: number; retry: number }>(
+      `SELECT hits, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => $2) - now())))::int AS retry
+         FROM rate_limits WHERE key = $1 AND window_start > now() - make_interval(secs => $2)`,
+      [`${key}:${i}`, step.windowSec],
+    );
+    if (row && row.hits >= step.max) wait = Math.max(wait, Math.max(1, row.retry));
+  }
+  return wait;
+}
+
+/** Refuses with tooManyRequests while the failures counted under `key` ask to wait. */
+export async function refuseWhileBackingOff(db: Db, key: string, t: TFunction): Promise<void> {
+  const wait = await backoffWait(db, key);
+  if (wait) throw tooManyRequests(t, wait);
+}
+
+/** Counts one failure under `key` in every step. */
+export async function countFailure(db: Db, key: string, steps: readonly Limit[] = FAILURE_STEPS): Promise<void> {
+  for (const [i, step] of steps.entries()) await hit(db, `${key}:${i}`, step);
 }

@@ -20,7 +20,14 @@ import {
 /** Log in with phone number or e-mail (the API calls the field `phone`, whichever it is). */
 export const LoginBody = z.strictObject({ phone: identifier, password: currentPassword });
 
-export const RefreshBody = z.strictObject({ refresh: z.string().min(1).max(2000) });
+/** A refresh token as issued: a JWT (base64url parts joined by dots). */
+export const RefreshBody = z.strictObject({
+  refresh: z
+    .string()
+    .min(1)
+    .max(2000)
+    .regex(/^[\w-]+(\.[\w-]+)*$/),
+});
 
 /** The registration form of the page: first and last name, a picture file beside it (uploaded first). */
 export const RegisterForm = z

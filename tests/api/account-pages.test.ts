@@ -37,14 +37,14 @@ describe('no-JS account journey through the pages', () => {
     const wrong = await agent
       .post(verifyUrl)
       .type('form')
-      .send({ _csrf: csrf, identifier: p, otp: t.lastCode(p) === '00000' ? '11111' : '00000', intent: 'verify' });
+      .send({ _csrf: csrf, identifier: p, otp: (await t.lastCode(p)) === '00000' ? '11111' : '00000', intent: 'verify' });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain('The code is not correct');
 
     const ok = await agent
       .post(verifyUrl)
       .type('form')
-      .send({ _csrf: csrf, identifier: p, otp: t.lastCode(p, 'account'), intent: 'verify' });
+      .send({ _csrf: csrf, identifier: p, otp: await t.lastCode(p, 'account'), intent: 'verify' });
     expect(ok.status).toBe(303);
     expect(ok.headers.location).toBe('/login?notice=verified');
 
@@ -144,7 +144,7 @@ describe('no-JS account journey through the pages', () => {
     const f = await agent.post('/forgot-password').type('form').send({ _csrf: csrf, identifier: u.phone });
     expect(f.status).toBe(303);
     expect(f.headers.location).toMatch(new RegExp(`^/reset-password\\?identifier=${u.phone}&sent=\\d{13}$`));
-    const code = t.lastCode(u.phone, 'reset');
+    const code = await t.lastCode(u.phone, 'reset');
     expect(code).toMatch(/^\d{6}$/);
     const mismatch = await agent
       .post(f.headers.location as string)

@@ -5,6 +5,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { toDigits } from '../../shared/dates.ts';
+import { FAILURE_STEPS } from '../../server/http/rate-limit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,15 +45,21 @@ const usersWithPhone = async (phone: string) =>
 async function signedUp(phone = newPhone()) {
   const res = await api().post('/api/v1/signup/').send({ name: 'Rahim Uddin', phone, email: null, password: PASSWORD });
   expect(res.status).toBe(201);
-  return { phone, userId: res.body.user_id as number, code: t.lastCode(phone, 'account') };
+  return { phone, userId: res.body.user_id as number, code: await t.lastCode(phone, 'account') };
 }
 
-const moveCodesBack = (userId: number, purpose: string, seconds: number) =>
-  t.db.query(`UPDATE one_time_codes SET created_at = created_at - make_interval(secs => $3) WHERE user_id = $1 AND purpose = $2`, [
+/** Moves the last codes and the resend wait of an account back in time, as if `seconds` had passed. */
+async function moveCodesBack(userId: number, purpose: string, seconds: number) {
+  await t.db.query(`UPDATE one_time_codes SET created_at = created_at - make_interval(secs => $3) WHERE user_id = $1 AND purpose = $2`, [
     userId,
     purpose,
     seconds,
   ]);
+  await t.db.query(`UPDATE rate_limits SET window_start = window_start - make_interval(secs => $2) WHERE key LIKE $1`, [
+    `${purpose}-wait:%`,
+    seconds,
+  ]);
+}
 
 describe('POST /api/v1/signup/', () => {
   test('with a phone: 201 with user_id and identifier, an inactive user, a 5-digit code by SMS, the password hashed', async () => {
@@ -70,6 +77,7 @@ describe('POST /api/v1/signup/', () => {
     expect(user?.password_hash).toMatch(/^scrypt\$/);
     expect(user?.password_hash).not.toContain(PASSWORD);
 
+    await t.settled();
     expect(t.sent.length).toBe(before + 1);
     const msg = t.sent.at(-1);
     expect(msg).toMatchObject({ channel: 'sms', to: phone, purpose: 'account' });
@@ -93,8 +101,9 @@ describe('POST /api/v1/signup/', () => {
       .send({ name: 'Karim Ali', email: ' Karim.Ali@Example.COM ', phone: null, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.identifier).toBe('karim.ali@example.com');
+    await t.settled();
     expect(t.sent.at(-1)).toMatchObject({ channel: 'email', to: 'karim.ali@example.com', purpose: 'account' });
-    expect(t.lastCode('karim.ali@example.com', 'account')).toMatch(/^\d{5}$/);
+    expect(await t.lastCode('karim.ali@example.com', 'account')).toMatch(/^\d{5}$/);
     const row = await t.db.one('SELECT email, phone FROM users WHERE id = $1', [res.body.user_id]);
     expect(row).toEqual({ email: 'karim.ali@example.com', phone: null });
   });
@@ -160,6 +169,7 @@ describe('POST /api/v1/signup/', () => {
       email: ['Please enter a valid email address'],
       phone: ['Phone number must be 11 digits (e.g., 01712345678)'],
     });
+    await t.settled();
     expect(t.sent.length).toBe(before);
   });
 
@@ -197,8 +207,28 @@ describe('POST /api/v1/signup/', () => {
     expect(await usersWithPhone(disabled.phone)).toBe(1);
   });
 
-  test('signing up again over a never-verified account replaces it; only the new code works', async () => {
+  test('a never-verified sign-up holds its phone while its code is valid: a stranger cannot replace it', async () => {
     const first = await signedUp();
+    const sentBefore = t.sent.length;
+    const res = await api().post('/api/v1/signup/').send({ name: 'Stranger', phone: first.phone, password: 'stranger-pass-1' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      phone: [
+        'A sign-up with this phone number is waiting for its code. Enter the code we sent, or try again when it has expired (10 minutes).',
+      ],
+    });
+    expect(await userByPhone(first.phone)).toMatchObject({ id: first.userId, name: 'Rahim Uddin' });
+    await t.settled();
+    expect(t.sent.length).toBe(sentBefore);
+    // The owner's code still works, and the account is his (his password).
+    expect((await api().post('/api/v1/verify-otp/').send({ identifier: first.phone, otp: first.code })).status).toBe(200);
+    expect((await api().post('/api/token/').send({ phone: first.phone, password: PASSWORD })).status).toBe(200);
+    expect((await api().post('/api/token/').send({ phone: first.phone, password: 'stranger-pass-1' })).status).toBe(401);
+  });
+
+  test('a never-verified sign-up whose code expired holds nothing: signing up again replaces it; only the new code works', async () => {
+    const first = await signedUp();
+    await t.db.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [first.userId]);
     const res = await api().post('/api/v1/signup/').send({ name: 'Second Try', phone: first.phone, password: 'another-pass-2' });
     expect(res.status).toBe(201);
     expect(res.body.user_id).not.toBe(first.userId);
@@ -206,7 +236,7 @@ describe('POST /api/v1/signup/', () => {
     expect(await userByPhone(first.phone)).toMatchObject({ id: res.body.user_id, name: 'Second Try', is_active: false });
     expect(await t.db.one('SELECT id FROM users WHERE id = $1', [first.userId])).toBeUndefined();
 
-    const code = t.lastCode(first.phone, 'account');
+    const code = await t.lastCode(first.phone, 'account');
     const ok = await api().post('/api/v1/verify-otp/').send({ identifier: first.phone, otp: code });
     expect(ok.status).toBe(200);
     expect((await userByPhone(first.phone))?.is_active).toBe(true);
@@ -274,7 +304,7 @@ describe('POST /api/v1/verify-otp/', () => {
     expect(res.status).toBe(201);
     const ok = await api()
       .post('/api/v1/verify-otp/')
-      .send({ identifier: 'Verify.Mail@example.com', otp: t.lastCode('verify.mail@example.com', 'account') });
+      .send({ identifier: 'Verify.Mail@example.com', otp: await t.lastCode('verify.mail@example.com', 'account') });
     expect(ok.status).toBe(200);
     expect(await t.db.one('SELECT is_active, email_confirmed, phone_confirmed FROM users WHERE id = $1', [res.body.user_id])).toEqual({
       is_active: true,
@@ -288,10 +318,11 @@ describe('POST /api/v1/verify-otp/', () => {
     const res = await api().post('/api/v1/signup/').send({ name: 'Both Ways', phone, email: 'both.ways@example.com', password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.identifier).toBe(phone);
+    await t.settled();
     expect(t.sent.at(-1)).toMatchObject({ channel: 'sms', to: phone });
     const ok = await api()
       .post('/api/v1/verify-otp/')
-      .send({ identifier: 'both.ways@example.com', otp: t.lastCode(phone, 'account') });
+      .send({ identifier: 'both.ways@example.com', otp: await t.lastCode(phone, 'account') });
     expect(ok.status).toBe(200);
     expect(await t.db.one('SELECT is_active, phone_confirmed, email_confirmed FROM users WHERE id = $1', [res.body.user_id])).toEqual({
       is_active: true,
@@ -358,7 +389,8 @@ describe('POST /api/v1/verify-otp/', () => {
     const fifth = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: wrong });
     expect(fifth.status).toBe(400);
     expect(fifth.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'] });
-    const right = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
+    // From another address (this one now waits): the code itself is spent.
+    const right = await api().post('/api/v1/verify-otp/').set('X-Forwarded-For', '10.9.1.2').send({ identifier: u.phone, otp: u.code });
     expect(right.status).toBe(400);
     expect(right.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'] });
     expect((await userByPhone(u.phone))?.is_active).toBe(false);
@@ -368,33 +400,41 @@ describe('POST /api/v1/verify-otp/', () => {
   test('a used code cannot be used again', async () => {
     const u = await signedUp();
     expect((await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code })).status).toBe(200);
+    // An active account answers as a wrong code does (nothing tells which accounts exist).
     const again = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ detail: 'This account is already verified. Please log in.', code: 'already_verified' });
+    expect(again.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
     const row = await t.db.one<{ consumed_at: string | null }>('SELECT consumed_at FROM one_time_codes WHERE user_id = $1', [u.userId]);
     expect(row?.consumed_at).not.toBeNull();
   });
 
-  test('the rate limit per identifier: the 11th try within the window is 429 with Retry-After, in any spelling', async () => {
+  test('failures per address and account: after FAILURE_STEPS[0].max wrong tries that address waits, in any spelling; others do not', async () => {
     const u = await signedUp();
     const wrong = wrongCode(u.code);
-    for (let i = 1; i <= 10; i++) {
-      // Alternate spellings of the same phone count against the same identifier.
-      const identifier = i % 2 ? u.phone : `+88${u.phone}`;
-      const res = await api().post('/api/v1/verify-otp/').send({ identifier, otp: wrong });
+    const [step] = FAILURE_STEPS;
+    const from = (ip: string) => api().post('/api/v1/verify-otp/').set('X-Forwarded-For', ip);
+    for (let i = 1; i <= step.max; i++) {
+      // Alternate spellings of the same phone count against the same account.
+      const res = await from('10.9.0.1').send({ identifier: i % 2 ? u.phone : `+88${u.phone}`, otp: wrong });
       expect(res.status).toBe(400);
     }
-    const limited = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
+    const limited = await from('10.9.0.1').send({ identifier: u.phone, otp: u.code });
     expect(limited.status).toBe(429);
     const retry = Number(limited.headers['retry-after']);
     expect(retry).toBeGreaterThan(0);
-    expect(retry).toBeLessThanOrEqual(15 * 60);
+    expect(retry).toBeLessThanOrEqual(step.windowSec);
     expect(limited.body).toEqual({ detail: `Too many attempts. Please try again in ${retry} seconds.`, code: 'throttled', wait: retry });
     expect((await userByPhone(u.phone))?.is_active).toBe(false);
 
-    const bn = await api().post('/api/v1/verify-otp/').set('Accept-Language', 'bn').send({ identifier: u.phone, otp: u.code });
+    const bn = await from('10.9.0.1').set('Accept-Language', 'bn').send({ identifier: u.phone, otp: u.code });
     expect(bn.status).toBe(429);
     expect(bn.body.detail).toBe(`অনেকবার চেষ্টা করা হয়েছে। ${toDigits(String(bn.body.wait), 'bn')} সেকেন্ড পর আবার চেষ্টা করুন।`);
+
+    // The owner's own address is not held back by a stranger's failures: he gets a new code and verifies.
+    await moveCodesBack(u.userId, 'account', 121);
+    expect((await api().post('/api/v1/resend-otp/').set('X-Forwarded-For', '10.9.0.2').send({ identifier: u.phone })).status).toBe(200);
+    const fresh = await t.lastCode(u.phone, 'account');
+    expect((await from('10.9.0.2').send({ identifier: u.phone, otp: fresh })).status).toBe(200);
   });
 });
 
@@ -408,6 +448,7 @@ describe('POST /api/v1/resend-otp/', () => {
     expect(retry).toBeGreaterThan(100);
     expect(retry).toBeLessThanOrEqual(120);
     expect(res.body).toMatchObject({ code: 'throttled', wait: retry });
+    await t.settled();
     expect(t.sent.length).toBe(before);
 
     await moveCodesBack(u.userId, 'account', 100);
@@ -421,8 +462,8 @@ describe('POST /api/v1/resend-otp/', () => {
     await moveCodesBack(u.userId, 'account', 121);
     const res = await api().post('/api/v1/resend-otp/').send({ identifier: u.phone });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ detail: 'A new code has been sent.', wait: 120 });
-    const fresh = t.lastCode(u.phone, 'account');
+    expect(res.body).toEqual({ detail: 'If this account is waiting for verification, a new code is on its way.', wait: 120 });
+    const fresh = await t.lastCode(u.phone, 'account');
     expect(fresh).toMatch(/^\d{5}$/);
     expect(await t.db.query('SELECT id FROM one_time_codes WHERE user_id = $1 AND consumed_at IS NULL', [u.userId])).toHaveLength(1);
 
@@ -435,20 +476,32 @@ describe('POST /api/v1/resend-otp/', () => {
     expect(ok.status).toBe(200);
   });
 
-  test('an active account: 400 already verified, no code sent', async () => {
+  test('unknown, waiting and active accounts get the same answer; only the waiting one gets a code', async () => {
     const active = await createUser(t, { phone: newPhone() });
+    const waiting = await signedUp();
+    await moveCodesBack(waiting.userId, 'account', 121);
+    const unknown = newPhone();
     const before = t.sent.length;
-    const res = await api().post('/api/v1/resend-otp/').send({ identifier: active.phone });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'This account is already verified. Please log in.', code: 'already_verified' });
-    expect(t.sent.length).toBe(before);
+    const answers = [];
+    for (const identifier of [active.phone, waiting.phone, unknown]) {
+      const res = await api().post('/api/v1/resend-otp/').send({ identifier });
+      answers.push({ status: res.status, body: res.body });
+    }
+    expect(answers[0]).toEqual({
+      status: 200,
+      body: { detail: 'If this account is waiting for verification, a new code is on its way.', wait: 120 },
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    await t.settled();
+    expect(t.sent.slice(before).map((m) => m.to)).toEqual([waiting.phone]);
+    // The resend wait is kept per identifier, for unknown ones too: a 429 does not tell that an account is there.
+    for (const identifier of [active.phone, unknown])
+      expect((await api().post('/api/v1/resend-otp/').send({ identifier })).status).toBe(429);
   });
 
-  test('an unknown account is 404; a malformed identifier is a field error', async () => {
-    let res = await api().post('/api/v1/resend-otp/').send({ identifier: newPhone() });
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ detail: 'No account was found for this phone number or email.', code: 'not_found' });
-    res = await api().post('/api/v1/resend-otp/').send({ identifier: 'hello' });
+  test('a malformed identifier is a field error', async () => {
+    let res = await api().post('/api/v1/resend-otp/').send({ identifier: 'hello' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ identifier: ['Enter a valid phone number (01XXXXXXXXX) or email address.'] });
     res = await api().post('/api/v1/resend-otp/').send({});
@@ -466,9 +519,12 @@ describe('password recovery', () => {
     const res = await api().post('/api/v1/forgot-password/').send({ identifier: u.phone });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ detail: RESET_SENT, wait: 60 });
+    await t.settled();
     expect(t.sent.length).toBe(before + 1);
+    await t.settled();
     expect(t.sent.at(-1)).toMatchObject({ channel: 'sms', to: u.phone, purpose: 'reset' });
-    expect(t.lastCode(u.phone, 'reset')).toMatch(/^\d{6}$/);
+    expect(await t.lastCode(u.phone, 'reset')).toMatch(/^\d{6}$/);
+    await t.settled();
     expect(t.sent.at(-1)?.text).toContain('password reset code');
   });
 
@@ -482,6 +538,7 @@ describe('password recovery', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ detail: RESET_SENT, wait: 60 });
     }
+    await t.settled();
     expect(t.sent.length).toBe(before);
   });
 
@@ -497,6 +554,7 @@ describe('password recovery', () => {
       expect(again.body).toMatchObject({ code: 'throttled' });
       expect(Number(again.headers['retry-after'])).toBeGreaterThan(40);
     }
+    await t.settled();
     expect(t.sent.filter((m) => m.to === unknown)).toEqual([]);
   });
 
@@ -515,7 +573,7 @@ describe('password recovery', () => {
   test('resend-password-reset-otp waits 60 s, then sends a new code and the old one stops working', async () => {
     const u = await createUser(t, { phone: newPhone() });
     expect((await api().post('/api/v1/forgot-password/').send({ identifier: u.phone })).status).toBe(200);
-    const first = t.lastCode(u.phone, 'reset');
+    const first = await t.lastCode(u.phone, 'reset');
     const count = t.sent.length;
 
     const early = await api().post('/api/v1/resend-password-reset-otp/').send({ identifier: u.phone });
@@ -524,6 +582,7 @@ describe('password recovery', () => {
     expect(retry).toBeGreaterThan(40);
     expect(retry).toBeLessThanOrEqual(60);
     expect(early.body).toMatchObject({ code: 'throttled', wait: retry });
+    await t.settled();
     expect(t.sent.length).toBe(count);
 
     await moveCodesBack(u.id, 'reset', 61);
@@ -533,8 +592,9 @@ describe('password recovery', () => {
     const res = await api().post('/api/v1/resend-password-reset-otp/').send({ identifier: u.phone });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ detail: RESET_SENT, wait: 60 });
+    await t.settled();
     expect(t.sent.length).toBe(count + 1);
-    const second = t.lastCode(u.phone, 'reset');
+    const second = await t.lastCode(u.phone, 'reset');
 
     if (second !== first) {
       const old = await api()
@@ -552,7 +612,7 @@ describe('password recovery', () => {
   test('reset-password: mismatch, short password, malformed and missing code are refused without using a try', async () => {
     const u = await createUser(t, { phone: newPhone() });
     await api().post('/api/v1/forgot-password/').send({ identifier: u.phone });
-    const code = t.lastCode(u.phone, 'reset');
+    const code = await t.lastCode(u.phone, 'reset');
     const send = (b: Record<string, unknown>) =>
       api()
         .post('/api/v1/reset-password/')
@@ -591,7 +651,7 @@ describe('password recovery', () => {
   test('reset-password: a wrong code and an expired code are refused', async () => {
     const u = await createUser(t, { phone: newPhone() });
     await api().post('/api/v1/forgot-password/').send({ identifier: u.phone });
-    const code = t.lastCode(u.phone, 'reset');
+    const code = await t.lastCode(u.phone, 'reset');
     const body = { identifier: u.phone, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' };
 
     let res = await api()
@@ -624,7 +684,7 @@ describe('password recovery', () => {
 
     // Recovery by e-mail identifier; the code goes to the account's phone.
     expect((await api().post('/api/v1/forgot-password/').send({ identifier: 'Resetter@Example.com' })).status).toBe(200);
-    const code = t.lastCode(u.phone, 'reset');
+    const code = await t.lastCode(u.phone, 'reset');
     const body = { identifier: 'resetter@example.com', otp: code, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' };
     const res = await api().post('/api/v1/reset-password/').send(body);
     expect(res.status).toBe(200);
@@ -651,7 +711,7 @@ describe('password recovery', () => {
   test('reset codes exhaust after five wrong tries', async () => {
     const u = await createUser(t, { phone: newPhone() });
     await api().post('/api/v1/forgot-password/').send({ identifier: u.phone });
-    const code = t.lastCode(u.phone, 'reset');
+    const code = await t.lastCode(u.phone, 'reset');
     const body = { identifier: u.phone, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' };
     for (let i = 0; i < 5; i++)
       expect(
@@ -661,8 +721,10 @@ describe('password recovery', () => {
             .send({ ...body, otp: wrongCode(code) })
         ).status,
       ).toBe(400);
+    // From another address (this one now waits): the code itself is spent.
     const res = await api()
       .post('/api/v1/reset-password/')
+      .set('X-Forwarded-For', '10.9.1.1')
       .send({ ...body, otp: code });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'] });

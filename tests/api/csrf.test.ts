@@ -11,7 +11,6 @@
  * passes the CSRF check with the valid token from our own pages (the control that makes the refusals mean something).
  */
 import request from 'supertest';
-import type { RouteObject } from 'react-router';
 import { routes } from '../../views/routes.tsx';
 import { bffRoutes } from '../../server/bff/routes.ts';
 import type { Upstream } from '../../server/bff/upstream.ts';
@@ -20,33 +19,10 @@ import { loadResources } from '../../server/i18n.ts';
 import { CSRF_FIELD } from '../../shared/paths.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom } from '../helpers/session.ts';
+import { actionPaths, samplePath } from '../helpers/routes.ts';
 
 type Res = request.Response;
 type Agent = ReturnType<typeof request.agent>;
-
-/** Sample values for the route parameters of the tree (any other parameter gets `1`). */
-const SAMPLE_PARAMS: Record<string, string> = { lotteryId: '1', ticket: '01-02-03-04-05-06' };
-const samplePath = (p: string) =>
-  p
-    .replace(/:(\w+)\??/g, (_m, name: string) => SAMPLE_PARAMS[name] ?? '1')
-    .replace(/\*\w*/g, 'csrf-sample')
-    .replace(/[{}]/g, '');
-
-const join = (parent: string, child: string) => (child.startsWith('/') ? child : `${parent.replace(/\/$/, '')}/${child}`);
-
-/** Every path of the route tree with an action: inline, or in the module its `lazy` loads. */
-async function actionPaths(tree: RouteObject[], parent = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const r of tree) {
-    const path = r.path !== undefined ? join(parent, r.path) : parent || '/';
-    let hasAction = typeof r.action === 'function';
-    if (!hasAction && typeof r.lazy === 'function') hasAction = typeof ((await r.lazy()) as { action?: unknown }).action === 'function';
-    else if (!hasAction && r.lazy && typeof r.lazy === 'object') hasAction = 'action' in r.lazy;
-    if (hasAction) out.push(samplePath(path));
-    if (r.children) out.push(...(await actionPaths(r.children, path)));
-  }
-  return [...new Set(out)];
-}
 
 type Layer = { route?: { path: string; methods: Record<string, boolean> } };
 const UNSAFE = ['POST', 'PUT', 'PATCH', 'DELETE'];

@@ -3,6 +3,7 @@
  * client reads, refresh, blacklist (logout), the bearer check, and the login rate limit.
  */
 import { decodeJwt, SignJWT } from 'jose';
+import { FAILURE_STEPS } from '../../server/http/rate-limit.ts';
 import request from 'supertest';
 import { Tokens } from '../../server/accounts/tokens.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
@@ -104,7 +105,7 @@ describe('POST /api/token/', () => {
   test('login of a never-verified account sends a fresh code once the resend wait has passed', async () => {
     const phone = newPhone();
     const signup = await api().post('/api/v1/signup/').send({ name: 'Late Verifier', phone, password: 'pending-pass-1' });
-    const first = t.lastCode(phone, 'account');
+    const first = await t.lastCode(phone, 'account');
     const count = t.sent.length;
     // Within the 120 s wait: no new code.
     expect((await api().post('/api/token/').send({ phone, password: 'pending-pass-1' })).status).toBe(401);
@@ -114,7 +115,7 @@ describe('POST /api/token/', () => {
     ]);
     expect((await api().post('/api/token/').send({ phone, password: 'pending-pass-1' })).body.code).toBe('account_not_active');
     expect(t.sent.length).toBe(count + 1);
-    const second = t.lastCode(phone, 'account');
+    const second = await t.lastCode(phone, 'account');
     if (first !== second) expect((await api().post('/api/v1/verify-otp/').send({ identifier: phone, otp: first })).status).toBe(400);
     const ok = await api().post('/api/v1/verify-otp/').send({ identifier: phone, otp: second });
     expect(ok.status).toBe(200);
@@ -142,24 +143,57 @@ describe('POST /api/token/', () => {
     expect(res.body).toEqual({ phone: ['Expected a string.'], remember: ['Unknown field.'] });
   });
 
-  test('the login rate limit: the 11th try for one identifier within 15 minutes is 429, even with the right password', async () => {
+  test('failed logins count per address and account: after FAILURE_STEPS[0].max that address waits, even with the right password', async () => {
     const u = await createUser(t, { phone: newPhone() });
-    for (let i = 0; i < 10; i++) {
-      const res = await api()
-        .post('/api/token/')
-        .send({ phone: u.phone, password: `guess-${i}-xxxx` });
+    const [step] = FAILURE_STEPS;
+    const from = (ip: string) => api().post('/api/token/').set('X-Forwarded-For', ip);
+    for (let i = 0; i < step.max; i++) {
+      const res = await from('10.8.0.1').send({ phone: u.phone, password: `guess-${i}-xxxx` });
       expect(res.status).toBe(401);
     }
-    const res = await api().post('/api/token/').send({ phone: u.phone, password: u.password });
+    const res = await from('10.8.0.1').send({ phone: u.phone, password: u.password });
     expect(res.status).toBe(429);
     const retry = Number(res.headers['retry-after']);
     expect(retry).toBeGreaterThan(0);
-    expect(retry).toBeLessThanOrEqual(900);
+    expect(retry).toBeLessThanOrEqual(step.windowSec);
     expect(res.body).toEqual({ detail: `Too many attempts. Please try again in ${retry} seconds.`, code: 'throttled', wait: retry });
-    // Other accounts from the same address are not locked out by it.
+    // Other accounts from the same address are not held back by it.
     const other = await createUser(t, { phone: newPhone() });
-    expect((await api().post('/api/token/').send({ phone: other.phone, password: other.password })).status).toBe(200);
+    expect((await from('10.8.0.1').send({ phone: other.phone, password: other.password })).status).toBe(200);
   }, 90_000);
+
+  test('nobody locks a player out: failures against his phone from many addresses leave his own address free', async () => {
+    const u = await createUser(t, { phone: newPhone() });
+    const [step] = FAILURE_STEPS;
+    for (let ip = 1; ip <= 4; ip++) {
+      for (let i = 0; i < step.max; i++) {
+        const res = await api()
+          .post('/api/token/')
+          .set('X-Forwarded-For', `10.8.1.${ip}`)
+          .send({ phone: u.phone, password: `guess-${i}-xxxx` });
+        expect(res.status).toBe(401);
+      }
+      expect(
+        (await api().post('/api/token/').set('X-Forwarded-For', `10.8.1.${ip}`).send({ phone: u.phone, password: u.password })).status,
+      ).toBe(429);
+    }
+    const owner = await api().post('/api/token/').set('X-Forwarded-For', '10.8.2.1').send({ phone: u.phone, password: u.password });
+    expect(owner.status).toBe(200);
+  }, 120_000);
+
+  test('the wait grows: FAILURE_STEPS[1].max failures wait up to its longer window', async () => {
+    const u = await createUser(t, { phone: newPhone() });
+    const [, day] = FAILURE_STEPS;
+    // The failures of the longer step, as if they had come over the day (each first step's window has passed).
+    await t.db.query(`INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, now(), $2)`, [
+      `login:fail:10.8.3.1:${u.phone}:1`,
+      day.max,
+    ]);
+    const res = await api().post('/api/token/').set('X-Forwarded-For', '10.8.3.1').send({ phone: u.phone, password: u.password });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(FAILURE_STEPS[0].windowSec);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(day.windowSec);
+  });
 
   test('the login rate limit per address: the 51st try from one IP is 429', async () => {
     const row = await t.db.query(

@@ -16,8 +16,10 @@ export type TestApp = {
   db: Db;
   /** Every one-time code message the app sent, newest last. */
   sent: CodeMessage[];
-  /** The latest code sent to this phone or e-mail. */
-  lastCode(to: string, purpose?: CodeMessage['purpose']): string;
+  /** The latest code sent to this phone or e-mail (after the codes sent in the background went out). */
+  lastCode(to: string, purpose?: CodeMessage['purpose']): Promise<string>;
+  /** Waits for the codes the app sends after its answers (resend, password reset). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -67,7 +69,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     db,
     sent,
-    lastCode(to, purpose) {
+    settled: () => app.settled(),
+    async lastCode(to, purpose) {
+      await app.settled();
       const m = [...sent].reverse().find((x) => x.to === to && (!purpose || x.purpose === purpose));
       if (!m) throw new Error(`no code was sent to ${to}`);
       return m.code;
