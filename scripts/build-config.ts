@@ -5,19 +5,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
+import type { Manifest } from '../server/ssr/assets.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
-const FONTS = { bn: '/fonts/noto-sans-bengali-400.woff2' };
+const FONTS: Manifest['fonts'] = { bn: '/fonts/noto-sans-bengali-400.woff2' };
 
-export type Manifest = {
-  entry: string;
-  entryImports: string[];
-  islands: string;
-  islandsImports: string[];
-  css: string[];
-  chunks: Record<string, string[]>;
-  fonts: Record<string, string>;
-};
+export type { Manifest };
 
 /** outClient: the folder that holds `assets/` and `manifest.json` (URLs are relative to it). */
 export function manifestOf(meta: esbuild.Metafile, outClient: string): Manifest {
