@@ -4,6 +4,7 @@ import type { SessionUser } from '../shared/api-types.ts';
 import type { Language } from '../shared/i18n.ts';
 import { apiOf, localeOf, siteContext, type SiteInfo } from './context.ts';
 import { Footer } from './components/footer.tsx';
+import { Head } from './components/head.tsx';
 import { LanguageChooser } from './components/language-chooser.tsx';
 import { TopBar } from './components/top-bar.tsx';
 
@@ -48,7 +49,7 @@ export function RootErrorBoundary() {
       <TopBar user={user} lng={lng} />
       <main id="main" className="main">
         <section className="container narrow page-message">
-          <title>{`${status} · ${t('brand')}`}</title>
+          <Head title={`${status} · ${t('brand')}`} description={status === 404 ? t('errors.notFoundText') : t('errors.genericText')} />
           <h1>{status === 404 ? t('errors.notFoundTitle') : t('errors.genericTitle')}</h1>
           <p>{status === 404 ? t('errors.notFoundText') : t('errors.genericText')}</p>
           <a className="btn btn-primary" href="/">

@@ -79,7 +79,16 @@ export const routes: RouteObject[] = [
         { path: 'my-lotteries', ...page('lotteries/my-lotteries.tsx', () => import('./lotteries/my-lotteries.tsx')) },
       ]),
       // Staff.
-      group('staff', requireStaff, [{ path: '*', ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) }], 'admin'),
+      // `/admin` itself too: a splat child does not match the group's own path, which rendered an empty page.
+      group(
+        'staff',
+        requireStaff,
+        [
+          { index: true, ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) },
+          { path: '*', ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) },
+        ],
+        'admin',
+      ),
       { path: 'user/mylotteries', loader: moved('/my-lotteries') },
       { path: 'user-dashboard', loader: moved('/my-lotteries') },
       { path: 'user-dashboard/my-tickets', loader: moved('/my-lotteries') },

@@ -107,3 +107,19 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/quick-play\/\d+\/07-17-27-37-47-04$/);
   });
 });
+
+test('a plain visit to /quick-play opens the picker of the featured lottery, as the home page does', async ({ page }) => {
+  await openHome(page);
+  const featured = (await page.locator('#quick-play .qp__name').textContent())?.trim() ?? '';
+  expect(featured).not.toBe('');
+  const res = await page.goto('/quick-play');
+  expect(res?.status()).toBe(200);
+  await expect(page.locator('main h1')).toHaveText('Pick your numbers');
+  await expect(page.locator('main .play-lottery__name')).toHaveText(featured);
+  await expect(page.locator('main [role="alert"]')).toHaveCount(0);
+  const panel = page.locator('main .play-card--picker');
+  await pick(panel, [3, 14, 27, 41, 55], 9);
+  await panel.getByRole('button', { name: 'Quick Play' }).click();
+  await expect(page).toHaveURL(/\/quick-play\/\d+\/03-14-27-41-55-09$/);
+  await expect(page.locator('main')).toContainText(featured);
+});

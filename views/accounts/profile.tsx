@@ -3,11 +3,13 @@ import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 're
 import { api as contract } from '../../shared/api/contract.ts';
 import { useTranslation } from '../i18n.tsx';
 import type { UserProfile } from '../../shared/api-types.ts';
-import { formatDate, toDigits } from '../../shared/dates.ts';
+import { toDigits } from '../../shared/dates.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { userOf } from '../guards.ts';
 import { PageHead } from '../components/page-head.tsx';
+import { Head } from '../components/head.tsx';
+import { DateTime } from '../components/nowrap.tsx';
 
 type ProfileData = { profile: UserProfile; error: null } | { profile: null; error: 'notFound' | 'load' };
 
@@ -30,7 +32,7 @@ export function Component() {
   if (!res.profile) {
     return (
       <>
-        <title>{t('title', { page: title })}</title>
+        <Head title={t('title', { page: title })} description={t('pages.profile.subtitle')} />
         {head}
         <div className="container narrow">
           <div className="alert alert--error" role="alert">
@@ -46,7 +48,7 @@ export function Component() {
     );
   }
   const p = res.profile;
-  const joined = formatDate(p.date_joined, lng) ?? t('errors.invalidDate');
+  const joined = <DateTime value={p.date_joined} lng={lng} invalid={t('errors.invalidDate')} />;
   const missing = <span className="muted">{t('pages.profile.notProvided')}</span>;
   const rows: [string, ReactNode][] = [
     ['email', p.email || missing],
@@ -56,7 +58,7 @@ export function Component() {
   ];
   return (
     <>
-      <title>{t('title', { page: title })}</title>
+      <Head title={t('title', { page: title })} description={t('pages.profile.subtitle')} />
       {head}
       <div className="container narrow">
         <section className="profile card" aria-labelledby="profile-name">

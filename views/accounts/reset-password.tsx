@@ -51,7 +51,7 @@ export function Component() {
   const result = useActionData<Result>();
   const e = result?.errors ?? {};
   return (
-    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle', { identifier })}>
+    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle', { identifier })} description={t('forgot.subtitle')}>
       {result?.notice ? <Alert kind="success">{result.notice}</Alert> : null}
       {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
       <Form method="post" noValidate className="form">

@@ -59,7 +59,7 @@ export function Component() {
   const e = result?.errors ?? {};
   const lastSent = result?.sentAt ?? sentAt;
   return (
-    <AuthCard title={t('verify.title')} subtitle={t('verify.subtitle', { identifier })}>
+    <AuthCard title={t('verify.title')} subtitle={t('verify.subtitle', { identifier })} description={t('home:meta.description')}>
       {notice === 'registered' && !result ? <Alert kind="success">{t('verify.registered')}</Alert> : null}
       {notice === 'inactive' && !result ? <Alert kind="info">{t('verify.inactive')}</Alert> : null}
       {result?.notice ? <Alert kind="success">{result.notice}</Alert> : null}

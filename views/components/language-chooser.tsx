@@ -14,17 +14,17 @@ export function LanguageChooser() {
   return (
     <Dialog titleId="lang-chooser-title" dismissHref={href(useTranslation().i18n.language)}>
       <h2 id="lang-chooser-title" className="dialog__title">
-        {t('chooser.title')} · ভাষা বেছে নিন
+        {t('chooser.title')} · <span lang="bn">ভাষা বেছে নিন</span>
       </h2>
       <p>{t('chooser.text')}</p>
       <div className="chooser-options">
         <a className="chooser-option" href={href('bn')} lang="bn" hrefLang="bn">
           <span className="chooser-option__big">বাংলা</span>
-          <span>Bengali</span>
+          <span lang="en">Bengali</span>
         </a>
         <a className="chooser-option" href={href('en')} lang="en" hrefLang="en">
           <span className="chooser-option__big">English</span>
-          <span>ইংরেজি</span>
+          <span lang="bn">ইংরেজি</span>
         </a>
       </div>
     </Dialog>

@@ -13,6 +13,7 @@ import { Alert, Field, SubmitButton, type FormResult } from '../components/form.
 import { key, msg } from '../components/messages.ts';
 import { parseForm } from '../components/parse-form.ts';
 import { PageHead } from '../components/page-head.tsx';
+import { Head } from '../components/head.tsx';
 import { useRootData } from '../root.tsx';
 
 type Result = FormResult & { sent?: boolean };
@@ -40,7 +41,7 @@ export function Component() {
   const ta = (m: string | undefined) => msg(t, m);
   return (
     <>
-      <title>{t('title', { page: t('contact.title') })}</title>
+      <Head title={t('title', { page: t('contact.title') })} description={t('contact.lead')} />
       <PageHead title={t('contact.title')} lead={t('contact.lead')} />
       <div className="container narrow contact">
         <ul className="contact-cards">

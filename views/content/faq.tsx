@@ -6,6 +6,7 @@ import { paths, withQuery } from '../../shared/paths.ts';
 import { localeOf } from '../context.ts';
 import { FAQ_CATALOGUE } from './faq-catalogue.ts';
 import { PageHead } from '../components/page-head.tsx';
+import { Head } from '../components/head.tsx';
 
 export const FAQ_CATEGORIES = ['general', 'tickets', 'prizes', 'results', 'account'] as const;
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
@@ -112,8 +113,7 @@ export function Component() {
 
   return (
     <>
-      <title>{t('title', { page: texts.title })}</title>
-      <meta name="description" content={texts.intro} />
+      <Head title={t('title', { page: texts.title })} description={texts.intro} />
       <PageHead title={texts.title} lead={texts.intro} />
       <div className="container narrow faq">
         <Form method="get" action={paths.faq} role="search" className="faq__search" preventScrollReset>

@@ -3,6 +3,7 @@ import { useTranslation } from '../i18n.tsx';
 import { paths } from '../../shared/paths.ts';
 import { localeOf } from '../context.ts';
 import { PageHead } from '../components/page-head.tsx';
+import { Head } from '../components/head.tsx';
 
 /** One module for the long-form pages; the URL picks the text of locales/<lng>/content.json. */
 const PAGES = {
@@ -63,8 +64,7 @@ export function Component() {
   const box = toc ? 'container container--doc' : 'container narrow';
   return (
     <>
-      <title>{t('title', { page: doc.title })}</title>
-      <meta name="description" content={doc.intro ?? doc.sections[0]?.paragraphs[0] ?? doc.title} />
+      <Head title={t('title', { page: doc.title })} description={doc.intro ?? doc.sections[0]?.paragraphs[0] ?? doc.title} />
       <PageHead
         title={doc.title}
         box={box}

@@ -1,7 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { errorText, type ApiResult, type DrawResult } from '../../shared/api-types.ts';
-import { formatDate, formatNumber } from '../../shared/dates.ts';
-import { formatTaka } from '../../shared/money.ts';
+import { formatNumber } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
 import { Island } from '../components/island.tsx';
 import { apiOf, localeOf } from '../context.ts';
@@ -13,6 +12,8 @@ import { QuickPlayPanel, type QuickPlayPanelProps } from './quick-play-panel.tsx
 import { TicketBalls } from '../lotteries/balls.tsx';
 import { toCardLottery } from '../lotteries/lottery-card.tsx';
 import { SectionHead } from '../components/page-head.tsx';
+import { Head } from '../components/head.tsx';
+import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 
 /** Cards shown in Featured Lotteries (docs/rules/pages.md#5-home-page). */
 export const FEATURED_CARDS = 3;
@@ -75,8 +76,7 @@ export function Component() {
 
   return (
     <div className="home">
-      <title>{t('meta.title')}</title>
-      <meta name="description" content={t('meta.description')} />
+      <Head title={t('meta.title')} description={t('meta.description')} />
       <h1 className="visually-hidden">{t('meta.h1')}</h1>
       <Island name="hero" props={{}}>
         <HeroSlideshow />
@@ -167,7 +167,9 @@ function Results({ results }: { results: Section<DrawResult[]> }) {
             <span className="badge badge--red">{t('results.drawn')}</span>
             <h3 className="result-card__name">{r.lottery.name}</h3>
             <p className="result-card__date">
-              {t('results.startDate', { date: formatDate(r.lottery.start_date, lng) ?? t('common:errors.invalidDate') })}
+              {withElements((v) => t('results.startDate', v), {
+                date: <DateTime value={r.lottery.start_date} lng={lng} invalid={t('common:errors.invalidDate')} />,
+              })}
             </p>
           </div>
           {r.prizes.length ? (
@@ -175,7 +177,9 @@ function Results({ results }: { results: Section<DrawResult[]> }) {
               {r.prizes.map((p) => (
                 <li key={p.id}>
                   <TicketBalls ticket={p.ticket} lng={lng} label={t('results.ticket')} size="sm" />
-                  <span className="result-card__money">{formatTaka(p.prize_money, lng)}</span>
+                  <span className="result-card__money">
+                    <Amount value={p.prize_money} lng={lng} />
+                  </span>
                 </li>
               ))}
             </ul>

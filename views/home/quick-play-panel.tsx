@@ -1,4 +1,4 @@
-import { formatTaka } from '../../shared/money.ts';
+import { Amount } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { Countdown } from '../lotteries/countdown.tsx';
 import { LotteryFacts, type CardLottery } from '../lotteries/lottery-card.tsx';
@@ -19,7 +19,9 @@ export function QuickPlayPanel({ lottery, now }: QuickPlayPanelProps) {
         <h3 className="qp__name">{lottery.name}</h3>
         <p className="qp__prize">
           <span>{t('lottery:prize')}</span>
-          <strong>{formatTaka(lottery.total_prize, lng)}</strong>
+          <strong>
+            <Amount value={lottery.total_prize} lng={lng} />
+          </strong>
         </p>
         {lottery.description ? <p className="qp__desc">{lottery.description}</p> : null}
         <LotteryFacts lottery={lottery} />

@@ -11,6 +11,7 @@ import { formatNumber } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { Dialog } from '../components/dialog.tsx';
+import { Head } from '../components/head.tsx';
 import { api as contract } from '../../shared/api/contract.ts';
 import { useTranslation } from '../i18n.tsx';
 import { LotteryCard, toCardLottery } from './lottery-card.tsx';
@@ -75,7 +76,7 @@ export function Component() {
   return (
     <section className="section all-lotteries">
       <div className="container">
-        <title>{t('common:title', { page: t('all.title') })}</title>
+        <Head title={t('common:title', { page: t('all.title') })} description={t('all.intro')} />
         <div className="section__head">
           <div>
             <h1>{t('all.title')}</h1>
@@ -102,6 +103,7 @@ export function Component() {
             {d.lotteries.map((l) => (
               <li key={l.id}>
                 <LotteryCard
+                  heading="h2"
                   lottery={l}
                   now={d.now}
                   pickHref={here(d.page, l.id)}

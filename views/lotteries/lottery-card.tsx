@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import type { Lottery } from '../../shared/api-types.ts';
-import { formatDate, formatNumber } from '../../shared/dates.ts';
-import { formatTaka } from '../../shared/money.ts';
+import { formatNumber } from '../../shared/dates.ts';
+import { Amount, DateTime } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { availability, ticketsLeft } from '../../shared/availability.ts';
 
@@ -47,16 +47,20 @@ export function LotteryFacts({ lottery, withTicketsLeft = false }: { lottery: Ca
     <dl className="facts">
       <div>
         <dt>{t('ticketPrice')}</dt>
-        <dd>{formatTaka(lottery.ticket_price, lng)}</dd>
+        <dd>
+          <Amount value={lottery.ticket_price} lng={lng} />
+        </dd>
       </div>
       <div>
         <dt>{t('drawDate')}</dt>
-        <dd>{formatDate(lottery.end_date, lng, { withTime: true }) ?? t('common:errors.invalidDate')}</dd>
+        <dd>
+          <DateTime value={lottery.end_date} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+        </dd>
       </div>
       {withTicketsLeft ? (
         <div>
           <dt>{t('ticketsLeft')}</dt>
-          <dd>{formatNumber(ticketsLeft(lottery), lng)}</dd>
+          <dd className="nowrap">{formatNumber(ticketsLeft(lottery), lng)}</dd>
         </div>
       ) : null}
     </dl>
@@ -66,17 +70,21 @@ export function LotteryFacts({ lottery, withTicketsLeft = false }: { lottery: Ca
 /**
  * A published lottery as a card: open ones link to the picker (`?pick=ID`, which the server renders as an
  * open dialog without JavaScript; onPick opens it in place), closed ones say why they cannot be bought.
+ * `heading` is the level of the card's title, one below the heading of the list it is in (h2 under the page's
+ * h1 on /all-lotteries, h3 under a section's h2 on the home page): no level skipped.
  */
 export function LotteryCard({
   lottery,
   now,
   pickHref,
   onPick,
+  heading: H = 'h3',
 }: {
   lottery: CardLottery;
   now: number;
   pickHref: string;
   onPick?: (e: MouseEvent<HTMLAnchorElement>) => void;
+  heading?: 'h2' | 'h3';
 }) {
   const {
     t,
@@ -89,10 +97,12 @@ export function LotteryCard({
       <div className="lottery-card__top">
         <span className={`badge${open ? '' : ' badge--muted'}`}>{open ? t('open') : t('closed')}</span>
       </div>
-      <h3 className="lottery-card__name">{lottery.name}</h3>
+      <H className="lottery-card__name">{lottery.name}</H>
       <p className="lottery-card__prize">
         <span>{t('prize')}</span>
-        <strong>{formatTaka(lottery.total_prize, lng)}</strong>
+        <strong>
+          <Amount value={lottery.total_prize} lng={lng} />
+        </strong>
       </p>
       <LotteryFacts lottery={lottery} withTicketsLeft />
       {open ? (

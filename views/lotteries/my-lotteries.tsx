@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
 import { paths } from '../../shared/paths.ts';
 import { PageHead } from '../components/page-head.tsx';
+import { Head } from '../components/head.tsx';
 
 /**
  * The player's tickets. The ticket list API is not there yet, so the page shows its frame and an honest
@@ -16,7 +17,7 @@ export function Component() {
   const title = t('pages.myLotteries.title');
   return (
     <>
-      <title>{t('title', { page: title })}</title>
+      <Head title={t('title', { page: title })} description={t('pages.myLotteries.subtitle')} />
       <PageHead title={title} lead={t('pages.myLotteries.subtitle')} />
       <div className="container narrow">
         <section className="empty empty--card card" aria-labelledby="no-tickets">

@@ -1,4 +1,4 @@
-import { formatTaka } from '../../shared/money.ts';
+import { Amount } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { availability } from '../../shared/availability.ts';
 import type { CardLottery } from './lottery-card.tsx';
@@ -36,10 +36,16 @@ export function PickDialogBody({
       </h2>
       <p className="pick-dialog__facts">
         <span>
-          {t('prize')} <strong>{formatTaka(lottery.total_prize, lng)}</strong>
+          {t('prize')}{' '}
+          <strong>
+            <Amount value={lottery.total_prize} lng={lng} />
+          </strong>
         </span>
         <span>
-          {t('ticketPrice')} <strong>{formatTaka(lottery.ticket_price, lng)}</strong>
+          {t('ticketPrice')}{' '}
+          <strong>
+            <Amount value={lottery.ticket_price} lng={lng} />
+          </strong>
         </span>
       </p>
       {state === 'open' ? (

@@ -1,13 +1,14 @@
 import { data, Link, redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { errorText } from '../../shared/api-types.ts';
 import { toDigits } from '../../shared/dates.ts';
-import { formatTaka } from '../../shared/money.ts';
+import { Amount, withElements } from '../components/nowrap.tsx';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { formatTicket, normaliseTicket, parseTicket, randomTicket } from '../../shared/ticket.ts';
 import { apiOf } from '../context.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { useTranslation } from '../i18n.tsx';
 import { useRootData } from '../root.tsx';
+import { Head } from '../components/head.tsx';
 import { availability } from '../../shared/availability.ts';
 import { TicketBalls } from './balls.tsx';
 import { Countdown } from './countdown.tsx';
@@ -38,16 +39,36 @@ async function fetchLottery(
   return { lottery: null, problem: { message: errorText(r.error, '') || null }, status: r.status >= 500 ? 502 : r.status };
 }
 
+/** The parameters of the picker form: without any of them, /quick-play is a plain visit, not a form sent. */
+const FORM_PARAMS = ['lottery', 'main', 'last', 'action'];
+
+/**
+ * A plain visit to /quick-play (a bookmark, a typed address, a link): the picker for the featured lottery, as the
+ * home page's Quick Play panel shows it; with no featured lottery, the list of all lotteries to choose from.
+ */
+async function featuredPicker(context: LoaderFunctionArgs['context'], now: number) {
+  const r = await apiOf(context).call(contract.featuredLotteries);
+  const first = r.ok ? r.data[0] : undefined;
+  if (r.ok && !first) throw redirect(paths.allLotteries, 302);
+  const problem: Problem | null = first ? null : { message: r.ok ? null : errorText(r.error, '') || null };
+  return data<PickerPage>(
+    { kind: 'picker', now, lottery: first ? toCardLottery(first) : null, selection: { main: [], last: null }, messages: [], problem },
+    { status: first ? 200 : 502 },
+  );
+}
+
 /**
  * /quick-play: where the picker form goes without JavaScript. A complete, valid choice redirects to the ticket
  * page; otherwise the picker comes back with the picker's messages and the numbers kept. `action=clear|easy`
- * are the form's Clear and Easy Pick buttons; `action=edit` reopens the picker on given numbers.
+ * are the form's Clear and Easy Pick buttons; `action=edit` reopens the picker on given numbers. Without any
+ * form parameter (a plain visit) it is the featured lottery's picker.
  * /quick-play/{id}/{ticket}: the chosen ticket, canonical form enforced by a redirect.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
   if (params.lotteryId === undefined) {
     const q = new URL(request.url).searchParams;
+    if (!FORM_PARAMS.some((p) => q.has(p))) return featuredPicker(context, now);
     const sent = readSelection(q);
     const action = q.get('action');
     if (sent.lotteryId === null) {
@@ -107,7 +128,10 @@ function LotteryHeader({ lottery, now, as: H = 'h2' }: { lottery: CardLottery; n
     <div className="play-lottery">
       <H className="play-lottery__name">{lottery.name || t('defaultName')}</H>
       <p className="play-lottery__prize">
-        <span>{t('prize')}</span> <strong>{formatTaka(lottery.total_prize, lng)}</strong>
+        <span>{t('prize')}</span>{' '}
+        <strong>
+          <Amount value={lottery.total_prize} lng={lng} />
+        </strong>
       </p>
       <LotteryFacts lottery={lottery} />
       <p className="play-lottery__timer-label">{t('countdown.label')}</p>
@@ -128,7 +152,7 @@ function PickerView({ d }: { d: PickerPage }) {
   return (
     <section className="section">
       <div className="container play">
-        <title>{t('common:title', { page: t('play.pickTitle') })}</title>
+        <Head title={t('common:title', { page: t('play.pickTitle') })} description={t('home:hero.slides.0.text')} />
         <h1>{t('play.pickTitle')}</h1>
         {d.problem ? <ProblemPanel problem={d.problem} /> : null}
         {d.lottery ? (
@@ -174,7 +198,7 @@ function TicketView({ d }: { d: TicketPage }) {
   return (
     <section className="section">
       <div className="container play">
-        <title>{t('common:title', { page: t('play.title') })}</title>
+        <Head title={t('common:title', { page: t('play.title') })} description={t('home:hero.slides.0.text')} />
         {d.problem || !lottery || !d.ticket || !here ? (
           <>
             <h1>{t('play.title')}</h1>
@@ -243,12 +267,14 @@ function TicketView({ d }: { d: TicketPage }) {
                     </div>
                     <div>
                       <dt>{t('play.amount')}</dt>
-                      <dd className="summary__amount">{formatTaka(lottery.ticket_price, lng)}</dd>
+                      <dd className="summary__amount">
+                        <Amount value={lottery.ticket_price} lng={lng} />
+                      </dd>
                     </div>
                   </dl>
                   <div className="next-step">
                     <p className="next-step__title">{t('play.nextTitle')}</p>
-                    <p>{t('play.nextText', { price: formatTaka(lottery.ticket_price, lng) })}</p>
+                    <p>{withElements((v) => t('play.nextText', v), { price: <Amount value={lottery.ticket_price} lng={lng} /> })}</p>
                     <p className="muted">{t('play.nextSoon')}</p>
                   </div>
                 </>

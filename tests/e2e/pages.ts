@@ -1,0 +1,102 @@
+/**
+ * Every page of the site, for the journeys that look at all of them (mobile.spec.ts, a11y.spec.ts): the pages of
+ * the route tree (views/routes.tsx), each with who can open it (the guarded groups `guest`, `player`, `staff`) and
+ * sample values for its parameters, plus a few states of pages that show something else (an open picker dialog).
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { RouteObject } from 'react-router';
+import { DEMO_STAFF } from '../../server/db/seed.ts';
+import { LANG_COOKIE, type Language } from '../../shared/i18n.ts';
+import { routes } from '../../views/routes.tsx';
+import { createPlayer, expect } from './helpers.ts';
+
+export const LANGUAGES: Language[] = ['en', 'bn'];
+
+/** Visitors see the public pages and the guest pages (login, register); players and staff their own groups. */
+export type Who = 'visitor' | 'player' | 'staff';
+const GROUPS: Record<string, Who> = { guest: 'visitor', player: 'player', staff: 'staff' };
+
+/** A page: its route (also the test's title), who opens it, and its address for an open lottery's id. */
+export type SitePage = { route: string; who: Who; path: (lotteryId: number) => string };
+
+/** The page routes (those with a module) of the tree, with their full path pattern and who opens them. */
+function pageRoutes(rs: RouteObject[], base = '', who: Who = 'visitor'): { route: string; who: Who }[] {
+  return rs.flatMap((r) => {
+    const path = r.index || r.path === undefined ? base : r.path.startsWith('/') ? r.path : `${base.replace(/\/$/, '')}/${r.path}`;
+    const w = (r.id !== undefined ? GROUPS[r.id] : undefined) ?? who;
+    if (r.children) return pageRoutes(r.children, path, w);
+    return typeof r.lazy === 'function' ? [{ route: path || '/', who: w }] : [];
+  });
+}
+
+/** A sample ticket for /quick-play/:lotteryId/:ticket. */
+const TICKET = '03-14-27-41-55-09';
+
+/**
+ * Every page. A route with a parameter this list does not know fails here, so that a sample is added for it
+ * rather than the page silently left out.
+ */
+export function sitePages(): SitePage[] {
+  const pages = pageRoutes(routes).map(({ route, who }): SitePage => {
+    const template = route
+      .replace(/^\/admin\/\*$/, '/admin/create-lottery')
+      .replace(/^\/\*$/, '/no-such-page')
+      .replace(':ticket', TICKET);
+    if (/[*]|:(?!lotteryId\b)/.test(template)) throw new Error(`tests/e2e/pages.ts: no sample address for the route ${route}`);
+    return { route, who, path: (id) => template.replace(':lotteryId', String(id)) };
+  });
+  // States of pages that show more than their plain address: the picker dialog (home, all lotteries), the picker
+  // page of one lottery with the messages of an incomplete choice, and the ticket of a logged-in player.
+  const states: SitePage[] = [
+    { route: '/ (picker dialog)', who: 'visitor', path: (id) => `/?pick=${id}` },
+    { route: '/all-lotteries (picker dialog)', who: 'visitor', path: (id) => `/all-lotteries?pick=${id}` },
+    { route: '/quick-play (incomplete choice)', who: 'visitor', path: (id) => `/quick-play?lottery=${id}&main=5&main=12` },
+    { route: '/quick-play/:lotteryId/:ticket (logged in)', who: 'player', path: (id) => `/quick-play/${id}/${TICKET}` },
+  ];
+  return [...pages, ...states];
+}
+
+let featured: Promise<number> | undefined;
+
+/** The id of the first featured lottery (the demo data has open ones), asked once per worker. */
+export function featuredLotteryId(request: APIRequestContext): Promise<number> {
+  featured ??= (async () => {
+    const res = await request.get('/api/v1/featured-lotteries/');
+    expect(res.ok(), await res.text()).toBe(true);
+    const [first] = (await res.json()) as { id: number }[];
+    if (!first) throw new Error('no featured lottery: the journeys need the demo data (SEED_DEMO)');
+    return first.id;
+  })();
+  return featured;
+}
+
+/** The page's language for every request of this browser context, as a returning visitor who chose it. */
+export async function useLanguage(page: Page, lng: Language): Promise<void> {
+  await page.context().addCookies([{ name: LANG_COOKIE, value: lng, url: process.env.E2E_BASE_URL as string }]);
+}
+
+/**
+ * Logs in through the login form at any screen width (on a phone the top bar's user name is inside the closed
+ * menu, so this waits for the page after the login page rather than for the name to show).
+ */
+export async function logInAs(page: Page, who: { identifier: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  const form = page.locator('main form').filter({ has: page.locator('input[name="phone"]') });
+  await form.locator('input[name="phone"]').fill(who.identifier);
+  await form.locator('input[name="password"]').fill(who.password);
+  await form.locator('[type="submit"]').click();
+  await page.waitForURL((u) => u.pathname !== '/login');
+  await expect(page.locator('.nav-user__name')).toBeAttached();
+}
+
+/** The demo staff login the server creates on the embedded database (SEED_DEMO, as playwright.config.ts runs it). */
+export const STAFF = { identifier: DEMO_STAFF.phone, password: DEMO_STAFF.password };
+
+/** Makes the browser context `who` in language `lng`: a returning visitor, a new logged-in player, or staff. */
+export async function enterAs(page: Page, request: APIRequestContext, who: Who, lng: Language): Promise<void> {
+  await useLanguage(page, lng);
+  if (who === 'player') {
+    const player = await createPlayer(request);
+    await logInAs(page, { identifier: player.phone, password: player.password });
+  } else if (who === 'staff') await logInAs(page, STAFF);
+}
