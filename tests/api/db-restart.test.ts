@@ -36,14 +36,6 @@ async function terminateBackends(applicationName: string): Promise<number> {
   }
 }
 
-/** What an uncaught error would have done to the process: recorded instead, so that the test can say so. */
-function watchForCrashes() {
-  const crashes: unknown[] = [];
-  const record = (err: unknown) => void crashes.push(err);
-  process.on('uncaughtException', record);
-  return { crashes, stop: () => process.off('uncaughtException', record) };
-}
-
 const schemaOf = async (t: TestApp) =>
   (await t.db.one<{ name: string }>("SELECT current_setting('application_name') AS name"))?.name as string;
 
@@ -56,23 +48,18 @@ onPostgres('the database drops every connection under a running server', () => {
     await t.close();
   });
 
+  // Without a handler, the pool's 'error' event is an uncaught exception: in a server the process ends, here Jest
+  // fails the suite with "Unhandled error. (error: terminating connection due to administrator command …)".
   test('idle connections dropped: no crash, the next requests succeed on new connections', async () => {
-    const watch = watchForCrashes();
-    try {
-      // Several pooled connections, idle when the server drops them.
-      await Promise.all(Array.from({ length: 4 }, () => request(t.url).get('/api/v1/published-lotteries/').expect(200)));
-      expect(await terminateBackends(await schemaOf(t))).toBeGreaterThan(0);
-      await new Promise((r) => setTimeout(r, 200));
-      await request(t.url).get('/readyz').expect(200, { status: 'ready' });
-      await request(t.url).get('/api/v1/published-lotteries/').expect(200);
-      expect(watch.crashes).toEqual([]);
-    } finally {
-      watch.stop();
-    }
+    // Several pooled connections, idle when the server drops them.
+    await Promise.all(Array.from({ length: 4 }, () => request(t.url).get('/api/v1/published-lotteries/').expect(200)));
+    expect(await terminateBackends(await schemaOf(t))).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 200));
+    await request(t.url).get('/readyz').expect(200, { status: 'ready' });
+    await request(t.url).get('/api/v1/published-lotteries/').expect(200);
   });
 
   test('a connection dropped inside a transaction, between two statements: that transaction fails, nothing crashes', async () => {
-    const watch = watchForCrashes();
     const d = await testDatabase();
     const lost: Error[] = [];
     try {
@@ -87,9 +74,7 @@ onPostgres('the database drops every connection under a running server', () => {
       await expect(failed).rejects.toThrow();
       expect(lost.length).toBeGreaterThan(0);
       expect(await db.one('SELECT 1 AS one')).toEqual({ one: 1 });
-      expect(watch.crashes).toEqual([]);
     } finally {
-      watch.stop();
       await d.drop();
     }
   });
