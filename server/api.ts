@@ -14,6 +14,8 @@ import { openApiDocument } from './http/openapi.ts';
 import { rightsOf } from './accounts/queries.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
 import { Lotteries } from './lotteries/service.ts';
+import { purchaseRoutes } from './purchases/routes.ts';
+import { Purchases } from './purchases/service.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { Uploads } from './uploads/service.ts';
 
@@ -33,6 +35,8 @@ export type ApiDeps = {
   i18n: RequestHandler;
   trustProxy: string[];
   forwardContact: ((m: ContactMessage) => Promise<unknown>) | null;
+  /** The bKash account players pay into (BKASH_RECEIVER_NUMBER). */
+  bkashReceiverNumber: string;
 };
 
 /**
@@ -55,6 +59,7 @@ export function createApi(d: ApiDeps): express.Express {
   api.get('/openapi.json', (_req, res) => void res.json(document));
   api.use(accountRoutes(d.accounts));
   api.use(lotteryRoutes(new Lotteries(d.db)));
+  api.use(purchaseRoutes(new Purchases({ db: d.db, bkashReceiverNumber: d.bkashReceiverNumber })));
   api.use(uploadRoutes(new Uploads(d.db, d.uploadsDir)));
   api.use(contactRoutes(new Contact(d.db, d.log, d.forwardContact)));
   api.use((req, _res, next) => next(ApiError.detail(404, req.t('api:notFound'), 'not_found')));

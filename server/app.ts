@@ -108,7 +108,17 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
           config.NOTIFY_TIMEOUT_MS,
         )
     : null;
-  const apiDeps = { db, log, tokens, accounts, uploadsDir: config.uploadsDir, i18n: i18nHandler, trustProxy, forwardContact };
+  const apiDeps = {
+    db,
+    log,
+    tokens,
+    accounts,
+    uploadsDir: config.uploadsDir,
+    i18n: i18nHandler,
+    trustProxy,
+    forwardContact,
+    bkashReceiverNumber: config.BKASH_RECEIVER_NUMBER,
+  };
   const apiApp = config.API_BASE_URL ? null : createApi(apiDeps);
   const upstream = new Upstream(
     apiApp ? { inProcess: createInProcessApi(apiDeps) } : { baseUrl: config.API_BASE_URL as string },

@@ -42,10 +42,11 @@ const EnvSchema = z
       .optional(),
     ACCESS_TOKEN_TTL: durationSec.default(15 * 60),
     REFRESH_TOKEN_TTL: durationSec.default(7 * 24 * 3600),
+    // The bKash account players pay into (docs/rules/lotteries-and-sales.md#7-buying-a-ticket); required in production.
     BKASH_RECEIVER_NUMBER: z
       .string()
-      .regex(/^01\d{9}$/)
-      .default('01700000000'),
+      .regex(/^01\d{9}$/, 'must be an 11-digit bKash number like 01712345678')
+      .optional(),
     SUPPORT_EMAIL: z.email().default('support@bhagya.com.bd'),
     SUPPORT_PHONE: z
       .string()
@@ -70,6 +71,12 @@ const EnvSchema = z
           path: ['NOTIFY_TRANSPORT'],
           message: 'must be live in production (log writes one-time codes to the server log); set SMTP_URL and SMS_GATEWAY_URL',
         });
+      if (!env.BKASH_RECEIVER_NUMBER)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['BKASH_RECEIVER_NUMBER'],
+          message: 'is required in production (the bKash number players pay into)',
+        });
     }
     if (env.NOTIFY_TRANSPORT === 'live') {
       if (!env.SMTP_URL)
@@ -86,17 +93,22 @@ const EnvSchema = z
     }
   });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'APP_ENV' | 'NODE_ENV' | 'SECRET_KEY' | 'SEED_DEMO'> & {
+export type Config = Omit<z.infer<typeof EnvSchema>, 'APP_ENV' | 'NODE_ENV' | 'SECRET_KEY' | 'SEED_DEMO' | 'BKASH_RECEIVER_NUMBER'> & {
   /** The app's mode: APP_ENV, else NODE_ENV, else development. */
   APP_ENV: z.infer<typeof mode>;
   SECRET_KEY: string;
   SEED_DEMO: boolean;
+  /** BKASH_RECEIVER_NUMBER, or outside production a development stand-in (DEV_BKASH_RECEIVER_NUMBER). */
+  BKASH_RECEIVER_NUMBER: string;
   /** Where the secret came from, so that start-up can warn about a generated one. */
   secretSource: 'env' | 'generated';
   uploadsDir: string;
 };
 
 export class ConfigError extends Error {}
+
+/** The receiver number development and tests show when BKASH_RECEIVER_NUMBER is not set (never used in production). */
+export const DEV_BKASH_RECEIVER_NUMBER = '01700000000';
 
 /** Reads the environment once; a bad value stops the start with a message naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -124,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: dataDir,
     SECRET_KEY: secret,
     secretSource,
+    BKASH_RECEIVER_NUMBER: e.BKASH_RECEIVER_NUMBER ?? DEV_BKASH_RECEIVER_NUMBER,
     // Demo data (with its published staff password) only on a development embedded database unless asked for.
     SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && APP_ENV !== 'production'),
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { toAsciiDigits } from './dates.ts';
 import { isEmail, normaliseIdentifier, normalisePhone } from './identifiers.ts';
+import { parseWholeTaka } from './money.ts';
 import { CODE_RULES, type CodePurpose } from './one-time-codes.ts';
+import { normaliseTicket } from './ticket.ts';
 
 export const VALIDATION_KEYS = [
   'required',
@@ -33,6 +35,12 @@ export const VALIDATION_KEYS = [
   'otpFiveDigits',
   'otpSixDigits',
   'pictureInvalid',
+  'ticketInvalid',
+  'trxIdInvalid',
+  'nidInvalid',
+  'amountInvalid',
+  'paymentMethodInvalid',
+  'paymentMethodSoon',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -106,6 +114,55 @@ export const code = (purpose: CodePurpose) => {
     .refine((s) => s.length <= length, length === 5 ? digits : v('otpMax'))
     .refine((s) => s.length > length || new RegExp(`^[0-9]{${length}}$`).test(s), digits);
 };
+
+/** A union's own message: "required" when nothing was sent, else `otherwise` (zod's is a generic "invalid"). */
+const unionMessage = (otherwise: ValidationKey) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? v('required') : v(otherwise);
+
+/** The id of a thing named in a body (a lottery, a user): a positive whole number, sent as a number or as digits. */
+export const id = z.union(
+  [
+    z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/)
+      .transform(Number),
+  ],
+  { error: unionMessage('invalid') },
+);
+
+/** A ticket as typed or sent (docs/rules/tickets.md#3-accepted-input-and-normalisation), in its canonical form `05-12-23-34-45-07`. */
+export const ticket = text(40).transform((s, ctx) => {
+  const t = normaliseTicket(toAsciiDigits(s));
+  if (t) return t;
+  ctx.addIssue({ code: 'custom', message: v('ticketInvalid') });
+  return z.NEVER;
+});
+
+/** The bKash transaction ID (TrxID) the player received: 8–20 letters and digits, stored upper-case. */
+export const TRX_ID = /^[A-Z0-9]{8,20}$/;
+export const trxId = text(40).transform((s, ctx) => {
+  const id = toAsciiDigits(s).toUpperCase();
+  if (TRX_ID.test(id)) return id;
+  ctx.addIssue({ code: 'custom', message: v('trxIdInvalid') });
+  return z.NEVER;
+});
+
+/** A Bangladeshi national ID number: 10, 13 or 17 digits (spaces and dashes dropped), or '' for none. */
+export const nid = text(40).transform((s, ctx) => {
+  const digits = toAsciiDigits(s).replace(/[\s-]/g, '');
+  if (digits === '' || /^(\d{10}|\d{13}|\d{17})$/.test(digits)) return digits;
+  ctx.addIssue({ code: 'custom', message: v('nidInvalid') });
+  return z.NEVER;
+});
+
+/** An amount in whole taka, at least 1 (docs/rules/money-and-time.md): 100, "100" or "100.00"; never a fraction. */
+export const wholeTaka = z.union([z.number(), z.string().max(24)], { error: unionMessage('amountInvalid') }).transform((x, ctx) => {
+  const n = parseWholeTaka(x);
+  if (n !== null && n >= 1) return n;
+  ctx.addIssue({ code: 'custom', message: v('amountInvalid') });
+  return z.NEVER;
+});
 
 /**
  * "Give a phone number or an e-mail address" when neither is there: for the whole request, and on a form also

@@ -31,6 +31,9 @@ const WEEK = 7 * 24 * 3600 * 1000;
 type Sample = {
   name: string;
   description: string;
+  /** Bengali name and description (docs/rules/bengali.md). */
+  name_bn: string;
+  description_bn: string;
   weeks: number;
   price: number;
   prize: number;
@@ -43,6 +46,8 @@ const OPEN: Sample[] = [
   {
     name: 'Saturday Mega Draw',
     description: 'The weekly jackpot: match all six numbers to share the grand prize.',
+    name_bn: 'শনিবারের মেগা ড্র',
+    description_bn: 'সাপ্তাহিক জ্যাকপট: ছয়টি সংখ্যাই মিলিয়ে বড় পুরস্কারের ভাগ নিন।',
     weeks: 0,
     price: 100,
     prize: 1_000_000,
@@ -53,6 +58,8 @@ const OPEN: Sample[] = [
   {
     name: 'Boishakhi Bumper',
     description: 'A festive bumper draw with five equal winning shares.',
+    name_bn: 'বৈশাখী বাম্পার',
+    description_bn: 'উৎসবের বাম্পার ড্র, পাঁচজন বিজয়ী পাবেন সমান ভাগ।',
     weeks: 1,
     price: 200,
     prize: 5_000_000,
@@ -63,6 +70,8 @@ const OPEN: Sample[] = [
   {
     name: 'Lucky 50',
     description: 'Small stake, quick weekly draw.',
+    name_bn: 'লাকি ৫০',
+    description_bn: 'অল্প টাকায় টিকিট, প্রতি সপ্তাহে ড্র।',
     weeks: 0,
     price: 50,
     prize: 100_000,
@@ -73,6 +82,8 @@ const OPEN: Sample[] = [
   {
     name: 'Victory Day Special',
     description: 'Celebrate 16 December with a special draw.',
+    name_bn: 'বিজয় দিবস স্পেশাল',
+    description_bn: 'বিশেষ ড্র-এর সাথে উদযাপন করুন ১৬ ডিসেম্বর, মহান বিজয় দিবস।',
     weeks: 3,
     price: 150,
     prize: 2_000_000,
@@ -83,6 +94,8 @@ const OPEN: Sample[] = [
   {
     name: 'Padma Weekly',
     description: 'A steady weekly draw for regular players.',
+    name_bn: 'পদ্মা সাপ্তাহিক',
+    description_bn: 'নিয়মিত খেলোয়াড়দের জন্য প্রতি সপ্তাহের ড্র।',
     weeks: 2,
     price: 100,
     prize: 500_000,
@@ -96,6 +109,8 @@ const DRAWN: Sample[] = [
   {
     name: 'Ekushey Draw',
     description: "Last week's draw.",
+    name_bn: 'একুশে ড্র',
+    description_bn: 'গত সপ্তাহের ড্র।',
     weeks: -1,
     price: 100,
     prize: 600_000,
@@ -106,6 +121,8 @@ const DRAWN: Sample[] = [
   {
     name: 'Autumn Jackpot',
     description: 'A drawn jackpot.',
+    name_bn: 'শরতের জ্যাকপট',
+    description_bn: 'ড্র হয়ে যাওয়া একটি জ্যাকপট।',
     weeks: -2,
     price: 100,
     prize: 1_500_000,
@@ -142,9 +159,9 @@ export async function seedDemo(db: Db, log: Logger, opts: { staff: boolean }): P
       const end = nextSaturdayDraw(now + s.weeks * WEEK);
       const start = new Date(now - 2 * 24 * 3600 * 1000).toISOString();
       await tx.query(
-        `INSERT INTO lotteries (name, description, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published, featured)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9)`,
-        [s.name, s.description, start, end, s.price, s.tickets, s.winners, s.prize, s.featured],
+        `INSERT INTO lotteries (name, description, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published, featured, name_bn, description_bn)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, $9, $10, $11)`,
+        [s.name, s.description, start, end, s.price, s.tickets, s.winners, s.prize, s.featured, s.name_bn, s.description_bn],
       );
     }
     // Players who bought the winning tickets of the drawn samples. A number already taken (an account made by
@@ -162,9 +179,9 @@ export async function seedDemo(db: Db, log: Logger, opts: { staff: boolean }): P
       const end = nextSaturdayDraw(now + s.weeks * WEEK - WEEK);
       const start = new Date(Date.parse(end) - 10 * 24 * 3600 * 1000).toISOString();
       const l = await tx.one<{ id: number }>(
-        `INSERT INTO lotteries (name, description, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published, featured, is_result_published, drawn_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, false, true, $4) RETURNING id`,
-        [s.name, s.description, start, end, s.price, s.tickets, s.winners, s.prize],
+        `INSERT INTO lotteries (name, description, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published, featured, is_result_published, drawn_at, name_bn, description_bn)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, false, true, $4, $9, $10) RETURNING id`,
+        [s.name, s.description, start, end, s.price, s.tickets, s.winners, s.prize, s.name_bn, s.description_bn],
       );
       if (!l) continue;
       const { each } = splitPrize(s.prize, s.winners);

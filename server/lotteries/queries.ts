@@ -3,7 +3,9 @@ import type { Db } from '../db/index.ts';
 export type LotteryRow = {
   id: number;
   name: string;
+  name_bn: string;
   description: string;
+  description_bn: string;
   start_date: string;
   end_date: string;
   ticket_price: number;
@@ -16,12 +18,15 @@ export type LotteryRow = {
   tickets_sold: number;
 };
 
-const COLUMNS = `l.id, l.name, l.description, l.start_date, l.end_date, l.ticket_price, l.total_tickets, l.winners,
+const COLUMNS = `l.id, l.name, l.name_bn, l.description, l.description_bn, l.start_date, l.end_date, l.ticket_price, l.total_tickets, l.winners,
   l.total_prize, l.published, l.featured, l.is_result_published,
   (SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success'))::int AS tickets_sold`;
 
-/** Purchasable: published, sales open (end_date authoritative), result not out, tickets left. */
-const PURCHASABLE = `l.published AND NOT l.is_result_published AND l.start_date <= now() AND l.end_date > now()
+/**
+ * Purchasable: published, sales open (end_date authoritative), result not out, tickets left; a condition on the
+ * lottery `l`, by the database's clock. The purchase checks it under the lottery's row lock (server/purchases/queries.ts).
+ */
+export const PURCHASABLE = `l.published AND NOT l.is_result_published AND l.start_date <= now() AND l.end_date > now()
   AND (SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success')) < l.total_tickets`;
 
 export async function publishedLotteries(db: Db, limit: number, offset: number): Promise<{ rows: LotteryRow[]; total: number }> {
@@ -45,14 +50,14 @@ export async function lotteryById(db: Db, id: number): Promise<LotteryRow | unde
 }
 
 export type ResultRow = {
-  lottery: Pick<LotteryRow, 'id' | 'name' | 'start_date' | 'end_date' | 'total_prize'>;
+  lottery: Pick<LotteryRow, 'id' | 'name' | 'name_bn' | 'start_date' | 'end_date' | 'total_prize'>;
   prizes: { id: number; ticket: string; prize_money: number }[];
 };
 
 /** Latest published results: the ten most recent draws, each with its winning tickets. */
 export async function latestResults(db: Db, limit = 10): Promise<ResultRow[]> {
   const lotteries = await db.query<ResultRow['lottery'] & { drawn_at: string | null }>(
-    `SELECT id, name, start_date, end_date, total_prize, drawn_at FROM lotteries
+    `SELECT id, name, name_bn, start_date, end_date, total_prize, drawn_at FROM lotteries
       WHERE published AND is_result_published ORDER BY COALESCE(drawn_at, end_date) DESC, id DESC LIMIT $1`,
     [limit],
   );

@@ -19,6 +19,15 @@ import {
 } from '../accounts/schemas.ts';
 import { ContactBody } from '../contact/schemas.ts';
 import { DrawResult, IdParams, Lottery, Paging } from '../lotteries/schemas.ts';
+import {
+  PlayerTransaction,
+  PurchaseBody,
+  PurchaseReply,
+  StaffTransaction,
+  StaffTransactionsQuery,
+  StatusBody,
+  TrxIdBody,
+} from '../purchases/schemas.ts';
 import { PICTURE_TYPES, UploadParams, UploadReply } from '../uploads/schemas.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -160,6 +169,60 @@ export const api = {
     params: IdParams,
     reply: Lottery,
     summary: 'One lottery; an unpublished one exists only for staff.',
+  }),
+  // Purchases ---------------------------------------------------------------------------------------
+  createTransaction: endpoint({
+    method: 'POST',
+    path: '/api/v1/transactions-create/',
+    access: 'user',
+    tag: 'purchases',
+    body: PurchaseBody,
+    reply: PurchaseReply,
+    status: 201,
+    summary:
+      "Buys a ticket: a pending bKash transaction of the caller for the lottery's own price, with the bKash receiver number. " +
+      'Send an Idempotency-Key header (1–100 printable characters): a retry with the same key answers 200 with the first transaction.',
+  }),
+  setTrxId: endpoint({
+    method: 'PATCH',
+    path: '/api/v1/transactions/:id/trx-id/',
+    access: 'user',
+    tag: 'purchases',
+    params: IdParams,
+    body: TrxIdBody,
+    reply: PlayerTransaction,
+    summary: "The bKash TrxID (and the bKash number paid from) of the caller's own pending purchase; given once.",
+  }),
+  myTransactions: endpoint({
+    method: 'GET',
+    path: '/api/v1/my-transactions/',
+    access: 'user',
+    tag: 'purchases',
+    query: Paging,
+    reply: z.array(PlayerTransaction),
+    paged: true,
+    summary: "The caller's own transactions, newest first, with their lottery and prize, paged (total in X-Total-Count).",
+  }),
+  transactions: endpoint({
+    method: 'GET',
+    path: '/api/v1/transactions/',
+    access: 'staff',
+    tag: 'purchases',
+    query: StaffTransactionsQuery,
+    reply: z.array(StaffTransaction),
+    paged: true,
+    summary:
+      'Every transaction, newest first: search by player name, phone, e-mail, ticket, TrxID or lottery name, filter by status; paged.',
+  }),
+  updateTransaction: endpoint({
+    method: 'PUT',
+    path: '/api/v1/transactions/:id/',
+    access: 'staff',
+    tag: 'purchases',
+    params: IdParams,
+    body: StatusBody,
+    reply: StaffTransaction,
+    summary: 'Approves, rejects or moves back a transaction (pending ↔ success, pending ↔ failed); audited.',
   }),
   // Pictures and contact ----------------------------------------------------------------------------
   uploadImage: endpoint({

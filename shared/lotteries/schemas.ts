@@ -18,8 +18,11 @@ export const IdParams = z.strictObject({
 
 export const Lottery = z.object({
   id: z.number().int(),
+  /** English name and description; the Bengali ones are '' when not given (pages then show the English). */
   name: z.string(),
+  name_bn: z.string(),
   description: z.string(),
+  description_bn: z.string(),
   start_date: z.string(),
   end_date: z.string(),
   ticket_price: z.number().int(),
@@ -35,6 +38,6 @@ export const Lottery = z.object({
 });
 
 export const DrawResult = z.object({
-  lottery: Lottery.pick({ id: true, name: true, start_date: true, end_date: true, total_prize: true }),
+  lottery: Lottery.pick({ id: true, name: true, name_bn: true, start_date: true, end_date: true, total_prize: true }),
   prizes: z.array(z.object({ id: z.number().int(), ticket: z.string(), prize_money: z.number().int() })),
 });

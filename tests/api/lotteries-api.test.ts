@@ -105,7 +105,9 @@ describe('GET /api/v1/featured-lotteries/', () => {
     expect(res.body[0]).toEqual({
       id: expect.any(Number),
       name: 'Featured soon',
+      name_bn: '',
       description: 'About Featured soon',
+      description_bn: '',
       start_date: expect.any(String),
       end_date: expect.any(String),
       ticket_price: 50,
@@ -302,7 +304,14 @@ describe('GET /api/v1/lottery-results/', () => {
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(2);
     expect(res.body[0]).toEqual({
-      lottery: { id: newer, name: 'Newer draw', start_date: expect.any(String), end_date: expect.any(String), total_prize: 100_000 },
+      lottery: {
+        id: newer,
+        name: 'Newer draw',
+        name_bn: '',
+        start_date: expect.any(String),
+        end_date: expect.any(String),
+        total_prize: 100_000,
+      },
       prizes: [
         { id: p1, ticket: '05-12-23-34-45-07', prize_money: 50_000 },
         { id: p2, ticket: '01-02-03-04-05-15', prize_money: 50_000 },

@@ -46,6 +46,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     production && !env.NOTIFY_TRANSPORT
       ? { NOTIFY_TRANSPORT: 'live', SMTP_URL: 'smtp://127.0.0.1:9', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' }
       : {};
+  // Production also needs the bKash receiver number.
+  const receiver = production ? { BKASH_RECEIVER_NUMBER: '01800000000' } : {};
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -55,6 +57,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     PAGE_CACHE_TTL_MS: '0',
     PORT: '0',
     ...live,
+    ...receiver,
     ...env,
   });
   const sent: CodeMessage[] = [];

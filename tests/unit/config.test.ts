@@ -4,9 +4,9 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'bhagya-cfg-'));
-/** What production needs besides NODE_ENV: a secret and the live transport. */
+/** What production needs besides NODE_ENV: a secret, the live transport and the bKash receiver number. */
 const LIVE = { NOTIFY_TRANSPORT: 'live', SMTP_URL: 'smtps://u:p@mail.example.com:465', SMS_GATEWAY_URL: 'https://sms.example.com/send' };
-const PRODUCTION = { NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), ...LIVE };
+const PRODUCTION = { NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), ...LIVE, BKASH_RECEIVER_NUMBER: '01812345678' };
 
 describe('loadConfig', () => {
   test('defaults: port 3000, embedded database with demo data, log transport, generated secret kept in DATA_DIR', () => {
@@ -43,6 +43,7 @@ describe('loadConfig', () => {
     [{ NOTIFY_TRANSPORT: 'pigeon' }, 'NOTIFY_TRANSPORT'],
     [{ NODE_ENV: 'production' }, 'SECRET_KEY'],
     [{ SECRET_KEY: 'too-short' }, 'SECRET_KEY'],
+    [{ BKASH_RECEIVER_NUMBER: '1234' }, 'BKASH_RECEIVER_NUMBER'],
   ])('a bad value stops the start and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir(), ...env })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -52,6 +53,13 @@ describe('loadConfig', () => {
     const c = loadConfig({ DATA_DIR: dir() });
     expect([c.DB_CONNECT_TIMEOUT_MS, c.DB_STATEMENT_TIMEOUT_MS, c.NOTIFY_TIMEOUT_MS]).toEqual([5000, 30000, 10000]);
     expect(loadConfig({ DATA_DIR: dir(), DB_STATEMENT_TIMEOUT_MS: '0' }).DB_STATEMENT_TIMEOUT_MS).toBe(0);
+  });
+
+  test('the bKash receiver number: required in production, a development stand-in elsewhere', () => {
+    const { BKASH_RECEIVER_NUMBER: _, ...withoutReceiver } = PRODUCTION;
+    expect(() => loadConfig({ DATA_DIR: dir(), ...withoutReceiver })).toThrow(/BKASH_RECEIVER_NUMBER: is required in production/);
+    expect(loadConfig({ DATA_DIR: dir(), ...PRODUCTION }).BKASH_RECEIVER_NUMBER).toBe('01812345678');
+    expect(loadConfig({ DATA_DIR: dir() }).BKASH_RECEIVER_NUMBER).toBe('01700000000');
   });
 
   test('empty strings count as unset', () => {

@@ -6,6 +6,7 @@ import { Island } from '../components/island.tsx';
 import { apiOf, localeOf } from '../context.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { useTranslation } from '../i18n.tsx';
+import { lotteryName } from '../../shared/lotteries/names.ts';
 import { FeaturedLotteries, type FeaturedLotteriesProps } from './featured-lotteries.tsx';
 import { HeroSlideshow } from './hero.tsx';
 import { QuickPlayPanel, type QuickPlayPanelProps } from './quick-play-panel.tsx';
@@ -165,7 +166,7 @@ function Results({ results }: { results: Section<DrawResult[]> }) {
         <li key={r.lottery.id} className="result-card">
           <div className="result-card__head">
             <span className="badge badge--red">{t('results.drawn')}</span>
-            <h3 className="result-card__name">{r.lottery.name}</h3>
+            <h3 className="result-card__name">{lotteryName(r.lottery, lng)}</h3>
             <p className="result-card__date">
               {withElements((v) => t('results.startDate', v), {
                 date: <DateTime value={r.lottery.start_date} lng={lng} invalid={t('common:errors.invalidDate')} />,

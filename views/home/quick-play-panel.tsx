@@ -1,5 +1,6 @@
 import { Amount } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
+import { lotteryDescription, lotteryName } from '../../shared/lotteries/names.ts';
 import { Countdown } from '../lotteries/countdown.tsx';
 import { LotteryFacts, type CardLottery } from '../lotteries/lottery-card.tsx';
 import { NumberPicker } from '../lotteries/number-picker.tsx';
@@ -16,14 +17,14 @@ export function QuickPlayPanel({ lottery, now }: QuickPlayPanelProps) {
     <div className="qp">
       <div className="qp__info">
         <span className="badge badge--gold">{t('quickPlay.featured')}</span>
-        <h3 className="qp__name">{lottery.name}</h3>
+        <h3 className="qp__name">{lotteryName(lottery, lng)}</h3>
         <p className="qp__prize">
           <span>{t('lottery:prize')}</span>
           <strong>
             <Amount value={lottery.total_prize} lng={lng} />
           </strong>
         </p>
-        {lottery.description ? <p className="qp__desc">{lottery.description}</p> : null}
+        {lotteryDescription(lottery, lng) ? <p className="qp__desc">{lotteryDescription(lottery, lng)}</p> : null}
         <LotteryFacts lottery={lottery} />
         <p className="qp__timer-label">{t('lottery:countdown.label')}</p>
         <Countdown end={lottery.end_date} now={now} />

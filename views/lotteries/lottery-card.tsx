@@ -3,14 +3,20 @@ import type { Lottery } from '../../shared/api-types.ts';
 import { formatNumber } from '../../shared/dates.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
+import { lotteryName } from '../../shared/lotteries/names.ts';
 import { availability, ticketsLeft } from '../../shared/availability.ts';
 
-/** The fields a lottery card and the picker dialogs show (kept small: they travel as island props). */
+/**
+ * The fields a lottery card and the picker dialogs show (kept small: they travel as island props). Names and
+ * descriptions in both languages: each view shows the page's with lotteryName/lotteryDescription (shared/lotteries/names.ts).
+ */
 export type CardLottery = Pick<
   Lottery,
   | 'id'
   | 'name'
+  | 'name_bn'
   | 'description'
+  | 'description_bn'
   | 'start_date'
   | 'end_date'
   | 'ticket_price'
@@ -25,7 +31,9 @@ export type CardLottery = Pick<
 export const toCardLottery = (l: CardLottery): CardLottery => ({
   id: l.id,
   name: l.name,
+  name_bn: l.name_bn,
   description: l.description,
+  description_bn: l.description_bn,
   start_date: l.start_date,
   end_date: l.end_date,
   ticket_price: l.ticket_price,
@@ -92,12 +100,13 @@ export function LotteryCard({
   } = useTranslation('lottery');
   const state = availability(lottery, now);
   const open = state === 'open';
+  const name = lotteryName(lottery, lng);
   return (
     <article className={`lottery-card${open ? '' : ' is-closed'}`}>
       <div className="lottery-card__top">
         <span className={`badge${open ? '' : ' badge--muted'}`}>{open ? t('open') : t('closed')}</span>
       </div>
-      <H className="lottery-card__name">{lottery.name}</H>
+      <H className="lottery-card__name">{name}</H>
       <p className="lottery-card__prize">
         <span>{t('prize')}</span>
         <strong>
@@ -106,12 +115,7 @@ export function LotteryCard({
       </p>
       <LotteryFacts lottery={lottery} withTicketsLeft />
       {open ? (
-        <a
-          className="btn btn-accent btn-block lottery-card__cta"
-          href={pickHref}
-          onClick={onPick}
-          aria-label={t('cta.pickFor', { name: lottery.name })}
-        >
+        <a className="btn btn-accent btn-block lottery-card__cta" href={pickHref} onClick={onPick} aria-label={t('cta.pickFor', { name })}>
           {t('cta.pickNumbers')}
         </a>
       ) : (

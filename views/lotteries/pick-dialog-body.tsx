@@ -1,5 +1,6 @@
 import { Amount } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
+import { lotteryName } from '../../shared/lotteries/names.ts';
 import { availability } from '../../shared/availability.ts';
 import type { CardLottery } from './lottery-card.tsx';
 import { NumberPicker, type PickerVariant, type Selection } from './number-picker.tsx';
@@ -32,7 +33,7 @@ export function PickDialogBody({
   return (
     <>
       <h2 id={PICK_TITLE_ID} className="dialog__title pick-dialog__title">
-        {lottery.name}
+        {lotteryName(lottery, lng)}
       </h2>
       <p className="pick-dialog__facts">
         <span>

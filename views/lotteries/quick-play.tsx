@@ -7,6 +7,7 @@ import { formatTicket, normaliseTicket, parseTicket, randomTicket } from '../../
 import { apiOf } from '../context.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { useTranslation } from '../i18n.tsx';
+import { lotteryName } from '../../shared/lotteries/names.ts';
 import { useRootData } from '../root.tsx';
 import { Head } from '../components/head.tsx';
 import { availability } from '../../shared/availability.ts';
@@ -126,7 +127,7 @@ function LotteryHeader({ lottery, now, as: H = 'h2' }: { lottery: CardLottery; n
   } = useTranslation('lottery');
   return (
     <div className="play-lottery">
-      <H className="play-lottery__name">{lottery.name || t('defaultName')}</H>
+      <H className="play-lottery__name">{lotteryName(lottery, lng) || t('defaultName')}</H>
       <p className="play-lottery__prize">
         <span>{t('prize')}</span>{' '}
         <strong>

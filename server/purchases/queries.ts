@@ -1,0 +1,218 @@
+import type { Db } from '../db/index.ts';
+import { PURCHASABLE } from '../lotteries/queries.ts';
+import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
+
+/** A row of `transactions`. */
+export type TransactionRow = {
+  id: number;
+  user_id: number;
+  lottery_id: number;
+  ticket: string;
+  amount: number;
+  transaction_type: 'payment';
+  payment_method: string;
+  payment_number: string;
+  trx_id: string | null;
+  status: TransactionStatus;
+  idempotency_key: string | null;
+  nid: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/**
+ * Locks the lottery's row until the transaction ends: every purchase and every status change of one lottery takes
+ * this lock first, so that two buyers of its last ticket (or a buyer and staff moving a failed sale back to pending)
+ * take turns, and each sees what the other committed. Undefined when there is no such lottery.
+ */
+export const lockLottery = (db: Db, id: number) => db.one<{ id: number }>('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE', [id]);
+
+export type SaleState = {
+  id: number;
+  published: boolean;
+  is_result_published: boolean;
+  start_date: string;
+  end_date: string;
+  ticket_price: number;
+  total_tickets: number;
+  tickets_sold: number;
+  purchasable: boolean;
+};
+
+/**
+ * Whether the lottery can be bought now, by the rule of the lottery lists (server/lotteries/queries.ts PURCHASABLE,
+ * docs/rules/lotteries-and-sales.md#4-when-a-lottery-can-be-bought). Run after lockLottery, in a statement of its
+ * own: its snapshot then includes every sale committed before the lock was granted.
+ */
+export const saleState = (db: Db, id: number) =>
+  db.one<SaleState>(
+    `SELECT l.id, l.published, l.is_result_published, l.start_date, l.end_date, l.ticket_price, l.total_tickets,
+       (SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success'))::int AS tickets_sold,
+       (${PURCHASABLE}) AS purchasable
+     FROM lotteries l WHERE l.id = $1`,
+    [id],
+  );
+
+/** The transaction that holds this combination in this lottery (pending or success), if any. */
+export const holderOf = (db: Db, lotteryId: number, ticket: string) =>
+  db.one<{ id: number }>(`SELECT id FROM transactions WHERE lottery_id = $1 AND ticket = $2 AND status IN ('pending', 'success')`, [
+    lotteryId,
+    ticket,
+  ]);
+
+/** The transaction that carries this TrxID, if any (whatever its owner and state). */
+export const trxIdHolder = (db: Db, trxId: string) => db.one<{ id: number }>('SELECT id FROM transactions WHERE trx_id = $1', [trxId]);
+
+export const byIdempotencyKey = (db: Db, userId: number, key: string) =>
+  db.one<TransactionRow>('SELECT * FROM transactions WHERE user_id = $1 AND idempotency_key = $2', [userId, key]);
+
+export const transactionById = (db: Db, id: number) => db.one<TransactionRow>('SELECT * FROM transactions WHERE id = $1', [id]);
+
+export const transactionForUpdate = (db: Db, id: number) =>
+  db.one<TransactionRow>('SELECT * FROM transactions WHERE id = $1 FOR UPDATE', [id]);
+
+export type NewTransaction = {
+  user_id: number;
+  lottery_id: number;
+  ticket: string;
+  amount: number;
+  payment_method: string;
+  payment_number: string;
+  trx_id: string | null;
+  nid: string;
+  idempotency_key: string | null;
+};
+
+export async function insertTransaction(db: Db, t: NewTransaction): Promise<number> {
+  const row = await db.one<{ id: number }>(
+    `INSERT INTO transactions (user_id, lottery_id, ticket, amount, transaction_type, payment_method, payment_number, trx_id, nid, idempotency_key, status)
+     VALUES ($1, $2, $3, $4, 'payment', $5, $6, $7, $8, $9, 'pending') RETURNING id`,
+    [t.user_id, t.lottery_id, t.ticket, t.amount, t.payment_method, t.payment_number, t.trx_id, t.nid, t.idempotency_key],
+  );
+  if (!row) throw new Error('insert returned nothing');
+  return row.id;
+}
+
+export const setTrxId = (db: Db, id: number, trxId: string, paymentNumber: string | null) =>
+  db.query(`UPDATE transactions SET trx_id = $2, payment_number = COALESCE($3, payment_number), updated_at = now() WHERE id = $1`, [
+    id,
+    trxId,
+    paymentNumber,
+  ]);
+
+export const setStatus = (db: Db, id: number, status: TransactionStatus) =>
+  db.one<TransactionRow>('UPDATE transactions SET status = $2, updated_at = now() WHERE id = $1 RETURNING *', [id, status]);
+
+/** One audit record (docs/rules/security.md#7-audit-log); written in the transaction of the change it records. */
+export const insertAudit = (
+  db: Db,
+  a: { actorId: number; action: string; entity: string; entityId: string; before: unknown; after: unknown },
+) =>
+  db.query('INSERT INTO audit_log (actor_id, action, entity, entity_id, before, after) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)', [
+    a.actorId,
+    a.action,
+    a.entity,
+    a.entityId,
+    JSON.stringify(a.before),
+    JSON.stringify(a.after),
+  ]);
+
+// Lists ---------------------------------------------------------------------------------------------
+
+export type PlayerTransactionRow = Omit<TransactionRow, 'user_id' | 'idempotency_key' | 'nid' | 'updated_at'> & {
+  l_name: string;
+  l_name_bn: string;
+  l_end_date: string;
+  l_total_prize: number;
+  l_is_result_published: boolean;
+  prize_id: number | null;
+  prize_money: number | null;
+};
+
+/** A prize counts only once its lottery's results are published (the draw publishes both in one transaction). */
+const PLAYER_SELECT = `SELECT t.id, t.lottery_id, t.ticket, t.amount, t.transaction_type, t.payment_method, t.payment_number, t.trx_id,
+    t.status, t.created_at, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date, l.total_prize AS l_total_prize,
+    l.is_result_published AS l_is_result_published, p.id AS prize_id, p.prize_money
+  FROM transactions t
+  JOIN lotteries l ON l.id = t.lottery_id
+  LEFT JOIN prizes p ON p.transaction_id = t.id AND l.is_result_published`;
+
+/** The player's own transactions, newest first: every query names the owner. */
+export async function playerTransactions(
+  db: Db,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: PlayerTransactionRow[]; total: number }> {
+  const rows = await db.query<PlayerTransactionRow>(
+    `${PLAYER_SELECT} WHERE t.user_id = $1 ORDER BY t.created_at DESC, t.id DESC LIMIT $2 OFFSET $3`,
+    [userId, limit, offset],
+  );
+  const total = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE user_id = $1', [userId]))?.n ?? 0;
+  return { rows, total };
+}
+
+export const playerTransaction = (db: Db, userId: number, id: number) =>
+  db.one<PlayerTransactionRow>(`${PLAYER_SELECT} WHERE t.user_id = $1 AND t.id = $2`, [userId, id]);
+
+export type StaffTransactionRow = Omit<TransactionRow, 'idempotency_key'> & {
+  u_name: string;
+  u_phone: string | null;
+  u_email: string | null;
+  l_name: string;
+  l_name_bn: string;
+  l_is_result_published: boolean;
+};
+
+const STAFF_SELECT = `SELECT t.id, t.user_id, t.lottery_id, t.ticket, t.amount, t.transaction_type, t.payment_method, t.payment_number,
+    t.trx_id, t.status, t.nid, t.created_at, t.updated_at, u.name AS u_name, u.phone AS u_phone, u.email AS u_email,
+    l.name AS l_name, l.name_bn AS l_name_bn, l.is_result_published AS l_is_result_published
+  FROM transactions t
+  JOIN users u ON u.id = t.user_id
+  JOIN lotteries l ON l.id = t.lottery_id`;
+
+export type StaffFilter = {
+  /** Part of a name, phone, e-mail, ticket, TrxID, bKash number or lottery name. */
+  search: string | null;
+  /** The search read as a ticket or a phone number in stored form, matched exactly too. */
+  ticket: string | null;
+  phone: string | null;
+  status: TransactionStatus | null;
+  lotteryId: number | null;
+};
+
+/** `%` and `_` typed by staff are letters, not wildcards. */
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function staffWhere(f: StaffFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [f.status, f.lotteryId, f.search === null ? null : likePattern(f.search), f.ticket, f.phone];
+  const sql = `WHERE ($1::text IS NULL OR t.status = $1)
+      AND ($2::bigint IS NULL OR t.lottery_id = $2)
+      AND ($3::text IS NULL OR u.name ILIKE $3 OR u.phone ILIKE $3 OR u.email ILIKE $3 OR t.ticket ILIKE $3 OR t.trx_id ILIKE $3
+           OR t.payment_number ILIKE $3 OR l.name ILIKE $3 OR l.name_bn ILIKE $3
+           OR t.ticket = $4 OR u.phone = $5 OR t.payment_number = $5)`;
+  return { sql, params };
+}
+
+export async function staffTransactions(
+  db: Db,
+  f: StaffFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: StaffTransactionRow[]; total: number }> {
+  const where = staffWhere(f);
+  const rows = await db.query<StaffTransactionRow>(
+    `${STAFF_SELECT} ${where.sql} ORDER BY t.created_at DESC, t.id DESC LIMIT $6 OFFSET $7`,
+    [...where.params, limit, offset],
+  );
+  const total =
+    (
+      await db.one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM transactions t JOIN users u ON u.id = t.user_id JOIN lotteries l ON l.id = t.lottery_id ${where.sql}`,
+        where.params,
+      )
+    )?.n ?? 0;
+  return { rows, total };
+}
+
+export const staffTransaction = (db: Db, id: number) => db.one<StaffTransactionRow>(`${STAFF_SELECT} WHERE t.id = $1`, [id]);

@@ -1,0 +1,299 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { availability } from '../../shared/availability.ts';
+import type { Lng } from '../../shared/dates.ts';
+import { formatTaka } from '../../shared/money.ts';
+import { normalisePhone } from '../../shared/identifiers.ts';
+import type {
+  PlayerTransaction,
+  PurchaseBody,
+  PurchaseReply,
+  StaffTransaction,
+  StaffTransactionsQuery,
+  TransactionStatus,
+  TrxIdBody,
+} from '../../shared/purchases/schemas.ts';
+import { normaliseTicket } from '../../shared/ticket.ts';
+import type { AccessClaims } from '../accounts/tokens.ts';
+import { uniqueViolation, type Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { throttle, type Limit } from '../http/rate-limit.ts';
+import * as q from './queries.ts';
+import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
+
+/** Purchases and TrxID entries per player (docs/rules/limits.md#1-rate-limits). */
+export const PURCHASE_LIMIT: Limit = { max: 10, windowSec: 60 };
+
+/** What a rule needs of the request: the caller's language. */
+export type Ctx = { t: TFunction; lng: Lng };
+
+export type PurchasesDeps = {
+  db: Db;
+  /** The bKash account players pay into (configuration BKASH_RECEIVER_NUMBER). */
+  bkashReceiverNumber: string;
+};
+
+type Player = z.input<typeof PlayerTransaction>;
+type Staff = z.input<typeof StaffTransaction>;
+
+/**
+ * The staff actions on a transaction's status (docs/rules/lotteries-and-sales.md#8-transaction-states): from → to →
+ * the action's name in the audit log. Anything else (success → failed among them: Remove Approval, then Reject) is refused.
+ */
+const TRANSITIONS: Record<TransactionStatus, Partial<Record<TransactionStatus, string>>> = {
+  pending: { success: 'transaction.approve', failed: 'transaction.reject' },
+  success: { pending: 'transaction.remove_approval' },
+  failed: { pending: 'transaction.move_to_pending' },
+};
+
+/** Constraint names of migrations 001 and 003, for turning a race into the answer the check before it gives. */
+const TICKET_HELD = 'transactions_ticket_held';
+const TRX_ID_UNIQUE = 'transactions_trx_id_key';
+const IDEMPOTENCY_UNIQUE = 'transactions_user_id_idempotency_key_key';
+
+const playerJson = (r: PlayerTransactionRow): Player => ({
+  id: r.id,
+  transaction_type: r.transaction_type,
+  amount: r.amount,
+  status: r.status,
+  payment_method: r.payment_method,
+  payment_number: r.payment_number,
+  trx_id: r.trx_id,
+  ticket: r.ticket,
+  created_at: r.created_at,
+  lottery: {
+    id: r.lottery_id,
+    name: r.l_name,
+    name_bn: r.l_name_bn,
+    end_date: r.l_end_date,
+    total_prize: r.l_total_prize,
+    is_result_published: r.l_is_result_published,
+  },
+  is_winning_ticket: r.prize_id !== null,
+  prize: r.prize_id !== null && r.prize_money !== null ? { id: r.prize_id, prize_money: r.prize_money } : null,
+  has_claimed: false,
+  claim_status: null,
+});
+
+const staffJson = (r: StaffTransactionRow): Staff => ({
+  id: r.id,
+  transaction_type: r.transaction_type,
+  amount: r.amount,
+  status: r.status,
+  payment_method: r.payment_method,
+  payment_number: r.payment_number,
+  trx_id: r.trx_id,
+  ticket: r.ticket,
+  nid: r.nid,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+  user: { id: r.user_id, name: r.u_name, phone: r.u_phone, email: r.u_email },
+  lottery: { id: r.lottery_id, name: r.l_name, name_bn: r.l_name_bn, is_result_published: r.l_is_result_published },
+});
+
+/** What the audit log keeps of a transaction before and after a change: enough to check the payment again. */
+const auditSnapshot = (r: TransactionRow) => ({
+  status: r.status,
+  user_id: r.user_id,
+  lottery_id: r.lottery_id,
+  ticket: r.ticket,
+  amount: r.amount,
+  payment_method: r.payment_method,
+  payment_number: r.payment_number,
+  trx_id: r.trx_id,
+});
+
+/**
+ * Buying a ticket and the transactions that follow (docs/rules/lotteries-and-sales.md#7-buying-a-ticket,
+ * #8-transaction-states). Bodies arrive parsed by shared/purchases/schemas.ts (ticket canonical, TrxID upper-case).
+ */
+export class Purchases {
+  constructor(private readonly d: PurchasesDeps) {}
+
+  /**
+   * A purchase: a pending transaction of the caller for the lottery's own price. With an idempotency key the caller
+   * already used, the transaction made then is returned (created: false) and nothing else happens.
+   */
+  async create(
+    caller: AccessClaims,
+    body: z.output<typeof PurchaseBody>,
+    key: string | null,
+    ctx: Ctx,
+  ): Promise<{ created: boolean; reply: z.input<typeof PurchaseReply> }> {
+    const { t } = ctx;
+    const userId = caller.user_id;
+    // docs/decisions/012-purchases.md: the buyer is the caller; a user_id naming someone else is refused.
+    if (body.user_id !== undefined && body.user_id !== userId) throw ApiError.detail(403, t('api:permissionDenied'), 'permission_denied');
+    await throttle(this.d.db, [[`purchase:user:${userId}`, PURCHASE_LIMIT]], t);
+    let outcome: { created: boolean; id: number };
+    try {
+      outcome = await this.d.db.tx(async (tx) => {
+        if (!(await q.lockLottery(tx, body.lottery_id))) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
+        if (key) {
+          const first = await q.byIdempotencyKey(tx, userId, key);
+          if (first) return { created: false, id: this.sameRequest(first, body, t).id };
+        }
+        const sale = await q.saleState(tx, body.lottery_id);
+        if (!sale?.published) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
+        if (!sale.purchasable) throw salesClosed(sale, t);
+        if (body.amount !== sale.ticket_price)
+          throw ApiError.fields({ amount: [t('api:amountMismatch', { price: formatTaka(sale.ticket_price, ctx.lng) })] });
+        if (await q.holderOf(tx, body.lottery_id, body.ticket)) throw ticketTaken(t);
+        if (body.trx_id && (await q.trxIdHolder(tx, body.trx_id))) throw trxIdTaken(t);
+        const id = await q.insertTransaction(tx, {
+          user_id: userId,
+          lottery_id: body.lottery_id,
+          ticket: body.ticket,
+          amount: sale.ticket_price,
+          payment_method: body.payment_method,
+          payment_number: body.payment_number ?? '',
+          trx_id: body.trx_id,
+          nid: body.nid,
+          idempotency_key: key,
+        });
+        return { created: true, id };
+      });
+    } catch (err) {
+      const c = uniqueViolation(err);
+      if (c === null) throw err;
+      // A request that raced another: the same key (a retry sent twice at once) answers as a retry does.
+      const first = key ? await q.byIdempotencyKey(this.d.db, userId, key) : undefined;
+      if (first && c === IDEMPOTENCY_UNIQUE) outcome = { created: false, id: this.sameRequest(first, body, t).id };
+      else if (c === TICKET_HELD) throw ticketTaken(t);
+      else if (c === TRX_ID_UNIQUE) throw trxIdTaken(t);
+      else throw err;
+    }
+    return { created: outcome.created, reply: await this.purchaseReply(userId, outcome.id, t) };
+  }
+
+  /** The first transaction of an idempotency key, if this request is a retry of the one that made it. */
+  private sameRequest(first: TransactionRow, body: z.output<typeof PurchaseBody>, t: TFunction): TransactionRow {
+    if (first.lottery_id !== body.lottery_id || first.ticket !== body.ticket)
+      throw ApiError.detail(422, t('api:idempotencyKeyReused'), 'idempotency_key_reused');
+    return first;
+  }
+
+  private async purchaseReply(userId: number, id: number, t: TFunction): Promise<z.input<typeof PurchaseReply>> {
+    const tx = await this.own(userId, id, t);
+    return { ...tx, bkash_receiver_number: this.d.bkashReceiverNumber, amount_to_pay: tx.amount };
+  }
+
+  private async own(userId: number, id: number, t: TFunction): Promise<Player> {
+    const row = await q.playerTransaction(this.d.db, userId, id);
+    if (!row) throw ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
+    return playerJson(row);
+  }
+
+  /**
+   * The TrxID of the caller's own pending purchase, given once: changing one already given is for support (it is
+   * what staff check the payment against). Sending the TrxID it already has again changes nothing.
+   */
+  async setTrxId(caller: AccessClaims, id: number, body: z.output<typeof TrxIdBody>, ctx: Ctx): Promise<Player> {
+    const { t } = ctx;
+    await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]], t);
+    try {
+      await this.d.db.tx(async (tx) => {
+        const cur = await q.transactionForUpdate(tx, id);
+        // Another player's transaction answers as one that does not exist.
+        if (!cur || cur.user_id !== caller.user_id) throw ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
+        if (cur.trx_id === body.trx_id) return;
+        if (cur.status !== 'pending') throw ApiError.detail(409, t('api:trxIdNotPending'), 'not_pending');
+        if (cur.trx_id !== null) throw ApiError.detail(409, t('api:trxIdAlreadyGiven'), 'trx_id_given');
+        if (await q.trxIdHolder(tx, body.trx_id)) throw trxIdTaken(t);
+        await q.setTrxId(tx, id, body.trx_id, body.payment_number);
+      });
+    } catch (err) {
+      if (uniqueViolation(err) === TRX_ID_UNIQUE) throw trxIdTaken(t);
+      throw err;
+    }
+    return this.own(caller.user_id, id, t);
+  }
+
+  /** The caller's own transactions, newest first. */
+  async mine(caller: AccessClaims, limit: number, offset: number): Promise<{ items: Player[]; total: number }> {
+    const { rows, total } = await q.playerTransactions(this.d.db, caller.user_id, limit, offset);
+    return { items: rows.map(playerJson), total };
+  }
+
+  /** Staff: every transaction, searched and filtered, newest first. */
+  async list(query: z.output<typeof StaffTransactionsQuery>): Promise<{ items: Staff[]; total: number }> {
+    const search = query.search;
+    const { rows, total } = await q.staffTransactions(
+      this.d.db,
+      {
+        search,
+        ticket: search ? normaliseTicket(search) : null,
+        phone: search ? normalisePhone(search) : null,
+        status: query.status,
+        lotteryId: query.lottery_id,
+      },
+      query.limit,
+      query.offset,
+    );
+    return { items: rows.map(staffJson), total };
+  }
+
+  /**
+   * Staff change a transaction's status (docs/rules/lotteries-and-sales.md#8-transaction-states), audited in the same
+   * database transaction. Asking for the status it already has changes nothing and records nothing.
+   */
+  async setStatus(staff: AccessClaims, id: number, status: TransactionStatus, ctx: Ctx): Promise<Staff> {
+    const { t } = ctx;
+    const notFound = () => ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
+    const known = await q.transactionById(this.d.db, id);
+    if (!known) throw notFound();
+    try {
+      await this.d.db.tx(async (tx) => {
+        // The lottery first, then the transaction: the order every purchase takes its locks in.
+        await q.lockLottery(tx, known.lottery_id);
+        const before = await q.transactionForUpdate(tx, id);
+        if (!before) throw notFound();
+        if (before.status === status) return;
+        const action = TRANSITIONS[before.status][status];
+        if (!action)
+          throw ApiError.detail(
+            409,
+            t('api:statusChangeRefused', { from: t(`api:status.${before.status}`), to: t(`api:status.${status}`) }),
+            'status_change_refused',
+          );
+        const sale = await q.saleState(tx, before.lottery_id);
+        if (!sale) throw notFound();
+        // After the draw the sales are what the draw saw; only an unpaid (pending) ticket may still be rejected.
+        if (sale.is_result_published && action !== 'transaction.reject')
+          throw ApiError.detail(409, t('api:resultsPublishedNoChange'), 'results_published');
+        if (before.status === 'failed') {
+          if (await q.holderOf(tx, before.lottery_id, before.ticket)) throw combinationTaken(t);
+          if (sale.tickets_sold >= sale.total_tickets) throw ApiError.detail(409, t('lottery:reason.soldOut'), 'sold_out');
+        }
+        const after = await q.setStatus(tx, id, status);
+        if (!after) throw notFound();
+        await q.insertAudit(tx, {
+          actorId: staff.user_id,
+          action,
+          entity: 'transaction',
+          entityId: String(id),
+          before: auditSnapshot(before),
+          after: auditSnapshot(after),
+        });
+      });
+    } catch (err) {
+      if (uniqueViolation(err) === TICKET_HELD) throw combinationTaken(t);
+      throw err;
+    }
+    const row = await q.staffTransaction(this.d.db, id);
+    if (!row) throw notFound();
+    return staffJson(row);
+  }
+}
+
+/** Why a lottery cannot be bought now, in the words the pages use (docs/rules/lotteries-and-sales.md#5). */
+function salesClosed(sale: q.SaleState, t: TFunction): ApiError {
+  const reason = availability({ ...sale, purchasable: false }, Date.now());
+  const code = reason === 'ended' ? 'lottery_ended' : reason === 'soldOut' ? 'sold_out' : 'not_on_sale';
+  return ApiError.detail(409, t(`lottery:reason.${reason === 'open' ? 'notYet' : reason}`), code);
+}
+
+/** A combination someone else holds: a field error on `ticket` that suggests picking again. */
+const ticketTaken = (t: TFunction) => ApiError.fields({ ticket: [t('api:ticketTaken')] }, 409);
+const trxIdTaken = (t: TFunction) => ApiError.fields({ trx_id: [t('api:trxIdTaken')] }, 409);
+const combinationTaken = (t: TFunction) => ApiError.detail(409, t('api:combinationTakenMeanwhile'), 'ticket_taken');

@@ -1,0 +1,113 @@
+/**
+ * Purchases: the requests and answers of buying a ticket, a player's transactions and the staff's transaction list
+ * (docs/rules/lotteries-and-sales.md#7-buying-a-ticket, #8-transaction-states). Built from the field rules of
+ * shared/fields.ts; messages are keys of locales/<lng>/validation.json.
+ */
+import { z } from 'zod';
+import { id, nid, optional, phone, text, ticket, trxId, v, wholeTaka } from '../fields.ts';
+import { Paging } from '../lotteries/schemas.ts';
+
+export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** The methods a player may name; only bKash is taken today, the others are "coming soon". */
+export const PAYMENT_METHODS = ['bkash'] as const;
+export const PAYMENT_METHODS_SOON = ['nagad', 'rocket'] as const;
+
+const paymentMethod = z
+  .string()
+  .max(20)
+  .transform((s, ctx) => {
+    const m = s.trim().toLowerCase();
+    if (m === 'bkash') return 'bkash' as const;
+    const soon = (PAYMENT_METHODS_SOON as readonly string[]).includes(m);
+    ctx.addIssue({ code: 'custom', message: soon ? v('paymentMethodSoon') : v('paymentMethodInvalid') });
+    return z.NEVER;
+  });
+
+/**
+ * `POST /api/v1/transactions-create/`: the payload the mobile app and the pages send. `user_id` may be left out;
+ * when sent it must be the caller's own id (docs/decisions/012-purchases.md). `amount` is what the client
+ * believes the ticket costs: the server stores the lottery's own price and refuses a different amount. The TrxID
+ * and the bKash number may come now or later (PATCH …/trx-id/), once the player has paid.
+ */
+export const PurchaseBody = z.strictObject({
+  user_id: id.optional(),
+  lottery_id: id,
+  ticket,
+  amount: wholeTaka,
+  transaction_type: z.literal('payment').default('payment'),
+  payment_method: paymentMethod,
+  payment_number: optional(phone),
+  nid: nid.default(''),
+  trx_id: optional(trxId),
+});
+
+/** `PATCH /api/v1/transactions/{id}/trx-id/`: the TrxID bKash sent the player, and the number he paid from. */
+export const TrxIdBody = z.strictObject({
+  trx_id: trxId,
+  payment_number: optional(phone),
+});
+
+/** `PUT /api/v1/transactions/{id}/` (staff): the new status. */
+export const StatusBody = z.strictObject({
+  status: z.enum(TRANSACTION_STATUSES),
+});
+
+/** The `Idempotency-Key` header of a purchase: 1–100 printable ASCII characters. */
+export const IdempotencyKey = z.string().regex(/^[\x20-\x7e]{1,100}$/);
+
+/** `GET /api/v1/transactions/` (staff): paged, searched, filtered by status. */
+export const StaffTransactionsQuery = Paging.extend({
+  search: optional(text(100)),
+  status: optional(z.enum(TRANSACTION_STATUSES)),
+  lottery_id: optional(id),
+});
+
+const transactionFields = {
+  id: z.number().int(),
+  transaction_type: z.literal('payment'),
+  amount: z.number().int(),
+  status: z.enum(TRANSACTION_STATUSES),
+  payment_method: z.string(),
+  payment_number: z.string(),
+  trx_id: z.string().nullable(),
+  ticket: z.string(),
+  created_at: z.string(),
+};
+
+/** One of the player's own transactions, as `my-transactions` and the purchase answer show it. */
+export const PlayerTransaction = z.object({
+  ...transactionFields,
+  lottery: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    name_bn: z.string(),
+    end_date: z.string(),
+    total_prize: z.number().int(),
+    is_result_published: z.boolean(),
+  }),
+  /** A prize row references this transaction and the results are published. */
+  is_winning_ticket: z.boolean(),
+  prize: z.object({ id: z.number().int(), prize_money: z.number().int() }).nullable(),
+  /** Claims come with the claims slice: until then false and null. */
+  has_claimed: z.boolean(),
+  claim_status: z.string().nullable(),
+});
+
+/** The purchase's answer: the transaction, and where and how much to pay. */
+export const PurchaseReply = PlayerTransaction.extend({
+  /** The bKash account to send the money to (configuration BKASH_RECEIVER_NUMBER). */
+  bkash_receiver_number: z.string(),
+  /** The amount to send: the lottery's ticket price, as stored. */
+  amount_to_pay: z.number().int(),
+});
+
+/** A transaction as staff see it: the player, the lottery, and what they need to check the payment. */
+export const StaffTransaction = z.object({
+  ...transactionFields,
+  nid: z.string(),
+  updated_at: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  lottery: z.object({ id: z.number().int(), name: z.string(), name_bn: z.string(), is_result_published: z.boolean() }),
+});

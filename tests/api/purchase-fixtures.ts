@@ -1,0 +1,80 @@
+/** Lotteries, players and purchases for the purchase tests (purchases*.test.ts). */
+import request from 'supertest';
+import { createUser, type TestApp } from '../helpers/app.ts';
+
+const DAY = 24 * 3600 * 1000;
+const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+export type LotteryInput = {
+  name?: string;
+  name_bn?: string;
+  /** Days from now (default: started yesterday, ends in 7 days). */
+  start?: number;
+  end?: number;
+  published?: boolean;
+  results?: boolean;
+  price?: number;
+  total_tickets?: number;
+};
+
+let seq = 0;
+
+/** A lottery on sale unless told otherwise. */
+export async function insertLottery(t: TestApp, l: LotteryInput = {}): Promise<number> {
+  const row = await t.db.one<{ id: number }>(
+    `INSERT INTO lotteries (name, name_bn, description, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published, is_result_published, drawn_at)
+     VALUES ($1, $2, '', $3, $4, $5, $6, 2, 100000, $7, $8, $9) RETURNING id`,
+    [
+      l.name ?? `Draw ${++seq}`,
+      l.name_bn ?? '',
+      at(l.start ?? -1),
+      at(l.end ?? 7),
+      l.price ?? 100,
+      l.total_tickets ?? 1000,
+      l.published ?? true,
+      l.results ?? false,
+      l.results ? at(-1) : null,
+    ],
+  );
+  return row!.id;
+}
+
+export type Player = { id: number; phone: string; token: string; auth: [string, string] };
+
+let phoneSeq = 0;
+
+/** An active account (a player unless is_staff) and its access token. */
+export async function account(t: TestApp, o: { name?: string; email?: string; is_staff?: boolean } = {}): Promise<Player> {
+  const phone = `0161${String(++phoneSeq).padStart(7, '0')}`;
+  const u = await createUser(t, { ...o, phone });
+  const res = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const token = res.body.access as string;
+  return { id: u.id, phone: u.phone, token, auth: ['Authorization', `Bearer ${token}`] };
+}
+
+/** A purchase body that is valid for this lottery (price 100 unless told). */
+export const purchase = (lotteryId: number, ticket: string, extra: Record<string, unknown> = {}) => ({
+  lottery_id: lotteryId,
+  ticket,
+  amount: 100,
+  transaction_type: 'payment',
+  payment_method: 'bkash',
+  nid: '',
+  payment_number: '01712345678',
+  ...extra,
+});
+
+/** POST /api/v1/transactions-create/ as this player, with an Idempotency-Key when given. */
+export function buy(t: TestApp, p: Player, body: object, key?: string) {
+  const r = request(t.url)
+    .post('/api/v1/transactions-create/')
+    .set(...p.auth)
+    .set('Accept-Language', 'en');
+  return (key === undefined ? r : r.set('Idempotency-Key', key)).send(body);
+}
+
+export const rows = (t: TestApp) =>
+  t.db.query<{ id: number; user_id: number; lottery_id: number; ticket: string; amount: number; status: string; trx_id: string | null }>(
+    'SELECT id, user_id, lottery_id, ticket, amount, status, trx_id FROM transactions ORDER BY id',
+  );

@@ -1,0 +1,312 @@
+/**
+ * Staff and transactions (docs/rules/lotteries-and-sales.md#8-transaction-states): GET /api/v1/transactions/ (search,
+ * status filter, paging) and PUT /api/v1/transactions/{id}/ (approve, reject, remove approval, move to pending), each
+ * change audited in the same database transaction (docs/rules/security.md#7-audit-log). On PGlite and PostgreSQL.
+ */
+import request from 'supertest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+
+let t: TestApp;
+let a: Player, b: Player, staff: Player;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await account(t, { name: 'Rahim Uddin', email: 'rahim@example.com' });
+  b = await account(t, { name: 'Fatema Begum' });
+  staff = await account(t, { name: 'Desk Officer', is_staff: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.query('DELETE FROM audit_log');
+  await t.db.query('DELETE FROM prizes');
+  await t.db.query('DELETE FROM transactions');
+  await t.db.query('DELETE FROM lotteries');
+  await t.db.query('DELETE FROM rate_limits');
+});
+
+const TICKET = '05-12-23-34-45-07';
+const list = (p: Player | null, query = '') => {
+  const r = request(t.url).get(`/api/v1/transactions/${query}`).set('Accept-Language', 'en');
+  return p ? r.set(...p.auth) : r;
+};
+const put = (p: Player | null, id: number, status: unknown) => {
+  const r = request(t.url).put(`/api/v1/transactions/${id}/`).set('Accept-Language', 'en');
+  return (p ? r.set(...p.auth) : r).send({ status });
+};
+const audit = () =>
+  t.db.query<{ actor_id: number; action: string; entity: string; entity_id: string; before: unknown; after: unknown; created_at: string }>(
+    'SELECT actor_id, action, entity, entity_id, before, after, created_at FROM audit_log ORDER BY id',
+  );
+const statusOf = async (id: number) => (await t.db.one<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [id]))?.status;
+
+async function bought(p: Player, lottery: number, ticket = TICKET, extra: Record<string, unknown> = {}): Promise<number> {
+  const res = await buy(t, p, purchase(lottery, ticket, extra));
+  if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as number;
+}
+
+describe('who may', () => {
+  test('anonymous 401, a player 403, staff 200 on both staff endpoints', async () => {
+    const lottery = await insertLottery(t);
+    const id = await bought(a, lottery);
+    for (const res of [await list(null), await put(null, id, 'success')]) {
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('not_authenticated');
+    }
+    for (const res of [await list(a), await put(a, id, 'success')]) {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('permission_denied');
+    }
+    expect(await statusOf(id)).toBe('pending');
+    expect(await audit()).toEqual([]);
+    expect((await list(staff)).status).toBe(200);
+    expect((await put(staff, id, 'success')).status).toBe(200);
+  });
+
+  test('staff who lost the right are refused at once, whatever their token says', async () => {
+    const former = await account(t, { is_staff: true });
+    await t.db.query('UPDATE users SET is_staff = false WHERE id = $1', [former.id]);
+    expect((await list(former)).status).toBe(403);
+  });
+});
+
+describe('GET /api/v1/transactions/', () => {
+  test('every player’s transactions, newest first, with what staff need to check the payment', async () => {
+    const lottery = await insertLottery(t, { name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক' });
+    const first = await bought(a, lottery, TICKET, { trx_id: 'ABC12345XY', payment_number: '01812345678', nid: '1234567890123' });
+    const second = await bought(b, lottery, '01-02-03-04-05-06');
+    const res = await list(staff);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.body.map((x: { id: number }) => x.id)).toEqual([second, first]);
+    expect(res.body[1]).toEqual({
+      id: first,
+      transaction_type: 'payment',
+      amount: 100,
+      status: 'pending',
+      payment_method: 'bkash',
+      payment_number: '01812345678',
+      trx_id: 'ABC12345XY',
+      ticket: TICKET,
+      nid: '1234567890123',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      user: { id: a.id, name: 'Rahim Uddin', phone: a.phone, email: 'rahim@example.com' },
+      lottery: { id: lottery, name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক', is_result_published: false },
+    });
+  });
+
+  test('search by name, phone, e-mail, ticket, TrxID, bKash number or lottery name; filter by status and lottery', async () => {
+    const padma = await insertLottery(t, { name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক' });
+    const lucky = await insertLottery(t, { name: 'Lucky 50' });
+    const ra = await bought(a, padma, TICKET, { trx_id: 'TRXAAAA111' });
+    const fb = await bought(b, lucky, '01-02-03-04-05-06', { payment_number: '01998877665' });
+    await put(staff, fb, 'success');
+    const ids = async (query: string) => {
+      const res = await list(staff, query);
+      expect({ query, status: res.status }).toEqual({ query, status: 200 });
+      return res.body.map((x: { id: number }) => x.id);
+    };
+    expect(await ids('?search=rahim')).toEqual([ra]);
+    expect(await ids(`?search=${a.phone.slice(3)}`)).toEqual([ra]);
+    expect(await ids(`?search=${encodeURIComponent('+88' + b.phone)}`)).toEqual([fb]);
+    expect(await ids('?search=EXAMPLE.COM')).toEqual([ra]);
+    expect(await ids('?search=23-34')).toEqual([ra]);
+    expect(await ids('?search=45-12-23-34-5-7')).toEqual([ra]);
+    expect(await ids('?search=trxaaaa')).toEqual([ra]);
+    expect(await ids('?search=998877')).toEqual([fb]);
+    expect(await ids('?search=lucky')).toEqual([fb]);
+    expect(await ids(`?search=${encodeURIComponent('পদ্মা')}`)).toEqual([ra]);
+    expect(await ids('?search=nobody')).toEqual([]);
+    // Wildcards typed by staff are letters.
+    expect(await ids('?search=%25')).toEqual([]);
+    expect(await ids('?search=_')).toEqual([]);
+    expect(await ids('?status=success')).toEqual([fb]);
+    expect(await ids('?status=pending')).toEqual([ra]);
+    expect(await ids('?status=failed')).toEqual([]);
+    expect(await ids(`?lottery_id=${padma}`)).toEqual([ra]);
+    expect(await ids('?status=&search=')).toEqual([fb, ra]);
+    const filtered = await list(staff, '?status=pending&search=rahim');
+    expect(filtered.headers['x-total-count']).toBe('1');
+  });
+
+  test('paged with X-Total-Count; bad parameters are 400', async () => {
+    const lottery = await insertLottery(t);
+    const made: number[] = [];
+    for (let i = 1; i <= 5; i++) made.push(await bought(i % 2 ? a : b, lottery, `01-02-03-04-05-${String(i).padStart(2, '0')}`));
+    const pages: number[][] = [];
+    for (const offset of [0, 2, 4]) {
+      const res = await list(staff, `?limit=2&offset=${offset}`);
+      expect(res.headers['x-total-count']).toBe('5');
+      pages.push(res.body.map((x: { id: number }) => x.id));
+    }
+    expect(pages.flat()).toEqual([...made].reverse());
+    for (const [query, field] of [
+      ['?status=paid', 'status'],
+      ['?limit=101', 'limit'],
+      ['?lottery_id=abc', 'lottery_id'],
+      [`?search=${'x'.repeat(101)}`, 'search'],
+      ['?search=%00', 'search'],
+      ['?user=1', 'user'],
+    ]) {
+      const res = await list(staff, query);
+      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      expect(Object.keys(res.body)).toEqual([field]);
+    }
+  });
+});
+
+describe('PUT /api/v1/transactions/{id}/', () => {
+  test('approve: pending → success, the answer has the TrxID and amount, an audit row says who, what, before and after', async () => {
+    const lottery = await insertLottery(t, { price: 100 });
+    const id = await bought(a, lottery, TICKET, { trx_id: 'BKASH12345' });
+    const res = await put(staff, id, 'success');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, status: 'success', trx_id: 'BKASH12345', amount: 100, user: { id: a.id } });
+    const rows = await audit();
+    expect(rows).toEqual([
+      {
+        actor_id: staff.id,
+        action: 'transaction.approve',
+        entity: 'transaction',
+        entity_id: String(id),
+        before: expect.objectContaining({ status: 'pending', trx_id: 'BKASH12345', amount: 100, ticket: TICKET, user_id: a.id }),
+        after: expect.objectContaining({ status: 'success', trx_id: 'BKASH12345', amount: 100, ticket: TICKET, user_id: a.id }),
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(Math.abs(Date.parse(rows[0]!.created_at) - Date.now())).toBeLessThan(60_000);
+    // The player sees it approved.
+    const mine = await request(t.url)
+      .get('/api/v1/my-transactions/')
+      .set(...a.auth);
+    expect(mine.body[0]).toMatchObject({ id, status: 'success' });
+  });
+
+  test('reject: pending → failed releases the combination for another player; audited', async () => {
+    const lottery = await insertLottery(t, { total_tickets: 1 });
+    const id = await bought(a, lottery);
+    expect((await buy(t, b, purchase(lottery, TICKET))).status).toBe(409);
+    const res = await put(staff, id, 'failed');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('failed');
+    expect((await audit()).map((r) => [r.action, (r.before as { status: string }).status, (r.after as { status: string }).status])).toEqual(
+      [['transaction.reject', 'pending', 'failed']],
+    );
+    expect((await request(t.url).get(`/api/v1/get-lottery/${lottery}/`)).body).toMatchObject({ tickets_sold: 0, purchasable: true });
+    expect((await buy(t, b, purchase(lottery, TICKET))).status).toBe(201);
+  });
+
+  test('remove approval (success → pending) and move to pending (failed → pending); success → failed only through pending', async () => {
+    const lottery = await insertLottery(t);
+    const id = await bought(a, lottery);
+    expect((await put(staff, id, 'success')).status).toBe(200);
+    const direct = await put(staff, id, 'failed');
+    expect(direct.status).toBe(409);
+    expect(direct.body).toEqual({
+      detail: 'A transaction cannot go from approved to rejected directly: move it back to pending first.',
+      code: 'status_change_refused',
+    });
+    const bn = await put(staff, id, 'failed').set('Accept-Language', 'bn');
+    expect(bn.body.detail).toBe('লেনদেনটিকে সরাসরি অনুমোদিত থেকে বাতিল করা যায় না: আগে অপেক্ষমাণ করুন।');
+    expect((await put(staff, id, 'pending')).status).toBe(200);
+    expect((await put(staff, id, 'failed')).status).toBe(200);
+    expect((await put(staff, id, 'success')).status).toBe(409);
+    expect((await put(staff, id, 'pending')).status).toBe(200);
+    expect((await audit()).map((r) => r.action)).toEqual([
+      'transaction.approve',
+      'transaction.remove_approval',
+      'transaction.reject',
+      'transaction.move_to_pending',
+    ]);
+    expect(await statusOf(id)).toBe('pending');
+  });
+
+  test('the status it already has: 200, nothing changes, nothing is recorded', async () => {
+    const lottery = await insertLottery(t);
+    const id = await bought(a, lottery);
+    const res = await put(staff, id, 'pending');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('pending');
+    expect(await audit()).toEqual([]);
+  });
+
+  test('failed → pending is refused when the combination was taken meanwhile, or the lottery is sold out', async () => {
+    const lottery = await insertLottery(t, { total_tickets: 2 });
+    const id = await bought(a, lottery);
+    await put(staff, id, 'failed');
+    await bought(b, lottery);
+    const taken = await put(staff, id, 'pending');
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({
+      detail: 'These numbers have been taken by another purchase in the meantime, so this transaction cannot be moved back to pending.',
+      code: 'ticket_taken',
+    });
+    await bought(b, lottery, '01-02-03-04-05-06');
+    // Free the combination again, but leave no ticket on sale.
+    await t.db.query(`UPDATE transactions SET ticket = '11-12-13-14-15-01' WHERE user_id = $1 AND ticket = $2`, [b.id, TICKET]);
+    const soldOut = await put(staff, id, 'pending');
+    expect(soldOut.status).toBe(409);
+    expect(soldOut.body.code).toBe('sold_out');
+    expect(await statusOf(id)).toBe('failed');
+    expect((await audit()).map((r) => r.action)).toEqual(['transaction.reject']);
+  });
+
+  test('after the results are published only a pending ticket may still be rejected', async () => {
+    const lottery = await insertLottery(t);
+    const paid = await bought(a, lottery);
+    const unpaid = await bought(b, lottery, '01-02-03-04-05-06');
+    await put(staff, paid, 'success');
+    await t.db.query('UPDATE lotteries SET is_result_published = true, drawn_at = now() WHERE id = $1', [lottery]);
+    const res = await put(staff, paid, 'pending');
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('results_published');
+    expect((await put(staff, unpaid, 'success')).status).toBe(409);
+    expect((await put(staff, unpaid, 'failed')).status).toBe(200);
+    expect(await statusOf(paid)).toBe('success');
+  });
+
+  test('unknown ids are 404; a bad status is 400', async () => {
+    const res = await put(staff, 987654, 'success');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'Transaction not found', code: 'not_found' });
+    expect(
+      (
+        await request(t.url)
+          .put('/api/v1/transactions/abc/')
+          .set(...staff.auth)
+          .send({ status: 'success' })
+      ).status,
+    ).toBe(404);
+    const lottery = await insertLottery(t);
+    const id = await bought(a, lottery);
+    for (const status of ['approved', '', null, 1]) {
+      const bad = await put(staff, id, status);
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body)).toEqual(['status']);
+    }
+    const extra = await request(t.url)
+      .put(`/api/v1/transactions/${id}/`)
+      .set(...staff.auth)
+      .send({ status: 'success', amount: 1 });
+    expect(extra.status).toBe(400);
+    expect(extra.body).toEqual({ amount: ['Unknown field.'] });
+    expect(await audit()).toEqual([]);
+  });
+
+  test('two staff approving and rejecting the same transaction at once: one wins, one audit row per change made', async () => {
+    const lottery = await insertLottery(t);
+    const id = await bought(a, lottery);
+    const other = await account(t, { is_staff: true });
+    const [x, y] = await Promise.all([put(staff, id, 'success'), put(other, id, 'failed')]);
+    const statuses = [x.status, y.status].sort();
+    // Whichever came first changed it; the second found it already changed and may not jump success ↔ failed.
+    expect(statuses).toEqual([200, 409]);
+    const rows = await audit();
+    expect(rows).toHaveLength(1);
+    expect(await statusOf(id)).toBe((rows[0]!.after as { status: string }).status);
+  });
+});

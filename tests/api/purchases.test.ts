@@ -1,0 +1,508 @@
+/**
+ * Buying a ticket (docs/rules/lotteries-and-sales.md#7-buying-a-ticket): POST /api/v1/transactions-create/, the
+ * TrxID given later (PATCH /api/v1/transactions/{id}/trx-id/) and the player's own list (GET /api/v1/my-transactions/).
+ * The money rules: the stored amount is the lottery's price, a retried purchase never makes a second transaction,
+ * a combination and a TrxID are held once, and the last ticket goes to one buyer only. On PGlite and PostgreSQL.
+ */
+import request from 'supertest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { PURCHASE_LIMIT } from '../../server/purchases/service.ts';
+import { account, buy, insertLottery, purchase, rows, type Player } from './purchase-fixtures.ts';
+
+let t: TestApp;
+let a: Player, b: Player;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await account(t, { name: 'Rahim Uddin' });
+  b = await account(t, { name: 'Fatema Begum' });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.query('DELETE FROM prizes');
+  await t.db.query('DELETE FROM transactions');
+  await t.db.query('DELETE FROM lotteries');
+  await t.db.query('DELETE FROM rate_limits');
+});
+
+const TICKET = '05-12-23-34-45-07';
+
+describe('POST /api/v1/transactions-create/', () => {
+  test('a purchase: 201, a pending bKash payment of the lottery’s price for the canonical ticket, with where to pay', async () => {
+    const lottery = await insertLottery(t, { name: 'Saturday Mega Draw', name_bn: 'শনিবারের মেগা ড্র', price: 100 });
+    const res = await buy(
+      t,
+      a,
+      purchase(lottery, ' 45-12-23-34- 5-7', {
+        user_id: a.id,
+        trx_id: ' abc12345xy ',
+        payment_number: '+880 1712-345678',
+        nid: '1234567890',
+      }),
+      'submit-1',
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      transaction_type: 'payment',
+      amount: 100,
+      status: 'pending',
+      payment_method: 'bkash',
+      payment_number: '01712345678',
+      trx_id: 'ABC12345XY',
+      ticket: TICKET,
+      created_at: expect.any(String),
+      lottery: {
+        id: lottery,
+        name: 'Saturday Mega Draw',
+        name_bn: 'শনিবারের মেগা ড্র',
+        end_date: expect.any(String),
+        total_prize: 100000,
+        is_result_published: false,
+      },
+      is_winning_ticket: false,
+      prize: null,
+      has_claimed: false,
+      claim_status: null,
+      bkash_receiver_number: '01700000000',
+      amount_to_pay: 100,
+    });
+    expect(Math.abs(Date.parse(res.body.created_at) - Date.now())).toBeLessThan(60_000);
+    const stored = await t.db.one('SELECT * FROM transactions WHERE id = $1', [res.body.id]);
+    expect(stored).toMatchObject({
+      user_id: a.id,
+      lottery_id: lottery,
+      ticket: TICKET,
+      amount: 100,
+      transaction_type: 'payment',
+      payment_method: 'bkash',
+      status: 'pending',
+      trx_id: 'ABC12345XY',
+      nid: '1234567890',
+      idempotency_key: 'submit-1',
+    });
+    // The lottery now counts the ticket as sold.
+    const l = await request(t.url).get(`/api/v1/get-lottery/${lottery}/`);
+    expect(l.body.tickets_sold).toBe(1);
+  });
+
+  test('the smallest purchase: no user_id, TrxID, bKash number or NID, no Idempotency-Key; the amount as "100.00"', async () => {
+    const lottery = await insertLottery(t);
+    const { nid: _n, payment_number: _p, ...body } = purchase(lottery, TICKET, { amount: '100.00' });
+    const res = await buy(t, a, body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ amount: 100, trx_id: null, payment_number: '', ticket: TICKET });
+  });
+
+  test('the amount in the body never sets the stored amount: another amount is refused with the price', async () => {
+    const lottery = await insertLottery(t, { price: 150 });
+    for (const amount of [100, 1, 1_000_000]) {
+      const res = await buy(t, a, purchase(lottery, TICKET, { amount }));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ amount: ['The ticket price of this lottery is TK. 150. Please reload the page and try again.'] });
+    }
+    const bn = await buy(t, a, purchase(lottery, TICKET, { amount: 100 })).set('Accept-Language', 'bn');
+    expect(bn.body).toEqual({ amount: ['এই লটারির টিকিটের দাম ৳১৫০। অনুগ্রহ করে পাতাটি আবার লোড করে চেষ্টা করুন।'] });
+    expect(await rows(t)).toEqual([]);
+    const ok = await buy(t, a, purchase(lottery, TICKET, { amount: 150 }));
+    expect(ok.status).toBe(201);
+    expect((await rows(t)).map((r) => r.amount)).toEqual([150]);
+  });
+
+  test.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+    ['no lottery', { lottery_id: undefined }, { lottery_id: ['This field is required.'] }],
+    ['a lottery id that is not a number', { lottery_id: 'abc' }, { lottery_id: ['Invalid value.'] }],
+    ['no ticket', { ticket: undefined }, { ticket: ['This field is required.'] }],
+    ['a word for a ticket', { ticket: 'lucky' }, { ticket: [expect.stringMatching(/^A ticket is 5 different numbers/)] }],
+    ['a main number twice', { ticket: '05-05-23-34-45-07' }, { ticket: [expect.stringMatching(/^A ticket is/)] }],
+    ['a last number above 15', { ticket: '05-12-23-34-45-16' }, { ticket: [expect.stringMatching(/^A ticket is/)] }],
+    ['a ticket as a number', { ticket: 51223344507 }, { ticket: ['Expected a string.'] }],
+    ['no amount', { amount: undefined }, { amount: ['This field is required.'] }],
+    ['a fraction of a taka', { amount: 99.5 }, { amount: ['Enter the amount in whole taka.'] }],
+    ['an amount of 0', { amount: 0 }, { amount: ['Enter the amount in whole taka.'] }],
+    ['a negative amount', { amount: -100 }, { amount: ['Enter the amount in whole taka.'] }],
+    ['an amount in words', { amount: 'hundred' }, { amount: ['Enter the amount in whole taka.'] }],
+    ['a refund', { transaction_type: 'refund' }, { transaction_type: ['Invalid value.'] }],
+    ['Nagad', { payment_method: 'nagad' }, { payment_method: ['Nagad and Rocket are not available yet. Please pay with bKash.'] }],
+    ['Rocket', { payment_method: 'Rocket' }, { payment_method: ['Nagad and Rocket are not available yet. Please pay with bKash.'] }],
+    ['a card', { payment_method: 'visa' }, { payment_method: ['Please choose bKash as the payment method.'] }],
+    ['no payment method', { payment_method: undefined }, { payment_method: ['This field is required.'] }],
+    ['a short NID', { nid: '12345' }, { nid: ['The NID number has 10, 13 or 17 digits.'] }],
+    [
+      'a bKash number that is not a phone',
+      { payment_number: '12345' },
+      { payment_number: ['Phone number must be 11 digits (e.g., 01712345678)'] },
+    ],
+    ['a short TrxID', { trx_id: 'AB12' }, { trx_id: [expect.stringMatching(/^The bKash transaction ID \(TrxID\) is 8 to 20/)] }],
+    ['a TrxID with dashes', { trx_id: 'AB12-CD34-EF' }, { trx_id: [expect.stringMatching(/^The bKash transaction ID/)] }],
+    ['a TrxID of 21 characters', { trx_id: 'A'.repeat(21) }, { trx_id: [expect.stringMatching(/^The bKash transaction ID/)] }],
+    ['an unknown field', { coupon: 'FREE' }, { coupon: ['Unknown field.'] }],
+  ])('%s: 400 naming the field, nothing stored', async (_name, change, errors) => {
+    const lottery = await insertLottery(t);
+    const body: Record<string, unknown> = { ...purchase(lottery, TICKET), ...change };
+    for (const [k, v] of Object.entries(change)) if (v === undefined) delete body[k];
+    const res = await buy(t, a, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(errors);
+    expect(await rows(t)).toEqual([]);
+  });
+
+  test('messages in Bengali', async () => {
+    const lottery = await insertLottery(t);
+    const res = await buy(t, a, purchase(lottery, 'lucky', { payment_method: 'nagad' })).set('Accept-Language', 'bn');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      ticket: ['একটি টিকিটে থাকে ১ থেকে ৫৫-এর মধ্যে ৫টি আলাদা সংখ্যা এবং ১ থেকে ১৫-এর মধ্যে একটি শেষ সংখ্যা, যেমন ০৫-১২-২৩-৩৪-৪৫-০৭।'],
+      payment_method: ['নগদ ও রকেট দিয়ে এখনো পেমেন্ট করা যাচ্ছে না। অনুগ্রহ করে বিকাশ দিয়ে পেমেন্ট করুন।'],
+    });
+  });
+
+  test('a NUL or other control character in any field: 400, nothing stored', async () => {
+    const lottery = await insertLottery(t);
+    for (const field of ['ticket', 'payment_method', 'nid', 'payment_number', 'trx_id', 'amount', 'transaction_type', 'lottery_id']) {
+      for (const bad of ['\u0000', 'a\u0000b', '\u001b[31m']) {
+        const res = await buy(t, a, { ...purchase(lottery, TICKET), [field]: bad });
+        expect({ field, bad, status: res.status }).toEqual({ field, bad, status: 400 });
+        expect(Object.keys(res.body)).toEqual([field]);
+      }
+    }
+    expect(await rows(t)).toEqual([]);
+  });
+
+  test('an unknown or unpublished lottery: 400 on lottery_id, "Lottery not found"', async () => {
+    const hidden = await insertLottery(t, { published: false });
+    for (const id of [hidden, 987654]) {
+      const res = await buy(t, a, purchase(id, TICKET));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ lottery_id: ['Lottery not found'] });
+    }
+  });
+
+  test.each<[string, Parameters<typeof insertLottery>[1], string, string]>([
+    ['ended', { start: -10, end: -1 }, 'lottery_ended', 'This lottery has ended, or the results have been published.'],
+    ['results published', { results: true }, 'lottery_ended', 'This lottery has ended, or the results have been published.'],
+    ['not started', { start: 1, end: 8 }, 'not_on_sale', 'This lottery is not available for purchase yet.'],
+  ])('sales closed (%s): 409 with the reason the pages give', async (_name, l, code, detail) => {
+    const lottery = await insertLottery(t, l);
+    const res = await buy(t, a, purchase(lottery, TICKET));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ detail, code });
+    expect(await rows(t)).toEqual([]);
+  });
+
+  test('sold out: every ticket on sale is held (pending counts): 409 sold_out', async () => {
+    const lottery = await insertLottery(t, { total_tickets: 1 });
+    expect((await buy(t, a, purchase(lottery, TICKET))).status).toBe(201);
+    const res = await buy(t, b, purchase(lottery, '01-02-03-04-05-06'));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ detail: 'All tickets of this lottery have been sold.', code: 'sold_out' });
+    const bn = await buy(t, b, purchase(lottery, '01-02-03-04-05-06')).set('Accept-Language', 'bn');
+    expect(bn.body.detail).toBe('এই লটারির সব টিকিট বিক্রি হয়ে গেছে।');
+  });
+
+  test('a combination already held in the lottery (pending or success): 409 on ticket, suggesting other numbers', async () => {
+    const lottery = await insertLottery(t);
+    const other = await insertLottery(t);
+    expect((await buy(t, a, purchase(lottery, TICKET))).status).toBe(201);
+    // The same numbers written otherwise are the same combination.
+    const res = await buy(t, b, purchase(lottery, '45-34-23-12-5-7'));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      ticket: ['These numbers have already been taken in this lottery. Please pick other numbers, or use Easy Pick.'],
+    });
+    await t.db.query(`UPDATE transactions SET status = 'success'`);
+    expect((await buy(t, b, purchase(lottery, TICKET))).status).toBe(409);
+    // Another lottery has its own combinations.
+    expect((await buy(t, b, purchase(other, TICKET))).status).toBe(201);
+  });
+
+  test('a failed (rejected) transaction releases its combination', async () => {
+    const lottery = await insertLottery(t);
+    const first = await buy(t, a, purchase(lottery, TICKET));
+    await t.db.query(`UPDATE transactions SET status = 'failed' WHERE id = $1`, [first.body.id]);
+    const again = await buy(t, b, purchase(lottery, TICKET));
+    expect(again.status).toBe(201);
+    expect((await rows(t)).map((r) => [r.user_id, r.status])).toEqual([
+      [a.id, 'failed'],
+      [b.id, 'pending'],
+    ]);
+  });
+
+  test('two players buying the same combination at once: exactly one gets it', async () => {
+    const lottery = await insertLottery(t);
+    const [x, y] = await Promise.all([buy(t, a, purchase(lottery, TICKET)), buy(t, b, purchase(lottery, TICKET))]);
+    expect([x.status, y.status].sort()).toEqual([201, 409]);
+    const lost = x.status === 409 ? x : y;
+    expect(lost.body).toEqual({ ticket: [expect.stringContaining('Please pick other numbers')] });
+    expect(await rows(t)).toHaveLength(1);
+  });
+
+  test('two players racing for the last ticket with different numbers: exactly one gets it', async () => {
+    const lottery = await insertLottery(t, { total_tickets: 1 });
+    const [x, y] = await Promise.all([buy(t, a, purchase(lottery, TICKET)), buy(t, b, purchase(lottery, '01-02-03-04-05-06'))]);
+    expect([x.status, y.status].sort()).toEqual([201, 409]);
+    expect((x.status === 409 ? x : y).body.code).toBe('sold_out');
+    expect(await rows(t)).toHaveLength(1);
+  });
+
+  test('five players racing for the last two tickets: exactly two get one', async () => {
+    const lottery = await insertLottery(t, { total_tickets: 2 });
+    const players = [a, b, ...(await Promise.all([account(t), account(t), account(t)]))];
+    const answers = await Promise.all(
+      players.map((p, i) => buy(t, p, purchase(lottery, `01-02-03-04-05-${String(i + 1).padStart(2, '0')}`))),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409]);
+    expect(answers.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(['sold_out', 'sold_out', 'sold_out']);
+    expect(await rows(t)).toHaveLength(2);
+  });
+
+  test('a purchase waits for another sale of the same lottery still in progress, and counts it', async () => {
+    // Another buyer's purchase of the last ticket, held open in a database transaction of its own: the request
+    // must wait for it (the lottery's row lock) and then see that ticket sold, not the count from before.
+    const lottery = await insertLottery(t, { total_tickets: 1 });
+    let answer: request.Response | undefined;
+    let pending: Promise<request.Response> | undefined;
+    await t.db.tx(async (tx) => {
+      await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE', [lottery]);
+      await tx.query(`INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method) VALUES ($1, $2, $3, 100, 'bkash')`, [
+        b.id,
+        lottery,
+        '01-02-03-04-05-06',
+      ]);
+      pending = buy(t, a, purchase(lottery, TICKET)).then((r) => (answer = r));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(answer).toBeUndefined();
+    });
+    const res = await pending!;
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('sold_out');
+    expect((await rows(t)).map((r) => r.user_id)).toEqual([b.id]);
+  });
+
+  test('a duplicate TrxID is refused, whatever its case; the first stays', async () => {
+    const lottery = await insertLottery(t);
+    expect((await buy(t, a, purchase(lottery, TICKET, { trx_id: 'TRX12345AB' }))).status).toBe(201);
+    const res = await buy(t, b, purchase(lottery, '01-02-03-04-05-06', { trx_id: 'trx12345ab' }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      trx_id: ['This TrxID has already been used. Please check the transaction ID in the message bKash sent you.'],
+    });
+    expect((await rows(t)).map((r) => r.trx_id)).toEqual(['TRX12345AB']);
+  });
+
+  test('user_id: the caller’s own id is accepted; another player’s is 403 and nothing is bought for anyone', async () => {
+    const lottery = await insertLottery(t);
+    const res = await buy(t, a, purchase(lottery, TICKET, { user_id: b.id }));
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('permission_denied');
+    expect(await rows(t)).toEqual([]);
+    const asString = await buy(t, a, purchase(lottery, TICKET, { user_id: String(a.id) }));
+    expect(asString.status).toBe(201);
+    expect((await rows(t)).map((r) => r.user_id)).toEqual([a.id]);
+  });
+
+  test('anonymous: 401, nothing stored', async () => {
+    const lottery = await insertLottery(t);
+    const res = await request(t.url).post('/api/v1/transactions-create/').send(purchase(lottery, TICKET));
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('not_authenticated');
+    expect(await rows(t)).toEqual([]);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  test('a retry with the same key returns the first transaction (200, same body) and makes no second one', async () => {
+    const lottery = await insertLottery(t);
+    const first = await buy(t, a, purchase(lottery, TICKET), 'key-1');
+    expect(first.status).toBe(201);
+    const again = await buy(t, a, purchase(lottery, TICKET), 'key-1');
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await rows(t)).toHaveLength(1);
+    // Even after the lottery closed: the answer is the purchase already made.
+    await t.db.query(`UPDATE lotteries SET is_result_published = true`);
+    const late = await buy(t, a, purchase(lottery, TICKET), 'key-1');
+    expect(late.status).toBe(200);
+    expect(late.body.id).toBe(first.body.id);
+  });
+
+  test('the same key sent twice at once: one transaction, both answers name it', async () => {
+    const lottery = await insertLottery(t);
+    const [x, y] = await Promise.all([buy(t, a, purchase(lottery, TICKET), 'twin'), buy(t, a, purchase(lottery, TICKET), 'twin')]);
+    expect([x.status, y.status].sort()).toEqual([200, 201]);
+    expect(x.body.id).toBe(y.body.id);
+    expect(await rows(t)).toHaveLength(1);
+  });
+
+  test('a different key makes a second transaction only for another combination', async () => {
+    const lottery = await insertLottery(t);
+    expect((await buy(t, a, purchase(lottery, TICKET), 'k-a')).status).toBe(201);
+    expect((await buy(t, a, purchase(lottery, TICKET), 'k-b')).status).toBe(409);
+    expect((await buy(t, a, purchase(lottery, '01-02-03-04-05-06'), 'k-c')).status).toBe(201);
+    expect(await rows(t)).toHaveLength(2);
+  });
+
+  test('a key is the player’s own: another player’s same key is a purchase of his', async () => {
+    const lottery = await insertLottery(t);
+    expect((await buy(t, a, purchase(lottery, TICKET), 'shared')).status).toBe(201);
+    const theirs = await buy(t, b, purchase(lottery, '01-02-03-04-05-06'), 'shared');
+    expect(theirs.status).toBe(201);
+    expect((await rows(t)).map((r) => r.user_id)).toEqual([a.id, b.id]);
+  });
+
+  test('a key used for other numbers or another lottery: 422, nothing new', async () => {
+    const lottery = await insertLottery(t);
+    const other = await insertLottery(t);
+    expect((await buy(t, a, purchase(lottery, TICKET), 'once')).status).toBe(201);
+    for (const body of [purchase(lottery, '01-02-03-04-05-06'), purchase(other, TICKET)]) {
+      const res = await buy(t, a, body, 'once');
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({
+        detail: 'This Idempotency-Key was already used for a different purchase.',
+        code: 'idempotency_key_reused',
+      });
+    }
+    expect(await rows(t)).toHaveLength(1);
+  });
+
+  test.each([
+    ['empty', ''],
+    ['101 characters', 'k'.repeat(101)],
+    ['not printable ASCII', 'clé'],
+  ])('a key that is %s: 400', async (_name, key) => {
+    const lottery = await insertLottery(t);
+    const res = await buy(t, a, purchase(lottery, TICKET), key);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'The Idempotency-Key header must be 1 to 100 printable characters.', code: 'bad_request' });
+    expect(await rows(t)).toEqual([]);
+  });
+
+  test('100 printable characters are a key', async () => {
+    const lottery = await insertLottery(t);
+    // Every printable character but the space (a header value's edges are trimmed), 100 in all.
+    const key = Array.from({ length: 94 }, (_, i) => String.fromCharCode(0x21 + i)).join('') + 'x'.repeat(6);
+    expect(key).toHaveLength(100);
+    expect((await buy(t, a, purchase(lottery, TICKET), key)).status).toBe(201);
+    expect((await t.db.one<{ k: string }>('SELECT idempotency_key AS k FROM transactions'))?.k).toBe(key);
+  });
+});
+
+describe('rate limit', () => {
+  test(`more than ${PURCHASE_LIMIT.max} purchases a minute by one player: 429 with Retry-After; another player is not limited`, async () => {
+    for (let i = 0; i < PURCHASE_LIMIT.max; i++) {
+      const res = await buy(t, a, purchase(987654, TICKET));
+      expect(res.status).toBe(400);
+    }
+    const limited = await buy(t, a, purchase(987654, TICKET));
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('throttled');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(PURCHASE_LIMIT.windowSec);
+    expect((await buy(t, b, purchase(987654, TICKET))).status).toBe(400);
+  });
+});
+
+describe('PATCH /api/v1/transactions/{id}/trx-id/', () => {
+  const patch = (p: Player, id: number, body: object) =>
+    request(t.url)
+      .patch(`/api/v1/transactions/${id}/trx-id/`)
+      .set(...p.auth)
+      .set('Accept-Language', 'en')
+      .send(body);
+
+  test('the owner gives the TrxID of his pending purchase once; the same again changes nothing; another is refused', async () => {
+    const lottery = await insertLottery(t);
+    const { body: tx } = await buy(t, a, purchase(lottery, TICKET, { payment_number: undefined }));
+    const res = await patch(a, tx.id, { trx_id: 'bkx9a8b7c6', payment_number: '01812345678' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: tx.id, trx_id: 'BKX9A8B7C6', payment_number: '01812345678', status: 'pending' });
+    expect((await patch(a, tx.id, { trx_id: 'BKX9A8B7C6' })).status).toBe(200);
+    const change = await patch(a, tx.id, { trx_id: 'OTHER12345' });
+    expect(change.status).toBe(409);
+    expect(change.body).toEqual({
+      detail: 'The TrxID of this purchase has already been given. To change it, please contact support.',
+      code: 'trx_id_given',
+    });
+    expect((await rows(t)).map((r) => r.trx_id)).toEqual(['BKX9A8B7C6']);
+  });
+
+  test('another player’s transaction is not found; a TrxID in use is refused; only while pending', async () => {
+    const lottery = await insertLottery(t);
+    const mine = (await buy(t, a, purchase(lottery, TICKET, { trx_id: 'USED123456' }))).body;
+    const theirs = (await buy(t, b, purchase(lottery, '01-02-03-04-05-06'))).body;
+    const stranger = await patch(a, theirs.id, { trx_id: 'ABCDEFGH12' });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body).toEqual({ detail: 'Transaction not found', code: 'not_found' });
+    expect((await patch(b, 987654, { trx_id: 'ABCDEFGH12' })).status).toBe(404);
+    const used = await patch(b, theirs.id, { trx_id: 'used123456' });
+    expect(used.status).toBe(409);
+    expect(Object.keys(used.body)).toEqual(['trx_id']);
+    await t.db.query(`UPDATE transactions SET status = 'failed' WHERE id = $1`, [theirs.id]);
+    const failed = await patch(b, theirs.id, { trx_id: 'ABCDEFGH12' });
+    expect(failed.status).toBe(409);
+    expect(failed.body.code).toBe('not_pending');
+    expect((await patch(b, theirs.id, { trx_id: 'x' })).body).toEqual({ trx_id: [expect.stringMatching(/^The bKash transaction ID/)] });
+    expect((await patch(b, theirs.id, {})).body).toEqual({ trx_id: ['This field is required.'] });
+    expect((await rows(t)).map((r) => r.trx_id)).toEqual([mine.trx_id, null]);
+  });
+});
+
+describe('GET /api/v1/my-transactions/', () => {
+  const mine = (p: Player, query = '') =>
+    request(t.url)
+      .get(`/api/v1/my-transactions/${query}`)
+      .set(...p.auth);
+
+  test('only the caller’s own, newest first, paged with X-Total-Count', async () => {
+    const lottery = await insertLottery(t, { name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক' });
+    const ids: number[] = [];
+    for (const ticket of ['01-02-03-04-05-01', '01-02-03-04-05-02', '01-02-03-04-05-03'])
+      ids.push((await buy(t, a, purchase(lottery, ticket))).body.id);
+    await buy(t, b, purchase(lottery, '01-02-03-04-05-04'));
+    const res = await mine(a);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-total-count']).toBe('3');
+    expect(res.body.map((x: { id: number }) => x.id)).toEqual([...ids].reverse());
+    expect(res.text).not.toContain('01-02-03-04-05-04');
+    const page = await mine(a, '?limit=2&offset=2');
+    expect(page.body.map((x: { id: number }) => x.id)).toEqual([ids[0]]);
+    expect(page.headers['x-total-count']).toBe('3');
+    const theirs = await mine(b);
+    expect(theirs.body.map((x: { ticket: string }) => x.ticket)).toEqual(['01-02-03-04-05-04']);
+    expect(theirs.headers['x-total-count']).toBe('1');
+    expect((await mine(a, '?limit=0')).status).toBe(400);
+    expect((await request(t.url).get('/api/v1/my-transactions/')).status).toBe(401);
+  });
+
+  test('a winning ticket shows its prize once the results are published; claims are not there yet', async () => {
+    const lottery = await insertLottery(t);
+    const { body: won } = await buy(t, a, purchase(lottery, TICKET));
+    const { body: lost } = await buy(t, a, purchase(lottery, '01-02-03-04-05-06'));
+    await t.db.query(`UPDATE transactions SET status = 'success'`);
+    const prize = await t.db.one<{ id: number }>(
+      'INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, $3, 50000) RETURNING id',
+      [lottery, won.id, TICKET],
+    );
+    // Drawn but not published: nothing shows yet.
+    let res = await mine(a);
+    expect(res.body.map((x: { is_winning_ticket: boolean; prize: unknown }) => [x.is_winning_ticket, x.prize])).toEqual([
+      [false, null],
+      [false, null],
+    ]);
+    await t.db.query('UPDATE lotteries SET is_result_published = true, drawn_at = now() WHERE id = $1', [lottery]);
+    res = await mine(a);
+    const byId = Object.fromEntries(res.body.map((x: { id: number }) => [x.id, x]));
+    expect(byId[won.id]).toMatchObject({
+      status: 'success',
+      is_winning_ticket: true,
+      prize: { id: prize!.id, prize_money: 50000 },
+      has_claimed: false,
+      claim_status: null,
+      lottery: { id: lottery, is_result_published: true },
+    });
+    expect(byId[lost.id]).toMatchObject({ is_winning_ticket: false, prize: null });
+  });
+});
