@@ -9,8 +9,14 @@ export function setCsrf(token: string): void {
 
 const TIMEOUT_MS = 15_000;
 
-async function call<T>(method: string, url: string, body?: BodyInit, contentType?: string): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function call<T>(
+  method: string,
+  url: string,
+  body?: BodyInit,
+  contentType?: string,
+  extra: { 'idempotency-key'?: string } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extra };
   if (contentType) headers['content-type'] = contentType;
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
   let res: Response;
@@ -49,7 +55,7 @@ function navigatorText(timeout: boolean): string {
 export const bffApi: ApiClient = {
   call: (e, ...[input]) => {
     const p = prepare(e, input);
-    return call(p.method, `/bff${p.url}`, p.json, p.json === undefined ? undefined : 'application/json');
+    return call(p.method, `/bff${p.url}`, p.json, p.json === undefined ? undefined : 'application/json', p.headers);
   },
   upload: (e, file) => call(e.method, `/bff${prepare(e, undefined).url}`, file, file.type),
   async login(body) {

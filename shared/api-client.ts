@@ -6,12 +6,20 @@ import type { ApiResult, SessionUser } from './api-types.ts';
 /** The arguments of a call: the input may be left out where the endpoint takes none. */
 export type CallArgs<E extends Endpoint> = object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
-/** A request ready for a transport: the URL from the endpoint's path, parameters and query; the body as JSON. */
-export type Prepared = { method: Endpoint['method']; url: string; json?: string };
+/**
+ * A request ready for a transport: the URL from the endpoint's path, parameters and query; the body as JSON; the
+ * request headers the endpoint declares (only `Idempotency-Key` of an `idempotent` endpoint, never a free-form bag).
+ */
+export type Prepared = { method: Endpoint['method']; url: string; json?: string; headers: { 'idempotency-key'?: string } };
 
 export function prepare<E extends Endpoint>(e: E, input: CallInput<E> | undefined): Prepared {
-  const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
-  return { method: e.method, url: urlOf(e, i.params, i.query), ...(i.body === undefined ? {} : { json: JSON.stringify(i.body) }) };
+  const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; idempotencyKey?: string };
+  return {
+    method: e.method,
+    url: urlOf(e, i.params, i.query),
+    ...(i.body === undefined ? {} : { json: JSON.stringify(i.body) }),
+    headers: e.idempotent && i.idempotencyKey ? { 'idempotency-key': i.idempotencyKey } : {},
+  };
 }
 
 /**

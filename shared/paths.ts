@@ -16,6 +16,7 @@ export const paths = {
   myLotteries: '/my-lotteries',
   allLotteries: '/all-lotteries',
   quickPlay: (lotteryId: number | string, ticket: string) => `/quick-play/${lotteryId}/${ticket}`,
+  payment: (transactionId: number | string) => `/payment/${transactionId}`,
   adminCreateLottery: '/admin/create-lottery',
   adminDashboard: '/admin/dashboard',
 } as const;

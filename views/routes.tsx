@@ -77,6 +77,8 @@ export const routes: RouteObject[] = [
       group('player', requireUser, [
         { path: 'profile', ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
         { path: 'my-lotteries', ...page('lotteries/my-lotteries.tsx', () => import('./lotteries/my-lotteries.tsx')) },
+        { path: 'quick-play/:lotteryId/:ticket/buy', ...page('lotteries/buy.tsx', () => import('./lotteries/buy.tsx')) },
+        { path: 'payment/:transactionId', ...page('lotteries/payment.tsx', () => import('./lotteries/payment.tsx')) },
       ]),
       // Staff.
       // `/admin` itself too: a splat child does not match the group's own path, which rendered an empty page.

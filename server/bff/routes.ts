@@ -46,6 +46,8 @@ export function bffRoutes(d: ServerApiDeps): Router {
       contentType: body ? req.get('content-type') : undefined,
       lang: req.language,
       ip: req.ip,
+      // The one request header of the API's own that the proxy passes on: a retried purchase stays one purchase.
+      idempotencyKey: req.get('idempotency-key'),
     });
     for (const h of ['content-type', 'x-total-count', 'retry-after', 'cache-control'] as const) {
       const v = upstream.headers[h];

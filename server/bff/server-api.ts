@@ -58,11 +58,24 @@ export async function logoutThroughServer(req: Request, res: Response, d: Server
 
 /** The server transport of ApiClient: SSR loaders and actions call the API with the user's token. */
 export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiClient {
-  const call = async <T>(method: string, path: string, body?: Buffer | string, contentType?: string): Promise<ApiResult<T>> => {
+  const call = async <T>(
+    method: string,
+    path: string,
+    body?: Buffer | string,
+    contentType?: string,
+    idempotencyKey?: string,
+  ): Promise<ApiResult<T>> => {
     const s = await getSession(req, res, d.upstream, d.session);
     try {
       return toResult<T>(
-        await d.upstream.call(method, path, { token: s?.access ?? null, body, contentType, lang: req.language, ip: req.ip }),
+        await d.upstream.call(method, path, {
+          token: s?.access ?? null,
+          body,
+          contentType,
+          lang: req.language,
+          ip: req.ip,
+          idempotencyKey,
+        }),
       );
     } catch (err) {
       const f = upstreamFailure(err, req.t);
@@ -72,7 +85,7 @@ export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiCli
   return {
     call: (e, ...[input]) => {
       const p = prepare(e, input);
-      return call(p.method, p.url, p.json, p.json === undefined ? undefined : 'application/json');
+      return call(p.method, p.url, p.json, p.json === undefined ? undefined : 'application/json', p.headers['idempotency-key']);
     },
     upload: async (e, file) => call(e.method, prepare(e, undefined).url, Buffer.from(await file.arrayBuffer()), file.type),
     login: async (body) => {

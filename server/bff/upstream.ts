@@ -31,9 +31,17 @@ export class Upstream {
   async call(
     method: string,
     path: string,
-    opts: { token?: string | null; body?: Buffer | string; contentType?: string; lang?: string; ip?: string | undefined } = {},
+    opts: {
+      token?: string | null;
+      body?: Buffer | string;
+      contentType?: string;
+      lang?: string;
+      ip?: string | undefined;
+      idempotencyKey?: string | undefined;
+    } = {},
   ): Promise<UpstreamResponse> {
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.contentType) headers['content-type'] = opts.contentType;
     if (opts.lang) headers['accept-language'] = opts.lang;

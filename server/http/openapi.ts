@@ -42,6 +42,15 @@ export function openApiDocument(endpoints: Record<string, Endpoint>, info: { ver
       const props = (schemaOf(schema, 'input').properties ?? {}) as Record<string, Json>;
       for (const [name, s] of Object.entries(props)) parameters.push({ name, in: where, required: where === 'path', schema: s });
     }
+    if (e.idempotent) {
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'A retry with the same key answers with what the first request made.',
+        schema: { type: 'string', minLength: 1, maxLength: 100 },
+      });
+    }
     const op: Json = {
       operationId: id,
       summary: e.summary,

@@ -29,6 +29,7 @@ export function purchaseRoutes(purchases: Purchases): Router {
   });
   route(r, api.setTrxId, ({ params, body, user, req }) => purchases.setTrxId(user, params.id, body, ctxOf(req)));
   route(r, api.myTransactions, ({ query, user }) => purchases.mine(user, query.limit, query.offset));
+  route(r, api.myTransaction, ({ params, user, req }) => purchases.one(user, params.id, req.t));
   route(r, api.transactions, ({ query }) => purchases.list(query));
   route(r, api.updateTransaction, ({ params, body, user, req }) => purchases.setStatus(user, params.id, body.status, ctxOf(req)));
   return r;

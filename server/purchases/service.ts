@@ -173,6 +173,11 @@ export class Purchases {
     return first;
   }
 
+  /** One of the caller's own transactions, with the receiver number and the amount to pay (the payment page). */
+  one(caller: AccessClaims, id: number, t: TFunction): Promise<z.input<typeof PurchaseReply>> {
+    return this.purchaseReply(caller.user_id, id, t);
+  }
+
   private async purchaseReply(userId: number, id: number, t: TFunction): Promise<z.input<typeof PurchaseReply>> {
     const tx = await this.own(userId, id, t);
     return { ...tx, bkash_receiver_number: this.d.bkashReceiverNumber, amount_to_pay: tx.amount };

@@ -179,6 +179,7 @@ export const api = {
     body: PurchaseBody,
     reply: PurchaseReply,
     status: 201,
+    idempotent: true,
     summary:
       "Buys a ticket: a pending bKash transaction of the caller for the lottery's own price, with the bKash receiver number. " +
       'Send an Idempotency-Key header (1–100 printable characters): a retry with the same key answers 200 with the first transaction.',
@@ -202,6 +203,15 @@ export const api = {
     reply: z.array(PlayerTransaction),
     paged: true,
     summary: "The caller's own transactions, newest first, with their lottery and prize, paged (total in X-Total-Count).",
+  }),
+  myTransaction: endpoint({
+    method: 'GET',
+    path: '/api/v1/my-transactions/:id/',
+    access: 'user',
+    tag: 'purchases',
+    params: IdParams,
+    reply: PurchaseReply,
+    summary: "One of the caller's own transactions, with where and how much to pay (another player's is 404).",
   }),
   transactions: endpoint({
     method: 'GET',

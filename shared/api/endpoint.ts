@@ -28,6 +28,8 @@ export type Endpoint = {
   reply: z.ZodType | null;
   /** The total of a paged list rides in the X-Total-Count header. */
   paged?: boolean;
+  /** Takes an `Idempotency-Key` header: a retry with the same key answers with what the first request made. */
+  idempotent?: boolean;
 };
 
 export const endpoint = <const E extends Endpoint>(e: E): E => e;
@@ -38,7 +40,8 @@ type Output<S> = S extends z.ZodType ? z.output<S> : never;
 /** What a caller passes: path parameters, query and body, each only where the endpoint has one. */
 export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { params: Input<E['params']> } : { params?: never }) &
   (E['query'] extends z.ZodType ? { query?: Partial<Input<E['query']>> } : { query?: never }) &
-  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: never });
+  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: never }) &
+  (E['idempotent'] extends true ? { idempotencyKey?: string } : { idempotencyKey?: never });
 
 /** What the caller gets back on success. */
 export type Reply<E extends Endpoint> = E['reply'] extends z.ZodType ? Output<E['reply']> : null;

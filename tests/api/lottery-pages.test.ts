@@ -224,7 +224,7 @@ describe('with lotteries and results', () => {
     );
   });
 
-  test('the ticket page for a player: name and phone, bKash as the next step, no button that does nothing', async () => {
+  test('the ticket page for a player: name and phone, the purchase form with bKash, Nagad and Rocket not yet', async () => {
     const u = await createUser(t, { name: 'Nusrat Jahan' });
     const agent = await loginAs(t.url, u.phone, u.password);
     const res = await agent.get(`/quick-play/${featured}/05-12-23-34-45-07`).set('Cookie', 'lang=en').expect(200);
@@ -232,9 +232,14 @@ describe('with lotteries and results', () => {
     const body = text(aside);
     expect(body).toContain('Nusrat Jahan');
     expect(body).toContain(u.phone);
-    expect(body).toContain('Next step: pay with bKash');
     expect(body).not.toContain('Log in to buy this ticket');
-    expect(aside.slice(0, aside.indexOf('</aside>'))).not.toContain('<button');
+    const panel = aside.slice(0, aside.indexOf('</aside>'));
+    // one button, the form's submit; the methods not taken yet are disabled radio inputs, not buttons
+    expect(panel.match(/<button/g)).toHaveLength(1);
+    expect(panel).toMatch(/<form[^>]*action="\/quick-play\/\d+\/05-12-23-34-45-07\/buy"/);
+    expect(body).toContain('Confirm purchase');
+    for (const m of ['rocket', 'nagad'])
+      expect(panel).toMatch(new RegExp(`<input[^>]*disabled[^>]*value="${m}"|<input[^>]*value="${m}"[^>]*disabled`));
   });
 
   test('a closed lottery: the ticket page gives the reason instead of the login', async () => {

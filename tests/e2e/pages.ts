@@ -41,7 +41,10 @@ export function sitePages(): SitePage[] {
     const template = route
       .replace(/^\/admin\/\*$/, '/admin/create-lottery')
       .replace(/^\/\*$/, '/no-such-page')
-      .replace(':ticket', TICKET);
+      .replace(':ticket', TICKET)
+      // A player's payment page: a number no purchase of his has (the page then says so); the journey in
+      // purchase.spec.ts looks at the page of a real purchase.
+      .replace(':transactionId', '999999');
     if (/[*]|:(?!lotteryId\b)/.test(template)) throw new Error(`tests/e2e/pages.ts: no sample address for the route ${route}`);
     return { route, who, path: (id) => template.replace(':lotteryId', String(id)) };
   });

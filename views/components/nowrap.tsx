@@ -31,7 +31,7 @@ export function DateTime({ value, lng, withTime = false, invalid }: { value: str
 
 /**
  * A translated sentence with elements in place of some of its `{{variables}}`:
- * `withElements((v) => t('play.nextText', v), { price: <Amount … /> })`. The translator fills each variable with a
+ * `withElements((v) => t('buy.text', v), { price: <Amount … /> })`. The translator fills each variable with a
  * marker, and the sentence is cut at the markers.
  */
 export function withElements(translate: (vars: Record<string, string>) => string, elements: Record<string, ReactNode>): ReactNode {

@@ -1,42 +1,163 @@
-import { Link } from 'react-router';
-import { useTranslation } from '../i18n.tsx';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { z } from 'zod';
+import { errorText } from '../../shared/api-types.ts';
+import { api as contract } from '../../shared/api/contract.ts';
+import { formatNumber } from '../../shared/dates.ts';
+import { lotteryName } from '../../shared/lotteries/names.ts';
 import { paths } from '../../shared/paths.ts';
+import type { PlayerTransaction } from '../../shared/purchases/schemas.ts';
+import { useTranslation } from '../i18n.tsx';
 import { PageHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
+import { Alert } from '../components/form.tsx';
+import { Amount, DateTime } from '../components/nowrap.tsx';
+import { apiOf } from '../context.ts';
+import { TicketBalls } from './balls.tsx';
+import { listHref, pageCount, parsePage } from './paging.ts';
 
-/**
- * The player's tickets. The ticket list API is not there yet, so the page shows its frame and an honest
- * empty state, never sample tickets.
- */
-export function loader() {
-  return null;
+export const PER_PAGE = 10;
+/** The API refuses offsets beyond this; later pages are simply empty. */
+const MAX_OFFSET = 1_000_000;
+
+type Tx = z.output<typeof PlayerTransaction>;
+
+/** The player's own transactions, newest first, 10 a page (`?page=`), from `GET /api/v1/my-transactions/`. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const page = parsePage(new URL(request.url).searchParams.get('page'));
+  const offset = (page - 1) * PER_PAGE;
+  if (offset > MAX_OFFSET) return { page, items: [] as Tx[], total: 0, error: null };
+  const r = await apiOf(context).call(contract.myTransactions, { query: { limit: PER_PAGE, offset } });
+  if (!r.ok) return { page, items: null, total: 0, error: errorText(r.error, '') || null };
+  return { page, items: r.data, total: r.total ?? r.data.length, error: null };
 }
 
 export function Component() {
-  const { t } = useTranslation();
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation();
+  const d = useLoaderData<typeof loader>();
   const title = t('pages.myLotteries.title');
+  const pages = pageCount(d.total, PER_PAGE);
+  const here = (page: number) => listHref(paths.myLotteries, page);
   return (
     <>
       <Head title={t('title', { page: title })} description={t('pages.myLotteries.subtitle')} />
       <PageHead title={title} lead={t('pages.myLotteries.subtitle')} />
       <div className="container narrow">
-        <section className="empty empty--card card" aria-labelledby="no-tickets">
-          <TicketIcon />
-          <h2 id="no-tickets">{t('pages.myLotteries.emptyTitle')}</h2>
-          <p>{t('pages.myLotteries.emptyText')}</p>
-          <div className="empty__actions">
-            <Link to={paths.allLotteries} className="btn btn-primary">
-              {t('pages.myLotteries.pickNumbers')}
-            </Link>
-            <Link to={paths.playResponsibly} className="btn btn-ghost">
-              {t('pages.myLotteries.howToPlay')}
-            </Link>
-          </div>
-        </section>
+        {d.error !== null || d.items === null ? (
+          <Alert kind="error">{t('errors.error', { message: d.error ?? t('pages.myLotteries.loadFailed') })}</Alert>
+        ) : d.items.length === 0 && d.page === 1 ? (
+          <section className="empty empty--card card" aria-labelledby="no-tickets">
+            <TicketIcon />
+            <h2 id="no-tickets">{t('pages.myLotteries.emptyTitle')}</h2>
+            <p>{t('pages.myLotteries.emptyText')}</p>
+            <div className="empty__actions">
+              <Link to={paths.allLotteries} className="btn btn-primary">
+                {t('pages.myLotteries.pickNumbers')}
+              </Link>
+              <Link to={paths.playResponsibly} className="btn btn-ghost">
+                {t('pages.myLotteries.howToPlay')}
+              </Link>
+            </div>
+          </section>
+        ) : d.items.length === 0 ? (
+          <p className="alert alert--info">
+            {t('pages.myLotteries.pageEmpty')} <Link to={here(1)}>{t('pages.myLotteries.firstPage')}</Link>
+          </p>
+        ) : (
+          <ul className="my-tickets" aria-label={t('pages.myLotteries.listLabel')}>
+            {d.items.map((tx) => (
+              <li key={tx.id}>
+                <TicketCard tx={tx} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages > 1 && d.items ? (
+          <nav className="pager" aria-label={t('pages.myLotteries.pages')}>
+            {d.page > 1 ? (
+              <Link className="btn btn-ghost btn-sm" rel="prev" to={here(Math.min(d.page - 1, pages))}>
+                ← {t('pages.myLotteries.prev')}
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="pager__where" aria-current="page">
+              {t('pages.myLotteries.page', { page: formatNumber(d.page, lng), pages: formatNumber(pages, lng) })}
+            </span>
+            {d.page < pages ? (
+              <Link className="btn btn-ghost btn-sm" rel="next" to={here(d.page + 1)}>
+                {t('pages.myLotteries.next')} →
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
       </div>
     </>
   );
 }
+
+/** One transaction: what was bought, its payment state, its draw and its result. */
+function TicketCard({ tx }: { tx: Tx }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation();
+  const m = 'pages.myLotteries';
+  return (
+    <article className="card my-ticket" aria-labelledby={`tx-${tx.id}`}>
+      <header className="my-ticket__head">
+        <h2 id={`tx-${tx.id}`} className="my-ticket__lottery">
+          {lotteryName(tx.lottery, lng)}
+        </h2>
+        <span className={`badge badge--${tx.status}`}>{t(`${m}.status.${tx.status}`)}</span>
+      </header>
+      <TicketBalls ticket={tx.ticket} lng={lng} label={t(`${m}.ticket`)} size="sm" />
+      <dl className="my-ticket__facts">
+        <div>
+          <dt>{t(`${m}.type`)}</dt>
+          <dd>{t(`${m}.types.${tx.transaction_type}`)}</dd>
+        </div>
+        <div>
+          <dt>{t(`${m}.amount`)}</dt>
+          <dd>
+            <Amount value={tx.amount} lng={lng} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t(`${m}.drawDate`)}</dt>
+          <dd>
+            <DateTime value={tx.lottery.end_date} lng={lng} withTime invalid={t('errors.invalidDate')} />
+          </dd>
+        </div>
+      </dl>
+      <p className={`my-ticket__result my-ticket__result--${resultOf(tx)}`}>
+        {tx.lottery.is_result_published ? (
+          tx.is_winning_ticket && tx.prize ? (
+            <>
+              {t(`${m}.won`)} <Amount value={tx.prize.prize_money} lng={lng} />
+            </>
+          ) : (
+            t(`${m}.lost`)
+          )
+        ) : (
+          t(`${m}.notDrawn`)
+        )}
+      </p>
+      {tx.status === 'pending' && !tx.trx_id ? (
+        <Link className="btn btn-primary btn-sm" to={paths.payment(tx.id)}>
+          {t(`${m}.pay`)}
+        </Link>
+      ) : null}
+    </article>
+  );
+}
+
+const resultOf = (tx: Tx): 'waiting' | 'won' | 'lost' =>
+  !tx.lottery.is_result_published ? 'waiting' : tx.is_winning_ticket ? 'won' : 'lost';
 
 const TicketIcon = () => (
   <svg className="empty__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">

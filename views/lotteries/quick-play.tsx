@@ -1,7 +1,7 @@
 import { data, Link, redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { errorText } from '../../shared/api-types.ts';
 import { toDigits } from '../../shared/dates.ts';
-import { Amount, withElements } from '../components/nowrap.tsx';
+import { Amount } from '../components/nowrap.tsx';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { formatTicket, normaliseTicket, parseTicket, randomTicket } from '../../shared/ticket.ts';
 import { apiOf } from '../context.ts';
@@ -16,6 +16,7 @@ import { Countdown } from './countdown.tsx';
 import { LotteryFacts, toCardLottery, type CardLottery } from './lottery-card.tsx';
 import { NumberPicker, type Selection } from './number-picker.tsx';
 import { checkSelection, readSelection, type SelectionMessage } from './selection.ts';
+import { BuyForm, newIdempotencyKey } from './buy-form.tsx';
 
 /** Why the page could not show what was asked: keys of lottery.json `errors`, or a message from the API. */
 type Problem = { key: 'selectLotteryFirst' | 'lotteryNotFound' | 'ticketNotFound' } | { message: string | null };
@@ -28,7 +29,8 @@ type PickerPage = {
   messages: SelectionMessage[];
   problem: Problem | null;
 };
-type TicketPage = { kind: 'ticket'; now: number; lottery: CardLottery | null; ticket: string | null; problem: Problem | null };
+/** `key`: the purchase's idempotency key, made when the page is rendered (a resent form reuses it). */
+type TicketPage = { kind: 'ticket'; now: number; lottery: CardLottery | null; ticket: string | null; problem: Problem | null; key: string };
 
 async function fetchLottery(
   context: LoaderFunctionArgs['context'],
@@ -96,15 +98,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (id !== null && canonical && canonical !== raw) throw redirect(paths.quickPlay(id, canonical), 301);
   if (id === null || id === 0) {
     return data<TicketPage>(
-      { kind: 'ticket', now, lottery: null, ticket: canonical, problem: { key: 'lotteryNotFound' } },
+      { kind: 'ticket', now, lottery: null, ticket: canonical, problem: { key: 'lotteryNotFound' }, key: '' },
       { status: 404 },
     );
   }
   const { lottery, problem, status } = await fetchLottery(context, id);
-  if (problem) return data<TicketPage>({ kind: 'ticket', now, lottery, ticket: canonical, problem }, { status });
+  if (problem) return data<TicketPage>({ kind: 'ticket', now, lottery, ticket: canonical, problem, key: '' }, { status });
   if (!canonical)
-    return data<TicketPage>({ kind: 'ticket', now, lottery, ticket: null, problem: { key: 'ticketNotFound' } }, { status: 404 });
-  return { kind: 'ticket', now, lottery, ticket: canonical, problem: null } satisfies TicketPage;
+    return data<TicketPage>({ kind: 'ticket', now, lottery, ticket: null, problem: { key: 'ticketNotFound' }, key: '' }, { status: 404 });
+  return { kind: 'ticket', now, lottery, ticket: canonical, problem: null, key: newIdempotencyKey() } satisfies TicketPage;
 }
 
 function ProblemPanel({ problem }: { problem: Problem }) {
@@ -273,11 +275,7 @@ function TicketView({ d }: { d: TicketPage }) {
                       </dd>
                     </div>
                   </dl>
-                  <div className="next-step">
-                    <p className="next-step__title">{t('play.nextTitle')}</p>
-                    <p>{withElements((v) => t('play.nextText', v), { price: <Amount value={lottery.ticket_price} lng={lng} /> })}</p>
-                    <p className="muted">{t('play.nextSoon')}</p>
-                  </div>
+                  <BuyForm lottery={lottery} ticket={d.ticket} idempotencyKey={d.key} editHref={editHref} />
                 </>
               )}
             </aside>

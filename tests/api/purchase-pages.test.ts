@@ -1,0 +1,160 @@
+/**
+ * Buying a ticket through the pages, as a browser without JavaScript does (docs/rules/pages.md#4-without-javascript):
+ * the ticket page's purchase form with its idempotency key → 303 to the payment page → the TrxID form → the ticket
+ * in My Lotteries. A resent form makes no second transaction; a taken combination comes back on the ticket page.
+ */
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
+import { account, buy, insertLottery, purchase, rows } from './purchase-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.query('DELETE FROM rate_limits');
+});
+
+const TICKET = '05-12-23-34-45-07';
+let phoneSeq = 0;
+
+async function player(name: string, lang = 'en'): Promise<Agent> {
+  const u = await createUser(t, { name, phone: `0181${String(++phoneSeq).padStart(7, '0')}` });
+  const agent = request.agent(t.url);
+  agent.set('Cookie', `lang=${lang}`);
+  return loginAs(agent, u.phone, u.password);
+}
+
+const keyFrom = (html: string): string => {
+  const m = /name="idempotency_key"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="idempotency_key"/.exec(html);
+  const k = m?.[1] ?? m?.[2];
+  if (!k) throw new Error('no idempotency_key field in the page');
+  return k;
+};
+
+const form = (html: string, extra: Record<string, string> = {}) => ({
+  _csrf: csrfFrom(html),
+  idempotency_key: keyFrom(html),
+  amount: '100',
+  payment_method: 'bkash',
+  ...extra,
+});
+
+describe('buying a ticket without JavaScript', () => {
+  test('ticket page → confirm → payment page → TrxID → My Lotteries shows the pending ticket', async () => {
+    const lottery = await insertLottery(t, { name: 'Page Draw', name_bn: 'পাতার ড্র', price: 100 });
+    const agent = await player('Karim Mia');
+    const ticketPage = await agent.get(`/quick-play/${lottery}/${TICKET}`).expect(200);
+    expect(ticketPage.text).toContain('Confirm purchase');
+    expect(ticketPage.text).toContain('Karim Mia');
+    // Nagad and Rocket are shown, disabled, as "Soon"
+    expect(ticketPage.text).toMatch(/value="nagad"[^>]*disabled|disabled[^>]*value="nagad"/);
+    expect(ticketPage.text).toContain('Soon');
+
+    const res = await agent.post(`/quick-play/${lottery}/${TICKET}/buy`).type('form').send(form(ticketPage.text));
+    expect(res.status).toBe(303);
+    const location = res.headers.location as string;
+    expect(location).toMatch(/^\/payment\/\d+$/);
+    const id = Number(location.split('/').pop());
+
+    const pay = await agent.get(location).expect(200);
+    expect(pay.text).toContain('01700000000');
+    expect(pay.text).toContain('TK. 100');
+    expect(pay.text).toContain('*247');
+    expect(pay.text).toContain('Finish and go to my tickets');
+
+    const bad = await agent
+      .post(location)
+      .type('form')
+      .send({ _csrf: csrfFrom(pay.text), trx_id: 'x!' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('field__error');
+
+    const ok = await agent
+      .post(location)
+      .type('form')
+      .send({ _csrf: csrfFrom(pay.text), trx_id: 'pg8n4k2x9q' });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.location).toBe(location);
+    expect((await agent.get(location).expect(200)).text).toContain('PG8N4K2X9Q');
+
+    const mine = await agent.get('/my-lotteries').expect(200);
+    expect(mine.text).toContain('Page Draw');
+    expect(mine.text).toContain('Pending');
+    expect(mine.text).toContain('Not drawn yet.');
+    expect(mine.text).not.toContain('id="no-tickets"');
+    expect((await rows(t)).find((r) => r.id === id)).toMatchObject({ status: 'pending', trx_id: 'PG8N4K2X9Q', ticket: TICKET });
+
+    // Another player cannot open this payment page.
+    const other = await player('Someone Else');
+    expect((await other.get(location)).status).toBe(404);
+  });
+
+  test('the same form sent twice makes one transaction and leads to the same payment page', async () => {
+    const lottery = await insertLottery(t, { price: 100 });
+    const agent = await player('Double Submit');
+    const page = await agent.get(`/quick-play/${lottery}/${TICKET}`).expect(200);
+    const body = form(page.text);
+    const first = await agent.post(`/quick-play/${lottery}/${TICKET}/buy`).type('form').send(body);
+    const second = await agent.post(`/quick-play/${lottery}/${TICKET}/buy`).type('form').send(body);
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(303);
+    expect(second.headers.location).toBe(first.headers.location);
+    expect((await rows(t)).filter((r) => r.lottery_id === lottery)).toHaveLength(1);
+  });
+
+  test('a taken combination comes back on the ticket page with the numbers kept, in both languages', async () => {
+    const lottery = await insertLottery(t, { price: 100 });
+    const holder = await account(t);
+    expect((await buy(t, holder, purchase(lottery, TICKET))).status).toBe(201);
+    for (const lang of ['en', 'bn']) {
+      const agent = await player(`Late ${lang}`, lang);
+      const page = await agent.get(`/quick-play/${lottery}/${TICKET}`).expect(200);
+      const res = await agent.post(`/quick-play/${lottery}/${TICKET}/buy`).type('form').send(form(page.text));
+      expect(res.status).toBe(409);
+      expect(res.text).toContain(lang === 'en' ? 'These numbers have already been taken' : 'role="alert"');
+      expect(res.text).toContain(lang === 'en' ? 'Pick different numbers' : 'action=edit');
+      // the key of the failed try is kept for the next one
+      expect(keyFrom(res.text)).toBe(keyFrom(page.text));
+    }
+    expect((await rows(t)).filter((r) => r.lottery_id === lottery)).toHaveLength(1);
+  });
+
+  test('a purchase refused because sales closed shows why on the ticket page; a visitor is sent to log in', async () => {
+    const lottery = await insertLottery(t, { price: 100 });
+    const agent = await player('Closing Time');
+    const page = await agent.get(`/quick-play/${lottery}/${TICKET}`).expect(200);
+    await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 minute' WHERE id = $1`, [lottery]);
+    const res = await agent.post(`/quick-play/${lottery}/${TICKET}/buy`).type('form').send(form(page.text));
+    expect(res.status).toBe(409);
+    expect(res.text).toContain('This ticket cannot be bought');
+    expect(res.text).toContain('This lottery has ended');
+
+    const visitor = request.agent(t.url);
+    const v = await visitor.get(`/quick-play/${lottery}/${TICKET}/buy`);
+    expect(v.status).toBe(303);
+    expect(v.headers.location).toMatch(/^\/login\?from=/);
+  });
+
+  test('My Lotteries is paged by 10 with links to the next and previous pages', async () => {
+    const agent = await player('Many Tickets');
+    const me = await t.db.one<{ id: number }>(`SELECT id FROM users WHERE name = 'Many Tickets'`);
+    const lottery = await insertLottery(t, { price: 100 });
+    for (let i = 1; i <= 12; i++) {
+      await t.db.query(
+        `INSERT INTO transactions (user_id, lottery_id, ticket, amount, status, payment_method, payment_number) VALUES ($1, $2, $3, 100, 'pending', 'bkash', '')`,
+        [me!.id, lottery, `01-02-03-04-${String(10 + i).padStart(2, '0')}-01`],
+      );
+    }
+    const p1 = await agent.get('/my-lotteries').expect(200);
+    expect(p1.text.match(/class="card my-ticket"/g)).toHaveLength(10);
+    expect(p1.text).toContain('href="/my-lotteries?page=2"');
+    const p2 = await agent.get('/my-lotteries?page=2').expect(200);
+    expect(p2.text.match(/class="card my-ticket"/g)).toHaveLength(2);
+    expect(p2.text).toContain('href="/my-lotteries"');
+  });
+});

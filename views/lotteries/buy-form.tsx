@@ -1,0 +1,88 @@
+import { Form, Link, useActionData } from 'react-router';
+import { paths } from '../../shared/paths.ts';
+import { useTranslation } from '../i18n.tsx';
+import { CsrfField } from '../components/csrf-field.tsx';
+import { Alert, SubmitButton, type FormResult } from '../components/form.tsx';
+import { msg } from '../components/messages.ts';
+import { Amount, withElements } from '../components/nowrap.tsx';
+import type { CardLottery } from './lottery-card.tsx';
+
+/** What the purchase action hands back: the key it was sent with, so that the next try of this page reuses it. */
+export type BuyResult = FormResult & { key?: string };
+
+/** The form's own field for the purchase's `Idempotency-Key` (docs/decisions/012-purchases.md). */
+export const IDEMPOTENCY_FIELD = 'idempotency_key';
+
+/** Where the ticket page's purchase form goes (a page of the `player` group, views/routes.tsx). */
+export const buyPath = (lotteryId: number | string, ticket: string): string => `${paths.quickPlay(lotteryId, ticket)}/buy`;
+
+/**
+ * A fresh idempotency key for one purchase attempt, made when the ticket page is rendered. `randomUUID` exists on
+ * the server and on secure pages; a page served over plain http gets 128 random bits in hex instead.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** Payment methods as the player sees them: only bKash is taken today (docs/rules/lotteries-and-sales.md#7-buying-a-ticket). */
+const METHODS = [
+  { value: 'bkash', name: 'bKash', soon: false },
+  { value: 'nagad', name: 'Nagad', soon: true },
+  { value: 'rocket', name: 'Rocket', soon: true },
+] as const;
+
+/**
+ * The purchase: the payment method and "Confirm purchase". A plain form POST that works without JavaScript; it
+ * carries the key made with the page, so a submit sent twice makes one transaction.
+ */
+export function BuyForm({
+  lottery,
+  ticket,
+  idempotencyKey,
+  editHref,
+}: {
+  lottery: CardLottery;
+  ticket: string;
+  idempotencyKey: string;
+  editHref: string;
+}) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
+  const result = useActionData<BuyResult>();
+  const e = result?.errors ?? {};
+  return (
+    <Form method="post" action={buyPath(lottery.id, ticket)} noValidate className="form buy-form">
+      <CsrfField />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={result?.key ?? idempotencyKey} />
+      <input type="hidden" name="amount" value={String(lottery.ticket_price)} />
+      {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+      {e.ticket ? (
+        <Alert kind="error">
+          <p>{msg(t, e.ticket)}</p>
+          <p>
+            <Link to={editHref}>{t('play.pickDifferent')}</Link>
+          </p>
+        </Alert>
+      ) : null}
+      <fieldset className={`pay-methods${e.payment_method ? ' has-error' : ''}`}>
+        <legend>{t('buy.method')}</legend>
+        {METHODS.map((m) => (
+          <label key={m.value} className={`pay-method${m.soon ? ' pay-method--soon' : ''}`}>
+            <input type="radio" name="payment_method" value={m.value} defaultChecked={m.value === 'bkash'} disabled={m.soon} />
+            <span className="pay-method__name">{m.name}</span>
+            {m.soon ? <span className="badge badge--soon">{t('buy.soon')}</span> : null}
+          </label>
+        ))}
+        {e.payment_method ? <p className="field__error">{msg(t, e.payment_method)}</p> : null}
+      </fieldset>
+      <p className="buy-form__text">
+        {withElements((v) => t('buy.text', v), { price: <Amount value={lottery.ticket_price} lng={lng} /> })}
+      </p>
+      <SubmitButton>{t('buy.confirm')}</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,45 @@
+import { data, redirect, type ActionFunctionArgs } from 'react-router';
+import { errorText, fieldErrors } from '../../shared/api-types.ts';
+import { api as contract } from '../../shared/api/contract.ts';
+import { IdempotencyKey, PurchaseBody } from '../../shared/purchases/schemas.ts';
+import { paths } from '../../shared/paths.ts';
+import { apiOf } from '../context.ts';
+import { field } from '../components/form.tsx';
+import { key } from '../components/messages.ts';
+import { parseForm } from '../components/parse-form.ts';
+import { IDEMPOTENCY_FIELD, type BuyResult } from './buy-form.tsx';
+
+/**
+ * /quick-play/{lotteryId}/{ticket}/buy, in the `player` group: the ticket page's purchase. Shown with GET it is the
+ * ticket page itself; its POST buys the ticket with the form's idempotency key and goes on to the payment page
+ * (303). A refusal (sales closed, numbers taken, too many tries) comes back on the ticket page, numbers kept.
+ */
+export { loader, Component } from './quick-play.tsx';
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const sentKey = field(form, IDEMPOTENCY_FIELD);
+  const k = IdempotencyKey.safeParse(sentKey);
+  if (!k.success) return data<BuyResult>({ formError: key('lottery:buy.errors.reload') }, { status: 400 });
+  form.set('lottery_id', params.lotteryId ?? '');
+  form.set('ticket', params.ticket ?? '');
+  const v = parseForm(form, PurchaseBody);
+  if (!v.ok) {
+    const { payment_method, ...rest } = v.errors;
+    const other = Object.values(rest)[0] ?? v.formError;
+    return data<BuyResult>(
+      { key: k.data, ...(payment_method ? { errors: { payment_method } } : {}), ...(other ? { formError: other } : {}) },
+      { status: 400 },
+    );
+  }
+  const r = await apiOf(context).call(contract.createTransaction, { body: v.data, idempotencyKey: k.data });
+  if (r.ok) return redirect(paths.payment(r.data.id), 303);
+  const fe = fieldErrors(r.error);
+  const errors: Record<string, string> = {};
+  if (fe.ticket) errors.ticket = fe.ticket;
+  if (fe.payment_method) errors.payment_method = fe.payment_method;
+  const result: BuyResult = { key: k.data };
+  if (Object.keys(errors).length) result.errors = errors;
+  else result.formError = errorText(r.error, key('lottery:buy.errors.failed'));
+  return data<BuyResult>(result, { status: r.status >= 500 ? 502 : r.status });
+}
