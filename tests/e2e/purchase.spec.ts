@@ -3,8 +3,10 @@
  * home page, confirm the purchase with bKash, enter the TrxID on the payment page, and find the pending ticket in
  * My Lotteries. The no-JS form posts are covered by tests/api/purchase-pages.test.ts.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
 import { expect, login, test } from './helpers.ts';
+import { featuredLotteryId, useLanguage } from './pages.ts';
 
 const ball = (scope: Locator, name: 'main' | 'last', n: number) =>
   scope.locator('label.pick').filter({ has: scope.page().locator(`input[name="${name}"][value="${n}"]`) });
@@ -49,4 +51,33 @@ test('a player picks numbers, buys with bKash, enters the TrxID and sees the pen
   await expect(card).toContainText('Not drawn yet.');
   const ticket = [...main.map((n) => String(n).padStart(2, '0')), String(last).padStart(2, '0')].join('-');
   await expect(card).toContainText(ticket);
+});
+
+test('with a purchase: the payment page (TrxID form) and a My Lotteries card fit a 360 px phone and pass axe, in both languages', async ({
+  page,
+  player,
+  request,
+}) => {
+  await login(page, { identifier: player.phone, password: player.password, name: player.name });
+  const { main, last } = randomChoice();
+  const ticket = [...main.map((n) => String(n).padStart(2, '0')), String(last).padStart(2, '0')].join('-');
+  await page.goto(`/quick-play/${await featuredLotteryId(request)}/${ticket}`);
+  await page.locator('.play-buy').getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(page).toHaveURL(/\/payment\/\d+$/);
+  const payment = new URL(page.url()).pathname;
+  await page.setViewportSize({ width: 360, height: 740 });
+  const problems: string[] = [];
+  for (const lng of ['en', 'bn'] as const) {
+    await useLanguage(page, lng);
+    for (const path of [payment, '/my-lotteries']) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 360) problems.push(`${lng} ${path}: ${width} px wide`);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+        problems.push(`${lng} ${path}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    }
+  }
+  expect(problems).toEqual([]);
 });
