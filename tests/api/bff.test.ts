@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
 import request from 'supertest';
+import { insertLottery, purchase } from './purchase-fixtures.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 
 type Agent = ReturnType<typeof request.agent>;
@@ -145,6 +146,28 @@ describe('BFF on the in-process API', () => {
       .send({ phone: u.phone, password: u.password });
     expect(res.status).toBe(200);
     expect(res.body.user.user_id).toBe(u.id);
+  });
+
+  test('the proxy passes an Idempotency-Key on to the API: a purchase sent twice with one key is one transaction', async () => {
+    const u = await createUser(t, { phone: newPhone(), name: 'Twice Sent' });
+    const { agent, csrf } = await bffLogin(t.url, u.phone, u.password);
+    const lottery = await insertLottery(t, { price: 100 });
+    const send = () =>
+      agent
+        .post('/bff/api/v1/transactions-create/')
+        .set('x-csrf-token', csrf)
+        .set('Sec-Fetch-Site', 'same-origin')
+        .set('Idempotency-Key', 'bff-key-1')
+        .send(purchase(lottery, '01-02-03-04-05-06'));
+    const first = await send();
+    expect(first.status).toBe(201);
+    const again = await send();
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await t.db.query('SELECT id FROM transactions WHERE lottery_id = $1', [lottery])).toHaveLength(1);
+    // the other tests of this file expect no lotteries
+    await t.db.query('DELETE FROM transactions WHERE lottery_id = $1', [lottery]);
+    await t.db.query('DELETE FROM lotteries WHERE id = $1', [lottery]);
   });
 
   test('GET /bff/session and the proxied API then work with the cookie only', async () => {
