@@ -140,6 +140,32 @@ describe('buying a ticket without JavaScript', () => {
     expect(v.headers.location).toMatch(/^\/login\?from=/);
   });
 
+  test('My Lotteries: the result of each ticket (waiting, won with its prize, lost), in English and Bengali', async () => {
+    const name = 'Result Watcher';
+    const agent = await player(name);
+    const me = await t.db.one<{ id: number }>(`SELECT id FROM users WHERE name = $1`, [name]);
+    const drawn = await insertLottery(t, { name: 'Drawn Draw', name_bn: 'ড্র হয়ে যাওয়া লটারি', results: true, end: -1, start: -3 });
+    const insert = async (ticket: string, status: string) =>
+      (await t.db.one<{ id: number }>(
+        `INSERT INTO transactions (user_id, lottery_id, ticket, amount, status, payment_method) VALUES ($1, $2, $3, 100, $4, 'bkash') RETURNING id`,
+        [me!.id, drawn, ticket, status],
+      ))!.id;
+    const winner = await insert('01-02-03-04-05-01', 'success');
+    await insert('06-07-08-09-10-02', 'success');
+    await t.db.query(`INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, '01-02-03-04-05-01', 50000)`, [
+      drawn,
+      winner,
+    ]);
+    const en = (await agent.get('/my-lotteries').expect(200)).text;
+    expect(en).toContain('Drawn Draw');
+    expect(en).toContain('Confirmed');
+    expect(en).toMatch(/Congratulations! You won(<!-- -->)? <span class="nowrap">TK\. 50,000<\/span>/);
+    expect(en).toContain('Better luck next time.');
+    const bn = (await agent.get('/my-lotteries?lng=bn').redirects(1).expect(200)).text;
+    expect(bn).toContain('ড্র হয়ে যাওয়া লটারি');
+    expect(bn).toContain('৳৫০,০০০');
+  });
+
   test('My Lotteries is paged by 10 with links to the next and previous pages', async () => {
     const agent = await player('Many Tickets');
     const me = await t.db.one<{ id: number }>(`SELECT id FROM users WHERE name = 'Many Tickets'`);
