@@ -7,6 +7,18 @@ export function setCsrf(token: string): void {
   csrfToken = token;
 }
 
+/**
+ * A shared page carries no token (docs/decisions/011-shared-pages-are-whole-responses.md): before the first unsafe
+ * request from such a page, the session is read once, which gives this browser its id and token.
+ */
+async function token(): Promise<string> {
+  if (!csrfToken) {
+    const r = await call<{ csrf?: unknown }>('GET', '/bff/session');
+    if (r.ok && typeof r.data.csrf === 'string') csrfToken = r.data.csrf;
+  }
+  return csrfToken;
+}
+
 const TIMEOUT_MS = 15_000;
 
 async function call<T>(
@@ -18,7 +30,7 @@ async function call<T>(
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...extra };
   if (contentType) headers['content-type'] = contentType;
-  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  if (method !== 'GET') headers['x-csrf-token'] = await token();
   let res: Response;
   try {
     res = await fetch(url, { method, headers, body: body ?? null, credentials: 'same-origin', signal: AbortSignal.timeout(TIMEOUT_MS) });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import compression from 'compression';
@@ -20,6 +19,7 @@ import { openDb, type Db } from './db/index.ts';
 import { seedDemo } from './db/seed.ts';
 import { scheduleHousekeeping } from './db/housekeeping.ts';
 import { createCsrf } from './http/csrf.ts';
+import { headersOnce, nonceSource } from './http/headers-once.ts';
 import { apiErrorHandler } from './http/errors.ts';
 import { precompressed } from './http/precompressed.ts';
 import { languageMiddleware } from './http/language.ts';
@@ -31,6 +31,7 @@ import { Background } from './background.ts';
 import { createLogger, type Logger } from './log.ts';
 import { liveNotifier, logNotifier, sendMailWithin, smtpMailer, type Notifier } from './notify/index.ts';
 import { clientDir, manifestReader } from './ssr/assets.ts';
+import { pageCacheFront } from './ssr/front.ts';
 import { PageCache } from './ssr/page-cache.ts';
 import { createSsr } from './ssr/render.tsx';
 
@@ -133,39 +134,49 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
   app.set('query parser', 'simple');
-
-  // A fresh nonce per response; the CSP allows only our own scripts and the nonced bootstrap.
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64');
-    next();
-  });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          upgradeInsecureRequests: production ? [] : null,
-        },
-      },
-      strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    }),
-  );
-  // HTML and JSON are compressed per response; built assets come precompressed.
-  app.use(compression({ filter: (req, res) => !req.path.startsWith('/assets/') && compression.filter(req, res) }));
+  // Pages say `no-store` (a user's) or carry the cache's own ETag (a shared one): a hash of every body would serve nothing.
+  app.set('etag', false);
 
   const metrics = createMetrics({ token: config.METRICS_TOKEN, production });
   app.use(metrics.observe);
+  // An anonymous page the cache holds is answered first, with its stored headers and bytes (server/ssr/front.ts).
+  app.use(pageCacheFront(pageCache));
+
+  // A fresh nonce per response; the CSP allows only our own scripts and the nonced bootstrap (a shared page's CSP
+  // names its inline scripts' hashes instead, server/ssr/front.ts).
+  const nonce = nonceSource();
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = nonce();
+    next();
+  });
+  // helmet's headers are the same on every response but the nonce: worked out once (server/http/headers-once.ts).
+  app.use(
+    headersOnce(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`],
+            styleSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:', 'blob:'],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'none'"],
+            upgradeInsecureRequests: production ? [] : null,
+          },
+        },
+        strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
+        crossOriginEmbedderPolicy: false,
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      }),
+    ),
+  );
+  // JSON is compressed per response; pages come compressed from the SSR (server/ssr/render.tsx), built assets precompressed.
+  app.use(compression({ filter: (req, res) => !req.path.startsWith('/assets/') && compression.filter(req, res) }));
+
   app.get('/metrics', metrics.serve);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
@@ -188,7 +199,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.use(cookieParser(config.SECRET_KEY));
   app.use(i18nHandler);
 
-  if (apiApp) app.use(apiApp);
+  // Only /api requests enter the API app (entering an Express app re-parents the request's and response's prototypes).
+  if (apiApp) app.use((req, res, next) => (req.path === '/api' || req.path.startsWith('/api/') ? apiApp(req, res, next) : next()));
 
   const deps = { upstream, session: sessionOpts, csrf };
   app.use('/bff', bffRoutes(deps), apiErrorHandler(log));

@@ -16,16 +16,21 @@ export const DATA_ELEMENT_ID = '__bh_data';
 export type SerializedError =
   { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown } | { __type: 'Error'; message: string };
 
-/** The HTML shell around the app: the app lives in #root, hydration data (already safeJson'd) in a non-executable JSON script. */
+/**
+ * The HTML shell around the app: the app lives in #root, hydration data (already safeJson'd) in a non-executable JSON
+ * script, and the entry module (with the response's CSP nonce, none on a shared page) loads after it.
+ */
 export function Document({
   lng,
   assets,
   dataJson,
+  nonce,
   children,
 }: {
   lng: Language;
   assets: PageAssets;
   dataJson: string;
+  nonce?: string | undefined;
   children: ReactNode;
 }) {
   const font = assets.fontPreload[lng];
@@ -41,6 +46,7 @@ export function Document({
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
+        {assets.entry ? <link rel="modulepreload" href={assets.entry} /> : null}
         {assets.modulepreload.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}
@@ -48,6 +54,7 @@ export function Document({
       <body>
         <div id="root">{children}</div>
         <script type="application/json" id={DATA_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: dataJson }} />
+        {assets.entry ? <script type="module" src={assets.entry} nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -35,22 +35,27 @@ export function createCsrf(secret: string, secure: boolean, publicOrigin: string
     getCsrfTokenFromRequest: (req) => req.headers['x-csrf-token'] ?? req.formCsrfToken ?? null,
   });
 
-  /** Gives every browser a stable random id (HttpOnly) that its CSRF token is bound to. */
-  const visitor = (req: Request, res: Response, next: NextFunction) => {
+  /** Reads the browser's stable random id (HttpOnly) that its CSRF token is bound to, when it has one. */
+  const visitor = (req: Request, _res: Response, next: NextFunction) => {
     const v: unknown = req.signedCookies?.[visitorCookie];
     if (typeof v === 'string' && /^[A-Za-z0-9_-]{22}$/.test(v)) req.visitorId = v;
-    else {
-      req.visitorId = randomBytes(16).toString('base64url');
-      res.cookie(visitorCookie, req.visitorId, {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        path: '/',
-        maxAge: 365 * 24 * 3600 * 1000,
-      });
-    }
     next();
+  };
+
+  /**
+   * A browser gets its id with its first token, i.e. with the first page that has a form (or the first /bff/session):
+   * a shared page without forms sets no cookie (docs/decisions/011-shared-pages-are-whole-responses.md).
+   */
+  const issueVisitor = (req: Request, res: Response) => {
+    req.visitorId = randomBytes(16).toString('base64url');
+    res.cookie(visitorCookie, req.visitorId, {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      path: '/',
+      maxAge: 365 * 24 * 3600 * 1000,
+    });
   };
 
   /** Unsafe requests must come from our own pages: Sec-Fetch-Site where the browser sends it, else Origin. */
@@ -68,6 +73,7 @@ export function createCsrf(secret: string, secure: boolean, publicOrigin: string
   const token = (req: Request, res: Response): string => {
     let tok = issued.get(req);
     if (!tok) {
+      if (!req.visitorId) issueVisitor(req, res);
       tok = generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
       issued.set(req, tok);
     }
@@ -77,8 +83,8 @@ export function createCsrf(secret: string, secure: boolean, publicOrigin: string
   return {
     visitor,
     token,
-    /** True when an unsafe request passes both the origin check and the token check. */
-    check: (req: Request) => sameOrigin(req) && validateRequest(req),
+    /** True when an unsafe request passes both the origin check and the token check (bound to a visitor id it has). */
+    check: (req: Request) => req.visitorId !== undefined && sameOrigin(req) && validateRequest(req),
   };
 }
 export type Csrf = ReturnType<typeof createCsrf>;

@@ -16,14 +16,22 @@ export type Manifest = {
 
 const EMPTY: Manifest = { entry: '', entryImports: [], islands: '', islandsImports: [], css: [], chunks: {}, fonts: {} };
 
-/** Reads the manifest, again whenever the file changes (development rebuilds), without a restart. */
+/**
+ * Reads the manifest, again when the file changes (development rebuilds) without a restart: looked at no more than
+ * once a second, not on every page.
+ */
 export function manifestReader(file: string): () => Manifest {
   let cached: { mtime: number; m: Manifest } | null = null;
+  let checked = 0;
+  let current = EMPTY;
   return () => {
-    if (!existsSync(file)) return EMPTY;
+    const now = Date.now();
+    if (now - checked < 1000) return current;
+    checked = now;
+    if (!existsSync(file)) return (current = EMPTY);
     const mtime = statSync(file).mtimeMs;
     if (!cached || cached.mtime !== mtime) cached = { mtime, m: JSON.parse(readFileSync(file, 'utf8')) as Manifest };
-    return cached.m;
+    return (current = cached.m);
   };
 }
 

@@ -1,8 +1,8 @@
-import { PassThrough } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import type { i18n as I18n, Resource } from 'i18next';
 import type { Resources } from '../../shared/translate.ts';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -23,7 +23,8 @@ import { hasSessionCookie } from '../bff/session.ts';
 import { CSRF_FIELD } from '../../shared/paths.ts';
 import type { Logger } from '../log.ts';
 import { pageAssets, type Manifest } from './assets.ts';
-import { CSRF_PLACEHOLDER, fill, NONCE_PLACEHOLDER, type PageCache } from './page-cache.ts';
+import { acceptsGzip, CSRF_PLACEHOLDER, type Entry, type PageCache } from './page-cache.ts';
+import { headersOf, signature, writeEntry } from './front.ts';
 
 export type SsrDeps = ServerApiDeps & {
   routes: RouteObject[];
@@ -68,16 +69,6 @@ function toHeaders(req: ExpressRequest): Headers {
   return h;
 }
 
-const collect = (stream: { pipe(w: NodeJS.WritableStream): unknown }): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const pass = new PassThrough();
-    const parts: Buffer[] = [];
-    pass.on('data', (c: Buffer) => parts.push(c));
-    pass.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    pass.on('error', reject);
-    stream.pipe(pass);
-  });
-
 /** Server rendering of the route tree: loaders and actions run here for the first request and no-JS posts. */
 export function createSsr(d: SsrDeps) {
   const handler = createStaticHandler(d.routes);
@@ -116,7 +107,29 @@ export function createSsr(d: SsrDeps) {
     const loggedIn = hasSessionCookie(req, d.session);
     const allowed = handles.at(-1)?.cache;
     const cacheable =
-      req.method === 'GET' && !loggedIn && allowed !== undefined && [...url.searchParams.keys()].every((k) => allowed.includes(k));
+      req.method === 'GET' &&
+      d.pageCache.enabled &&
+      !loggedIn &&
+      allowed !== undefined &&
+      [...url.searchParams.keys()].every((k) => allowed.includes(k));
+    const key = `${lng}|${chosen ? 1 : 0}|${url.pathname}${url.search}`;
+
+    /** A shared page as it is kept, with this response's encoding; the front (front.ts) sends the next one like it. */
+    const sendShared = (e: Entry) => {
+      let wire = e.wire;
+      if (!wire) {
+        const h = headersOf(res, e, res.locals.cspNonce as string);
+        wire = h.wire;
+        if (h.reusable) e.wire = wire;
+      }
+      const sig = signature(req);
+      if (e.wire && sig !== null) d.pageCache.alias(sig, key);
+      writeEntry(req, res, e, wire);
+    };
+    if (cacheable) {
+      const hit = d.pageCache.peek(key);
+      if (hit) return sendShared(hit);
+    }
 
     let body: Buffer | undefined;
     if (req.method === 'POST') {
@@ -138,17 +151,26 @@ export function createSsr(d: SsrDeps) {
     }
 
     const controller = new AbortController();
-    res.on('close', () => controller.abort());
+    res.on('close', () => {
+      if (!res.writableEnded) controller.abort(); // the visitor left before the answer
+    });
+    // Loaders read the URL, and the API and the visitor's language from the context; a form post's action reads its
+    // body, which needs the request's headers (Content-Type).
     const request = new Request(url, {
       method: req.method === 'HEAD' ? 'GET' : req.method,
-      headers: toHeaders(req),
+      headers: body ? toHeaders(req) : undefined,
       body: body ? new Uint8Array(body) : null,
       signal: controller.signal,
     });
 
     const api = serverApi(req, res, d);
     const ctx = new RouterContextProvider();
-    ctx.set(apiContext, cacheable ? { ...api, session: async () => ({ user: null, csrf: CSRF_PLACEHOLDER }) } : api);
+    // A render for sharing knows no visitor: no user, and a placeholder where a form would put its token (page-cache.ts).
+    let sharing = cacheable;
+    ctx.set(
+      apiContext,
+      cacheable ? { ...api, session: async () => (sharing ? { user: null, csrf: CSRF_PLACEHOLDER } : api.session()) } : api,
+    );
     ctx.set(siteContext, d.site);
     ctx.set(localeContext, {
       lng,
@@ -156,8 +178,11 @@ export function createSsr(d: SsrDeps) {
       namespace: async (ns) => (d.resources[lng]?.[ns] ?? {}) as Record<string, unknown>,
     });
 
-    /** Renders the matched routes to a whole document (the loaders have run; nothing suspends), or sends a redirect. */
-    const render = async (nonce: string): Promise<{ html: string; status: number } | null> => {
+    /**
+     * Renders the matched routes to a whole document (the loaders have run; nothing suspends), or sends a redirect.
+     * A page rendered for sharing has no nonce: its CSP allows its inline scripts by hash (page-cache.ts).
+     */
+    const render = async (nonce: string | undefined): Promise<{ html: string; status: number } | null> => {
       // Route middleware (the guards of views/guards.ts) runs only when the query is given a response to build:
       // the page is rendered inside, and a redirect from a guard, loader or action comes out instead of it.
       let page: { html: string; status: number } | null = null;
@@ -176,7 +201,7 @@ export function createSsr(d: SsrDeps) {
       return null;
     };
 
-    const renderContext = async (context: StaticHandlerContext, nonce: string): Promise<{ html: string; status: number }> => {
+    const renderContext = async (context: StaticHandlerContext, nonce: string | undefined): Promise<{ html: string; status: number }> => {
       const router = createStaticRouter(handler.dataRoutes, context);
       const islandsPage = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.islands === true;
       const chunks = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk).filter((c): c is string => !!c);
@@ -186,49 +211,28 @@ export function createSsr(d: SsrDeps) {
         : { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
       const dataJson = `{"hydration":${safeJson(hydration)},"i18n":${clientI18nJson(lng, islandsPage)}}`;
       const doc = (
-        <Document lng={lng} assets={pageAssets(m, chunks, islandsPage)} dataJson={dataJson}>
+        <Document lng={lng} assets={pageAssets(m, chunks, islandsPage)} dataJson={dataJson} nonce={nonce}>
           <I18nProvider language={lng} resources={d.resources[lng] as Resources}>
             <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
           </I18nProvider>
         </Document>
       );
-      return new Promise((resolve, reject) => {
-        let failed = false;
-        const s = renderToPipeableStream(doc, {
-          nonce,
-          bootstrapModules: (islandsPage ? m.islands : m.entry) ? [islandsPage ? m.islands : m.entry] : [],
-          // Collected whole and sent in one write: with the data loaded up front there is nothing to stream,
-          // and one write is far cheaper than React's many small chunks through compression.
-          onAllReady() {
-            collect(s).then((html) => resolve({ html, status: failed ? 500 : context.statusCode }), reject);
-          },
-          onShellError(err) {
-            reject(err);
-          },
-          onError(err) {
-            failed = true;
-            d.log.error({ err, url: url.pathname }, 'render error');
-          },
-        });
-        setTimeout(() => s.abort(), 10_000).unref();
-      });
+      // The loaders have run and nothing suspends, so the whole page is rendered to one string in one go: no stream,
+      // no chunks to encode and collect again (a render error is thrown, and answered as a server error).
+      return { html: `<!DOCTYPE html>${renderToString(doc)}`, status: context.statusCode };
     };
-    const send = (page: { html: string; status: number }, cacheControl: string, csrfToken: string | null) => {
-      const nonce = res.locals.cspNonce as string;
-      res.status(page.status).type('text/html; charset=utf-8').set('Cache-Control', cacheControl);
-      res.send(csrfToken === null ? page.html : fill(page.html, nonce, csrfToken));
+    /** A page rendered for this response alone, with its nonce and (through the root loader) its CSRF token. */
+    const renderOwn = async () => {
+      sharing = false;
+      const page = await render(res.locals.cspNonce as string);
+      if (page) sendOwn(req, res, page);
     };
 
     try {
-      if (!cacheable) {
-        const page = await render(res.locals.cspNonce as string);
-        if (page) send(page, 'private, no-store', null);
-        return;
-      }
-      const key = `${lng}|${chosen ? 1 : 0}|${url.pathname}${url.search}`;
+      if (!cacheable) return await renderOwn();
       let redirected = false;
       const entry = await d.pageCache.get(key, async () => {
-        const page = await render(NONCE_PLACEHOLDER);
+        const page = await render(undefined);
         if (!page) {
           redirected = true;
           return { html: '', status: 0 };
@@ -236,17 +240,26 @@ export function createSsr(d: SsrDeps) {
         return page;
       });
       if (redirected || res.headersSent) return;
-      if (entry.status === 0) {
-        // Another visitor's shared render was a redirect: this request gets its own answer.
-        const page = await render(res.locals.cspNonce as string);
-        if (page) send(page, 'private, no-store', null);
-        return;
-      }
-      send(entry, 'private, no-cache', d.csrf.token(req, res));
+      // Not shared (another visitor's render was a redirect or an error, or the page has a form): rendered for this response.
+      if (!entry.shared) return await renderOwn();
+      sendShared(entry);
     } catch (err) {
       next(err);
     }
   };
+}
+
+/** zlib's fastest family of levels: a page is compressed on every request, in one go (docs/decisions/011-shared-pages-are-whole-responses.md). */
+const OWN_PAGE_GZIP_LEVEL = 3;
+
+/** A page rendered for one visitor: never stored, compressed in one go when the browser takes gzip. */
+function sendOwn(req: ExpressRequest, res: ExpressResponse, page: { html: string; status: number }) {
+  res.status(page.status).set('Content-Type', 'text/html; charset=utf-8').set('Cache-Control', 'private, no-store').vary('Accept-Encoding');
+  const html = Buffer.from(page.html, 'utf8');
+  const gzip = acceptsGzip(req.headers['accept-encoding']);
+  const body = gzip ? gzipSync(html, { level: OWN_PAGE_GZIP_LEVEL }) : html;
+  if (gzip) res.set('Content-Encoding', 'gzip'); // the compression middleware leaves an encoded body alone
+  res.set('Content-Length', String(body.length)).end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** Marks the response that stands for a page rendered inside the middleware chain. */

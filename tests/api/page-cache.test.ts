@@ -1,13 +1,18 @@
 /**
- * The anonymous page cache (server/ssr/page-cache.ts, server/ssr/render.tsx) with the cache ON, as in
- * production: a logged-in page never reaches another visitor, a cached page never crosses languages nor the
- * "language chosen" state, each response gets its own CSP nonce and CSRF token, and an unknown query
- * parameter is rendered fresh rather than cached.
+ * The anonymous page cache (server/ssr/page-cache.ts, server/ssr/render.tsx, server/ssr/front.ts) with the cache
+ * ON, as in production: a logged-in page never reaches another visitor, a cached page never crosses languages nor
+ * the "language chosen" state, and an unknown query parameter is rendered fresh rather than cached. A shared page
+ * is a whole stored response (docs/decisions/011-shared-pages-are-whole-responses.md): no nonce (its CSP names its
+ * inline scripts' hashes), no CSRF token and no cookie, compressed once (gzip, br), 304 for its ETag; a page
+ * rendered for one visitor keeps its own nonce and token.
  *
  * The tests run without a client build, so pages would have no <script> to carry the nonce: `node:fs` answers
  * for the build manifest alone with a small fake one (every other file is the real one), which gives every
- * page its nonced bootstrap script.
+ * page its bootstrap script.
  */
+import { createHash } from 'node:crypto';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { jest } from '@jest/globals';
@@ -38,11 +43,12 @@ const { default: request } = await import('supertest');
 const { createUser, startTestApp } = await import('../helpers/app.ts');
 const { loginAs } = await import('../helpers/session.ts');
 const { loadResources } = await import('../../server/i18n.ts');
-const { CSRF_PLACEHOLDER, NONCE_PLACEHOLDER } = await import('../../server/ssr/page-cache.ts');
+const { CSRF_PLACEHOLDER } = await import('../../server/ssr/page-cache.ts');
+const { setCookies } = await import('../helpers/session.ts');
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 let t: TestApp;
-/** Cache keys asked for, and the ones that had to be rendered (a miss), since the last clear. */
+/** Cache keys asked for on a miss, and the ones that had to be rendered, since the last clear. */
 let asked: string[] = [];
 let rendered: string[] = [];
 
@@ -72,14 +78,33 @@ const anon = (p: string, cookie = 'lang=en') => request(t.url).get(p).set('Cooki
 /** What only a logged-in page has: the user chip and the logout form. */
 const LOGGED_IN_MARKUP = ['nav-user', 'action="/logout"'];
 const cspNonce = (res: Res) => /'nonce-([^']+)'/.exec(res.headers['content-security-policy'] as string)?.[1];
+const scriptSrc = (res: Res) => /(?:^|;)\s*script-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)?.[1]?.trim();
 const csrfInData = (html: string) => /"csrf":"([^"]*)"/.exec(html)?.[1];
+/** Every response header but the ones of the connection and the moment. */
+const headersOf = (r: Res) =>
+  Object.fromEntries(Object.entries(r.headers).filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)));
+/** A response as its bytes came, undecoded (supertest would inflate gzip and br). */
+const rawGet = (p: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(`${t.url}${p}`, { headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      })
+      .on('error', reject);
+  });
 
-test('the cache is on: the second anonymous visitor of a page gets the stored render', async () => {
+test('the cache is on: the second anonymous visitor of a page gets the stored response, headers and bytes', async () => {
   const first = await anon('/all-lotteries').expect(200);
   const second = await anon('/all-lotteries').expect(200);
-  expect(asked).toHaveLength(2);
   expect(rendered).toHaveLength(1);
   for (const r of [first, second]) expect(r.headers['cache-control']).toBe('private, no-cache');
+  // The second came from the front (server/ssr/front.ts): the same response the middleware sent the first.
+  expect(second.text).toBe(first.text);
+  expect(headersOf(second)).toEqual(headersOf(first));
+  expect(first.headers['content-security-policy']).toContain("frame-ancestors 'none'"); // helmet's headers are kept
+  expect(first.headers['x-content-type-options']).toBe('nosniff');
 });
 
 describe('a logged-in page never reaches anyone else', () => {
@@ -113,8 +138,10 @@ describe('a logged-in page never reaches anyone else', () => {
 
     const visitorAgain = await anon(page).expect(200);
     for (const name of ['Anwar Cachetest', 'Bithi Cachetest']) expect(visitorAgain.text).not.toContain(name);
-    expect(asked).toHaveLength(2); // only the two visitors' requests went to the cache
+    // Only the first visitor's request went to the cache for a render; the players' pages are their own.
+    expect(asked).toHaveLength(1);
     expect(rendered).toHaveLength(1);
+    for (const r of [asA, asB, againA]) expect(r.headers['cache-control']).toBe('private, no-store');
   });
 });
 
@@ -153,42 +180,71 @@ describe('cache entries never cross languages nor the "language chosen" state', 
   );
 });
 
-describe('per-response values are not cached', () => {
-  test('each response has its own CSP nonce on its scripts, also when served from the cache', async () => {
+describe('a shared page carries nothing of its visitor', () => {
+  test('no nonce: the CSP names the hashes of its inline scripts, the same for everyone; a page rendered per visitor keeps a fresh nonce', async () => {
     const responses = [
       await anon('/all-lotteries').expect(200),
       await anon('/all-lotteries').expect(200),
-      await anon('/').expect(200),
-      await anon('/').expect(200),
+      await request(t.url).get('/').set('Accept-Language', 'en').expect(200),
+      await request(t.url).get('/').set('Accept-Language', 'en').expect(200),
     ];
-    expect(asked).toHaveLength(4);
     expect(rendered).toHaveLength(2); // two of the four came from the cache
-    const nonces = responses.map((r) => {
+    for (const r of responses) {
+      expect(r.headers['content-security-policy']).not.toContain("'nonce-");
+      expect(r.text).not.toMatch(/<script\b[^>]*\bnonce=/);
+      expect(r.text).toMatch(/<script\b[^>]*\bsrc="\/assets\/(entry|islands)-PAGECACHETEST\.js"/); // allowed by 'self'
+      const inline = [...r.text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+        .filter((m) => !/\bsrc=|type="application\/json"/.test(m[1] as string))
+        .map(
+          (m) =>
+            `'sha256-${createHash('sha256')
+              .update(m[2] as string)
+              .digest('base64')}'`,
+        );
+      expect(scriptSrc(r)).toBe(["'self'", ...inline].join(' '));
+    }
+    expect(responses[1]?.headers['content-security-policy']).toBe(responses[0]?.headers['content-security-policy']);
+    // Pages rendered for one visitor (no cache for /login) keep a fresh nonce on their scripts.
+    const own = [await anon('/login').expect(200), await anon('/login').expect(200)];
+    const nonces = own.map((r) => {
       const nonce = cspNonce(r);
       expect(nonce).toBeTruthy();
       const onScripts = [...r.text.matchAll(/<script\b[^>]*\bnonce="([^"]*)"/g)].map((m) => m[1]);
-      expect(onScripts.length).toBeGreaterThan(0); // the bootstrap script
+      expect(onScripts.length).toBeGreaterThan(0);
       for (const n of onScripts) expect(n).toBe(nonce);
-      expect(r.text).not.toContain(NONCE_PLACEHOLDER);
       return nonce;
     });
-    expect(new Set(nonces).size).toBe(nonces.length);
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 
-  test("each visitor gets its own CSRF token, which is valid with that visitor's cookies only", async () => {
+  test.each(['/', '/all-lotteries', '/faq'])('%s: no CSRF token and no cookie, for a first visit and a returning one', async (page) => {
+    for (const r of [
+      await request(t.url).get(page).set('Accept-Language', 'en').expect(200),
+      await request(t.url).get(page).set('Accept-Language', 'en').expect(200),
+      await anon(page).expect(200),
+      await anon(page).expect(200),
+    ]) {
+      expect(setCookies(r)).toEqual([]);
+      expect(r.text).not.toContain('name="_csrf"');
+      expect(r.text).not.toContain(CSRF_PLACEHOLDER);
+      expect(csrfInData(r.text) ?? '').toBe('');
+    }
+  });
+
+  test("the token comes with the first page that has a form (or /bff/session), valid with that visitor's cookies only", async () => {
     const v1 = request.agent(t.url);
     const v2 = request.agent(t.url);
-    const p1 = await v1.get('/all-lotteries').set('Cookie', 'lang=en').expect(200);
-    const p2 = await v2.get('/all-lotteries').set('Cookie', 'lang=en').expect(200);
-    expect(rendered).toHaveLength(1); // the second one came from the cache
-    const [c1, c2] = [csrfInData(p1.text), csrfInData(p2.text)];
-    for (const [c, html] of [
-      [c1, p1.text],
-      [c2, p2.text],
-    ] as const) {
+    // A shared page first: it gives neither of them anything.
+    await v1.get('/all-lotteries').set('Cookie', 'lang=en').expect(200);
+    await v2.get('/all-lotteries').set('Cookie', 'lang=en').expect(200);
+    const login = await v1.get('/login').set('Cookie', 'lang=en').expect(200);
+    expect(setCookies(login).map((c) => c.slice(0, c.indexOf('=')))).toEqual(expect.arrayContaining(['bh_vid', 'bh_csrf']));
+    const c1 = csrfInData(login.text);
+    const session = await v2.get('/bff/session').expect(200);
+    const c2 = session.body.csrf as string;
+    for (const c of [c1, c2]) {
       expect(c).toBeTruthy();
       expect(c).not.toBe(CSRF_PLACEHOLDER);
-      expect(html).not.toContain(CSRF_PLACEHOLDER);
     }
     expect(c1).not.toBe(c2);
     // Each token passes the CSRF check with its own visitor's cookies (400: the empty login body reached the form check) ...
@@ -200,15 +256,8 @@ describe('per-response values are not cached', () => {
           .send({})
       ).status,
     ).toBe(400);
-    expect(
-      (
-        await v2
-          .post('/bff/session')
-          .set('x-csrf-token', c2 as string)
-          .send({})
-      ).status,
-    ).toBe(400);
-    // ... and not with the other's.
+    expect((await v2.post('/bff/session').set('x-csrf-token', c2).send({})).status).toBe(400);
+    // ... and not with the other's, nor without a visitor cookie at all.
     expect(
       (
         await v2
@@ -217,6 +266,68 @@ describe('per-response values are not cached', () => {
           .send({})
       ).status,
     ).toBe(403);
+    expect(
+      (
+        await request(t.url)
+          .post('/bff/session')
+          .set('x-csrf-token', c1 as string)
+          .send({})
+      ).status,
+    ).toBe(403);
+  });
+});
+
+describe('a shared page is compressed once and revalidated by its ETag', () => {
+  test.each(['/', '/all-lotteries'])(
+    '%s: br, gzip or none as the request accepts, Vary: Accept-Encoding, the same page in each',
+    async (page) => {
+      const plain = await rawGet(page, { Cookie: 'lang=en' });
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+      for (const [accept, encoding, decode] of [
+        ['gzip', 'gzip', gunzipSync],
+        ['gzip, deflate, br', 'br', brotliDecompressSync],
+        ['br;q=0, gzip;q=0.8', 'gzip', gunzipSync],
+      ] as const) {
+        for (let i = 0; i < 2; i++) {
+          const r = await rawGet(page, { Cookie: 'lang=en', 'Accept-Encoding': accept });
+          expect(r.status).toBe(200);
+          expect(r.headers['content-encoding']).toBe(encoding);
+          expect(r.headers.vary).toMatch(/Accept-Encoding/i);
+          expect(Number(r.headers['content-length'])).toBe(r.body.length);
+          expect(decode(r.body).equals(plain.body)).toBe(true);
+          expect(r.headers.etag).toBe(plain.headers.etag);
+        }
+      }
+      expect(rendered).toHaveLength(1);
+    },
+  );
+
+  test("If-None-Match with the page's ETag: 304 without a body, from the front and after a new render alike", async () => {
+    const first = await anon('/faq').expect(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    const again = await anon('/faq').set('If-None-Match', etag).expect(304);
+    expect(again.text ?? '').toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+    await anon('/faq').set('If-None-Match', 'W/"something-else"').expect(200);
+    // A new render of the same data is the same page, and the same ETag (the FAQ has no countdown in it).
+    t.app.pageCache.clear();
+    await anon('/faq').set('If-None-Match', etag).expect(304);
+    expect(rendered).toHaveLength(2);
+    // Another language is another page.
+    const bn = await anon('/faq', 'lang=bn').set('If-None-Match', etag).expect(200);
+    expect(bn.headers.etag).not.toBe(etag);
+  });
+
+  test('a request the front cannot read plainly goes through the middleware: any session cookie, an odd lang cookie', async () => {
+    await anon('/all-lotteries').expect(200); // in the cache now
+    const stale = await anon('/all-lotteries', 'lang=en; bh_session=s%3Anot-a-session').expect(200);
+    expect(stale.headers['cache-control']).toBe('private, no-store');
+    const odd = await anon('/all-lotteries', 'lang=en; lang=bn').expect(200);
+    expect(odd.text).toContain('<html lang="en"');
   });
 });
 
