@@ -12,7 +12,9 @@
  *
  *   BENCH_SECONDS (2)  length of one measured run   BENCH_ROUNDS (2)  app/reference pairs per case
  *   BENCH_CONNECTIONS (20)                          BENCH_ONLY        run only the cases whose name contains this
- *   BENCH_NODE_ARGS   extra node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (docs in bench/RESULTS.md)
+ *   BENCH_NODE_ARGS   extra node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (see bench/RESULTS.md)
+ *   BENCH_DATABASE_URL  run the app on this PostgreSQL instead of the embedded database, e.g.
+ *                     `bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL npm run bench:throughput'`
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -99,6 +101,7 @@ async function startApp(port: number): Promise<ChildProcess> {
     SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
     BKASH_RECEIVER_NUMBER: '01700000000',
     DATA_DIR: dataDir,
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
@@ -177,7 +180,7 @@ const appBase = `http://127.0.0.1:${appPort}`;
 console.log('bench: starting the built app once to migrate and seed the demo data …');
 await stop(await startApp(appPort));
 {
-  const db = await openDb({ dataDir });
+  const db = await openDb({ dataDir, databaseUrl: process.env.BENCH_DATABASE_URL });
   const user = await db.one<{ id: number }>('SELECT id FROM users WHERE phone = $1', [DEMO_STAFF.phone]);
   const lottery = await db.one<{ id: number; ticket_price: number }>(
     'SELECT id, ticket_price FROM lotteries WHERE published ORDER BY id LIMIT 1',
