@@ -11,5 +11,5 @@ export default {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.tsx', '<rootDir>/tests/api/**/*.test.ts'],
-  testTimeout: 30000,
+  testTimeout: 60000,
 };
