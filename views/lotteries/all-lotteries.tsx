@@ -15,6 +15,7 @@ import { Head } from '../components/head.tsx';
 import { api as contract } from '../../shared/api/contract.ts';
 import { useTranslation } from '../i18n.tsx';
 import { LotteryCard, toCardLottery } from './lottery-card.tsx';
+import { Pager } from './pager.tsx';
 import { listHref, pageCount, parsePage } from './paging.ts';
 import { PICK_TITLE_ID, PickDialogBody } from './pick-dialog-body.tsx';
 
@@ -117,27 +118,7 @@ export function Component() {
           </ul>
         )}
 
-        {pages > 1 && d.lotteries ? (
-          <nav className="pager" aria-label={t('all.pages')}>
-            {d.page > 1 ? (
-              <Link className="btn btn-ghost btn-sm" rel="prev" to={here(Math.min(d.page - 1, pages))}>
-                ← {t('all.prev')}
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="pager__where" aria-current="page">
-              {t('all.page', { page: formatNumber(d.page, lng), pages: formatNumber(pages, lng) })}
-            </span>
-            {d.page < pages ? (
-              <Link className="btn btn-ghost btn-sm" rel="next" to={here(d.page + 1)}>
-                {t('all.next')} →
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        {d.lotteries ? <Pager page={d.page} pages={pages} href={(p) => here(p)} texts="lottery:all" lng={lng} /> : null}
 
         {picked ? (
           <Dialog id="pick" titleId={PICK_TITLE_ID} className="pick-dialog" dismissHref={here(d.page)}>

@@ -2,7 +2,6 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { formatNumber } from '../../shared/dates.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { paths } from '../../shared/paths.ts';
 import type { PlayerTransaction } from '../../shared/purchases/schemas.ts';
@@ -13,6 +12,7 @@ import { Alert } from '../components/form.tsx';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { apiOf } from '../context.ts';
 import { TicketBalls } from './balls.tsx';
+import { Pager } from './pager.tsx';
 import { listHref, pageCount, parsePage } from './paging.ts';
 
 export const PER_PAGE = 10;
@@ -74,27 +74,7 @@ export function Component() {
             ))}
           </ul>
         )}
-        {pages > 1 && d.items ? (
-          <nav className="pager" aria-label={t('pages.myLotteries.pages')}>
-            {d.page > 1 ? (
-              <Link className="btn btn-ghost btn-sm" rel="prev" to={here(Math.min(d.page - 1, pages))}>
-                ← {t('pages.myLotteries.prev')}
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="pager__where" aria-current="page">
-              {t('pages.myLotteries.page', { page: formatNumber(d.page, lng), pages: formatNumber(pages, lng) })}
-            </span>
-            {d.page < pages ? (
-              <Link className="btn btn-ghost btn-sm" rel="next" to={here(d.page + 1)}>
-                {t('pages.myLotteries.next')} →
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        {d.items ? <Pager page={d.page} pages={pages} href={(p) => here(p)} texts="pages.myLotteries" lng={lng} /> : null}
       </div>
     </>
   );
