@@ -114,6 +114,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     log,
     tokens,
     accounts,
+    codes,
+    notifier,
     uploadsDir: config.uploadsDir,
     i18n: i18nHandler,
     trustProxy,

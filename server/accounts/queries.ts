@@ -56,6 +56,48 @@ export async function claimPicture(db: Db, userId: number, uploadId: string): Pr
   return true;
 }
 
+/**
+ * The profile update (docs/rules/accounts-and-codes.md#11-profile): the fields given change, and a changed e-mail or
+ * phone is no longer confirmed. The UNIQUE constraints on email and phone settle two accounts taking one at once.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  c: { name?: string; email?: string | null; phone?: string | null; picture?: string },
+): Promise<UserRow | undefined> {
+  return db.one<UserRow>(
+    `UPDATE users SET
+       name = CASE WHEN $2 THEN $3 ELSE name END,
+       email_confirmed = CASE WHEN $4 AND email IS DISTINCT FROM $5 THEN false ELSE email_confirmed END,
+       email = CASE WHEN $4 THEN $5 ELSE email END,
+       phone_confirmed = CASE WHEN $6 AND phone IS DISTINCT FROM $7 THEN false ELSE phone_confirmed END,
+       phone = CASE WHEN $6 THEN $7 ELSE phone END,
+       picture_id = CASE WHEN $8 THEN $9::uuid ELSE picture_id END,
+       updated_at = now()
+     WHERE id = $1 RETURNING *`,
+    [
+      userId,
+      c.name !== undefined,
+      c.name ?? null,
+      c.email !== undefined,
+      c.email ?? null,
+      c.phone !== undefined,
+      c.phone ?? null,
+      c.picture !== undefined,
+      c.picture ?? null,
+    ],
+  );
+}
+
+/** A profile upload the user may make his picture: one he uploaded himself, or one nobody has claimed; it is his now. */
+export async function takePicture(db: Db, userId: number, uploadId: string): Promise<boolean> {
+  const pic = await db.one(
+    `UPDATE uploads SET owner_id = $1 WHERE id = $2 AND kind = 'profile' AND (owner_id IS NULL OR owner_id = $1) RETURNING id`,
+    [userId, uploadId],
+  );
+  return pic !== undefined;
+}
+
 /** The code proved the channel it was sent to (the phone when there is one), which is now confirmed. */
 export const activateUser = (db: Db, user: Pick<UserRow, 'id' | 'phone'>) =>
   db.query(

@@ -34,5 +34,9 @@ export function accountRoutes(accounts: Accounts): Router {
   });
   route(r, api.me, ({ user, req }) => accounts.me(user.user_id, req.t));
   route(r, api.getUser, ({ params, user, req }) => accounts.profile(params.id, user, req.t));
+  route(r, api.updateProfile, async ({ body, user, req }) => ({
+    ...(await accounts.updateProfile(user, body, ctxOf(req))),
+    detail: req.t('profile:api.updated'),
+  }));
   return r;
 }

@@ -1,6 +1,14 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import type { LoginBody, ResetBody, SessionUser, SignupBody, UserProfile, VerifyOtpBody } from '../../shared/accounts/schemas.ts';
+import type {
+  LoginBody,
+  ResetBody,
+  SessionUser,
+  SignupBody,
+  UpdateProfileBody,
+  UserProfile,
+  VerifyOtpBody,
+} from '../../shared/accounts/schemas.ts';
 import { CODE_RULES, CODE_TTL_SEC } from '../../shared/one-time-codes.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
@@ -46,6 +54,67 @@ export class Accounts {
     const user = await q.userById(this.d.db, id);
     if (!user) throw ApiError.detail(404, t('api:userNotFound'), 'not_found');
     return publicUser(user);
+  }
+
+  /**
+   * The caller changes his own name, e-mail, phone or picture (docs/rules/accounts-and-codes.md#11-profile). The
+   * current password is checked first; wrong ones count like failed logins, per account (docs/rules/limits.md).
+   */
+  async updateProfile(
+    caller: { user_id: number },
+    body: z.output<typeof UpdateProfileBody>,
+    ctx: Ctx,
+  ): Promise<z.input<typeof UserProfile>> {
+    const failures = `profile:fail:${caller.user_id}`;
+    await refuseWhileBackingOff(this.d.db, failures, ctx.t);
+    const user = await q.userById(this.d.db, caller.user_id);
+    if (!user || !user.is_active) throw ApiError.detail(401, ctx.t('api:tokenInvalid'), 'token_not_valid');
+    if (!(await verifyPassword(body.password, user.password_hash))) {
+      await countFailure(this.d.db, failures);
+      throw ApiError.fields({ password: [ctx.t('profile:api.wrongPassword')] });
+    }
+    // Only what differs from the account as stored is a change.
+    const change: { name?: string; email?: string | null; phone?: string | null; picture?: string } = {};
+    if (body.name !== undefined && body.name !== user.name) change.name = body.name;
+    if (body.email !== undefined && body.email !== user.email) change.email = body.email;
+    if (body.phone !== undefined && body.phone !== user.phone) change.phone = body.phone;
+    if (body.picture !== undefined && body.picture !== user.picture_id) change.picture = body.picture;
+    if (!Object.keys(change).length) throw ApiError.fields({ non_field_errors: [ctx.t('validation:profileNothingChanged')] });
+    const email = change.email !== undefined ? change.email : user.email;
+    const phone = change.phone !== undefined ? change.phone : user.phone;
+    if (!email && !phone) throw ApiError.fields({ non_field_errors: [ctx.t('validation:phoneOrEmailKept')] });
+
+    const taken = (c: string): ApiError =>
+      ApiError.fields(c.includes('email') ? { email: [ctx.t('api:emailTaken')] } : { phone: [ctx.t('api:phoneTaken')] });
+    const errors: Record<string, string[]> = {};
+    const free: number[] = [];
+    for (const u of await q.usersHolding(this.d.db, change.email ?? null, change.phone ?? null)) {
+      if (u.id === user.id) continue;
+      // A sign-up never verified whose code has expired holds nothing (section 2): it gives way, as to a new sign-up.
+      const neverVerified = !u.is_active && !u.phone_confirmed && !u.email_confirmed;
+      if (neverVerified && !(await this.d.codes.hasLiveCode(u.id, 'account'))) {
+        free.push(u.id);
+        continue;
+      }
+      if (change.email && u.email === change.email) (errors.email ??= []).push(ctx.t('api:emailTaken'));
+      if (change.phone && u.phone === change.phone) (errors.phone ??= []).push(ctx.t('api:phoneTaken'));
+    }
+    if (Object.keys(errors).length) throw ApiError.fields(errors);
+    try {
+      const updated = await this.d.db.tx(async (tx) => {
+        for (const id of free) await q.deleteUser(tx, id);
+        if (change.picture !== undefined && !(await q.takePicture(tx, user.id, change.picture)))
+          throw ApiError.fields({ picture: [ctx.t('api:pictureInvalid')] });
+        return q.updateProfile(tx, user.id, change);
+      });
+      if (!updated) throw ApiError.detail(401, ctx.t('api:tokenInvalid'), 'token_not_valid');
+      return publicUser(updated);
+    } catch (err) {
+      // Another account took the e-mail or phone between the check and the update.
+      const c = uniqueViolation(err);
+      if (c !== null) throw taken(c);
+      throw err;
+    }
   }
 
   async login(body: z.output<typeof LoginBody>, ctx: Ctx): Promise<{ access: string; refresh: string }> {

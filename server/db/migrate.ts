@@ -2,12 +2,14 @@ import type { Db } from './index.ts';
 import * as m001 from './migrations/001-init.ts';
 import * as m002 from './migrations/002-contact.ts';
 import * as m003 from './migrations/003-purchases.ts';
+import * as m005 from './migrations/005-identity.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '001-init', sql: m001.sql },
   { id: '002-contact', sql: m002.sql },
   { id: '003-purchases', sql: m003.sql },
+  { id: '005-identity', sql: m005.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { PURCHASABLE } from '../lotteries/queries.ts';
+import type { ClaimStatus } from '../../shared/claims/schemas.ts';
 import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
 
 /** A row of `transactions`. */
@@ -125,17 +126,24 @@ export type PlayerTransactionRow = Omit<TransactionRow, 'user_id' | 'idempotency
   l_end_date: string;
   l_total_prize: number;
   l_is_result_published: boolean;
+  l_drawn_at: string | null;
   prize_id: number | null;
   prize_money: number | null;
+  claim_status: ClaimStatus | null;
 };
 
-/** A prize counts only once its lottery's results are published (the draw publishes both in one transaction). */
+/**
+ * A prize counts only once its lottery's results are published (the draw publishes both in one transaction); its claim
+ * comes with it (docs/rules/lotteries-and-sales.md#11-prize-claims).
+ */
 const PLAYER_SELECT = `SELECT t.id, t.lottery_id, t.ticket, t.amount, t.transaction_type, t.payment_method, t.payment_number, t.trx_id,
     t.status, t.created_at, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date, l.total_prize AS l_total_prize,
-    l.is_result_published AS l_is_result_published, p.id AS prize_id, p.prize_money
+    l.is_result_published AS l_is_result_published, COALESCE(l.drawn_at, l.end_date) AS l_drawn_at, p.id AS prize_id, p.prize_money,
+    c.status AS claim_status
   FROM transactions t
   JOIN lotteries l ON l.id = t.lottery_id
-  LEFT JOIN prizes p ON p.transaction_id = t.id AND l.is_result_published`;
+  LEFT JOIN prizes p ON p.transaction_id = t.id AND l.is_result_published
+  LEFT JOIN prize_claims c ON c.prize_id = p.id`;
 
 /** The player's own transactions, newest first: every query names the owner. */
 export async function playerTransactions(

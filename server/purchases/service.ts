@@ -68,11 +68,13 @@ const playerJson = (r: PlayerTransactionRow): Player => ({
     end_date: r.l_end_date,
     total_prize: r.l_total_prize,
     is_result_published: r.l_is_result_published,
+    drawn_at: r.l_is_result_published ? r.l_drawn_at : null,
   },
   is_winning_ticket: r.prize_id !== null,
   prize: r.prize_id !== null && r.prize_money !== null ? { id: r.prize_id, prize_money: r.prize_money } : null,
-  has_claimed: false,
-  claim_status: null,
+  // A claim whose code was sent but whose payout details are not in yet is not a claim made (the card still asks for them).
+  has_claimed: r.claim_status !== null && r.claim_status !== 'pending',
+  claim_status: r.claim_status !== null && r.claim_status !== 'pending' ? r.claim_status : null,
 });
 
 const staffJson = (r: StaffTransactionRow): Staff => ({

@@ -1,8 +1,11 @@
 import type { Db } from '../db/index.ts';
 
+/** Profile pictures, and photos of a player's NID card (docs/rules/security.md#8-uploads). */
+export type UploadKind = 'profile' | 'nid';
+
 export type UploadRow = { owner_id: number | null; content_type: string };
 
-export const insertUpload = (db: Db, u: { id: string; ownerId: number | null; kind: 'profile'; contentType: string; size: number }) =>
+export const insertUpload = (db: Db, u: { id: string; ownerId: number | null; kind: UploadKind; contentType: string; size: number }) =>
   db.query('INSERT INTO uploads (id, owner_id, kind, content_type, size) VALUES ($1, $2, $3, $4, $5)', [
     u.id,
     u.ownerId,

@@ -10,6 +10,10 @@ export function uploadRoutes(uploads: Uploads): Router {
     success: true as const,
     data: await uploads.store(body, user?.user_id ?? null, { t: req.t, ip: req.ip ?? 'unknown' }),
   }));
+  route(r, api.uploadNid, async ({ body, user, req }) => ({
+    success: true as const,
+    data: await uploads.store(body, user.user_id, { t: req.t, ip: req.ip ?? 'unknown' }, 'nid'),
+  }));
   route(r, api.getUpload, async ({ params, user, req, res }) => {
     const file = await uploads.read(params.id, user, req.t);
     res

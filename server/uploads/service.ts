@@ -31,14 +31,20 @@ export class Uploads {
     mkdirSync(dir, { recursive: true });
   }
 
-  async store(body: unknown, ownerId: number | null, ctx: { t: TFunction; ip: string }): Promise<{ id: string; url: string }> {
+  /** Stores a picture; an NID photo always has its owner (the NID upload is for logged-in players only). */
+  async store(
+    body: unknown,
+    ownerId: number | null,
+    ctx: { t: TFunction; ip: string },
+    kind: q.UploadKind = 'profile',
+  ): Promise<{ id: string; url: string }> {
     await throttle(this.db, [[`upload:ip:${ctx.ip}`, LIMITS.uploadPerIp]], ctx.t);
     if (!Buffer.isBuffer(body) || body.length === 0) throw ApiError.fields({ image: [ctx.t('api:imageRequired')] });
     const type = sniffImage(body);
     if (!type) throw ApiError.fields({ image: [ctx.t('api:imageType')] });
     const id = randomUUID();
     await writeFile(path.join(this.dir, id), body, { mode: 0o600 });
-    await q.insertUpload(this.db, { id, ownerId, kind: 'profile', contentType: type, size: body.length });
+    await q.insertUpload(this.db, { id, ownerId, kind, contentType: type, size: body.length });
     return { id, url: uploadUrl(id) };
   }
 

@@ -11,6 +11,7 @@ import {
   NAME_MAX,
   newPassword,
   optional,
+  passwordGiven,
   phone,
   requirePhoneOrEmail,
   text,
@@ -65,6 +66,25 @@ export const ResetBody = z
   .strictObject({ identifier, otp: code('reset'), new_password: newPassword, confirm_password: z.string().max(128) })
   .refine((x) => x.new_password === x.confirm_password, { message: v('passwordsMismatch'), path: ['confirm_password'] });
 
+/**
+ * `PATCH /api/v1/update-profile/` (docs/rules/accounts-and-codes.md#11-profile): the current password, always, and
+ * the fields that change. A field left out stays as it is; an e-mail or phone sent blank or null is removed (the
+ * account keeps at least one of them); `picture` names a profile picture uploaded before.
+ */
+export const UpdateProfileBody = z
+  .strictObject({
+    password: passwordGiven('currentPasswordRequired'),
+    name: text(NAME_MAX, 'fieldRequired').optional(),
+    email: optional(email).optional(),
+    phone: optional(phone).optional(),
+    picture: z.uuid().optional(),
+  })
+  .superRefine((x, ctx) => {
+    if (x.name === undefined && x.email === undefined && x.phone === undefined && x.picture === undefined)
+      ctx.addIssue({ code: 'custom', message: v('profileNothingChanged'), path: [] });
+    else if (x.email === null && x.phone === null) ctx.addIssue({ code: 'custom', message: v('phoneOrEmailKept'), path: [] });
+  });
+
 // Answers ---------------------------------------------------------------------------------------------
 
 export const Detail = z.object({ detail: z.string() });
@@ -88,3 +108,6 @@ export const UserProfile = z.object({
   is_active: z.boolean(),
   picture_url: z.string().nullable(),
 });
+
+/** The answer to a profile update: the profile as it is now, and a confirmation in the caller's language. */
+export const UpdateProfileReply = UserProfile.extend({ detail: z.string() });

@@ -4,6 +4,7 @@
  * shared/fields.ts; messages are keys of locales/<lng>/validation.json.
  */
 import { z } from 'zod';
+import { CLAIM_STATUSES } from '../claims/schemas.ts';
 import { id, nid, optional, phone, text, ticket, trxId, v, wholeTaka } from '../fields.ts';
 import { Paging } from '../lotteries/schemas.ts';
 
@@ -86,13 +87,15 @@ export const PlayerTransaction = z.object({
     end_date: z.string(),
     total_prize: z.number().int(),
     is_result_published: z.boolean(),
+    /** When the results were published (null before); the claim period counts from it. */
+    drawn_at: z.string().nullable(),
   }),
   /** A prize row references this transaction and the results are published. */
   is_winning_ticket: z.boolean(),
   prize: z.object({ id: z.number().int(), prize_money: z.number().int() }).nullable(),
-  /** Claims come with the claims slice: until then false and null. */
+  /** Payout details were sent for the prize; claim_status is then the claim's state (docs/rules/lotteries-and-sales.md#11-prize-claims). */
   has_claimed: z.boolean(),
-  claim_status: z.string().nullable(),
+  claim_status: z.enum(CLAIM_STATUSES).exclude(['pending']).nullable(),
 });
 
 /** The purchase's answer: the transaction, and where and how much to pay. */

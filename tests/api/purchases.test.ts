@@ -61,6 +61,7 @@ describe('POST /api/v1/transactions-create/', () => {
         end_date: expect.any(String),
         total_prize: 100000,
         is_result_published: false,
+        drawn_at: null,
       },
       is_winning_ticket: false,
       prize: null,
@@ -477,7 +478,7 @@ describe('GET /api/v1/my-transactions/', () => {
     expect((await request(t.url).get('/api/v1/my-transactions/')).status).toBe(401);
   });
 
-  test('a winning ticket shows its prize once the results are published; claims are not there yet', async () => {
+  test('a winning ticket shows its prize once the results are published (its claim: tests/api/claims.test.ts)', async () => {
     const lottery = await insertLottery(t);
     const { body: won } = await buy(t, a, purchase(lottery, TICKET));
     const { body: lost } = await buy(t, a, purchase(lottery, '01-02-03-04-05-06'));

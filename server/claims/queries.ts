@@ -1,0 +1,133 @@
+import type { Db } from '../db/index.ts';
+import type { ClaimStatus, PayoutMethod } from '../../shared/claims/schemas.ts';
+
+/** A winning ticket of a player: its prize, lottery and claim (null columns when no claim was started). */
+export type WinningRow = {
+  prize_id: number;
+  prize_money: number;
+  ticket: string;
+  transaction_id: number;
+  user_id: number;
+  lottery_id: number;
+  l_name: string;
+  l_name_bn: string;
+  /** When the draw was finished (the lottery's end date for results published before draws were recorded). */
+  drawn_at: string;
+  c_id: number | null;
+  c_status: ClaimStatus | null;
+  c_method: PayoutMethod | null;
+  c_account_number: string | null;
+  c_account_holder_name: string | null;
+  c_bank_name: string | null;
+  c_branch_name: string | null;
+  c_submitted_at: string | null;
+  c_updated_at: string | null;
+};
+
+/** Only prizes of published results count: a result taken back by staff takes its prizes out of view too. */
+const WINNING_SELECT = `SELECT p.id AS prize_id, p.prize_money, p.ticket, p.transaction_id, t.user_id, l.id AS lottery_id,
+    l.name AS l_name, l.name_bn AS l_name_bn, COALESCE(l.drawn_at, l.end_date) AS drawn_at,
+    c.id AS c_id, c.status AS c_status, c.payment_method AS c_method, c.account_number AS c_account_number,
+    c.account_holder_name AS c_account_holder_name, c.bank_name AS c_bank_name, c.branch_name AS c_branch_name,
+    c.submitted_at AS c_submitted_at, c.updated_at AS c_updated_at
+  FROM prizes p
+  JOIN transactions t ON t.id = p.transaction_id
+  JOIN lotteries l ON l.id = p.lottery_id
+  LEFT JOIN prize_claims c ON c.prize_id = p.id
+  WHERE l.is_result_published AND t.user_id = $1`;
+
+export async function winningTickets(
+  db: Db,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: WinningRow[]; total: number }> {
+  const rows = await db.query<WinningRow>(`${WINNING_SELECT} ORDER BY COALESCE(l.drawn_at, l.end_date) DESC, p.id LIMIT $2 OFFSET $3`, [
+    userId,
+    limit,
+    offset,
+  ]);
+  const total =
+    (
+      await db.one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM prizes p JOIN transactions t ON t.id = p.transaction_id JOIN lotteries l ON l.id = p.lottery_id
+          WHERE l.is_result_published AND t.user_id = $1`,
+        [userId],
+      )
+    )?.n ?? 0;
+  return { rows, total };
+}
+
+/** The player's own winning ticket of this prize; undefined for another player's prize or one not (yet) published. */
+export const winningTicket = (db: Db, userId: number, prizeId: number) =>
+  db.one<WinningRow>(`${WINNING_SELECT} AND p.id = $2`, [userId, prizeId]);
+
+/** The claim of a prize, made `pending` the first time its code is sent. */
+export const startClaim = (db: Db, prizeId: number, userId: number) =>
+  db.query('INSERT INTO prize_claims (prize_id, user_id) VALUES ($1, $2) ON CONFLICT (prize_id) DO NOTHING', [prizeId, userId]);
+
+export type Payout = {
+  payment_method: PayoutMethod;
+  account_number: string;
+  account_holder_name: string;
+  bank_name: string;
+  branch_name: string;
+};
+
+/**
+ * Stores the payout details when the claim may take them (started or failed transfer); undefined when it may not,
+ * for instance because a concurrent request of the same player stored them first.
+ */
+export const submitPayout = (db: Db, prizeId: number, userId: number, p: Payout) =>
+  db.one<{ id: number }>(
+    `INSERT INTO prize_claims (prize_id, user_id, status, payment_method, account_number, account_holder_name, bank_name, branch_name, submitted_at)
+     VALUES ($1, $2, 'payment_info_submitted', $3, $4, $5, $6, $7, now())
+     ON CONFLICT (prize_id) DO UPDATE SET status = 'payment_info_submitted', payment_method = EXCLUDED.payment_method,
+       account_number = EXCLUDED.account_number, account_holder_name = EXCLUDED.account_holder_name, bank_name = EXCLUDED.bank_name,
+       branch_name = EXCLUDED.branch_name, submitted_at = now(), updated_at = now()
+     WHERE prize_claims.status IN ('pending', 'transfer_failed') AND prize_claims.user_id = EXCLUDED.user_id
+     RETURNING id`,
+    [prizeId, userId, p.payment_method, p.account_number, p.account_holder_name, p.bank_name, p.branch_name],
+  );
+
+// Staff --------------------------------------------------------------------------------------------
+
+export type ClaimRow = {
+  id: number;
+  prize_id: number;
+  user_id: number;
+  status: ClaimStatus;
+  payment_method: PayoutMethod | null;
+  account_number: string;
+  account_holder_name: string;
+  bank_name: string;
+  branch_name: string;
+  submitted_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export const claimForUpdate = (db: Db, id: number) => db.one<ClaimRow>('SELECT * FROM prize_claims WHERE id = $1 FOR UPDATE', [id]);
+
+export const setClaimStatus = (db: Db, id: number, status: ClaimStatus) =>
+  db.one<ClaimRow>('UPDATE prize_claims SET status = $2, updated_at = now() WHERE id = $1 RETURNING *', [id, status]);
+
+export type StaffClaimRow = ClaimRow & {
+  u_name: string;
+  u_phone: string | null;
+  u_email: string | null;
+  p_ticket: string;
+  p_prize_money: number;
+  lottery_id: number;
+  l_name: string;
+  l_name_bn: string;
+};
+
+export const staffClaim = (db: Db, id: number) =>
+  db.one<StaffClaimRow>(
+    `SELECT c.*, u.name AS u_name, u.phone AS u_phone, u.email AS u_email, p.ticket AS p_ticket, p.prize_money AS p_prize_money,
+       l.id AS lottery_id, l.name AS l_name, l.name_bn AS l_name_bn
+     FROM prize_claims c JOIN users u ON u.id = c.user_id JOIN prizes p ON p.id = c.prize_id JOIN lotteries l ON l.id = p.lottery_id
+     WHERE c.id = $1`,
+    [id],
+  );

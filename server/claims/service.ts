@@ -1,0 +1,205 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import {
+  canClaim,
+  claimDeadline,
+  type ClaimBody,
+  type ClaimStatus,
+  type StaffClaim,
+  type WinningTicket,
+} from '../../shared/claims/schemas.ts';
+import { CODE_RULES } from '../../shared/one-time-codes.ts';
+import { formatDate, type Lng } from '../../shared/dates.ts';
+import type { Codes } from '../accounts/codes.ts';
+import { userById } from '../accounts/queries.ts';
+import type { AccessClaims } from '../accounts/tokens.ts';
+import type { Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { countFailure, LIMITS, refuseWhileBackingOff, throttle, tooManyRequests } from '../http/rate-limit.ts';
+import { deliverCode } from '../notify/deliver.ts';
+import type { Notifier } from '../notify/index.ts';
+import { insertAudit } from '../purchases/queries.ts';
+import * as q from './queries.ts';
+
+export type Ctx = { t: TFunction; lng: Lng };
+
+export type ClaimsDeps = { db: Db; codes: Codes; notifier: Notifier };
+
+type Winning = z.input<typeof WinningTicket>;
+
+/** The claim code of a prize is kept apart from the codes of the player's other prizes. */
+const subjectOf = (prizeId: number) => `prize:${prizeId}`;
+
+const winningJson = (r: q.WinningRow, now = Date.now()): Winning => {
+  const deadline = claimDeadline(r.drawn_at);
+  return {
+    prize: { id: r.prize_id, prize_money: r.prize_money },
+    lottery: { id: r.lottery_id, name: r.l_name, name_bn: r.l_name_bn, drawn_at: r.drawn_at },
+    ticket: r.ticket,
+    transaction_id: r.transaction_id,
+    claim_deadline: deadline,
+    can_claim: canClaim(r.c_status, deadline, now),
+    claim:
+      r.c_id === null || r.c_status === null
+        ? null
+        : {
+            id: r.c_id,
+            status: r.c_status,
+            payment_method: r.c_method,
+            account_number: r.c_account_number ?? '',
+            account_holder_name: r.c_account_holder_name ?? '',
+            bank_name: r.c_bank_name ?? '',
+            branch_name: r.c_branch_name ?? '',
+            submitted_at: r.c_submitted_at,
+            updated_at: r.c_updated_at ?? r.drawn_at,
+          },
+  };
+};
+
+const staffJson = (r: q.StaffClaimRow): z.input<typeof StaffClaim> => ({
+  id: r.id,
+  status: r.status,
+  payment_method: r.payment_method,
+  account_number: r.account_number,
+  account_holder_name: r.account_holder_name,
+  bank_name: r.bank_name,
+  branch_name: r.branch_name,
+  submitted_at: r.submitted_at,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+  user: { id: r.user_id, name: r.u_name, phone: r.u_phone, email: r.u_email },
+  prize: {
+    id: r.prize_id,
+    ticket: r.p_ticket,
+    prize_money: r.p_prize_money,
+    lottery: { id: r.lottery_id, name: r.l_name, name_bn: r.l_name_bn },
+  },
+});
+
+/** The staff actions on a claim's transfer: the state they lead to and the audit log's name for them. */
+const TRANSFER = {
+  complete: { to: 'transfer_completed', action: 'claim.transfer_completed' },
+  fail: { to: 'transfer_failed', action: 'claim.transfer_failed' },
+} as const satisfies Record<string, { to: ClaimStatus; action: string }>;
+
+/**
+ * Prize claims (docs/rules/lotteries-and-sales.md#11-prize-claims): a player claims his own prize with a code sent
+ * to him, within the claim period, once (again after a failed transfer); staff complete or fail the transfer.
+ */
+export class Claims {
+  constructor(private readonly d: ClaimsDeps) {}
+
+  async mine(caller: AccessClaims, limit: number, offset: number): Promise<{ items: Winning[]; total: number }> {
+    const { rows, total } = await q.winningTickets(this.d.db, caller.user_id, limit, offset);
+    const now = Date.now();
+    return { items: rows.map((r) => winningJson(r, now)), total };
+  }
+
+  async one(caller: AccessClaims, prizeId: number, t: TFunction): Promise<Winning> {
+    return winningJson(await this.owned(caller, prizeId, t));
+  }
+
+  /** Another player's prize, an unknown one and one whose results are not published all answer alike. */
+  private async owned(caller: AccessClaims, prizeId: number, t: TFunction): Promise<q.WinningRow> {
+    const row = await q.winningTicket(this.d.db, caller.user_id, prizeId);
+    if (!row) throw ApiError.detail(404, t('api:prizeNotFound'), 'not_found');
+    return row;
+  }
+
+  /** Why payout details cannot be sent now, or null when they can. */
+  private refusal(row: q.WinningRow, ctx: Ctx): ApiError | null {
+    const deadline = claimDeadline(row.drawn_at);
+    if (canClaim(row.c_status, deadline)) return null;
+    if (row.c_status === 'payment_info_submitted' || row.c_status === 'transfer_completed')
+      return ApiError.detail(409, ctx.t('api:claimAlreadySubmitted'), 'already_claimed');
+    return ApiError.detail(
+      409,
+      ctx.t('api:claimPeriodOver', { date: formatDate(deadline, ctx.lng, { withTime: true }) ?? deadline }),
+      'claim_period_over',
+    );
+  }
+
+  /** Sends the prize's claim code to the owner's phone (or e-mail); a new one only after the resend wait. */
+  async sendCode(caller: AccessClaims, prizeId: number, ctx: Ctx): Promise<{ detail: string; wait: number }> {
+    const { t } = ctx;
+    const userId = caller.user_id;
+    await throttle(this.d.db, [[`claim-send:user:${userId}`, LIMITS.codePerIdentifier]], t);
+    const row = await this.owned(caller, prizeId, t);
+    const refused = this.refusal(row, ctx);
+    if (refused) throw refused;
+    const subject = subjectOf(prizeId);
+    const wait = await this.d.codes.waitBeforeResend(userId, 'claim', subject);
+    if (wait > 0) throw tooManyRequests(t, wait);
+    const user = await userById(this.d.db, userId);
+    if (!user) throw ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
+    await q.startClaim(this.d.db, prizeId, userId);
+    const code = await this.d.codes.issue(userId, 'claim', subject);
+    await deliverCode(this.d.notifier, user, 'claim', code, ctx);
+    return { detail: t('api:claimCodeSent'), wait: CODE_RULES.claim.resendAfterSec };
+  }
+
+  /**
+   * The payout details with the claim code. Wrong codes count towards the code's five tries and the player's
+   * back-off (docs/rules/limits.md#1-rate-limits); a code works once, so two submits racing store one set of details.
+   */
+  async submit(caller: AccessClaims, body: z.output<typeof ClaimBody>, ctx: Ctx): Promise<Winning> {
+    const { t } = ctx;
+    const userId = caller.user_id;
+    const failures = `claim:fail:${userId}`;
+    await refuseWhileBackingOff(this.d.db, failures, t);
+    const row = await this.owned(caller, body.prize, t);
+    const refused = this.refusal(row, ctx);
+    if (refused) throw refused;
+    const result = await this.d.codes.check(userId, 'claim', body.otp, subjectOf(body.prize));
+    if (result !== 'ok') {
+      await countFailure(this.d.db, failures);
+      const key = { expired: 'api:otpExpired', exhausted: 'api:otpExhausted', none: 'api:otpNone', wrong: 'api:otpWrong' }[result];
+      throw ApiError.fields({ otp: [t(key)] });
+    }
+    const stored = await q.submitPayout(this.d.db, body.prize, userId, {
+      payment_method: body.payment_method,
+      account_number: body.account_number,
+      account_holder_name: body.account_holder_name,
+      bank_name: body.bank_name,
+      branch_name: body.branch_name,
+    });
+    if (!stored) throw ApiError.detail(409, t('api:claimAlreadySubmitted'), 'already_claimed');
+    return this.one(caller, body.prize, t);
+  }
+
+  /** Staff: the transfer of a claim with submitted details is done, or failed; audited. The same again changes nothing. */
+  async transfer(staff: AccessClaims, id: number, how: keyof typeof TRANSFER, t: TFunction): Promise<z.input<typeof StaffClaim>> {
+    const { to, action } = TRANSFER[how];
+    const notFound = () => ApiError.detail(404, t('api:claimNotFound'), 'not_found');
+    await this.d.db.tx(async (tx) => {
+      const before = await q.claimForUpdate(tx, id);
+      if (!before) throw notFound();
+      if (before.status === to) return;
+      if (before.status !== 'payment_info_submitted')
+        throw ApiError.detail(409, t('api:transferNotReady', { status: t(`api:claimStatus.${before.status}`) }), 'transfer_not_ready');
+      const after = await q.setClaimStatus(tx, id, to);
+      if (!after) throw notFound();
+      const snapshot = (c: q.ClaimRow) => ({
+        status: c.status,
+        prize_id: c.prize_id,
+        user_id: c.user_id,
+        payment_method: c.payment_method,
+        account_number: c.account_number,
+        account_holder_name: c.account_holder_name,
+        bank_name: c.bank_name,
+        branch_name: c.branch_name,
+      });
+      await insertAudit(tx, {
+        actorId: staff.user_id,
+        action,
+        entity: 'prize_claim',
+        entityId: String(id),
+        before: snapshot(before),
+        after: snapshot(after),
+      });
+    });
+    const row = await q.staffClaim(this.d.db, id);
+    if (!row) throw notFound();
+    return staffJson(row);
+  }
+}

@@ -1,0 +1,40 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import type { Identity, IdentityBody } from '../../shared/identity/schemas.ts';
+import type { Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { uploadUrl } from '../uploads/service.ts';
+import * as q from './queries.ts';
+
+/**
+ * A player's identity details for payment (docs/rules/accounts-and-codes.md#13-identity-details): he gives and reads
+ * his own; staff read anyone's. The NID photos are his own uploads of kind 'nid', served only to him and to staff.
+ */
+export class Identities {
+  constructor(private readonly db: Db) {}
+
+  /** The user's identity details: the route lets a player ask for his own, staff for anyone's. */
+  async of(userId: number, t: TFunction): Promise<z.input<typeof Identity>> {
+    const row = await q.identityOf(this.db, userId);
+    if (!row) throw ApiError.detail(404, t('profile:api.identityNotFound'), 'not_found');
+    return shown(row);
+  }
+
+  async save(userId: number, body: z.output<typeof IdentityBody>, t: TFunction): Promise<z.input<typeof Identity>> {
+    const errors: Record<string, string[]> = {};
+    if (body.nid_front === body.nid_back) errors.nid_back = [t('profile:api.samePhoto')];
+    const own = await q.ownNidPhotos(this.db, userId, [body.nid_front, body.nid_back]);
+    for (const f of ['nid_front', 'nid_back'] as const) if (!own.has(body[f])) (errors[f] ??= []).push(t('profile:api.photoInvalid'));
+    if (Object.keys(errors).length) throw ApiError.fields(errors);
+    return shown(await q.saveIdentity(this.db, { userId, nid: body.nid, front: body.nid_front, back: body.nid_back, phone: body.phone }));
+  }
+}
+
+const shown = (r: q.IdentityRow): z.input<typeof Identity> => ({
+  user_id: r.user_id,
+  nid: r.nid,
+  phone: r.phone,
+  nid_front_url: uploadUrl(r.nid_front),
+  nid_back_url: uploadUrl(r.nid_back),
+  updated_at: r.updated_at,
+});

@@ -1,0 +1,122 @@
+/**
+ * Prize claims: a player's winning tickets, the claim code, the payout details, and the staff's transfer actions
+ * (docs/rules/lotteries-and-sales.md#11-prize-claims). Built from the field rules of shared/fields.ts; messages are
+ * keys of locales/<lng>/validation.json.
+ */
+import { z } from 'zod';
+import { toAsciiDigits } from '../dates.ts';
+import { code, id, text, v, NAME_MAX } from '../fields.ts';
+
+export const CLAIM_STATUSES = ['pending', 'payment_info_submitted', 'transfer_completed', 'transfer_failed'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+/** Where a prize can be paid: the three mobile wallets or a bank account. */
+export const PAYOUT_METHODS = ['bkash', 'nagad', 'rocket', 'bank'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+/** Days after the draw within which a prize must be claimed (terms and conditions). */
+export const CLAIM_DAYS = 30;
+
+/** The last moment a prize drawn at `drawnAt` can be claimed, as an ISO string. */
+export function claimDeadline(drawnAt: string | Date): string {
+  return new Date(new Date(drawnAt).getTime() + CLAIM_DAYS * 24 * 3600 * 1000).toISOString();
+}
+
+/**
+ * Whether the player may (still) send payout details: no details yet, or the last transfer failed; and the claim
+ * period has not ended.
+ */
+export function canClaim(status: ClaimStatus | null, deadline: string, now = Date.now()): boolean {
+  return (status === null || status === 'pending' || status === 'transfer_failed') && now < new Date(deadline).getTime();
+}
+
+const payoutMethod = z
+  .string()
+  .max(20)
+  .transform((s, ctx) => {
+    const m = s.trim().toLowerCase();
+    if ((PAYOUT_METHODS as readonly string[]).includes(m)) return m as PayoutMethod;
+    ctx.addIssue({ code: 'custom', message: m === '' ? v('fieldRequired') : v('payoutMethodInvalid') });
+    return z.NEVER;
+  });
+
+/**
+ * An account number as typed: spaces and dashes removed, Bengali digits read as ASCII. A wallet number is the
+ * wallet's mobile number (11 digits from 01, or Rocket's 12); a bank account 6–34 letters and digits.
+ */
+export function normaliseAccountNumber(method: PayoutMethod, raw: string): string | null {
+  const s = toAsciiDigits(raw).replace(/[\s-]/g, '');
+  if (method === 'bank') return /^[A-Za-z0-9]{6,34}$/.test(s) ? s.toUpperCase() : null;
+  const local = s.replace(/^(\+?88)(?=01)/, '');
+  const max = method === 'rocket' ? 12 : 11;
+  return /^01[3-9]\d{8,9}$/.test(local) && local.length <= max ? local : null;
+}
+
+/** The payout details: method, account and holder, and for a bank its name and branch. */
+const details = {
+  payment_method: payoutMethod,
+  account_number: text(40, 'fieldRequired'),
+  account_holder_name: text(NAME_MAX, 'fieldRequired'),
+  bank_name: text(NAME_MAX).optional().default(''),
+  branch_name: text(NAME_MAX).optional().default(''),
+};
+
+type Details = { payment_method: PayoutMethod; account_number: string; bank_name: string; branch_name: string };
+
+/** The account number in stored form, bank and branch required for a bank and cleared otherwise. */
+function checkDetails<T extends Details>(d: T, ctx: z.RefinementCtx): T {
+  const account = normaliseAccountNumber(d.payment_method, d.account_number);
+  if (account === null) ctx.addIssue({ code: 'custom', path: ['account_number'], message: v('accountNumberInvalid') });
+  if (d.payment_method === 'bank') {
+    if (!d.bank_name) ctx.addIssue({ code: 'custom', path: ['bank_name'], message: v('fieldRequired') });
+    if (!d.branch_name) ctx.addIssue({ code: 'custom', path: ['branch_name'], message: v('fieldRequired') });
+  }
+  const bank = d.payment_method === 'bank';
+  return { ...d, account_number: account ?? d.account_number, bank_name: bank ? d.bank_name : '', branch_name: bank ? d.branch_name : '' };
+}
+
+/** What the claim page checks before it asks for a code (the same rules the submit applies). */
+export const ClaimDetails = z.object(details).transform(checkDetails);
+
+/** `POST /api/v1/send-prize-claim-otp/`: a claim code for this prize, sent to the owner's phone or e-mail. */
+export const ClaimCodeBody = z.strictObject({ prize_id: id });
+
+/** `POST /api/v1/submit-prize-claim/`: the payout details of a prize with its claim code. */
+export const ClaimBody = z.strictObject({ prize: id, ...details, otp: code('claim') }).transform(checkDetails);
+
+/** A claim as its owner sees it. */
+export const PlayerClaim = z.object({
+  id: z.number().int(),
+  status: z.enum(CLAIM_STATUSES),
+  payment_method: z.enum(PAYOUT_METHODS).nullable(),
+  account_number: z.string(),
+  account_holder_name: z.string(),
+  bank_name: z.string(),
+  branch_name: z.string(),
+  submitted_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+
+/** One winning ticket of the caller (results published), its prize, its claim and until when it can be claimed. */
+export const WinningTicket = z.object({
+  prize: z.object({ id: z.number().int(), prize_money: z.number().int() }),
+  lottery: z.object({ id: z.number().int(), name: z.string(), name_bn: z.string(), drawn_at: z.string() }),
+  ticket: z.string(),
+  transaction_id: z.number().int(),
+  claim_deadline: z.string(),
+  /** Whether payout details can be sent now (no details yet or the transfer failed, and within the claim period). */
+  can_claim: z.boolean(),
+  claim: PlayerClaim.nullable(),
+});
+
+/** A claim as staff see it: the player, the prize and the account to pay. */
+export const StaffClaim = PlayerClaim.extend({
+  created_at: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  prize: z.object({
+    id: z.number().int(),
+    ticket: z.string(),
+    prize_money: z.number().int(),
+    lottery: z.object({ id: z.number().int(), name: z.string(), name_bn: z.string() }),
+  }),
+});

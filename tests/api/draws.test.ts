@@ -1,0 +1,274 @@
+/**
+ * The draw (docs/rules/lotteries-and-sales.md#9-the-draw): POST /api/v1/draw-lottery/ and GET /api/v1/get-prizes/{id}/.
+ * Staff only; only `success` tickets of the lottery win, no duplicates, at most the lottery's winners; the lottery's
+ * own total prize split in whole taka; results published in the same transaction; once per lottery, even when two
+ * staff finish it at the same moment; audited. On PGlite and PostgreSQL.
+ */
+import request from 'supertest';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+
+let t: TestApp;
+let a: Player, b: Player, staff: Player;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await account(t, { name: 'Rahim Uddin' });
+  b = await account(t, { name: 'Fatema Begum' });
+  staff = await account(t, { name: 'Draw Officer', is_staff: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  for (const table of ['audit_log', 'prize_claims', 'prizes', 'transactions', 'lotteries', 'rate_limits'])
+    await t.db.query(`DELETE FROM ${table}`);
+});
+
+const T1 = '05-12-23-34-45-07';
+const T2 = '01-02-03-04-05-06';
+const T3 = '10-20-30-40-50-15';
+
+const draw = (p: Player | null, body: unknown, lng = 'en') => {
+  const r = request(t.url).post('/api/v1/draw-lottery/').set('Accept-Language', lng);
+  return (p ? r.set(...p.auth) : r).send(body as object);
+};
+const prizes = (p: Player | null, lottery: number | string) => {
+  const r = request(t.url).get(`/api/v1/get-prizes/${lottery}/`).set('Accept-Language', 'en');
+  return p ? r.set(...p.auth) : r;
+};
+
+/** A ticket bought by this player and approved by staff (status success), unless told to leave it as it is. */
+async function sold(p: Player, lottery: number, ticket: string, status: 'success' | 'pending' | 'failed' = 'success'): Promise<number> {
+  const res = await buy(t, p, purchase(lottery, ticket));
+  if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const id = res.body.id as number;
+  if (status !== 'pending') {
+    const put = await request(t.url)
+      .put(`/api/v1/transactions/${id}/`)
+      .set(...staff.auth)
+      .send({ status });
+    if (put.status !== 200) throw new Error(`status change failed: ${put.status}`);
+  }
+  return id;
+}
+
+const state = async (lottery: number) => ({
+  lottery: await t.db.one<{ is_result_published: boolean; drawn_at: string | null }>(
+    'SELECT is_result_published, drawn_at FROM lotteries WHERE id = $1',
+    [lottery],
+  ),
+  prizes: await t.db.query<{ ticket: string; prize_money: number; transaction_id: number }>(
+    'SELECT ticket, prize_money, transaction_id FROM prizes WHERE lottery_id = $1 ORDER BY id',
+    [lottery],
+  ),
+  audit: await t.db.query<{ action: string; actor_id: number; entity_id: string; before: unknown; after: Record<string, unknown> }>(
+    "SELECT action, actor_id, entity_id, before, after FROM audit_log WHERE entity = 'lottery' ORDER BY id",
+  ),
+});
+
+/** Nothing of a refused draw remains: no prize, results unpublished, no audit record. */
+async function unchanged(lottery: number) {
+  const s = await state(lottery);
+  expect(s.lottery).toEqual({ is_result_published: false, drawn_at: null });
+  expect(s.prizes).toEqual([]);
+  expect(s.audit).toEqual([]);
+}
+
+describe('who may', () => {
+  test('anonymous 401 and a player 403 on both endpoints; nothing is drawn', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    for (const res of [await draw(null, { lottery_id: lottery, tickets: [T1] }), await prizes(null, lottery)]) {
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('not_authenticated');
+    }
+    for (const res of [await draw(a, { lottery_id: lottery, tickets: [T1] }), await prizes(a, lottery)]) {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('permission_denied');
+    }
+    await unchanged(lottery);
+  });
+
+  test('staff who lost the right are refused at once', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    const former = await account(t, { is_staff: true });
+    await t.db.query('UPDATE users SET is_staff = false WHERE id = $1', [former.id]);
+    expect((await draw(former, { lottery_id: lottery, tickets: [T1] })).status).toBe(403);
+    await unchanged(lottery);
+  });
+});
+
+describe('finishing a draw', () => {
+  test('one prize per ticket, the total prize split equally, results published, audited', async () => {
+    const lottery = await insertLottery(t, { name: 'Padma Weekly' }); // winners 2, total prize 100,000
+    const ta = await sold(a, lottery, T1);
+    const tb = await sold(b, lottery, T2);
+    await sold(b, lottery, T3);
+    const res = await draw(staff, { lottery_id: lottery, tickets: [T2, T1] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ lottery_id: lottery, total_prize: 100000, remainder: 0 });
+    expect(
+      res.body.prizes.map((p: { ticket: string; prize_money: number; transaction_id: number }) => [
+        p.ticket,
+        p.prize_money,
+        p.transaction_id,
+      ]),
+    ).toEqual([
+      [T2, 50000, tb],
+      [T1, 50000, ta],
+    ]);
+    const s = await state(lottery);
+    expect(s.lottery?.is_result_published).toBe(true);
+    expect(new Date(s.lottery?.drawn_at ?? 0).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(res.body.drawn_at).toBe(s.lottery?.drawn_at);
+    expect(s.audit).toHaveLength(1);
+    expect(s.audit[0]).toMatchObject({ action: 'lottery.draw', actor_id: staff.id, entity_id: String(lottery) });
+    expect(s.audit[0]?.after).toMatchObject({ is_result_published: true, total_prize: 100000, remainder: 0 });
+    expect((s.audit[0]?.after.prizes as unknown[]).length).toBe(2);
+    // The results are public now, and the lottery is no longer on sale.
+    const results = await request(t.url).get('/api/v1/lottery-results/');
+    const mine = results.body.find((r: { lottery: { id: number } }) => r.lottery.id === lottery);
+    expect(mine.prizes.map((p: { ticket: string }) => p.ticket).sort()).toEqual([T1, T2].sort());
+    const late = await buy(t, a, purchase(lottery, '11-12-13-14-15-01'));
+    expect(late.status).toBe(409);
+    // get-prizes lists them in the order chosen.
+    const listed = await prizes(staff, lottery);
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((p: { ticket: string }) => p.ticket)).toEqual([T2, T1]);
+  });
+
+  test('whole taka: the remainder of the split is not paid out', async () => {
+    const lottery = await insertLottery(t);
+    await t.db.query('UPDATE lotteries SET total_prize = 1000, winners = 3 WHERE id = $1', [lottery]);
+    for (const [p, ticket] of [
+      [a, T1],
+      [b, T2],
+      [a, T3],
+    ] as const)
+      await sold(p, lottery, ticket);
+    const res = await draw(staff, { lottery_id: lottery, tickets: [T1, T2, T3] });
+    expect(res.status).toBe(201);
+    expect(res.body.remainder).toBe(1);
+    expect((await state(lottery)).prizes.map((p) => p.prize_money)).toEqual([333, 333, 333]);
+  });
+
+  test('fewer tickets than winners: the total prize goes to those chosen', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    const res = await draw(staff, { lottery_id: lottery, tickets: [T1] });
+    expect(res.status).toBe(201);
+    expect((await state(lottery)).prizes).toEqual([expect.objectContaining({ ticket: T1, prize_money: 100000 })]);
+  });
+
+  test('tickets in another written form are read canonically; a prize in the body never sets the money', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    const res = await draw(staff, { lottery_id: lottery, tickets: ['45-5-34-12-23-7'], prize: 999999 });
+    expect(res.status).toBe(201);
+    expect((await state(lottery)).prizes).toEqual([expect.objectContaining({ ticket: T1, prize_money: 100000 })]);
+  });
+});
+
+describe('refused draws change nothing', () => {
+  test.each([
+    ['a ticket chosen twice (in two written forms)', [T1, '5-12-23-34-45-7'], 'The ticket 05-12-23-34-45-07 is chosen twice.'],
+    ['more tickets than winners', [T1, T2, T3], 'This lottery has 2 winners, but 3 tickets were chosen.'],
+    ['a pending ticket', [T1, '02-03-04-05-06-07'], 'The ticket 02-03-04-05-06-07 was not sold (approved) in this lottery.'],
+    ['a rejected ticket', ['03-04-05-06-07-08'], 'The ticket 03-04-05-06-07-08 was not sold (approved) in this lottery.'],
+    ['a ticket nobody bought', ['20-21-22-23-24-09'], 'The ticket 20-21-22-23-24-09 was not sold (approved) in this lottery.'],
+  ])('%s', async (_name, tickets, message) => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    await sold(b, lottery, T2);
+    await sold(b, lottery, T3);
+    await sold(a, lottery, '02-03-04-05-06-07', 'pending');
+    await sold(a, lottery, '03-04-05-06-07-08', 'failed');
+    const res = await draw(staff, { lottery_id: lottery, tickets });
+    expect(res.status).toBe(400);
+    expect(res.body.tickets).toEqual([message]);
+    await unchanged(lottery);
+  });
+
+  test('a ticket sold in another lottery does not win this one', async () => {
+    const lottery = await insertLottery(t);
+    const other = await insertLottery(t);
+    await sold(a, other, T1);
+    const res = await draw(staff, { lottery_id: lottery, tickets: [T1] });
+    expect(res.status).toBe(400);
+    await unchanged(lottery);
+  });
+
+  test.each([
+    ['no tickets', (l: number) => ({ lottery_id: l, tickets: [] }), 'tickets'],
+    ['tickets missing', (l: number) => ({ lottery_id: l }), 'tickets'],
+    ['not a ticket', (l: number) => ({ lottery_id: l, tickets: ['56-1-2-3-4-5'] }), 'tickets'],
+    ['tickets not a list', (l: number) => ({ lottery_id: l, tickets: T1 }), 'tickets'],
+    ['control characters', (l: number) => ({ lottery_id: l, tickets: [`${T1}\u0000`] }), 'tickets'],
+    ['lottery missing', () => ({ tickets: [T1] }), 'lottery_id'],
+    ['lottery not a number', () => ({ lottery_id: 'abc', tickets: [T1] }), 'lottery_id'],
+    ['an unknown field', (l: number) => ({ lottery_id: l, tickets: [T1], winners: 5 }), 'winners'],
+  ])('400 for %s', async (_name, body, field) => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    const res = await draw(staff, body(lottery));
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body)).toContain(field);
+    await unchanged(lottery);
+  });
+
+  test('an unknown lottery is 404; a body that is not JSON 400', async () => {
+    const res = await draw(staff, { lottery_id: 987654, tickets: [T1] });
+    expect(res.status).toBe(404);
+    expect(res.body.lottery_id).toEqual(['Lottery not found']);
+    const raw = await request(t.url)
+      .post('/api/v1/draw-lottery/')
+      .set(...staff.auth)
+      .set('Content-Type', 'application/json')
+      .send('{"lottery_id":');
+    expect(raw.status).toBe(400);
+    expect((await prizes(staff, 987654)).status).toBe(404);
+    expect((await prizes(staff, 'x')).status).toBe(404);
+  });
+
+  test('Bengali callers get the messages in Bengali', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    const res = await draw(staff, { lottery_id: lottery, tickets: [T1, T1] }, 'bn');
+    expect(res.status).toBe(400);
+    expect(res.body.tickets[0]).toContain('দুবার');
+  });
+});
+
+describe('a lottery is drawn once', () => {
+  test('a second finish is 409 and leaves the first prizes', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    await sold(b, lottery, T2);
+    expect((await draw(staff, { lottery_id: lottery, tickets: [T1] })).status).toBe(201);
+    const again = await draw(staff, { lottery_id: lottery, tickets: [T2] });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('already_drawn');
+    const s = await state(lottery);
+    expect(s.prizes.map((p) => p.ticket)).toEqual([T1]);
+    expect(s.audit).toHaveLength(1);
+  });
+
+  test('two staff finishing at the same moment: exactly one set of prizes', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    await sold(b, lottery, T2);
+    const other = await account(t, { is_staff: true });
+    const results = await Promise.all([
+      draw(staff, { lottery_id: lottery, tickets: [T1, T2] }),
+      draw(other, { lottery_id: lottery, tickets: [T2] }),
+      draw(staff, { lottery_id: lottery, tickets: [T2, T1] }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const winner = results.find((r) => r.status === 201);
+    const s = await state(lottery);
+    expect(s.prizes.map((p) => p.ticket)).toEqual(winner?.body.prizes.map((p: { ticket: string }) => p.ticket));
+    expect(s.audit).toHaveLength(1);
+  });
+});

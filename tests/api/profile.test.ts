@@ -1,0 +1,285 @@
+/**
+ * Editing the profile (docs/rules/accounts-and-codes.md#11-profile): PATCH /api/v1/update-profile/ with the current
+ * password and the fields that change. Every rule with its message, the duplicates (also when two accounts race for
+ * one phone), the confirmed flags of a changed e-mail or phone, and wrong passwords limited like failed logins.
+ * On PGlite and PostgreSQL.
+ */
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TFunction } from 'i18next';
+import { Accounts } from '../../server/accounts/service.ts';
+import type { Codes } from '../../server/accounts/codes.ts';
+import type { Tokens } from '../../server/accounts/tokens.ts';
+import type { Db } from '../../server/db/index.ts';
+import { ApiError } from '../../server/http/errors.ts';
+import { FAILURE_STEPS } from '../../server/http/rate-limit.ts';
+import type { Notifier } from '../../server/notify/index.ts';
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.query('DELETE FROM rate_limits');
+});
+
+type Player = { id: number; phone: string; password: string; auth: [string, string] };
+let seq = 0;
+const newPhone = () => `0151${String(1_000_000 + ++seq).slice(-7)}`;
+
+async function player(o: { email?: string; name?: string } = {}): Promise<Player> {
+  const u = await createUser(t, { phone: newPhone(), ...o });
+  const res = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password });
+  expect(res.status).toBe(200);
+  return { id: u.id, phone: u.phone, password: u.password, auth: ['Authorization', `Bearer ${res.body.access as string}`] };
+}
+
+const patch = (p: Player | null, body: unknown, lang = 'en') => {
+  const r = request(t.url).patch('/api/v1/update-profile/').set('Accept-Language', lang);
+  return (p ? r.set(...p.auth) : r).send(body as object);
+};
+const stored = (id: number) =>
+  t.db.one<{ name: string; email: string | null; phone: string | null; phone_confirmed: boolean; email_confirmed: boolean }>(
+    'SELECT name, email, phone, phone_confirmed, email_confirmed FROM users WHERE id = $1',
+    [id],
+  );
+
+describe('PATCH /api/v1/update-profile/', () => {
+  test('name, e-mail and phone change: 200 with the new profile and a confirmation; the typed forms are normalised', async () => {
+    const p = await player({ name: 'Rahim Uddin' });
+    const phone = newPhone();
+    const res = await patch(p, {
+      password: p.password,
+      name: '  Rahim Ahmed ',
+      email: ' Rahim@Example.COM ',
+      phone: `+880 ${phone.slice(1, 5)}-${phone.slice(5)}`,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: p.id,
+      user_id: p.id,
+      name: 'Rahim Ahmed',
+      email: 'rahim@example.com',
+      phone,
+      detail: 'Your profile has been updated.',
+    });
+    expect(res.body).not.toHaveProperty('password_hash');
+    expect(await stored(p.id)).toEqual({
+      name: 'Rahim Ahmed',
+      email: 'rahim@example.com',
+      phone,
+      // A changed phone (or e-mail) has not been proved by a code: it is no longer confirmed.
+      phone_confirmed: false,
+      email_confirmed: false,
+    });
+    // The profile read afterwards says the same, and the new phone logs in.
+    const again = await request(t.url)
+      .get(`/api/v1/users/${p.id}/`)
+      .set(...p.auth);
+    expect(again.body).toMatchObject({ name: 'Rahim Ahmed', email: 'rahim@example.com', phone });
+    expect((await request(t.url).post('/api/token/').send({ phone, password: p.password })).status).toBe(200);
+    expect((await request(t.url).post('/api/token/').send({ phone: p.phone, password: p.password })).status).toBe(401);
+  });
+
+  test('only the name changes: the phone stays confirmed; the answer is in Bengali when asked', async () => {
+    const p = await player();
+    const res = await patch(p, { password: p.password, name: 'নুসরাত জাহান', phone: p.phone }, 'bn');
+    expect(res.status).toBe(200);
+    expect(res.body.detail).toBe('আপনার প্রোফাইল আপডেট হয়েছে।');
+    expect(await stored(p.id)).toMatchObject({ name: 'নুসরাত জাহান', phone: p.phone, phone_confirmed: true });
+  });
+
+  test('the e-mail can be removed while the phone stays; the phone cannot be removed when it is the only one', async () => {
+    const p = await player({ email: `keep${++seq}@example.com` });
+    const noEmail = await patch(p, { password: p.password, email: '' });
+    expect(noEmail.status).toBe(200);
+    expect(noEmail.body.email).toBeNull();
+    const noPhone = await patch(p, { password: p.password, phone: null });
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.body).toEqual({ non_field_errors: ['Either phone or email must be provided'] });
+    expect((await stored(p.id))?.phone).toBe(p.phone);
+  });
+
+  test.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+    ['nothing to change', {}, { non_field_errors: ['At least one field (name, email, or phone) must be provided'] }],
+    ['phone and e-mail both removed', { phone: '', email: null }, { non_field_errors: ['Either phone or email must be provided'] }],
+    ['a phone of 10 digits', { phone: '0171234567' }, { phone: ['Phone number must be 11 digits (e.g., 01712345678)'] }],
+    ['a phone with letters', { phone: '0171234567a' }, { phone: ['Phone number must be 11 digits (e.g., 01712345678)'] }],
+    ['a phone that is not mobile', { phone: '02123456789' }, { phone: ['Phone number must be 11 digits (e.g., 01712345678)'] }],
+    ['an e-mail without a domain', { email: 'rahim@' }, { email: ['Please enter a valid email address'] }],
+    ['an e-mail with a space', { email: 'ra him@example.com' }, { email: ['Please enter a valid email address'] }],
+    ['a blank name', { name: '   ' }, { name: ['This field is required'] }],
+    ['a name of 101 characters', { name: 'a'.repeat(101) }, { name: ['Ensure this value has at most 100 characters or digits.'] }],
+    ['a picture that is not an upload id', { picture: 'me.png' }, { picture: ['Invalid value.'] }],
+    ['an unknown field', { name: 'X', is_staff: true }, { is_staff: ['Unknown field.'] }],
+    ['a name as a number', { name: 5 }, { name: ['Expected a string.'] }],
+    ['a NUL in the name', { name: 'Ra\u0000him' }, { name: ['This field contains characters that are not allowed.'] }],
+    [
+      'a control character in the e-mail',
+      { email: 'a\u0007@example.com' },
+      { email: ['This field contains characters that are not allowed.'] },
+    ],
+  ])('%s: 400 with its message, nothing changed', async (_name, change, errors) => {
+    const p = await player({ name: 'Before' });
+    const res = await patch(p, { password: p.password, ...change });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(errors);
+    expect(await stored(p.id)).toMatchObject({ name: 'Before', phone: p.phone });
+  });
+
+  test('the current password is required, whatever else is wrong', async () => {
+    const p = await player();
+    for (const body of [{ name: 'New' }, { password: '', name: 'New' }]) {
+      const res = await patch(p, body);
+      expect(res.status).toBe(400);
+      expect(res.body.password).toEqual([body.password === '' ? 'Current Password is required' : 'This field is required.']);
+    }
+    const bn = await patch(p, { password: '', name: 'New' }, 'bn');
+    expect(bn.body).toEqual({ password: ['বর্তমান পাসওয়ার্ড দিতে হবে'] });
+  });
+
+  test('the same values as stored are no change', async () => {
+    const p = await player({ name: 'Same Name' });
+    const res = await patch(p, { password: p.password, name: 'Same Name', phone: p.phone });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ non_field_errors: ['At least one field (name, email, or phone) must be provided'] });
+  });
+
+  test('a wrong current password: 400 on the password field, nothing changed', async () => {
+    const p = await player({ name: 'Before' });
+    const res = await patch(p, { password: 'not-my-password', name: 'After' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ password: ['Invalid password. Please enter your current password.'] });
+    const bn = await patch(p, { password: 'not-my-password', name: 'After' }, 'bn');
+    expect(bn.body).toEqual({ password: ['পাসওয়ার্ড সঠিক নয়। অনুগ্রহ করে আপনার বর্তমান পাসওয়ার্ড দিন।'] });
+    expect((await stored(p.id))?.name).toBe('Before');
+  });
+
+  test('wrong passwords are limited like failed logins: after the fifth, even the right one waits (429)', async () => {
+    const p = await player({ name: 'Before' });
+    const first = FAILURE_STEPS[0];
+    for (let i = 0; i < first.max; i++) expect((await patch(p, { password: `wrong-${i}`, name: 'After' })).status).toBe(400);
+    const limited = await patch(p, { password: p.password, name: 'After' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: 'throttled', wait: expect.any(Number) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(first.windowSec);
+    expect((await stored(p.id))?.name).toBe('Before');
+    // Counted per account: another player is not held up.
+    const other = await player();
+    expect((await patch(other, { password: other.password, name: 'Free' })).status).toBe(200);
+  });
+
+  test('an e-mail or phone of another account is refused with its message', async () => {
+    const owner = await player({ email: `taken${++seq}@example.com` });
+    const p = await player();
+    const res = await patch(p, { password: p.password, email: (await stored(owner.id))?.email?.toUpperCase(), phone: owner.phone });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      email: ['This email address is already in use by another account.'],
+      phone: ['This phone number is already in use by another account.'],
+    });
+    expect((await stored(p.id))?.phone).toBe(p.phone);
+  });
+
+  test('two players taking one new phone at the same moment: one gets it, the other the "in use" message', async () => {
+    const a = await player();
+    const b = await player();
+    const phone = newPhone();
+    const [ra, rb] = await Promise.all([patch(a, { password: a.password, phone }), patch(b, { password: b.password, phone })]);
+    expect([ra.status, rb.status].sort()).toEqual([200, 400]);
+    const loser = ra.status === 400 ? ra : rb;
+    expect(loser.body).toEqual({ phone: ['This phone number is already in use by another account.'] });
+    const holders = await t.db.query('SELECT id FROM users WHERE phone = $1', [phone]);
+    expect(holders).toHaveLength(1);
+  });
+
+  test('the UNIQUE violation itself is mapped (a phone taken between the check and the update)', async () => {
+    const a = await player();
+    const b = await player({ email: `race${++seq}@example.com` });
+    // The accounts' check sees nobody holding the phone or e-mail (as when the other account took it a moment later):
+    // the database's UNIQUE constraint refuses the update, and that is the same message.
+    const blind: Db = {
+      ...t.db,
+      query: (sql, params) => (sql.startsWith('SELECT * FROM users WHERE (email') ? Promise.resolve([]) : t.db.query(sql, params)),
+      one: (sql, params) => t.db.one(sql, params),
+      tx: (fn) => t.db.tx(fn),
+    };
+    const accounts = new Accounts({
+      db: blind,
+      tokens: {} as Tokens,
+      codes: {} as Codes,
+      notifier: {} as Notifier,
+      defer: () => undefined,
+    });
+    const ctx = { t: ((k: string) => k) as unknown as TFunction, ip: '127.0.0.1', lng: 'en' };
+    const bEmail = (await stored(b.id))?.email as string;
+    for (const [change, errors] of [
+      [{ phone: b.phone }, { phone: ['api:phoneTaken'] }],
+      [{ email: bEmail }, { email: ['api:emailTaken'] }],
+    ] as const) {
+      const err = await accounts.updateProfile({ user_id: a.id }, { password: a.password, ...change }, ctx).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).status).toBe(400);
+      expect((err as ApiError).body).toEqual(errors);
+    }
+    expect((await stored(a.id))?.phone).toBe(a.phone);
+  });
+
+  test('a new picture: an upload of the player himself becomes his picture; someone else’s upload is refused', async () => {
+    const p = await player();
+    const other = await player();
+    const up = async (who: Player) =>
+      (
+        await request(t.url)
+          .post('/api/v1/upload-image/')
+          .set(...who.auth)
+          .set('Content-Type', 'image/png')
+          .send(PNG)
+      ).body.data.id as string;
+    const mine = await up(p);
+    const res = await patch(p, { password: p.password, picture: mine });
+    expect(res.status).toBe(200);
+    expect(res.body.picture_url).toBe(`/api/v1/uploads/${mine}/`);
+    const theirs = await up(other);
+    const refused = await patch(p, { password: p.password, picture: theirs });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ picture: ['This picture could not be used. Please upload it again.'] });
+  });
+
+  test('anonymous: 401; the request names no account: a user_id is an unknown field, never another player', async () => {
+    const res = await patch(null, { password: 'x', name: 'Hacker' });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('not_authenticated');
+    // There is no user id in the request: whoever calls changes himself, never another account.
+    const p = await player({ name: 'Untouched' });
+    const other = await player();
+    const res2 = await patch(other, { password: other.password, name: 'Changed', user_id: p.id });
+    expect(res2.status).toBe(400);
+    expect((await stored(p.id))?.name).toBe('Untouched');
+  });
+
+  test('a body that is not JSON is refused with 4xx, never 500', async () => {
+    const p = await player();
+    const res = await request(t.url)
+      .patch('/api/v1/update-profile/')
+      .set(...p.auth)
+      .set('Content-Type', 'text/plain')
+      .send('name=x');
+    expect(res.status).toBe(415);
+    const bad = await request(t.url)
+      .patch('/api/v1/update-profile/')
+      .set(...p.auth)
+      .set('Content-Type', 'application/json')
+      .send('{"name":');
+    expect(bad.status).toBe(400);
+    const arr = await patch(p, ['name']);
+    expect(arr.status).toBe(400);
+  });
+});
