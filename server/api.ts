@@ -1,31 +1,37 @@
-import express, { type RequestHandler } from "express";
-import http from "node:http";
-import type { Db } from "./db/index.ts";
-import type { Logger } from "./log.ts";
-import { api as contract } from "../shared/api/contract.ts";
-import type { Accounts } from "./accounts/service.ts";
-import type { Tokens } from "./accounts/tokens.ts";
-import { accountRoutes } from "./accounts/routes.ts";
-import { contactRoutes } from "./contact/routes.ts";
-import { Contact, type ContactMessage } from "./contact/service.ts";
-import { bearer } from "./http/auth.ts";
-import { ApiError, apiErrorHandler } from "./http/errors.ts";
-import { openApiDocument } from "./http/openapi.ts";
-import { rightsOf } from "./accounts/queries.ts";
-import { identityRoutes } from "./identity/routes.ts";
-import { Identities } from "./identity/service.ts";
-import { lotteryRoutes } from "./lotteries/routes.ts";
-import { Lotteries } from "./lotteries/service.ts";
-import { purchaseRoutes } from "./purchases/routes.ts";
-import { Purchases } from "./purchases/service.ts";
-import { uploadRoutes } from "./uploads/routes.ts";
-import { Uploads } from "./uploads/service.ts";
+import express, { type RequestHandler } from 'express';
+import http from 'node:http';
+import type { Db } from './db/index.ts';
+import type { Logger } from './log.ts';
+import { api as contract } from '../shared/api/contract.ts';
+import type { Accounts } from './accounts/service.ts';
+import type { Tokens } from './accounts/tokens.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { contactRoutes } from './contact/routes.ts';
+import { Contact, type ContactMessage } from './contact/service.ts';
+import type { Codes } from './accounts/codes.ts';
+import { claimRoutes } from './claims/routes.ts';
+import { Claims } from './claims/service.ts';
+import { drawRoutes } from './draws/routes.ts';
+import { Draws } from './draws/service.ts';
+import { bearer } from './http/auth.ts';
+import type { Notifier } from './notify/index.ts';
+import { ApiError, apiErrorHandler } from './http/errors.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { rightsOf } from './accounts/queries.ts';
+import { identityRoutes } from './identity/routes.ts';
+import { Identities } from './identity/service.ts';
+import { lotteryRoutes } from './lotteries/routes.ts';
+import { Lotteries } from './lotteries/service.ts';
+import { purchaseRoutes } from './purchases/routes.ts';
+import { Purchases } from './purchases/service.ts';
+import { uploadRoutes } from './uploads/routes.ts';
+import { Uploads } from './uploads/service.ts';
 
 /** Endpoints whose body is raw bytes rather than JSON (paths below /api). */
 const RAW_PATHS = new Set(
   Object.values(contract)
-    .filter((e) => "raw" in e)
-    .map((e) => e.path.replace(/^\/api/, "")),
+    .filter((e) => 'raw' in e)
+    .map((e) => e.path.replace(/^\/api/, '')),
 );
 
 export type ApiDeps = {
@@ -33,6 +39,8 @@ export type ApiDeps = {
   log: Logger;
   tokens: Tokens;
   accounts: Accounts;
+  codes: Codes;
+  notifier: Notifier;
   uploadsDir: string;
   i18n: RequestHandler;
   trustProxy: string[];
@@ -47,61 +55,40 @@ export type ApiDeps = {
  */
 export function createApi(d: ApiDeps): express.Express {
   const api = express.Router();
-  const document = openApiDocument(contract, { version: "1" });
+  const document = openApiDocument(contract, { version: '1' });
   // The bearer-token API takes JSON only on unsafe methods (the picture upload is a raw image).
   api.use((req, _res, next) => {
-    const unsafe = !["GET", "HEAD", "OPTIONS"].includes(req.method);
-    const hasBody =
-      Number(req.headers["content-length"] ?? 0) > 0 ||
-      req.headers["transfer-encoding"] !== undefined;
-    if (
-      unsafe &&
-      hasBody &&
-      !req.is("application/json") &&
-      !RAW_PATHS.has(req.path)
-    )
-      return next(
-        ApiError.detail(
-          415,
-          req.t("api:unsupportedMediaType"),
-          "unsupported_media_type",
-        ),
-      );
+    const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (unsafe && hasBody && !req.is('application/json') && !RAW_PATHS.has(req.path))
+      return next(ApiError.detail(415, req.t('api:unsupportedMediaType'), 'unsupported_media_type'));
     next();
   });
-  api.use(
-    express.json({ limit: "32kb", strict: true, type: "application/json" }),
-  );
+  api.use(express.json({ limit: '32kb', strict: true, type: 'application/json' }));
   api.use(bearer(d.tokens, (id) => rightsOf(d.db, id)));
-  api.get("/openapi.json", (_req, res) => void res.json(document));
+  api.get('/openapi.json', (_req, res) => void res.json(document));
   api.use(accountRoutes(d.accounts));
   api.use(lotteryRoutes(new Lotteries(d.db)));
-  api.use(
-    purchaseRoutes(
-      new Purchases({ db: d.db, bkashReceiverNumber: d.bkashReceiverNumber }),
-    ),
-  );
+  api.use(purchaseRoutes(new Purchases({ db: d.db, bkashReceiverNumber: d.bkashReceiverNumber })));
+  api.use(drawRoutes(new Draws(d.db)));
+  api.use(claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier })));
   api.use(uploadRoutes(new Uploads(d.db, d.uploadsDir)));
   api.use(identityRoutes(new Identities(d.db)));
   api.use(contactRoutes(new Contact(d.db, d.log, d.forwardContact)));
-  api.use((req, _res, next) =>
-    next(ApiError.detail(404, req.t("api:notFound"), "not_found")),
-  );
+  api.use((req, _res, next) => next(ApiError.detail(404, req.t('api:notFound'), 'not_found')));
   api.use(apiErrorHandler(d.log));
 
   const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", d.trustProxy);
-  app.set("query parser", "simple");
+  app.disable('x-powered-by');
+  app.set('trust proxy', d.trustProxy);
+  app.set('query parser', 'simple');
   // Language detection once: the product's server has done it already when the API is mounted there.
-  app.use("/api", (req, res, next) =>
-    req.i18n ? next() : d.i18n(req, res, next),
-  );
-  app.use("/api", (_req, res, next) => {
-    res.set("Cache-Control", "no-store");
+  app.use('/api', (req, res, next) => (req.i18n ? next() : d.i18n(req, res, next)));
+  app.use('/api', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
     next();
   });
-  app.use("/api", api);
+  app.use('/api', api);
   return app;
 }
 
@@ -112,16 +99,9 @@ export function createApi(d: ApiDeps): express.Express {
  */
 export function createInProcessApi(d: ApiDeps): express.Express {
   const app = createApi(d);
-  const own = (proto: object, base: object) =>
-    Object.create(base, Object.getOwnPropertyDescriptors(proto)) as object;
-  const reqProto = own(
-    Object.getPrototypeOf(app.request) as object,
-    http.IncomingMessage.prototype,
-  );
-  const resProto = own(
-    Object.getPrototypeOf(app.response) as object,
-    http.ServerResponse.prototype,
-  );
+  const own = (proto: object, base: object) => Object.create(base, Object.getOwnPropertyDescriptors(proto)) as object;
+  const reqProto = own(Object.getPrototypeOf(app.request) as object, http.IncomingMessage.prototype);
+  const resProto = own(Object.getPrototypeOf(app.response) as object, http.ServerResponse.prototype);
   app.request = Object.create(reqProto, {
     app: { configurable: true, enumerable: true, writable: true, value: app },
   }) as typeof app.request;

@@ -3,50 +3,52 @@
  * (shared/<feature>/schemas.ts). Messages are keys of locales/<lng>/validation.json: the API translates them
  * into the caller's language, the pages show them through their translator (docs/rules/accounts-and-codes.md).
  */
-import { z } from "zod";
-import { toAsciiDigits } from "./dates.ts";
-import { isEmail, normaliseIdentifier, normalisePhone } from "./identifiers.ts";
-import { parseWholeTaka } from "./money.ts";
-import { CODE_RULES, type CodePurpose } from "./one-time-codes.ts";
-import { normaliseTicket } from "./ticket.ts";
+import { z } from 'zod';
+import { toAsciiDigits } from './dates.ts';
+import { isEmail, normaliseIdentifier, normalisePhone } from './identifiers.ts';
+import { parseWholeTaka } from './money.ts';
+import { CODE_RULES, type CodePurpose } from './one-time-codes.ts';
+import { normaliseTicket } from './ticket.ts';
 
 export const VALIDATION_KEYS = [
-  "required",
-  "blank",
-  "wrongType",
-  "tooSmall",
-  "tooBig",
-  "invalid",
-  "unknownField",
-  "expectedObject",
-  "controlCharacters",
-  "fillRequired",
-  "fieldRequired",
-  "phoneOrEmail",
-  "phoneInvalid",
-  "emailInvalid",
-  "passwordMin",
-  "passwordRequired",
-  "passwordsMismatch",
-  "identifierRequired",
-  "identifierInvalid",
-  "otpRequired",
-  "otpMax",
-  "otpFiveDigits",
-  "otpSixDigits",
-  "pictureInvalid",
-  "ticketInvalid",
-  "trxIdInvalid",
-  "nidInvalid",
-  "amountInvalid",
-  "paymentMethodInvalid",
-  "paymentMethodSoon",
-  "profileNothingChanged",
-  "phoneOrEmailKept",
-  "currentPasswordRequired",
-  "identityIncomplete",
-  "identityNidInvalid",
-  "identityPhoneInvalid",
+  'required',
+  'blank',
+  'wrongType',
+  'tooSmall',
+  'tooBig',
+  'invalid',
+  'unknownField',
+  'expectedObject',
+  'controlCharacters',
+  'fillRequired',
+  'fieldRequired',
+  'phoneOrEmail',
+  'phoneInvalid',
+  'emailInvalid',
+  'passwordMin',
+  'passwordRequired',
+  'passwordsMismatch',
+  'identifierRequired',
+  'identifierInvalid',
+  'otpRequired',
+  'otpMax',
+  'otpFiveDigits',
+  'otpSixDigits',
+  'pictureInvalid',
+  'ticketInvalid',
+  'trxIdInvalid',
+  'nidInvalid',
+  'amountInvalid',
+  'paymentMethodInvalid',
+  'paymentMethodSoon',
+  'payoutMethodInvalid',
+  'accountNumberInvalid',
+  'profileNothingChanged',
+  'phoneOrEmailKept',
+  'currentPasswordRequired',
+  'identityIncomplete',
+  'identityNidInvalid',
+  'identityPhoneInvalid',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -68,50 +70,44 @@ export function text(max: number, required?: ValidationKey) {
     .string()
     .trim()
     .max(max)
-    .refine((x) => !CONTROL.test(x), v("controlCharacters"));
+    .refine((x) => !CONTROL.test(x), v('controlCharacters'));
   return required ? s.refine((x) => x.length > 0, v(required)) : s;
 }
 
 /** An optional form field: absent, null and blank all mean "not given" (null). */
 export const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (x) =>
-      x === undefined || (typeof x === "string" && x.trim() === "") ? null : x,
-    schema.nullable(),
-  );
+  z.preprocess((x) => (x === undefined || (typeof x === 'string' && x.trim() === '') ? null : x), schema.nullable());
 
 /** Bangladeshi mobile number, stored as `01XXXXXXXXX`; `invalid` names the message of a number that is not one. */
 export const phoneWith = (invalid: ValidationKey) =>
   text(20).transform((s, ctx) => {
     const p = normalisePhone(s);
     if (p) return p;
-    ctx.addIssue({ code: "custom", message: v(invalid) });
+    ctx.addIssue({ code: 'custom', message: v(invalid) });
     return z.NEVER;
   });
-export const phone = phoneWith("phoneInvalid");
+export const phone = phoneWith('phoneInvalid');
 
 /** E-mail address, stored lower-case. */
 export const email = text(EMAIL_MAX).transform((s, ctx) => {
   if (isEmail(s)) return s.toLowerCase();
-  ctx.addIssue({ code: "custom", message: v("emailInvalid") });
+  ctx.addIssue({ code: 'custom', message: v('emailInvalid') });
   return z.NEVER;
 });
 
 /** Phone number or e-mail address (login, verification, reset), in its stored form. */
-export const identifier = text(EMAIL_MAX, "identifierRequired").transform(
-  (s, ctx) => {
-    const id = normaliseIdentifier(s);
-    if (id) return id.identifier;
-    ctx.addIssue({ code: "custom", message: v("identifierInvalid") });
-    return z.NEVER;
-  },
-);
+export const identifier = text(EMAIL_MAX, 'identifierRequired').transform((s, ctx) => {
+  const id = normaliseIdentifier(s);
+  if (id) return id.identifier;
+  ctx.addIssue({ code: 'custom', message: v('identifierInvalid') });
+  return z.NEVER;
+});
 
 /** A new password: at least PASSWORD_MIN characters (counted as characters, not UTF-16 units). */
 export const newPassword = z
   .string()
   .max(PASSWORD_MAX)
-  .refine((p) => [...p].length >= PASSWORD_MIN, v("passwordMin"));
+  .refine((p) => [...p].length >= PASSWORD_MIN, v('passwordMin'));
 
 /** A password being used (login, confirming a change): required, no minimum (that applies when it is set). */
 export const passwordGiven = (required: ValidationKey) =>
@@ -119,25 +115,21 @@ export const passwordGiven = (required: ValidationKey) =>
     .string()
     .max(PASSWORD_MAX)
     .refine((p) => p.length > 0, v(required));
-export const currentPassword = passwordGiven("passwordRequired");
+export const currentPassword = passwordGiven('passwordRequired');
 
 /** A one-time code of the purpose's length (5 or 6 digits); Bengali digits are read as ASCII. */
 export const code = (purpose: CodePurpose) => {
   const { length } = CODE_RULES[purpose];
-  const digits = length === 5 ? v("otpFiveDigits") : v("otpSixDigits");
-  return text(16, "otpRequired")
+  const digits = length === 5 ? v('otpFiveDigits') : v('otpSixDigits');
+  return text(16, 'otpRequired')
     .transform((s) => toAsciiDigits(s))
-    .refine((s) => s.length <= length, length === 5 ? digits : v("otpMax"))
-    .refine(
-      (s) => s.length > length || new RegExp(`^[0-9]{${length}}$`).test(s),
-      digits,
-    );
+    .refine((s) => s.length <= length, length === 5 ? digits : v('otpMax'))
+    .refine((s) => s.length > length || new RegExp(`^[0-9]{${length}}$`).test(s), digits);
 };
 
 /** A union's own message: "required" when nothing was sent, else `otherwise` (zod's is a generic "invalid"). */
-const unionMessage =
-  (otherwise: ValidationKey) => (issue: { input?: unknown }) =>
-    issue.input === undefined ? v("required") : v(otherwise);
+const unionMessage = (otherwise: ValidationKey) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? v('required') : v(otherwise);
 
 /** The id of a thing named in a body (a lottery, a user): a positive whole number, sent as a number or as digits. */
 export const id = z.union(
@@ -148,14 +140,14 @@ export const id = z.union(
       .regex(/^[1-9]\d{0,15}$/)
       .transform(Number),
   ],
-  { error: unionMessage("invalid") },
+  { error: unionMessage('invalid') },
 );
 
 /** A ticket as typed or sent (docs/rules/tickets.md#3-accepted-input-and-normalisation), in its canonical form `05-12-23-34-45-07`. */
 export const ticket = text(40).transform((s, ctx) => {
   const t = normaliseTicket(toAsciiDigits(s));
   if (t) return t;
-  ctx.addIssue({ code: "custom", message: v("ticketInvalid") });
+  ctx.addIssue({ code: 'custom', message: v('ticketInvalid') });
   return z.NEVER;
 });
 
@@ -164,7 +156,7 @@ export const TRX_ID = /^[A-Z0-9]{8,20}$/;
 export const trxId = text(40).transform((s, ctx) => {
   const id = toAsciiDigits(s).toUpperCase();
   if (TRX_ID.test(id)) return id;
-  ctx.addIssue({ code: "custom", message: v("trxIdInvalid") });
+  ctx.addIssue({ code: 'custom', message: v('trxIdInvalid') });
   return z.NEVER;
 });
 
@@ -172,24 +164,20 @@ export const trxId = text(40).transform((s, ctx) => {
 export const NID_DIGITS = /^(\d{10}|\d{13}|\d{17})$/;
 export const nidWith = (invalid: ValidationKey) =>
   text(40).transform((s, ctx) => {
-    const digits = toAsciiDigits(s).replace(/[\s-]/g, "");
-    if (digits === "" || NID_DIGITS.test(digits)) return digits;
-    ctx.addIssue({ code: "custom", message: v(invalid) });
+    const digits = toAsciiDigits(s).replace(/[\s-]/g, '');
+    if (digits === '' || NID_DIGITS.test(digits)) return digits;
+    ctx.addIssue({ code: 'custom', message: v(invalid) });
     return z.NEVER;
   });
-export const nid = nidWith("nidInvalid");
+export const nid = nidWith('nidInvalid');
 
 /** An amount in whole taka, at least 1 (docs/rules/money-and-time.md): 100, "100" or "100.00"; never a fraction. */
-export const wholeTaka = z
-  .union([z.number(), z.string().max(24)], {
-    error: unionMessage("amountInvalid"),
-  })
-  .transform((x, ctx) => {
-    const n = parseWholeTaka(x);
-    if (n !== null && n >= 1) return n;
-    ctx.addIssue({ code: "custom", message: v("amountInvalid") });
-    return z.NEVER;
-  });
+export const wholeTaka = z.union([z.number(), z.string().max(24)], { error: unionMessage('amountInvalid') }).transform((x, ctx) => {
+  const n = parseWholeTaka(x);
+  if (n !== null && n >= 1) return n;
+  ctx.addIssue({ code: 'custom', message: v('amountInvalid') });
+  return z.NEVER;
+});
 
 /**
  * "Give a phone number or an e-mail address" when neither is there: for the whole request, and on a form also
@@ -201,8 +189,8 @@ export function requirePhoneOrEmail(
   o: { markFields: boolean },
 ): void {
   if (value.phone || value.email) return;
-  for (const path of [[], ...(o.markFields ? [["phone"], ["email"]] : [])])
-    ctx.addIssue({ code: "custom", message: v("phoneOrEmail"), path });
+  for (const path of [[], ...(o.markFields ? [['phone'], ['email']] : [])])
+    ctx.addIssue({ code: 'custom', message: v('phoneOrEmail'), path });
 }
 
 /** A problem found by a schema, as a message key and its variables (`{{max}}`…). */
@@ -214,27 +202,21 @@ export type Problem = { key: string; vars?: Record<string, unknown> };
  * `{ reportInput: true }` so that a value of the wrong type is told apart from a missing one.
  */
 export function problemOf(issue: z.core.$ZodIssue): Problem {
-  if (issue.message.startsWith("validation:")) {
+  if (issue.message.startsWith('validation:')) {
     const params = (issue as { params?: Record<string, unknown> }).params;
-    return params
-      ? { key: issue.message, vars: params }
-      : { key: issue.message };
+    return params ? { key: issue.message, vars: params } : { key: issue.message };
   }
   switch (issue.code) {
-    case "invalid_type":
-      return issue.input === undefined
-        ? { key: v("required") }
-        : { key: v("wrongType"), vars: { expected: issue.expected } };
-    case "too_small":
-      return issue.origin === "string" && issue.minimum === 1
-        ? { key: v("blank") }
-        : { key: v("tooSmall"), vars: { min: issue.minimum } };
-    case "too_big":
-      return { key: v("tooBig"), vars: { max: issue.maximum } };
-    case "unrecognized_keys":
-      return { key: v("unknownField") };
+    case 'invalid_type':
+      return issue.input === undefined ? { key: v('required') } : { key: v('wrongType'), vars: { expected: issue.expected } };
+    case 'too_small':
+      return issue.origin === 'string' && issue.minimum === 1 ? { key: v('blank') } : { key: v('tooSmall'), vars: { min: issue.minimum } };
+    case 'too_big':
+      return { key: v('tooBig'), vars: { max: issue.maximum } };
+    case 'unrecognized_keys':
+      return { key: v('unknownField') };
     default:
-      return { key: v("invalid") };
+      return { key: v('invalid') };
   }
 }
 
@@ -245,22 +227,16 @@ export function problemOf(issue: z.core.$ZodIssue): Problem {
  */
 export function problemsByField(error: z.ZodError): Record<string, Problem[]> {
   // No prototype: a body key like "__proto__" is then an ordinary field name, not Object.prototype.
-  const out: Record<string, Problem[]> = Object.create(null) as Record<
-    string,
-    Problem[]
-  >;
+  const out: Record<string, Problem[]> = Object.create(null) as Record<string, Problem[]>;
   const wrongType = new Set<string>();
   for (const issue of error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const k of issue.keys)
-        (out[k] ??= []).push({ key: v("unknownField") });
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) (out[k] ??= []).push({ key: v('unknownField') });
       continue;
     }
-    const field = issue.path.length
-      ? String(issue.path[0])
-      : "non_field_errors";
+    const field = issue.path.length ? String(issue.path[0]) : 'non_field_errors';
     if (wrongType.has(field)) continue;
-    if (issue.code === "invalid_type") wrongType.add(field);
+    if (issue.code === 'invalid_type') wrongType.add(field);
     (out[field] ??= []).push(problemOf(issue));
   }
   return out;

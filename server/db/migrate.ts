@@ -2,6 +2,7 @@ import type { Db } from './index.ts';
 import * as m001 from './migrations/001-init.ts';
 import * as m002 from './migrations/002-contact.ts';
 import * as m003 from './migrations/003-purchases.ts';
+import * as m004 from './migrations/004-claims.ts';
 import * as m005 from './migrations/005-identity.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
@@ -9,6 +10,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '001-init', sql: m001.sql },
   { id: '002-contact', sql: m002.sql },
   { id: '003-purchases', sql: m003.sql },
+  { id: '004-claims', sql: m004.sql },
   { id: '005-identity', sql: m005.sql },
 ];
 
