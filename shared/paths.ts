@@ -17,6 +17,7 @@ export const paths = {
   allLotteries: '/all-lotteries',
   quickPlay: (lotteryId: number | string, ticket: string) => `/quick-play/${lotteryId}/${ticket}`,
   payment: (transactionId: number | string) => `/payment/${transactionId}`,
+  prizeClaim: (prizeId: number | string) => `/user/prize-claim/${prizeId}`,
   adminCreateLottery: '/admin/create-lottery',
   adminDashboard: '/admin/dashboard',
 } as const;

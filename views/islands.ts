@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { Congratulations } from './home/congratulations.tsx';
 import { FeaturedLotteries } from './home/featured-lotteries.tsx';
 import { HeroSlideshow } from './home/hero.tsx';
 import { QuickPlayPanel } from './home/quick-play-panel.tsx';
@@ -8,4 +9,5 @@ export const islands: Record<string, ComponentType<never>> = {
   hero: HeroSlideshow,
   'quick-play': QuickPlayPanel,
   featured: FeaturedLotteries,
+  congrats: Congratulations,
 };

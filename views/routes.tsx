@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
         { path: 'my-lotteries', ...page('lotteries/my-lotteries.tsx', () => import('./lotteries/my-lotteries.tsx')) },
         { path: 'quick-play/:lotteryId/:ticket/buy', ...page('lotteries/buy.tsx', () => import('./lotteries/buy.tsx')) },
         { path: 'payment/:transactionId', ...page('lotteries/payment.tsx', () => import('./lotteries/payment.tsx')) },
+        { path: 'user/prize-claim/:prizeId', ...page('lotteries/prize-claim.tsx', () => import('./lotteries/prize-claim.tsx')) },
       ]),
       // Staff.
       // `/admin` itself too: a splat child does not match the group's own path, which rendered an empty page.
@@ -92,6 +93,8 @@ export const routes: RouteObject[] = [
         'admin',
       ),
       { path: 'user/mylotteries', loader: moved('/my-lotteries') },
+      // The claim page needs a prize (docs/rules/pages.md#3-older-addresses).
+      { path: 'user/prize-claim', loader: moved('/my-lotteries') },
       { path: 'user-dashboard', loader: moved('/my-lotteries') },
       { path: 'user-dashboard/my-tickets', loader: moved('/my-lotteries') },
       { path: 'user-dashboard/available-tickets', loader: moved('/all-lotteries') },

@@ -2,7 +2,11 @@ import type { z } from 'zod';
 import { problemsByField } from '../../shared/fields.ts';
 import { key } from './messages.ts';
 
-type ObjectSchema = z.ZodType & { shape: Record<string, unknown> };
+type Shape = { shape: Record<string, unknown> };
+/** An object schema, or one piped into a transform (its fields are the object's). */
+type ObjectSchema = z.ZodType & (Shape | { in: Shape });
+
+const fieldsOf = (schema: ObjectSchema): string[] => Object.keys('shape' in schema ? schema.shape : schema.in.shape);
 
 export type FormParse<S extends z.ZodType> =
   | { ok: true; data: z.output<S>; values: Record<string, string> }
@@ -15,7 +19,7 @@ export type FormParse<S extends z.ZodType> =
  */
 export function parseForm<S extends ObjectSchema>(form: FormData, schema: S, o: { secret?: readonly string[] } = {}): FormParse<S> {
   const input: Record<string, string> = {};
-  for (const name of Object.keys(schema.shape)) {
+  for (const name of fieldsOf(schema)) {
     const value = form.get(name);
     if (typeof value === 'string') input[name] = value;
   }
@@ -25,7 +29,7 @@ export function parseForm<S extends ObjectSchema>(form: FormData, schema: S, o: 
       .map(([k, value]) => [k, value.trim()]),
   );
   const r = schema.safeParse(input, { reportInput: true });
-  if (r.success) return { ok: true, data: r.data, values };
+  if (r.success) return { ok: true, data: r.data as z.output<S>, values };
   const errors: Record<string, string> = {};
   let formError: string | undefined;
   for (const [field, problems] of Object.entries(problemsByField(r.error))) {

@@ -1,6 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { errorText, type ApiResult, type DrawResult } from '../../shared/api-types.ts';
-import { formatNumber } from '../../shared/dates.ts';
+import type { ApiClient } from '../../shared/api-client.ts';
+import { formatNumber, type Lng } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
 import { Island } from '../components/island.tsx';
 import { apiOf, localeOf } from '../context.ts';
@@ -8,6 +9,7 @@ import { api as contract } from '../../shared/api/contract.ts';
 import { useTranslation } from '../i18n.tsx';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { FeaturedLotteries, type FeaturedLotteriesProps } from './featured-lotteries.tsx';
+import { Congratulations, type CongratulationsProps } from './congratulations.tsx';
 import { HeroSlideshow } from './hero.tsx';
 import { QuickPlayPanel, type QuickPlayPanelProps } from './quick-play-panel.tsx';
 import { TicketBalls } from '../lotteries/balls.tsx';
@@ -30,13 +32,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiOf(context);
   const pickParam = new URL(request.url).searchParams.get('pick') ?? '';
   const pickId = /^\d{1,9}$/.test(pickParam) ? Number(pickParam) : null;
-  const [featured, published, results, content] = await Promise.all([
+  const [featured, published, results, content, congrats] = await Promise.all([
     api.call(contract.featuredLotteries),
     api.call(contract.publishedLotteries, { query: { limit: FEATURED_CARDS, offset: 0 } }),
     api.call(contract.lotteryResults),
     localeOf(context)
       .namespace('content')
       .catch(() => ({}) as Record<string, unknown>),
+    toCongratulate(api, localeOf(context).lng),
   ]);
   let picked = pickId !== null && published.ok ? (published.data.find((l) => l.id === pickId) ?? null) : null;
   if (pickId !== null && !picked) {
@@ -52,7 +55,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     results: section(results),
     picked: picked ? toCardLottery(picked) : null,
     faq: (content as { homeFaq?: HomeFaq }).homeFaq ?? null,
+    congrats,
   };
+}
+
+/**
+ * A logged-in player's newest winning ticket that he can still claim, for the congratulations modal
+ * (docs/rules/pages.md#5-home-page); null for a visitor, and when the call fails (the home page never fails for it).
+ */
+async function toCongratulate(api: ApiClient, lng: Lng): Promise<CongratulationsProps | null> {
+  const { user } = await api.session();
+  if (!user) return null;
+  const r = await api.call(contract.myWinningTickets, { query: { limit: 20, offset: 0 } });
+  const w = r.ok ? r.data.find((x) => x.can_claim) : undefined;
+  return w ? { prizeId: w.prize.id, lottery: lotteryName(w.lottery, lng), prizeMoney: w.prize.prize_money } : null;
 }
 
 function ErrorPanel({ message }: { message: string | null }) {
@@ -79,6 +95,11 @@ export function Component() {
     <div className="home">
       <Head title={t('meta.title')} description={t('meta.description')} />
       <h1 className="visually-hidden">{t('meta.h1')}</h1>
+      {d.congrats ? (
+        <Island name="congrats" props={d.congrats}>
+          <Congratulations {...d.congrats} />
+        </Island>
+      ) : null}
       <Island name="hero" props={{}}>
         <HeroSlideshow />
       </Island>

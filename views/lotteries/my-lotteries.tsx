@@ -9,7 +9,8 @@ import { useTranslation } from '../i18n.tsx';
 import { PageHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
 import { Alert } from '../components/form.tsx';
-import { Amount, DateTime } from '../components/nowrap.tsx';
+import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
+import { canClaim, claimDeadline } from '../../shared/claims/schemas.ts';
 import { apiOf } from '../context.ts';
 import { TicketBalls } from './balls.tsx';
 import { Pager } from './pager.tsx';
@@ -23,12 +24,15 @@ type Tx = z.output<typeof PlayerTransaction>;
 
 /** The player's own transactions, newest first, 10 a page (`?page=`), from `GET /api/v1/my-transactions/`. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = parsePage(new URL(request.url).searchParams.get('page'));
+  const url = new URL(request.url);
+  const page = parsePage(url.searchParams.get('page'));
+  // After a prize claim the page says that the details arrived (views/lotteries/prize-claim.tsx).
+  const claimed = url.searchParams.get('notice') === 'claimed';
   const offset = (page - 1) * PER_PAGE;
-  if (offset > MAX_OFFSET) return { page, items: [] as Tx[], total: 0, error: null };
+  if (offset > MAX_OFFSET) return { page, items: [] as Tx[], total: 0, error: null, claimed };
   const r = await apiOf(context).call(contract.myTransactions, { query: { limit: PER_PAGE, offset } });
-  if (!r.ok) return { page, items: null, total: 0, error: errorText(r.error, '') || null };
-  return { page, items: r.data, total: r.total ?? r.data.length, error: null };
+  if (!r.ok) return { page, items: null, total: 0, error: errorText(r.error, '') || null, claimed };
+  return { page, items: r.data, total: r.total ?? r.data.length, error: null, claimed };
 }
 
 export function Component() {
@@ -45,6 +49,7 @@ export function Component() {
       <Head title={t('title', { page: title })} description={t('pages.myLotteries.subtitle')} />
       <PageHead title={title} lead={t('pages.myLotteries.subtitle')} />
       <div className="container narrow">
+        {d.claimed ? <Alert kind="success">{t('pages.myLotteries.claimed')}</Alert> : null}
         {d.error !== null || d.items === null ? (
           <Alert kind="error">{t('errors.error', { message: d.error ?? t('pages.myLotteries.loadFailed') })}</Alert>
         ) : d.items.length === 0 && d.page === 1 ? (
@@ -114,25 +119,62 @@ function TicketCard({ tx }: { tx: Tx }) {
           </dd>
         </div>
       </dl>
-      <p className={`my-ticket__result my-ticket__result--${resultOf(tx)}`}>
+      <div className={`my-ticket__result my-ticket__result--${resultOf(tx)}`}>
         {tx.lottery.is_result_published ? (
           tx.is_winning_ticket && tx.prize ? (
             <>
-              {t(`${m}.won`)} <Amount value={tx.prize.prize_money} lng={lng} />
+              <p>
+                {t(`${m}.won`)} <Amount value={tx.prize.prize_money} lng={lng} />
+              </p>
+              <ClaimOfPrize tx={tx} prizeId={tx.prize.id} />
             </>
           ) : (
-            t(`${m}.lost`)
+            <p>{t(`${m}.lost`)}</p>
           )
         ) : (
-          t(`${m}.notDrawn`)
+          <p>{t(`${m}.notDrawn`)}</p>
         )}
-      </p>
+      </div>
       {tx.status === 'pending' && !tx.trx_id ? (
         <Link className="btn btn-primary btn-sm" to={paths.payment(tx.id)}>
           {t(`${m}.pay`)}
         </Link>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * The claim of a winning ticket (docs/rules/lotteries-and-sales.md#10-results-for-players): "Add Payment Info" while
+ * it can be claimed, otherwise its state (Processing, Transfer Completed, Transfer Failed) or the end of the claim period.
+ * After a failed transfer both: the state, and the link to send the details again.
+ */
+function ClaimOfPrize({ tx, prizeId }: { tx: Tx; prizeId: number }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation();
+  const m = 'pages.myLotteries';
+  const deadline = tx.lottery.drawn_at ? claimDeadline(tx.lottery.drawn_at) : null;
+  const open = deadline !== null && canClaim(tx.claim_status, deadline);
+  return (
+    <div className="my-ticket__claim">
+      {tx.claim_status ? <span className={`badge badge--claim-${tx.claim_status}`}>{t(`${m}.claimStatus.${tx.claim_status}`)}</span> : null}
+      {open && deadline ? (
+        <>
+          <Link className="btn btn-primary btn-sm" to={paths.prizeClaim(prizeId)}>
+            {t(`${m}.addPaymentInfo`)}
+          </Link>
+          <small>
+            {withElements((v) => t(`${m}.claimBy`, v), {
+              date: <DateTime value={deadline} lng={lng} withTime invalid={t('errors.invalidDate')} />,
+            })}
+          </small>
+        </>
+      ) : !tx.claim_status ? (
+        <span className="badge badge--failed">{t(`${m}.claimOver`)}</span>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,0 +1,185 @@
+/**
+ * Claiming a prize through the pages, as a browser without JavaScript does (docs/rules/pages.md#4-without-javascript,
+ * docs/rules/lotteries-and-sales.md#10-results-for-players, #11-prize-claims): My Lotteries shows the win and "Add Payment
+ * Info" → the claim page → "Send code" (details checked first) → the code field → "Submit claim" → My Lotteries shows
+ * "Processing". Another player's prize is "not found"; a missing prize id leads to My Lotteries.
+ */
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
+import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+
+let t: TestApp;
+let staff: Player;
+beforeAll(async () => {
+  t = await startTestApp();
+  staff = await account(t, { is_staff: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.query('DELETE FROM rate_limits');
+});
+
+const TICKET = '05-12-23-34-45-07';
+let phoneSeq = 0;
+
+/** A logged-in browser (cookies, no JavaScript) and the same player's API token. */
+async function player(name: string, lang = 'en'): Promise<{ agent: Agent; api: Player; phone: string }> {
+  const phone = `0191${String(++phoneSeq).padStart(7, '0')}`;
+  const u = await createUser(t, { name, phone });
+  const agent = request.agent(t.url);
+  agent.set('Cookie', `lang=${lang}`);
+  await loginAs(agent, u.phone, u.password);
+  const login = await request(t.url).post('/api/token/').send({ phone, password: u.password });
+  return { agent, phone, api: { id: u.id, phone, token: login.body.access, auth: ['Authorization', `Bearer ${login.body.access}`] } };
+}
+
+/** The player's ticket, approved and drawn as the winner; the prize id. */
+async function won(p: Player, name = 'Claim Draw', name_bn = 'দাবির ড্র'): Promise<number> {
+  const lottery = await insertLottery(t, { name, name_bn });
+  const res = await buy(t, p, purchase(lottery, TICKET));
+  await request(t.url)
+    .put(`/api/v1/transactions/${res.body.id}/`)
+    .set(...staff.auth)
+    .send({ status: 'success' })
+    .expect(200);
+  const d = await request(t.url)
+    .post('/api/v1/draw-lottery/')
+    .set(...staff.auth)
+    .send({ lottery_id: lottery, tickets: [TICKET] })
+    .expect(201);
+  return d.body.prizes[0].id as number;
+}
+
+const details = { payment_method: 'bkash', account_number: '01712345678', account_holder_name: 'Rahim Uddin' };
+
+describe('claiming a prize without JavaScript', () => {
+  test('My Lotteries → claim page → send code → submit → Processing', async () => {
+    const { agent, api, phone } = await player('Rahim Uddin');
+    const prize = await won(api);
+    const list = await agent.get('/my-lotteries').expect(200);
+    expect(list.text).toContain('Congratulations! You won');
+    expect(list.text).toContain('TK. 100,000');
+    expect(list.text).toContain(`href="/user/prize-claim/${prize}"`);
+    expect(list.text).toContain('Add Payment Info');
+
+    const page = await agent.get(`/user/prize-claim/${prize}`).expect(200);
+    expect(page.text).toContain('Claim your prize');
+    expect(page.text).toContain('Claim Draw');
+    expect(page.text).toContain('Send code');
+    expect(page.text).not.toContain('name="otp"');
+
+    // The details are checked before a code goes out.
+    const incomplete = await agent
+      .post(`/user/prize-claim/${prize}`)
+      .type('form')
+      .send({
+        _csrf: csrfFrom(page.text),
+        prize: String(prize),
+        intent: 'send',
+        payment_method: 'bank',
+        account_number: '',
+        account_holder_name: '',
+      });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.text).toContain('This field is required');
+    expect(t.sent.filter((m) => m.to === phone)).toEqual([]);
+
+    const sent = await agent
+      .post(`/user/prize-claim/${prize}`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), prize: String(prize), intent: 'send', ...details });
+    expect(sent.status).toBe(200);
+    expect(sent.text).toContain('We sent a 6-digit claim code');
+    expect(sent.text).toContain('name="otp"');
+    expect(sent.text).toContain('value="01712345678"');
+    const code = await t.lastCode(phone, 'claim');
+
+    const wrong = await agent
+      .post(`/user/prize-claim/${prize}`)
+      .type('form')
+      .send({
+        _csrf: csrfFrom(sent.text),
+        prize: String(prize),
+        intent: 'submit',
+        ...details,
+        otp: code === '000000' ? '111111' : '000000',
+      });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain('name="otp"');
+    expect(wrong.text).toContain('field__error');
+
+    const ok = await agent
+      .post(`/user/prize-claim/${prize}`)
+      .type('form')
+      .send({ _csrf: csrfFrom(sent.text), prize: String(prize), intent: 'submit', ...details, otp: code });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.location).toBe('/my-lotteries?notice=claimed');
+    const after = await agent.get(ok.headers.location as string).expect(200);
+    expect(after.text).toContain('Your payment details were submitted');
+    expect(after.text).toContain('Processing');
+    expect(after.text).not.toContain(`href="/user/prize-claim/${prize}"`);
+    const claimPage = await agent.get(`/user/prize-claim/${prize}`).expect(200);
+    expect(claimPage.text).toContain('Your payment details were submitted: bKash 01712345678');
+    expect(claimPage.text).not.toContain('value="send"');
+  });
+
+  test('a reload after the code was sent keeps the code step', async () => {
+    const { agent, api } = await player('Salma Akter');
+    const prize = await won(api);
+    await request(t.url)
+      .post('/api/v1/send-prize-claim-otp/')
+      .set(...api.auth)
+      .send({ prize_id: prize })
+      .expect(200);
+    const page = await agent.get(`/user/prize-claim/${prize}`).expect(200);
+    expect(page.text).toContain('name="otp"');
+    expect(page.text).toContain('Submit claim');
+  });
+
+  test('in Bengali', async () => {
+    const { agent, api } = await player('Jamal Hossain', 'bn');
+    const prize = await won(api, 'Bengali Draw', 'বাংলা ড্র');
+    const list = await agent.get('/my-lotteries').expect(200);
+    expect(list.text).toContain('পেমেন্টের তথ্য দিন');
+    expect(list.text).toContain('৳১,০০,০০০');
+    const page = await agent.get(`/user/prize-claim/${prize}`).expect(200);
+    expect(page.text).toContain('আপনার পুরস্কার দাবি করুন');
+    expect(page.text).toContain('বাংলা ড্র');
+    expect(page.text).toContain('কোড পাঠান');
+  });
+
+  test('another player’s prize is not found; no prize id leads to My Lotteries; logged out leads to login', async () => {
+    const owner = await player('Owner');
+    const prize = await won(owner.api);
+    const other = await player('Stranger');
+    const page = await other.agent.get(`/user/prize-claim/${prize}`);
+    expect(page.status).toBe(404);
+    expect(page.text).toContain('Prize not found or you don&#x27;t have access to it.');
+    expect(page.text).not.toContain('value="send"');
+    const post = await other.agent
+      .post(`/user/prize-claim/${prize}`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), prize: String(prize), intent: 'send', ...details });
+    expect(post.status).toBe(404);
+    expect(t.sent.filter((m) => m.to === other.phone)).toEqual([]);
+    expect((await other.agent.get('/user/prize-claim').expect(301)).headers.location).toBe('/my-lotteries');
+    expect((await other.agent.get('/user/prize-claim/abc').expect(303)).headers.location).toBe('/my-lotteries');
+    const anon = await request(t.url).get(`/user/prize-claim/${prize}`);
+    expect(anon.status).toBe(303);
+    expect(anon.headers.location).toBe(`/login?from=${encodeURIComponent(`/user/prize-claim/${prize}`)}`);
+  });
+
+  test('a form without its CSRF token changes nothing', async () => {
+    const { agent, api, phone } = await player('Csrf Test');
+    const prize = await won(api);
+    const res = await agent
+      .post(`/user/prize-claim/${prize}`)
+      .type('form')
+      .send({ prize: String(prize), intent: 'send', ...details });
+    expect(res.status).toBe(403);
+    expect(t.sent.filter((m) => m.to === phone)).toEqual([]);
+  });
+});
