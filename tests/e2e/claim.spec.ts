@@ -1,0 +1,128 @@
+/**
+ * From a bought ticket to the prize (docs/rules/lotteries-and-sales.md#9-the-draw to #11-prize-claims), with
+ * JavaScript: a player buys a ticket of an open lottery that is not featured (so the journeys sharing the featured
+ * one keep it open), staff approve it and finish the draw with it (through the API: the back-office pages come with
+ * issue 8), the home page congratulates the player once per browser session, the claim page sends the code and takes
+ * the payout details, My Lotteries shows Processing, and Transfer Completed once staff complete the transfer.
+ * The no-JS form posts are covered by tests/api/claim-pages.test.ts.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, login, readCode, test } from './helpers.ts';
+import { STAFF, useLanguage } from './pages.ts';
+
+type ListedLottery = { id: number; name: string; featured: boolean; purchasable: boolean };
+
+/** Staff's API token (the demo staff account of the embedded database). */
+async function staffToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/token/', { data: { phone: STAFF.identifier, password: STAFF.password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { access: string }).access;
+}
+
+/** An open lottery that is not featured; each run of this test draws one, so a retry takes the next. */
+async function lotteryToDraw(request: APIRequestContext): Promise<ListedLottery> {
+  const res = await request.get('/api/v1/published-lotteries/?limit=100');
+  const open = ((await res.json()) as ListedLottery[]).filter((l) => l.purchasable && !l.featured);
+  const first = open[0];
+  if (!first) throw new Error('no open lottery that is not featured: the journey needs the demo data (SEED_DEMO)');
+  return first;
+}
+
+function randomTicket(): string {
+  const main = new Set<number>();
+  while (main.size < 5) main.add(1 + Math.floor(Math.random() * 55));
+  const last = 1 + Math.floor(Math.random() * 15);
+  return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
+}
+
+test('a winner is congratulated, claims his prize with a code and sees the transfer completed', async ({ page, player, request }) => {
+  const lottery = await lotteryToDraw(request);
+  const ticket = randomTicket();
+  await login(page, { identifier: player.phone, password: player.password, name: player.name });
+  await page.goto(`/quick-play/${lottery.id}/${ticket}`);
+  await page.locator('.play-buy').getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(page).toHaveURL(/\/payment\/\d+$/);
+  const transactionId = Number(new URL(page.url()).pathname.split('/').pop());
+
+  // Staff approve the payment and finish the draw with this ticket.
+  const auth = { Authorization: `Bearer ${await staffToken(request)}` };
+  const approve = await request.put(`/api/v1/transactions/${transactionId}/`, { headers: auth, data: { status: 'success' } });
+  expect(approve.ok(), await approve.text()).toBe(true);
+  const draw = await request.post('/api/v1/draw-lottery/', { headers: auth, data: { lottery_id: lottery.id, tickets: [ticket] } });
+  expect(draw.status(), await draw.text()).toBe(201);
+  const prize = (await draw.json()) as { prizes: { id: number; prize_money: number }[] };
+  const prizeId = prize.prizes[0]?.id;
+
+  // The home page congratulates once per browser session.
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: 'Congratulations!' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(lottery.name);
+  await expect(dialog).toContainText('TK.');
+  await dialog.locator('.congrats__actions').getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page.locator('#quick-play')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Congratulations!' })).toHaveCount(0);
+
+  // My Lotteries: the win, and Add Payment Info.
+  await page.goto('/my-lotteries');
+  const card = page.locator('.my-ticket').filter({ hasText: lottery.name }).first();
+  await expect(card).toContainText('Congratulations! You won');
+  await card.getByRole('link', { name: 'Add Payment Info' }).click();
+  await expect(page).toHaveURL(new RegExp(`/user/prize-claim/${prizeId}$`));
+
+  // The claim: details first (bank and branch only for a bank), then the code.
+  const form = page.locator('form.claim-form');
+  await expect(form.getByLabel('Bank name')).toBeHidden();
+  await form.getByRole('radio', { name: 'Bank account' }).check();
+  await expect(form.getByLabel('Bank name')).toBeVisible();
+  await form.getByRole('radio', { name: 'Nagad' }).check();
+  await expect(form.getByLabel('Bank name')).toBeHidden();
+  await form.getByRole('button', { name: 'Send code' }).click();
+  await expect(form.locator('.field__error').first()).toContainText('This field is required');
+  await form.getByLabel('Account number').fill(player.phone);
+  await form.getByLabel('Account holder name').fill(player.name);
+  await form.getByRole('button', { name: 'Send code' }).click();
+  await expect(form).toContainText('We sent a 6-digit claim code');
+  await expect(form).toContainText('You can ask for a new code in');
+  const code = await readCode(player.phone, 'claim');
+  await form.getByLabel('Claim code').fill(code);
+  await form.getByRole('button', { name: 'Submit claim' }).click();
+
+  await expect(page).toHaveURL(/\/my-lotteries\?notice=claimed$/);
+  await expect(page.locator('main')).toContainText('Your payment details were submitted');
+  const claimed = page.locator('.my-ticket').filter({ hasText: lottery.name }).first();
+  await expect(claimed).toContainText('Processing');
+  await expect(claimed.getByRole('link', { name: 'Add Payment Info' })).toHaveCount(0);
+
+  // Staff complete the transfer; the player sees it.
+  const mine = await request.get(`/api/v1/my-winning-tickets/${prizeId}/`, {
+    headers: {
+      Authorization: `Bearer ${((await (await request.post('/api/token/', { data: { phone: player.phone, password: player.password } })).json()) as { access: string }).access}`,
+    },
+  });
+  const claimId = ((await mine.json()) as { claim: { id: number } }).claim.id;
+  const done = await request.patch(`/api/v1/admin/prize-claims/${claimId}/toggle-transfer/`, { headers: auth });
+  expect(done.ok(), await done.text()).toBe(true);
+  await page.reload();
+  await expect(page.locator('.my-ticket').filter({ hasText: lottery.name }).first()).toContainText('Transfer Completed');
+
+  // The claim page at a phone's width, in both languages: nothing wider than the screen, axe clean.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const problems: string[] = [];
+  for (const lng of ['en', 'bn'] as const) {
+    await useLanguage(page, lng);
+    for (const path of [`/user/prize-claim/${prizeId}`, '/my-lotteries']) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 360) problems.push(`${lng} ${path}: ${width} px wide`);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+        problems.push(`${lng} ${path}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
