@@ -1,5 +1,6 @@
 import { redirect, type LazyRouteFunction, type MiddlewareFunction, type RouteObject } from 'react-router';
 import { guestOnly, requireStaff, requireUser } from './guards.ts';
+import { PAYMENT_DEMOS, toPurchaseFlow } from './payment/demos.ts';
 import { Root, RootErrorBoundary, rootLoader } from './root.tsx';
 
 /**
@@ -76,6 +77,8 @@ export const routes: RouteObject[] = [
       // Logged in.
       group('player', requireUser, [
         { path: 'profile', ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
+        { path: 'profile/edit', ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
+        { path: 'payment/system', ...page('payment/system.tsx', () => import('./payment/system.tsx')) },
         { path: 'my-lotteries', ...page('lotteries/my-lotteries.tsx', () => import('./lotteries/my-lotteries.tsx')) },
         { path: 'quick-play/:lotteryId/:ticket/buy', ...page('lotteries/buy.tsx', () => import('./lotteries/buy.tsx')) },
         { path: 'payment/:transactionId', ...page('lotteries/payment.tsx', () => import('./lotteries/payment.tsx')) },
@@ -92,6 +95,8 @@ export const routes: RouteObject[] = [
         ],
         'admin',
       ),
+      // The spec's demo payment pages are not product features: they lead to the real purchase flow.
+      ...PAYMENT_DEMOS.map((method) => ({ path: `payment/${method}`, loader: toPurchaseFlow })),
       { path: 'user/mylotteries', loader: moved('/my-lotteries') },
       // The claim page needs a prize (docs/rules/pages.md#3-older-addresses).
       { path: 'user/prize-claim', loader: moved('/my-lotteries') },

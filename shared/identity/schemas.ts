@@ -33,3 +33,6 @@ export const Identity = z.object({
   nid_back_url: z.string(),
   updated_at: z.string(),
 });
+
+/** The page's form (/payment/system): the text fields; the two photos are files beside them, uploaded first. */
+export const IdentityForm = IdentityBody.pick({ nid: true, phone: true });

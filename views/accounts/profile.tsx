@@ -1,26 +1,83 @@
 import type { ReactNode } from 'react';
-import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { api as contract } from '../../shared/api/contract.ts';
+import { UpdateProfileBody } from '../../shared/accounts/schemas.ts';
 import { useTranslation } from '../i18n.tsx';
-import type { UserProfile } from '../../shared/api-types.ts';
+import { errorText, fieldErrors, type UserProfile } from '../../shared/api-types.ts';
 import { toDigits } from '../../shared/dates.ts';
+import { v as V } from '../../shared/fields.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
+import { isPictureFile, PICTURE_TYPES } from '../../shared/uploads/schemas.ts';
 import { apiOf } from '../context.ts';
 import { userOf } from '../guards.ts';
+import { CsrfField } from '../components/csrf-field.tsx';
+import { Dialog } from '../components/dialog.tsx';
+import { Alert, Field, PasswordField, SubmitButton, type FormResult } from '../components/form.tsx';
+import { key, msg } from '../components/messages.ts';
+import { parseForm } from '../components/parse-form.ts';
 import { PageHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
 import { DateTime } from '../components/nowrap.tsx';
 
-type ProfileData = { profile: UserProfile; error: null } | { profile: null; error: 'notFound' | 'load' };
+/** The edit form's own address: the dialog of /profile, and a plain page where JavaScript is off (same action). */
+export const PROFILE_EDIT = `${paths.profile}/edit`;
+const EDIT_TITLE_ID = 'edit-profile-title';
+
+type ProfileData =
+  | { profile: UserProfile; error: null; editing: boolean; updated: boolean }
+  | { profile: null; error: 'notFound' | 'load'; editing: false; updated: false };
 
 /** The player's own profile: the id comes from the session, the API checks it is his. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const toLogin = () => redirect(withQuery(paths.login, { from: url.pathname + url.search }));
   const r = await apiOf(context).call(contract.getUser, { params: { id: String(userOf(context).user_id) } });
-  if (r.ok) return data<ProfileData>({ profile: r.data, error: null });
+  const editing = url.pathname.replace(/\/$/, '') === PROFILE_EDIT;
+  if (r.ok)
+    return data<ProfileData>({ profile: r.data, error: null, editing, updated: !editing && url.searchParams.get('updated') === '1' });
   if (r.status === 401) throw toLogin(); // the session ended between the two calls
-  return data<ProfileData>({ profile: null, error: r.status === 404 ? 'notFound' : 'load' }, { status: r.status === 404 ? 404 : 502 });
+  return data<ProfileData>(
+    { profile: null, error: r.status === 404 ? 'notFound' : 'load', editing: false, updated: false },
+    { status: r.status === 404 ? 404 : 502 },
+  );
+}
+
+/**
+ * The Edit Profile form (docs/rules/accounts-and-codes.md#11-profile): parsed with the API's own schema, a new
+ * picture uploaded first, then `PATCH /api/v1/update-profile/`. Success goes back to /profile with a confirmation;
+ * refusals come back under their fields.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  // The picture is a file here, never an upload id typed into the form.
+  const file = form.get('picture');
+  form.delete('picture');
+  const v = parseForm(form, UpdateProfileBody, { secret: ['password'] });
+  const values = v.values;
+  const fix = key('profile:edit.fixErrors');
+  if (!v.ok) return data<FormResult>({ errors: v.errors, formError: v.formError ?? fix, values }, { status: 400 });
+  const api = apiOf(context);
+  let picture: string | undefined;
+  if (file && typeof file !== 'string' && file.size > 0) {
+    if (!isPictureFile(file))
+      return data<FormResult>({ errors: { picture: key(V('pictureInvalid')) }, formError: fix, values }, { status: 400 });
+    const up = await api.upload(contract.uploadImage, file);
+    if (!up.ok)
+      return data<FormResult>({ errors: { picture: key('profile:edit.uploadFailed') }, formError: fix, values }, { status: up.status });
+    picture = up.data.data.id;
+  }
+  const r = await api.call(contract.updateProfile, { body: { ...v.data, ...(picture ? { picture } : {}) } });
+  if (r.ok) return redirect(withQuery(paths.profile, { updated: '1' }), 303);
+  const { non_field_errors: whole, ...errors } = fieldErrors(r.error);
+  const formError = whole ?? (typeof r.error.detail === 'string' ? r.error.detail : undefined);
+  return data<FormResult>(
+    {
+      errors,
+      formError: formError ?? (Object.keys(errors).length ? fix : errorText(r.error, key('profile:edit.failed'))),
+      values,
+    },
+    { status: r.status >= 500 ? 502 : r.status },
+  );
 }
 
 export function Component() {
@@ -61,6 +118,7 @@ export function Component() {
       <Head title={t('title', { page: title })} description={t('pages.profile.subtitle')} />
       {head}
       <div className="container narrow">
+        {res.updated ? <Alert kind="success">{t('profile:edit.updated')}</Alert> : null}
         <section className="profile card" aria-labelledby="profile-name">
           <div className="profile__head">
             {p.picture_url ? (
@@ -83,11 +141,75 @@ export function Component() {
               </div>
             ))}
           </dl>
+          <p className="profile__actions">
+            <Link className="btn btn-primary" to={PROFILE_EDIT} preventScrollReset>
+              {t('profile:edit.open')}
+            </Link>
+          </p>
         </section>
-        <p className="profile__note">
-          {t('pages.profile.editSoon')} <Link to={paths.contact}>{t('pages.profile.contactLink')}</Link>
-        </p>
+        {res.editing ? (
+          <Dialog id="edit-profile" titleId={EDIT_TITLE_ID} className="profile-dialog" dismissHref={paths.profile}>
+            <EditProfileForm profile={p} />
+          </Dialog>
+        ) : null}
       </div>
+    </>
+  );
+}
+
+/** The Edit Profile form: a plain multipart POST to /profile/edit that works without JavaScript. */
+function EditProfileForm({ profile }: { profile: UserProfile }) {
+  const { t } = useTranslation('profile');
+  const result = useActionData<FormResult>();
+  const e = result?.errors ?? {};
+  const val = result?.values ?? {};
+  const shown = (name: 'name' | 'email' | 'phone'): string =>
+    val[name] ?? (name === 'phone' ? (profile.phone ?? '') : (profile[name] ?? ''));
+  return (
+    <>
+      <h2 id={EDIT_TITLE_ID} className="dialog__title">
+        {t('edit.title')}
+      </h2>
+      <p className="dialog__lead">{t('edit.lead')}</p>
+      {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+      <Form method="post" action={PROFILE_EDIT} encType="multipart/form-data" noValidate className="form" preventScrollReset>
+        <CsrfField />
+        <Field label={t('edit.name')} name="name" autoComplete="name" required defaultValue={shown('name')} error={msg(t, e.name)} />
+        <Field
+          label={t('edit.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={shown('email')}
+          error={msg(t, e.email)}
+        />
+        <Field
+          label={t('edit.phone')}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder={t('edit.phonePlaceholder')}
+          defaultValue={shown('phone')}
+          error={msg(t, e.phone)}
+          hint={t('edit.unconfirmed')}
+        />
+        <Field
+          label={t('edit.picture')}
+          name="picture"
+          type="file"
+          accept={PICTURE_TYPES.join(',')}
+          hint={t('edit.pictureHint')}
+          error={msg(t, e.picture)}
+        />
+        <PasswordField label={t('edit.password')} name="password" autoComplete="current-password" required error={msg(t, e.password)} />
+        <div className="dialog__actions">
+          <Link className="btn btn-ghost" to={paths.profile} preventScrollReset replace>
+            {t('edit.cancel')}
+          </Link>
+          <SubmitButton className="btn btn-primary">{t('edit.save')}</SubmitButton>
+        </div>
+      </Form>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, SubmitButton, type FormResult } from '../components/form.tsx';
 import { msg } from '../components/messages.ts';
 import { Amount, withElements } from '../components/nowrap.tsx';
+import { PaymentMethods } from '../components/payment-methods.tsx';
 import type { CardLottery } from './lottery-card.tsx';
 
 /** What the purchase action hands back: the key it was sent with, so that the next try of this page reuses it. */
@@ -25,13 +26,6 @@ export function newIdempotencyKey(): string {
   const b = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
-
-/** Payment methods as the player sees them: only bKash is taken today (docs/rules/lotteries-and-sales.md#7-buying-a-ticket). */
-const METHODS = [
-  { value: 'bkash', name: 'bKash', soon: false },
-  { value: 'nagad', name: 'Nagad', soon: true },
-  { value: 'rocket', name: 'Rocket', soon: true },
-] as const;
 
 /**
  * The purchase: the payment method and "Confirm purchase". A plain form POST that works without JavaScript; it
@@ -68,17 +62,7 @@ export function BuyForm({
           </p>
         </Alert>
       ) : null}
-      <fieldset className={`pay-methods${e.payment_method ? ' has-error' : ''}`}>
-        <legend>{t('buy.method')}</legend>
-        {METHODS.map((m) => (
-          <label key={m.value} className={`pay-method${m.soon ? ' pay-method--soon' : ''}`}>
-            <input type="radio" name="payment_method" value={m.value} defaultChecked={m.value === 'bkash'} disabled={m.soon} />
-            <span className="pay-method__name">{m.name}</span>
-            {m.soon ? <span className="badge badge--soon">{t('buy.soon')}</span> : null}
-          </label>
-        ))}
-        {e.payment_method ? <p className="field__error">{msg(t, e.payment_method)}</p> : null}
-      </fieldset>
+      <PaymentMethods error={msg(t, e.payment_method)} />
       <p className="buy-form__text">
         {withElements((v) => t('buy.text', v), { price: <Amount value={lottery.ticket_price} lng={lng} /> })}
       </p>
