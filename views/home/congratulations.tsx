@@ -36,9 +36,12 @@ export function Congratulations({ prizeId, lottery, prizeMoney }: Congratulation
   const close = () => setOpen(false);
   return (
     <ModalDialog titleId="congrats-title" onClose={close} className="congrats">
-      <p className="congrats__icon" aria-hidden="true">
-        🎉
-      </p>
+      <svg className="congrats__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M14 6h20v4h8v6c0 5.5-4 10-9.3 10.8A12 12 0 0 1 26 32.7V38h7v4H15v-4h7v-5.3a12 12 0 0 1-6.7-5.9C10 26 6 21.5 6 16v-6h8V6Zm0 8h-4v2c0 3.2 1.8 6 4.5 7.2A12 12 0 0 1 14 20v-6Zm20 0v6c0 1.1-.2 2.2-.5 3.2C36.2 22 38 19.2 38 16v-2h-4Z"
+        />
+      </svg>
       <h2 id="congrats-title">{t('congrats.title')}</h2>
       <p className="congrats__text">
         {withElements((v) => t('congrats.text', v), {

@@ -115,7 +115,8 @@ function TicketCard({ tx }: { tx: Tx }) {
         <div>
           <dt>{t(`${m}.drawDate`)}</dt>
           <dd>
-            <DateTime value={tx.lottery.end_date} lng={lng} withTime invalid={t('errors.invalidDate')} />
+            {/* Once drawn, when it was drawn; before, the end of sales (the draw follows it). */}
+            <DateTime value={tx.lottery.drawn_at ?? tx.lottery.end_date} lng={lng} withTime invalid={t('errors.invalidDate')} />
           </dd>
         </div>
       </dl>
