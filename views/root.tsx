@@ -6,6 +6,7 @@ import { apiOf, localeOf, siteContext, type SiteInfo } from './context.ts';
 import { Footer } from './components/footer.tsx';
 import { Head } from './components/head.tsx';
 import { LanguageChooser } from './components/language-chooser.tsx';
+import { Toasts } from './components/toast.tsx';
 import { TopBar } from './components/top-bar.tsx';
 
 export type RootData = { user: SessionUser | null; csrf: string; lng: Language; langChosen: boolean; site: SiteInfo };
@@ -34,6 +35,7 @@ export function Root() {
         <Outlet />
       </main>
       <Footer />
+      <Toasts />
       {langChosen ? null : <LanguageChooser />}
     </>
   );

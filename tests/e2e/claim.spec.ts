@@ -85,14 +85,16 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
   await form.getByLabel('Account number').fill(player.phone);
   await form.getByLabel('Account holder name').fill(player.name);
   await form.getByRole('button', { name: 'Send code' }).click();
-  await expect(form).toContainText('We sent a 6-digit claim code');
+  // A toast at the top right (5 s), not an alert in the form: JavaScript is on.
+  await expect(page.locator('.toasts--top-right')).toContainText('We sent a 6-digit claim code');
+  await expect(form.locator('.alert--success')).toHaveCount(0);
   await expect(form).toContainText('You can ask for a new code in');
   const code = await readCode(player.phone, 'claim');
   await form.getByLabel('Claim code').fill(code);
   await form.getByRole('button', { name: 'Submit claim' }).click();
 
   await expect(page).toHaveURL(/\/my-lotteries\?notice=claimed$/);
-  await expect(page.locator('main')).toContainText('Your payment details were submitted');
+  await expect(page.locator('.toasts--top-right')).toContainText('Your payment details were submitted');
   const claimed = page.locator('.my-ticket').filter({ hasText: lottery.name }).first();
   await expect(claimed).toContainText('Processing');
   await expect(claimed.getByRole('link', { name: 'Add Payment Info' })).toHaveCount(0);

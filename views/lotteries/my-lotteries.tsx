@@ -9,6 +9,7 @@ import { useTranslation } from '../i18n.tsx';
 import { PageHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
 import { Alert } from '../components/form.tsx';
+import { Notice } from '../components/toast.tsx';
 import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { canClaim, claimDeadline } from '../../shared/claims/schemas.ts';
 import { apiOf } from '../context.ts';
@@ -49,7 +50,7 @@ export function Component() {
       <Head title={t('title', { page: title })} description={t('pages.myLotteries.subtitle')} />
       <PageHead title={title} lead={t('pages.myLotteries.subtitle')} />
       <div className="container narrow">
-        {d.claimed ? <Alert kind="success">{t('pages.myLotteries.claimed')}</Alert> : null}
+        {d.claimed ? <Notice text={t('pages.myLotteries.claimed')} /> : null}
         {d.error !== null || d.items === null ? (
           <Alert kind="error">{t('errors.error', { message: d.error ?? t('pages.myLotteries.loadFailed') })}</Alert>
         ) : d.items.length === 0 && d.page === 1 ? (

@@ -15,6 +15,7 @@ import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { parseForm } from '../components/parse-form.ts';
 import { Resend } from '../components/resend.tsx';
+import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { TicketBalls } from './balls.tsx';
 
@@ -164,7 +165,7 @@ function ClaimForm({ w, result, lng }: { w: Winning; result: Result | undefined;
       <input type="hidden" name="prize" value={w.prize.id} />
       {sentAt !== null ? <input type="hidden" name="sent_at" value={sentAt} /> : null}
       {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
-      {result?.notice ? <Alert kind="success">{result.notice}</Alert> : null}
+      {result?.notice ? <Notice text={result.notice} /> : null}
       <fieldset className={`pay-methods${e.payment_method ? ' has-error' : ''}`}>
         <legend>{t('claim.method')}</legend>
         {PAYOUT_METHODS.map((m) => (
