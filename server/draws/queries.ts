@@ -11,6 +11,10 @@ export type DrawLottery = { id: number; winners: number; total_prize: number; is
 export const lockDrawLottery = (db: Db, id: number) =>
   db.one<DrawLottery>('SELECT id, winners, total_prize, is_result_published FROM lotteries WHERE id = $1 FOR UPDATE', [id]);
 
+/** Whether the lottery has prizes already (a draw whose results staff later took back is still drawn). */
+export const hasPrizes = async (db: Db, lotteryId: number) =>
+  (await db.one('SELECT 1 AS x FROM prizes WHERE lottery_id = $1 LIMIT 1', [lotteryId])) !== undefined;
+
 export const lotteryExists = async (db: Db, id: number) => (await db.one('SELECT 1 AS x FROM lotteries WHERE id = $1', [id])) !== undefined;
 
 /** The `success` transactions of the lottery among these tickets: the only ones that can win. */

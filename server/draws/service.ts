@@ -22,7 +22,9 @@ export class Draws {
     return this.db.tx(async (tx) => {
       const lottery = await q.lockDrawLottery(tx, body.lottery_id);
       if (!lottery) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] }, 404);
-      if (lottery.is_result_published) throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
+      // Results published, or a draw whose results were taken back: either way this lottery has been drawn.
+      if (lottery.is_result_published || (await q.hasPrizes(tx, lottery.id)))
+        throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
       const twice = firstDuplicate(tickets);
       if (twice) throw ApiError.fields({ tickets: [t('api:drawTicketTwice', { ticket: twice })] });
       if (tickets.length > lottery.winners)

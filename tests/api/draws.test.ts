@@ -255,6 +255,17 @@ describe('a lottery is drawn once', () => {
     expect(s.audit).toHaveLength(1);
   });
 
+  test('results taken back by staff do not open a second draw', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    await sold(b, lottery, T2);
+    expect((await draw(staff, { lottery_id: lottery, tickets: [T1] })).status).toBe(201);
+    await t.db.query('UPDATE lotteries SET is_result_published = false WHERE id = $1', [lottery]);
+    const again = await draw(staff, { lottery_id: lottery, tickets: [T2] });
+    expect(again.status).toBe(409);
+    expect((await state(lottery)).prizes.map((p) => p.ticket)).toEqual([T1]);
+  });
+
   test('two staff finishing at the same moment: exactly one set of prizes', async () => {
     const lottery = await insertLottery(t);
     await sold(a, lottery, T1);
