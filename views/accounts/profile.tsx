@@ -18,6 +18,7 @@ import { parseForm } from '../components/parse-form.ts';
 import { PageHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
 import { DateTime } from '../components/nowrap.tsx';
+import { Notice } from '../components/toast.tsx';
 
 /** The edit form's own address: the dialog of /profile, and a plain page where JavaScript is off (same action). */
 export const PROFILE_EDIT = `${paths.profile}/edit`;
@@ -118,7 +119,7 @@ export function Component() {
       <Head title={t('title', { page: title })} description={t('pages.profile.subtitle')} />
       {head}
       <div className="container narrow">
-        {res.updated ? <Alert kind="success">{t('profile:edit.updated')}</Alert> : null}
+        {res.updated ? <Notice text={t('profile:edit.updated')} /> : null}
         <section className="profile card" aria-labelledby="profile-name">
           <div className="profile__head">
             {p.picture_url ? (

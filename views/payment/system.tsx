@@ -14,6 +14,7 @@ import { key, msg } from '../components/messages.ts';
 import { PageHead } from '../components/page-head.tsx';
 import { parseForm } from '../components/parse-form.ts';
 import { PaymentMethods } from '../components/payment-methods.tsx';
+import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
 
 export const PAYMENT_SYSTEM = '/payment/system';
@@ -88,7 +89,7 @@ export function Component() {
       <Head title={t('common:title', { page: title })} description={t('identity.lead')} />
       <PageHead title={title} lead={t('identity.lead')} />
       <div className="container narrow identity">
-        {saved && !editing ? <Alert kind="success">{t('identity.saved')}</Alert> : null}
+        {saved && !editing ? <Notice text={t('identity.saved')} /> : null}
         {loadFailed ? <Alert kind="error">{t('identity.loadFailed')}</Alert> : null}
         {!identity || editing ? (
           <IdentityFormCard from={from} />
