@@ -20,6 +20,8 @@ import { openApiDocument } from './http/openapi.ts';
 import { rightsOf } from './accounts/queries.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { Identities } from './identity/service.ts';
+import { LotteryAdmin } from './lotteries/admin.ts';
+import { adminLotteryRoutes } from './lotteries/admin-routes.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
 import { Lotteries } from './lotteries/service.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
@@ -69,6 +71,7 @@ export function createApi(d: ApiDeps): express.Express {
   api.get('/openapi.json', (_req, res) => void res.json(document));
   api.use(accountRoutes(d.accounts));
   api.use(lotteryRoutes(new Lotteries(d.db)));
+  api.use(adminLotteryRoutes(new LotteryAdmin(d.db)));
   api.use(purchaseRoutes(new Purchases({ db: d.db, bkashReceiverNumber: d.bkashReceiverNumber })));
   api.use(drawRoutes(new Draws(d.db)));
   api.use(claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier })));

@@ -23,7 +23,16 @@ import { ClaimBody, ClaimCodeBody, StaffClaim, WinningTicket } from '../claims/s
 import { ContactBody } from '../contact/schemas.ts';
 import { Identity, IdentityBody } from '../identity/schemas.ts';
 import { DrawBody, DrawReply, LotteryIdParams, Prize } from '../draws/schemas.ts';
-import { DrawResult, IdParams, Lottery, Paging } from '../lotteries/schemas.ts';
+import {
+  DrawResult,
+  IdParams,
+  Lottery,
+  LotteryBody,
+  LotteryPatch,
+  Paging,
+  StaffLotteriesQuery,
+  StaffLottery,
+} from '../lotteries/schemas.ts';
 import {
   PlayerTransaction,
   PurchaseBody,
@@ -212,6 +221,51 @@ export const api = {
     params: IdParams,
     reply: Lottery,
     summary: 'One lottery; an unpublished one exists only for staff.',
+  }),
+  // Lotteries, for staff ----------------------------------------------------------------------------
+  staffLotteries: endpoint({
+    method: 'GET',
+    path: '/api/v1/lotteries/',
+    access: 'staff',
+    tag: 'lotteries',
+    query: StaffLotteriesQuery,
+    reply: z.array(StaffLottery),
+    paged: true,
+    summary:
+      'Every lottery, newest first: search by name or description (English or Bengali), filter all, active, inactive, featured, ' +
+      'result_published, result_not_published; paged.',
+  }),
+  createLottery: endpoint({
+    method: 'POST',
+    path: '/api/v1/lotteries/',
+    access: 'staff',
+    tag: 'lotteries',
+    body: LotteryBody,
+    reply: StaffLottery,
+    status: 201,
+    summary:
+      'Creates a lottery (names and descriptions in English and Bengali; a date alone is Dhaka midnight for the start, 8 PM for the end); audited.',
+  }),
+  staffLottery: endpoint({
+    method: 'GET',
+    path: '/api/v1/lotteries/:id/',
+    access: 'staff',
+    tag: 'lotteries',
+    params: IdParams,
+    reply: StaffLottery,
+    summary: 'One lottery, published or not, with what sold and its prizes count.',
+  }),
+  updateLottery: endpoint({
+    method: 'PATCH',
+    path: '/api/v1/lotteries/:id/',
+    access: 'staff',
+    tag: 'lotteries',
+    params: IdParams,
+    body: LotteryPatch,
+    reply: StaffLottery,
+    summary:
+      'Changes any of the fields, the flags published, featured and is_result_published among them; a drawn lottery keeps its ' +
+      'total prize and winners; audited.',
   }),
   // Purchases ---------------------------------------------------------------------------------------
   createTransaction: endpoint({

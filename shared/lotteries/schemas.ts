@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dhakaLocalToIso, parseIso, toAsciiDigits } from '../dates.ts';
+import { optional, text, v, wholeTaka } from '../fields.ts';
 
 export const MAX_PAGE = 100;
 
@@ -40,4 +42,110 @@ export const Lottery = z.object({
 export const DrawResult = z.object({
   lottery: Lottery.pick({ id: true, name: true, name_bn: true, start_date: true, end_date: true, total_prize: true }),
   prizes: z.array(z.object({ id: z.number().int(), ticket: z.string(), prize_money: z.number().int() })),
+});
+
+// Staff: creating, changing and listing lotteries (docs/rules/lotteries-and-sales.md#1-lottery-fields) -----------------
+
+/** The most winning tickets and tickets on sale a lottery may have. */
+export const MAX_WINNERS = 1000;
+export const MAX_TOTAL_TICKETS = 10_000_000;
+export const LOTTERY_NAME_MAX = 120;
+export const DESCRIPTION_MAX = 2000;
+
+/** A whole number from `min` to `max`, sent as a number or as digits (a form field). */
+const count = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().max(12)], { error: (i) => (i.input === undefined ? v('required') : v('countInvalid')) })
+    .transform((x, ctx) => {
+      const n = typeof x === 'number' ? x : /^\s*\d+\s*$/.test(toAsciiDigits(x)) ? Number(toAsciiDigits(x)) : NaN;
+      if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
+      ctx.addIssue({ code: 'custom', message: v('countInvalid'), params: { min, max } });
+      return z.NEVER;
+    });
+
+/**
+ * An instant: an ISO date-time with its offset, or a Dhaka calendar date `YYYY-MM-DD` (a date input) at `time`
+ * Dhaka time — the start of a lottery at midnight, its end at the draw hour, 8 PM (docs/rules/money-and-time.md).
+ */
+const instant = (time: string) =>
+  text(40, 'fieldRequired').transform((s, ctx) => {
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(s) ? dhakaLocalToIso(s, time) : /[zZ]|[+-]\d{2}:?\d{2}$/.test(s) ? isoOf(s) : null;
+    if (iso) return iso;
+    ctx.addIssue({ code: 'custom', message: v('instantInvalid') });
+    return z.NEVER;
+  });
+
+const isoOf = (s: string): string | null => {
+  const ms = parseIso(s);
+  return ms === null ? null : new Date(ms).toISOString();
+};
+
+/** A yes/no: JSON true/false, or a checkbox ("on" when ticked; the form sends nothing when not). */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
+  .transform((x) => x === true || x === 'true' || x === 'on' || x === '1');
+
+const lotteryFields = {
+  name: text(LOTTERY_NAME_MAX, 'fieldRequired'),
+  name_bn: text(LOTTERY_NAME_MAX),
+  description: text(DESCRIPTION_MAX),
+  description_bn: text(DESCRIPTION_MAX),
+  winners: count(1, MAX_WINNERS),
+  ticket_price: wholeTaka,
+  total_prize: wholeTaka,
+  total_tickets: count(1, MAX_TOTAL_TICKETS),
+  start_date: instant('00:00'),
+  end_date: instant('20:00'),
+  published: flag,
+  featured: flag,
+};
+
+/** The checks across fields: the end after the start, no more winners than tickets on sale. */
+export function checkLottery(
+  l: { start_date?: string; end_date?: string; winners?: number; total_tickets?: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (l.start_date && l.end_date && Date.parse(l.end_date) <= Date.parse(l.start_date))
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: v('endBeforeStart') });
+  if (l.winners !== undefined && l.total_tickets !== undefined && l.winners > l.total_tickets)
+    ctx.addIssue({ code: 'custom', path: ['winners'], message: v('winnersOverTickets') });
+}
+
+/** New-lottery defaults of the back office (docs/rules/lotteries-and-sales.md#1-lottery-fields). */
+export const NEW_LOTTERY = { winners: 1, ticket_price: 100, total_prize: 1000, total_tickets: 10_000, days: 7 } as const;
+
+/** `POST /api/v1/lotteries/` (staff). Description and the Bengali texts are optional; not published, not featured unless said. */
+export const LotteryBody = z
+  .strictObject({
+    ...lotteryFields,
+    name_bn: lotteryFields.name_bn.default(''),
+    description: lotteryFields.description.default(''),
+    description_bn: lotteryFields.description_bn.default(''),
+    total_tickets: lotteryFields.total_tickets.default(NEW_LOTTERY.total_tickets),
+    published: flag.default(false),
+    featured: flag.default(false),
+  })
+  .superRefine(checkLottery);
+
+/** `PATCH /api/v1/lotteries/{id}/` (staff): any of the fields, and whether the results are published. */
+export const LotteryPatch = z
+  .strictObject({ ...lotteryFields, is_result_published: flag })
+  .partial()
+  .superRefine(checkLottery);
+
+export const LOTTERY_FILTERS = ['all', 'active', 'inactive', 'featured', 'result_published', 'result_not_published'] as const;
+export type LotteryFilter = (typeof LOTTERY_FILTERS)[number];
+
+/** `GET /api/v1/lotteries/` (staff): paged, searched by name or description (either language), filtered. */
+export const StaffLotteriesQuery = Paging.extend({
+  search: optional(text(100)),
+  filter: z.enum(LOTTERY_FILTERS).default('all'),
+});
+
+/** A lottery as staff see it: its fields, what sold, when it was drawn and how many prizes it has. */
+export const StaffLottery = Lottery.extend({
+  drawn_at: z.string().nullable(),
+  prizes: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });

@@ -1,0 +1,127 @@
+import type { Db } from '../db/index.ts';
+import type { LotteryFilter } from '../../shared/lotteries/schemas.ts';
+import type { LotteryRow } from './queries.ts';
+
+/** Combinations the lottery `l` holds: its pending and successful transactions. */
+const HELD = `(SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success'))`;
+
+/** A lottery as staff manage it (docs/rules/lotteries-and-sales.md#1-lottery-fields). */
+export type StaffLotteryRow = LotteryRow & { drawn_at: string | null; prizes: number; created_at: string; updated_at: string };
+
+const STAFF_COLUMNS = `l.id, l.name, l.name_bn, l.description, l.description_bn, l.start_date, l.end_date, l.ticket_price, l.total_tickets,
+  l.winners, l.total_prize, l.published, l.featured, l.is_result_published, l.drawn_at, l.created_at, l.updated_at,
+  ${HELD}::int AS tickets_sold, (SELECT count(*) FROM prizes p WHERE p.lottery_id = l.id)::int AS prizes`;
+
+const FILTERS: Record<LotteryFilter, string> = {
+  all: 'true',
+  active: 'l.published',
+  inactive: 'NOT l.published',
+  featured: 'l.featured',
+  result_published: 'l.is_result_published',
+  result_not_published: 'NOT l.is_result_published',
+};
+
+/** `%` and `_` typed by staff are letters, not wildcards. */
+const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Every lottery, newest first, searched by name or description in either language, filtered. */
+export async function staffLotteries(
+  db: Db,
+  f: { search: string | null; filter: LotteryFilter },
+  limit: number,
+  offset: number,
+): Promise<{ rows: StaffLotteryRow[]; total: number }> {
+  const where = `WHERE ${FILTERS[f.filter]} AND ($1::text IS NULL OR l.name ILIKE $1 OR l.name_bn ILIKE $1 OR l.description ILIKE $1
+    OR l.description_bn ILIKE $1)`;
+  const search = f.search === null ? null : likePattern(f.search);
+  const rows = await db.query<StaffLotteryRow>(
+    `SELECT ${STAFF_COLUMNS} FROM lotteries l ${where} ORDER BY l.created_at DESC, l.id DESC LIMIT $2 OFFSET $3`,
+    [search, limit, offset],
+  );
+  const total = (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM lotteries l ${where}`, [search]))?.n ?? 0;
+  return { rows, total };
+}
+
+export const staffLottery = (db: Db, id: number) =>
+  db.one<StaffLotteryRow>(`SELECT ${STAFF_COLUMNS} FROM lotteries l WHERE l.id = $1`, [id]);
+
+/** The columns staff may set, as stored. */
+export type LotteryValues = {
+  name: string;
+  name_bn: string;
+  description: string;
+  description_bn: string;
+  winners: number;
+  ticket_price: number;
+  total_prize: number;
+  total_tickets: number;
+  start_date: string;
+  end_date: string;
+  published: boolean;
+  featured: boolean;
+  is_result_published: boolean;
+};
+
+export async function insertLottery(db: Db, l: Omit<LotteryValues, 'is_result_published'>): Promise<number> {
+  const row = await db.one<{ id: number }>(
+    `INSERT INTO lotteries (name, name_bn, description, description_bn, winners, ticket_price, total_prize, total_tickets, start_date, end_date,
+       published, featured)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [
+      l.name,
+      l.name_bn,
+      l.description,
+      l.description_bn,
+      l.winners,
+      l.ticket_price,
+      l.total_prize,
+      l.total_tickets,
+      l.start_date,
+      l.end_date,
+      l.published,
+      l.featured,
+    ],
+  );
+  if (!row) throw new Error('insert returned nothing');
+  return row.id;
+}
+
+/** Locks the lottery's row (the lock purchases and the draw take first) and reads it. */
+export const lotteryForUpdate = (db: Db, id: number) =>
+  db.one<LotteryValues & { id: number; drawn_at: string | null }>(
+    `SELECT id, name, name_bn, description, description_bn, winners, ticket_price, total_prize, total_tickets, start_date, end_date,
+       published, featured, is_result_published, drawn_at FROM lotteries WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+
+/** Writes every settable column (the caller merged the change into the stored values). */
+export const updateLottery = (db: Db, id: number, l: LotteryValues) =>
+  db.query(
+    `UPDATE lotteries SET name = $2, name_bn = $3, description = $4, description_bn = $5, winners = $6, ticket_price = $7, total_prize = $8,
+       total_tickets = $9, start_date = $10, end_date = $11, published = $12, featured = $13, is_result_published = $14,
+       drawn_at = CASE WHEN $14 AND drawn_at IS NULL THEN now() ELSE drawn_at END, updated_at = now()
+     WHERE id = $1`,
+    [
+      id,
+      l.name,
+      l.name_bn,
+      l.description,
+      l.description_bn,
+      l.winners,
+      l.ticket_price,
+      l.total_prize,
+      l.total_tickets,
+      l.start_date,
+      l.end_date,
+      l.published,
+      l.featured,
+      l.is_result_published,
+    ],
+  );
+
+/** Tickets that hold a combination of the lottery (for lowering its tickets on sale). */
+export const heldCount = async (db: Db, id: number) =>
+  (await db.one<{ n: number }>(`SELECT ${HELD}::int AS n FROM lotteries l WHERE l.id = $1`, [id]))?.n ?? 0;
+
+export const prizeCount = async (db: Db, id: number) =>
+  (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM prizes WHERE lottery_id = $1', [id]))?.n ?? 0;
