@@ -1,8 +1,8 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /** JSON logs to stdout; secrets are redacted wherever they appear in a logged object. */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     redact: {
       paths: [
@@ -18,9 +18,12 @@ export function createLogger(level: string): Logger {
         '*.refresh',
         '*.token',
         '*.secret_number',
+        // An NID number is identity data (docs/rules/accounts-and-codes.md#13-identity-details): never in a log.
+        '*.nid',
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 export type { Logger };
