@@ -13,6 +13,8 @@ import { claimRoutes } from './claims/routes.ts';
 import { Claims } from './claims/service.ts';
 import { drawRoutes } from './draws/routes.ts';
 import { Draws } from './draws/service.ts';
+import { generatedTicketRoutes } from './generated-tickets/routes.ts';
+import { GeneratedTickets } from './generated-tickets/service.ts';
 import { bearer } from './http/auth.ts';
 import type { Notifier } from './notify/index.ts';
 import { ApiError, apiErrorHandler } from './http/errors.ts';
@@ -75,6 +77,7 @@ export function createApi(d: ApiDeps): express.Express {
   api.use(purchaseRoutes(new Purchases({ db: d.db, bkashReceiverNumber: d.bkashReceiverNumber })));
   api.use(drawRoutes(new Draws(d.db)));
   api.use(claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier })));
+  api.use(generatedTicketRoutes(new GeneratedTickets(d.db)));
   api.use(uploadRoutes(new Uploads(d.db, d.uploadsDir)));
   api.use(identityRoutes(new Identities(d.db)));
   api.use(contactRoutes(new Contact(d.db, d.log, d.forwardContact)));

@@ -53,6 +53,10 @@ export const VALIDATION_KEYS = [
   'identityIncomplete',
   'identityNidInvalid',
   'identityPhoneInvalid',
+  'ticketNumberRequired',
+  'secretNumberRequired',
+  'secretNumberInvalid',
+  'quantityRange',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -18,16 +18,22 @@ export type LotteryRow = {
   tickets_sold: number;
 };
 
+/**
+ * How many combinations of the lottery `l` are held: pending and successful transactions, and generated tickets not
+ * yet activated (docs/rules/tickets.md#6-generated-tickets); an activated one is counted as its transaction.
+ */
+export const HELD = `((SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success'))
+  + (SELECT count(*) FROM generated_tickets g WHERE g.lottery_id = l.id AND g.activated_at IS NULL))`;
+
 const COLUMNS = `l.id, l.name, l.name_bn, l.description, l.description_bn, l.start_date, l.end_date, l.ticket_price, l.total_tickets, l.winners,
-  l.total_prize, l.published, l.featured, l.is_result_published,
-  (SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success'))::int AS tickets_sold`;
+  l.total_prize, l.published, l.featured, l.is_result_published, ${HELD}::int AS tickets_sold`;
 
 /**
  * Purchasable: published, sales open (end_date authoritative), result not out, tickets left; a condition on the
  * lottery `l`, by the database's clock. The purchase checks it under the lottery's row lock (server/purchases/queries.ts).
  */
 export const PURCHASABLE = `l.published AND NOT l.is_result_published AND l.start_date <= now() AND l.end_date > now()
-  AND (SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success')) < l.total_tickets`;
+  AND ${HELD} < l.total_tickets`;
 
 export async function publishedLotteries(db: Db, limit: number, offset: number): Promise<{ rows: LotteryRow[]; total: number }> {
   const rows = await db.query<LotteryRow>(

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.ts';
-import { PURCHASABLE } from '../lotteries/queries.ts';
+import { HELD, PURCHASABLE } from '../lotteries/queries.ts';
 import type { ClaimStatus } from '../../shared/claims/schemas.ts';
 import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
 
@@ -10,7 +10,7 @@ export type TransactionRow = {
   lottery_id: number;
   ticket: string;
   amount: number;
-  transaction_type: 'payment';
+  transaction_type: 'payment' | 'activation';
   payment_method: string;
   payment_number: string;
   trx_id: string | null;
@@ -48,18 +48,22 @@ export type SaleState = {
 export const saleState = (db: Db, id: number) =>
   db.one<SaleState>(
     `SELECT l.id, l.published, l.is_result_published, l.start_date, l.end_date, l.ticket_price, l.total_tickets,
-       (SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success'))::int AS tickets_sold,
+       ${HELD}::int AS tickets_sold,
        (${PURCHASABLE}) AS purchasable
      FROM lotteries l WHERE l.id = $1`,
     [id],
   );
 
-/** The transaction that holds this combination in this lottery (pending or success), if any. */
+/**
+ * What holds this combination in this lottery, if anything: a pending or successful transaction, or a generated
+ * ticket not yet activated (docs/rules/tickets.md#6-generated-tickets).
+ */
 export const holderOf = (db: Db, lotteryId: number, ticket: string) =>
-  db.one<{ id: number }>(`SELECT id FROM transactions WHERE lottery_id = $1 AND ticket = $2 AND status IN ('pending', 'success')`, [
-    lotteryId,
-    ticket,
-  ]);
+  db.one<{ id: number }>(
+    `SELECT id FROM transactions WHERE lottery_id = $1 AND ticket = $2 AND status IN ('pending', 'success')
+     UNION ALL SELECT id FROM generated_tickets WHERE lottery_id = $1 AND ticket_number = $2 AND activated_at IS NULL LIMIT 1`,
+    [lotteryId, ticket],
+  );
 
 /** The transaction that carries this TrxID, if any (whatever its owner and state). */
 export const trxIdHolder = (db: Db, trxId: string) => db.one<{ id: number }>('SELECT id FROM transactions WHERE trx_id = $1', [trxId]);
@@ -190,7 +194,7 @@ export type StaffFilter = {
 };
 
 /** `%` and `_` typed by staff are letters, not wildcards. */
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function staffWhere(f: StaffFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [f.status, f.lotteryId, f.search === null ? null : likePattern(f.search), f.ticket, f.phone];

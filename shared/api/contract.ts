@@ -23,6 +23,7 @@ import { ClaimBody, ClaimCodeBody, StaffClaim, WinningTicket } from '../claims/s
 import { ContactBody } from '../contact/schemas.ts';
 import { Identity, IdentityBody } from '../identity/schemas.ts';
 import { DrawBody, DrawReply, LotteryIdParams, Prize } from '../draws/schemas.ts';
+import { ActivateBody, ActivateReply, GenerateBody, GeneratedTicket, GeneratedTicketsQuery } from '../generated-tickets/schemas.ts';
 import {
   DrawResult,
   IdParams,
@@ -411,6 +412,52 @@ export const api = {
     params: IdParams,
     reply: StaffClaim,
     summary: 'Marks the transfer of a claim with submitted payout details as failed: the player may submit details again; audited.',
+  }),
+  // Generated tickets and activation ----------------------------------------------------------------
+  generateTickets: endpoint({
+    method: 'POST',
+    path: '/api/v1/generated-tickets/',
+    access: 'staff',
+    tag: 'generated-tickets',
+    body: GenerateBody,
+    reply: z.array(GeneratedTicket),
+    status: 201,
+    summary:
+      'Makes 1–100 tickets of a lottery whose sales have not closed: random combinations not held there, each with a random ' +
+      '16-digit secret, held out of sale until activated; within the tickets left; audited.',
+  }),
+  generatedTickets: endpoint({
+    method: 'GET',
+    path: '/api/v1/generated-tickets/',
+    access: 'staff',
+    tag: 'generated-tickets',
+    query: GeneratedTicketsQuery,
+    reply: z.array(GeneratedTicket),
+    paged: true,
+    summary:
+      'Generated tickets, newest first: search by ticket number, secret number or lottery name, filter by lottery and by ' +
+      'activation (all, activated, not_activated); paged.',
+  }),
+  deleteGeneratedTicket: endpoint({
+    method: 'DELETE',
+    path: '/api/v1/generated-tickets/:id/',
+    access: 'staff',
+    tag: 'generated-tickets',
+    params: IdParams,
+    reply: null,
+    status: 204,
+    summary: 'Deletes a generated ticket that was not activated (an activated one is a sale: 409); audited.',
+  }),
+  activateTicket: endpoint({
+    method: 'POST',
+    path: '/api/v1/activate-generated-ticket/',
+    access: 'user',
+    tag: 'generated-tickets',
+    body: ActivateBody,
+    reply: ActivateReply,
+    summary:
+      "Activates a generated ticket with its secret number: it becomes the caller's success transaction of type activation. " +
+      'A wrong pair is one answer whichever half was wrong; wrong pairs are limited per player, address and ticket number.',
   }),
   // Pictures and contact ----------------------------------------------------------------------------
   uploadImage: endpoint({

@@ -65,9 +65,12 @@ export const StaffTransactionsQuery = Paging.extend({
   lottery_id: optional(id),
 });
 
+/** A purchase is a `payment`; an activated generated ticket an `activation` (docs/decisions/015-generated-tickets.md). */
+export const TRANSACTION_TYPES = ['payment', 'activation'] as const;
+
 const transactionFields = {
   id: z.number().int(),
-  transaction_type: z.literal('payment'),
+  transaction_type: z.enum(TRANSACTION_TYPES),
   amount: z.number().int(),
   status: z.enum(TRANSACTION_STATUSES),
   payment_method: z.string(),

@@ -1,0 +1,234 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import type { Lng } from '../../shared/dates.ts';
+import type {
+  ActivateBody,
+  ActivateReply,
+  GenerateBody,
+  GeneratedTicket,
+  GeneratedTicketsQuery,
+} from '../../shared/generated-tickets/schemas.ts';
+import { lotteryName } from '../../shared/lotteries/names.ts';
+import { cryptoRandomInt, formatTicket, normaliseTicket, randomTicket } from '../../shared/ticket.ts';
+import { toAsciiDigits } from '../../shared/dates.ts';
+import type { AccessClaims } from '../accounts/tokens.ts';
+import { uniqueViolation, type Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { backoffWait, countFailure, FAILURE_STEPS, tooManyRequests, type Limit } from '../http/rate-limit.ts';
+import { insertAudit, lockLottery, saleState, type SaleState } from '../purchases/queries.ts';
+import * as q from './queries.ts';
+
+/** What a rule needs of the request: the caller's language and address. */
+export type Ctx = { t: TFunction; lng: Lng; ip: string };
+
+type Staff = z.input<typeof GeneratedTicket>;
+type Activated = z.input<typeof ActivateReply>;
+
+/**
+ * Wrong ticket and secret pairs (docs/rules/limits.md#1-rate-limits), counted in the steps of server/http/rate-limit.ts:
+ * per player and per ticket number as failed logins are (5 in 15 minutes, 20 a day), so that a secret cannot be found
+ * by trying, neither from one account nor from many; per address with more room, since many players may share one
+ * mobile operator's address.
+ */
+export const ACTIVATION_FAILURES = {
+  user: FAILURE_STEPS,
+  ticket: FAILURE_STEPS,
+  address: [
+    { max: 20, windowSec: 15 * 60 },
+    { max: 100, windowSec: 24 * 60 * 60 },
+  ],
+} as const satisfies Record<string, readonly Limit[]>;
+
+/** How many rounds of random combinations generation tries before it gives up on a nearly full lottery. */
+const ROUNDS = 50;
+
+/** Constraint of migration 001: a combination held twice in one lottery. */
+const TICKET_HELD = 'transactions_ticket_held';
+
+/** 16 digits from a cryptographic random source (docs/rules/tickets.md#6-generated-tickets). */
+export const randomSecret = (): string => [0, 1].map(() => String(cryptoRandomInt(100_000_000)).padStart(8, '0')).join('');
+
+/** Sales are closed for generation and activation: the end date has passed or the results are out. */
+const closed = (sale: SaleState) => sale.is_result_published || new Date(sale.end_date).getTime() <= Date.now();
+
+const staffJson = (r: q.StaffGeneratedRow): Staff => ({
+  id: r.id,
+  ticket_number: r.ticket_number,
+  secret_number: r.secret_number,
+  is_activated: r.activated_at !== null,
+  activated_by: r.activated_by === null ? null : { id: r.activated_by, name: r.u_name ?? '', email: r.u_email, phone: r.u_phone },
+  activated_at: r.activated_at,
+  transaction_id: r.transaction_id,
+  created_by: r.created_by,
+  created_at: r.created_at,
+  lottery: {
+    id: r.lottery_id,
+    name: r.l_name,
+    name_bn: r.l_name_bn,
+    ticket_price: r.l_ticket_price,
+    total_prize: r.l_total_prize,
+    end_date: r.l_end_date,
+  },
+});
+
+/** What the audit log keeps of a generated ticket: never its secret. */
+const auditSnapshot = (r: q.GeneratedRow) => ({
+  lottery_id: r.lottery_id,
+  ticket_number: r.ticket_number,
+  created_by: r.created_by,
+  created_at: r.created_at,
+});
+
+/**
+ * Generated tickets (docs/rules/tickets.md#6-generated-tickets, #7-activating-a-generated-ticket,
+ * #8-deleting-and-exporting-generated-tickets, docs/decisions/015-generated-tickets.md): staff make, list and delete
+ * them; a player activates one with its secret, which makes it his `success` transaction.
+ */
+export class GeneratedTickets {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Staff: `quantity` tickets of random combinations not held in the lottery, each with a random secret, made under
+   * the lottery's row lock (the lock purchases take), audited in the same database transaction.
+   */
+  async generate(staff: AccessClaims, body: z.output<typeof GenerateBody>, t: TFunction): Promise<Staff[]> {
+    const ids = await this.db.tx(async (tx) => {
+      if (!(await lockLottery(tx, body.lottery_id))) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
+      const sale = await saleState(tx, body.lottery_id);
+      if (!sale) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
+      if (closed(sale)) throw ApiError.detail(409, t('lottery:reason.ended'), 'lottery_ended');
+      const left = Math.max(0, sale.total_tickets - sale.tickets_sold);
+      if (body.quantity > left) throw ApiError.detail(409, t('activate:api.capacity', { left }), 'sold_out');
+      const chosen = new Set<string>();
+      for (let round = 0; round < ROUNDS && chosen.size < body.quantity; round++) {
+        const candidates = new Set<string>();
+        while (candidates.size < body.quantity - chosen.size) {
+          const c = formatTicket(randomTicket());
+          if (!chosen.has(c)) candidates.add(c);
+        }
+        const held = await q.heldAmong(tx, body.lottery_id, [...candidates]);
+        for (const c of candidates) if (!held.has(c)) chosen.add(c);
+      }
+      if (chosen.size < body.quantity) throw ApiError.detail(409, t('activate:api.capacity', { left: chosen.size }), 'sold_out');
+      const rows = await q.insertGenerated(
+        tx,
+        body.lottery_id,
+        staff.user_id,
+        [...chosen].map((ticket) => ({ ticket, secret: randomSecret() })),
+      );
+      await insertAudit(tx, {
+        actorId: staff.user_id,
+        action: 'generated_ticket.create',
+        entity: 'lottery',
+        entityId: String(body.lottery_id),
+        before: null,
+        after: { quantity: rows.length, tickets: rows.map((r) => ({ id: r.id, ticket_number: r.ticket_number })) },
+      });
+      return rows.map((r) => r.id);
+    });
+    return (await q.staffGeneratedByIds(this.db, ids)).map(staffJson);
+  }
+
+  /** Staff: the generated tickets, newest first, searched and filtered. */
+  async list(query: z.output<typeof GeneratedTicketsQuery>): Promise<{ items: Staff[]; total: number }> {
+    const search = query.search;
+    const digits = search ? toAsciiDigits(search).replace(/[\s-]/g, '') : '';
+    const { rows, total } = await q.staffGenerated(
+      this.db,
+      {
+        search,
+        ticket: search ? normaliseTicket(toAsciiDigits(search)) : null,
+        secretDigits: /^\d{1,16}$/.test(digits) ? digits : null,
+        lotteryId: query.lottery_id,
+        activation: query.activation ?? 'all',
+      },
+      query.limit,
+      query.offset,
+    );
+    return { items: rows.map(staffJson), total };
+  }
+
+  /** Staff: deletes a ticket that was not activated (an activated one is a sale); audited. */
+  async remove(staff: AccessClaims, id: number, t: TFunction): Promise<void> {
+    const notFound = () => ApiError.detail(404, t('activate:api.notFound'), 'not_found');
+    const known = await q.generatedById(this.db, id);
+    if (!known) throw notFound();
+    await this.db.tx(async (tx) => {
+      // The lottery first, then the ticket: the order activation takes its locks in.
+      await lockLottery(tx, known.lottery_id);
+      const before = await q.generatedForUpdate(tx, id);
+      if (!before) throw notFound();
+      if (before.activated_at !== null) throw ApiError.detail(409, t('activate:api.deleteActivated'), 'ticket_activated');
+      if (!(await q.deleteGenerated(tx, id))) throw notFound();
+      await insertAudit(tx, {
+        actorId: staff.user_id,
+        action: 'generated_ticket.delete',
+        entity: 'generated_ticket',
+        entityId: String(id),
+        before: auditSnapshot(before),
+        after: null,
+      });
+    });
+  }
+
+  /**
+   * A player activates a generated ticket with its secret (docs/rules/tickets.md#7-activating-a-generated-ticket).
+   * A wrong pair, and a ticket another player activated, are one answer that tells nothing of which half was wrong;
+   * each counts against the player, his address and the ticket number. The caller's own activation sent again
+   * answers as the first did (a retry after a lost answer). Under the lottery's row lock, so that of two activations
+   * at once exactly one wins.
+   */
+  async activate(caller: AccessClaims, body: z.output<typeof ActivateBody>, ctx: Ctx): Promise<Activated> {
+    const { t } = ctx;
+    const userId = caller.user_id;
+    const keys: [string, readonly Limit[]][] = [
+      [`activate:fail:user:${userId}`, ACTIVATION_FAILURES.user],
+      [`activate:fail:ip:${ctx.ip}`, ACTIVATION_FAILURES.address],
+      [`activate:fail:ticket:${body.ticket_number}`, ACTIVATION_FAILURES.ticket],
+    ];
+    for (const [key, steps] of keys) {
+      const wait = await backoffWait(this.db, key, steps);
+      if (wait) throw tooManyRequests(t, wait);
+    }
+    const wrong = async () => {
+      for (const [key, steps] of keys) await countFailure(this.db, key, steps);
+      return ApiError.detail(400, t('activate:api.invalid'), 'activation_invalid');
+    };
+    const found = await q.byPair(this.db, body.ticket_number, body.secret_number);
+    if (!found) throw await wrong();
+    let outcome: { ok: true; transactionId: number } | { ok: false };
+    try {
+      outcome = await this.db.tx(async (tx) => {
+        await lockLottery(tx, found.lottery_id);
+        const g = await q.generatedForUpdate(tx, found.id);
+        if (!g) return { ok: false } as const;
+        if (g.activated_at !== null && g.transaction_id !== null)
+          return g.activated_by === userId ? ({ ok: true, transactionId: g.transaction_id } as const) : ({ ok: false } as const);
+        const sale = await saleState(tx, g.lottery_id);
+        if (!sale) return { ok: false } as const;
+        if (closed(sale)) throw ApiError.detail(409, t('activate:api.closed'), 'lottery_ended');
+        const transactionId = await q.insertActivation(tx, {
+          user_id: userId,
+          lottery_id: g.lottery_id,
+          ticket: g.ticket_number,
+          amount: sale.ticket_price,
+        });
+        if (!(await q.markActivated(tx, g.id, userId, transactionId))) throw new Error('generated ticket changed under its lock');
+        return { ok: true, transactionId } as const;
+      });
+    } catch (err) {
+      // Cannot happen while purchases refuse a combination a generated ticket holds; a conflict, never a 500.
+      if (uniqueViolation(err) === TICKET_HELD) throw ApiError.detail(409, t('api:combinationTakenMeanwhile'), 'ticket_taken');
+      throw err;
+    }
+    if (!outcome.ok) throw await wrong();
+    const names = await q.lotteryNames(this.db, found.lottery_id);
+    return {
+      lottery_id: found.lottery_id,
+      lottery_name: names ? lotteryName(names, ctx.lng) : '',
+      status: 'success',
+      ticket: found.ticket_number,
+      transaction_id: outcome.transactionId,
+    };
+  }
+}
