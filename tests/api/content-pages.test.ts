@@ -149,7 +149,9 @@ describe('player pages need a session', () => {
       html(common('en').pages.profile.title),
     ])
       expect(res.text).toContain(text);
-    expect(res.text).not.toContain('Edit Profile'); // no dialog until the update API exists
+    // The Edit Profile dialog opens from its own address (tests/api/profile-pages.test.ts); it is closed here.
+    expect(res.text).toMatch(/<a [^>]*href="\/profile\/edit"[^>]*>Edit Profile<\/a>/);
+    expect(res.text).not.toContain('<dialog id="edit-profile"');
 
     await agent.get('/profile?lng=bn').expect(303); // the agent keeps the language cookie with its session
     const resBn = await agent.get('/profile').expect(200);
