@@ -22,6 +22,20 @@ export const paths = {
   adminDashboard: '/admin/dashboard',
 } as const;
 
+/** Pages of the back office (staff only; docs/rules/pages.md#9-back-office). */
+export const adminPaths = {
+  home: '/admin',
+  dashboard: '/admin/dashboard',
+  lotteries: '/admin/lotteries',
+  createLottery: '/admin/create-lottery',
+  editLottery: (id: number | string) => `/admin/lotteries/${id}/edit`,
+  drawLottery: (id: number | string) => `/admin/lotteries/${id}/draw`,
+  transactions: '/admin/transactions',
+  users: '/admin/users',
+  prizeClaims: '/admin/prize-claims',
+  generatedTickets: '/admin/generated-tickets',
+} as const;
+
 /** Pages of the back office (staff only). */
 export const isStaffPath = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
 

@@ -17,3 +17,17 @@ export function useTranslation(ns = 'common'): { t: Translate; i18n: { language:
   const { language, resources } = useContext(I18nContext);
   return useMemo(() => ({ t: createTranslator(language, resources, ns), i18n: { language } }), [language, resources, ns]);
 }
+
+/**
+ * Adds a namespace's texts for the part of the page below it: the back office's texts come with its layout's
+ * loader (views/admin/shell.tsx), so that player pages never carry them.
+ */
+export function WithTexts({ ns, texts, children }: { ns: string; texts: Record<string, unknown>; children: ReactNode }) {
+  const { language, resources } = useContext(I18nContext);
+  const merged = useMemo(() => ({ ...resources, [ns]: texts }) as Resources, [resources, ns, texts]);
+  return (
+    <I18nProvider language={language} resources={merged}>
+      {children}
+    </I18nProvider>
+  );
+}

@@ -1,4 +1,5 @@
 import { redirect, type LazyRouteFunction, type MiddlewareFunction, type RouteObject } from 'react-router';
+import { adminPaths } from '../shared/paths.ts';
 import { guestOnly, requireStaff, requireUser } from './guards.ts';
 import { PAYMENT_DEMOS, toPurchaseFlow } from './payment/demos.ts';
 import { Root, RootErrorBoundary, rootLoader } from './root.tsx';
@@ -90,8 +91,18 @@ export const routes: RouteObject[] = [
         'staff',
         requireStaff,
         [
-          { index: true, ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) },
-          { path: '*', ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) },
+          {
+            id: 'admin-shell',
+            ...page('admin/shell.tsx', () => import('./admin/shell.tsx')),
+            children: [
+              { index: true, loader: () => redirect(adminPaths.dashboard) },
+              { path: 'dashboard', ...page('admin/dashboard.tsx', () => import('./admin/dashboard.tsx')) },
+              { path: 'lotteries', ...page('admin/lotteries.tsx', () => import('./admin/lotteries.tsx')) },
+              { path: 'create-lottery', ...page('admin/lottery-form.tsx', () => import('./admin/lottery-form.tsx')) },
+              { path: 'lotteries/:id/edit', ...page('admin/lottery-form.tsx', () => import('./admin/lottery-form.tsx')) },
+              { path: '*', ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) },
+            ],
+          },
         ],
         'admin',
       ),

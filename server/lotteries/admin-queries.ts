@@ -1,9 +1,6 @@
 import type { Db } from '../db/index.ts';
 import type { LotteryFilter } from '../../shared/lotteries/schemas.ts';
-import type { LotteryRow } from './queries.ts';
-
-/** Combinations the lottery `l` holds: its pending and successful transactions. */
-const HELD = `(SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success'))`;
+import { HELD, type LotteryRow } from './queries.ts';
 
 /** A lottery as staff manage it (docs/rules/lotteries-and-sales.md#1-lottery-fields). */
 export type StaffLotteryRow = LotteryRow & { drawn_at: string | null; prizes: number; created_at: string; updated_at: string };

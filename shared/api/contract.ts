@@ -22,6 +22,7 @@ import {
 import { ClaimBody, ClaimCodeBody, StaffClaim, WinningTicket } from '../claims/schemas.ts';
 import { ContactBody } from '../contact/schemas.ts';
 import { Identity, IdentityBody } from '../identity/schemas.ts';
+import { Dashboard } from '../dashboard/schemas.ts';
 import { DrawBody, DrawReply, LotteryIdParams, Prize } from '../draws/schemas.ts';
 import { ActivateBody, ActivateReply, GenerateBody, GeneratedTicket, GeneratedTicketsQuery } from '../generated-tickets/schemas.ts';
 import {
@@ -267,6 +268,15 @@ export const api = {
     summary:
       'Changes any of the fields, the flags published, featured and is_result_published among them; a drawn lottery keeps its ' +
       'total prize and winners; audited.',
+  }),
+  dashboard: endpoint({
+    method: 'GET',
+    path: '/api/v1/admin/dashboard/',
+    access: 'staff',
+    tag: 'lotteries',
+    reply: Dashboard,
+    summary:
+      'The back office dashboard: users, active lotteries, revenue and tickets sold (approved), what waits for staff, recent lotteries and transactions.',
   }),
   // Purchases ---------------------------------------------------------------------------------------
   createTransaction: endpoint({

@@ -1,28 +1,18 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { useTranslation } from '../i18n.tsx';
-import { paths } from '../../shared/paths.ts';
-import { userOf } from '../guards.ts';
+import { Link } from 'react-router';
+import { adminPaths } from '../../shared/paths.ts';
 import { Head } from '../components/head.tsx';
+import { useTranslation } from '../i18n.tsx';
 
-/** Staff only (the `staff` group of views/routes.tsx); the API enforces every permission itself. */
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return { name: userOf(context).name, welcome: new URL(request.url).searchParams.get('welcome') === '1' };
-}
-
+/** A back-office address whose page is not built yet (docs/rules/pages.md#9-back-office): says so, inside the shell. */
 export function Component() {
-  const { t } = useTranslation();
-  const { name, welcome } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('admin');
   return (
-    <section className="container narrow page-message">
-      <Head title={t('title', { page: t('admin.title') })} description={t('admin.comingText')} />
-      <h1>{t('admin.title')}</h1>
-      {welcome ? <p className="muted">{t('admin.redirecting')}</p> : null}
-      <p>
-        <strong>{name}</strong>
-      </p>
-      <p>{t('admin.comingText')}</p>
-      <Link className="btn btn-primary" to={paths.home}>
-        {t('admin.home')}
+    <section className="admin-page">
+      <Head title={t('common:title', { page: t('title') })} description={t('placeholder.text')} />
+      <h1>{t('title')}</h1>
+      <p>{t('placeholder.text')}</p>
+      <Link className="btn btn-primary" to={adminPaths.dashboard}>
+        {t('nav.dashboard')}
       </Link>
     </section>
   );

@@ -1,0 +1,23 @@
+/** The back office's dashboard (docs/rules/pages.md#9-back-office): figures from the database, never sample values. */
+import { z } from 'zod';
+import { StaffLottery } from '../lotteries/schemas.ts';
+import { StaffTransaction } from '../purchases/schemas.ts';
+
+/** How many recent lotteries and transactions the dashboard shows. */
+export const DASHBOARD_RECENT = 5;
+
+export const Dashboard = z.object({
+  /** Accounts, players and staff, verified or not. */
+  total_users: z.number().int(),
+  /** Published lotteries whose results are not yet out. */
+  active_lotteries: z.number().int(),
+  /** Whole taka of approved (success) transactions. */
+  total_revenue: z.number().int(),
+  /** Approved (success) transactions. */
+  tickets_sold: z.number().int(),
+  /** Payments waiting for staff, and prize transfers waiting to be made. */
+  pending_transactions: z.number().int(),
+  pending_transfers: z.number().int(),
+  recent_lotteries: z.array(StaffLottery),
+  recent_transactions: z.array(StaffTransaction),
+});

@@ -1,0 +1,204 @@
+/**
+ * The back office's pages as a browser without JavaScript uses them (docs/rules/pages.md#4-without-javascript,
+ * #9-back-office), and the dashboard's figures (GET /api/v1/admin/dashboard/): create a lottery through the plain
+ * form, find it in the list, edit it (an unticked box says "no"; an unchanged date keeps its stored hour), and
+ * nobody but staff gets in.
+ */
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
+import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+
+let t: TestApp;
+let staffAgent: Agent;
+let staff: Player;
+let player: Player;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  staff = await account(t, { name: 'Desk Officer', is_staff: true });
+  player = await account(t, { name: 'Rahim Uddin' });
+  const u = await createUser(t, { name: 'Page Staff', phone: '01955500001', is_staff: true });
+  staffAgent = request.agent(t.url);
+  staffAgent.set('Cookie', 'lang=en');
+  await loginAs(staffAgent, u.phone, u.password);
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  for (const table of ['audit_log', 'prize_claims', 'prizes', 'transactions', 'lotteries', 'rate_limits'])
+    await t.db.query(`DELETE FROM ${table}`);
+});
+
+const lotteries = () =>
+  t.db.query<{ id: number; name: string; published: boolean; featured: boolean; end_date: string }>('SELECT * FROM lotteries ORDER BY id');
+
+describe('creating and editing a lottery without JavaScript', () => {
+  test('the form with its defaults → a refused post keeps the values → created → listed → edited', async () => {
+    const page = await staffAgent.get('/admin/create-lottery').expect(200);
+    expect(page.text).toContain('Create lottery');
+    expect(page.text).toMatch(/name="winners"[^>]*value="1"|value="1"[^>]*name="winners"/);
+    expect(page.text).toMatch(/name="ticket_price"[^>]*value="100"|value="100"[^>]*name="ticket_price"/);
+    const form = {
+      _csrf: csrfFrom(page.text),
+      name: 'Karnaphuli Draw',
+      name_bn: 'কর্ণফুলী ড্র',
+      description: '',
+      description_bn: '',
+      start_date: '2026-12-01',
+      end_date: '2026-11-30',
+      total_prize: '5000',
+      ticket_price: '50',
+      winners: '2',
+      total_tickets: '500',
+      published: 'on',
+    };
+    const bad = await staffAgent.post('/admin/create-lottery').type('form').send(form);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('The end date must be after the start date.');
+    expect(bad.text).toContain('value="Karnaphuli Draw"');
+    expect(await lotteries()).toEqual([]);
+
+    const ok = await staffAgent
+      .post('/admin/create-lottery')
+      .type('form')
+      .send({ ...form, end_date: '2026-12-07' });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.location).toBe('/admin/lotteries?notice=created');
+    const [row] = await lotteries();
+    expect(row).toMatchObject({ name: 'Karnaphuli Draw', published: true, featured: false, end_date: '2026-12-07T14:00:00.000Z' });
+
+    const list = await staffAgent.get('/admin/lotteries?search=karnaphuli&filter=active').expect(200);
+    expect(list.text).toContain('Karnaphuli Draw');
+    expect(list.text).toContain('কর্ণফুলী ড্র');
+    expect(list.text).toContain(`href="/admin/lotteries/${row?.id}/edit"`);
+    const none = await staffAgent.get('/admin/lotteries?search=karnaphuli&filter=inactive').expect(200);
+    expect(none.text).toContain('No lotteries found');
+
+    // Edit: untick "published", tick "featured"; the end date's hour is kept when the date is not changed.
+    await t.db.query(`UPDATE lotteries SET end_date = '2026-12-07T08:30:00Z' WHERE id = $1`, [row?.id]);
+    const edit = await staffAgent.get(`/admin/lotteries/${row?.id}/edit`).expect(200);
+    expect(edit.text).toContain('value="Karnaphuli Draw"');
+    const saved = await staffAgent
+      .post(`/admin/lotteries/${row?.id}/edit`)
+      .type('form')
+      .send({
+        ...form,
+        _csrf: csrfFrom(edit.text),
+        end_date: '2026-12-07',
+        end_date_was: '2026-12-07',
+        start_date_was: '2026-12-01',
+        published: undefined,
+        featured: 'on',
+      });
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain('The lottery was saved.');
+    const [after] = await lotteries();
+    expect(after).toMatchObject({ published: false, featured: true, end_date: '2026-12-07T08:30:00.000Z' });
+  });
+
+  test('an unknown lottery is Not Found; refused changes come back under their fields', async () => {
+    expect((await staffAgent.get('/admin/lotteries/999999/edit')).status).toBe(404);
+    const id = await insertLottery(t, { name: 'Sold Draw' });
+    await buy(t, player, purchase(id, '05-12-23-34-45-07'));
+    const edit = await staffAgent.get(`/admin/lotteries/${id}/edit`).expect(200);
+    const res = await staffAgent
+      .post(`/admin/lotteries/${id}/edit`)
+      .type('form')
+      .send({
+        _csrf: csrfFrom(edit.text),
+        name: 'Sold Draw',
+        winners: '1',
+        ticket_price: '100',
+        total_prize: '100000',
+        total_tickets: '0',
+        start_date: '',
+        end_date: '',
+      });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('Enter a whole number from 1 to 10000000.');
+  });
+
+  test('a form without its CSRF token changes nothing', async () => {
+    const res = await staffAgent
+      .post('/admin/create-lottery')
+      .type('form')
+      .send({ name: 'No Token', winners: '1', ticket_price: '1', total_prize: '1', start_date: '2026-12-01', end_date: '2026-12-02' });
+    expect(res.status).toBe(403);
+    expect(await lotteries()).toEqual([]);
+  });
+
+  test('players and visitors never get in', async () => {
+    const u = await createUser(t, { name: 'Curious Player', phone: '01955500002' });
+    const agent = request.agent(t.url);
+    await loginAs(agent, u.phone, u.password);
+    for (const path of ['/admin/dashboard', '/admin/lotteries', '/admin/create-lottery', '/admin']) {
+      const res = await agent.get(path);
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe(`/login?from=${encodeURIComponent(path)}`);
+      expect((await request(t.url).get(path)).headers.location).toBe(`/login?from=${encodeURIComponent(path)}`);
+    }
+    const page = await agent.get('/profile').expect(200);
+    const post = await agent
+      .post('/admin/create-lottery')
+      .type('form')
+      .send({
+        _csrf: csrfFrom(page.text),
+        name: 'Sneaky',
+        winners: '1',
+        ticket_price: '1',
+        total_prize: '1',
+        start_date: '2026-12-01',
+        end_date: '2026-12-02',
+      });
+    expect(post.status).toBe(303);
+    expect(await lotteries()).toEqual([]);
+  });
+});
+
+describe('GET /api/v1/admin/dashboard/', () => {
+  test('staff only', async () => {
+    expect((await request(t.url).get('/api/v1/admin/dashboard/')).status).toBe(401);
+    expect(
+      (
+        await request(t.url)
+          .get('/api/v1/admin/dashboard/')
+          .set(...player.auth)
+      ).status,
+    ).toBe(403);
+  });
+
+  test('figures from the database: approved revenue and tickets, what waits, the five newest of each', async () => {
+    const open = await insertLottery(t, { name: 'Open Draw' });
+    await insertLottery(t, { name: 'Hidden Draw', published: false });
+    await insertLottery(t, { name: 'Drawn Draw', results: true });
+    const ids: number[] = [];
+    for (const ticket of ['01-02-03-04-05-06', '02-03-04-05-06-07', '03-04-05-06-07-08'])
+      ids.push((await buy(t, player, purchase(open, ticket))).body.id);
+    for (const id of ids.slice(0, 2))
+      await request(t.url)
+        .put(`/api/v1/transactions/${id}/`)
+        .set(...staff.auth)
+        .send({ status: 'success' })
+        .expect(200);
+    const users = (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM users'))?.n;
+    const res = await request(t.url)
+      .get('/api/v1/admin/dashboard/')
+      .set(...staff.auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      total_users: users,
+      active_lotteries: 1,
+      total_revenue: 200,
+      tickets_sold: 2,
+      pending_transactions: 1,
+      pending_transfers: 0,
+    });
+    expect(res.body.recent_lotteries.map((l: { name: string }) => l.name)).toEqual(['Drawn Draw', 'Hidden Draw', 'Open Draw']);
+    expect(res.body.recent_transactions).toHaveLength(3);
+    const page = await staffAgent.get('/admin/dashboard').expect(200);
+    expect(page.text).toContain('TK. 200');
+    expect(page.text).toContain('Open Draw');
+  });
+});

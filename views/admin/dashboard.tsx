@@ -1,0 +1,184 @@
+import type { ReactNode } from 'react';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { errorText } from '../../shared/api-types.ts';
+import { api as contract } from '../../shared/api/contract.ts';
+import { formatNumber, type Lng } from '../../shared/dates.ts';
+import { lotteryName } from '../../shared/lotteries/names.ts';
+import { adminPaths, paths } from '../../shared/paths.ts';
+import { apiOf } from '../context.ts';
+import { Alert } from '../components/form.tsx';
+import { Head } from '../components/head.tsx';
+import { Amount, DateTime } from '../components/nowrap.tsx';
+import { useTranslation } from '../i18n.tsx';
+
+/** /admin/dashboard: the figures of GET /api/v1/admin/dashboard/, from the database (docs/rules/pages.md#9-back-office). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const r = await apiOf(context).call(contract.dashboard);
+  return r.ok ? { d: r.data, error: null } : { d: null, error: errorText(r.error, '') || null };
+}
+
+export function Component() {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation('admin');
+  const lng = language as Lng;
+  const { d, error } = useLoaderData<typeof loader>();
+  const invalid = t('common:errors.invalidDate');
+  const title = t('dashboard.title');
+  return (
+    <section className="admin-page">
+      <Head title={t('common:title', { page: title })} description={t('dashboard.lead')} />
+      <header className="admin-page__head">
+        <div>
+          <h1>{title}</h1>
+          <p className="muted">{t('dashboard.lead')}</p>
+        </div>
+      </header>
+      {!d ? (
+        <Alert kind="error">
+          {t('common:errors.error', { message: error ?? t('common.loadFailed') })} {t('common.retryHint')}
+        </Alert>
+      ) : (
+        <>
+          <ul className="admin-stats">
+            <Stat label={t('dashboard.totalUsers')} value={formatNumber(d.total_users, lng)} />
+            <Stat label={t('dashboard.activeLotteries')} value={formatNumber(d.active_lotteries, lng)} />
+            <Stat label={t('dashboard.totalRevenue')} value={<Amount value={d.total_revenue} lng={lng} />} />
+            <Stat label={t('dashboard.ticketsSold')} value={formatNumber(d.tickets_sold, lng)} />
+          </ul>
+          <ul className="admin-stats admin-stats--waiting">
+            <Stat
+              label={t('dashboard.pendingTransactions')}
+              value={formatNumber(d.pending_transactions, lng)}
+              to={`${adminPaths.transactions}?status=pending`}
+            />
+            <Stat
+              label={t('dashboard.pendingTransfers')}
+              value={formatNumber(d.pending_transfers, lng)}
+              to={`${adminPaths.prizeClaims}?status=payment_info_submitted`}
+            />
+          </ul>
+
+          <nav className="admin-quick" aria-label={t('dashboard.quickActions')}>
+            <h2>{t('dashboard.quickActions')}</h2>
+            <div className="admin-quick__links">
+              <Link className="btn btn-primary" to={adminPaths.createLottery}>
+                {t('nav.createLottery')}
+              </Link>
+              <Link className="btn btn-ghost" to={adminPaths.lotteries}>
+                {t('nav.lotteries')}
+              </Link>
+              <Link className="btn btn-ghost" to={adminPaths.transactions}>
+                {t('nav.transactions')}
+              </Link>
+              <Link className="btn btn-ghost" to={adminPaths.prizeClaims}>
+                {t('nav.prizeClaims')}
+              </Link>
+              <Link className="btn btn-ghost" to={paths.home}>
+                {t('dashboard.publicSite')}
+              </Link>
+            </div>
+          </nav>
+
+          <section className="admin-recent" aria-labelledby="recent-lotteries">
+            <header className="admin-recent__head">
+              <h2 id="recent-lotteries">{t('dashboard.recentLotteries')}</h2>
+              <Link to={adminPaths.lotteries}>{t('dashboard.viewAll')}</Link>
+            </header>
+            {d.recent_lotteries.length === 0 ? (
+              <p className="muted">{t('lotteries.empty')}</p>
+            ) : (
+              <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="recent-lotteries">
+                <table className="admin-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('dashboard.lottery')}</th>
+                      <th scope="col">{t('lotteries.end')}</th>
+                      <th scope="col">{t('lotteries.prize')}</th>
+                      <th scope="col">{t('lotteries.sold')}</th>
+                      <th scope="col">{t('dashboard.state')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.recent_lotteries.map((l) => (
+                      <tr key={l.id}>
+                        <td>
+                          <Link to={adminPaths.editLottery(l.id)}>{lotteryName(l, lng)}</Link>
+                        </td>
+                        <td>
+                          <DateTime value={l.end_date} lng={lng} invalid={invalid} />
+                        </td>
+                        <td>
+                          <Amount value={l.total_prize} lng={lng} />
+                        </td>
+                        <td>{formatNumber(l.tickets_sold, lng)}</td>
+                        <td>
+                          {l.is_result_published
+                            ? t('lotteries.resultPublished')
+                            : l.published
+                              ? t('lotteries.active')
+                              : t('lotteries.inactive')}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+
+          <section className="admin-recent" aria-labelledby="recent-transactions">
+            <header className="admin-recent__head">
+              <h2 id="recent-transactions">{t('dashboard.recentTransactions')}</h2>
+              <Link to={adminPaths.transactions}>{t('dashboard.viewAll')}</Link>
+            </header>
+            {d.recent_transactions.length === 0 ? (
+              <p className="muted">{t('dashboard.noTransactions')}</p>
+            ) : (
+              <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="recent-transactions">
+                <table className="admin-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('dashboard.player')}</th>
+                      <th scope="col">{t('dashboard.lottery')}</th>
+                      <th scope="col">{t('dashboard.amount')}</th>
+                      <th scope="col">{t('dashboard.status')}</th>
+                      <th scope="col">{t('dashboard.date')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.recent_transactions.map((x) => (
+                      <tr key={x.id}>
+                        <td>{x.user.name}</td>
+                        <td>{lotteryName(x.lottery, lng)}</td>
+                        <td>
+                          <Amount value={x.amount} lng={lng} />
+                        </td>
+                        <td>
+                          <span className={`badge badge--${x.status}`}>{t(`dashboard.statuses.${x.status}`)}</span>
+                        </td>
+                        <td>
+                          <DateTime value={x.created_at} lng={lng} withTime invalid={invalid} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Stat({ label, value, to }: { label: string; value: ReactNode; to?: string }) {
+  return (
+    <li className="card admin-stat">
+      <span className="admin-stat__label">{label}</span>
+      <span className="admin-stat__value">{to ? <Link to={to}>{value}</Link> : value}</span>
+    </li>
+  );
+}

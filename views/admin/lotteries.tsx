@@ -1,0 +1,183 @@
+import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { z } from 'zod';
+import { errorText } from '../../shared/api-types.ts';
+import { api as contract } from '../../shared/api/contract.ts';
+import { formatNumber, type Lng } from '../../shared/dates.ts';
+import { LOTTERY_FILTERS, type LotteryFilter, type StaffLottery } from '../../shared/lotteries/schemas.ts';
+import { adminPaths } from '../../shared/paths.ts';
+import { apiOf } from '../context.ts';
+import { Alert } from '../components/form.tsx';
+import { Head } from '../components/head.tsx';
+import { Amount, DateTime } from '../components/nowrap.tsx';
+import { Notice } from '../components/toast.tsx';
+import { useTranslation } from '../i18n.tsx';
+import { Pager } from '../lotteries/pager.tsx';
+import { pageCount, parsePage } from '../lotteries/paging.ts';
+
+type Row = z.output<typeof StaffLottery>;
+export const PER_PAGE = 20;
+
+const filterOf = (raw: string | null): LotteryFilter =>
+  (LOTTERY_FILTERS as readonly string[]).includes(raw ?? '') ? (raw as LotteryFilter) : 'all';
+
+/** `?search=&filter=&page=` of the list, page 1, 'all' and an empty search left out. */
+function listHref(search: string, filter: LotteryFilter, page: number): string {
+  const q = new URLSearchParams();
+  if (search) q.set('search', search);
+  if (filter !== 'all') q.set('filter', filter);
+  if (page > 1) q.set('page', String(page));
+  const s = q.toString();
+  return s ? `${adminPaths.lotteries}?${s}` : adminPaths.lotteries;
+}
+
+/** /admin/lotteries: every lottery, searched, filtered and paged by the server (GET /api/v1/lotteries/). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100);
+  const filter = filterOf(url.searchParams.get('filter'));
+  const page = parsePage(url.searchParams.get('page'), 10_000);
+  const notice = url.searchParams.get('notice');
+  const r = await apiOf(context).call(contract.staffLotteries, {
+    query: { search: search || undefined, filter, limit: PER_PAGE, offset: (page - 1) * PER_PAGE },
+  });
+  const base = { search, filter, page, notice: notice === 'created' || notice === 'saved' ? notice : null };
+  if (!r.ok) return { ...base, items: null, total: 0, error: errorText(r.error, '') || null };
+  return { ...base, items: r.data, total: r.total ?? r.data.length, error: null };
+}
+
+export function Component() {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation('admin');
+  const lng = language as Lng;
+  const d = useLoaderData<typeof loader>();
+  const pages = pageCount(d.total, PER_PAGE);
+  return (
+    <section className="admin-page">
+      <Head title={t('common:title', { page: t('lotteries.title') })} description={t('lotteries.lead')} />
+      {d.notice ? <Notice text={t(`lotteries.${d.notice}`)} /> : null}
+      <header className="admin-page__head">
+        <div>
+          <h1>{t('lotteries.title')}</h1>
+          <p className="muted">{t('lotteries.lead')}</p>
+        </div>
+        <Link className="btn btn-primary" to={adminPaths.createLottery}>
+          {t('lotteries.create')}
+        </Link>
+      </header>
+      <Form method="get" className="admin-filters" role="search">
+        <div className="field">
+          <label htmlFor="lottery-search">{t('lotteries.searchLabel')}</label>
+          <input id="lottery-search" name="search" type="search" defaultValue={d.search} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="lottery-filter">{t('common.filter')}</label>
+          <select id="lottery-filter" name="filter" defaultValue={d.filter}>
+            {LOTTERY_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {t(`lotteries.filters.${f}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-ghost">
+          {t('common.apply')}
+        </button>
+      </Form>
+      {d.items === null ? (
+        <Alert kind="error">
+          {t('common:errors.error', { message: d.error ?? t('common.loadFailed') })} {t('common.retryHint')}
+        </Alert>
+      ) : (
+        <>
+          <p className="admin-count" aria-live="polite">
+            {t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
+          </p>
+          {d.items.length === 0 ? (
+            <p className="empty-state empty-state--card">{d.page > 1 ? t('common.pageEmpty') : t('lotteries.empty')}</p>
+          ) : (
+            <ul className="admin-cards">
+              {d.items.map((l) => (
+                <li key={l.id}>
+                  <LotteryCard l={l} lng={lng} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager page={d.page} pages={pages} href={(p) => listHref(d.search, d.filter, p)} texts="admin:common" lng={lng} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function LotteryCard({ l, lng }: { l: Row; lng: Lng }) {
+  const { t } = useTranslation('admin');
+  const invalid = t('common:errors.invalidDate');
+  return (
+    <article className="card admin-card" aria-labelledby={`lottery-${l.id}`}>
+      <header className="admin-card__head">
+        <h2 id={`lottery-${l.id}`}>
+          {l.name}
+          {l.name_bn ? (
+            <span className="admin-card__alt" lang="bn">
+              {l.name_bn}
+            </span>
+          ) : null}
+        </h2>
+        <div className="admin-card__badges">
+          <span className={`badge ${l.published ? 'badge--success' : 'badge--muted'}`}>
+            {l.published ? t('lotteries.active') : t('lotteries.inactive')}
+          </span>
+          {l.featured ? <span className="badge badge--gold">{t('lotteries.featured')}</span> : null}
+          <span className={`badge ${l.is_result_published ? 'badge--red' : 'badge--muted'}`}>
+            {l.is_result_published ? t('lotteries.resultPublished') : t('lotteries.resultNotPublished')}
+          </span>
+        </div>
+      </header>
+      <dl className="admin-card__facts">
+        <div>
+          <dt>{t('lotteries.start')}</dt>
+          <dd>
+            <DateTime value={l.start_date} lng={lng} withTime invalid={invalid} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('lotteries.end')}</dt>
+          <dd>
+            <DateTime value={l.end_date} lng={lng} withTime invalid={invalid} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('lotteries.price')}</dt>
+          <dd>
+            <Amount value={l.ticket_price} lng={lng} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('lotteries.prize')}</dt>
+          <dd>
+            <Amount value={l.total_prize} lng={lng} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('lotteries.winners')}</dt>
+          <dd>{formatNumber(l.winners, lng)}</dd>
+        </div>
+        <div>
+          <dt>{t('lotteries.sold')}</dt>
+          <dd>{t('lotteries.soldOf', { sold: formatNumber(l.tickets_sold, lng), total: formatNumber(l.total_tickets, lng) })}</dd>
+        </div>
+      </dl>
+      <div className="admin-card__actions">
+        <Link className="btn btn-ghost btn-sm" to={adminPaths.editLottery(l.id)}>
+          {t('lotteries.edit')}
+        </Link>
+        <Link className="btn btn-primary btn-sm" to={adminPaths.drawLottery(l.id)}>
+          {t('lotteries.draw')}
+        </Link>
+      </div>
+    </article>
+  );
+}

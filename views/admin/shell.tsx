@@ -1,0 +1,134 @@
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { adminPaths, paths } from '../../shared/paths.ts';
+import { localeOf } from '../context.ts';
+import { useHydrated } from '../components/use-hydrated.ts';
+import { useTranslation, WithTexts } from '../i18n.tsx';
+
+/** The back office's texts come with its layout: player pages never carry them (docs/rules/pages.md#9-back-office). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { texts: await localeOf(context).namespace('admin') };
+}
+
+export function Component() {
+  const { texts } = useLoaderData<typeof loader>();
+  return (
+    <WithTexts ns="admin" texts={texts}>
+      <AdminLayout />
+    </WithTexts>
+  );
+}
+
+type NavItem = { to: string; label: string; icon: ReactNode; end?: boolean };
+
+const icon = (d: string) => (
+  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+    <path fill="currentColor" d={d} />
+  </svg>
+);
+
+const NAV: readonly NavItem[] = [
+  { to: adminPaths.dashboard, label: 'nav.dashboard', icon: icon('M3 13h8V3H3v10Zm0 8h8v-6H3v6Zm10 0h8V11h-8v10Zm0-18v6h8V3h-8Z') },
+  {
+    to: adminPaths.lotteries,
+    label: 'nav.lotteries',
+    icon: icon(
+      'M4 6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v3a3 3 0 0 0 0 6v3a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-3a3 3 0 0 0 0-6V6Zm10 0v2h2V6h-2Zm0 5v2h2v-2h-2Zm0 5v2h2v-2h-2Z',
+    ),
+  },
+  { to: adminPaths.createLottery, label: 'nav.createLottery', icon: icon('M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z'), end: true },
+  {
+    to: adminPaths.transactions,
+    label: 'nav.transactions',
+    icon: icon('M3 6h18v12H3V6Zm2 2v2h14V8H5Zm0 5v3h6v-3H5Z'),
+  },
+  {
+    to: adminPaths.users,
+    label: 'nav.users',
+    icon: icon(
+      'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 9c0-3.3 3.1-6 7-6s7 2.7 7 6v1H2v-1Zm15-9a3 3 0 1 0 0-6v6Zm1 3c2.4.5 4 2.3 4 4.5V21h-4v-1c0-2.3-1-4.4-2.7-5.9L18 14Z',
+    ),
+  },
+  {
+    to: adminPaths.prizeClaims,
+    label: 'nav.prizeClaims',
+    icon: icon(
+      'M7 3h10v3h4v4a5 5 0 0 1-5 5h-.3A6 6 0 0 1 13 17.9V20h4v2H7v-2h4v-2.1A6 6 0 0 1 8.3 15H8a5 5 0 0 1-5-5V6h4V3Zm0 5H5v2a3 3 0 0 0 2 2.8V8Zm10 0v4.8A3 3 0 0 0 19 10V8h-2Z',
+    ),
+  },
+  {
+    to: adminPaths.generatedTickets,
+    label: 'nav.generatedTickets',
+    icon: icon(
+      'M4 4h7v7H4V4Zm2 2v3h3V6H6Zm7-2h7v7h-7V4Zm2 2v3h3V6h-3ZM4 13h7v7H4v-7Zm2 2v3h3v-3H6Zm7-2h3v3h-3v-3Zm4 0h3v3h-3v-3Zm-4 4h3v3h-3v-3Zm4 0h3v3h-3v-3Z',
+    ),
+  },
+];
+
+const COLLAPSED_KEY = 'bhagya:admin-nav-collapsed';
+
+/**
+ * The back office's frame: a sidebar on a desktop that folds to its icons (with JavaScript; the choice is kept in
+ * this browser), a bar at the bottom of a phone's screen, and the way back to the player's home page.
+ */
+/** Whether the sidebar is folded, kept in this browser (false on the server and while hydrating). */
+const folded = {
+  listeners: new Set<() => void>(),
+  subscribe(l: () => void) {
+    folded.listeners.add(l);
+    return () => void folded.listeners.delete(l);
+  },
+  get(): boolean {
+    try {
+      return window.localStorage.getItem(COLLAPSED_KEY) === '1';
+    } catch {
+      return false; // storage refused: the sidebar stays open
+    }
+  },
+  set(v: boolean) {
+    try {
+      window.localStorage.setItem(COLLAPSED_KEY, v ? '1' : '0');
+    } catch {
+      /* not kept */
+    }
+    folded.listeners.forEach((l) => l());
+  },
+};
+
+function AdminLayout() {
+  const { t } = useTranslation('admin');
+  const hydrated = useHydrated();
+  const collapsed = useSyncExternalStore(folded.subscribe, folded.get, () => false);
+  const toggle = () => folded.set(!collapsed);
+  return (
+    <div className={`admin${collapsed ? ' admin--collapsed' : ''}`}>
+      <nav className="admin-nav" id="admin-nav" aria-label={t('nav.label')}>
+        {hydrated ? (
+          <button type="button" className="admin-nav__toggle" aria-expanded={!collapsed} aria-controls="admin-nav" onClick={toggle}>
+            {icon(collapsed ? 'M9 6l6 6-6 6-1.4-1.4 4.6-4.6-4.6-4.6L9 6Z' : 'M15 6l1.4 1.4-4.6 4.6 4.6 4.6L15 18l-6-6 6-6Z')}
+            <span className="admin-nav__label">{collapsed ? t('nav.expand') : t('nav.collapse')}</span>
+          </button>
+        ) : null}
+        <ul className="admin-nav__list">
+          {NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.end} className="admin-nav__link" title={collapsed ? t(item.label) : undefined}>
+                {item.icon}
+                <span className="admin-nav__label">{t(item.label)}</span>
+              </NavLink>
+            </li>
+          ))}
+          <li className="admin-nav__home-item">
+            <Link to={paths.home} className="admin-nav__link admin-nav__home">
+              {icon('M12 3l9 8h-3v9h-5v-6h-2v6H6v-9H3l9-8Z')}
+              <span className="admin-nav__label">{t('nav.home')}</span>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <div className="admin-main">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
