@@ -2,6 +2,6 @@ export const LANGUAGES = ['en', 'bn'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LANG_COOKIE = 'lang';
 /** Namespaces every page's client needs; long texts ('content') are loaded by the pages that show them. */
-export const CLIENT_NAMESPACES = ['common', 'home', 'lottery', 'auth', 'validation', 'profile'] as const;
+export const CLIENT_NAMESPACES = ['common', 'home', 'lottery', 'auth', 'validation', 'profile', 'activate'] as const;
 /** What the islands of the home page translate with (no forms of the account pages there). */
 export const ISLAND_NAMESPACES = ['common', 'home', 'lottery'] as const;

@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
         { path: 'profile/edit', ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
         { path: 'payment/system', ...page('payment/system.tsx', () => import('./payment/system.tsx')) },
         { path: 'my-lotteries', ...page('lotteries/my-lotteries.tsx', () => import('./lotteries/my-lotteries.tsx')) },
+        { path: 'my-lotteries/activate', ...page('lotteries/activate.tsx', () => import('./lotteries/activate.tsx')) },
         { path: 'quick-play/:lotteryId/:ticket/buy', ...page('lotteries/buy.tsx', () => import('./lotteries/buy.tsx')) },
         { path: 'payment/:transactionId', ...page('lotteries/payment.tsx', () => import('./lotteries/payment.tsx')) },
         { path: 'user/prize-claim/:prizeId', ...page('lotteries/prize-claim.tsx', () => import('./lotteries/prize-claim.tsx')) },

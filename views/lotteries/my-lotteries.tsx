@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '../../shared/api-types.ts';
@@ -6,6 +7,7 @@ import { lotteryName } from '../../shared/lotteries/names.ts';
 import { paths } from '../../shared/paths.ts';
 import type { PlayerTransaction } from '../../shared/purchases/schemas.ts';
 import { useTranslation } from '../i18n.tsx';
+import { Dialog } from '../components/dialog.tsx';
 import { PageHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
 import { Alert } from '../components/form.tsx';
@@ -13,6 +15,7 @@ import { Notice } from '../components/toast.tsx';
 import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { canClaim, claimDeadline } from '../../shared/claims/schemas.ts';
 import { apiOf } from '../context.ts';
+import { ACTIVATE_PATH, ActivateForm } from './activate-form.tsx';
 import { TicketBalls } from './balls.tsx';
 import { Pager } from './pager.tsx';
 import { listHref, pageCount, parsePage } from './paging.ts';
@@ -81,6 +84,7 @@ export function Component() {
           </ul>
         )}
         {d.items ? <Pager page={d.page} pages={pages} href={(p) => here(p)} texts="pages.myLotteries" lng={lng} /> : null}
+        <ActivateCard />
       </div>
     </>
   );
@@ -177,6 +181,43 @@ function ClaimOfPrize({ tx, prizeId }: { tx: Tx; prizeId: number }) {
         <span className="badge badge--failed">{t(`${m}.claimOver`)}</span>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The last card: activate a generated ticket. Without JavaScript its link opens the plain page; with it, the dialog
+ * (six two-digit boxes and sixteen one-digit boxes), whose success refreshes this list.
+ */
+function ActivateCard() {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation('activate');
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="card activate-card" aria-labelledby="activate-card">
+      <h2 id="activate-card">{t('card.title')}</h2>
+      <p>{t('card.text')}</p>
+      <Link
+        className="btn btn-primary"
+        to={ACTIVATE_PATH}
+        onClick={(e) => {
+          e.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {t('card.open')}
+      </Link>
+      {open ? (
+        <Dialog titleId="activate-title" className="activate-dialog" onClose={() => setOpen(false)}>
+          <h2 id="activate-title" className="dialog__title">
+            {t('form.title')}
+          </h2>
+          <p>{t('form.lead')}</p>
+          <ActivateForm lng={language} onClose={() => setOpen(false)} />
+        </Dialog>
+      ) : null}
+    </section>
   );
 }
 
