@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import { likePattern } from '../db/like.ts';
 import type { ClaimStatus, PayoutMethod } from '../../shared/claims/schemas.ts';
 
 /** A winning ticket of a player: its prize, lottery and claim (null columns when no claim was started). */
@@ -123,11 +124,51 @@ export type StaffClaimRow = ClaimRow & {
   l_name_bn: string;
 };
 
-export const staffClaim = (db: Db, id: number) =>
-  db.one<StaffClaimRow>(
-    `SELECT c.*, u.name AS u_name, u.phone AS u_phone, u.email AS u_email, p.ticket AS p_ticket, p.prize_money AS p_prize_money,
-       l.id AS lottery_id, l.name AS l_name, l.name_bn AS l_name_bn
-     FROM prize_claims c JOIN users u ON u.id = c.user_id JOIN prizes p ON p.id = c.prize_id JOIN lotteries l ON l.id = p.lottery_id
-     WHERE c.id = $1`,
-    [id],
+const STAFF_SELECT = `SELECT c.*, u.name AS u_name, u.phone AS u_phone, u.email AS u_email, p.ticket AS p_ticket, p.prize_money AS p_prize_money,
+    l.id AS lottery_id, l.name AS l_name, l.name_bn AS l_name_bn
+  FROM prize_claims c JOIN users u ON u.id = c.user_id JOIN prizes p ON p.id = c.prize_id JOIN lotteries l ON l.id = p.lottery_id`;
+
+export const staffClaim = (db: Db, id: number) => db.one<StaffClaimRow>(`${STAFF_SELECT} WHERE c.id = $1`, [id]);
+
+export type StaffClaimFilter = {
+  search: string | null;
+  /** The search read as a ticket or a phone number in stored form, matched exactly too. */
+  ticket: string | null;
+  phone: string | null;
+  status: ClaimStatus | null;
+  method: PayoutMethod | null;
+};
+
+/** Every claim, the newest change first, searched and filtered. */
+export async function staffClaims(
+  db: Db,
+  f: StaffClaimFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: StaffClaimRow[]; total: number }> {
+  const where = `WHERE ($1::text IS NULL OR c.status = $1) AND ($2::text IS NULL OR c.payment_method = $2)
+    AND ($3::text IS NULL OR u.name ILIKE $3 OR u.phone ILIKE $3 OR u.email ILIKE $3 OR l.name ILIKE $3 OR l.name_bn ILIKE $3
+         OR p.ticket ILIKE $3 OR p.ticket = $4 OR u.phone = $5)`;
+  const params = [f.status, f.method, f.search === null ? null : likePattern(f.search), f.ticket, f.phone];
+  const rows = await db.query<StaffClaimRow>(`${STAFF_SELECT} ${where} ORDER BY c.updated_at DESC, c.id DESC LIMIT $6 OFFSET $7`, [
+    ...params,
+    limit,
+    offset,
+  ]);
+  const total =
+    (
+      await db.one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM prize_claims c JOIN users u ON u.id = c.user_id JOIN prizes p ON p.id = c.prize_id
+           JOIN lotteries l ON l.id = p.lottery_id ${where}`,
+        params,
+      )
+    )?.n ?? 0;
+  return { rows, total };
+}
+
+export const claimsSummary = (db: Db) =>
+  db.one<{ total_claims: number; total_prize_amount: string; pending_transfers: number }>(
+    `SELECT count(*)::int AS total_claims, COALESCE(sum(p.prize_money), 0)::text AS total_prize_amount,
+       count(*) FILTER (WHERE c.status = 'payment_info_submitted')::int AS pending_transfers
+     FROM prize_claims c JOIN prizes p ON p.id = c.prize_id`,
   );

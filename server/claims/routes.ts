@@ -12,6 +12,8 @@ export function claimRoutes(claims: Claims): Router {
   route(r, api.myWinningTicket, ({ params, user, req }) => claims.one(user, params.id, req.t));
   route(r, api.sendClaimCode, ({ body, user, req }) => claims.sendCode(user, body.prize_id, ctxOf(req)));
   route(r, api.submitClaim, ({ body, user, req }) => claims.submit(user, body, ctxOf(req)));
+  route(r, api.staffClaims, ({ query }) => claims.list(query));
+  route(r, api.claimsSummary, () => claims.summary());
   route(r, api.completeTransfer, ({ params, user, req }) => claims.transfer(user, params.id, 'complete', req.t));
   route(r, api.failTransfer, ({ params, user, req }) => claims.transfer(user, params.id, 'fail', req.t));
   return r;

@@ -4,10 +4,14 @@ import {
   canClaim,
   claimDeadline,
   type ClaimBody,
+  type ClaimsSummary,
   type ClaimStatus,
   type StaffClaim,
+  type StaffClaimsQuery,
   type WinningTicket,
 } from '../../shared/claims/schemas.ts';
+import { normalisePhone } from '../../shared/identifiers.ts';
+import { normaliseTicket } from '../../shared/ticket.ts';
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
 import { formatDate, type Lng } from '../../shared/dates.ts';
 import type { Codes } from '../accounts/codes.ts';
@@ -165,6 +169,32 @@ export class Claims {
     });
     if (!stored) throw ApiError.detail(409, t('api:claimAlreadySubmitted'), 'already_claimed');
     return this.one(caller, body.prize, t);
+  }
+
+  /** Staff: every claim, searched (a ticket or phone in another written form matches too) and filtered. */
+  async list(query: z.output<typeof StaffClaimsQuery>): Promise<{ items: z.input<typeof StaffClaim>[]; total: number }> {
+    const search = query.search;
+    const { rows, total } = await q.staffClaims(
+      this.d.db,
+      {
+        search,
+        ticket: search ? normaliseTicket(search) : null,
+        phone: search ? normalisePhone(search) : null,
+        status: query.status,
+        method: query.payment_method,
+      },
+      query.limit,
+      query.offset,
+    );
+    return { items: rows.map(staffJson), total };
+  }
+
+  /** Staff: the summary cards, over every claim. */
+  async summary(): Promise<z.input<typeof ClaimsSummary>> {
+    const s = await q.claimsSummary(this.d.db);
+    const amount = Number(s?.total_prize_amount ?? 0);
+    if (!Number.isSafeInteger(amount)) throw new RangeError(`claimed prizes ${s?.total_prize_amount} are beyond exact numbers`);
+    return { total_claims: s?.total_claims ?? 0, total_prize_amount: amount, pending_transfers: s?.pending_transfers ?? 0 };
   }
 
   /** Staff: the transfer of a claim with submitted details is done, or failed; audited. The same again changes nothing. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import { likePattern } from '../db/like.ts';
 import type { LotteryFilter } from '../../shared/lotteries/schemas.ts';
 import { HELD, type LotteryRow } from './queries.ts';
 
@@ -17,9 +18,6 @@ const FILTERS: Record<LotteryFilter, string> = {
   result_published: 'l.is_result_published',
   result_not_published: 'NOT l.is_result_published',
 };
-
-/** `%` and `_` typed by staff are letters, not wildcards. */
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Every lottery, newest first, searched by name or description in either language, filtered. */
 export async function staffLotteries(

@@ -19,7 +19,7 @@ import {
   UserProfile,
   VerifyOtpBody,
 } from '../accounts/schemas.ts';
-import { ClaimBody, ClaimCodeBody, StaffClaim, WinningTicket } from '../claims/schemas.ts';
+import { ClaimBody, ClaimCodeBody, ClaimsSummary, StaffClaim, StaffClaimsQuery, WinningTicket } from '../claims/schemas.ts';
 import { ContactBody } from '../contact/schemas.ts';
 import { Identity, IdentityBody } from '../identity/schemas.ts';
 import { Dashboard } from '../dashboard/schemas.ts';
@@ -404,6 +404,25 @@ export const api = {
     summary:
       'The payout details of the caller’s own prize with its claim code, within 30 days of the draw; once per prize, ' +
       'again after a failed transfer.',
+  }),
+  staffClaims: endpoint({
+    method: 'GET',
+    path: '/api/v1/admin/prize-claims/',
+    access: 'staff',
+    tag: 'claims',
+    query: StaffClaimsQuery,
+    reply: z.array(StaffClaim),
+    paged: true,
+    summary:
+      'Every prize claim, the newest change first: search by player name, phone or e-mail, lottery name or ticket; filter by status and method; paged.',
+  }),
+  claimsSummary: endpoint({
+    method: 'GET',
+    path: '/api/v1/admin/prize-claims/summary/',
+    access: 'staff',
+    tag: 'claims',
+    reply: ClaimsSummary,
+    summary: 'Total claims, the prize money they claim and the transfers waiting, over every claim.',
   }),
   completeTransfer: endpoint({
     method: 'PATCH',

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { toAsciiDigits } from '../dates.ts';
-import { code, id, text, v, NAME_MAX } from '../fields.ts';
+import { code, id, optional, text, v, NAME_MAX } from '../fields.ts';
+import { Paging } from '../lotteries/schemas.ts';
 
 export const CLAIM_STATUSES = ['pending', 'payment_info_submitted', 'transfer_completed', 'transfer_failed'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -119,4 +120,20 @@ export const StaffClaim = PlayerClaim.extend({
     prize_money: z.number().int(),
     lottery: z.object({ id: z.number().int(), name: z.string(), name_bn: z.string() }),
   }),
+});
+
+/** `GET /api/v1/admin/prize-claims/` (staff): paged, searched (player name or phone, lottery name, ticket), filtered. */
+export const StaffClaimsQuery = Paging.extend({
+  search: optional(text(100)),
+  status: optional(z.enum(CLAIM_STATUSES)),
+  payment_method: optional(z.enum(PAYOUT_METHODS)),
+});
+
+/** The summary cards of the claims page: every claim, whatever the filter. */
+export const ClaimsSummary = z.object({
+  total_claims: z.number().int(),
+  /** Whole taka of the claimed prizes. */
+  total_prize_amount: z.number().int(),
+  /** Claims whose payout details wait for the transfer. */
+  pending_transfers: z.number().int(),
 });

@@ -202,3 +202,64 @@ describe('GET /api/v1/admin/dashboard/', () => {
     expect(page.text).toContain('Open Draw');
   });
 });
+
+describe('prize claims without JavaScript', () => {
+  test('the list with its summary, filters, and Complete / Mark failed as form posts', async () => {
+    const lottery = await insertLottery(t, { name: 'Claims Draw' });
+    const sale = await buy(t, player, purchase(lottery, '05-12-23-34-45-07'));
+    await request(t.url)
+      .put(`/api/v1/transactions/${sale.body.id}/`)
+      .set(...staff.auth)
+      .send({ status: 'success' })
+      .expect(200);
+    const drawn = await request(t.url)
+      .post('/api/v1/draw-lottery/')
+      .set(...staff.auth)
+      .send({ lottery_id: lottery, tickets: ['05-12-23-34-45-07'] })
+      .expect(201);
+    const prize = drawn.body.prizes[0].id as number;
+    await request(t.url)
+      .post('/api/v1/send-prize-claim-otp/')
+      .set(...player.auth)
+      .send({ prize_id: prize })
+      .expect(200);
+    const code = await t.lastCode(player.phone, 'claim');
+    await request(t.url)
+      .post('/api/v1/submit-prize-claim/')
+      .set(...player.auth)
+      .send({ prize, payment_method: 'bkash', account_number: '01712345678', account_holder_name: 'Rahim Uddin', otp: code })
+      .expect(200);
+    const claim = await t.db.one<{ id: number }>('SELECT id FROM prize_claims WHERE prize_id = $1', [prize]);
+
+    const page = await staffAgent.get('/admin/prize-claims').expect(200);
+    expect(page.text).toContain('Claims Draw');
+    expect(page.text).toContain('01712345678');
+    expect(page.text).toContain('Details submitted');
+    expect(page.text).toMatch(/Pending transfers<\/span><span class="admin-stat__value">1</);
+    expect((await staffAgent.get('/admin/prize-claims?status=transfer_completed').expect(200)).text).toContain('No prize claims found');
+    expect((await staffAgent.get('/admin/prize-claims?search=rahim&payment_method=bkash').expect(200)).text).toContain('Claims Draw');
+
+    const done = await staffAgent
+      .post('/admin/prize-claims')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), claim: String(claim?.id), intent: 'complete' });
+    expect(done.status).toBe(200);
+    expect(done.text).toContain('Transfer status updated successfully');
+    expect(done.text).toContain('>Done<');
+    expect((await t.db.one<{ status: string }>('SELECT status FROM prize_claims WHERE id = $1', [claim?.id]))?.status).toBe(
+      'transfer_completed',
+    );
+
+    const again = await staffAgent
+      .post('/admin/prize-claims')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), claim: String(claim?.id), intent: 'fail' });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain('The transfer can only change while payment details are submitted');
+    const bad = await staffAgent
+      .post('/admin/prize-claims')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), claim: 'x', intent: 'complete' });
+    expect(bad.status).toBe(400);
+  });
+});

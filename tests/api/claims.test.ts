@@ -356,3 +356,53 @@ describe('staff and the transfer', () => {
     expect(await audit()).toEqual([]);
   });
 });
+
+describe('GET /api/v1/admin/prize-claims/ and its summary', () => {
+  const list = (p: Player | null, query = '') => as(p, 'get', `/api/v1/admin/prize-claims/${query}`);
+
+  test('staff only', async () => {
+    for (const url of ['/api/v1/admin/prize-claims/', '/api/v1/admin/prize-claims/summary/']) {
+      expect((await as(null, 'get', url)).status).toBe(401);
+      expect((await as(a, 'get', url)).status).toBe(403);
+    }
+  });
+
+  test('every claim, newest change first, searched and filtered; the summary counts them all', async () => {
+    const first = await drawnWith();
+    const second = await drawnWith();
+    await submit(a, payout(first.prize, await codeFor(first.prize)));
+    await afterResendWait();
+    await submit(
+      a,
+      payout(second.prize, await codeFor(second.prize), {
+        payment_method: 'bank',
+        account_number: '1234567890123',
+        bank_name: 'Sonali Bank',
+        branch_name: 'Motijheel',
+      }),
+    );
+    const all = await list(staff);
+    expect(all.status).toBe(200);
+    expect(all.headers['x-total-count']).toBe('2');
+    expect(all.body.map((c: { prize: { id: number } }) => c.prize.id)).toEqual([second.prize, first.prize]);
+    expect(all.body[0]).toMatchObject({
+      status: 'payment_info_submitted',
+      payment_method: 'bank',
+      bank_name: 'Sonali Bank',
+      user: { id: a.id, name: 'Rahim Uddin' },
+      prize: { ticket: T1, prize_money: 100000 },
+    });
+    const ids = async (q: string) => (await list(staff, q)).body.map((c: { prize: { id: number } }) => c.prize.id);
+    expect(await ids('?payment_method=bkash')).toEqual([first.prize]);
+    expect(await ids('?status=transfer_completed')).toEqual([]);
+    expect(await ids('?search=rahim')).toHaveLength(2);
+    expect(await ids(`?search=${a.phone.slice(1)}`)).toHaveLength(2);
+    expect(await ids('?search=5-12-23-34-45-7')).toHaveLength(2);
+    expect(await ids('?search=nobody')).toEqual([]);
+    expect((await list(staff, '?limit=1&offset=1')).body).toHaveLength(1);
+    for (const q of ['?status=done', '?payment_method=paypal', '?limit=0']) expect((await list(staff, q)).status).toBe(400);
+    await transfer(staff, all.body[1].id, 'toggle-transfer');
+    const summary = await as(staff, 'get', '/api/v1/admin/prize-claims/summary/');
+    expect(summary.body).toEqual({ total_claims: 2, total_prize_amount: 200000, pending_transfers: 1 });
+  });
+});

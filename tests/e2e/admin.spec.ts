@@ -62,7 +62,13 @@ test('the back office fits a 360 px phone and a 1280 px desktop in both language
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
     for (const lng of ['en', 'bn'] as const) {
       await useLanguage(page, lng);
-      for (const path of ['/admin/dashboard', '/admin/lotteries', '/admin/create-lottery', '/admin/lotteries/1/edit']) {
+      for (const path of [
+        '/admin/dashboard',
+        '/admin/lotteries',
+        '/admin/create-lottery',
+        '/admin/lotteries/1/edit',
+        '/admin/prize-claims',
+      ]) {
         await page.goto(path);
         await expect(page.locator('.admin-main h1')).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', lng);
