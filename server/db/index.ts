@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { PGlite as PGliteType } from '@electric-sql/pglite';
+import type { messages, PGlite as PGliteType } from '@electric-sql/pglite';
 
 export type Row = Record<string, unknown>;
 
@@ -51,6 +51,97 @@ function wrap(kind: Db['kind'], run: (sql: string, params: unknown[]) => Promise
   return db;
 }
 
+/**
+ * Statements that are parsed and planned once and then only bound and executed: the SQL of this app is fixed text with
+ * parameters, so a handful of statements serve every request (docs/decisions/013-logged-in-pages.md). DML only: DDL
+ * and session commands (migrations, SET) are run as they come. Bounded: past the limit a new text is not kept.
+ */
+const PREPARABLE = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;
+const MAX_PREPARED = 500;
+
+/** "cached plan must not change result type": a table under a kept `SELECT *` changed its columns. */
+const planChanged = (err: unknown) =>
+  !!err && typeof err === 'object' && (err as { code?: unknown }).code === '0A000' && /cached plan/.test(String((err as Error).message));
+
+/**
+ * PGlite's own `query` sends six protocol messages one by one (parse, describe, bind, describe, execute, sync) and
+ * plans the statement again each time. Here a statement is parsed and described once under a name (its parameter
+ * types and row description kept), then each call is one batch: bind, execute, sync. Same locks as `query`
+ * (the transaction lock, then the query lock; inside a transaction the query lock only), same parsers and
+ * serializers, same errors (the first DatabaseError of the batch, with the query and parameters attached).
+ */
+async function preparedPglite(lite: PGliteType) {
+  const { parse, protocol } = await import('@electric-sql/pglite');
+  const ser = protocol.serialize;
+  type Kept = { name: string; paramTypes: number[]; fields: messages.BackendMessage | undefined };
+  const kept = new Map<string, Kept>();
+  let named = 0;
+  const batch = (parts: Uint8Array[]) => {
+    let size = 0;
+    for (const p of parts) size += p.length;
+    const out = new Uint8Array(size);
+    let at = 0;
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return lite.execProtocolStream(out, { syncToFs: false });
+  };
+  const prepare = async (sql: string): Promise<Kept> => {
+    const name = `bh_${++named}`;
+    const msgs = await batch([ser.parse({ name, text: sql }), ser.describe({ type: 'S', name }), ser.sync()]);
+    const k = { name, paramTypes: parse.parseDescribeStatementResults(msgs), fields: msgs.find((m) => m.name === 'rowDescription') };
+    kept.set(sql, k);
+    return k;
+  };
+  const forget = async (sql: string) => {
+    const k = kept.get(sql);
+    if (!k) return;
+    kept.delete(sql);
+    await batch([ser.close({ type: 'S', name: k.name }), ser.sync()]).catch(() => undefined);
+  };
+  /** Runs in the query lock. */
+  const run = async (sql: string, params: unknown[], inTx: boolean): Promise<Row[]> => {
+    await lite._checkReady();
+    let k: Kept | undefined;
+    let msgs: messages.BackendMessage[];
+    try {
+      k = kept.get(sql) ?? (await prepare(sql));
+      const types = k.paramTypes;
+      const values = params.map((v, i) => {
+        if (v === null || v === undefined) return null;
+        const serialise = lite.serializers[types[i] ?? 0];
+        return serialise ? serialise(v) : String(v as string);
+      });
+      msgs = await batch([ser.bind({ statement: k.name, values }), ser.execute({}), ser.sync()]);
+    } catch (err) {
+      if (planChanged(err)) await forget(sql);
+      throw Object.assign(err as Error, { query: sql, params });
+    }
+    if (!inTx) await lite.syncToFs();
+    return (parse.parseResults(k.fields ? [k.fields, ...msgs] : msgs, lite.parsers)[0]?.rows ?? []) as Row[];
+  };
+  const usable = (sql: string) => PREPARABLE.test(sql) && (kept.has(sql) || kept.size < MAX_PREPARED);
+  return {
+    /** Outside a transaction: as `lite.query` does, the transaction lock first. A changed plan is prepared again once. */
+    query: async (sql: string, params: unknown[]): Promise<Row[]> => {
+      if (!usable(sql)) return (await lite.query<Row>(sql, params)).rows;
+      const once = () => lite._runExclusiveTransaction(() => lite._runExclusiveQuery(() => run(sql, params, false)));
+      try {
+        return await once();
+      } catch (err) {
+        if (!planChanged(err)) throw err;
+        return once();
+      }
+    },
+    /** Inside a transaction (which holds the transaction lock). */
+    txQuery:
+      (t: Pick<PGliteType, 'query'>) =>
+      async (sql: string, params: unknown[]): Promise<Row[]> =>
+        usable(sql) ? lite._runExclusiveQuery(() => run(sql, params, true)) : (await t.query<Row>(sql, params)).rows,
+  };
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -58,17 +149,17 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     parsers: { [INT8]: parseInt8, [NUMERIC]: (v: string) => v },
   });
   await lite.exec(`SET TIME ZONE 'UTC'`);
-  const fromLite = (q: Pick<PGliteType, 'query'>) => async (sql: string, params: unknown[]) => (await q.query<Row>(sql, params)).rows;
+  const prepared = await preparedPglite(lite);
   const make = (runner: (sql: string, params: unknown[]) => Promise<Row[]>, inTx: boolean): Db =>
     wrap(
       'pglite',
       runner,
-      inTx ? (fn) => fn(make(runner, true)) : (fn) => lite.transaction((t) => fn(make(fromLite(t), true))),
+      inTx ? (fn) => fn(make(runner, true)) : (fn) => lite.transaction((t) => fn(make(prepared.txQuery(t), true))),
       async () => {
         if (!inTx) await lite.close();
       },
     );
-  return make(fromLite(lite), false);
+  return make(prepared.query, false);
 }
 
 /** Connection limits of the PostgreSQL pool (config: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
@@ -93,6 +184,35 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
     }) as typeof pg.types.getTypeParser,
   };
   const statementTimeout = o.statementTimeoutMs ?? 30_000;
+  // Named statements (docs/decisions/013-logged-in-pages.md): each connection parses and plans one the first time it
+  // runs it, then only binds and executes. A changed plan gets a new name (every connection prepares it again).
+  const names = new Map<string, string>();
+  let named = 0;
+  const nameOf = (sql: string) => {
+    if (!PREPARABLE.test(sql)) return undefined;
+    let name = names.get(sql);
+    if (!name && names.size < MAX_PREPARED) names.set(sql, (name = `bh_${++named}`));
+    return name;
+  };
+  const runOn =
+    (c: Pick<pg.Pool, 'query'>, inTx: boolean) =>
+    async (sql: string, params: unknown[]): Promise<Row[]> => {
+      const once = async () => {
+        const name = nameOf(sql);
+        try {
+          return (await c.query<Row>(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows;
+        } catch (err) {
+          if (name && planChanged(err)) names.delete(sql);
+          throw err;
+        }
+      };
+      try {
+        return await once();
+      } catch (err) {
+        if (inTx || !planChanged(err)) throw err;
+        return once();
+      }
+    };
   const pool = new pg.Pool({
     connectionString: url,
     types,
@@ -133,7 +253,7 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
         c.on('error', onError);
         try {
           await c.query('BEGIN');
-          const result = await fn(make(async (sql, params) => (await c.query<Row>(sql, params)).rows, c));
+          const result = await fn(make(runOn(c, true), c));
           await c.query('COMMIT');
           return result;
         } catch (err) {
@@ -148,7 +268,7 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
         if (!client) await pool.end();
       },
     );
-  return make(async (sql, params) => (await pool.query<Row>(sql, params)).rows, null);
+  return make(runOn(pool, false), null);
 }
 
 /** DATABASE_URL set: a real PostgreSQL server; unset: embedded PGlite in DATA_DIR/pglite (or in memory for tests). */
