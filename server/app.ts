@@ -41,6 +41,8 @@ export type App = {
   settled(): Promise<void>;
   /** The API app mounted into `app` (null when API_BASE_URL names another server). */
   api: express.Express | null;
+  /** How the pages and the BFF reach the API (server/bff/upstream.ts). */
+  upstream: Upstream;
   db: Db;
   log: Logger;
   pageCache: PageCache;
@@ -123,8 +125,9 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     bkashReceiverNumber: config.BKASH_RECEIVER_NUMBER,
   };
   const apiApp = config.API_BASE_URL ? null : createApi(apiDeps);
+  const inProcess = apiApp ? createInProcessApi(apiDeps) : null;
   const upstream = new Upstream(
-    apiApp ? { inProcess: createInProcessApi(apiDeps) } : { baseUrl: config.API_BASE_URL as string },
+    inProcess ? { inProcess: inProcess.app, direct: inProcess.direct } : { baseUrl: config.API_BASE_URL as string },
     config.UPSTREAM_TIMEOUT_MS,
   );
   const csrf = createCsrf(config.SECRET_KEY, production, config.PUBLIC_ORIGIN);
@@ -245,6 +248,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   return {
     app,
     api: apiApp,
+    upstream,
     settled: () => background.settled(),
     db,
     log,

@@ -5,7 +5,7 @@ import { prepare, type ApiClient } from '../../shared/api-client.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import type { ApiErrorBody, ApiResult, SessionUser } from '../../shared/api-types.ts';
 import type { Csrf } from '../http/csrf.ts';
-import { getSession, sessionFromTokens, setRequestSession, writeSession, type SessionOptions } from './session.ts';
+import { getSession, sessionFromTokens, setRequestSession, writeSession, type Session, type SessionOptions } from './session.ts';
 import { Upstream, UpstreamError, type UpstreamResponse, parseJson } from './upstream.ts';
 
 export type ServerApiDeps = { upstream: Upstream; session: SessionOptions; csrf: Csrf };
@@ -58,36 +58,26 @@ export async function logoutThroughServer(req: Request, res: Response, d: Server
 
 /** The server transport of ApiClient: SSR loaders and actions call the API with the user's token. */
 export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiClient {
-  const call = async <T>(
-    method: string,
-    path: string,
-    body?: Buffer | string,
-    contentType?: string,
-    idempotencyKey?: string,
-  ): Promise<ApiResult<T>> => {
+  /** One API call with the user's token: an upstream failure (timeout, unreachable) is an error result, not a throw. */
+  const send = async <T>(request: (s: Session | null) => Promise<UpstreamResponse>): Promise<ApiResult<T>> => {
     const s = await getSession(req, res, d.upstream, d.session);
     try {
-      return toResult<T>(
-        await d.upstream.call(method, path, {
-          token: s?.access ?? null,
-          body,
-          contentType,
-          lang: req.language,
-          ip: req.ip,
-          idempotencyKey,
-        }),
-      );
+      return toResult<T>(await request(s));
     } catch (err) {
       const f = upstreamFailure(err, req.t);
       return { ok: false, status: f.status, error: f.body };
     }
   };
+  const who = (s: Session | null) => ({ token: s?.access ?? null, lang: req.language, ip: req.ip });
   return {
     call: (e, ...[input]) => {
       const p = prepare(e, input);
-      return call(p.method, p.url, p.json, p.json === undefined ? undefined : 'application/json', p.headers['idempotency-key']);
+      return send((s) => d.upstream.endpoint(e, p.url, p.json, { ...who(s), idempotencyKey: p.headers['idempotency-key'] }));
     },
-    upload: async (e, file) => call(e.method, prepare(e, undefined).url, Buffer.from(await file.arrayBuffer()), file.type),
+    upload: async (e, file) => {
+      const body = Buffer.from(await file.arrayBuffer());
+      return send((s) => d.upstream.call(e.method, prepare(e, undefined).url, { ...who(s), body, contentType: file.type }));
+    },
     login: async (body) => {
       try {
         return await loginThroughServer(req, res, d, body);

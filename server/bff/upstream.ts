@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import { inject } from 'light-my-request';
 import { Agent, errors as undiciErrors, request } from 'undici';
+import type { Endpoint } from '../../shared/api/endpoint.ts';
 
 export type UpstreamResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
@@ -13,13 +14,34 @@ export class UpstreamError extends Error {
   }
 }
 
-export type UpstreamTarget = { baseUrl: string } | { inProcess: RequestListener };
+/**
+ * A call of a contract endpoint handed straight to its pipeline in this process (server/api.ts, directApi), with the
+ * headers an HTTP call would carry; null when the endpoint is not served that way (the call is then made over HTTP).
+ */
+export type DirectApi = (
+  e: Endpoint,
+  url: string,
+  headers: Record<string, string>,
+  json: string | undefined,
+) => Promise<UpstreamResponse> | null;
+
+export type UpstreamTarget = { baseUrl: string } | { inProcess: RequestListener; direct?: DirectApi };
+
+type CallOptions = {
+  token?: string | null;
+  body?: Buffer | string;
+  contentType?: string;
+  lang?: string;
+  ip?: string | undefined;
+  idempotencyKey?: string | undefined;
+};
 
 /**
  * The one way the server side (SSR loaders/actions and /bff) reaches the API, with a hard timeout, the user's
  * bearer token and the visitor's address and language passed along: over HTTP with undici (keep-alive) when
  * API_BASE_URL names the API's server, or handed straight to the API app in this process (light-my-request),
- * which spares a socket, a second HTTP parse and the page middleware on every call.
+ * which spares a socket, a second HTTP parse and the page middleware on every call. A page's call of a contract
+ * endpoint (`endpoint`) goes further in process: straight to the endpoint's handler (docs/decisions/013-logged-in-pages.md).
  */
 export class Upstream {
   private readonly agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
@@ -28,24 +50,8 @@ export class Upstream {
     private readonly timeoutMs: number,
   ) {}
 
-  async call(
-    method: string,
-    path: string,
-    opts: {
-      token?: string | null;
-      body?: Buffer | string;
-      contentType?: string;
-      lang?: string;
-      ip?: string | undefined;
-      idempotencyKey?: string | undefined;
-    } = {},
-  ): Promise<UpstreamResponse> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.contentType) headers['content-type'] = opts.contentType;
-    if (opts.lang) headers['accept-language'] = opts.lang;
-    if (opts.ip) headers['x-forwarded-for'] = opts.ip;
+  async call(method: string, path: string, opts: CallOptions = {}): Promise<UpstreamResponse> {
+    const headers = headersOf(opts);
     if ('inProcess' in this.target) return this.inProcess(this.target.inProcess, method, path, headers, opts.body);
     try {
       const res = await request(new URL(path, this.target.baseUrl), {
@@ -70,6 +76,34 @@ export class Upstream {
     }
   }
 
+  /**
+   * A contract endpoint with its prepared URL and JSON body: handed to its handler when the API is in this process
+   * and serves it directly, otherwise called as any other request.
+   */
+  async endpoint(
+    e: Endpoint,
+    url: string,
+    json: string | undefined,
+    opts: Omit<CallOptions, 'body' | 'contentType'> = {},
+  ): Promise<UpstreamResponse> {
+    const withBody = { ...opts, body: json, contentType: json === undefined ? undefined : 'application/json' };
+    const direct = 'inProcess' in this.target ? this.target.direct?.(e, url, headersOf(withBody), json) : null;
+    return direct ? this.within(direct) : this.call(e.method, url, withBody);
+  }
+
+  /** An answer made in this process, bounded by the same timeout as a call over HTTP. */
+  private async within<T>(answer: PromiseLike<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new UpstreamError('timeout', new Error(`no answer within ${this.timeoutMs} ms`))), this.timeoutMs);
+    });
+    try {
+      return await Promise.race([answer, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private async inProcess(
     app: RequestListener,
     method: string,
@@ -77,27 +111,18 @@ export class Upstream {
     headers: Record<string, string>,
     body: Buffer | string | undefined,
   ): Promise<UpstreamResponse> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new UpstreamError('timeout', new Error(`no answer within ${this.timeoutMs} ms`))), this.timeoutMs);
-    });
-    try {
-      const res = await Promise.race([
-        inject(app, {
-          method: method as 'GET',
-          url: path,
-          headers,
-          ...(body === undefined ? {} : { payload: body }),
-          remoteAddress: '127.0.0.1',
-        }),
-        timeout,
-      ]);
-      const h: UpstreamResponse['headers'] = {};
-      for (const [k, v] of Object.entries(res.headers)) h[k] = typeof v === 'number' ? String(v) : v;
-      return { status: res.statusCode, headers: h, body: res.rawPayload };
-    } finally {
-      clearTimeout(timer);
-    }
+    const res = await this.within(
+      inject(app, {
+        method: method as 'GET',
+        url: path,
+        headers,
+        ...(body === undefined ? {} : { payload: body }),
+        remoteAddress: '127.0.0.1',
+      }),
+    );
+    const h: UpstreamResponse['headers'] = {};
+    for (const [k, v] of Object.entries(res.headers)) h[k] = typeof v === 'number' ? String(v) : v;
+    return { status: res.statusCode, headers: h, body: res.rawPayload };
   }
 
   async json(method: string, path: string, payload: unknown, opts: { token?: string | null; lang?: string; ip?: string | undefined } = {}) {
@@ -112,6 +137,17 @@ export class Upstream {
   close(): Promise<void> {
     return this.agent.close();
   }
+}
+
+/** The request headers of an API call: JSON wanted, the user's bearer token, the visitor's language and address. */
+function headersOf(opts: CallOptions): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.contentType) headers['content-type'] = opts.contentType;
+  if (opts.lang) headers['accept-language'] = opts.lang;
+  if (opts.ip) headers['x-forwarded-for'] = opts.ip;
+  return headers;
 }
 
 export function parseJson(b: Buffer): unknown {

@@ -26,16 +26,25 @@ export type HandlerArgs<E extends Endpoint> = {
   body: E['raw'] extends readonly string[] ? Buffer : Out<E['body']>;
 };
 
+/** An endpoint's whole pipeline as route() registers it: access, input, handler, answer (errors are thrown). */
+export type Serve = (req: Request, res: Response) => Promise<void>;
+
+/** The endpoints a router serves, as route() registered them (read by endpointsOf). */
+const SERVED = Symbol('bhagya.served');
+type Served = { e: Endpoint; serve: Serve };
+type ServingRouter = Router & { [SERVED]?: Served[] };
+
 /**
  * Registers the handler of an endpoint of shared/api/contract.ts: access is checked, path parameters, query and
  * body are parsed by the endpoint's schemas before the handler runs (a bad id is a 404, bad input a 400 with field
  * errors), and the answer is parsed by its schema on the way out, which also drops any field it does not name.
+ * The same pipeline serves an HTTP request and a page's call in this process (server/api.ts, directApi).
  */
 export function route<E extends Endpoint>(router: Router, e: E, handler: (args: HandlerArgs<E>) => Promise<HandlerResult<E>>): void {
   const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
   const path = e.path.replace(/^\/api/, '');
   const raw = e.raw ? [express.raw({ type: [...e.raw], limit: PICTURE_MAX_BYTES })] : [];
-  router[method](path, ...raw, async (req: Request, res: Response) => {
+  const serve: Serve = async (req, res) => {
     const user = e.access === 'staff' ? await requireCurrentStaff(req) : e.access === 'user' ? requireUser(req) : req.user;
     const params = e.params ? parseParams(req, e.params) : undefined;
     const query = e.query ? parseWith(req, e.query, req.query) : undefined;
@@ -50,7 +59,17 @@ export function route<E extends Endpoint>(router: Router, e: E, handler: (args: 
       return void res.status(status).json(e.reply.parse(page.items));
     }
     res.status(status).json(e.reply.parse(result));
-  });
+  };
+  router[method](path, ...raw, serve);
+  const r = router as ServingRouter;
+  (r[SERVED] ??= []).push({ e, serve });
+}
+
+/** Each endpoint served by the routers mounted on `api` (one level down), with its pipeline. */
+export function endpointsOf(api: Router): Map<Endpoint, Serve> {
+  const out = new Map<Endpoint, Serve>();
+  for (const layer of api.stack) for (const s of (layer.handle as Partial<ServingRouter>)[SERVED] ?? []) out.set(s.e, s.serve);
+  return out;
 }
 
 function jsonObject(req: Request): unknown {
