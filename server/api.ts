@@ -88,7 +88,7 @@ function apiParts(d: ApiDeps): { app: express.Express; api: express.Router; befo
   api.use(adminLotteryRoutes(lotteryAdmin));
   api.use(dashboardRoutes(new DashboardFigures(d.db, lotteryAdmin, purchases)));
   api.use(purchaseRoutes(purchases));
-  api.use(drawRoutes(new Draws(d.db)));
+  api.use(drawRoutes(new Draws(d.db, d.notifier)));
   api.use(claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier })));
   api.use(generatedTicketRoutes(new GeneratedTickets(d.db)));
   api.use(uploadRoutes(new Uploads(d.db, d.uploadsDir)));

@@ -50,3 +50,116 @@ export const prizesOf = (db: Db, lotteryId: number) =>
   db.query<PrizeRow>('SELECT id, lottery_id, transaction_id, ticket, prize_money FROM prizes WHERE lottery_id = $1 ORDER BY id', [
     lotteryId,
   ]);
+
+// The draw page: participants, random winner, prize deletion, winners' notices --------------------------------
+
+export type ParticipantRow = {
+  id: number;
+  name: string;
+  phone: string | null;
+  amount: number;
+  ticket: string;
+  status: string;
+  created_at: string;
+};
+
+export type ParticipantSearch = {
+  /** Part of a name, phone or ticket (a LIKE pattern, already escaped). */
+  like: string | null;
+  /** The search read as a ticket or a phone number in stored form, matched exactly too. */
+  ticket: string | null;
+  phone: string | null;
+};
+
+const PARTICIPANT_WHERE = `WHERE t.lottery_id = $1 AND t.status = 'success'
+  AND ($2::text IS NULL OR u.name ILIKE $2 OR u.phone ILIKE $2 OR t.ticket ILIKE $2 OR t.ticket = $3 OR u.phone = $4)`;
+
+/** A page of the lottery's participants (its `success` transactions) in the order they were bought, and their count. */
+export async function participants(
+  db: Db,
+  lotteryId: number,
+  s: ParticipantSearch,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ParticipantRow[]; total: number }> {
+  const params = [lotteryId, s.like, s.ticket, s.phone];
+  const rows = await db.query<ParticipantRow>(
+    `SELECT t.id, u.name, u.phone, t.amount, t.ticket, t.status, t.created_at
+       FROM transactions t JOIN users u ON u.id = t.user_id
+       ${PARTICIPANT_WHERE} ORDER BY t.id LIMIT $5 OFFSET $6`,
+    [...params, limit, offset],
+  );
+  const total =
+    (
+      await db.one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM transactions t JOIN users u ON u.id = t.user_id ${PARTICIPANT_WHERE}`,
+        params,
+      )
+    )?.n ?? 0;
+  return { rows, total };
+}
+
+/** How many of the lottery's `success` tickets are not among `exclude` (the random winner's range). */
+export const eligibleCount = async (db: Db, lotteryId: number, exclude: readonly string[]) =>
+  (
+    await db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM transactions WHERE lottery_id = $1 AND status = 'success' AND NOT (ticket = ANY($2::text[]))`,
+      [lotteryId, exclude],
+    )
+  )?.n ?? 0;
+
+/**
+ * The `index`-th (from 0) of those tickets in id order: one row read through the index
+ * transactions_lottery_success (server/db/migrations/007-prize-notifications.ts), never the list in memory.
+ */
+export const eligibleAt = (db: Db, lotteryId: number, exclude: readonly string[], index: number) =>
+  db.one<ParticipantRow>(
+    `SELECT t.id, u.name, u.phone, t.amount, t.ticket, t.status, t.created_at
+       FROM (SELECT id FROM transactions WHERE lottery_id = $1 AND status = 'success' AND NOT (ticket = ANY($2::text[]))
+             ORDER BY id OFFSET $3 LIMIT 1) pick
+       JOIN transactions t ON t.id = pick.id JOIN users u ON u.id = t.user_id`,
+    [lotteryId, exclude, index],
+  );
+
+export type NoticedPrize = PrizeRow & { notified_at: string | null };
+
+/** A prize, its row locked until the transaction ends (a claim's payout details being stored for it wait, or were seen). */
+export const lockPrize = (db: Db, id: number) =>
+  db.one<NoticedPrize>('SELECT id, lottery_id, transaction_id, ticket, prize_money, notified_at FROM prizes WHERE id = $1 FOR UPDATE', [
+    id,
+  ]);
+
+export const lockClaimOf = (db: Db, prizeId: number) =>
+  db.one<{ id: number; status: string }>('SELECT id, status FROM prize_claims WHERE prize_id = $1 FOR UPDATE', [prizeId]);
+
+export async function deletePrize(db: Db, id: number): Promise<void> {
+  await db.query('DELETE FROM prize_claims WHERE prize_id = $1', [id]);
+  await db.query('DELETE FROM prizes WHERE id = $1', [id]);
+}
+
+export type NoticeLottery = { id: number; name: string; name_bn: string; is_result_published: boolean; drawn_at: string | null };
+
+export const noticeLottery = (db: Db, id: number) =>
+  db.one<NoticeLottery>('SELECT id, name, name_bn, is_result_published, drawn_at FROM lotteries WHERE id = $1', [id]);
+
+export type WinnerRow = { id: number; ticket: string; prize_money: number; phone: string | null; email: string | null };
+
+/**
+ * Takes the lottery's prizes whose winner has not been sent a notice yet, marking them sent: a prize is taken by one
+ * caller only, so a second press (or a concurrent one) finds nothing to send.
+ */
+export const takeUnnotified = (db: Db, lotteryId: number) =>
+  db.query<WinnerRow>(
+    `WITH taken AS (
+       UPDATE prizes SET notified_at = now() WHERE lottery_id = $1 AND notified_at IS NULL RETURNING id, ticket, prize_money, transaction_id
+     )
+     SELECT taken.id, taken.ticket, taken.prize_money, u.phone, u.email
+       FROM taken JOIN transactions t ON t.id = taken.transaction_id JOIN users u ON u.id = t.user_id ORDER BY taken.id`,
+    [lotteryId],
+  );
+
+/** A notice that could not be sent: the prize may be taken again by the next press. */
+export const releaseNotice = (db: Db, prizeId: number) => db.query('UPDATE prizes SET notified_at = NULL WHERE id = $1', [prizeId]);
+
+export const prizeCount = async (db: Db, lotteryId: number) =>
+  (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM prizes WHERE lottery_id = $1', [lotteryId]))?.n ?? 0;

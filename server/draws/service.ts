@@ -1,12 +1,28 @@
+import { randomInt } from 'node:crypto';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import type { DrawBody, DrawReply, Prize } from '../../shared/draws/schemas.ts';
+import { CLAIM_DAYS, claimDeadline } from '../../shared/claims/schemas.ts';
+import { formatDate, toAsciiDigits, toDigits, type Lng } from '../../shared/dates.ts';
+import type {
+  DrawBody,
+  DrawReply,
+  NotifyBody,
+  NotifyReply,
+  Participant,
+  ParticipantsQuery,
+  Prize,
+  RandomWinnerBody,
+} from '../../shared/draws/schemas.ts';
 import { firstDuplicate } from '../../shared/draws/split.ts';
-import { splitPrize } from '../../shared/money.ts';
+import { normalisePhone } from '../../shared/identifiers.ts';
+import { formatTaka, splitPrize } from '../../shared/money.ts';
+import { paths } from '../../shared/paths.ts';
+import { normaliseTicket } from '../../shared/ticket.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { insertAudit } from '../purchases/queries.ts';
+import { NotifyError, type Notifier } from '../notify/index.ts';
+import { insertAudit, likePattern } from '../purchases/queries.ts';
 import * as q from './queries.ts';
 
 /**
@@ -15,7 +31,10 @@ import * as q from './queries.ts';
  * database transaction under the lottery's row lock, audited.
  */
 export class Draws {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly notifier: Notifier,
+  ) {}
 
   async finish(staff: AccessClaims, body: z.output<typeof DrawBody>, t: TFunction): Promise<z.input<typeof DrawReply>> {
     const { tickets } = body;
@@ -62,4 +81,139 @@ export class Draws {
     if (!(await q.lotteryExists(this.db, lotteryId))) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
     return q.prizesOf(this.db, lotteryId);
   }
+
+  /**
+   * A page of the lottery's participants, its `success` transactions in the order they were bought, searched by
+   * name, phone or ticket (docs/rules/lotteries-and-sales.md#9-the-draw).
+   */
+  async participants(
+    lotteryId: number,
+    query: z.output<typeof ParticipantsQuery>,
+    t: TFunction,
+  ): Promise<{ items: z.input<typeof Participant>[]; total: number }> {
+    if (!(await q.lotteryExists(this.db, lotteryId))) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+    const search = query.search ?? null;
+    const { rows, total } = await q.participants(
+      this.db,
+      lotteryId,
+      {
+        like: search === null ? null : likePattern(search),
+        ticket: search === null ? null : normaliseTicket(toAsciiDigits(search)),
+        phone: search === null ? null : normalisePhone(toAsciiDigits(search)),
+      },
+      query.limit,
+      query.offset,
+    );
+    return { items: rows, total };
+  }
+
+  /**
+   * One ticket chosen uniformly by a CSPRNG among the lottery's `success` tickets not excluded: count them, draw an
+   * index with node:crypto randomInt, read that one row in id order (docs/decisions/017-draw-page-and-notify.md). A
+   * ticket approved or rejected between the count and the read can leave the index past the end: then count again.
+   */
+  async randomWinner(body: z.output<typeof RandomWinnerBody>, t: TFunction): Promise<z.input<typeof Participant>> {
+    const exclude = body.exclude ?? [];
+    const lottery = await q.noticeLottery(this.db, body.lottery_id);
+    if (!lottery) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] }, 404);
+    if (lottery.is_result_published || (await q.hasPrizes(this.db, lottery.id)))
+      throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const n = await q.eligibleCount(this.db, lottery.id, exclude);
+      if (n === 0) break;
+      const row = await q.eligibleAt(this.db, lottery.id, exclude, n === 1 ? 0 : randomInt(n));
+      if (row) return row;
+    }
+    throw ApiError.detail(409, t('api:drawAdmin.noneLeft'), 'no_tickets_left');
+  }
+
+  /**
+   * Deletes a prize whose winner has not submitted payout details (a `pending` claim goes with it); the other
+   * prizes keep their money and the lottery stays drawn (docs/rules/lotteries-and-sales.md#9-the-draw). Audited.
+   */
+  async deletePrize(staff: AccessClaims, prizeId: number, t: TFunction): Promise<void> {
+    await this.db.tx(async (tx) => {
+      const prize = await q.lockPrize(tx, prizeId);
+      if (!prize) throw ApiError.detail(404, t('api:drawAdmin.prizeNotFound'), 'not_found');
+      const claim = await q.lockClaimOf(tx, prizeId);
+      if (claim && claim.status !== 'pending')
+        throw ApiError.detail(409, t('api:drawAdmin.prizeClaimed', { status: t(`api:claimStatus.${claim.status}`) }), 'prize_claimed');
+      await q.deletePrize(tx, prizeId);
+      await insertAudit(tx, {
+        actorId: staff.user_id,
+        action: 'prize.delete',
+        entity: 'prize',
+        entityId: String(prize.id),
+        before: { ...prize, claim: claim ? { id: claim.id, status: claim.status } : null },
+        after: null,
+      });
+    });
+  }
+
+  /**
+   * Sends each winner of a published draw one message per prize (SMS to his phone, else e-mail), in English and
+   * Bengali. A prize is taken (notified_at set) before its message is sent, so a second press, or two at once,
+   * sends nothing twice; a message that could not be sent gives its prize back for the next press. Audited.
+   */
+  async notifyWinners(staff: AccessClaims, body: z.output<typeof NotifyBody>, t: TFunction): Promise<z.input<typeof NotifyReply>> {
+    const lottery = await q.noticeLottery(this.db, body.lottery_id);
+    if (!lottery) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] }, 404);
+    if (!lottery.is_result_published || !lottery.drawn_at)
+      throw ApiError.detail(409, t('api:drawAdmin.notPublished'), 'results_not_published');
+    const drawnAt = lottery.drawn_at;
+    const winners = await q.takeUnnotified(this.db, lottery.id);
+    const sent: number[] = [];
+    const failed: number[] = [];
+    for (const w of winners) {
+      const to = w.phone ?? w.email;
+      try {
+        if (!to) throw new NotifyError('the winner has neither phone nor e-mail');
+        await this.notifier.send({ channel: w.phone ? 'sms' : 'email', to, purpose: 'winner', ...winnerMessage(t, lottery, w, drawnAt) });
+        sent.push(w.id);
+      } catch {
+        // The transport logged why (server/notify/index.ts); the next press tries this prize again.
+        await q.releaseNotice(this.db, w.id);
+        failed.push(w.id);
+      }
+    }
+    if (winners.length)
+      await insertAudit(this.db, {
+        actorId: staff.user_id,
+        action: 'lottery.notify_winners',
+        entity: 'lottery',
+        entityId: String(lottery.id),
+        before: null,
+        after: { notified: sent, failed },
+      });
+    if (failed.length && !sent.length) throw ApiError.detail(503, t('api:drawAdmin.notifyFailed', { count: failed.length }), 'send_failed');
+    const detail = failed.length
+      ? t('api:drawAdmin.notifiedPartly', { count: sent.length, failed: failed.length })
+      : sent.length
+        ? t('api:drawAdmin.notified', { count: sent.length })
+        : t('api:drawAdmin.alreadyNotified');
+    return { detail, notified: sent.length, failed: failed.length };
+  }
+}
+
+/**
+ * The winner's message in English, then Bengali (the account has no language of its own): the lottery, his ticket, the
+ * prize in taka, and that it must be claimed within 30 days at My Lotteries.
+ */
+function winnerMessage(t: TFunction, l: q.NoticeLottery, w: q.WinnerRow, drawnAt: string): { subject: string; text: string } {
+  const deadline = claimDeadline(drawnAt);
+  const part = (lng: Lng) => {
+    const vars = {
+      lng,
+      lottery: lng === 'bn' && l.name_bn ? l.name_bn : l.name,
+      ticket: toDigits(w.ticket, lng),
+      prize: formatTaka(w.prize_money, lng),
+      days: CLAIM_DAYS,
+      date: formatDate(deadline, lng) ?? deadline,
+      link: paths.myLotteries,
+    };
+    return { subject: t('api:drawAdmin.messageSubject', vars), text: t('api:drawAdmin.messageText', vars) };
+  };
+  const en = part('en');
+  const bn = part('bn');
+  return { subject: `${en.subject} / ${bn.subject}`, text: `${en.text}\n\n${bn.text}` };
 }

@@ -13,15 +13,27 @@ export type CodeMessage = {
   text: string;
 };
 
+/** A message that carries no code (a winner's notice, docs/rules/lotteries-and-sales.md#9-the-draw). */
+export type Message = {
+  channel: Channel;
+  to: string;
+  purpose: 'winner';
+  subject: string;
+  text: string;
+};
+
 export interface Notifier {
   sendCode(msg: CodeMessage): Promise<void>;
+  /** Sends a message without a code: stored whole in the outbox, never written to the log. */
+  send(msg: Message): Promise<void>;
 }
 
 export class NotifyError extends Error {}
 
 /**
  * Development transport: every message goes to the outbox table and to the log as one JSON line
- * with `to`, `purpose` and `code`. This is the one place a code is ever logged, on purpose.
+ * with `to`, `purpose` and `code`. This is the one place a code is ever logged, on purpose. A message without a code
+ * (send) is logged with `to` and `purpose` only; its text is in the outbox.
  */
 export function logNotifier(db: Db, log: Logger): Notifier {
   return {
@@ -33,6 +45,15 @@ export function logNotifier(db: Db, log: Logger): Notifier {
         msg.text,
       ]);
       log.info({ notify: 'log', channel: msg.channel, to: msg.to, purpose: msg.purpose, code: msg.code }, 'one-time code (log transport)');
+    },
+    async send(msg) {
+      await db.query('INSERT INTO outbox (channel, recipient, purpose, body, sent_at) VALUES ($1, $2, $3, $4, now())', [
+        msg.channel,
+        msg.to,
+        msg.purpose,
+        msg.text,
+      ]);
+      log.info({ notify: 'log', channel: msg.channel, to: msg.to, purpose: msg.purpose }, 'message (log transport)');
     },
   };
 }
@@ -74,35 +95,37 @@ export async function sendMailWithin(mailer: Mailer, mail: Parameters<Mailer['se
  * the code blanked out; neither the log nor the table ever holds a live code.
  */
 export function liveNotifier(db: Db, log: Logger, o: LiveOptions): Notifier {
-  return {
-    async sendCode(msg) {
-      const stored = msg.text.split(msg.code).join('•'.repeat(msg.code.length));
-      const row = await db.one<{ id: number }>(
-        'INSERT INTO outbox (channel, recipient, purpose, body) VALUES ($1, $2, $3, $4) RETURNING id',
-        [msg.channel, msg.to, msg.purpose, stored],
-      );
-      try {
-        if (msg.channel === 'email') {
-          await sendMailWithin(o.mailer, { from: o.mailFrom, to: msg.to, subject: msg.subject, text: msg.text }, o.timeoutMs);
-        } else {
-          const res = await request(o.sms.url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', ...(o.sms.key ? { authorization: `Bearer ${o.sms.key}` } : {}) },
-            body: JSON.stringify({ to: msg.to, message: msg.text }),
-            signal: AbortSignal.timeout(o.timeoutMs),
-          });
-          await res.body.dump();
-          if (res.statusCode < 200 || res.statusCode >= 300) throw new NotifyError(`SMS gateway answered ${res.statusCode}`);
-        }
-        await db.query('UPDATE outbox SET sent_at = now() WHERE id = $1', [row?.id]);
-        log.info({ notify: 'live', channel: msg.channel, to: msg.to, purpose: msg.purpose }, 'one-time code sent');
-      } catch (err) {
-        log.error(
-          { notify: 'live', channel: msg.channel, to: msg.to, purpose: msg.purpose, error: (err as Error).message },
-          'one-time code could not be sent',
-        );
-        throw new NotifyError(`could not send the ${msg.channel}`, { cause: err });
+  /** Records the message (as stored) in the outbox, sends it within the timeout, and logs what happened (never the text). */
+  async function transmit(msg: Message | CodeMessage, stored: string, what: string): Promise<void> {
+    const row = await db.one<{ id: number }>(
+      'INSERT INTO outbox (channel, recipient, purpose, body) VALUES ($1, $2, $3, $4) RETURNING id',
+      [msg.channel, msg.to, msg.purpose, stored],
+    );
+    try {
+      if (msg.channel === 'email') {
+        await sendMailWithin(o.mailer, { from: o.mailFrom, to: msg.to, subject: msg.subject, text: msg.text }, o.timeoutMs);
+      } else {
+        const res = await request(o.sms.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(o.sms.key ? { authorization: `Bearer ${o.sms.key}` } : {}) },
+          body: JSON.stringify({ to: msg.to, message: msg.text }),
+          signal: AbortSignal.timeout(o.timeoutMs),
+        });
+        await res.body.dump();
+        if (res.statusCode < 200 || res.statusCode >= 300) throw new NotifyError(`SMS gateway answered ${res.statusCode}`);
       }
-    },
+      await db.query('UPDATE outbox SET sent_at = now() WHERE id = $1', [row?.id]);
+      log.info({ notify: 'live', channel: msg.channel, to: msg.to, purpose: msg.purpose }, `${what} sent`);
+    } catch (err) {
+      log.error(
+        { notify: 'live', channel: msg.channel, to: msg.to, purpose: msg.purpose, error: (err as Error).message },
+        `${what} could not be sent`,
+      );
+      throw new NotifyError(`could not send the ${msg.channel}`, { cause: err });
+    }
+  }
+  return {
+    sendCode: (msg) => transmit(msg, msg.text.split(msg.code).join('•'.repeat(msg.code.length)), 'one-time code'),
+    send: (msg) => transmit(msg, msg.text, 'message'),
   };
 }

@@ -23,7 +23,18 @@ import { ClaimBody, ClaimCodeBody, ClaimsSummary, StaffClaim, StaffClaimsQuery, 
 import { ContactBody } from '../contact/schemas.ts';
 import { Identity, IdentityBody } from '../identity/schemas.ts';
 import { Dashboard } from '../dashboard/schemas.ts';
-import { DrawBody, DrawReply, LotteryIdParams, Prize } from '../draws/schemas.ts';
+import {
+  DrawBody,
+  DrawReply,
+  LotteryIdParams,
+  NotifyBody,
+  NotifyReply,
+  Participant,
+  ParticipantsQuery,
+  Prize,
+  PrizeIdParams,
+  RandomWinnerBody,
+} from '../draws/schemas.ts';
 import { ActivateBody, ActivateReply, GenerateBody, GeneratedTicket, GeneratedTicketsQuery } from '../generated-tickets/schemas.ts';
 import {
   DrawResult,
@@ -364,6 +375,51 @@ export const api = {
     params: LotteryIdParams,
     reply: z.array(Prize),
     summary: "A lottery's prizes, in the order the draw chose them.",
+  }),
+  participants: endpoint({
+    method: 'GET',
+    path: '/api/v1/get-participators/:lotteryId/',
+    access: 'staff',
+    tag: 'draws',
+    params: LotteryIdParams,
+    query: ParticipantsQuery,
+    reply: z.array(Participant),
+    paged: true,
+    summary: "A lottery's participants (its success transactions) in the order bought, searched by name, phone or ticket; paged.",
+  }),
+  randomWinner: endpoint({
+    method: 'POST',
+    path: '/api/v1/draw-lottery/random-winner/',
+    access: 'staff',
+    tag: 'draws',
+    body: RandomWinnerBody,
+    reply: Participant,
+    summary:
+      "One of the lottery's success tickets chosen by the server with a cryptographic random number, none of those excluded; " +
+      '409 when none is left or the lottery was drawn.',
+  }),
+  deletePrize: endpoint({
+    method: 'DELETE',
+    path: '/api/v1/delete-prize/:prizeId/',
+    access: 'staff',
+    tag: 'draws',
+    params: PrizeIdParams,
+    reply: null,
+    status: 204,
+    summary:
+      'Deletes a prize whose winner has not submitted payout details (409 otherwise); the other prizes keep their money and the ' +
+      'lottery stays drawn; audited.',
+  }),
+  notifyWinners: endpoint({
+    method: 'POST',
+    path: '/api/v1/notify-winners/',
+    access: 'staff',
+    tag: 'draws',
+    body: NotifyBody,
+    reply: NotifyReply,
+    summary:
+      'Sends each winner of a published draw his message (SMS, or e-mail without a phone), once per prize even when pressed ' +
+      'twice; 409 before the results are published; audited.',
   }),
   // Prizes and claims -------------------------------------------------------------------------------
   myWinningTickets: endpoint({

@@ -3,7 +3,8 @@
  * Built from the field rules of shared/fields.ts; messages are keys of locales/<lng>/validation.json.
  */
 import { z } from 'zod';
-import { id, ticket, wholeTaka } from '../fields.ts';
+import { id, optional, text, ticket, wholeTaka } from '../fields.ts';
+import { Paging } from '../lotteries/schemas.ts';
 
 /** More winning tickets than any lottery has winners are refused before they reach the database. */
 export const MAX_DRAW_TICKETS = 1000;
@@ -43,4 +44,47 @@ export const LotteryIdParams = z.strictObject({
     .string()
     .regex(/^[1-9]\d{0,15}$/)
     .transform(Number),
+});
+
+/** `GET /api/v1/get-participators/{lotteryId}/`: a page of the lottery's participants, searched by name, phone or ticket. */
+export const ParticipantsQuery = Paging.extend({
+  search: optional(text(100)),
+});
+
+/** A participant of a draw: a `success` transaction of the lottery and who bought it (phone null for an e-mail account). */
+export const Participant = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  amount: z.number().int(),
+  ticket: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+
+/**
+ * `POST /api/v1/draw-lottery/random-winner/`: one of the lottery's `success` tickets chosen by the server, none of
+ * `exclude` (the tickets already chosen on the page).
+ */
+export const RandomWinnerBody = z.strictObject({
+  lottery_id: id,
+  exclude: z.array(ticket).max(MAX_DRAW_TICKETS).optional(),
+});
+
+/** `DELETE /api/v1/delete-prize/{prizeId}/`. */
+export const PrizeIdParams = z.strictObject({
+  prizeId: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .transform(Number),
+});
+
+/** `POST /api/v1/notify-winners/`. */
+export const NotifyBody = z.strictObject({ lottery_id: id });
+
+/** What notifying did: the message, how many winners were sent one now, and how many could not be reached. */
+export const NotifyReply = z.object({
+  detail: z.string(),
+  notified: z.number().int(),
+  failed: z.number().int(),
 });

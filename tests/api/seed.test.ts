@@ -29,7 +29,7 @@ async function start(db: Db, env: Record<string, string> = {}): Promise<App> {
     SEED_DEMO: 'true',
     ...env,
   });
-  return createApp(config, { db, notifier: { sendCode: async () => undefined } });
+  return createApp(config, { db, notifier: { sendCode: async () => undefined, send: async () => undefined } });
 }
 
 const users = (db: Db) =>

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDb, type Db } from '../../server/db/index.ts';
-import type { CodeMessage, Notifier } from '../../server/notify/index.ts';
+import type { CodeMessage, Message, Notifier } from '../../server/notify/index.ts';
 
 export type TestApp = {
   /** http://127.0.0.1:PORT of the running server (supertest takes it as its app). */
@@ -16,6 +16,10 @@ export type TestApp = {
   db: Db;
   /** Every one-time code message the app sent, newest last. */
   sent: CodeMessage[];
+  /** Every message without a code the app sent (winners' notices), newest last. */
+  messages: Message[];
+  /** The capturing notifier the app was given (a test may replace its methods to make sending fail). */
+  notifier: Notifier;
   /** The latest code sent to this phone or e-mail (after the codes sent in the background went out). */
   lastCode(to: string, purpose?: CodeMessage['purpose']): Promise<string>;
   /** Waits for the codes the app sends after its answers (resend, password reset). */
@@ -61,7 +65,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const sent: CodeMessage[] = [];
-  const notifier: Notifier = { sendCode: async (m) => void sent.push(m) };
+  const messages: Message[] = [];
+  const notifier: Notifier = { sendCode: async (m) => void sent.push(m), send: async (m) => void messages.push(m) };
   // The capturing notifier, unless a test asks for the live transport itself.
   const app = await createApp(config, { db, ...(env.NOTIFY_TRANSPORT === 'live' ? {} : { notifier }) });
   const server = app.app.listen(0, '127.0.0.1');
@@ -72,6 +77,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     db,
     sent,
+    messages,
+    notifier,
     settled: () => app.settled(),
     async lastCode(to, purpose) {
       await app.settled();

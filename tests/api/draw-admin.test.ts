@@ -1,0 +1,357 @@
+/**
+ * What the back office's draw page needs (docs/rules/lotteries-and-sales.md#9-the-draw): a lottery's participants
+ * paged and searched, a random winner chosen by the server, deleting a prize, notifying winners once per prize.
+ * Staff only; changes audited. On PGlite and PostgreSQL.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createLogger } from '../../server/log.ts';
+import { liveNotifier, logNotifier } from '../../server/notify/index.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+
+let t: TestApp;
+let a: Player, b: Player, staff: Player;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await account(t, { name: 'Rahim Uddin' });
+  b = await account(t, { name: 'Fatema Begum', email: 'fatema@example.com' });
+  staff = await account(t, { name: 'Draw Officer', is_staff: true });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  for (const table of ['audit_log', 'prize_claims', 'prizes', 'transactions', 'lotteries', 'rate_limits', 'outbox'])
+    await t.db.query(`DELETE FROM ${table}`);
+  t.messages.length = 0;
+  await t.db.query('UPDATE users SET phone = $2 WHERE id = $1', [b.id, b.phone]);
+});
+
+const T1 = '05-12-23-34-45-07';
+const T2 = '01-02-03-04-05-06';
+const T3 = '10-20-30-40-50-15';
+const T4 = '11-21-31-41-51-01';
+
+const as = (p: Player | null, method: 'get' | 'post' | 'delete', url: string) => {
+  const r = request(t.url)[method](url).set('Accept-Language', 'en');
+  return p ? r.set(...p.auth) : r;
+};
+const participants = (p: Player | null, lottery: number | string, query = '') =>
+  as(p, 'get', `/api/v1/get-participators/${lottery}/${query}`);
+const random = (p: Player | null, body: object) => as(p, 'post', '/api/v1/draw-lottery/random-winner/').send(body);
+const deletePrize = (p: Player | null, id: number | string) => as(p, 'delete', `/api/v1/delete-prize/${id}/`);
+const notify = (p: Player | null, body: object) => as(p, 'post', '/api/v1/notify-winners/').send(body);
+const draw = (tickets: string[], lottery: number) =>
+  as(staff, 'post', '/api/v1/draw-lottery/').send({ lottery_id: lottery, tickets }).expect(201);
+
+/** A ticket bought by this player and approved by staff (status success), unless told to leave it as it is. */
+async function sold(p: Player, lottery: number, ticket: string, status: 'success' | 'pending' | 'failed' = 'success'): Promise<number> {
+  const res = await buy(t, p, purchase(lottery, ticket));
+  if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const id = res.body.id as number;
+  if (status !== 'pending') {
+    const put = await request(t.url)
+      .put(`/api/v1/transactions/${id}/`)
+      .set(...staff.auth)
+      .send({ status });
+    if (put.status !== 200) throw new Error(`status change failed: ${put.status}`);
+  }
+  return id;
+}
+
+const audit = (action: string) =>
+  t.db.query<{ actor_id: number; entity: string; entity_id: string; before: Record<string, unknown> | null; after: unknown }>(
+    'SELECT actor_id, entity, entity_id, before, after FROM audit_log WHERE action = $1 ORDER BY id',
+    [action],
+  );
+
+describe('who may', () => {
+  test('anonymous 401 and a player 403 on every endpoint; nothing changes', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    const [prize] = (await draw([T1], lottery)).body.prizes as { id: number }[];
+    const calls = (p: Player | null) => [
+      participants(p, lottery),
+      random(p, { lottery_id: lottery }),
+      deletePrize(p, prize!.id),
+      notify(p, { lottery_id: lottery }),
+    ];
+    for (const res of await Promise.all(calls(null))) {
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('not_authenticated');
+    }
+    for (const res of await Promise.all(calls(a))) {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('permission_denied');
+    }
+    expect(await t.db.query('SELECT id FROM prizes')).toHaveLength(1);
+    expect(t.messages).toEqual([]);
+  });
+
+  test('unknown lottery or prize: 404; a bad id is 404, a bad body 400', async () => {
+    expect((await participants(staff, 999999)).status).toBe(404);
+    expect((await participants(staff, 'x')).status).toBe(404);
+    expect((await random(staff, { lottery_id: 999999 })).status).toBe(404);
+    expect((await random(staff, { lottery_id: 'x' })).status).toBe(400);
+    expect((await random(staff, { lottery_id: 1, exclude: ['nonsense'] })).status).toBe(400);
+    expect((await deletePrize(staff, 999999)).status).toBe(404);
+    expect((await deletePrize(staff, '0')).status).toBe(404);
+    expect((await notify(staff, { lottery_id: 999999 })).status).toBe(404);
+    expect((await notify(staff, {})).status).toBe(400);
+  });
+});
+
+describe('participants', () => {
+  test('success transactions only, in the order bought, paged with X-Total-Count, N/A data as null', async () => {
+    const lottery = await insertLottery(t);
+    const other = await insertLottery(t);
+    const ids = [await sold(a, lottery, T1), await sold(b, lottery, T2), await sold(a, lottery, T3)];
+    await sold(a, lottery, T4, 'pending');
+    await sold(b, other, T4);
+    // An account with an e-mail and no phone: its phone is null.
+    await t.db.query('UPDATE users SET phone = NULL WHERE id = $1', [b.id]);
+    const first = await participants(staff, lottery, '?limit=2&offset=0');
+    expect(first.status).toBe(200);
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(first.body).toEqual([
+      expect.objectContaining({ id: ids[0], name: 'Rahim Uddin', phone: a.phone, amount: 100, ticket: T1, status: 'success' }),
+      expect.objectContaining({ id: ids[1], name: 'Fatema Begum', phone: null, ticket: T2 }),
+    ]);
+    const second = await participants(staff, lottery, '?limit=2&offset=2');
+    expect(second.body.map((r: { ticket: string }) => r.ticket)).toEqual([T3]);
+    expect((await participants(staff, lottery, '?limit=1000')).status).toBe(400);
+  });
+
+  test('searched by name, phone or ticket (any written form), case-insensitive; % is a letter', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    await sold(b, lottery, T2);
+    const search = async (s: string) =>
+      (await participants(staff, lottery, `?search=${encodeURIComponent(s)}`)).body.map((r: { ticket: string }) => r.ticket);
+    expect(await search('fatema')).toEqual([T2]);
+    expect(await search(a.phone.slice(-6))).toEqual([T1]);
+    expect(await search(`+88${a.phone}`)).toEqual([T1]);
+    expect(await search('5-12-23-34-45-7')).toEqual([T1]);
+    expect(await search('০৫-১২-২৩-৩৪-৪৫-০৭')).toEqual([T1]);
+    expect(await search('%')).toEqual([]);
+  });
+});
+
+describe('random winner', () => {
+  test('each success ticket is chosen over many calls; excluded, pending and other lotteries never', async () => {
+    const lottery = await insertLottery(t);
+    const other = await insertLottery(t);
+    await sold(a, lottery, T1);
+    await sold(b, lottery, T2);
+    await sold(a, lottery, T3);
+    await sold(b, lottery, T4, 'pending');
+    await sold(b, other, T4);
+    const seen = new Map<string, number>();
+    for (let i = 0; i < 60; i++) {
+      const res = await random(staff, { lottery_id: lottery, exclude: ['10-20-30-40-50-15'] });
+      expect(res.status).toBe(200);
+      seen.set(res.body.ticket, (seen.get(res.body.ticket) ?? 0) + 1);
+    }
+    expect([...seen.keys()].sort()).toEqual([T2, T1].sort());
+    // Uniform: with 60 draws between two tickets, each far from never.
+    for (const n of seen.values()) expect(n).toBeGreaterThan(10);
+    const one = await random(staff, { lottery_id: lottery, exclude: [T1, '30-10-20-40-50-15'] });
+    expect(one.body).toMatchObject({ ticket: T2, name: 'Fatema Begum', status: 'success' });
+  });
+
+  test('none left: 409; a drawn lottery: 409; nothing is stored', async () => {
+    const lottery = await insertLottery(t);
+    const none = await random(staff, { lottery_id: lottery });
+    expect(none.status).toBe(409);
+    expect(none.body).toMatchObject({ code: 'no_tickets_left', detail: 'There is no approved ticket left to choose in this lottery.' });
+    await sold(a, lottery, T1);
+    expect((await random(staff, { lottery_id: lottery, exclude: [T1] })).status).toBe(409);
+    await draw([T1], lottery);
+    const drawn = await random(staff, { lottery_id: lottery });
+    expect(drawn.status).toBe(409);
+    expect(drawn.body.code).toBe('already_drawn');
+    expect(await audit('lottery.draw')).toHaveLength(1);
+  });
+});
+
+describe('deleting a prize', () => {
+  test('an unclaimed prize (or one whose claim only started) goes, audited; the others keep their money', async () => {
+    const lottery = await insertLottery(t); // 2 winners, TK. 100,000
+    const ta = await sold(a, lottery, T1);
+    await sold(b, lottery, T2);
+    const prizes = (await draw([T1, T2], lottery)).body.prizes as { id: number; prize_money: number }[];
+    // The winner of T1 asked for his claim code: the claim is pending.
+    await t.db.query('INSERT INTO prize_claims (prize_id, user_id) VALUES ($1, $2)', [prizes[0]!.id, a.id]);
+    const res = await deletePrize(staff, prizes[0]!.id);
+    expect(res.status).toBe(204);
+    expect(await t.db.query('SELECT ticket, prize_money FROM prizes ORDER BY id')).toEqual([{ ticket: T2, prize_money: 50000 }]);
+    expect(await t.db.query('SELECT id FROM prize_claims')).toEqual([]);
+    const [record] = await audit('prize.delete');
+    expect(record).toMatchObject({ actor_id: staff.id, entity: 'prize', entity_id: String(prizes[0]!.id), after: null });
+    expect(record!.before).toMatchObject({ ticket: T1, prize_money: 50000, transaction_id: ta, lottery_id: lottery });
+    expect(record!.before!.claim).toMatchObject({ status: 'pending' });
+    // The lottery stays drawn.
+    expect(await t.db.one('SELECT is_result_published FROM lotteries WHERE id = $1', [lottery])).toEqual({ is_result_published: true });
+    expect((await deletePrize(staff, prizes[0]!.id)).status).toBe(404);
+  });
+
+  test('a prize whose payout details were submitted (or transferred) is refused: 409, kept, not audited', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    const [prize] = (await draw([T1], lottery)).body.prizes as { id: number }[];
+    for (const status of ['payment_info_submitted', 'transfer_completed', 'transfer_failed']) {
+      await t.db.query('DELETE FROM prize_claims');
+      await t.db.query(
+        `INSERT INTO prize_claims (prize_id, user_id, status, payment_method, account_number, account_holder_name)
+         VALUES ($1, $2, $3, 'bkash', '01711111111', 'Rahim Uddin')`,
+        [prize!.id, a.id, status],
+      );
+      const res = await deletePrize(staff, prize!.id);
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('prize_claimed');
+      expect(res.body.detail).toContain('This prize cannot be deleted');
+    }
+    expect(await t.db.query('SELECT id FROM prizes')).toHaveLength(1);
+    expect(await audit('prize.delete')).toEqual([]);
+  });
+});
+
+describe('notifying winners', () => {
+  test('results not published: 409, nothing sent', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    const res = await notify(staff, { lottery_id: lottery });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('results_not_published');
+    // Drawn, then the results taken back: still 409.
+    await draw([T1], lottery);
+    await t.db.query('UPDATE lotteries SET is_result_published = false WHERE id = $1', [lottery]);
+    expect((await notify(staff, { lottery_id: lottery })).status).toBe(409);
+    expect(t.messages).toEqual([]);
+  });
+
+  test('one message per prize, SMS to a phone or e-mail without one, in English and Bengali; pressed twice, nothing more', async () => {
+    const lottery = await insertLottery(t, { name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক' });
+    await sold(a, lottery, T1);
+    await sold(b, lottery, T2);
+    await draw([T1, T2], lottery);
+    await t.db.query('UPDATE users SET phone = NULL WHERE id = $1', [b.id]);
+    const res = await notify(staff, { lottery_id: lottery });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ detail: 'Winners notified successfully! 2 messages sent.', notified: 2, failed: 0 });
+    expect(t.messages.map((m) => [m.channel, m.to, m.purpose])).toEqual([
+      ['sms', a.phone, 'winner'],
+      ['email', 'fatema@example.com', 'winner'],
+    ]);
+    const text = t.messages[0]!.text;
+    expect(text).toContain('Padma Weekly');
+    expect(text).toContain(T1);
+    expect(text).toContain('TK. 50,000');
+    expect(text).toContain('30 days');
+    expect(text).toContain('/my-lotteries');
+    expect(text).toContain('পদ্মা সাপ্তাহিক');
+    expect(text).toContain('৳৫০,০০০');
+    expect(text).toContain('০৫-১২-২৩-৩৪-৪৫-০৭');
+    expect(t.messages[1]!.subject).toContain('Padma Weekly');
+
+    const again = await notify(staff, { lottery_id: lottery });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ notified: 0, failed: 0 });
+    expect(again.body.detail).toContain('already been notified');
+    expect(t.messages).toHaveLength(2);
+    const records = await audit('lottery.notify_winners');
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ actor_id: staff.id, entity: 'lottery', entity_id: String(lottery) });
+  });
+
+  test('pressed concurrently: one message per prize', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    await sold(b, lottery, T2);
+    await draw([T1, T2], lottery);
+    const all = await Promise.all([1, 2, 3, 4].map(() => notify(staff, { lottery_id: lottery })));
+    expect(all.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(all.reduce((n, r) => n + (r.body.notified as number), 0)).toBe(2);
+    expect(t.messages.map((m) => m.to).sort()).toEqual([a.phone, b.phone].sort());
+  });
+
+  test('a message that could not be sent is tried again on the next press; none sent at all is a 503', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    await draw([T1], lottery);
+    const { NotifyError } = await import('../../server/notify/index.ts');
+    const send = t.notifier.send;
+    t.notifier.send = async () => {
+      throw new NotifyError('gateway down');
+    };
+    try {
+      const res = await notify(staff, { lottery_id: lottery });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe('send_failed');
+    } finally {
+      t.notifier.send = send;
+    }
+    const retry = await notify(staff, { lottery_id: lottery });
+    expect(retry.body).toMatchObject({ notified: 1, failed: 0 });
+    expect(t.messages).toHaveLength(1);
+  });
+});
+
+describe('the transports send a message without a code', () => {
+  const message = {
+    channel: 'sms' as const,
+    to: '01733333333',
+    purpose: 'winner' as const,
+    subject: 'Bhagya: you won',
+    text: 'You won TK. 500.',
+  };
+
+  test('log transport: the outbox keeps the text, the log one line without it', async () => {
+    const lines: string[] = [];
+    const log = createLogger('info', { write: (s: string) => void lines.push(s) });
+    await logNotifier(t.db, log).send(message);
+    expect(await t.db.query('SELECT channel, recipient, purpose, body FROM outbox')).toEqual([
+      { channel: 'sms', recipient: '01733333333', purpose: 'winner', body: 'You won TK. 500.' },
+    ]);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ notify: 'log', channel: 'sms', to: '01733333333', purpose: 'winner' });
+    expect(lines[0]).not.toContain('You won');
+    expect(lines[0]).not.toContain('"code"');
+  });
+
+  test('live transport: SMS to the gateway, e-mail through the mailer, recorded whole and marked sent', async () => {
+    const received: unknown[] = [];
+    const gw = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        received.push(JSON.parse(raw));
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((r) => gw.listen(0, '127.0.0.1', () => r()));
+    const mails: unknown[] = [];
+    try {
+      const n = liveNotifier(t.db, createLogger('silent'), {
+        mailer: { sendMail: async (m) => void mails.push(m) },
+        mailFrom: 'Bhagya <no-reply@example.com>',
+        sms: { url: `http://127.0.0.1:${(gw.address() as AddressInfo).port}/send`, key: undefined },
+        timeoutMs: 2000,
+      });
+      await n.send(message);
+      await n.send({ ...message, channel: 'email', to: 'w@example.com' });
+    } finally {
+      gw.close();
+    }
+    expect(received).toEqual([{ to: '01733333333', message: 'You won TK. 500.' }]);
+    expect(mails).toEqual([
+      { from: 'Bhagya <no-reply@example.com>', to: 'w@example.com', subject: 'Bhagya: you won', text: 'You won TK. 500.' },
+    ]);
+    const rows = await t.db.query<{ body: string; sent_at: string | null }>('SELECT body, sent_at FROM outbox ORDER BY id');
+    expect(rows.map((r) => r.body)).toEqual(['You won TK. 500.', 'You won TK. 500.']);
+    expect(rows.every((r) => r.sent_at !== null)).toBe(true);
+  });
+});
