@@ -49,6 +49,9 @@ export type App = {
   close(): Promise<void>;
 };
 
+/** Paths that are not pages (the API, the BFF, the files and the probes): the compression middleware is theirs. */
+const NOT_PAGES = /^\/(api|bff|assets|fonts|locales|metrics|healthz|readyz|favicon\.svg)(\/|$)/;
+
 export type AppOptions = { db?: Db; log?: Logger; notifier?: Notifier; inMemoryDb?: boolean };
 
 /** Builds the whole product (API, BFF, SSR) without listening: index.ts listens, tests drive it directly. */
@@ -179,8 +182,10 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       }),
     ),
   );
-  // JSON is compressed per response; pages come compressed from the SSR (server/ssr/render.tsx), built assets precompressed.
-  app.use(compression({ filter: (req, res) => !req.path.startsWith('/assets/') && compression.filter(req, res) }));
+  // JSON is compressed per response; pages come compressed from the SSR (server/ssr/render.tsx) and do not enter the
+  // middleware at all (it wraps every response it sees), built assets come precompressed.
+  const compress = compression({ filter: (req, res) => !req.path.startsWith('/assets/') && compression.filter(req, res) });
+  app.use((req, res, next) => (NOT_PAGES.test(req.path) ? compress(req, res, next) : next()));
 
   app.get('/metrics', metrics.serve);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));

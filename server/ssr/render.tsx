@@ -9,6 +9,7 @@ import {
   isRouteErrorResponse,
   matchRoutes,
   RouterContextProvider,
+  StaticRouter,
   StaticRouterProvider,
   type RouteObject,
   type StaticHandlerContext,
@@ -16,6 +17,7 @@ import {
 import { CLIENT_NAMESPACES, ISLAND_NAMESPACES, LANG_COOKIE, type Language } from '../../shared/i18n.ts';
 import { apiContext, localeContext, siteContext, type SiteInfo } from '../../views/context.ts';
 import { I18nProvider } from '../../views/i18n.tsx';
+import { FooterContent, MadeFooter } from '../../views/components/footer.tsx';
 import { Document, safeJson, type SerializedError } from '../../views/document.tsx';
 import type { RouteHandle } from '../../views/routes.tsx';
 import { serverApi, type ServerApiDeps } from '../bff/server-api.ts';
@@ -69,6 +71,30 @@ function toHeaders(req: ExpressRequest): Headers {
   return h;
 }
 
+/**
+ * The footer's inside, the same for every visitor of a language, rendered once per language and year
+ * (views/components/footer.tsx): outside the page's router, its links point where they do inside it.
+ */
+export function footerOnce(resources: Resource, site: SiteInfo): (lng: Language, of: SiteInfo) => string | undefined {
+  const made = new Map<string, string>();
+  return (lng, of) => {
+    if (of !== site) return undefined;
+    const key = `${lng}|${new Date().getFullYear()}`;
+    let html = made.get(key);
+    if (html === undefined) {
+      html = renderToString(
+        <I18nProvider language={lng} resources={resources[lng] as Resources}>
+          <StaticRouter location="/">
+            <FooterContent site={site} />
+          </StaticRouter>
+        </I18nProvider>,
+      );
+      made.set(key, html);
+    }
+    return html;
+  };
+}
+
 /** Server rendering of the route tree: loaders and actions run here for the first request and no-JS posts. */
 export function createSsr(d: SsrDeps) {
   const handler = createStaticHandler(d.routes);
@@ -95,6 +121,8 @@ export function createSsr(d: SsrDeps) {
     }
     return json;
   };
+
+  const madeFooter = footerOnce(d.resources, d.site);
 
   return async function ssr(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return next();
@@ -202,7 +230,9 @@ export function createSsr(d: SsrDeps) {
     };
 
     const renderContext = async (context: StaticHandlerContext, nonce: string | undefined): Promise<{ html: string; status: number }> => {
-      const router = createStaticRouter(handler.dataRoutes, context);
+      // No route tree to convert again on every request: the static router renders the matched routes (which the
+      // handler has loaded) by id through its manifest, and with an empty one takes the handler's routes themselves.
+      const router = createStaticRouter(NO_ROUTES, context);
       const islandsPage = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.islands === true;
       const chunks = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk).filter((c): c is string => !!c);
       const m = d.manifest();
@@ -213,7 +243,9 @@ export function createSsr(d: SsrDeps) {
       const doc = (
         <Document lng={lng} assets={pageAssets(m, chunks, islandsPage)} dataJson={dataJson} nonce={nonce}>
           <I18nProvider language={lng} resources={d.resources[lng] as Resources}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+            <MadeFooter.Provider value={madeFooter}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
+            </MadeFooter.Provider>
           </I18nProvider>
         </Document>
       );
@@ -261,6 +293,9 @@ function sendOwn(req: ExpressRequest, res: ExpressResponse, page: { html: string
   if (gzip) res.set('Content-Encoding', 'gzip'); // the compression middleware leaves an encoded body alone
   res.set('Content-Length', String(body.length)).end(req.method === 'HEAD' ? undefined : body);
 }
+
+/** The static router's own copy of the route tree (docs/decisions/013-logged-in-pages.md). */
+const NO_ROUTES: RouteObject[] = [];
 
 /** Marks the response that stands for a page rendered inside the middleware chain. */
 const RENDERED = 'x-bhagya-rendered';

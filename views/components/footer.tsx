@@ -1,16 +1,38 @@
+import { createContext, useContext } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
 import { toDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
+import type { SiteInfo } from '../context.ts';
 import { Logo } from './logo.tsx';
 import { useRootData } from '../root.tsx';
 
+/**
+ * The footer is the same for every visitor of a language: the server renders its inside once per language and year
+ * and hands it over here (server/ssr/render.tsx); the browser, which has no such function, renders it and hydrates
+ * the very same markup (docs/decisions/013-logged-in-pages.md). Undefined: render it here.
+ */
+export const MadeFooter = createContext<((lng: Language, site: SiteInfo) => string | undefined) | null>(null);
+
 export function Footer() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const { site } = useRootData();
-  const d = (s: string | number) => toDigits(String(s), i18n.language);
+  const made = useContext(MadeFooter)?.(i18n.language as Language, site);
+  if (made !== undefined) return <footer className="footer" dangerouslySetInnerHTML={{ __html: made }} />;
   return (
     <footer className="footer">
+      <FooterContent site={site} />
+    </footer>
+  );
+}
+
+/** The footer's inside: the brand, the link lists and the support contacts. */
+export function FooterContent({ site }: { site: SiteInfo }) {
+  const { t, i18n } = useTranslation();
+  const d = (s: string | number) => toDigits(String(s), i18n.language);
+  return (
+    <>
       <div className="container footer__grid">
         <div className="footer__about">
           <Link to={paths.home} className="brand brand--light">
@@ -73,6 +95,6 @@ export function Footer() {
         <p>{t('footer.restricted')}</p>
         <p>{t('footer.copyright', { year: d(new Date().getFullYear()) })}</p>
       </div>
-    </footer>
+    </>
   );
 }
