@@ -90,7 +90,7 @@ function apiParts(d: ApiDeps): { app: express.Express; api: express.Router; befo
   api.use(purchaseRoutes(purchases));
   api.use(drawRoutes(new Draws(d.db, d.notifier)));
   api.use(claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier })));
-  api.use(generatedTicketRoutes(new GeneratedTickets(d.db)));
+  api.use(generatedTicketRoutes(new GeneratedTickets(d.db), d.db));
   api.use(uploadRoutes(new Uploads(d.db, d.uploadsDir)));
   api.use(identityRoutes(new Identities(d.db)));
   api.use(contactRoutes(new Contact(d.db, d.log, d.forwardContact)));

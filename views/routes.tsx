@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
               { path: 'create-lottery', ...page('admin/lottery-form.tsx', () => import('./admin/lottery-form.tsx')) },
               { path: 'lotteries/:id/edit', ...page('admin/lottery-form.tsx', () => import('./admin/lottery-form.tsx')) },
               { path: 'prize-claims', ...page('admin/prize-claims.tsx', () => import('./admin/prize-claims.tsx')) },
+              { path: 'generated-tickets', ...page('admin/generated-tickets.tsx', () => import('./admin/generated-tickets.tsx')) },
               { path: '*', ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) },
             ],
           },

@@ -49,7 +49,8 @@ export function bffRoutes(d: ServerApiDeps): Router {
       // The one request header of the API's own that the proxy passes on: a retried purchase stays one purchase.
       idempotencyKey: req.get('idempotency-key'),
     });
-    for (const h of ['content-type', 'x-total-count', 'retry-after', 'cache-control'] as const) {
+    // content-disposition: a download (the generated tickets' CSV) keeps its file name.
+    for (const h of ['content-type', 'x-total-count', 'retry-after', 'cache-control', 'content-disposition'] as const) {
       const v = upstream.headers[h];
       if (typeof v === 'string') res.set(h, v);
     }

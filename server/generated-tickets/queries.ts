@@ -86,7 +86,7 @@ export type StaffGeneratedRow = GeneratedRow & {
   l_end_date: string;
 };
 
-const STAFF_SELECT = `SELECT g.*, u.name AS u_name, u.email AS u_email, u.phone AS u_phone, l.name AS l_name, l.name_bn AS l_name_bn,
+export const STAFF_SELECT = `SELECT g.*, u.name AS u_name, u.email AS u_email, u.phone AS u_phone, l.name AS l_name, l.name_bn AS l_name_bn,
     l.ticket_price AS l_ticket_price, l.total_prize AS l_total_prize, l.end_date AS l_end_date
   FROM generated_tickets g
   JOIN lotteries l ON l.id = g.lottery_id
@@ -102,7 +102,7 @@ export type GeneratedFilter = {
   activation: 'all' | 'activated' | 'not_activated';
 };
 
-function staffWhere(f: GeneratedFilter): { sql: string; params: unknown[] } {
+export function staffWhere(f: GeneratedFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [
     f.lotteryId,
     f.activation,

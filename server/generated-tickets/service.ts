@@ -24,6 +24,16 @@ export type Ctx = { t: TFunction; lng: Lng; ip: string };
 type Staff = z.input<typeof GeneratedTicket>;
 type Activated = z.input<typeof ActivateReply>;
 
+/** A staff search as the list reads it: part of anything, and also a ticket in any written form or a secret's digits. */
+export function searchOf(search: string | null): Pick<q.GeneratedFilter, 'search' | 'ticket' | 'secretDigits'> {
+  const digits = search ? toAsciiDigits(search).replace(/[\s-]/g, '') : '';
+  return {
+    search,
+    ticket: search ? normaliseTicket(toAsciiDigits(search)) : null,
+    secretDigits: /^\d{1,16}$/.test(digits) ? digits : null,
+  };
+}
+
 /**
  * Wrong ticket and secret pairs (docs/rules/limits.md#1-rate-limits), counted in the steps of server/http/rate-limit.ts:
  * per player and per ticket number as failed logins are (5 in 15 minutes, 20 a day), so that a secret cannot be found
@@ -131,17 +141,9 @@ export class GeneratedTickets {
 
   /** Staff: the generated tickets, newest first, searched and filtered. */
   async list(query: z.output<typeof GeneratedTicketsQuery>): Promise<{ items: Staff[]; total: number }> {
-    const search = query.search;
-    const digits = search ? toAsciiDigits(search).replace(/[\s-]/g, '') : '';
     const { rows, total } = await q.staffGenerated(
       this.db,
-      {
-        search,
-        ticket: search ? normaliseTicket(toAsciiDigits(search)) : null,
-        secretDigits: /^\d{1,16}$/.test(digits) ? digits : null,
-        lotteryId: query.lottery_id,
-        activation: query.activation ?? 'all',
-      },
+      { ...searchOf(query.search), lotteryId: query.lottery_id, activation: query.activation ?? 'all' },
       query.limit,
       query.offset,
     );

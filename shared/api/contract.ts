@@ -35,7 +35,14 @@ import {
   PrizeIdParams,
   RandomWinnerBody,
 } from '../draws/schemas.ts';
-import { ActivateBody, ActivateReply, GenerateBody, GeneratedTicket, GeneratedTicketsQuery } from '../generated-tickets/schemas.ts';
+import {
+  ActivateBody,
+  ActivateReply,
+  GenerateBody,
+  GeneratedExportQuery,
+  GeneratedTicket,
+  GeneratedTicketsQuery,
+} from '../generated-tickets/schemas.ts';
 import {
   DrawResult,
   IdParams,
@@ -522,6 +529,17 @@ export const api = {
     summary:
       'Generated tickets, newest first: search by ticket number, secret number or lottery name, filter by lottery and by ' +
       'activation (all, activated, not_activated); paged.',
+  }),
+  exportGeneratedTickets: endpoint({
+    method: 'GET',
+    path: '/api/v1/generated-tickets/export/',
+    access: 'staff',
+    tag: 'generated-tickets',
+    query: GeneratedExportQuery,
+    reply: null,
+    summary:
+      'CSV download (text/csv, UTF-8 with BOM) of the non-activated generated tickets of one lottery that match the search, ' +
+      'streamed in id order; 409 when there are none.',
   }),
   deleteGeneratedTicket: endpoint({
     method: 'DELETE',

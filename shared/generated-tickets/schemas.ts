@@ -91,3 +91,9 @@ export const GeneratedTicket = z.object({
     end_date: z.string(),
   }),
 });
+
+/** `GET /api/v1/generated-tickets/export/` (staff): the non-activated tickets of one lottery that match the search, as CSV. */
+export const GeneratedExportQuery = z.strictObject({
+  lottery_id: id,
+  search: optional(text(100)),
+});

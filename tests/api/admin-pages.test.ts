@@ -263,3 +263,66 @@ describe('prize claims without JavaScript', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('generated tickets without JavaScript', () => {
+  test('generate through the form, filter, delete after the confirmation, and the export link of one lottery', async () => {
+    const lottery = await insertLottery(t, { name: 'Offline Draw' });
+    const page = await staffAgent.get('/admin/generated-tickets').expect(200);
+    expect(page.text).toContain('No generated tickets found');
+    expect(page.text).toContain('Choose one lottery in the filter to export');
+    const csrf = csrfFrom(page.text);
+    const none = await staffAgent
+      .post('/admin/generated-tickets')
+      .type('form')
+      .send({ _csrf: csrf, intent: 'generate', lottery_id: '', quantity: '3' });
+    expect(none.status).toBe(400);
+    expect(none.text).toContain('Please select a lottery');
+    // Not a number: one ticket (the back office's rule); 101 is refused by the API.
+    const one = await staffAgent
+      .post('/admin/generated-tickets')
+      .type('form')
+      .send({ _csrf: csrf, intent: 'generate', lottery_id: String(lottery), quantity: 'abc' });
+    expect(one.status).toBe(200);
+    expect(one.text).toContain('Tickets generated successfully (1)');
+    const tooMany = await staffAgent
+      .post('/admin/generated-tickets')
+      .type('form')
+      .send({ _csrf: csrf, intent: 'generate', lottery_id: String(lottery), quantity: '101' });
+    expect(tooMany.status).toBe(400);
+    await staffAgent
+      .post('/admin/generated-tickets')
+      .type('form')
+      .send({ _csrf: csrf, intent: 'generate', lottery_id: String(lottery), quantity: '2' })
+      .expect(200);
+    const rows = await t.db.query<{ id: number; ticket_number: string; secret_number: string }>(
+      'SELECT id, ticket_number, secret_number FROM generated_tickets ORDER BY id',
+    );
+    expect(rows).toHaveLength(3);
+
+    const list = await staffAgent.get(`/admin/generated-tickets?lottery_id=${lottery}&activation=not_activated`).expect(200);
+    const secret = rows[0]!.secret_number;
+    expect(list.text).toContain(`${secret.slice(0, 4)} ${secret.slice(4, 8)} ${secret.slice(8, 12)} ${secret.slice(12)}`);
+    expect(list.text).toContain(`href="/bff/api/v1/generated-tickets/export/?lottery_id=${lottery}"`);
+    expect(list.text).toContain('Export to CSV (3 non-activated)');
+
+    const ask = await staffAgent
+      .post('/admin/generated-tickets')
+      .type('form')
+      .send({ _csrf: csrf, intent: 'delete', ticket: String(rows[0]!.id) });
+    expect(ask.status).toBe(200);
+    expect(ask.text).toContain('Are you sure you want to delete this ticket?');
+    expect(await t.db.query('SELECT id FROM generated_tickets')).toHaveLength(3);
+    const del = await staffAgent
+      .post('/admin/generated-tickets')
+      .type('form')
+      .send({ _csrf: csrf, intent: 'delete-confirmed', ticket: String(rows[0]!.id) });
+    expect(del.status).toBe(200);
+    expect(del.text).toContain('Ticket deleted successfully');
+    expect(await t.db.query('SELECT id FROM generated_tickets')).toHaveLength(2);
+    const bad = await staffAgent
+      .post('/admin/generated-tickets')
+      .type('form')
+      .send({ _csrf: csrf, intent: 'delete-confirmed', ticket: 'x' });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -44,7 +44,11 @@ export function sitePages(): SitePage[] {
       .replace(':ticket', TICKET)
       // A player's payment page: a number no purchase of his has (the page then says so); the journey in
       // purchase.spec.ts looks at the page of a real purchase.
-      .replace(':transactionId', '999999');
+      .replace(':transactionId', '999999')
+      // A prize of nobody's: the claim page says "not found" (claim.spec.ts looks at a real claim).
+      .replace(':prizeId', '999999')
+      // A back-office page of a lottery: the open lottery's.
+      .replace(/^\/admin\/lotteries\/:id\//, '/admin/lotteries/:lotteryId/');
     if (/[*]|:(?!lotteryId\b)/.test(template)) throw new Error(`tests/e2e/pages.ts: no sample address for the route ${route}`);
     return { route, who, path: (id) => template.replace(':lotteryId', String(id)) };
   });

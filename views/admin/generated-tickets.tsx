@@ -1,0 +1,313 @@
+import { data, Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import type { z } from 'zod';
+import { errorText } from '../../shared/api-types.ts';
+import { api as contract } from '../../shared/api/contract.ts';
+import { formatNumber, toDigits, type Lng } from '../../shared/dates.ts';
+import { ACTIVATION_FILTERS, MAX_GENERATE, type GeneratedTicket } from '../../shared/generated-tickets/schemas.ts';
+import { exportHref, secretGroups } from '../../shared/generated-tickets/export.ts';
+import { lotteryName } from '../../shared/lotteries/names.ts';
+import { adminPaths } from '../../shared/paths.ts';
+import { apiOf } from '../context.ts';
+import { CsrfField } from '../components/csrf-field.tsx';
+import { Alert, field, SubmitButton, type FormResult } from '../components/form.tsx';
+import { Head } from '../components/head.tsx';
+import { key, msg } from '../components/messages.ts';
+import { DateTime } from '../components/nowrap.tsx';
+import { Notice } from '../components/toast.tsx';
+import { useTranslation } from '../i18n.tsx';
+import { Pager } from '../lotteries/pager.tsx';
+import { pageCount, parsePage } from '../lotteries/paging.ts';
+
+type Row = z.output<typeof GeneratedTicket>;
+type Activation = (typeof ACTIVATION_FILTERS)[number];
+/** `confirm`: the ticket whose deletion waits for "Yes, delete" (the confirmation works without JavaScript). */
+type Result = FormResult & { confirm?: number };
+export const PER_PAGE = 24;
+/** Generated-ticket toasts stay 5 s at the bottom right (the back office's other toasts are at the top). */
+const TOAST = { position: 'bottom-right', ms: 5000 } as const;
+
+type Filters = { search: string; lotteryId: number | null; activation: Activation };
+
+function listHref(f: Filters, page: number): string {
+  const q = new URLSearchParams();
+  if (f.search) q.set('search', f.search);
+  if (f.lotteryId) q.set('lottery_id', String(f.lotteryId));
+  if (f.activation !== 'all') q.set('activation', f.activation);
+  if (page > 1) q.set('page', String(page));
+  const s = q.toString();
+  return s ? `${adminPaths.generatedTickets}?${s}` : adminPaths.generatedTickets;
+}
+
+/**
+ * /admin/generated-tickets: pre-generated tickets searched, filtered and paged by the server, generated, deleted
+ * (non-activated only, after a confirmation) and exported as CSV (docs/rules/tickets.md#6-generated-tickets, #8).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const lotteryParam = url.searchParams.get('lottery_id') ?? '';
+  const activationParam = url.searchParams.get('activation') ?? '';
+  const f: Filters = {
+    search: (url.searchParams.get('search') ?? '').trim().slice(0, 100),
+    lotteryId: /^[1-9]\d{0,15}$/.test(lotteryParam) ? Number(lotteryParam) : null,
+    activation: (ACTIVATION_FILTERS as readonly string[]).includes(activationParam) ? (activationParam as Activation) : 'all',
+  };
+  const page = parsePage(url.searchParams.get('page'), 10_000);
+  const api = apiOf(context);
+  const query = { search: f.search || undefined, lottery_id: f.lotteryId ?? undefined };
+  const [r, lotteries, exportable] = await Promise.all([
+    api.call(contract.generatedTickets, { query: { ...query, activation: f.activation, limit: PER_PAGE, offset: (page - 1) * PER_PAGE } }),
+    api.call(contract.staffLotteries, { query: { filter: 'result_not_published', limit: 100 } }),
+    // What an export of this view would hold: its non-activated tickets (only for one lottery).
+    f.lotteryId && f.activation !== 'activated'
+      ? api.call(contract.generatedTickets, { query: { ...query, activation: 'not_activated', limit: 1 } })
+      : Promise.resolve(null),
+  ]);
+  const base = {
+    f,
+    page,
+    here: listHref(f, page),
+    lotteries: lotteries.ok ? lotteries.data.map((l) => ({ id: l.id, name: l.name, name_bn: l.name_bn })) : [],
+    exportCount: exportable?.ok ? (exportable.total ?? exportable.data.length) : 0,
+  };
+  if (!r.ok) return { ...base, items: null, total: 0, error: errorText(r.error, '') || null };
+  return { ...base, items: r.data, total: r.total ?? r.data.length, error: null };
+}
+
+/** Generate, ask to delete, delete: plain form posts. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = field(form, 'intent');
+  const api = apiOf(context);
+  if (intent === 'generate') {
+    const lottery = field(form, 'lottery_id');
+    if (!/^[1-9]\d{0,15}$/.test(lottery))
+      return data<Result>(
+        { errors: { lottery_id: key('admin:generated.selectLottery') }, values: { quantity: field(form, 'quantity') } },
+        { status: 400 },
+      );
+    // The quantity box takes 1 to 100; anything that is not a number counts as 1 (the back office's rule).
+    const raw = field(form, 'quantity');
+    const quantity = /^\d{1,4}$/.test(raw) ? Number(raw) : 1;
+    const r = await api.call(contract.generateTickets, { body: { lottery_id: lottery, quantity } });
+    if (r.ok) return { notice: key('admin:generated.generated', { count: r.data.length, n: r.data.length }) } satisfies Result;
+    return data<Result>(
+      { formError: errorText(r.error, key('admin:generated.generateFailed')), values: { lottery_id: lottery, quantity: raw } },
+      { status: r.status },
+    );
+  }
+  const id = field(form, 'ticket');
+  if (!/^[1-9]\d{0,15}$/.test(id)) return data<Result>({ formError: key('admin:generated.deleteFailed') }, { status: 400 });
+  if (intent === 'delete') return { confirm: Number(id) } satisfies Result;
+  if (intent !== 'delete-confirmed') return data<Result>({ formError: key('admin:generated.deleteFailed') }, { status: 400 });
+  const r = await api.call(contract.deleteGeneratedTicket, { params: { id } });
+  if (r.ok) return { notice: key('admin:generated.deleted') } satisfies Result;
+  return data<Result>({ formError: errorText(r.error, key('admin:generated.deleteFailed')) }, { status: r.status >= 500 ? 502 : r.status });
+}
+
+export function Component() {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation('admin');
+  const lng = language as Lng;
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<Result>();
+  const pages = pageCount(d.total, PER_PAGE);
+  const e = result?.errors ?? {};
+  return (
+    <section className="admin-page">
+      <Head title={t('common:title', { page: t('generated.title') })} description={t('generated.lead')} />
+      {result?.notice ? <Notice text={msg(t, result.notice) ?? ''} {...TOAST} /> : null}
+      {result?.formError ? <Notice kind="error" text={msg(t, result.formError) ?? ''} {...TOAST} /> : null}
+      <header className="admin-page__head">
+        <div>
+          <h1>{t('generated.title')}</h1>
+          <p className="muted">{t('generated.lead')}</p>
+        </div>
+      </header>
+
+      <details className="admin-filter-panel" open={Boolean(e.lottery_id)}>
+        <summary className="btn btn-primary">{t('generated.generate')}</summary>
+        <Form method="post" className="card admin-form admin-generate" noValidate>
+          <CsrfField />
+          <h2>{t('generated.generateTitle')}</h2>
+          <div className={`field${e.lottery_id ? ' has-error' : ''}`}>
+            <label htmlFor="generate-lottery">{t('generated.lottery')}</label>
+            <select
+              id="generate-lottery"
+              name="lottery_id"
+              defaultValue={result?.values?.lottery_id ?? String(d.f.lotteryId ?? '')}
+              aria-invalid={e.lottery_id ? true : undefined}
+            >
+              <option value="">{t('generated.chooseLottery')}</option>
+              {d.lotteries.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {lotteryName(l, lng)}
+                </option>
+              ))}
+            </select>
+            {e.lottery_id ? <p className="field__error">{msg(t, e.lottery_id)}</p> : null}
+          </div>
+          <div className="field">
+            <label htmlFor="generate-quantity">{t('generated.quantity')}</label>
+            <input
+              id="generate-quantity"
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_GENERATE}
+              defaultValue={result?.values?.quantity ?? '1'}
+            />
+            <p className="field__hint">{t('generated.quantityHint', { max: formatNumber(MAX_GENERATE, lng) })}</p>
+          </div>
+          <SubmitButton name="intent" value="generate">
+            {t('generated.generateSubmit')}
+          </SubmitButton>
+        </Form>
+      </details>
+
+      <Form method="get" className="admin-filters" role="search">
+        <div className="field">
+          <label htmlFor="generated-search">{t('generated.searchLabel')}</label>
+          <input id="generated-search" name="search" type="search" defaultValue={d.f.search} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="generated-lottery">{t('generated.lottery')}</label>
+          <select id="generated-lottery" name="lottery_id" defaultValue={String(d.f.lotteryId ?? '')}>
+            <option value="">{t('generated.allLotteries')}</option>
+            {d.lotteries.map((l) => (
+              <option key={l.id} value={l.id}>
+                {lotteryName(l, lng)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="generated-activation">{t('generated.activation')}</label>
+          <select id="generated-activation" name="activation" defaultValue={d.f.activation}>
+            {ACTIVATION_FILTERS.map((a) => (
+              <option key={a} value={a}>
+                {t(`generated.activations.${a}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-ghost">
+          {t('common.apply')}
+        </button>
+      </Form>
+
+      <div className="admin-export">
+        {d.f.lotteryId && d.exportCount > 0 ? (
+          <a className="btn btn-ghost" href={exportHref({ lotteryId: d.f.lotteryId, search: d.f.search })} download>
+            {t('generated.export', { n: formatNumber(d.exportCount, lng) })}
+          </a>
+        ) : (
+          <p className="muted">{d.f.lotteryId ? t('generated.nothingToExport') : t('generated.exportNeedsLottery')}</p>
+        )}
+      </div>
+
+      {d.items === null ? (
+        <Alert kind="error">
+          {t('common:errors.error', { message: d.error ?? t('common.loadFailed') })} {t('common.retryHint')}
+        </Alert>
+      ) : (
+        <>
+          <p className="admin-count" aria-live="polite">
+            {t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
+          </p>
+          {d.items.length === 0 ? (
+            <p className="empty-state empty-state--card">{d.page > 1 ? t('common.pageEmpty') : t('generated.empty')}</p>
+          ) : (
+            <ul className="admin-cards admin-cards--tickets">
+              {d.items.map((g) => (
+                <li key={g.id}>
+                  <TicketCard g={g} lng={lng} confirm={result?.confirm === g.id} back={d.here} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager page={d.page} pages={pages} href={(p) => listHref(d.f, p)} texts="admin:common" lng={lng} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function TicketCard({ g, lng, confirm, back }: { g: Row; lng: Lng; confirm: boolean; back: string }) {
+  const { t } = useTranslation('admin');
+  const invalid = t('common:errors.invalidDate');
+  return (
+    <article className="card admin-card" aria-labelledby={`gt-${g.id}`}>
+      <header className="admin-card__head">
+        <h2 id={`gt-${g.id}`} className="visually-hidden">
+          {t('generated.ticketLabel', { ticket: g.ticket_number })}
+        </h2>
+        <div className="gt-numbers" aria-hidden="true">
+          {g.ticket_number.split('-').map((part, i) => (
+            <span key={i} className="badge badge--muted gt-number">
+              {toDigits(part, lng)}
+            </span>
+          ))}
+        </div>
+        <span className={`badge ${g.is_activated ? 'badge--success' : 'badge--pending'}`}>
+          {g.is_activated ? t('generated.activations.activated') : t('generated.activations.not_activated')}
+        </span>
+      </header>
+      <dl className="admin-card__facts">
+        <div>
+          <dt>{t('generated.secret')}</dt>
+          <dd className="gt-secret">{toDigits(secretGroups(g.secret_number), lng)}</dd>
+        </div>
+        <div>
+          <dt>{t('generated.lottery')}</dt>
+          <dd>{lotteryName(g.lottery, lng)}</dd>
+        </div>
+        <div>
+          <dt>{t('generated.created')}</dt>
+          <dd>
+            <DateTime value={g.created_at} lng={lng} withTime invalid={invalid} />
+          </dd>
+        </div>
+        {g.is_activated ? (
+          <div>
+            <dt>{t('generated.activatedBy')}</dt>
+            <dd>
+              {g.activated_by
+                ? [g.activated_by.name, g.activated_by.phone ?? g.activated_by.email].filter(Boolean).join(', ')
+                : t('common.notAvailable')}
+              {g.activated_at ? (
+                <>
+                  <br />
+                  <DateTime value={g.activated_at} lng={lng} withTime invalid={invalid} />
+                </>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {!g.is_activated ? (
+        <Form method="post" className="admin-card__actions">
+          <CsrfField />
+          <input type="hidden" name="ticket" value={g.id} />
+          {confirm ? (
+            <div className="admin-confirm" role="alertdialog" aria-labelledby={`gt-confirm-${g.id}`}>
+              <p id={`gt-confirm-${g.id}`}>{t('generated.confirmDelete')}</p>
+              <SubmitButton name="intent" value="delete-confirmed" className="btn btn-danger btn-sm">
+                {t('generated.yesDelete')}
+              </SubmitButton>
+              <Link className="btn btn-ghost btn-sm" to={back}>
+                {t('common:actions.cancel')}
+              </Link>
+            </div>
+          ) : (
+            <SubmitButton name="intent" value="delete" className="btn btn-ghost btn-sm">
+              {t('generated.delete')}
+            </SubmitButton>
+          )}
+        </Form>
+      ) : null}
+    </article>
+  );
+}
