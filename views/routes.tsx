@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
               { path: 'lotteries', ...page('admin/lotteries.tsx', () => import('./admin/lotteries.tsx')) },
               { path: 'create-lottery', ...page('admin/lottery-form.tsx', () => import('./admin/lottery-form.tsx')) },
               { path: 'lotteries/:id/edit', ...page('admin/lottery-form.tsx', () => import('./admin/lottery-form.tsx')) },
+              { path: 'lotteries/:id/draw', ...page('admin/draw.tsx', () => import('./admin/draw.tsx')) },
               { path: 'prize-claims', ...page('admin/prize-claims.tsx', () => import('./admin/prize-claims.tsx')) },
               { path: 'generated-tickets', ...page('admin/generated-tickets.tsx', () => import('./admin/generated-tickets.tsx')) },
               { path: '*', ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) },

@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
@@ -6,8 +6,11 @@ import { formatNumber, type Lng } from '../../shared/dates.ts';
 import { LOTTERY_FILTERS, type LotteryFilter, type StaffLottery } from '../../shared/lotteries/schemas.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
-import { Alert } from '../components/form.tsx';
+import { CsrfField } from '../components/csrf-field.tsx';
+import { Dialog } from '../components/dialog.tsx';
+import { Alert, SubmitButton } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
+import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
@@ -21,11 +24,12 @@ const filterOf = (raw: string | null): LotteryFilter =>
   (LOTTERY_FILTERS as readonly string[]).includes(raw ?? '') ? (raw as LotteryFilter) : 'all';
 
 /** `?search=&filter=&page=` of the list, page 1, 'all' and an empty search left out. */
-function listHref(search: string, filter: LotteryFilter, page: number): string {
+function listHref(search: string, filter: LotteryFilter, page: number, notify?: number): string {
   const q = new URLSearchParams();
   if (search) q.set('search', search);
   if (filter !== 'all') q.set('filter', filter);
   if (page > 1) q.set('page', String(page));
+  if (notify) q.set('notify', String(notify));
   const s = q.toString();
   return s ? `${adminPaths.lotteries}?${s}` : adminPaths.lotteries;
 }
@@ -37,12 +41,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = filterOf(url.searchParams.get('filter'));
   const page = parsePage(url.searchParams.get('page'), 10_000);
   const notice = url.searchParams.get('notice');
+  // ?notify={id}: the confirmation of Notify Winners for that lottery (a dialog; a page of its own without JavaScript).
+  const notify = Number(/^[1-9]\d{0,14}$/.exec(url.searchParams.get('notify') ?? '')?.[0] ?? 0) || null;
   const r = await apiOf(context).call(contract.staffLotteries, {
     query: { search: search || undefined, filter, limit: PER_PAGE, offset: (page - 1) * PER_PAGE },
   });
-  const base = { search, filter, page, notice: notice === 'created' || notice === 'saved' ? notice : null };
+  const base = { search, filter, page, notice: notice === 'created' || notice === 'saved' ? notice : null, notify };
   if (!r.ok) return { ...base, items: null, total: 0, error: errorText(r.error, '') || null };
   return { ...base, items: r.data, total: r.total ?? r.data.length, error: null };
+}
+
+type NotifyResult = { ok: boolean; message: string };
+
+/**
+ * Notify Winners (docs/rules/lotteries-and-sales.md#9-the-draw): the confirmation's post. The server's message on
+ * success (how many were sent), else its error, else 'Failed to notify winners'.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const id = /^[1-9]\d{0,14}$/.exec(String(form.get('lottery_id') ?? ''))?.[0];
+  if (form.get('intent') !== 'notify' || !id)
+    return data<NotifyResult>({ ok: false, message: key('admin:notify.failed') }, { status: 400 });
+  const r = await apiOf(context).call(contract.notifyWinners, { body: { lottery_id: id } });
+  if (r.ok) return { ok: true, message: r.data.detail || key('admin:notify.success') } satisfies NotifyResult;
+  return data<NotifyResult>(
+    { ok: false, message: errorText(r.error, '') || key('admin:notify.failed') },
+    { status: r.status >= 500 ? 502 : r.status },
+  );
 }
 
 export function Component() {
@@ -52,11 +77,15 @@ export function Component() {
   } = useTranslation('admin');
   const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
+  const notified = useActionData<NotifyResult>();
   const pages = pageCount(d.total, PER_PAGE);
+  const here = listHref(d.search, d.filter, d.page);
+  const confirming = d.notify !== null && !notified ? d.items?.find((l) => l.id === d.notify && l.is_result_published) : undefined;
   return (
     <section className="admin-page">
       <Head title={t('common:title', { page: t('lotteries.title') })} description={t('lotteries.lead')} />
       {d.notice ? <Notice text={t(`lotteries.${d.notice}`)} /> : null}
+      {notified ? <Notice kind={notified.ok ? 'success' : 'error'} text={msg(t, notified.message) ?? ''} /> : null}
       <header className="admin-page__head">
         <div>
           <h1>{t('lotteries.title')}</h1>
@@ -100,7 +129,7 @@ export function Component() {
             <ul className="admin-cards">
               {d.items.map((l) => (
                 <li key={l.id}>
-                  <LotteryCard l={l} lng={lng} />
+                  <LotteryCard l={l} lng={lng} notifyHref={listHref(d.search, d.filter, d.page, l.id)} />
                 </li>
               ))}
             </ul>
@@ -108,11 +137,27 @@ export function Component() {
           <Pager page={d.page} pages={pages} href={(p) => listHref(d.search, d.filter, p)} texts="admin:common" lng={lng} />
         </>
       )}
+      {confirming ? (
+        <Dialog titleId="notify-title" dismissHref={here}>
+          <h2 id="notify-title">{t('notify.title')}</h2>
+          <p>{t('notify.text', { name: lng === 'bn' && confirming.name_bn ? confirming.name_bn : confirming.name })}</p>
+          <Form method="post" action={here} className="draw-confirm__actions">
+            <CsrfField />
+            <input type="hidden" name="lottery_id" value={confirming.id} />
+            <SubmitButton name="intent" value="notify" className="btn btn-primary">
+              {t('notify.confirm')}
+            </SubmitButton>
+            <Link className="btn btn-ghost" to={here} replace preventScrollReset>
+              {t('notify.cancel')}
+            </Link>
+          </Form>
+        </Dialog>
+      ) : null}
     </section>
   );
 }
 
-function LotteryCard({ l, lng }: { l: Row; lng: Lng }) {
+function LotteryCard({ l, lng, notifyHref }: { l: Row; lng: Lng; notifyHref: string }) {
   const { t } = useTranslation('admin');
   const invalid = t('common:errors.invalidDate');
   return (
@@ -174,6 +219,16 @@ function LotteryCard({ l, lng }: { l: Row; lng: Lng }) {
         <Link className="btn btn-ghost btn-sm" to={adminPaths.editLottery(l.id)}>
           {t('lotteries.edit')}
         </Link>
+        {/* Enabled once the results are published; the link opens its confirmation (docs/rules/lotteries-and-sales.md#9-the-draw). */}
+        {l.is_result_published ? (
+          <Link className="btn btn-ghost btn-sm" to={notifyHref} preventScrollReset>
+            {t('notify.button')}
+          </Link>
+        ) : (
+          <button type="button" className="btn btn-ghost btn-sm" disabled title={t('notify.unavailable')}>
+            {t('notify.button')}
+          </button>
+        )}
         <Link className="btn btn-primary btn-sm" to={adminPaths.drawLottery(l.id)}>
           {t('lotteries.draw')}
         </Link>

@@ -1,0 +1,257 @@
+/**
+ * The draw page (/admin/lotteries/{id}/draw) as a browser without JavaScript uses it (docs/rules/pages.md#4-without-javascript,
+ * docs/rules/lotteries-and-sales.md#9-the-draw): the participants paged, tickets chosen by typing and at random (they
+ * travel in the form), finishing the draw, deleting a prize through its confirmation, Notify Winners on the lotteries
+ * list with its own confirmation; every post needs the CSRF token.
+ */
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
+import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+
+let t: TestApp;
+let staffAgent: Agent;
+let staff: Player;
+let a: Player, b: Player;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  staff = await account(t, { name: 'Desk Officer', is_staff: true });
+  a = await account(t, { name: 'Rahim Uddin' });
+  b = await account(t, { name: 'Fatema Begum' });
+  const u = await createUser(t, { name: 'Page Staff', phone: '01955500002', is_staff: true });
+  staffAgent = request.agent(t.url);
+  staffAgent.set('Cookie', 'lang=en');
+  await loginAs(staffAgent, u.phone, u.password);
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  for (const table of ['audit_log', 'prize_claims', 'prizes', 'transactions', 'lotteries', 'rate_limits'])
+    await t.db.query(`DELETE FROM ${table}`);
+  t.messages.length = 0;
+});
+
+const T1 = '05-12-23-34-45-07';
+const T2 = '01-02-03-04-05-06';
+const T3 = '10-20-30-40-50-15';
+
+async function sold(p: Player, lottery: number, ticket: string): Promise<number> {
+  const res = await buy(t, p, purchase(lottery, ticket));
+  if (res.status !== 201) throw new Error(`purchase failed: ${res.status}`);
+  await request(t.url)
+    .put(`/api/v1/transactions/${res.body.id}/`)
+    .set(...staff.auth)
+    .send({ status: 'success' })
+    .expect(200);
+  return res.body.id as number;
+}
+
+/** A form body as a browser writes it: repeated names for the chosen tickets. */
+function form(fields: Record<string, string | string[]>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const x of ([] as string[]).concat(v)) q.append(k, x);
+  return q.toString();
+}
+
+/** The chosen tickets the page carries in its form (hidden inputs). */
+const chosenIn = (html: string) => [...html.matchAll(/name="chosen" value="([^"]+)"/g)].map((m) => m[1]);
+
+describe('the draw page without JavaScript', () => {
+  test('Not Found for an unknown or malformed id', async () => {
+    for (const path of ['/admin/lotteries/999999/draw', '/admin/lotteries/abc/draw']) {
+      const res = await staffAgent.get(path);
+      expect(res.status).toBe(404);
+      expect(res.text).toContain('Not Found');
+      expect(res.text).toContain('href="/admin/lotteries"');
+    }
+  });
+
+  test('participants paged and searched; N/A without a phone', async () => {
+    const lottery = await insertLottery(t, { name: 'Padma Weekly' });
+    await sold(a, lottery, T1);
+    await sold(b, lottery, T2);
+    await t.db.query('UPDATE users SET phone = NULL, email = $2 WHERE id = $1', [b.id, 'fatema@example.com']);
+    try {
+      const page = await staffAgent.get(`/admin/lotteries/${lottery}/draw`).expect(200);
+      expect(page.text).toContain('Draw: Padma Weekly');
+      expect(page.text).toContain('Rahim Uddin');
+      expect(page.text).toContain('Fatema Begum');
+      expect(page.text).toContain('N/A');
+      expect(page.text).toContain('2 approved tickets');
+      expect(page.text).toContain('No tickets selected yet');
+      const found = await staffAgent.get(`/admin/lotteries/${lottery}/draw?search=${T2}`).expect(200);
+      expect(found.text).toContain('Fatema Begum');
+      expect(found.text).not.toContain('Rahim Uddin');
+    } finally {
+      await t.db.query('UPDATE users SET phone = $2, email = NULL WHERE id = $1', [b.id, b.phone]);
+    }
+  });
+
+  test('type a ticket (a bad one is "Invalid ticket"), pick one at random, clear, finish: prizes and the results', async () => {
+    const lottery = await insertLottery(t); // 2 winners, TK. 100,000
+    await sold(a, lottery, T1);
+    await sold(b, lottery, T2);
+    await sold(a, lottery, T3);
+    const url = `/admin/lotteries/${lottery}/draw`;
+    const page = await staffAgent.get(url).expect(200);
+    const csrf = csrfFrom(page.text);
+    const post = (fields: Record<string, string | string[]>) =>
+      staffAgent
+        .post(url)
+        .type('form')
+        .send(form({ _csrf: csrf, winners: '2', ...fields }));
+
+    const bad = await post({ intent: 'add', ticket: '1-2-3' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Invalid ticket');
+    expect(bad.text).toContain('value="1-2-3"');
+
+    const added = await post({ intent: 'add', ticket: '5-12-23-34-45-7' });
+    expect(added.status).toBe(200);
+    expect(chosenIn(added.text)).toEqual([T1]);
+    const twice = await post({ intent: 'add', ticket: T1, chosen: [T1] });
+    expect(twice.text).toContain('This ticket is already chosen.');
+
+    const picked = await post({ intent: 'random', chosen: [T1] });
+    expect(picked.status).toBe(200);
+    const two = chosenIn(picked.text);
+    expect(two).toHaveLength(2);
+    expect(two[0]).toBe(T1);
+    expect([T2, T3]).toContain(two[1]);
+    // Full: the lottery has 2 winners.
+    expect((await post({ intent: 'random', chosen: two as string[] })).text).toContain('no more tickets can be chosen');
+
+    const cleared = await post({ intent: 'clear', chosen: two as string[] });
+    expect(chosenIn(cleared.text)).toEqual([]);
+    expect(cleared.text).toContain('No tickets selected yet');
+
+    const removed = await post({ remove: T1, chosen: [T1, T2] });
+    expect(chosenIn(removed.text)).toEqual([T2]);
+
+    const done = await post({ intent: 'finish', chosen: [T2, T3] });
+    expect(done.status).toBe(303);
+    expect(done.headers.location).toBe(`${url}?notice=drawn`);
+    expect(await t.db.query('SELECT ticket, prize_money FROM prizes ORDER BY id')).toEqual([
+      { ticket: T2, prize_money: 50000 },
+      { ticket: T3, prize_money: 50000 },
+    ]);
+    const after = await staffAgent.get(done.headers.location as string).expect(200);
+    expect(after.text).toContain('Successfully Drawn Lottery');
+    expect(after.text).toContain('The results are published.');
+    expect(after.text).not.toContain('value="finish"');
+    expect(after.text).toContain('TK. 50,000');
+  });
+
+  test('a refused draw shows why and keeps the chosen tickets', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    const url = `/admin/lotteries/${lottery}/draw`;
+    const csrf = csrfFrom((await staffAgent.get(url).expect(200)).text);
+    const res = await staffAgent
+      .post(url)
+      .type('form')
+      .send(form({ _csrf: csrf, intent: 'finish', chosen: [T1, T2] }));
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('The draw could not be finished');
+    expect(res.text).toContain(`The ticket ${T2} was not sold (approved) in this lottery.`);
+    expect(chosenIn(res.text)).toEqual([T1, T2]);
+    expect(await t.db.query('SELECT id FROM prizes')).toEqual([]);
+  });
+
+  test('deleting a prize: Delete opens a confirmation, its post deletes; a claimed prize is refused', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    await sold(b, lottery, T2);
+    const drawn = await request(t.url)
+      .post('/api/v1/draw-lottery/')
+      .set(...staff.auth)
+      .send({ lottery_id: lottery, tickets: [T1, T2] })
+      .expect(201);
+    const [p1, p2] = drawn.body.prizes as { id: number }[];
+    const url = `/admin/lotteries/${lottery}/draw`;
+    const page = await staffAgent.get(url).expect(200);
+    expect(page.text).toContain(`href="${url}?delete=${p1!.id}"`);
+    const confirm = await staffAgent.get(`${url}?delete=${p1!.id}`).expect(200);
+    expect(confirm.text).toContain('Delete this prize?');
+    expect(confirm.text).toContain(`value="${p1!.id}"`);
+    const csrf = csrfFrom(confirm.text);
+
+    // Without the CSRF token: refused, nothing deleted.
+    const forged = await staffAgent
+      .post(url)
+      .type('form')
+      .send(form({ intent: 'delete-prize', prize_id: String(p1!.id) }));
+    expect(forged.status).toBe(403);
+    expect(await t.db.query('SELECT id FROM prizes')).toHaveLength(2);
+
+    const del = await staffAgent
+      .post(url)
+      .type('form')
+      .send(form({ _csrf: csrf, intent: 'delete-prize', prize_id: String(p1!.id) }));
+    expect(del.status).toBe(303);
+    expect(del.headers.location).toBe(`${url}?notice=deleted`);
+    expect(await t.db.query('SELECT ticket FROM prizes')).toEqual([{ ticket: T2 }]);
+    expect((await staffAgent.get(del.headers.location as string)).text).toContain('Successfully Deleted Ticket');
+
+    await t.db.query(
+      `INSERT INTO prize_claims (prize_id, user_id, status, payment_method, account_number, account_holder_name)
+       VALUES ($1, $2, 'payment_info_submitted', 'bkash', '01711111111', 'Fatema Begum')`,
+      [p2!.id, b.id],
+    );
+    const refused = await staffAgent
+      .post(url)
+      .type('form')
+      .send(form({ _csrf: csrf, intent: 'delete-prize', prize_id: String(p2!.id) }));
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('This prize cannot be deleted');
+    expect(await t.db.query('SELECT ticket FROM prizes')).toEqual([{ ticket: T2 }]);
+  });
+
+  test('nobody but staff: a player is sent to login', async () => {
+    const lottery = await insertLottery(t);
+    const player = await createUser(t, { phone: '01955500003' });
+    const agent = await loginAs(t.url, player.phone, player.password);
+    const res = await agent.get(`/admin/lotteries/${lottery}/draw`);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toContain('/login');
+  });
+});
+
+describe('Notify Winners on the lotteries list without JavaScript', () => {
+  test('disabled before the results; a confirmation, then one message per prize and the server message', async () => {
+    const open = await insertLottery(t, { name: 'Not Drawn' });
+    const lottery = await insertLottery(t, { name: 'Padma Weekly' });
+    await sold(a, lottery, T1);
+    await request(t.url)
+      .post('/api/v1/draw-lottery/')
+      .set(...staff.auth)
+      .send({ lottery_id: lottery, tickets: [T1] })
+      .expect(201);
+    const list = await staffAgent.get('/admin/lotteries').expect(200);
+    expect(list.text).toContain(`href="/admin/lotteries?notify=${lottery}"`);
+    expect(list.text).not.toContain(`href="/admin/lotteries?notify=${open}"`);
+    const confirm = await staffAgent.get(`/admin/lotteries?notify=${lottery}`).expect(200);
+    expect(confirm.text).toContain('Notify the winners?');
+    const csrf = csrfFrom(confirm.text);
+    const send = () =>
+      staffAgent
+        .post('/admin/lotteries')
+        .type('form')
+        .send(form({ _csrf: csrf, intent: 'notify', lottery_id: String(lottery) }));
+    const done = await send();
+    expect(done.status).toBe(200);
+    expect(done.text).toContain('Winners notified successfully! 1 message sent.');
+    expect(t.messages).toHaveLength(1);
+    const again = await send();
+    expect(again.text).toContain('already been notified');
+    expect(t.messages).toHaveLength(1);
+    const early = await staffAgent
+      .post('/admin/lotteries')
+      .type('form')
+      .send(form({ _csrf: csrf, intent: 'notify', lottery_id: String(open) }));
+    expect(early.status).toBe(409);
+    expect(early.text).toContain('Winners can be notified only after the results are published.');
+  });
+});

@@ -1,0 +1,467 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import type { z } from 'zod';
+import { errorText, fieldErrors } from '../../shared/api-types.ts';
+import { api as contract } from '../../shared/api/contract.ts';
+import { formatNumber, toAsciiDigits, type Lng } from '../../shared/dates.ts';
+import { MAX_DRAW_TICKETS, type Participant, type Prize } from '../../shared/draws/schemas.ts';
+import type { StaffLottery } from '../../shared/lotteries/schemas.ts';
+import { adminPaths } from '../../shared/paths.ts';
+import { normaliseTicket } from '../../shared/ticket.ts';
+import { apiOf } from '../context.ts';
+import { CsrfField } from '../components/csrf-field.tsx';
+import { Dialog } from '../components/dialog.tsx';
+import { Alert, SubmitButton } from '../components/form.tsx';
+import { Head } from '../components/head.tsx';
+import { key, msg } from '../components/messages.ts';
+import { Amount, DateTime } from '../components/nowrap.tsx';
+import { Notice } from '../components/toast.tsx';
+import { useTranslation } from '../i18n.tsx';
+import { Pager } from '../lotteries/pager.tsx';
+import { pageCount, parsePage } from '../lotteries/paging.ts';
+
+type Lottery = z.output<typeof StaffLottery>;
+type Row = z.output<typeof Participant>;
+type PrizeRow = z.output<typeof Prize>;
+/** What a post of the selection panel hands back: the chosen tickets (they travel in the form), and what went wrong. */
+type Result = { chosen: string[]; ticket?: string; ticketError?: string; formError?: string; formErrors?: string[] };
+
+export const PER_PAGE = 20;
+const NOTICES = ['drawn', 'deleted'] as const;
+type NoticeKind = (typeof NOTICES)[number];
+
+const idOf = (raw: string | undefined): string | null => (raw && /^[1-9]\d{0,14}$/.test(raw) ? raw : null);
+
+/** The page's own address with its search and page (`delete` opens the confirmation of a prize's deletion). */
+function drawHref(id: string | number, o: { search?: string; page?: number; del?: number | null; notice?: NoticeKind } = {}): string {
+  const q = new URLSearchParams();
+  if (o.search) q.set('search', o.search);
+  if (o.page && o.page > 1) q.set('page', String(o.page));
+  if (o.del) q.set('delete', String(o.del));
+  if (o.notice) q.set('notice', o.notice);
+  const s = q.toString();
+  return s ? `${adminPaths.drawLottery(id)}?${s}` : adminPaths.drawLottery(id);
+}
+
+/**
+ * /admin/lotteries/{id}/draw (docs/rules/lotteries-and-sales.md#9-the-draw): the lottery's participants (paged on the
+ * server), its prizes, and until it is drawn the winner selection. Every button is a form post with an `intent`; the
+ * chosen tickets travel in the form as hidden inputs, so the page works the same without JavaScript.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = idOf(params.id);
+  const url = new URL(request.url);
+  const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100);
+  const page = parsePage(url.searchParams.get('page'), 50_000);
+  const raw = url.searchParams.get('notice');
+  const notice = (NOTICES as readonly string[]).includes(raw ?? '') ? (raw as NoticeKind) : null;
+  const del = Number(idOf(url.searchParams.get('delete') ?? undefined) ?? 0) || null;
+  const none = { lottery: null, participants: [] as Row[], total: 0, prizes: [] as PrizeRow[], search, page, notice, del };
+  if (!id) return data({ ...none, problem: null }, { status: 404 });
+  const api = apiOf(context);
+  const [lottery, people, prizes] = await Promise.all([
+    api.call(contract.staffLottery, { params: { id } }),
+    api.call(contract.participants, {
+      params: { lotteryId: id },
+      query: { search: search || undefined, limit: PER_PAGE, offset: (page - 1) * PER_PAGE },
+    }),
+    api.call(contract.lotteryPrizes, { params: { lotteryId: id } }),
+  ]);
+  if (!lottery.ok) {
+    const status = lottery.status === 404 ? 404 : lottery.status >= 500 ? 502 : lottery.status;
+    return data({ ...none, problem: lottery.status === 404 ? null : errorText(lottery.error, '') || null }, { status });
+  }
+  if (!people.ok || !prizes.ok) {
+    const failed = !people.ok ? people : !prizes.ok ? prizes : null;
+    return data(
+      { ...none, lottery: lottery.data, problem: failed && !failed.ok ? errorText(failed.error, '') || null : null },
+      { status: 502 },
+    );
+  }
+  return {
+    ...none,
+    lottery: lottery.data,
+    participants: people.data,
+    total: people.total ?? people.data.length,
+    prizes: prizes.data,
+    problem: null,
+  };
+}
+
+/** The chosen tickets as the form carries them, canonical, each once, at most as many as a draw takes. */
+function chosenOf(form: FormData): string[] {
+  const out: string[] = [];
+  for (const v of form.getAll('chosen')) {
+    const t = typeof v === 'string' ? normaliseTicket(toAsciiDigits(v)) : null;
+    if (t && !out.includes(t) && out.length < MAX_DRAW_TICKETS) out.push(t);
+  }
+  return out;
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const id = idOf(params.id);
+  if (!id) return data<Result>({ chosen: [], formError: key('admin:draw.notFound') }, { status: 404 });
+  const form = await request.formData();
+  const api = apiOf(context);
+  const url = new URL(request.url);
+  const back = { search: (url.searchParams.get('search') ?? '').trim().slice(0, 100), page: parsePage(url.searchParams.get('page')) };
+  const intent = String(form.get('intent') ?? '');
+  const chosen = chosenOf(form);
+  const winners = Number(form.get('winners')) || MAX_DRAW_TICKETS;
+
+  if (intent === 'delete-prize') {
+    const prizeId = idOf(String(form.get('prize_id') ?? ''));
+    if (!prizeId) return data<Result>({ chosen, formError: key('admin:draw.prizeNotFound') }, { status: 404 });
+    const r = await api.call(contract.deletePrize, { params: { prizeId } });
+    if (r.ok) return redirect(drawHref(id, { ...back, notice: 'deleted' }), 303);
+    return data<Result>({ chosen, formError: errorText(r.error, '') || key('admin:draw.deleteFailed') }, { status: statusOf(r.status) });
+  }
+  if (intent === 'clear') return { chosen: [] } satisfies Result;
+  if (typeof form.get('remove') === 'string') return { chosen: chosen.filter((x) => x !== form.get('remove')) } satisfies Result;
+  if (intent === 'add' || intent === 'random') {
+    if (chosen.length >= winners) return data<Result>({ chosen, formError: key('admin:draw.full', { count: winners }) }, { status: 400 });
+    if (intent === 'add') {
+      const typed = String(form.get('ticket') ?? '')
+        .trim()
+        .slice(0, 40);
+      const ticket = normaliseTicket(toAsciiDigits(typed));
+      if (!ticket) return data<Result>({ chosen, ticket: typed, ticketError: key('admin:draw.invalidTicket') }, { status: 400 });
+      if (chosen.includes(ticket))
+        return data<Result>({ chosen, ticket: typed, ticketError: key('admin:draw.alreadyChosen') }, { status: 400 });
+      return { chosen: [...chosen, ticket] } satisfies Result;
+    }
+    const r = await api.call(contract.randomWinner, { body: { lottery_id: id, exclude: chosen } });
+    if (r.ok) return { chosen: [...chosen, r.data.ticket] } satisfies Result;
+    return data<Result>({ chosen, formError: errorText(r.error, '') || key('admin:draw.randomFailed') }, { status: statusOf(r.status) });
+  }
+  if (intent === 'finish') {
+    if (!chosen.length) return data<Result>({ chosen, formError: key('admin:draw.noneChosen') }, { status: 400 });
+    const r = await api.call(contract.drawLottery, { body: { lottery_id: id, tickets: chosen } });
+    if (r.ok) return redirect(drawHref(id, { ...back, notice: 'drawn' }), 303);
+    const fe = fieldErrors(r.error);
+    const messages = Object.values(fe).filter(Boolean);
+    return data<Result>(
+      { chosen, formError: key('admin:draw.finishFailed'), formErrors: messages.length ? messages : [errorText(r.error, '')] },
+      { status: statusOf(r.status) },
+    );
+  }
+  return data<Result>({ chosen }, { status: 400 });
+}
+
+const statusOf = (s: number) => (s >= 500 ? 502 : s);
+
+export function Component() {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation('admin');
+  const lng = language as Lng;
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<Result>();
+  const l = d.lottery;
+  if (!l)
+    return (
+      <section className="admin-page">
+        <Head title={t('common:title', { page: t('draw.notFound') })} description={t('draw.lead')} />
+        <p className="back-link">
+          <Link to={adminPaths.lotteries}>{t('draw.back')}</Link>
+        </p>
+        <h1>{t('draw.notFound')}</h1>
+        {d.problem ? <Alert kind="error">{t('common:errors.error', { message: d.problem })}</Alert> : null}
+      </section>
+    );
+  const name = lng === 'bn' && l.name_bn ? l.name_bn : l.name;
+  const pages = pageCount(d.total, PER_PAGE);
+  const drawn = l.is_result_published || l.prizes > 0 || d.prizes.length > 0;
+  const here = drawHref(l.id, { search: d.search, page: d.page });
+  const confirming = d.del !== null ? d.prizes.find((p) => p.id === d.del) : undefined;
+  return (
+    <section className="admin-page draw-page">
+      <Head title={t('common:title', { page: t('draw.title', { name }) })} description={t('draw.lead')} />
+      {d.notice ? <Notice text={t(`draw.notice.${d.notice}`)} /> : null}
+      <p className="back-link">
+        <Link to={adminPaths.lotteries}>{t('draw.back')}</Link>
+      </p>
+      <header className="admin-page__head">
+        <div>
+          <h1>{t('draw.title', { name })}</h1>
+          <p className="muted">
+            {t('draw.facts', {
+              winners: formatNumber(l.winners, lng),
+              sold: formatNumber(l.tickets_sold, lng),
+            })}{' '}
+            <Amount value={l.total_prize} lng={lng} />
+          </p>
+        </div>
+      </header>
+      {d.problem ? <Alert kind="error">{t('common:errors.error', { message: d.problem })}</Alert> : null}
+
+      {drawn ? (
+        <Results l={l} prizes={d.prizes} lng={lng} />
+      ) : (
+        <Selection lotteryId={l.id} winners={l.winners} action={here} result={result} />
+      )}
+
+      <section className="draw-section" aria-labelledby="draw-prizes">
+        <h2 id="draw-prizes">{t('draw.prizes')}</h2>
+        {d.prizes.length === 0 ? (
+          <p className="muted">{t('draw.noPrizes')}</p>
+        ) : (
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="draw-prizes">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('draw.number')}</th>
+                  <th scope="col">{t('draw.ticket')}</th>
+                  <th scope="col">{t('draw.prizeMoney')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('draw.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.prizes.map((p, i) => (
+                  <tr key={p.id}>
+                    <td>{formatNumber(i + 1, lng)}</td>
+                    <td className="nowrap ticket-no">{p.ticket}</td>
+                    <td>
+                      <Amount value={p.prize_money} lng={lng} />
+                    </td>
+                    <td>
+                      <Link
+                        className="btn btn-ghost btn-sm"
+                        to={drawHref(l.id, { search: d.search, page: d.page, del: p.id })}
+                        preventScrollReset
+                        aria-label={t('draw.deleteOne', { ticket: p.ticket })}
+                      >
+                        {t('draw.delete')}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {drawn && result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+      </section>
+
+      <section className="draw-section" aria-labelledby="draw-participants">
+        <h2 id="draw-participants">{t('draw.participants')}</h2>
+        <Form method="get" action={adminPaths.drawLottery(l.id)} className="admin-filters" role="search">
+          <div className="field">
+            <label htmlFor="participant-search">{t('draw.searchLabel')}</label>
+            <input id="participant-search" name="search" type="search" defaultValue={d.search} maxLength={100} />
+          </div>
+          <button type="submit" className="btn btn-ghost">
+            {t('common.search')}
+          </button>
+        </Form>
+        <p className="admin-count" aria-live="polite">
+          {t('draw.count', { count: d.total, n: formatNumber(d.total, lng) })}
+        </p>
+        {d.participants.length === 0 ? (
+          <p className="empty-state empty-state--card">{d.page > 1 ? t('common.pageEmpty') : t('draw.noParticipants')}</p>
+        ) : (
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="draw-participants">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('draw.name')}</th>
+                  <th scope="col">{t('draw.phone')}</th>
+                  <th scope="col">{t('draw.amount')}</th>
+                  <th scope="col">{t('draw.ticket')}</th>
+                  <th scope="col">{t('draw.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.participants.map((p) => (
+                  <tr key={p.id}>
+                    <td>{p.name || t('common.notAvailable')}</td>
+                    <td className="nowrap">{p.phone ?? t('common.notAvailable')}</td>
+                    <td>
+                      <Amount value={p.amount} lng={lng} />
+                    </td>
+                    <td className="nowrap ticket-no">{p.ticket}</td>
+                    <td>
+                      <span className="badge badge--success">{t(`draw.statuses.${p.status}`)}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager page={d.page} pages={pages} href={(p) => drawHref(l.id, { search: d.search, page: p })} texts="admin:common" lng={lng} />
+      </section>
+
+      {confirming ? (
+        <Dialog titleId="delete-prize-title" dismissHref={here} className="draw-confirm">
+          <h2 id="delete-prize-title">{t('draw.deleteTitle')}</h2>
+          <p>{t('draw.deleteText', { ticket: confirming.ticket })}</p>
+          <p>
+            <Amount value={confirming.prize_money} lng={lng} />
+          </p>
+          <Form method="post" action={here} className="draw-confirm__actions">
+            <CsrfField />
+            <input type="hidden" name="prize_id" value={confirming.id} />
+            <SubmitButton name="intent" value="delete-prize" className="btn btn-danger">
+              {t('draw.deleteConfirm')}
+            </SubmitButton>
+            <Link className="btn btn-ghost" to={here} replace preventScrollReset>
+              {t('draw.cancel')}
+            </Link>
+          </Form>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}
+
+/** The winner selection: every button posts the form; the chosen tickets are its hidden inputs. */
+function Selection({
+  lotteryId,
+  winners,
+  action,
+  result,
+}: {
+  lotteryId: number;
+  winners: number;
+  action: string;
+  result: Result | undefined;
+}) {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation('admin');
+  const lng = language as Lng;
+  const chosen = result?.chosen ?? [];
+  const full = chosen.length >= winners;
+  const ticketError = msg(t, result?.ticketError);
+  return (
+    <section className="draw-section card draw-select" aria-labelledby="draw-select">
+      <h2 id="draw-select">{t('draw.select')}</h2>
+      <p className="muted">{t('draw.selectLead', { count: winners, n: formatNumber(winners, lng) })}</p>
+      {/* key: the typed ticket starts empty again once it was added */}
+      <Form method="post" action={action} noValidate className="draw-select__form" key={chosen.join(',')}>
+        <CsrfField />
+        <input type="hidden" name="lottery_id" value={lotteryId} />
+        <input type="hidden" name="winners" value={winners} />
+        {chosen.map((c) => (
+          <input key={c} type="hidden" name="chosen" value={c} />
+        ))}
+        {result?.formError ? (
+          <Alert kind="error">
+            {msg(t, result.formError)}
+            {result.formErrors?.length ? (
+              <ul>
+                {result.formErrors.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            ) : null}
+          </Alert>
+        ) : null}
+        <div className={`field draw-select__ticket${ticketError ? ' has-error' : ''}`}>
+          <label htmlFor="draw-ticket">{t('draw.ticketLabel')}</label>
+          <div className="draw-select__row">
+            <input
+              id="draw-ticket"
+              name="ticket"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={40}
+              placeholder="xx-xx-xx-xx-xx-x"
+              defaultValue={result?.ticketError ? (result.ticket ?? '') : ''}
+              aria-invalid={ticketError ? true : undefined}
+              aria-describedby={ticketError ? 'draw-ticket-err' : 'draw-ticket-hint'}
+            />
+            {/* First in the form: Enter in the ticket box adds the ticket. */}
+            <SubmitButton name="intent" value="add" className="btn btn-primary" disabled={full}>
+              {t('draw.add')}
+            </SubmitButton>
+          </div>
+          {ticketError ? (
+            <p id="draw-ticket-err" className="field__error">
+              {ticketError}
+            </p>
+          ) : (
+            <p id="draw-ticket-hint" className="field__hint">
+              {t('draw.ticketHint')}
+            </p>
+          )}
+        </div>
+        <div className="draw-select__actions">
+          <SubmitButton name="intent" value="random" className="btn btn-accent" disabled={full}>
+            {t('draw.random')}
+          </SubmitButton>
+          <SubmitButton name="intent" value="clear" className="btn btn-ghost" disabled={!chosen.length}>
+            {t('draw.clear')}
+          </SubmitButton>
+        </div>
+        <h3 id="draw-chosen">{t('draw.chosen', { n: formatNumber(chosen.length, lng), winners: formatNumber(winners, lng) })}</h3>
+        {chosen.length === 0 ? (
+          <p className="muted">{t('draw.none')}</p>
+        ) : (
+          <ol className="draw-chosen" aria-labelledby="draw-chosen">
+            {chosen.map((c) => (
+              <li key={c}>
+                <span className="ticket-no nowrap">{c}</span>
+                <button
+                  type="submit"
+                  name="remove"
+                  value={c}
+                  className="btn btn-ghost btn-sm"
+                  aria-label={t('draw.removeOne', { ticket: c })}
+                >
+                  {t('draw.remove')}
+                </button>
+              </li>
+            ))}
+          </ol>
+        )}
+        <SubmitButton name="intent" value="finish" className="btn btn-primary btn-block" disabled={!chosen.length}>
+          {t('draw.finish')}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+/** Once drawn: when, the total prize and how it was split (the prizes table follows). */
+function Results({ l, prizes, lng }: { l: Lottery; prizes: PrizeRow[]; lng: Lng }) {
+  const { t } = useTranslation('admin');
+  const paid = prizes.reduce((s, p) => s + p.prize_money, 0);
+  return (
+    <section className="draw-section card draw-results" aria-labelledby="draw-results">
+      <h2 id="draw-results">{t('draw.results')}</h2>
+      <p>
+        {l.is_result_published ? t('draw.published') : t('draw.notPublished')}
+        {l.drawn_at ? (
+          <>
+            {' '}
+            {t('draw.drawnAt')} <DateTime value={l.drawn_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+          </>
+        ) : null}
+      </p>
+      <dl className="admin-card__facts">
+        <div>
+          <dt>{t('draw.winnersCount')}</dt>
+          <dd>{formatNumber(prizes.length, lng)}</dd>
+        </div>
+        <div>
+          <dt>{t('draw.totalPrize')}</dt>
+          <dd>
+            <Amount value={l.total_prize} lng={lng} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('draw.paid')}</dt>
+          <dd>
+            <Amount value={paid} lng={lng} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
