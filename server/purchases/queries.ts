@@ -174,11 +174,12 @@ export type StaffTransactionRow = Omit<TransactionRow, 'idempotency_key'> & {
   l_name: string;
   l_name_bn: string;
   l_is_result_published: boolean;
+  l_ticket_price: number;
 };
 
 const STAFF_SELECT = `SELECT t.id, t.user_id, t.lottery_id, t.ticket, t.amount, t.transaction_type, t.payment_method, t.payment_number,
     t.trx_id, t.status, t.nid, t.created_at, t.updated_at, u.name AS u_name, u.phone AS u_phone, u.email AS u_email,
-    l.name AS l_name, l.name_bn AS l_name_bn, l.is_result_published AS l_is_result_published
+    l.name AS l_name, l.name_bn AS l_name_bn, l.is_result_published AS l_is_result_published, l.ticket_price AS l_ticket_price
   FROM transactions t
   JOIN users u ON u.id = t.user_id
   JOIN lotteries l ON l.id = t.lottery_id`;

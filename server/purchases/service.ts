@@ -90,7 +90,13 @@ const staffJson = (r: StaffTransactionRow): Staff => ({
   created_at: r.created_at,
   updated_at: r.updated_at,
   user: { id: r.user_id, name: r.u_name, phone: r.u_phone, email: r.u_email },
-  lottery: { id: r.lottery_id, name: r.l_name, name_bn: r.l_name_bn, is_result_published: r.l_is_result_published },
+  lottery: {
+    id: r.lottery_id,
+    name: r.l_name,
+    name_bn: r.l_name_bn,
+    is_result_published: r.l_is_result_published,
+    ticket_price: r.l_ticket_price,
+  },
 });
 
 /** What the audit log keeps of a transaction before and after a change: enough to check the payment again. */

@@ -115,5 +115,12 @@ export const StaffTransaction = z.object({
   nid: z.string(),
   updated_at: z.string(),
   user: z.object({ id: z.number().int(), name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
-  lottery: z.object({ id: z.number().int(), name: z.string(), name_bn: z.string(), is_result_published: z.boolean() }),
+  /** ticket_price: the lottery's price now, for staff to compare with the amount paid. */
+  lottery: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    name_bn: z.string(),
+    is_result_published: z.boolean(),
+    ticket_price: z.number().int(),
+  }),
 });

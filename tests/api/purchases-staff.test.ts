@@ -95,8 +95,16 @@ describe('GET /api/v1/transactions/', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       user: { id: a.id, name: 'Rahim Uddin', phone: a.phone, email: 'rahim@example.com' },
-      lottery: { id: lottery, name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক', is_result_published: false },
+      lottery: { id: lottery, name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক', is_result_published: false, ticket_price: 100 },
     });
+  });
+
+  test("the lottery's ticket price now, so staff see an amount that differs from it", async () => {
+    const lottery = await insertLottery(t, { price: 100 });
+    const id = await bought(a, lottery);
+    await t.db.query('UPDATE lotteries SET ticket_price = 150 WHERE id = $1', [lottery]);
+    const [row] = (await list(staff)).body;
+    expect(row).toMatchObject({ id, amount: 100, trx_id: null, lottery: { id: lottery, ticket_price: 150 } });
   });
 
   test('search by name, phone, e-mail, ticket, TrxID, bKash number or lottery name; filter by status and lottery', async () => {

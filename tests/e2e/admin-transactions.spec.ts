@@ -1,0 +1,66 @@
+/**
+ * The transactions page of the back office (docs/rules/lotteries-and-sales.md#8-transaction-states,
+ * docs/rules/pages.md#9-back-office) with JavaScript: a player buys a ticket of an open lottery that is not featured
+ * (the journeys sharing the featured one keep it open), staff find it on /admin/transactions, see that its TrxID is
+ * missing, approve it: the toast says so and the card shows Approved. The no-JS form posts are covered by
+ * tests/api/admin-transactions-pages.test.ts.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { expect, login, test } from './helpers.ts';
+import { logInAs, STAFF, useLanguage } from './pages.ts';
+
+type ListedLottery = { id: number; name: string; featured: boolean; purchasable: boolean };
+
+async function openLottery(request: APIRequestContext): Promise<ListedLottery> {
+  const res = await request.get('/api/v1/published-lotteries/?limit=100');
+  const open = ((await res.json()) as ListedLottery[]).filter((l) => l.purchasable && !l.featured);
+  // The last one: the claim journey draws the first.
+  const last = open.at(-1);
+  if (!last) throw new Error('no open lottery that is not featured: the journey needs the demo data (SEED_DEMO)');
+  return last;
+}
+
+function randomTicket(): string {
+  const main = new Set<number>();
+  while (main.size < 5) main.add(1 + Math.floor(Math.random() * 55));
+  const last = 1 + Math.floor(Math.random() * 15);
+  return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
+}
+
+test('staff approve a player’s purchase on /admin/transactions: a toast, and the card shows Approved', async ({
+  page,
+  player,
+  request,
+}) => {
+  const lottery = await openLottery(request);
+  const ticket = randomTicket();
+  await useLanguage(page, 'en');
+  await login(page, { identifier: player.phone, password: player.password, name: player.name });
+  await page.goto(`/quick-play/${lottery.id}/${ticket}`);
+  await page.locator('.play-buy').getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(page).toHaveURL(/\/payment\/\d+$/);
+
+  await page.context().clearCookies();
+  await useLanguage(page, 'en');
+  await logInAs(page, STAFF);
+  await page.goto('/admin/transactions');
+  await page.getByLabel('Search by player, phone, email, ticket, TrxID or lottery').fill(ticket);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/search=/);
+  const card = page.locator('.admin-card').filter({ hasText: ticket });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(player.name);
+  await expect(card).toContainText(lottery.name);
+  await expect(card).toContainText('Pending');
+  await expect(card).toContainText('No TrxID given');
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.locator('.toasts--top-right')).toContainText('Successfully Updated Transaction');
+  await expect(card.locator('.badge').first()).toHaveText('Approved');
+  await expect(card.getByRole('button', { name: 'Remove Approval' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  // The approved filter has it too.
+  await page.getByLabel('Status').selectOption('success');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('.admin-card').filter({ hasText: ticket })).toContainText('Approved');
+});
