@@ -24,6 +24,8 @@ import { endpointsOf, type Serve } from './http/route.ts';
 import { rightsOf } from './accounts/queries.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { Identities } from './identity/service.ts';
+import { auditRoutes } from './audit/routes.ts';
+import { AuditLog } from './audit/service.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { DashboardFigures } from './dashboard/service.ts';
 import { LotteryAdmin } from './lotteries/admin.ts';
@@ -86,6 +88,7 @@ function apiParts(d: ApiDeps): { app: express.Express; api: express.Router; befo
   const purchases = new Purchases({ db: d.db, bkashReceiverNumber: d.bkashReceiverNumber });
   const lotteryAdmin = new LotteryAdmin(d.db);
   api.use(adminLotteryRoutes(lotteryAdmin));
+  api.use(auditRoutes(new AuditLog(d.db)));
   api.use(dashboardRoutes(new DashboardFigures(d.db, lotteryAdmin, purchases)));
   api.use(purchaseRoutes(purchases));
   api.use(drawRoutes(new Draws(d.db, d.notifier)));

@@ -34,6 +34,7 @@ export const adminPaths = {
   users: '/admin/users',
   prizeClaims: '/admin/prize-claims',
   generatedTickets: '/admin/generated-tickets',
+  auditLog: '/admin/audit-log',
 } as const;
 
 /** Pages of the back office (staff only). */

@@ -104,6 +104,7 @@ export const routes: RouteObject[] = [
               { path: 'lotteries/:id/draw', ...page('admin/draw.tsx', () => import('./admin/draw.tsx')) },
               { path: 'prize-claims', ...page('admin/prize-claims.tsx', () => import('./admin/prize-claims.tsx')) },
               { path: 'generated-tickets', ...page('admin/generated-tickets.tsx', () => import('./admin/generated-tickets.tsx')) },
+              { path: 'audit-log', ...page('admin/audit-log.tsx', () => import('./admin/audit-log.tsx')) },
               { path: 'transactions', ...page('admin/transactions.tsx', () => import('./admin/transactions.tsx')) },
               { path: '*', ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) },
             ],

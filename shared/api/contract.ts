@@ -19,6 +19,7 @@ import {
   UserProfile,
   VerifyOtpBody,
 } from '../accounts/schemas.ts';
+import { AuditEntry, AuditQuery } from '../audit/schemas.ts';
 import { ClaimBody, ClaimCodeBody, ClaimsSummary, StaffClaim, StaffClaimsQuery, WinningTicket } from '../claims/schemas.ts';
 import { ContactBody } from '../contact/schemas.ts';
 import { Identity, IdentityBody } from '../identity/schemas.ts';
@@ -295,6 +296,16 @@ export const api = {
     reply: Dashboard,
     summary:
       'The back office dashboard: users, active lotteries, revenue and tickets sold (approved), what waits for staff, recent lotteries and transactions.',
+  }),
+  auditLog: endpoint({
+    method: 'GET',
+    path: '/api/v1/admin/audit-log/',
+    access: 'staff',
+    tag: 'audit',
+    query: AuditQuery,
+    reply: z.array(AuditEntry),
+    paged: true,
+    summary: 'Every recorded staff change, newest first (who, what, before and after, when); superusers only (other staff 403); read only.',
   }),
   // Purchases ---------------------------------------------------------------------------------------
   createTransaction: endpoint({

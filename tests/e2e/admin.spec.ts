@@ -69,6 +69,7 @@ test('the back office fits a 360 px phone and a 1280 px desktop in both language
         '/admin/lotteries/1/edit',
         '/admin/prize-claims',
         '/admin/generated-tickets',
+        '/admin/audit-log',
         '/admin/transactions',
       ]) {
         await page.goto(path);

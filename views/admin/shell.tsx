@@ -63,6 +63,11 @@ const NAV: readonly NavItem[] = [
       'M4 4h7v7H4V4Zm2 2v3h3V6H6Zm7-2h7v7h-7V4Zm2 2v3h3V6h-3ZM4 13h7v7H4v-7Zm2 2v3h3v-3H6Zm7-2h3v3h-3v-3Zm4 0h3v3h-3v-3Zm-4 4h3v3h-3v-3Zm4 0h3v3h-3v-3Z',
     ),
   },
+  {
+    to: adminPaths.auditLog,
+    label: 'nav.auditLog',
+    icon: icon('M6 2h9l5 5v15H6V2Zm8 1.5V8h4.5L14 3.5ZM8 12v2h8v-2H8Zm0 4v2h8v-2H8Z'),
+  },
 ];
 
 const COLLAPSED_KEY = 'bhagya:admin-nav-collapsed';

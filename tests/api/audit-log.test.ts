@@ -1,0 +1,103 @@
+/**
+ * The audit log (docs/rules/security.md#7-audit-log): GET /api/v1/admin/audit-log/ and /admin/audit-log — superusers
+ * read every recorded staff change (who, what, before and after, when); other staff 403, players 403, anonymous 401;
+ * nothing in the API changes a record. On PGlite and PostgreSQL.
+ */
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { loginAs } from '../helpers/session.ts';
+import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+
+let t: TestApp;
+let player: Player, staff: Player, superuser: Player;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  player = await account(t, { name: 'Rahim Uddin' });
+  staff = await account(t, { name: 'Desk Officer', is_staff: true });
+  superuser = await account(t, { name: 'Chief Auditor', is_staff: true });
+  await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [superuser.id]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const log = (p: Player | null, query = '') => {
+  const r = request(t.url).get(`/api/v1/admin/audit-log/${query}`).set('Accept-Language', 'en');
+  return p ? r.set(...p.auth) : r;
+};
+
+test('who may read it: superusers only', async () => {
+  expect((await log(null)).status).toBe(401);
+  expect((await log(player)).status).toBe(403);
+  const staffRes = await log(staff);
+  expect(staffRes.status).toBe(403);
+  expect(staffRes.body.detail).toBe('Only superusers can read the audit log.');
+  expect((await log(superuser)).status).toBe(200);
+  // A superuser who was deactivated reads nothing.
+  const former = await account(t, { is_staff: true });
+  await t.db.query('UPDATE users SET is_superuser = true, is_active = false WHERE id = $1', [former.id]);
+  expect([401, 403]).toContain((await log(former)).status);
+});
+
+test('staff changes appear newest first with who, what, before and after; filters', async () => {
+  await t.db.query('DELETE FROM audit_log');
+  const lottery = await insertLottery(t, { name: 'Audited Draw' });
+  const sale = await buy(t, player, purchase(lottery, '05-12-23-34-45-07'));
+  await request(t.url)
+    .put(`/api/v1/transactions/${sale.body.id}/`)
+    .set(...staff.auth)
+    .send({ status: 'success' })
+    .expect(200);
+  await request(t.url)
+    .patch(`/api/v1/lotteries/${lottery}/`)
+    .set(...staff.auth)
+    .send({ featured: true })
+    .expect(200);
+  const res = await log(superuser);
+  expect(res.status).toBe(200);
+  expect(res.headers['x-total-count']).toBe('2');
+  expect(res.body[0]).toMatchObject({
+    action: 'lottery.update',
+    entity: 'lottery',
+    entity_id: String(lottery),
+    actor: { id: staff.id, name: 'Desk Officer' },
+    before: { featured: false },
+    after: { featured: true },
+  });
+  expect(res.body[1]).toMatchObject({
+    action: 'transaction.approve',
+    entity: 'transaction',
+    before: { status: 'pending' },
+    after: { status: 'success' },
+  });
+  expect((await log(superuser, '?entity=transaction')).body.map((a: { action: string }) => a.action)).toEqual(['transaction.approve']);
+  expect((await log(superuser, `?entity=lottery&entity_id=${lottery}`)).body).toHaveLength(1);
+  expect((await log(superuser, '?action=lottery.update')).body).toHaveLength(1);
+  expect((await log(superuser, `?actor_id=${player.id}`)).body).toEqual([]);
+  for (const q of ['?entity=everything', '?actor_id=x', '?limit=0']) expect((await log(superuser, q)).status).toBe(400);
+  // Read only: no method changes a record.
+  for (const method of ['post', 'put', 'patch', 'delete'] as const)
+    expect(
+      (
+        await request(t.url)
+          [method]('/api/v1/admin/audit-log/')
+          .set(...superuser.auth)
+          .send({})
+      ).status,
+    ).toBe(404);
+});
+
+test('the page: superusers see the records, other staff are told it is for superusers', async () => {
+  const sup = await createUser(t, { name: 'Page Auditor', phone: '01977700001', is_staff: true });
+  await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [sup.id]);
+  const desk = await createUser(t, { name: 'Page Desk', phone: '01977700002', is_staff: true });
+  const supAgent = await loginAs(t.url, sup.phone, sup.password);
+  const page = await supAgent.get('/admin/audit-log').expect(200);
+  expect(page.text).toContain('Audit log');
+  expect(page.text).toContain('lottery.update');
+  const deskAgent = await loginAs(t.url, desk.phone, desk.password);
+  const refused = await deskAgent.get('/admin/audit-log').expect(200);
+  expect(refused.text).toContain('Only superusers can read the audit log.');
+  expect(refused.text).not.toContain('lottery.update</code>');
+});
