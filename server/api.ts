@@ -35,6 +35,8 @@ import { Lotteries } from './lotteries/service.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
 import { Purchases } from './purchases/service.ts';
 import { uploadRoutes } from './uploads/routes.ts';
+import { adminUserRoutes } from './users/routes.ts';
+import { UserAdmin } from './users/service.ts';
 import { Uploads } from './uploads/service.ts';
 
 /** Endpoints whose body is raw bytes rather than JSON (paths below /api). */
@@ -95,6 +97,7 @@ function apiParts(d: ApiDeps): { app: express.Express; api: express.Router; befo
   api.use(claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier })));
   api.use(generatedTicketRoutes(new GeneratedTickets(d.db), d.db));
   api.use(uploadRoutes(new Uploads(d.db, d.uploadsDir)));
+  api.use(adminUserRoutes(new UserAdmin(d.db)));
   api.use(identityRoutes(new Identities(d.db)));
   api.use(contactRoutes(new Contact(d.db, d.log, d.forwardContact)));
   api.use((req, _res, next) => next(ApiError.detail(404, req.t('api:notFound'), 'not_found')));

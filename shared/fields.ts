@@ -57,6 +57,9 @@ export const VALIDATION_KEYS = [
   'secretNumberRequired',
   'secretNumberInvalid',
   'quantityRange',
+  'userNameRequired',
+  'userPhoneOrEmail',
+  'userPasswordRequired',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -23,6 +23,7 @@ import { AuditEntry, AuditQuery } from '../audit/schemas.ts';
 import { ClaimBody, ClaimCodeBody, ClaimsSummary, StaffClaim, StaffClaimsQuery, WinningTicket } from '../claims/schemas.ts';
 import { ContactBody } from '../contact/schemas.ts';
 import { Identity, IdentityBody } from '../identity/schemas.ts';
+import { CreateUserBody, StaffUser, StaffUsersQuery, UpdateUserBody } from '../users/schemas.ts';
 import { Dashboard } from '../dashboard/schemas.ts';
 import {
   DrawBody,
@@ -206,6 +207,46 @@ export const api = {
     params: IdParams,
     reply: Identity,
     summary: "A player's identity details, for staff; 404 when he has given none.",
+  }),
+  // Users, for staff (docs/rules/accounts-and-codes.md#12-staff-and-superusers) -------------------------
+  staffUsers: endpoint({
+    method: 'GET',
+    path: '/api/v1/admin-users/',
+    access: 'staff',
+    tag: 'users',
+    query: StaffUsersQuery,
+    reply: z.array(StaffUser),
+    paged: true,
+    summary: 'Every user, newest first, searched by name, e-mail or phone, filtered (active, inactive, staff, superuser), paged.',
+  }),
+  createUser: endpoint({
+    method: 'POST',
+    path: '/api/v1/admin-users/',
+    access: 'staff',
+    tag: 'users',
+    body: CreateUserBody,
+    reply: StaffUser,
+    status: 201,
+    summary: 'Creates an account (audited); only a superuser may create staff or superusers.',
+  }),
+  staffUser: endpoint({
+    method: 'GET',
+    path: '/api/v1/admin-users/:id/',
+    access: 'staff',
+    tag: 'users',
+    params: IdParams,
+    reply: StaffUser,
+    summary: 'One user as staff see him.',
+  }),
+  updateUser: endpoint({
+    method: 'PATCH',
+    path: '/api/v1/admin-users/:id/',
+    access: 'staff',
+    tag: 'users',
+    params: IdParams,
+    body: UpdateUserBody,
+    reply: StaffUser,
+    summary: "Changes a user's name, e-mail, phone, password or active flag (audited); staff and superuser flags are set at creation only.",
   }),
   // Lotteries ---------------------------------------------------------------------------------------
   publishedLotteries: endpoint({

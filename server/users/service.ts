@@ -1,0 +1,160 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { normalisePhone } from '../../shared/identifiers.ts';
+import type { CreateUserBody, StaffUser, StaffUsersQuery, UpdateUserBody } from '../../shared/users/schemas.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { revokeAllRefreshTokens } from '../accounts/queries.ts';
+import type { AccessClaims } from '../accounts/tokens.ts';
+import { uniqueViolation, type Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { insertAudit } from '../purchases/queries.ts';
+import * as q from './queries.ts';
+
+type Staff = z.input<typeof StaffUser>;
+
+/** What the audit log keeps of an account: never a password or its hash. */
+const snapshot = (u: q.ManagedUser) => ({
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+  is_active: u.is_active,
+  is_staff: u.is_staff,
+  is_superuser: u.is_superuser,
+});
+
+const taken = (t: TFunction, field: 'email' | 'phone') =>
+  ApiError.fields(field === 'email' ? { email: [t('api:emailTaken')] } : { phone: [t('api:phoneTaken')] });
+
+/**
+ * Staff manage accounts (docs/rules/accounts-and-codes.md#12-staff-and-superusers): list, read, create, change; every
+ * change audited in the database transaction that makes it. Who may do what is read from the database, not the
+ * caller's token: only a superuser creates staff or superusers, or changes another staff account.
+ */
+export class UserAdmin {
+  constructor(private readonly db: Db) {}
+
+  async list(query: z.output<typeof StaffUsersQuery>): Promise<{ items: Staff[]; total: number }> {
+    const search = query.search;
+    const { rows, total } = await q.staffUsers(
+      this.db,
+      { search, phone: search ? normalisePhone(search) : null, filter: query.filter },
+      query.limit,
+      query.offset,
+    );
+    return { items: rows, total };
+  }
+
+  async one(id: number, t: TFunction): Promise<Staff> {
+    const row = await q.staffUser(this.db, id);
+    if (!row) throw ApiError.detail(404, t('api:userNotFound'), 'not_found');
+    return row;
+  }
+
+  /** The e-mail and phone must be nobody else's (sign-up's messages); the UNIQUE constraints settle a race. */
+  private async refuseTaken(db: Db, email: string | null, phone: string | null, except: number | null, t: TFunction): Promise<void> {
+    const errors: Record<string, string[]> = {};
+    for (const u of await q.holders(db, email, phone, except)) {
+      if (email && u.email === email) errors.email = [t('api:emailTaken')];
+      if (phone && u.phone === phone) errors.phone = [t('api:phoneTaken')];
+    }
+    if (Object.keys(errors).length) throw ApiError.fields(errors);
+  }
+
+  private async superuser(db: Db, staff: AccessClaims): Promise<boolean> {
+    const now = await q.rightsNow(db, staff.user_id);
+    return !!now?.is_active && now.is_superuser;
+  }
+
+  async create(staff: AccessClaims, body: z.output<typeof CreateUserBody>, t: TFunction): Promise<Staff> {
+    // A superuser is staff too: the right to create staff would mean nothing without the back office.
+    const is_staff = body.is_staff || body.is_superuser;
+    if (is_staff && !(await this.superuser(this.db, staff)))
+      throw ApiError.detail(403, t('api:adminUsers.superuserOnly'), 'permission_denied');
+    await this.refuseTaken(this.db, body.email, body.phone, null, t);
+    const hash = await hashPassword(body.password);
+    try {
+      const id = await this.db.tx(async (tx) => {
+        const created = await q.insertManagedUser(tx, {
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          hash,
+          is_active: body.is_active,
+          is_staff,
+          is_superuser: body.is_superuser,
+        });
+        await insertAudit(tx, {
+          actorId: staff.user_id,
+          action: 'user.create',
+          entity: 'user',
+          entityId: String(created.id),
+          before: null,
+          after: snapshot(created),
+        });
+        return created.id;
+      });
+      return this.one(id, t);
+    } catch (err) {
+      const c = uniqueViolation(err);
+      if (c !== null) throw taken(t, c.includes('email') ? 'email' : 'phone');
+      throw err;
+    }
+  }
+
+  /**
+   * A change of some of name, e-mail, phone, password and the active flag; the same values again change nothing and
+   * record nothing. Staff cannot deactivate themselves; another staff account is a superuser's to change.
+   */
+  async update(staff: AccessClaims, id: number, patch: z.output<typeof UpdateUserBody>, t: TFunction): Promise<Staff> {
+    // Hashed before the row is locked: the hash takes a while on purpose (server/accounts/passwords.ts).
+    const hash = patch.password ? await hashPassword(patch.password) : null;
+    try {
+      await this.db.tx(async (tx) => {
+        const cur = await q.userForUpdate(tx, id);
+        if (!cur) throw ApiError.detail(404, t('api:userNotFound'), 'not_found');
+        const self = cur.id === staff.user_id;
+        if (!self && (cur.is_staff || cur.is_superuser) && !(await this.superuser(tx, staff)))
+          throw ApiError.detail(403, t('api:adminUsers.staffAccountsSuperuserOnly'), 'permission_denied');
+        if (self && patch.is_active === false) throw ApiError.fields({ is_active: [t('api:adminUsers.cannotDeactivateSelf')] });
+        const after: q.ManagedUser = {
+          ...cur,
+          ...(patch.name !== undefined ? { name: patch.name } : {}),
+          ...(patch.email !== undefined ? { email: patch.email } : {}),
+          ...(patch.phone !== undefined ? { phone: patch.phone } : {}),
+          ...(patch.is_active !== undefined ? { is_active: patch.is_active } : {}),
+        };
+        if (!after.email && !after.phone) throw ApiError.fields({ non_field_errors: [t('validation:userPhoneOrEmail')] });
+        const changedEmail = after.email !== cur.email ? after.email : null;
+        const changedPhone = after.phone !== cur.phone ? after.phone : null;
+        if (changedEmail || changedPhone) await this.refuseTaken(tx, changedEmail, changedPhone, id, t);
+        const before: Record<string, unknown> = {};
+        const changed: Record<string, unknown> = {};
+        const was = snapshot(cur);
+        const now = snapshot(after);
+        for (const k of Object.keys(now) as (keyof typeof now)[])
+          if (was[k] !== now[k]) {
+            before[k] = was[k];
+            changed[k] = now[k];
+          }
+        if (!Object.keys(changed).length && hash === null) return;
+        await q.updateManagedUser(tx, after, hash);
+        // A new password or a deactivation ends his sessions (his access token is refused at once: security.md#1).
+        if (hash !== null || (cur.is_active && !after.is_active)) await revokeAllRefreshTokens(tx, id);
+        if (hash !== null) changed.password_changed = true;
+        await insertAudit(tx, {
+          actorId: staff.user_id,
+          action: 'user.update',
+          entity: 'user',
+          entityId: String(id),
+          before,
+          after: changed,
+        });
+      });
+    } catch (err) {
+      const c = uniqueViolation(err);
+      if (c !== null) throw taken(t, c.includes('email') ? 'email' : 'phone');
+      throw err;
+    }
+    return this.one(id, t);
+  }
+}
