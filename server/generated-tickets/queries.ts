@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.ts';
-import { likePattern } from '../purchases/queries.ts';
+import { likePattern } from '../db/like.ts';
 
 /** A row of `generated_tickets`. */
 export type GeneratedRow = {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import { likePattern } from '../db/like.ts';
 import { HELD, PURCHASABLE } from '../lotteries/queries.ts';
 import type { ClaimStatus } from '../../shared/claims/schemas.ts';
 import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
@@ -194,8 +195,8 @@ export type StaffFilter = {
   lotteryId: number | null;
 };
 
-/** `%` and `_` typed by staff are letters, not wildcards. */
-export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The staff searches' pattern, kept here too for the modules that import it from purchases. */
+export { likePattern };
 
 function staffWhere(f: StaffFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [f.status, f.lotteryId, f.search === null ? null : likePattern(f.search), f.ticket, f.phone];
