@@ -201,7 +201,7 @@ export function Component() {
         <Selection lotteryId={l.id} winners={l.winners} action={here} result={result} />
       )}
 
-      <section className="draw-section" aria-labelledby="draw-prizes">
+      <div className="draw-section">
         <h2 id="draw-prizes">{t('draw.prizes')}</h2>
         {d.prizes.length === 0 ? (
           <p className="muted">{t('draw.noPrizes')}</p>
@@ -243,9 +243,9 @@ export function Component() {
           </div>
         )}
         {drawn && result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
-      </section>
+      </div>
 
-      <section className="draw-section" aria-labelledby="draw-participants">
+      <div className="draw-section">
         <h2 id="draw-participants">{t('draw.participants')}</h2>
         <Form method="get" action={adminPaths.drawLottery(l.id)} className="admin-filters" role="search">
           <div className="field">
@@ -292,7 +292,7 @@ export function Component() {
           </div>
         )}
         <Pager page={d.page} pages={pages} href={(p) => drawHref(l.id, { search: d.search, page: p })} texts="admin:common" lng={lng} />
-      </section>
+      </div>
 
       {confirming ? (
         <Dialog titleId="delete-prize-title" dismissHref={here} className="draw-confirm">
@@ -338,7 +338,7 @@ function Selection({
   const full = chosen.length >= winners;
   const ticketError = msg(t, result?.ticketError);
   return (
-    <section className="draw-section card draw-select" aria-labelledby="draw-select">
+    <div className="draw-section card draw-select">
       <h2 id="draw-select">{t('draw.select')}</h2>
       <p className="muted">{t('draw.selectLead', { count: winners, n: formatNumber(winners, lng) })}</p>
       {/* key: the typed ticket starts empty again once it was added */}
@@ -424,7 +424,7 @@ function Selection({
           {t('draw.finish')}
         </SubmitButton>
       </Form>
-    </section>
+    </div>
   );
 }
 
@@ -433,7 +433,7 @@ function Results({ l, prizes, lng }: { l: Lottery; prizes: PrizeRow[]; lng: Lng 
   const { t } = useTranslation('admin');
   const paid = prizes.reduce((s, p) => s + p.prize_money, 0);
   return (
-    <section className="draw-section card draw-results" aria-labelledby="draw-results">
+    <div className="draw-section card draw-results">
       <h2 id="draw-results">{t('draw.results')}</h2>
       <p>
         {l.is_result_published ? t('draw.published') : t('draw.notPublished')}
@@ -462,6 +462,6 @@ function Results({ l, prizes, lng }: { l: Lottery; prizes: PrizeRow[]; lng: Lng 
           </dd>
         </div>
       </dl>
-    </section>
+    </div>
   );
 }

@@ -1,0 +1,185 @@
+/**
+ * The back office's draw (docs/rules/lotteries-and-sales.md#9-the-draw) with JavaScript: staff draw a lottery with
+ * Random Winner on /admin/lotteries/{id}/draw after a player's ticket was approved, see the results, and notify the
+ * winners from the lotteries list (a message line in the server's log); the draw page fits a 360 px phone and a
+ * 1280 px desktop in both languages, axe clean. Each test makes its own lottery through the staff API, so the other
+ * journeys keep theirs. The no-JS posts are covered by tests/api/draw-pages.test.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, serverLogPath, test, type NewPlayer } from './helpers.ts';
+import { logInAs, STAFF, useLanguage } from './pages.ts';
+
+const DAY = 24 * 3600 * 1000;
+const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+
+async function tokenOf(request: APIRequestContext, phone: string, password: string): Promise<string> {
+  const res = await request.post('/api/token/', { data: { phone, password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { access: string }).access;
+}
+
+function randomTicket(): string {
+  const main = new Set<number>();
+  while (main.size < 5) main.add(1 + Math.floor(Math.random() * 55));
+  const last = 1 + Math.floor(Math.random() * 15);
+  return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
+}
+
+/** A new open lottery (1 winner, not featured) with one ticket of this player bought and approved. */
+async function lotteryWithSale(request: APIRequestContext, player: NewPlayer, name: string) {
+  const staff = { Authorization: `Bearer ${await tokenOf(request, STAFF.identifier, STAFF.password)}` };
+  const created = await request.post('/api/v1/lotteries/', {
+    headers: staff,
+    data: {
+      name,
+      name_bn: `${name} ড্র`,
+      start_date: day(-1),
+      end_date: day(7),
+      ticket_price: 50,
+      total_prize: 5000,
+      winners: 1,
+      published: true,
+      featured: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const lottery = (await created.json()) as { id: number };
+  const ticket = randomTicket();
+  const buyer = { Authorization: `Bearer ${await tokenOf(request, player.phone, player.password)}` };
+  const bought = await request.post('/api/v1/transactions-create/', {
+    headers: buyer,
+    data: {
+      lottery_id: lottery.id,
+      ticket,
+      amount: 50,
+      transaction_type: 'payment',
+      payment_method: 'bkash',
+      nid: '',
+      payment_number: '01712345678',
+    },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  const trx = (await bought.json()) as { id: number };
+  const approved = await request.put(`/api/v1/transactions/${trx.id}/`, { headers: staff, data: { status: 'success' } });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  return { id: lottery.id, ticket, staff };
+}
+
+test('staff draw a lottery with Random Winner, see the results and notify the winner', async ({ page, player, request }) => {
+  const name = `Jamuna ${Date.now() % 100000}`;
+  const lottery = await lotteryWithSale(request, player, name);
+  await useLanguage(page, 'en');
+  await logInAs(page, STAFF);
+  await page.goto('/admin/lotteries');
+  await page.getByLabel('Search by name or description').fill(name);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const card = page.locator('.admin-card').filter({ hasText: name });
+  // Not drawn yet: Notify Winners is there, but disabled.
+  await expect(card.getByRole('button', { name: 'Notify Winners' })).toBeDisabled();
+  await card.getByRole('link', { name: 'Draw' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/admin/lotteries/${lottery.id}/draw$`));
+  await expect(page.locator('h1')).toHaveText(`Draw: ${name}`);
+  const participants = page.getByRole('region', { name: 'Participating tickets' });
+  await expect(participants).toContainText(player.name);
+  await expect(participants).toContainText(lottery.ticket);
+  const panel = page.locator('.draw-select');
+  await expect(panel).toContainText('No tickets selected yet');
+
+  // A typed ticket is checked first.
+  await panel.getByLabel('Ticket').fill('1-2-3');
+  await panel.getByRole('button', { name: 'Add Winner' }).click();
+  await expect(panel.locator('.field__error')).toHaveText('Invalid ticket');
+
+  await panel.getByRole('button', { name: 'Random Winner' }).click();
+  await expect(panel.locator('.draw-chosen li')).toHaveCount(1);
+  await expect(panel.locator('.draw-chosen')).toContainText(lottery.ticket);
+  await expect(panel.getByRole('button', { name: 'Random Winner' })).toBeDisabled(); // one winner
+  await panel.getByRole('button', { name: 'Finish Draw' }).click();
+
+  await expect(page.locator('.toasts--top-right')).toContainText('Successfully Drawn Lottery');
+  await expect(page.locator('.draw-results')).toContainText('The results are published.');
+  await expect(page.locator('.draw-select')).toHaveCount(0);
+  const prizes = page.getByRole('region', { name: 'Prizes' });
+  await expect(prizes).toContainText(lottery.ticket);
+  await expect(prizes).toContainText('TK. 5,000');
+
+  // Notify Winners: a confirmation, then the server's message; one message line in the server's log.
+  await page.getByRole('link', { name: '← Back to lotteries' }).click();
+  await page.getByLabel('Search by name or description').fill(name);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.locator('.admin-card').filter({ hasText: name }).getByRole('link', { name: 'Notify Winners' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Notify the winners?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send messages' }).click();
+  await expect(page.locator('.toasts--top-right')).toContainText('Winners notified successfully! 1 message sent.');
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(() =>
+      readFileSync(serverLogPath(), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"purpose":"winner"') && l.includes(player.phone)),
+    )
+    .toHaveLength(1);
+});
+
+test('the draw page fits a 360 px phone and a 1280 px desktop in both languages, axe clean', async ({ page, player, request }) => {
+  test.setTimeout(120_000);
+  const lottery = await lotteryWithSale(request, player, `Surma ${Date.now() % 100000}`);
+  await useLanguage(page, 'en');
+  await logInAs(page, STAFF);
+  const problems: string[] = [];
+  const check = async (label: string, width: number, lng: string) => {
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (scroll > width) {
+      // What sticks out, to say where to look.
+      const wide = await page.evaluate(
+        (w) =>
+          [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > w && !e.closest('.table-scroll *, .admin-nav'))
+            .slice(0, 3)
+            .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`),
+        width,
+      );
+      problems.push(`${label} ${lng} ${width}: ${scroll} px wide (${wide.join(', ')})`);
+    }
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+      problems.push(`${label} ${lng} ${width}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  };
+  const visit = async (label: string) => {
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+      for (const lng of ['en', 'bn'] as const) {
+        await useLanguage(page, lng);
+        await page.goto(`/admin/lotteries/${lottery.id}/draw`);
+        await expect(page.locator('.admin-main h1')).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('lang', lng);
+        await check(label, width, lng);
+      }
+    }
+  };
+  await visit('selection');
+  // Drawn: the results and the prizes, and the delete confirmation.
+  const drawn = await request.post('/api/v1/draw-lottery/', {
+    headers: lottery.staff,
+    data: { lottery_id: lottery.id, tickets: [lottery.ticket] },
+  });
+  expect(drawn.status(), await drawn.text()).toBe(201);
+  await visit('results');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await useLanguage(page, 'bn');
+  await page.goto(`/admin/lotteries/${lottery.id}/draw`);
+  await page
+    .getByRole('region', { name: 'পুরস্কার' })
+    .getByRole('link', { name: /পুরস্কার মুছুন/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'এই পুরস্কারটি মুছবেন?' });
+  await expect(dialog).toBeVisible();
+  await check('delete dialog', 360, 'bn');
+  await dialog.getByRole('link', { name: 'বাতিল' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
