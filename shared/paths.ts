@@ -32,6 +32,8 @@ export const adminPaths = {
   drawLottery: (id: number | string) => `/admin/lotteries/${id}/draw`,
   transactions: '/admin/transactions',
   users: '/admin/users',
+  newUser: '/admin/users/new',
+  editUser: (id: number | string) => `/admin/users/${id}/edit`,
   prizeClaims: '/admin/prize-claims',
   generatedTickets: '/admin/generated-tickets',
   auditLog: '/admin/audit-log',

@@ -71,6 +71,9 @@ test('the back office fits a 360 px phone and a 1280 px desktop in both language
         '/admin/generated-tickets',
         '/admin/audit-log',
         '/admin/transactions',
+        '/admin/users',
+        '/admin/users/new',
+        '/admin/users/1/edit',
       ]) {
         await page.goto(path);
         await expect(page.locator('.admin-main h1')).toBeVisible();

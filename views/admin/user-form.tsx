@@ -1,0 +1,229 @@
+import { data, Link, redirect, useActionData, useLoaderData, Form, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { z } from 'zod';
+import { errorText, fieldErrors, type ApiErrorBody } from '../../shared/api-types.ts';
+import { api as contract } from '../../shared/api/contract.ts';
+import { toDigits, type Lng } from '../../shared/dates.ts';
+import type { Identity } from '../../shared/identity/schemas.ts';
+import { adminPaths, withQuery } from '../../shared/paths.ts';
+import { CreateUserBody, UpdateUserBody, type StaffUser } from '../../shared/users/schemas.ts';
+import { apiOf } from '../context.ts';
+import { CsrfField } from '../components/csrf-field.tsx';
+import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
+import { Head } from '../components/head.tsx';
+import { key, msg } from '../components/messages.ts';
+import { parseForm } from '../components/parse-form.ts';
+import { useTranslation } from '../i18n.tsx';
+import { shortId } from './users.tsx';
+
+type User = z.output<typeof StaffUser>;
+type Ident = z.output<typeof Identity>;
+
+const idOf = (raw: string | undefined): string | null => (raw && /^[1-9]\d{0,14}$/.test(raw) ? raw : null);
+const CREATE_FLAGS = ['is_active', 'is_staff', 'is_superuser'] as const;
+
+/**
+ * A posted form as the API's request: the fields as the form sends them (strings; an unticked box sends nothing),
+ * the boxes made booleans, then the API's own schema, so the page and the API check alike.
+ */
+const strings = (fields: readonly string[]) => z.object(Object.fromEntries(fields.map((f) => [f, z.string().optional()])));
+const flags = (o: Record<string, string | undefined>): Record<string, string | boolean> =>
+  Object.fromEntries(
+    Object.entries(o)
+      .filter((e): e is [string, string] => e[1] !== undefined)
+      .map(([k, v]) => [k, (CREATE_FLAGS as readonly string[]).includes(k) ? v === 'on' : v]),
+  );
+// The API's schema checks every field after this: the cast names what it accepts, it promises nothing.
+const CreateUserForm = z.pipe(
+  strings(['name', 'email', 'phone', 'password', ...CREATE_FLAGS]),
+  z.transform((o: Record<string, string | undefined>) => flags(o) as z.input<typeof CreateUserBody>).pipe(CreateUserBody),
+);
+const UpdateUserForm = z.pipe(
+  strings(['name', 'email', 'phone', 'password', 'is_active']),
+  z.transform((o: Record<string, string | undefined>) => flags(o) as z.input<typeof UpdateUserBody>).pipe(UpdateUserBody),
+);
+
+/** The form's values: what is stored (edit) or a new account's defaults (active, not staff). Never a password. */
+function valuesOf(u: User | null): Record<string, string> {
+  if (!u) return { is_active: 'on', is_staff: 'off', is_superuser: 'off' };
+  return { name: u.name, email: u.email ?? '', phone: u.phone ?? '', is_active: u.is_active ? 'on' : 'off' };
+}
+
+/**
+ * /admin/users/new and /admin/users/{id}/edit (staff group): one plain form each
+ * (docs/rules/accounts-and-codes.md#12-staff-and-superusers); the edit page shows the player's identity details
+ * (GET /api/v1/admin-users/{id}/identity/) with the NID photos served to staff through /bff.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  if (params.id === undefined) return { user: null, identity: null, values: valuesOf(null), problem: null, editing: false };
+  const id = idOf(params.id);
+  const none = { user: null, identity: null, values: {} as Record<string, string>, editing: true };
+  if (!id) return data({ ...none, problem: null }, { status: 404 });
+  const api = apiOf(context);
+  const [r, ident] = await Promise.all([
+    api.call(contract.staffUser, { params: { id } }),
+    api.call(contract.userIdentity, { params: { id } }),
+  ]);
+  if (!r.ok) {
+    const status = r.status === 404 ? 404 : r.status >= 500 ? 502 : r.status;
+    return data({ ...none, problem: r.status === 404 ? null : errorText(r.error, '') || null }, { status });
+  }
+  const identity: Ident | null = ident.ok ? ident.data : null;
+  return { user: r.data, identity, values: valuesOf(r.data), problem: null, editing: true };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  // A checkbox that is not ticked sends nothing: here it says "no".
+  for (const f of CREATE_FLAGS) if (form.get(f) !== 'on') form.set(f, 'off');
+  const api = apiOf(context);
+  if (params.id === undefined) {
+    const v = parseForm(form, CreateUserForm, { secret: ['password'] });
+    if (!v.ok) return invalid(v);
+    const r = await api.call(contract.createUser, { body: v.data });
+    if (r.ok) return redirect(withQuery(adminPaths.users, { notice: 'created' }), 303);
+    return failed(r.error, r.status, v.values, 'admin:users.form.createFailed');
+  }
+  const id = idOf(params.id);
+  if (!id) return data<FormResult>({ formError: key('admin:users.form.notFound') }, { status: 404 });
+  const v = parseForm(form, UpdateUserForm, { secret: ['password'] });
+  if (!v.ok) return invalid(v);
+  const r = await api.call(contract.updateUser, { params: { id }, body: v.data });
+  if (r.ok) return redirect(withQuery(adminPaths.users, { notice: 'updated' }), 303);
+  return failed(r.error, r.status, v.values, 'admin:users.form.updateFailed');
+}
+
+/** A form the shared schema refused: the messages under their fields, a problem of the whole form above it. */
+function invalid(v: { errors: Record<string, string>; formError?: string; values: Record<string, string> }) {
+  const body: FormResult = { errors: v.errors, values: v.values, ...(v.formError ? { formError: v.formError } : {}) };
+  return data(body, { status: 400 });
+}
+
+/** The API's refusal: "Failed to create user: " and its message; its field messages under the fields. */
+function failed(error: ApiErrorBody, status: number, values: Record<string, string>, failure: string) {
+  const fe = fieldErrors(error);
+  const errors = Object.fromEntries(Object.entries(fe).filter(([k]) => k !== 'non_field_errors' && k !== 'detail'));
+  const body: FormResult = { errors, values, formError: key(failure, { message: errorText(error, '') }) };
+  return data(body, { status: status >= 500 ? 502 : status });
+}
+
+export function Component() {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation('admin');
+  const lng = language as Lng;
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult>();
+  const editing = d.editing;
+  const title = editing ? t('users.form.editTitle') : t('users.form.createTitle');
+  const lead = editing ? t('users.form.editLead') : t('users.form.createLead');
+  const back = (
+    <p className="back-link">
+      <Link to={adminPaths.users}>{t('users.form.back')}</Link>
+    </p>
+  );
+  if (editing && !d.user)
+    return (
+      <section className="admin-page">
+        <Head title={t('common:title', { page: title })} description={lead} />
+        {back}
+        <h1>{title}</h1>
+        <Alert kind="error">{d.problem ? t('common:errors.error', { message: d.problem }) : t('users.form.notFound')}</Alert>
+      </section>
+    );
+  const e = result?.errors ?? {};
+  const values = result?.values ? { ...d.values, ...result.values } : d.values;
+  const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
+    <Field label={label} name={name} defaultValue={values[name] ?? ''} error={msg(t, e[name])} {...extra} />
+  );
+  const toggle = (name: (typeof CREATE_FLAGS)[number], label: string) => (
+    <label key={name} className="toggle">
+      <input type="checkbox" name={name} defaultChecked={values[name] === 'on'} />
+      <span>{label}</span>
+    </label>
+  );
+  return (
+    <section className="admin-page">
+      <Head title={t('common:title', { page: title })} description={lead} />
+      {back}
+      <h1>
+        {title}
+        {d.user ? <span className="admin-card__alt">{`${d.user.name} ${shortId(d.user.id, lng)}`}</span> : null}
+      </h1>
+      <p className="muted">{lead}</p>
+      <Form method="post" noValidate className="form card admin-form">
+        <CsrfField />
+        {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+        <div className="admin-form__grid">
+          {field('name', t('users.form.name'), { maxLength: 100, required: true, autoComplete: 'off' })}
+          {field('email', t('users.form.email'), { type: 'email', maxLength: 254, autoComplete: 'off' })}
+          {field('phone', t('users.form.phone'), { type: 'tel', maxLength: 20, placeholder: '017XXXXXXXX', autoComplete: 'off' })}
+          <Field
+            label={editing ? t('users.form.newPassword') : t('users.form.password')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            error={msg(t, e.password)}
+            hint={editing ? t('users.form.passwordKeep') : t('users.form.passwordHint')}
+          />
+        </div>
+        <p className="field__hint">{t('users.form.phoneOrEmail')}</p>
+        <fieldset className="admin-form__toggles">
+          <legend className="visually-hidden">{t('users.status')}</legend>
+          {toggle('is_active', t('users.form.isActive'))}
+          {editing ? null : (
+            <>
+              {toggle('is_staff', t('users.form.isStaff'))}
+              {toggle('is_superuser', t('users.form.isSuperuser'))}
+              <p className="field__hint">{t('users.form.rolesHint')}</p>
+            </>
+          )}
+          {msg(t, e.is_active) ? <p className="field__error">{msg(t, e.is_active)}</p> : null}
+        </fieldset>
+        {editing && d.user ? <p className="muted">{d.user.is_staff || d.user.is_superuser ? t('users.form.rolesFixed') : null}</p> : null}
+        <SubmitButton>{editing ? t('users.form.save') : t('users.form.create')}</SubmitButton>
+      </Form>
+      {editing && d.user ? <IdentityDetails identity={d.identity} lng={lng} /> : null}
+    </section>
+  );
+}
+
+/** The player's identity details for payment, as he gave them (docs/rules/accounts-and-codes.md#13-identity-details). */
+function IdentityDetails({ identity, lng }: { identity: Ident | null; lng: Lng }) {
+  const { t } = useTranslation('admin');
+  return (
+    <section className="card admin-form admin-identity" aria-labelledby="user-identity">
+      <h2 id="user-identity">{t('users.identity.title')}</h2>
+      {identity ? (
+        <>
+          <dl className="admin-card__facts">
+            <div>
+              <dt>{t('users.identity.nid')}</dt>
+              <dd>{toDigits(identity.nid, lng)}</dd>
+            </div>
+            <div>
+              <dt>{t('users.identity.phone')}</dt>
+              <dd>{toDigits(identity.phone, lng)}</dd>
+            </div>
+          </dl>
+          <div className="admin-identity__photos">
+            <figure>
+              <a href={`/bff${identity.nid_front_url}`}>
+                <img src={`/bff${identity.nid_front_url}`} alt={t('users.identity.frontAlt')} width={240} height={150} />
+              </a>
+              <figcaption>{t('users.identity.front')}</figcaption>
+            </figure>
+            <figure>
+              <a href={`/bff${identity.nid_back_url}`}>
+                <img src={`/bff${identity.nid_back_url}`} alt={t('users.identity.backAlt')} width={240} height={150} />
+              </a>
+              <figcaption>{t('users.identity.back')}</figcaption>
+            </figure>
+          </div>
+        </>
+      ) : (
+        <p className="muted">{t('users.identity.none')}</p>
+      )}
+    </section>
+  );
+}

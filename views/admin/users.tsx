@@ -1,0 +1,174 @@
+import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { z } from 'zod';
+import { errorText } from '../../shared/api-types.ts';
+import { api as contract } from '../../shared/api/contract.ts';
+import { formatNumber, toDigits, type Lng } from '../../shared/dates.ts';
+import { adminPaths } from '../../shared/paths.ts';
+import { USER_FILTERS, type StaffUser, type UserFilter } from '../../shared/users/schemas.ts';
+import { apiOf } from '../context.ts';
+import { Alert } from '../components/form.tsx';
+import { Head } from '../components/head.tsx';
+import { Amount, DateTime } from '../components/nowrap.tsx';
+import { Notice } from '../components/toast.tsx';
+import { useTranslation } from '../i18n.tsx';
+import { Pager } from '../lotteries/pager.tsx';
+import { pageCount, parsePage } from '../lotteries/paging.ts';
+
+type Row = z.output<typeof StaffUser>;
+export const PER_PAGE = 20;
+
+const filterOf = (raw: string | null): UserFilter =>
+  (USER_FILTERS as readonly string[]).includes(raw ?? '') ? (raw as UserFilter) : 'all';
+
+/** `?search=&filter=&page=` of the list, page 1, 'all' and an empty search left out. */
+function listHref(search: string, filter: UserFilter, page: number): string {
+  const q = new URLSearchParams();
+  if (search) q.set('search', search);
+  if (filter !== 'all') q.set('filter', filter);
+  if (page > 1) q.set('page', String(page));
+  const s = q.toString();
+  return s ? `${adminPaths.users}?${s}` : adminPaths.users;
+}
+
+/**
+ * A user's short id, as the table shows it beside his name. The spec shows the first 8 characters of an id; ours are
+ * whole numbers, shown whole with a `#` (docs/decisions/018-staff-users-and-transactions.md).
+ */
+export const shortId = (id: number, lng: Lng): string => `#${toDigits(String(id).slice(0, 8), lng)}`;
+
+/** /admin/users: every user, searched, filtered and paged by the server (GET /api/v1/admin-users/). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100);
+  const filter = filterOf(url.searchParams.get('filter'));
+  const page = parsePage(url.searchParams.get('page'), 10_000);
+  const notice = url.searchParams.get('notice');
+  const r = await apiOf(context).call(contract.staffUsers, {
+    query: { search: search || undefined, filter, limit: PER_PAGE, offset: (page - 1) * PER_PAGE },
+  });
+  const base = { search, filter, page, notice: notice === 'created' || notice === 'updated' ? notice : null };
+  if (!r.ok) return { ...base, items: null, total: 0, error: errorText(r.error, '') || null };
+  return { ...base, items: r.data, total: r.total ?? r.data.length, error: null };
+}
+
+export function Component() {
+  const {
+    t,
+    i18n: { language },
+  } = useTranslation('admin');
+  const lng = language as Lng;
+  const d = useLoaderData<typeof loader>();
+  const pages = pageCount(d.total, PER_PAGE);
+  const title = t('users.title');
+  return (
+    <section className="admin-page">
+      <Head title={t('common:title', { page: title })} description={t('users.lead')} />
+      {d.notice ? <Notice text={t(`users.${d.notice}`)} /> : null}
+      <header className="admin-page__head">
+        <div>
+          <h1>{title}</h1>
+          <p className="muted">{t('users.lead')}</p>
+        </div>
+        <Link className="btn btn-primary" to={adminPaths.newUser}>
+          {t('users.create')}
+        </Link>
+      </header>
+      <Form method="get" className="admin-filters" role="search">
+        <div className="field">
+          <label htmlFor="user-search">{t('users.searchLabel')}</label>
+          <input id="user-search" name="search" type="search" defaultValue={d.search} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="user-filter">{t('common.filter')}</label>
+          <select id="user-filter" name="filter" defaultValue={d.filter}>
+            {USER_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {t(`users.filters.${f}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-ghost">
+          {t('common.apply')}
+        </button>
+      </Form>
+      {d.items === null ? (
+        <Alert kind="error">
+          {t('common:errors.error', { message: d.error ?? t('common.loadFailed') })} {t('common.retryHint')}
+        </Alert>
+      ) : (
+        <>
+          <p className="admin-count" aria-live="polite">
+            {t('users.count', { count: d.total, n: formatNumber(d.total, lng) })}
+          </p>
+          {d.items.length === 0 ? (
+            <p className="empty-state empty-state--card">{d.page > 1 ? t('common.pageEmpty') : t('users.empty')}</p>
+          ) : (
+            <div className="table-scroll" tabIndex={0} role="region" aria-label={t('users.tableLabel')}>
+              <table className="admin-table admin-users">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('users.name')}</th>
+                    <th scope="col">{t('users.email')}</th>
+                    <th scope="col">{t('users.phone')}</th>
+                    <th scope="col">{t('users.status')}</th>
+                    <th scope="col">{t('users.prizeMoney')}</th>
+                    <th scope="col">{t('users.dateJoined')}</th>
+                    <th scope="col">{t('users.actions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.items.map((u) => (
+                    <UserRow key={u.id} u={u} lng={lng} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pager page={d.page} pages={pages} href={(p) => listHref(d.search, d.filter, p)} texts="admin:common" lng={lng} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function UserRow({ u, lng }: { u: Row; lng: Lng }) {
+  const { t } = useTranslation('admin');
+  const na = t('common.notAvailable');
+  return (
+    <tr>
+      <td>
+        <span className="admin-users__name">{u.name}</span>
+        <span className="admin-users__id">{shortId(u.id, lng)}</span>
+      </td>
+      <td className="admin-card__wrap">
+        {u.email ?? na}
+        {u.email && u.email_confirmed ? <span className="admin-users__confirmed">{t('users.confirmed')}</span> : null}
+      </td>
+      <td className="nowrap">
+        {u.phone ? toDigits(u.phone, lng) : na}
+        {u.phone && u.phone_confirmed ? <span className="admin-users__confirmed">{t('users.confirmed')}</span> : null}
+      </td>
+      <td>
+        <div className="admin-card__badges">
+          <span className={`badge ${u.is_active ? 'badge--success' : 'badge--muted'}`}>
+            {u.is_active ? t('users.active') : t('users.inactive')}
+          </span>
+          {u.is_staff ? <span className="badge badge--gold">{t('users.staff')}</span> : null}
+          {u.is_superuser ? <span className="badge badge--red">{t('users.superuser')}</span> : null}
+        </div>
+      </td>
+      <td>
+        <Amount value={u.prize_money} lng={lng} />
+      </td>
+      <td>
+        <DateTime value={u.date_joined} lng={lng} invalid={t('common:errors.invalidDate')} />
+      </td>
+      <td>
+        <Link className="btn btn-ghost btn-sm" to={adminPaths.editUser(u.id)} aria-label={t('users.editNamed', { name: u.name })}>
+          {t('users.edit')}
+        </Link>
+      </td>
+    </tr>
+  );
+}
