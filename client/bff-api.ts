@@ -77,6 +77,9 @@ export const bffApi: ApiClient = {
   async logout() {
     await call('POST', '/bff/logout');
   },
+  async renewSession() {
+    await call('POST', '/bff/session/renew');
+  },
   async session() {
     const r = await call<{ user: SessionUser | null; csrf: string }>('GET', '/bff/session');
     if (r.ok) {

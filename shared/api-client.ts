@@ -36,4 +36,9 @@ export interface ApiClient {
   logout(): Promise<void>;
   /** The session fields the page may know, and the CSRF token for its forms. */
   session(): Promise<{ user: SessionUser | null; csrf: string }>;
+  /**
+   * A new access token now, so that the session's name and phone are the account's as they are after a change of
+   * the profile (they come from the token; docs/rules/accounts-and-codes.md#11-profile).
+   */
+  renewSession(): Promise<void>;
 }

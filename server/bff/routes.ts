@@ -2,7 +2,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { LoginBody } from '../../shared/accounts/schemas.ts';
 import { ApiError, zodToFieldErrors } from '../http/errors.ts';
 import { PICTURE_MAX_BYTES } from '../../shared/uploads/schemas.ts';
-import { getSession } from './session.ts';
+import { getSession, renewSession } from './session.ts';
 import { loginThroughServer, logoutThroughServer, upstreamFailure, type ServerApiDeps } from './server-api.ts';
 
 /**
@@ -27,6 +27,10 @@ export function bffRoutes(d: ServerApiDeps): Router {
     const result = await loginThroughServer(req, res, d, body.data);
     if (result.ok) res.json({ user: result.data });
     else res.status(result.status).json(result.error);
+  });
+  r.post('/session/renew', async (req, res) => {
+    const s = await renewSession(req, res, d.upstream, d.session);
+    res.set('Cache-Control', 'no-store').json({ user: s?.user ?? null });
   });
   r.post('/logout', async (req, res) => {
     await logoutThroughServer(req, res, d);

@@ -5,7 +5,15 @@ import { prepare, type ApiClient } from '../../shared/api-client.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import type { ApiErrorBody, ApiResult, SessionUser } from '../../shared/api-types.ts';
 import type { Csrf } from '../http/csrf.ts';
-import { getSession, sessionFromTokens, setRequestSession, writeSession, type Session, type SessionOptions } from './session.ts';
+import {
+  getSession,
+  renewSession,
+  sessionFromTokens,
+  setRequestSession,
+  writeSession,
+  type Session,
+  type SessionOptions,
+} from './session.ts';
 import { Upstream, UpstreamError, type UpstreamResponse, parseJson } from './upstream.ts';
 
 export type ServerApiDeps = { upstream: Upstream; session: SessionOptions; csrf: Csrf };
@@ -88,5 +96,12 @@ export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiCli
     },
     logout: () => logoutThroughServer(req, res, d),
     session: async () => ({ user: (await getSession(req, res, d.upstream, d.session))?.user ?? null, csrf: d.csrf.token(req, res) }),
+    renewSession: async () => {
+      try {
+        await renewSession(req, res, d.upstream, d.session);
+      } catch {
+        // The change is made; the old name shows until the token renews on its own.
+      }
+    },
   };
 }

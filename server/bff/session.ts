@@ -70,25 +70,52 @@ export function sessionFromTokens(access: string, refresh: string): Session | nu
 }
 
 async function resolve(req: Request, res: Response, upstream: Upstream, o: SessionOptions): Promise<Session | null> {
-  const raw: unknown = req.signedCookies?.[sessionCookieName(o)];
-  if (raw === undefined) return null;
-  let stored: z.infer<typeof Stored> | null;
-  try {
-    const parsed = Stored.safeParse(typeof raw === 'string' ? JSON.parse(raw) : null);
-    stored = parsed.success ? parsed.data : null;
-  } catch {
-    stored = null;
-  }
+  if (req.signedCookies?.[sessionCookieName(o)] === undefined) return null;
+  const stored = storedTokens(req, o);
   const u = stored ? userOf(stored.a) : null;
   if (!stored || !u) {
     writeSession(res, null, o);
     return null;
   }
   if (u.exp * 1000 - 30_000 > Date.now()) return sessionFromTokens(stored.a, stored.r);
-  const r = await upstream.json(contract.refresh.method, contract.refresh.path, { refresh: stored.r }, { ip: req.ip });
+  return refreshed(stored.r, req, res, upstream, o);
+}
+
+/** The cookie's tokens, or null when there is no valid session cookie. */
+function storedTokens(req: Request, o: SessionOptions): z.infer<typeof Stored> | null {
+  const raw: unknown = req.signedCookies?.[sessionCookieName(o)];
+  if (raw === undefined) return null;
+  try {
+    const parsed = Stored.safeParse(typeof raw === 'string' ? JSON.parse(raw) : null);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A new access token for the session now, whatever the old one's expiry: after the player changed his name or phone
+ * the session shows the new ones (the token carries them). Later loaders of this request see the new session.
+ */
+export async function renewSession(req: Request, res: Response, upstream: Upstream, o: SessionOptions): Promise<Session | null> {
+  const stored = storedTokens(req, o);
+  const s = stored ? await refreshed(stored.r, req, res, upstream, o) : null;
+  setRequestSession(req, s);
+  return s;
+}
+
+/** Trades the refresh token for a new access token and writes the cookie; a refused refresh logs out. */
+async function refreshed(
+  refreshToken: string,
+  req: Request,
+  res: Response,
+  upstream: Upstream,
+  o: SessionOptions,
+): Promise<Session | null> {
+  const r = await upstream.json(contract.refresh.method, contract.refresh.path, { refresh: refreshToken }, { ip: req.ip });
   const body = r.data as { access?: unknown; refresh?: unknown } | null;
   if (r.status === 200 && typeof body?.access === 'string') {
-    const refresh = typeof body.refresh === 'string' ? body.refresh : stored.r;
+    const refresh = typeof body.refresh === 'string' ? body.refresh : refreshToken;
     writeSession(res, { access: body.access, refresh }, o);
     return sessionFromTokens(body.access, refresh);
   }

@@ -74,6 +74,24 @@ describe('BFF on the in-process API', () => {
     expect(cookieNamed(res, 'bh_session')).toBeUndefined();
   });
 
+  test('POST /bff/session/renew: a new token with the name as the database has it now; CSRF-checked; no session, no user', async () => {
+    const phone = newPhone();
+    const u = await createUser(t, { name: 'Old Name', phone });
+    const b = await bffLogin(t.url, u.phone, u.password);
+    await t.db.query(`UPDATE users SET name = 'New Name' WHERE id = $1`, [u.id]);
+    expect((await b.agent.get('/bff/session')).body.user.name).toBe('Old Name');
+    expect((await b.agent.post('/bff/session/renew')).status).toBe(403);
+    const renewed = await b.agent.post('/bff/session/renew').set('x-csrf-token', b.csrf);
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.user).toMatchObject({ user_id: u.id, name: 'New Name', phone });
+    expect(cookieNamed(renewed, 'bh_session')).toBeDefined();
+    expect((await b.agent.get('/bff/session')).body.user.name).toBe('New Name');
+    const anon = await browser(t.url);
+    const none = await anon.agent.post('/bff/session/renew').set('x-csrf-token', anon.csrf);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ user: null });
+  });
+
   test('POST /bff/session without the x-csrf-token header: 403, no session', async () => {
     const u = await createUser(t, { phone: newPhone() });
     const { agent } = await browser(t.url);

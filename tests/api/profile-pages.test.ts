@@ -83,6 +83,20 @@ describe('/profile and /profile/edit without JavaScript', () => {
     expect(row?.picture_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  test('the session follows the change at once: the top bar shows the new name and phone, on every page', async () => {
+    const p = await player();
+    const csrf = csrfFrom((await p.agent.get('/profile/edit')).text);
+    const phone = newPhone();
+    const res = await postEdit(p.agent, csrf, { name: 'Renamed Player', phone, password: p.password });
+    expect(res.status).toBe(303);
+    const page = await p.agent.get('/faq').expect(200);
+    expect(page.text).toMatch(/class="nav-user__name">Renamed Player</);
+    expect(page.text).toContain(`title="${phone}"`);
+    // And through /bff, as the hydrated client asks for it.
+    const session = await p.agent.get('/bff/session').expect(200);
+    expect(session.body.user).toMatchObject({ name: 'Renamed Player', phone });
+  });
+
   test('bad input: 400, the messages under their fields, the typed values kept, the password never sent back', async () => {
     const p = await player();
     const csrf = csrfFrom((await p.agent.get('/profile/edit')).text);

@@ -68,7 +68,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     picture = up.data.data.id;
   }
   const r = await api.call(contract.updateProfile, { body: { ...v.data, ...(picture ? { picture } : {}) } });
-  if (r.ok) return redirect(withQuery(paths.profile, { updated: '1' }), 303);
+  if (r.ok) {
+    // The top bar and the payment page read the name and phone from the session: renewed, they are the new ones.
+    await api.renewSession();
+    return redirect(withQuery(paths.profile, { updated: '1' }), 303);
+  }
   const { non_field_errors: whole, ...errors } = fieldErrors(r.error);
   const formError = whole ?? (typeof r.error.detail === 'string' ? r.error.detail : undefined);
   return data<FormResult>(
