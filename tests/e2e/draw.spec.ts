@@ -123,6 +123,19 @@ test('staff draw a lottery with Random Winner, see the results and notify the wi
         .filter((l) => l.includes('"purpose":"winner"') && l.includes(player.phone)),
     )
     .toHaveLength(1);
+
+  // Deleting the prize: a confirmation dialog, then a toast; the lottery stays drawn.
+  await page.goto(`/admin/lotteries/${lottery.id}/draw`);
+  await page
+    .getByRole('region', { name: 'Prizes' })
+    .getByRole('link', { name: `Delete the prize of ticket ${lottery.ticket}` })
+    .click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this prize?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete prize' }).click();
+  await expect(page.locator('.toasts--top-right')).toContainText('Successfully Deleted Ticket');
+  await expect(page.locator('.draw-section').filter({ hasText: 'No prizes yet.' })).toBeVisible();
+  await expect(page.locator('.draw-results')).toContainText('The results are published.');
 });
 
 test('the draw page fits a 360 px phone and a 1280 px desktop in both languages, axe clean', async ({ page, player, request }) => {

@@ -242,7 +242,8 @@ export function Component() {
             </table>
           </div>
         )}
-        {drawn && result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+        {/* A refused deletion: the API's message, a toast with JavaScript (an alert here without). */}
+        {drawn && result?.formError ? <Notice kind="error" text={msg(t, result.formError) ?? ''} /> : null}
       </div>
 
       <div className="draw-section">
