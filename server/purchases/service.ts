@@ -262,6 +262,8 @@ export class Purchases {
         const before = await q.transactionForUpdate(tx, id);
         if (!before) throw notFound();
         if (before.status === status) return;
+        // An activated generated ticket was paid offline and proved by its secret: it is not a payment staff check.
+        if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
         const action = TRANSITIONS[before.status][status];
         if (!action)
           throw ApiError.detail(

@@ -317,4 +317,33 @@ describe('PUT /api/v1/transactions/{id}/', () => {
     expect(rows).toHaveLength(1);
     expect(await statusOf(id)).toBe((rows[0]!.after as { status: string }).status);
   });
+
+  test('an activated generated ticket is not a payment: its status does not change', async () => {
+    await t.db.query('DELETE FROM generated_tickets');
+    const lottery = await insertLottery(t);
+    const made = await request(t.url)
+      .post('/api/v1/generated-tickets/')
+      .set(...staff.auth)
+      .send({ lottery_id: lottery, quantity: 1 });
+    expect(made.status).toBe(201);
+    const g = made.body[0] as { ticket_number: string; secret_number: string };
+    const activated = await request(t.url)
+      .post('/api/v1/activate-generated-ticket/')
+      .set(...a.auth)
+      .send({ ticket_number: g.ticket_number, secret_number: g.secret_number });
+    expect(activated.status).toBe(200);
+    const id = activated.body.transaction_id as number;
+    for (const status of ['pending', 'failed']) {
+      const res = await put(staff, id, status);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        code: 'activation_final',
+        detail: 'This ticket was activated with its secret number: its status does not change.',
+      });
+    }
+    expect(await statusOf(id)).toBe('success');
+    expect((await audit()).filter((r) => r.entity === 'transaction')).toEqual([]);
+    // Asking for the status it has is still the usual no-op.
+    expect((await put(staff, id, 'success')).status).toBe(200);
+  });
 });
