@@ -1,0 +1,118 @@
+/**
+ * The whole money journey through the pages, staff and player side by side (issue 8's journey): staff create a
+ * lottery in both languages, publish and feature it; a player buys a ticket through the pages and enters his TrxID;
+ * staff approve it on /admin/transactions, draw it with Random Winner, and the results are on the home page; staff
+ * notify the winner (a message line in the server log); the player claims the prize with the code; staff complete the
+ * transfer on /admin/prize-claims; the player sees "Transfer Completed".
+ */
+import { readFileSync } from 'node:fs';
+import { expect, login, readCode, serverLogPath, test } from './helpers.ts';
+import { logInAs, STAFF, useLanguage } from './pages.ts';
+
+function randomTicket(): string {
+  const main = new Set<number>();
+  while (main.size < 5) main.add(1 + Math.floor(Math.random() * 55));
+  const last = 1 + Math.floor(Math.random() * 15);
+  return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
+}
+
+test('create → publish and feature → buy → approve → draw → results → notify → claim → transfer completed', async ({
+  browser,
+  page,
+  player,
+}) => {
+  test.setTimeout(180_000);
+  const staffContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Date.now() % 250}.7` } });
+  const staff = await staffContext.newPage();
+  await useLanguage(staff, 'en');
+  await logInAs(staff, STAFF);
+
+  // Staff create the lottery, published and featured, with its Bengali name.
+  const name = `Teesta ${Date.now() % 100000}`;
+  await staff.goto('/admin/create-lottery');
+  const form = staff.locator('form.admin-form');
+  await form.getByLabel('Name (English)').fill(name);
+  await form.getByLabel('Name (Bengali)').fill('তিস্তা ড্র');
+  await form.getByLabel('Total prize (৳)').fill('20000');
+  // Ends after the demo's featured lotteries: the journeys that take the first featured lottery keep theirs.
+  await form.getByLabel('End date').fill(new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10));
+  await form.getByLabel('Published (players can see it)').check();
+  await form.getByLabel('Featured (on the home page)').check();
+  await form.getByRole('button', { name: 'Create lottery' }).click();
+  await expect(staff).toHaveURL(/\/admin\/lotteries\?notice=created$/);
+  await staff.getByLabel('Search by name or description').fill(name);
+  await staff.getByRole('button', { name: 'Apply' }).click();
+  const card = staff.locator('.admin-card').filter({ hasText: name });
+  await expect(card).toContainText('Active');
+  await expect(card).toContainText('Featured');
+  const lotteryId = Number(((await card.getByRole('link', { name: 'Edit' }).getAttribute('href')) ?? '').split('/')[3]);
+
+  // The player buys a ticket through the pages and enters his TrxID.
+  const ticket = randomTicket();
+  await useLanguage(page, 'en');
+  await login(page, { identifier: player.phone, password: player.password, name: player.name });
+  await page.goto(`/quick-play/${lotteryId}/${ticket}`);
+  await page.locator('.play-buy').getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(page).toHaveURL(/\/payment\/\d+$/);
+  const trx = `BO${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+  await page.getByLabel('bKash transaction ID (TrxID)').fill(trx);
+  await page.getByRole('button', { name: 'Send TrxID' }).click();
+  await expect(page.locator('main')).toContainText(`We have your TrxID ${trx}`);
+
+  // Staff approve it.
+  await staff.goto(`/admin/transactions?search=${trx}`);
+  const sale = staff.locator('.admin-card').filter({ hasText: ticket });
+  await expect(sale).toContainText(trx);
+  await sale.getByRole('button', { name: 'Approve' }).click();
+  await expect(staff.locator('.toasts--top-right')).toContainText('Successfully Updated Transaction');
+
+  // Staff draw it with Random Winner.
+  await staff.goto(`/admin/lotteries/${lotteryId}/draw`);
+  const panel = staff.locator('.draw-select');
+  await panel.getByRole('button', { name: 'Random Winner' }).click();
+  await expect(panel.locator('.draw-chosen')).toContainText(ticket);
+  await panel.getByRole('button', { name: 'Finish Draw' }).click();
+  await expect(staff.locator('.toasts--top-right')).toContainText('Successfully Drawn Lottery');
+
+  // The results are on the home page.
+  await page.goto('/');
+  await expect(page.locator('#results')).toContainText(name);
+
+  // Staff notify the winner: one message in the server's log.
+  await staff.goto(`/admin/lotteries?search=${encodeURIComponent(name)}`);
+  await staff.locator('.admin-card').filter({ hasText: name }).getByRole('link', { name: 'Notify Winners' }).click();
+  await staff.getByRole('dialog', { name: 'Notify the winners?' }).getByRole('button', { name: 'Send messages' }).click();
+  await expect(staff.locator('.toasts--top-right')).toContainText('Winners notified successfully!');
+  await expect
+    .poll(() =>
+      readFileSync(serverLogPath(), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"purpose":"winner"') && l.includes(player.phone)),
+    )
+    .toHaveLength(1);
+
+  // The player claims the prize.
+  await page.goto('/my-lotteries');
+  const mine = page.locator('.my-ticket').filter({ hasText: name });
+  await expect(mine).toContainText('Congratulations! You won');
+  await mine.getByRole('link', { name: 'Add Payment Info' }).click();
+  const claim = page.locator('form.claim-form');
+  await claim.getByLabel('Account number').fill(player.phone);
+  await claim.getByLabel('Account holder name').fill(player.name);
+  await claim.getByRole('button', { name: 'Send code' }).click();
+  await claim.getByLabel('Claim code').fill(await readCode(player.phone, 'claim'));
+  await claim.getByRole('button', { name: 'Submit claim' }).click();
+  await expect(page).toHaveURL(/\/my-lotteries\?notice=claimed$/);
+  await expect(page.locator('.my-ticket').filter({ hasText: name })).toContainText('Processing');
+
+  // Staff complete the transfer; the player sees it.
+  await staff.goto(`/admin/prize-claims?search=${encodeURIComponent(name)}`);
+  const row = staff.locator('tr').filter({ hasText: name });
+  await expect(row).toContainText('Details submitted');
+  await row.getByRole('button', { name: 'Complete' }).click();
+  await expect(staff.locator('.toasts--top-right')).toContainText('Transfer status updated successfully');
+  await expect(staff.locator('tr').filter({ hasText: name })).toContainText('Done');
+  await page.reload();
+  await expect(page.locator('.my-ticket').filter({ hasText: name })).toContainText('Transfer Completed');
+  await staffContext.close();
+});
