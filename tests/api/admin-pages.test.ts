@@ -326,3 +326,26 @@ describe('generated tickets without JavaScript', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('transactions of activated tickets', () => {
+  test('an activated generated ticket shows no status actions on /admin/transactions', async () => {
+    await t.db.query('DELETE FROM generated_tickets');
+    const lottery = await insertLottery(t, { name: 'Activation Draw' });
+    const made = await request(t.url)
+      .post('/api/v1/generated-tickets/')
+      .set(...staff.auth)
+      .send({ lottery_id: lottery, quantity: 1 })
+      .expect(201);
+    const g = made.body[0] as { ticket_number: string; secret_number: string };
+    await request(t.url)
+      .post('/api/v1/activate-generated-ticket/')
+      .set(...player.auth)
+      .send({ ticket_number: g.ticket_number, secret_number: g.secret_number })
+      .expect(200);
+    const page = await staffAgent.get(`/admin/transactions?search=${g.ticket_number}`).expect(200);
+    const card = page.text.slice(page.text.indexOf('Activation Draw'));
+    expect(card).toContain(g.ticket_number);
+    expect(page.text).not.toContain('name="status" value="pending"');
+    expect(page.text).not.toContain('name="status" value="failed"');
+  });
+});

@@ -1,4 +1,4 @@
-import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { AUDIT_ENTITIES } from '../../shared/audit/schemas.ts';
@@ -9,22 +9,15 @@ import { Alert } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { DateTime } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { Pager } from '../lotteries/pager.tsx';
-import { pageCount, parsePage } from '../lotteries/paging.ts';
+import { adminHref, AdminFilters, AdminResults, FilterInput, FilterSelect } from './list.tsx';
+import { parsePage } from '../lotteries/paging.ts';
 
 export const PER_PAGE = 50;
 type Entity = (typeof AUDIT_ENTITIES)[number];
 type Filters = { entity: Entity | null; entityId: string; action: string };
 
-function listHref(f: Filters, page: number): string {
-  const q = new URLSearchParams();
-  if (f.entity) q.set('entity', f.entity);
-  if (f.entityId) q.set('entity_id', f.entityId);
-  if (f.action) q.set('action', f.action);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${adminPaths.auditLog}?${s}` : adminPaths.auditLog;
-}
+const listHref = (f: Filters, page: number): string =>
+  adminHref(adminPaths.auditLog, { entity: f.entity, entity_id: f.entityId, action: f.action }, page);
 
 /** /admin/audit-log: every recorded staff change, newest first, for superusers (docs/rules/security.md#7-audit-log). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -59,7 +52,6 @@ export function Component() {
   } = useTranslation('admin');
   const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
-  const pages = pageCount(d.total, PER_PAGE);
   return (
     <section className="admin-page">
       <Head title={t('common:title', { page: t('audit.title') })} description={t('audit.lead')} />
@@ -73,80 +65,79 @@ export function Component() {
         <Alert kind="info">{t('audit.superuserOnly')}</Alert>
       ) : (
         <>
-          <Form method="get" className="admin-filters" role="search">
-            <div className="field">
-              <label htmlFor="audit-entity">{t('audit.entity')}</label>
-              <select id="audit-entity" name="entity" defaultValue={d.f.entity ?? ''}>
-                <option value="">{t('audit.allEntities')}</option>
-                {AUDIT_ENTITIES.map((e) => (
-                  <option key={e} value={e}>
-                    {t(`audit.entities.${e}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="audit-id">{t('audit.entityId')}</label>
-              <input id="audit-id" name="entity_id" defaultValue={d.f.entityId} maxLength={40} inputMode="numeric" />
-            </div>
-            <div className="field">
-              <label htmlFor="audit-action">{t('audit.action')}</label>
-              <input id="audit-action" name="action" defaultValue={d.f.action} maxLength={60} placeholder="transaction.approve" />
-            </div>
-            <button type="submit" className="btn btn-ghost">
-              {t('common.apply')}
-            </button>
-          </Form>
-          {d.items === null ? (
-            <Alert kind="error">
-              {t('common:errors.error', { message: d.error ?? t('common.loadFailed') })} {t('common.retryHint')}
-            </Alert>
-          ) : (
-            <>
-              <p className="admin-count">{t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}</p>
-              {d.items.length === 0 ? (
-                <p className="empty-state empty-state--card">{t('audit.empty')}</p>
-              ) : (
-                <div className="table-scroll" tabIndex={0} role="region" aria-label={t('audit.title')}>
-                  <table className="admin-table audit-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('audit.when')}</th>
-                        <th scope="col">{t('audit.who')}</th>
-                        <th scope="col">{t('audit.action')}</th>
-                        <th scope="col">{t('audit.what')}</th>
-                        <th scope="col">{t('audit.before')}</th>
-                        <th scope="col">{t('audit.after')}</th>
+          <AdminFilters>
+            <FilterSelect
+              id="audit-entity"
+              name="entity"
+              label={t('audit.entity')}
+              value={d.f.entity ?? ''}
+              any={t('audit.allEntities')}
+              options={AUDIT_ENTITIES.map((e) => ({ value: e, label: t(`audit.entities.${e}`) }))}
+            />
+            <FilterInput
+              id="audit-id"
+              name="entity_id"
+              label={t('audit.entityId')}
+              defaultValue={d.f.entityId}
+              maxLength={40}
+              inputMode="numeric"
+            />
+            <FilterInput
+              id="audit-action"
+              name="action"
+              label={t('audit.action')}
+              defaultValue={d.f.action}
+              maxLength={60}
+              placeholder="transaction.approve"
+            />
+          </AdminFilters>
+          <AdminResults
+            d={d}
+            perPage={PER_PAGE}
+            href={(p) => listHref(d.f, p)}
+            count={t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
+            empty={t('audit.empty')}
+            lng={lng}
+          >
+            {(items) => (
+              <div className="table-scroll" tabIndex={0} role="region" aria-label={t('audit.title')}>
+                <table className="admin-table audit-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('audit.when')}</th>
+                      <th scope="col">{t('audit.who')}</th>
+                      <th scope="col">{t('audit.action')}</th>
+                      <th scope="col">{t('audit.what')}</th>
+                      <th scope="col">{t('audit.before')}</th>
+                      <th scope="col">{t('audit.after')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {items.map((a) => (
+                      <tr key={a.id}>
+                        <td>
+                          <DateTime value={a.created_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+                        </td>
+                        <td>{a.actor ? `${a.actor.name} (#${a.actor.id})` : t('common.notAvailable')}</td>
+                        <td>
+                          <code>{a.action}</code>
+                        </td>
+                        <td>
+                          {t(`audit.entities.${a.entity}`, { defaultValue: a.entity })} #{a.entity_id}
+                        </td>
+                        <td>
+                          <pre className="audit-json">{shown(a.before)}</pre>
+                        </td>
+                        <td>
+                          <pre className="audit-json">{shown(a.after)}</pre>
+                        </td>
                       </tr>
-                    </thead>
-                    <tbody>
-                      {d.items.map((a) => (
-                        <tr key={a.id}>
-                          <td>
-                            <DateTime value={a.created_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
-                          </td>
-                          <td>{a.actor ? `${a.actor.name} (#${a.actor.id})` : t('common.notAvailable')}</td>
-                          <td>
-                            <code>{a.action}</code>
-                          </td>
-                          <td>
-                            {t(`audit.entities.${a.entity}`, { defaultValue: a.entity })} #{a.entity_id}
-                          </td>
-                          <td>
-                            <pre className="audit-json">{shown(a.before)}</pre>
-                          </td>
-                          <td>
-                            <pre className="audit-json">{shown(a.after)}</pre>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-              <Pager page={d.page} pages={pages} href={(p) => listHref(d.f, p)} texts="admin:common" lng={lng} />
-            </>
-          )}
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </AdminResults>
         </>
       )}
     </section>

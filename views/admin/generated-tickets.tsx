@@ -9,14 +9,14 @@ import { lotteryName } from '../../shared/lotteries/names.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
-import { Alert, field, SubmitButton, type FormResult } from '../components/form.tsx';
+import { field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
 import { DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { Pager } from '../lotteries/pager.tsx';
-import { pageCount, parsePage } from '../lotteries/paging.ts';
+import { adminHref, AdminFilters, AdminResults, FilterInput, FilterSelect } from './list.tsx';
+import { parsePage } from '../lotteries/paging.ts';
 
 type Row = z.output<typeof GeneratedTicket>;
 type Activation = (typeof ACTIVATION_FILTERS)[number];
@@ -28,15 +28,8 @@ const TOAST = { position: 'bottom-right', ms: 5000 } as const;
 
 type Filters = { search: string; lotteryId: number | null; activation: Activation };
 
-function listHref(f: Filters, page: number): string {
-  const q = new URLSearchParams();
-  if (f.search) q.set('search', f.search);
-  if (f.lotteryId) q.set('lottery_id', String(f.lotteryId));
-  if (f.activation !== 'all') q.set('activation', f.activation);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${adminPaths.generatedTickets}?${s}` : adminPaths.generatedTickets;
-}
+const listHref = (f: Filters, page: number): string =>
+  adminHref(adminPaths.generatedTickets, { search: f.search, lottery_id: f.lotteryId, activation: f.activation }, page);
 
 /**
  * /admin/generated-tickets: pre-generated tickets searched, filtered and paged by the server, generated, deleted
@@ -112,7 +105,6 @@ export function Component() {
   const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
-  const pages = pageCount(d.total, PER_PAGE);
   const e = result?.errors ?? {};
   return (
     <section className="admin-page">
@@ -167,36 +159,24 @@ export function Component() {
         </Form>
       </details>
 
-      <Form method="get" className="admin-filters" role="search">
-        <div className="field">
-          <label htmlFor="generated-search">{t('generated.searchLabel')}</label>
-          <input id="generated-search" name="search" type="search" defaultValue={d.f.search} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="generated-lottery">{t('generated.lottery')}</label>
-          <select id="generated-lottery" name="lottery_id" defaultValue={String(d.f.lotteryId ?? '')}>
-            <option value="">{t('generated.allLotteries')}</option>
-            {d.lotteries.map((l) => (
-              <option key={l.id} value={l.id}>
-                {lotteryName(l, lng)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="generated-activation">{t('generated.activation')}</label>
-          <select id="generated-activation" name="activation" defaultValue={d.f.activation}>
-            {ACTIVATION_FILTERS.map((a) => (
-              <option key={a} value={a}>
-                {t(`generated.activations.${a}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn btn-ghost">
-          {t('common.apply')}
-        </button>
-      </Form>
+      <AdminFilters>
+        <FilterInput id="generated-search" label={t('generated.searchLabel')} defaultValue={d.f.search} />
+        <FilterSelect
+          id="generated-lottery"
+          name="lottery_id"
+          label={t('generated.lottery')}
+          value={String(d.f.lotteryId ?? '')}
+          any={t('generated.allLotteries')}
+          options={d.lotteries.map((l) => ({ value: l.id, label: lotteryName(l, lng) }))}
+        />
+        <FilterSelect
+          id="generated-activation"
+          name="activation"
+          label={t('generated.activation')}
+          value={d.f.activation}
+          options={ACTIVATION_FILTERS.map((a) => ({ value: a, label: t(`generated.activations.${a}`) }))}
+        />
+      </AdminFilters>
 
       <div className="admin-export">
         {d.f.lotteryId && d.exportCount > 0 ? (
@@ -208,29 +188,24 @@ export function Component() {
         )}
       </div>
 
-      {d.items === null ? (
-        <Alert kind="error">
-          {t('common:errors.error', { message: d.error ?? t('common.loadFailed') })} {t('common.retryHint')}
-        </Alert>
-      ) : (
-        <>
-          <p className="admin-count" aria-live="polite">
-            {t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
-          </p>
-          {d.items.length === 0 ? (
-            <p className="empty-state empty-state--card">{d.page > 1 ? t('common.pageEmpty') : t('generated.empty')}</p>
-          ) : (
-            <ul className="admin-cards admin-cards--tickets">
-              {d.items.map((g) => (
-                <li key={g.id}>
-                  <TicketCard g={g} lng={lng} confirm={result?.confirm === g.id} back={d.here} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pager page={d.page} pages={pages} href={(p) => listHref(d.f, p)} texts="admin:common" lng={lng} />
-        </>
-      )}
+      <AdminResults
+        d={d}
+        perPage={PER_PAGE}
+        href={(p) => listHref(d.f, p)}
+        count={t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
+        empty={t('generated.empty')}
+        lng={lng}
+      >
+        {(items) => (
+          <ul className="admin-cards admin-cards--tickets">
+            {items.map((g) => (
+              <li key={g.id}>
+                <TicketCard g={g} lng={lng} confirm={result?.confirm === g.id} back={d.here} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminResults>
     </section>
   );
 }

@@ -8,14 +8,14 @@ import { adminPaths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Dialog } from '../components/dialog.tsx';
-import { Alert, SubmitButton } from '../components/form.tsx';
+import { SubmitButton } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { Pager } from '../lotteries/pager.tsx';
-import { pageCount, parsePage } from '../lotteries/paging.ts';
+import { adminHref, AdminFilters, AdminResults, FilterInput, FilterSelect } from './list.tsx';
+import { parsePage } from '../lotteries/paging.ts';
 
 type Row = z.output<typeof StaffLottery>;
 export const PER_PAGE = 20;
@@ -24,15 +24,8 @@ const filterOf = (raw: string | null): LotteryFilter =>
   (LOTTERY_FILTERS as readonly string[]).includes(raw ?? '') ? (raw as LotteryFilter) : 'all';
 
 /** `?search=&filter=&page=` of the list, page 1, 'all' and an empty search left out. */
-function listHref(search: string, filter: LotteryFilter, page: number, notify?: number): string {
-  const q = new URLSearchParams();
-  if (search) q.set('search', search);
-  if (filter !== 'all') q.set('filter', filter);
-  if (page > 1) q.set('page', String(page));
-  if (notify) q.set('notify', String(notify));
-  const s = q.toString();
-  return s ? `${adminPaths.lotteries}?${s}` : adminPaths.lotteries;
-}
+const listHref = (search: string, filter: LotteryFilter, page: number, notify?: number): string =>
+  adminHref(adminPaths.lotteries, { search, filter, notify }, page);
 
 /** /admin/lotteries: every lottery, searched, filtered and paged by the server (GET /api/v1/lotteries/). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -78,7 +71,6 @@ export function Component() {
   const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
   const notified = useActionData<NotifyResult>();
-  const pages = pageCount(d.total, PER_PAGE);
   const here = listHref(d.search, d.filter, d.page);
   const confirming = d.notify !== null && !notified ? d.items?.find((l) => l.id === d.notify && l.is_result_published) : undefined;
   return (
@@ -95,48 +87,34 @@ export function Component() {
           {t('lotteries.create')}
         </Link>
       </header>
-      <Form method="get" className="admin-filters" role="search">
-        <div className="field">
-          <label htmlFor="lottery-search">{t('lotteries.searchLabel')}</label>
-          <input id="lottery-search" name="search" type="search" defaultValue={d.search} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="lottery-filter">{t('common.filter')}</label>
-          <select id="lottery-filter" name="filter" defaultValue={d.filter}>
-            {LOTTERY_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {t(`lotteries.filters.${f}`)}
-              </option>
+      <AdminFilters>
+        <FilterInput id="lottery-search" label={t('lotteries.searchLabel')} defaultValue={d.search} />
+        <FilterSelect
+          id="lottery-filter"
+          name="filter"
+          label={t('common.filter')}
+          value={d.filter}
+          options={LOTTERY_FILTERS.map((f) => ({ value: f, label: t(`lotteries.filters.${f}`) }))}
+        />
+      </AdminFilters>
+      <AdminResults
+        d={d}
+        perPage={PER_PAGE}
+        href={(p) => listHref(d.search, d.filter, p)}
+        count={t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
+        empty={t('lotteries.empty')}
+        lng={lng}
+      >
+        {(items) => (
+          <ul className="admin-cards">
+            {items.map((l) => (
+              <li key={l.id}>
+                <LotteryCard l={l} lng={lng} notifyHref={listHref(d.search, d.filter, d.page, l.id)} />
+              </li>
             ))}
-          </select>
-        </div>
-        <button type="submit" className="btn btn-ghost">
-          {t('common.apply')}
-        </button>
-      </Form>
-      {d.items === null ? (
-        <Alert kind="error">
-          {t('common:errors.error', { message: d.error ?? t('common.loadFailed') })} {t('common.retryHint')}
-        </Alert>
-      ) : (
-        <>
-          <p className="admin-count" aria-live="polite">
-            {t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
-          </p>
-          {d.items.length === 0 ? (
-            <p className="empty-state empty-state--card">{d.page > 1 ? t('common.pageEmpty') : t('lotteries.empty')}</p>
-          ) : (
-            <ul className="admin-cards">
-              {d.items.map((l) => (
-                <li key={l.id}>
-                  <LotteryCard l={l} lng={lng} notifyHref={listHref(d.search, d.filter, d.page, l.id)} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pager page={d.page} pages={pages} href={(p) => listHref(d.search, d.filter, p)} texts="admin:common" lng={lng} />
-        </>
-      )}
+          </ul>
+        )}
+      </AdminResults>
       {confirming ? (
         <Dialog titleId="notify-title" dismissHref={here}>
           <h2 id="notify-title">{t('notify.title')}</h2>

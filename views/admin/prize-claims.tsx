@@ -8,14 +8,14 @@ import { lotteryName } from '../../shared/lotteries/names.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
-import { Alert, field, SubmitButton, type FormResult } from '../components/form.tsx';
+import { field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { Pager } from '../lotteries/pager.tsx';
-import { pageCount, parsePage } from '../lotteries/paging.ts';
+import { adminHref, AdminFilters, AdminResults, FilterInput, FilterSelect } from './list.tsx';
+import { parsePage } from '../lotteries/paging.ts';
 
 type Row = z.output<typeof StaffClaim>;
 type Result = FormResult & { done?: number };
@@ -26,15 +26,8 @@ const oneOf = <T extends string>(list: readonly T[], raw: string | null): T | nu
 
 type Filters = { search: string; status: ClaimStatus | null; method: PayoutMethod | null };
 
-function listHref(f: Filters, page: number): string {
-  const q = new URLSearchParams();
-  if (f.search) q.set('search', f.search);
-  if (f.status) q.set('status', f.status);
-  if (f.method) q.set('payment_method', f.method);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${adminPaths.prizeClaims}?${s}` : adminPaths.prizeClaims;
-}
+const listHref = (f: Filters, page: number): string =>
+  adminHref(adminPaths.prizeClaims, { search: f.search, status: f.status, payment_method: f.method }, page);
 
 /**
  * /admin/prize-claims: every claim, searched, filtered and paged by the server, the summary over all of them, and
@@ -87,7 +80,6 @@ export function Component() {
   const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
-  const pages = pageCount(d.total, PER_PAGE);
   const filtered = Boolean(d.f.search || d.f.status || d.f.method);
   return (
     <section className="admin-page">
@@ -123,76 +115,62 @@ export function Component() {
       ) : null}
       <details className="admin-filter-panel" open={filtered}>
         <summary className="btn btn-ghost">{t('common.filter')}</summary>
-        <Form method="get" className="admin-filters" role="search">
-          <div className="field">
-            <label htmlFor="claim-search">{t('claims.searchLabel')}</label>
-            <input id="claim-search" name="search" type="search" defaultValue={d.f.search} maxLength={100} />
-          </div>
-          <div className="field">
-            <label htmlFor="claim-status">{t('claims.status')}</label>
-            <select id="claim-status" name="status" defaultValue={d.f.status ?? ''}>
-              <option value="">{t('claims.all')}</option>
-              {CLAIM_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`claims.statuses.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="claim-method">{t('claims.method')}</label>
-            <select id="claim-method" name="payment_method" defaultValue={d.f.method ?? ''}>
-              <option value="">{t('claims.all')}</option>
-              {PAYOUT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {t(`claims.methods.${m}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn btn-ghost">
-            {t('common.apply')}
-          </button>
-          <Link className="btn btn-ghost" to={adminPaths.prizeClaims}>
-            {t('claims.clearFilters')}
-          </Link>
-        </Form>
+        <AdminFilters
+          extra={
+            <Link className="btn btn-ghost" to={adminPaths.prizeClaims}>
+              {t('claims.clearFilters')}
+            </Link>
+          }
+        >
+          <FilterInput id="claim-search" label={t('claims.searchLabel')} defaultValue={d.f.search} />
+          <FilterSelect
+            id="claim-status"
+            name="status"
+            label={t('claims.status')}
+            value={d.f.status ?? ''}
+            any={t('claims.all')}
+            options={CLAIM_STATUSES.map((s) => ({ value: s, label: t(`claims.statuses.${s}`) }))}
+          />
+          <FilterSelect
+            id="claim-method"
+            name="payment_method"
+            label={t('claims.method')}
+            value={d.f.method ?? ''}
+            any={t('claims.all')}
+            options={PAYOUT_METHODS.map((m) => ({ value: m, label: t(`claims.methods.${m}`) }))}
+          />
+        </AdminFilters>
       </details>
-      {d.items === null ? (
-        <Alert kind="error">
-          {t('common:errors.error', { message: d.error ?? t('common.loadFailed') })} {t('common.retryHint')}
-        </Alert>
-      ) : (
-        <>
-          <p className="admin-count" aria-live="polite">
-            {t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
-          </p>
-          {d.items.length === 0 ? (
-            <p className="empty-state empty-state--card">{d.page > 1 ? t('common.pageEmpty') : t('claims.empty')}</p>
-          ) : (
-            <div className="table-scroll" tabIndex={0} role="region" aria-label={t('claims.title')}>
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('claims.player')}</th>
-                    <th scope="col">{t('claims.prize')}</th>
-                    <th scope="col">{t('claims.payTo')}</th>
-                    <th scope="col">{t('claims.status')}</th>
-                    <th scope="col">{t('claims.date')}</th>
-                    <th scope="col">{t('claims.transfer')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.items.map((c) => (
-                    <ClaimRow key={c.id} c={c} lng={lng} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager page={d.page} pages={pages} href={(p) => listHref(d.f, p)} texts="admin:common" lng={lng} />
-        </>
-      )}
+      <AdminResults
+        d={d}
+        perPage={PER_PAGE}
+        href={(p) => listHref(d.f, p)}
+        count={t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
+        empty={t('claims.empty')}
+        lng={lng}
+      >
+        {(items) => (
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('claims.title')}>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('claims.player')}</th>
+                  <th scope="col">{t('claims.prize')}</th>
+                  <th scope="col">{t('claims.payTo')}</th>
+                  <th scope="col">{t('claims.status')}</th>
+                  <th scope="col">{t('claims.date')}</th>
+                  <th scope="col">{t('claims.transfer')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((c) => (
+                  <ClaimRow key={c.id} c={c} lng={lng} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </AdminResults>
     </section>
   );
 }

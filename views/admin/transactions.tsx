@@ -9,13 +9,12 @@ import { TRANSACTION_STATUSES, type StaffTransaction, type TransactionStatus } f
 import { adminPaths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
-import { Alert } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { Pager } from '../lotteries/pager.tsx';
-import { pageCount, parsePage } from '../lotteries/paging.ts';
+import { adminHref, AdminFilters, AdminResults, FilterInput, FilterSelect } from './list.tsx';
+import { parsePage } from '../lotteries/paging.ts';
 
 type Row = z.output<typeof StaffTransaction>;
 type StatusFilter = 'all' | TransactionStatus;
@@ -42,14 +41,8 @@ const filterOf = (raw: string | null): StatusFilter => ((FILTERS as readonly str
 const idOf = (raw: unknown): string | null => (typeof raw === 'string' && /^[1-9]\d{0,14}$/.test(raw) ? raw : null);
 
 /** `?search=&status=&page=` of the list, page 1, 'all' and an empty search left out. */
-function listHref(search: string, status: StatusFilter, page: number): string {
-  const q = new URLSearchParams();
-  if (search) q.set('search', search);
-  if (status !== 'all') q.set('status', status);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${adminPaths.transactions}?${s}` : adminPaths.transactions;
-}
+const listHref = (search: string, status: StatusFilter, page: number): string =>
+  adminHref(adminPaths.transactions, { search, status }, page);
 
 /** /admin/transactions: every transaction, searched, filtered by status and paged by the server (GET /api/v1/transactions/). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -87,7 +80,6 @@ export function Component() {
   const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
-  const pages = pageCount(d.total, PER_PAGE);
   const title = t('transactions.title');
   return (
     <section className="admin-page">
@@ -101,48 +93,34 @@ export function Component() {
           <p className="muted">{t('transactions.lead')}</p>
         </div>
       </header>
-      <Form method="get" className="admin-filters" role="search">
-        <div className="field">
-          <label htmlFor="transaction-search">{t('transactions.searchLabel')}</label>
-          <input id="transaction-search" name="search" type="search" defaultValue={d.search} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="transaction-status">{t('transactions.statusLabel')}</label>
-          <select id="transaction-status" name="status" defaultValue={d.status}>
-            {FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {t(`transactions.filters.${f}`)}
-              </option>
+      <AdminFilters>
+        <FilterInput id="transaction-search" label={t('transactions.searchLabel')} defaultValue={d.search} />
+        <FilterSelect
+          id="transaction-status"
+          name="status"
+          label={t('transactions.statusLabel')}
+          value={d.status}
+          options={FILTERS.map((f) => ({ value: f, label: t(`transactions.filters.${f}`) }))}
+        />
+      </AdminFilters>
+      <AdminResults
+        d={d}
+        perPage={PER_PAGE}
+        href={(p) => listHref(d.search, d.status, p)}
+        count={t('transactions.count', { count: d.total, n: formatNumber(d.total, lng) })}
+        empty={t('transactions.empty')}
+        lng={lng}
+      >
+        {(items) => (
+          <ul className="admin-cards">
+            {items.map((x) => (
+              <li key={x.id}>
+                <TransactionCard x={x} lng={lng} />
+              </li>
             ))}
-          </select>
-        </div>
-        <button type="submit" className="btn btn-ghost">
-          {t('common.apply')}
-        </button>
-      </Form>
-      {d.items === null ? (
-        <Alert kind="error">
-          {t('common:errors.error', { message: d.error ?? t('common.loadFailed') })} {t('common.retryHint')}
-        </Alert>
-      ) : (
-        <>
-          <p className="admin-count" aria-live="polite">
-            {t('transactions.count', { count: d.total, n: formatNumber(d.total, lng) })}
-          </p>
-          {d.items.length === 0 ? (
-            <p className="empty-state empty-state--card">{d.page > 1 ? t('common.pageEmpty') : t('transactions.empty')}</p>
-          ) : (
-            <ul className="admin-cards">
-              {d.items.map((x) => (
-                <li key={x.id}>
-                  <TransactionCard x={x} lng={lng} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pager page={d.page} pages={pages} href={(p) => listHref(d.search, d.status, p)} texts="admin:common" lng={lng} />
-        </>
-      )}
+          </ul>
+        )}
+      </AdminResults>
     </section>
   );
 }
@@ -156,9 +134,14 @@ function TransactionCard({ x, lng }: { x: Row; lng: Lng }) {
   const invalid = t('common:errors.invalidDate');
   const na = t('common.notAvailable');
   const priceDiffers = x.amount !== x.lottery.ticket_price;
-  // After the draw only an unpaid ticket may still be rejected; the API says why for anything else.
+  // After the draw only an unpaid ticket may still be rejected; an activated generated ticket keeps its status
+  // (docs/rules/lotteries-and-sales.md#8-transaction-states); the API says why for anything else.
   const actions =
-    x.lottery.is_result_published && x.status === 'pending' ? ACTIONS.pending.filter((a) => a.to === 'failed') : ACTIONS[x.status];
+    x.transaction_type === 'activation'
+      ? []
+      : x.lottery.is_result_published && x.status === 'pending'
+        ? ACTIONS.pending.filter((a) => a.to === 'failed')
+        : ACTIONS[x.status];
   const heading = `transaction-${x.id}`;
   return (
     <article className="card admin-card" aria-labelledby={heading}>

@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
@@ -6,13 +6,12 @@ import { formatNumber, toDigits, type Lng } from '../../shared/dates.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { USER_FILTERS, type StaffUser, type UserFilter } from '../../shared/users/schemas.ts';
 import { apiOf } from '../context.ts';
-import { Alert } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { Pager } from '../lotteries/pager.tsx';
-import { pageCount, parsePage } from '../lotteries/paging.ts';
+import { adminHref, AdminFilters, AdminResults, FilterInput, FilterSelect } from './list.tsx';
+import { parsePage } from '../lotteries/paging.ts';
 
 type Row = z.output<typeof StaffUser>;
 export const PER_PAGE = 20;
@@ -21,14 +20,7 @@ const filterOf = (raw: string | null): UserFilter =>
   (USER_FILTERS as readonly string[]).includes(raw ?? '') ? (raw as UserFilter) : 'all';
 
 /** `?search=&filter=&page=` of the list, page 1, 'all' and an empty search left out. */
-function listHref(search: string, filter: UserFilter, page: number): string {
-  const q = new URLSearchParams();
-  if (search) q.set('search', search);
-  if (filter !== 'all') q.set('filter', filter);
-  if (page > 1) q.set('page', String(page));
-  const s = q.toString();
-  return s ? `${adminPaths.users}?${s}` : adminPaths.users;
-}
+const listHref = (search: string, filter: UserFilter, page: number): string => adminHref(adminPaths.users, { search, filter }, page);
 
 /**
  * A user's short id, as the table shows it beside his name. The spec shows the first 8 characters of an id; ours are
@@ -58,7 +50,6 @@ export function Component() {
   } = useTranslation('admin');
   const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
-  const pages = pageCount(d.total, PER_PAGE);
   const title = t('users.title');
   return (
     <section className="admin-page">
@@ -73,61 +64,47 @@ export function Component() {
           {t('users.create')}
         </Link>
       </header>
-      <Form method="get" className="admin-filters" role="search">
-        <div className="field">
-          <label htmlFor="user-search">{t('users.searchLabel')}</label>
-          <input id="user-search" name="search" type="search" defaultValue={d.search} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="user-filter">{t('common.filter')}</label>
-          <select id="user-filter" name="filter" defaultValue={d.filter}>
-            {USER_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {t(`users.filters.${f}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn btn-ghost">
-          {t('common.apply')}
-        </button>
-      </Form>
-      {d.items === null ? (
-        <Alert kind="error">
-          {t('common:errors.error', { message: d.error ?? t('common.loadFailed') })} {t('common.retryHint')}
-        </Alert>
-      ) : (
-        <>
-          <p className="admin-count" aria-live="polite">
-            {t('users.count', { count: d.total, n: formatNumber(d.total, lng) })}
-          </p>
-          {d.items.length === 0 ? (
-            <p className="empty-state empty-state--card">{d.page > 1 ? t('common.pageEmpty') : t('users.empty')}</p>
-          ) : (
-            <div className="table-scroll" tabIndex={0} role="region" aria-label={t('users.tableLabel')}>
-              <table className="admin-table admin-users">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('users.name')}</th>
-                    <th scope="col">{t('users.email')}</th>
-                    <th scope="col">{t('users.phone')}</th>
-                    <th scope="col">{t('users.status')}</th>
-                    <th scope="col">{t('users.prizeMoney')}</th>
-                    <th scope="col">{t('users.dateJoined')}</th>
-                    <th scope="col">{t('users.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.items.map((u) => (
-                    <UserRow key={u.id} u={u} lng={lng} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pager page={d.page} pages={pages} href={(p) => listHref(d.search, d.filter, p)} texts="admin:common" lng={lng} />
-        </>
-      )}
+      <AdminFilters>
+        <FilterInput id="user-search" label={t('users.searchLabel')} defaultValue={d.search} />
+        <FilterSelect
+          id="user-filter"
+          name="filter"
+          label={t('common.filter')}
+          value={d.filter}
+          options={USER_FILTERS.map((f) => ({ value: f, label: t(`users.filters.${f}`) }))}
+        />
+      </AdminFilters>
+      <AdminResults
+        d={d}
+        perPage={PER_PAGE}
+        href={(p) => listHref(d.search, d.filter, p)}
+        count={t('users.count', { count: d.total, n: formatNumber(d.total, lng) })}
+        empty={t('users.empty')}
+        lng={lng}
+      >
+        {(items) => (
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('users.tableLabel')}>
+            <table className="admin-table admin-users">
+              <thead>
+                <tr>
+                  <th scope="col">{t('users.name')}</th>
+                  <th scope="col">{t('users.email')}</th>
+                  <th scope="col">{t('users.phone')}</th>
+                  <th scope="col">{t('users.status')}</th>
+                  <th scope="col">{t('users.prizeMoney')}</th>
+                  <th scope="col">{t('users.dateJoined')}</th>
+                  <th scope="col">{t('users.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((u) => (
+                  <UserRow key={u.id} u={u} lng={lng} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </AdminResults>
     </section>
   );
 }

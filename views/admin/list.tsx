@@ -1,0 +1,127 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { Form } from 'react-router';
+import type { Lng } from '../../shared/dates.ts';
+import { Alert } from '../components/form.tsx';
+import { useTranslation } from '../i18n.tsx';
+import { Pager } from '../lotteries/pager.tsx';
+import { pageCount } from '../lotteries/paging.ts';
+
+/**
+ * The address of a back-office list: its filters as query parameters (empty ones, and the filters' "all", left out)
+ * and the page (page 1 left out), so that every list writes its links the same way.
+ */
+export function adminHref(path: string, params: Record<string, string | number | null | undefined>, page = 1): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== '' && v !== 'all') q.set(k, String(v));
+  if (page > 1) q.set('page', String(page));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/** What a list page's loader hands to AdminResults: the page of items (null when the API refused), its total and error. */
+export type ListData<T> = { items: T[] | null; total: number; page: number; error: string | null };
+
+/**
+ * What every back-office list shows around its items: the load error with the hint to try later, the count, the empty
+ * state ("nothing on this page" past the last page), the items as `children` renders them, and the pager.
+ */
+export function AdminResults<T>({
+  d,
+  perPage,
+  href,
+  count,
+  empty,
+  lng,
+  children,
+}: {
+  d: ListData<T>;
+  perPage: number;
+  href: (page: number) => string;
+  /** The count line, e.g. "12 results". */
+  count: string;
+  /** What an empty first page says. */
+  empty: string;
+  lng: Lng;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  if (d.items === null)
+    return (
+      <Alert kind="error">
+        {t('common:errors.error', { message: d.error ?? t('common.loadFailed') })} {t('common.retryHint')}
+      </Alert>
+    );
+  return (
+    <>
+      <p className="admin-count" aria-live="polite">
+        {count}
+      </p>
+      {d.items.length === 0 ? (
+        <p className="empty-state empty-state--card">{d.page > 1 ? t('common.pageEmpty') : empty}</p>
+      ) : (
+        children(d.items)
+      )}
+      <Pager page={d.page} pages={pageCount(d.total, perPage)} href={href} texts="admin:common" lng={lng} />
+    </>
+  );
+}
+
+/** A list's filter form: a GET form (the filters are the list's address, so it works without JavaScript) and Apply. */
+export function AdminFilters({ children, extra }: { children: ReactNode; extra?: ReactNode }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Form method="get" className="admin-filters" role="search">
+      {children}
+      <button type="submit" className="btn btn-ghost">
+        {t('common.apply')}
+      </button>
+      {extra}
+    </Form>
+  );
+}
+
+/** A text field of a filter form (by default the list's search). */
+export function FilterInput({
+  id,
+  label,
+  name = 'search',
+  ...input
+}: { id: string; label: string; name?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} type={name === 'search' ? 'search' : 'text'} maxLength={100} {...input} />
+    </div>
+  );
+}
+
+/** A choice of a filter form; `any` is the label of the choice that filters nothing (value ''), when there is one. */
+export function FilterSelect({
+  id,
+  label,
+  name,
+  value,
+  options,
+  any,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  options: readonly { value: string | number; label: string }[];
+  any?: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value}>
+        {any !== undefined ? <option value="">{any}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
