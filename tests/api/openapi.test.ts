@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import type { Express } from 'express';
 import { api as contract } from '../../shared/api/contract.ts';
@@ -75,5 +76,15 @@ describe('the contract is what the server enforces', () => {
     const r = await request(t.url)[e.method.toLowerCase() as 'get'](path).set('Accept-Language', 'en');
     expect(r.status).toBe(401);
     expect(r.body.code).toBe('not_authenticated');
+  });
+});
+
+describe('docs/rules/api.md', () => {
+  test('lists every endpoint of the contract', () => {
+    const doc = readFileSync(new URL('../../docs/rules/api.md', import.meta.url), 'utf8');
+    const missing = Object.values(contract)
+      .map((e) => `\`${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')}\``)
+      .filter((entry) => !doc.includes(entry));
+    expect(missing).toEqual([]);
   });
 });
