@@ -1,7 +1,7 @@
 /**
  * From a bought ticket to the prize (docs/rules/lotteries-and-sales.md#9-the-draw to #11-prize-claims), with
- * JavaScript: a player buys a ticket of an open lottery that is not featured (so the journeys sharing the featured
- * one keep it open), staff approve it and finish the draw with it (through the API: the back-office pages come with
+ * JavaScript: a player buys a ticket of a lottery the test makes (so the journeys sharing the demo lotteries keep
+ * them open), staff approve it and finish the draw with it (through the API: the back-office pages come with
  * issue 8), the home page congratulates the player once per browser session, the claim page sends the code and takes
  * the payout details, My Lotteries shows Processing, and Transfer Completed once staff complete the transfer.
  * The no-JS form posts are covered by tests/api/claim-pages.test.ts.
@@ -20,13 +20,26 @@ async function staffToken(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { access: string }).access;
 }
 
-/** An open lottery that is not featured; each run of this test draws one, so a retry takes the next. */
+/** A lottery of the test's own, open for a week and not featured, so that the other journeys keep theirs. */
 async function lotteryToDraw(request: APIRequestContext): Promise<ListedLottery> {
-  const res = await request.get('/api/v1/published-lotteries/?limit=100');
-  const open = ((await res.json()) as ListedLottery[]).filter((l) => l.purchasable && !l.featured);
-  const first = open[0];
-  if (!first) throw new Error('no open lottery that is not featured: the journey needs the demo data (SEED_DEMO)');
-  return first;
+  const auth = { Authorization: `Bearer ${await staffToken(request)}` };
+  const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+  const name = `Karatoa ${Date.now() % 1_000_000}`;
+  const res = await request.post('/api/v1/lotteries/', {
+    headers: auth,
+    data: {
+      name,
+      name_bn: 'করতোয়া ড্র',
+      winners: 1,
+      ticket_price: 100,
+      total_prize: 10000,
+      start_date: day(-1),
+      end_date: day(7),
+      published: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ListedLottery;
 }
 
 function randomTicket(): string {
@@ -127,4 +140,69 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
     }
   }
   expect(problems).toEqual([]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('pick numbers, log in when asked, buy with a TrxID; after the draw claim with the code as plain forms: Processing', async ({
+    page,
+    player,
+    request,
+  }) => {
+    const lottery = await lotteryToDraw(request);
+    // The picker of this lottery is a GET form; the ticket page asks for a login and comes back after it.
+    await page.goto(`/quick-play?lottery=${lottery.id}&lng=en`);
+    const picker = page
+      .locator('main form')
+      .filter({ has: page.locator('input[name="main"]') })
+      .first();
+    const main = [4, 15, 26, 37, 48];
+    for (const n of main) await picker.locator(`input[name="main"][value="${n}"]`).check({ force: true });
+    await picker.locator('input[name="last"][value="9"]').check({ force: true });
+    await picker.getByRole('button', { name: /quick play|confirm/i }).click();
+    const ticket = '04-15-26-37-48-09';
+    await expect(page).toHaveURL(new RegExp(`/quick-play/${lottery.id}/${ticket}$`));
+    await page.getByRole('link', { name: 'Log in to buy this ticket' }).click();
+    await expect(page).toHaveURL(/\/login\?from=/);
+    await login(page, { identifier: player.phone, password: player.password, name: player.name });
+    await expect(page).toHaveURL(new RegExp(`/quick-play/${lottery.id}/${ticket}$`));
+    await page.locator('.play-buy').getByRole('button', { name: 'Confirm purchase' }).click();
+    await expect(page).toHaveURL(/\/payment\/\d+$/);
+    const transactionId = Number(new URL(page.url()).pathname.split('/').pop());
+    const trx = `NJ${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+    await page.getByLabel('bKash transaction ID (TrxID)').fill(trx);
+    await page.getByRole('button', { name: 'Send TrxID' }).click();
+    await expect(page.locator('main')).toContainText(`We have your TrxID ${trx}`);
+    await page.getByRole('link', { name: 'Finish and go to my tickets' }).click();
+    await expect(page.locator('.my-ticket').filter({ hasText: lottery.name })).toContainText('Pending');
+
+    // Staff approve and draw it (the back office's own journeys are in back-office-journey.spec.ts).
+    const auth = { Authorization: `Bearer ${await staffToken(request)}` };
+    expect((await request.put(`/api/v1/transactions/${transactionId}/`, { headers: auth, data: { status: 'success' } })).ok()).toBe(true);
+    expect(
+      (await request.post('/api/v1/draw-lottery/', { headers: auth, data: { lottery_id: lottery.id, tickets: [ticket] } })).status(),
+    ).toBe(201);
+
+    await page.goto('/my-lotteries');
+    const card = page.locator('.my-ticket').filter({ hasText: lottery.name });
+    await expect(card).toContainText('Congratulations! You won');
+    await card.getByRole('link', { name: 'Add Payment Info' }).click();
+    const form = page.locator('form.claim-form');
+    await form.getByRole('radio', { name: 'Bank account' }).check();
+    await form.getByLabel('Account number').fill('1234 5678 90123');
+    await form.getByLabel('Account holder name').fill(player.name);
+    await form.getByLabel('Bank name').fill('Sonali Bank');
+    await form.getByLabel('Branch name').fill('Motijheel');
+    await form.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.locator('main')).toContainText('We sent a 6-digit claim code');
+    await page
+      .locator('form.claim-form')
+      .getByLabel('Claim code')
+      .fill(await readCode(player.phone, 'claim'));
+    await page.locator('form.claim-form').getByRole('button', { name: 'Submit claim' }).click();
+    await expect(page).toHaveURL(/\/my-lotteries\?notice=claimed$/);
+    await expect(page.locator('main')).toContainText('Your payment details were submitted');
+    await expect(page.locator('.my-ticket').filter({ hasText: lottery.name })).toContainText('Processing');
+  });
 });
