@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { Lng } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
 import { ModalDialog } from '../components/modal-dialog.tsx';
@@ -11,6 +11,25 @@ export type CongratulationsProps = { prizeId: number; lottery: string; prizeMone
 /** The browser-session flag: the congratulations show once per session (docs/rules/pages.md#5-home-page). */
 export const CONGRATULATED_KEY = 'bhagya:congratulated';
 
+const noChange = () => () => {};
+let firstTime: boolean | null = null;
+
+/**
+ * Whether this page load is the first of the browser session to congratulate (decided once, then kept): the flag in
+ * session storage is set the moment it is read. Storage refused (private mode): never, rather than at every visit.
+ */
+function firstTimeThisSession(): boolean {
+  if (firstTime === null) {
+    try {
+      firstTime = !window.sessionStorage.getItem(CONGRATULATED_KEY);
+      if (firstTime) window.sessionStorage.setItem(CONGRATULATED_KEY, '1');
+    } catch {
+      firstTime = false;
+    }
+  }
+  return firstTime;
+}
+
 /**
  * The congratulations modal of the home page: a logged-in player whose ticket won a prize he can still claim is
  * congratulated once per browser session, with the lottery, the prize and "Add Payment Info". Shown only in the
@@ -22,18 +41,13 @@ export function Congratulations({ prizeId, lottery, prizeMoney }: Congratulation
     i18n: { language },
   } = useTranslation('home');
   const lng = language as Lng;
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    try {
-      if (window.sessionStorage.getItem(CONGRATULATED_KEY)) return;
-      window.sessionStorage.setItem(CONGRATULATED_KEY, '1');
-    } catch {
-      return; // storage refused (private mode): better never than at every visit
-    }
-    setOpen(true);
-  }, []);
-  if (!open) return null;
-  const close = () => setOpen(false);
+  const [closed, setClosed] = useState(false);
+  const show = useSyncExternalStore(noChange, firstTimeThisSession, () => false);
+  if (!show || closed) return null;
+  const close = () => {
+    firstTime = false; // not again on this page load either (a client-side visit back to the home page)
+    setClosed(true);
+  };
   return (
     <ModalDialog titleId="congrats-title" onClose={close} className="congrats">
       <svg className="congrats__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
