@@ -6,6 +6,7 @@ import * as m004 from './migrations/004-claims.ts';
 import * as m005 from './migrations/005-identity.ts';
 import * as m006 from './migrations/006-generated-tickets.ts';
 import * as m007 from './migrations/007-prize-notifications.ts';
+import * as m008 from './migrations/008-transactions-by-user.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -16,6 +17,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '005-identity', sql: m005.sql },
   { id: '006-generated-tickets', sql: m006.sql },
   { id: '007-prize-notifications', sql: m007.sql },
+  { id: '008-transactions-by-user', sql: m008.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

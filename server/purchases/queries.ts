@@ -141,14 +141,15 @@ export type PlayerTransactionRow = Omit<TransactionRow, 'user_id' | 'idempotency
  * A prize counts only once its lottery's results are published (the draw publishes both in one transaction); its claim
  * comes with it (docs/rules/lotteries-and-sales.md#11-prize-claims).
  */
-const PLAYER_SELECT = `SELECT t.id, t.lottery_id, t.ticket, t.amount, t.transaction_type, t.payment_method, t.payment_number, t.trx_id,
-    t.status, t.created_at, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date, l.total_prize AS l_total_prize,
-    l.is_result_published AS l_is_result_published, COALESCE(l.drawn_at, l.end_date) AS l_drawn_at, p.id AS prize_id, p.prize_money,
-    c.status AS claim_status
-  FROM transactions t
+const playerSelect = (from: string, extra = '') => `SELECT t.id, t.lottery_id, t.ticket, t.amount, t.transaction_type, t.payment_method,
+    t.payment_number, t.trx_id, t.status, t.created_at, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date,
+    l.total_prize AS l_total_prize, l.is_result_published AS l_is_result_published, COALESCE(l.drawn_at, l.end_date) AS l_drawn_at,
+    p.id AS prize_id, p.prize_money, c.status AS claim_status${extra}
+  FROM ${from} t
   JOIN lotteries l ON l.id = t.lottery_id
   LEFT JOIN prizes p ON p.transaction_id = t.id AND l.is_result_published
   LEFT JOIN prize_claims c ON c.prize_id = p.id`;
+const PLAYER_SELECT = playerSelect('transactions');
 
 /** The player's own transactions, newest first: every query names the owner. */
 export async function playerTransactions(
@@ -157,11 +158,20 @@ export async function playerTransactions(
   limit: number,
   offset: number,
 ): Promise<{ rows: PlayerTransactionRow[]; total: number }> {
-  const rows = await db.query<PlayerTransactionRow>(
-    `${PLAYER_SELECT} WHERE t.user_id = $1 ORDER BY t.created_at DESC, t.id DESC LIMIT $2 OFFSET $3`,
+  // The page of the player's transactions first (by the index on user and date), its total counted in the same pass;
+  // then their lotteries, prizes and claims for those rows only (bench/RESULTS.md: 1.6 ms → 0.6 ms in process).
+  const page = `(SELECT *, count(*) OVER () AS total_count FROM transactions WHERE user_id = $1
+      ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3)`;
+  const found = await db.query<PlayerTransactionRow & { total_count: number }>(
+    `${playerSelect(page, ', t.total_count::int AS total_count')} ORDER BY t.created_at DESC, t.id DESC`,
     [userId, limit, offset],
   );
-  const total = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE user_id = $1', [userId]))?.n ?? 0;
+  const rows = found.map(({ total_count: _n, ...r }) => r);
+  // A page past the end has no row to carry the total.
+  const total =
+    found[0]?.total_count ??
+    (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE user_id = $1', [userId]))?.n ??
+    0;
   return { rows, total };
 }
 

@@ -468,6 +468,10 @@ describe('GET /api/v1/my-transactions/', () => {
     expect(res.headers['x-total-count']).toBe('3');
     expect(res.body.map((x: { id: number }) => x.id)).toEqual([...ids].reverse());
     expect(res.text).not.toContain('01-02-03-04-05-04');
+    // A page past the end: no rows, the total still told.
+    const past = await mine(a, '?limit=2&offset=10');
+    expect(past.body).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('3');
     const page = await mine(a, '?limit=2&offset=2');
     expect(page.body.map((x: { id: number }) => x.id)).toEqual([ids[0]]);
     expect(page.headers['x-total-count']).toBe('3');
