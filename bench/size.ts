@@ -3,6 +3,8 @@
  * the budgets of docs/rules/limits.md#6-page-budgets (JS ≤ 100 KB gzip, CSS ≤ 20 KB gzip; fonts self-hosted and subset, our own cap).
  * It starts the built app on the embedded database with the demo data, asks for `/` as a first-time
  * visitor would in each language, and follows every script, module preload, stylesheet and font it names.
+ * The back office has a budget of its own: ≤ 150 KB gzip for the chunks only its pages load (from the build
+ * manifest), and it must add nothing to what `/` loads (none of those chunks there).
  * Exits 1 when a budget is exceeded. Run `npm run build` first.
  */
 import { existsSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { loadConfig } from '../server/config.ts';
 
 const KB = 1000;
 const BUDGET = { js: 100 * KB, css: 20 * KB, fonts: 100 * KB } as const;
+const ADMIN_JS_BUDGET = 150 * KB;
 const root = path.resolve(import.meta.dirname, '..');
 if (!existsSync(path.join(root, 'dist/client/manifest.json'))) {
   console.error('No build found: run `npm run build` first.');
@@ -78,6 +81,28 @@ for (const lng of ['en', 'bn'] as const) {
     );
   }
 }
+
+// The back office, from the build manifest: what each admin page loads, and what only admin pages load.
+type Manifest = { entry: string; entryImports: string[]; chunks: Record<string, string[]> };
+const manifest = JSON.parse(readFileSync(path.join(root, 'dist/client/manifest.json'), 'utf8')) as Manifest;
+const adminModules = Object.keys(manifest.chunks).filter((m) => m.startsWith('views/admin/'));
+const usedElsewhere = new Set(Object.entries(manifest.chunks).flatMap(([m, files]) => (m.startsWith('views/admin/') ? [] : files)));
+const adminOnly = new Set(adminModules.flatMap((m) => manifest.chunks[m] ?? []).filter((f) => !usedElsewhere.has(f)));
+// The admin bundle: every chunk that only back-office pages load (their shared frame, the shell, every page).
+const adminBytes = [...adminOnly].reduce((n, u) => n + wireBytes(u), 0);
+const adminOk = adminBytes <= ADMIN_JS_BUDGET;
+failed ||= !adminOk;
+const appBytes = [manifest.entry, ...manifest.entryImports].reduce((n, u) => n + wireBytes(u), 0);
+console.log(`The back office (${adminModules.length} page modules, ${adminOnly.size} chunks only they load):`);
+console.log(`      js    ${fmt(adminBytes)}  budget ${fmt(ADMIN_JS_BUDGET)}  ${adminOk ? 'ok' : 'OVER BUDGET'}`);
+console.log(`  (the application entry every page but / loads first: ${fmt(appBytes).trim()}, shared with the player's pages)`);
+for (const lng of ['en', 'bn'] as const) {
+  const m = await measure(lng);
+  const leaked = m.files.js.filter((f) => adminOnly.has(f));
+  failed ||= leaked.length > 0;
+  console.log(`  ${lng}  / loads ${leaked.length ? `admin-only chunks: ${leaked.join(', ')}  OVER BUDGET` : 'no admin-only chunk  ok'}`);
+}
+
 server.close();
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
