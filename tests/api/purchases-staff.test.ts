@@ -21,6 +21,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await t.db.query('DELETE FROM audit_log');
+  await t.db.query('DELETE FROM generated_tickets');
   await t.db.query('DELETE FROM prizes');
   await t.db.query('DELETE FROM transactions');
   await t.db.query('DELETE FROM lotteries');
@@ -319,7 +320,6 @@ describe('PUT /api/v1/transactions/{id}/', () => {
   });
 
   test('an activated generated ticket is not a payment: its status does not change', async () => {
-    await t.db.query('DELETE FROM generated_tickets');
     const lottery = await insertLottery(t);
     const made = await request(t.url)
       .post('/api/v1/generated-tickets/')
