@@ -48,7 +48,9 @@ export function sitePages(): SitePage[] {
       // A prize of nobody's: the claim page says "not found" (claim.spec.ts looks at a real claim).
       .replace(':prizeId', '999999')
       // A back-office page of a lottery: the open lottery's.
-      .replace(/^\/admin\/lotteries\/:id\//, '/admin/lotteries/:lotteryId/');
+      .replace(/^\/admin\/lotteries\/:id\//, '/admin/lotteries/:lotteryId/')
+      // A user's edit page: the first account (the demo data's staff member).
+      .replace(/^\/admin\/users\/:id\//, '/admin/users/1/');
     if (/[*]|:(?!lotteryId\b)/.test(template)) throw new Error(`tests/e2e/pages.ts: no sample address for the route ${route}`);
     return { route, who, path: (id) => template.replace(':lotteryId', String(id)) };
   });
