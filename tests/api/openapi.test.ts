@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import type { Express } from 'express';
 import { api as contract } from '../../shared/api/contract.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,6 +76,17 @@ describe('the contract is what the server enforces', () => {
     const r = await request(t.url)[e.method.toLowerCase() as 'get'](path).set('Accept-Language', 'en');
     expect(r.status).toBe(401);
     expect(r.body.code).toBe('not_authenticated');
+  });
+
+  const staffOnly = Object.values(contract).filter((e) => e.access === 'staff');
+  test.each(staffOnly.map((e) => [`${e.method} ${e.path}`, e] as const))('%s refuses a player with 403', async (_name, e) => {
+    const u = await createUser(t, { name: 'Curious Player' });
+    const login = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password });
+    const path = e.path.replace(/:(\w+)/g, '1');
+    const call = request(t.url)[e.method.toLowerCase() as 'get'](path);
+    const r = await call.set('Accept-Language', 'en').set('Authorization', `Bearer ${login.body.access as string}`);
+    expect(r.status).toBe(403);
+    expect(r.body.code).toBe('permission_denied');
   });
 });
 
