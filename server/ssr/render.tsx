@@ -232,7 +232,9 @@ export function createSsr(d: SsrDeps) {
     const renderContext = async (context: StaticHandlerContext, nonce: string | undefined): Promise<{ html: string; status: number }> => {
       // No route tree to convert again on every request: the static router renders the matched routes (which the
       // handler has loaded) by id through its manifest, and with an empty one takes the handler's routes themselves.
-      const router = createStaticRouter(NO_ROUTES, context);
+      // An error page (a 404 among them) needs the whole tree: with the empty manifest the browser did not find the
+      // error boundary the server rendered and fell back to React Router's own error screen (inline styles, CSP-blocked).
+      const router = createStaticRouter(context.errors ? handler.dataRoutes : NO_ROUTES, context);
       const islandsPage = (context.matches.at(-1)?.route.handle as RouteHandle | undefined)?.islands === true;
       const chunks = context.matches.map((m) => (m.route.handle as RouteHandle | undefined)?.chunk).filter((c): c is string => !!c);
       const m = d.manifest();
