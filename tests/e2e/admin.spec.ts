@@ -54,7 +54,8 @@ test('staff create a lottery in both languages, publish and feature it; players 
 });
 
 test('the back office fits a 360 px phone and a 1280 px desktop in both languages, axe clean', async ({ page }) => {
-  test.setTimeout(120_000);
+  // 12 pages × 2 widths × 2 languages, each with axe: minutes on a busy 2-core machine.
+  test.setTimeout(360_000);
   await useLanguage(page, 'en');
   await logInAs(page, STAFF);
   const problems: string[] = [];
