@@ -9,11 +9,12 @@ import type {
   UserProfile,
   VerifyOtpBody,
 } from '../../shared/accounts/schemas.ts';
-import { CODE_RULES, CODE_TTL_SEC } from '../../shared/one-time-codes.ts';
+import { CODE_RULES } from '../../shared/one-time-codes.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { countFailure, hit, LIMITS, refuseWhileBackingOff, throttle, tooManyRequests } from '../http/rate-limit.ts';
-import { NotifyError, type Notifier } from '../notify/index.ts';
+import { deliverCode } from '../notify/deliver.ts';
+import type { Notifier } from '../notify/index.ts';
 import type { Codes, Purpose } from './codes.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
@@ -222,17 +223,7 @@ export class Accounts {
 
   private async sendCode(user: UserRow, purpose: Purpose, ctx: Ctx): Promise<void> {
     const code = await this.d.codes.issue(user.id, purpose);
-    const channel = user.phone ? 'sms' : 'email';
-    const to = (user.phone ?? user.email) as string;
-    const minutes = CODE_TTL_SEC / 60;
-    const text = ctx.t(purpose === 'account' ? 'api:codeTextAccount' : 'api:codeTextReset', { code, minutes, lng: ctx.lng });
-    const subject = ctx.t(purpose === 'account' ? 'api:codeSubjectAccount' : 'api:codeSubjectReset', { lng: ctx.lng });
-    try {
-      await this.d.notifier.sendCode({ channel, to, purpose, code, subject, text });
-    } catch (err) {
-      if (err instanceof NotifyError) throw ApiError.detail(503, ctx.t('api:sendFailed'), 'send_failed');
-      throw err;
-    }
+    await deliverCode(this.d.notifier, user, purpose, code, ctx);
   }
 
   /** Every code check counts per address; failed ones per address and account. Returns the failures' key. */

@@ -22,7 +22,8 @@ import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { NotifyError, type Notifier } from '../notify/index.ts';
-import { insertAudit, likePattern } from '../purchases/queries.ts';
+import { likePattern } from '../db/like.ts';
+import { insertAudit } from '../purchases/queries.ts';
 import * as q from './queries.ts';
 
 /**

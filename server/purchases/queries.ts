@@ -205,9 +205,6 @@ export type StaffFilter = {
   lotteryId: number | null;
 };
 
-/** The staff searches' pattern, kept here too for the modules that import it from purchases. */
-export { likePattern };
-
 function staffWhere(f: StaffFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [f.status, f.lotteryId, f.search === null ? null : likePattern(f.search), f.ticket, f.phone];
   const sql = `WHERE ($1::text IS NULL OR t.status = $1)
