@@ -20,6 +20,16 @@ declare global {
   }
 }
 
+/** Takes back a Set-Cookie of this response for one cookie name. */
+function dropCookie(res: Response, name: string): void {
+  const set = res.getHeader('set-cookie');
+  const all = typeof set === 'string' ? [set] : Array.isArray(set) ? set : [];
+  const rest = all.filter((c) => !c.startsWith(`${name}=`));
+  if (rest.length === all.length) return;
+  if (rest.length) res.setHeader('Set-Cookie', rest);
+  else res.removeHeader('Set-Cookie');
+}
+
 /**
  * CSRF in layers (docs/rules/security.md#4-csrf): SameSite cookies, the request's own origin checked on every unsafe
  * request, and a double-submit token (csrf-csrf) bound to a per-browser id: hidden field in forms,
@@ -27,10 +37,11 @@ declare global {
  */
 export function createCsrf(secret: string, secure: boolean, publicOrigin: string | undefined) {
   const visitorCookie = cookieName('bh_vid', secure);
+  const csrfCookie = cookieName('bh_csrf', secure);
   const { generateCsrfToken, validateRequest } = doubleCsrf({
     getSecret: () => `csrf:${secret}`,
     getSessionIdentifier: (req) => req.visitorId ?? '',
-    cookieName: cookieName('bh_csrf', secure),
+    cookieName: csrfCookie,
     cookieOptions: { sameSite: 'lax', secure, httpOnly: true, path: '/' },
     getCsrfTokenFromRequest: (req) => req.headers['x-csrf-token'] ?? req.formCsrfToken ?? null,
   });
@@ -75,6 +86,9 @@ export function createCsrf(secret: string, secure: boolean, publicOrigin: string
     if (!tok) {
       if (!req.visitorId) issueVisitor(req, res);
       tok = generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
+      // csrf-csrf sets its cookie every time, even when it only gives back the token the browser holds (a session
+      // cookie: setting it again changes nothing). A response that sets no cookie can be kept (server/ssr/own-pages.ts).
+      if ((req.cookies as Record<string, unknown> | undefined)?.[csrfCookie] === tok) dropCookie(res, csrfCookie);
       issued.set(req, tok);
     }
     return tok;

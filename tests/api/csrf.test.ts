@@ -126,3 +126,31 @@ describe('BFF', () => {
     expect(ok.body?.code).not.toBe('csrf_failed');
   });
 });
+
+describe('the token cookie', () => {
+  const csrfCookies = (res: Res) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).filter((c) => c.startsWith('bh_csrf='));
+
+  test('is set with the first form page, and not set again while the browser holds the same token', async () => {
+    const agent = request.agent(t.url);
+    const first = await agent.get('/login').set('Cookie', 'lang=en').expect(200);
+    expect(csrfCookies(first)).toHaveLength(1);
+    const again = await agent.get('/login').set('Cookie', 'lang=en').expect(200);
+    expect(csrfFrom(again.text)).toBe(csrfFrom(first.text));
+    expect(csrfCookies(again)).toEqual([]); // a page that sets no cookie can be kept (server/ssr/own-pages.ts)
+  });
+
+  test('a tampered token cookie is replaced', async () => {
+    const agent = request.agent(t.url);
+    const first = await agent.get('/login').set('Cookie', 'lang=en').expect(200);
+    const vid = ([] as string[])
+      .concat(first.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('bh_vid='))
+      ?.split(';')[0];
+    const r = await request(t.url)
+      .get('/login')
+      .set('Cookie', `lang=en; ${vid}; bh_csrf=${tampered(csrfFrom(first.text))}`)
+      .expect(200);
+    expect(csrfCookies(r)).toHaveLength(1);
+    expect(csrfFrom(r.text)).not.toBe(tampered(csrfFrom(first.text)));
+  });
+});
