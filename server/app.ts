@@ -33,6 +33,7 @@ import { liveNotifier, logNotifier, sendMailWithin, smtpMailer, type Notifier } 
 import { clientDir, manifestReader } from './ssr/assets.ts';
 import { pageCacheFront } from './ssr/front.ts';
 import { PageCache } from './ssr/page-cache.ts';
+import { OwnPages, ownPagesFront } from './ssr/own-pages.ts';
 import { createSsr } from './ssr/render.tsx';
 
 export type App = {
@@ -46,6 +47,8 @@ export type App = {
   db: Db;
   log: Logger;
   pageCache: PageCache;
+  /** Logged-in pages kept until the next write (server/ssr/own-pages.ts). */
+  ownPages: OwnPages;
   close(): Promise<void>;
 };
 
@@ -136,6 +139,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const csrf = createCsrf(config.SECRET_KEY, production, config.PUBLIC_ORIGIN);
   const sessionOpts = { secure: production, maxAgeMs: config.REFRESH_TOKEN_TTL * 1000 };
   const pageCache = new PageCache(config.PAGE_CACHE_TTL_MS);
+  // Only a process that is its database's one writer knows when a logged-in page stops being true (own-pages.ts).
+  const ownPages = new OwnPages(db.kind === 'pglite' && apiApp ? () => db.writes() : null, config.PAGE_CACHE_TTL_MS);
   const root = path.dirname(findUp('package.json'));
 
   const app = express();
@@ -149,6 +154,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.use(metrics.observe);
   // An anonymous page the cache holds is answered first, with its stored headers and bytes (server/ssr/front.ts).
   app.use(pageCacheFront(pageCache));
+  // A logged-in page kept for this very request, while nothing has been written since (server/ssr/own-pages.ts).
+  app.use(ownPagesFront(ownPages));
 
   // A fresh nonce per response; the CSP allows only our own scripts and the nonced bootstrap (a shared page's CSP
   // names its inline scripts' hashes instead, server/ssr/front.ts).
@@ -236,6 +243,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       manifest: manifestReader(path.join(clientDir(root), 'manifest.json')),
       log,
       pageCache,
+      ownPages,
       maxFormBytes: 3 * 1024 * 1024,
       site: { supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE, supportAddress: config.SUPPORT_ADDRESS ?? null },
     }),
@@ -258,6 +266,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     db,
     log,
     pageCache,
+    ownPages,
     async close() {
       await background.settled();
       stopHousekeeping();

@@ -43,6 +43,9 @@ export function writeSession(res: Response, tokens: { access: string; refresh: s
     });
 }
 
+/** An access token this close to its expiry is refreshed before it is used. */
+const REFRESH_AHEAD_MS = 30_000;
+
 const resolved = new WeakMap<Request, Promise<Session | null>>();
 
 /**
@@ -77,8 +80,19 @@ async function resolve(req: Request, res: Response, upstream: Upstream, o: Sessi
     writeSession(res, null, o);
     return null;
   }
-  if (u.exp * 1000 - 30_000 > Date.now()) return sessionFromTokens(stored.a, stored.r);
+  if (u.exp * 1000 - REFRESH_AHEAD_MS > Date.now()) return sessionFromTokens(stored.a, stored.r);
   return refreshed(stored.r, req, res, upstream, o);
+}
+
+/**
+ * When this request's access token stops being used as it is (30 s before it expires, the session is refreshed
+ * then), in ms since the epoch; null without a valid session cookie. A page kept for this session is not served
+ * past it (server/ssr/own-pages.ts).
+ */
+export function sessionValidUntil(req: Request, o: SessionOptions): number | null {
+  const stored = storedTokens(req, o);
+  const u = stored ? userOf(stored.a) : null;
+  return u ? u.exp * 1000 - REFRESH_AHEAD_MS : null;
 }
 
 /** The cookie's tokens, or null when there is no valid session cookie. */

@@ -46,12 +46,12 @@ const OWN = new Set([
 ]);
 
 /**
- * A shared page's response headers per encoding, from those the middleware has set on this response (helmet's
- * security headers, Content-Language): the CSP with the page's script hashes in place of this response's nonce.
- * `reusable` is false when the nonce could not be taken out (the CSP then keeps this response's own nonce, and the
- * headers serve this response only): a nonce sent to everyone would be no nonce at all.
+ * The headers the middleware has set on this response (helmet's security headers, Content-Language), minus those of
+ * one response or set per stored page (OWN), with the CSP naming the page's script hashes in place of this response's
+ * nonce. `reusable` is false when the nonce could not be taken out (the CSP then keeps this response's own nonce, and
+ * the headers serve this response only): a nonce sent to everyone would be no nonce at all.
  */
-export function headersOf(res: ServerResponse, e: Entry, nonce: string): { wire: Record<Encoding, string[]>; reusable: boolean } {
+export function storedHeaders(res: ServerResponse, scriptHashes: readonly string[], nonce: string): { base: string[]; reusable: boolean } {
   const base: string[] = [];
   for (const [k, v] of Object.entries(res.getHeaders())) {
     if (OWN.has(k) || v === undefined) continue;
@@ -60,10 +60,16 @@ export function headersOf(res: ServerResponse, e: Entry, nonce: string): { wire:
   let reusable = true;
   const csp = res.getHeader('content-security-policy');
   if (typeof csp === 'string') {
-    const hashed = csp.replace(` 'nonce-${nonce}'`, e.scriptHashes.map((h) => ` ${h}`).join(''));
+    const hashed = csp.replace(` 'nonce-${nonce}'`, scriptHashes.map((h) => ` ${h}`).join(''));
     reusable = !hashed.includes("'nonce-");
     base.push('content-security-policy', reusable ? hashed : csp);
   }
+  return { base, reusable };
+}
+
+/** A shared page's response headers per encoding (see storedHeaders). */
+export function headersOf(res: ServerResponse, e: Entry, nonce: string): { wire: Record<Encoding, string[]>; reusable: boolean } {
+  const { base, reusable } = storedHeaders(res, e.scriptHashes, nonce);
   base.push('content-type', 'text/html; charset=utf-8', 'cache-control', 'private, no-cache', 'etag', e.etag, 'vary', 'Accept-Encoding');
   const wire = {} as Record<Encoding, string[]>;
   for (const enc of ['br', 'gzip', 'identity'] as const) {

@@ -21,12 +21,13 @@ import { FooterContent, MadeFooter } from '../../views/components/footer.tsx';
 import { Document, safeJson, type SerializedError } from '../../views/document.tsx';
 import type { RouteHandle } from '../../views/routes.tsx';
 import { serverApi, type ServerApiDeps } from '../bff/server-api.ts';
-import { hasSessionCookie } from '../bff/session.ts';
+import { hasSessionCookie, sessionValidUntil } from '../bff/session.ts';
 import { CSRF_FIELD } from '../../shared/paths.ts';
 import type { Logger } from '../log.ts';
 import { pageAssets, type Manifest } from './assets.ts';
-import { acceptsGzip, CSRF_PLACEHOLDER, type Entry, type PageCache } from './page-cache.ts';
-import { headersOf, signature, writeEntry } from './front.ts';
+import { acceptsGzip, CSRF_PLACEHOLDER, inlineScriptHashes, type Entry, type PageCache } from './page-cache.ts';
+import { headersOf, signature, storedHeaders, writeEntry } from './front.ts';
+import { OWN_PAGE_HEADERS, type OwnPages } from './own-pages.ts';
 
 export type SsrDeps = ServerApiDeps & {
   routes: RouteObject[];
@@ -35,6 +36,7 @@ export type SsrDeps = ServerApiDeps & {
   manifest: () => Manifest;
   log: Logger;
   pageCache: PageCache;
+  ownPages: OwnPages;
   maxFormBytes: number;
   site: SiteInfo;
 };
@@ -262,8 +264,32 @@ export function createSsr(d: SsrDeps) {
       if (page) sendOwn(req, res, page);
     };
 
+    /**
+     * A logged-in GET, kept for this very request until the database is written to (own-pages.ts): rendered without a
+     * nonce, its CSP naming its inline scripts' hashes, whether it is kept or not.
+     */
+    const renderKept = async (key: string) => {
+      sharing = false;
+      const writes = d.ownPages.count();
+      const page = await render(undefined);
+      if (!page) return;
+      const nonce = res.locals.cspNonce as string;
+      const { base, reusable } = storedHeaders(res, inlineScriptHashes(page.html), nonce);
+      if (!reusable) return await renderOwn(); // a nonce that cannot be taken out: rendered again with it
+      const until = sessionValidUntil(req, d.session);
+      if (page.status === 200 && until !== null && res.getHeader('set-cookie') === undefined) {
+        return d.ownPages.send(req, res, d.ownPages.put(key, writes, until, page.html, [...base, ...OWN_PAGE_HEADERS]));
+      }
+      const csp = base.indexOf('content-security-policy');
+      if (csp >= 0) res.setHeader('Content-Security-Policy', base[csp + 1] as string);
+      sendOwn(req, res, page);
+    };
+
     try {
-      if (!cacheable) return await renderOwn();
+      if (!cacheable) {
+        const ownKey = req.method === 'GET' ? d.ownPages.key(req) : null;
+        return await (ownKey === null ? renderOwn() : renderKept(ownKey));
+      }
       let redirected = false;
       const entry = await d.pageCache.get(key, async () => {
         const page = await render(undefined);

@@ -1,0 +1,144 @@
+/**
+ * A logged-in page kept for its very request until the database is written to (server/ssr/own-pages.ts,
+ * docs/decisions/020-own-pages-kept-until-a-write.md): a repeat is answered without a render and without the
+ * database, and never shows what a write has changed, another session's page, or a nonce. Only the embedded database
+ * keeps pages (this process is its one writer); on PostgreSQL every page is rendered, and the same tests check that.
+ */
+import { jest } from '@jest/globals';
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { loginAs, setCookies, type Agent } from '../helpers/session.ts';
+
+let t: TestApp;
+let keeps: boolean;
+beforeAll(async () => {
+  t = await startTestApp({ PAGE_CACHE_TTL_MS: '10000' });
+  keeps = t.db.kind === 'pglite';
+});
+afterAll(() => t.close());
+afterEach(() => jest.restoreAllMocks());
+
+let seq = 0;
+async function player(name: string): Promise<{ agent: Agent; id: number }> {
+  const u = await createUser(t, { phone: `0142${String(1_000_000 + ++seq).slice(-7)}`, name });
+  const agent = await loginAs(t.url, u.phone, u.password);
+  agent.set('Accept-Language', 'en');
+  return { agent, id: u.id };
+}
+
+/** A page without its nonces (a page rendered per response, on PostgreSQL, has a fresh one each time). */
+const sameBut = (html: string) => html.replace(/ nonce="[^"]*"/g, '');
+
+/** How many statements the app runs on the database while `fn` runs. */
+async function statements<T>(fn: () => Promise<T>): Promise<{ result: T; count: number }> {
+  const spy = jest.spyOn(t.db, 'query');
+  try {
+    const result = await fn();
+    return { result, count: spy.mock.calls.length };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+test('the embedded database keeps pages; PostgreSQL, which others may write to, does not', () => {
+  expect(t.app.ownPages.enabled).toBe(keeps);
+});
+
+test('a repeated /profile is the same page, answered without the database', async () => {
+  const p = await player('Rahim Uddin');
+  const first = await p.agent.get('/profile').expect(200);
+  expect(first.text).toContain('Rahim Uddin');
+  const again = await statements(() => p.agent.get('/profile').expect(200));
+  expect(sameBut(again.result.text)).toBe(sameBut(first.text));
+  if (keeps) expect(again.count).toBe(0);
+  else expect(again.count).toBeGreaterThan(0);
+});
+
+test('a kept page holds nothing of one response: no nonce, its CSP names hashes, private and not stored, no cookie', async () => {
+  const p = await player('Nasima Akter');
+  await p.agent.get('/my-lotteries').expect(200);
+  const r = await p.agent.get('/my-lotteries').expect(200);
+  expect(r.headers['cache-control']).toBe('private, no-store');
+  expect(setCookies(r)).toEqual([]);
+  const csp = String(r.headers['content-security-policy']);
+  expect(csp).toContain("script-src 'self'");
+  if (keeps) {
+    expect(r.text).not.toMatch(/\snonce=/);
+    expect(csp).not.toContain("'nonce-");
+  } else {
+    expect(csp).toContain("'nonce-"); // rendered for this response alone, with its nonce
+  }
+  expect(r.headers['x-content-type-options']).toBe('nosniff'); // helmet's headers are kept with the page
+});
+
+test('gzip when asked for, the same page; HEAD has the headers only', async () => {
+  const p = await player('Jamal Hossain');
+  const plain = await p.agent.get('/profile').expect(200);
+  const gz = await p.agent.get('/profile').set('Accept-Encoding', 'gzip').expect(200);
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  expect(Number(gz.headers['content-length'])).toBeLessThan(Buffer.byteLength(plain.text) / 2);
+  expect(sameBut(gz.text)).toBe(sameBut(plain.text)); // supertest inflates it
+  const head = await p.agent.head('/profile').expect(200);
+  expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(head.text ?? '').toBe('');
+});
+
+test('a write shows at once: the new name on the next view', async () => {
+  const p = await player('Old Name');
+  await p.agent.get('/profile').expect(200);
+  await p.agent.get('/profile').expect(200);
+  await t.db.query('UPDATE users SET name = $1 WHERE id = $2', ['New Name', p.id]);
+  const r = await p.agent.get('/profile').expect(200);
+  expect(r.text).toContain('<h2 id="profile-name">New Name');
+});
+
+test('staff who lose the right while a back-office page is kept are sent to log in on the next view', async () => {
+  const u = await createUser(t, { phone: `0142${String(1_000_000 + ++seq).slice(-7)}`, is_staff: true });
+  const agent = await loginAs(t.url, u.phone, u.password);
+  await agent.get('/admin/create-lottery').expect(200);
+  await agent.get('/admin/create-lottery').expect(200);
+  await t.db.query('UPDATE users SET is_staff = false WHERE id = $1', [u.id]);
+  const r = await agent.get('/admin/create-lottery');
+  expect(r.status).toBe(303);
+  expect(r.headers.location).toBe('/login?from=%2Fadmin%2Fcreate-lottery');
+});
+
+test("another session never gets this session's page", async () => {
+  const a = await player('Anwar Kabir');
+  const b = await player('Beauty Sultana');
+  await a.agent.get('/profile').expect(200);
+  await a.agent.get('/profile').expect(200);
+  const rb = await b.agent.get('/profile').expect(200);
+  expect(rb.text).toContain('Beauty Sultana');
+  expect(rb.text).not.toContain('Anwar Kabir');
+  // The same session in Bengali is another page.
+  const bn = await a.agent.get('/profile').set('Cookie', 'lang=bn');
+  expect(bn.status).toBe(200);
+});
+
+test('no longer than the TTL: past it the page is rendered again', async () => {
+  const p = await player('Clock Watcher');
+  await p.agent.get('/profile').expect(200);
+  const now = Date.now();
+  jest.spyOn(Date, 'now').mockReturnValue(now + 11_000);
+  const later = await statements(() => p.agent.get('/profile').expect(200));
+  expect(later.count).toBeGreaterThan(0);
+});
+
+test('a form post is never answered from a kept page', async () => {
+  const p = await player('Poster Person');
+  await p.agent.get('/profile').expect(200);
+  await p.agent.get('/profile').expect(200);
+  // Without a CSRF token the post is refused: the kept GET page is not what it gets.
+  const r = await p.agent.post('/profile/edit').type('form').send({ name: 'X' });
+  expect(r.status).toBe(403);
+});
+
+test('an anonymous visitor with no session cookie never meets a kept page', async () => {
+  const p = await player('Private Person');
+  await p.agent.get('/profile').expect(200);
+  await p.agent.get('/profile').expect(200);
+  const r = await request(t.url).get('/profile');
+  expect(r.status).toBe(303);
+  expect(r.text).not.toContain('Private Person');
+});
