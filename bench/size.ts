@@ -33,8 +33,16 @@ const server = app.app.listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-/** Bytes on the wire: the precompressed .gz twin for scripts and stylesheets, woff2 as is for fonts. */
-function wireBytes(url: string): number {
+/**
+ * Bytes on the wire: the precompressed .gz twin for scripts and stylesheets, woff2 as is for fonts; the client's texts
+ * (made by the server at start, server/ssr/texts.ts) as the server sends them gzipped.
+ */
+async function wireBytes(url: string): Promise<number> {
+  if (url.startsWith('/texts/')) {
+    const r = await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'gzip' } });
+    if (r.status !== 200 || r.headers.get('content-encoding') !== 'gzip') throw new Error(`${url}: ${r.status}`);
+    return Number(r.headers.get('content-length'));
+  }
   const file = path.join(root, url.startsWith('/assets/') ? 'dist/client' : 'public', url);
   if (url.endsWith('.woff2')) return readFileSync(file).length;
   return existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`).length : gzipSync(readFileSync(file), { level: 9 }).length;
@@ -64,8 +72,8 @@ async function measure(lng: 'en' | 'bn') {
       for (const m of readFileSync(path.join(root, 'dist/client', sheet), 'utf8').matchAll(/url\(["']?(\/fonts\/[^"')]+\.woff2)/g))
         fonts.add(m[1] as string);
   }
-  const sum = (s: Set<string>) => [...s].reduce((n, u) => n + wireBytes(u), 0);
-  return { lng, js: sum(js), css: sum(css), fonts: sum(fonts), files: { js: [...js], css: [...css], fonts: [...fonts] } };
+  const sum = async (s: Set<string>) => (await Promise.all([...s].map(wireBytes))).reduce((n, b) => n + b, 0);
+  return { lng, js: await sum(js), css: await sum(css), fonts: await sum(fonts), files: { js: [...js], css: [...css], fonts: [...fonts] } };
 }
 
 let failed = false;
@@ -89,10 +97,10 @@ const adminModules = Object.keys(manifest.chunks).filter((m) => m.startsWith('vi
 const usedElsewhere = new Set(Object.entries(manifest.chunks).flatMap(([m, files]) => (m.startsWith('views/admin/') ? [] : files)));
 const adminOnly = new Set(adminModules.flatMap((m) => manifest.chunks[m] ?? []).filter((f) => !usedElsewhere.has(f)));
 // The admin bundle: every chunk that only back-office pages load (their shared frame, the shell, every page).
-const adminBytes = [...adminOnly].reduce((n, u) => n + wireBytes(u), 0);
+const adminBytes = (await Promise.all([...adminOnly].map(wireBytes))).reduce((n, b) => n + b, 0);
 const adminOk = adminBytes <= ADMIN_JS_BUDGET;
 failed ||= !adminOk;
-const appBytes = [manifest.entry, ...manifest.entryImports].reduce((n, u) => n + wireBytes(u), 0);
+const appBytes = (await Promise.all([manifest.entry, ...manifest.entryImports].map(wireBytes))).reduce((n, b) => n + b, 0);
 console.log(`The back office (${adminModules.length} page modules, ${adminOnly.size} chunks only they load):`);
 console.log(`      js    ${fmt(adminBytes)}  budget ${fmt(ADMIN_JS_BUDGET)}  ${adminOk ? 'ok' : 'OVER BUDGET'}`);
 console.log(`  (the application entry every page but / loads first: ${fmt(appBytes).trim()}, shared with the player's pages)`);

@@ -3,7 +3,7 @@ import { I18nProvider } from '../views/i18n.tsx';
 import type { Resources } from '../shared/translate.ts';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { LANG_COOKIE, type Language } from '../shared/i18n.ts';
+import { LANG_COOKIE, TEXTS_GLOBAL, type Language } from '../shared/i18n.ts';
 import { apiContext, localeContext, siteContext, type SiteInfo } from '../views/context.ts';
 import { DATA_ELEMENT_ID, type SerializedError } from '../views/document.tsx';
 import { routes } from '../views/routes.tsx';
@@ -15,7 +15,7 @@ type PageData = {
     actionData: Record<string, unknown> | null;
     errors: Record<string, SerializedError> | null;
   };
-  i18n: { lng: Language; resources: Resources };
+  i18n: { lng: Language };
 };
 
 const el = document.getElementById(DATA_ELEMENT_ID);
@@ -35,7 +35,7 @@ function revive(errors: PageData['hydration']['errors']) {
   );
 }
 
-async function main() {
+async function main(resources: Resources) {
   // Route modules of the first page load before hydration, so the markup matches what the server sent.
   const lazy = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
   await Promise.all(
@@ -69,10 +69,13 @@ async function main() {
 
   hydrateRoot(
     document.getElementById('root') as HTMLElement,
-    <I18nProvider language={lng} resources={page.i18n.resources}>
+    <I18nProvider language={lng} resources={resources}>
       <RouterProvider router={router} />
     </I18nProvider>,
   );
 }
 
-void main();
+// The texts come in the deferred script before this module (server/ssr/texts.ts). Without them (it did not load) the
+// page stays as the server sent it, which works without JavaScript: hydrating with no texts would show their keys.
+const resources = (self as unknown as Record<string, Resources | undefined>)[TEXTS_GLOBAL];
+if (resources) void main(resources);

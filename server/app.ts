@@ -35,6 +35,7 @@ import { pageCacheFront } from './ssr/front.ts';
 import { PageCache } from './ssr/page-cache.ts';
 import { OwnPages, ownPagesFront } from './ssr/own-pages.ts';
 import { createSsr } from './ssr/render.tsx';
+import { clientTexts, TEXTS_PATH } from './ssr/texts.ts';
 
 export type App = {
   app: express.Express;
@@ -53,7 +54,7 @@ export type App = {
 };
 
 /** Paths that are not pages (the API, the BFF, the files and the probes): the compression middleware is theirs. */
-const NOT_PAGES = /^\/(api|bff|assets|fonts|locales|metrics|healthz|readyz|favicon\.svg)(\/|$)/;
+const NOT_PAGES = /^\/(api|bff|assets|texts|fonts|locales|metrics|healthz|readyz|favicon\.svg)(\/|$)/;
 
 export type AppOptions = { db?: Db; log?: Logger; notifier?: Notifier; inMemoryDb?: boolean };
 
@@ -210,6 +211,9 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.use('/assets', precompressed(assetsDir), express.static(assetsDir, { immutable: true, maxAge: '1y', index: false }));
   app.use('/fonts', express.static(path.join(root, 'public', 'fonts'), { maxAge: '30d', index: false }));
   app.use('/locales', express.static(path.join(root, 'locales'), { maxAge: '5m', index: false }));
+  // The client's texts per language, named by their hash and made at start (server/ssr/texts.ts).
+  const texts = clientTexts(resources);
+  app.use(TEXTS_PATH, texts.serve);
   app.get('/favicon.svg', (_req, res) => res.sendFile(path.join(root, 'public', 'favicon.svg'), { maxAge: '30d' }));
 
   // Everything below needs cookies and the visitor's language; the static files above need neither.
@@ -244,6 +248,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       log,
       pageCache,
       ownPages,
+      texts,
       maxFormBytes: 3 * 1024 * 1024,
       site: { supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE, supportAddress: config.SUPPORT_ADDRESS ?? null },
     }),

@@ -5,3 +5,5 @@ export const LANG_COOKIE = 'lang';
 export const CLIENT_NAMESPACES = ['common', 'home', 'lottery', 'auth', 'validation', 'profile', 'activate'] as const;
 /** What the islands of the home page translate with (no forms of the account pages there). */
 export const ISLAND_NAMESPACES = ['common', 'home', 'lottery'] as const;
+/** The global the client texts' script sets (server/ssr/texts.ts) and the entries read. */
+export const TEXTS_GLOBAL = '__bhTexts';

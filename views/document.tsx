@@ -18,18 +18,21 @@ export type SerializedError =
 
 /**
  * The HTML shell around the app: the app lives in #root, hydration data (already safeJson'd) in a non-executable JSON
- * script, and the entry module (with the response's CSP nonce, none on a shared page) loads after it.
+ * script, then the client's texts (a deferred script of their own, cached for good: server/ssr/texts.ts) and the entry
+ * module, which runs after it (both with the response's CSP nonce, none on a kept or shared page).
  */
 export function Document({
   lng,
   assets,
   dataJson,
+  texts,
   nonce,
   children,
 }: {
   lng: Language;
   assets: PageAssets;
   dataJson: string;
+  texts?: string | undefined;
   nonce?: string | undefined;
   children: ReactNode;
 }) {
@@ -54,6 +57,7 @@ export function Document({
       <body>
         <div id="root">{children}</div>
         <script type="application/json" id={DATA_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: dataJson }} />
+        {assets.entry && texts ? <script src={texts} defer nonce={nonce} /> : null}
         {assets.entry ? <script type="module" src={assets.entry} nonce={nonce} /> : null}
       </body>
     </html>

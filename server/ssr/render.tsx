@@ -14,7 +14,7 @@ import {
   type RouteObject,
   type StaticHandlerContext,
 } from 'react-router';
-import { CLIENT_NAMESPACES, ISLAND_NAMESPACES, LANG_COOKIE, type Language } from '../../shared/i18n.ts';
+import { LANG_COOKIE, type Language } from '../../shared/i18n.ts';
 import { apiContext, localeContext, siteContext, type SiteInfo } from '../../views/context.ts';
 import { I18nProvider } from '../../views/i18n.tsx';
 import { FooterContent, MadeFooter } from '../../views/components/footer.tsx';
@@ -28,6 +28,7 @@ import { pageAssets, type Manifest } from './assets.ts';
 import { acceptsGzip, CSRF_PLACEHOLDER, inlineScriptHashes, type Entry, type PageCache } from './page-cache.ts';
 import { headersOf, signature, storedHeaders, writeEntry } from './front.ts';
 import { OWN_PAGE_HEADERS, type OwnPages } from './own-pages.ts';
+import type { ClientTexts } from './texts.ts';
 
 export type SsrDeps = ServerApiDeps & {
   routes: RouteObject[];
@@ -37,6 +38,7 @@ export type SsrDeps = ServerApiDeps & {
   log: Logger;
   pageCache: PageCache;
   ownPages: OwnPages;
+  texts: ClientTexts;
   maxFormBytes: number;
   site: SiteInfo;
 };
@@ -111,19 +113,6 @@ export function createSsr(d: SsrDeps) {
     }
     return h;
   };
-  // The texts every page's client needs, serialised once per language rather than on every request.
-  const i18nJson = new Map<string, string>();
-  const clientI18nJson = (lng: Language, islandsPage: boolean): string => {
-    const key = `${lng}|${islandsPage}`;
-    let json = i18nJson.get(key);
-    if (!json) {
-      const namespaces = islandsPage ? ISLAND_NAMESPACES : CLIENT_NAMESPACES;
-      json = safeJson({ lng, resources: Object.fromEntries(namespaces.map((ns) => [ns, d.resources[lng]?.[ns] ?? {}])) });
-      i18nJson.set(key, json);
-    }
-    return json;
-  };
-
   const madeFooter = footerOnce(d.resources, d.site);
 
   return async function ssr(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> {
@@ -243,9 +232,16 @@ export function createSsr(d: SsrDeps) {
       const hydration = islandsPage
         ? null
         : { loaderData: context.loaderData, actionData: context.actionData, errors: serializeErrors(context.errors) };
-      const dataJson = `{"hydration":${safeJson(hydration)},"i18n":${clientI18nJson(lng, islandsPage)}}`;
+      // The client's texts come in a script of their own (texts.ts), not in every page.
+      const dataJson = `{"hydration":${safeJson(hydration)},"i18n":{"lng":"${lng}"}}`;
       const doc = (
-        <Document lng={lng} assets={pageAssets(m, chunks, islandsPage)} dataJson={dataJson} nonce={nonce}>
+        <Document
+          lng={lng}
+          assets={pageAssets(m, chunks, islandsPage)}
+          dataJson={dataJson}
+          texts={d.texts.src(lng, islandsPage)}
+          nonce={nonce}
+        >
           <I18nProvider language={lng} resources={d.resources[lng] as Resources}>
             <MadeFooter.Provider value={madeFooter}>
               <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
