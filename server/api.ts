@@ -59,6 +59,8 @@ export type ApiDeps = {
   forwardContact: ((m: ContactMessage) => Promise<unknown>) | null;
   /** The bKash account players pay into (BKASH_RECEIVER_NUMBER). */
   bkashReceiverNumber: string;
+  /** The site's public origin (PUBLIC_ORIGIN), for links in messages; unset, they give the path alone. */
+  publicOrigin?: string | undefined;
 };
 
 /**
@@ -93,7 +95,7 @@ function apiParts(d: ApiDeps): { app: express.Express; api: express.Router; befo
   api.use(auditRoutes(new AuditLog(d.db)));
   api.use(dashboardRoutes(new DashboardFigures(d.db, lotteryAdmin, purchases)));
   api.use(purchaseRoutes(purchases));
-  api.use(drawRoutes(new Draws(d.db, d.notifier)));
+  api.use(drawRoutes(new Draws(d.db, d.notifier, d.publicOrigin)));
   api.use(claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier })));
   api.use(generatedTicketRoutes(new GeneratedTickets(d.db), d.db));
   api.use(uploadRoutes(new Uploads(d.db, d.uploadsDir)));

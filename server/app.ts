@@ -130,6 +130,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     trustProxy,
     forwardContact,
     bkashReceiverNumber: config.BKASH_RECEIVER_NUMBER,
+    publicOrigin: config.PUBLIC_ORIGIN,
   };
   const apiApp = config.API_BASE_URL ? null : createApi(apiDeps);
   const inProcess = apiApp ? createInProcessApi(apiDeps) : null;

@@ -32,9 +32,11 @@ import * as q from './queries.ts';
  * database transaction under the lottery's row lock, audited.
  */
 export class Draws {
+  /** `publicOrigin` (PUBLIC_ORIGIN): the winners' message links to My Lotteries with it; without it, the path alone. */
   constructor(
     private readonly db: Db,
     private readonly notifier: Notifier,
+    private readonly publicOrigin?: string,
   ) {}
 
   async finish(staff: AccessClaims, body: z.output<typeof DrawBody>, t: TFunction): Promise<z.input<typeof DrawReply>> {
@@ -169,7 +171,7 @@ export class Draws {
       const to = w.phone ?? w.email;
       try {
         if (!to) throw new NotifyError('the winner has neither phone nor e-mail');
-        await this.notifier.send({ channel: w.phone ? 'sms' : 'email', to, purpose: 'winner', ...winnerMessage(t, lottery, w, drawnAt) });
+        await this.notifier.send({ channel: w.phone ? 'sms' : 'email', to, purpose: 'winner', ...winnerMessage(t, lottery, w, drawnAt, this.publicOrigin) });
         sent.push(w.id);
       } catch {
         // The transport logged why (server/notify/index.ts); the next press tries this prize again.
@@ -200,8 +202,15 @@ export class Draws {
  * The winner's message in English, then Bengali (the account has no language of its own): the lottery, his ticket, the
  * prize in taka, and that it must be claimed within 30 days at My Lotteries.
  */
-function winnerMessage(t: TFunction, l: q.NoticeLottery, w: q.WinnerRow, drawnAt: string): { subject: string; text: string } {
+function winnerMessage(
+  t: TFunction,
+  l: q.NoticeLottery,
+  w: q.WinnerRow,
+  drawnAt: string,
+  origin: string | undefined,
+): { subject: string; text: string } {
   const deadline = claimDeadline(drawnAt);
+  const link = origin ? new URL(paths.myLotteries, origin).href : paths.myLotteries;
   const part = (lng: Lng) => {
     const vars = {
       lng,
@@ -210,7 +219,7 @@ function winnerMessage(t: TFunction, l: q.NoticeLottery, w: q.WinnerRow, drawnAt
       prize: formatTaka(w.prize_money, lng),
       days: CLAIM_DAYS,
       date: formatDate(deadline, lng) ?? deadline,
-      link: paths.myLotteries,
+      link,
     };
     return { subject: t('api:drawAdmin.messageSubject', vars), text: t('api:drawAdmin.messageText', vars) };
   };

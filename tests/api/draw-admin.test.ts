@@ -15,7 +15,7 @@ let t: TestApp;
 let a: Player, b: Player, staff: Player;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ PUBLIC_ORIGIN: 'https://bhagya.example' });
   a = await account(t, { name: 'Rahim Uddin' });
   b = await account(t, { name: 'Fatema Begum', email: 'fatema@example.com' });
   staff = await account(t, { name: 'Draw Officer', is_staff: true });
@@ -251,7 +251,7 @@ describe('notifying winners', () => {
     expect(text).toContain(T1);
     expect(text).toContain('TK. 50,000');
     expect(text).toContain('30 days');
-    expect(text).toContain('/my-lotteries');
+    expect(text).toContain('My Lotteries: https://bhagya.example/my-lotteries'); // a link the phone can open (PUBLIC_ORIGIN)
     expect(text).toContain('পদ্মা সাপ্তাহিক');
     expect(text).toContain('৳৫০,০০০');
     expect(text).toContain('০৫-১২-২৩-৩৪-৪৫-০৭');
