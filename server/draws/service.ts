@@ -171,7 +171,12 @@ export class Draws {
       const to = w.phone ?? w.email;
       try {
         if (!to) throw new NotifyError('the winner has neither phone nor e-mail');
-        await this.notifier.send({ channel: w.phone ? 'sms' : 'email', to, purpose: 'winner', ...winnerMessage(t, lottery, w, drawnAt, this.publicOrigin) });
+        await this.notifier.send({
+          channel: w.phone ? 'sms' : 'email',
+          to,
+          purpose: 'winner',
+          ...winnerMessage(t, lottery, w, drawnAt, this.publicOrigin),
+        });
         sent.push(w.id);
       } catch {
         // The transport logged why (server/notify/index.ts); the next press tries this prize again.
