@@ -54,6 +54,21 @@ const writeManifest = (onWritten?: () => void): esbuild.Plugin => ({
   },
 });
 
+/**
+ * zod's messages in its ~50 other languages (`z.locales`), which the pages never use (their messages are ours,
+ * locales/*\/validation.json; zod's own English stays): `export * as locales` keeps all of them in any bundle that
+ * imports `z`, about 250 KB of minified JavaScript on every page. The browser build gets an empty module instead.
+ */
+const withoutZodLocales: esbuild.Plugin = {
+  name: 'without-zod-locales',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'empty' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
 /** The browser bundles, written to `<outClient>/assets`. */
 export const clientOptions = (outClient: string, onWritten?: () => void): esbuild.BuildOptions => ({
   absWorkingDir: root,
@@ -75,7 +90,7 @@ export const clientOptions = (outClient: string, onWritten?: () => void): esbuil
   external: ['/fonts/*'],
   legalComments: 'linked',
   logLevel: 'warning',
-  plugins: [writeManifest(onWritten)],
+  plugins: [withoutZodLocales, writeManifest(onWritten)],
 });
 
 export const serverOptions: esbuild.BuildOptions = {

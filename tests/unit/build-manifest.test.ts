@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -38,5 +38,21 @@ describe('build manifest', () => {
   ];
   test.each(chunks)('has the chunk of route module %s', (chunk) => {
     expect(manifest.chunks[chunk]?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the browser bundles', () => {
+  /** Every script the build wrote, as one text. */
+  const allJs = () =>
+    readdirSync(path.join(out, 'client', 'assets'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(path.join(out, 'client', 'assets', f), 'utf8'))
+      .join('\n');
+
+  test("carry zod's English messages but none of its other languages (scripts/build-config.ts)", () => {
+    const js = allJs();
+    expect(js).toContain('Invalid input: expected');
+    expect(js).not.toContain('Eingabe: erwartet'); // zod/v4/locales/de.js (ASCII: the build escapes the rest)
+    expect(js).not.toContain('recibido'); // es
   });
 });
