@@ -102,12 +102,26 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
+/**
+ * One scrypt hash per password for a test file: a hash costs about 0.3 s of CPU (N = 2^17, server/accounts/passwords.ts),
+ * and one stored hash, with its salt, verifies the same for every account that shares the password.
+ */
+const hashes = new Map<string, Promise<string>>();
+async function hashOnce(password: string): Promise<string> {
+  let h = hashes.get(password);
+  if (!h) {
+    const { hashPassword } = await import('../../server/accounts/passwords.ts');
+    h = hashPassword(password);
+    hashes.set(password, h);
+  }
+  return h;
+}
+
 /** Creates an active player directly in the database (for tests that are not about registration). */
 export async function createUser(
   t: TestApp,
   u: { name?: string; phone?: string; email?: string; password?: string; is_staff?: boolean; is_active?: boolean } = {},
 ) {
-  const { hashPassword } = await import('../../server/accounts/passwords.ts');
   const phone = u.phone ?? `017${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const row = await t.db.one<{ id: number }>(
     `INSERT INTO users (name, phone, email, password_hash, is_active, is_staff, phone_confirmed) VALUES ($1, $2, $3, $4, $5, $6, true) RETURNING id`,
@@ -115,7 +129,7 @@ export async function createUser(
       u.name ?? 'Test Player',
       phone,
       u.email ?? null,
-      await hashPassword(u.password ?? 'secret-pass-1'),
+      await hashOnce(u.password ?? 'secret-pass-1'),
       u.is_active ?? true,
       u.is_staff ?? false,
     ],
