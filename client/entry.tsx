@@ -1,3 +1,4 @@
+import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nProvider } from '../views/i18n.tsx';
 import type { Resources } from '../shared/translate.ts';
@@ -35,6 +36,17 @@ function revive(errors: PageData['hydration']['errors']) {
   );
 }
 
+/**
+ * Marks the document once React has hydrated the page (a parent's effect runs after its whole tree is committed): from
+ * then on links and buttons do what JavaScript makes them do. The browser journeys wait for it (tests/e2e/helpers.ts).
+ */
+function MarkHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return children;
+}
+
 async function main(resources: Resources) {
   // Route modules of the first page load before hydration, so the markup matches what the server sent.
   const lazy = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
@@ -70,7 +82,9 @@ async function main(resources: Resources) {
   hydrateRoot(
     document.getElementById('root') as HTMLElement,
     <I18nProvider language={lng} resources={resources}>
-      <RouterProvider router={router} />
+      <MarkHydrated>
+        <RouterProvider router={router} />
+      </MarkHydrated>
     </I18nProvider>,
   );
 }

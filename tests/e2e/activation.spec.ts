@@ -7,7 +7,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { DEMO_STAFF } from '../../server/db/seed.ts';
-import { expect, login, test } from './helpers.ts';
+import { expect, hydrated, login, test } from './helpers.ts';
 import { featuredLotteryId, useLanguage } from './pages.ts';
 
 type Generated = { ticket_number: string; secret_number: string; lottery: { name: string } };
@@ -41,6 +41,7 @@ test('a player activates two generated tickets in the dialog: typing, Backspace,
   const [first, second] = await generate(request);
   await login(page, { identifier: player.phone, password: player.password, name: player.name });
   await page.goto('/my-lotteries?lng=en');
+  await hydrated(page);
   const card = page.locator('.activate-card');
   await expect(card).toContainText('Activate a ticket');
   await card.getByRole('link', { name: 'Activate ticket' }).click();
@@ -112,6 +113,7 @@ test('the open dialog fits a 360 px phone and passes axe, in both languages', as
   ] as const) {
     await useLanguage(page, lng);
     await page.goto('/my-lotteries');
+    await hydrated(page);
     await page.locator('.activate-card').getByRole('link', { name: open }).click();
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog).toBeVisible();

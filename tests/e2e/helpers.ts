@@ -99,6 +99,14 @@ export async function login(page: Page, who: { identifier: string; password: str
   if (who.name) await expect(page.locator('.nav-user__name')).toHaveText(who.name);
 }
 
+/**
+ * Waits until React has hydrated the page (client/entry.tsx marks `<html data-hydrated>`): a click before that is a
+ * plain link or form, which goes to the page's no-JavaScript version instead of opening a dialog.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+}
+
 /** Cookies the page's own scripts can read: the session must never be among them (HttpOnly). */
 export async function scriptVisibleCookies(page: Page): Promise<string> {
   return page.evaluate(() => document.cookie);
