@@ -9,7 +9,7 @@ import { Alert } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { DateTime } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { adminHref, AdminFilters, AdminResults, FilterInput, FilterSelect } from './list.tsx';
+import { adminHref, AdminFilters, AdminResults, AdminTable, FilterInput, FilterSelect } from './list.tsx';
 import { parsePage } from '../lotteries/paging.ts';
 
 export const PER_PAGE = 50;
@@ -100,42 +100,32 @@ export function Component() {
             lng={lng}
           >
             {(items) => (
-              <div className="table-scroll" tabIndex={0} role="region" aria-label={t('audit.title')}>
-                <table className="admin-table audit-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('audit.when')}</th>
-                      <th scope="col">{t('audit.who')}</th>
-                      <th scope="col">{t('audit.action')}</th>
-                      <th scope="col">{t('audit.what')}</th>
-                      <th scope="col">{t('audit.before')}</th>
-                      <th scope="col">{t('audit.after')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {items.map((a) => (
-                      <tr key={a.id}>
-                        <td>
-                          <DateTime value={a.created_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
-                        </td>
-                        <td>{a.actor ? `${a.actor.name} (#${a.actor.id})` : t('common.notAvailable')}</td>
-                        <td>
-                          <code>{a.action}</code>
-                        </td>
-                        <td>
-                          {t(`audit.entities.${a.entity}`, { defaultValue: a.entity })} #{a.entity_id}
-                        </td>
-                        <td>
-                          <pre className="audit-json">{shown(a.before)}</pre>
-                        </td>
-                        <td>
-                          <pre className="audit-json">{shown(a.after)}</pre>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AdminTable
+                label={t('audit.title')}
+                className="audit-table"
+                columns={[t('audit.when'), t('audit.who'), t('audit.action'), t('audit.what'), t('audit.before'), t('audit.after')]}
+              >
+                {items.map((a) => (
+                  <tr key={a.id}>
+                    <td>
+                      <DateTime value={a.created_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+                    </td>
+                    <td>{a.actor ? `${a.actor.name} (#${a.actor.id})` : t('common.notAvailable')}</td>
+                    <td>
+                      <code>{a.action}</code>
+                    </td>
+                    <td>
+                      {t(`audit.entities.${a.entity}`, { defaultValue: a.entity })} #{a.entity_id}
+                    </td>
+                    <td>
+                      <pre className="audit-json">{shown(a.before)}</pre>
+                    </td>
+                    <td>
+                      <pre className="audit-json">{shown(a.after)}</pre>
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
             )}
           </AdminResults>
         </>

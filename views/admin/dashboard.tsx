@@ -10,6 +10,7 @@ import { Alert } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
+import { AdminTable } from './list.tsx';
 
 /** /admin/dashboard: the figures of GET /api/v1/admin/dashboard/, from the database (docs/rules/pages.md#9-back-office). */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -89,42 +90,32 @@ export function Component() {
             {d.recent_lotteries.length === 0 ? (
               <p className="muted">{t('lotteries.empty')}</p>
             ) : (
-              <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="recent-lotteries">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('dashboard.lottery')}</th>
-                      <th scope="col">{t('lotteries.end')}</th>
-                      <th scope="col">{t('lotteries.prize')}</th>
-                      <th scope="col">{t('lotteries.sold')}</th>
-                      <th scope="col">{t('dashboard.state')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.recent_lotteries.map((l) => (
-                      <tr key={l.id}>
-                        <td>
-                          <Link to={adminPaths.editLottery(l.id)}>{lotteryName(l, lng)}</Link>
-                        </td>
-                        <td>
-                          <DateTime value={l.end_date} lng={lng} invalid={invalid} />
-                        </td>
-                        <td>
-                          <Amount value={l.total_prize} lng={lng} />
-                        </td>
-                        <td>{formatNumber(l.tickets_sold, lng)}</td>
-                        <td>
-                          {l.is_result_published
-                            ? t('lotteries.resultPublished')
-                            : l.published
-                              ? t('lotteries.active')
-                              : t('lotteries.inactive')}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AdminTable
+                labelledBy="recent-lotteries"
+                columns={[t('dashboard.lottery'), t('lotteries.end'), t('lotteries.prize'), t('lotteries.sold'), t('dashboard.state')]}
+              >
+                {d.recent_lotteries.map((l) => (
+                  <tr key={l.id}>
+                    <td>
+                      <Link to={adminPaths.editLottery(l.id)}>{lotteryName(l, lng)}</Link>
+                    </td>
+                    <td>
+                      <DateTime value={l.end_date} lng={lng} invalid={invalid} />
+                    </td>
+                    <td>
+                      <Amount value={l.total_prize} lng={lng} />
+                    </td>
+                    <td>{formatNumber(l.tickets_sold, lng)}</td>
+                    <td>
+                      {l.is_result_published
+                        ? t('lotteries.resultPublished')
+                        : l.published
+                          ? t('lotteries.active')
+                          : t('lotteries.inactive')}
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
             )}
           </section>
 
@@ -136,36 +127,26 @@ export function Component() {
             {d.recent_transactions.length === 0 ? (
               <p className="muted">{t('dashboard.noTransactions')}</p>
             ) : (
-              <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="recent-transactions">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('dashboard.player')}</th>
-                      <th scope="col">{t('dashboard.lottery')}</th>
-                      <th scope="col">{t('dashboard.amount')}</th>
-                      <th scope="col">{t('dashboard.status')}</th>
-                      <th scope="col">{t('dashboard.date')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.recent_transactions.map((x) => (
-                      <tr key={x.id}>
-                        <td>{x.user.name}</td>
-                        <td>{lotteryName(x.lottery, lng)}</td>
-                        <td>
-                          <Amount value={x.amount} lng={lng} />
-                        </td>
-                        <td>
-                          <span className={`badge badge--${x.status}`}>{t(`dashboard.statuses.${x.status}`)}</span>
-                        </td>
-                        <td>
-                          <DateTime value={x.created_at} lng={lng} withTime invalid={invalid} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AdminTable
+                labelledBy="recent-transactions"
+                columns={[t('dashboard.player'), t('dashboard.lottery'), t('dashboard.amount'), t('dashboard.status'), t('dashboard.date')]}
+              >
+                {d.recent_transactions.map((x) => (
+                  <tr key={x.id}>
+                    <td>{x.user.name}</td>
+                    <td>{lotteryName(x.lottery, lng)}</td>
+                    <td>
+                      <Amount value={x.amount} lng={lng} />
+                    </td>
+                    <td>
+                      <span className={`badge badge--${x.status}`}>{t(`dashboard.statuses.${x.status}`)}</span>
+                    </td>
+                    <td>
+                      <DateTime value={x.created_at} lng={lng} withTime invalid={invalid} />
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
             )}
           </section>
         </>

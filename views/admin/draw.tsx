@@ -18,6 +18,7 @@ import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { Pager } from '../lotteries/pager.tsx';
 import { pageCount, parsePage } from '../lotteries/paging.ts';
+import { AdminTable } from './list.tsx';
 
 type Lottery = z.output<typeof StaffLottery>;
 type Row = z.output<typeof Participant>;
@@ -206,41 +207,37 @@ export function Component() {
         {d.prizes.length === 0 ? (
           <p className="muted">{t('draw.noPrizes')}</p>
         ) : (
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="draw-prizes">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('draw.number')}</th>
-                  <th scope="col">{t('draw.ticket')}</th>
-                  <th scope="col">{t('draw.prizeMoney')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('draw.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.prizes.map((p, i) => (
-                  <tr key={p.id}>
-                    <td>{formatNumber(i + 1, lng)}</td>
-                    <td className="nowrap ticket-no">{p.ticket}</td>
-                    <td>
-                      <Amount value={p.prize_money} lng={lng} />
-                    </td>
-                    <td>
-                      <Link
-                        className="btn btn-ghost btn-sm"
-                        to={drawHref(l.id, { search: d.search, page: d.page, del: p.id })}
-                        preventScrollReset
-                        aria-label={t('draw.deleteOne', { ticket: p.ticket })}
-                      >
-                        {t('draw.delete')}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            labelledBy="draw-prizes"
+            columns={[
+              t('draw.number'),
+              t('draw.ticket'),
+              t('draw.prizeMoney'),
+              <span key="actions" className="visually-hidden">
+                {t('draw.actions')}
+              </span>,
+            ]}
+          >
+            {d.prizes.map((p, i) => (
+              <tr key={p.id}>
+                <td>{formatNumber(i + 1, lng)}</td>
+                <td className="nowrap ticket-no">{p.ticket}</td>
+                <td>
+                  <Amount value={p.prize_money} lng={lng} />
+                </td>
+                <td>
+                  <Link
+                    className="btn btn-ghost btn-sm"
+                    to={drawHref(l.id, { search: d.search, page: d.page, del: p.id })}
+                    preventScrollReset
+                    aria-label={t('draw.deleteOne', { ticket: p.ticket })}
+                  >
+                    {t('draw.delete')}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
         {/* A refused deletion: the API's message, a toast with JavaScript (an alert here without). */}
         {drawn && result?.formError ? <Notice kind="error" text={msg(t, result.formError) ?? ''} /> : null}
@@ -263,34 +260,24 @@ export function Component() {
         {d.participants.length === 0 ? (
           <p className="empty-state empty-state--card">{d.page > 1 ? t('common.pageEmpty') : t('draw.noParticipants')}</p>
         ) : (
-          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="draw-participants">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('draw.name')}</th>
-                  <th scope="col">{t('draw.phone')}</th>
-                  <th scope="col">{t('draw.amount')}</th>
-                  <th scope="col">{t('draw.ticket')}</th>
-                  <th scope="col">{t('draw.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.participants.map((p) => (
-                  <tr key={p.id}>
-                    <td>{p.name || t('common.notAvailable')}</td>
-                    <td className="nowrap">{p.phone ?? t('common.notAvailable')}</td>
-                    <td>
-                      <Amount value={p.amount} lng={lng} />
-                    </td>
-                    <td className="nowrap ticket-no">{p.ticket}</td>
-                    <td>
-                      <span className="badge badge--success">{t(`draw.statuses.${p.status}`)}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            labelledBy="draw-participants"
+            columns={[t('draw.name'), t('draw.phone'), t('draw.amount'), t('draw.ticket'), t('draw.status')]}
+          >
+            {d.participants.map((p) => (
+              <tr key={p.id}>
+                <td>{p.name || t('common.notAvailable')}</td>
+                <td className="nowrap">{p.phone ?? t('common.notAvailable')}</td>
+                <td>
+                  <Amount value={p.amount} lng={lng} />
+                </td>
+                <td className="nowrap ticket-no">{p.ticket}</td>
+                <td>
+                  <span className="badge badge--success">{t(`draw.statuses.${p.status}`)}</span>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
         <Pager page={d.page} pages={pages} href={(p) => drawHref(l.id, { search: d.search, page: p })} texts="admin:common" lng={lng} />
       </div>

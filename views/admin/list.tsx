@@ -125,3 +125,38 @@ export function FilterSelect({
     </div>
   );
 }
+
+/**
+ * A back-office table: a focusable region that scrolls sideways on a narrow screen (by keyboard too), named by a
+ * label or by the id of the heading above it, with one row of column headers; the rows are its children.
+ */
+export function AdminTable({
+  label,
+  labelledBy,
+  className,
+  columns,
+  children,
+}: {
+  label?: string;
+  labelledBy?: string;
+  className?: string;
+  columns: ReactNode[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={label} aria-labelledby={labelledBy}>
+      <table className={className ? `admin-table ${className}` : 'admin-table'}>
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -14,7 +14,7 @@ import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { adminHref, AdminFilters, AdminResults, FilterInput, FilterSelect } from './list.tsx';
+import { adminHref, AdminFilters, AdminResults, AdminTable, FilterInput, FilterSelect } from './list.tsx';
 import { parsePage } from '../lotteries/paging.ts';
 
 type Row = z.output<typeof StaffClaim>;
@@ -150,25 +150,14 @@ export function Component() {
         lng={lng}
       >
         {(items) => (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('claims.title')}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('claims.player')}</th>
-                  <th scope="col">{t('claims.prize')}</th>
-                  <th scope="col">{t('claims.payTo')}</th>
-                  <th scope="col">{t('claims.status')}</th>
-                  <th scope="col">{t('claims.date')}</th>
-                  <th scope="col">{t('claims.transfer')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((c) => (
-                  <ClaimRow key={c.id} c={c} lng={lng} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label={t('claims.title')}
+            columns={[t('claims.player'), t('claims.prize'), t('claims.payTo'), t('claims.status'), t('claims.date'), t('claims.transfer')]}
+          >
+            {items.map((c) => (
+              <ClaimRow key={c.id} c={c} lng={lng} />
+            ))}
+          </AdminTable>
         )}
       </AdminResults>
     </section>

@@ -10,7 +10,7 @@ import { Head } from '../components/head.tsx';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { adminHref, AdminFilters, AdminResults, FilterInput, FilterSelect } from './list.tsx';
+import { adminHref, AdminFilters, AdminResults, AdminTable, FilterInput, FilterSelect } from './list.tsx';
 import { parsePage } from '../lotteries/paging.ts';
 
 type Row = z.output<typeof StaffUser>;
@@ -83,26 +83,23 @@ export function Component() {
         lng={lng}
       >
         {(items) => (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('users.tableLabel')}>
-            <table className="admin-table admin-users">
-              <thead>
-                <tr>
-                  <th scope="col">{t('users.name')}</th>
-                  <th scope="col">{t('users.email')}</th>
-                  <th scope="col">{t('users.phone')}</th>
-                  <th scope="col">{t('users.status')}</th>
-                  <th scope="col">{t('users.prizeMoney')}</th>
-                  <th scope="col">{t('users.dateJoined')}</th>
-                  <th scope="col">{t('users.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((u) => (
-                  <UserRow key={u.id} u={u} lng={lng} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label={t('users.tableLabel')}
+            className="admin-users"
+            columns={[
+              t('users.name'),
+              t('users.email'),
+              t('users.phone'),
+              t('users.status'),
+              t('users.prizeMoney'),
+              t('users.dateJoined'),
+              t('users.actions'),
+            ]}
+          >
+            {items.map((u) => (
+              <UserRow key={u.id} u={u} lng={lng} />
+            ))}
+          </AdminTable>
         )}
       </AdminResults>
     </section>
