@@ -16,7 +16,13 @@ import { pickEncoding, type Encoding } from './page-cache.ts';
 /** Where the scripts are served. */
 export const TEXTS_PATH = '/texts/';
 
-type File = { bodies: Record<Encoding, Buffer> };
+/** A script's bodies: plain from the start, compressed when a browser first asks for that encoding. */
+type File = { bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer } };
+
+const compress: Record<Exclude<Encoding, 'identity'>, (b: Buffer) => Buffer> = {
+  gzip: (b) => gzipSync(b, { level: 9 }),
+  br: (b) => brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+};
 
 export type ClientTexts = {
   /** The script for a page of this language: the islands' few namespaces, or every client namespace. */
@@ -36,11 +42,7 @@ export function clientTexts(resources: Resource): ClientTexts {
       const texts = Object.fromEntries(namespaces.map((ns) => [ns, resources[lng]?.[ns] ?? {}]));
       const identity = Buffer.from(`self.${TEXTS_GLOBAL}=${safeJson(texts)};\n`, 'utf8');
       const name = `${lng}-${set}-${createHash('sha256').update(identity).digest('base64url').slice(0, 16)}.js`;
-      const gzip = gzipSync(identity, { level: 9 });
-      const br = brotliCompressSync(identity, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
-      });
-      files.set(name, { bodies: { identity, gzip, br } });
+      files.set(name, { bodies: { identity } });
       srcs.set(`${lng}|${set === 'islands'}`, `${TEXTS_PATH}${name}`);
     }
   }
@@ -51,7 +53,7 @@ export function clientTexts(resources: Resource): ClientTexts {
       const file = files.get(req.path.replace(/^\//, ''));
       if (!file) return void res.status(404).type('text/plain').send('Not found');
       const enc = pickEncoding(req.headers['accept-encoding']);
-      const body = file.bodies[enc];
+      const body = (file.bodies[enc] ??= compress[enc as Exclude<Encoding, 'identity'>](file.bodies.identity));
       res.writeHead(200, [
         'content-type',
         'text/javascript; charset=utf-8',
