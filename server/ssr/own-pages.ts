@@ -39,8 +39,11 @@ export type OwnEntry = {
 /** The bytes the entries may hold together (bodies plain and gzip); beyond it the oldest go first. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-/** zlib level for a kept page's gzip body, made when first asked for: zlib's fast family, as for any page rendered for one visitor (most are never asked for again). */
-const GZIP_LEVEL = 3;
+/**
+ * zlib level of a page rendered for one visitor, sent at once (render.tsx) or kept and gzipped when first asked for:
+ * zlib's fast family, in one go (docs/decisions/011-shared-pages-are-whole-responses.md).
+ */
+export const OWN_PAGE_GZIP_LEVEL = 3;
 
 export class OwnPages {
   private readonly entries = new Map<string, OwnEntry>();
@@ -112,7 +115,7 @@ export class OwnPages {
     let encoding: string[] = [];
     if (acceptsGzip(req.headers['accept-encoding'])) {
       if (!e.gzip) {
-        e.gzip = gzipSync(e.identity, { level: GZIP_LEVEL });
+        e.gzip = gzipSync(e.identity, { level: OWN_PAGE_GZIP_LEVEL });
         if (e.kept) this.bytes += e.gzip.length;
       }
       body = e.gzip;
@@ -120,12 +123,6 @@ export class OwnPages {
     }
     res.writeHead(200, [...e.base, ...encoding, 'content-length', String(body.length)]);
     res.end(req.method === 'HEAD' ? undefined : body);
-  }
-
-  /** Forgets everything (tests; a restart forgets too). */
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
   }
 
   get size(): number {

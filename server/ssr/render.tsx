@@ -27,7 +27,7 @@ import type { Logger } from '../log.ts';
 import { pageAssets, type Manifest } from './assets.ts';
 import { acceptsGzip, CSRF_PLACEHOLDER, inlineScriptHashes, type Entry, type PageCache } from './page-cache.ts';
 import { headersOf, signature, storedHeaders, writeEntry } from './front.ts';
-import { OWN_PAGE_HEADERS, type OwnPages } from './own-pages.ts';
+import { OWN_PAGE_GZIP_LEVEL, OWN_PAGE_HEADERS, type OwnPages } from './own-pages.ts';
 import type { ClientTexts } from './texts.ts';
 
 export type SsrDeps = ServerApiDeps & {
@@ -304,9 +304,6 @@ export function createSsr(d: SsrDeps) {
     }
   };
 }
-
-/** zlib's fastest family of levels: a page is compressed on every request, in one go (docs/decisions/011-shared-pages-are-whole-responses.md). */
-const OWN_PAGE_GZIP_LEVEL = 3;
 
 /** A page rendered for one visitor: never stored, compressed in one go when the browser takes gzip. */
 function sendOwn(req: ExpressRequest, res: ExpressResponse, page: { html: string; status: number }) {
