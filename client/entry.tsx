@@ -4,11 +4,12 @@ import { I18nProvider } from '../views/i18n.tsx';
 import type { Resources } from '../shared/translate.ts';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { LANG_COOKIE, TEXTS_GLOBAL, type Language } from '../shared/i18n.ts';
+import { LANG_COOKIE, type Language } from '../shared/i18n.ts';
 import { apiContext, localeContext, siteContext, type SiteInfo } from '../views/context.ts';
 import { DATA_ELEMENT_ID, type SerializedError } from '../views/document.tsx';
 import { routes } from '../views/routes.tsx';
 import { bffApi, setCsrf } from './bff-api.ts';
+import { pageTexts } from './texts.ts';
 
 type PageData = {
   hydration: {
@@ -89,7 +90,5 @@ async function main(resources: Resources) {
   );
 }
 
-// The texts come in the deferred script before this module (server/ssr/texts.ts). Without them (it did not load) the
-// page stays as the server sent it, which works without JavaScript: hydrating with no texts would show their keys.
-const resources = (self as unknown as Record<string, Resources | undefined>)[TEXTS_GLOBAL];
+const resources = pageTexts();
 if (resources) void main(resources);

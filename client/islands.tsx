@@ -1,31 +1,30 @@
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { Resources } from '../shared/translate.ts';
-import { TEXTS_GLOBAL, type Language } from '../shared/i18n.ts';
+import type { Language } from '../shared/i18n.ts';
 import { DATA_ELEMENT_ID } from '../views/document.tsx';
 import { I18nProvider } from '../views/i18n.tsx';
 import { islands } from '../views/islands.ts';
+import { pageTexts } from './texts.ts';
 
 /**
  * The light entry for pages that need only a few interactive parts (no client router): each [data-island]
  * hydrates its component; links and forms work as plain HTML, which they do anyway without JavaScript.
  */
 const page = JSON.parse(document.getElementById(DATA_ELEMENT_ID)?.textContent ?? '{}') as { i18n: { lng: Language } };
-// The texts come in the deferred script before this module (server/ssr/texts.ts); without them the islands stay as
-// the server rendered them (plain links and forms).
-const resources = (self as unknown as Record<string, Resources | undefined>)[TEXTS_GLOBAL];
+const resources = pageTexts();
 
-for (const el of resources ? document.querySelectorAll<HTMLElement>('[data-island]') : []) {
-  const Component = islands[el.dataset.island ?? ''] as ComponentType<object> | undefined;
-  if (!Component) continue;
-  const props = JSON.parse(el.dataset.props ?? '{}') as object;
-  hydrateRoot(
-    el,
-    <I18nProvider language={page.i18n.lng} resources={resources ?? {}}>
-      <Component {...props} />
-    </I18nProvider>,
-  );
-}
+if (resources)
+  for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    const Component = islands[el.dataset.island ?? ''] as ComponentType<object> | undefined;
+    if (!Component) continue;
+    const props = JSON.parse(el.dataset.props ?? '{}') as object;
+    hydrateRoot(
+      el,
+      <I18nProvider language={page.i18n.lng} resources={resources}>
+        <Component {...props} />
+      </I18nProvider>,
+    );
+  }
 
 // The top bar shrinks once the page has scrolled past 20 px.
 const bar = document.querySelector('.top-bar');
