@@ -20,6 +20,7 @@ import { seedDemo } from './db/seed.ts';
 import { scheduleHousekeeping } from './db/housekeeping.ts';
 import { createCsrf } from './http/csrf.ts';
 import { headersOnce, nonceSource } from './http/headers-once.ts';
+import { rejectBadHost } from './http/host.ts';
 import { apiErrorHandler } from './http/errors.ts';
 import { precompressed } from './http/precompressed.ts';
 import { languageMiddleware } from './http/language.ts';
@@ -131,6 +132,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     forwardContact,
     bkashReceiverNumber: config.BKASH_RECEIVER_NUMBER,
     publicOrigin: config.PUBLIC_ORIGIN,
+    payoutSecondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK,
   };
   const apiApp = config.API_BASE_URL ? null : createApi(apiDeps);
   const inProcess = apiApp ? createInProcessApi(apiDeps) : null;
@@ -154,6 +156,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
 
   const metrics = createMetrics({ token: config.METRICS_TOKEN, production });
   app.use(metrics.observe);
+  // A malformed Host header is answered 400 before anything reads it (server/http/host.ts).
+  app.use(rejectBadHost(i18nHandler));
   // An anonymous page the cache holds is answered first, with its stored headers and bytes (server/ssr/front.ts).
   app.use(pageCacheFront(pageCache));
   // A logged-in page kept for this very request, while nothing has been written since (server/ssr/own-pages.ts).

@@ -60,6 +60,7 @@ export const VALIDATION_KEYS = [
   'userNameRequired',
   'userPhoneOrEmail',
   'userPasswordRequired',
+  'reasonRequired',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -71,11 +72,16 @@ export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
-/** Control characters (NUL and the rest) have no place in anything a person types. */
+/**
+ * Control characters (NUL and the rest) have no place in anything a person types; nor have the bidirectional
+ * embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069), which can make a name or an amount read
+ * differently on screen from what is stored. The marks U+200E/U+200F (LRM, RLM) stay allowed
+ * (docs/rules/limits.md#2-request-bodies).
+ */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
-/** A string field: trimmed, at most `max` characters, no control characters; `required` names the message when empty. */
+/** A string field: trimmed, at most `max` characters, no control or bidi control characters; `required` names the message when empty. */
 export function text(max: number, required?: ValidationKey) {
   const s = z
     .string()

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { TFunction } from 'i18next';
-import { CSV_COLUMNS, csvLine, dhakaStamp, exportFileName } from '../../shared/generated-tickets/export.ts';
+import { csvLine } from '../../shared/csv.ts';
+import { CSV_COLUMNS, dhakaStamp, exportFileName } from '../../shared/generated-tickets/export.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { STAFF_SELECT, staffWhere, type GeneratedFilter, type StaffGeneratedRow } from './queries.ts';
@@ -8,7 +9,10 @@ import { STAFF_SELECT, staffWhere, type GeneratedFilter, type StaffGeneratedRow 
 /** Rows read from the database at a time: the file is written as it is read, never held whole in memory. */
 export const EXPORT_BATCH = 1000;
 
-/** One generated ticket as a line of the file (docs/rules/tickets.md#8-deleting-and-exporting-generated-tickets). */
+/**
+ * One generated ticket as a line of the file (docs/rules/tickets.md#8-deleting-and-exporting-generated-tickets). Names,
+ * numbers and contacts go as text (a name starting with `=` is neutralised); price and prize as the numbers they are.
+ */
 const line = (g: StaffGeneratedRow): string =>
   csvLine([
     g.ticket_number,

@@ -16,9 +16,9 @@ export function uploadRoutes(uploads: Uploads): Router {
   }));
   route(r, api.getUpload, async ({ params, user, req, res }) => {
     const file = await uploads.read(params.id, user, req.t);
-    res
-      .set({ 'Content-Type': file.contentType, 'Cache-Control': 'private, max-age=3600', 'X-Content-Type-Options': 'nosniff' })
-      .send(file.data);
+    // An identity document is never kept by a browser or a proxy; a profile picture may be, by its viewer's browser.
+    const cache = file.kind === 'nid' ? 'no-store' : 'private, max-age=3600';
+    res.set({ 'Content-Type': file.contentType, 'Cache-Control': cache, 'X-Content-Type-Options': 'nosniff' }).send(file.data);
   });
   return r;
 }

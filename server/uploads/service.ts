@@ -7,6 +7,7 @@ import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { LIMITS, throttle } from '../http/rate-limit.ts';
+import { reencodePicture } from './image.ts';
 import * as q from './queries.ts';
 
 /** The file's own first bytes decide its type, not the header the client sent. */
@@ -20,8 +21,9 @@ export function sniffImage(b: Buffer): 'image/jpeg' | 'image/png' | 'image/webp'
 export const uploadUrl = (id: string) => `/api/v1/uploads/${id}/`;
 
 /**
- * Pictures are stored by the product under DATA_DIR/uploads (docs/rules/security.md): checked by their bytes,
- * rate-limited per address, served only to their owner and to staff.
+ * Pictures are stored by the product under DATA_DIR/uploads (docs/rules/security.md#8-uploads): checked by their bytes,
+ * re-encoded without metadata (server/uploads/image.ts),
+ * rate-limited per player (or per address before sign-up), served only to their owner and to staff.
  */
 export class Uploads {
   constructor(
@@ -38,20 +40,38 @@ export class Uploads {
     ctx: { t: TFunction; ip: string },
     kind: q.UploadKind = 'profile',
   ): Promise<{ id: string; url: string }> {
-    await throttle(this.db, [[`upload:ip:${ctx.ip}`, LIMITS.uploadPerIp]], ctx.t);
+    // Per player when logged in; a sign-up picture has no player yet: per address, as a flood ceiling (docs/rules/limits.md#1-rate-limits).
+    await throttle(
+      this.db,
+      [ownerId === null ? [`upload:ip:${ctx.ip}`, LIMITS.anonymousUploadPerIp] : [`upload:user:${ownerId}`, LIMITS.uploadPerUser]],
+      ctx.t,
+    );
     if (!Buffer.isBuffer(body) || body.length === 0) throw ApiError.fields({ image: [ctx.t('api:imageRequired')] });
     const type = sniffImage(body);
     if (!type) throw ApiError.fields({ image: [ctx.t('api:imageType')] });
+    // Never the bytes as sent: decoded and written anew, without metadata (a phone's GPS position) and bounded in size.
+    const data = await reencodePicture(body, type, kind);
+    if (!data) throw ApiError.fields({ image: [ctx.t('api:imageUnreadable')] });
     const id = randomUUID();
-    await writeFile(path.join(this.dir, id), body, { mode: 0o600 });
-    await q.insertUpload(this.db, { id, ownerId, kind, contentType: type, size: body.length });
+    await writeFile(path.join(this.dir, id), data, { mode: 0o600 });
+    await q.insertUpload(this.db, { id, ownerId, kind, contentType: type, size: data.length });
     return { id, url: uploadUrl(id) };
   }
 
-  /** The picture's bytes for its owner or staff; anyone else gets the same 404 as for a missing one. */
-  async read(id: string, caller: AccessClaims, t: TFunction): Promise<{ data: Buffer; contentType: string }> {
+  /**
+   * The picture's bytes and kind for its owner or staff; anyone else gets the same 404 as for a missing one. The file
+   * is named by the id as the database writes it (lower case); a picture whose file is gone is missing too.
+   */
+  async read(id: string, caller: AccessClaims, t: TFunction): Promise<{ data: Buffer; contentType: string; kind: q.UploadKind }> {
+    const notFound = () => ApiError.detail(404, t('api:notFound'), 'not_found');
     const row = await q.uploadById(this.db, id);
-    if (!row || (row.owner_id !== caller.user_id && !caller.is_staff)) throw ApiError.detail(404, t('api:notFound'), 'not_found');
-    return { data: await readFile(path.join(this.dir, id)), contentType: row.content_type };
+    if (!row || (row.owner_id !== caller.user_id && !caller.is_staff)) throw notFound();
+    try {
+      return { data: await readFile(path.join(this.dir, row.id)), contentType: row.content_type, kind: row.kind };
+    } catch (e) {
+      // Its file removed meanwhile (housekeeping, a restore without the files): as missing as the row would be.
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw notFound();
+      throw e;
+    }
   }
 }

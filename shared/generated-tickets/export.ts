@@ -1,6 +1,7 @@
 /**
- * The CSV export of generated tickets (docs/rules/tickets.md#8-deleting-and-exporting-generated-tickets): columns,
- * quoting and file name, written once for the server that makes the file and the page that links to it.
+ * The CSV export of generated tickets (docs/rules/tickets.md#8-deleting-and-exporting-generated-tickets): columns and
+ * file name, written once for the server that makes the file and the page that links to it. Its cells are written by
+ * shared/csv.ts, like every CSV file of the product.
  */
 
 /** The columns, in order. */
@@ -16,15 +17,6 @@ export const CSV_COLUMNS = [
   'Activated By',
   'Activated At',
 ] as const;
-
-/** A field as CSV writes it: quoted (quotes doubled) when it holds a comma, a quote or a line break. */
-export function csvField(value: string | number | boolean | null): string {
-  const s = value === null ? '' : String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** One line of the file (CRLF, as RFC 4180 writes it). */
-export const csvLine = (fields: readonly (string | number | boolean | null)[]): string => `${fields.map(csvField).join(',')}\r\n`;
 
 /** `bhagya-tickets-<lottery name with spaces as dashes>-<YYYY-MM-DD>.csv`; characters a file name cannot hold are dropped. */
 export function exportFileName(lotteryName: string, dhakaDate: string): string {

@@ -8,4 +8,5 @@ export const isPictureFile = (f: { type: string; size: number }): boolean =>
   (PICTURE_TYPES as readonly string[]).includes(f.type) && f.size > 0 && f.size <= PICTURE_MAX_BYTES;
 
 export const UploadReply = z.object({ success: z.literal(true), data: z.object({ id: z.uuid(), url: z.string() }) });
-export const UploadParams = z.strictObject({ id: z.uuid() });
+/** A picture's address names it by the id the API handed out, in lower case; any other spelling names nothing (404). */
+export const UploadParams = z.strictObject({ id: z.uuid().refine((id) => id === id.toLowerCase()) });

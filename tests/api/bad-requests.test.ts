@@ -4,7 +4,8 @@
  */
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { loginAs } from '../helpers/session.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -193,4 +194,37 @@ test('an unknown /api path or a wrong method: 404 JSON', async () => {
 test('a path with broken percent-encoding: 400 JSON, not 500', async () => {
   expectJsonError(await api().get('/api/v1/get-lottery/%E0%A4%A/'), 400);
   expectJsonError(await api().get('/api/v1/users/%/'), 400);
+});
+
+describe('a malformed Host header (as one load-testing client sends it): 400, never 500', () => {
+  // server/http/host.ts; docs/rules/limits.md#2-request-bodies.
+  const BAD_HOSTS = ['undefined:undefined', 'localhost:abc', 'x:99999', 'exa mple.com', '[::1', '%', 'a/b', ''];
+  const BAD_HOST = { detail: "The request's Host header is not valid.", code: 'bad_host' };
+
+  test.each(BAD_HOSTS)('pages, anonymous and logged in, the /bff proxy and the API: Host %j → 400', async (host) => {
+    const u = await createUser(t);
+    const agent = await loginAs(t.url, u.phone, u.password);
+    for (const path of ['/profile', '/my-lotteries', '/', '/all-lotteries']) {
+      const mine = await agent.get(path).set('Host', host);
+      expect({ path, status: mine.status }).toEqual({ path, status: 400 });
+      expect(mine.text).toBe("The request's Host header is not valid.");
+      const anon = await api().get(path).set('Host', host);
+      expect({ path, status: anon.status }).toEqual({ path, status: 400 });
+    }
+    const post = await agent.post('/login').type('form').set('Host', host).send({ phone: 'x', password: 'y' });
+    expect(post.status).toBe(400);
+    expectJsonError(await agent.get('/bff/api/v1/me/').set('Host', host), 400, BAD_HOST);
+    expectJsonError(await api().get('/api/v1/published-lotteries/').set('Host', host), 400, BAD_HOST);
+    expectJsonError(await api().get('/api/v1/published-lotteries/').set('Host', host).set('Accept-Language', 'bn'), 400, {
+      detail: 'অনুরোধের Host হেডারটি সঠিক নয়।',
+      code: 'bad_host',
+    });
+  });
+
+  test('a well-formed Host, with or without a port, an IPv4 or IPv6 address, is served as before', async () => {
+    for (const host of ['localhost', 'bhagya.example:8080', '127.0.0.1:3000', '[::1]:3000', 'bhagya.example:']) {
+      expect({ host, status: (await api().get('/login').set('Host', host)).status }).toEqual({ host, status: 200 });
+      expect({ host, status: (await api().get('/api/v1/published-lotteries/').set('Host', host)).status }).toEqual({ host, status: 200 });
+    }
+  });
 });

@@ -286,13 +286,13 @@ describe('BFF on the in-process API', () => {
     const res = await agent.post('/bff/api/v1/upload-image/').set('x-csrf-token', csrf).set('Content-Type', 'image/png').send(png);
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
-    expect(await t.db.one('SELECT owner_id, size FROM uploads WHERE id = $1', [res.body.data.id])).toEqual({
-      owner_id: u.id,
-      size: png.length,
-    });
-    const back = await agent.get(res.body.data.url.replace(/^\/api/, '/bff/api'));
+    // Stored re-encoded (docs/rules/security.md#8-uploads): its size is that of the bytes served back.
+    const row = await t.db.one<{ owner_id: number; size: number }>('SELECT owner_id, size FROM uploads WHERE id = $1', [res.body.data.id]);
+    expect(row?.owner_id).toBe(u.id);
+    const back = await agent.get(res.body.data.url.replace(/^\/api/, '/bff/api')).buffer(true);
     expect(back.status).toBe(200);
     expect(back.headers['content-type']).toBe('image/png');
+    expect(Number(back.headers['content-length'])).toBe(row?.size);
   });
 
   test('a forged or tampered session cookie is no session', async () => {

@@ -13,6 +13,8 @@ import { csrfFrom } from '../helpers/session.ts';
 import { routes } from '../../views/routes.tsx';
 
 const BAD = ['\u0000', 'a\u0000b', '\u0007bell', 'x\u001b[31m', 'line\u000bbreak', '\u007f'];
+/** The bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): refused the same way. */
+const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,13 +58,41 @@ describe('API bodies', () => {
     expect(r.headers['content-type']).toMatch(/json/);
   });
 
-  test.each(BAD)('a control character in a text field names that field: %j', async (bad) => {
+  test.each([...BAD, ...BIDI.map((c) => `Ra${c}him`)])('a control character in a text field names that field: %j', async (bad) => {
     const r = await request(t.url)
       .post('/api/v1/signup/')
       .send({ name: `Ra${bad}him`, phone: '01712345670', password: 'secret-pass-1' });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ name: ['This field contains characters that are not allowed.'] });
     expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', ['01712345670'])).toHaveLength(0);
+  });
+
+  test.each(BIDI)('a bidi control in a profile name: 400 in both languages, nothing changed: %j', async (c) => {
+    const u = await createUser(t);
+    const token = (await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password }).expect(200)).body
+      .access as string;
+    const before = await t.db.one<{ name: string }>('SELECT name FROM users WHERE id = $1', [u.id]);
+    const change = (lng: string) =>
+      request(t.url)
+        .patch('/api/v1/update-profile/')
+        .set('Authorization', `Bearer ${token}`)
+        .set('Accept-Language', lng)
+        .send({ password: u.password, name: `Rahim ${c}0001` });
+    const en = await change('en');
+    expect(en.status).toBe(400);
+    expect(en.body).toEqual({ name: ['This field contains characters that are not allowed.'] });
+    const bn = await change('bn');
+    expect(bn.status).toBe(400);
+    expect(bn.body).toEqual({ name: ['এই ঘরে এমন কিছু অক্ষর আছে, যা ব্যবহার করা যাবে না।'] });
+    expect(await t.db.one('SELECT name FROM users WHERE id = $1', [u.id])).toEqual(before);
+  });
+
+  test('the left-to-right and right-to-left marks (U+200E, U+200F) are allowed in a name', async () => {
+    const r = await request(t.url)
+      .post('/api/v1/signup/')
+      .send({ name: 'রহিম\u200e Uddin\u200f', phone: '01712345671', password: 'secret-pass-1' });
+    expect(r.status).toBe(201);
+    expect(await t.db.one('SELECT name FROM users WHERE phone = $1', ['01712345671'])).toEqual({ name: 'রহিম\u200e Uddin\u200f' });
   });
 });
 

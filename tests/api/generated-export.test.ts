@@ -82,6 +82,35 @@ describe('GET /api/v1/generated-tickets/export/', () => {
     expect((res.body as Buffer).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
 
+  test('a lottery name a spreadsheet would run as a formula is written as text (OWASP CSV injection)', async () => {
+    // docs/rules/security.md#9-csv-files: each text cell starting with = + - @ tab or CR gets a ' in front and is quoted.
+    for (const [name, cell] of [
+      ['=1+2+cmd|"/C calc"!A0', `"'=1+2+cmd|""/C calc""!A0"`],
+      ['+1+2', `"'+1+2"`],
+      ['-1+2', `"'-1+2"`],
+      ['@SUM(1+2)', `"'@SUM(1+2)"`],
+      ['\t=1+2', `"'\t=1+2"`],
+      ['\r=1+2', `"'\r=1+2"`],
+    ] as const) {
+      await t.db.query('DELETE FROM generated_tickets');
+      await t.db.query('DELETE FROM lotteries');
+      const id = await insertLottery(t, { name, price: 150 });
+      await t.db.query(`UPDATE lotteries SET end_date = '2026-12-05T14:00:00Z', total_prize = 500000 WHERE id = $1`, [id]);
+      await t.db.query(
+        `INSERT INTO generated_tickets (lottery_id, ticket_number, secret_number, created_at)
+         VALUES ($1, '01-02-03-04-05-06', '1234567812345678', '2026-11-20T04:30:00Z')`,
+        [id],
+      );
+      const res = await exportOf(staff, `?lottery_id=${id}`);
+      expect(res.status).toBe(200);
+      const body = (res.body as Buffer).toString('utf8');
+      // The price and prize stay numbers; only the name's cell is neutralised.
+      expect(body.split('\r\n').slice(1).join('\r\n')).toBe(
+        `01-02-03-04-05-06,1234567812345678,${cell},150,500000,2026-12-05 20:00,2026-11-20 10:30,No,,\r\n`,
+      );
+    }
+  });
+
   test('the search of the page narrows the file; nothing to export is 409; bad queries 400/404', async () => {
     const id = await fixture();
     const one = await exportOf(staff, `?lottery_id=${id}&search=${encodeURIComponent('1234 5678')}`);

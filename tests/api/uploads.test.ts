@@ -1,21 +1,27 @@
 /**
  * Pictures stored by the product (docs/rules/security.md#8-uploads; the answer is `success` and `data.url`): the body is the
- * raw image, its own bytes decide the type, size is bounded, and a picture is served only to its owner and staff.
+ * raw image, its own bytes decide the type, size is bounded, it is stored re-encoded without metadata and bounded in
+ * pixels, and a picture is served only to its owner and staff (an NID photo never cached).
  */
+import { mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { loginAs } from '../helpers/session.ts';
+import { LIMITS } from '../../server/http/rate-limit.ts';
+import { MAX_SIDE } from '../../server/uploads/image.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-/** The first bytes of a JPEG (SOI + APP0 JFIF header), enough for the type check. */
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0'),
-  Buffer.alloc(32, 1),
-  Buffer.from([0xff, 0xd9]),
-]);
+/** A real small JPEG (made in beforeAll). */
+let JPEG: Buffer;
 
 let t: TestApp;
+/** The app's DATA_DIR: the stored files are read from its uploads folder. */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bhagya-uploads-'));
+const storedFile = (id: string) => readFileSync(path.join(dataDir, 'uploads', id));
 type Who = { id: number; access: string };
 let alice: Who, bob: Who, staff: Who;
 
@@ -27,13 +33,17 @@ async function loggedIn(phone: string, is_staff = false): Promise<Who> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
+  JPEG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toBuffer();
+  t = await startTestApp({ DATA_DIR: dataDir });
   alice = await loggedIn('01611000001');
   bob = await loggedIn('01611000002');
   staff = await loggedIn('01611000003', true);
 });
 afterAll(async () => {
   await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
   await t.db.query('DELETE FROM rate_limits');
@@ -62,11 +72,12 @@ describe('POST /api/v1/upload-image/', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, data: { id: expect.any(String), url: `/api/v1/uploads/${res.body.data.id}/` } });
     expect(res.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
+    const stored = await fetchPicture(res.body.data.url, alice);
     expect(await t.db.one('SELECT owner_id, kind, content_type, size FROM uploads WHERE id = $1', [res.body.data.id])).toEqual({
       owner_id: alice.id,
       kind: 'profile',
       content_type: 'image/png',
-      size: PNG.length,
+      size: (stored.body as Buffer).length,
     });
   });
 
@@ -120,26 +131,36 @@ describe('POST /api/v1/upload-image/', () => {
     expect(await uploadCount()).toBe(before);
   });
 
-  test('the upload rate limit per address: 429 with Retry-After', async () => {
-    await t.db.query(`INSERT INTO rate_limits (key, window_start, hits) VALUES ('upload:ip:127.0.0.1', now(), 30)`);
+  test('the upload rate limit per player (per address without a login): 429 with Retry-After', async () => {
+    // docs/rules/limits.md#1-rate-limits: a logged-in player's pictures count per player, not per (shared) address.
+    await t.db.query(`INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, now(), $2)`, [
+      `upload:user:${alice.id}`,
+      LIMITS.uploadPerUser.max,
+    ]);
     const before = await uploadCount();
     const res = await upload(PNG, 'image/png', alice);
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('throttled');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(await uploadCount()).toBe(before);
+    expect((await upload(PNG, 'image/png', bob)).status).toBe(201);
+    await t.db.query(`INSERT INTO rate_limits (key, window_start, hits) VALUES ('upload:ip:127.0.0.1', now(), $1)`, [
+      LIMITS.anonymousUploadPerIp.max,
+    ]);
+    expect((await upload(PNG, 'image/png')).status).toBe(429);
+    expect((await upload(PNG, 'image/png', bob)).status).toBe(201);
   });
 });
 
 describe('GET /api/v1/uploads/{id}/', () => {
-  test('the owner gets the exact bytes with their type, privately cached and not sniffable', async () => {
+  test('the owner gets the stored picture with its type, privately cached and not sniffable', async () => {
     const { body } = await upload(PNG, 'image/png', alice);
     const res = await fetchPicture(body.data.url, alice);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cache-control']).toMatch(/private/);
-    expect(Buffer.compare(res.body as Buffer, PNG)).toBe(0);
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
   });
 
   test('requires a login; another player gets 404; staff may see it', async () => {
@@ -152,7 +173,7 @@ describe('GET /api/v1/uploads/{id}/', () => {
     expect(other.body).toEqual({ detail: 'Not found.', code: 'not_found' });
     const asStaff = await fetchPicture(body.data.url, staff);
     expect(asStaff.status).toBe(200);
-    expect(Buffer.compare(asStaff.body as Buffer, PNG)).toBe(0);
+    expect(Buffer.compare(asStaff.body as Buffer, (await fetchPicture(body.data.url, alice)).body as Buffer)).toBe(0);
   });
 
   test('an unowned (registration) upload is not served to players', async () => {
@@ -196,5 +217,126 @@ describe('the registration picture', () => {
     }
     expect(await t.db.one('SELECT id FROM users WHERE phone = $1', ['01611000011'])).toBeUndefined();
     expect(await t.db.one('SELECT owner_id FROM uploads WHERE id = $1', [owned])).toEqual({ owner_id: alice.id });
+  });
+});
+
+describe('stored re-encoded: no metadata, bounded in pixels (docs/rules/security.md#8-uploads)', () => {
+  const uploadNid = (body: Buffer, who: Who) =>
+    request(t.url).post('/api/v1/upload-nid/').set('Content-Type', 'image/jpeg').set('Authorization', `Bearer ${who.access}`).send(body);
+
+  /** A phone photo: JPEG, taken sideways (EXIF orientation 6), with the camera, the time and the GPS position in EXIF. */
+  const phonePhoto = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExifMerge({
+        IFD0: { Make: 'PhoneMaker', Model: 'Model-X9' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '23/1 48/1 3600/100', GPSLongitudeRef: 'E', GPSLongitude: '90/1 24/1 0/1' },
+      })
+      .toBuffer();
+
+  test('an NID photo with its GPS position in EXIF: stored and served without any EXIF, turned upright', async () => {
+    const photo = await phonePhoto(1200, 800);
+    const before = await sharp(photo).metadata();
+    expect(before).toMatchObject({ orientation: 6, width: 1200, height: 800 });
+    expect(before.exif?.includes('PhoneMaker')).toBe(true);
+    // The GPS IFD pointer (tag 0x8825, little-endian) is there before.
+    expect(before.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+    const res = await uploadNid(photo, alice);
+    expect(res.status).toBe(201);
+    const id = res.body.data.id as string;
+    const served = await fetchPicture(res.body.data.url, alice);
+    expect(served.status).toBe(200);
+    for (const bytes of [served.body as Buffer, storedFile(id)]) {
+      const meta = await sharp(bytes).metadata();
+      // Turned by its orientation before the metadata went: 800 wide, 1200 high, no orientation left to apply.
+      expect(meta).toMatchObject({ format: 'jpeg', width: 800, height: 1200 });
+      expect(meta.orientation).toBeUndefined();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      for (const marker of ['Exif', 'PhoneMaker', 'Model-X9']) expect(bytes.includes(Buffer.from(marker))).toBe(false);
+    }
+    expect(await t.db.one('SELECT content_type, size FROM uploads WHERE id = $1', [id])).toEqual({
+      content_type: 'image/jpeg',
+      size: storedFile(id).length,
+    });
+  });
+
+  test('a large picture comes back bounded: an NID photo to 2,000 px, a profile picture smaller; a small one is not enlarged', async () => {
+    const wide = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
+    const nid = await uploadNid(wide, alice);
+    expect(nid.status).toBe(201);
+    expect(await sharp(storedFile(nid.body.data.id)).metadata()).toMatchObject({ format: 'png', width: MAX_SIDE.nid, height: 500 });
+    expect(MAX_SIDE.nid).toBe(2000);
+    const profile = await upload(wide, 'image/png', alice);
+    expect(profile.status).toBe(201);
+    expect(await sharp(storedFile(profile.body.data.id)).metadata()).toMatchObject({
+      width: MAX_SIDE.profile,
+      height: MAX_SIDE.profile / 4,
+    });
+    expect(MAX_SIDE.profile).toBeLessThan(MAX_SIDE.nid);
+    const tiny = await upload(JPEG, 'image/jpeg', alice);
+    expect(await sharp(storedFile(tiny.body.data.id)).metadata()).toMatchObject({ format: 'jpeg', width: 8, height: 8 });
+  });
+
+  test('an NID photo is served no-store, to its owner, to staff and through /bff; a profile picture keeps its private cache', async () => {
+    const res = await uploadNid(JPEG, alice);
+    expect(res.status).toBe(201);
+    for (const who of [alice, staff]) {
+      const got = await fetchPicture(res.body.data.url, who);
+      expect(got.status).toBe(200);
+      expect(got.headers['cache-control']).toBe('no-store');
+      expect(got.headers['content-type']).toBe('image/jpeg');
+    }
+    const u = await createUser(t, { phone: '01611000020', is_staff: true });
+    const agent = await loginAs(t.url, u.phone, u.password);
+    const viaBff = await agent.get(`/bff${res.body.data.url as string}`);
+    expect(viaBff.status).toBe(200);
+    expect(viaBff.headers['cache-control']).toBe('no-store');
+    const pic = await upload(JPEG, 'image/jpeg', alice);
+    expect((await fetchPicture(pic.body.data.url, alice)).headers['cache-control']).toBe('private, max-age=3600');
+  });
+
+  test('bytes that look like a picture but cannot be decoded: 400 in both languages, nothing stored', async () => {
+    const before = await uploadCount();
+    const broken = [
+      Buffer.concat([PNG.subarray(0, 16), Buffer.from('not the rest of a PNG')]),
+      JPEG.subarray(0, Math.floor(JPEG.length / 2)),
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('hello, not a JPEG')]),
+      Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBP'), Buffer.alloc(20, 7)]),
+    ];
+    for (const body of broken) {
+      const res = await upload(body, 'image/png', alice);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ image: ['The picture could not be read. Please choose another picture.'] });
+    }
+    const bn = await uploadNid(broken[0] as Buffer, alice).set('Accept-Language', 'bn');
+    expect(bn.status).toBe(400);
+    expect(bn.body).toEqual({ image: ['ছবিটি পড়া যায়নি। অনুগ্রহ করে অন্য একটি ছবি বেছে নিন।'] });
+    expect(await uploadCount()).toBe(before);
+  });
+});
+
+describe('an address that names no stored file: 404, never 500', () => {
+  test('the id of an existing picture written in capital letters: 404 not found', async () => {
+    const { body } = await upload(PNG, 'image/png', alice);
+    const upper = (body.data.url as string).toUpperCase().replace('/API/V1/UPLOADS/', '/api/v1/uploads/');
+    expect(upper).not.toBe(body.data.url);
+    for (const who of [alice, staff]) {
+      const res = await request(t.url).get(upper).set('Authorization', `Bearer ${who.access}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found' });
+    }
+  });
+
+  test('a picture whose file is gone (removed on disk): 404 not found', async () => {
+    const { body } = await upload(PNG, 'image/png', alice);
+    unlinkSync(path.join(dataDir, 'uploads', body.data.id as string));
+    const res = await request(t.url).get(body.data.url).set('Authorization', `Bearer ${alice.access}`);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found' });
   });
 });

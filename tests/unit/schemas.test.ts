@@ -89,6 +89,35 @@ describe('SignupBody', () => {
   });
 });
 
+describe('bidirectional controls', () => {
+  // docs/rules/limits.md#2-request-bodies: the embedding, override and isolate controls are refused like other control characters.
+  const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+  test.each(BIDI)('%j in a name, a location or a contact message → controlCharacters', (c) => {
+    expect(errorsOf(SignupBody, { name: `Rahim ${c}৳0001`, phone: '01712345678', password: 'secret-88' })).toEqual({
+      name: v('controlCharacters'),
+    });
+    expect(
+      errorsOf(RegisterForm, {
+        firstName: 'Rahim',
+        lastName: `${c}Uddin`,
+        phone: '01712345678',
+        password: 'secret-88',
+        location: `Dhaka${c}`,
+      }),
+    ).toEqual({
+      lastName: v('controlCharacters'),
+      location: v('controlCharacters'),
+    });
+    expect(errorsOf(ContactBody, { name: 'N', email: 'n@x.org', message: `hello ${c}dlrow` })).toEqual({ message: v('controlCharacters') });
+  });
+  test('the left-to-right and right-to-left marks (U+200E, U+200F) stay allowed', () => {
+    expect(check(SignupBody, { name: 'রহিম\u200e Uddin\u200f', phone: '01712345678', password: 'secret-88' })).toMatchObject({
+      ok: true,
+      data: { name: 'রহিম\u200e Uddin\u200f' },
+    });
+  });
+});
+
 describe('codes', () => {
   test('the account code is 5 digits; Bengali digits are read', () => {
     expect(check(VerifyOtpBody, { identifier: '01712345678', otp: '০১২৩৪' })).toEqual({
