@@ -77,6 +77,8 @@ export const bffApi: ApiClient = {
   async logout() {
     await call('POST', '/bff/logout');
   },
+  // The /bff proxy clears the cookie of a session the API refused; the next navigation's guard reads that.
+  sessionEnded: () => false,
   async renewSession() {
     await call('POST', '/bff/session/renew');
   },

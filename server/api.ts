@@ -21,7 +21,7 @@ import type { Notifier } from './notify/index.ts';
 import { ApiError, apiErrorHandler } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { endpointsOf, type Serve } from './http/route.ts';
-import { rightsOf } from './accounts/queries.ts';
+import { liveSessionRights } from './accounts/queries.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { Identities } from './identity/service.ts';
 import { auditRoutes } from './audit/routes.ts';
@@ -61,6 +61,8 @@ export type ApiDeps = {
   bkashReceiverNumber: string;
   /** The site's public origin (PUBLIC_ORIGIN), for links in messages; unset, they give the path alone. */
   publicOrigin?: string | undefined;
+  /** A prize transfer of more than this many taka needs a second staff member (PAYOUT_SECOND_APPROVAL_TK). */
+  payoutSecondApprovalTk: number;
 };
 
 /**
@@ -84,7 +86,7 @@ function apiParts(d: ApiDeps): { app: express.Express; api: express.Router; befo
     next();
   });
   api.use(express.json({ limit: '32kb', strict: true, type: 'application/json' }));
-  const auth = bearer(d.tokens, (id) => rightsOf(d.db, id));
+  const auth = bearer(d.tokens, (sid, userId) => liveSessionRights(d.db, sid, userId));
   api.use(auth);
   api.get('/openapi.json', (_req, res) => void res.json(document));
   api.use(accountRoutes(d.accounts));
@@ -96,10 +98,10 @@ function apiParts(d: ApiDeps): { app: express.Express; api: express.Router; befo
   api.use(dashboardRoutes(new DashboardFigures(d.db, lotteryAdmin, purchases)));
   api.use(purchaseRoutes(purchases));
   api.use(drawRoutes(new Draws(d.db, d.notifier, d.publicOrigin)));
-  api.use(claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier })));
+  api.use(claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier, secondApprovalTk: d.payoutSecondApprovalTk })));
   api.use(generatedTicketRoutes(new GeneratedTickets(d.db), d.db));
   api.use(uploadRoutes(new Uploads(d.db, d.uploadsDir)));
-  api.use(adminUserRoutes(new UserAdmin(d.db)));
+  api.use(adminUserRoutes(new UserAdmin(d.db, d.notifier)));
   api.use(identityRoutes(new Identities(d.db)));
   api.use(contactRoutes(new Contact(d.db, d.log, d.forwardContact)));
   api.use((req, _res, next) => next(ApiError.detail(404, req.t('api:notFound'), 'not_found')));

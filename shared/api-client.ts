@@ -34,6 +34,12 @@ export interface ApiClient {
   /** Logs in through the server, which keeps the tokens in its HttpOnly cookie. */
   login(body: z.input<typeof LoginBody>): Promise<ApiResult<SessionUser>>;
   logout(): Promise<void>;
+  /**
+   * Whether a call of this page's request found the session ended (the API refused its token: logged out elsewhere,
+   * all sessions ended, account deactivated; docs/rules/accounts-and-codes.md#10-sessions). The server's transport
+   * knows it; the browser's answers false (its next session read sees the cookie gone).
+   */
+  sessionEnded(): boolean;
   /** The session fields the page may know, and the CSRF token for its forms. */
   session(): Promise<{ user: SessionUser | null; csrf: string }>;
   /**

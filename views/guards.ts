@@ -20,11 +20,18 @@ const here = (request: Request) => {
   return url.pathname + url.search;
 };
 
-/** Logged-in players (and staff): anyone else goes to login and comes back here afterwards. */
-export const requireUser: MiddlewareFunction = async ({ request, context }) => {
-  const { user } = await apiOf(context).session();
+/**
+ * Logged-in players (and staff): anyone else goes to login and comes back here afterwards. The session's cookie is
+ * read without asking the database; when the API then refuses its token (the session has ended,
+ * docs/rules/accounts-and-codes.md#10-sessions), the page goes to login instead of showing its refusal.
+ */
+export const requireUser: MiddlewareFunction = async ({ request, context }, next) => {
+  const api = apiOf(context);
+  const { user } = await api.session();
   if (!user) throw redirect(withQuery(paths.login, { from: here(request) }));
   context.set(userContext, user);
+  const page = await next();
+  return api.sessionEnded() ? redirect(withQuery(paths.login, { from: here(request) })) : page;
 };
 
 /** Staff only: anyone else goes to login (a player may sign in there with a staff account). */

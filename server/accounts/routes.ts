@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { api } from '../../shared/api/contract.ts';
 import { route } from '../http/route.ts';
+import { deviceIdOf } from './devices.ts';
 import type { Accounts, Ctx } from './service.ts';
 
 export const ctxOf = (req: Request): Ctx => ({ t: req.t, ip: req.ip ?? 'unknown', lng: req.language ?? 'en' });
@@ -8,9 +9,15 @@ export const ctxOf = (req: Request): Ctx => ({ t: req.t, ip: req.ip ?? 'unknown'
 /** Sessions and accounts: HTTP only; the rules live in Accounts. */
 export function accountRoutes(accounts: Accounts): Router {
   const r = Router();
-  route(r, api.login, ({ body, req }) => accounts.login(body, ctxOf(req)));
+  // The device id (docs/rules/api.md): sent back on every successful login, for the client to send on its next one.
+  route(r, api.login, async ({ body, req, res }) => {
+    const { deviceId, ...tokens } = await accounts.login(body, { ...ctxOf(req), deviceId: deviceIdOf(req.get('x-device-id')) });
+    res.set('X-Device-Id', deviceId);
+    return tokens;
+  });
   route(r, api.refresh, ({ body, req }) => accounts.refresh(body.refresh, req.t));
   route(r, api.logout, ({ body }) => accounts.revoke(body.refresh));
+  route(r, api.logoutEverywhere, ({ user }) => accounts.endAllSessions(user.user_id));
   route(r, api.signup, async ({ body, req }) => ({ ...(await accounts.signup(body, ctxOf(req))), detail: req.t('api:registered') }));
   route(r, api.verifyAccount, async ({ body, req }) => {
     await accounts.verifyAccount(body, ctxOf(req));

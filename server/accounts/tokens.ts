@@ -11,6 +11,8 @@ export const AccessClaims = z.object({
   phone: z.string().nullable(),
   exp: z.number(),
   token_type: z.literal('access'),
+  /** The session it was issued for (its refresh token's jti): it is refused once that session has ended. */
+  sid: z.uuid(),
 });
 export type AccessClaims = z.infer<typeof AccessClaims>;
 
@@ -29,8 +31,17 @@ export class Tokens {
     this.key = new TextEncoder().encode(`jwt:${secret}`);
   }
 
-  async signAccess(u: TokenUser): Promise<string> {
-    return new SignJWT({ user_id: u.id, is_staff: u.is_staff, is_active: u.is_active, name: u.name, phone: u.phone, token_type: 'access' })
+  /** An access token of the session `sid` (the jti of its refresh token). */
+  async signAccess(u: TokenUser, sid: string): Promise<string> {
+    return new SignJWT({
+      user_id: u.id,
+      is_staff: u.is_staff,
+      is_active: u.is_active,
+      name: u.name,
+      phone: u.phone,
+      token_type: 'access',
+      sid,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + this.accessTtlSec)
@@ -49,8 +60,9 @@ export class Tokens {
   }
 
   /**
-   * Verified access tokens are remembered until they expire: an access token cannot be revoked before its
-   * expiry anyway, so this changes no answer, and spares the signature check on every API call of a page.
+   * Verified signatures are remembered until the token expires, which spares the signature check on every API call
+   * of a page. It says only that the token is ours and unchanged: whether its session is still live is asked of the
+   * database on every request (server/http/auth.ts, docs/rules/accounts-and-codes.md#10-sessions).
    */
   private readonly verified = new Map<string, AccessClaims>();
 

@@ -3,7 +3,7 @@ import { LoginBody } from '../../shared/accounts/schemas.ts';
 import { ApiError, zodToFieldErrors } from '../http/errors.ts';
 import { PICTURE_MAX_BYTES } from '../../shared/uploads/schemas.ts';
 import { getSession, renewSession } from './session.ts';
-import { loginThroughServer, logoutThroughServer, upstreamFailure, type ServerApiDeps } from './server-api.ts';
+import { endSession, loginThroughServer, logoutThroughServer, upstreamFailure, type ServerApiDeps } from './server-api.ts';
 
 /**
  * JSON for the hydrated client: the session, login/logout, and a proxy to the API that adds the bearer
@@ -44,15 +44,23 @@ export function bffRoutes(d: ServerApiDeps): Router {
     if (!new URL(path, 'http://upstream').pathname.startsWith('/api/')) throw ApiError.detail(404, req.t('api:notFound'), 'not_found');
     const s = await getSession(req, res, d.upstream, d.session);
     const body = Buffer.isBuffer(req.body) && req.body.length ? req.body : undefined;
-    const upstream = await d.upstream.call(req.method, path, {
-      token: s?.access ?? null,
-      body,
-      contentType: body ? req.get('content-type') : undefined,
-      lang: req.language,
-      ip: req.ip,
-      // The one request header of the API's own that the proxy passes on: a retried purchase stays one purchase.
-      idempotencyKey: req.get('idempotency-key'),
-    });
+    const send = (token: string | null) =>
+      d.upstream.call(req.method, path, {
+        token,
+        body,
+        contentType: body ? req.get('content-type') : undefined,
+        lang: req.language,
+        ip: req.ip,
+        // The one request header of the API's own that the proxy passes on: a retried purchase stays one purchase.
+        idempotencyKey: req.get('idempotency-key'),
+      });
+    let upstream = await send(s?.access ?? null);
+    // The API refused the session's token: the session has ended, its cookie goes (docs/rules/accounts-and-codes.md#10-sessions).
+    // A read is asked again as a visitor: a public list still answers, a player's own data answers 401.
+    if (upstream.status === 401 && s) {
+      endSession(req, res, d.session);
+      if (req.method === 'GET' || req.method === 'HEAD') upstream = await send(null);
+    }
     // content-disposition: a download (the generated tickets' CSV) keeps its file name.
     for (const h of ['content-type', 'x-total-count', 'retry-after', 'cache-control', 'content-disposition'] as const) {
       const v = upstream.headers[h];

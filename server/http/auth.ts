@@ -4,39 +4,47 @@ import { ApiError } from './errors.ts';
 
 /** What the database says of a user now: a token carries the rights of the moment it was issued. */
 export type Rights = { is_active: boolean; is_staff: boolean };
-export type RightsOf = (userId: number) => Promise<Rights | undefined>;
+/**
+ * The user's rights now, and whether his session `sid` is live (not logged out, expired or ended with all his
+ * sessions); undefined when he is gone. One indexed query (server/accounts/queries.ts liveSessionRights).
+ */
+export type SessionRights = (sid: string, userId: number) => Promise<(Rights & { live: boolean }) | undefined>;
 
 declare global {
   namespace Express {
     interface Request {
+      /** The caller, with his rights as the database has them now (not as his token said). */
       user?: AccessClaims;
-      /** The caller's rights as the database has them now (read once per request, when asked). */
+      /** The caller's rights as the database has them now (read once per request, by the bearer check). */
       currentRights?: () => Promise<Rights | undefined>;
     }
   }
 }
 
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * Reads the bearer token if there is one; routes decide with requireUser/requireStaff whether it is needed.
- * A token stays valid until it expires, but rights do not: every unsafe request checks the user in the database,
- * so a deactivated or deleted user, or staff who lost the right, loses it on the next such request
- * (docs/rules/security.md#1-the-api-enforces-every-permission). Staff reads check it too (requireCurrentStaff).
+ * On every request that carries one, GET too, the database is asked once whether the token's session is still live
+ * and what the user's rights are now (docs/rules/accounts-and-codes.md#10-sessions,
+ * docs/rules/security.md#1-the-api-enforces-every-permission): a session that was logged out, or ended with all the
+ * account's sessions (a password change or reset, a deactivation, "log out everywhere"), is refused at once on every
+ * instance, as is a deactivated or deleted user; staff who lost the right have lost it. The answer is kept for the
+ * request, so that nothing else reads the rights again.
  */
-export function bearer(tokens: Tokens, rightsOf: RightsOf) {
+export function bearer(tokens: Tokens, sessionRights: SessionRights) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const h = req.headers.authorization;
     if (!h?.startsWith('Bearer ')) return next();
-    const claims = await tokens.verifyAccess(h.slice(7).trim());
-    if (!claims) return next(ApiError.detail(401, req.t('api:tokenInvalid'), 'token_not_valid'));
-    if (!claims.is_active) return next(ApiError.detail(401, req.t('api:accountNotActive'), 'account_not_active'));
-    let rights: Promise<Rights | undefined> | undefined;
-    req.currentRights = () => (rights ??= rightsOf(claims.user_id));
-    req.user = claims;
-    if (SAFE.has(req.method)) return next();
     try {
-      req.user = await current(req, claims);
+      const claims = await tokens.verifyAccess(h.slice(7).trim());
+      if (!claims) throw ApiError.detail(401, req.t('api:tokenInvalid'), 'token_not_valid');
+      if (!claims.is_active) throw ApiError.detail(401, req.t('api:accountNotActive'), 'account_not_active');
+      const now = await sessionRights(claims.sid, claims.user_id);
+      if (!now) throw ApiError.detail(401, req.t('api:tokenInvalid'), 'token_not_valid');
+      if (!now.is_active) throw ApiError.detail(401, req.t('api:accountDisabled'), 'account_disabled');
+      if (!now.live) throw ApiError.detail(401, req.t('api:tokenInvalid'), 'token_not_valid');
+      const rights = Promise.resolve(now);
+      req.currentRights = () => rights;
+      req.user = { ...claims, is_active: now.is_active, is_staff: now.is_staff };
       next();
     } catch (err) {
       next(err);
@@ -44,23 +52,14 @@ export function bearer(tokens: Tokens, rightsOf: RightsOf) {
   };
 }
 
-/** The claims with the rights of now; a user who is gone or deactivated is refused as his token is. */
-async function current(req: Request, claims: AccessClaims): Promise<AccessClaims> {
-  const now = await req.currentRights?.();
-  if (!now) throw ApiError.detail(401, req.t('api:tokenInvalid'), 'token_not_valid');
-  if (!now.is_active) throw ApiError.detail(401, req.t('api:accountDisabled'), 'account_disabled');
-  return { ...claims, is_active: now.is_active, is_staff: now.is_staff };
-}
-
 export function requireUser(req: Request): AccessClaims {
   if (!req.user) throw ApiError.detail(401, req.t('api:notAuthenticated'), 'not_authenticated');
   return req.user;
 }
 
-/** Staff only, as the database says now (not as the token said when it was issued). */
-export async function requireCurrentStaff(req: Request): Promise<AccessClaims> {
-  const u = await current(req, requireUser(req));
+/** Staff only, as the database says now (the bearer check read it for this request), not as the token said. */
+export function requireCurrentStaff(req: Request): AccessClaims {
+  const u = requireUser(req);
   if (!u.is_staff) throw ApiError.detail(403, req.t('api:permissionDenied'), 'permission_denied');
-  req.user = u;
   return u;
 }

@@ -45,7 +45,7 @@ export function route<E extends Endpoint>(router: Router, e: E, handler: (args: 
   const path = e.path.replace(/^\/api/, '');
   const raw = e.raw ? [express.raw({ type: [...e.raw], limit: PICTURE_MAX_BYTES })] : [];
   const serve: Serve = async (req, res) => {
-    const user = e.access === 'staff' ? await requireCurrentStaff(req) : e.access === 'user' ? requireUser(req) : req.user;
+    const user = e.access === 'staff' ? requireCurrentStaff(req) : e.access === 'user' ? requireUser(req) : req.user;
     const params = e.params ? parseParams(req, e.params) : undefined;
     const query = e.query ? parseWith(req, e.query, req.query) : undefined;
     const body = e.raw ? req.body : e.body ? parseWith(req, e.body, jsonObject(req)) : undefined;

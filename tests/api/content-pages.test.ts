@@ -160,12 +160,13 @@ describe('player pages need a session', () => {
     expect(resBn.text).toContain('৫ মার্চ ২০২৬'); // 20:30 UTC is already the 5th in Dhaka
   });
 
-  test('profile says "User not found" when the account is gone but the session is still valid', async () => {
+  test('a session whose account is gone ends: profile sends the browser to log in and clears the cookie', async () => {
     const u = await createUser(t);
     const agent = await loginAs(t.url, u.phone, u.password);
     await t.db.query('DELETE FROM users WHERE id = $1', [u.id]);
-    const res = await agent.get('/profile').expect(404);
-    expect(res.text).toContain('User not found');
+    const res = await agent.get('/profile').expect(303);
+    expect(res.headers.location).toBe('/login?from=%2Fprofile');
+    expect(String(res.headers['set-cookie'])).toMatch(/bh_session=;/);
   });
 
   test('my lotteries shows the logged-in player an honest empty state in both languages', async () => {

@@ -7,7 +7,7 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
-import { loginAs, setCookies, type Agent } from '../helpers/session.ts';
+import { csrfFrom, loginAs, loginCookie, setCookies, tokensInCookie, type Agent } from '../helpers/session.ts';
 
 let t: TestApp;
 let keeps: boolean;
@@ -141,4 +141,46 @@ test('an anonymous visitor with no session cookie never meets a kept page', asyn
   const r = await request(t.url).get('/profile');
   expect(r.status).toBe(303);
   expect(r.text).not.toContain('Private Person');
+});
+
+describe('a kept page is never served to a session that has ended (docs/rules/accounts-and-codes.md#10-sessions)', () => {
+  /** /profile asked twice with this Cookie header (kept after the first on the embedded database). */
+  const kept = async (cookie: string) => {
+    await request(t.url).get('/profile').set('Cookie', cookie).set('Accept-Language', 'en').expect(200);
+    const again = await statements(() => request(t.url).get('/profile').set('Cookie', cookie).set('Accept-Language', 'en').expect(200));
+    if (keeps) expect(again.count).toBe(0);
+    return again.result.text;
+  };
+  const profile = (cookie: string) => request(t.url).get('/profile').set('Cookie', cookie).set('Accept-Language', 'en');
+
+  test('after logout, the saved cookie gets login, not its kept page; /bff refuses it too', async () => {
+    const u = await createUser(t, { phone: `0142${String(1_000_000 + ++seq).slice(-7)}`, name: 'Saved Cookie' });
+    const cookie = await loginCookie(t.url, u.phone, u.password);
+    const page = await kept(cookie);
+    const out = await request(t.url)
+      .post('/logout')
+      .set('Cookie', cookie)
+      .type('form')
+      .send({ _csrf: csrfFrom(page) });
+    expect(out.status).toBe(303);
+    const r = await profile(cookie);
+    expect(r.status).toBe(303);
+    expect(r.headers.location).toBe('/login?from=%2Fprofile');
+    expect(r.text).not.toContain('Saved Cookie');
+    expect((await request(t.url).get('/bff/api/v1/me/').set('Cookie', cookie)).status).toBe(401);
+  });
+
+  test('after "log out everywhere" from another session, the kept page of this one is not served', async () => {
+    const u = await createUser(t, { phone: `0142${String(1_000_000 + ++seq).slice(-7)}`, name: 'Two Browsers' });
+    const here = await loginCookie(t.url, u.phone, u.password);
+    const there = await loginCookie(t.url, u.phone, u.password);
+    await kept(here);
+    await request(t.url)
+      .post('/api/v1/logout-everywhere/')
+      .set('Authorization', `Bearer ${tokensInCookie(there).access}`)
+      .expect(204);
+    const r = await profile(here);
+    expect(r.status).toBe(303);
+    expect(r.headers.location).toBe('/login?from=%2Fprofile');
+  });
 });

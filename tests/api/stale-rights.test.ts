@@ -1,6 +1,6 @@
 /**
  * Rights are read from the database, not from a token that may be older (docs/rules/security.md): a deactivated
- * or deleted user, or staff who lost the right, loses it on the next unsafe request and the next staff page.
+ * or deleted user, or staff who lost the right, loses it on the next request (reads too) and the next staff page.
  */
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** A real 1×1 PNG (uploads are decoded and re-encoded: the bytes must be a picture). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 async function tokenOf(u: { phone: string; password: string }): Promise<string> {
   const r = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password }).expect(200);
@@ -37,7 +38,7 @@ describe('a deactivated player', () => {
 });
 
 describe('a deleted user', () => {
-  test('his token gets 401 on unsafe requests (a stored row would point at nobody), never a 500', async () => {
+  test('his token gets 401 on every request, reads too (a stored row would point at nobody), never a 500', async () => {
     const u = await createUser(t);
     const token = await tokenOf(u);
     await t.db.query('DELETE FROM refresh_tokens WHERE user_id = $1', [u.id]);
@@ -50,7 +51,10 @@ describe('a deleted user', () => {
       expect(r.status).toBe(401);
       expect(r.body.code).toBe('token_not_valid');
     }
-    expect((await request(t.url).get(`/api/v1/users/${u.id}/`).set('Authorization', `Bearer ${token}`)).status).toBe(404);
+    // His session is gone with him (docs/rules/accounts-and-codes.md#10-sessions): a read is refused as well.
+    const read = await request(t.url).get(`/api/v1/users/${u.id}/`).set('Authorization', `Bearer ${token}`);
+    expect(read.status).toBe(401);
+    expect(read.body.code).toBe('token_not_valid');
   });
 });
 

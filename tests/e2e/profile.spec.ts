@@ -1,7 +1,7 @@
 /**
  * Editing the profile (docs/rules/accounts-and-codes.md#11-profile) in its dialog with JavaScript and as a plain
  * page without, and the identity details of /payment/system (#13-identity-details) with the NID photos as file
- * inputs, then bKash leading to the real purchase flow. The form posts themselves are covered by
+ * inputs, then bKash leading to the real purchase flow; "log out everywhere" (#10-sessions) ends the edit journey. The form posts themselves are covered by
  * tests/api/profile-pages.test.ts.
  */
 import { AxeBuilder } from '@axe-core/playwright';
@@ -70,6 +70,16 @@ for (const js of [true, false]) {
       await expect(card).toContainText(email);
       await expect(card).toContainText(phone);
       await expect(card.locator('img.profile__avatar')).toBeVisible();
+
+      // "Log out everywhere" asks first, then ends every session, this one too (docs/rules/accounts-and-codes.md#10-sessions).
+      await page.getByRole('button', { name: 'Log out everywhere' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Log out on every phone and computer, this one too?' });
+      await expect(confirm).toContainText('You will need your password to log in again.');
+      await confirm.getByRole('button', { name: 'Yes, log out everywhere' }).click();
+      await expect(page).toHaveURL(/\/login\?notice=loggedOutEverywhere$/);
+      await expect(page.getByText('You have been logged out on every phone and computer.')).toBeVisible();
+      await page.goto('/profile');
+      await expect(page).toHaveURL(/\/login\?from=%2Fprofile$/);
     });
   });
 }

@@ -40,3 +40,40 @@ export async function loginAs(agentOrUrl: Agent | string, phone: string, passwor
   }
   return agent;
 }
+
+/**
+ * Logs in as a browser without JavaScript does and returns the whole Cookie header the browser then sends (visitor,
+ * CSRF and session cookies): a test can keep sending it after the server told the browser to drop the session, as
+ * someone who saved it would (docs/rules/accounts-and-codes.md#10-sessions).
+ */
+export async function loginCookie(url: string, phone: string, password: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: { headers: Record<string, unknown> }) => {
+    for (const c of setCookies(res)) {
+      const pair = c.split(';', 1)[0] ?? '';
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const page = await request(url).get('/login').expect(200);
+  keep(page);
+  const res = await request(url)
+    .post('/login')
+    .set('Cookie', header())
+    .type('form')
+    .send({ phone, password, _csrf: csrfFrom(page.text) });
+  if (res.status !== 303 || !sessionSetCookie(res)) throw new Error(`login as ${phone} failed: ${res.status}`);
+  keep(res);
+  return header();
+}
+
+/** The access and refresh tokens inside a session cookie of a Cookie header (as the BFF keeps them). */
+export function tokensInCookie(cookie: string): { access: string; refresh: string } {
+  const raw = /(?:^|; )(?:__Host-)?bh_session=([^;]*)/.exec(cookie)?.[1];
+  if (!raw) throw new Error('no session cookie');
+  const signed = decodeURIComponent(raw).replace(/^s:/, '');
+  const json = signed.slice(0, signed.lastIndexOf('.'));
+  const { a, r } = JSON.parse(json) as { a: string; r: string };
+  return { access: a, refresh: r };
+}

@@ -46,7 +46,9 @@ export function Component() {
   const e = result?.errors ?? {};
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
-      {notice && ['verified', 'reset', 'loggedOut'].includes(notice) ? <Alert kind="success">{t(`login.notice.${notice}`)}</Alert> : null}
+      {notice && ['verified', 'reset', 'loggedOut', 'loggedOutEverywhere'].includes(notice) ? (
+        <Alert kind="success">{t(`login.notice.${notice}`)}</Alert>
+      ) : null}
       {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
       <Form method="post" noValidate className="form">
         <CsrfField />

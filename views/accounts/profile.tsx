@@ -50,6 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  const intent = form.get('intent');
+  if (intent === END_ALL || intent === END_ALL_CONFIRMED) return endAllSessions(intent, context);
   // The picture is a file here, never an upload id typed into the form.
   const file = form.get('picture');
   form.delete('picture');
@@ -83,6 +85,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     { status: r.status >= 500 ? 502 : r.status },
   );
+}
+
+/** The two posts of "Log out everywhere": the first asks (docs/decisions/019-back-office-shell.md), the second ends. */
+const END_ALL = 'logout-everywhere';
+const END_ALL_CONFIRMED = 'logout-everywhere-confirmed';
+type SessionsResult = { sessions: 'confirm' | 'failed' };
+
+/**
+ * "Log out everywhere" (docs/rules/accounts-and-codes.md#10-sessions): every session of the account ends at once,
+ * this browser's too, which then goes to login with a notice. A session that had already ended goes to login as well.
+ */
+async function endAllSessions(intent: typeof END_ALL | typeof END_ALL_CONFIRMED, context: ActionFunctionArgs['context']) {
+  if (intent === END_ALL) return data<SessionsResult>({ sessions: 'confirm' });
+  const api = apiOf(context);
+  const r = await api.call(contract.logoutEverywhere);
+  if (r.ok || r.status === 401) {
+    await api.logout();
+    return redirect(
+      r.ok ? withQuery(paths.login, { notice: 'loggedOutEverywhere' }) : withQuery(paths.login, { from: paths.profile }),
+      303,
+    );
+  }
+  return data<SessionsResult>({ sessions: 'failed' }, { status: r.status >= 500 ? 502 : r.status });
 }
 
 export function Component() {
@@ -152,6 +177,7 @@ export function Component() {
             </Link>
           </p>
         </section>
+        <EndAllSessions />
         {res.editing ? (
           <Dialog id="edit-profile" titleId={EDIT_TITLE_ID} className="profile-dialog" dismissHref={paths.profile}>
             <EditProfileForm profile={p} />
@@ -216,5 +242,42 @@ function EditProfileForm({ profile }: { profile: UserProfile }) {
         </div>
       </Form>
     </>
+  );
+}
+
+/**
+ * "Log out everywhere": a plain form (no JavaScript needed) whose first post asks, and whose answer carries the real
+ * button (docs/rules/accounts-and-codes.md#10-sessions).
+ */
+function EndAllSessions() {
+  const { t } = useTranslation('profile');
+  const result = useActionData<SessionsResult | FormResult>();
+  const state = result && 'sessions' in result ? result.sessions : null;
+  return (
+    <section className="card profile-sessions" aria-labelledby="sessions-title">
+      <h2 id="sessions-title">{t('sessions.title')}</h2>
+      <p className="profile__note">{t('sessions.lead')}</p>
+      {state === 'failed' ? <Alert kind="error">{t('sessions.failed')}</Alert> : null}
+      <Form method="post" action={paths.profile} className="profile__actions" preventScrollReset>
+        <CsrfField />
+        {state === 'confirm' ? (
+          <div className="profile-sessions__confirm" role="alertdialog" aria-labelledby="sessions-confirm">
+            <p id="sessions-confirm">{t('sessions.confirm')}</p>
+            <div className="dialog__actions">
+              <Link className="btn btn-ghost" to={paths.profile} preventScrollReset replace>
+                {t('sessions.cancel')}
+              </Link>
+              <SubmitButton name="intent" value={END_ALL_CONFIRMED} className="btn btn-danger">
+                {t('sessions.yes')}
+              </SubmitButton>
+            </div>
+          </div>
+        ) : (
+          <SubmitButton name="intent" value={END_ALL} className="btn btn-ghost">
+            {t('sessions.button')}
+          </SubmitButton>
+        )}
+      </Form>
+    </section>
   );
 }
