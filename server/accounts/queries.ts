@@ -14,15 +14,13 @@ export type UserRow = {
   phone_confirmed: boolean;
   email_confirmed: boolean;
   date_joined: string;
+  /** Raised when all his sessions end; a session is live while it carries the same (docs/rules/accounts-and-codes.md#10-sessions). */
+  session_version: number;
 };
 
 /** A user by his stored phone (`01XXXXXXXXX`) or lower-case e-mail. */
 export const userByIdentifier = (db: Db, identifier: string): Promise<UserRow | undefined> =>
   db.one<UserRow>(`SELECT * FROM users WHERE ${identifier.includes('@') ? 'email' : 'phone'} = $1`, [identifier]);
-
-/** A user's rights now (null when he is gone): checked on every unsafe request and every staff request. */
-export const rightsOf = (db: Db, id: number): Promise<{ is_active: boolean; is_staff: boolean } | undefined> =>
-  db.one<{ is_active: boolean; is_staff: boolean }>('SELECT is_active, is_staff FROM users WHERE id = $1', [id]);
 
 export const userById = (db: Db, id: number): Promise<UserRow | undefined> => db.one<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
 
@@ -116,16 +114,51 @@ export const upsertSuperuser = (db: Db, phone: string, hash: string) =>
     [phone, hash],
   );
 
-// Refresh tokens ------------------------------------------------------------------------------------
+// Sessions (refresh tokens) -------------------------------------------------------------------------
+// docs/rules/accounts-and-codes.md#10-sessions: a session is its refresh token's row; the access tokens issued for it
+// name it (`sid`). It is live while not revoked, not expired, and of the user's session version of now.
 
-export const insertRefreshToken = (db: Db, jti: string, userId: number, expiresAt: Date) =>
-  db.query('INSERT INTO refresh_tokens (jti, user_id, expires_at) VALUES ($1, $2, $3)', [jti, userId, expiresAt.toISOString()]);
+/** A new session of the version the user had when his password was checked (a later end-all leaves it dead). */
+export const insertRefreshToken = (db: Db, jti: string, user: Pick<UserRow, 'id' | 'session_version'>, expiresAt: Date) =>
+  db.query('INSERT INTO refresh_tokens (jti, user_id, expires_at, session_version) VALUES ($1, $2, $3, $4)', [
+    jti,
+    user.id,
+    expiresAt.toISOString(),
+    user.session_version,
+  ]);
 
-export const refreshTokenIsLive = async (db: Db, jti: string): Promise<boolean> =>
-  (await db.one('SELECT jti FROM refresh_tokens WHERE jti = $1 AND revoked_at IS NULL AND expires_at > now()', [jti])) !== undefined;
+const LIVE = `s.jti = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND s.session_version = u.session_version`;
 
+/**
+ * The user's rights now and whether his session `sid` is live (undefined when he is gone): the one query of the bearer
+ * check on every API request with a token (server/http/auth.ts), by the users' and refresh tokens' primary keys. A
+ * deactivated user's sessions have ended too, but he is told that his account is disabled rather than that his
+ * token is not valid.
+ */
+export const liveSessionRights = (db: Db, sid: string, userId: number): Promise<SessionState | undefined> =>
+  db.one<SessionState>(
+    `SELECT u.is_active, u.is_staff, EXISTS (SELECT 1 FROM refresh_tokens s WHERE ${LIVE}) AS live FROM users u WHERE u.id = $2`,
+    [sid, userId],
+  );
+export type SessionState = { is_active: boolean; is_staff: boolean; live: boolean };
+
+/** The user of a live session (refresh). */
+export const liveSessionUser = (db: Db, jti: string, userId: number): Promise<UserRow | undefined> =>
+  db.one<UserRow>(`SELECT u.* FROM refresh_tokens s JOIN users u ON u.id = s.user_id WHERE ${LIVE}`, [jti, userId]);
+
+/** Ends one session (logout): its refresh token and every access token issued for it. */
 export const revokeRefreshToken = (db: Db, jti: string) =>
   db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE jti = $1 AND revoked_at IS NULL', [jti]);
 
+/**
+ * Ends every session of the user at once, with their access tokens, on every instance (a password change or reset,
+ * a deactivation, "log out everywhere"): his session version is raised and his refresh tokens revoked, in one
+ * statement. A login whose password was checked before it and that records its session after it is dead too (it
+ * carries the old version).
+ */
 export const revokeAllRefreshTokens = (db: Db, userId: number) =>
-  db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+  db.query(
+    `WITH ended AS (UPDATE users SET session_version = session_version + 1 WHERE id = $1 RETURNING id)
+     UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`,
+    [userId],
+  );

@@ -12,10 +12,24 @@ import type {
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { countFailure, hit, LIMITS, refuseWhileBackingOff, throttle, tooManyRequests } from '../http/rate-limit.ts';
+import {
+  countDelayed,
+  countFailure,
+  delayTurn,
+  FAILURE_STEPS,
+  hit,
+  LIMITS,
+  refuseWhileBackingOff,
+  throttle,
+  tooManyRequests,
+  type Limit,
+} from '../http/rate-limit.ts';
 import { deliverCode } from '../notify/deliver.ts';
 import type { Notifier } from '../notify/index.ts';
+import { accessChanged, sendAccountChangeNotice, type AccountChange } from '../notify/account-change.ts';
+import { markAccessChanged } from '../users/queries.ts';
 import type { Codes, Purpose } from './codes.ts';
+import { deviceHash, isKnownDevice, newDeviceId, rememberDevice } from './devices.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
 import type { UserRow } from './queries.ts';
@@ -24,7 +38,13 @@ import type { Tokens } from './tokens.ts';
 export type { UserRow } from './queries.ts';
 
 /** What a rule needs of the request: the caller's language and address. */
-export type Ctx = { t: TFunction; ip: string; lng: string };
+export type Ctx = {
+  t: TFunction;
+  ip: string;
+  lng: string;
+  /** A well-formed device id the request carried (login; docs/decisions/025-limits-for-shared-addresses.md). */
+  deviceId?: string | null;
+};
 
 export type AccountsDeps = {
   db: Db;
@@ -101,14 +121,19 @@ export class Accounts {
       if (change.phone && u.phone === change.phone) (errors.phone ??= []).push(ctx.t('api:phoneTaken'));
     }
     if (Object.keys(errors).length) throw ApiError.fields(errors);
+    // A new phone or e-mail is recorded, holds his claims for 72 hours and is told to his old contacts: a stolen
+    // session with the password must not move his prize unseen (docs/rules/accounts-and-codes.md#11-profile).
+    const access: AccountChange = { phone: change.phone !== undefined, email: change.email !== undefined, password: false };
     try {
-      const updated = await this.d.db.tx(async (tx) => {
+      const { updated, at } = await this.d.db.tx(async (tx) => {
         for (const id of free) await q.deleteUser(tx, id);
         if (change.picture !== undefined && !(await q.takePicture(tx, user.id, change.picture)))
           throw ApiError.fields({ picture: [ctx.t('api:pictureInvalid')] });
-        return q.updateProfile(tx, user.id, change);
+        const row = await q.updateProfile(tx, user.id, change);
+        return { updated: row, at: row && accessChanged(access) ? await markAccessChanged(tx, user.id, user.id) : null };
       });
       if (!updated) throw ApiError.detail(401, ctx.t('api:tokenInvalid'), 'token_not_valid');
+      if (at) await sendAccountChangeNotice(this.d.notifier, ctx.t, user, access, { at, byStaff: false });
       return publicUser(updated);
     } catch (err) {
       // Another account took the e-mail or phone between the check and the update.
@@ -118,60 +143,92 @@ export class Accounts {
     }
   }
 
-  async login(body: z.output<typeof LoginBody>, ctx: Ctx): Promise<{ access: string; refresh: string }> {
-    await throttle(this.d.db, [[`login:ip:${ctx.ip}`, LIMITS.loginPerIp]], ctx.t);
-    const failures = `login:fail:${ctx.ip}:${body.phone}`;
-    await refuseWhileBackingOff(this.d.db, failures, ctx.t);
+  /**
+   * Limits (docs/rules/limits.md#1-rate-limits, docs/decisions/025-limits-for-shared-addresses.md): every attempt
+   * from one address only against floods; failures per address and identifier, per address, and per identifier from
+   * anywhere (a growing delay). A device that logged in to the account before (`ctx.deviceId`) is held back only by
+   * its own failures, so a botnet guessing the password never locks the owner out of it. Answers the device id to
+   * send next time.
+   */
+  async login(body: z.output<typeof LoginBody>, ctx: Ctx): Promise<{ access: string; refresh: string; deviceId: string }> {
+    await throttle(this.d.db, [[`login:ip:${ctx.ip}`, LIMITS.loginFloodPerIp]], ctx.t);
     const user = await q.userByIdentifier(this.d.db, body.phone);
+    const device = ctx.deviceId ?? null;
+    const known = user !== undefined && device !== null && (await isKnownDevice(this.d.db, user.id, device));
+    const account = `login:account:${body.phone}`;
+    const failures: [string, readonly Limit[]][] = known
+      ? [[`login:fail:device:${deviceHash(device)}`, FAILURE_STEPS]]
+      : [
+          [`login:fail:${ctx.ip}:${body.phone}`, FAILURE_STEPS],
+          [`login:fail:ip:${ctx.ip}`, [LIMITS.loginFailuresPerIp]],
+        ];
+    for (const [key, steps] of failures) await refuseWhileBackingOff(this.d.db, key, ctx.t, steps);
+    if (!known) {
+      const wait = await delayTurn(this.d.db, account);
+      if (wait) throw tooManyRequests(ctx.t, wait);
+    }
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
     if (!user || !ok) {
-      await countFailure(this.d.db, failures);
+      for (const [key, steps] of failures) await countFailure(this.d.db, key, steps);
+      await countDelayed(this.d.db, account);
       throw ApiError.detail(401, ctx.t('api:invalidCredentials'), 'no_active_account');
     }
     if (!user.is_active) {
       if (user.phone_confirmed || user.email_confirmed) throw ApiError.detail(401, ctx.t('api:accountDisabled'), 'account_disabled');
       // Never verified: send a code now if the wait allows, so the verification page has one to check.
-      if ((await this.d.codes.waitBeforeResend(user.id, 'account')) === 0) {
-        await this.sendCode(user, 'account', ctx);
-        await this.startResendWait(user, 'account');
-      }
+      // The code's own resend wait keeps it to one SMS; no wait per identifier starts (see resend).
+      if ((await this.d.codes.waitBeforeResend(user.id, 'account')) === 0) await this.sendCode(user, 'account', ctx);
       throw ApiError.detail(401, ctx.t('api:accountNotActive'), 'account_not_active', { identifier: user.phone ?? user.email });
     }
-    return this.issueTokens(user);
+    const tokens = await this.issueTokens(user);
+    const deviceId = device ?? newDeviceId();
+    await rememberDevice(this.d.db, user.id, deviceId);
+    return { ...tokens, deviceId };
   }
 
+  /**
+   * A new session (docs/rules/accounts-and-codes.md#10-sessions): its refresh token is stored with the user's session
+   * version as it was read with the password, and its access tokens name it (`sid`).
+   */
   async issueTokens(user: UserRow): Promise<{ access: string; refresh: string }> {
-    const access = await this.d.tokens.signAccess(user);
     const refresh = await this.d.tokens.signRefresh(user.id);
-    await q.insertRefreshToken(this.d.db, refresh.jti, user.id, refresh.expiresAt);
+    const access = await this.d.tokens.signAccess(user, refresh.jti);
+    await q.insertRefreshToken(this.d.db, refresh.jti, user, refresh.expiresAt);
     return { access, refresh: refresh.token };
   }
 
   /**
-   * A new access token for a valid refresh token. The refresh token is not rotated: parallel requests of one
-   * browser may refresh at the same moment, and rotation would log them out; logout and a password reset revoke it.
+   * A new access token of a live session. The refresh token is not rotated: parallel requests of one browser may
+   * refresh at the same moment, and rotation would log them out; logout and the end of all sessions revoke it.
    */
   async refresh(token: string, t: TFunction): Promise<{ access: string; refresh: string }> {
     const invalid = () => ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
     const claims = await this.d.tokens.verifyRefresh(token);
     if (!claims) throw invalid();
-    const user = (await q.refreshTokenIsLive(this.d.db, claims.jti)) ? await q.userById(this.d.db, claims.user_id) : undefined;
+    const user = await q.liveSessionUser(this.d.db, claims.jti, claims.user_id);
     if (!user || !user.is_active) throw invalid();
-    return { access: await this.d.tokens.signAccess(user), refresh: token };
+    return { access: await this.d.tokens.signAccess(user, claims.jti), refresh: token };
   }
 
+  /** Logout: ends the session of this refresh token, its access tokens with it. */
   async revoke(token: string): Promise<void> {
     const claims = await this.d.tokens.verifyRefresh(token);
     if (claims) await q.revokeRefreshToken(this.d.db, claims.jti);
   }
 
+  /** "Log out everywhere": every session of the caller ends, this one too (docs/rules/accounts-and-codes.md#10-sessions). */
+  async endAllSessions(userId: number): Promise<void> {
+    await q.revokeAllRefreshTokens(this.d.db, userId);
+  }
+
   async signup(body: z.output<typeof SignupBody>, ctx: Ctx): Promise<{ user_id: number; identifier: string }> {
     const { email, phone } = body;
-    // The code goes to the phone (or else the e-mail): sign-up obeys the sending limit of that address too.
+    // Counted per identifier: the code goes to the phone (or else the e-mail), so sign-up obeys that address's sending
+    // limit; per address only a flood ceiling, as many players share one (docs/rules/limits.md#1-rate-limits).
     await throttle(
       this.d.db,
       [
-        [`signup:ip:${ctx.ip}`, LIMITS.signupPerIp],
+        [`signup:ip:${ctx.ip}`, LIMITS.signupFloodPerIp],
         [`send:id:${phone ?? email}`, LIMITS.codePerIdentifier],
       ],
       ctx.t,
@@ -204,8 +261,9 @@ export class Accounts {
           throw ApiError.fields({ picture: [ctx.t('api:pictureInvalid')] });
         return created;
       });
+      // No resend wait per identifier starts here: resend-otp then answers as for a phone without an account, and the
+      // code's own resend wait keeps a resend from sending a second SMS meanwhile (see resend).
       await this.sendCode(user, 'account', ctx);
-      await this.startResendWait(user, 'account');
       return { user_id: user.id, identifier: (user.phone ?? user.email) as string };
     } catch (err) {
       const c = uniqueViolation(err);
@@ -215,23 +273,26 @@ export class Accounts {
     }
   }
 
-  /** A code just went out: the resend wait of the account's identifiers starts now (see resend). */
-  private async startResendWait(user: UserRow, purpose: 'account' | 'reset'): Promise<void> {
-    const windowSec = CODE_RULES[purpose].resendAfterSec;
-    for (const id of [user.phone, user.email]) if (id) await hit(this.d.db, `${purpose}-wait:${id}`, { max: 1, windowSec });
-  }
-
   private async sendCode(user: UserRow, purpose: Purpose, ctx: Ctx): Promise<void> {
     const code = await this.d.codes.issue(user.id, purpose);
     await deliverCode(this.d.notifier, user, purpose, code, ctx);
   }
 
-  /** Every code check counts per address; failed ones per address and account. Returns the failures' key. */
-  private async beforeCodeCheck(identifier: string, ctx: Ctx): Promise<string> {
-    await throttle(this.d.db, [[`code:ip:${ctx.ip}`, LIMITS.codeCheckPerIp]], ctx.t);
-    const failures = `code:fail:${ctx.ip}:${identifier}`;
-    await refuseWhileBackingOff(this.d.db, failures, ctx.t);
+  /**
+   * Failed code checks count per address and identifier, and per address alone (docs/rules/limits.md#1-rate-limits);
+   * successful ones count nowhere. Refuses while either asks to wait; returns the keys for countCodeFailure.
+   */
+  private async beforeCodeCheck(identifier: string, ctx: Ctx): Promise<[string, readonly Limit[]][]> {
+    const failures: [string, readonly Limit[]][] = [
+      [`code:fail:${ctx.ip}:${identifier}`, FAILURE_STEPS],
+      [`code:fail:ip:${ctx.ip}`, [LIMITS.codeCheckFailuresPerIp]],
+    ];
+    for (const [key, steps] of failures) await refuseWhileBackingOff(this.d.db, key, ctx.t, steps);
     return failures;
+  }
+
+  private async countCodeFailure(failures: readonly [string, readonly Limit[]][]): Promise<void> {
+    for (const [key, steps] of failures) await countFailure(this.d.db, key, steps);
   }
 
   private codeError(result: Exclude<Awaited<ReturnType<Codes['check']>>, 'ok'>, t: TFunction): ApiError {
@@ -255,7 +316,7 @@ export class Accounts {
     const user = await q.userByIdentifier(this.d.db, body.identifier);
     const result = user && !user.is_active ? await this.d.codes.check(user.id, 'account', body.otp) : 'wrong';
     if (result !== 'ok' || !user) {
-      await countFailure(this.d.db, failures);
+      await this.countCodeFailure(failures);
       throw this.codeError(result === 'ok' ? 'wrong' : result, ctx.t);
     }
     // The code proves the channel it was sent to (the phone when there is one, see sendCode), not the identifier typed here.
@@ -267,15 +328,16 @@ export class Accounts {
     await throttle(
       this.d.db,
       [
-        [`send:ip:${ctx.ip}`, LIMITS.codePerIp],
+        [`send:ip:${ctx.ip}`, LIMITS.codeFloodPerIp],
         [`send:id:${identifier}`, LIMITS.codePerIdentifier],
       ],
       ctx.t,
     );
     const wait = CODE_RULES[purpose].resendAfterSec;
     // The answer is the same whether the account exists, waits for verification or is active (no account probing),
-    // the resend wait included: it is kept per identifier, so a 429 does not tell that an account is there. The
-    // code is sent after the answer, so that the time to answer does not tell it either.
+    // the resend wait included: it is kept per identifier and started only here, never by a sign-up or login, so a
+    // 429 tells neither that an account is there nor that one was just made. The code is sent after the answer, so
+    // that the time to answer does not tell it either; the code's own resend wait keeps it to one SMS.
     const left = await hit(this.d.db, `${purpose}-wait:${identifier}`, { max: 1, windowSec: wait });
     if (left) throw tooManyRequests(ctx.t, left);
     this.d.defer(async () => {
@@ -295,13 +357,13 @@ export class Accounts {
     const user = await q.userByIdentifier(this.d.db, body.identifier);
     const result = user ? await this.d.codes.check(user.id, 'reset', body.otp) : 'wrong';
     if (result !== 'ok' || !user) {
-      await countFailure(this.d.db, failures);
+      await this.countCodeFailure(failures);
       throw this.codeError(result === 'ok' ? 'wrong' : result, ctx.t);
     }
     const hash = await hashPassword(body.new_password);
     await this.d.db.tx(async (tx) => {
       await q.setPassword(tx, user.id, hash);
-      // A new password ends every session that the old one opened.
+      // A new password ends every session of the account at once, access tokens too (docs/rules/accounts-and-codes.md#10-sessions).
       await q.revokeAllRefreshTokens(tx, user.id);
     });
   }

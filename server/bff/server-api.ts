@@ -44,7 +44,13 @@ export async function loginThroughServer(
   d: ServerApiDeps,
   credentials: z.input<typeof LoginBody>,
 ): Promise<ApiResult<SessionUser>> {
-  const r = await d.upstream.json(contract.login.method, contract.login.path, credentials, { lang: req.language, ip: req.ip });
+  // The browser's signed id is its device id: a browser that logged in before is not held back by failures from
+  // elsewhere (docs/decisions/025-limits-for-shared-addresses.md).
+  const r = await d.upstream.json(contract.login.method, contract.login.path, credentials, {
+    lang: req.language,
+    ip: req.ip,
+    deviceId: req.visitorId,
+  });
   const body = r.data as { access?: unknown; refresh?: unknown } | null;
   if (r.status === 200 && typeof body?.access === 'string' && typeof body.refresh === 'string') {
     const s = sessionFromTokens(body.access, body.refresh);
@@ -64,13 +70,39 @@ export async function logoutThroughServer(req: Request, res: Response, d: Server
   setRequestSession(req, null);
 }
 
+/**
+ * The API refused the session's token (401): the session has ended (logged out, all the account's sessions ended,
+ * the account deactivated; docs/rules/accounts-and-codes.md#10-sessions). The cookie goes, and the rest of this
+ * request sees no session.
+ */
+export function endSession(req: Request, res: Response, o: ServerApiDeps['session']): void {
+  if (sessionsEnded.has(req)) return;
+  writeSession(res, null, o);
+  setRequestSession(req, null);
+  sessionsEnded.add(req);
+}
+
+const sessionsEnded = new WeakSet<Request>();
+
+/** Whether an API call of this request found its session ended (endSession). */
+export const sessionEndedIn = (req: Request): boolean => sessionsEnded.has(req);
+
 /** The server transport of ApiClient: SSR loaders and actions call the API with the user's token. */
 export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiClient {
-  /** One API call with the user's token: an upstream failure (timeout, unreachable) is an error result, not a throw. */
-  const send = async <T>(request: (s: Session | null) => Promise<UpstreamResponse>): Promise<ApiResult<T>> => {
+  /**
+   * One API call with the user's token: an upstream failure (timeout, unreachable) is an error result, not a throw.
+   * A token refused with 401 ends the session here too (endSession); a read is then asked again as a visitor, so that
+   * a public page still shows and a player's page gets its own 401.
+   */
+  const send = async <T>(request: (s: Session | null) => Promise<UpstreamResponse>, read: boolean): Promise<ApiResult<T>> => {
     const s = await getSession(req, res, d.upstream, d.session);
     try {
-      return toResult<T>(await request(s));
+      let r = await request(s);
+      if (r.status === 401 && s) {
+        endSession(req, res, d.session);
+        if (read) r = await request(null);
+      }
+      return toResult<T>(r);
     } catch (err) {
       const f = upstreamFailure(err, req.t);
       return { ok: false, status: f.status, error: f.body };
@@ -80,11 +112,14 @@ export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiCli
   return {
     call: (e, ...[input]) => {
       const p = prepare(e, input);
-      return send((s) => d.upstream.endpoint(e, p.url, p.json, { ...who(s), idempotencyKey: p.headers['idempotency-key'] }));
+      return send(
+        (s) => d.upstream.endpoint(e, p.url, p.json, { ...who(s), idempotencyKey: p.headers['idempotency-key'] }),
+        e.method === 'GET',
+      );
     },
     upload: async (e, file) => {
       const body = Buffer.from(await file.arrayBuffer());
-      return send((s) => d.upstream.call(e.method, prepare(e, undefined).url, { ...who(s), body, contentType: file.type }));
+      return send((s) => d.upstream.call(e.method, prepare(e, undefined).url, { ...who(s), body, contentType: file.type }), false);
     },
     login: async (body) => {
       try {
@@ -95,6 +130,7 @@ export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiCli
       }
     },
     logout: () => logoutThroughServer(req, res, d),
+    sessionEnded: () => sessionEndedIn(req),
     session: async () => ({ user: (await getSession(req, res, d.upstream, d.session))?.user ?? null, csrf: d.csrf.token(req, res) }),
     renewSession: async () => {
       try {

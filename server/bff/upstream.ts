@@ -34,12 +34,14 @@ type CallOptions = {
   lang?: string;
   ip?: string | undefined;
   idempotencyKey?: string | undefined;
+  /** The browser's device id (its `bh_vid`), sent with a login (docs/decisions/025-limits-for-shared-addresses.md). */
+  deviceId?: string | undefined;
 };
 
 /**
  * The one way the server side (SSR loaders/actions and /bff) reaches the API, with a hard timeout, the user's
- * bearer token and the visitor's address and language passed along: over HTTP with undici (keep-alive) when
- * API_BASE_URL names the API's server, or handed straight to the API app in this process (light-my-request),
+ * bearer token and the visitor's address and language passed along (at login also the browser's device id): over
+ * HTTP with undici (keep-alive) when API_BASE_URL names the API's server, or handed straight to the API app in this process (light-my-request),
  * which spares a socket, a second HTTP parse and the page middleware on every call. A page's call of a contract
  * endpoint (`endpoint`) goes further in process: straight to the endpoint's handler (docs/decisions/013-logged-in-pages.md).
  */
@@ -125,7 +127,12 @@ export class Upstream {
     return { status: res.statusCode, headers: h, body: res.rawPayload };
   }
 
-  async json(method: string, path: string, payload: unknown, opts: { token?: string | null; lang?: string; ip?: string | undefined } = {}) {
+  async json(
+    method: string,
+    path: string,
+    payload: unknown,
+    opts: { token?: string | null; lang?: string; ip?: string | undefined; deviceId?: string | undefined } = {},
+  ) {
     const res = await this.call(method, path, {
       ...opts,
       body: payload === undefined ? undefined : JSON.stringify(payload),
@@ -147,6 +154,7 @@ function headersOf(opts: CallOptions): Record<string, string> {
   if (opts.contentType) headers['content-type'] = opts.contentType;
   if (opts.lang) headers['accept-language'] = opts.lang;
   if (opts.ip) headers['x-forwarded-for'] = opts.ip;
+  if (opts.deviceId) headers['x-device-id'] = opts.deviceId;
   return headers;
 }
 

@@ -14,7 +14,7 @@ import { toAsciiDigits } from '../../shared/dates.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { backoffWait, countFailure, FAILURE_STEPS, tooManyRequests, type Limit } from '../http/rate-limit.ts';
+import { backoffWait, countFailure, FAILURE_STEPS, failuresCounted, tooManyRequests, type Limit } from '../http/rate-limit.ts';
 import { insertAudit, lockLottery, saleState, type SaleState } from '../purchases/queries.ts';
 import * as q from './queries.ts';
 
@@ -35,14 +35,13 @@ export function searchOf(search: string | null): Pick<q.GeneratedFilter, 'search
 }
 
 /**
- * Wrong ticket and secret pairs (docs/rules/limits.md#1-rate-limits), counted in the steps of server/http/rate-limit.ts:
- * per player and per ticket number as failed logins are (5 in 15 minutes, 20 a day), so that a secret cannot be found
- * by trying, neither from one account nor from many; per address with more room, since many players may share one
- * mobile operator's address.
+ * Wrong ticket and secret pairs (docs/rules/limits.md#1-rate-limits, docs/decisions/025-limits-for-shared-addresses.md),
+ * counted in the steps of server/http/rate-limit.ts: per player as failed logins are (5 in 15 minutes, 20 a day), and
+ * per address with more room, since many players share one mobile operator's address. Nothing is counted per ticket
+ * number: a stranger's wrong tries against a ticket number must never keep its owner, who holds the right secret, out.
  */
 export const ACTIVATION_FAILURES = {
   user: FAILURE_STEPS,
-  ticket: FAILURE_STEPS,
   address: [
     { max: 20, windowSec: 15 * 60 },
     { max: 100, windowSec: 24 * 60 * 60 },
@@ -58,8 +57,8 @@ const TICKET_HELD = 'transactions_ticket_held';
 /** 16 digits from a cryptographic random source (docs/rules/tickets.md#6-generated-tickets). */
 export const randomSecret = (): string => [0, 1].map(() => String(cryptoRandomInt(100_000_000)).padStart(8, '0')).join('');
 
-/** Sales are closed for generation and activation: the end date has passed or the results are out. */
-const closed = (sale: SaleState) => sale.is_result_published || new Date(sale.end_date).getTime() <= Date.now();
+/** Sales are closed for generation and activation: the end date has passed, or the lottery was drawn (results out or taken back). */
+const closed = (sale: SaleState) => sale.is_result_published || sale.drawn || new Date(sale.end_date).getTime() <= Date.now();
 
 const staffJson = (r: q.StaffGeneratedRow): Staff => ({
   id: r.id,
@@ -176,24 +175,27 @@ export class GeneratedTickets {
   /**
    * A player activates a generated ticket with its secret (docs/rules/tickets.md#7-activating-a-generated-ticket).
    * A wrong pair, and a ticket another player activated, are one answer that tells nothing of which half was wrong;
-   * each counts against the player, his address and the ticket number. The caller's own activation sent again
-   * answers as the first did (a retry after a lost answer). Under the lottery's row lock, so that of two activations
-   * at once exactly one wins.
+   * each counts against the player and his address, never against the ticket number (its owner always gets in). The
+   * caller's own activation sent again answers as the first did (a retry after a lost answer). Under the lottery's row
+   * lock, so that of two activations at once exactly one wins.
    */
   async activate(caller: AccessClaims, body: z.output<typeof ActivateBody>, ctx: Ctx): Promise<Activated> {
     const { t } = ctx;
     const userId = caller.user_id;
-    const keys: [string, readonly Limit[]][] = [
-      [`activate:fail:user:${userId}`, ACTIVATION_FAILURES.user],
-      [`activate:fail:ip:${ctx.ip}`, ACTIVATION_FAILURES.address],
-      [`activate:fail:ticket:${body.ticket_number}`, ACTIVATION_FAILURES.ticket],
-    ];
-    for (const [key, steps] of keys) {
-      const wait = await backoffWait(this.db, key, steps);
+    const player = `activate:fail:user:${userId}`;
+    const address = `activate:fail:ip:${ctx.ip}`;
+    const refuseWhile = async (wait: number) => {
       if (wait) throw tooManyRequests(t, wait);
-    }
+    };
+    await refuseWhile(await backoffWait(this.db, player, ACTIVATION_FAILURES.user));
+    // An address's failures hold back only a player who failed himself lately: on a shared address, another's wrong
+    // tries never keep out a player who types his secret right, while one machine with many accounts still gets at
+    // most one wrong try per account once the address is over (docs/rules/limits.md#1-rate-limits).
+    if ((await failuresCounted(this.db, player, ACTIVATION_FAILURES.user)) > 0)
+      await refuseWhile(await backoffWait(this.db, address, ACTIVATION_FAILURES.address));
     const wrong = async () => {
-      for (const [key, steps] of keys) await countFailure(this.db, key, steps);
+      await countFailure(this.db, player, ACTIVATION_FAILURES.user);
+      await countFailure(this.db, address, ACTIVATION_FAILURES.address);
       return ApiError.detail(400, t('activate:api.invalid'), 'activation_invalid');
     };
     const found = await q.byPair(this.db, body.ticket_number, body.secret_number);

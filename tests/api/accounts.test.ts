@@ -439,15 +439,27 @@ describe('POST /api/v1/verify-otp/', () => {
 });
 
 describe('POST /api/v1/resend-otp/', () => {
-  test('within 120 s of the last code: 429 with the seconds left, and nothing is sent', async () => {
+  test('right after sign-up: the answer of a phone without an account (nothing tells of the sign-up), and no second code', async () => {
     const u = await signedUp();
+    const unknown = newPhone();
     const before = t.sent.length;
     const res = await api().post('/api/v1/resend-otp/').send({ identifier: u.phone });
-    expect(res.status).toBe(429);
-    const retry = Number(res.headers['retry-after']);
-    expect(retry).toBeGreaterThan(100);
-    expect(retry).toBeLessThanOrEqual(120);
-    expect(res.body).toMatchObject({ code: 'throttled', wait: retry });
+    const other = await api().post('/api/v1/resend-otp/').send({ identifier: unknown });
+    expect(res.status).toBe(200);
+    expect({ status: res.status, body: res.body }).toEqual({ status: other.status, body: other.body });
+    await t.settled();
+    // The code of the sign-up is less than 120 s old: no second SMS.
+    expect(t.sent.length).toBe(before);
+
+    // The resend wait now runs for both alike: 429 with the seconds left, and still nothing is sent.
+    for (const identifier of [u.phone, unknown]) {
+      const again = await api().post('/api/v1/resend-otp/').send({ identifier });
+      expect(again.status).toBe(429);
+      const retry = Number(again.headers['retry-after']);
+      expect(retry).toBeGreaterThan(100);
+      expect(retry).toBeLessThanOrEqual(120);
+      expect(again.body).toMatchObject({ code: 'throttled', wait: retry });
+    }
     await t.settled();
     expect(t.sent.length).toBe(before);
 
