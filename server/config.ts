@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SECOND_APPROVAL_TK } from '../shared/claims/payout.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
@@ -60,6 +61,13 @@ const EnvSchema = z
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
     TRUST_PROXY: z.string().optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // A prize transfer of more than this many whole taka needs a second staff member's approval
+    // (docs/rules/lotteries-and-sales.md#11-prize-claims); 0: every transfer does.
+    PAYOUT_SECOND_APPROVAL_TK: z
+      .string()
+      .regex(/^\d{1,12}$/, 'must be a whole number of taka (digits only, like 10000)')
+      .transform(Number)
+      .default(DEFAULT_SECOND_APPROVAL_TK),
   })
   .superRefine((env, ctx) => {
     if ((env.APP_ENV ?? env.NODE_ENV) === 'production') {

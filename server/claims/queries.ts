@@ -85,7 +85,8 @@ export const submitPayout = (db: Db, prizeId: number, userId: number, p: Payout)
      VALUES ($1, $2, 'payment_info_submitted', $3, $4, $5, $6, $7, now())
      ON CONFLICT (prize_id) DO UPDATE SET status = 'payment_info_submitted', payment_method = EXCLUDED.payment_method,
        account_number = EXCLUDED.account_number, account_holder_name = EXCLUDED.account_holder_name, bank_name = EXCLUDED.bank_name,
-       branch_name = EXCLUDED.branch_name, submitted_at = now(), updated_at = now()
+       branch_name = EXCLUDED.branch_name, submitted_at = now(), updated_at = now(),
+       transfer_approved_by = NULL, transfer_approved_at = NULL
      WHERE prize_claims.status IN ('pending', 'transfer_failed') AND prize_claims.user_id = EXCLUDED.user_id
      RETURNING id`,
     [prizeId, userId, p.payment_method, p.account_number, p.account_holder_name, p.bank_name, p.branch_name],
@@ -106,6 +107,8 @@ export type ClaimRow = {
   submitted_at: string | null;
   created_at: string;
   updated_at: string;
+  transfer_approved_by: number | null;
+  transfer_approved_at: string | null;
 };
 
 export const claimForUpdate = (db: Db, id: number) => db.one<ClaimRow>('SELECT * FROM prize_claims WHERE id = $1 FOR UPDATE', [id]);
@@ -113,7 +116,38 @@ export const claimForUpdate = (db: Db, id: number) => db.one<ClaimRow>('SELECT *
 export const setClaimStatus = (db: Db, id: number, status: ClaimStatus) =>
   db.one<ClaimRow>('UPDATE prize_claims SET status = $2, updated_at = now() WHERE id = $1 RETURNING *', [id, status]);
 
+/** A second staff member approves the transfer of the claim's payout details (docs/rules/lotteries-and-sales.md#11-prize-claims). */
+export const approveTransfer = (db: Db, id: number, staffId: number) =>
+  db.one<ClaimRow>(
+    'UPDATE prize_claims SET transfer_approved_by = $2, transfer_approved_at = now(), updated_at = now() WHERE id = $1 RETURNING *',
+    [id, staffId],
+  );
+
+/** What a transfer's checks need of a claim: its prize's money and its winner's last change, the winner's row shared-locked. */
+export type PayoutRow = { prize_money: number; contact_changed_at: string | null; contact_changed_by: number | null };
+
+/**
+ * The prize money and the winner's last change of phone, e-mail or password. The user's row is locked FOR SHARE, so
+ * a change of his account being made now is either seen here or waits until the transfer is decided.
+ */
+export const payoutFacts = (db: Db, claim: { prize_id: number; user_id: number }) =>
+  db.one<PayoutRow>(
+    `SELECT p.prize_money, u.contact_changed_at, u.contact_changed_by FROM prizes p, users u
+      WHERE p.id = $1 AND u.id = $2 FOR SHARE OF u`,
+    [claim.prize_id, claim.user_id],
+  );
+
+/** The player's last change of phone, e-mail or password (his claims are held for 72 hours after it). */
+export const contactChange = (db: Db, userId: number) =>
+  db.one<{ contact_changed_at: string | null; contact_changed_by: number | null }>(
+    'SELECT contact_changed_at, contact_changed_by FROM users WHERE id = $1',
+    [userId],
+  );
+
 export type StaffClaimRow = ClaimRow & {
+  u_contact_changed_at: string | null;
+  u_contact_changed_by: number | null;
+  a_name: string | null;
   u_name: string;
   u_phone: string | null;
   u_email: string | null;
@@ -125,8 +159,10 @@ export type StaffClaimRow = ClaimRow & {
 };
 
 const STAFF_SELECT = `SELECT c.*, u.name AS u_name, u.phone AS u_phone, u.email AS u_email, p.ticket AS p_ticket, p.prize_money AS p_prize_money,
-    l.id AS lottery_id, l.name AS l_name, l.name_bn AS l_name_bn
-  FROM prize_claims c JOIN users u ON u.id = c.user_id JOIN prizes p ON p.id = c.prize_id JOIN lotteries l ON l.id = p.lottery_id`;
+    l.id AS lottery_id, l.name AS l_name, l.name_bn AS l_name_bn,
+    u.contact_changed_at AS u_contact_changed_at, u.contact_changed_by AS u_contact_changed_by, a.name AS a_name
+  FROM prize_claims c JOIN users u ON u.id = c.user_id JOIN prizes p ON p.id = c.prize_id JOIN lotteries l ON l.id = p.lottery_id
+  LEFT JOIN users a ON a.id = c.transfer_approved_by`;
 
 export const staffClaim = (db: Db, id: number) => db.one<StaffClaimRow>(`${STAFF_SELECT} WHERE c.id = $1`, [id]);
 

@@ -10,7 +10,17 @@ import {
   type StaffClaimsQuery,
   type WinningTicket,
 } from '../../shared/claims/schemas.ts';
+import {
+  CONTACT_HOLD_HOURS,
+  heldUntil,
+  needsSecondApproval,
+  refuseApproval,
+  refuseCompletion,
+  type PayoutFacts,
+  type PayoutRefusal,
+} from '../../shared/claims/payout.ts';
 import { normalisePhone } from '../../shared/identifiers.ts';
+import { formatTaka } from '../../shared/money.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
 import { formatDate, type Lng } from '../../shared/dates.ts';
@@ -27,7 +37,13 @@ import * as q from './queries.ts';
 
 export type Ctx = { t: TFunction; lng: Lng };
 
-export type ClaimsDeps = { db: Db; codes: Codes; notifier: Notifier };
+export type ClaimsDeps = {
+  db: Db;
+  codes: Codes;
+  notifier: Notifier;
+  /** A transfer of more than this many taka needs a second staff member's approval (PAYOUT_SECOND_APPROVAL_TK). */
+  secondApprovalTk: number;
+};
 
 type Winning = z.input<typeof WinningTicket>;
 
@@ -60,7 +76,7 @@ const winningJson = (r: q.WinningRow, now = Date.now()): Winning => {
   };
 };
 
-const staffJson = (r: q.StaffClaimRow): z.input<typeof StaffClaim> => ({
+const staffJson = (r: q.StaffClaimRow, secondApprovalTk: number, now = Date.now()): z.input<typeof StaffClaim> => ({
   id: r.id,
   status: r.status,
   payment_method: r.payment_method,
@@ -78,13 +94,57 @@ const staffJson = (r: q.StaffClaimRow): z.input<typeof StaffClaim> => ({
     prize_money: r.p_prize_money,
     lottery: { id: r.lottery_id, name: r.l_name, name_bn: r.l_name_bn },
   },
+  approval_required: needsSecondApproval(r.p_prize_money, secondApprovalTk),
+  approved_by: r.transfer_approved_by === null ? null : { id: r.transfer_approved_by, name: r.a_name ?? '' },
+  approved_at: r.transfer_approved_at,
+  held_until: heldUntil(r.u_contact_changed_at, now),
+  contact_changed_by: r.u_contact_changed_by,
 });
+
+/** A refusal of the payout rules (shared/claims/payout.ts) as the API answers it, in the caller's language. */
+function refusalError(r: PayoutRefusal, ctx: Ctx, thresholdTk: number): ApiError {
+  const { t } = ctx;
+  const threshold = formatTaka(thresholdTk, ctx.lng);
+  switch (r.reason) {
+    case 'held':
+      return ApiError.detail(
+        409,
+        t('api:transferHeld', { date: formatDate(r.until, ctx.lng, { withTime: true }) ?? r.until, hours: CONTACT_HOLD_HOURS }),
+        'claim_held',
+      );
+    case 'own_prize':
+      return ApiError.detail(403, t('api:transferOwnPrize'), 'four_eyes');
+    case 'changed_account':
+      return ApiError.detail(403, t('api:transferChangedAccount'), 'four_eyes');
+    case 'approver_completes':
+      return ApiError.detail(403, t('api:transferApproverCompletes'), 'four_eyes');
+    case 'approval_needed':
+      return ApiError.detail(409, t('api:transferApprovalNeeded', { threshold }), 'approval_required');
+    case 'approval_not_needed':
+      return ApiError.detail(409, t('api:transferApprovalNotNeeded', { threshold }), 'approval_not_required');
+  }
+}
 
 /** The staff actions on a claim's transfer: the state they lead to and the audit log's name for them. */
 const TRANSFER = {
   complete: { to: 'transfer_completed', action: 'claim.transfer_completed' },
   fail: { to: 'transfer_failed', action: 'claim.transfer_failed' },
 } as const satisfies Record<string, { to: ClaimStatus; action: string }>;
+
+const notFound = (t: TFunction) => ApiError.detail(404, t('api:claimNotFound'), 'not_found');
+
+/** What the audit log keeps of a claim. */
+const claimSnapshot = (c: q.ClaimRow) => ({
+  status: c.status,
+  prize_id: c.prize_id,
+  user_id: c.user_id,
+  payment_method: c.payment_method,
+  account_number: c.account_number,
+  account_holder_name: c.account_holder_name,
+  bank_name: c.bank_name,
+  branch_name: c.branch_name,
+  transfer_approved_by: c.transfer_approved_by,
+});
 
 /**
  * Prize claims (docs/rules/lotteries-and-sales.md#11-prize-claims): a player claims his own prize with a code sent
@@ -123,6 +183,16 @@ export class Claims {
     );
   }
 
+  /**
+   * Refused while the player's phone, e-mail or (by staff) password changed less than 72 hours ago: whoever changed
+   * them may not be the player (docs/rules/lotteries-and-sales.md#11-prize-claims).
+   */
+  private async refuseWhileHeld(userId: number, ctx: Ctx): Promise<void> {
+    const until = heldUntil((await q.contactChange(this.d.db, userId))?.contact_changed_at ?? null);
+    if (until)
+      throw ApiError.detail(409, ctx.t('api:claimHeld', { date: formatDate(until, ctx.lng, { withTime: true }) ?? until }), 'claim_held');
+  }
+
   /** Sends the prize's claim code to the owner's phone (or e-mail); a new one only after the resend wait. */
   async sendCode(caller: AccessClaims, prizeId: number, ctx: Ctx): Promise<{ detail: string; wait: number }> {
     const { t } = ctx;
@@ -131,6 +201,7 @@ export class Claims {
     const row = await this.owned(caller, prizeId, t);
     const refused = this.refusal(row, ctx);
     if (refused) throw refused;
+    await this.refuseWhileHeld(userId, ctx);
     const subject = subjectOf(prizeId);
     const wait = await this.d.codes.waitBeforeResend(userId, 'claim', subject);
     if (wait > 0) throw tooManyRequests(t, wait);
@@ -154,6 +225,7 @@ export class Claims {
     const row = await this.owned(caller, body.prize, t);
     const refused = this.refusal(row, ctx);
     if (refused) throw refused;
+    await this.refuseWhileHeld(userId, ctx);
     const result = await this.d.codes.check(userId, 'claim', body.otp, subjectOf(body.prize));
     if (result !== 'ok') {
       await countFailure(this.d.db, failures);
@@ -186,7 +258,8 @@ export class Claims {
       query.limit,
       query.offset,
     );
-    return { items: rows.map(staffJson), total };
+    const now = Date.now();
+    return { items: rows.map((r) => staffJson(r, this.d.secondApprovalTk, now)), total };
   }
 
   /** Staff: the summary cards, over every claim. */
@@ -197,39 +270,89 @@ export class Claims {
     return { total_claims: s?.total_claims ?? 0, total_prize_amount: amount, pending_transfers: s?.pending_transfers ?? 0 };
   }
 
-  /** Staff: the transfer of a claim with submitted details is done, or failed; audited. The same again changes nothing. */
-  async transfer(staff: AccessClaims, id: number, how: keyof typeof TRANSFER, t: TFunction): Promise<z.input<typeof StaffClaim>> {
+  /**
+   * Staff: the transfer of a claim with submitted details is done, or failed; audited. The same again changes nothing.
+   * Completing obeys the payout rules (shared/claims/payout.ts): not while the winner's account is held, never by the
+   * staff member who last changed it or by the winner himself, and above PAYOUT_SECOND_APPROVAL_TK only after another
+   * staff member approved. Failing a transfer pays nothing and is not held.
+   */
+  async transfer(staff: AccessClaims, id: number, how: keyof typeof TRANSFER, ctx: Ctx): Promise<z.input<typeof StaffClaim>> {
+    const { t } = ctx;
     const { to, action } = TRANSFER[how];
-    const notFound = () => ApiError.detail(404, t('api:claimNotFound'), 'not_found');
     await this.d.db.tx(async (tx) => {
-      const before = await q.claimForUpdate(tx, id);
-      if (!before) throw notFound();
-      if (before.status === to) return;
-      if (before.status !== 'payment_info_submitted')
-        throw ApiError.detail(409, t('api:transferNotReady', { status: t(`api:claimStatus.${before.status}`) }), 'transfer_not_ready');
+      const before = await this.lockSubmitted(tx, id, to, t);
+      if (!before) return;
+      if (how === 'complete') {
+        const refused = refuseCompletion(await this.facts(tx, staff, before, t));
+        if (refused) throw refusalError(refused, ctx, this.d.secondApprovalTk);
+      }
       const after = await q.setClaimStatus(tx, id, to);
-      if (!after) throw notFound();
-      const snapshot = (c: q.ClaimRow) => ({
-        status: c.status,
-        prize_id: c.prize_id,
-        user_id: c.user_id,
-        payment_method: c.payment_method,
-        account_number: c.account_number,
-        account_holder_name: c.account_holder_name,
-        bank_name: c.bank_name,
-        branch_name: c.branch_name,
-      });
+      if (!after) throw notFound(t);
       await insertAudit(tx, {
         actorId: staff.user_id,
         action,
         entity: 'prize_claim',
         entityId: String(id),
-        before: snapshot(before),
-        after: snapshot(after),
+        before: claimSnapshot(before),
+        after: claimSnapshot(after),
       });
     });
+    return this.staffOne(id, t);
+  }
+
+  /**
+   * Staff: a second staff member approves the transfer of a prize above PAYOUT_SECOND_APPROVAL_TK, for the payout details
+   * submitted now (new details clear it); audited as `claim.transfer_approved`. An approved claim changes nothing.
+   */
+  async approve(staff: AccessClaims, id: number, ctx: Ctx): Promise<z.input<typeof StaffClaim>> {
+    const { t } = ctx;
+    await this.d.db.tx(async (tx) => {
+      const before = await this.lockSubmitted(tx, id, null, t);
+      if (!before || before.transfer_approved_by !== null) return;
+      const refused = refuseApproval(await this.facts(tx, staff, before, t));
+      if (refused) throw refusalError(refused, ctx, this.d.secondApprovalTk);
+      const after = await q.approveTransfer(tx, id, staff.user_id);
+      if (!after) throw notFound(t);
+      await insertAudit(tx, {
+        actorId: staff.user_id,
+        action: 'claim.transfer_approved',
+        entity: 'prize_claim',
+        entityId: String(id),
+        before: claimSnapshot(before),
+        after: claimSnapshot(after),
+      });
+    });
+    return this.staffOne(id, t);
+  }
+
+  /** The claim locked for a staff action; undefined when it already has the state `to` (nothing to do). */
+  private async lockSubmitted(tx: Db, id: number, to: ClaimStatus | null, t: TFunction): Promise<q.ClaimRow | undefined> {
+    const before = await q.claimForUpdate(tx, id);
+    if (!before) throw notFound(t);
+    if (before.status === to) return undefined;
+    if (before.status !== 'payment_info_submitted')
+      throw ApiError.detail(409, t('api:transferNotReady', { status: t(`api:claimStatus.${before.status}`) }), 'transfer_not_ready');
+    return before;
+  }
+
+  /** What the payout rules decide on, read under the claim's lock with the winner's row shared-locked. */
+  private async facts(tx: Db, staff: AccessClaims, c: q.ClaimRow, t: TFunction): Promise<PayoutFacts> {
+    const f = await q.payoutFacts(tx, c);
+    if (!f) throw notFound(t);
+    return {
+      staffId: staff.user_id,
+      winnerId: c.user_id,
+      prizeMoney: f.prize_money,
+      thresholdTk: this.d.secondApprovalTk,
+      contactChangedAt: f.contact_changed_at,
+      contactChangedBy: f.contact_changed_by,
+      approvedBy: c.transfer_approved_by,
+    };
+  }
+
+  private async staffOne(id: number, t: TFunction): Promise<z.input<typeof StaffClaim>> {
     const row = await q.staffClaim(this.d.db, id);
-    if (!row) throw notFound();
-    return staffJson(row);
+    if (!row) throw notFound(t);
+    return staffJson(row, this.d.secondApprovalTk);
   }
 }

@@ -7,6 +7,9 @@ import * as m005 from './migrations/005-identity.ts';
 import * as m006 from './migrations/006-generated-tickets.ts';
 import * as m007 from './migrations/007-prize-notifications.ts';
 import * as m008 from './migrations/008-transactions-by-user.ts';
+import * as m009 from './migrations/009-insiders.ts';
+import * as m010 from './migrations/010-session-versions.ts';
+import * as m011 from './migrations/011-known-devices.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -18,6 +21,9 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '006-generated-tickets', sql: m006.sql },
   { id: '007-prize-notifications', sql: m007.sql },
   { id: '008-transactions-by-user', sql: m008.sql },
+  { id: '009-insiders', sql: m009.sql },
+  { id: '010-session-versions', sql: m010.sql },
+  { id: '011-known-devices', sql: m011.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

@@ -10,7 +10,7 @@ export function drawRoutes(draws: Draws): Router {
   route(r, api.randomWinner, ({ body, req }) => draws.randomWinner(body, req.t));
   route(r, api.lotteryPrizes, ({ params, req }) => draws.prizes(params.lotteryId, req.t));
   route(r, api.participants, ({ params, query, req }) => draws.participants(params.lotteryId, query, req.t));
-  route(r, api.deletePrize, ({ params, user, req }) => draws.deletePrize(user, params.prizeId, req.t));
+  route(r, api.deletePrize, ({ params, body, user, req }) => draws.deletePrize(user, params.prizeId, body.reason, req.t));
   route(r, api.notifyWinners, ({ body, user, req }) => draws.notifyWinners(user, body, req.t));
   return r;
 }

@@ -24,6 +24,7 @@ import { ApiError } from '../http/errors.ts';
 import { NotifyError, type Notifier } from '../notify/index.ts';
 import { likePattern } from '../db/like.ts';
 import { insertAudit } from '../purchases/queries.ts';
+import { rightsNow } from '../users/queries.ts';
 import * as q from './queries.ts';
 
 /**
@@ -132,10 +133,15 @@ export class Draws {
 
   /**
    * Deletes a prize whose winner has not submitted payout details (a `pending` claim goes with it); the other
-   * prizes keep their money and the lottery stays drawn (docs/rules/lotteries-and-sales.md#9-the-draw). Audited.
+   * prizes keep their money and the lottery stays drawn (docs/rules/lotteries-and-sales.md#9-the-draw). A superuser's
+   * action, with a reason; audited with it.
    */
-  async deletePrize(staff: AccessClaims, prizeId: number, t: TFunction): Promise<void> {
+  async deletePrize(staff: AccessClaims, prizeId: number, reason: string, t: TFunction): Promise<void> {
     await this.db.tx(async (tx) => {
+      // A superuser's action, as the database has the caller now: a prize deleted is money a winner does not get.
+      const rights = await rightsNow(tx, staff.user_id);
+      if (!rights?.is_active || !rights.is_superuser)
+        throw ApiError.detail(403, t('api:drawAdmin.deleteSuperuserOnly'), 'permission_denied');
       const prize = await q.lockPrize(tx, prizeId);
       if (!prize) throw ApiError.detail(404, t('api:drawAdmin.prizeNotFound'), 'not_found');
       const claim = await q.lockClaimOf(tx, prizeId);
@@ -148,7 +154,7 @@ export class Draws {
         entity: 'prize',
         entityId: String(prize.id),
         before: { ...prize, claim: claim ? { id: claim.id, status: claim.status } : null },
-        after: null,
+        after: { reason },
       });
     });
   }

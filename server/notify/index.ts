@@ -13,11 +13,14 @@ export type CodeMessage = {
   text: string;
 };
 
-/** A message that carries no code (a winner's notice, docs/rules/lotteries-and-sales.md#9-the-draw). */
+/**
+ * A message that carries no code: a winner's notice (docs/rules/lotteries-and-sales.md#9-the-draw), or the notice of a
+ * change of an account's phone, e-mail or password to its old contacts (docs/rules/accounts-and-codes.md#11-profile).
+ */
 export type Message = {
   channel: Channel;
   to: string;
-  purpose: 'winner';
+  purpose: 'winner' | 'account_changed';
   subject: string;
   text: string;
 };

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { holdEnd } from '../../shared/claims/payout.ts';
 import { normalisePhone } from '../../shared/identifiers.ts';
 import type { CreateUserBody, StaffUser, StaffUsersQuery, UpdateUserBody } from '../../shared/users/schemas.ts';
 import { hashPassword } from '../accounts/passwords.ts';
@@ -7,10 +8,14 @@ import { revokeAllRefreshTokens } from '../accounts/queries.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
+import { accessChanged, sendAccountChangeNotice, type AccountChange } from '../notify/account-change.ts';
+import type { Notifier } from '../notify/index.ts';
 import { insertAudit } from '../purchases/queries.ts';
 import * as q from './queries.ts';
 
 type Staff = z.input<typeof StaffUser>;
+/** A change of an account's phone, e-mail or password, told to its old contacts once stored. */
+type Notice = { before: { phone: string | null; email: string | null }; change: AccountChange; at: string };
 
 /** What the audit log keeps of an account: never a password or its hash. */
 const snapshot = (u: q.ManagedUser) => ({
@@ -31,7 +36,10 @@ const taken = (t: TFunction, field: 'email' | 'phone') =>
  * caller's token: only a superuser creates staff or superusers, or changes another staff account.
  */
 export class UserAdmin {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly notifier: Notifier,
+  ) {}
 
   async list(query: z.output<typeof StaffUsersQuery>): Promise<{ items: Staff[]; total: number }> {
     const search = query.search;
@@ -103,13 +111,17 @@ export class UserAdmin {
 
   /**
    * A change of some of name, e-mail, phone, password and the active flag; the same values again change nothing and
-   * record nothing. Staff cannot deactivate themselves; another staff account is a superuser's to change.
+   * record nothing. Staff cannot deactivate themselves; another staff account is a superuser's to change. Only a
+   * superuser changes a phone, an e-mail or a password: with them an account, and its prizes, change hands. Such a
+   * change is recorded on the account (when, by whom), holds its claims and payouts for 72 hours, and is told to
+   * every phone and e-mail the account had (docs/rules/accounts-and-codes.md#12-staff-and-superusers).
    */
   async update(staff: AccessClaims, id: number, patch: z.output<typeof UpdateUserBody>, t: TFunction): Promise<Staff> {
     // Hashed before the row is locked: the hash takes a while on purpose (server/accounts/passwords.ts).
     const hash = patch.password ? await hashPassword(patch.password) : null;
+    let notice: Notice | null;
     try {
-      await this.db.tx(async (tx) => {
+      notice = await this.db.tx(async (tx): Promise<Notice | null> => {
         const cur = await q.userForUpdate(tx, id);
         if (!cur) throw ApiError.detail(404, t('api:userNotFound'), 'not_found');
         const self = cur.id === staff.user_id;
@@ -123,6 +135,9 @@ export class UserAdmin {
           ...(patch.phone !== undefined ? { phone: patch.phone } : {}),
           ...(patch.is_active !== undefined ? { is_active: patch.is_active } : {}),
         };
+        const change: AccountChange = { phone: after.phone !== cur.phone, email: after.email !== cur.email, password: hash !== null };
+        if (accessChanged(change) && !(await this.superuser(tx, staff)))
+          throw ApiError.detail(403, t('api:adminUsers.accessSuperuserOnly'), 'permission_denied');
         if (!after.email && !after.phone) throw ApiError.fields({ non_field_errors: [t('validation:userPhoneOrEmail')] });
         const changedEmail = after.email !== cur.email ? after.email : null;
         const changedPhone = after.phone !== cur.phone ? after.phone : null;
@@ -136,11 +151,17 @@ export class UserAdmin {
             before[k] = was[k];
             changed[k] = now[k];
           }
-        if (!Object.keys(changed).length && hash === null) return;
+        if (!Object.keys(changed).length && hash === null) return null;
         await q.updateManagedUser(tx, after, hash);
         // A new password or a deactivation ends his sessions (his access token is refused at once: security.md#1).
         if (hash !== null || (cur.is_active && !after.is_active)) await revokeAllRefreshTokens(tx, id);
         if (hash !== null) changed.password_changed = true;
+        let told: Notice | null = null;
+        if (accessChanged(change)) {
+          const at = await q.markAccessChanged(tx, id, staff.user_id);
+          told = { before: { phone: cur.phone, email: cur.email }, change, at };
+          changed.held_until = holdEnd(at).toISOString();
+        }
         await insertAudit(tx, {
           actorId: staff.user_id,
           action: 'user.update',
@@ -149,12 +170,15 @@ export class UserAdmin {
           before,
           after: changed,
         });
+        return told;
       });
     } catch (err) {
       const c = uniqueViolation(err);
       if (c !== null) throw taken(t, c.includes('email') ? 'email' : 'phone');
       throw err;
     }
+    // Told after the change is stored, outside its transaction: a slow SMS gateway never holds the user's row.
+    if (notice) await sendAccountChangeNotice(this.notifier, t, notice.before, notice.change, { at: notice.at, byStaff: true });
     return this.one(id, t);
   }
 }

@@ -120,6 +120,15 @@ export const StaffClaim = PlayerClaim.extend({
     prize_money: z.number().int(),
     lottery: z.object({ id: z.number().int(), name: z.string(), name_bn: z.string() }),
   }),
+  /** Whether completing the transfer needs a second staff member's approval (prize above PAYOUT_SECOND_APPROVAL_TK). */
+  approval_required: z.boolean(),
+  /** Who approved the transfer of these payout details, and when; null until someone did. */
+  approved_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  approved_at: z.string().nullable(),
+  /** The end of the 72-hour hold after the player's phone, e-mail or password changed; null when none runs now. */
+  held_until: z.string().nullable(),
+  /** The staff member (or the player himself) who last changed the player's phone, e-mail or password; he never completes. */
+  contact_changed_by: z.number().int().nullable(),
 });
 
 /** `GET /api/v1/admin/prize-claims/` (staff): paged, searched (player name or phone, lottery name, ticket), filtered. */

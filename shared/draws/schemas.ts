@@ -71,6 +71,15 @@ export const RandomWinnerBody = z.strictObject({
   exclude: z.array(ticket).max(MAX_DRAW_TICKETS).optional(),
 });
 
+/** The longest reason a superuser may give for deleting a prize. */
+export const REASON_MAX = 500;
+
+/**
+ * `DELETE /api/v1/delete-prize/{prizeId}/` (superusers): why the prize goes, kept in the audit record. One line of
+ * text: trimmed, 1 to 500 characters, no control characters (docs/rules/lotteries-and-sales.md#9-the-draw).
+ */
+export const DeletePrizeBody = z.strictObject({ reason: text(REASON_MAX, 'reasonRequired') });
+
 /** `DELETE /api/v1/delete-prize/{prizeId}/`. */
 export const PrizeIdParams = z.strictObject({
   prizeId: z

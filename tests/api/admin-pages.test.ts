@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staffAgent: Agent;
@@ -175,7 +175,7 @@ describe('GET /api/v1/admin/dashboard/', () => {
     await insertLottery(t, { name: 'Drawn Draw', results: true });
     const ids: number[] = [];
     for (const ticket of ['01-02-03-04-05-06', '02-03-04-05-06-07', '03-04-05-06-07-08'])
-      ids.push((await buy(t, player, purchase(open, ticket))).body.id);
+      ids.push((await buy(t, player, purchase(open, ticket, { trx_id: trxId() }))).body.id);
     for (const id of ids.slice(0, 2))
       await request(t.url)
         .put(`/api/v1/transactions/${id}/`)
@@ -204,9 +204,9 @@ describe('GET /api/v1/admin/dashboard/', () => {
 });
 
 describe('prize claims without JavaScript', () => {
-  test('the list with its summary, filters, and Complete / Mark failed as form posts', async () => {
+  test('the list with its summary, filters, and Approve (with its confirmation) / Complete / Mark failed as form posts', async () => {
     const lottery = await insertLottery(t, { name: 'Claims Draw' });
-    const sale = await buy(t, player, purchase(lottery, '05-12-23-34-45-07'));
+    const sale = await buy(t, player, purchase(lottery, '05-12-23-34-45-07', { trx_id: trxId() }));
     await request(t.url)
       .put(`/api/v1/transactions/${sale.body.id}/`)
       .set(...staff.auth)
@@ -238,6 +238,37 @@ describe('prize claims without JavaScript', () => {
     expect(page.text).toMatch(/Pending transfers<\/span><span class="admin-stat__value">1</);
     expect((await staffAgent.get('/admin/prize-claims?status=transfer_completed').expect(200)).text).toContain('No prize claims found');
     expect((await staffAgent.get('/admin/prize-claims?search=rahim&payment_method=bkash').expect(200)).text).toContain('Claims Draw');
+
+    // TK. 100,000 is above PAYOUT_SECOND_APPROVAL_TK: a second staff member approves first (four eyes).
+    expect(page.text).toContain('Needs a second approval');
+    expect(page.text).toContain('Complete after another staff member approves');
+    expect(page.text).toContain(`href="/admin/prize-claims?approve=${claim?.id}"`);
+    const early = await staffAgent
+      .post('/admin/prize-claims')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), claim: String(claim?.id), intent: 'complete' });
+    expect(early.status).toBe(409);
+    expect(early.text).toContain('a second staff member must approve the transfer before it can be completed');
+    const confirm = await staffAgent.get(`/admin/prize-claims?approve=${claim?.id}`).expect(200);
+    expect(confirm.text).toContain('id="approve-transfer-title"');
+    expect(confirm.text).toContain('Approve this transfer?');
+    const approved = await staffAgent
+      .post('/admin/prize-claims')
+      .type('form')
+      .send({ _csrf: csrfFrom(confirm.text), claim: String(claim?.id), intent: 'approve' });
+    expect(approved.status).toBe(200);
+    expect(approved.text).toContain('Transfer approved: another staff member can complete it now');
+    expect(approved.text).toContain('Approved by Page Staff');
+    expect(approved.text).toContain('You approved: another staff member completes');
+    expect(approved.text).not.toContain('id="approve-transfer-title"');
+    // The approver does not complete; another staff member does.
+    const self = await staffAgent
+      .post('/admin/prize-claims')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), claim: String(claim?.id), intent: 'complete' });
+    expect(self.status).toBe(403);
+    expect(self.text).toContain('You approved this transfer: another staff member must complete it.');
+    await t.db.query('UPDATE prize_claims SET transfer_approved_by = $2 WHERE id = $1', [claim?.id, staff.id]);
 
     const done = await staffAgent
       .post('/admin/prize-claims')

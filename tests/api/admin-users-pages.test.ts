@@ -118,7 +118,31 @@ describe('editing a user without JavaScript', () => {
     expect(edit.text).toContain('Leave blank to keep current password.');
     expect(edit.text).not.toContain('name="is_staff"');
     expect(edit.text).toContain('This user has not given identity details yet.');
+    // Ordinary staff see the phone, e-mail and password disabled, with why; the name and the active flag are theirs.
+    const input = (html: string, name: string) => html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? '';
+    for (const name of ['email', 'phone', 'password']) expect(input(edit.text, name)).toContain('disabled=""');
+    expect(input(edit.text, 'name')).not.toContain('disabled');
+    expect(edit.text).toContain('Only a superuser may change the phone number, email address or password');
     const _csrf = csrfFrom(edit.text);
+    const renamed = await staffAgent.post(`/admin/users/${u.id}/edit`).type('form').send({ _csrf, name: 'Sultana A.', is_active: 'on' });
+    expect(renamed.status).toBe(303);
+    expect(await byPhone('01712340003')).toMatchObject({ name: 'Sultana A.', is_active: true });
+    // A forged post with a new phone is refused by the API.
+    const forged = await staffAgent
+      .post(`/admin/users/${u.id}/edit`)
+      .type('form')
+      .send({ _csrf, name: 'Sultana A.', phone: '01712349999', is_active: 'on' });
+    expect(forged.status).toBe(403);
+    expect(forged.text).toContain(
+      'Failed to update user: Only a superuser may change a user&#x27;s phone number, email address or password.',
+    );
+    expect(await byPhone('01712349999')).toBeUndefined();
+
+    // A superuser edits them all, and is told what a change of them does.
+    await t.db.query("UPDATE users SET is_superuser = true WHERE phone = '01955500021'");
+    const full = await staffAgent.get(`/admin/users/${u.id}/edit`).expect(200);
+    for (const name of ['email', 'phone', 'password']) expect(input(full.text, name)).not.toContain('disabled');
+    expect(full.text).toContain('holds this account&#x27;s prize claims and payouts for 72 hours');
 
     const bad = await staffAgent
       .post(`/admin/users/${u.id}/edit`)
@@ -138,6 +162,7 @@ describe('editing a user without JavaScript', () => {
     expect(list.text).toContain('User updated successfully!');
     await t.db.query('UPDATE users SET is_active = true WHERE id = $1', [u.id]);
     expect((await request(t.url).post('/api/token/').send({ phone: '01712340003', password: 'new-pass-456' })).status).toBe(200);
+    await t.db.query("UPDATE users SET is_superuser = false WHERE phone = '01955500021'");
 
     // Staff cannot deactivate themselves: the message under the box.
     const self = await staffAgent.get(`/admin/users/${staffId}/edit`).expect(200);

@@ -5,16 +5,18 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
-let a: Player, b: Player, staff: Player;
+let a: Player, b: Player, staff: Player, approver: Player;
 
 beforeAll(async () => {
   t = await startTestApp();
   a = await account(t, { name: 'Rahim Uddin' });
   b = await account(t, { name: 'Fatema Begum' });
   staff = await account(t, { name: 'Payout Officer', is_staff: true });
+  // The prizes here (TK. 100,000) are above PAYOUT_SECOND_APPROVAL_TK: a second staff member approves before one completes.
+  approver = await account(t, { name: 'Second Officer', is_staff: true });
 });
 afterAll(async () => {
   await t.close();
@@ -37,6 +39,7 @@ const sendCode = (p: Player | null, body: unknown, lng = 'en') => as(p, 'post', 
 const submit = (p: Player | null, body: unknown, lng = 'en') => as(p, 'post', '/api/v1/submit-prize-claim/', lng).send(body as object);
 const transfer = (p: Player | null, claim: number, how: 'toggle-transfer' | 'transfer-failed') =>
   as(p, 'patch', `/api/v1/admin/prize-claims/${claim}/${how}/`);
+const approve = (p: Player | null, claim: number) => as(p, 'post', `/api/v1/admin/prize-claims/${claim}/approve-transfer/`);
 
 /** A lottery drawn with a's ticket T1 winning (b holds T2, which does not win); the prize's id. */
 async function drawnWith(o: { drawnDaysAgo?: number } = {}): Promise<{ lottery: number; prize: number }> {
@@ -45,7 +48,7 @@ async function drawnWith(o: { drawnDaysAgo?: number } = {}): Promise<{ lottery: 
     [a, T1],
     [b, T2],
   ] as const) {
-    const res = await buy(t, p, purchase(lottery, ticket));
+    const res = await buy(t, p, purchase(lottery, ticket, { trx_id: trxId() }));
     const approved = await request(t.url)
       .put(`/api/v1/transactions/${res.body.id}/`)
       .set(...staff.auth)
@@ -301,12 +304,20 @@ describe('staff and the transfer', () => {
       expect((await transfer(null, claim, how)).status).toBe(401);
       expect((await transfer(a, claim, how)).status).toBe(403);
     }
+    expect((await approve(null, claim)).status).toBe(401);
+    expect((await approve(a, claim)).status).toBe(403);
     expect((await claimRow())?.status).toBe('payment_info_submitted');
     expect(await audit()).toEqual([]);
   });
 
   test('complete: final, audited, shown to the player; pressing again changes nothing', async () => {
     const { claim } = await submitted();
+    const unapproved = await transfer(staff, claim, 'toggle-transfer');
+    expect(unapproved.status).toBe(409);
+    expect(unapproved.body.code).toBe('approval_required');
+    const approved = await approve(approver, claim);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ approval_required: true, approved_by: { id: approver.id, name: 'Second Officer' } });
     const res = await transfer(staff, claim, 'toggle-transfer');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -321,6 +332,7 @@ describe('staff and the transfer', () => {
     expect(failed.status).toBe(409);
     expect(failed.body.code).toBe('transfer_not_ready');
     expect(await audit()).toEqual([
+      expect.objectContaining({ action: 'claim.transfer_approved', actor_id: approver.id }),
       expect.objectContaining({
         action: 'claim.transfer_completed',
         actor_id: staff.id,
@@ -401,7 +413,8 @@ describe('GET /api/v1/admin/prize-claims/ and its summary', () => {
     expect(await ids('?search=nobody')).toEqual([]);
     expect((await list(staff, '?limit=1&offset=1')).body).toHaveLength(1);
     for (const q of ['?status=done', '?payment_method=paypal', '?limit=0']) expect((await list(staff, q)).status).toBe(400);
-    await transfer(staff, all.body[1].id, 'toggle-transfer');
+    expect((await approve(approver, all.body[1].id)).status).toBe(200);
+    expect((await transfer(staff, all.body[1].id, 'toggle-transfer')).status).toBe(200);
     const summary = await as(staff, 'get', '/api/v1/admin/prize-claims/summary/');
     expect(summary.body).toEqual({ total_claims: 2, total_prize_amount: 200000, pending_transfers: 1 });
   });

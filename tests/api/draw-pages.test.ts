@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staffAgent: Agent;
@@ -38,7 +38,7 @@ const T2 = '01-02-03-04-05-06';
 const T3 = '10-20-30-40-50-15';
 
 async function sold(p: Player, lottery: number, ticket: string): Promise<number> {
-  const res = await buy(t, p, purchase(lottery, ticket));
+  const res = await buy(t, p, purchase(lottery, ticket, { trx_id: trxId() }));
   if (res.status !== 201) throw new Error(`purchase failed: ${res.status}`);
   await request(t.url)
     .put(`/api/v1/transactions/${res.body.id}/`)
@@ -160,7 +160,7 @@ describe('the draw page without JavaScript', () => {
     expect(await t.db.query('SELECT id FROM prizes')).toEqual([]);
   });
 
-  test('deleting a prize: Delete opens a confirmation, its post deletes; a claimed prize is refused', async () => {
+  test('deleting a prize: Delete opens a confirmation with a reason, its post deletes; a claimed prize is refused', async () => {
     const lottery = await insertLottery(t);
     await sold(a, lottery, T1);
     await sold(b, lottery, T2);
@@ -171,12 +171,37 @@ describe('the draw page without JavaScript', () => {
       .expect(201);
     const [p1, p2] = drawn.body.prizes as { id: number }[];
     const url = `/admin/lotteries/${lottery}/draw`;
+    // Ordinary staff are not offered Delete (a superuser's action), and a post is refused by the API.
+    const plain = await staffAgent.get(url).expect(200);
+    expect(plain.text).not.toContain(`?delete=${p1!.id}`);
+    expect(plain.text).toContain('Only a superuser may delete a prize.');
+    expect((await staffAgent.get(`${url}?delete=${p1!.id}`).expect(200)).text).not.toContain('id="delete-prize-title"');
+    const notAllowed = await staffAgent
+      .post(url)
+      .type('form')
+      .send(form({ _csrf: csrfFrom(plain.text), intent: 'delete-prize', prize_id: String(p1!.id), reason: 'Mistake' }));
+    expect(notAllowed.status).toBe(403);
+    expect(notAllowed.text).toContain('Only a superuser may delete a prize.');
+    expect(await t.db.query('SELECT id FROM prizes')).toHaveLength(2);
+
+    await t.db.query("UPDATE users SET is_superuser = true WHERE phone = '01955500002'");
     const page = await staffAgent.get(url).expect(200);
     expect(page.text).toContain(`href="${url}?delete=${p1!.id}"`);
     const confirm = await staffAgent.get(`${url}?delete=${p1!.id}`).expect(200);
     expect(confirm.text).toContain('Delete this prize?');
     expect(confirm.text).toContain(`value="${p1!.id}"`);
+    expect(confirm.text).toMatch(/<input[^>]*name="reason"/);
     const csrf = csrfFrom(confirm.text);
+
+    // Without a reason: the confirmation comes back with the message under the field, nothing deleted.
+    const blank = await staffAgent
+      .post(`${url}?delete=${p1!.id}`)
+      .type('form')
+      .send(form({ _csrf: csrf, intent: 'delete-prize', prize_id: String(p1!.id), reason: '  ' }));
+    expect(blank.status).toBe(400);
+    expect(blank.text).toContain('Delete this prize?');
+    expect(blank.text).toContain('Please give the reason.');
+    expect(await t.db.query('SELECT id FROM prizes')).toHaveLength(2);
 
     // Without the CSRF token: refused, nothing deleted.
     const forged = await staffAgent
@@ -189,10 +214,13 @@ describe('the draw page without JavaScript', () => {
     const del = await staffAgent
       .post(url)
       .type('form')
-      .send(form({ _csrf: csrf, intent: 'delete-prize', prize_id: String(p1!.id) }));
+      .send(form({ _csrf: csrf, intent: 'delete-prize', prize_id: String(p1!.id), reason: 'Ticket entered by mistake' }));
     expect(del.status).toBe(303);
     expect(del.headers.location).toBe(`${url}?notice=deleted`);
     expect(await t.db.query('SELECT ticket FROM prizes')).toEqual([{ ticket: T2 }]);
+    expect(await t.db.query("SELECT after FROM audit_log WHERE action = 'prize.delete'")).toEqual([
+      { after: { reason: 'Ticket entered by mistake' } },
+    ]);
     expect((await staffAgent.get(del.headers.location as string)).text).toContain('Successfully Deleted Ticket');
 
     await t.db.query(
@@ -203,10 +231,11 @@ describe('the draw page without JavaScript', () => {
     const refused = await staffAgent
       .post(url)
       .type('form')
-      .send(form({ _csrf: csrf, intent: 'delete-prize', prize_id: String(p2!.id) }));
+      .send(form({ _csrf: csrf, intent: 'delete-prize', prize_id: String(p2!.id), reason: 'Mistake' }));
     expect(refused.status).toBe(409);
     expect(refused.text).toContain('This prize cannot be deleted');
     expect(await t.db.query('SELECT ticket FROM prizes')).toEqual([{ ticket: T2 }]);
+    await t.db.query("UPDATE users SET is_superuser = false WHERE phone = '01955500002'");
   });
 
   test('nobody but staff: a player is sent to login', async () => {

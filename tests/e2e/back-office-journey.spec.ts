@@ -2,11 +2,12 @@
  * The whole money journey through the pages, staff and player side by side (issue 8's journey): staff create a
  * lottery in both languages, publish and feature it; a player buys a ticket through the pages and enters his TrxID;
  * staff approve it on /admin/transactions, draw it with Random Winner, and the results are on the home page; staff
- * notify the winner (a message line in the server log); the player claims the prize with the code; staff complete the
- * transfer on /admin/prize-claims; the player sees "Transfer Completed".
+ * notify the winner (a message line in the server log); the player claims the prize with the code; a second staff
+ * member approves the transfer (the prize is above PAYOUT_SECOND_APPROVAL_TK) and staff complete it on
+ * /admin/prize-claims; the player sees "Transfer Completed".
  */
 import { readFileSync } from 'node:fs';
-import { expect, login, readCode, serverLogPath, test } from './helpers.ts';
+import { expect, login, readCode, serverLogPath, test, uniquePhone } from './helpers.ts';
 import { logInAs, STAFF, useLanguage } from './pages.ts';
 
 function randomTicket(): string {
@@ -20,6 +21,7 @@ test('create → publish and feature → buy → approve → draw → results �
   browser,
   page,
   player,
+  request,
 }) => {
   test.setTimeout(180_000);
   const staffContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Date.now() % 250}.7` } });
@@ -105,10 +107,29 @@ test('create → publish and feature → buy → approve → draw → results �
   await expect(page).toHaveURL(/\/my-lotteries\?notice=claimed$/);
   await expect(page.locator('.my-ticket').filter({ hasText: name })).toContainText('Processing');
 
-  // Staff complete the transfer; the player sees it.
+  // TK. 20,000 is above PAYOUT_SECOND_APPROVAL_TK: a second staff member (made by the demo superuser) approves the
+  // transfer, through the API (docs/rules/lotteries-and-sales.md#11-prize-claims); then staff complete it on the page.
   await staff.goto(`/admin/prize-claims?search=${encodeURIComponent(name)}`);
   const row = staff.locator('tr').filter({ hasText: name });
   await expect(row).toContainText('Details submitted');
+  await expect(row).toContainText('Needs a second approval');
+  await expect(row.getByRole('button', { name: 'Complete' })).toHaveCount(0);
+  const tokenOf = async (phone: string, password: string) =>
+    ((await (await request.post('/api/token/', { data: { phone, password } })).json()) as { access: string }).access;
+  const superuser = { Authorization: `Bearer ${await tokenOf(STAFF.identifier, STAFF.password)}` };
+  const secondPhone = uniquePhone();
+  const made = await request.post('/api/v1/admin-users/', {
+    headers: superuser,
+    data: { name: 'Second Officer', phone: secondPhone, password: 'second-pass-1', is_staff: true },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const second = { Authorization: `Bearer ${await tokenOf(secondPhone, 'second-pass-1')}` };
+  const listed = await request.get(`/api/v1/admin/prize-claims/?search=${encodeURIComponent(name)}`, { headers: second });
+  const claimId = ((await listed.json()) as { id: number }[])[0]!.id;
+  const approved = await request.post(`/api/v1/admin/prize-claims/${claimId}/approve-transfer/`, { headers: second });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  await staff.reload();
+  await expect(row).toContainText('Approved by Second Officer');
   await row.getByRole('button', { name: 'Complete' }).click();
   await expect(staff.locator('.toasts--top-right')).toContainText('Transfer status updated successfully');
   await expect(staff.locator('tr').filter({ hasText: name })).toContainText('Done');

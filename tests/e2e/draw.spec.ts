@@ -58,6 +58,8 @@ async function lotteryWithSale(request: APIRequestContext, player: NewPlayer, na
       payment_method: 'bkash',
       nid: '',
       payment_number: '01712345678',
+      // Approval needs a TrxID (docs/rules/lotteries-and-sales.md#8-transaction-states).
+      trx_id: `DR${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
     },
   });
   expect(bought.status(), await bought.text()).toBe(201);
@@ -132,6 +134,10 @@ test('staff draw a lottery with Random Winner, see the results and notify the wi
     .click();
   const confirm = page.getByRole('dialog', { name: 'Delete this prize?' });
   await expect(confirm).toBeVisible();
+  // A superuser's action (the demo staff is one), with a reason kept in the audit log.
+  await confirm.getByRole('button', { name: 'Delete prize' }).click();
+  await expect(confirm.locator('.field__error')).toContainText('Please give the reason.');
+  await confirm.getByLabel('Reason').fill('The winning ticket was entered by mistake');
   await confirm.getByRole('button', { name: 'Delete prize' }).click();
   await expect(page.locator('.toasts--top-right')).toContainText('Successfully Deleted Ticket');
   await expect(page.locator('.draw-section').filter({ hasText: 'No prizes yet.' })).toBeVisible();

@@ -62,6 +62,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir() }).BKASH_RECEIVER_NUMBER).toBe('01700000000');
   });
 
+  test('PAYOUT_SECOND_APPROVAL_TK: whole taka, 10000 unless set, 0 allowed; anything else stops the start', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).PAYOUT_SECOND_APPROVAL_TK).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dir(), PAYOUT_SECOND_APPROVAL_TK: '25000' }).PAYOUT_SECOND_APPROVAL_TK).toBe(25_000);
+    expect(loadConfig({ DATA_DIR: dir(), PAYOUT_SECOND_APPROVAL_TK: '0' }).PAYOUT_SECOND_APPROVAL_TK).toBe(0);
+    for (const bad of ['10000.50', '-1', '1e5', 'ten', '10,000', '9'.repeat(13)])
+      expect(() => loadConfig({ DATA_DIR: dir(), PAYOUT_SECOND_APPROVAL_TK: bad })).toThrow(
+        /PAYOUT_SECOND_APPROVAL_TK: must be a whole number/,
+      );
+  });
+
   test('empty strings count as unset', () => {
     expect(loadConfig({ DATA_DIR: dir(), PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });

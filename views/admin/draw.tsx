@@ -3,14 +3,14 @@ import type { z } from 'zod';
 import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { formatNumber, toAsciiDigits, type Lng } from '../../shared/dates.ts';
-import { MAX_DRAW_TICKETS, type Participant, type Prize } from '../../shared/draws/schemas.ts';
+import { MAX_DRAW_TICKETS, REASON_MAX, type Participant, type Prize } from '../../shared/draws/schemas.ts';
 import type { StaffLottery } from '../../shared/lotteries/schemas.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import { apiOf } from '../context.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Dialog } from '../components/dialog.tsx';
-import { Alert, SubmitButton } from '../components/form.tsx';
+import { Alert, Field, SubmitButton } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
@@ -19,12 +19,22 @@ import { useTranslation } from '../i18n.tsx';
 import { Pager } from '../lotteries/pager.tsx';
 import { pageCount, parsePage } from '../lotteries/paging.ts';
 import { AdminTable } from './list.tsx';
+import { callerIsSuperuser } from './rights.ts';
 
 type Lottery = z.output<typeof StaffLottery>;
 type Row = z.output<typeof Participant>;
 type PrizeRow = z.output<typeof Prize>;
 /** What a post of the selection panel hands back: the chosen tickets (they travel in the form), and what went wrong. */
-type Result = { chosen: string[]; ticket?: string; ticketError?: string; formError?: string; formErrors?: string[] };
+type Result = {
+  chosen: string[];
+  ticket?: string;
+  ticketError?: string;
+  formError?: string;
+  formErrors?: string[];
+  /** A refused deletion's reason as typed, and what was wrong with it (the confirmation stays open). */
+  reason?: string;
+  reasonError?: string;
+};
 
 export const PER_PAGE = 20;
 const NOTICES = ['drawn', 'deleted'] as const;
@@ -56,16 +66,28 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const raw = url.searchParams.get('notice');
   const notice = (NOTICES as readonly string[]).includes(raw ?? '') ? (raw as NoticeKind) : null;
   const del = Number(idOf(url.searchParams.get('delete') ?? undefined) ?? 0) || null;
-  const none = { lottery: null, participants: [] as Row[], total: 0, prizes: [] as PrizeRow[], search, page, notice, del };
+  const none = {
+    lottery: null,
+    participants: [] as Row[],
+    total: 0,
+    prizes: [] as PrizeRow[],
+    search,
+    page,
+    notice,
+    del,
+    superuser: false,
+  };
   if (!id) return data({ ...none, problem: null }, { status: 404 });
   const api = apiOf(context);
-  const [lottery, people, prizes] = await Promise.all([
+  const [lottery, people, prizes, superuser] = await Promise.all([
     api.call(contract.staffLottery, { params: { id } }),
     api.call(contract.participants, {
       params: { lotteryId: id },
       query: { search: search || undefined, limit: PER_PAGE, offset: (page - 1) * PER_PAGE },
     }),
     api.call(contract.lotteryPrizes, { params: { lotteryId: id } }),
+    // Deleting a prize is a superuser's action (docs/rules/lotteries-and-sales.md#9-the-draw): others are not offered it.
+    callerIsSuperuser(context),
   ]);
   if (!lottery.ok) {
     const status = lottery.status === 404 ? 404 : lottery.status >= 500 ? 502 : lottery.status;
@@ -84,6 +106,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     participants: people.data,
     total: people.total ?? people.data.length,
     prizes: prizes.data,
+    superuser,
     problem: null,
   };
 }
@@ -112,8 +135,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === 'delete-prize') {
     const prizeId = idOf(String(form.get('prize_id') ?? ''));
     if (!prizeId) return data<Result>({ chosen, formError: key('admin:draw.prizeNotFound') }, { status: 404 });
-    const r = await api.call(contract.deletePrize, { params: { prizeId } });
+    // The reason goes to the API as typed (bounded): the API's schema trims and checks it, and its message is shown.
+    const reason = String(form.get('reason') ?? '').slice(0, REASON_MAX + 100);
+    const r = await api.call(contract.deletePrize, { params: { prizeId }, body: { reason } });
     if (r.ok) return redirect(drawHref(id, { ...back, notice: 'deleted' }), 303);
+    const reasonError = fieldErrors(r.error).reason;
+    if (reasonError) return data<Result>({ chosen, reason, reasonError }, { status: 400 });
     return data<Result>({ chosen, formError: errorText(r.error, '') || key('admin:draw.deleteFailed') }, { status: statusOf(r.status) });
   }
   if (intent === 'clear') return { chosen: [] } satisfies Result;
@@ -174,7 +201,8 @@ export function Component() {
   const pages = pageCount(d.total, PER_PAGE);
   const drawn = l.is_result_published || l.prizes > 0 || d.prizes.length > 0;
   const here = drawHref(l.id, { search: d.search, page: d.page });
-  const confirming = d.del !== null ? d.prizes.find((p) => p.id === d.del) : undefined;
+  const confirming = d.del !== null && d.superuser ? d.prizes.find((p) => p.id === d.del) : undefined;
+  const confirmHref = confirming ? drawHref(l.id, { search: d.search, page: d.page, del: confirming.id }) : here;
   return (
     <section className="admin-page draw-page">
       <Head title={t('common:title', { page: t('draw.title', { name }) })} description={t('draw.lead')} />
@@ -226,19 +254,22 @@ export function Component() {
                   <Amount value={p.prize_money} lng={lng} />
                 </td>
                 <td>
-                  <Link
-                    className="btn btn-ghost btn-sm"
-                    to={drawHref(l.id, { search: d.search, page: d.page, del: p.id })}
-                    preventScrollReset
-                    aria-label={t('draw.deleteOne', { ticket: p.ticket })}
-                  >
-                    {t('draw.delete')}
-                  </Link>
+                  {d.superuser ? (
+                    <Link
+                      className="btn btn-ghost btn-sm"
+                      to={drawHref(l.id, { search: d.search, page: d.page, del: p.id })}
+                      preventScrollReset
+                      aria-label={t('draw.deleteOne', { ticket: p.ticket })}
+                    >
+                      {t('draw.delete')}
+                    </Link>
+                  ) : null}
                 </td>
               </tr>
             ))}
           </AdminTable>
         )}
+        {d.prizes.length > 0 && !d.superuser ? <p className="muted">{t('draw.deleteSuperuserOnly')}</p> : null}
         {/* A refused deletion: the API's message, a toast with JavaScript (an alert here without). */}
         {drawn && result?.formError ? <Notice kind="error" text={msg(t, result.formError) ?? ''} /> : null}
       </div>
@@ -289,15 +320,28 @@ export function Component() {
           <p>
             <Amount value={confirming.prize_money} lng={lng} />
           </p>
-          <Form method="post" action={here} className="draw-confirm__actions">
+          {/* Posted to the confirmation's own address: a refused reason comes back with the dialog still open. */}
+          <Form method="post" action={confirmHref} noValidate className="draw-confirm__form">
             <CsrfField />
             <input type="hidden" name="prize_id" value={confirming.id} />
-            <SubmitButton name="intent" value="delete-prize" className="btn btn-danger">
-              {t('draw.deleteConfirm')}
-            </SubmitButton>
-            <Link className="btn btn-ghost" to={here} replace preventScrollReset>
-              {t('draw.cancel')}
-            </Link>
+            <Field
+              label={t('draw.deleteReason')}
+              name="reason"
+              required
+              maxLength={REASON_MAX}
+              autoComplete="off"
+              defaultValue={result?.reason ?? ''}
+              hint={t('draw.deleteReasonHint')}
+              error={msg(t, result?.reasonError)}
+            />
+            <div className="draw-confirm__actions">
+              <SubmitButton name="intent" value="delete-prize" className="btn btn-danger">
+                {t('draw.deleteConfirm')}
+              </SubmitButton>
+              <Link className="btn btn-ghost" to={here} replace preventScrollReset>
+                {t('draw.cancel')}
+              </Link>
+            </div>
           </Form>
         </Dialog>
       ) : null}

@@ -7,6 +7,8 @@ import { formatNumber, toDigits, type Lng } from '../../shared/dates.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
+import { userOf } from '../guards.ts';
+import { Dialog } from '../components/dialog.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
@@ -29,6 +31,9 @@ type Filters = { search: string; status: ClaimStatus | null; method: PayoutMetho
 const listHref = (f: Filters, page: number): string =>
   adminHref(adminPaths.prizeClaims, { search: f.search, status: f.status, payment_method: f.method }, page);
 
+/** The list's address with `?approve={id}`: the confirmation of a second approval (a dialog; a page of its own without JavaScript). */
+const approveHref = (here: string, id: number): string => `${here}${here.includes('?') ? '&' : '?'}approve=${id}`;
+
 /**
  * /admin/prize-claims: every claim, searched, filtered and paged by the server, the summary over all of them, and
  * the transfer actions (docs/rules/lotteries-and-sales.md#11-prize-claims).
@@ -41,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     method: oneOf(PAYOUT_METHODS, url.searchParams.get('payment_method')),
   };
   const page = parsePage(url.searchParams.get('page'), 10_000);
+  const approve = Number(/^[1-9]\d{0,14}$/.exec(url.searchParams.get('approve') ?? '')?.[0] ?? 0) || null;
   const api = apiOf(context);
   const [r, summary] = await Promise.all([
     api.call(contract.staffClaims, {
@@ -54,21 +60,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
     api.call(contract.claimsSummary),
   ]);
-  const base = { f, page, here: listHref(f, page), summary: summary.ok ? summary.data : null };
+  // Who is looking: the page offers him only what the four-eyes rules let him do (the API decides).
+  const me = userOf(context).user_id;
+  const base = { f, page, here: listHref(f, page), summary: summary.ok ? summary.data : null, approve, me };
   if (!r.ok) return { ...base, items: null, total: 0, error: errorText(r.error, '') || null };
   return { ...base, items: r.data, total: r.total ?? r.data.length, error: null };
 }
 
-/** Complete or fail a transfer: a plain form post per claim. */
+const ENDPOINTS = { approve: contract.approveTransfer, complete: contract.completeTransfer, fail: contract.failTransfer } as const;
+
+/** Approve, complete or fail a transfer: a plain form post per claim (approval from its confirmation). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const id = field(form, 'claim');
   const intent = field(form, 'intent');
-  if (!/^[1-9]\d{0,15}$/.test(id) || (intent !== 'complete' && intent !== 'fail'))
+  if (!/^[1-9]\d{0,15}$/.test(id) || !Object.hasOwn(ENDPOINTS, intent))
     return data<Result>({ formError: key('admin:claims.failed') }, { status: 400 });
-  const endpoint = intent === 'complete' ? contract.completeTransfer : contract.failTransfer;
-  const r = await apiOf(context).call(endpoint, { params: { id } });
-  if (r.ok) return { done: r.data.id, notice: key('admin:claims.updated') } satisfies Result;
+  const r = await apiOf(context).call(ENDPOINTS[intent as keyof typeof ENDPOINTS], { params: { id } });
+  if (r.ok)
+    return { done: r.data.id, notice: key(intent === 'approve' ? 'admin:claims.approved' : 'admin:claims.updated') } satisfies Result;
   return data<Result>({ formError: errorText(r.error, key('admin:claims.failed')) }, { status: r.status >= 500 ? 502 : r.status });
 }
 
@@ -81,6 +91,9 @@ export function Component() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
   const filtered = Boolean(d.f.search || d.f.status || d.f.method);
+  // Once approved (the action answered), the confirmation is not shown again.
+  const confirming =
+    d.approve !== null && result?.done !== d.approve ? d.items?.find((c) => c.id === d.approve && canApprove(c, d.me)) : undefined;
   return (
     <section className="admin-page">
       <Head title={t('common:title', { page: t('claims.title') })} description={t('claims.lead')} />
@@ -155,18 +168,79 @@ export function Component() {
             columns={[t('claims.player'), t('claims.prize'), t('claims.payTo'), t('claims.status'), t('claims.date'), t('claims.transfer')]}
           >
             {items.map((c) => (
-              <ClaimRow key={c.id} c={c} lng={lng} />
+              <ClaimRow key={c.id} c={c} lng={lng} me={d.me} here={d.here} />
             ))}
           </AdminTable>
         )}
       </AdminResults>
+      {confirming ? <ApproveDialog c={confirming} here={d.here} lng={lng} /> : null}
     </section>
   );
 }
 
-function ClaimRow({ c, lng }: { c: Row; lng: Lng }) {
+/** Whether this staff member may approve the transfer now (shared/claims/payout.ts; the API checks again). */
+const canApprove = (c: Row, me: number): boolean =>
+  c.status === 'payment_info_submitted' &&
+  c.approval_required &&
+  !c.approved_by &&
+  !c.held_until &&
+  c.contact_changed_by !== me &&
+  c.user.id !== me;
+
+/** Why this staff member may not complete the transfer now, as a text key; null when he may. */
+function completeBlock(c: Row, me: number): string | null {
+  if (c.held_until) return null; // shown as the hold itself
+  if (c.user.id === me) return 'claims.ownPrize';
+  if (c.contact_changed_by === me) return 'claims.youChanged';
+  if (c.approval_required && !c.approved_by) return 'claims.waitsForApproval';
+  if (c.approval_required && c.approved_by?.id === me) return 'claims.youApproved';
+  return null;
+}
+
+/** The confirmation of a second approval: what is paid, to which account. */
+function ApproveDialog({ c, here, lng }: { c: Row; here: string; lng: Lng }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Dialog titleId="approve-transfer-title" dismissHref={here} className="draw-confirm">
+      <h2 id="approve-transfer-title">{t('claims.approveTitle')}</h2>
+      <p>{t('claims.approveText')}</p>
+      <dl className="admin-card__facts">
+        <div>
+          <dt>{t('claims.player')}</dt>
+          <dd>{c.user.name}</dd>
+        </div>
+        <div>
+          <dt>{t('claims.prize')}</dt>
+          <dd>
+            <Amount value={c.prize.prize_money} lng={lng} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('claims.payTo')}</dt>
+          <dd>
+            {c.payment_method ? `${t(`claims.methods.${c.payment_method}`)}: ` : null}
+            <span className="nowrap">{toDigits(c.account_number, lng)}</span>, {c.account_holder_name}
+          </dd>
+        </div>
+      </dl>
+      <Form method="post" action={here} className="draw-confirm__actions">
+        <CsrfField />
+        <input type="hidden" name="claim" value={c.id} />
+        <SubmitButton name="intent" value="approve" className="btn btn-primary">
+          {t('claims.approveConfirm')}
+        </SubmitButton>
+        <Link className="btn btn-ghost" to={here} replace preventScrollReset>
+          {t('claims.cancel')}
+        </Link>
+      </Form>
+    </Dialog>
+  );
+}
+
+function ClaimRow({ c, lng, me, here }: { c: Row; lng: Lng; me: number; here: string }) {
   const { t } = useTranslation('admin');
   const na = t('common.notAvailable');
+  const blocked = completeBlock(c, me);
   return (
     <tr>
       <td>
@@ -211,17 +285,28 @@ function ClaimRow({ c, lng }: { c: Row; lng: Lng }) {
         <DateTime value={c.submitted_at ?? c.created_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
       </td>
       <td>
+        {c.status === 'payment_info_submitted' || c.status === 'transfer_completed' ? <Approval c={c} lng={lng} /> : null}
         {c.status === 'payment_info_submitted' ? (
-          <Form method="post" className="admin-row-actions">
-            <CsrfField />
-            <input type="hidden" name="claim" value={c.id} />
-            <SubmitButton name="intent" value="complete" className="btn btn-primary btn-sm">
-              {t('claims.complete')}
-            </SubmitButton>
-            <SubmitButton name="intent" value="fail" className="btn btn-ghost btn-sm">
-              {t('claims.markFailed')}
-            </SubmitButton>
-          </Form>
+          <>
+            {blocked ? <span className="admin-flag admin-flag--info">{t(blocked)}</span> : null}
+            <Form method="post" className="admin-row-actions">
+              <CsrfField />
+              <input type="hidden" name="claim" value={c.id} />
+              {canApprove(c, me) ? (
+                <Link className="btn btn-accent btn-sm" to={approveHref(here, c.id)} preventScrollReset>
+                  {t('claims.approve')}
+                </Link>
+              ) : null}
+              {!c.held_until && !blocked ? (
+                <SubmitButton name="intent" value="complete" className="btn btn-primary btn-sm">
+                  {t('claims.complete')}
+                </SubmitButton>
+              ) : null}
+              <SubmitButton name="intent" value="fail" className="btn btn-ghost btn-sm">
+                {t('claims.markFailed')}
+              </SubmitButton>
+            </Form>
+          </>
         ) : c.status === 'transfer_completed' ? (
           <span className="admin-done">{t('claims.done')}</span>
         ) : (
@@ -229,5 +314,33 @@ function ClaimRow({ c, lng }: { c: Row; lng: Lng }) {
         )}
       </td>
     </tr>
+  );
+}
+
+/** The hold and the second approval of a claim, as staff need to see them before paying. */
+function Approval({ c, lng }: { c: Row; lng: Lng }) {
+  const { t } = useTranslation('admin');
+  const invalid = t('common:errors.invalidDate');
+  return (
+    <>
+      {c.held_until && c.status === 'payment_info_submitted' ? (
+        <span className="admin-flag">
+          {t('claims.heldUntil')} <DateTime value={c.held_until} lng={lng} withTime invalid={invalid} />
+        </span>
+      ) : null}
+      {c.approved_by ? (
+        <span className="admin-approval">
+          {t('claims.approvedBy', { name: c.approved_by.name })}
+          {c.approved_at ? (
+            <>
+              {' '}
+              <DateTime value={c.approved_at} lng={lng} withTime invalid={invalid} />
+            </>
+          ) : null}
+        </span>
+      ) : c.approval_required && c.status === 'payment_info_submitted' ? (
+        <span className="admin-approval admin-approval--needed">{t('claims.needsApproval')}</span>
+      ) : null}
+    </>
   );
 }

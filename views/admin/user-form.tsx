@@ -13,6 +13,7 @@ import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
 import { parseForm } from '../components/parse-form.ts';
 import { useTranslation } from '../i18n.tsx';
+import { callerIsSuperuser } from './rights.ts';
 import { shortId } from './users.tsx';
 
 type User = z.output<typeof StaffUser>;
@@ -54,21 +55,24 @@ function valuesOf(u: User | null): Record<string, string> {
  * (GET /api/v1/admin-users/{id}/identity/) with the NID photos served to staff through /bff.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  if (params.id === undefined) return { user: null, identity: null, values: valuesOf(null), problem: null, editing: false };
+  if (params.id === undefined)
+    return { user: null, identity: null, values: valuesOf(null), problem: null, editing: false, superuser: false };
   const id = idOf(params.id);
-  const none = { user: null, identity: null, values: {} as Record<string, string>, editing: true };
+  const none = { user: null, identity: null, values: {} as Record<string, string>, editing: true, superuser: false };
   if (!id) return data({ ...none, problem: null }, { status: 404 });
   const api = apiOf(context);
-  const [r, ident] = await Promise.all([
+  const [r, ident, superuser] = await Promise.all([
     api.call(contract.staffUser, { params: { id } }),
     api.call(contract.userIdentity, { params: { id } }),
+    // Only a superuser changes a phone, an e-mail or a password (docs/rules/accounts-and-codes.md#12-staff-and-superusers).
+    callerIsSuperuser(context),
   ]);
   if (!r.ok) {
     const status = r.status === 404 ? 404 : r.status >= 500 ? 502 : r.status;
     return data({ ...none, problem: r.status === 404 ? null : errorText(r.error, '') || null }, { status });
   }
   const identity: Ident | null = ident.ok ? ident.data : null;
-  return { user: r.data, identity, values: valuesOf(r.data), problem: null, editing: true };
+  return { user: r.data, identity, values: valuesOf(r.data), problem: null, editing: true, superuser };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -133,6 +137,10 @@ export function Component() {
     );
   const e = result?.errors ?? {};
   const values = result?.values ? { ...d.values, ...result.values } : d.values;
+  // Other staff see the phone, e-mail and password of an account they edit, disabled: a disabled input is not posted, so
+  // their change of the name or the active flag leaves them as they are.
+  const locked = editing && !d.superuser;
+  const access = locked ? { disabled: true, 'aria-describedby': 'user-access-locked' } : {};
   const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} name={name} defaultValue={values[name] ?? ''} error={msg(t, e[name])} {...extra} />
   );
@@ -156,8 +164,14 @@ export function Component() {
         {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
         <div className="admin-form__grid">
           {field('name', t('users.form.name'), { maxLength: 100, required: true, autoComplete: 'off' })}
-          {field('email', t('users.form.email'), { type: 'email', maxLength: 254, autoComplete: 'off' })}
-          {field('phone', t('users.form.phone'), { type: 'tel', maxLength: 20, placeholder: '017XXXXXXXX', autoComplete: 'off' })}
+          {field('email', t('users.form.email'), { type: 'email', maxLength: 254, autoComplete: 'off', ...access })}
+          {field('phone', t('users.form.phone'), {
+            type: 'tel',
+            maxLength: 20,
+            placeholder: '017XXXXXXXX',
+            autoComplete: 'off',
+            ...access,
+          })}
           <Field
             label={editing ? t('users.form.newPassword') : t('users.form.password')}
             name="password"
@@ -165,9 +179,17 @@ export function Component() {
             autoComplete="new-password"
             error={msg(t, e.password)}
             hint={editing ? t('users.form.passwordKeep') : t('users.form.passwordHint')}
+            {...access}
           />
         </div>
-        <p className="field__hint">{t('users.form.phoneOrEmail')}</p>
+        {locked ? (
+          <p id="user-access-locked" className="admin-flag admin-flag--info">
+            {t('users.form.accessLocked')}
+          </p>
+        ) : (
+          <p className="field__hint">{t('users.form.phoneOrEmail')}</p>
+        )}
+        {editing && !locked ? <p className="field__hint">{t('users.form.accessChangeHint')}</p> : null}
         <fieldset className="admin-form__toggles">
           <legend className="visually-hidden">{t('users.status')}</legend>
           {toggle('is_active', t('users.form.isActive'))}

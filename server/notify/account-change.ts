@@ -1,0 +1,54 @@
+import type { TFunction } from 'i18next';
+import { holdEnd } from '../../shared/claims/payout.ts';
+import { formatDate, type Lng } from '../../shared/dates.ts';
+import { NotifyError, type Notifier } from './index.ts';
+
+/** What changed of an account: its phone, its e-mail, its password (set by staff). */
+export type AccountChange = { phone: boolean; email: boolean; password: boolean };
+
+export const accessChanged = (c: AccountChange): boolean => c.phone || c.email || c.password;
+
+/**
+ * The notice of a change of a player's phone, e-mail or (by staff) password, sent to every phone and e-mail the
+ * account had before it: the old phone learns that the number moved, the e-mail that the phone did
+ * (docs/rules/accounts-and-codes.md#11-profile, #12-staff-and-superusers). In English, then Bengali, like the winners'
+ * notice: an account has no language of its own. It names what changed, when, and until when claims and payouts are
+ * held. A message the transport could not send is left (the transport logged why): the change stands, and the hold
+ * protects the prize whether or not the notice arrived.
+ */
+export async function sendAccountChangeNotice(
+  notifier: Notifier,
+  t: TFunction,
+  before: { phone: string | null; email: string | null },
+  change: AccountChange,
+  o: { at: string | Date; byStaff: boolean },
+): Promise<void> {
+  const until = holdEnd(o.at).toISOString();
+  const part = (lng: Lng) => {
+    const items = (['phone', 'email', 'password'] as const).filter((k) => change[k]).map((k) => t(`api:accountNotice.${k}`, { lng }));
+    const vars = {
+      lng,
+      what: new Intl.ListFormat(lng === 'bn' ? 'bn' : 'en', { type: 'conjunction' }).format(items),
+      date: formatDate(o.at, lng, { withTime: true }) ?? String(o.at),
+      until: formatDate(until, lng, { withTime: true }) ?? until,
+    };
+    return {
+      subject: t('api:accountNotice.subject', vars),
+      text: t(o.byStaff ? 'api:accountNotice.textByStaff' : 'api:accountNotice.textBySelf', vars),
+    };
+  };
+  const en = part('en');
+  const bn = part('bn');
+  const msg = { purpose: 'account_changed' as const, subject: `${en.subject} / ${bn.subject}`, text: `${en.text}\n\n${bn.text}` };
+  const to = [
+    ...(before.phone ? [{ channel: 'sms' as const, to: before.phone }] : []),
+    ...(before.email ? [{ channel: 'email' as const, to: before.email }] : []),
+  ];
+  for (const r of to) {
+    try {
+      await notifier.send({ ...msg, ...r });
+    } catch (err) {
+      if (!(err instanceof NotifyError)) throw err;
+    }
+  }
+}
