@@ -6,20 +6,21 @@ export type Availability = 'open' | 'ended' | 'soldOut' | 'notYet';
 
 export type AvailabilityFields = Pick<
   Lottery,
-  'published' | 'is_result_published' | 'start_date' | 'end_date' | 'total_tickets' | 'tickets_sold'
+  'published' | 'is_result_published' | 'drawn' | 'start_date' | 'end_date' | 'total_tickets' | 'tickets_sold'
 > & {
   purchasable?: boolean;
 };
 
 /**
  * The API's `purchasable` flag decides when it is present (the server's clock and rules); otherwise the same
- * rules are read here. A closed lottery gets its reason: ended (end date passed or results out),
+ * rules are read here. A closed lottery gets its reason: ended (end date passed, results out, or drawn once and its
+ * results taken back: a drawn lottery never sells again),
  * not yet on sale (unpublished or not started), or, our addition, sold out.
  */
 export function availability(l: AvailabilityFields, nowMs: number): Availability {
   const end = parseIso(l.end_date);
   const start = parseIso(l.start_date);
-  const ended = l.is_result_published || (end !== null && end <= nowMs);
+  const ended = l.is_result_published || l.drawn || (end !== null && end <= nowMs);
   const soldOut = Number(l.tickets_sold) >= Number(l.total_tickets);
   const notYet = !l.published || start === null || end === null || start > nowMs;
   if (l.purchasable === true) return 'open';

@@ -15,6 +15,8 @@ export type LotteryRow = {
   published: boolean;
   featured: boolean;
   is_result_published: boolean;
+  /** Drawn once (results published at least once): sales never open again. */
+  drawn: boolean;
   tickets_sold: number;
 };
 
@@ -25,14 +27,21 @@ export type LotteryRow = {
 export const HELD = `((SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success'))
   + (SELECT count(*) FROM generated_tickets g WHERE g.lottery_id = l.id AND g.activated_at IS NULL))`;
 
+/**
+ * The lottery `l` has been drawn: its results were published at least once, by a draw or without one (`drawn_at` is
+ * set then and never cleared; a draw's prizes come with it). Taking the results back hides them; it does not undo
+ * the draw (docs/rules/lotteries-and-sales.md#4-when-a-lottery-can-be-bought).
+ */
+export const DRAWN = `(l.drawn_at IS NOT NULL)`;
+
 const COLUMNS = `l.id, l.name, l.name_bn, l.description, l.description_bn, l.start_date, l.end_date, l.ticket_price, l.total_tickets, l.winners,
-  l.total_prize, l.published, l.featured, l.is_result_published, ${HELD}::int AS tickets_sold`;
+  l.total_prize, l.published, l.featured, l.is_result_published, ${DRAWN} AS drawn, ${HELD}::int AS tickets_sold`;
 
 /**
- * Purchasable: published, sales open (end_date authoritative), result not out, tickets left; a condition on the
+ * Purchasable: published, sales open (end_date authoritative), result not out and never drawn, tickets left; a condition on the
  * lottery `l`, by the database's clock. The purchase checks it under the lottery's row lock (server/purchases/queries.ts).
  */
-export const PURCHASABLE = `l.published AND NOT l.is_result_published AND l.start_date <= now() AND l.end_date > now()
+export const PURCHASABLE = `l.published AND NOT l.is_result_published AND NOT ${DRAWN} AND l.start_date <= now() AND l.end_date > now()
   AND ${HELD} < l.total_tickets`;
 
 export async function publishedLotteries(db: Db, limit: number, offset: number): Promise<{ rows: LotteryRow[]; total: number }> {

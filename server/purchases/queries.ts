@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { likePattern } from '../db/like.ts';
-import { HELD, PURCHASABLE } from '../lotteries/queries.ts';
+import { DRAWN, HELD, PURCHASABLE } from '../lotteries/queries.ts';
 import type { ClaimStatus } from '../../shared/claims/schemas.ts';
 import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
 
@@ -33,6 +33,7 @@ export type SaleState = {
   id: number;
   published: boolean;
   is_result_published: boolean;
+  drawn: boolean;
   start_date: string;
   end_date: string;
   ticket_price: number;
@@ -48,7 +49,7 @@ export type SaleState = {
  */
 export const saleState = (db: Db, id: number) =>
   db.one<SaleState>(
-    `SELECT l.id, l.published, l.is_result_published, l.start_date, l.end_date, l.ticket_price, l.total_tickets,
+    `SELECT l.id, l.published, l.is_result_published, ${DRAWN} AS drawn, l.start_date, l.end_date, l.ticket_price, l.total_tickets,
        ${HELD}::int AS tickets_sold,
        (${PURCHASABLE}) AS purchasable
      FROM lotteries l WHERE l.id = $1`,
@@ -182,15 +183,19 @@ export type StaffTransactionRow = Omit<TransactionRow, 'idempotency_key'> & {
   u_name: string;
   u_phone: string | null;
   u_email: string | null;
+  u_is_active: boolean;
   l_name: string;
   l_name_bn: string;
+  l_end_date: string;
+  l_total_prize: number;
   l_is_result_published: boolean;
   l_ticket_price: number;
 };
 
 const STAFF_SELECT = `SELECT t.id, t.user_id, t.lottery_id, t.ticket, t.amount, t.transaction_type, t.payment_method, t.payment_number,
     t.trx_id, t.status, t.nid, t.created_at, t.updated_at, u.name AS u_name, u.phone AS u_phone, u.email AS u_email,
-    l.name AS l_name, l.name_bn AS l_name_bn, l.is_result_published AS l_is_result_published, l.ticket_price AS l_ticket_price
+    u.is_active AS u_is_active, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date, l.total_prize AS l_total_prize,
+    l.is_result_published AS l_is_result_published, l.ticket_price AS l_ticket_price
   FROM transactions t
   JOIN users u ON u.id = t.user_id
   JOIN lotteries l ON l.id = t.lottery_id`;

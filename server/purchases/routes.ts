@@ -31,6 +31,6 @@ export function purchaseRoutes(purchases: Purchases): Router {
   route(r, api.myTransactions, ({ query, user }) => purchases.mine(user, query.limit, query.offset));
   route(r, api.myTransaction, ({ params, user, req }) => purchases.one(user, params.id, req.t));
   route(r, api.transactions, ({ query }) => purchases.list(query));
-  route(r, api.updateTransaction, ({ params, body, user, req }) => purchases.setStatus(user, params.id, body.status, ctxOf(req)));
+  route(r, api.updateTransaction, ({ params, body, user, req }) => purchases.setStatus(user, params.id, body, ctxOf(req)));
   return r;
 }

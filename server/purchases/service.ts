@@ -10,6 +10,7 @@ import type {
   PurchaseReply,
   StaffTransaction,
   StaffTransactionsQuery,
+  StatusBody,
   TransactionStatus,
   TrxIdBody,
 } from '../../shared/purchases/schemas.ts';
@@ -84,16 +85,19 @@ const staffJson = (r: StaffTransactionRow): Staff => ({
   status: r.status,
   payment_method: r.payment_method,
   payment_number: r.payment_number,
+  phone: r.payment_number,
   trx_id: r.trx_id,
   ticket: r.ticket,
   nid: r.nid,
   created_at: r.created_at,
   updated_at: r.updated_at,
-  user: { id: r.user_id, name: r.u_name, phone: r.u_phone, email: r.u_email },
+  user: { id: r.user_id, name: r.u_name, phone: r.u_phone, email: r.u_email, is_active: r.u_is_active },
   lottery: {
     id: r.lottery_id,
     name: r.l_name,
     name_bn: r.l_name_bn,
+    end_date: r.l_end_date,
+    total_prize: r.l_total_prize,
     is_result_published: r.l_is_result_published,
     ticket_price: r.l_ticket_price,
   },
@@ -248,10 +252,14 @@ export class Purchases {
 
   /**
    * Staff change a transaction's status (docs/rules/lotteries-and-sales.md#8-transaction-states), audited in the same
-   * database transaction. Asking for the status it already has changes nothing and records nothing.
+   * database transaction. Asking for the status it already has changes nothing and records nothing. Approval needs the
+   * TrxID the payment is checked against.
    */
-  async setStatus(staff: AccessClaims, id: number, status: TransactionStatus, ctx: Ctx): Promise<Staff> {
+  async setStatus(staff: AccessClaims, id: number, body: z.output<typeof StatusBody>, ctx: Ctx): Promise<Staff> {
     const { t } = ctx;
+    const { status } = body;
+    // The specification's back office sends the transaction's id too (docs/rules/api.md#1-conventions).
+    if (body.id !== undefined && body.id !== id) throw ApiError.fields({ id: [t('api:transactionIdMismatch', { id })] });
     const notFound = () => ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
     const known = await q.transactionById(this.d.db, id);
     if (!known) throw notFound();
@@ -276,6 +284,9 @@ export class Purchases {
         // After the draw the sales are what the draw saw; only an unpaid (pending) ticket may still be rejected.
         if (sale.is_result_published && action !== 'transaction.reject')
           throw ApiError.detail(409, t('api:resultsPublishedNoChange'), 'results_published');
+        // Approval confirms a payment, and the TrxID is what staff check it against; rejecting an unpaid ticket stays open.
+        if (action === 'transaction.approve' && before.trx_id === null)
+          throw ApiError.detail(409, t('api:approveWithoutTrxId'), 'trx_id_missing');
         if (before.status === 'failed') {
           if (await q.holderOf(tx, before.lottery_id, before.ticket)) throw combinationTaken(t);
           if (sale.tickets_sold >= sale.total_tickets) throw ApiError.detail(409, t('lottery:reason.soldOut'), 'sold_out');

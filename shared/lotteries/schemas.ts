@@ -34,6 +34,8 @@ export const Lottery = z.object({
   published: z.boolean(),
   featured: z.boolean(),
   is_result_published: z.boolean(),
+  /** Drawn once: taking the results back hides them, and sales never open again (docs/rules/lotteries-and-sales.md#4-when-a-lottery-can-be-bought). */
+  drawn: z.boolean(),
   tickets_sold: z.number().int(),
   /** The server's verdict on sales right now (docs/rules/lotteries-and-sales.md). */
   purchasable: z.boolean(),

@@ -50,8 +50,12 @@ export const TrxIdBody = z.strictObject({
   payment_number: optional(phone),
 });
 
-/** `PUT /api/v1/transactions/{id}/` (staff): the new status. */
+/**
+ * `PUT /api/v1/transactions/{id}/` (staff): the new status. The back office of the specification also sends the
+ * transaction's `id`: accepted when it is the id of the address (checked by the service, 400 under `id` otherwise).
+ */
 export const StatusBody = z.strictObject({
+  id: id.optional(),
   status: z.enum(TRANSACTION_STATUSES),
 });
 
@@ -112,14 +116,24 @@ export const PurchaseReply = PlayerTransaction.extend({
 /** A transaction as staff see it: the player, the lottery, and what they need to check the payment. */
 export const StaffTransaction = z.object({
   ...transactionFields,
+  /** The bKash number paid from, as the specification's back office reads it: the same value as payment_number. */
+  phone: z.string(),
   nid: z.string(),
   updated_at: z.string(),
-  user: z.object({ id: z.number().int(), name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  user: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    is_active: z.boolean(),
+  }),
   /** ticket_price: the lottery's price now, for staff to compare with the amount paid. */
   lottery: z.object({
     id: z.number().int(),
     name: z.string(),
     name_bn: z.string(),
+    end_date: z.string(),
+    total_prize: z.number().int(),
     is_result_published: z.boolean(),
     ticket_price: z.number().int(),
   }),

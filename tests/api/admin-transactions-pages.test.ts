@@ -59,12 +59,16 @@ describe('/admin/transactions without JavaScript', () => {
       expect(page.text).toContain(s);
     expect(page.text).toContain('No TrxID given');
     expect(page.text).toContain('Differs from the ticket price (TK. 150)');
-    expect(page.text).toContain('>Approve<');
     expect(page.text).toContain('>Reject<');
+    // Approval needs a TrxID: only the card that has one offers Approve; the other says why (lotteries-and-sales.md §8).
+    expect(page.text.match(/>Approve</g)).toHaveLength(1);
+    expect(page.text.match(/>Reject</g)).toHaveLength(2);
+    expect(page.text).toContain('Approve is offered once the player has entered the TrxID bKash sent him.');
 
     // The lottery in the page's language.
     const bn = await staffAgent.get('/admin/transactions').set('Cookie', 'lang=bn').expect(200);
     expect(bn.text).toContain('পদ্মা সাপ্তাহিক');
+    expect(bn.text).toContain('খেলোয়াড় বিকাশের পাঠানো TrxID দেওয়ার পর অনুমোদনের বোতাম দেখানো হবে।');
   });
 
   test('search and the status filter are the server’s; nothing found says so', async () => {
@@ -86,7 +90,7 @@ describe('/admin/transactions without JavaScript', () => {
 
   test('approve, then reject through the card’s form; a refused change shows the API’s message', async () => {
     const lottery = await insertLottery(t);
-    const first = await bought(a, lottery, '05-12-23-34-45-07');
+    const first = await bought(a, lottery, '05-12-23-34-45-07', { trx_id: 'FIRST12345' });
     const second = await bought(b, lottery, '01-02-03-04-05-06');
     const page = await staffAgent.get('/admin/transactions?status=pending').expect(200);
     // The form posts back to the list as it was (search and filter kept).

@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -39,7 +39,7 @@ async function player(name: string, lang = 'en'): Promise<{ agent: Agent; api: P
 /** The player's ticket, approved and drawn as the winner; the prize id. */
 async function won(p: Player, name = 'Claim Draw', name_bn = 'দাবির ড্র'): Promise<number> {
   const lottery = await insertLottery(t, { name, name_bn });
-  const res = await buy(t, p, purchase(lottery, TICKET));
+  const res = await buy(t, p, purchase(lottery, TICKET, { trx_id: trxId() }));
   await request(t.url)
     .put(`/api/v1/transactions/${res.body.id}/`)
     .set(...staff.auth)

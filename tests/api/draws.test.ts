@@ -5,8 +5,9 @@
  * staff finish it at the same moment; audited. On PGlite and PostgreSQL.
  */
 import request from 'supertest';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { loginAs } from '../helpers/session.ts';
+import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player;
@@ -40,7 +41,7 @@ const prizes = (p: Player | null, lottery: number | string) => {
 
 /** A ticket bought by this player and approved by staff (status success), unless told to leave it as it is. */
 async function sold(p: Player, lottery: number, ticket: string, status: 'success' | 'pending' | 'failed' = 'success'): Promise<number> {
-  const res = await buy(t, p, purchase(lottery, ticket));
+  const res = await buy(t, p, purchase(lottery, ticket, { trx_id: trxId() }));
   if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
   const id = res.body.id as number;
   if (status !== 'pending') {
@@ -264,6 +265,51 @@ describe('a lottery is drawn once', () => {
     const again = await draw(staff, { lottery_id: lottery, tickets: [T2] });
     expect(again.status).toBe(409);
     expect((await state(lottery)).prizes.map((p) => p.ticket)).toEqual([T1]);
+  });
+
+  test('results taken back through the API hide them but never reopen sales: purchase, pages and generation refused', async () => {
+    const lottery = await insertLottery(t, { name: 'Taken Back Draw' });
+    await sold(a, lottery, T1);
+    expect((await draw(staff, { lottery_id: lottery, tickets: [T1] })).status).toBe(201);
+    const back = await request(t.url)
+      .patch(`/api/v1/lotteries/${lottery}/`)
+      .set(...staff.auth)
+      .send({ is_result_published: false });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ is_result_published: false, drawn: true, purchasable: false });
+    // Its end date is still a week away: only the draw closes it.
+    const shown = await request(t.url).get(`/api/v1/get-lottery/${lottery}/`);
+    expect(shown.body).toMatchObject({ is_result_published: false, drawn: true, purchasable: false });
+    expect(Date.parse(shown.body.end_date)).toBeGreaterThan(Date.now());
+    const en = await buy(t, b, purchase(lottery, T2));
+    expect(en.status).toBe(409);
+    expect(en.body).toEqual({ detail: 'This lottery has ended, or the results have been published.', code: 'lottery_ended' });
+    const bn = await buy(t, b, purchase(lottery, T3)).set('Accept-Language', 'bn');
+    expect(bn.status).toBe(409);
+    expect(bn.body.detail).toBe('এই লটারি শেষ হয়ে গেছে, অথবা ফলাফল প্রকাশিত হয়েছে।');
+    expect(await t.db.query('SELECT id FROM transactions WHERE lottery_id = $1 AND user_id = $2', [lottery, b.id])).toEqual([]);
+    // Not offered in the quick-play panel, and no generated tickets for it either.
+    await t.db.query('UPDATE lotteries SET featured = true WHERE id = $1', [lottery]);
+    const featured = await request(t.url).get('/api/v1/featured-lotteries/');
+    expect(featured.body.map((l: { id: number }) => l.id)).not.toContain(lottery);
+    const made = await request(t.url)
+      .post('/api/v1/generated-tickets/')
+      .set(...staff.auth)
+      .send({ lottery_id: lottery, quantity: 1 });
+    expect(made.status).toBe(409);
+    // The ticket page and the number picker give the reason instead of the purchase form, for a logged-in player.
+    const u = await createUser(t, { name: 'Late Buyer' });
+    const agent = await loginAs(t.url, u.phone, u.password);
+    const page = await agent.get(`/quick-play/${lottery}/${T2}`).set('Cookie', 'lang=en').expect(200);
+    expect(page.text).toContain('This lottery has ended, or the results have been published.');
+    expect(page.text).not.toMatch(/action="\/quick-play\/\d+\/[\d-]+\/buy"/);
+    const pagebn = await agent.get(`/quick-play/${lottery}/${T2}`).set('Cookie', 'lang=bn').expect(200);
+    expect(pagebn.text).toContain('এই লটারি শেষ হয়ে গেছে, অথবা ফলাফল প্রকাশিত হয়েছে।');
+    const picker = await agent.get(`/all-lotteries?pick=${lottery}`).set('Cookie', 'lang=en').expect(200);
+    expect(picker.text.slice(picker.text.indexOf('<dialog'))).toContain('This lottery has ended, or the results have been published.');
+    const posted = await agent.post(`/quick-play/${lottery}/${T2}/buy`).type('form').send({ payment_method: 'bkash' });
+    expect(posted.status).not.toBe(303);
+    expect(await t.db.query('SELECT id FROM transactions WHERE lottery_id = $1 AND user_id = $2', [lottery, u.id])).toEqual([]);
   });
 
   test('two staff finishing at the same moment: exactly one set of prizes', async () => {

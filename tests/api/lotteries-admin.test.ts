@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let player: Player, staff: Player;
@@ -216,7 +216,7 @@ describe('PATCH /api/v1/lotteries/{id}/', () => {
 
   test('tickets on sale never fewer than those sold; a drawn lottery keeps its total prize and winners', async () => {
     const id = await insertLottery(t);
-    const sale = await buy(t, player, purchase(id, '05-12-23-34-45-07'));
+    const sale = await buy(t, player, purchase(id, '05-12-23-34-45-07', { trx_id: trxId() }));
     await buy(t, player, purchase(id, '01-02-03-04-05-06'));
     const fewer = await patch(staff, id, { total_tickets: 1 });
     expect(fewer.status).toBe(400);

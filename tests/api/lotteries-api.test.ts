@@ -117,6 +117,7 @@ describe('GET /api/v1/featured-lotteries/', () => {
       published: true,
       featured: true,
       is_result_published: false,
+      drawn: false,
       tickets_sold: 0,
       purchasable: true,
     });

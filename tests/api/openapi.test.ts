@@ -66,6 +66,12 @@ describe('OpenAPI document', () => {
     expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['limit', 'offset']);
     expect(list.responses['200'].headers).toHaveProperty('X-Total-Count');
     expect(doc.paths['/api/v1/featured-lotteries/'].get.security).toBeUndefined();
+    // The specification's back office: PUT sends {id, status}; the list's cards read the paying phone as `phone`.
+    const put = doc.paths['/api/v1/transactions/{id}/'].put.requestBody.content['application/json'].schema;
+    expect(Object.keys(put.properties).sort()).toEqual(['id', 'status']);
+    expect(put.required).toEqual(['status']);
+    const staffList = doc.paths['/api/v1/transactions/'].get.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(staffList)).toContain('"phone"');
   });
 });
 

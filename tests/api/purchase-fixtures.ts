@@ -65,6 +65,11 @@ export const purchase = (lotteryId: number, ticket: string, extra: Record<string
   ...extra,
 });
 
+let trxSeq = 0;
+
+/** A TrxID not used before in this test file: staff approve a purchase only once it has one (lotteries-and-sales.md §8). */
+export const trxId = (): string => `TRX${String(++trxSeq).padStart(7, '0')}`;
+
 /** POST /api/v1/transactions-create/ as this player, with an Idempotency-Key when given. */
 export function buy(t: TestApp, p: Player, body: object, key?: string) {
   const r = request(t.url)

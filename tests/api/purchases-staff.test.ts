@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player;
@@ -52,7 +52,7 @@ async function bought(p: Player, lottery: number, ticket = TICKET, extra: Record
 describe('who may', () => {
   test('anonymous 401, a player 403, staff 200 on both staff endpoints', async () => {
     const lottery = await insertLottery(t);
-    const id = await bought(a, lottery);
+    const id = await bought(a, lottery, TICKET, { trx_id: trxId() });
     for (const res of [await list(null), await put(null, id, 'success')]) {
       expect(res.status).toBe(401);
       expect(res.body.code).toBe('not_authenticated');
@@ -90,13 +90,22 @@ describe('GET /api/v1/transactions/', () => {
       status: 'pending',
       payment_method: 'bkash',
       payment_number: '01812345678',
+      phone: '01812345678',
       trx_id: 'ABC12345XY',
       ticket: TICKET,
       nid: '1234567890123',
       created_at: expect.any(String),
       updated_at: expect.any(String),
-      user: { id: a.id, name: 'Rahim Uddin', phone: a.phone, email: 'rahim@example.com' },
-      lottery: { id: lottery, name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক', is_result_published: false, ticket_price: 100 },
+      user: { id: a.id, name: 'Rahim Uddin', phone: a.phone, email: 'rahim@example.com', is_active: true },
+      lottery: {
+        id: lottery,
+        name: 'Padma Weekly',
+        name_bn: 'পদ্মা সাপ্তাহিক',
+        end_date: expect.any(String),
+        total_prize: 100000,
+        is_result_published: false,
+        ticket_price: 100,
+      },
     });
   });
 
@@ -112,7 +121,7 @@ describe('GET /api/v1/transactions/', () => {
     const padma = await insertLottery(t, { name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক' });
     const lucky = await insertLottery(t, { name: 'Lucky 50' });
     const ra = await bought(a, padma, TICKET, { trx_id: 'TRXAAAA111' });
-    const fb = await bought(b, lucky, '01-02-03-04-05-06', { payment_number: '01998877665' });
+    const fb = await bought(b, lucky, '01-02-03-04-05-06', { payment_number: '01998877665', trx_id: trxId() });
     await put(staff, fb, 'success');
     const ids = async (query: string) => {
       const res = await list(staff, query);
@@ -211,7 +220,7 @@ describe('PUT /api/v1/transactions/{id}/', () => {
 
   test('remove approval (success → pending) and move to pending (failed → pending); success → failed only through pending', async () => {
     const lottery = await insertLottery(t);
-    const id = await bought(a, lottery);
+    const id = await bought(a, lottery, TICKET, { trx_id: trxId() });
     expect((await put(staff, id, 'success')).status).toBe(200);
     const direct = await put(staff, id, 'failed');
     expect(direct.status).toBe(409);
@@ -232,6 +241,64 @@ describe('PUT /api/v1/transactions/{id}/', () => {
       'transaction.move_to_pending',
     ]);
     expect(await statusOf(id)).toBe('pending');
+  });
+
+  test('approval needs a TrxID: without one 409 in the caller’s language, nothing changes, nothing is recorded; reject still works', async () => {
+    const lottery = await insertLottery(t);
+    const id = await bought(a, lottery);
+    const res = await put(staff, id, 'success');
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      detail:
+        'This purchase has no TrxID yet: it can be approved only once the player has entered the TrxID bKash sent him and the payment has been checked against it. It may still be rejected.',
+      code: 'trx_id_missing',
+    });
+    const bn = await put(staff, id, 'success').set('Accept-Language', 'bn');
+    expect(bn.status).toBe(409);
+    expect(bn.body.detail).toBe(
+      'এই কেনাকাটার এখনো কোনো TrxID নেই: খেলোয়াড় বিকাশের পাঠানো TrxID দেওয়ার পর এবং তা দিয়ে পেমেন্ট মিলিয়ে দেখার পরেই শুধু অনুমোদন করা যায়। তবে বাতিল করা যায়।',
+    );
+    expect(await statusOf(id)).toBe('pending');
+    expect(await audit()).toEqual([]);
+    // The player can still enter his TrxID, and then it can be approved.
+    const given = await request(t.url)
+      .patch(`/api/v1/transactions/${id}/trx-id/`)
+      .set(...a.auth)
+      .send({ trx_id: 'PAIDLATER1' });
+    expect(given.status).toBe(200);
+    expect((await put(staff, id, 'success')).status).toBe(200);
+    // A purchase without a TrxID may be rejected, and moved back to pending; not approved from there either.
+    const unpaid = await bought(b, lottery, '01-02-03-04-05-06');
+    expect((await put(staff, unpaid, 'failed')).status).toBe(200);
+    expect((await put(staff, unpaid, 'pending')).status).toBe(200);
+    expect((await put(staff, unpaid, 'success')).body.code).toBe('trx_id_missing');
+    expect((await audit()).map((r) => r.action)).toEqual(['transaction.approve', 'transaction.reject', 'transaction.move_to_pending']);
+  });
+
+  test('the specification’s body {id, status}: accepted when id is the address’s, else 400 under id and nothing changes', async () => {
+    const lottery = await insertLottery(t);
+    const id = await bought(a, lottery, TICKET, { trx_id: trxId() });
+    const other = await bought(b, lottery, '01-02-03-04-05-06', { trx_id: trxId() });
+    const send = (body: object, lng = 'en') =>
+      request(t.url)
+        .put(`/api/v1/transactions/${id}/`)
+        .set(...staff.auth)
+        .set('Accept-Language', lng)
+        .send(body);
+    const wrong = await send({ id: other, status: 'success' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ id: [`The id in the body must be the id of the transaction in the address (${id}).`] });
+    const wrongBn = await send({ id: other, status: 'success' }, 'bn');
+    expect(wrongBn.status).toBe(400);
+    expect(wrongBn.body.id[0]).toMatch(/^বডির id অবশ্যই ঠিকানার লেনদেনের id \([০-৯]+\) হতে হবে।$/);
+    for (const bad of ['abc', 0, -1, null]) expect((await send({ id: bad, status: 'success' })).status).toBe(400);
+    expect(await statusOf(id)).toBe('pending');
+    expect(await statusOf(other)).toBe('pending');
+    expect(await audit()).toEqual([]);
+    const ok = await send({ id, status: 'success' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ id, status: 'success' });
+    expect((await send({ id: String(id), status: 'pending' })).status).toBe(200);
   });
 
   test('the status it already has: 200, nothing changes, nothing is recorded', async () => {
@@ -266,8 +333,8 @@ describe('PUT /api/v1/transactions/{id}/', () => {
 
   test('after the results are published only a pending ticket may still be rejected', async () => {
     const lottery = await insertLottery(t);
-    const paid = await bought(a, lottery);
-    const unpaid = await bought(b, lottery, '01-02-03-04-05-06');
+    const paid = await bought(a, lottery, TICKET, { trx_id: trxId() });
+    const unpaid = await bought(b, lottery, '01-02-03-04-05-06', { trx_id: trxId() });
     await put(staff, paid, 'success');
     await t.db.query('UPDATE lotteries SET is_result_published = true, drawn_at = now() WHERE id = $1', [lottery]);
     const res = await put(staff, paid, 'pending');
@@ -308,7 +375,7 @@ describe('PUT /api/v1/transactions/{id}/', () => {
 
   test('two staff approving and rejecting the same transaction at once: one wins, one audit row per change made', async () => {
     const lottery = await insertLottery(t);
-    const id = await bought(a, lottery);
+    const id = await bought(a, lottery, TICKET, { trx_id: trxId() });
     const other = await account(t, { is_staff: true });
     const [x, y] = await Promise.all([put(staff, id, 'success'), put(other, id, 'failed')]);
     const statuses = [x.status, y.status].sort();

@@ -2,7 +2,8 @@
  * The transactions page of the back office (docs/rules/lotteries-and-sales.md#8-transaction-states,
  * docs/rules/pages.md#9-back-office) with JavaScript: a player buys a ticket of an open lottery that is not featured
  * (the journeys sharing the featured one keep it open), staff find it on /admin/transactions, see that its TrxID is
- * missing, approve it: the toast says so and the card shows Approved. The no-JS form posts are covered by
+ * missing and that Approve waits for it; once the player has entered it, they approve it: the toast says so and the card
+ * shows Approved. The no-JS form posts are covered by
  * tests/api/admin-transactions-pages.test.ts.
  */
 import type { APIRequestContext } from '@playwright/test';
@@ -39,6 +40,7 @@ test('staff approve a player’s purchase on /admin/transactions: a toast, and t
   await page.goto(`/quick-play/${lottery.id}/${ticket}`);
   await page.locator('.play-buy').getByRole('button', { name: 'Confirm purchase' }).click();
   await expect(page).toHaveURL(/\/payment\/\d+$/);
+  const transactionId = Number(new URL(page.url()).pathname.split('/')[2]);
 
   await page.context().clearCookies();
   await useLanguage(page, 'en');
@@ -53,6 +55,21 @@ test('staff approve a player’s purchase on /admin/transactions: a toast, and t
   await expect(card).toContainText(lottery.name);
   await expect(card).toContainText('Pending');
   await expect(card).toContainText('No TrxID given');
+  // Approval needs the TrxID (docs/rules/lotteries-and-sales.md#8-transaction-states): Reject only, and why.
+  await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Reject' })).toBeVisible();
+  await expect(card).toContainText('Approve is offered once the player has entered the TrxID bKash sent him.');
+
+  // The player enters his TrxID (through the API, as the mobile app does); the card now offers Approve.
+  const token = await request.post('/api/token/', { data: { phone: player.phone, password: player.password } });
+  const trx = `AT${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+  const given = await request.patch(`/api/v1/transactions/${transactionId}/trx-id/`, {
+    headers: { Authorization: `Bearer ${((await token.json()) as { access: string }).access}` },
+    data: { trx_id: trx },
+  });
+  expect(given.ok()).toBe(true);
+  await page.reload();
+  await expect(card).toContainText(trx);
 
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(page.locator('.toasts--top-right')).toContainText('Successfully Updated Transaction');

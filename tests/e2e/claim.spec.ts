@@ -57,6 +57,11 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
   await page.locator('.play-buy').getByRole('button', { name: 'Confirm purchase' }).click();
   await expect(page).toHaveURL(/\/payment\/\d+$/);
   const transactionId = Number(new URL(page.url()).pathname.split('/').pop());
+  // The player enters his TrxID: approval needs it (docs/rules/lotteries-and-sales.md#8-transaction-states).
+  const paid = `CL${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+  await page.getByLabel('bKash transaction ID (TrxID)').fill(paid);
+  await page.getByRole('button', { name: 'Send TrxID' }).click();
+  await expect(page.locator('main')).toContainText(`We have your TrxID ${paid}`);
 
   // Staff approve the payment and finish the draw with this ticket.
   const auth = { Authorization: `Bearer ${await staffToken(request)}` };

@@ -6,6 +6,7 @@ const NOW = Date.parse('2026-11-20T12:00:00Z');
 const lottery = (over: Partial<AvailabilityFields> = {}): AvailabilityFields => ({
   published: true,
   is_result_published: false,
+  drawn: false,
   start_date: '2026-11-01T00:00:00Z',
   end_date: '2026-11-28T14:00:00Z',
   total_tickets: 100,
@@ -23,6 +24,11 @@ describe('availability: whether a lottery can be bought and why not (docs/rules/
   test('an end date in the past or published results: ended', () => {
     expect(availability(lottery({ end_date: '2026-11-19T00:00:00Z', purchasable: false }), NOW)).toBe('ended');
     expect(availability(lottery({ is_result_published: true }), NOW)).toBe('ended');
+  });
+  test('drawn once and its results taken back: still ended, even before the end date (never sells again)', () => {
+    expect(availability(lottery({ drawn: true }), NOW)).toBe('ended');
+    expect(availability(lottery({ drawn: true, purchasable: false }), NOW)).toBe('ended');
+    expect(availability(lottery({ drawn: true, tickets_sold: 100, purchasable: false }), NOW)).toBe('ended');
   });
   test('not started yet or not published: not yet on sale', () => {
     expect(availability(lottery({ start_date: '2026-11-25T00:00:00Z', purchasable: false }), NOW)).toBe('notYet');

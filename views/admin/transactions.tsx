@@ -136,10 +136,12 @@ function TransactionCard({ x, lng }: { x: Row; lng: Lng }) {
   const priceDiffers = x.amount !== x.lottery.ticket_price;
   // After the draw only an unpaid ticket may still be rejected; an activated generated ticket keeps its status
   // (docs/rules/lotteries-and-sales.md#8-transaction-states); the API says why for anything else.
+  // Approval needs the TrxID the payment is checked against: without one, a pending card offers Reject only.
+  const needsTrxId = x.status === 'pending' && x.trx_id === null && x.transaction_type !== 'activation';
   const actions =
     x.transaction_type === 'activation'
       ? []
-      : x.lottery.is_result_published && x.status === 'pending'
+      : (x.lottery.is_result_published || needsTrxId) && x.status === 'pending'
         ? ACTIONS.pending.filter((a) => a.to === 'failed')
         : ACTIONS[x.status];
   const heading = `transaction-${x.id}`;
@@ -203,6 +205,7 @@ function TransactionCard({ x, lng }: { x: Row; lng: Lng }) {
         <Form method="post" className="admin-card__actions" aria-label={t('transactions.actionsFor', { name: x.user.name })}>
           <CsrfField />
           <input type="hidden" name="id" value={x.id} />
+          {needsTrxId && !x.lottery.is_result_published ? <p className="muted">{t('transactions.approveNeedsTrxId')}</p> : null}
           {actions.map((a) => (
             <button
               key={a.to}

@@ -25,6 +25,7 @@ export type CardLottery = Pick<
   | 'tickets_sold'
   | 'published'
   | 'is_result_published'
+  | 'drawn'
   | 'purchasable'
 >;
 
@@ -42,6 +43,7 @@ export const toCardLottery = (l: CardLottery): CardLottery => ({
   tickets_sold: l.tickets_sold,
   published: l.published,
   is_result_published: l.is_result_published,
+  drawn: l.drawn,
   purchasable: l.purchasable,
 });
 
