@@ -26,6 +26,7 @@ import { Identity, IdentityBody } from '../identity/schemas.ts';
 import { CreateUserBody, StaffUser, StaffUsersQuery, UpdateUserBody } from '../users/schemas.ts';
 import { Dashboard } from '../dashboard/schemas.ts';
 import {
+  DeletePrizeBody,
   DrawBody,
   DrawReply,
   LotteryIdParams,
@@ -95,7 +96,16 @@ export const api = {
     body: RefreshBody,
     reply: null,
     status: 204,
-    summary: 'Revokes a refresh token (log out).',
+    summary: 'Revokes a refresh token (log out): its session ends, the access tokens issued for it too.',
+  }),
+  logoutEverywhere: endpoint({
+    method: 'POST',
+    path: '/api/v1/logout-everywhere/',
+    access: 'user',
+    tag: 'sessions',
+    reply: null,
+    status: 204,
+    summary: "Ends every session of the caller's account at once, this one too: refresh and access tokens alike.",
   }),
   // Accounts ----------------------------------------------------------------------------------------
   signup: endpoint({
@@ -327,7 +337,7 @@ export const api = {
     reply: StaffLottery,
     summary:
       'Changes any of the fields, the flags published, featured and is_result_published among them; a drawn lottery keeps its ' +
-      'total prize and winners; audited.',
+      'total prize and winners, and taking its results back never reopens its sales; audited.',
   }),
   dashboard: endpoint({
     method: 'GET',
@@ -410,7 +420,8 @@ export const api = {
     params: IdParams,
     body: StatusBody,
     reply: StaffTransaction,
-    summary: 'Approves, rejects or moves back a transaction (pending ↔ success, pending ↔ failed); audited.',
+    summary:
+      'Approves, rejects or moves back a transaction (pending ↔ success, pending ↔ failed); approval needs a TrxID; an id in the body must be the one of the path; audited.',
   }),
   // The draw and prizes ----------------------------------------------------------------------------
   drawLottery: endpoint({
@@ -463,11 +474,12 @@ export const api = {
     access: 'staff',
     tag: 'draws',
     params: PrizeIdParams,
+    body: DeletePrizeBody,
     reply: null,
     status: 204,
     summary:
-      'Deletes a prize whose winner has not submitted payout details (409 otherwise); the other prizes keep their money and the ' +
-      'lottery stays drawn; audited.',
+      'Superusers only (other staff 403): deletes a prize whose winner has not submitted payout details (409 otherwise), with a ' +
+      'reason (JSON body `{"reason"}`); the other prizes keep their money and the lottery stays drawn; audited with the reason.',
   }),
   notifyWinners: endpoint({
     method: 'POST',
@@ -539,6 +551,17 @@ export const api = {
     reply: ClaimsSummary,
     summary: 'Total claims, the prize money they claim and the transfers waiting, over every claim.',
   }),
+  approveTransfer: endpoint({
+    method: 'POST',
+    path: '/api/v1/admin/prize-claims/:id/approve-transfer/',
+    access: 'staff',
+    tag: 'claims',
+    params: IdParams,
+    reply: StaffClaim,
+    summary:
+      'A second staff member approves the transfer of a prize above PAYOUT_SECOND_APPROVAL_TK (not the winner, not who last ' +
+      "changed the winner's account; not while it is held); audited.",
+  }),
   completeTransfer: endpoint({
     method: 'PATCH',
     path: '/api/v1/admin/prize-claims/:id/toggle-transfer/',
@@ -546,7 +569,10 @@ export const api = {
     tag: 'claims',
     params: IdParams,
     reply: StaffClaim,
-    summary: 'Marks the transfer of a claim with submitted payout details as completed (final); audited.',
+    summary:
+      'Marks the transfer of a claim with submitted payout details as completed (final): not within 72 hours of a change of ' +
+      "the winner's phone, e-mail or password, not by who made it, above PAYOUT_SECOND_APPROVAL_TK only after another staff " +
+      "member's approval; audited.",
   }),
   failTransfer: endpoint({
     method: 'PATCH',
@@ -623,7 +649,8 @@ export const api = {
     raw: PICTURE_TYPES,
     reply: UploadReply,
     status: 201,
-    summary: 'Stores a picture sent as the raw body (JPEG, PNG or WebP, at most 2 MiB; the type is read from the bytes).',
+    summary:
+      'Stores a picture sent as the raw body (JPEG, PNG or WebP, at most 2 MiB; the type is read from the bytes), re-encoded without metadata, at most 640 px on its longest side; bytes that do not decode: 400.',
   }),
   uploadNid: endpoint({
     method: 'POST',
@@ -633,7 +660,8 @@ export const api = {
     raw: PICTURE_TYPES,
     reply: UploadReply,
     status: 201,
-    summary: "Stores a photo of the caller's NID card (raw JPEG, PNG or WebP, at most 2 MiB), served only to him and to staff.",
+    summary:
+      "Stores a photo of the caller's NID card (raw JPEG, PNG or WebP, at most 2 MiB), re-encoded without metadata (no GPS position), at most 2,000 px on its longest side; served only to him and to staff.",
   }),
   getUpload: endpoint({
     method: 'GET',
@@ -642,7 +670,7 @@ export const api = {
     tag: 'uploads',
     params: UploadParams,
     reply: null,
-    summary: 'A stored picture, for its owner and for staff only.',
+    summary: 'A stored picture, for its owner and for staff only; an NID photo with Cache-Control: no-store.',
   }),
   contact: endpoint({
     method: 'POST',
