@@ -23,6 +23,8 @@ export type WinningRow = {
   c_branch_name: string | null;
   c_submitted_at: string | null;
   c_updated_at: string | null;
+  /** When the player's phone, e-mail or (by staff) password last changed: the start of the hold on his claims. */
+  u_contact_changed_at: string | null;
 };
 
 /** Only prizes of published results count: a result taken back by staff takes its prizes out of view too. */
@@ -30,9 +32,10 @@ const WINNING_SELECT = `SELECT p.id AS prize_id, p.prize_money, p.ticket, p.tran
     l.name AS l_name, l.name_bn AS l_name_bn, COALESCE(l.drawn_at, l.end_date) AS drawn_at,
     c.id AS c_id, c.status AS c_status, c.payment_method AS c_method, c.account_number AS c_account_number,
     c.account_holder_name AS c_account_holder_name, c.bank_name AS c_bank_name, c.branch_name AS c_branch_name,
-    c.submitted_at AS c_submitted_at, c.updated_at AS c_updated_at
+    c.submitted_at AS c_submitted_at, c.updated_at AS c_updated_at, u.contact_changed_at AS u_contact_changed_at
   FROM prizes p
   JOIN transactions t ON t.id = p.transaction_id
+  JOIN users u ON u.id = t.user_id
   JOIN lotteries l ON l.id = p.lottery_id
   LEFT JOIN prize_claims c ON c.prize_id = p.id
   WHERE l.is_result_published AND t.user_id = $1`;
@@ -135,13 +138,6 @@ export const payoutFacts = (db: Db, claim: { prize_id: number; user_id: number }
     `SELECT p.prize_money, u.contact_changed_at, u.contact_changed_by FROM prizes p, users u
       WHERE p.id = $1 AND u.id = $2 FOR SHARE OF u`,
     [claim.prize_id, claim.user_id],
-  );
-
-/** The player's last change of phone, e-mail or password (his claims are held for 72 hours after it). */
-export const contactChange = (db: Db, userId: number) =>
-  db.one<{ contact_changed_at: string | null; contact_changed_by: number | null }>(
-    'SELECT contact_changed_at, contact_changed_by FROM users WHERE id = $1',
-    [userId],
   );
 
 export type StaffClaimRow = ClaimRow & {

@@ -52,13 +52,16 @@ const subjectOf = (prizeId: number) => `prize:${prizeId}`;
 
 const winningJson = (r: q.WinningRow, now = Date.now()): Winning => {
   const deadline = claimDeadline(r.drawn_at);
+  const held = heldUntil(r.u_contact_changed_at, now);
   return {
     prize: { id: r.prize_id, prize_money: r.prize_money },
     lottery: { id: r.lottery_id, name: r.l_name, name_bn: r.l_name_bn, drawn_at: r.drawn_at },
     ticket: r.ticket,
     transaction_id: r.transaction_id,
     claim_deadline: deadline,
-    can_claim: canClaim(r.c_status, deadline, now),
+    // While the hold runs the API refuses the claim code and the details (refuseWhileHeld): the pages say why instead.
+    can_claim: held === null && canClaim(r.c_status, deadline, now),
+    held_until: held,
     claim:
       r.c_id === null || r.c_status === null
         ? null
@@ -187,8 +190,8 @@ export class Claims {
    * Refused while the player's phone, e-mail or (by staff) password changed less than 72 hours ago: whoever changed
    * them may not be the player (docs/rules/lotteries-and-sales.md#11-prize-claims).
    */
-  private async refuseWhileHeld(userId: number, ctx: Ctx): Promise<void> {
-    const until = heldUntil((await q.contactChange(this.d.db, userId))?.contact_changed_at ?? null);
+  private refuseWhileHeld(row: q.WinningRow, ctx: Ctx): void {
+    const until = heldUntil(row.u_contact_changed_at);
     if (until)
       throw ApiError.detail(409, ctx.t('api:claimHeld', { date: formatDate(until, ctx.lng, { withTime: true }) ?? until }), 'claim_held');
   }
@@ -201,7 +204,7 @@ export class Claims {
     const row = await this.owned(caller, prizeId, t);
     const refused = this.refusal(row, ctx);
     if (refused) throw refused;
-    await this.refuseWhileHeld(userId, ctx);
+    this.refuseWhileHeld(row, ctx);
     const subject = subjectOf(prizeId);
     const wait = await this.d.codes.waitBeforeResend(userId, 'claim', subject);
     if (wait > 0) throw tooManyRequests(t, wait);
@@ -225,7 +228,7 @@ export class Claims {
     const row = await this.owned(caller, body.prize, t);
     const refused = this.refusal(row, ctx);
     if (refused) throw refused;
-    await this.refuseWhileHeld(userId, ctx);
+    this.refuseWhileHeld(row, ctx);
     const result = await this.d.codes.check(userId, 'claim', body.otp, subjectOf(body.prize));
     if (result !== 'ok') {
       await countFailure(this.d.db, failures);

@@ -105,8 +105,16 @@ export const WinningTicket = z.object({
   ticket: z.string(),
   transaction_id: z.number().int(),
   claim_deadline: z.string(),
-  /** Whether payout details can be sent now (no details yet or the transfer failed, and within the claim period). */
+  /**
+   * Whether payout details can be sent now: no details yet or the transfer failed, within the claim period, and no
+   * hold runs (held_until null).
+   */
   can_claim: z.boolean(),
+  /**
+   * The end of the 72-hour hold after the player's phone, e-mail or (by staff) password changed; null when none runs
+   * now (docs/rules/lotteries-and-sales.md#11-prize-claims). While it runs no claim code is sent and no details taken.
+   */
+  held_until: z.string().nullable(),
   claim: PlayerClaim.nullable(),
 });
 

@@ -7,6 +7,8 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
+import { holdEnd } from '../../shared/claims/payout.ts';
+import { formatDate } from '../../shared/dates.ts';
 import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -149,6 +151,48 @@ describe('claiming a prize without JavaScript', () => {
     expect(page.text).toContain('আপনার পুরস্কার দাবি করুন');
     expect(page.text).toContain('বাংলা ড্র');
     expect(page.text).toContain('কোড পাঠান');
+  });
+
+  test('while a change of his phone or e-mail holds his claims: the notice with its end, and no claim form (en and bn)', async () => {
+    for (const lng of ['en', 'bn'] as const) {
+      const { agent, api, phone } = await player(`Held Player ${lng}`, lng);
+      const prize = await won(api);
+      await t.db.query('UPDATE users SET contact_changed_at = now() WHERE id = $1', [api.id]);
+      const changedAt = (await t.db.one<{ at: string | Date }>('SELECT contact_changed_at AS at FROM users WHERE id = $1', [api.id]))!.at;
+      const until = formatDate(holdEnd(changedAt), lng, { withTime: true })!;
+      // DateTime writes the date and the time as two unbreakable parts.
+      const date = until.slice(0, until.lastIndexOf(', ') + 1);
+      const time = until.slice(until.lastIndexOf(', ') + 2);
+      const notice =
+        lng === 'en'
+          ? ['Your phone number, e-mail or password was changed recently. For your safety, prize claims are paused until', date, time]
+          : ['আপনার ফোন নম্বর, ইমেইল বা পাসওয়ার্ড সম্প্রতি বদলানো হয়েছে। আপনার নিরাপত্তার জন্য', date, time, 'পর্যন্ত পুরস্কার দাবি স্থগিত রাখা হয়েছে।'];
+
+      const list = await agent.get('/my-lotteries').expect(200);
+      for (const part of notice) expect(list.text).toContain(part);
+      expect(list.text).not.toContain(`href="/user/prize-claim/${prize}"`);
+      expect(list.text).not.toContain(lng === 'en' ? 'Add Payment Info' : 'পেমেন্টের তথ্য দিন');
+
+      const page = await agent.get(`/user/prize-claim/${prize}`).expect(200);
+      for (const part of notice) expect(page.text).toContain(part);
+      expect(page.text).not.toContain('claim-form');
+      expect(page.text).not.toContain('value="send"');
+      // A form posted anyway (an old tab) sends no code, and the page still says why.
+      const post = await agent
+        .post(`/user/prize-claim/${prize}`)
+        .type('form')
+        .send({ _csrf: csrfFrom(page.text), prize: String(prize), intent: 'send', ...details });
+      expect(post.status).toBe(409);
+      expect(post.text).toContain(notice[0]);
+      expect(t.sent.filter((m) => m.to === phone)).toEqual([]);
+
+      // After 72 hours the claim is offered again.
+      await t.db.query("UPDATE users SET contact_changed_at = now() - interval '72 hours' WHERE id = $1", [api.id]);
+      const after = await agent.get('/my-lotteries').expect(200);
+      expect(after.text).toContain(`href="/user/prize-claim/${prize}"`);
+      expect(after.text).not.toContain(notice[0]);
+      expect((await agent.get(`/user/prize-claim/${prize}`).expect(200)).text).toContain('value="send"');
+    }
   });
 
   test('another player’s prize is not found; no prize id leads to My Lotteries; logged out leads to login', async () => {

@@ -307,6 +307,32 @@ describe("the player's own change of phone or e-mail (update-profile)", () => {
     expect((await sendCode(winner, prize)).status).toBe(200);
   });
 
+  test('his winning tickets say until when his claims are held: can_claim false meanwhile, null after 72 hours', async () => {
+    const prize = await drawn();
+    const list = () => as(winner, 'get', '/api/v1/my-winning-tickets/');
+    const one = () => as(winner, 'get', `/api/v1/my-winning-tickets/${prize}/`);
+    expect((await list()).body[0]).toMatchObject({ prize: { id: prize }, can_claim: true, held_until: null });
+
+    expect((await update({ phone: '01712340000' })).status).toBe(200);
+    const changedAt = new Date((await winnerRow())!.contact_changed_at!).getTime();
+    const until = new Date(changedAt + 72 * 3600 * 1000).toISOString();
+    for (const res of [await list(), await one()]) {
+      expect(res.status).toBe(200);
+      const w = Array.isArray(res.body) ? res.body[0] : res.body;
+      expect(w).toMatchObject({ prize: { id: prize }, can_claim: false, held_until: until, claim: null });
+    }
+    // Nobody else's tickets are held by it.
+    expect((await as(staff, 'get', '/api/v1/my-winning-tickets/')).body).toEqual([]);
+
+    await changedHoursAgo(71.95);
+    expect((await one()).body).toMatchObject({ can_claim: false, held_until: expect.any(String) });
+    await changedHoursAgo(72);
+    for (const res of [await list(), await one()]) {
+      const w = Array.isArray(res.body) ? res.body[0] : res.body;
+      expect(w).toMatchObject({ can_claim: true, held_until: null });
+    }
+  });
+
   test('his own change does not stop staff from paying him after the hold (no approval needed at or below the threshold)', async () => {
     const { claim } = await submitted(10_000);
     expect((await update({ email: 'rahim2@example.com' })).status).toBe(200);

@@ -33,10 +33,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // After a prize claim the page says that the details arrived (views/lotteries/prize-claim.tsx).
   const claimed = url.searchParams.get('notice') === 'claimed';
   const offset = (page - 1) * PER_PAGE;
-  if (offset > MAX_OFFSET) return { page, items: [] as Tx[], total: 0, error: null, claimed };
-  const r = await apiOf(context).call(contract.myTransactions, { query: { limit: PER_PAGE, offset } });
-  if (!r.ok) return { page, items: null, total: 0, error: errorText(r.error, '') || null, claimed };
-  return { page, items: r.data, total: r.total ?? r.data.length, error: null, claimed };
+  if (offset > MAX_OFFSET) return { page, items: [] as Tx[], total: 0, error: null, claimed, heldUntil: null };
+  const api = apiOf(context);
+  const r = await api.call(contract.myTransactions, { query: { limit: PER_PAGE, offset } });
+  if (!r.ok) return { page, items: null, total: 0, error: errorText(r.error, '') || null, claimed, heldUntil: null };
+  // A prize the player could claim now: whether a change of his phone, e-mail or password holds his claims
+  // (docs/rules/lotteries-and-sales.md#11-prize-claims). The hold is the player's, so any winning ticket tells it.
+  let heldUntil: string | null = null;
+  if (r.data.some(claimable)) {
+    const w = await api.call(contract.myWinningTickets, { query: { limit: 1, offset: 0 } });
+    heldUntil = w.ok ? (w.data[0]?.held_until ?? null) : null;
+  }
+  return { page, items: r.data, total: r.total ?? r.data.length, error: null, claimed, heldUntil };
+}
+
+/** Whether this transaction's prize can be claimed now, the hold aside. */
+function claimable(tx: Tx, now = Date.now()): boolean {
+  return (
+    tx.is_winning_ticket &&
+    tx.prize !== null &&
+    tx.lottery.drawn_at !== null &&
+    canClaim(tx.claim_status, claimDeadline(tx.lottery.drawn_at), now)
+  );
 }
 
 export function Component() {
@@ -78,7 +96,7 @@ export function Component() {
           <ul className="my-tickets" aria-label={t('pages.myLotteries.listLabel')}>
             {d.items.map((tx) => (
               <li key={tx.id}>
-                <TicketCard tx={tx} />
+                <TicketCard tx={tx} heldUntil={d.heldUntil} />
               </li>
             ))}
           </ul>
@@ -91,7 +109,7 @@ export function Component() {
 }
 
 /** One transaction: what was bought, its payment state, its draw and its result. */
-function TicketCard({ tx }: { tx: Tx }) {
+function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
   const {
     t,
     i18n: { language: lng },
@@ -132,7 +150,7 @@ function TicketCard({ tx }: { tx: Tx }) {
               <p>
                 {t(`${m}.won`)} <Amount value={tx.prize.prize_money} lng={lng} />
               </p>
-              <ClaimOfPrize tx={tx} prizeId={tx.prize.id} />
+              <ClaimOfPrize tx={tx} prizeId={tx.prize.id} heldUntil={heldUntil} />
             </>
           ) : (
             <p>{t(`${m}.lost`)}</p>
@@ -153,9 +171,10 @@ function TicketCard({ tx }: { tx: Tx }) {
 /**
  * The claim of a winning ticket (docs/rules/lotteries-and-sales.md#10-results-for-players): "Add Payment Info" while
  * it can be claimed, otherwise its state (Processing, Transfer Completed, Transfer Failed) or the end of the claim period.
- * After a failed transfer both: the state, and the link to send the details again.
+ * After a failed transfer both: the state, and the link to send the details again. While a change of the player's
+ * phone, e-mail or password holds his claims (#11-prize-claims), the notice of the hold instead of the link.
  */
-function ClaimOfPrize({ tx, prizeId }: { tx: Tx; prizeId: number }) {
+function ClaimOfPrize({ tx, prizeId, heldUntil }: { tx: Tx; prizeId: number; heldUntil: string | null }) {
   const {
     t,
     i18n: { language: lng },
@@ -166,7 +185,13 @@ function ClaimOfPrize({ tx, prizeId }: { tx: Tx; prizeId: number }) {
   return (
     <div className="my-ticket__claim">
       {tx.claim_status ? <span className={`badge badge--claim-${tx.claim_status}`}>{t(`${m}.claimStatus.${tx.claim_status}`)}</span> : null}
-      {open && deadline ? (
+      {open && heldUntil ? (
+        <p className="alert alert--info my-ticket__held" role="status">
+          {withElements((v) => t(`${m}.claimHeld`, v), {
+            date: <DateTime value={heldUntil} lng={lng} withTime invalid={t('errors.invalidDate')} />,
+          })}
+        </p>
+      ) : open && deadline ? (
         <>
           <Link className="btn btn-primary btn-sm" to={paths.prizeClaim(prizeId)}>
             {t(`${m}.addPaymentInfo`)}

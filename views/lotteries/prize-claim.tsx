@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFu
 import type { z } from 'zod';
 import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { ClaimBody, ClaimDetails, PAYOUT_METHODS, type WinningTicket } from '../../shared/claims/schemas.ts';
+import { canClaim, ClaimBody, ClaimDetails, PAYOUT_METHODS, type WinningTicket } from '../../shared/claims/schemas.ts';
 import { toDigits, type Lng } from '../../shared/dates.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
@@ -129,15 +129,34 @@ export function Component() {
   );
 }
 
-/** Where the claim stands: details submitted, transfer done or failed, or the claim period over. */
+/**
+ * Where the claim stands: details submitted, transfer done or failed, the claim period over, or claims held after a
+ * change of the player's phone, e-mail or password (docs/rules/lotteries-and-sales.md#11-prize-claims).
+ */
 function ClaimState({ w, lng }: { w: Winning; lng: Lng }) {
   const { t } = useTranslation('lottery');
   const c = w.claim;
   const method = c?.payment_method ? t(`claim.methods.${c.payment_method}`) : '';
   const account = c ? toDigits(c.account_number, lng) : '';
+  // The hold matters only while the prize could be claimed otherwise: within the claim period, no details pending.
+  const held = w.held_until !== null && canClaim(c?.status ?? null, w.claim_deadline) ? w.held_until : null;
+  const heldNotice = held ? (
+    <Alert kind="info">
+      {withElements((v) => t('claim.state.held', v), {
+        date: <DateTime value={held} lng={lng} withTime invalid={t('common:errors.invalidDate')} />,
+      })}
+    </Alert>
+  ) : null;
   if (c?.status === 'transfer_completed') return <Alert kind="success">{t('claim.state.completed', { method, account })}</Alert>;
   if (c?.status === 'payment_info_submitted') return <Alert kind="info">{t('claim.state.submitted', { method, account })}</Alert>;
-  if (c?.status === 'transfer_failed') return <Alert kind="error">{t('claim.state.failed')}</Alert>;
+  if (c?.status === 'transfer_failed')
+    return (
+      <>
+        <Alert kind="error">{t('claim.state.failed')}</Alert>
+        {heldNotice}
+      </>
+    );
+  if (heldNotice) return heldNotice;
   if (!w.can_claim)
     return (
       <Alert kind="error">
