@@ -166,7 +166,12 @@ describe('claiming a prize without JavaScript', () => {
       const notice =
         lng === 'en'
           ? ['Your phone number, e-mail or password was changed recently. For your safety, prize claims are paused until', date, time]
-          : ['আপনার ফোন নম্বর, ইমেইল বা পাসওয়ার্ড সম্প্রতি বদলানো হয়েছে। আপনার নিরাপত্তার জন্য', date, time, 'পর্যন্ত পুরস্কার দাবি স্থগিত রাখা হয়েছে।'];
+          : [
+              'আপনার ফোন নম্বর, ইমেইল বা পাসওয়ার্ড সম্প্রতি বদলানো হয়েছে। আপনার নিরাপত্তার জন্য',
+              date,
+              time,
+              'পর্যন্ত পুরস্কার দাবি স্থগিত রাখা হয়েছে।',
+            ];
 
       const list = await agent.get('/my-lotteries').expect(200);
       for (const part of notice) expect(list.text).toContain(part);
