@@ -1,0 +1,311 @@
+/**
+ * What the benches share (bench/throughput.ts, bench/traffic.ts): the built app in a process of its own, the bare
+ * `node:http` reference that sends the bytes it is given, a logged-in session made through the login form,
+ * autocannon with the app's CPU time per request (Linux /proc), and the line that describes the machine.
+ * Everything a bench starts (processes, temporary directories) ends with it, whatever happens
+ * (docs/rules/limits.md#6-page-budgets).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { cpus, freemem, totalmem, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(import.meta.dirname, '..');
+const serverJs = path.join(root, 'dist/server/index.js');
+
+/** Stops the bench with exit code 2 when there is no build to measure. */
+export function requireBuild(): void {
+  if (!existsSync(serverJs) || !existsSync(path.join(root, 'dist/client/manifest.json'))) {
+    console.error('No build found: run `npm run build` first.');
+    process.exit(2);
+  }
+}
+
+/**
+ * The settings every bench reads from its environment: BENCH_SECONDS (length of one measured run), BENCH_ROUNDS
+ * (app/reference pairs per case), BENCH_CONNECTIONS (20), BENCH_ONLY (only the cases whose name contains it).
+ */
+export function settings(defaults: { seconds: number; rounds: number }) {
+  const env = process.env;
+  return {
+    seconds: Number(env.BENCH_SECONDS ?? defaults.seconds),
+    rounds: Number(env.BENCH_ROUNDS ?? defaults.rounds),
+    connections: Number(env.BENCH_CONNECTIONS ?? 20),
+    only: env.BENCH_ONLY ?? '',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What a bench leaves behind: nothing
+
+const children = new Set<ChildProcess>();
+const dirs: string[] = [];
+
+/** A temporary directory, removed when the bench ends. */
+export function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bhagya-bench-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Kills every process the bench started and removes its temporary directories (again on exit). */
+export function cleanup(): void {
+  for (const c of children) c.kill('SIGKILL');
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** Cleans up on exit, and stops the whole bench after `ms`, whatever hangs. */
+export function hardLimit(ms: number): void {
+  process.on('exit', cleanup);
+  setTimeout(() => {
+    console.error(`bench: still running after ${ms / 1000} s, stopped`);
+    cleanup();
+    process.exit(1);
+  }, ms).unref();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes: the built app and the bare reference
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export type Raw = { status: number; rawHeaders: string[]; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** One request with node:http: the bytes as sent (no decompression), the headers as they came. */
+export function raw(url: string, headers: Record<string, string>, method = 'GET', body?: string, agent?: http.Agent): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent: agent ?? false }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, rawHeaders: res.rawHeaders, headers: res.headers, body: Buffer.concat(parts) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${url}: no answer in 30 s`)));
+    req.end(body);
+  });
+}
+
+/**
+ * The built server, production mode, nothing from the caller's environment but PATH and HOME; on PostgreSQL with a
+ * `databaseUrl`, else on the embedded database in `dataDir`. Extra node options from BENCH_NODE_ARGS.
+ */
+export async function startApp(opts: { port: number; dataDir: string; databaseUrl?: string | undefined }): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    SECRET_KEY: 'bench-secret-'.padEnd(48, 'x'),
+    // Production refuses the log transport; the bench sends no code or mail (closed loopback ports).
+    NOTIFY_TRANSPORT: 'live',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+    BKASH_RECEIVER_NUMBER: '01700000000',
+    DATA_DIR: opts.dataDir,
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(opts.port),
+  };
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, serverJs], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  children.add(child);
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => void (stderr = (stderr + c.toString()).slice(-4000)));
+  child.once('exit', () => children.delete(child));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}) during start-up:\n${stderr}`);
+    if (Date.now() > deadline) throw new Error(`the app was not ready within 60 s:\n${stderr}`);
+    const ok = await raw(`http://127.0.0.1:${opts.port}/readyz`, {}).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return child;
+    await sleep(200);
+  }
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** The reference: a bare node:http server answering every request with the bytes it was last given. */
+const REFERENCE = `
+const http = require('node:http');
+let status = 200, headers = [], body = Buffer.alloc(0);
+const server = http.createServer((req, res) => { res.writeHead(status, headers); res.end(body); });
+server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+process.on('message', (m) => {
+  status = m.status; headers = m.headers; body = Buffer.from(m.body, 'base64');
+  process.send({ set: true });
+});
+process.on('disconnect', () => process.exit(0));
+`;
+
+export type Reference = Awaited<ReturnType<typeof startReference>>;
+
+export async function startReference() {
+  const child = spawn(process.execPath, ['-e', REFERENCE], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  const next = () => new Promise<{ port?: number }>((resolve) => child.once('message', (m) => resolve(m as { port?: number })));
+  const { port } = await next();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** Serves this response from now on: the app's headers as they came, but the framing is the reference's own. */
+    async serve(r: Raw) {
+      const headers: string[] = [];
+      for (let i = 0; i < r.rawHeaders.length; i += 2) {
+        const k = r.rawHeaders[i] as string;
+        if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k.toLowerCase()))
+          headers.push(k, r.rawHeaders[i + 1] as string);
+      }
+      headers.push('Content-Length', String(r.body.length));
+      const ack = next();
+      child.send({ status: r.status, headers, body: r.body.toString('base64') });
+      await ack;
+    },
+    close: () => stop(child),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A logged-in session, obtained as a browser without JavaScript does (in production the cookies are __Host-)
+
+export const BROWSER = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-language': 'en-GB,en;q=0.9',
+  'user-agent': 'Mozilla/5.0 (bhagya bench)',
+};
+
+/**
+ * Logs in through the no-JavaScript login form (GET /login for the CSRF token, POST /login) and answers the
+ * `Cookie` header of the session, with `lang=en`. `headers` go with both requests (e.g. an X-Forwarded-For).
+ */
+export async function formLogin(base: string, phone: string, password: string, headers: Record<string, string> = {}): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (r: Raw) => {
+    for (const c of ([] as string[]).concat(r.headers['set-cookie'] ?? [])) {
+      const pair = c.slice(0, c.includes(';') ? c.indexOf(';') : undefined);
+      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    }
+  };
+  const cookieHeader = () => [...[...jar].map(([k, v]) => `${k}=${v}`), 'lang=en'].join('; ');
+  const loginPage = await raw(`${base}/login`, { ...BROWSER, ...headers, cookie: 'lang=en' });
+  keep(loginPage);
+  const loginHtml = loginPage.body.toString('utf8');
+  const csrf = /name="_csrf"[^>]*value="([^"]*)"/.exec(loginHtml)?.[1];
+  const identifier = /\bname="([^"]+)"[^>]*autoComplete="username"|autoComplete="username"[^>]*\bname="([^"]+)"/i.exec(loginHtml);
+  const form = new URLSearchParams({ _csrf: csrf ?? '', [identifier?.[1] ?? identifier?.[2] ?? 'phone']: phone, password });
+  const login = await raw(
+    `${base}/login`,
+    { ...BROWSER, ...headers, cookie: cookieHeader(), origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    'POST',
+    form.toString(),
+  );
+  keep(login);
+  if (login.status !== 303 || !jar.has('__Host-bh_session')) throw new Error(`bench login of ${phone} failed (${login.status})`);
+  return cookieHeader();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Measuring
+
+/** USER_HZ: 100 on Linux everywhere this runs. */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time (user + system) these processes have used so far, in ms, from /proc (Linux; null elsewhere): per request
+ * it is what a page costs.
+ */
+export function cpuMs(pids: readonly number[]): number | null {
+  try {
+    let ticks = 0;
+    for (const pid of pids) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS : null;
+  } catch {
+    return null;
+  }
+}
+
+export type Run = { rps: number; p99: number; cpuUs: number | null; total: number };
+
+/**
+ * One autocannon run; every answer must be a 2xx. With `pids`, the CPU time those processes used during the run,
+ * per request answered. A run of a fixed `amount` of requests is timed from its start to its last answer: autocannon
+ * itself ends it at its next one-second sample, and its duration is that rounded up to whole seconds.
+ */
+export async function cannon(opts: autocannon.Options, pids?: readonly number[]): Promise<Run> {
+  const before = pids ? cpuMs(pids) : null;
+  const start = performance.now();
+  let last = start;
+  const timed = (opts.requests ?? [{}]).map((q) => ({
+    ...q,
+    onResponse: (status: number, body: string, context: object, headers?: http.IncomingHttpHeaders) => {
+      last = performance.now();
+      if (typeof q.onResponse === 'function') q.onResponse(status, body, context, headers);
+    },
+  }));
+  const r = await autocannon(opts.amount ? { ...opts, requests: timed } : opts);
+  const where = ([] as string[]).concat(opts.url).join(', ');
+  if (r.non2xx || r.errors || r.timeouts)
+    throw new Error(`${where}: ${r.non2xx} non-2xx (${JSON.stringify(r.statusCodeStats)}), ${r.errors} errors, ${r.timeouts} timeouts`);
+  const after = pids ? cpuMs(pids) : null;
+  const total = r.requests.total;
+  const cpuUs = before !== null && after !== null && total > 0 ? ((after - before) * 1000) / total : null;
+  return { rps: opts.amount ? (total * 1000) / (last - start) : r.requests.average, p99: r.latency.p99, cpuUs, total };
+}
+
+export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+/** The mean of several runs of one side of a case. */
+export function average(runs: Run[]): Run {
+  const cpu = runs.map((r) => r.cpuUs).filter((x): x is number => x !== null);
+  return {
+    rps: mean(runs.map((r) => r.rps)),
+    p99: mean(runs.map((r) => r.p99)),
+    cpuUs: cpu.length ? mean(cpu) : null,
+    total: runs.reduce((a, r) => a + r.total, 0),
+  };
+}
+
+/** The line a report starts with: when, which node, which machine, how busy. */
+export function machine(): string {
+  const info = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
+  const cpu = /model name\s*:\s*(.*)/.exec(info)?.[1] ?? cpus()[0]?.model;
+  const load = existsSync('/proc/loadavg') ? ` · load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}` : '';
+  return (
+    `${new Date().toISOString()} · node ${process.version} · ${cpus().length} CPUs (${cpu}) · ` +
+    `${(totalmem() / 2 ** 30).toFixed(1)} GiB memory (${(freemem() / 2 ** 30).toFixed(1)} free)${load}`
+  );
+}

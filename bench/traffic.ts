@@ -1,0 +1,517 @@
+/**
+ * `npm run bench:traffic` (after `npm run build`): logged-in pages as real traffic asks for them, against the physical
+ * limit, side by side in one run on this machine (docs/rules/limits.md#6-page-budgets, issue 14).
+ *
+ * bench/throughput.ts has one session ask for one URL again and again while nothing is written: the kept pages
+ * (docs/decisions/020-own-pages-kept-until-a-write.md) answer nearly all of it. Here, as on a Saturday evening:
+ *
+ * - The app is the built server (dist/server/index.js) in production mode, in a process of its own, on the embedded
+ *   database in a temporary DATA_DIR with the demo data, or on PostgreSQL (BENCH_DATABASE_URL), there optionally as
+ *   two instances on the one database; the load generator then alternates its connections between their ports (no
+ *   proxy process).
+ * - BENCH_PLAYERS players (accounts stored while the app is stopped, with 5 to 50 transactions each over the open
+ *   lotteries), each logged in through the no-JavaScript login form and, for his purchases, through `/api/token/`,
+ *   each from an address of his own (X-Forwarded-For from loopback, which the app trusts).
+ * - Each page view is another player (autocannon rotates the session cookie and the address on every request), for
+ *   `/my-lotteries` and `/profile`, with a browser's headers (`Accept-Encoding: gzip, deflate, br`).
+ * - While the app is measured, a steady stream of writes runs beside it (BENCH_WRITES_PER_SEC in all, open loop):
+ *   purchases by the players (POST /api/v1/transactions-create/), the TrxID each then gives
+ *   (PATCH /api/v1/transactions/:id/trx-id/) and the staff's approvals (PUT /api/v1/transactions/:id/), in turn.
+ *   A player buys or gives a TrxID at most 9 times in 62 s (the app allows 10 a minute, docs/rules/limits.md#1).
+ * - The reference: a bare `node:http` server in another process answering every request with the exact bytes and
+ *   headers of one captured response of the same page (the player with the median number of transactions), run
+ *   with the same connections, the same rotating requests and the same duration, alternating with the app; no
+ *   writes run while the reference is measured. One reference process, also against two app instances.
+ * - Purchases: BENCH_PLAYERS buyers of their own, 20 connections, each buyer 9 purchases (the per-player limit),
+ *   each request another buyer and another ticket, on one instance: purchases per second and p99.
+ * - Beside them, not judged: `/my-lotteries` as bench/throughput.ts asks for it (one session, one URL, no writes).
+ *
+ * Budgets (issue 14): rendered logged-in `/my-lotteries` and `/profile` under that load at least 0.10 of the reference
+ * on the embedded database, 0.07 on PostgreSQL (meant with two instances); purchases at least 300 a second on the
+ * embedded database, 500 a second with p99 ≤ 100 ms on PostgreSQL (one instance). Ratio = the median over the rounds
+ * of app req/s ÷ reference req/s. Beside it, the app's CPU time per request during its runs (Linux /proc; all
+ * instances together, the writes that run meanwhile included). Loopback only, bounded in time, stops by itself,
+ * removes its temporary directory and ends its processes; exits 1 when a budget is missed, 2 without a build.
+ *
+ *   BENCH_SECONDS (5)  length of one measured run   BENCH_ROUNDS (3)  app/reference pairs per case
+ *   BENCH_CONNECTIONS (20)   BENCH_PLAYERS (100)     BENCH_WRITES_PER_SEC (20)
+ *   BENCH_ONLY         run only the cases whose name contains this
+ *   BENCH_NODE_ARGS    extra node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (see bench/RESULTS.md)
+ *   BENCH_DATABASE_URL run the app on this PostgreSQL instead of the embedded database; BENCH_INSTANCES=2 starts two
+ *                      app instances on it, e.g.
+ *     `bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL BENCH_INSTANCES=2 npm run bench:traffic'`
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt, scryptSync } from 'node:crypto';
+import http from 'node:http';
+import type autocannon from 'autocannon';
+import { openDb, type Db } from '../server/db/index.ts';
+import { DEMO_STAFF } from '../server/db/seed.ts';
+import { PURCHASABLE } from '../server/lotteries/queries.ts';
+import { formatTicket, LAST_MAX, MAIN_COUNT, MAIN_MAX } from '../shared/ticket.ts';
+import * as bench from './lib.ts';
+
+const { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, only: ONLY } = bench.settings({ seconds: 5, rounds: 3 });
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100);
+const WRITES_PER_SEC = Number(process.env.BENCH_WRITES_PER_SEC ?? 20);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const onPostgres = databaseUrl !== undefined;
+/** Issue 14's budgets: pages against the reference, purchases per second (and p99 on PostgreSQL). */
+const BUDGET = {
+  pages: onPostgres ? 0.07 : 0.1,
+  purchasesPerSec: onPostgres ? 500 : 300,
+  purchaseP99Ms: onPostgres ? 100 : null,
+} as const;
+/** Purchases and TrxID entries a player sends in PURCHASE_WINDOW_MS: under the app's 10 a minute (PURCHASE_LIMIT). */
+const PURCHASES_PER_WINDOW = 9;
+const PURCHASE_WINDOW_MS = 62_000;
+
+bench.hardLimit(600_000);
+bench.requireBuild();
+if (![1, 2].includes(INSTANCES) || (INSTANCES === 2 && !onPostgres)) {
+  console.error('BENCH_INSTANCES is 1, or 2 with BENCH_DATABASE_URL (instances share a PostgreSQL database).');
+  process.exit(2);
+}
+if (!(PLAYERS >= 2 && WRITES_PER_SEC >= 0 && SECONDS > 0 && ROUNDS >= 1 && CONNECTIONS >= 1)) {
+  console.error('BENCH_PLAYERS ≥ 2, BENCH_WRITES_PER_SEC ≥ 0, BENCH_SECONDS > 0, BENCH_ROUNDS ≥ 1, BENCH_CONNECTIONS ≥ 1.');
+  process.exit(2);
+}
+const started = Date.now();
+const dataDir = bench.tempDir();
+
+// ---------------------------------------------------------------------------------------------------------------
+// The data: demo seed (first start of the app), then the bench's accounts and their transactions, written while
+// the app is stopped (the embedded database belongs to one process)
+
+type Account = { phone: string; ip: string; transactions: number; cookie: string; token: string };
+
+/**
+ * The bench's accounts carry a cheap scrypt hash (N = 2^12; the parameters travel in the hash,
+ * server/accounts/passwords.ts): logging in 2 × BENCH_PLAYERS accounts then takes seconds, not minutes. Logging in
+ * is not what is measured.
+ */
+const PASSWORD = 'bench-player-password';
+function cheapHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 12, r: 8, p: 1 });
+  return `scrypt$${2 ** 12}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+/** Tickets no one holds yet, per lottery: every purchase of the bench asks for another. */
+const taken = new Map<number, Set<string>>();
+function heldIn(lotteryId: number): Set<string> {
+  const held = taken.get(lotteryId) ?? new Set<string>();
+  taken.set(lotteryId, held);
+  return held;
+}
+function freshTicket(lotteryId: number): string {
+  const held = heldIn(lotteryId);
+  for (;;) {
+    const main = new Set<number>();
+    while (main.size < MAIN_COUNT) main.add(randomInt(1, MAIN_MAX + 1));
+    const ticket = formatTicket({ main: [...main], last: randomInt(1, LAST_MAX + 1) });
+    if (!held.has(ticket)) {
+      held.add(ticket);
+      return ticket;
+    }
+  }
+}
+
+/**
+ * A run tag in the phones and TrxIDs, so that a second run on the same database is unlikely to meet the rows of the
+ * first (scripts/with-postgres.sh makes a fresh database each time anyway).
+ */
+const tag = String(randomInt(100, 1000));
+let trxCount = 0;
+const freshTrxId = () => `BX${tag}${String(++trxCount).padStart(7, '0')}`;
+
+const ports = await Promise.all(Array.from({ length: INSTANCES }, () => bench.freePort()));
+const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+console.log(`bench: starting the built app once to migrate and seed the demo data (${onPostgres ? 'PostgreSQL' : 'embedded database'}) …`);
+await bench.stop(await bench.startApp({ port: ports[0] as number, dataDir, databaseUrl }));
+
+type Lottery = { id: number; ticket_price: number };
+async function storeAccounts(db: Db, prefix: string, count: number, withTransactions: Lottery[]): Promise<Account[]> {
+  const hash = cheapHash(PASSWORD);
+  const accounts: Account[] = Array.from({ length: count }, (_, i) => ({
+    phone: `${prefix}${tag}${String(i).padStart(5, '0')}`,
+    ip: `10.${Number(prefix)}.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+    // 5 to 50 transactions, spread evenly over the players.
+    transactions: withTransactions.length ? 5 + Math.round((45 * i) / Math.max(1, count - 1)) : 0,
+    cookie: '',
+    token: '',
+  }));
+  const params = accounts.flatMap((a, i) => [`Bench ${prefix} ${i}`, a.phone, hash]);
+  const values = accounts.map((_, i) => `($${3 * i + 1}, $${3 * i + 2}, $${3 * i + 3}, true, true)`).join(', ');
+  const ids = await db.query<{ id: number; phone: string }>(
+    `INSERT INTO users (name, phone, password_hash, is_active, phone_confirmed) VALUES ${values} RETURNING id, phone`,
+    params,
+  );
+  const idOf = new Map(ids.map((r) => [r.phone, r.id]));
+  const now = Date.now();
+  for (const a of accounts) {
+    if (!a.transactions) continue;
+    const rows = Array.from({ length: a.transactions }, (_, j) => {
+      const l = withTransactions[j % withTransactions.length] as Lottery;
+      // Mostly approved, some still waiting for their TrxID, some rejected; the newest last.
+      const status = j % 7 === 3 ? 'pending' : j % 11 === 5 ? 'failed' : 'success';
+      const at = new Date(now - (a.transactions - j) * 3_600_000).toISOString();
+      return [idOf.get(a.phone), l.id, freshTicket(l.id), l.ticket_price, status === 'pending' ? null : freshTrxId(), status, at];
+    });
+    const w = 7;
+    await db.query(
+      `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, payment_number, trx_id, status, created_at, updated_at)
+       VALUES ${rows.map((_, r) => `($${w * r + 1}, $${w * r + 2}, $${w * r + 3}, $${w * r + 4}, 'bkash', '01700000000', $${w * r + 5}, $${w * r + 6}, $${w * r + 7}, $${w * r + 7})`).join(', ')}`,
+      rows.flat(),
+    );
+  }
+  return accounts;
+}
+
+let players: Account[];
+let buyers: Account[];
+let lottery: Lottery;
+{
+  const db = await openDb({ dataDir, databaseUrl });
+  const open = await db.query<Lottery>(
+    `SELECT l.id, l.ticket_price FROM lotteries l WHERE ${PURCHASABLE} ORDER BY l.total_tickets DESC, l.id`,
+  );
+  if (!open.length) throw new Error('the demo seed has no lottery on sale');
+  for (const r of await db.query<{ lottery_id: number; ticket: string }>('SELECT lottery_id, ticket FROM transactions'))
+    heldIn(r.lottery_id).add(r.ticket);
+  lottery = open[0] as Lottery; // the purchases go to the lottery with the most tickets
+  players = await storeAccounts(db, '013', PLAYERS, open);
+  buyers = await storeAccounts(db, '014', PLAYERS, []);
+  await db.close();
+}
+const apps: ChildProcess[] = await Promise.all(ports.map((port) => bench.startApp({ port, dataDir, databaseUrl })));
+const pids = apps.map((a) => a.pid).filter((p): p is number => p !== undefined);
+const reference = await bench.startReference();
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sessions: every player through the login form and /api/token/, buyers through /api/token/, from their addresses
+
+let rr = 0;
+/** The next instance, in turn. */
+const nextBase = () => bases[rr++ % bases.length] as string;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+
+async function apiCall(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  const r = await bench.raw(
+    base + path,
+    {
+      accept: 'application/json',
+      'accept-language': 'en',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    method,
+    body === undefined ? undefined : JSON.stringify(body),
+    agent,
+  );
+  return { status: r.status, json: () => JSON.parse(r.body.toString('utf8')) as Record<string, unknown> };
+}
+
+async function token(phone: string, password: string, ip: string): Promise<string> {
+  const r = await apiCall(nextBase(), 'POST', '/api/token/', { 'x-forwarded-for': ip }, { phone, password });
+  const access = r.status === 200 ? r.json().access : undefined;
+  if (typeof access !== 'string') throw new Error(`token for ${phone}: ${r.status}`);
+  return access;
+}
+
+/** Runs `fn` over the items, `width` at a time. */
+async function inTurn<T>(items: T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (i < items.length) await fn(items[i++] as T);
+    }),
+  );
+}
+
+console.log(`bench: logging in ${players.length} players (form and token) and ${buyers.length} buyers (token) …`);
+await inTurn(players, 8, async (p) => {
+  p.cookie = await bench.formLogin(nextBase(), p.phone, PASSWORD, { 'x-forwarded-for': p.ip });
+  p.token = await token(p.phone, PASSWORD, p.ip);
+});
+await inTurn(buyers, 8, async (b) => void (b.token = await token(b.phone, PASSWORD, b.ip)));
+const staffToken = await token(DEMO_STAFF.phone, DEMO_STAFF.password, '10.9.0.1');
+console.log(`bench: set up in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The writes: purchases, TrxIDs and approvals at a fixed rate, while the app is measured
+
+type Pending = { id: number; player: Account };
+const writes = {
+  done: { purchase: 0, trxId: 0, approve: 0 },
+  failed: new Map<string, number>(),
+  skipped: 0,
+  inFlight: 0,
+  /** Writes sent while on; on time: writes per second actually sent. */
+  sent: 0,
+  onMs: 0,
+  onSince: 0,
+  timer: undefined as NodeJS.Timeout | undefined,
+};
+const needTrxId: Pending[] = [];
+const needApproval: number[] = [];
+const recent = new Map<Account, number[]>();
+let turn = 0;
+let nextPlayer = 0;
+
+/** Whether the player may buy or give a TrxID now without meeting the app's limit. */
+function mayWrite(p: Account, now: number): boolean {
+  const times = (recent.get(p) ?? []).filter((t) => t > now - PURCHASE_WINDOW_MS);
+  recent.set(p, times);
+  return times.length < PURCHASES_PER_WINDOW;
+}
+const wrote = (p: Account, now: number) => recent.get(p)?.push(now);
+
+function failed(what: string, status: number) {
+  const k = `${what} ${status}`;
+  writes.failed.set(k, (writes.failed.get(k) ?? 0) + 1);
+}
+
+async function purchase(now: number): Promise<void> {
+  let p: Account | undefined;
+  for (let i = 0; i < players.length && !p; i++) {
+    const c = players[nextPlayer++ % players.length] as Account;
+    if (mayWrite(c, now)) p = c;
+  }
+  if (!p) return void writes.skipped++;
+  wrote(p, now);
+  const body = { lottery_id: lottery.id, ticket: freshTicket(lottery.id), amount: lottery.ticket_price, payment_method: 'bkash' };
+  const r = await apiCall(
+    nextBase(),
+    'POST',
+    '/api/v1/transactions-create/',
+    { authorization: `Bearer ${p.token}`, 'x-forwarded-for': p.ip },
+    body,
+  );
+  if (r.status !== 201) return failed('purchase', r.status);
+  writes.done.purchase++;
+  needTrxId.push({ id: r.json().id as number, player: p });
+}
+
+async function giveTrxId(t: Pending, now: number): Promise<void> {
+  wrote(t.player, now);
+  const r = await apiCall(
+    nextBase(),
+    'PATCH',
+    `/api/v1/transactions/${t.id}/trx-id/`,
+    { authorization: `Bearer ${t.player.token}`, 'x-forwarded-for': t.player.ip },
+    { trx_id: freshTrxId(), payment_number: '01700000000' },
+  );
+  if (r.status !== 200) return failed('trx-id', r.status);
+  writes.done.trxId++;
+  needApproval.push(t.id);
+}
+
+async function approve(id: number): Promise<void> {
+  const r = await apiCall(
+    nextBase(),
+    'PUT',
+    `/api/v1/transactions/${id}/`,
+    { authorization: `Bearer ${staffToken}`, 'x-forwarded-for': '10.9.0.1' },
+    { status: 'success' },
+  );
+  if (r.status !== 200) return failed('approve', r.status);
+  writes.done.approve++;
+}
+
+/** The next write: a purchase, then a TrxID, then an approval, each when there is one to make. */
+function write(): Promise<void> {
+  const now = Date.now();
+  const step = turn++ % 3;
+  if (step === 2 && needApproval.length) return approve(needApproval.shift() as number);
+  const t = needTrxId[0];
+  if (step >= 1 && t && mayWrite(t.player, now)) return giveTrxId(needTrxId.shift() as Pending, now);
+  return purchase(now);
+}
+
+/** Starts the writes: open loop, as many as the rate asks for whatever the answers take (at most 200 in flight). */
+function writesOn() {
+  if (!WRITES_PER_SEC) return;
+  writes.onSince = Date.now();
+  const first = writes.sent;
+  writes.timer = setInterval(() => {
+    const due = Math.floor(((Date.now() - writes.onSince) * WRITES_PER_SEC) / 1000) - (writes.sent - first);
+    for (let i = 0; i < due && writes.inFlight < 200; i++) {
+      writes.sent++;
+      writes.inFlight++;
+      write()
+        .catch(() => failed('write', 0))
+        .finally(() => writes.inFlight--);
+    }
+  }, 10);
+}
+
+/** Stops the writes and waits (up to 5 s) for those in flight, so that they do not run into the reference's turn. */
+async function writesOff() {
+  if (!writes.timer) return;
+  clearInterval(writes.timer);
+  writes.timer = undefined;
+  writes.onMs += Date.now() - writes.onSince;
+  for (let i = 0; i < 50 && writes.inFlight > 0; i++) await bench.sleep(100);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The page cases, each against the app (writes on) and then the reference, alternating
+
+type PageCase = { name: string; path: string; rotate: boolean; writes: boolean; budget: number | null };
+const cases: PageCase[] = [
+  { name: '/my-lotteries, each view another player, writes on', path: '/my-lotteries', rotate: true, writes: true, budget: BUDGET.pages },
+  { name: '/profile, each view another player, writes on', path: '/profile', rotate: true, writes: true, budget: BUDGET.pages },
+  { name: '/my-lotteries, one session, one URL, no writes', path: '/my-lotteries', rotate: false, writes: false, budget: null },
+];
+
+/** The player whose page the reference sends: the median number of transactions. */
+const model = [...players].sort((a, b) => a.transactions - b.transactions)[players.length >> 1] as Account;
+const browserHeaders = (p: Account) => ({
+  ...bench.BROWSER,
+  'accept-encoding': 'gzip, deflate, br',
+  cookie: p.cookie,
+  'x-forwarded-for': p.ip,
+});
+let view = 0;
+
+/** One run of a page case against these servers: every request another player when the case rotates. */
+function pageRun(urls: string[], c: PageCase, seconds: number, measured: boolean): Promise<bench.Run> {
+  const requests: autocannon.Request[] | undefined = c.rotate
+    ? [
+        {
+          method: 'GET',
+          setupRequest: (r) => {
+            const p = players[view++ % players.length] as Account;
+            return { ...r, headers: { ...r.headers, cookie: p.cookie, 'x-forwarded-for': p.ip } };
+          },
+        },
+      ]
+    : undefined;
+  // Several URLs: autocannon alternates its connections between them (its types know only one URL).
+  const url = (urls.length === 1 ? urls[0] : urls) as string;
+  const opts = { url, connections: CONNECTIONS, duration: seconds, headers: browserHeaders(model), ...(requests ? { requests } : {}) };
+  return bench.cannon(opts, measured ? pids : undefined);
+}
+
+type PageRow = PageCase & { app: bench.Run[]; ref: bench.Run[]; size: number; encoding: string; writesPerSec: number | null };
+const pageRows: PageRow[] = [];
+console.log(
+  `bench: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side and case, app and reference alternating, ` +
+    `${INSTANCES} instance${INSTANCES > 1 ? 's' : ''}, ${players.length} players, ${WRITES_PER_SEC} writes/s while the app runs`,
+);
+for (const c of cases.filter((x) => x.name.includes(ONLY))) {
+  const probe = await bench.raw((bases[0] as string) + c.path, browserHeaders(model));
+  if (probe.status !== 200) throw new Error(`${c.name}: ${probe.status} ${probe.body.toString('utf8').slice(0, 200)}`);
+  await reference.serve(probe);
+  const appUrls = bases.map((b) => b + c.path);
+  const refUrls = [reference.url + c.path];
+  const side = async (app: boolean, seconds: number, measured: boolean) => {
+    if (app && c.writes) writesOn();
+    try {
+      return await pageRun(app ? appUrls : refUrls, c, seconds, measured);
+    } finally {
+      if (app && c.writes) await writesOff();
+    }
+  };
+  await side(true, 1, false); // warm-up: JIT, caches
+  await side(false, 1, false);
+  const app: bench.Run[] = [];
+  const ref: bench.Run[] = [];
+  const before = { sent: writes.sent, ms: writes.onMs };
+  for (let i = 0; i < ROUNDS; i++) {
+    app.push(await side(true, SECONDS, true));
+    ref.push(await side(false, SECONDS, false));
+  }
+  const writesPerSec = c.writes && WRITES_PER_SEC ? ((writes.sent - before.sent) * 1000) / (writes.onMs - before.ms) : null;
+  const row = { ...c, app, ref, size: probe.body.length, encoding: String(probe.headers['content-encoding'] ?? '-'), writesPerSec };
+  pageRows.push(row);
+  const ratios = app.map((a, i) => a.rps / (ref[i] as bench.Run).rps);
+  console.log(
+    `  ${c.name.padEnd(52)} app ${bench.median(app.map((r) => r.rps)).toFixed(0)} req/s | reference ${bench.median(ref.map((r) => r.rps)).toFixed(0)} req/s | ` +
+      `ratios ${ratios.map((x) => x.toFixed(3)).join(' ')}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Purchases: many buyers at once, on one instance
+
+const purchaseCase = `purchases, ${buyers.length} buyers, one instance`;
+let purchaseRun: bench.Run | null = null;
+if (purchaseCase.includes(ONLY)) {
+  const amount = PURCHASES_PER_WINDOW * buyers.length;
+  let k = 0;
+  const requests: autocannon.Request[] = [
+    {
+      method: 'POST',
+      path: '/api/v1/transactions-create/',
+      setupRequest: (r) => {
+        const b = buyers[k++ % buyers.length] as Account;
+        const body = { lottery_id: lottery.id, ticket: freshTicket(lottery.id), amount: lottery.ticket_price, payment_method: 'bkash' };
+        return {
+          ...r,
+          headers: { ...r.headers, authorization: `Bearer ${b.token}`, 'x-forwarded-for': b.ip, 'idempotency-key': `bench-${tag}-${k}` },
+          body: JSON.stringify(body),
+        };
+      },
+    },
+  ];
+  const headers = { accept: 'application/json', 'accept-language': 'en', 'content-type': 'application/json' };
+  console.log(`bench: purchases, ${buyers.length} buyers × ${PURCHASES_PER_WINDOW}, ${CONNECTIONS} connections, one instance …`);
+  purchaseRun = await bench.cannon(
+    { url: bases[0] as string, connections: Math.min(CONNECTIONS, amount), amount, headers, requests },
+    pids.slice(0, 1),
+  );
+}
+
+await reference.close();
+await Promise.all(apps.map(bench.stop));
+bench.cleanup();
+
+// ---------------------------------------------------------------------------------------------------------------
+// The report: a Markdown table (bench/RESULTS.md keeps them)
+
+const fmt = (x: number | null, digits = 0) => (x === null ? '-' : x.toFixed(digits));
+const mid = (runs: bench.Run[], f: (r: bench.Run) => number | null) => {
+  const xs = runs.map(f).filter((x): x is number => x !== null);
+  return xs.length ? bench.median(xs) : null;
+};
+console.log(
+  `\n${bench.machine()} · ${onPostgres ? `PostgreSQL, ${INSTANCES} instance${INSTANCES > 1 ? 's' : ''}` : 'embedded database'} · ` +
+    `${players.length} players · ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s · writes ${WRITES_PER_SEC}/s asked · ` +
+    `${((Date.now() - started) / 1000).toFixed(0)} s in all\n`,
+);
+console.log(
+  '| case | bytes | encoding | app req/s | reference req/s | ratio (rounds) | app p99 ms | app CPU µs/req | writes/s | budget | verdict |',
+);
+console.log('|---|---:|---|---:|---:|---|---:|---:|---:|---|---|');
+let failedBudget = false;
+for (const r of pageRows) {
+  const ratios = r.app.map((a, i) => a.rps / (r.ref[i] as bench.Run).rps);
+  const ratio = bench.median(ratios);
+  const ok = r.budget === null || ratio >= r.budget;
+  failedBudget ||= !ok;
+  console.log(
+    `| ${r.name} | ${r.size} | ${r.encoding} | ${fmt(mid(r.app, (x) => x.rps))} | ${fmt(mid(r.ref, (x) => x.rps))} | ` +
+      `${ratio.toFixed(3)} (${ratios.map((x) => x.toFixed(3)).join(', ')}) | ${fmt(mid(r.app, (x) => x.p99))} | ${fmt(mid(r.app, (x) => x.cpuUs))} | ` +
+      `${fmt(r.writesPerSec, 1)} | ${r.budget === null ? 'not judged' : `≥ ${r.budget}`} | ${r.budget === null ? '-' : ok ? 'ok' : '**MISSED**'} |`,
+  );
+}
+if (purchaseRun) {
+  const p = purchaseRun;
+  const ok = p.rps >= BUDGET.purchasesPerSec && (BUDGET.purchaseP99Ms === null || p.p99 <= BUDGET.purchaseP99Ms);
+  failedBudget ||= !ok;
+  const budget = `≥ ${BUDGET.purchasesPerSec}/s${BUDGET.purchaseP99Ms === null ? '' : `, p99 ≤ ${BUDGET.purchaseP99Ms} ms`}`;
+  console.log(
+    `| ${purchaseCase} (${p.total} purchases) | - | - | ${p.rps.toFixed(0)} | - | - | ${p.p99.toFixed(0)} | ${fmt(p.cpuUs)} | - | ${budget} | ${ok ? 'ok' : '**MISSED**'} |`,
+  );
+}
+if (writes.sent) {
+  const failures = [...writes.failed].map(([k, n]) => `${k}: ${n}`).join(', ');
+  console.log(
+    `\nWrites while the app ran: ${writes.done.purchase} purchases, ${writes.done.trxId} TrxIDs, ${writes.done.approve} approvals` +
+      `${writes.skipped ? `, ${writes.skipped} skipped (every player at his limit)` : ''}${failures ? `; refused or failed: ${failures}` : ''}.`,
+  );
+}
+process.exit(failedBudget ? 1 : 0);
