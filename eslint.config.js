@@ -19,6 +19,14 @@ const pagesImport = {
   regex: '^\\.{1,2}/(.*/)?(views|client)(/|$)',
   message: 'shared/ must not import from views/ or client/; move what both need to shared/.',
 };
+// Between server features (server/<feature>/): one reaches another only through its service or another public module
+// (accounts/service.ts accountById, lotteries/service.ts lockLotteryForSale, audit/record.ts recordAudit, …), never
+// through its queries.ts, whose SQL is the owning feature's to change.
+const otherFeatureQueries = {
+  regex: '^\\.\\./[^/]+/([^/]*-)?queries\\.ts$',
+  message:
+    'a feature reaches another only through its service (server/<feature>/service.ts), never its queries.ts; audit records are written with server/audit/record.ts.',
+};
 /** The rules for one side of a boundary: static imports and re-exports, and `import('…')` with a literal path. */
 const boundary = (files, patterns) => ({
   files,
@@ -71,6 +79,7 @@ export default defineConfig([
   // Import boundaries (see above).
   boundary(['views/**', 'client/**'], [serverImport]),
   boundary(['shared/**'], [serverImport, pagesImport]),
+  boundary(['server/*/**'], [otherFeatureQueries]),
 
   // Tests: jest's globals.
   {

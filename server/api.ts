@@ -1,6 +1,7 @@
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import http from 'node:http';
-import type { DirectApi, UpstreamResponse } from './bff/upstream.ts';
+import express, { type RequestHandler } from 'express';
+import type { Endpoint } from '../shared/api/endpoint.ts';
+import { isLanguage } from './i18n.ts';
+import type { Answered, LocalApi } from './bff/upstream.ts';
 import type { Db } from './db/index.ts';
 import type { Logger } from './log.ts';
 import { api as contract } from '../shared/api/contract.ts';
@@ -16,19 +17,18 @@ import { drawRoutes } from './draws/routes.ts';
 import { Draws } from './draws/service.ts';
 import { generatedTicketRoutes } from './generated-tickets/routes.ts';
 import { GeneratedTickets } from './generated-tickets/service.ts';
-import { bearer } from './http/auth.ts';
+import { authenticate, bearer } from './http/auth.ts';
 import type { Notifier } from './notify/index.ts';
-import { ApiError, apiErrorHandler } from './http/errors.ts';
+import { ApiError, apiErrorHandler, errorAnswer } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
-import { endpointsOf, type Serve } from './http/route.ts';
-import { liveSessionRights } from './accounts/queries.ts';
+import { Endpoints, httpRouter, run, type Caller, type RawInput, type Served } from './http/route.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { Identities } from './identity/service.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { AuditLog } from './audit/service.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { DashboardFigures } from './dashboard/service.ts';
-import { LotteryAdmin } from './lotteries/admin.ts';
+import { LotteryAdmin } from './lotteries/admin-service.ts';
 import { adminLotteryRoutes } from './lotteries/admin-routes.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
 import { Lotteries } from './lotteries/service.ts';
@@ -38,13 +38,6 @@ import { uploadRoutes } from './uploads/routes.ts';
 import { adminUserRoutes } from './users/routes.ts';
 import { UserAdmin } from './users/service.ts';
 import { Uploads } from './uploads/service.ts';
-
-/** Endpoints whose body is raw bytes rather than JSON (paths below /api). */
-const RAW_PATHS = new Set(
-  Object.values(contract)
-    .filter((e) => 'raw' in e)
-    .map((e) => e.path.replace(/^\/api/, '')),
-);
 
 export type ApiDeps = {
   db: Db;
@@ -65,20 +58,92 @@ export type ApiDeps = {
   payoutSecondApprovalTk: number;
 };
 
+export type Api = {
+  /** The API over HTTP, below /api (bearer JWT; docs/rules/api.md). */
+  app: express.Express;
+  /** The same endpoints for calls in this process: the pages' and the BFF's (server/bff/upstream.ts). */
+  local: LocalApi;
+};
+
 /**
- * The lottery API (bearer JWT; every endpoint declared in shared/api/contract.ts, docs/rules/api.md) as an app of its own: mounted into the product's
- * server, and called in-process by the pages and the BFF when no API_BASE_URL is configured.
+ * The lottery API (docs/decisions/027-one-in-process-path.md): every endpoint of shared/api/contract.ts is a plain
+ * function of its caller and its input, registered once by its feature's routes.ts. Express is a thin adapter for
+ * /api (and for /bff, server/bff/routes.ts); a page's call runs the same function in this process, with the same
+ * access checks, schemas and error answers.
  */
-export function createApi(d: ApiDeps): express.Express {
-  return apiParts(d).app;
+export function createApi(d: ApiDeps): Api {
+  const purchases = new Purchases({ db: d.db, bkashReceiverNumber: d.bkashReceiverNumber });
+  const lotteryAdmin = new LotteryAdmin(d.db);
+  const served = Endpoints.of(
+    accountRoutes(d.accounts),
+    lotteryRoutes(new Lotteries(d.db)),
+    adminLotteryRoutes(lotteryAdmin),
+    auditRoutes(new AuditLog(d.db)),
+    dashboardRoutes(new DashboardFigures(d.db, lotteryAdmin, purchases)),
+    purchaseRoutes(purchases),
+    drawRoutes(new Draws(d.db, d.notifier, d.publicOrigin)),
+    claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier, secondApprovalTk: d.payoutSecondApprovalTk })),
+    generatedTicketRoutes(new GeneratedTickets(d.db), d.db),
+    uploadRoutes(new Uploads(d.db, d.uploadsDir)),
+    adminUserRoutes(new UserAdmin(d.db, d.notifier)),
+    identityRoutes(new Identities(d.db)),
+    contactRoutes(new Contact(d.db, d.log, d.forwardContact)),
+  );
+  const sessionRights = (sid: string, userId: number) => d.accounts.sessionRights(sid, userId);
+  const document = openApiDocument(contract, { version: '1' });
+  const api = apiRouter(served.values(), bearer(d.tokens, sessionRights), d.log, document);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', d.trustProxy);
+  app.set('query parser', 'simple');
+  // Language detection once: the product's server has done it already when the API is mounted there.
+  app.use('/api', (req, res, next) => (req.i18n ? next() : d.i18n(req, res, next)));
+  app.use('/api', api);
+
+  const logUnexpected = (err: unknown) => d.log.error({ err }, 'unhandled error');
+  const local: LocalApi = {
+    served,
+    authenticate: (token, t) => authenticate(d.tokens, sessionRights, token, t),
+    async call(e, input, who) {
+      const s = served.get(e);
+      try {
+        if (!s) throw new Error(`${e.method} ${e.path} is not served`);
+        const user = who.token ? await local.authenticate(who.token, who.t) : undefined;
+        const caller: Caller = {
+          user,
+          t: who.t,
+          lng: isLanguage(who.lng) ? who.lng : 'en',
+          ip: who.ip ?? 'unknown',
+          idempotencyKey: e.idempotent ? input.idempotencyKey : undefined,
+          deviceId: who.deviceId,
+        };
+        const out = await run(s, caller, rawInputOf(e, input));
+        return { status: out.status, headers: out.headers, data: out.json ?? null, total: out.total ?? null };
+      } catch (err) {
+        const a = errorAnswer(err, who.t, logUnexpected);
+        return { status: a.status, headers: a.headers, data: a.body, total: null } satisfies Answered;
+      }
+    },
+  };
+  return { app, local };
 }
 
-/** The API app, its router of endpoints, and the middleware every endpoint runs behind (language, then token). */
-function apiParts(d: ApiDeps): { app: express.Express; api: express.Router; before: RequestHandler[] } {
+/** Paths (below /api) of the endpoints whose body is raw bytes rather than JSON. */
+const RAW_PATHS = new Set(
+  Object.values(contract)
+    .filter((e) => 'raw' in e)
+    .map((e) => e.path.replace(/^\/api/, '')),
+);
+
+/**
+ * The endpoints below a mount point, as /api and the BFF serve them: JSON only on unsafe methods (the picture upload
+ * is a raw image), a bounded body, who the caller is (`identify`: the bearer token, or the BFF's session), no-store.
+ */
+export function apiRouter(served: Iterable<Served>, identify: RequestHandler, log: Logger, document?: object): express.Router {
   const api = express.Router();
-  const document = openApiDocument(contract, { version: '1' });
-  // The bearer-token API takes JSON only on unsafe methods (the picture upload is a raw image).
-  api.use((req, _res, next) => {
+  api.use((req, res, next) => {
+    res.set('Cache-Control', 'no-store');
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(req.method);
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (unsafe && hasBody && !req.is('application/json') && !RAW_PATHS.has(req.path))
@@ -86,147 +151,28 @@ function apiParts(d: ApiDeps): { app: express.Express; api: express.Router; befo
     next();
   });
   api.use(express.json({ limit: '32kb', strict: true, type: 'application/json' }));
-  const auth = bearer(d.tokens, (sid, userId) => liveSessionRights(d.db, sid, userId));
-  api.use(auth);
-  api.get('/openapi.json', (_req, res) => void res.json(document));
-  api.use(accountRoutes(d.accounts));
-  api.use(lotteryRoutes(new Lotteries(d.db)));
-  const purchases = new Purchases({ db: d.db, bkashReceiverNumber: d.bkashReceiverNumber });
-  const lotteryAdmin = new LotteryAdmin(d.db);
-  api.use(adminLotteryRoutes(lotteryAdmin));
-  api.use(auditRoutes(new AuditLog(d.db)));
-  api.use(dashboardRoutes(new DashboardFigures(d.db, lotteryAdmin, purchases)));
-  api.use(purchaseRoutes(purchases));
-  api.use(drawRoutes(new Draws(d.db, d.notifier, d.publicOrigin)));
-  api.use(claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier, secondApprovalTk: d.payoutSecondApprovalTk })));
-  api.use(generatedTicketRoutes(new GeneratedTickets(d.db), d.db));
-  api.use(uploadRoutes(new Uploads(d.db, d.uploadsDir)));
-  api.use(adminUserRoutes(new UserAdmin(d.db, d.notifier)));
-  api.use(identityRoutes(new Identities(d.db)));
-  api.use(contactRoutes(new Contact(d.db, d.log, d.forwardContact)));
+  api.use(identify);
+  if (document) api.get('/openapi.json', (_req, res) => void res.json(document));
+  api.use(httpRouter(served));
   api.use((req, _res, next) => next(ApiError.detail(404, req.t('api:notFound'), 'not_found')));
-  api.use(apiErrorHandler(d.log));
-
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', d.trustProxy);
-  app.set('query parser', 'simple');
-  // Language detection once: the product's server has done it already when the API is mounted there.
-  const language: RequestHandler = (req, res, next) => (req.i18n ? next() : d.i18n(req, res, next));
-  app.use('/api', language);
-  app.use('/api', (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
-  app.use('/api', api);
-  return { app, api, before: [language, auth] };
+  api.use(apiErrorHandler(log));
+  return api;
 }
 
 /**
- * An instance of the API for in-process calls: the BFF's proxy hands it requests with light-my-request, and a page's
- * call of a contract endpoint goes straight to the endpoint (directApi). light-my-request re-parents the prototype
- * of an Express app's request and response objects, which Express shares between all apps of the process; this
- * instance gets copies of its own, so the product's real HTTP requests keep theirs.
+ * A call's input as HTTP would carry it: path parameters and query values as text (an empty query value left out, as
+ * in its URL), the JSON body as it is, a raw body only when its type is one the endpoint takes.
  */
-export function createInProcessApi(d: ApiDeps): { app: express.Express; direct: DirectApi } {
-  const { app, api, before } = apiParts(d);
-  // Its answers go to the pages and the BFF only, which read no ETag: no hash of every body.
-  app.set('etag', false);
-  const own = (proto: object, base: object) => Object.create(base, Object.getOwnPropertyDescriptors(proto)) as object;
-  const reqProto = own(Object.getPrototypeOf(app.request) as object, http.IncomingMessage.prototype);
-  const resProto = own(Object.getPrototypeOf(app.response) as object, http.ServerResponse.prototype);
-  app.request = Object.create(reqProto, {
-    app: { configurable: true, enumerable: true, writable: true, value: app },
-  }) as typeof app.request;
-  app.response = Object.create(resProto, {
-    app: { configurable: true, enumerable: true, writable: true, value: app },
-  }) as typeof app.response;
-  return { app, direct: directApi(app, endpointsOf(api), before, apiErrorHandler(d.log)) };
-}
-
-/** A response that keeps what it is given: the answer of a direct call. */
-type Kept = { chunks: Buffer[]; started: boolean; done: () => void };
-
-/**
- * A page's call of a contract endpoint (docs/decisions/013-logged-in-pages.md): the request the HTTP way would have
- * made (method, URL, headers, JSON body; from 127.0.0.1 forwarding the visitor's address, as light-my-request sent it)
- * runs through the same language and token middleware and the endpoint's own pipeline (route() in
- * server/http/route.ts: access, input and answer schemas, handler), and errors through the same error handler; only
- * the HTTP emulation and the router's matching are left out. Endpoints with a raw body are not served here.
- */
-function directApi(app: express.Express, served: Map<object, Serve>, before: RequestHandler[], onError: ErrorRequestHandler): DirectApi {
-  const bytes = (chunk: unknown, encoding: unknown) =>
-    Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-  const keeping = Object.create(app.response, {
-    write: {
-      value(this: Response & Kept, chunk: unknown, encoding?: unknown) {
-        this.started = true;
-        this.chunks.push(bytes(chunk, encoding));
-        return true;
-      },
-    },
-    end: {
-      value(this: Response & Kept, chunk?: unknown, encoding?: unknown) {
-        this.started = true;
-        if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') this.chunks.push(bytes(chunk, encoding));
-        this.done();
-        return this;
-      },
-    },
-    headersSent: {
-      get(this: Kept) {
-        return this.started;
-      },
-    },
-  }) as object;
-  function KeptResponse() {}
-  KeptResponse.prototype = keeping;
-  const step = (mw: RequestHandler, req: Request, res: Response) =>
-    new Promise<void>((resolve, reject) => void mw(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
-  const failed = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
-
-  return (e, url, headers, json) => {
-    const serve = e.raw ? undefined : served.get(e);
-    if (!serve) return null;
-    const req = Object.create(app.request as object, {
-      method: { value: e.method, enumerable: true },
-      url: { value: url, writable: true, enumerable: true },
-      originalUrl: { value: url, writable: true, enumerable: true },
-      headers: { value: headers, enumerable: true },
-      socket: { value: { remoteAddress: '127.0.0.1', encrypted: false } },
-    }) as Request;
-    req.params = paramsOf(e.path, url);
-    req.body = json === undefined ? undefined : (JSON.parse(json) as unknown);
-    return new Promise<UpstreamResponse>((resolve, reject) => {
-      const res = Reflect.construct(http.ServerResponse, [req], KeptResponse) as Response & Kept;
-      res.chunks = [];
-      res.started = false;
-      res.locals = Object.create(null) as Response['locals'];
-      res.done = () => {
-        const h: UpstreamResponse['headers'] = {};
-        for (const [k, v] of Object.entries(res.getHeaders())) h[k] = typeof v === 'number' ? String(v) : v;
-        resolve({ status: res.statusCode, headers: h, body: Buffer.concat(res.chunks) });
-      };
-      req.res = res;
-      const run = async () => {
-        for (const mw of before) await step(mw, req, res);
-        await serve(req, res);
-      };
-      run().catch((err: unknown) => {
-        if (res.headersSent) return reject(failed(err));
-        onError(err, req, res, (unhandled?: unknown) => reject(failed(unhandled)));
-      });
-    });
+function rawInputOf(e: Endpoint, input: Parameters<LocalApi['call']>[1]): RawInput {
+  const text = (o: Record<string, unknown> | undefined) => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(o ?? {})) if (v !== undefined && v !== null && v !== '') out[k] = String(v);
+    return out;
   };
-}
-
-/** Path parameters as the router gives them: each `:name` segment of the endpoint's path, decoded. */
-function paramsOf(pattern: string, url: string): Record<string, string> {
-  const names = pattern.split('/');
-  const parts = (url.split('?', 1)[0] ?? '').split('/');
-  const out: Record<string, string> = {};
-  names.forEach((n, i) => {
-    if (n.startsWith(':')) out[n.slice(1)] = decodeURIComponent(parts[i] ?? '');
-  });
-  return out;
+  const raw = input.raw;
+  return {
+    params: text(input.params),
+    query: text(input.query),
+    body: raw ? (e.raw?.includes(raw.type.split(';')[0]?.trim().toLowerCase() ?? '') ? raw.body : undefined) : input.body,
+  };
 }

@@ -25,7 +25,7 @@ import { apiErrorHandler } from './http/errors.ts';
 import { precompressed } from './http/precompressed.ts';
 import { languageMiddleware } from './http/language.ts';
 import { createMetrics } from './http/metrics.ts';
-import { createApi, createInProcessApi } from './api.ts';
+import { createApi } from './api.ts';
 import type { ContactMessage } from './contact/service.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
 import { Background } from './background.ts';
@@ -34,7 +34,6 @@ import { liveNotifier, logNotifier, sendMailWithin, smtpMailer, type Notifier } 
 import { clientDir, manifestReader } from './ssr/assets.ts';
 import { pageCacheFront } from './ssr/front.ts';
 import { PageCache } from './ssr/page-cache.ts';
-import { OwnPages, ownPagesFront } from './ssr/own-pages.ts';
 import { createSsr } from './ssr/render.tsx';
 import { clientTexts, TEXTS_PATH } from './ssr/texts.ts';
 
@@ -49,8 +48,6 @@ export type App = {
   db: Db;
   log: Logger;
   pageCache: PageCache;
-  /** Logged-in pages kept until the next write (server/ssr/own-pages.ts). */
-  ownPages: OwnPages;
   close(): Promise<void>;
 };
 
@@ -134,17 +131,12 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     publicOrigin: config.PUBLIC_ORIGIN,
     payoutSecondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK,
   };
-  const apiApp = config.API_BASE_URL ? null : createApi(apiDeps);
-  const inProcess = apiApp ? createInProcessApi(apiDeps) : null;
-  const upstream = new Upstream(
-    inProcess ? { inProcess: inProcess.app, direct: inProcess.direct } : { baseUrl: config.API_BASE_URL as string },
-    config.UPSTREAM_TIMEOUT_MS,
-  );
+  const api = config.API_BASE_URL ? null : createApi(apiDeps);
+  const apiApp = api?.app ?? null;
+  const upstream = new Upstream(api ? { local: api.local } : { baseUrl: config.API_BASE_URL as string }, config.UPSTREAM_TIMEOUT_MS);
   const csrf = createCsrf(config.SECRET_KEY, production, config.PUBLIC_ORIGIN);
   const sessionOpts = { secure: production, maxAgeMs: config.REFRESH_TOKEN_TTL * 1000 };
   const pageCache = new PageCache(config.PAGE_CACHE_TTL_MS);
-  // Only a process that is its database's one writer knows when a logged-in page stops being true (own-pages.ts).
-  const ownPages = new OwnPages(db.kind === 'pglite' && apiApp ? () => db.writes() : null, config.PAGE_CACHE_TTL_MS);
   const root = path.dirname(findUp('package.json'));
 
   const app = express();
@@ -160,8 +152,6 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.use(rejectBadHost(i18nHandler));
   // An anonymous page the cache holds is answered first, with its stored headers and bytes (server/ssr/front.ts).
   app.use(pageCacheFront(pageCache));
-  // A logged-in page kept for this very request, while nothing has been written since (server/ssr/own-pages.ts).
-  app.use(ownPagesFront(ownPages));
 
   // A fresh nonce per response; the CSP allows only our own scripts and the nonced bootstrap (a shared page's CSP
   // names its inline scripts' hashes instead, server/ssr/front.ts).
@@ -229,7 +219,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   if (apiApp) app.use((req, res, next) => (req.path === '/api' || req.path.startsWith('/api/') ? apiApp(req, res, next) : next()));
 
   const deps = { upstream, session: sessionOpts, csrf };
-  app.use('/bff', bffRoutes(deps), apiErrorHandler(log));
+  app.use('/bff', bffRoutes({ ...deps, log }), apiErrorHandler(log));
 
   // ?lng=bn switches the language: kept in a cookie so the server renders it from the first byte.
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -252,7 +242,6 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       manifest: manifestReader(path.join(clientDir(root), 'manifest.json')),
       log,
       pageCache,
-      ownPages,
       texts,
       maxFormBytes: 3 * 1024 * 1024,
       site: { supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE, supportAddress: config.SUPPORT_ADDRESS ?? null },
@@ -276,7 +265,6 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     db,
     log,
     pageCache,
-    ownPages,
     async close() {
       await background.settled();
       stopHousekeeping();

@@ -162,3 +162,16 @@ export const revokeAllRefreshTokens = (db: Db, userId: number) =>
      UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`,
     [userId],
   );
+
+/**
+ * Records a change of the account's phone, e-mail or (by staff) password: when, and by whom. Its claims and payouts are
+ * held for 72 hours after, and whoever made it never completes its transfer (docs/rules/lotteries-and-sales.md#11-prize-claims).
+ */
+export async function markAccessChanged(db: Db, id: number, by: number): Promise<string> {
+  const row = await db.one<{ at: string | Date }>(
+    'UPDATE users SET contact_changed_at = now(), contact_changed_by = $2 WHERE id = $1 RETURNING contact_changed_at AS at',
+    [id, by],
+  );
+  if (!row) throw new Error(`user ${id} is gone`);
+  return new Date(row.at).toISOString();
+}

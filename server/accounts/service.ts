@@ -27,7 +27,6 @@ import {
 import { deliverCode } from '../notify/deliver.ts';
 import type { Notifier } from '../notify/index.ts';
 import { accessChanged, sendAccountChangeNotice, type AccountChange } from '../notify/account-change.ts';
-import { markAccessChanged } from '../users/queries.ts';
 import type { Codes, Purpose } from './codes.ts';
 import { deviceHash, isKnownDevice, newDeviceId, rememberDevice } from './devices.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -216,6 +215,11 @@ export class Accounts {
     if (claims) await q.revokeRefreshToken(this.d.db, claims.jti);
   }
 
+  /** Whether the session `sid` is live and what the user's rights are now (the bearer check, server/http/auth.ts). */
+  sessionRights(sid: string, userId: number) {
+    return q.liveSessionRights(this.d.db, sid, userId);
+  }
+
   /** "Log out everywhere": every session of the caller ends, this one too (docs/rules/accounts-and-codes.md#10-sessions). */
   async endAllSessions(userId: number): Promise<void> {
     await q.revokeAllRefreshTokens(this.d.db, userId);
@@ -389,3 +393,22 @@ export function publicUser(u: UserRow): z.input<typeof UserProfile> {
     picture_url: u.picture_id ? `/api/v1/uploads/${u.picture_id}/` : null,
   };
 }
+
+// For the other features: what they may do with an account, without reaching into accounts/queries.ts -------------
+
+/** The account as stored, or undefined: for a feature that sends its owner a code (claims). */
+export const accountById = (db: Db, id: number): Promise<UserRow | undefined> => q.userById(db, id);
+
+/**
+ * Ends every session of the account at once, access tokens too (docs/rules/accounts-and-codes.md#10-sessions); in the
+ * transaction `db` of the change that ends them (staff deactivating the account or setting its password).
+ */
+export async function endAllSessions(db: Db, id: number): Promise<void> {
+  await q.revokeAllRefreshTokens(db, id);
+}
+
+/**
+ * Records that the account's phone, e-mail or password changed, and who changed it (the account itself or staff),
+ * which holds its claims (docs/rules/lotteries-and-sales.md#11-prize-claims); returns when, in ISO form.
+ */
+export const markAccessChanged = (db: Db, id: number, by: number): Promise<string> => q.markAccessChanged(db, id, by);

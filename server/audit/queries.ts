@@ -28,7 +28,3 @@ export async function auditEntries(db: Db, f: AuditFilter, limit: number, offset
   const total = (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log a ${WHERE}`, params))?.n ?? 0;
   return { rows, total };
 }
-
-/** Whether the account is a superuser now (the staff right alone does not open the log). */
-export const isSuperuser = async (db: Db, id: number) =>
-  (await db.one<{ is_superuser: boolean }>('SELECT is_superuser FROM users WHERE id = $1 AND is_active', [id]))?.is_superuser === true;

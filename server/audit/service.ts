@@ -4,6 +4,7 @@ import type { AuditEntry, AuditQuery } from '../../shared/audit/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
+import { isSuperuserNow } from '../users/service.ts';
 import * as q from './queries.ts';
 
 /** The audit log for superusers (docs/rules/security.md#7-audit-log): staff without that right get 403. */
@@ -15,7 +16,7 @@ export class AuditLog {
     query: z.output<typeof AuditQuery>,
     t: TFunction,
   ): Promise<{ items: z.input<typeof AuditEntry>[]; total: number }> {
-    if (!(await q.isSuperuser(this.db, caller.user_id))) throw ApiError.detail(403, t('api:superuserOnly'), 'permission_denied');
+    if (!(await isSuperuserNow(this.db, caller.user_id))) throw ApiError.detail(403, t('api:superuserOnly'), 'permission_denied');
     const { rows, total } = await q.auditEntries(
       this.db,
       { entity: query.entity, entityId: query.entity_id, action: query.action, actorId: query.actor_id },

@@ -1,15 +1,18 @@
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { LoginBody } from '../../shared/accounts/schemas.ts';
 import { ApiError, zodToFieldErrors } from '../http/errors.ts';
 import { PICTURE_MAX_BYTES } from '../../shared/uploads/schemas.ts';
+import { apiRouter } from '../api.ts';
+import type { Logger } from '../log.ts';
 import { getSession, renewSession } from './session.ts';
+import type { LocalApi } from './upstream.ts';
 import { endSession, loginThroughServer, logoutThroughServer, upstreamFailure, type ServerApiDeps } from './server-api.ts';
 
 /**
  * JSON for the hydrated client: the session, login/logout, and a proxy to the API that adds the bearer
  * token from the signed cookie. Every unsafe request is CSRF-checked (origin + token).
  */
-export function bffRoutes(d: ServerApiDeps): Router {
+export function bffRoutes(d: ServerApiDeps & { log: Logger }): Router {
   const r = Router();
   r.use(d.csrf.visitor);
   r.use((req, _res, next) => {
@@ -37,6 +40,14 @@ export function bffRoutes(d: ServerApiDeps): Router {
     res.status(204).end();
   });
 
+  // The API in this process: its endpoints below /bff/api, the caller being the session's user (docs/decisions/027-one-in-process-path.md).
+  const local = d.upstream.local;
+  if (local) {
+    r.use('/api', apiRouter(local.served.values(), sessionUser(d, local), d.log));
+    return r;
+  }
+
+  // The API on another server (API_BASE_URL): the request goes on with the session's token.
   const raw = express.raw({ type: () => true, limit: PICTURE_MAX_BYTES });
   r.all('/api/*rest', raw, async (req: Request, res: Response) => {
     const path = req.originalUrl.replace(/^\/bff/, '');
@@ -78,4 +89,24 @@ export function bffRoutes(d: ServerApiDeps): Router {
     }
   });
   return r;
+}
+
+/**
+ * The caller of a /bff request to the API in this process: the session's user, as the API finds him now. A session
+ * the API refuses has ended (logged out, all the account's sessions ended, deactivated;
+ * docs/rules/accounts-and-codes.md#10-sessions): its cookie goes, and a read goes on as a visitor's (a public list
+ * still answers, a player's own data answers 401).
+ */
+function sessionUser(d: ServerApiDeps, local: LocalApi): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const s = await getSession(req, res, d.upstream, d.session);
+      if (s) req.user = await local.authenticate(s.access, req.t);
+      next();
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401)) return next(err);
+      endSession(req, res, d.session);
+      next(req.method === 'GET' || req.method === 'HEAD' ? undefined : err);
+    }
+  };
 }

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { LoginBody } from '../../shared/accounts/schemas.ts';
-import { prepare, type ApiClient } from '../../shared/api-client.ts';
+import type { ApiClient } from '../../shared/api-client.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import type { ApiErrorBody, ApiResult, SessionUser } from '../../shared/api-types.ts';
 import type { Csrf } from '../http/csrf.ts';
@@ -14,7 +14,7 @@ import {
   type Session,
   type SessionOptions,
 } from './session.ts';
-import { Upstream, UpstreamError, type UpstreamResponse, parseJson } from './upstream.ts';
+import { Upstream, UpstreamError, type Answered, type LocalInput, type Who } from './upstream.ts';
 
 export type ServerApiDeps = { upstream: Upstream; session: SessionOptions; csrf: Csrf };
 
@@ -28,12 +28,9 @@ export function upstreamFailure(err: unknown, t: Request['t']): { status: number
   throw err;
 }
 
-export function toResult<T>(r: UpstreamResponse): ApiResult<T> {
-  const data = parseJson(r.body);
-  if (r.status >= 200 && r.status < 300) {
-    const total = r.headers['x-total-count'];
-    return { ok: true, status: r.status, data: data as T, total: typeof total === 'string' ? Number(total) : null };
-  }
+export function toResult<T>(r: Answered): ApiResult<T> {
+  const data = r.data;
+  if (r.status >= 200 && r.status < 300) return { ok: true, status: r.status, data: data as T, total: r.total };
   return { ok: false, status: r.status, error: (data && typeof data === 'object' ? data : { detail: String(r.status) }) as ApiErrorBody };
 }
 
@@ -46,11 +43,7 @@ export async function loginThroughServer(
 ): Promise<ApiResult<SessionUser>> {
   // The browser's signed id is its device id: a browser that logged in before is not held back by failures from
   // elsewhere (docs/decisions/025-limits-for-shared-addresses.md).
-  const r = await d.upstream.json(contract.login.method, contract.login.path, credentials, {
-    lang: req.language,
-    ip: req.ip,
-    deviceId: req.visitorId,
-  });
+  const r = await d.upstream.endpoint(contract.login, { body: credentials }, { ...whoOf(req, null), deviceId: req.visitorId });
   const body = r.data as { access?: unknown; refresh?: unknown } | null;
   if (r.status === 200 && typeof body?.access === 'string' && typeof body.refresh === 'string') {
     const s = sessionFromTokens(body.access, body.refresh);
@@ -65,7 +58,7 @@ export async function loginThroughServer(
 
 export async function logoutThroughServer(req: Request, res: Response, d: ServerApiDeps): Promise<void> {
   const s = await getSession(req, res, d.upstream, d.session);
-  if (s) await d.upstream.json(contract.logout.method, contract.logout.path, { refresh: s.refresh }, { ip: req.ip }).catch(() => undefined);
+  if (s) await d.upstream.endpoint(contract.logout, { body: { refresh: s.refresh } }, whoOf(req, null)).catch(() => undefined);
   writeSession(res, null, d.session);
   setRequestSession(req, null);
 }
@@ -88,13 +81,16 @@ const sessionsEnded = new WeakSet<Request>();
 export const sessionEndedIn = (req: Request): boolean => sessionsEnded.has(req);
 
 /** The server transport of ApiClient: SSR loaders and actions call the API with the user's token. */
+/** The visitor as the API sees him: the session's token, his language and address. */
+export const whoOf = (req: Request, token: string | null): Who => ({ token, t: req.t, lng: req.language, ip: req.ip });
+
 export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiClient {
   /**
    * One API call with the user's token: an upstream failure (timeout, unreachable) is an error result, not a throw.
    * A token refused with 401 ends the session here too (endSession); a read is then asked again as a visitor, so that
    * a public page still shows and a player's page gets its own 401.
    */
-  const send = async <T>(request: (s: Session | null) => Promise<UpstreamResponse>, read: boolean): Promise<ApiResult<T>> => {
+  const send = async <T>(request: (s: Session | null) => Promise<Answered>, read: boolean): Promise<ApiResult<T>> => {
     const s = await getSession(req, res, d.upstream, d.session);
     try {
       let r = await request(s);
@@ -108,18 +104,12 @@ export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiCli
       return { ok: false, status: f.status, error: f.body };
     }
   };
-  const who = (s: Session | null) => ({ token: s?.access ?? null, lang: req.language, ip: req.ip });
   return {
-    call: (e, ...[input]) => {
-      const p = prepare(e, input);
-      return send(
-        (s) => d.upstream.endpoint(e, p.url, p.json, { ...who(s), idempotencyKey: p.headers['idempotency-key'] }),
-        e.method === 'GET',
-      );
-    },
+    call: (e, ...[input]) =>
+      send((s) => d.upstream.endpoint(e, (input ?? {}) as LocalInput, whoOf(req, s?.access ?? null)), e.method === 'GET'),
     upload: async (e, file) => {
-      const body = Buffer.from(await file.arrayBuffer());
-      return send((s) => d.upstream.call(e.method, prepare(e, undefined).url, { ...who(s), body, contentType: file.type }), false);
+      const raw = { body: Buffer.from(await file.arrayBuffer()), type: file.type };
+      return send((s) => d.upstream.endpoint(e, { raw }, whoOf(req, s?.access ?? null)), false);
     },
     login: async (body) => {
       try {

@@ -84,17 +84,6 @@ async function resolve(req: Request, res: Response, upstream: Upstream, o: Sessi
   return refreshed(stored.r, req, res, upstream, o);
 }
 
-/**
- * When this request's access token stops being used as it is (30 s before it expires, the session is refreshed
- * then), in ms since the epoch; null without a valid session cookie. A page kept for this session is not served
- * past it (server/ssr/own-pages.ts).
- */
-export function sessionValidUntil(req: Request, o: SessionOptions): number | null {
-  const stored = storedTokens(req, o);
-  const u = stored ? userOf(stored.a) : null;
-  return u ? u.exp * 1000 - REFRESH_AHEAD_MS : null;
-}
-
 /** The cookie's tokens, or null when there is no valid session cookie. */
 function storedTokens(req: Request, o: SessionOptions): z.infer<typeof Stored> | null {
   const raw: unknown = req.signedCookies?.[sessionCookieName(o)];
@@ -126,7 +115,11 @@ async function refreshed(
   upstream: Upstream,
   o: SessionOptions,
 ): Promise<Session | null> {
-  const r = await upstream.json(contract.refresh.method, contract.refresh.path, { refresh: refreshToken }, { ip: req.ip });
+  const r = await upstream.endpoint(
+    contract.refresh,
+    { body: { refresh: refreshToken } },
+    { token: null, t: req.t, lng: req.language, ip: req.ip },
+  );
   const body = r.data as { access?: unknown; refresh?: unknown } | null;
   if (r.status === 200 && typeof body?.access === 'string') {
     const refresh = typeof body.refresh === 'string' ? body.refresh : refreshToken;

@@ -1,7 +1,9 @@
-import type { RequestListener } from 'node:http';
-import { inject } from 'light-my-request';
+import type { TFunction } from 'i18next';
 import { Agent, errors as undiciErrors, request } from 'undici';
 import type { Endpoint } from '../../shared/api/endpoint.ts';
+import { prepare } from '../../shared/api-client.ts';
+import type { AccessClaims } from '../accounts/tokens.ts';
+import type { Served } from '../http/route.ts';
 
 export type UpstreamResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
@@ -14,18 +16,37 @@ export class UpstreamError extends Error {
   }
 }
 
-/**
- * A call of a contract endpoint handed straight to its pipeline in this process (server/api.ts, directApi), with the
- * headers an HTTP call would carry; null when the endpoint is not served that way (the call is then made over HTTP).
- */
-export type DirectApi = (
-  e: Endpoint,
-  url: string,
-  headers: Record<string, string>,
-  json: string | undefined,
-) => Promise<UpstreamResponse> | null;
+/** Who makes a call: the session's access token, the visitor's texts, language and address, his browser's device id. */
+export type Who = {
+  token: string | null;
+  t: TFunction;
+  lng: string;
+  ip: string | undefined;
+  /** The browser's device id (its `bh_vid`), sent with a login (docs/decisions/025-limits-for-shared-addresses.md). */
+  deviceId?: string | undefined;
+};
 
-export type UpstreamTarget = { baseUrl: string } | { inProcess: RequestListener; direct?: DirectApi };
+/** A call's input: as the contract's clients give it (shared/api/endpoint.ts CallInput), or a raw body. */
+export type LocalInput = {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  idempotencyKey?: string | undefined;
+  raw?: { body: Buffer; type: string };
+};
+
+/** An endpoint's answer: its status and headers, its JSON (or error body; null for none), the total of a paged list. */
+export type Answered = { status: number; headers: Record<string, string | string[] | undefined>; data: unknown; total: number | null };
+
+/** The API's endpoints in this process (server/api.ts): a call runs the endpoint's function, no HTTP on the way. */
+export type LocalApi = {
+  call(e: Endpoint, input: LocalInput, who: Who): Promise<Answered>;
+  /** The user a session's access token stands for now, or the 401 to answer (server/http/auth.ts). */
+  authenticate(token: string, t: TFunction): Promise<AccessClaims>;
+  served: Map<Endpoint, Served>;
+};
+
+export type UpstreamTarget = { baseUrl: string } | { local: LocalApi };
 
 type CallOptions = {
   token?: string | null;
@@ -34,16 +55,14 @@ type CallOptions = {
   lang?: string;
   ip?: string | undefined;
   idempotencyKey?: string | undefined;
-  /** The browser's device id (its `bh_vid`), sent with a login (docs/decisions/025-limits-for-shared-addresses.md). */
   deviceId?: string | undefined;
 };
 
 /**
- * The one way the server side (SSR loaders/actions and /bff) reaches the API, with a hard timeout, the user's
- * bearer token and the visitor's address and language passed along (at login also the browser's device id): over
- * HTTP with undici (keep-alive) when API_BASE_URL names the API's server, or handed straight to the API app in this process (light-my-request),
- * which spares a socket, a second HTTP parse and the page middleware on every call. A page's call of a contract
- * endpoint (`endpoint`) goes further in process: straight to the endpoint's handler (docs/decisions/013-logged-in-pages.md).
+ * The one way the server side (SSR loaders/actions and /bff) reaches the API, with a hard timeout, the user's bearer
+ * token and the visitor's address and language passed along (at login also the browser's device id): in this process
+ * the endpoint's function is called (docs/decisions/027-one-in-process-path.md); when API_BASE_URL names the API's
+ * server, over HTTP with undici (keep-alive).
  */
 export class Upstream {
   private readonly agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
@@ -52,9 +71,35 @@ export class Upstream {
     private readonly timeoutMs: number,
   ) {}
 
+  /** The API in this process, when it is here. */
+  get local(): LocalApi | null {
+    return 'local' in this.target ? this.target.local : null;
+  }
+
+  /** A contract endpoint: its function here, or its URL on the API's server. */
+  async endpoint(e: Endpoint, input: LocalInput, who: Who): Promise<Answered> {
+    if ('local' in this.target) return this.within(this.target.local.call(e, input, who));
+    const p = prepare(e, input as never);
+    const r = await this.call(e.method, p.url, {
+      token: who.token,
+      lang: who.lng,
+      ip: who.ip,
+      deviceId: who.deviceId,
+      idempotencyKey: e.idempotent ? input.idempotencyKey : undefined,
+      ...(input.raw
+        ? { body: input.raw.body, contentType: input.raw.type }
+        : p.json === undefined
+          ? {}
+          : { body: p.json, contentType: 'application/json' }),
+    });
+    const total = r.headers['x-total-count'];
+    return { status: r.status, headers: r.headers, data: parseJson(r.body), total: typeof total === 'string' ? Number(total) : null };
+  }
+
+  /** A request to the API's server over HTTP (API_BASE_URL). */
   async call(method: string, path: string, opts: CallOptions = {}): Promise<UpstreamResponse> {
+    if (!('baseUrl' in this.target)) throw new Error('the API is in this process: call its endpoints');
     const headers = headersOf(opts);
-    if ('inProcess' in this.target) return this.inProcess(this.target.inProcess, method, path, headers, opts.body);
     try {
       const res = await request(new URL(path, this.target.baseUrl), {
         method: method as 'GET',
@@ -78,21 +123,6 @@ export class Upstream {
     }
   }
 
-  /**
-   * A contract endpoint with its prepared URL and JSON body: handed to its handler when the API is in this process
-   * and serves it directly, otherwise called as any other request.
-   */
-  async endpoint(
-    e: Endpoint,
-    url: string,
-    json: string | undefined,
-    opts: Omit<CallOptions, 'body' | 'contentType'> = {},
-  ): Promise<UpstreamResponse> {
-    const withBody = { ...opts, body: json, contentType: json === undefined ? undefined : 'application/json' };
-    const direct = 'inProcess' in this.target ? this.target.direct?.(e, url, headersOf(withBody), json) : null;
-    return direct ? this.within(direct) : this.call(e.method, url, withBody);
-  }
-
   /** An answer made in this process, bounded by the same timeout as a call over HTTP. */
   private async within<T>(answer: PromiseLike<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
@@ -104,41 +134,6 @@ export class Upstream {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  private async inProcess(
-    app: RequestListener,
-    method: string,
-    path: string,
-    headers: Record<string, string>,
-    body: Buffer | string | undefined,
-  ): Promise<UpstreamResponse> {
-    const res = await this.within(
-      inject(app, {
-        method: method as 'GET',
-        url: path,
-        headers,
-        ...(body === undefined ? {} : { payload: body }),
-        remoteAddress: '127.0.0.1',
-      }),
-    );
-    const h: UpstreamResponse['headers'] = {};
-    for (const [k, v] of Object.entries(res.headers)) h[k] = typeof v === 'number' ? String(v) : v;
-    return { status: res.statusCode, headers: h, body: res.rawPayload };
-  }
-
-  async json(
-    method: string,
-    path: string,
-    payload: unknown,
-    opts: { token?: string | null; lang?: string; ip?: string | undefined; deviceId?: string | undefined } = {},
-  ) {
-    const res = await this.call(method, path, {
-      ...opts,
-      body: payload === undefined ? undefined : JSON.stringify(payload),
-      contentType: payload === undefined ? undefined : 'application/json',
-    });
-    return { ...res, data: parseJson(res.body) };
   }
 
   close(): Promise<void> {

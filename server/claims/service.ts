@@ -23,19 +23,20 @@ import { normalisePhone } from '../../shared/identifiers.ts';
 import { formatTaka } from '../../shared/money.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
-import { formatDate, type Lng } from '../../shared/dates.ts';
+import { formatDate } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import type { Codes } from '../accounts/codes.ts';
-import { userById } from '../accounts/queries.ts';
+import { accountById } from '../accounts/service.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { countFailure, LIMITS, refuseWhileBackingOff, throttle, tooManyRequests } from '../http/rate-limit.ts';
 import { deliverCode } from '../notify/deliver.ts';
 import type { Notifier } from '../notify/index.ts';
-import { insertAudit } from '../purchases/queries.ts';
+import { recordAudit, type AuditAction } from '../audit/record.ts';
 import * as q from './queries.ts';
 
-export type Ctx = { t: TFunction; lng: Lng };
+export type Ctx = { t: TFunction; lng: Language };
 
 export type ClaimsDeps = {
   db: Db;
@@ -132,7 +133,7 @@ function refusalError(r: PayoutRefusal, ctx: Ctx, thresholdTk: number): ApiError
 const TRANSFER = {
   complete: { to: 'transfer_completed', action: 'claim.transfer_completed' },
   fail: { to: 'transfer_failed', action: 'claim.transfer_failed' },
-} as const satisfies Record<string, { to: ClaimStatus; action: string }>;
+} as const satisfies Record<string, { to: ClaimStatus; action: AuditAction }>;
 
 const notFound = (t: TFunction) => ApiError.detail(404, t('api:claimNotFound'), 'not_found');
 
@@ -208,7 +209,7 @@ export class Claims {
     const subject = subjectOf(prizeId);
     const wait = await this.d.codes.waitBeforeResend(userId, 'claim', subject);
     if (wait > 0) throw tooManyRequests(t, wait);
-    const user = await userById(this.d.db, userId);
+    const user = await accountById(this.d.db, userId);
     if (!user) throw ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
     await q.startClaim(this.d.db, prizeId, userId);
     const code = await this.d.codes.issue(userId, 'claim', subject);
@@ -291,7 +292,7 @@ export class Claims {
       }
       const after = await q.setClaimStatus(tx, id, to);
       if (!after) throw notFound(t);
-      await insertAudit(tx, {
+      await recordAudit(tx, {
         actorId: staff.user_id,
         action,
         entity: 'prize_claim',
@@ -316,7 +317,7 @@ export class Claims {
       if (refused) throw refusalError(refused, ctx, this.d.secondApprovalTk);
       const after = await q.approveTransfer(tx, id, staff.user_id);
       if (!after) throw notFound(t);
-      await insertAudit(tx, {
+      await recordAudit(tx, {
         actorId: staff.user_id,
         action: 'claim.transfer_approved',
         entity: 'prize_claim',

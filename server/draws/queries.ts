@@ -5,7 +5,7 @@ export type DrawLottery = { id: number; winners: number; total_prize: number; is
 
 /**
  * Locks the lottery's row until the transaction ends (the lock every purchase and status change of the lottery
- * takes first, server/purchases/queries.ts): two staff finishing the same draw take turns, and the second sees the
+ * takes first, server/lotteries/queries.ts lockLottery): two staff finishing the same draw take turns, and the second sees the
  * first one's results.
  */
 export const lockDrawLottery = (db: Db, id: number) =>

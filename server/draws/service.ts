@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { CLAIM_DAYS, claimDeadline } from '../../shared/claims/schemas.ts';
-import { formatDate, toAsciiDigits, toDigits, type Lng } from '../../shared/dates.ts';
+import { formatDate, toAsciiDigits, toDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import type {
   DrawBody,
   DrawReply,
@@ -23,8 +24,8 @@ import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { NotifyError, type Notifier } from '../notify/index.ts';
 import { likePattern } from '../db/like.ts';
-import { insertAudit } from '../purchases/queries.ts';
-import { rightsNow } from '../users/queries.ts';
+import { recordAudit } from '../audit/record.ts';
+import { isSuperuserNow } from '../users/service.ts';
 import * as q from './queries.ts';
 
 /**
@@ -62,7 +63,7 @@ export class Draws {
           await q.insertPrize(tx, { lottery_id: lottery.id, transaction_id: sold.get(ticket) as number, ticket, prize_money: each }),
         );
       const drawnAt = await q.publishResults(tx, lottery.id);
-      await insertAudit(tx, {
+      await recordAudit(tx, {
         actorId: staff.user_id,
         action: 'lottery.draw',
         entity: 'lottery',
@@ -139,8 +140,7 @@ export class Draws {
   async deletePrize(staff: AccessClaims, prizeId: number, reason: string, t: TFunction): Promise<void> {
     await this.db.tx(async (tx) => {
       // A superuser's action, as the database has the caller now: a prize deleted is money a winner does not get.
-      const rights = await rightsNow(tx, staff.user_id);
-      if (!rights?.is_active || !rights.is_superuser)
+      if (!(await isSuperuserNow(tx, staff.user_id)))
         throw ApiError.detail(403, t('api:drawAdmin.deleteSuperuserOnly'), 'permission_denied');
       const prize = await q.lockPrize(tx, prizeId);
       if (!prize) throw ApiError.detail(404, t('api:drawAdmin.prizeNotFound'), 'not_found');
@@ -148,7 +148,7 @@ export class Draws {
       if (claim && claim.status !== 'pending')
         throw ApiError.detail(409, t('api:drawAdmin.prizeClaimed', { status: t(`api:claimStatus.${claim.status}`) }), 'prize_claimed');
       await q.deletePrize(tx, prizeId);
-      await insertAudit(tx, {
+      await recordAudit(tx, {
         actorId: staff.user_id,
         action: 'prize.delete',
         entity: 'prize',
@@ -191,7 +191,7 @@ export class Draws {
       }
     }
     if (winners.length)
-      await insertAudit(this.db, {
+      await recordAudit(this.db, {
         actorId: staff.user_id,
         action: 'lottery.notify_winners',
         entity: 'lottery',
@@ -222,7 +222,7 @@ function winnerMessage(
 ): { subject: string; text: string } {
   const deadline = claimDeadline(drawnAt);
   const link = origin ? new URL(paths.myLotteries, origin).href : paths.myLotteries;
-  const part = (lng: Lng) => {
+  const part = (lng: Language) => {
     const vars = {
       lng,
       lottery: lng === 'bn' && l.name_bn ? l.name_bn : l.name,

@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import type { Lng } from '../../shared/dates.ts';
 import type {
   ActivateBody,
   ActivateReply,
@@ -11,15 +10,17 @@ import type {
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { cryptoRandomInt, formatTicket, normaliseTicket, randomTicket } from '../../shared/ticket.ts';
 import { toAsciiDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { backoffWait, countFailure, FAILURE_STEPS, failuresCounted, tooManyRequests, type Limit } from '../http/rate-limit.ts';
-import { insertAudit, lockLottery, saleState, type SaleState } from '../purchases/queries.ts';
+import { recordAudit } from '../audit/record.ts';
+import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
 import * as q from './queries.ts';
 
 /** What a rule needs of the request: the caller's language and address. */
-export type Ctx = { t: TFunction; lng: Lng; ip: string };
+export type Ctx = { t: TFunction; lng: Language; ip: string };
 
 type Staff = z.input<typeof GeneratedTicket>;
 type Activated = z.input<typeof ActivateReply>;
@@ -102,7 +103,7 @@ export class GeneratedTickets {
    */
   async generate(staff: AccessClaims, body: z.output<typeof GenerateBody>, t: TFunction): Promise<Staff[]> {
     const ids = await this.db.tx(async (tx) => {
-      if (!(await lockLottery(tx, body.lottery_id))) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
+      if (!(await lockLotteryForSale(tx, body.lottery_id))) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
       const sale = await saleState(tx, body.lottery_id);
       if (!sale) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
       if (closed(sale)) throw ApiError.detail(409, t('lottery:reason.ended'), 'lottery_ended');
@@ -125,7 +126,7 @@ export class GeneratedTickets {
         staff.user_id,
         [...chosen].map((ticket) => ({ ticket, secret: randomSecret() })),
       );
-      await insertAudit(tx, {
+      await recordAudit(tx, {
         actorId: staff.user_id,
         action: 'generated_ticket.create',
         entity: 'lottery',
@@ -156,12 +157,12 @@ export class GeneratedTickets {
     if (!known) throw notFound();
     await this.db.tx(async (tx) => {
       // The lottery first, then the ticket: the order activation takes its locks in.
-      await lockLottery(tx, known.lottery_id);
+      await lockLotteryForSale(tx, known.lottery_id);
       const before = await q.generatedForUpdate(tx, id);
       if (!before) throw notFound();
       if (before.activated_at !== null) throw ApiError.detail(409, t('activate:api.deleteActivated'), 'ticket_activated');
       if (!(await q.deleteGenerated(tx, id))) throw notFound();
-      await insertAudit(tx, {
+      await recordAudit(tx, {
         actorId: staff.user_id,
         action: 'generated_ticket.delete',
         entity: 'generated_ticket',
@@ -203,7 +204,7 @@ export class GeneratedTickets {
     let outcome: { ok: true; transactionId: number } | { ok: false };
     try {
       outcome = await this.db.tx(async (tx) => {
-        await lockLottery(tx, found.lottery_id);
+        await lockLotteryForSale(tx, found.lottery_id);
         const g = await q.generatedForUpdate(tx, found.id);
         if (!g) return { ok: false } as const;
         if (g.activated_at !== null && g.transaction_id !== null)

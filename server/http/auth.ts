@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { TFunction } from 'i18next';
 import type { AccessClaims, Tokens } from '../accounts/tokens.ts';
 import { ApiError } from './errors.ts';
 
@@ -15,51 +16,38 @@ declare global {
     interface Request {
       /** The caller, with his rights as the database has them now (not as his token said). */
       user?: AccessClaims;
-      /** The caller's rights as the database has them now (read once per request, by the bearer check). */
-      currentRights?: () => Promise<Rights | undefined>;
     }
   }
 }
 
 /**
- * Reads the bearer token if there is one; routes decide with requireUser/requireStaff whether it is needed.
- * On every request that carries one, GET too, the database is asked once whether the token's session is still live
- * and what the user's rights are now (docs/rules/accounts-and-codes.md#10-sessions,
- * docs/rules/security.md#1-the-api-enforces-every-permission): a session that was logged out, or ended with all the
+ * The user an access token stands for, on every call that carries one, GET too: the database is asked once whether
+ * the token's session is still live and what the user's rights are now (docs/rules/accounts-and-codes.md#10-sessions,
+ * docs/rules/security.md#1-the-api-enforces-every-permission). A session that was logged out, or ended with all the
  * account's sessions (a password change or reset, a deactivation, "log out everywhere"), is refused at once on every
- * instance, as is a deactivated or deleted user; staff who lost the right have lost it. The answer is kept for the
- * request, so that nothing else reads the rights again.
+ * instance, as is a deactivated or deleted user; staff who lost the right have lost it. Throws the 401 to answer.
  */
+export async function authenticate(tokens: Tokens, sessionRights: SessionRights, token: string, t: TFunction): Promise<AccessClaims> {
+  const claims = await tokens.verifyAccess(token);
+  if (!claims) throw ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
+  if (!claims.is_active) throw ApiError.detail(401, t('api:accountNotActive'), 'account_not_active');
+  const now = await sessionRights(claims.sid, claims.user_id);
+  if (!now) throw ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
+  if (!now.is_active) throw ApiError.detail(401, t('api:accountDisabled'), 'account_disabled');
+  if (!now.live) throw ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
+  return { ...claims, is_active: now.is_active, is_staff: now.is_staff };
+}
+
+/** Reads the bearer token if there is one (authenticate); each endpoint's access decides whether it is needed. */
 export function bearer(tokens: Tokens, sessionRights: SessionRights) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const h = req.headers.authorization;
     if (!h?.startsWith('Bearer ')) return next();
     try {
-      const claims = await tokens.verifyAccess(h.slice(7).trim());
-      if (!claims) throw ApiError.detail(401, req.t('api:tokenInvalid'), 'token_not_valid');
-      if (!claims.is_active) throw ApiError.detail(401, req.t('api:accountNotActive'), 'account_not_active');
-      const now = await sessionRights(claims.sid, claims.user_id);
-      if (!now) throw ApiError.detail(401, req.t('api:tokenInvalid'), 'token_not_valid');
-      if (!now.is_active) throw ApiError.detail(401, req.t('api:accountDisabled'), 'account_disabled');
-      if (!now.live) throw ApiError.detail(401, req.t('api:tokenInvalid'), 'token_not_valid');
-      const rights = Promise.resolve(now);
-      req.currentRights = () => rights;
-      req.user = { ...claims, is_active: now.is_active, is_staff: now.is_staff };
+      req.user = await authenticate(tokens, sessionRights, h.slice(7).trim(), req.t);
       next();
     } catch (err) {
       next(err);
     }
   };
-}
-
-export function requireUser(req: Request): AccessClaims {
-  if (!req.user) throw ApiError.detail(401, req.t('api:notAuthenticated'), 'not_authenticated');
-  return req.user;
-}
-
-/** Staff only, as the database says now (the bearer check read it for this request), not as the token said. */
-export function requireCurrentStaff(req: Request): AccessClaims {
-  const u = requireUser(req);
-  if (!u.is_staff) throw ApiError.detail(403, req.t('api:permissionDenied'), 'permission_denied');
-  return u;
 }

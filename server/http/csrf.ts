@@ -87,7 +87,7 @@ export function createCsrf(secret: string, secure: boolean, publicOrigin: string
       if (!req.visitorId) issueVisitor(req, res);
       tok = generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
       // csrf-csrf sets its cookie every time, even when it only gives back the token the browser holds (a session
-      // cookie: setting it again changes nothing). A response that sets no cookie can be kept (server/ssr/own-pages.ts).
+      // cookie: setting it again changes nothing): it is left out.
       if ((req.cookies as Record<string, unknown> | undefined)?.[csrfCookie] === tok) dropCookie(res, csrfCookie);
       issued.set(req, tok);
     }

@@ -30,22 +30,31 @@ export function zodToFieldErrors(error: z.ZodError, t: TFunction): Record<string
   return out;
 }
 
-/** The last middleware for /api: client mistakes get their 4xx, anything else a logged 500 without internals. */
+/** An error as the API answers it: client mistakes get their 4xx, anything else a 500 without internals (logged). */
+export function errorAnswer(
+  err: unknown,
+  t: TFunction | ((k: string) => string),
+  logUnexpected: (err: unknown) => void,
+): { status: number; headers: Record<string, string>; body: ErrorBody } {
+  if (err instanceof ApiError) return { status: err.status, headers: err.headers, body: err.body };
+  const e = err as { type?: string; status?: number };
+  const answer = (status: number, detail: string, code: string) => ({ status, headers: {}, body: { detail: t(detail), code } });
+  if (e.type === 'entity.parse.failed') return answer(400, 'api:malformedJson', 'parse_error');
+  if (e.type === 'entity.too.large') return answer(400, 'api:bodyTooLarge', 'body_too_large');
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
+    return answer(415, 'api:unsupportedMediaType', 'unsupported_media_type');
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) return answer(e.status, 'api:badRequest', 'bad_request');
+  logUnexpected(err);
+  return answer(500, 'api:serverError', 'server_error');
+}
+
+/** The last middleware for /api and /bff: the error's answer (errorAnswer); a file already under way is cut off. */
 export function apiErrorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    if (err instanceof ApiError) {
-      res.set(err.headers).status(err.status).json(err.body);
-      return;
-    }
-    const t = req.t ?? ((k: string) => k);
-    const e = err as { type?: string; status?: number };
-    if (e.type === 'entity.parse.failed') return void res.status(400).json({ detail: t('api:malformedJson'), code: 'parse_error' });
-    if (e.type === 'entity.too.large') return void res.status(400).json({ detail: t('api:bodyTooLarge'), code: 'body_too_large' });
-    if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
-      return void res.status(415).json({ detail: t('api:unsupportedMediaType'), code: 'unsupported_media_type' });
-    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500)
-      return void res.status(e.status).json({ detail: t('api:badRequest'), code: 'bad_request' });
-    log.error({ err, url: req.originalUrl, method: req.method }, 'unhandled error');
-    res.status(500).json({ detail: t('api:serverError'), code: 'server_error' });
+    const a = errorAnswer(err, req.t ?? ((k: string) => k), (e) =>
+      log.error({ err: e, url: req.originalUrl, method: req.method }, 'unhandled error'),
+    );
+    if (res.headersSent) return void res.destroy();
+    res.set(a.headers).status(a.status).json(a.body);
   };
 }

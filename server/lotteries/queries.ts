@@ -39,10 +39,44 @@ const COLUMNS = `l.id, l.name, l.name_bn, l.description, l.description_bn, l.sta
 
 /**
  * Purchasable: published, sales open (end_date authoritative), result not out and never drawn, tickets left; a condition on the
- * lottery `l`, by the database's clock. The purchase checks it under the lottery's row lock (server/purchases/queries.ts).
+ * lottery `l`, by the database's clock. The purchase checks it under the lottery's row lock (saleState below).
  */
 export const PURCHASABLE = `l.published AND NOT l.is_result_published AND NOT ${DRAWN} AND l.start_date <= now() AND l.end_date > now()
   AND ${HELD} < l.total_tickets`;
+
+/**
+ * Locks the lottery's row until the transaction ends: every purchase and every status change of one lottery takes
+ * this lock first, so that two buyers of its last ticket (or a buyer and staff moving a failed sale back to pending)
+ * take turns, and each sees what the other committed. Undefined when there is no such lottery.
+ */
+export const lockLottery = (db: Db, id: number) => db.one<{ id: number }>('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE', [id]);
+
+export type SaleState = {
+  id: number;
+  published: boolean;
+  is_result_published: boolean;
+  drawn: boolean;
+  start_date: string;
+  end_date: string;
+  ticket_price: number;
+  total_tickets: number;
+  tickets_sold: number;
+  purchasable: boolean;
+};
+
+/**
+ * Whether the lottery can be bought now, by the rule of the lottery lists (PURCHASABLE above,
+ * docs/rules/lotteries-and-sales.md#4-when-a-lottery-can-be-bought). Run after lockLottery, in a statement of its
+ * own: its snapshot then includes every sale committed before the lock was granted.
+ */
+export const saleState = (db: Db, id: number) =>
+  db.one<SaleState>(
+    `SELECT l.id, l.published, l.is_result_published, ${DRAWN} AS drawn, l.start_date, l.end_date, l.ticket_price, l.total_tickets,
+       ${HELD}::int AS tickets_sold,
+       (${PURCHASABLE}) AS purchasable
+     FROM lotteries l WHERE l.id = $1`,
+    [id],
+  );
 
 export async function publishedLotteries(db: Db, limit: number, offset: number): Promise<{ rows: LotteryRow[]; total: number }> {
   const rows = await db.query<LotteryRow>(

@@ -1,18 +1,14 @@
-import { Router } from 'express';
 import { api } from '../../shared/api/contract.ts';
-import { route } from '../http/route.ts';
+import { Endpoints, route } from '../http/route.ts';
 import type { Lotteries } from './service.ts';
 
 /** Public lottery reads: HTTP only. Lists are bounded; the total rides in X-Total-Count. */
-export function lotteryRoutes(lotteries: Lotteries): Router {
-  const r = Router();
+export function lotteryRoutes(lotteries: Lotteries): Endpoints {
+  const r = new Endpoints();
   route(r, api.publishedLotteries, ({ query }) => lotteries.published(query.limit, query.offset));
   route(r, api.featuredLotteries, () => lotteries.featured());
   route(r, api.lotteryResults, () => lotteries.results());
-  route(r, api.getLottery, async ({ params, user, req }) => {
-    // An unpublished lottery is for staff as the database says now, not as an older token said.
-    const staff = user?.is_staff === true && (await req.currentRights?.())?.is_staff === true;
-    return lotteries.one(params.id, staff, req.t);
-  });
+  // An unpublished lottery is for staff, as the database says now (the caller's rights are read on every call).
+  route(r, api.getLottery, ({ params, user, caller }) => lotteries.one(params.id, user?.is_staff === true, caller.t));
   return r;
 }

@@ -13,6 +13,19 @@ export const isPurchasable = (l: LotteryRow, now = Date.now()): boolean => avail
 /** A lottery as the API shows it: its row and the server's verdict on sales now. */
 export const lotteryJson = (l: LotteryRow): z.input<typeof Lottery> => ({ ...l, purchasable: isPurchasable(l) });
 
+// The lottery's sale, for the features that sell or hold its combinations (purchases, generated tickets) -----------
+
+export type { SaleState } from './queries.ts';
+
+/**
+ * Takes the lottery's one lock for its sales, until the transaction `tx` ends (server/lotteries/queries.ts lockLottery):
+ * false when there is no such lottery.
+ */
+export const lockLotteryForSale = async (tx: Db, id: number): Promise<boolean> => (await q.lockLottery(tx, id)) !== undefined;
+
+/** The lottery's sale now, read after lockLotteryForSale in the same transaction (server/lotteries/queries.ts saleState). */
+export const saleState = (tx: Db, id: number): Promise<q.SaleState | undefined> => q.saleState(tx, id);
+
 /** Public lottery reads (docs/rules/lotteries-and-sales.md). */
 export class Lotteries {
   constructor(private readonly db: Db) {}

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { holdEnd } from '../../shared/claims/payout.ts';
-import { formatDate, type Lng } from '../../shared/dates.ts';
+import { formatDate } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { NotifyError, type Notifier } from './index.ts';
 
 /** What changed of an account: its phone, its e-mail, its password (set by staff). */
@@ -24,7 +25,7 @@ export async function sendAccountChangeNotice(
   o: { at: string | Date; byStaff: boolean },
 ): Promise<void> {
   const until = holdEnd(o.at).toISOString();
-  const part = (lng: Lng) => {
+  const part = (lng: Language) => {
     const items = (['phone', 'email', 'password'] as const).filter((k) => change[k]).map((k) => t(`api:accountNotice.${k}`, { lng }));
     const vars = {
       lng,

@@ -1,6 +1,5 @@
 import type { Db } from '../db/index.ts';
 import { likePattern } from '../db/like.ts';
-import { DRAWN, HELD, PURCHASABLE } from '../lotteries/queries.ts';
 import type { ClaimStatus } from '../../shared/claims/schemas.ts';
 import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
 
@@ -21,40 +20,6 @@ export type TransactionRow = {
   created_at: string;
   updated_at: string;
 };
-
-/**
- * Locks the lottery's row until the transaction ends: every purchase and every status change of one lottery takes
- * this lock first, so that two buyers of its last ticket (or a buyer and staff moving a failed sale back to pending)
- * take turns, and each sees what the other committed. Undefined when there is no such lottery.
- */
-export const lockLottery = (db: Db, id: number) => db.one<{ id: number }>('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE', [id]);
-
-export type SaleState = {
-  id: number;
-  published: boolean;
-  is_result_published: boolean;
-  drawn: boolean;
-  start_date: string;
-  end_date: string;
-  ticket_price: number;
-  total_tickets: number;
-  tickets_sold: number;
-  purchasable: boolean;
-};
-
-/**
- * Whether the lottery can be bought now, by the rule of the lottery lists (server/lotteries/queries.ts PURCHASABLE,
- * docs/rules/lotteries-and-sales.md#4-when-a-lottery-can-be-bought). Run after lockLottery, in a statement of its
- * own: its snapshot then includes every sale committed before the lock was granted.
- */
-export const saleState = (db: Db, id: number) =>
-  db.one<SaleState>(
-    `SELECT l.id, l.published, l.is_result_published, ${DRAWN} AS drawn, l.start_date, l.end_date, l.ticket_price, l.total_tickets,
-       ${HELD}::int AS tickets_sold,
-       (${PURCHASABLE}) AS purchasable
-     FROM lotteries l WHERE l.id = $1`,
-    [id],
-  );
 
 /**
  * What holds this combination in this lottery, if anything: a pending or successful transaction, or a generated
@@ -109,20 +74,6 @@ export const setTrxId = (db: Db, id: number, trxId: string, paymentNumber: strin
 
 export const setStatus = (db: Db, id: number, status: TransactionStatus) =>
   db.one<TransactionRow>('UPDATE transactions SET status = $2, updated_at = now() WHERE id = $1 RETURNING *', [id, status]);
-
-/** One audit record (docs/rules/security.md#7-audit-log); written in the transaction of the change it records. */
-export const insertAudit = (
-  db: Db,
-  a: { actorId: number; action: string; entity: string; entityId: string; before: unknown; after: unknown },
-) =>
-  db.query('INSERT INTO audit_log (actor_id, action, entity, entity_id, before, after) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)', [
-    a.actorId,
-    a.action,
-    a.entity,
-    a.entityId,
-    JSON.stringify(a.before),
-    JSON.stringify(a.after),
-  ]);
 
 // Lists ---------------------------------------------------------------------------------------------
 

@@ -1,36 +1,34 @@
-import { Router, type Request } from 'express';
 import { api } from '../../shared/api/contract.ts';
 import { IdempotencyKey } from '../../shared/purchases/schemas.ts';
 import { ApiError } from '../http/errors.ts';
-import { route } from '../http/route.ts';
-import type { Ctx, Purchases } from './service.ts';
-
-const ctxOf = (req: Request): Ctx => ({ t: req.t, lng: req.language === 'bn' ? 'bn' : 'en' });
+import { Endpoints, route, type Caller } from '../http/route.ts';
+import type { Purchases } from './service.ts';
 
 /** The `Idempotency-Key` header, when sent: 1–100 printable characters (docs/rules/lotteries-and-sales.md#7-buying-a-ticket). */
-function idempotencyKey(req: Request): string | null {
-  const raw = req.headers['idempotency-key'];
+function idempotencyKey(caller: Caller): string | null {
+  const raw = caller.idempotencyKey;
   if (raw === undefined) return null;
   const r = IdempotencyKey.safeParse(raw);
-  if (!r.success) throw ApiError.detail(400, req.t('api:idempotencyKeyInvalid'), 'bad_request');
+  if (!r.success) throw ApiError.detail(400, caller.t('api:idempotencyKeyInvalid'), 'bad_request');
   return r.data;
 }
 
 /** Purchases, the player's transactions and the staff's: HTTP only; the rules live in Purchases. */
-export function purchaseRoutes(purchases: Purchases): Router {
-  const r = Router();
-  route(r, api.createTransaction, async ({ body, user, req, res }) => {
-    const { created, reply } = await purchases.create(user, body, idempotencyKey(req), ctxOf(req));
+export function purchaseRoutes(purchases: Purchases): Endpoints {
+  const r = new Endpoints();
+  route(r, api.createTransaction, async ({ body, user, caller, answer }) => {
+    const { created, reply } = await purchases.create(user, body, idempotencyKey(caller), caller);
     if (!created) {
       // A retry of a purchase already made: the first transaction, as it is now, with 200 instead of 201.
-      res.set('Idempotent-Replayed', 'true').status(200).json(api.createTransaction.reply.parse(reply));
+      answer.status = 200;
+      answer.headers['Idempotent-Replayed'] = 'true';
     }
     return reply;
   });
-  route(r, api.setTrxId, ({ params, body, user, req }) => purchases.setTrxId(user, params.id, body, ctxOf(req)));
+  route(r, api.setTrxId, ({ params, body, user, caller }) => purchases.setTrxId(user, params.id, body, caller));
   route(r, api.myTransactions, ({ query, user }) => purchases.mine(user, query.limit, query.offset));
-  route(r, api.myTransaction, ({ params, user, req }) => purchases.one(user, params.id, req.t));
+  route(r, api.myTransaction, ({ params, user, caller }) => purchases.one(user, params.id, caller.t));
   route(r, api.transactions, ({ query }) => purchases.list(query));
-  route(r, api.updateTransaction, ({ params, body, user, req }) => purchases.setStatus(user, params.id, body, ctxOf(req)));
+  route(r, api.updateTransaction, ({ params, body, user, caller }) => purchases.setStatus(user, params.id, body, caller));
   return r;
 }

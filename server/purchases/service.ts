@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
+import type { Language } from '../../shared/i18n.ts';
 import type { z } from 'zod';
 import { availability } from '../../shared/availability.ts';
-import type { Lng } from '../../shared/dates.ts';
 import { formatTaka } from '../../shared/money.ts';
 import { normalisePhone } from '../../shared/identifiers.ts';
 import type {
@@ -19,6 +19,8 @@ import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
+import { recordAudit, type AuditAction } from '../audit/record.ts';
+import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
 import * as q from './queries.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
 
@@ -26,7 +28,7 @@ import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from '
 export const PURCHASE_LIMIT: Limit = { max: 10, windowSec: 60 };
 
 /** What a rule needs of the request: the caller's language. */
-export type Ctx = { t: TFunction; lng: Lng };
+export type Ctx = { t: TFunction; lng: Language };
 
 export type PurchasesDeps = {
   db: Db;
@@ -41,7 +43,7 @@ type Staff = z.input<typeof StaffTransaction>;
  * The staff actions on a transaction's status (docs/rules/lotteries-and-sales.md#8-transaction-states): from → to →
  * the action's name in the audit log. Anything else (success → failed among them: Remove Approval, then Reject) is refused.
  */
-const TRANSITIONS: Record<TransactionStatus, Partial<Record<TransactionStatus, string>>> = {
+const TRANSITIONS: Record<TransactionStatus, Partial<Record<TransactionStatus, AuditAction>>> = {
   pending: { success: 'transaction.approve', failed: 'transaction.reject' },
   success: { pending: 'transaction.remove_approval' },
   failed: { pending: 'transaction.move_to_pending' },
@@ -140,12 +142,12 @@ export class Purchases {
     let outcome: { created: boolean; id: number };
     try {
       outcome = await this.d.db.tx(async (tx) => {
-        if (!(await q.lockLottery(tx, body.lottery_id))) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
+        if (!(await lockLotteryForSale(tx, body.lottery_id))) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
         if (key) {
           const first = await q.byIdempotencyKey(tx, userId, key);
           if (first) return { created: false, id: this.sameRequest(first, body, t).id };
         }
-        const sale = await q.saleState(tx, body.lottery_id);
+        const sale = await saleState(tx, body.lottery_id);
         if (!sale?.published) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
         if (!sale.purchasable) throw salesClosed(sale, t);
         if (body.amount !== sale.ticket_price)
@@ -266,7 +268,7 @@ export class Purchases {
     try {
       await this.d.db.tx(async (tx) => {
         // The lottery first, then the transaction: the order every purchase takes its locks in.
-        await q.lockLottery(tx, known.lottery_id);
+        await lockLotteryForSale(tx, known.lottery_id);
         const before = await q.transactionForUpdate(tx, id);
         if (!before) throw notFound();
         if (before.status === status) return;
@@ -279,7 +281,7 @@ export class Purchases {
             t('api:statusChangeRefused', { from: t(`api:status.${before.status}`), to: t(`api:status.${status}`) }),
             'status_change_refused',
           );
-        const sale = await q.saleState(tx, before.lottery_id);
+        const sale = await saleState(tx, before.lottery_id);
         if (!sale) throw notFound();
         // After the draw the sales are what the draw saw; only an unpaid (pending) ticket may still be rejected.
         if (sale.is_result_published && action !== 'transaction.reject')
@@ -293,7 +295,7 @@ export class Purchases {
         }
         const after = await q.setStatus(tx, id, status);
         if (!after) throw notFound();
-        await q.insertAudit(tx, {
+        await recordAudit(tx, {
           actorId: staff.user_id,
           action,
           entity: 'transaction',
@@ -313,7 +315,7 @@ export class Purchases {
 }
 
 /** Why a lottery cannot be bought now, in the words the pages use (docs/rules/lotteries-and-sales.md#5). */
-function salesClosed(sale: q.SaleState, t: TFunction): ApiError {
+function salesClosed(sale: SaleState, t: TFunction): ApiError {
   const reason = availability({ ...sale, purchasable: false }, Date.now());
   const code = reason === 'ended' ? 'lottery_ended' : reason === 'soldOut' ? 'sold_out' : 'not_on_sale';
   return ApiError.detail(409, t(`lottery:reason.${reason === 'open' ? 'notYet' : reason}`), code);

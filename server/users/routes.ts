@@ -1,14 +1,13 @@
-import { Router } from 'express';
 import { api } from '../../shared/api/contract.ts';
-import { route } from '../http/route.ts';
+import { Endpoints, route } from '../http/route.ts';
 import type { UserAdmin } from './service.ts';
 
 /** Staff's user management: HTTP only; the rules live in UserAdmin. */
-export function adminUserRoutes(users: UserAdmin): Router {
-  const r = Router();
+export function adminUserRoutes(users: UserAdmin): Endpoints {
+  const r = new Endpoints();
   route(r, api.staffUsers, ({ query }) => users.list(query));
-  route(r, api.createUser, ({ body, user, req }) => users.create(user, body, req.t));
-  route(r, api.staffUser, ({ params, req }) => users.one(params.id, req.t));
-  route(r, api.updateUser, ({ params, body, user, req }) => users.update(user, params.id, body, req.t));
+  route(r, api.createUser, ({ body, user, caller }) => users.create(user, body, caller.t));
+  route(r, api.staffUser, ({ params, caller }) => users.one(params.id, caller.t));
+  route(r, api.updateUser, ({ params, body, user, caller }) => users.update(user, params.id, body, caller.t));
   return r;
 }

@@ -4,13 +4,13 @@ import { holdEnd } from '../../shared/claims/payout.ts';
 import { normalisePhone } from '../../shared/identifiers.ts';
 import type { CreateUserBody, StaffUser, StaffUsersQuery, UpdateUserBody } from '../../shared/users/schemas.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { revokeAllRefreshTokens } from '../accounts/queries.ts';
+import { endAllSessions, markAccessChanged } from '../accounts/service.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { accessChanged, sendAccountChangeNotice, type AccountChange } from '../notify/account-change.ts';
 import type { Notifier } from '../notify/index.ts';
-import { insertAudit } from '../purchases/queries.ts';
+import { recordAudit } from '../audit/record.ts';
 import * as q from './queries.ts';
 
 type Staff = z.input<typeof StaffUser>;
@@ -26,6 +26,15 @@ const snapshot = (u: q.ManagedUser) => ({
   is_staff: u.is_staff,
   is_superuser: u.is_superuser,
 });
+
+/**
+ * Whether the account is an active superuser as the database has it now, not as the caller's token says: for the
+ * superuser-only actions of every feature (docs/rules/accounts-and-codes.md#12-staff-and-superusers).
+ */
+export async function isSuperuserNow(db: Db, id: number): Promise<boolean> {
+  const now = await q.rightsNow(db, id);
+  return !!now?.is_active && now.is_superuser;
+}
 
 const taken = (t: TFunction, field: 'email' | 'phone') =>
   ApiError.fields(field === 'email' ? { email: [t('api:emailTaken')] } : { phone: [t('api:phoneTaken')] });
@@ -68,9 +77,8 @@ export class UserAdmin {
     if (Object.keys(errors).length) throw ApiError.fields(errors);
   }
 
-  private async superuser(db: Db, staff: AccessClaims): Promise<boolean> {
-    const now = await q.rightsNow(db, staff.user_id);
-    return !!now?.is_active && now.is_superuser;
+  private superuser(db: Db, staff: AccessClaims): Promise<boolean> {
+    return isSuperuserNow(db, staff.user_id);
   }
 
   async create(staff: AccessClaims, body: z.output<typeof CreateUserBody>, t: TFunction): Promise<Staff> {
@@ -91,7 +99,7 @@ export class UserAdmin {
           is_staff,
           is_superuser: body.is_superuser,
         });
-        await insertAudit(tx, {
+        await recordAudit(tx, {
           actorId: staff.user_id,
           action: 'user.create',
           entity: 'user',
@@ -154,15 +162,15 @@ export class UserAdmin {
         if (!Object.keys(changed).length && hash === null) return null;
         await q.updateManagedUser(tx, after, hash);
         // A new password or a deactivation ends his sessions (his access token is refused at once: security.md#1).
-        if (hash !== null || (cur.is_active && !after.is_active)) await revokeAllRefreshTokens(tx, id);
+        if (hash !== null || (cur.is_active && !after.is_active)) await endAllSessions(tx, id);
         if (hash !== null) changed.password_changed = true;
         let told: Notice | null = null;
         if (accessChanged(change)) {
-          const at = await q.markAccessChanged(tx, id, staff.user_id);
+          const at = await markAccessChanged(tx, id, staff.user_id);
           told = { before: { phone: cur.phone, email: cur.email }, change, at };
           changed.held_until = holdEnd(at).toISOString();
         }
-        await insertAudit(tx, {
+        await recordAudit(tx, {
           actorId: staff.user_id,
           action: 'user.update',
           entity: 'user',

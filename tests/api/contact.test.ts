@@ -105,6 +105,7 @@ describe('forwarding to support', () => {
     const { Contact } = await import('../../server/contact/service.ts');
     const { createLogger } = await import('../../server/log.ts');
     const { apiErrorHandler } = await import('../../server/http/errors.ts');
+    const { httpRouter } = await import('../../server/http/route.ts');
     const app = express();
     app.use(express.json());
     app.use((req, _res, next) => {
@@ -112,7 +113,11 @@ describe('forwarding to support', () => {
       req.language = 'en';
       next();
     });
-    app.use('/api', contactRoutes(new Contact(t.db, createLogger('silent'), forward)), apiErrorHandler(createLogger('silent')));
+    app.use(
+      '/api',
+      httpRouter(contactRoutes(new Contact(t.db, createLogger('silent'), forward)).served),
+      apiErrorHandler(createLogger('silent')),
+    );
     return app;
   };
 

@@ -17,6 +17,7 @@ import type { Upstream } from '../../server/bff/upstream.ts';
 import { createCsrf } from '../../server/http/csrf.ts';
 import { loadResources } from '../../server/i18n.ts';
 import { CSRF_FIELD } from '../../shared/paths.ts';
+import { createLogger } from '../../server/log.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom } from '../helpers/session.ts';
 import { actionPaths, samplePath } from '../helpers/routes.ts';
@@ -30,7 +31,12 @@ const UNSAFE = ['POST', 'PUT', 'PATCH', 'DELETE'];
 /** Every unsafe method+path of the BFF router (mounted at /bff); an all-methods route gets each unsafe method. */
 function bffUnsafeRoutes(): [string, string][] {
   const csrf = createCsrf('x'.repeat(32), false, undefined);
-  const router = bffRoutes({ upstream: {} as Upstream, session: { secure: false, maxAgeMs: 1000 }, csrf }) as unknown as { stack: Layer[] };
+  const router = bffRoutes({
+    upstream: {} as Upstream,
+    session: { secure: false, maxAgeMs: 1000 },
+    csrf,
+    log: createLogger('silent'),
+  }) as unknown as { stack: Layer[] };
   const out: [string, string][] = [];
   for (const layer of router.stack) {
     if (!layer.route) continue;
@@ -136,7 +142,7 @@ describe('the token cookie', () => {
     expect(csrfCookies(first)).toHaveLength(1);
     const again = await agent.get('/login').set('Cookie', 'lang=en').expect(200);
     expect(csrfFrom(again.text)).toBe(csrfFrom(first.text));
-    expect(csrfCookies(again)).toEqual([]); // a page that sets no cookie can be kept (server/ssr/own-pages.ts)
+    expect(csrfCookies(again)).toEqual([]); // no cookie set again that the browser holds
   });
 
   test('a tampered token cookie is replaced', async () => {

@@ -1,18 +1,22 @@
 /**
- * A page's call of a contract endpoint goes straight to the endpoint's pipeline in process (server/api.ts, directApi;
- * docs/decisions/013-logged-in-pages.md). It must answer exactly as the request made the HTTP way does: the same
+ * A page's call of a contract endpoint runs the endpoint's function in this process (server/api.ts;
+ * docs/decisions/027-one-in-process-path.md). It must answer exactly as the request made the HTTP way does: the same
  * access checks, input and answer schemas, error mapping and rights read from the database.
  */
 import request from 'supertest';
 import { api as contract } from '../../shared/api/contract.ts';
 import type { Endpoint } from '../../shared/api/endpoint.ts';
 import { prepare } from '../../shared/api-client.ts';
-import { parseJson } from '../../server/bff/upstream.ts';
+import type { i18n as I18n } from 'i18next';
+import { createI18n, loadResources } from '../../server/i18n.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 
 let t: TestApp;
+let texts: I18n;
+const i18n = (lang: string) => texts.getFixedT(lang);
 beforeAll(async () => {
   t = await startTestApp();
+  texts = await createI18n(loadResources());
 });
 afterAll(() => t.close());
 
@@ -21,19 +25,22 @@ async function tokenOf(u: { phone: string; password: string }): Promise<string> 
   return r.body.access as string;
 }
 
-/** The same call both ways: handed to the endpoint, and as an HTTP request to the in-process API (light-my-request). */
+/** The same call both ways: handed to the endpoint's function in this process, and as an HTTP request to /api. */
 async function both(e: Endpoint, input: Record<string, unknown>, token: string | null, lang = 'en') {
+  const t0 = i18n(lang);
+  const direct = await t.app.upstream.endpoint(e, input, { token, t: t0, lng: lang, ip: '203.0.113.7' });
   const p = prepare(e, input as never);
-  const who = { token, lang, ip: '203.0.113.7' };
-  const direct = await t.app.upstream.endpoint(e, p.url, p.json, who);
-  const http = await t.app.upstream.call(e.method, p.url, {
-    ...who,
-    body: p.json,
-    contentType: p.json === undefined ? undefined : 'application/json',
+  let r = request(t.url)[e.method.toLowerCase() as 'get'](p.url).set('Accept-Language', lang).set('X-Forwarded-For', '203.0.113.7');
+  if (token) r = r.set('Authorization', `Bearer ${token}`);
+  const http = await (p.json === undefined ? r : r.set('Content-Type', 'application/json').send(p.json));
+  const total = http.headers['x-total-count'];
+  const view = { status: direct.status, body: direct.data, total: direct.total };
+  expect(view).toEqual({
+    status: http.status,
+    body: http.text ? JSON.parse(http.text) : null,
+    total: total === undefined ? null : Number(total),
   });
-  const view = (r: typeof direct) => ({ status: r.status, body: parseJson(r.body), total: r.headers['x-total-count'] ?? null });
-  expect(view(direct)).toEqual(view(http));
-  return view(direct);
+  return view;
 }
 
 describe('a contract endpoint called directly answers as over HTTP', () => {

@@ -4,7 +4,7 @@ import type { LotteryBody, LotteryPatch, StaffLottery, StaffLotteriesQuery } fro
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { insertAudit } from '../purchases/queries.ts';
+import { recordAudit } from '../audit/record.ts';
 import * as q from './admin-queries.ts';
 import { isPurchasable } from './service.ts';
 
@@ -47,7 +47,7 @@ export class LotteryAdmin {
   async create(staff: AccessClaims, body: z.output<typeof LotteryBody>, t: TFunction): Promise<Staff> {
     const id = await this.db.tx(async (tx) => {
       const id = await q.insertLottery(tx, body);
-      await insertAudit(tx, {
+      await recordAudit(tx, {
         actorId: staff.user_id,
         action: 'lottery.create',
         entity: 'lottery',
@@ -82,7 +82,7 @@ export class LotteryAdmin {
       )
         throw ApiError.detail(409, t('api:lotteryDrawnPrizeFixed'), 'already_drawn');
       await q.updateLottery(tx, id, after);
-      await insertAudit(tx, { actorId: staff.user_id, action: 'lottery.update', entity: 'lottery', entityId: String(id), ...diff });
+      await recordAudit(tx, { actorId: staff.user_id, action: 'lottery.update', entity: 'lottery', entityId: String(id), ...diff });
     });
     return this.one(id, t);
   }

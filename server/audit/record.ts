@@ -1,0 +1,52 @@
+import type { Db } from '../db/index.ts';
+
+/**
+ * The actions the audit log records, by name (docs/rules/security.md#7-audit-log). A new audited action is added here
+ * and in that section.
+ */
+export type AuditAction =
+  | 'transaction.approve'
+  | 'transaction.reject'
+  | 'transaction.remove_approval'
+  | 'transaction.move_to_pending'
+  | 'lottery.create'
+  | 'lottery.update'
+  | 'lottery.draw'
+  | 'lottery.notify_winners'
+  | 'prize.delete'
+  | 'claim.transfer_approved'
+  | 'claim.transfer_completed'
+  | 'claim.transfer_failed'
+  | 'generated_ticket.create'
+  | 'generated_ticket.delete'
+  | 'user.create'
+  | 'user.update';
+
+/** The kinds of thing a record is about (its `entity`). */
+export type AuditEntity = 'transaction' | 'lottery' | 'prize' | 'prize_claim' | 'generated_ticket' | 'user';
+
+export type AuditRecord = {
+  /** The staff account that made the change. */
+  actorId: number;
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: string;
+  /** The thing before and after the change, as JSON; null where there was none (a creation, a deletion). */
+  before: unknown;
+  after: unknown;
+};
+
+/**
+ * Writes one audit record (docs/rules/security.md#7-audit-log). Every feature writes its records through this
+ * function, with `db` the transaction of the change it records, so that there is never a change without its record.
+ * Records are only ever added: nothing in the product changes or deletes one (server/audit/queries.ts reads them).
+ */
+export const recordAudit = (db: Db, a: AuditRecord) =>
+  db.query('INSERT INTO audit_log (actor_id, action, entity, entity_id, before, after) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)', [
+    a.actorId,
+    a.action,
+    a.entity,
+    a.entityId,
+    JSON.stringify(a.before),
+    JSON.stringify(a.after),
+  ]);

@@ -1,0 +1,22 @@
+import type { Db } from '../db/index.ts';
+
+export type FiguresRow = {
+  total_users: number;
+  active_lotteries: number;
+  /** Text: the sum of every successful sale, exact however large (the service checks it fits a number). */
+  total_revenue: string;
+  tickets_sold: number;
+  pending_transactions: number;
+  pending_transfers: number;
+};
+
+/** The dashboard's figures in one statement (docs/rules/pages.md#9-back-office). */
+export const figures = (db: Db) =>
+  db.one<FiguresRow>(
+    `SELECT (SELECT count(*) FROM users)::int AS total_users,
+       (SELECT count(*) FROM lotteries WHERE published AND NOT is_result_published)::int AS active_lotteries,
+       (SELECT COALESCE(sum(amount), 0) FROM transactions WHERE status = 'success')::text AS total_revenue,
+       (SELECT count(*) FROM transactions WHERE status = 'success')::int AS tickets_sold,
+       (SELECT count(*) FROM transactions WHERE status = 'pending')::int AS pending_transactions,
+       (SELECT count(*) FROM prize_claims WHERE status = 'payment_info_submitted')::int AS pending_transfers`,
+  );
