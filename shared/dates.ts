@@ -2,8 +2,7 @@
  * Dates are stored as UTC and shown in Asia/Dhaka (UTC+6, no DST since 2009), docs/rules/money-and-time.md.
  * Draws: Saturday 20:00 Dhaka time.
  */
-
-export type Lng = 'en' | 'bn';
+import type { Language } from './i18n.ts';
 
 export const TIME_ZONE = 'Asia/Dhaka';
 export const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
@@ -14,7 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
 
 /** ASCII digits → Bengali digits (০–৯) for 'bn'; 'en' leaves the text as is. */
-export function toDigits(s: string, lng: Lng): string {
+export function toDigits(s: string, lng: Language): string {
   return lng === 'bn' ? s.replace(/[0-9]/g, (d) => BN_DIGITS[Number(d)] as string) : s;
 }
 
@@ -23,11 +22,11 @@ export function toAsciiDigits(s: string): string {
   return s.replace(/[০-৯]/g, (d) => String(BN_DIGITS.indexOf(d)));
 }
 
-const locale = (lng: Lng): string => (lng === 'bn' ? 'bn-BD' : 'en-US');
+const locale = (lng: Language): string => (lng === 'bn' ? 'bn-BD' : 'en-US');
 
 /** Grouped number: `1,000,000` (en) or `১০,০০,০০০` (bn, Indian-style grouping as ICU gives it). */
-const numberFormats = new Map<Lng, Intl.NumberFormat>();
-export function formatNumber(n: number | bigint, lng: Lng): string {
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+export function formatNumber(n: number | bigint, lng: Language): string {
   let f = numberFormats.get(lng);
   if (!f) numberFormats.set(lng, (f = new Intl.NumberFormat(locale(lng)))); // a formatter costs far more to make than to use
   return f.format(n);
@@ -113,7 +112,7 @@ export function bnDayPeriod(hour: number): string {
  * the time (রাত ৮:০০, বিকেল ৫:০০, দুপুর ১২:৩০), Bengali digits. Returns null for unparseable input: show the
  * translated 'Invalid date' then.
  */
-export function formatDate(iso: string | Date, lng: Lng, opts?: { withTime?: boolean }): string | null {
+export function formatDate(iso: string | Date, lng: Language, opts?: { withTime?: boolean }): string | null {
   const ms = parseIso(iso);
   if (ms === null) return null;
   if (lng === 'bn') {

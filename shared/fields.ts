@@ -61,6 +61,7 @@ export const VALIDATION_KEYS = [
   'userPhoneOrEmail',
   'userPasswordRequired',
   'reasonRequired',
+  'lotteryRequired',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

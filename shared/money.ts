@@ -2,7 +2,8 @@
  * Money is whole taka (BDT): JS integers, or exact decimal strings as PostgreSQL NUMERIC arrives ("1000.00").
  * Shown as `TK. 1,000` (en) and `৳১,০০০` (bn). No float arithmetic on amounts.
  */
-import { formatNumber, toDigits, type Lng } from './dates.ts';
+import { formatNumber, toDigits } from './dates.ts';
+import type { Language } from './i18n.ts';
 
 /** Shown in place of an amount that is not a number. */
 export const NO_AMOUNT = '—';
@@ -32,7 +33,7 @@ function parseDecimal(amount: number | string | bigint): Decimal | null {
  * `formatTaka(1000, 'en')` → `TK. 1,000`; `formatTaka('1000000.00', 'bn')` → `৳১০,০০,০০০`.
  * A non-zero fraction is shown with at least two digits (`TK. 10.50`); non-numeric input gives NO_AMOUNT.
  */
-export function formatTaka(amount: number | string | bigint, lng: Lng): string {
+export function formatTaka(amount: number | string | bigint, lng: Language): string {
   const d = parseDecimal(amount);
   if (!d) return NO_AMOUNT;
   let digits = formatNumber(d.whole, lng);

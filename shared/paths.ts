@@ -1,4 +1,31 @@
-/** Route paths, declared once (docs/rules/pages.md). */
+/** The names of a pattern's parameters, in order: `/quick-play/:lotteryId/:ticket` → ['lotteryId', 'ticket']. */
+type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
+  ? [N, ...ParamNames<Rest>]
+  : P extends `${string}:${infer N}`
+    ? [N]
+    : [];
+type ParamValues<N extends string[]> = { [K in keyof N]: number | string };
+
+/** A page address with parameters: its `pattern` goes into the route tree, a call builds a link (values in order). */
+export type PathPattern<P extends string> = ((...values: ParamValues<ParamNames<P>>) => string) & { readonly pattern: P };
+
+function pattern<const P extends string>(p: P): PathPattern<P> {
+  const build = (...values: (number | string)[]): string => {
+    let i = 0;
+    return p.replace(/:\w+/g, () => encodeURIComponent(String(values[i++])));
+  };
+  return Object.assign(build, { pattern: p }) as unknown as PathPattern<P>;
+}
+
+/** The spec's demo payment pages (`/payment/bkash`, …), not product pages. */
+export const PAYMENT_DEMOS = ['bkash', 'nogod', 'rocket', 'stripe'] as const;
+export type PaymentDemo = (typeof PAYMENT_DEMOS)[number];
+
+/**
+ * Every page address, declared once (docs/rules/pages.md#2-who-may-open-which-page): `views/routes.tsx` builds the
+ * route tree from these entries (a plain path, or the `pattern` of one with parameters) and every link, form and
+ * redirect takes its address from the same entry.
+ */
 export const paths = {
   home: '/',
   faq: '/faq',
@@ -8,39 +35,63 @@ export const paths = {
   about: '/about',
   contact: '/contact',
   login: '/login',
+  logout: '/logout',
   register: '/register',
   verifyOtp: '/verify-otp',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   profile: '/profile',
+  /** The Edit Profile dialog of `/profile`, and a plain page of the same form where JavaScript is off. */
+  profileEdit: '/profile/edit',
   myLotteries: '/my-lotteries',
+  /** Where the activation form posts; the plain page of the same address shows it without JavaScript. */
+  activate: '/my-lotteries/activate',
   allLotteries: '/all-lotteries',
-  quickPlay: (lotteryId: number | string, ticket: string) => `/quick-play/${lotteryId}/${ticket}`,
-  payment: (transactionId: number | string) => `/payment/${transactionId}`,
-  prizeClaim: (prizeId: number | string) => `/user/prize-claim/${prizeId}`,
-  adminCreateLottery: '/admin/create-lottery',
-  adminDashboard: '/admin/dashboard',
+  /** Where the number picker's GET form goes (`lottery`, `main`, `last`, `action`: views/lotteries/selection.ts). */
+  picker: '/quick-play',
+  quickPlay: pattern('/quick-play/:lotteryId/:ticket'),
+  /** Where the ticket page's purchase form posts. */
+  buy: pattern('/quick-play/:lotteryId/:ticket/buy'),
+  payment: pattern('/payment/:transactionId'),
+  paymentSystem: '/payment/system',
+  /** The spec's demo payment pages: redirects to the purchase flow (docs/rules/pages.md#3-older-addresses). */
+  paymentDemo: (method: PaymentDemo) => `/payment/${method}`,
+  prizeClaim: pattern('/user/prize-claim/:prizeId'),
 } as const;
+
+/** Older addresses and where they lead now, as permanent redirects (docs/rules/pages.md#3-older-addresses). */
+export const movedPaths: Readonly<Record<string, string>> = {
+  '/user/mylotteries': paths.myLotteries,
+  // The claim page needs a prize.
+  '/user/prize-claim': paths.myLotteries,
+  '/user-dashboard': paths.myLotteries,
+  '/user-dashboard/my-tickets': paths.myLotteries,
+  '/user-dashboard/available-tickets': paths.allLotteries,
+  '/user-dashboard/profile': paths.profile,
+  '/user-dashboard/contact-us': paths.contact,
+};
+
+const ADMIN = '/admin';
 
 /** Pages of the back office (staff only; docs/rules/pages.md#9-back-office). */
 export const adminPaths = {
-  home: '/admin',
-  dashboard: '/admin/dashboard',
-  lotteries: '/admin/lotteries',
-  createLottery: '/admin/create-lottery',
-  editLottery: (id: number | string) => `/admin/lotteries/${id}/edit`,
-  drawLottery: (id: number | string) => `/admin/lotteries/${id}/draw`,
-  transactions: '/admin/transactions',
-  users: '/admin/users',
-  newUser: '/admin/users/new',
-  editUser: (id: number | string) => `/admin/users/${id}/edit`,
-  prizeClaims: '/admin/prize-claims',
-  generatedTickets: '/admin/generated-tickets',
-  auditLog: '/admin/audit-log',
+  home: ADMIN,
+  dashboard: `${ADMIN}/dashboard`,
+  lotteries: `${ADMIN}/lotteries`,
+  createLottery: `${ADMIN}/create-lottery`,
+  editLottery: pattern(`${ADMIN}/lotteries/:id/edit`),
+  drawLottery: pattern(`${ADMIN}/lotteries/:id/draw`),
+  transactions: `${ADMIN}/transactions`,
+  users: `${ADMIN}/users`,
+  newUser: `${ADMIN}/users/new`,
+  editUser: pattern(`${ADMIN}/users/:id/edit`),
+  prizeClaims: `${ADMIN}/prize-claims`,
+  generatedTickets: `${ADMIN}/generated-tickets`,
+  auditLog: `${ADMIN}/audit-log`,
 } as const;
 
 /** Pages of the back office (staff only). */
-export const isStaffPath = (path: string): boolean => path === '/admin' || path.startsWith('/admin/');
+export const isStaffPath = (path: string): boolean => path === ADMIN || path.startsWith(`${ADMIN}/`);
 
 /** The form field that carries the CSRF token (the server reads it, every form writes it). */
 export const CSRF_FIELD = '_csrf';
@@ -67,9 +118,10 @@ export function safeFrom(from: string | null | undefined): string | null {
   return url.pathname + url.search + url.hash;
 }
 
-export const withQuery = (path: string, q: Record<string, string | null | undefined>): string => {
+/** `path` with the query `q`, in its order: empty values left out, a list repeats its name (`main=5&main=12`). */
+export const withQuery = (path: string, q: Record<string, string | readonly string[] | null | undefined>): string => {
   const s = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v) s.set(k, v);
+  for (const [k, v] of Object.entries(q)) for (const one of typeof v === 'string' ? [v] : (v ?? [])) if (one) s.append(k, one);
   const qs = s.toString();
   return qs ? `${path}?${qs}` : path;
 };

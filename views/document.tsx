@@ -12,7 +12,7 @@ export const safeJson = (v: unknown) =>
 
 export const DATA_ELEMENT_ID = '__bh_data';
 
-/** A route error as it crosses to the browser in the hydration data (server/ssr/render.tsx writes, client/entry.tsx revives). */
+/** A route error as it crosses to the browser in the hydration data (server/ssr/page.tsx writes, client/entry.tsx revives). */
 export type SerializedError =
   { __type: 'RouteErrorResponse'; status: number; statusText: string; data: unknown } | { __type: 'Error'; message: string };
 

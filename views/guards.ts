@@ -1,7 +1,7 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { api as contract } from '../shared/api/contract.ts';
 import type { SessionUser } from '../shared/api-types.ts';
-import { isStaffPath, paths, safeFrom, withQuery } from '../shared/paths.ts';
+import { adminPaths, isStaffPath, paths, safeFrom, withQuery } from '../shared/paths.ts';
 import { apiOf } from './context.ts';
 
 /**
@@ -45,7 +45,7 @@ export const requireStaff: MiddlewareFunction = async ({ request, context }) => 
 };
 
 /** Where a logged-in user lands when he opens a page meant for visitors (login, register). */
-export const homeOf = (user: SessionUser, from: string | null): string => from ?? (user.is_staff ? paths.adminCreateLottery : paths.home);
+export const homeOf = (user: SessionUser, from: string | null): string => from ?? (user.is_staff ? adminPaths.createLottery : paths.home);
 
 /**
  * Login and registration are for visitors: a logged-in user is sent on to where he was going, except a player

@@ -2,6 +2,7 @@ import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData, type L
 import { useTranslation } from './i18n.tsx';
 import type { SessionUser } from '../shared/api-types.ts';
 import type { Language } from '../shared/i18n.ts';
+import { paths } from '../shared/paths.ts';
 import { apiOf, localeOf, siteContext, type SiteInfo } from './context.ts';
 import { Footer } from './components/footer.tsx';
 import { Head } from './components/head.tsx';
@@ -54,7 +55,7 @@ export function RootErrorBoundary() {
           <Head title={`${status} · ${t('brand')}`} description={status === 404 ? t('errors.notFoundText') : t('errors.genericText')} />
           <h1>{status === 404 ? t('errors.notFoundTitle') : t('errors.genericTitle')}</h1>
           <p>{status === 404 ? t('errors.notFoundText') : t('errors.genericText')}</p>
-          <a className="btn btn-primary" href="/">
+          <a className="btn btn-primary" href={paths.home}>
             {t('errors.backHome')}
           </a>
         </section>

@@ -1,7 +1,7 @@
 import { redirect, type LazyRouteFunction, type MiddlewareFunction, type RouteObject } from 'react-router';
-import { adminPaths } from '../shared/paths.ts';
+import { adminPaths, movedPaths, paths, PAYMENT_DEMOS } from '../shared/paths.ts';
 import { guestOnly, requireStaff, requireUser } from './guards.ts';
-import { PAYMENT_DEMOS, toPurchaseFlow } from './payment/demos.ts';
+import { toPurchaseFlow } from './payment/demos.ts';
 import { Root, RootErrorBoundary, rootLoader } from './root.tsx';
 
 /**
@@ -41,11 +41,14 @@ const group = (id: string, guard: MiddlewareFunction, children: RouteObject[], p
 /** Older addresses keep working as permanent redirects. */
 const moved = (to: string) => () => redirect(to, 301);
 
-/** The route tree, defined once: the server's static handler and the browser router both use it. */
+/**
+ * The route tree, defined once: the server's static handler and the browser router both use it. Every address comes
+ * from shared/paths.ts (a page's `pattern` where it has parameters), so links and routes cannot drift apart.
+ */
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    path: '/',
+    path: paths.home,
     loader: rootLoader,
     // The session changes only through actions (login, logout) or a full reload: plain navigations keep it.
     shouldRevalidate: ({ formMethod, defaultShouldRevalidate }) => (formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false),
@@ -55,36 +58,36 @@ export const routes: RouteObject[] = [
       // Anyone: the lottery pages and the information pages.
       { index: true, ...page('home/home.tsx', () => import('./home/home.tsx'), { cache: ['pick'], islands: true }) },
       {
-        path: 'all-lotteries',
+        path: paths.allLotteries,
         ...page('lotteries/all-lotteries.tsx', () => import('./lotteries/all-lotteries.tsx'), { cache: ['page', 'pick'] }),
       },
-      { path: 'quick-play', ...page('lotteries/quick-play.tsx', () => import('./lotteries/quick-play.tsx')) },
-      { path: 'quick-play/:lotteryId/:ticket', ...page('lotteries/quick-play.tsx', () => import('./lotteries/quick-play.tsx')) },
-      { path: 'faq', ...page('content/faq.tsx', () => import('./content/faq.tsx'), { cache: ['category'] }) },
-      { path: 'play-responsibly', ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
-      { path: 'notice', ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
-      { path: 'terms-conditions', ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
-      { path: 'about', ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
-      { path: 'contact', ...page('content/contact.tsx', () => import('./content/contact.tsx')) },
-      { path: 'logout', ...page('accounts/logout.tsx', () => import('./accounts/logout.tsx')) },
-      { path: 'verify-otp', ...page('accounts/verify-otp.tsx', () => import('./accounts/verify-otp.tsx')) },
-      { path: 'forgot-password', ...page('accounts/forgot-password.tsx', () => import('./accounts/forgot-password.tsx')) },
-      { path: 'reset-password', ...page('accounts/reset-password.tsx', () => import('./accounts/reset-password.tsx')) },
+      { path: paths.picker, ...page('lotteries/quick-play.tsx', () => import('./lotteries/quick-play.tsx')) },
+      { path: paths.quickPlay.pattern, ...page('lotteries/quick-play.tsx', () => import('./lotteries/quick-play.tsx')) },
+      { path: paths.faq, ...page('content/faq.tsx', () => import('./content/faq.tsx'), { cache: ['category'] }) },
+      { path: paths.playResponsibly, ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
+      { path: paths.notice, ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
+      { path: paths.terms, ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
+      { path: paths.about, ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
+      { path: paths.contact, ...page('content/contact.tsx', () => import('./content/contact.tsx')) },
+      { path: paths.logout, ...page('accounts/logout.tsx', () => import('./accounts/logout.tsx')) },
+      { path: paths.verifyOtp, ...page('accounts/verify-otp.tsx', () => import('./accounts/verify-otp.tsx')) },
+      { path: paths.forgotPassword, ...page('accounts/forgot-password.tsx', () => import('./accounts/forgot-password.tsx')) },
+      { path: paths.resetPassword, ...page('accounts/reset-password.tsx', () => import('./accounts/reset-password.tsx')) },
       // Visitors only: a logged-in user is sent on.
       group('guest', guestOnly, [
-        { path: 'login', ...page('accounts/login.tsx', () => import('./accounts/login.tsx')) },
-        { path: 'register', ...page('accounts/register.tsx', () => import('./accounts/register.tsx')) },
+        { path: paths.login, ...page('accounts/login.tsx', () => import('./accounts/login.tsx')) },
+        { path: paths.register, ...page('accounts/register.tsx', () => import('./accounts/register.tsx')) },
       ]),
       // Logged in.
       group('player', requireUser, [
-        { path: 'profile', ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
-        { path: 'profile/edit', ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
-        { path: 'payment/system', ...page('payment/system.tsx', () => import('./payment/system.tsx')) },
-        { path: 'my-lotteries', ...page('lotteries/my-lotteries.tsx', () => import('./lotteries/my-lotteries.tsx')) },
-        { path: 'my-lotteries/activate', ...page('lotteries/activate.tsx', () => import('./lotteries/activate.tsx')) },
-        { path: 'quick-play/:lotteryId/:ticket/buy', ...page('lotteries/buy.tsx', () => import('./lotteries/buy.tsx')) },
-        { path: 'payment/:transactionId', ...page('lotteries/payment.tsx', () => import('./lotteries/payment.tsx')) },
-        { path: 'user/prize-claim/:prizeId', ...page('lotteries/prize-claim.tsx', () => import('./lotteries/prize-claim.tsx')) },
+        { path: paths.profile, ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
+        { path: paths.profileEdit, ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
+        { path: paths.paymentSystem, ...page('payment/system.tsx', () => import('./payment/system.tsx')) },
+        { path: paths.myLotteries, ...page('lotteries/my-lotteries.tsx', () => import('./lotteries/my-lotteries.tsx')) },
+        { path: paths.activate, ...page('lotteries/activate.tsx', () => import('./lotteries/activate.tsx')) },
+        { path: paths.buy.pattern, ...page('lotteries/buy.tsx', () => import('./lotteries/buy.tsx')) },
+        { path: paths.payment.pattern, ...page('lotteries/payment.tsx', () => import('./lotteries/payment.tsx')) },
+        { path: paths.prizeClaim.pattern, ...page('lotteries/prize-claim.tsx', () => import('./lotteries/prize-claim.tsx')) },
       ]),
       // Staff.
       // `/admin` itself too: a splat child does not match the group's own path, which rendered an empty page.
@@ -97,34 +100,27 @@ export const routes: RouteObject[] = [
             ...page('admin/shell.tsx', () => import('./admin/shell.tsx')),
             children: [
               { index: true, loader: () => redirect(adminPaths.dashboard) },
-              { path: 'dashboard', ...page('admin/dashboard.tsx', () => import('./admin/dashboard.tsx')) },
-              { path: 'lotteries', ...page('admin/lotteries.tsx', () => import('./admin/lotteries.tsx')) },
-              { path: 'create-lottery', ...page('admin/lottery-form.tsx', () => import('./admin/lottery-form.tsx')) },
-              { path: 'lotteries/:id/edit', ...page('admin/lottery-form.tsx', () => import('./admin/lottery-form.tsx')) },
-              { path: 'lotteries/:id/draw', ...page('admin/draw.tsx', () => import('./admin/draw.tsx')) },
-              { path: 'prize-claims', ...page('admin/prize-claims.tsx', () => import('./admin/prize-claims.tsx')) },
-              { path: 'generated-tickets', ...page('admin/generated-tickets.tsx', () => import('./admin/generated-tickets.tsx')) },
-              { path: 'audit-log', ...page('admin/audit-log.tsx', () => import('./admin/audit-log.tsx')) },
-              { path: 'transactions', ...page('admin/transactions.tsx', () => import('./admin/transactions.tsx')) },
-              { path: 'users', ...page('admin/users.tsx', () => import('./admin/users.tsx')) },
-              { path: 'users/new', ...page('admin/user-form.tsx', () => import('./admin/user-form.tsx')) },
-              { path: 'users/:id/edit', ...page('admin/user-form.tsx', () => import('./admin/user-form.tsx')) },
+              { path: adminPaths.dashboard, ...page('admin/dashboard.tsx', () => import('./admin/dashboard.tsx')) },
+              { path: adminPaths.lotteries, ...page('admin/lotteries.tsx', () => import('./admin/lotteries.tsx')) },
+              { path: adminPaths.createLottery, ...page('admin/lottery-form.tsx', () => import('./admin/lottery-form.tsx')) },
+              { path: adminPaths.editLottery.pattern, ...page('admin/lottery-form.tsx', () => import('./admin/lottery-form.tsx')) },
+              { path: adminPaths.drawLottery.pattern, ...page('admin/draw.tsx', () => import('./admin/draw.tsx')) },
+              { path: adminPaths.prizeClaims, ...page('admin/prize-claims.tsx', () => import('./admin/prize-claims.tsx')) },
+              { path: adminPaths.generatedTickets, ...page('admin/generated-tickets.tsx', () => import('./admin/generated-tickets.tsx')) },
+              { path: adminPaths.auditLog, ...page('admin/audit-log.tsx', () => import('./admin/audit-log.tsx')) },
+              { path: adminPaths.transactions, ...page('admin/transactions.tsx', () => import('./admin/transactions.tsx')) },
+              { path: adminPaths.users, ...page('admin/users.tsx', () => import('./admin/users.tsx')) },
+              { path: adminPaths.newUser, ...page('admin/user-form.tsx', () => import('./admin/user-form.tsx')) },
+              { path: adminPaths.editUser.pattern, ...page('admin/user-form.tsx', () => import('./admin/user-form.tsx')) },
               { path: '*', ...page('admin/placeholder.tsx', () => import('./admin/placeholder.tsx')) },
             ],
           },
         ],
-        'admin',
+        adminPaths.home,
       ),
       // The spec's demo payment pages are not product features: they lead to the real purchase flow.
-      ...PAYMENT_DEMOS.map((method) => ({ path: `payment/${method}`, loader: toPurchaseFlow })),
-      { path: 'user/mylotteries', loader: moved('/my-lotteries') },
-      // The claim page needs a prize (docs/rules/pages.md#3-older-addresses).
-      { path: 'user/prize-claim', loader: moved('/my-lotteries') },
-      { path: 'user-dashboard', loader: moved('/my-lotteries') },
-      { path: 'user-dashboard/my-tickets', loader: moved('/my-lotteries') },
-      { path: 'user-dashboard/available-tickets', loader: moved('/all-lotteries') },
-      { path: 'user-dashboard/profile', loader: moved('/profile') },
-      { path: 'user-dashboard/contact-us', loader: moved('/contact') },
+      ...PAYMENT_DEMOS.map((method) => ({ path: paths.paymentDemo(method), loader: toPurchaseFlow })),
+      ...Object.entries(movedPaths).map(([path, to]) => ({ path, loader: moved(to) })),
       { path: '*', ...page('content/not-found.tsx', () => import('./content/not-found.tsx')) },
     ],
   },

@@ -33,6 +33,24 @@ const quantity = z
 /** `POST /api/v1/generated-tickets/` (staff): a lottery and how many tickets to make for it. */
 export const GenerateBody = z.strictObject({ lottery_id: id, quantity });
 
+/**
+ * The back office's quantity box (docs/rules/pages.md#9-back-office): one to four digits are the number asked for
+ * (the API refuses 0 and more than 100); anything else, an empty box too, counts as 1.
+ */
+export const formQuantity = (raw: string | undefined): number => {
+  const s = (raw ?? '').trim();
+  return /^\d{1,4}$/.test(s) ? Number(s) : 1;
+};
+
+/** The back office's Generate form: a lottery chosen from the list, the quantity box read by `formQuantity`. */
+export const GenerateForm = z.object({
+  lottery_id: z
+    .string({ error: v('lotteryRequired') })
+    .trim()
+    .regex(/^[1-9]\d{0,15}$/, { error: v('lotteryRequired') }),
+  quantity: z.string().optional().transform(formQuantity),
+});
+
 /** `GET /api/v1/generated-tickets/` (staff): paged, searched, filtered by lottery and activation. */
 export const GeneratedTicketsQuery = Paging.extend({
   search: optional(text(100)),

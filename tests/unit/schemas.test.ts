@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { IdentifierBody, LoginBody, RegisterForm, ResetBody, SignupBody, VerifyOtpBody } from '../../shared/accounts/schemas.ts';
 import { ContactBody } from '../../shared/contact/schemas.ts';
+import { formQuantity, GenerateBody, GenerateForm } from '../../shared/generated-tickets/schemas.ts';
 import { problemsByField, v, VALIDATION_KEYS } from '../../shared/fields.ts';
 import { IdParams, Paging } from '../../shared/lotteries/schemas.ts';
 import { isPictureFile, PICTURE_MAX_BYTES } from '../../shared/uploads/schemas.ts';
@@ -180,5 +181,32 @@ describe('lists, ids and pictures', () => {
     expect(isPictureFile({ type: 'image/png', size: PICTURE_MAX_BYTES + 1 })).toBe(false);
     expect(isPictureFile({ type: 'image/gif', size: 10 })).toBe(false);
     expect(isPictureFile({ type: 'image/webp', size: 0 })).toBe(false);
+  });
+});
+
+describe("the back office's Generate form", () => {
+  test.each([
+    ['3', 3],
+    [' 42 ', 42],
+    ['abc', 1],
+    ['', 1],
+    [undefined, 1],
+    ['1.5', 1],
+    ['-2', 1],
+    ['12345', 1],
+  ])('quantity box %j is %j (anything that is not a number counts as 1)', (raw, n) => {
+    expect(formQuantity(raw)).toBe(n);
+  });
+  test('0 and 101 are passed on as typed: the API refuses them with its own message', () => {
+    expect(formQuantity('0')).toBe(0);
+    expect(formQuantity('101')).toBe(101);
+    expect(errorsOf(GenerateBody, { lottery_id: 5, quantity: formQuantity('101') })).toEqual({ quantity: v('quantityRange') });
+  });
+  test('a lottery must be chosen; what it parses is the API request', () => {
+    expect(errorsOf(GenerateForm, { lottery_id: '', quantity: '3' })).toEqual({ lottery_id: v('lotteryRequired') });
+    expect(errorsOf(GenerateForm, { quantity: '3' })).toEqual({ lottery_id: v('lotteryRequired') });
+    const r = check(GenerateForm, { lottery_id: ' 7 ', quantity: 'abc' });
+    expect(r).toEqual({ ok: true, data: { lottery_id: '7', quantity: 1 } });
+    expect(check(GenerateBody, r.ok ? r.data : null)).toEqual({ ok: true, data: { lottery_id: 7, quantity: 1 } });
   });
 });

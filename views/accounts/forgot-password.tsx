@@ -1,25 +1,21 @@
-import { data, Form, Link, redirect, useActionData, type ActionFunctionArgs } from 'react-router';
+import { Form, Link, redirect, useActionData } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
-import { errorText } from '../../shared/api-types.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { IdentifierBody } from '../../shared/accounts/schemas.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { apiOf } from '../context.ts';
+import { action as formAction } from '../components/action.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
-import { key, msg } from '../components/messages.ts';
-import { parseForm } from '../components/parse-form.ts';
+import { msg } from '../components/messages.ts';
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const v = parseForm(form, IdentifierBody);
-  if (!v.ok) return data<FormResult>({ errors: v.errors, values: v.values }, { status: 400 });
-  const r = await apiOf(context).call(contract.forgotPassword, { body: v.data });
-  if (!r.ok)
-    return data<FormResult>({ formError: errorText(r.error, key('auth:errors.sendFailed')), values: v.values }, { status: r.status });
-  return redirect(withQuery(paths.resetPassword, { identifier: v.data.identifier, sent: String(Date.now()) }));
-}
+export const action = formAction({
+  schema: IdentifierBody,
+  call: (api, body) => api.call(contract.forgotPassword, { body }),
+  fields: [],
+  failed: 'auth:errors.sendFailed',
+  done: (_, { input }) => redirect(withQuery(paths.resetPassword, { identifier: input.identifier, sent: String(Date.now()) })),
+});
 
 export function Component() {
   const { t } = useTranslation('auth');

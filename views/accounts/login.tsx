@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
-import { errorText } from '../../shared/api-types.ts';
-import { paths, safeFrom, withQuery } from '../../shared/paths.ts';
+import { adminPaths, paths, safeFrom, withQuery } from '../../shared/paths.ts';
 import { LoginBody } from '../../shared/accounts/schemas.ts';
 import { apiOf } from '../context.ts';
+import { invalid, refusal } from '../components/action.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, field, PasswordField, SubmitButton, type FormResult } from '../components/form.tsx';
-import { key, msg } from '../components/messages.ts';
+import { msg } from '../components/messages.ts';
 import { parseForm } from '../components/parse-form.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 
@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const from = safeFrom(field(form, 'from'));
   const v = parseForm(form, LoginBody, { secret: ['password'] });
-  if (!v.ok) return data<FormResult>({ errors: v.errors, values: v.values }, { status: 400 });
+  if (!v.ok) return invalid(v);
   const r = await apiOf(context).login(v.data);
   if (!r.ok) {
     if (r.error.code === 'account_not_active') {
@@ -31,12 +31,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }),
       );
     }
+    // Any other refusal is a 400, a wait a 429 (docs/rules/accounts-and-codes.md#4-login).
     return data<FormResult>(
-      { formError: errorText(r.error, key('auth:errors.loginFailed')), values: v.values },
+      { ...refusal(r.error, { fields: [], failed: 'auth:errors.loginFailed' }), values: v.values },
       { status: r.status === 429 ? 429 : 400 },
     );
   }
-  return redirect(from ?? (r.data.is_staff ? withQuery(paths.adminCreateLottery, { welcome: '1' }) : paths.home));
+  return redirect(from ?? (r.data.is_staff ? withQuery(adminPaths.createLottery, { welcome: '1' }) : paths.home));
 }
 
 export function Component() {

@@ -3,25 +3,23 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFu
 import { api as contract } from '../../shared/api/contract.ts';
 import { UpdateProfileBody } from '../../shared/accounts/schemas.ts';
 import { useTranslation } from '../i18n.tsx';
-import { errorText, fieldErrors, type UserProfile } from '../../shared/api-types.ts';
+import type { UserProfile } from '../../shared/api-types.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { v as V } from '../../shared/fields.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { isPictureFile, PICTURE_TYPES } from '../../shared/uploads/schemas.ts';
 import { apiOf } from '../context.ts';
+import { fieldRefusal, pageStatus, submit } from '../components/action.ts';
 import { userOf } from '../guards.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { Alert, Field, PasswordField, SubmitButton, type FormResult } from '../components/form.tsx';
 import { key, msg } from '../components/messages.ts';
-import { parseForm } from '../components/parse-form.ts';
 import { PageHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
 import { DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 
-/** The edit form's own address: the dialog of /profile, and a plain page where JavaScript is off (same action). */
-export const PROFILE_EDIT = `${paths.profile}/edit`;
 const EDIT_TITLE_ID = 'edit-profile-title';
 
 type ProfileData =
@@ -33,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const toLogin = () => redirect(withQuery(paths.login, { from: url.pathname + url.search }));
   const r = await apiOf(context).call(contract.getUser, { params: { id: String(userOf(context).user_id) } });
-  const editing = url.pathname.replace(/\/$/, '') === PROFILE_EDIT;
+  const editing = url.pathname.replace(/\/$/, '') === paths.profileEdit;
   if (r.ok)
     return data<ProfileData>({ profile: r.data, error: null, editing, updated: !editing && url.searchParams.get('updated') === '1' });
   if (r.status === 401) throw toLogin(); // the session ended between the two calls
@@ -55,36 +53,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The picture is a file here, never an upload id typed into the form.
   const file = form.get('picture');
   form.delete('picture');
-  const v = parseForm(form, UpdateProfileBody, { secret: ['password'] });
-  const values = v.values;
-  const fix = key('profile:edit.fixErrors');
-  if (!v.ok) return data<FormResult>({ errors: v.errors, formError: v.formError ?? fix, values }, { status: 400 });
-  const api = apiOf(context);
-  let picture: string | undefined;
-  if (file && typeof file !== 'string' && file.size > 0) {
-    if (!isPictureFile(file))
-      return data<FormResult>({ errors: { picture: key(V('pictureInvalid')) }, formError: fix, values }, { status: 400 });
-    const up = await api.upload(contract.uploadImage, file);
-    if (!up.ok)
-      return data<FormResult>({ errors: { picture: key('profile:edit.uploadFailed') }, formError: fix, values }, { status: up.status });
-    picture = up.data.data.id;
-  }
-  const r = await api.call(contract.updateProfile, { body: { ...v.data, ...(picture ? { picture } : {}) } });
-  if (r.ok) {
-    // The top bar and the payment page read the name and phone from the session: renewed, they are the new ones.
-    await api.renewSession();
-    return redirect(withQuery(paths.profile, { updated: '1' }), 303);
-  }
-  const { non_field_errors: whole, ...errors } = fieldErrors(r.error);
-  const formError = whole ?? (typeof r.error.detail === 'string' ? r.error.detail : undefined);
-  return data<FormResult>(
-    {
-      errors,
-      formError: formError ?? (Object.keys(errors).length ? fix : errorText(r.error, key('profile:edit.failed'))),
-      values,
+  const s = await submit(form, context, {
+    schema: UpdateProfileBody,
+    secret: ['password'],
+    call: async (api, body) => {
+      let picture: string | undefined;
+      if (file && typeof file !== 'string' && file.size > 0) {
+        if (!isPictureFile(file)) return fieldRefusal('picture', key(V('pictureInvalid')));
+        const up = await api.upload(contract.uploadImage, file);
+        if (!up.ok) return fieldRefusal('picture', key('profile:edit.uploadFailed'), up.status);
+        picture = up.data.data.id;
+      }
+      return api.call(contract.updateProfile, { body: { ...body, ...(picture ? { picture } : {}) } });
     },
-    { status: r.status >= 500 ? 502 : r.status },
-  );
+    fix: key('profile:edit.fixErrors'),
+    failed: 'profile:edit.failed',
+  });
+  if (!s.ok) return s.reply;
+  // The top bar and the payment page read the name and phone from the session: renewed, they are the new ones.
+  await s.api.renewSession();
+  return redirect(withQuery(paths.profile, { updated: '1' }), 303);
 }
 
 /** The two posts of "Log out everywhere": the first asks (docs/decisions/019-back-office-shell.md), the second ends. */
@@ -107,7 +95,7 @@ async function endAllSessions(intent: typeof END_ALL | typeof END_ALL_CONFIRMED,
       303,
     );
   }
-  return data<SessionsResult>({ sessions: 'failed' }, { status: r.status >= 500 ? 502 : r.status });
+  return data<SessionsResult>({ sessions: 'failed' }, { status: pageStatus(r.status) });
 }
 
 export function Component() {
@@ -172,7 +160,7 @@ export function Component() {
             ))}
           </dl>
           <p className="profile__actions">
-            <Link className="btn btn-primary" to={PROFILE_EDIT} preventScrollReset>
+            <Link className="btn btn-primary" to={paths.profileEdit} preventScrollReset>
               {t('profile:edit.open')}
             </Link>
           </p>
@@ -203,7 +191,7 @@ function EditProfileForm({ profile }: { profile: UserProfile }) {
       </h2>
       <p className="dialog__lead">{t('edit.lead')}</p>
       {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
-      <Form method="post" action={PROFILE_EDIT} encType="multipart/form-data" noValidate className="form" preventScrollReset>
+      <Form method="post" action={paths.profileEdit} encType="multipart/form-data" noValidate className="form" preventScrollReset>
         <CsrfField />
         <Field label={t('edit.name')} name="name" autoComplete="name" required defaultValue={shown('name')} error={msg(t, e.name)} />
         <Field

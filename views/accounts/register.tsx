@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
-import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { paths, safeFrom, withQuery } from '../../shared/paths.ts';
 import { RegisterForm } from '../../shared/accounts/schemas.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { v as V } from '../../shared/fields.ts';
 import { isPictureFile, PICTURE_TYPES } from '../../shared/uploads/schemas.ts';
 import { apiOf } from '../context.ts';
+import { pageStatus, refused } from '../components/action.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, field, PasswordField, SubmitButton, type FormResult } from '../components/form.tsx';
@@ -35,17 +35,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (file && typeof file !== 'string' && file.size > 0) {
     if (!isPictureFile(file)) return data<FormResult>({ errors: { picture: key(V('pictureInvalid')) }, values }, { status: 400 });
     const up = await api.upload(contract.uploadImage, file);
-    if (!up.ok) return data<FormResult>({ errors: { picture: key('auth:errors.uploadFailed') }, values }, { status: up.status });
+    if (!up.ok)
+      return data<FormResult>({ errors: { picture: key('auth:errors.uploadFailed') }, values }, { status: pageStatus(up.status) });
     picture = up.data.data.id;
   }
   const { firstName, lastName, ...rest } = v.data;
   const r = await api.call(contract.signup, { body: { ...rest, name: `${firstName} ${lastName}`, picture } });
-  if (!r.ok) {
-    return data<FormResult>(
-      { errors: fieldErrors(r.error), formError: errorText(r.error, key('auth:errors.registrationFailed')), values },
-      { status: r.status },
-    );
-  }
+  if (!r.ok) return refused(r, { both: true, failed: 'auth:errors.registrationFailed', values });
   return redirect(
     withQuery(paths.verifyOtp, {
       identifier: r.data.identifier,

@@ -1,16 +1,15 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
-import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { ResetBody } from '../../shared/accounts/schemas.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { apiOf } from '../context.ts';
+import { refused, submit } from '../components/action.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, field, PasswordField, SubmitButton, type FormResult } from '../components/form.tsx';
-import { key, msg } from '../components/messages.ts';
-import { parseForm } from '../components/parse-form.ts';
+import { msg } from '../components/messages.ts';
 import { Resend } from '../components/resend.tsx';
 
 type Result = FormResult & { sentAt?: number };
@@ -29,19 +28,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = apiOf(context);
   if (field(form, 'intent') === 'resend') {
     const r = await api.call(contract.resendResetCode, { body: { identifier } });
-    if (!r.ok) return data<Result>({ formError: errorText(r.error, key('auth:errors.resendFailed')) }, { status: r.status });
+    if (!r.ok) return refused(r, { fields: [], failed: 'auth:errors.resendFailed' });
     return { notice: r.data.detail, sentAt: Date.now() } satisfies Result;
   }
-  const v = parseForm(form, ResetBody);
-  if (!v.ok) return data<Result>({ errors: v.errors, ...(v.formError ? { formError: v.formError } : {}) }, { status: 400 });
-  const r = await api.call(contract.resetPassword, { body: v.data });
-  if (!r.ok) {
-    const fe = fieldErrors(r.error);
-    const errors = Object.fromEntries(['otp', 'new_password', 'confirm_password'].filter((f) => fe[f]).map((f) => [f, fe[f] as string]));
-    return data<Result>(Object.keys(errors).length ? { errors } : { formError: errorText(r.error, key('auth:errors.resetFailed')) }, {
-      status: r.status,
-    });
-  }
+  const s = await submit(form, context, {
+    schema: ResetBody,
+    secret: ['otp', 'new_password', 'confirm_password'],
+    call: (api, body) => api.call(contract.resetPassword, { body }),
+    fields: ['otp', 'new_password', 'confirm_password'],
+    failed: 'auth:errors.resetFailed',
+  });
+  if (!s.ok) return s.reply;
   return redirect(withQuery(paths.login, { notice: 'reset' }));
 }
 

@@ -1,16 +1,15 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
-import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
 import { paths, safeFrom, withQuery } from '../../shared/paths.ts';
 import { VerifyOtpBody } from '../../shared/accounts/schemas.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { apiOf } from '../context.ts';
+import { refuse, refused, submit } from '../components/action.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { key, msg } from '../components/messages.ts';
-import { parseForm } from '../components/parse-form.ts';
 import { Resend } from '../components/resend.tsx';
 
 type Result = FormResult & { sentAt?: number };
@@ -35,20 +34,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const identifier = field(form, 'identifier');
   const api = apiOf(context);
   if (field(form, 'intent') === 'resend') {
-    if (!identifier) return data<Result>({ formError: key('auth:errors.resendNoIdentifier') }, { status: 400 });
+    if (!identifier) return refuse(key('auth:errors.resendNoIdentifier'), 400);
     const r = await api.call(contract.resendAccountCode, { body: { identifier } });
-    if (!r.ok) return data<Result>({ formError: errorText(r.error, key('auth:errors.resendFailed')) }, { status: r.status });
+    if (!r.ok) return refused(r, { fields: [], failed: 'auth:errors.resendFailed' });
     return { notice: r.data.detail, sentAt: Date.now() } satisfies Result;
   }
-  const v = parseForm(form, VerifyOtpBody);
-  if (!v.ok) return data<Result>({ errors: v.errors, ...(v.formError ? { formError: v.formError } : {}) }, { status: 400 });
-  const r = await api.call(contract.verifyAccount, { body: v.data });
-  if (!r.ok) {
-    const fe = fieldErrors(r.error);
-    return data<Result>(fe.otp ? { errors: { otp: fe.otp } } : { formError: errorText(r.error, key('auth:errors.verifyFailed')) }, {
-      status: r.status,
-    });
-  }
+  const s = await submit(form, context, {
+    schema: VerifyOtpBody,
+    secret: ['otp'],
+    call: (api, body) => api.call(contract.verifyAccount, { body }),
+    fields: ['otp'],
+    failed: 'auth:errors.verifyFailed',
+  });
+  if (!s.ok) return s.reply;
   return redirect(withQuery(paths.login, { notice: 'verified', from: safeFrom(field(form, 'from')) }));
 }
 

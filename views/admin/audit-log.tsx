@@ -1,16 +1,24 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { AUDIT_ENTITIES } from '../../shared/audit/schemas.ts';
-import { formatNumber, type Lng } from '../../shared/dates.ts';
+import { formatNumber } from '../../shared/dates.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { Alert } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { DateTime } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { adminHref, AdminFilters, AdminResults, AdminTable, FilterInput, FilterSelect } from './list.tsx';
-import { parsePage } from '../lotteries/paging.ts';
+import {
+  AdminFilters,
+  adminHref,
+  AdminPageHead,
+  AdminResults,
+  AdminTable,
+  FilterInput,
+  FilterSelect,
+  listData,
+  listPlace,
+} from './list.tsx';
 
 export const PER_PAGE = 50;
 type Entity = (typeof AUDIT_ENTITIES)[number];
@@ -28,18 +36,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     entityId: (url.searchParams.get('entity_id') ?? '').trim().slice(0, 40),
     action: (url.searchParams.get('action') ?? '').trim().slice(0, 60),
   };
-  const page = parsePage(url.searchParams.get('page'), 10_000);
+  const { page, limit, offset } = listPlace(url, PER_PAGE);
   const r = await apiOf(context).call(contract.auditLog, {
     query: {
       entity: f.entity ?? undefined,
       entity_id: f.entityId || undefined,
       action: f.action || undefined,
-      limit: PER_PAGE,
-      offset: (page - 1) * PER_PAGE,
+      limit,
+      offset,
     },
   });
-  if (!r.ok) return { f, page, items: null, total: 0, error: errorText(r.error, '') || null, forbidden: r.status === 403 };
-  return { f, page, items: r.data, total: r.total ?? r.data.length, error: null, forbidden: false };
+  return { f, forbidden: !r.ok && r.status === 403, ...listData(r, page) };
 }
 
 /** A before/after value as compact JSON (null: nothing). */
@@ -48,19 +55,13 @@ const shown = (v: unknown): string => (v === null || v === undefined ? '—' : J
 export function Component() {
   const {
     t,
-    i18n: { language },
+    i18n: { language: lng },
   } = useTranslation('admin');
-  const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
   return (
     <section className="admin-page">
       <Head title={t('common:title', { page: t('audit.title') })} description={t('audit.lead')} />
-      <header className="admin-page__head">
-        <div>
-          <h1>{t('audit.title')}</h1>
-          <p className="muted">{t('audit.lead')}</p>
-        </div>
-      </header>
+      <AdminPageHead title={t('audit.title')} lead={t('audit.lead')} />
       {d.forbidden ? (
         <Alert kind="info">{t('audit.superuserOnly')}</Alert>
       ) : (

@@ -2,15 +2,15 @@ import type { ReactNode } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { formatNumber, type Lng } from '../../shared/dates.ts';
+import { formatNumber } from '../../shared/dates.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
-import { adminPaths, paths } from '../../shared/paths.ts';
+import { adminPaths, paths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { Alert } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { AdminTable } from './list.tsx';
+import { AdminPageHead, AdminTable } from './list.tsx';
 
 /** /admin/dashboard: the figures of GET /api/v1/admin/dashboard/, from the database (docs/rules/pages.md#9-back-office). */
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -21,21 +21,15 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export function Component() {
   const {
     t,
-    i18n: { language },
+    i18n: { language: lng },
   } = useTranslation('admin');
-  const lng = language as Lng;
   const { d, error } = useLoaderData<typeof loader>();
   const invalid = t('common:errors.invalidDate');
   const title = t('dashboard.title');
   return (
     <section className="admin-page">
       <Head title={t('common:title', { page: title })} description={t('dashboard.lead')} />
-      <header className="admin-page__head">
-        <div>
-          <h1>{title}</h1>
-          <p className="muted">{t('dashboard.lead')}</p>
-        </div>
-      </header>
+      <AdminPageHead title={title} lead={t('dashboard.lead')} />
       {!d ? (
         <Alert kind="error">
           {t('common:errors.error', { message: error ?? t('common.loadFailed') })} {t('common.retryHint')}
@@ -52,12 +46,12 @@ export function Component() {
             <Stat
               label={t('dashboard.pendingTransactions')}
               value={formatNumber(d.pending_transactions, lng)}
-              to={`${adminPaths.transactions}?status=pending`}
+              to={withQuery(adminPaths.transactions, { status: 'pending' })}
             />
             <Stat
               label={t('dashboard.pendingTransfers')}
               value={formatNumber(d.pending_transfers, lng)}
-              to={`${adminPaths.prizeClaims}?status=payment_info_submitted`}
+              to={withQuery(adminPaths.prizeClaims, { status: 'payment_info_submitted' })}
             />
           </ul>
 

@@ -2,15 +2,17 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFu
 import type { z } from 'zod';
 import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { formatNumber, toAsciiDigits, type Lng } from '../../shared/dates.ts';
-import { MAX_DRAW_TICKETS, REASON_MAX, type Participant, type Prize } from '../../shared/draws/schemas.ts';
+import { formatNumber, toAsciiDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
+import { DeletePrizeBody, MAX_DRAW_TICKETS, REASON_MAX, type Participant, type Prize } from '../../shared/draws/schemas.ts';
 import type { StaffLottery } from '../../shared/lotteries/schemas.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import { apiOf } from '../context.ts';
+import { idOf, pageStatus, refuse, refused, submit } from '../components/action.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
-import { Dialog } from '../components/dialog.tsx';
-import { Alert, Field, SubmitButton } from '../components/form.tsx';
+import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
@@ -24,23 +26,15 @@ import { callerIsSuperuser } from './rights.ts';
 type Lottery = z.output<typeof StaffLottery>;
 type Row = z.output<typeof Participant>;
 type PrizeRow = z.output<typeof Prize>;
-/** What a post of the selection panel hands back: the chosen tickets (they travel in the form), and what went wrong. */
-type Result = {
-  chosen: string[];
-  ticket?: string;
-  ticketError?: string;
-  formError?: string;
-  formErrors?: string[];
-  /** A refused deletion's reason as typed, and what was wrong with it (the confirmation stays open). */
-  reason?: string;
-  reasonError?: string;
-};
+/**
+ * What a post of the selection panel hands back: the chosen tickets (they travel in the form), and what went wrong
+ * (a typed ticket under `ticket`; a refused deletion's reason under `reason`, the confirmation staying open).
+ */
+type Result = FormResult & { chosen: string[]; formErrors?: string[] };
 
 export const PER_PAGE = 20;
 const NOTICES = ['drawn', 'deleted'] as const;
 type NoticeKind = (typeof NOTICES)[number];
-
-const idOf = (raw: string | undefined): string | null => (raw && /^[1-9]\d{0,14}$/.test(raw) ? raw : null);
 
 /** The page's own address with its search and page (`delete` opens the confirmation of a prize's deletion). */
 function drawHref(id: string | number, o: { search?: string; page?: number; del?: number | null; notice?: NoticeKind } = {}): string {
@@ -90,8 +84,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     callerIsSuperuser(context),
   ]);
   if (!lottery.ok) {
-    const status = lottery.status === 404 ? 404 : lottery.status >= 500 ? 502 : lottery.status;
-    return data({ ...none, problem: lottery.status === 404 ? null : errorText(lottery.error, '') || null }, { status });
+    return data(
+      { ...none, problem: lottery.status === 404 ? null : errorText(lottery.error, '') || null },
+      { status: pageStatus(lottery.status) },
+    );
   }
   if (!people.ok || !prizes.ok) {
     const failed = !people.ok ? people : !prizes.ok ? prizes : null;
@@ -123,7 +119,7 @@ function chosenOf(form: FormData): string[] {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = idOf(params.id);
-  if (!id) return data<Result>({ chosen: [], formError: key('admin:draw.notFound') }, { status: 404 });
+  if (!id) return refuse(key('admin:draw.notFound'), 404, { chosen: [] });
   const form = await request.formData();
   const api = apiOf(context);
   const url = new URL(request.url);
@@ -133,56 +129,57 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const winners = Number(form.get('winners')) || MAX_DRAW_TICKETS;
 
   if (intent === 'delete-prize') {
-    const prizeId = idOf(String(form.get('prize_id') ?? ''));
-    if (!prizeId) return data<Result>({ chosen, formError: key('admin:draw.prizeNotFound') }, { status: 404 });
-    // The reason goes to the API as typed (bounded): the API's schema trims and checks it, and its message is shown.
-    const reason = String(form.get('reason') ?? '').slice(0, REASON_MAX + 100);
-    const r = await api.call(contract.deletePrize, { params: { prizeId }, body: { reason } });
-    if (r.ok) return redirect(drawHref(id, { ...back, notice: 'deleted' }), 303);
-    const reasonError = fieldErrors(r.error).reason;
-    if (reasonError) return data<Result>({ chosen, reason, reasonError }, { status: 400 });
-    return data<Result>({ chosen, formError: errorText(r.error, '') || key('admin:draw.deleteFailed') }, { status: statusOf(r.status) });
+    const prizeId = idOf(form.get('prize_id'));
+    if (!prizeId) return refuse(key('admin:draw.prizeNotFound'), 404, { chosen });
+    // The reason is read with the API's schema; its message shows under the field, the confirmation still open.
+    const s = await submit(form, context, {
+      schema: DeletePrizeBody,
+      call: (a, body) => a.call(contract.deletePrize, { params: { prizeId }, body }),
+      fields: ['reason'],
+      failed: 'admin:draw.deleteFailed',
+      extra: { chosen },
+    });
+    if (!s.ok) return s.reply;
+    return redirect(drawHref(id, { ...back, notice: 'deleted' }), 303);
   }
   if (intent === 'clear') return { chosen: [] } satisfies Result;
   if (typeof form.get('remove') === 'string') return { chosen: chosen.filter((x) => x !== form.get('remove')) } satisfies Result;
   if (intent === 'add' || intent === 'random') {
-    if (chosen.length >= winners) return data<Result>({ chosen, formError: key('admin:draw.full', { count: winners }) }, { status: 400 });
+    if (chosen.length >= winners) return refuse(key('admin:draw.full', { count: winners }), 400, { chosen });
     if (intent === 'add') {
       const typed = String(form.get('ticket') ?? '')
         .trim()
         .slice(0, 40);
       const ticket = normaliseTicket(toAsciiDigits(typed));
-      if (!ticket) return data<Result>({ chosen, ticket: typed, ticketError: key('admin:draw.invalidTicket') }, { status: 400 });
-      if (chosen.includes(ticket))
-        return data<Result>({ chosen, ticket: typed, ticketError: key('admin:draw.alreadyChosen') }, { status: 400 });
+      if (!ticket || chosen.includes(ticket)) {
+        const problem = ticket ? 'admin:draw.alreadyChosen' : 'admin:draw.invalidTicket';
+        return data<Result>({ chosen, values: { ticket: typed }, errors: { ticket: key(problem) } }, { status: 400 });
+      }
       return { chosen: [...chosen, ticket] } satisfies Result;
     }
     const r = await api.call(contract.randomWinner, { body: { lottery_id: id, exclude: chosen } });
     if (r.ok) return { chosen: [...chosen, r.data.ticket] } satisfies Result;
-    return data<Result>({ chosen, formError: errorText(r.error, '') || key('admin:draw.randomFailed') }, { status: statusOf(r.status) });
+    return refused(r, { fields: [], failed: 'admin:draw.randomFailed', extra: { chosen } });
   }
   if (intent === 'finish') {
-    if (!chosen.length) return data<Result>({ chosen, formError: key('admin:draw.noneChosen') }, { status: 400 });
+    if (!chosen.length) return refuse(key('admin:draw.noneChosen'), 400, { chosen });
     const r = await api.call(contract.drawLottery, { body: { lottery_id: id, tickets: chosen } });
     if (r.ok) return redirect(drawHref(id, { ...back, notice: 'drawn' }), 303);
     const fe = fieldErrors(r.error);
     const messages = Object.values(fe).filter(Boolean);
     return data<Result>(
       { chosen, formError: key('admin:draw.finishFailed'), formErrors: messages.length ? messages : [errorText(r.error, '')] },
-      { status: statusOf(r.status) },
+      { status: pageStatus(r.status) },
     );
   }
   return data<Result>({ chosen }, { status: 400 });
 }
 
-const statusOf = (s: number) => (s >= 500 ? 502 : s);
-
 export function Component() {
   const {
     t,
-    i18n: { language },
+    i18n: { language: lng },
   } = useTranslation('admin');
-  const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
   const l = d.lottery;
@@ -314,36 +311,35 @@ export function Component() {
       </div>
 
       {confirming ? (
-        <Dialog titleId="delete-prize-title" dismissHref={here} className="draw-confirm">
-          <h2 id="delete-prize-title">{t('draw.deleteTitle')}</h2>
-          <p>{t('draw.deleteText', { ticket: confirming.ticket })}</p>
-          <p>
-            <Amount value={confirming.prize_money} lng={lng} />
-          </p>
-          {/* Posted to the confirmation's own address: a refused reason comes back with the dialog still open. */}
-          <Form method="post" action={confirmHref} noValidate className="draw-confirm__form">
-            <CsrfField />
-            <input type="hidden" name="prize_id" value={confirming.id} />
+        // Posted to the confirmation's own address: a refused reason comes back with the dialog still open.
+        <ConfirmDialog
+          titleId="delete-prize-title"
+          title={t('draw.deleteTitle')}
+          action={confirmHref}
+          cancelHref={here}
+          hidden={{ prize_id: confirming.id }}
+          fields={
             <Field
               label={t('draw.deleteReason')}
               name="reason"
               required
               maxLength={REASON_MAX}
               autoComplete="off"
-              defaultValue={result?.reason ?? ''}
+              defaultValue={result?.values?.reason ?? ''}
               hint={t('draw.deleteReasonHint')}
-              error={msg(t, result?.reasonError)}
+              error={msg(t, result?.errors?.reason)}
             />
-            <div className="draw-confirm__actions">
-              <SubmitButton name="intent" value="delete-prize" className="btn btn-danger">
-                {t('draw.deleteConfirm')}
-              </SubmitButton>
-              <Link className="btn btn-ghost" to={here} replace preventScrollReset>
-                {t('draw.cancel')}
-              </Link>
-            </div>
-          </Form>
-        </Dialog>
+          }
+          intent="delete-prize"
+          confirm={t('draw.deleteConfirm')}
+          cancel={t('draw.cancel')}
+          danger
+        >
+          <p>{t('draw.deleteText', { ticket: confirming.ticket })}</p>
+          <p>
+            <Amount value={confirming.prize_money} lng={lng} />
+          </p>
+        </ConfirmDialog>
       ) : null}
     </section>
   );
@@ -363,12 +359,11 @@ function Selection({
 }) {
   const {
     t,
-    i18n: { language },
+    i18n: { language: lng },
   } = useTranslation('admin');
-  const lng = language as Lng;
   const chosen = result?.chosen ?? [];
   const full = chosen.length >= winners;
-  const ticketError = msg(t, result?.ticketError);
+  const ticketError = msg(t, result?.errors?.ticket);
   return (
     <div className="draw-section card draw-select">
       <h2 id="draw-select">{t('draw.select')}</h2>
@@ -404,7 +399,7 @@ function Selection({
               autoComplete="off"
               maxLength={40}
               placeholder="xx-xx-xx-xx-xx-x"
-              defaultValue={result?.ticketError ? (result.ticket ?? '') : ''}
+              defaultValue={result?.errors?.ticket ? (result.values?.ticket ?? '') : ''}
               aria-invalid={ticketError ? true : undefined}
               aria-describedby={ticketError ? 'draw-ticket-err' : 'draw-ticket-hint'}
             />
@@ -461,7 +456,7 @@ function Selection({
 }
 
 /** Once drawn: when, the total prize and how it was split (the prizes table follows). */
-function Results({ l, prizes, lng }: { l: Lottery; prizes: PrizeRow[]; lng: Lng }) {
+function Results({ l, prizes, lng }: { l: Lottery; prizes: PrizeRow[]; lng: Language }) {
   const { t } = useTranslation('admin');
   const paid = prizes.reduce((s, p) => s + p.prize_money, 0);
   return (

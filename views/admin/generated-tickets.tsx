@@ -1,13 +1,14 @@
-import { data, Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
-import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { formatNumber, toDigits, type Lng } from '../../shared/dates.ts';
-import { ACTIVATION_FILTERS, MAX_GENERATE, type GeneratedTicket } from '../../shared/generated-tickets/schemas.ts';
+import { formatNumber, toDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
+import { ACTIVATION_FILTERS, GenerateForm, MAX_GENERATE, type GeneratedTicket } from '../../shared/generated-tickets/schemas.ts';
 import { exportHref, secretGroups } from '../../shared/generated-tickets/export.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
+import { idOf, refuse, refused, submit } from '../components/action.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
@@ -15,8 +16,17 @@ import { key, msg } from '../components/messages.ts';
 import { DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { adminHref, AdminFilters, AdminResults, FilterInput, FilterSelect } from './list.tsx';
-import { parsePage } from '../lotteries/paging.ts';
+import {
+  AdminCards,
+  AdminFilters,
+  adminHref,
+  AdminPageHead,
+  AdminResults,
+  FilterInput,
+  FilterSelect,
+  listData,
+  listPlace,
+} from './list.tsx';
 
 type Row = z.output<typeof GeneratedTicket>;
 type Activation = (typeof ACTIVATION_FILTERS)[number];
@@ -39,70 +49,58 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const lotteryParam = url.searchParams.get('lottery_id') ?? '';
   const activationParam = url.searchParams.get('activation') ?? '';
+  const { search, page, limit, offset } = listPlace(url, PER_PAGE);
   const f: Filters = {
-    search: (url.searchParams.get('search') ?? '').trim().slice(0, 100),
+    search,
     lotteryId: /^[1-9]\d{0,15}$/.test(lotteryParam) ? Number(lotteryParam) : null,
     activation: (ACTIVATION_FILTERS as readonly string[]).includes(activationParam) ? (activationParam as Activation) : 'all',
   };
-  const page = parsePage(url.searchParams.get('page'), 10_000);
   const api = apiOf(context);
   const query = { search: f.search || undefined, lottery_id: f.lotteryId ?? undefined };
   const [r, lotteries, exportable] = await Promise.all([
-    api.call(contract.generatedTickets, { query: { ...query, activation: f.activation, limit: PER_PAGE, offset: (page - 1) * PER_PAGE } }),
+    api.call(contract.generatedTickets, { query: { ...query, activation: f.activation, limit, offset } }),
     api.call(contract.staffLotteries, { query: { filter: 'result_not_published', limit: 100 } }),
     // What an export of this view would hold: its non-activated tickets (only for one lottery).
     f.lotteryId && f.activation !== 'activated'
       ? api.call(contract.generatedTickets, { query: { ...query, activation: 'not_activated', limit: 1 } })
       : Promise.resolve(null),
   ]);
-  const base = {
+  return {
     f,
-    page,
     here: listHref(f, page),
     lotteries: lotteries.ok ? lotteries.data.map((l) => ({ id: l.id, name: l.name, name_bn: l.name_bn })) : [],
     exportCount: exportable?.ok ? (exportable.total ?? exportable.data.length) : 0,
+    ...listData(r, page),
   };
-  if (!r.ok) return { ...base, items: null, total: 0, error: errorText(r.error, '') || null };
-  return { ...base, items: r.data, total: r.total ?? r.data.length, error: null };
 }
 
 /** Generate, ask to delete, delete: plain form posts. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = field(form, 'intent');
-  const api = apiOf(context);
   if (intent === 'generate') {
-    const lottery = field(form, 'lottery_id');
-    if (!/^[1-9]\d{0,15}$/.test(lottery))
-      return data<Result>(
-        { errors: { lottery_id: key('admin:generated.selectLottery') }, values: { quantity: field(form, 'quantity') } },
-        { status: 400 },
-      );
-    // The quantity box takes 1 to 100; anything that is not a number counts as 1 (the back office's rule).
-    const raw = field(form, 'quantity');
-    const quantity = /^\d{1,4}$/.test(raw) ? Number(raw) : 1;
-    const r = await api.call(contract.generateTickets, { body: { lottery_id: lottery, quantity } });
-    if (r.ok) return { notice: key('admin:generated.generated', { count: r.data.length, n: r.data.length }) } satisfies Result;
-    return data<Result>(
-      { formError: errorText(r.error, key('admin:generated.generateFailed')), values: { lottery_id: lottery, quantity: raw } },
-      { status: r.status },
-    );
+    const s = await submit(form, context, {
+      schema: GenerateForm,
+      call: (api, body) => api.call(contract.generateTickets, { body }),
+      fields: [],
+      failed: 'admin:generated.generateFailed',
+    });
+    if (!s.ok) return s.reply;
+    return { notice: key('admin:generated.generated', { count: s.data.length, n: s.data.length }) } satisfies Result;
   }
-  const id = field(form, 'ticket');
-  if (!/^[1-9]\d{0,15}$/.test(id)) return data<Result>({ formError: key('admin:generated.deleteFailed') }, { status: 400 });
+  const id = idOf(field(form, 'ticket'));
+  if (!id || (intent !== 'delete' && intent !== 'delete-confirmed')) return refuse(key('admin:generated.deleteFailed'), 400);
   if (intent === 'delete') return { confirm: Number(id) } satisfies Result;
-  if (intent !== 'delete-confirmed') return data<Result>({ formError: key('admin:generated.deleteFailed') }, { status: 400 });
-  const r = await api.call(contract.deleteGeneratedTicket, { params: { id } });
+  const r = await apiOf(context).call(contract.deleteGeneratedTicket, { params: { id } });
   if (r.ok) return { notice: key('admin:generated.deleted') } satisfies Result;
-  return data<Result>({ formError: errorText(r.error, key('admin:generated.deleteFailed')) }, { status: r.status >= 500 ? 502 : r.status });
+  return refused(r, { fields: [], failed: 'admin:generated.deleteFailed' });
 }
 
 export function Component() {
   const {
     t,
-    i18n: { language },
+    i18n: { language: lng },
   } = useTranslation('admin');
-  const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
   const e = result?.errors ?? {};
@@ -111,12 +109,7 @@ export function Component() {
       <Head title={t('common:title', { page: t('generated.title') })} description={t('generated.lead')} />
       {result?.notice ? <Notice text={msg(t, result.notice) ?? ''} {...TOAST} /> : null}
       {result?.formError ? <Notice kind="error" text={msg(t, result.formError) ?? ''} {...TOAST} /> : null}
-      <header className="admin-page__head">
-        <div>
-          <h1>{t('generated.title')}</h1>
-          <p className="muted">{t('generated.lead')}</p>
-        </div>
-      </header>
+      <AdminPageHead title={t('generated.title')} lead={t('generated.lead')} />
 
       <details className="admin-filter-panel" open={Boolean(e.lottery_id)}>
         <summary className="btn btn-primary">{t('generated.generate')}</summary>
@@ -197,20 +190,18 @@ export function Component() {
         lng={lng}
       >
         {(items) => (
-          <ul className="admin-cards admin-cards--tickets">
-            {items.map((g) => (
-              <li key={g.id}>
-                <TicketCard g={g} lng={lng} confirm={result?.confirm === g.id} back={d.here} />
-              </li>
-            ))}
-          </ul>
+          <AdminCards
+            items={items}
+            className="admin-cards--tickets"
+            card={(g) => <TicketCard g={g} lng={lng} confirm={result?.confirm === g.id} back={d.here} />}
+          />
         )}
       </AdminResults>
     </section>
   );
 }
 
-function TicketCard({ g, lng, confirm, back }: { g: Row; lng: Lng; confirm: boolean; back: string }) {
+function TicketCard({ g, lng, confirm, back }: { g: Row; lng: Language; confirm: boolean; back: string }) {
   const { t } = useTranslation('admin');
   const invalid = t('common:errors.invalidDate');
   return (

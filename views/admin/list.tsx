@@ -1,10 +1,11 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { Form } from 'react-router';
-import type { Lng } from '../../shared/dates.ts';
+import { errorText, type ApiResult } from '../../shared/api-types.ts';
+import type { Language } from '../../shared/i18n.ts';
+import { Form, Link } from 'react-router';
 import { Alert } from '../components/form.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { Pager } from '../lotteries/pager.tsx';
-import { pageCount } from '../lotteries/paging.ts';
+import { pageCount, parsePage } from '../lotteries/paging.ts';
 
 /**
  * The address of a back-office list: its filters as query parameters (empty ones, and the filters' "all", left out)
@@ -20,6 +21,69 @@ export function adminHref(path: string, params: Record<string, string | number |
 
 /** What a list page's loader hands to AdminResults: the page of items (null when the API refused), its total and error. */
 export type ListData<T> = { items: T[] | null; total: number; page: number; error: string | null };
+
+/**
+ * Where a list stands, from its address: the search (trimmed, at most 100 characters), the page (`?page=`, at most
+ * `maxPage`) and the slice of the list to ask the API for.
+ */
+export function listPlace(url: URL, perPage: number, maxPage = 10_000): { search: string; page: number; limit: number; offset: number } {
+  const page = parsePage(url.searchParams.get('page'), maxPage);
+  return { search: (url.searchParams.get('search') ?? '').trim().slice(0, 100), page, limit: perPage, offset: (page - 1) * perPage };
+}
+
+/** A paged list's answer as its page shows it: the items and their total, or the API's refusal. */
+export function listData<T>(r: ApiResult<T[]>, page: number): ListData<T> {
+  return r.ok
+    ? { items: r.data, total: r.total ?? r.data.length, page, error: null }
+    : { items: null, total: 0, page, error: errorText(r.error, '') || null };
+}
+
+/** A back-office page's heading: its title, its lead, and the page's main action (or `children`) beside them. */
+export function AdminPageHead({
+  title,
+  lead,
+  action,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  action?: { to: string; label: string };
+  children?: ReactNode;
+}) {
+  return (
+    <header className="admin-page__head">
+      <div>
+        <h1>{title}</h1>
+        {lead ? <p className="muted">{lead}</p> : null}
+      </div>
+      {action ? (
+        <Link className="btn btn-primary" to={action.to}>
+          {action.label}
+        </Link>
+      ) : null}
+      {children}
+    </header>
+  );
+}
+
+/** A list's items as cards, one per item. */
+export function AdminCards<T extends { id: number }>({
+  items,
+  className,
+  card,
+}: {
+  items: T[];
+  className?: string;
+  card: (item: T) => ReactNode;
+}) {
+  return (
+    <ul className={className ? `admin-cards ${className}` : 'admin-cards'}>
+      {items.map((x) => (
+        <li key={x.id}>{card(x)}</li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * What every back-office list shows around its items: the load error with the hint to try later, the count, the empty
@@ -41,7 +105,7 @@ export function AdminResults<T>({
   count: string;
   /** What an empty first page says. */
   empty: string;
-  lng: Lng;
+  lng: Language;
   children: (items: T[]) => ReactNode;
 }) {
   const { t } = useTranslation('admin');

@@ -1,21 +1,31 @@
-import { data, Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Link, useActionData, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
-import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { formatNumber, type Lng } from '../../shared/dates.ts';
+import { formatNumber } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
+import { NotifyBody } from '../../shared/draws/schemas.ts';
 import { LOTTERY_FILTERS, type LotteryFilter, type StaffLottery } from '../../shared/lotteries/schemas.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
-import { CsrfField } from '../components/csrf-field.tsx';
-import { Dialog } from '../components/dialog.tsx';
-import { SubmitButton } from '../components/form.tsx';
+import { action as formAction, refuse } from '../components/action.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import type { FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { adminHref, AdminFilters, AdminResults, FilterInput, FilterSelect } from './list.tsx';
-import { parsePage } from '../lotteries/paging.ts';
+import {
+  AdminCards,
+  AdminFilters,
+  adminHref,
+  AdminPageHead,
+  AdminResults,
+  FilterInput,
+  FilterSelect,
+  listData,
+  listPlace,
+} from './list.tsx';
 
 type Row = z.output<typeof StaffLottery>;
 export const PER_PAGE = 20;
@@ -30,63 +40,51 @@ const listHref = (search: string, filter: LotteryFilter, page: number, notify?: 
 /** /admin/lotteries: every lottery, searched, filtered and paged by the server (GET /api/v1/lotteries/). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100);
+  const { search, page, limit, offset } = listPlace(url, PER_PAGE);
   const filter = filterOf(url.searchParams.get('filter'));
-  const page = parsePage(url.searchParams.get('page'), 10_000);
   const notice = url.searchParams.get('notice');
   // ?notify={id}: the confirmation of Notify Winners for that lottery (a dialog; a page of its own without JavaScript).
   const notify = Number(/^[1-9]\d{0,14}$/.exec(url.searchParams.get('notify') ?? '')?.[0] ?? 0) || null;
   const r = await apiOf(context).call(contract.staffLotteries, {
-    query: { search: search || undefined, filter, limit: PER_PAGE, offset: (page - 1) * PER_PAGE },
+    query: { search: search || undefined, filter, limit, offset },
   });
-  const base = { search, filter, page, notice: notice === 'created' || notice === 'saved' ? notice : null, notify };
-  if (!r.ok) return { ...base, items: null, total: 0, error: errorText(r.error, '') || null };
-  return { ...base, items: r.data, total: r.total ?? r.data.length, error: null };
+  return { search, filter, notice: notice === 'created' || notice === 'saved' ? notice : null, notify, ...listData(r, page) };
 }
-
-type NotifyResult = { ok: boolean; message: string };
 
 /**
  * Notify Winners (docs/rules/lotteries-and-sales.md#9-the-draw): the confirmation's post. The server's message on
  * success (how many were sent), else its error, else 'Failed to notify winners'.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const id = /^[1-9]\d{0,14}$/.exec(String(form.get('lottery_id') ?? ''))?.[0];
-  if (form.get('intent') !== 'notify' || !id)
-    return data<NotifyResult>({ ok: false, message: key('admin:notify.failed') }, { status: 400 });
-  const r = await apiOf(context).call(contract.notifyWinners, { body: { lottery_id: id } });
-  if (r.ok) return { ok: true, message: r.data.detail || key('admin:notify.success') } satisfies NotifyResult;
-  return data<NotifyResult>(
-    { ok: false, message: errorText(r.error, '') || key('admin:notify.failed') },
-    { status: r.status >= 500 ? 502 : r.status },
-  );
-}
+export const action = formAction({
+  prepare: (form) => (form.get('intent') === 'notify' ? undefined : refuse(key('admin:notify.failed'), 400)),
+  schema: NotifyBody,
+  call: (api, body) => api.call(contract.notifyWinners, { body }),
+  fields: [],
+  fix: key('admin:notify.failed'),
+  failed: 'admin:notify.failed',
+  done: (r) => ({ notice: r.detail || key('admin:notify.success') }) satisfies FormResult,
+});
 
 export function Component() {
   const {
     t,
-    i18n: { language },
+    i18n: { language: lng },
   } = useTranslation('admin');
-  const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
-  const notified = useActionData<NotifyResult>();
+  const notified = useActionData<FormResult>();
   const here = listHref(d.search, d.filter, d.page);
   const confirming = d.notify !== null && !notified ? d.items?.find((l) => l.id === d.notify && l.is_result_published) : undefined;
   return (
     <section className="admin-page">
       <Head title={t('common:title', { page: t('lotteries.title') })} description={t('lotteries.lead')} />
       {d.notice ? <Notice text={t(`lotteries.${d.notice}`)} /> : null}
-      {notified ? <Notice kind={notified.ok ? 'success' : 'error'} text={msg(t, notified.message) ?? ''} /> : null}
-      <header className="admin-page__head">
-        <div>
-          <h1>{t('lotteries.title')}</h1>
-          <p className="muted">{t('lotteries.lead')}</p>
-        </div>
-        <Link className="btn btn-primary" to={adminPaths.createLottery}>
-          {t('lotteries.create')}
-        </Link>
-      </header>
+      {notified?.notice ? <Notice text={msg(t, notified.notice) ?? ''} /> : null}
+      {notified?.formError ? <Notice kind="error" text={msg(t, notified.formError) ?? ''} /> : null}
+      <AdminPageHead
+        title={t('lotteries.title')}
+        lead={t('lotteries.lead')}
+        action={{ to: adminPaths.createLottery, label: t('lotteries.create') }}
+      />
       <AdminFilters>
         <FilterInput id="lottery-search" label={t('lotteries.searchLabel')} defaultValue={d.search} />
         <FilterSelect
@@ -106,36 +104,28 @@ export function Component() {
         lng={lng}
       >
         {(items) => (
-          <ul className="admin-cards">
-            {items.map((l) => (
-              <li key={l.id}>
-                <LotteryCard l={l} lng={lng} notifyHref={listHref(d.search, d.filter, d.page, l.id)} />
-              </li>
-            ))}
-          </ul>
+          <AdminCards items={items} card={(l) => <LotteryCard l={l} lng={lng} notifyHref={listHref(d.search, d.filter, d.page, l.id)} />} />
         )}
       </AdminResults>
       {confirming ? (
-        <Dialog titleId="notify-title" dismissHref={here}>
-          <h2 id="notify-title">{t('notify.title')}</h2>
+        <ConfirmDialog
+          titleId="notify-title"
+          title={t('notify.title')}
+          action={here}
+          cancelHref={here}
+          hidden={{ lottery_id: confirming.id }}
+          intent="notify"
+          confirm={t('notify.confirm')}
+          cancel={t('notify.cancel')}
+        >
           <p>{t('notify.text', { name: lng === 'bn' && confirming.name_bn ? confirming.name_bn : confirming.name })}</p>
-          <Form method="post" action={here} className="draw-confirm__actions">
-            <CsrfField />
-            <input type="hidden" name="lottery_id" value={confirming.id} />
-            <SubmitButton name="intent" value="notify" className="btn btn-primary">
-              {t('notify.confirm')}
-            </SubmitButton>
-            <Link className="btn btn-ghost" to={here} replace preventScrollReset>
-              {t('notify.cancel')}
-            </Link>
-          </Form>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </section>
   );
 }
 
-function LotteryCard({ l, lng, notifyHref }: { l: Row; lng: Lng; notifyHref: string }) {
+function LotteryCard({ l, lng, notifyHref }: { l: Row; lng: Language; notifyHref: string }) {
   const { t } = useTranslation('admin');
   const invalid = t('common:errors.invalidDate');
   return (

@@ -1,23 +1,22 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
-import { errorText, fieldErrors } from '../../shared/api-types.ts';
+import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { dhakaDateInputValue } from '../../shared/dates.ts';
 import { LotteryBody, LotteryPatch, NEW_LOTTERY, type StaffLottery } from '../../shared/lotteries/schemas.ts';
 import { adminPaths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
+import { idOf, pageStatus, refuse, submit } from '../components/action.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
-import { parseForm } from '../components/parse-form.ts';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
 
 type Row = z.output<typeof StaffLottery>;
 type Result = FormResult & { saved?: boolean };
 
-const idOf = (raw: string | undefined): string | null => (raw && /^\d{1,15}$/.test(raw) && !/^0+$/.test(raw) ? raw : null);
 const FLAGS = ['published', 'featured', 'is_result_published'] as const;
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -63,7 +62,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!id) return data({ lottery: null, values: {} as Record<string, string>, problem: null, editing: true, welcome }, { status: 404 });
   const r = await apiOf(context).call(contract.staffLottery, { params: { id } });
   if (r.ok) return { lottery: r.data, values: valuesOf(r.data, now), problem: null, editing: true, welcome };
-  const status = r.status === 404 ? 404 : r.status >= 500 ? 502 : r.status;
+  const status = pageStatus(r.status);
   return data(
     {
       lottery: null,
@@ -80,39 +79,28 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   // A checkbox that is not ticked sends nothing: here it says "no".
   for (const f of FLAGS) form.set(f, form.get(f) === 'on' ? 'true' : 'false');
-  const api = apiOf(context);
+  // The API's refusal: its field messages under the fields, anything else above the form.
   if (params.id === undefined) {
     form.delete('is_result_published');
-    const v = parseForm(form, LotteryBody);
-    if (!v.ok)
-      return data<Result>({ errors: v.errors, values: v.values, ...(v.formError ? { formError: v.formError } : {}) }, { status: 400 });
-    const r = await api.call(contract.createLottery, { body: v.data });
-    if (r.ok) return redirect(withQuery(adminPaths.lotteries, { notice: 'created' }), 303);
-    return failed(r.error, r.status, v.values, (m) => key('admin:lotteryForm.createFailed', { message: m }));
+    const s = await submit(form, context, {
+      schema: LotteryBody,
+      call: (api, body) => api.call(contract.createLottery, { body }),
+      failed: (message) => key('admin:lotteryForm.createFailed', { message }),
+    });
+    if (!s.ok) return s.reply;
+    return redirect(withQuery(adminPaths.lotteries, { notice: 'created' }), 303);
   }
   const id = idOf(params.id);
-  if (!id) return data<Result>({ formError: key('admin:lotteryForm.notFound') }, { status: 404 });
+  if (!id) return refuse(key('admin:lotteryForm.notFound'), 404);
   // An unchanged date is left as it is stored (it may carry another hour than the form's convention).
   for (const d of ['start_date', 'end_date']) if (form.get(d) === form.get(`${d}_was`)) form.delete(d);
-  const v = parseForm(form, LotteryPatch);
-  if (!v.ok)
-    return data<Result>({ errors: v.errors, values: v.values, ...(v.formError ? { formError: v.formError } : {}) }, { status: 400 });
-  const r = await api.call(contract.updateLottery, { params: { id }, body: v.data });
-  if (r.ok) return { saved: true } satisfies Result;
-  return failed(r.error, r.status, v.values, () => key('admin:lotteryForm.updateFailed'));
-}
-
-/** The API's answer to a refused change: its field messages under the fields, anything else above the form. */
-function failed(
-  error: Parameters<typeof fieldErrors>[0],
-  status: number,
-  values: Record<string, string>,
-  formError: (m: string) => string,
-) {
-  const fe = fieldErrors(error);
-  const errors = Object.fromEntries(Object.entries(fe).filter(([k]) => k !== 'non_field_errors' && k !== 'detail'));
-  const body: Result = Object.keys(errors).length ? { errors, values } : { formError: formError(errorText(error, '')), values };
-  return data(body, { status: status >= 500 ? 502 : status });
+  const s = await submit(form, context, {
+    schema: LotteryPatch,
+    call: (api, body) => api.call(contract.updateLottery, { params: { id }, body }),
+    failed: () => key('admin:lotteryForm.updateFailed'),
+  });
+  if (!s.ok) return s.reply;
+  return { saved: true } satisfies Result;
 }
 
 export function Component() {

@@ -1,23 +1,34 @@
-import { data, Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import type { z } from 'zod';
-import { errorText } from '../../shared/api-types.ts';
+import { Form, Link, useActionData, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { z } from 'zod';
 import { api as contract } from '../../shared/api/contract.ts';
 import { CLAIM_STATUSES, PAYOUT_METHODS, type ClaimStatus, type PayoutMethod, type StaffClaim } from '../../shared/claims/schemas.ts';
-import { formatNumber, toDigits, type Lng } from '../../shared/dates.ts';
+import { formatNumber, toDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { adminPaths } from '../../shared/paths.ts';
+import { IdParams } from '../../shared/lotteries/schemas.ts';
 import { apiOf } from '../context.ts';
+import { action as formAction } from '../components/action.ts';
 import { userOf } from '../guards.ts';
-import { Dialog } from '../components/dialog.tsx';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
-import { field, SubmitButton, type FormResult } from '../components/form.tsx';
+import { SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { adminHref, AdminFilters, AdminResults, AdminTable, FilterInput, FilterSelect } from './list.tsx';
-import { parsePage } from '../lotteries/paging.ts';
+import {
+  AdminFilters,
+  adminHref,
+  AdminPageHead,
+  AdminResults,
+  AdminTable,
+  FilterInput,
+  FilterSelect,
+  listData,
+  listPlace,
+} from './list.tsx';
 
 type Row = z.output<typeof StaffClaim>;
 type Result = FormResult & { done?: number };
@@ -40,12 +51,12 @@ const approveHref = (here: string, id: number): string => `${here}${here.include
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  const { search, page, limit, offset } = listPlace(url, PER_PAGE);
   const f: Filters = {
-    search: (url.searchParams.get('search') ?? '').trim().slice(0, 100),
+    search,
     status: oneOf(CLAIM_STATUSES, url.searchParams.get('status')),
     method: oneOf(PAYOUT_METHODS, url.searchParams.get('payment_method')),
   };
-  const page = parsePage(url.searchParams.get('page'), 10_000);
   const approve = Number(/^[1-9]\d{0,14}$/.exec(url.searchParams.get('approve') ?? '')?.[0] ?? 0) || null;
   const api = apiOf(context);
   const [r, summary] = await Promise.all([
@@ -54,40 +65,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         search: f.search || undefined,
         status: f.status ?? undefined,
         payment_method: f.method ?? undefined,
-        limit: PER_PAGE,
-        offset: (page - 1) * PER_PAGE,
+        limit,
+        offset,
       },
     }),
     api.call(contract.claimsSummary),
   ]);
   // Who is looking: the page offers him only what the four-eyes rules let him do (the API decides).
   const me = userOf(context).user_id;
-  const base = { f, page, here: listHref(f, page), summary: summary.ok ? summary.data : null, approve, me };
-  if (!r.ok) return { ...base, items: null, total: 0, error: errorText(r.error, '') || null };
-  return { ...base, items: r.data, total: r.total ?? r.data.length, error: null };
+  return { f, here: listHref(f, page), summary: summary.ok ? summary.data : null, approve, me, ...listData(r, page) };
 }
 
 const ENDPOINTS = { approve: contract.approveTransfer, complete: contract.completeTransfer, fail: contract.failTransfer } as const;
+/** A claim's button: which claim (the id of the API's address) and which step. */
+const ClaimStepForm = z.object({ claim: IdParams.shape.id, intent: z.enum(['approve', 'complete', 'fail']) });
 
 /** Approve, complete or fail a transfer: a plain form post per claim (approval from its confirmation). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const id = field(form, 'claim');
-  const intent = field(form, 'intent');
-  if (!/^[1-9]\d{0,15}$/.test(id) || !Object.hasOwn(ENDPOINTS, intent))
-    return data<Result>({ formError: key('admin:claims.failed') }, { status: 400 });
-  const r = await apiOf(context).call(ENDPOINTS[intent as keyof typeof ENDPOINTS], { params: { id } });
-  if (r.ok)
-    return { done: r.data.id, notice: key(intent === 'approve' ? 'admin:claims.approved' : 'admin:claims.updated') } satisfies Result;
-  return data<Result>({ formError: errorText(r.error, key('admin:claims.failed')) }, { status: r.status >= 500 ? 502 : r.status });
-}
+export const action = formAction({
+  schema: ClaimStepForm,
+  call: (api, { claim, intent }) => api.call(ENDPOINTS[intent], { params: { id: String(claim) } }),
+  fields: [],
+  fix: key('admin:claims.failed'),
+  failed: 'admin:claims.failed',
+  done: (c, { input }) =>
+    ({ done: c.id, notice: key(input.intent === 'approve' ? 'admin:claims.approved' : 'admin:claims.updated') }) satisfies Result,
+});
 
 export function Component() {
   const {
     t,
-    i18n: { language },
+    i18n: { language: lng },
   } = useTranslation('admin');
-  const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
   const filtered = Boolean(d.f.search || d.f.status || d.f.method);
@@ -99,15 +107,11 @@ export function Component() {
       <Head title={t('common:title', { page: t('claims.title') })} description={t('claims.lead')} />
       {result?.notice ? <Notice text={msg(t, result.notice) ?? ''} /> : null}
       {result?.formError ? <Notice kind="error" text={msg(t, result.formError) ?? ''} /> : null}
-      <header className="admin-page__head">
-        <div>
-          <h1>{t('claims.title')}</h1>
-          <p className="muted">{t('claims.lead')}</p>
-        </div>
+      <AdminPageHead title={t('claims.title')} lead={t('claims.lead')}>
         <Link className="btn btn-ghost" to={d.here} reloadDocument>
           {t('claims.refresh')}
         </Link>
-      </header>
+      </AdminPageHead>
       {d.summary ? (
         <ul className="admin-stats">
           <li className="card admin-stat">
@@ -198,11 +202,19 @@ function completeBlock(c: Row, me: number): string | null {
 }
 
 /** The confirmation of a second approval: what is paid, to which account. */
-function ApproveDialog({ c, here, lng }: { c: Row; here: string; lng: Lng }) {
+function ApproveDialog({ c, here, lng }: { c: Row; here: string; lng: Language }) {
   const { t } = useTranslation('admin');
   return (
-    <Dialog titleId="approve-transfer-title" dismissHref={here} className="draw-confirm">
-      <h2 id="approve-transfer-title">{t('claims.approveTitle')}</h2>
+    <ConfirmDialog
+      titleId="approve-transfer-title"
+      title={t('claims.approveTitle')}
+      action={here}
+      cancelHref={here}
+      hidden={{ claim: c.id }}
+      intent="approve"
+      confirm={t('claims.approveConfirm')}
+      cancel={t('claims.cancel')}
+    >
       <p>{t('claims.approveText')}</p>
       <dl className="admin-card__facts">
         <div>
@@ -223,21 +235,11 @@ function ApproveDialog({ c, here, lng }: { c: Row; here: string; lng: Lng }) {
           </dd>
         </div>
       </dl>
-      <Form method="post" action={here} className="draw-confirm__actions">
-        <CsrfField />
-        <input type="hidden" name="claim" value={c.id} />
-        <SubmitButton name="intent" value="approve" className="btn btn-primary">
-          {t('claims.approveConfirm')}
-        </SubmitButton>
-        <Link className="btn btn-ghost" to={here} replace preventScrollReset>
-          {t('claims.cancel')}
-        </Link>
-      </Form>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
-function ClaimRow({ c, lng, me, here }: { c: Row; lng: Lng; me: number; here: string }) {
+function ClaimRow({ c, lng, me, here }: { c: Row; lng: Language; me: number; here: string }) {
   const { t } = useTranslation('admin');
   const na = t('common.notAvailable');
   const blocked = completeBlock(c, me);
@@ -318,7 +320,7 @@ function ClaimRow({ c, lng, me, here }: { c: Row; lng: Lng; me: number; here: st
 }
 
 /** The hold and the second approval of a claim, as staff need to see them before paying. */
-function Approval({ c, lng }: { c: Row; lng: Lng }) {
+function Approval({ c, lng }: { c: Row; lng: Language }) {
   const { t } = useTranslation('admin');
   const invalid = t('common:errors.invalidDate');
   return (

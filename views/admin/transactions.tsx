@@ -1,20 +1,33 @@
-import { data, Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import type { z } from 'zod';
-import { errorText } from '../../shared/api-types.ts';
+import { Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { z } from 'zod';
 import { api as contract } from '../../shared/api/contract.ts';
-import { formatNumber, type Lng } from '../../shared/dates.ts';
+import { formatNumber } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { formatTaka } from '../../shared/money.ts';
-import { TRANSACTION_STATUSES, type StaffTransaction, type TransactionStatus } from '../../shared/purchases/schemas.ts';
+import { StatusBody, TRANSACTION_STATUSES, type StaffTransaction, type TransactionStatus } from '../../shared/purchases/schemas.ts';
+import { IdParams } from '../../shared/lotteries/schemas.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
+import { submit } from '../components/action.ts';
+import type { FormResult } from '../components/form.tsx';
+import { key, msg } from '../components/messages.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { adminHref, AdminFilters, AdminResults, FilterInput, FilterSelect } from './list.tsx';
-import { parsePage } from '../lotteries/paging.ts';
+import {
+  AdminCards,
+  AdminFilters,
+  adminHref,
+  AdminPageHead,
+  AdminResults,
+  FilterInput,
+  FilterSelect,
+  listData,
+  listPlace,
+} from './list.tsx';
 
 type Row = z.output<typeof StaffTransaction>;
 type StatusFilter = 'all' | TransactionStatus;
@@ -34,11 +47,12 @@ const ACTIONS: Record<TransactionStatus, readonly { to: TransactionStatus; label
   failed: [{ to: 'pending', label: 'moveToPending', kind: 'ghost' }],
 };
 
-/** What a posted status change did: a notice (its key) or the API's message, for the card it was about. */
-type Result = { id: string; notice: 'updated' | 'rejected' | null; error: string | null; at: number };
+/** What a posted status change did: a notice or the API's message; `at` makes each one a toast of its own. */
+type Result = FormResult & { at: number };
+/** A card's button: the transaction (the id of the API's address) and the status it asks for. */
+const StatusForm = z.object({ id: IdParams.shape.id, status: StatusBody.shape.status });
 
 const filterOf = (raw: string | null): StatusFilter => ((FILTERS as readonly string[]).includes(raw ?? '') ? (raw as StatusFilter) : 'all');
-const idOf = (raw: unknown): string | null => (typeof raw === 'string' && /^[1-9]\d{0,14}$/.test(raw) ? raw : null);
 
 /** `?search=&status=&page=` of the list, page 1, 'all' and an empty search left out. */
 const listHref = (search: string, status: StatusFilter, page: number): string =>
@@ -47,37 +61,34 @@ const listHref = (search: string, status: StatusFilter, page: number): string =>
 /** /admin/transactions: every transaction, searched, filtered by status and paged by the server (GET /api/v1/transactions/). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100);
+  const { search, page, limit, offset } = listPlace(url, PER_PAGE);
   const status = filterOf(url.searchParams.get('status'));
-  const page = parsePage(url.searchParams.get('page'), 10_000);
   const r = await apiOf(context).call(contract.transactions, {
-    query: { search: search || undefined, status: status === 'all' ? undefined : status, limit: PER_PAGE, offset: (page - 1) * PER_PAGE },
+    query: { search: search || undefined, status: status === 'all' ? undefined : status, limit, offset },
   });
-  const base = { search, status, page };
-  if (!r.ok) return { ...base, items: null, total: 0, error: errorText(r.error, '') || null };
-  return { ...base, items: r.data, total: r.total ?? r.data.length, error: null };
+  return { search, status, ...listData(r, page) };
 }
 
 /** A status change posted by a card's button (PUT /api/v1/transactions/{id}/); the list is loaded again after it. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const id = idOf(form.get('id'));
-  const status = form.get('status');
   const at = Date.now();
-  if (!id || !(TRANSACTION_STATUSES as readonly unknown[]).includes(status))
-    return data<Result>({ id: id ?? '', notice: null, error: null, at }, { status: 400 });
-  const to = status as TransactionStatus;
-  const r = await apiOf(context).call(contract.updateTransaction, { params: { id }, body: { status: to } });
-  if (r.ok) return { id, notice: to === 'failed' ? 'rejected' : 'updated', error: null, at } satisfies Result;
-  return data<Result>({ id, notice: null, error: errorText(r.error, '') || null, at }, { status: r.status >= 500 ? 502 : r.status });
+  const s = await submit(await request.formData(), context, {
+    schema: StatusForm,
+    call: (api, { id, status }) => api.call(contract.updateTransaction, { params: { id: String(id) }, body: { status } }),
+    fields: [],
+    fix: key('admin:transactions.updateFailed'),
+    failed: 'admin:transactions.updateFailed',
+    extra: { at },
+  });
+  if (!s.ok) return s.reply;
+  return { notice: key(s.input.status === 'failed' ? 'admin:transactions.rejected' : 'admin:transactions.updated'), at } satisfies Result;
 }
 
 export function Component() {
   const {
     t,
-    i18n: { language },
+    i18n: { language: lng },
   } = useTranslation('admin');
-  const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
   const title = t('transactions.title');
@@ -85,14 +96,9 @@ export function Component() {
     <section className="admin-page">
       <Head title={t('common:title', { page: title })} description={t('transactions.lead')} />
       {/* key: every change is a toast of its own, even with the same words as the one before */}
-      {result?.notice ? <Notice key={result.at} text={t(`transactions.${result.notice}`)} /> : null}
-      {result && !result.notice ? <Notice key={result.at} kind="error" text={result.error ?? t('transactions.updateFailed')} /> : null}
-      <header className="admin-page__head">
-        <div>
-          <h1>{title}</h1>
-          <p className="muted">{t('transactions.lead')}</p>
-        </div>
-      </header>
+      {result?.notice ? <Notice key={result.at} text={msg(t, result.notice) ?? ''} /> : null}
+      {result?.formError ? <Notice key={result.at} kind="error" text={msg(t, result.formError) ?? ''} /> : null}
+      <AdminPageHead title={title} lead={t('transactions.lead')} />
       <AdminFilters>
         <FilterInput id="transaction-search" label={t('transactions.searchLabel')} defaultValue={d.search} />
         <FilterSelect
@@ -111,21 +117,13 @@ export function Component() {
         empty={t('transactions.empty')}
         lng={lng}
       >
-        {(items) => (
-          <ul className="admin-cards">
-            {items.map((x) => (
-              <li key={x.id}>
-                <TransactionCard x={x} lng={lng} />
-              </li>
-            ))}
-          </ul>
-        )}
+        {(items) => <AdminCards items={items} card={(x) => <TransactionCard x={x} lng={lng} />} />}
       </AdminResults>
     </section>
   );
 }
 
-function TransactionCard({ x, lng }: { x: Row; lng: Lng }) {
+function TransactionCard({ x, lng }: { x: Row; lng: Language }) {
   const { t } = useTranslation('admin');
   const nav = useNavigation();
   // Every action button waits while a change is on its way (the list is then loaded again).

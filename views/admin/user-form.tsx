@@ -1,17 +1,18 @@
 import { data, Link, redirect, useActionData, useLoaderData, Form, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
-import { errorText, fieldErrors, type ApiErrorBody } from '../../shared/api-types.ts';
+import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { toDigits, type Lng } from '../../shared/dates.ts';
+import { toDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import type { Identity } from '../../shared/identity/schemas.ts';
 import { adminPaths, withQuery } from '../../shared/paths.ts';
 import { CreateUserBody, UpdateUserBody, type StaffUser } from '../../shared/users/schemas.ts';
 import { apiOf } from '../context.ts';
+import { idOf, pageStatus, refuse, submit } from '../components/action.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
-import { parseForm } from '../components/parse-form.ts';
 import { useTranslation } from '../i18n.tsx';
 import { callerIsSuperuser } from './rights.ts';
 import { shortId } from './users.tsx';
@@ -19,7 +20,6 @@ import { shortId } from './users.tsx';
 type User = z.output<typeof StaffUser>;
 type Ident = z.output<typeof Identity>;
 
-const idOf = (raw: string | undefined): string | null => (raw && /^[1-9]\d{0,14}$/.test(raw) ? raw : null);
 const CREATE_FLAGS = ['is_active', 'is_staff', 'is_superuser'] as const;
 
 /**
@@ -68,7 +68,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     callerIsSuperuser(context),
   ]);
   if (!r.ok) {
-    const status = r.status === 404 ? 404 : r.status >= 500 ? 502 : r.status;
+    const status = pageStatus(r.status);
     return data({ ...none, problem: r.status === 404 ? null : errorText(r.error, '') || null }, { status });
   }
   const identity: Ident | null = ident.ok ? ident.data : null;
@@ -79,43 +79,35 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   // A checkbox that is not ticked sends nothing: here it says "no".
   for (const f of CREATE_FLAGS) if (form.get(f) !== 'on') form.set(f, 'off');
-  const api = apiOf(context);
+  // The API's refusal: "Failed to create user: " and its message; its field messages under the fields.
+  const failed = (failure: string) => ({ both: true, failed: (message: string) => key(failure, { message }) });
   if (params.id === undefined) {
-    const v = parseForm(form, CreateUserForm, { secret: ['password'] });
-    if (!v.ok) return invalid(v);
-    const r = await api.call(contract.createUser, { body: v.data });
-    if (r.ok) return redirect(withQuery(adminPaths.users, { notice: 'created' }), 303);
-    return failed(r.error, r.status, v.values, 'admin:users.form.createFailed');
+    const s = await submit(form, context, {
+      schema: CreateUserForm,
+      secret: ['password'],
+      call: (api, body) => api.call(contract.createUser, { body }),
+      ...failed('admin:users.form.createFailed'),
+    });
+    if (!s.ok) return s.reply;
+    return redirect(withQuery(adminPaths.users, { notice: 'created' }), 303);
   }
   const id = idOf(params.id);
-  if (!id) return data<FormResult>({ formError: key('admin:users.form.notFound') }, { status: 404 });
-  const v = parseForm(form, UpdateUserForm, { secret: ['password'] });
-  if (!v.ok) return invalid(v);
-  const r = await api.call(contract.updateUser, { params: { id }, body: v.data });
-  if (r.ok) return redirect(withQuery(adminPaths.users, { notice: 'updated' }), 303);
-  return failed(r.error, r.status, v.values, 'admin:users.form.updateFailed');
-}
-
-/** A form the shared schema refused: the messages under their fields, a problem of the whole form above it. */
-function invalid(v: { errors: Record<string, string>; formError?: string; values: Record<string, string> }) {
-  const body: FormResult = { errors: v.errors, values: v.values, ...(v.formError ? { formError: v.formError } : {}) };
-  return data(body, { status: 400 });
-}
-
-/** The API's refusal: "Failed to create user: " and its message; its field messages under the fields. */
-function failed(error: ApiErrorBody, status: number, values: Record<string, string>, failure: string) {
-  const fe = fieldErrors(error);
-  const errors = Object.fromEntries(Object.entries(fe).filter(([k]) => k !== 'non_field_errors' && k !== 'detail'));
-  const body: FormResult = { errors, values, formError: key(failure, { message: errorText(error, '') }) };
-  return data(body, { status: status >= 500 ? 502 : status });
+  if (!id) return refuse(key('admin:users.form.notFound'), 404);
+  const s = await submit(form, context, {
+    schema: UpdateUserForm,
+    secret: ['password'],
+    call: (api, body) => api.call(contract.updateUser, { params: { id }, body }),
+    ...failed('admin:users.form.updateFailed'),
+  });
+  if (!s.ok) return s.reply;
+  return redirect(withQuery(adminPaths.users, { notice: 'updated' }), 303);
 }
 
 export function Component() {
   const {
     t,
-    i18n: { language },
+    i18n: { language: lng },
   } = useTranslation('admin');
-  const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
   const result = useActionData<FormResult>();
   const editing = d.editing;
@@ -211,7 +203,7 @@ export function Component() {
 }
 
 /** The player's identity details for payment, as he gave them (docs/rules/accounts-and-codes.md#13-identity-details). */
-function IdentityDetails({ identity, lng }: { identity: Ident | null; lng: Lng }) {
+function IdentityDetails({ identity, lng }: { identity: Ident | null; lng: Language }) {
   const { t } = useTranslation('admin');
   return (
     <section className="card admin-form admin-identity" aria-labelledby="user-identity">

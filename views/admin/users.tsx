@@ -1,8 +1,8 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
-import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { formatNumber, toDigits, type Lng } from '../../shared/dates.ts';
+import { formatNumber, toDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { USER_FILTERS, type StaffUser, type UserFilter } from '../../shared/users/schemas.ts';
 import { apiOf } from '../context.ts';
@@ -10,8 +10,17 @@ import { Head } from '../components/head.tsx';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { adminHref, AdminFilters, AdminResults, AdminTable, FilterInput, FilterSelect } from './list.tsx';
-import { parsePage } from '../lotteries/paging.ts';
+import {
+  AdminFilters,
+  adminHref,
+  AdminPageHead,
+  AdminResults,
+  AdminTable,
+  FilterInput,
+  FilterSelect,
+  listData,
+  listPlace,
+} from './list.tsx';
 
 type Row = z.output<typeof StaffUser>;
 export const PER_PAGE = 20;
@@ -26,44 +35,32 @@ const listHref = (search: string, filter: UserFilter, page: number): string => a
  * A user's short id, as the table shows it beside his name. The spec shows the first 8 characters of an id; ours are
  * whole numbers, shown whole with a `#` (docs/decisions/018-staff-users-and-transactions.md).
  */
-export const shortId = (id: number, lng: Lng): string => `#${toDigits(String(id).slice(0, 8), lng)}`;
+export const shortId = (id: number, lng: Language): string => `#${toDigits(String(id).slice(0, 8), lng)}`;
 
 /** /admin/users: every user, searched, filtered and paged by the server (GET /api/v1/admin-users/). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const search = (url.searchParams.get('search') ?? '').trim().slice(0, 100);
+  const { search, page, limit, offset } = listPlace(url, PER_PAGE);
   const filter = filterOf(url.searchParams.get('filter'));
-  const page = parsePage(url.searchParams.get('page'), 10_000);
   const notice = url.searchParams.get('notice');
   const r = await apiOf(context).call(contract.staffUsers, {
-    query: { search: search || undefined, filter, limit: PER_PAGE, offset: (page - 1) * PER_PAGE },
+    query: { search: search || undefined, filter, limit, offset },
   });
-  const base = { search, filter, page, notice: notice === 'created' || notice === 'updated' ? notice : null };
-  if (!r.ok) return { ...base, items: null, total: 0, error: errorText(r.error, '') || null };
-  return { ...base, items: r.data, total: r.total ?? r.data.length, error: null };
+  return { search, filter, notice: notice === 'created' || notice === 'updated' ? notice : null, ...listData(r, page) };
 }
 
 export function Component() {
   const {
     t,
-    i18n: { language },
+    i18n: { language: lng },
   } = useTranslation('admin');
-  const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
   const title = t('users.title');
   return (
     <section className="admin-page">
       <Head title={t('common:title', { page: title })} description={t('users.lead')} />
       {d.notice ? <Notice text={t(`users.${d.notice}`)} /> : null}
-      <header className="admin-page__head">
-        <div>
-          <h1>{title}</h1>
-          <p className="muted">{t('users.lead')}</p>
-        </div>
-        <Link className="btn btn-primary" to={adminPaths.newUser}>
-          {t('users.create')}
-        </Link>
-      </header>
+      <AdminPageHead title={title} lead={t('users.lead')} action={{ to: adminPaths.newUser, label: t('users.create') }} />
       <AdminFilters>
         <FilterInput id="user-search" label={t('users.searchLabel')} defaultValue={d.search} />
         <FilterSelect
@@ -106,7 +103,7 @@ export function Component() {
   );
 }
 
-function UserRow({ u, lng }: { u: Row; lng: Lng }) {
+function UserRow({ u, lng }: { u: Row; lng: Language }) {
   const { t } = useTranslation('admin');
   const na = t('common.notAvailable');
   return (

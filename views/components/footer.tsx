@@ -10,7 +10,7 @@ import { useRootData } from '../root.tsx';
 
 /**
  * The footer is the same for every visitor of a language: the server renders its inside once per language and year
- * and hands it over here (server/ssr/render.tsx); the browser, which has no such function, renders it and hydrates
+ * and hands it over here (server/ssr/footer.tsx); the browser, which has no such function, renders it and hydrates
  * the very same markup (docs/decisions/013-logged-in-pages.md). Undefined: render it here.
  */
 export const MadeFooter = createContext<((lng: Language, site: SiteInfo) => string | undefined) | null>(null);
@@ -18,7 +18,7 @@ export const MadeFooter = createContext<((lng: Language, site: SiteInfo) => stri
 export function Footer() {
   const { i18n } = useTranslation();
   const { site } = useRootData();
-  const made = useContext(MadeFooter)?.(i18n.language as Language, site);
+  const made = useContext(MadeFooter)?.(i18n.language, site);
   if (made !== undefined) return <footer className="footer" dangerouslySetInnerHTML={{ __html: made }} />;
   return (
     <footer className="footer">

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
-import { formatDate, type Lng } from '../../shared/dates.ts';
+import { formatDate } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { formatTaka } from '../../shared/money.ts';
 
 /**
@@ -8,7 +9,7 @@ import { formatTaka } from '../../shared/money.ts';
  */
 
 /** An amount of taka (formatTaka), on one line. */
-export function Amount({ value, lng }: { value: number | string | bigint; lng: Lng }) {
+export function Amount({ value, lng }: { value: number | string | bigint; lng: Language }) {
   return <span className="nowrap">{formatTaka(value, lng)}</span>;
 }
 
@@ -16,7 +17,7 @@ export function Amount({ value, lng }: { value: number | string | bigint; lng: L
  * A date (formatDate), optionally with its time: the date and the time each stay on one line; a narrow column may
  * put the time on the next line, after the date's comma. `invalid` is shown for an unparseable date.
  */
-export function DateTime({ value, lng, withTime = false, invalid }: { value: string; lng: Lng; withTime?: boolean; invalid: string }) {
+export function DateTime({ value, lng, withTime = false, invalid }: { value: string; lng: Language; withTime?: boolean; invalid: string }) {
   const text = formatDate(value, lng, { withTime });
   if (text === null) return <>{invalid}</>;
   // formatDate writes `${date}, ${time}`; the time itself has no comma (8:00 PM, রাত ৮:০০).

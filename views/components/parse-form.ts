@@ -4,7 +4,7 @@ import { key } from './messages.ts';
 
 type Shape = { shape: Record<string, unknown> };
 /** An object schema, or one piped into a transform (its fields are the object's). */
-type ObjectSchema = z.ZodType & (Shape | { in: Shape });
+export type ObjectSchema = z.ZodType & (Shape | { in: Shape });
 
 const fieldsOf = (schema: ObjectSchema): string[] => Object.keys('shape' in schema ? schema.shape : schema.in.shape);
 

@@ -3,7 +3,7 @@ import { Form, Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
 import type { SessionUser } from '../../shared/api-types.ts';
 import type { Language } from '../../shared/i18n.ts';
-import { paths } from '../../shared/paths.ts';
+import { adminPaths, paths } from '../../shared/paths.ts';
 import { CsrfField } from './csrf-field.tsx';
 import { Logo } from './logo.tsx';
 
@@ -75,7 +75,7 @@ export function TopBar({ user, lng }: { user: SessionUser | null; lng: Language 
             ) : null}
             {user?.is_staff ? (
               <li>
-                <NavLink to={paths.adminDashboard}>{t('nav.dashboard')}</NavLink>
+                <NavLink to={adminPaths.dashboard}>{t('nav.dashboard')}</NavLink>
               </li>
             ) : null}
           </ul>
@@ -92,7 +92,7 @@ export function TopBar({ user, lng }: { user: SessionUser | null; lng: Language 
                 <Link to={paths.myLotteries} className="btn btn-accent btn-sm">
                   {t('nav.myLotteries')}
                 </Link>
-                <Form method="post" action="/logout" className="inline-form">
+                <Form method="post" action={paths.logout} className="inline-form">
                   <CsrfField />
                   <button type="submit" className="btn btn-ghost btn-sm">
                     {t('nav.logout')}

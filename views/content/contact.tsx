@@ -1,17 +1,15 @@
-import { data, Form, type ActionFunctionArgs } from 'react-router';
+import { Form } from 'react-router';
 import { useActionData } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
-import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { ContactBody } from '../../shared/contact/schemas.ts';
-import { apiOf } from '../context.ts';
+import { action as formAction } from '../components/action.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
-import { key, msg } from '../components/messages.ts';
-import { parseForm } from '../components/parse-form.ts';
+import { msg } from '../components/messages.ts';
 import { PageHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
 import { useRootData } from '../root.tsx';
@@ -19,18 +17,13 @@ import { useRootData } from '../root.tsx';
 type Result = FormResult & { sent?: boolean };
 
 /** The message is stored by the API before the sender is told it was sent (docs/rules/pages.md#8-contact-form). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const v = parseForm(form, ContactBody);
-  if (!v.ok) return data<Result>({ errors: v.errors, values: v.values }, { status: 400 });
-  const r = await apiOf(context).call(contract.contact, { body: v.data });
-  if (!r.ok)
-    return data<Result>(
-      { errors: fieldErrors(r.error), formError: errorText(r.error, key('auth:errors.contactFailed')), values: v.values },
-      { status: r.status },
-    );
-  return { sent: true } satisfies Result;
-}
+export const action = formAction({
+  schema: ContactBody,
+  call: (api, body) => api.call(contract.contact, { body }),
+  both: true,
+  failed: 'auth:errors.contactFailed',
+  done: () => ({ sent: true }) satisfies Result,
+});
 
 export function Component() {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,4 @@
 import { useState, useSyncExternalStore } from 'react';
-import type { Lng } from '../../shared/dates.ts';
 import { paths } from '../../shared/paths.ts';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { Amount, withElements } from '../components/nowrap.tsx';
@@ -38,9 +37,8 @@ function firstTimeThisSession(): boolean {
 export function Congratulations({ prizeId, lottery, prizeMoney }: CongratulationsProps) {
   const {
     t,
-    i18n: { language },
+    i18n: { language: lng },
   } = useTranslation('home');
-  const lng = language as Lng;
   const [closed, setClosed] = useState(false);
   const show = useSyncExternalStore(noChange, firstTimeThisSession, () => false);
   if (!show || closed) return null;

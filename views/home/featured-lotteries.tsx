@@ -1,4 +1,5 @@
 import { useState, type MouseEvent } from 'react';
+import { paths } from '../../shared/paths.ts';
 import { useTranslation } from '../i18n.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { LotteryCard, type CardLottery } from '../lotteries/lottery-card.tsx';
@@ -47,7 +48,7 @@ export function FeaturedLotteries({ lotteries, picked, now }: FeaturedLotteriesP
             variant="modal"
             initial={kept?.id === open.id ? kept.selection : undefined}
             onChange={(selection) => setKept({ id: open.id, selection })}
-            otherHref="/all-lotteries"
+            otherHref={paths.allLotteries}
           />
         </ModalDialog>
       ) : null}

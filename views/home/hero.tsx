@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatNumber, toDigits } from '../../shared/dates.ts';
+import { paths } from '../../shared/paths.ts';
 import { useTranslation } from '../i18n.tsx';
 import { useHydrated } from '../components/use-hydrated.ts';
 
@@ -95,7 +96,7 @@ export function HeroSlideshow() {
           <a className="btn btn-accent" href="#quick-play">
             {t('hero.getStarted')}
           </a>
-          <a className="btn btn-light" href="/all-lotteries">
+          <a className="btn btn-light" href={paths.allLotteries}>
             {t('hero.explore')}
           </a>
         </div>

@@ -1,7 +1,8 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { errorText, type ApiResult, type DrawResult } from '../../shared/api-types.ts';
 import type { ApiClient } from '../../shared/api-client.ts';
-import { formatNumber, type Lng } from '../../shared/dates.ts';
+import { formatNumber } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
 import { Island } from '../components/island.tsx';
 import { apiOf, localeOf } from '../context.ts';
@@ -63,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * A logged-in player's newest winning ticket that he can still claim, for the congratulations modal
  * (docs/rules/pages.md#5-home-page); null for a visitor, and when the call fails (the home page never fails for it).
  */
-async function toCongratulate(api: ApiClient, lng: Lng): Promise<CongratulationsProps | null> {
+async function toCongratulate(api: ApiClient, lng: Language): Promise<CongratulationsProps | null> {
   const { user } = await api.session();
   if (!user) return null;
   const r = await api.call(contract.myWinningTickets, { query: { limit: 20, offset: 0 } });

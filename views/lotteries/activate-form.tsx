@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Link, useActionData, useFetcher } from 'react-router';
-import { toAsciiDigits, type Lng } from '../../shared/dates.ts';
+import { toAsciiDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
 import { SECRET_LENGTH } from '../../shared/ticket.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
@@ -10,9 +11,6 @@ import { Notice } from '../components/toast.tsx';
 import { useHydrated } from '../components/use-hydrated.ts';
 import { useTranslation } from '../i18n.tsx';
 import { TicketBalls } from './balls.tsx';
-
-/** Where the activation form posts (views/lotteries/activate.tsx); the plain page of the same address shows it without JavaScript. */
-export const ACTIVATE_PATH = '/my-lotteries/activate';
 
 /** What a successful activation shows: the lottery, the ticket and the transaction's status. */
 export type Activated = { lottery_name: string; status: 'success'; ticket: string; transaction_id: number };
@@ -28,7 +26,7 @@ const digitsOf = (s: string) => toAsciiDigits(s).replace(/\D/g, '');
  * whole number fills the boxes; the joined values go in the same two fields to the same action. `onClose` (the
  * dialog) adds Cancel and Close; "Activate another" and Close clear every box.
  */
-export function ActivateForm({ onClose, lng }: { onClose?: () => void; lng: Lng }) {
+export function ActivateForm({ onClose, lng }: { onClose?: () => void; lng: Language }) {
   // A new round is a new form: empty boxes and a fetcher of its own (one without a key ends with its component).
   const [round, setRound] = useState(0);
   const pageResult = useActionData<ActivateResult>();
@@ -51,7 +49,7 @@ function OneActivation({
 }: {
   onClose: (() => void) | undefined;
   onReset: () => void;
-  lng: Lng;
+  lng: Language;
   pageResult: ActivateResult | undefined;
 }) {
   const { t } = useTranslation('activate');
@@ -150,8 +148,9 @@ function OneActivation({
     />
   );
 
+  // The plain page of the same address (views/lotteries/activate.tsx) shows this form without JavaScript.
   return (
-    <fetcher.Form method="post" action={ACTIVATE_PATH} noValidate className="form activate-form">
+    <fetcher.Form method="post" action={paths.activate} noValidate className="form activate-form">
       <CsrfField />
       {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
       {hydrated ? (
@@ -223,7 +222,7 @@ function OneActivation({
 }
 
 /** The activated ticket: the lottery, the ticket and its status; a toast says so once JavaScript runs. */
-function ActivatedView({ a, lng, onAnother, onClose }: { a: Activated; lng: Lng; onAnother?: () => void; onClose?: () => void }) {
+function ActivatedView({ a, lng, onAnother, onClose }: { a: Activated; lng: Language; onAnother?: () => void; onClose?: () => void }) {
   const { t } = useTranslation('activate');
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
@@ -252,7 +251,7 @@ function ActivatedView({ a, lng, onAnother, onClose }: { a: Activated; lng: Lng;
             {t('success.another')}
           </button>
         ) : (
-          <Link className="btn btn-ghost" to={ACTIVATE_PATH} reloadDocument>
+          <Link className="btn btn-ghost" to={paths.activate} reloadDocument>
             {t('success.another')}
           </Link>
         )}

@@ -14,9 +14,6 @@ export type BuyResult = FormResult & { key?: string };
 /** The form's own field for the purchase's `Idempotency-Key` (docs/decisions/012-purchases.md). */
 export const IDEMPOTENCY_FIELD = 'idempotency_key';
 
-/** Where the ticket page's purchase form goes (a page of the `player` group, views/routes.tsx). */
-export const buyPath = (lotteryId: number | string, ticket: string): string => `${paths.quickPlay(lotteryId, ticket)}/buy`;
-
 /**
  * A fresh idempotency key for one purchase attempt, made when the ticket page is rendered. `randomUUID` exists on
  * the server and on secure pages; a page served over plain http gets 128 random bits in hex instead.
@@ -49,7 +46,7 @@ export function BuyForm({
   const result = useActionData<BuyResult>();
   const e = result?.errors ?? {};
   return (
-    <Form method="post" action={buyPath(lottery.id, ticket)} noValidate className="form buy-form">
+    <Form method="post" action={paths.buy(lottery.id, ticket)} noValidate className="form buy-form">
       <CsrfField />
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={result?.key ?? idempotencyKey} />
       <input type="hidden" name="amount" value={String(lottery.ticket_price)} />

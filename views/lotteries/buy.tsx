@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
-import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { IdempotencyKey, PurchaseBody } from '../../shared/purchases/schemas.ts';
 import { paths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
+import { refuse, refused } from '../components/action.ts';
 import { field } from '../components/form.tsx';
 import { key } from '../components/messages.ts';
 import { parseForm } from '../components/parse-form.ts';
@@ -20,7 +20,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const sentKey = field(form, IDEMPOTENCY_FIELD);
   const k = IdempotencyKey.safeParse(sentKey);
-  if (!k.success) return data<BuyResult>({ formError: key('lottery:buy.errors.reload') }, { status: 400 });
+  if (!k.success) return refuse(key('lottery:buy.errors.reload'), 400);
   form.set('lottery_id', params.lotteryId ?? '');
   form.set('ticket', params.ticket ?? '');
   const v = parseForm(form, PurchaseBody);
@@ -34,12 +34,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const r = await apiOf(context).call(contract.createTransaction, { body: v.data, idempotencyKey: k.data });
   if (r.ok) return redirect(paths.payment(r.data.id), 303);
-  const fe = fieldErrors(r.error);
-  const errors: Record<string, string> = {};
-  if (fe.ticket) errors.ticket = fe.ticket;
-  if (fe.payment_method) errors.payment_method = fe.payment_method;
-  const result: BuyResult = { key: k.data };
-  if (Object.keys(errors).length) result.errors = errors;
-  else result.formError = errorText(r.error, key('lottery:buy.errors.failed'));
-  return data<BuyResult>(result, { status: r.status >= 500 ? 502 : r.status });
+  return refused(r, {
+    fields: ['ticket', 'payment_method'],
+    failed: 'lottery:buy.errors.failed',
+    extra: { key: k.data } satisfies BuyResult,
+  });
 }

@@ -15,7 +15,7 @@ import { Notice } from '../components/toast.tsx';
 import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { canClaim, claimDeadline } from '../../shared/claims/schemas.ts';
 import { apiOf } from '../context.ts';
-import { ACTIVATE_PATH, ActivateForm } from './activate-form.tsx';
+import { ActivateForm } from './activate-form.tsx';
 import { TicketBalls } from './balls.tsx';
 import { Pager } from './pager.tsx';
 import { listHref, pageCount, parsePage } from './paging.ts';
@@ -225,7 +225,7 @@ function ActivateCard() {
       <p>{t('card.text')}</p>
       <Link
         className="btn btn-primary"
-        to={ACTIVATE_PATH}
+        to={paths.activate}
         onClick={(e) => {
           e.preventDefault();
           setOpen(true);

@@ -112,7 +112,7 @@ export function NumberPicker({
 
   const slots = Array.from({ length: MAIN_COUNT }, (_, i) => main[i] ?? null);
   return (
-    <form method="get" action="/quick-play" className={`picker picker--${variant}`} onSubmit={submit} noValidate>
+    <form method="get" action={paths.picker} className={`picker picker--${variant}`} onSubmit={submit} noValidate>
       <input type="hidden" name="lottery" value={lotteryId} />
       {messages.length && !changed ? (
         <div className="alert alert--error" role="alert">

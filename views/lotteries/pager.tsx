@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { formatNumber, type Lng } from '../../shared/dates.ts';
+import { formatNumber } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { useTranslation } from '../i18n.tsx';
 
 /**
@@ -17,7 +18,7 @@ export function Pager({
   pages: number;
   href: (page: number) => string;
   texts: string;
-  lng: Lng;
+  lng: Language;
 }) {
   const { t } = useTranslation();
   if (pages <= 1) return null;

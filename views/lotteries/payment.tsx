@@ -1,22 +1,20 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { errorText, fieldErrors } from '../../shared/api-types.ts';
+import { data, Form, Link, redirect, useActionData, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { paths } from '../../shared/paths.ts';
 import { TrxIdBody } from '../../shared/purchases/schemas.ts';
 import { apiOf } from '../context.ts';
+import { action as formAction, idOf, pageStatus, refuse } from '../components/action.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
 import { Amount, withElements } from '../components/nowrap.tsx';
-import { parseForm } from '../components/parse-form.ts';
 import { useTranslation } from '../i18n.tsx';
 import { useRootData } from '../root.tsx';
 import { TicketBalls } from './balls.tsx';
-
-const idOf = (raw: string | undefined): string | null => (raw && /^\d{1,9}$/.test(raw) && raw !== '0' ? raw : null);
 
 /**
  * /payment/{transactionId} (player group): where and how much to pay for a purchase, and the TrxID form
@@ -28,30 +26,18 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const r = await apiOf(context).call(contract.myTransaction, { params: { id } });
   if (r.ok) return { tx: r.data, problem: null };
   if (r.status === 404) return data({ tx: null, problem: null }, { status: 404 });
-  return data({ tx: null, problem: errorText(r.error, '') || null }, { status: r.status >= 500 ? 502 : r.status });
+  return data({ tx: null, problem: errorText(r.error, '') || null }, { status: pageStatus(r.status) });
 }
 
 /** The TrxID bKash sent the player: given once; a used or refused one comes back under the field. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const id = idOf(params.transactionId);
-  const form = await request.formData();
-  const v = parseForm(form, TrxIdBody);
-  if (!v.ok)
-    return data<FormResult>({ errors: v.errors, values: v.values, ...(v.formError ? { formError: v.formError } : {}) }, { status: 400 });
-  if (!id) return data<FormResult>({ formError: key('lottery:payment.notFound') }, { status: 404 });
-  const r = await apiOf(context).call(contract.setTrxId, { params: { id }, body: v.data });
-  if (r.ok) return redirect(paths.payment(id), 303);
-  const fe = fieldErrors(r.error);
-  const errors: Record<string, string> = {};
-  if (fe.trx_id) errors.trx_id = fe.trx_id;
-  if (fe.payment_number) errors.payment_number = fe.payment_number;
-  return data<FormResult>(
-    Object.keys(errors).length
-      ? { errors, values: v.values }
-      : { formError: errorText(r.error, key('lottery:payment.errors.failed')), values: v.values },
-    { status: r.status >= 500 ? 502 : r.status },
-  );
-}
+export const action = formAction({
+  prepare: (_, { params }) => (idOf(params.transactionId) ? undefined : refuse(key('lottery:payment.notFound'), 404)),
+  schema: TrxIdBody,
+  call: (api, body, { params }) => api.call(contract.setTrxId, { params: { id: params.transactionId ?? '' }, body }),
+  fields: ['trx_id', 'payment_number'],
+  failed: 'lottery:payment.errors.failed',
+  done: (tx) => redirect(paths.payment(tx.id), 303),
+});
 
 export function Component() {
   const {

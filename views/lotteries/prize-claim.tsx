@@ -1,19 +1,20 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
-import { errorText, fieldErrors } from '../../shared/api-types.ts';
+import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { canClaim, ClaimBody, ClaimDetails, PAYOUT_METHODS, type WinningTicket } from '../../shared/claims/schemas.ts';
-import { toDigits, type Lng } from '../../shared/dates.ts';
+import { toDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
+import { idOf, pageStatus, submit } from '../components/action.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
-import { key, msg } from '../components/messages.ts';
+import { msg } from '../components/messages.ts';
 import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
-import { parseForm } from '../components/parse-form.ts';
 import { Resend } from '../components/resend.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
@@ -22,8 +23,6 @@ import { TicketBalls } from './balls.tsx';
 type Winning = z.output<typeof WinningTicket>;
 /** `sentAt`: when this page's action sent the claim code (the code field shows from then on). */
 type Result = FormResult & { sentAt?: number };
-
-const idOf = (raw: string | undefined): string | null => (raw && /^\d{1,15}$/.test(raw) && !/^0+$/.test(raw) ? raw : null);
 
 /** The fields of the payout details, as the API names them. */
 const DETAIL_FIELDS = ['payment_method', 'account_number', 'account_holder_name', 'bank_name', 'branch_name', 'otp'] as const;
@@ -39,7 +38,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const r = await apiOf(context).call(contract.myWinningTicket, { params: { id } });
   if (r.ok) return { w: r.data, problem: null };
   if (r.status === 404) return data({ w: null, problem: null }, { status: 404 });
-  return data({ w: null, problem: errorText(r.error, '') || null }, { status: r.status >= 500 ? 502 : r.status });
+  return data({ w: null, problem: errorText(r.error, '') || null }, { status: pageStatus(r.status) });
 }
 
 /**
@@ -50,42 +49,37 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = idOf(params.prizeId);
   if (!id) throw redirect(paths.myLotteries);
   const form = await request.formData();
-  const api = apiOf(context);
   const intent = field(form, 'intent');
   if (intent === 'send' || intent === 'resend') {
-    const v = parseForm(form, ClaimDetails);
-    if (!v.ok) return data<Result>({ errors: v.errors, values: v.values }, { status: 400 });
-    const r = await api.call(contract.sendClaimCode, { body: { prize_id: id } });
-    if (!r.ok)
-      return data<Result>(
-        { formError: errorText(r.error, key('lottery:claim.errors.sendFailed')), values: v.values },
-        { status: r.status },
-      );
-    return { notice: r.data.detail, sentAt: Date.now(), values: v.values } satisfies Result;
+    // The details are checked first; the code is sent for the prize (the details travel with the claim).
+    const s = await submit(form, context, {
+      schema: ClaimDetails,
+      call: (api) => api.call(contract.sendClaimCode, { body: { prize_id: id } }),
+      fields: [],
+      failed: 'lottery:claim.errors.sendFailed',
+    });
+    if (!s.ok) return s.reply;
+    return { notice: s.data.detail, sentAt: Date.now(), values: s.values } satisfies Result;
   }
-  const v = parseForm(form, ClaimBody, { secret: ['otp'] });
   // The code field is on the page: whatever went wrong, the player stays on the code step.
   const sentAt = Number(field(form, 'sent_at')) || Date.now();
-  if (!v.ok) return data<Result>({ errors: v.errors, values: v.values, sentAt }, { status: 400 });
-  const r = await api.call(contract.submitClaim, { body: v.data });
-  if (r.ok) return redirect(withQuery(paths.myLotteries, { notice: 'claimed' }), 303);
-  const fe = fieldErrors(r.error);
-  const errors: Record<string, string> = {};
-  for (const f of DETAIL_FIELDS) if (fe[f]) errors[f] = fe[f];
-  return data<Result>(
-    Object.keys(errors).length
-      ? { errors, values: v.values, sentAt }
-      : { formError: errorText(r.error, key('lottery:claim.errors.submitFailed')), values: v.values, sentAt },
-    { status: r.status >= 500 ? 502 : r.status },
-  );
+  const s = await submit(form, context, {
+    schema: ClaimBody,
+    secret: ['otp'],
+    call: (api, body) => api.call(contract.submitClaim, { body }),
+    fields: DETAIL_FIELDS,
+    failed: 'lottery:claim.errors.submitFailed',
+    extra: { sentAt } satisfies Result,
+  });
+  if (!s.ok) return s.reply;
+  return redirect(withQuery(paths.myLotteries, { notice: 'claimed' }), 303);
 }
 
 export function Component() {
   const {
     t,
-    i18n: { language },
+    i18n: { language: lng },
   } = useTranslation('lottery');
-  const lng = language as Lng;
   const d = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
   const w = d.w;
@@ -133,7 +127,7 @@ export function Component() {
  * Where the claim stands: details submitted, transfer done or failed, the claim period over, or claims held after a
  * change of the player's phone, e-mail or password (docs/rules/lotteries-and-sales.md#11-prize-claims).
  */
-function ClaimState({ w, lng }: { w: Winning; lng: Lng }) {
+function ClaimState({ w, lng }: { w: Winning; lng: Language }) {
   const { t } = useTranslation('lottery');
   const c = w.claim;
   const method = c?.payment_method ? t(`claim.methods.${c.payment_method}`) : '';
@@ -168,7 +162,7 @@ function ClaimState({ w, lng }: { w: Winning; lng: Lng }) {
   return null;
 }
 
-function ClaimForm({ w, result, lng }: { w: Winning; result: Result | undefined; lng: Lng }) {
+function ClaimForm({ w, result, lng }: { w: Winning; result: Result | undefined; lng: Language }) {
   const { t } = useTranslation('lottery');
   const e = result?.errors ?? {};
   const values = result?.values ?? {};

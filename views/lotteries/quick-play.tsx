@@ -5,6 +5,7 @@ import { Amount } from '../components/nowrap.tsx';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { formatTicket, normaliseTicket, parseTicket, randomTicket } from '../../shared/ticket.ts';
 import { apiOf } from '../context.ts';
+import { pageStatus } from '../components/action.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { useTranslation } from '../i18n.tsx';
 import { lotteryName } from '../../shared/lotteries/names.ts';
@@ -39,7 +40,7 @@ async function fetchLottery(
   const r = await apiOf(context).call(contract.getLottery, { params: { id: String(id) } });
   if (r.ok) return { lottery: toCardLottery(r.data), problem: null, status: 200 };
   if (r.status === 404) return { lottery: null, problem: { key: 'lotteryNotFound' }, status: 404 };
-  return { lottery: null, problem: { message: errorText(r.error, '') || null }, status: r.status >= 500 ? 502 : r.status };
+  return { lottery: null, problem: { message: errorText(r.error, '') || null }, status: pageStatus(r.status) };
 }
 
 /** The parameters of the picker form: without any of them, /quick-play is a plain visit, not a form sent. */
@@ -193,9 +194,12 @@ function TicketView({ d }: { d: TicketPage }) {
   const here = lottery && d.ticket ? paths.quickPlay(lottery.id, d.ticket) : null;
   const parsed = d.ticket ? parseTicket(d.ticket) : null;
   const editHref = lottery
-    ? parsed
-      ? `/quick-play?${new URLSearchParams([['lottery', String(lottery.id)], ...parsed.main.map((n) => ['main', String(n)]), ['last', String(parsed.last)], ['action', 'edit']]).toString()}`
-      : withQuery('/quick-play', { lottery: String(lottery.id), action: 'edit' })
+    ? withQuery(paths.picker, {
+        lottery: String(lottery.id),
+        main: parsed?.main.map(String),
+        last: parsed ? String(parsed.last) : null,
+        action: 'edit',
+      })
     : paths.allLotteries;
 
   return (

@@ -1,5 +1,4 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
-import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { v as V } from '../../shared/fields.ts';
@@ -7,6 +6,7 @@ import { IdentityForm } from '../../shared/identity/schemas.ts';
 import { paths, safeFrom, withQuery } from '../../shared/paths.ts';
 import { isPictureFile } from '../../shared/uploads/schemas.ts';
 import { apiOf } from '../context.ts';
+import { pageStatus, refused } from '../components/action.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
@@ -17,7 +17,6 @@ import { PaymentMethods } from '../components/payment-methods.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
 
-export const PAYMENT_SYSTEM = '/payment/system';
 const PHOTOS = ['nid_front', 'nid_back'] as const;
 
 /**
@@ -38,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (r.status === 401) throw redirect(withQuery(paths.login, { from: url.pathname + url.search }));
   return data(
     { identity: null, from, editing, saved: false, loadFailed: r.status !== 404 },
-    { status: r.status === 404 ? 200 : r.status >= 500 ? 502 : r.status },
+    { status: r.status === 404 ? 200 : pageStatus(r.status) },
   );
 }
 
@@ -67,16 +66,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const file = files[name];
     if (!file) continue;
     const up = await api.upload(contract.uploadNid, file);
-    if (!up.ok) return data<FormResult>({ errors: { [name]: key('profile:identity.uploadFailed') }, values }, { status: up.status });
+    if (!up.ok)
+      return data<FormResult>({ errors: { [name]: key('profile:identity.uploadFailed') }, values }, { status: pageStatus(up.status) });
     ids[name] = up.data.data.id;
   }
   const r = await api.call(contract.saveIdentity, {
     body: { nid: v.data.nid, phone: v.data.phone, nid_front: ids.nid_front ?? '', nid_back: ids.nid_back ?? '' },
   });
-  if (r.ok) return redirect(withQuery(PAYMENT_SYSTEM, { saved: '1', from }), 303);
-  const fe = fieldErrors(r.error);
-  const formError = fe.non_field_errors ?? (Object.keys(fe).length ? undefined : errorText(r.error, key('profile:identity.failed')));
-  return data<FormResult>({ errors: fe, values, ...(formError ? { formError } : {}) }, { status: r.status >= 500 ? 502 : r.status });
+  if (r.ok) return redirect(withQuery(paths.paymentSystem, { saved: '1', from }), 303);
+  return refused(r, { failed: 'profile:identity.failed', values });
 }
 
 export function Component() {
@@ -112,13 +110,13 @@ export function Component() {
                 <img src={`/bff${identity.nid_back_url}`} alt={t('identity.backAlt')} width={160} height={100} />
               </div>
               <p>
-                <Link to={withQuery(PAYMENT_SYSTEM, { edit: '1', from })}>{t('identity.change')}</Link>
+                <Link to={withQuery(paths.paymentSystem, { edit: '1', from })}>{t('identity.change')}</Link>
               </p>
             </section>
             <section className="card identity__method" aria-labelledby="identity-method">
               <h2 id="identity-method">{t('identity.methodTitle')}</h2>
               <p>{t('identity.methodLead')}</p>
-              <Form method="get" action="/payment/bkash" className="form">
+              <Form method="get" action={paths.paymentDemo('bkash')} className="form">
                 {from ? <input type="hidden" name="from" value={from} /> : null}
                 <PaymentMethods />
                 <button type="submit" className="btn btn-primary btn-block">
