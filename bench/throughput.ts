@@ -63,8 +63,8 @@ const session = await bench.formLogin(appBase, DEMO_STAFF.phone, DEMO_STAFF.pass
 // The cases, each against the app and then the reference, alternating
 
 /**
- * `fresh`: every request asks for a URL of its own (`?view=N`), so that none is answered by a kept page
- * (server/ssr/own-pages.ts): what a logged-in page costs when it is rendered (its first view, or the next after a
+ * `fresh`: every request asks for a URL of its own (`?view=N`), so that no cache of any kind can answer it:
+ * what a logged-in page costs when it is rendered (its first view, or the next after a
  * write). Shown beside the budgeted cases, not judged (budget null).
  */
 type Case = { name: string; path: string; headers: Record<string, string>; budget: number | null; fresh?: boolean };

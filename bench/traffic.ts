@@ -2,8 +2,8 @@
  * `npm run bench:traffic` (after `npm run build`): logged-in pages as real traffic asks for them, against the physical
  * limit, side by side in one run on this machine (docs/rules/limits.md#6-page-budgets, issue 14).
  *
- * bench/throughput.ts has one session ask for one URL again and again while nothing is written: the kept pages
- * (docs/decisions/020-own-pages-kept-until-a-write.md) answer nearly all of it. Here, as on a Saturday evening:
+ * bench/throughput.ts has one session ask for one URL again and again while nothing is written. Here, as on a
+ * Saturday evening:
  *
  * - The app is the built server (dist/server/index.js) in production mode, in a process of its own, on the embedded
  *   database in a temporary DATA_DIR with the demo data, or on PostgreSQL (BENCH_DATABASE_URL), there optionally as

@@ -12,12 +12,6 @@ export interface Db {
   one<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   /** Runs fn in one transaction; a thrown error rolls it back. */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
-  /**
-   * How many statements that may have written (anything but a SELECT) and transactions have ended through this
-   * database so far, counted after each one finishes: a page rendered while the count stood still read what is still
-   * true (server/ssr/own-pages.ts). Statements that begin with SELECT never write here.
-   */
-  writes(): number;
   close(): Promise<void>;
 }
 
@@ -40,42 +34,18 @@ function normaliseRow<T extends Row>(row: Row): T {
   return row as T;
 }
 
-/** A statement that only reads (the count of `Db.writes` passes it by). */
-const READ_ONLY = /^\s*SELECT\b/i;
-
-/** The count behind `Db.writes`, one per database, shared by its transactions. */
-type Written = { n: number };
-
-function wrap(
-  kind: Db['kind'],
-  run: (sql: string, params: unknown[]) => Promise<Row[]>,
-  tx: Db['tx'],
-  close: () => Promise<void>,
-  written: Written,
-): Db {
+function wrap(kind: Db['kind'], run: (sql: string, params: unknown[]) => Promise<Row[]>, tx: Db['tx'], close: () => Promise<void>): Db {
   const db: Db = {
     kind,
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      let rows: Row[];
-      try {
-        rows = await run(sql, [...params]);
-      } finally {
-        if (!READ_ONLY.test(sql)) written.n++;
-      }
+      const rows = await run(sql, [...params]);
       return rows.map((r) => normaliseRow<T>(r));
     },
     async one<T extends Row>(sql: string, params: readonly unknown[] = []) {
       const rows = await db.query<T>(sql, params);
       return rows[0];
     },
-    async tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-      try {
-        return await tx(fn);
-      } finally {
-        written.n++; // committed or rolled back: what it wrote is visible now, or never
-      }
-    },
-    writes: () => written.n,
+    tx,
     close,
   };
   return db;
@@ -180,7 +150,6 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   });
   await lite.exec(`SET TIME ZONE 'UTC'`);
   const prepared = await preparedPglite(lite);
-  const written: Written = { n: 0 };
   const make = (runner: (sql: string, params: unknown[]) => Promise<Row[]>, inTx: boolean): Db =>
     wrap(
       'pglite',
@@ -189,7 +158,6 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
       async () => {
         if (!inTx) await lite.close();
       },
-      written,
     );
   return make(prepared.query, false);
 }
@@ -268,7 +236,6 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
   // 'error' event that ends the process. The pool has already removed that client; the next query opens a new one.
   const lost = connectionLost(o);
   pool.on('error', lost);
-  const written: Written = { n: 0 };
   const make = (runner: (sql: string, params: unknown[]) => Promise<Row[]>, client: pg.PoolClient | null): Db =>
     wrap(
       'postgres',
@@ -300,7 +267,6 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
       async () => {
         if (!client) await pool.end();
       },
-      written,
     );
   return make(runOn(pool, false), null);
 }

@@ -3,7 +3,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Sta
 import type { Resources } from '../../shared/translate.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { loadResources } from '../../server/i18n.ts';
-import { footerOnce } from '../../server/ssr/render.tsx';
+import { footerOnce } from '../../server/ssr/footer.tsx';
 import { Footer, MadeFooter } from '../../views/components/footer.tsx';
 import { I18nProvider } from '../../views/i18n.tsx';
 

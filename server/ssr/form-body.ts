@@ -1,0 +1,69 @@
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import type { Language } from '../../shared/i18n.ts';
+import { CSRF_FIELD } from '../../shared/paths.ts';
+import type { Csrf } from '../http/csrf.ts';
+
+/**
+ * A form posted without JavaScript, before its route's action sees it: the body read within the size limit, the
+ * CSRF token taken from the form and checked (docs/rules/security.md#4-csrf, docs/rules/limits.md).
+ */
+
+/** The request's headers as a fetch `Headers` (an action reads the body's Content-Type from them). */
+export function requestHeaders(req: ExpressRequest): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    for (const one of Array.isArray(v) ? v : [v]) h.append(k, one);
+  }
+  return h;
+}
+
+/** The whole body, or null as soon as it is longer than `limit` bytes. */
+async function readBody(req: ExpressRequest, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The body of a form post whose CSRF token holds; null when the answer has been sent instead: 413 (too large),
+ * 400 (not a form), 403 (a page that says the form is out of date, with a link back).
+ */
+export async function readFormPost(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  url: URL,
+  d: { maxFormBytes: number; csrf: Csrf },
+): Promise<Buffer | null> {
+  const body = await readBody(req, d.maxFormBytes);
+  if (!body) {
+    res.status(413).type('text/plain').send(req.t('common:errors.formTooLarge'));
+    return null;
+  }
+  try {
+    const form = await new Request(url, { method: 'POST', headers: requestHeaders(req), body: new Uint8Array(body) }).formData();
+    const tok = form.get(CSRF_FIELD);
+    if (typeof tok === 'string') req.formCsrfToken = tok;
+  } catch {
+    res.status(400).type('text/plain').send(req.t('common:errors.badForm'));
+    return null;
+  }
+  if (!d.csrf.check(req)) {
+    res
+      .status(403)
+      .type('text/html')
+      .send(csrfFailedPage(req.t('api:csrfFailed'), req.language as Language, url.pathname));
+    return null;
+  }
+  return body;
+}
+
+function csrfFailedPage(message: string, lng: Language, back: string): string {
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!DOCTYPE html><html lang="${lng}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>403</title><p>${esc(message)}</p><p><a href="${esc(back)}">↻</a></p></html>`;
+}
