@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 
@@ -62,18 +61,29 @@ export function startRender(
   });
 }
 
-/** The whole document of a finished render, as bytes. */
+/**
+ * The whole document of a finished render, as bytes. React writes it to a plain sink rather than a stream.Writable:
+ * the Writable's machinery for each of React's chunks cost more than the render itself saved over `renderToString`
+ * (bench/RESULTS.md, issue 14). React asks of its destination only write, end and listeners (drain, error, close), which
+ * a sink that takes everything at once never fires.
+ */
 export function collect(r: Rendering): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        parts.push(chunk);
-        done();
+  return new Promise((resolve) => {
+    const parts: Uint8Array[] = [];
+    const sink = {
+      write(chunk: Uint8Array | string) {
+        parts.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        return true;
       },
-    });
-    sink.on('finish', () => resolve(Buffer.concat(parts)));
-    sink.on('error', reject);
-    r.pipe(sink);
+      end() {
+        resolve(Buffer.concat(parts));
+        return sink;
+      },
+      on: () => sink,
+      once: () => sink,
+      removeListener: () => sink,
+      emit: () => true,
+    };
+    r.pipe(sink as unknown as NodeJS.WritableStream);
   });
 }
