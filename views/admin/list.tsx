@@ -1,11 +1,12 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { errorText, type ApiResult } from '../../shared/api-types.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { Form, Link } from 'react-router';
 import { Alert } from '../components/form.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { Pager } from '../lotteries/pager.tsx';
-import { pageCount, parsePage } from '../lotteries/paging.ts';
+import { pageCount, parsePage, type ListData } from '../lotteries/paging.ts';
+
+export { listData, type ListData } from '../lotteries/paging.ts';
 
 /**
  * The address of a back-office list: its filters as query parameters (empty ones, and the filters' "all", left out)
@@ -19,9 +20,6 @@ export function adminHref(path: string, params: Record<string, string | number |
   return s ? `${path}?${s}` : path;
 }
 
-/** What a list page's loader hands to AdminResults: the page of items (null when the API refused), its total and error. */
-export type ListData<T> = { items: T[] | null; total: number; page: number; error: string | null };
-
 /**
  * Where a list stands, from its address: the search (trimmed, at most 100 characters), the page (`?page=`, at most
  * `maxPage`) and the slice of the list to ask the API for.
@@ -29,13 +27,6 @@ export type ListData<T> = { items: T[] | null; total: number; page: number; erro
 export function listPlace(url: URL, perPage: number, maxPage = 10_000): { search: string; page: number; limit: number; offset: number } {
   const page = parsePage(url.searchParams.get('page'), maxPage);
   return { search: (url.searchParams.get('search') ?? '').trim().slice(0, 100), page, limit: perPage, offset: (page - 1) * perPage };
-}
-
-/** A paged list's answer as its page shows it: the items and their total, or the API's refusal. */
-export function listData<T>(r: ApiResult<T[]>, page: number): ListData<T> {
-  return r.ok
-    ? { items: r.data, total: r.total ?? r.data.length, page, error: null }
-    : { items: null, total: 0, page, error: errorText(r.error, '') || null };
 }
 
 /** A back-office page's heading: its title, its lead, and the page's main action (or `children`) beside them. */

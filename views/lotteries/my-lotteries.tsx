@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
-import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { paths } from '../../shared/paths.ts';
@@ -18,7 +17,7 @@ import { apiOf } from '../context.ts';
 import { ActivateForm } from './activate-form.tsx';
 import { TicketBalls } from './balls.tsx';
 import { Pager } from './pager.tsx';
-import { listHref, pageCount, parsePage } from './paging.ts';
+import { listData, listHref, pageCount, parsePage } from './paging.ts';
 
 export const PER_PAGE = 10;
 /** The API refuses offsets beyond this; later pages are simply empty. */
@@ -36,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (offset > MAX_OFFSET) return { page, items: [] as Tx[], total: 0, error: null, claimed, heldUntil: null };
   const api = apiOf(context);
   const r = await api.call(contract.myTransactions, { query: { limit: PER_PAGE, offset } });
-  if (!r.ok) return { page, items: null, total: 0, error: errorText(r.error, '') || null, claimed, heldUntil: null };
+  if (!r.ok) return { ...listData<Tx>(r, page), claimed, heldUntil: null };
   // A prize the player could claim now: whether a change of his phone, e-mail or password holds his claims
   // (docs/rules/lotteries-and-sales.md#11-prize-claims). The hold is the player's, so any winning ticket tells it.
   let heldUntil: string | null = null;
@@ -44,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const w = await api.call(contract.myWinningTickets, { query: { limit: 1, offset: 0 } });
     heldUntil = w.ok ? (w.data[0]?.held_until ?? null) : null;
   }
-  return { page, items: r.data, total: r.total ?? r.data.length, error: null, claimed, heldUntil };
+  return { ...listData(r, page), claimed, heldUntil };
 }
 
 /** Whether this transaction's prize can be claimed now, the hold aside. */

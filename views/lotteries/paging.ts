@@ -1,3 +1,5 @@
+import { errorText, type ApiResult } from '../../shared/api-types.ts';
+
 /** Page numbers in addresses (`?page=2`): anything that is not a whole number ≥ 1 is page 1. */
 export function parsePage(raw: string | null | undefined, max = 100_000): number {
   const v = (raw ?? '').trim();
@@ -16,4 +18,14 @@ export function listHref(path: string, page: number, pick?: number | null): stri
   if (pick) q.set('pick', String(pick));
   const s = q.toString();
   return s ? `${path}?${s}` : path;
+}
+
+/** What a list page's loader hands to its list: the page of items (null when the API refused), its total and error. */
+export type ListData<T> = { items: T[] | null; total: number; page: number; error: string | null };
+
+/** A paged list's answer as its page shows it: the items and their total, or the API's refusal. */
+export function listData<T>(r: ApiResult<T[]>, page: number): ListData<T> {
+  return r.ok
+    ? { items: r.data, total: r.total ?? r.data.length, page, error: null }
+    : { items: null, total: 0, page, error: errorText(r.error, '') || null };
 }
