@@ -1,0 +1,749 @@
+/**
+ * A simulator of bKash's Tokenized Checkout v1.2.0-beta (docs/rules/bkash.md#6-the-simulator), state in memory: the
+ * same paths, fields, HTTP statuses and statusCode/statusMessage errors as bKash (wire.ts), and the player's checkout
+ * pages (checkout-page.ts). It accepts bKash's published sandbox values (SANDBOX). A test can make its next call of
+ * an operation fail (failNext), or have a success callback arrive twice (callbackTwice); a test in another process
+ * does the same through `POST <mount>/_control`, which exists only when the router is made with `{ control: true }`.
+ *
+ * Mounted at some path P: the API is under P/tokenized/checkout/…, the pages under P/checkout/<paymentID>.
+ */
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { request as undiciRequest } from 'undici';
+import { z } from 'zod';
+import { toAsciiDigits } from '../../../shared/dates.ts';
+import { renderCheckout, renderMessage, TEXTS, wrongCode, wrongPin, type Bilingual, type CheckoutScreen } from './checkout-page.ts';
+import {
+  API_VERSION,
+  bkashTime,
+  CODES,
+  CreateRequest,
+  GrantRequest,
+  OK,
+  PATHS,
+  PaymentIdRequest,
+  RefundRequest,
+  TRANSACTION_STATUSES,
+} from './wire.ts';
+
+/** bKash's published sandbox test values: the one wallet that pays, its verification code and its PIN. */
+export const SANDBOX = { wallet: '01770618575', code: '123456', pin: '12121' } as const;
+
+export type SimulatorOptions = {
+  appKey: string;
+  appSecret: string;
+  username: string;
+  password: string;
+  /** The simulator's clock (tests move it to expire tokens and payments). */
+  now?: () => number;
+  /** A payment not executed this long after its creation is Expired (default 5 minutes). */
+  paymentLifetimeMs?: number;
+  /** A token's life in seconds, as `expires_in` says (default 3600). */
+  tokenLifetimeS?: number;
+};
+
+export const SIMULATED_OPS = ['grant', 'create', 'execute', 'status', 'refund', 'refundStatus'] as const;
+/** An API call of the simulator; `refundStatus` is the refund path asked with paymentID and trxID only. */
+export type SimulatedOp = (typeof SIMULATED_OPS)[number];
+export const FAILURES = ['refuse', 'timeout', 'lose_answer', 'http500'] as const;
+/**
+ * refuse: a bKash error (an execute refused this way fails the payment, as bKash's "Insufficient Balance" does);
+ * timeout: no answer ever (the connection stays open until the caller gives up);
+ * lose_answer: the work is done, then the connection is cut without an answer;
+ * http500: HTTP 500, nothing done.
+ */
+export type Failure = (typeof FAILURES)[number];
+
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export type SimulatedRefund = Readonly<{ refundTrxID: string; amount: string; sku: string; reason: string; completedAt: number }>;
+
+/** A read-only view of one simulated payment. */
+export type SimulatedPayment = Readonly<{
+  paymentID: string;
+  /** As bKash's status call reports it now. */
+  status: TransactionStatus;
+  /** The player confirmed it on the checkout page (it stays Initiated until executed). */
+  authorised: boolean;
+  amount: string;
+  payerReference: string;
+  merchantInvoiceNumber: string;
+  callbackURL: string;
+  createdAt: number;
+  /** The wallet the player paid with (once he gave the sandbox one). */
+  wallet: string | null;
+  trxID: string | null;
+  /** Executes that completed it (at most 1), and every execute call that named it. */
+  executed: number;
+  executeCalls: number;
+  /** Why it failed (Failed): bKash's code and message. */
+  failure: Readonly<{ statusCode: string; statusMessage: string }> | null;
+  refunds: readonly SimulatedRefund[];
+}>;
+
+type Stage = 'open' | 'authorised' | 'completed' | 'cancelled' | 'failed';
+type Step = 'wallet' | 'code' | 'pin';
+
+type Payment = {
+  paymentID: string;
+  amount: string;
+  payerReference: string;
+  callbackURL: string;
+  merchantInvoiceNumber: string;
+  createdAt: number;
+  stage: Stage;
+  step: Step;
+  wallet: string | null;
+  wrongCodes: number;
+  wrongPins: number;
+  notice: Bilingual | null;
+  failure: { statusCode: string; statusMessage: string; page: Bilingual } | null;
+  trxID: string | null;
+  executedAt: number | null;
+  executed: number;
+  executeCalls: number;
+  refunds: SimulatedRefund[];
+};
+
+/** What a player's action on the page led to: the next screen, or back to the merchant. */
+type Outcome = { next: 'page' } | { next: 'callback'; status: 'success' | 'failure' | 'cancel'; url: string };
+
+/** A JSON answer: HTTP status and body. */
+type Answer = { status: number; body: object };
+
+const TRIES = 3;
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const TRX_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const PAYMENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
+/** A taka amount as bKash takes it: digits, at most two decimals. */
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** What `refuse` answers, per call. */
+const REFUSAL: Record<SimulatedOp, { statusCode: string; statusMessage: string }> = {
+  grant: CODES.invalidAppKey,
+  create: CODES.processFailed,
+  execute: CODES.insufficientBalance,
+  status: CODES.processFailed,
+  refund: CODES.processFailed,
+  refundStatus: CODES.processFailed,
+};
+
+const ControlBody = z.strictObject({
+  failNext: z.strictObject({ op: z.enum(SIMULATED_OPS), how: z.enum(FAILURES) }).optional(),
+  callbackTwice: z.boolean().optional(),
+  reset: z.literal(true).optional(),
+});
+
+const randomText = (chars: string, n: number): string => Array.from({ length: n }, () => chars[randomInt(chars.length)]).join('');
+/** Exact amount in paisa, for comparing refunds with payments. */
+const paisa = (amount: string): bigint => {
+  const [whole, frac = ''] = amount.split('.');
+  return BigInt(whole as string) * 100n + BigInt(frac.padEnd(2, '0'));
+};
+/** +8801…, 8801… and spaces or dashes → 01…; Bengali digits read as ASCII. */
+const normaliseWallet = (s: string): string =>
+  toAsciiDigits(s)
+    .replace(/[\s-]/g, '')
+    .replace(/^\+?88(?=01)/, '');
+const field = (body: unknown, name: string): string => {
+  const v = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof v === 'string' ? toAsciiDigits(v.trim()) : '';
+};
+
+export class BkashSimulator {
+  private readonly now: () => number;
+  private readonly paymentLifetimeMs: number;
+  private readonly tokenLifetimeS: number;
+  private payments = new Map<string, Payment>();
+  private tokens = new Map<string, number>();
+  private failures = new Map<SimulatedOp, Failure[]>();
+  private twice = false;
+  private counts = new Map<SimulatedOp, number>();
+  /** Answers held open by `timeout`, and duplicate callbacks under way. */
+  private readonly hung = new Set<Response>();
+  private readonly sending = new Set<Promise<void>>();
+
+  constructor(private readonly opts: SimulatorOptions) {
+    this.now = opts.now ?? Date.now;
+    this.paymentLifetimeMs = opts.paymentLifetimeMs ?? 5 * 60_000;
+    this.tokenLifetimeS = opts.tokenLifetimeS ?? 3600;
+  }
+
+  // ---- for tests ------------------------------------------------------------------------------------------------------
+
+  /** The next call of `op` fails as `how` (calls queue up: two failNext calls fail the next two calls). */
+  failNext(op: SimulatedOp, how: Failure): void {
+    const q = this.failures.get(op) ?? [];
+    q.push(how);
+    this.failures.set(op, q);
+  }
+
+  /** On: after each success callback the browser is sent to, the simulator GETs the same address once itself. */
+  callbackTwice(on: boolean): void {
+    this.twice = on;
+  }
+
+  /** How many calls of each operation arrived (failed ones included). */
+  calls(op: SimulatedOp): number {
+    return this.counts.get(op) ?? 0;
+  }
+
+  /**
+   * What the player does on the checkout page, without a browser: wallet, code, PIN (the sandbox values unless
+   * given), then Confirm. Returns the callback address the browser would be sent to (success, or failure for
+   * another wallet, an expired payment, or a third wrong code or PIN); a first or second wrong code or PIN, or a
+   * wallet that is no phone number, throws, as the page would ask again. A payment that already ended gives the
+   * address its page would send the browser back to. Throws for an unknown payment.
+   */
+  async pay(paymentID: string, p: { wallet?: string; code?: string; pin?: string } = {}): Promise<string> {
+    const pay = this.openPayment(paymentID);
+    const steps: [Step, string][] = [
+      ['wallet', p.wallet ?? SANDBOX.wallet],
+      ['code', p.code ?? SANDBOX.code],
+      ['pin', p.pin ?? SANDBOX.pin],
+    ];
+    for (const [step, value] of steps) {
+      if (pay.step !== step) continue;
+      const out = this.act(pay, step, value);
+      if (out.next === 'callback') return out.url;
+      if (pay.step === step) throw new Error(`simulated checkout: ${pay.notice?.en ?? 'asked again'}`);
+    }
+    throw new Error('simulated checkout: not finished');
+  }
+
+  /** The player presses Cancel: returns the cancel callback address. */
+  async cancel(paymentID: string): Promise<string> {
+    const out = this.act(this.openPayment(paymentID), 'cancel', '');
+    if (out.next !== 'callback') throw new Error('simulated checkout: not cancelled');
+    return out.url;
+  }
+
+  payment(paymentID: string): SimulatedPayment | undefined {
+    const p = this.payments.get(paymentID);
+    if (!p) return undefined;
+    return {
+      paymentID: p.paymentID,
+      status: this.statusOf(p),
+      authorised: p.stage === 'authorised' || p.stage === 'completed',
+      amount: p.amount,
+      payerReference: p.payerReference,
+      merchantInvoiceNumber: p.merchantInvoiceNumber,
+      callbackURL: p.callbackURL,
+      createdAt: p.createdAt,
+      wallet: p.wallet,
+      trxID: p.trxID,
+      executed: p.executed,
+      executeCalls: p.executeCalls,
+      failure: p.failure ? { statusCode: p.failure.statusCode, statusMessage: p.failure.statusMessage } : null,
+      refunds: [...p.refunds],
+    };
+  }
+
+  /** Forgets every payment, token, planned failure and count; ends answers held open. */
+  reset(): void {
+    this.payments = new Map();
+    this.tokens = new Map();
+    this.failures = new Map();
+    this.counts = new Map();
+    this.twice = false;
+    for (const res of this.hung) res.socket?.destroy();
+    this.hung.clear();
+  }
+
+  /** Waits for the duplicate callbacks under way (startSimulator's close). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.sending]);
+  }
+
+  // ---- the router -----------------------------------------------------------------------------------------------------
+
+  /**
+   * The API and the pages. `publicUrl`: the simulator's address as the browser reaches it (startSimulator); without
+   * it, bkashURL is the origin of the payment's callbackURL + the mount path (the app mounts the simulator in its
+   * own process and calls it on 127.0.0.1, while the browser knows the app by its public address).
+   */
+  router(o: { control?: boolean; publicUrl?: string } = {}): express.Router {
+    const r = express.Router();
+    const json = express.json({ limit: '16kb' });
+    const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 });
+
+    r.post(PATHS.grant, json, (req, res) => this.api('grant', req, res, () => this.grant(req)));
+    r.post(PATHS.create, json, (req, res) => this.api('create', req, res, () => this.create(req, o.publicUrl)));
+    r.post(PATHS.execute, json, (req, res) => this.api('execute', req, res, () => this.execute(req)));
+    r.post(PATHS.status, json, (req, res) => this.api('status', req, res, () => this.status(req)));
+    r.post(PATHS.refund, json, (req, res) => {
+      const op = typeof (req.body as { amount?: unknown } | undefined)?.amount === 'undefined' ? 'refundStatus' : 'refund';
+      this.api(op, req, res, () => (op === 'refund' ? this.refund(req) : this.refundStatus(req)));
+    });
+
+    r.get('/assets/:file', (req, res) => {
+      const asset = Object.hasOwn(ASSETS, String(req.params.file)) ? ASSETS[String(req.params.file)] : undefined;
+      const body = asset?.file() ?? null;
+      if (!asset || body === null) return void res.status(404).type('text/plain').send('not found');
+      res.type(asset.type).set('cache-control', 'public, max-age=300').send(body);
+    });
+    r.get('/checkout/:paymentID', (req, res) => this.page(req, res));
+    for (const step of ['wallet', 'code', 'pin', 'cancel'] as const)
+      r.post(`/checkout/:paymentID/${step}`, form, (req, res) => this.submit(req, res, step));
+
+    r.post('/_control', json, (req, res, next) => {
+      if (!o.control) return next();
+      const c = ControlBody.safeParse(req.body);
+      if (!c.success)
+        return void res.status(400).json({ error: 'expected { failNext?: { op, how }, callbackTwice?: boolean, reset?: true }' });
+      if (c.data.reset) this.reset();
+      if (c.data.failNext) this.failNext(c.data.failNext.op, c.data.failNext.how);
+      if (c.data.callbackTwice !== undefined) this.callbackTwice(c.data.callbackTwice);
+      res.json({ ok: true });
+    });
+
+    // A body that does not parse: bKash's error on the API, a plain page elsewhere.
+    r.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+      if (res.headersSent) return next(err);
+      const status = (err as { status?: number }).status;
+      if (typeof status !== 'number' || status < 400 || status >= 500) return next(err);
+      if (req.path.startsWith('/tokenized/')) return void res.status(400).json(CODES.invalidBody);
+      res.status(400).type('html').send(renderMessage(req.baseUrl, TEXTS.badRequest));
+    });
+    return r;
+  }
+
+  // ---- the API --------------------------------------------------------------------------------------------------------
+
+  /** Counts the call, applies a planned failure, else answers with `work`'s answer. */
+  private api(op: SimulatedOp, req: Request, res: Response, work: () => Answer): void {
+    this.counts.set(op, this.calls(op) + 1);
+    const how = this.failures.get(op)?.shift();
+    if (how === 'timeout') {
+      this.hung.add(res);
+      res.on('close', () => this.hung.delete(res));
+      return;
+    }
+    if (how === 'http500') return void res.status(500).json({ message: 'Internal server error' });
+    if (how === 'refuse') {
+      if (op === 'execute') this.refuseExecute(req);
+      return void res.status(200).json(REFUSAL[op]);
+    }
+    const answer = work();
+    if (how === 'lose_answer') return void req.socket.destroy();
+    res.status(answer.status).json(answer.body);
+  }
+
+  private grant(req: Request): Answer {
+    const b = GrantRequest.safeParse(req.body);
+    if (!b.success) return bkashError(CODES.missingField);
+    if (b.data.app_key !== this.opts.appKey) return bkashError(CODES.invalidAppKey);
+    if (
+      b.data.app_secret !== this.opts.appSecret ||
+      req.get('username') !== this.opts.username ||
+      req.get('password') !== this.opts.password
+    )
+      return bkashError(CODES.wrongCredentials);
+    const now = this.now();
+    for (const [t, until] of this.tokens) if (until <= now) this.tokens.delete(t);
+    const token = randomBytes(32).toString('base64url');
+    this.tokens.set(token, now + this.tokenLifetimeS * 1000);
+    return {
+      status: 200,
+      body: {
+        statusCode: OK,
+        statusMessage: 'Successful',
+        id_token: token,
+        token_type: 'Bearer',
+        expires_in: this.tokenLifetimeS,
+        refresh_token: randomBytes(32).toString('base64url'),
+      },
+    };
+  }
+
+  /** A call without a valid token is refused as bKash's gateway does: HTTP 401; a wrong app key is bKash's 2001. */
+  private unauthorised(req: Request): Answer | null {
+    const token = req.get('authorization');
+    const until = token === undefined ? undefined : this.tokens.get(token);
+    if (until === undefined) return { status: 401, body: { message: 'Unauthorized' } };
+    if (until <= this.now()) return { status: 401, body: { message: 'The incoming token has expired' } };
+    if (req.get('x-app-key') !== this.opts.appKey) return bkashError(CODES.invalidAppKey);
+    return null;
+  }
+
+  private create(req: Request, publicUrl: string | undefined): Answer {
+    const denied = this.unauthorised(req);
+    if (denied) return denied;
+    const b = CreateRequest.safeParse(req.body);
+    if (!b.success) return bkashError(CODES.missingField);
+    const c = b.data;
+    if (c.mode !== '0011') return bkashError(CODES.invalidMode);
+    if (c.currency !== 'BDT') return bkashError(CODES.invalidCurrency);
+    if (c.intent !== 'sale') return bkashError(CODES.invalidIntent);
+    if (!AMOUNT.test(c.amount) || paisa(c.amount) === 0n) return bkashError(CODES.invalidAmount);
+    if (!c.payerReference || c.payerReference.length > 255) return bkashError(CODES.invalidPayerReference);
+    if (!c.merchantInvoiceNumber || c.merchantInvoiceNumber.length > 255) return bkashError(CODES.missingField);
+    let callback: URL;
+    try {
+      callback = new URL(c.callbackURL);
+    } catch {
+      return bkashError(CODES.invalidCallbackUrl);
+    }
+    if (!['http:', 'https:'].includes(callback.protocol) || c.callbackURL.length > 1000) return bkashError(CODES.invalidCallbackUrl);
+
+    const now = this.now();
+    const paymentID = `TR0011${randomText(ID_CHARS, 7)}${now}`;
+    const p: Payment = {
+      paymentID,
+      amount: c.amount,
+      payerReference: c.payerReference,
+      callbackURL: c.callbackURL,
+      merchantInvoiceNumber: c.merchantInvoiceNumber,
+      createdAt: now,
+      stage: 'open',
+      step: 'wallet',
+      wallet: null,
+      wrongCodes: 0,
+      wrongPins: 0,
+      notice: null,
+      failure: null,
+      trxID: null,
+      executedAt: null,
+      executed: 0,
+      executeCalls: 0,
+      refunds: [],
+    };
+    this.payments.set(paymentID, p);
+    const pages = publicUrl ? publicUrl.replace(/\/+$/, '') : `${callback.origin}${req.baseUrl}`;
+    return ok({
+      paymentID,
+      bkashURL: `${pages}/checkout/${paymentID}`,
+      callbackURL: c.callbackURL,
+      successCallbackURL: this.callbackUrl(p, 'success'),
+      failureCallbackURL: this.callbackUrl(p, 'failure'),
+      cancelledCallbackURL: this.callbackUrl(p, 'cancel'),
+      amount: c.amount,
+      intent: 'sale',
+      currency: 'BDT',
+      paymentCreateTime: bkashTime(now),
+      transactionStatus: 'Initiated',
+      merchantInvoiceNumber: c.merchantInvoiceNumber,
+    });
+  }
+
+  private execute(req: Request): Answer {
+    const denied = this.unauthorised(req);
+    if (denied) return denied;
+    const b = PaymentIdRequest.safeParse(req.body);
+    if (!b.success) return bkashError(CODES.missingField);
+    const p = this.payments.get(b.data.paymentID);
+    if (!p) return bkashError(CODES.invalidPaymentId);
+    p.executeCalls++;
+    if (p.stage === 'completed') return bkashError(CODES.alreadyCompleted);
+    if (p.stage === 'failed' && p.failure) return bkashError(p.failure);
+    if (p.stage !== 'authorised' || this.expired(p)) return bkashError(CODES.invalidPaymentState);
+    const now = this.now();
+    p.stage = 'completed';
+    p.trxID = randomText(TRX_CHARS, 10);
+    p.executedAt = now;
+    p.executed++;
+    return ok({
+      paymentID: p.paymentID,
+      payerReference: p.payerReference,
+      customerMsisdn: p.wallet,
+      trxID: p.trxID,
+      amount: p.amount,
+      transactionStatus: 'Completed',
+      paymentExecuteTime: bkashTime(now),
+      currency: 'BDT',
+      intent: 'sale',
+      merchantInvoiceNumber: p.merchantInvoiceNumber,
+    });
+  }
+
+  /** failNext('execute', 'refuse'): bKash refuses with Insufficient Balance, and the payment has failed. */
+  private refuseExecute(req: Request): void {
+    const id = field(req.body, 'paymentID');
+    const p = this.payments.get(id);
+    if (!p) return;
+    p.executeCalls++;
+    if (p.stage === 'open' || p.stage === 'authorised')
+      this.fail(p, {
+        statusCode: REFUSAL.execute.statusCode,
+        statusMessage: REFUSAL.execute.statusMessage,
+        page: TEXTS.insufficientBalance,
+      });
+  }
+
+  private status(req: Request): Answer {
+    const denied = this.unauthorised(req);
+    if (denied) return denied;
+    const b = PaymentIdRequest.safeParse(req.body);
+    if (!b.success) return bkashError(CODES.missingField);
+    const p = this.payments.get(b.data.paymentID);
+    if (!p) return bkashError(CODES.invalidPaymentId);
+    const status = this.statusOf(p);
+    return ok({
+      paymentID: p.paymentID,
+      mode: '0011',
+      paymentCreateTime: bkashTime(p.createdAt),
+      ...(p.executedAt !== null ? { paymentExecuteTime: bkashTime(p.executedAt) } : {}),
+      amount: p.amount,
+      currency: 'BDT',
+      intent: 'sale',
+      merchantInvoice: p.merchantInvoiceNumber,
+      ...(p.trxID !== null ? { trxID: p.trxID } : {}),
+      transactionStatus: status,
+      ...(status === 'Completed' ? { verificationStatus: 'Complete' } : {}),
+      payerReference: p.payerReference,
+    });
+  }
+
+  private refund(req: Request): Answer {
+    const denied = this.unauthorised(req);
+    if (denied) return denied;
+    const b = RefundRequest.safeParse(req.body);
+    if (!b.success || !b.data.amount || !b.data.sku || !b.data.reason) return bkashError(CODES.missingField);
+    const { paymentID, trxID, amount, sku, reason } = b.data;
+    const p = this.payments.get(paymentID);
+    if (!p) return bkashError(CODES.invalidPaymentId);
+    if (p.stage !== 'completed') return bkashError(CODES.invalidPaymentState);
+    if (p.trxID !== trxID) return bkashError(CODES.transactionNotFound);
+    if (p.refunds.length > 0) return bkashError(CODES.alreadyRefunded);
+    if (!AMOUNT.test(amount) || paisa(amount) === 0n || sku.length > 255 || reason.length > 255) return bkashError(CODES.invalidAmount);
+    if (paisa(amount) > paisa(p.amount)) return bkashError(CODES.refundTooLarge);
+    const r: SimulatedRefund = { refundTrxID: randomText(TRX_CHARS, 10), amount, sku, reason, completedAt: this.now() };
+    p.refunds.push(r);
+    return { status: 200, body: refundBody(p, r) };
+  }
+
+  private refundStatus(req: Request): Answer {
+    const denied = this.unauthorised(req);
+    if (denied) return denied;
+    const b = RefundRequest.safeParse(req.body);
+    if (!b.success) return bkashError(CODES.missingField);
+    const p = this.payments.get(b.data.paymentID);
+    if (!p) return bkashError(CODES.invalidPaymentId);
+    const r = p.trxID === b.data.trxID ? p.refunds[0] : undefined;
+    if (!r) return bkashError(CODES.transactionNotFound);
+    return { status: 200, body: refundBody(p, r) };
+  }
+
+  // ---- the player's pages ---------------------------------------------------------------------------------------------
+
+  private page(req: Request, res: Response): void {
+    res.set('cache-control', 'no-store');
+    const id = paramOf(req);
+    const p = PAYMENT_ID.test(id) ? this.payments.get(id) : undefined;
+    if (!p) return void res.status(404).type('html').send(renderMessage(req.baseUrl, TEXTS.notFound));
+    const view = { base: req.baseUrl, paymentID: p.paymentID, amount: p.amount, invoice: p.merchantInvoiceNumber, screen: this.screen(p) };
+    res.type('html').send(renderCheckout(view, SANDBOX));
+  }
+
+  private submit(req: Request, res: Response, step: Step | 'cancel'): void {
+    const id = paramOf(req);
+    const p = PAYMENT_ID.test(id) ? this.payments.get(id) : undefined;
+    if (!p) return void res.status(404).type('html').send(renderMessage(req.baseUrl, TEXTS.notFound));
+    const out = this.act(p, step, step === 'cancel' ? '' : field(req.body, step));
+    if (out.next === 'callback' && out.status !== 'failure') {
+      res.redirect(303, out.url);
+      return;
+    }
+    // Asked again, or failed: the page says why (a failure then sends the browser back by itself).
+    res.redirect(303, `${req.baseUrl}/checkout/${encodeURIComponent(p.paymentID)}`);
+  }
+
+  /** The screen a payment's page shows now. */
+  private screen(p: Payment): CheckoutScreen {
+    if (p.stage === 'completed' || (p.stage === 'authorised' && !this.expired(p)))
+      return { kind: 'done', outcome: 'success', notice: TEXTS.paid, returnUrl: this.callbackUrl(p, 'success') };
+    if (p.stage === 'cancelled')
+      return { kind: 'done', outcome: 'cancel', notice: TEXTS.cancelled, returnUrl: this.callbackUrl(p, 'cancel') };
+    if (p.stage === 'failed')
+      return { kind: 'done', outcome: 'failure', notice: p.failure?.page ?? TEXTS.failed, returnUrl: this.callbackUrl(p, 'failure') };
+    if (this.expired(p)) return { kind: 'done', outcome: 'failure', notice: TEXTS.expired, returnUrl: this.callbackUrl(p, 'failure') };
+    if (p.step === 'code') return { kind: 'code', wallet: p.wallet ?? '', notice: p.notice };
+    return { kind: p.step, notice: p.notice };
+  }
+
+  /**
+   * One action of the player (docs/rules/bkash.md#6-the-simulator): the sandbox wallet goes on to the code, another
+   * valid wallet fails with Insufficient Balance; a wrong code or PIN is asked again, the third fails; the right PIN
+   * authorises the payment (Initiated until executed); Cancel cancels. An expired or ended payment goes back as it is.
+   */
+  private act(p: Payment, step: Step | 'cancel', value: string): Outcome {
+    if (p.stage !== 'open' || this.expired(p)) {
+      const screen = this.screen(p);
+      return screen.kind === 'done' ? { next: 'callback', status: screen.outcome, url: screen.returnUrl } : { next: 'page' };
+    }
+    if (step === 'cancel') {
+      p.stage = 'cancelled';
+      return this.back(p, 'cancel');
+    }
+    if (step !== p.step) return { next: 'page' }; // an old form posted again: show the step the payment is at
+    p.notice = null;
+    if (step === 'wallet') {
+      const wallet = normaliseWallet(value);
+      if (!/^01[3-9]\d{8}$/.test(wallet)) {
+        p.notice = TEXTS.walletInvalid;
+        return { next: 'page' };
+      }
+      p.wallet = wallet;
+      if (wallet !== SANDBOX.wallet) {
+        this.fail(p, { ...CODES.insufficientBalance, page: TEXTS.insufficientBalance });
+        return this.back(p, 'failure');
+      }
+      p.step = 'code';
+      p.notice = null;
+      return { next: 'page' };
+    }
+    if (step === 'code') {
+      if (value === SANDBOX.code) {
+        p.step = 'pin';
+        return { next: 'page' };
+      }
+      p.wrongCodes++;
+      if (p.wrongCodes >= TRIES) {
+        this.fail(p, { ...CODES.wrongCodeLimit, page: TEXTS.codeLimit });
+        return this.back(p, 'failure');
+      }
+      p.notice = wrongCode(TRIES - p.wrongCodes);
+      return { next: 'page' };
+    }
+    if (value === SANDBOX.pin) {
+      p.stage = 'authorised';
+      return this.back(p, 'success');
+    }
+    p.wrongPins++;
+    if (p.wrongPins >= TRIES) {
+      this.fail(p, { ...CODES.wrongPinLimit, page: TEXTS.pinLimit });
+      return this.back(p, 'failure');
+    }
+    p.notice = wrongPin(TRIES - p.wrongPins);
+    return { next: 'page' };
+  }
+
+  private back(p: Payment, status: 'success' | 'failure' | 'cancel'): Outcome {
+    const url = this.callbackUrl(p, status);
+    if (status === 'success' && this.twice) this.duplicate(url);
+    return { next: 'callback', status, url };
+  }
+
+  private fail(p: Payment, failure: Payment['failure']): void {
+    p.stage = 'failed';
+    p.failure = failure;
+  }
+
+  /** callbackTwice: the success callback once more, from the server side, as a duplicated callback arrives. */
+  private duplicate(url: string): void {
+    const sent: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => undiciRequest(url, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 }))
+      .then((res) => res.body.dump())
+      .catch(() => undefined)
+      .finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
+  }
+
+  private callbackUrl(p: Payment, status: 'success' | 'failure' | 'cancel'): string {
+    const u = new URL(p.callbackURL);
+    u.searchParams.set('paymentID', p.paymentID);
+    u.searchParams.set('status', status);
+    // An opaque signature, as bKash adds one; the merchant learns the outcome from execute and status, never from it.
+    u.searchParams.set(
+      'signature',
+      createHmac('sha256', this.opts.appSecret).update(`${p.paymentID}:${status}`).digest('base64url').slice(0, 32),
+    );
+    u.searchParams.set('apiVersion', API_VERSION);
+    return u.toString();
+  }
+
+  private openPayment(paymentID: string): Payment {
+    const p = this.payments.get(paymentID);
+    if (!p) throw new Error(`simulated checkout: no payment ${paymentID}`);
+    return p;
+  }
+
+  private expired(p: Payment): boolean {
+    return (p.stage === 'open' || p.stage === 'authorised') && this.now() - p.createdAt >= this.paymentLifetimeMs;
+  }
+
+  private statusOf(p: Payment): TransactionStatus {
+    if (p.stage === 'completed') return 'Completed';
+    if (p.stage === 'cancelled') return 'Cancelled';
+    if (p.stage === 'failed') return 'Failed';
+    return this.expired(p) ? 'Expired' : 'Initiated';
+  }
+}
+
+function paramOf(req: Request): string {
+  const v: unknown = req.params.paymentID;
+  return typeof v === 'string' ? v : '';
+}
+
+function ok(body: object): Answer {
+  return { status: 200, body: { statusCode: OK, statusMessage: 'Successful', ...body } };
+}
+
+/** bKash's error: HTTP 200 with statusCode and statusMessage. */
+function bkashError(e: { statusCode: string; statusMessage: string }): Answer {
+  return { status: 200, body: { statusCode: e.statusCode, statusMessage: e.statusMessage } };
+}
+
+function refundBody(p: Payment, r: SimulatedRefund): object {
+  return {
+    completedTime: bkashTime(r.completedAt),
+    transactionStatus: 'Completed',
+    originalTrxID: p.trxID,
+    refundTrxID: r.refundTrxID,
+    amount: r.amount,
+    currency: 'BDT',
+    charge: '0.00',
+  };
+}
+
+/**
+ * A file of the project, read once: next to this file in the sources, else found in `relative` under a folder above
+ * it (the built server in dist/ runs from the project, whose sources are there). null when it is nowhere.
+ */
+function projectFile(relative: string): () => Buffer | null {
+  let read: Buffer | null | undefined;
+  return () => {
+    if (read !== undefined) return read;
+    const candidates = [path.join(import.meta.dirname, path.basename(relative))];
+    for (let dir = import.meta.dirname; path.dirname(dir) !== dir; dir = path.dirname(dir)) candidates.push(path.join(dir, relative));
+    const found = candidates.find((c) => existsSync(c));
+    read = found ? readFileSync(found) : null;
+    return read;
+  };
+}
+/** The pages' stylesheet, and the Bengali font it names (relative to itself, so found wherever the router is mounted). */
+const ASSETS: Record<string, { type: string; file: () => Buffer | null }> = {
+  'checkout.css': { type: 'text/css; charset=utf-8', file: projectFile('server/payments/bkash/checkout.css') },
+  'bengali.woff2': { type: 'font/woff2', file: projectFile('public/fonts/noto-sans-bengali-400.woff2') },
+};
+
+/** A simulator of its own on 127.0.0.1 and a free port (tests; several app instances sharing one bKash). */
+export async function startSimulator(
+  opts: SimulatorOptions,
+  listen: { port?: number; control?: boolean } = {},
+): Promise<{ baseUrl: string; sim: BkashSimulator; close(): Promise<void> }> {
+  const sim = new BkashSimulator(opts);
+  const app = express();
+  app.disable('x-powered-by');
+  const server = http.createServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(listen.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  app.use(sim.router({ control: listen.control ?? true, publicUrl: baseUrl }));
+  return {
+    baseUrl,
+    sim,
+    async close() {
+      sim.reset();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await Promise.all([closed, sim.settled()]);
+    },
+  };
+}

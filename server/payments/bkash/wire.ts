@@ -1,0 +1,190 @@
+/**
+ * bKash Tokenized Checkout v1.2.0-beta on the wire (docs/rules/bkash.md): the paths, the bodies we send, the answers we
+ * accept, and bKash's status codes. Shared by our client (client.ts) and our simulator (simulator.ts), so that both
+ * speak the same format. Amounts travel as strings ("100", "100.00"); our own amounts are whole taka.
+ */
+import { z } from 'zod';
+import { parseWholeTaka } from '../../../shared/money.ts';
+
+export const API_VERSION = '1.2.0-beta';
+
+/** The paths under the base URL (e.g. https://tokenized.sandbox.bka.sh/v1.2.0-beta). */
+export const PATHS = {
+  grant: '/tokenized/checkout/token/grant',
+  create: '/tokenized/checkout/create',
+  execute: '/tokenized/checkout/execute',
+  status: '/tokenized/checkout/payment/status',
+  refund: '/tokenized/checkout/payment/refund',
+} as const;
+
+/** statusCode of a successful answer. */
+export const OK = '0000';
+
+/** The bKash status codes we send (simulator) or act on (client); docs/rules/bkash.md#4-status-codes. */
+export const CODES = {
+  invalidAppKey: { statusCode: '2001', statusMessage: 'Invalid App Key' },
+  invalidPaymentId: { statusCode: '2002', statusMessage: 'Invalid Payment ID' },
+  processFailed: { statusCode: '2003', statusMessage: 'Process failed' },
+  invalidAmount: { statusCode: '2006', statusMessage: 'Invalid amount' },
+  invalidCurrency: { statusCode: '2007', statusMessage: 'Invalid currency' },
+  invalidIntent: { statusCode: '2008', statusMessage: 'Invalid intent' },
+  wrongPinLimit: { statusCode: '2015', statusMessage: 'Wrong PIN count exceeded' },
+  wrongCodeLimit: { statusCode: '2017', statusMessage: 'Wrong verification limit exceeded' },
+  insufficientBalance: { statusCode: '2023', statusMessage: 'Insufficient Balance' },
+  invalidBody: { statusCode: '2025', statusMessage: 'Invalid request body' },
+  refundTooLarge: { statusCode: '2026', statusMessage: 'The reversal amount cannot be greater than the original transaction amount' },
+  transactionNotFound: { statusCode: '2033', statusMessage: 'Transaction not found' },
+  alreadyRefunded: {
+    statusCode: '2034',
+    statusMessage: 'The transaction cannot be reversed because the original transaction has been reversed',
+  },
+  wrongCredentials: { statusCode: '2043', statusMessage: 'The security credential of the subscriber is incorrect.' },
+  invalidPayerReference: { statusCode: '2048', statusMessage: 'Invalid Payer Reference' },
+  invalidCallbackUrl: { statusCode: '2049', statusMessage: 'Invalid Merchant Callback URL' },
+  invalidPaymentState: { statusCode: '2056', statusMessage: 'Invalid Payment State' },
+  alreadyCompleted: { statusCode: '2062', statusMessage: 'The payment has already been completed' },
+  invalidMode: { statusCode: '2063', statusMessage: 'Mode is not valid as per request data' },
+  missingField: { statusCode: '2065', statusMessage: 'Mendatory field missing' },
+} as const satisfies Record<string, { statusCode: string; statusMessage: string }>;
+
+/**
+ * The refund-status answer for a payment that has no refund (docs/rules/bkash.md#3-refunds): the client reads it as
+ * "no refund made" (null), not as an error.
+ */
+export const NO_REFUND_CODE = CODES.transactionNotFound.statusCode;
+
+/**
+ * An amount as bKash writes it → whole taka, exactly (no floating point): "100" and "100.00" → 100; "100.5", "-1",
+ * "1e3", "" → null. A JSON number is read the same way (100 → 100, 100.5 → null).
+ */
+export function wholeTaka(amount: string | number): number | null {
+  if (typeof amount === 'string' && !/^\s*\d+(\.\d+)?\s*$/.test(amount)) return null;
+  const v = parseWholeTaka(amount);
+  return v !== null && v >= 0 ? v : null;
+}
+
+/** Our whole-taka amount as we send it: "100". Throws RangeError unless a positive safe integer. */
+export function amountText(amount: number): string {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('a bKash amount is a positive whole number of taka');
+  return String(amount);
+}
+
+// ---- requests -------------------------------------------------------------------------------------------------------
+
+export const GrantRequest = z.object({ app_key: z.string(), app_secret: z.string() });
+
+export const CreateRequest = z.object({
+  mode: z.string(),
+  payerReference: z.string(),
+  callbackURL: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  intent: z.string(),
+  merchantInvoiceNumber: z.string(),
+});
+
+export const PaymentIdRequest = z.object({ paymentID: z.string() });
+
+/** A refund: all five fields; the refund's status: paymentID and trxID only. */
+export const RefundRequest = z.object({
+  paymentID: z.string(),
+  trxID: z.string(),
+  amount: z.string().optional(),
+  sku: z.string().optional(),
+  reason: z.string().optional(),
+});
+
+// ---- answers --------------------------------------------------------------------------------------------------------
+
+/** Any answer's status, as far as it has one: statusCode/statusMessage (and errorCode/errorMessage of older APIs). */
+export const AnswerStatus = z.object({
+  statusCode: z.string().optional(),
+  statusMessage: z.string().optional(),
+  errorCode: z.string().optional(),
+  errorMessage: z.string().optional(),
+});
+
+/** An amount field: a string as bKash sends it (a number is taken too, and written as a string). */
+const Amount = z.union([z.string(), z.number()]).transform(String);
+const optionalText = z.string().nullish();
+
+export const GrantAnswer = z.object({
+  statusCode: z.literal(OK),
+  statusMessage: z.string(),
+  id_token: z.string().min(1),
+  token_type: z.string(),
+  expires_in: z.coerce.number().int().positive(),
+  refresh_token: z.string(),
+});
+
+export const CreateAnswer = z.object({
+  statusCode: z.literal(OK),
+  statusMessage: z.string(),
+  paymentID: z.string().min(1),
+  bkashURL: z.string().min(1),
+  callbackURL: z.string(),
+  successCallbackURL: z.string(),
+  failureCallbackURL: z.string(),
+  cancelledCallbackURL: z.string(),
+  amount: Amount,
+  intent: z.string(),
+  currency: z.string(),
+  paymentCreateTime: z.string(),
+  transactionStatus: z.string(),
+  merchantInvoiceNumber: z.string(),
+});
+
+export const ExecuteAnswer = z.object({
+  statusCode: z.literal(OK),
+  statusMessage: z.string(),
+  paymentID: z.string().min(1),
+  payerReference: optionalText,
+  customerMsisdn: optionalText,
+  trxID: optionalText,
+  amount: Amount.nullish(),
+  transactionStatus: z.string().min(1),
+  paymentExecuteTime: optionalText,
+  currency: optionalText,
+  intent: optionalText,
+  merchantInvoiceNumber: optionalText,
+});
+
+export const StatusAnswer = z.object({
+  statusCode: z.literal(OK),
+  statusMessage: z.string(),
+  paymentID: z.string().min(1),
+  mode: optionalText,
+  paymentCreateTime: optionalText,
+  paymentExecuteTime: optionalText,
+  amount: Amount.nullish(),
+  currency: optionalText,
+  intent: optionalText,
+  merchantInvoice: optionalText,
+  trxID: optionalText,
+  transactionStatus: z.string().min(1),
+  verificationStatus: optionalText,
+  payerReference: optionalText,
+  customerMsisdn: optionalText,
+});
+
+/** A refund, and the refund's status: statusCode may be absent on success. */
+export const RefundAnswer = z.object({
+  statusCode: z.literal(OK).optional(),
+  statusMessage: z.string().optional(),
+  completedTime: optionalText,
+  transactionStatus: z.string().min(1),
+  originalTrxID: z.string().min(1),
+  refundTrxID: z.string().min(1),
+  amount: Amount.nullish(),
+  currency: optionalText,
+  charge: Amount.nullish(),
+});
+
+/** The statuses a payment can have (`transactionStatus`); bKash may send others, which we keep as they are. */
+export const TRANSACTION_STATUSES = ['Initiated', 'Completed', 'Cancelled', 'Failed', 'Expired'] as const;
+
+/** bKash's time format, in Dhaka time: `2025-12-09T16:12:43:828 GMT+0600`. */
+export function bkashTime(ms: number): string {
+  const iso = new Date(ms + 6 * 3600_000).toISOString(); // 2025-12-09T16:12:43.828Z, shifted to Dhaka
+  return `${iso.slice(0, 19)}:${iso.slice(20, 23)} GMT+0600`;
+}

@@ -1,0 +1,422 @@
+/**
+ * The bKash simulator (server/payments/bkash/simulator.ts) as the app mounts it at /_bkash: its API's errors, the
+ * player's checkout pages step by step (docs/rules/bkash.md#6-the-simulator), the control endpoint, and a success
+ * callback that arrives twice.
+ */
+import http from 'node:http';
+import express from 'express';
+import request from 'supertest';
+import { BkashSimulator, SANDBOX, startSimulator } from '../../server/payments/bkash/simulator.ts';
+import { PATHS } from '../../server/payments/bkash/wire.ts';
+
+const CREDS = { appKey: 'sim-app-key', appSecret: 'sim-app-secret-XYZ', username: 'sim-user', password: 'sim-pass-Q7' };
+const CALLBACK = 'https://bhagya.example/payment/bkash/callback';
+
+let now = Date.now();
+const sim = new BkashSimulator({ ...CREDS, now: () => now });
+const app = express();
+app.use('/_bkash', sim.router({ control: true }));
+const plain = express();
+plain.use('/_bkash', new BkashSimulator(CREDS).router());
+
+afterEach(() => {
+  sim.reset();
+  now = Date.now();
+});
+
+async function token(): Promise<string> {
+  const r = await request(app)
+    .post(`/_bkash${PATHS.grant}`)
+    .set({ username: CREDS.username, password: CREDS.password })
+    .send({ app_key: CREDS.appKey, app_secret: CREDS.appSecret });
+  expect(r.body).toMatchObject({ statusCode: '0000', token_type: 'Bearer', expires_in: 3600 });
+  return r.body.id_token as string;
+}
+
+async function create(over: Record<string, string> = {}): Promise<{ paymentID: string; bkashURL: string; body: Record<string, unknown> }> {
+  const r = await request(app)
+    .post(`/_bkash${PATHS.create}`)
+    .set({ authorization: await token(), 'x-app-key': CREDS.appKey })
+    .send({
+      mode: '0011',
+      payerReference: '01712345678',
+      callbackURL: CALLBACK,
+      amount: '100',
+      currency: 'BDT',
+      intent: 'sale',
+      merchantInvoiceNumber: '42',
+      ...over,
+    });
+  expect(r.status).toBe(200);
+  return { paymentID: r.body.paymentID, bkashURL: r.body.bkashURL, body: r.body };
+}
+
+const page = (id: string) => `/_bkash/checkout/${id}`;
+const post = (id: string, step: string, form: Record<string, string> = {}) =>
+  request(app)
+    .post(`${page(id)}/${step}`)
+    .type('form')
+    .send(form);
+
+describe('the API', () => {
+  test('create answers as bKash does; bkashURL is the public origin of the callback + the mount path', async () => {
+    const { paymentID, bkashURL, body } = await create();
+    expect(bkashURL).toBe(`https://bhagya.example/_bkash/checkout/${paymentID}`);
+    expect(body).toMatchObject({
+      statusCode: '0000',
+      statusMessage: 'Successful',
+      callbackURL: CALLBACK,
+      amount: '100',
+      intent: 'sale',
+      currency: 'BDT',
+      transactionStatus: 'Initiated',
+      merchantInvoiceNumber: '42',
+      paymentCreateTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d:\d{3} GMT\+0600$/),
+    });
+    const success = new URL(body.successCallbackURL as string);
+    expect(Object.fromEntries(success.searchParams)).toEqual({
+      paymentID,
+      status: 'success',
+      signature: expect.any(String),
+      apiVersion: '1.2.0-beta',
+    });
+  });
+
+  test.each([
+    [{ mode: '0001' }, '2063'],
+    [{ currency: 'USD' }, '2007'],
+    [{ intent: 'authorization' }, '2008'],
+    [{ amount: '0' }, '2006'],
+    [{ amount: '10.555' }, '2006'],
+    [{ amount: 'ten' }, '2006'],
+    [{ callbackURL: 'javascript:alert(1)' }, '2049'],
+    [{ callbackURL: 'not a url' }, '2049'],
+    [{ payerReference: '' }, '2048'],
+  ])('create %j is refused with %s', async (over, code) => {
+    const r = await request(app)
+      .post(`/_bkash${PATHS.create}`)
+      .set({ authorization: await token(), 'x-app-key': CREDS.appKey })
+      .send({
+        mode: '0011',
+        payerReference: 'p',
+        callbackURL: CALLBACK,
+        amount: '100',
+        currency: 'BDT',
+        intent: 'sale',
+        merchantInvoiceNumber: '1',
+        ...over,
+      });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ statusCode: code, statusMessage: expect.any(String) });
+  });
+
+  test('without a valid token: HTTP 401; a wrong app key: 2001; a missing field: 2065; a body that is no JSON: 400 2025', async () => {
+    const status = (headers: Record<string, string>) => request(app).post(`/_bkash${PATHS.status}`).set(headers).send({ paymentID: 'x' });
+    expect((await status({})).status).toBe(401);
+    expect((await status({ authorization: 'made-up', 'x-app-key': CREDS.appKey })).body).toEqual({ message: 'Unauthorized' });
+    const t = await token();
+    expect((await status({ authorization: `Bearer ${t}`, 'x-app-key': CREDS.appKey })).status).toBe(401);
+    expect((await status({ authorization: t, 'x-app-key': 'other' })).body).toMatchObject({ statusCode: '2001' });
+    now += 3600_000;
+    const expired = await status({ authorization: t, 'x-app-key': CREDS.appKey });
+    expect([expired.status, expired.body]).toEqual([401, { message: 'The incoming token has expired' }]);
+    const fresh = await token();
+    const missing = await request(app).post(`/_bkash${PATHS.execute}`).set({ authorization: fresh, 'x-app-key': CREDS.appKey }).send({});
+    expect(missing.body).toMatchObject({ statusCode: '2065' });
+    const broken = await request(app)
+      .post(`/_bkash${PATHS.execute}`)
+      .set({ authorization: fresh, 'x-app-key': CREDS.appKey, 'content-type': 'application/json' })
+      .send('{"paymentID":');
+    expect([broken.status, broken.body.statusCode]).toEqual([400, '2025']);
+  });
+
+  test('grant: wrong app key 2001, wrong secret, username or password 2043', async () => {
+    const grant = (h: Record<string, string>, b: Record<string, string>) =>
+      request(app)
+        .post(`/_bkash${PATHS.grant}`)
+        .set({ username: CREDS.username, password: CREDS.password, ...h })
+        .send({ app_key: CREDS.appKey, app_secret: CREDS.appSecret, ...b });
+    expect((await grant({}, { app_key: 'x' })).body).toEqual({ statusCode: '2001', statusMessage: 'Invalid App Key' });
+    for (const [h, b] of [
+      [{}, { app_secret: 'x' }],
+      [{ username: 'x' }, {}],
+      [{ password: 'x' }, {}],
+    ] as const)
+      expect((await grant(h, b)).body).toMatchObject({ statusCode: '2043' });
+  });
+});
+
+describe('the checkout pages', () => {
+  test('the first screen: bKash header, the merchant, the invoice and amount, a form per step, no script, a linked stylesheet', async () => {
+    const { paymentID } = await create({ amount: '1500' });
+    const r = await request(app).get(page(paymentID));
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.headers['cache-control']).toBe('no-store');
+    expect(r.text).toContain('<p class="bk-logo">bKash</p>');
+    expect(r.text).toContain('Bhagya');
+    expect(r.text).toContain('ভাগ্য');
+    expect(r.text).toContain('TK. 1,500');
+    expect(r.text).toContain('৳১,৫০০');
+    expect(r.text).toContain('<dd class="bk-invoice">42</dd>');
+    expect(r.text).toContain('Your bKash account number');
+    expect(r.text).toContain('আপনার বিকাশ অ্যাকাউন্ট নম্বর');
+    expect(r.text).toContain(`<form class="bk-form" method="post" action="/_bkash/checkout/${paymentID}/wallet">`);
+    expect(r.text).toContain(`formaction="/_bkash/checkout/${paymentID}/cancel" formnovalidate`);
+    expect(r.text).toContain('<link rel="stylesheet" href="/_bkash/assets/checkout.css">');
+    expect(r.text).toContain(SANDBOX.wallet); // the sandbox values are shown to a newcomer
+    expect(r.text).not.toMatch(/<script|style=|\son\w+=/i);
+    // Confirm comes first in the form, so that Enter confirms and never cancels.
+    expect(r.text.indexOf('bk-confirm')).toBeLessThan(r.text.indexOf('bk-cancel'));
+
+    const css = await request(app).get('/_bkash/assets/checkout.css');
+    expect(css.status).toBe(200);
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.text).toContain('#e2136e');
+    expect(css.text).toContain("url('bengali.woff2')"); // relative to the stylesheet: found under any mount path
+    const font = await request(app).get('/_bkash/assets/bengali.woff2');
+    expect([font.status, font.headers['content-type']]).toEqual([200, 'font/woff2']);
+    for (const other of ['other.css', 'constructor', '__proto__', '..%2F..%2Fpackage.json'])
+      expect((await request(app).get(`/_bkash/assets/${other}`)).status).toBe(404);
+  });
+
+  test('wallet → code → PIN → Confirm: 303 to the success callback; the payment is authorised, still Initiated', async () => {
+    const { paymentID } = await create();
+    const w = await post(paymentID, 'wallet', { wallet: '+880 1770-618575' });
+    expect([w.status, w.headers.location]).toEqual([303, page(paymentID)]);
+    const codePage = await request(app).get(page(paymentID));
+    expect(codePage.text).toContain('A verification code was sent to 0177*****75.');
+    expect(codePage.text).toContain('০১৭৭*****৭৫ নম্বরে একটি যাচাই কোড পাঠানো হয়েছে।');
+    expect(codePage.text).toContain(`action="/_bkash/checkout/${paymentID}/code"`);
+    expect((await post(paymentID, 'code', { code: '১২৩৪৫৬' })).status).toBe(303); // Bengali digits are read too
+    const pinPage = await request(app).get(page(paymentID));
+    expect(pinPage.text).toContain('Your bKash PIN');
+    expect(pinPage.text).toContain('type="password"');
+    const done = await post(paymentID, 'pin', { pin: SANDBOX.pin });
+    expect(done.status).toBe(303);
+    const back = new URL(done.headers.location as string);
+    expect(back.origin + back.pathname).toBe(CALLBACK);
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      paymentID,
+      status: 'success',
+      signature: expect.any(String),
+      apiVersion: '1.2.0-beta',
+    });
+    expect(sim.payment(paymentID)).toMatchObject({ authorised: true, status: 'Initiated', wallet: SANDBOX.wallet, executed: 0 });
+    // A later visit says it is paid and links back; posting again changes nothing.
+    expect((await request(app).get(page(paymentID))).text).toContain('Payment confirmed.');
+    expect((await post(paymentID, 'cancel')).headers.location).toBe(done.headers.location);
+    expect(sim.payment(paymentID)?.status).toBe('Initiated');
+  });
+
+  test('another wallet: Insufficient balance, then back to the failure callback', async () => {
+    const { paymentID } = await create();
+    const w = await post(paymentID, 'wallet', { wallet: '01812345678' });
+    expect([w.status, w.headers.location]).toEqual([303, page(paymentID)]);
+    const r = await request(app).get(page(paymentID));
+    expect(r.text).toContain('Insufficient balance.');
+    expect(r.text).toContain('আপনার অ্যাকাউন্টে পর্যাপ্ত ব্যালেন্স নেই।');
+    const failure = sim.payment(paymentID);
+    expect(failure).toMatchObject({ status: 'Failed', failure: { statusCode: '2023' } });
+    const back = /<meta http-equiv="refresh" content="5;url=([^"]+)">/.exec(r.text)?.[1]?.replaceAll('&#38;', '&');
+    expect(back).toBeDefined();
+    expect(new URL(back as string).searchParams.get('status')).toBe('failure');
+    expect(r.text).toContain(`href="${(back as string).replaceAll('&', '&#38;')}"`);
+  });
+
+  test('a wallet that is no phone number is asked again', async () => {
+    const { paymentID } = await create();
+    await post(paymentID, 'wallet', { wallet: '12345' });
+    const r = await request(app).get(page(paymentID));
+    expect(r.text).toContain('Enter an 11-digit bKash account number that starts with 01.');
+    expect(r.text).toContain('aria-invalid="true"');
+    expect(sim.payment(paymentID)?.status).toBe('Initiated');
+  });
+
+  test('a wrong code is asked again; a wrong PIN three times fails the payment', async () => {
+    const { paymentID } = await create();
+    await post(paymentID, 'wallet', { wallet: SANDBOX.wallet });
+    await post(paymentID, 'code', { code: '000000' });
+    expect((await request(app).get(page(paymentID))).text).toContain('Wrong verification code. 2 tries left.');
+    await post(paymentID, 'code', { code: SANDBOX.code });
+    await post(paymentID, 'pin', { pin: '11111' });
+    const once = await request(app).get(page(paymentID));
+    expect(once.text).toContain('Wrong PIN. 2 tries left.');
+    expect(once.text).toContain('পিন সঠিক নয়। আর ২ বার চেষ্টা করতে পারবেন।');
+    await post(paymentID, 'pin', { pin: '11111' });
+    expect((await request(app).get(page(paymentID))).text).toContain('Wrong PIN. 1 try left.');
+    const third = await post(paymentID, 'pin', { pin: '11111' });
+    expect(third.headers.location).toBe(page(paymentID));
+    const r = await request(app).get(page(paymentID));
+    expect(r.text).toContain('Wrong PIN three times.');
+    expect(r.text).toContain('status=failure');
+    expect(sim.payment(paymentID)).toMatchObject({ status: 'Failed', failure: { statusCode: '2015' } });
+    // The right PIN now changes nothing.
+    expect((await post(paymentID, 'pin', { pin: SANDBOX.pin })).headers.location).toBe(page(paymentID));
+    expect(sim.payment(paymentID)?.status).toBe('Failed');
+  });
+
+  test('a wrong code three times fails the payment', async () => {
+    const { paymentID } = await create();
+    await post(paymentID, 'wallet', { wallet: SANDBOX.wallet });
+    for (let i = 0; i < 3; i++) await post(paymentID, 'code', { code: '999999' });
+    expect(sim.payment(paymentID)).toMatchObject({ status: 'Failed', failure: { statusCode: '2017' } });
+    expect((await request(app).get(page(paymentID))).text).toContain('Wrong verification code three times.');
+  });
+
+  test.each(['wallet', 'code', 'pin'] as const)('Cancel on the %s step: 303 to the cancel callback, Cancelled', async (at) => {
+    const { paymentID } = await create();
+    if (at !== 'wallet') await post(paymentID, 'wallet', { wallet: SANDBOX.wallet });
+    if (at === 'pin') await post(paymentID, 'code', { code: SANDBOX.code });
+    expect((await request(app).get(page(paymentID))).text).toContain(`formaction="/_bkash/checkout/${paymentID}/cancel"`);
+    const r = await post(paymentID, 'cancel');
+    expect(r.status).toBe(303);
+    expect(new URL(r.headers.location as string).searchParams.get('status')).toBe('cancel');
+    expect(sim.payment(paymentID)?.status).toBe('Cancelled');
+  });
+
+  test('an expired payment is Expired, its page sends the browser to the failure callback, and pay() does the same', async () => {
+    const { paymentID } = await create();
+    now += 5 * 60_000;
+    const r = await request(app).get(page(paymentID));
+    expect(r.text).toContain('This payment has expired.');
+    expect(r.text).toContain('status=failure');
+    expect(sim.payment(paymentID)?.status).toBe('Expired');
+    expect(new URL(await sim.pay(paymentID)).searchParams.get('status')).toBe('failure');
+  });
+
+  test('hostile values are escaped; an unknown payment is a 404 page that does not repeat the address', async () => {
+    const hostile = `<script>alert("x")</script>'&`;
+    const { paymentID } = await create({ merchantInvoiceNumber: hostile, callbackURL: `${CALLBACK}?next="><script>alert(1)</script>` });
+    const r = await request(app).get(page(paymentID));
+    expect(r.text).not.toContain('<script');
+    expect(r.text).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62;&#39;&#38;');
+    const unknown = await request(app).get('/_bkash/checkout/%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain('This payment does not exist.');
+    expect(unknown.text).not.toMatch(/<script|alert/);
+    expect((await post('TR0011nope', 'wallet', { wallet: SANDBOX.wallet })).status).toBe(404);
+    // The callback address keeps its own query and gets bKash's fields.
+    await post(paymentID, 'wallet', { wallet: SANDBOX.wallet });
+    await post(paymentID, 'code', { code: SANDBOX.code });
+    const back = new URL((await post(paymentID, 'pin', { pin: SANDBOX.pin })).headers.location as string);
+    expect(back.searchParams.get('next')).toBe('"><script>alert(1)</script>');
+    expect(back.searchParams.get('status')).toBe('success');
+  });
+});
+
+describe('the control endpoint', () => {
+  test('only with { control: true }: failNext, callbackTwice and reset; a bad body is a 400', async () => {
+    expect((await request(plain).post('/_bkash/_control').send({ reset: true })).status).toBe(404);
+    expect(
+      (
+        await request(app)
+          .post('/_bkash/_control')
+          .send({ failNext: { op: 'execute', how: 'explode' } })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await request(app)
+          .post('/_bkash/_control')
+          .send({ failNext: { op: 'create', how: 'http500' } })
+      ).body,
+    ).toEqual({ ok: true });
+    const r = await request(app)
+      .post(`/_bkash${PATHS.create}`)
+      .set({ authorization: await token(), 'x-app-key': CREDS.appKey })
+      .send({});
+    expect(r.status).toBe(500);
+    await request(app)
+      .post('/_bkash/_control')
+      .send({ failNext: { op: 'create', how: 'refuse' } });
+    await request(app).post('/_bkash/_control').send({ reset: true });
+    expect(sim.calls('create')).toBe(0);
+    await create(); // the planned refusal was forgotten
+  });
+});
+
+describe('a success callback that arrives twice', () => {
+  test('the simulator GETs the callback once more itself, after the browser was sent there (page and pay())', async () => {
+    const gets: string[] = [];
+    const target = http.createServer((req, res) => {
+      gets.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+    const callback = `http://127.0.0.1:${(target.address() as { port: number }).port}/payment/bkash/callback`;
+    try {
+      await request(app).post('/_bkash/_control').send({ callbackTwice: true });
+      const { paymentID } = await create({ callbackURL: callback });
+      await post(paymentID, 'wallet', { wallet: SANDBOX.wallet });
+      await post(paymentID, 'code', { code: SANDBOX.code });
+      const sent = (await post(paymentID, 'pin', { pin: SANDBOX.pin })).headers.location as string;
+      await fetch(sent); // the browser
+      await until(() => gets.length === 2);
+      const path = sent.slice(callback.length - '/payment/bkash/callback'.length);
+      expect(gets).toEqual([`GET ${path}`, `GET ${path}`]);
+
+      const second = await create({ callbackURL: callback });
+      const url = await sim.pay(second.paymentID);
+      await fetch(url);
+      await until(() => gets.length === 4);
+
+      sim.callbackTwice(false);
+      const third = await create({ callbackURL: callback });
+      await fetch(await sim.pay(third.paymentID));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(gets).toHaveLength(5);
+    } finally {
+      target.closeAllConnections();
+      target.close();
+    }
+  });
+});
+
+describe('startSimulator', () => {
+  test('listens on 127.0.0.1; bkashURL is its own address; close() ends promptly with an answer held open', async () => {
+    const s = await startSimulator(CREDS);
+    expect(s.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const grant = await fetch(`${s.baseUrl}${PATHS.grant}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', username: CREDS.username, password: CREDS.password },
+      body: JSON.stringify({ app_key: CREDS.appKey, app_secret: CREDS.appSecret }),
+    });
+    const { id_token } = (await grant.json()) as { id_token: string };
+    const h = { 'content-type': 'application/json', authorization: id_token, 'x-app-key': CREDS.appKey };
+    const created = await fetch(`${s.baseUrl}${PATHS.create}`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({
+        mode: '0011',
+        payerReference: 'p',
+        callbackURL: CALLBACK,
+        amount: '10',
+        currency: 'BDT',
+        intent: 'sale',
+        merchantInvoiceNumber: '7',
+      }),
+    });
+    const { paymentID, bkashURL } = (await created.json()) as { paymentID: string; bkashURL: string };
+    expect(bkashURL).toBe(`${s.baseUrl}/checkout/${paymentID}`);
+    expect((await fetch(bkashURL)).status).toBe(200);
+
+    s.sim.failNext('status', 'timeout');
+    const hanging = fetch(`${s.baseUrl}${PATHS.status}`, { method: 'POST', headers: h, body: JSON.stringify({ paymentID }) }).catch(
+      () => 'cut',
+    );
+    await until(() => s.sim.calls('status') === 1);
+    const started = Date.now();
+    await s.close();
+    expect(await hanging).toBe('cut');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+async function until(ok: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -1,0 +1,364 @@
+/**
+ * Our bKash client (server/payments/bkash/client.ts) against a real simulator over HTTP (startSimulator):
+ * docs/rules/bkash.md. Timeouts are short here so that every test stays fast.
+ */
+import http from 'node:http';
+import { request } from 'undici';
+import { BkashClient, BkashError, type BkashClientOptions } from '../../server/payments/bkash/client.ts';
+import { startSimulator, type BkashSimulator } from '../../server/payments/bkash/simulator.ts';
+import { amountText, bkashTime, PATHS, wholeTaka } from '../../server/payments/bkash/wire.ts';
+
+const CREDS = { appKey: 'sim-app-key', appSecret: 'sim-app-secret-XYZ', username: 'sim-user', password: 'sim-pass-Q7' };
+const CALLBACK = 'https://bhagya.example/payment/bkash/callback';
+
+let simNow = Date.now();
+let sim: BkashSimulator;
+let baseUrl: string;
+let close: () => Promise<void>;
+const clients: BkashClient[] = [];
+
+beforeAll(async () => {
+  const s = await startSimulator({ ...CREDS, now: () => simNow });
+  ({ sim, baseUrl, close } = s);
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  sim.reset();
+  simNow = Date.now();
+});
+afterAll(async () => {
+  await close();
+});
+
+function client(o: Partial<BkashClientOptions> = {}): BkashClient {
+  const c = new BkashClient({ baseUrl, ...CREDS, timeoutMs: 2000, retries: 0, retryDelayMs: 10, ...o });
+  clients.push(c);
+  return c;
+}
+
+let invoice = 0;
+const newPayment = (c: BkashClient, amount = 100) =>
+  c.create({ amount, payerReference: '01712345678', callbackURL: CALLBACK, merchantInvoiceNumber: String(++invoice) });
+
+/** The error a promise is rejected with. */
+async function failure(p: Promise<unknown>): Promise<BkashError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof BkashError) return err;
+    throw err;
+  }
+  throw new Error('expected a BkashError');
+}
+
+describe('the token', () => {
+  test('granted once and shared by concurrent calls', async () => {
+    const c = client();
+    const made = await Promise.all([1, 2, 3, 4, 5].map(() => newPayment(c)));
+    expect(new Set(made.map((m) => m.paymentID)).size).toBe(5);
+    expect(sim.calls('grant')).toBe(1);
+    expect(sim.calls('create')).toBe(5);
+  });
+
+  test('granted anew when less than 5 minutes of its life are left', async () => {
+    let now = Date.now();
+    const c = client({ now: () => now });
+    const { paymentID } = await newPayment(c);
+    now += 54 * 60_000; // 6 minutes left
+    await c.status(paymentID);
+    expect(sim.calls('grant')).toBe(1);
+    now += 2 * 60_000; // 4 minutes left
+    await c.status(paymentID);
+    expect(sim.calls('grant')).toBe(2);
+  });
+
+  test('a call answered 401 (token expired at bKash) is granted anew and tried once more', async () => {
+    const c = client();
+    const { paymentID } = await newPayment(c);
+    simNow += 3601_000; // bKash's clock: the token has expired, ours still thinks it is fresh
+    const s = await c.status(paymentID);
+    expect(s.transactionStatus).toBe('Expired');
+    expect(sim.calls('grant')).toBe(2);
+    expect(sim.calls('status')).toBe(2);
+  });
+
+  test('wrong credentials are refused with bKash code, and no secret is in the message', async () => {
+    const wrongPassword = await failure(newPayment(client({ password: 'not-the-password' })));
+    expect(wrongPassword).toMatchObject({ kind: 'refused', op: 'grant', code: '2043' });
+    const wrongKey = await failure(newPayment(client({ appKey: 'not-the-key' })));
+    expect(wrongKey).toMatchObject({ kind: 'refused', op: 'grant', code: '2001' });
+    for (const e of [wrongPassword, wrongKey])
+      for (const secret of [CREDS.appSecret, CREDS.password, 'not-the-password']) expect(e.message).not.toContain(secret);
+    expect(sim.calls('create')).toBe(0);
+  });
+});
+
+describe('a payment', () => {
+  test('create → the player pays → execute: Completed with a trxID and the amount; status says the same', async () => {
+    const c = client();
+    const { paymentID, bkashURL } = await newPayment(c, 250);
+    expect(paymentID).toMatch(/^TR0011[A-Za-z0-9]+$/);
+    expect(bkashURL).toBe(`${baseUrl}/checkout/${paymentID}`);
+    expect((await c.status(paymentID)).transactionStatus).toBe('Initiated');
+
+    const back = new URL(await sim.pay(paymentID));
+    expect(back.origin + back.pathname).toBe(CALLBACK);
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({ paymentID, status: 'success', apiVersion: '1.2.0-beta' });
+    expect((await c.status(paymentID)).transactionStatus).toBe('Initiated'); // authorised, not yet executed
+
+    const done = await c.execute(paymentID);
+    expect(done).toEqual({
+      paymentID,
+      transactionStatus: 'Completed',
+      trxID: expect.stringMatching(/^[A-Z0-9]{10}$/),
+      amount: 250,
+      merchantInvoiceNumber: String(invoice),
+      payerReference: '01712345678',
+      customerMsisdn: '01770618575',
+    });
+    const s = await c.status(paymentID);
+    expect(s).toEqual({ ...done, customerMsisdn: null });
+    expect(sim.payment(paymentID)).toMatchObject({ executed: 1, status: 'Completed' });
+  });
+
+  test('status: Cancelled, Failed and Expired', async () => {
+    const c = client();
+    const cancelled = await newPayment(c);
+    expect(new URL(await sim.cancel(cancelled.paymentID)).searchParams.get('status')).toBe('cancel');
+    expect((await c.status(cancelled.paymentID)).transactionStatus).toBe('Cancelled');
+
+    const failed = await newPayment(c);
+    expect(new URL(await sim.pay(failed.paymentID, { wallet: '01812345678' })).searchParams.get('status')).toBe('failure');
+    expect((await c.status(failed.paymentID)).transactionStatus).toBe('Failed');
+    expect(await failure(c.execute(failed.paymentID))).toMatchObject({ kind: 'refused', code: '2023' });
+
+    const late = await newPayment(c);
+    await sim.pay(late.paymentID);
+    simNow += 5 * 60_000;
+    expect((await c.status(late.paymentID)).transactionStatus).toBe('Expired');
+    expect(await failure(c.execute(late.paymentID))).toMatchObject({ kind: 'refused', code: '2056' });
+  });
+
+  test('execute is refused for a payment the player did not authorise, and the second time', async () => {
+    const c = client();
+    const { paymentID } = await newPayment(c);
+    expect(await failure(c.execute(paymentID))).toMatchObject({ kind: 'refused', op: 'execute', code: '2056' });
+    await sim.pay(paymentID);
+    await c.execute(paymentID);
+    const again = await failure(c.execute(paymentID));
+    expect(again).toMatchObject({ kind: 'refused', code: '2062' });
+    expect(again.message).toContain('The payment has already been completed');
+    expect(sim.payment(paymentID)).toMatchObject({ executed: 1, executeCalls: 3 });
+    expect(await failure(c.status('TR0011nope'))).toMatchObject({ kind: 'refused', code: '2002' });
+  });
+
+  test('amounts: "100.00" is 100, "100.50" is not a whole amount (null)', async () => {
+    const token = await rawGrant();
+    for (const [sent, read] of [
+      ['100.00', 100],
+      ['100.50', null],
+    ] as const) {
+      const created = await raw(PATHS.create, token, {
+        mode: '0011',
+        payerReference: '01712345678',
+        callbackURL: CALLBACK,
+        amount: sent,
+        currency: 'BDT',
+        intent: 'sale',
+        merchantInvoiceNumber: 'INV-1',
+      });
+      expect(created.amount).toBe(sent);
+      const paymentID = created.paymentID as string;
+      await sim.pay(paymentID);
+      const done = await client().execute(paymentID);
+      expect(done.amount).toBe(read);
+      expect((await client().status(paymentID)).amount).toBe(read);
+    }
+  });
+});
+
+describe('failures', () => {
+  test('refuse: create refused with bKash code; execute refused, and the payment has failed', async () => {
+    const c = client();
+    sim.failNext('create', 'refuse');
+    expect(await failure(newPayment(c))).toMatchObject({ kind: 'refused', op: 'create', code: '2003' });
+    const { paymentID } = await newPayment(c);
+    await sim.pay(paymentID);
+    sim.failNext('execute', 'refuse');
+    expect(await failure(c.execute(paymentID))).toMatchObject({ kind: 'refused', code: '2023' });
+    expect((await c.status(paymentID)).transactionStatus).toBe('Failed');
+  });
+
+  test('timeout: execute is unknown (and not repeated); the payment is still only authorised', async () => {
+    const c = client({ timeoutMs: 300, retries: 2 });
+    const { paymentID } = await newPayment(c);
+    await sim.pay(paymentID);
+    sim.failNext('execute', 'timeout');
+    const started = Date.now();
+    const e = await failure(c.execute(paymentID));
+    expect(e).toMatchObject({ kind: 'unknown', op: 'execute', code: null });
+    expect(e.message).toContain('no answer within 300 ms');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(sim.calls('execute')).toBe(1);
+    expect((await c.status(paymentID)).transactionStatus).toBe('Initiated');
+    expect((await c.execute(paymentID)).transactionStatus).toBe('Completed');
+  });
+
+  test('lose_answer: execute is unknown, and status then shows it Completed', async () => {
+    const c = client({ retries: 2 });
+    const { paymentID } = await newPayment(c);
+    await sim.pay(paymentID);
+    sim.failNext('execute', 'lose_answer');
+    expect(await failure(c.execute(paymentID))).toMatchObject({ kind: 'unknown', op: 'execute' });
+    expect(sim.calls('execute')).toBe(1);
+    const s = await c.status(paymentID);
+    expect(s).toMatchObject({ transactionStatus: 'Completed', trxID: expect.stringMatching(/^[A-Z0-9]{10}$/), amount: 100 });
+  });
+
+  test('http500: execute unknown and not done; status repeated by the client until it has an answer', async () => {
+    const c = client({ retries: 2 });
+    const { paymentID } = await newPayment(c);
+    await sim.pay(paymentID);
+    sim.failNext('execute', 'http500');
+    expect(await failure(c.execute(paymentID))).toMatchObject({ kind: 'unknown', httpStatus: 500 });
+    expect(sim.calls('execute')).toBe(1);
+    sim.failNext('status', 'http500');
+    sim.failNext('status', 'timeout');
+    expect((await client({ retries: 2, timeoutMs: 300 }).status(paymentID)).transactionStatus).toBe('Initiated');
+    expect(sim.calls('status')).toBe(3);
+    sim.failNext('status', 'http500');
+    expect(await failure(client({ retries: 0 }).status(paymentID))).toMatchObject({ kind: 'unknown', op: 'status', httpStatus: 500 });
+    expect(sim.calls('status')).toBe(4);
+    expect((await c.execute(paymentID)).transactionStatus).toBe('Completed');
+  });
+
+  test('a grant without an answer is unknown; a create whose answer was lost is repeated (harmless)', async () => {
+    sim.failNext('grant', 'timeout');
+    expect(await failure(newPayment(client({ timeoutMs: 300 })))).toMatchObject({ kind: 'unknown', op: 'grant' });
+    sim.failNext('create', 'lose_answer');
+    const made = await newPayment(client({ retries: 1 }));
+    expect(made.paymentID).toMatch(/^TR0011/);
+    expect(sim.calls('create')).toBe(2);
+  });
+
+  test('a body that is no bKash answer is unknown, with no secret in the message', async () => {
+    const token = 'TOKEN-abc-123';
+    const seen: string[] = [];
+    const fake = http.createServer((req, res) => {
+      seen.push(req.url ?? '');
+      if (req.url === PATHS.grant)
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            statusCode: '0000',
+            statusMessage: 'Successful',
+            id_token: token,
+            token_type: 'Bearer',
+            expires_in: 3600,
+            refresh_token: 'r',
+          }),
+        );
+      if (req.url === PATHS.status) return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+      res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'down' }));
+    });
+    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+    const c = client({ baseUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}` });
+    try {
+      const errors = [await failure(c.status('TR0011x')), await failure(c.execute('TR0011x'))];
+      expect(errors.map((e) => [e.kind, e.httpStatus])).toEqual([
+        ['unknown', 200],
+        ['unknown', 503],
+      ]);
+      for (const e of errors)
+        for (const secret of [token, CREDS.appSecret, CREDS.password]) expect(`${e.message} ${e.stack}`).not.toContain(secret);
+      expect(seen).toEqual([PATHS.grant, PATHS.status, PATHS.execute]);
+    } finally {
+      fake.closeAllConnections();
+      fake.close();
+    }
+  });
+});
+
+describe('refunds', () => {
+  test('a refund once (partial), the second refused; refundStatus tells it', async () => {
+    const c = client();
+    const { paymentID } = await newPayment(c, 300);
+    await sim.pay(paymentID);
+    const { trxID } = await c.execute(paymentID);
+    expect(await c.refundStatus({ paymentID, trxID: trxID as string })).toBeNull();
+    expect(await failure(c.refund({ paymentID, trxID: trxID as string, amount: 301, reason: 'r', sku: 's' }))).toMatchObject({
+      kind: 'refused',
+      code: '2026',
+    });
+    const r = await c.refund({ paymentID, trxID: trxID as string, amount: 200, reason: 'sales closed', sku: 'T1' });
+    expect(r).toEqual({
+      refundTrxID: expect.stringMatching(/^[A-Z0-9]{10}$/),
+      originalTrxID: trxID,
+      amount: 200,
+      transactionStatus: 'Completed',
+    });
+    expect(await failure(c.refund({ paymentID, trxID: trxID as string, amount: 100, reason: 'again', sku: 'T1' }))).toMatchObject({
+      kind: 'refused',
+      code: '2034',
+    });
+    expect(await c.refundStatus({ paymentID, trxID: trxID as string })).toEqual(r);
+    expect(sim.payment(paymentID)?.refunds).toHaveLength(1);
+  });
+
+  test('a refund of a payment not completed is refused; a refund whose answer was lost is found by refundStatus', async () => {
+    const c = client();
+    const open = await newPayment(c);
+    expect(await failure(c.refund({ paymentID: open.paymentID, trxID: 'X', amount: 100, reason: 'r', sku: 's' }))).toMatchObject({
+      code: '2056',
+    });
+
+    const { paymentID } = await newPayment(c);
+    await sim.pay(paymentID);
+    const { trxID } = await c.execute(paymentID);
+    sim.failNext('refund', 'lose_answer');
+    expect(await failure(c.refund({ paymentID, trxID: trxID as string, amount: 100, reason: 'r', sku: 's' }))).toMatchObject({
+      kind: 'unknown',
+      op: 'refund',
+    });
+    expect(await c.refundStatus({ paymentID, trxID: trxID as string })).toMatchObject({ originalTrxID: trxID, amount: 100 });
+  });
+});
+
+describe('the wire format', () => {
+  test('amounts are read exactly and sent as whole taka', () => {
+    expect(['100', '100.00', '100.0', ' 7 ', 100].map(wholeTaka)).toEqual([100, 100, 100, 7, 100]);
+    expect(['100.5', '100.01', '-100', '1e3', '', 'abc', '9007199254740993', 100.5].map(wholeTaka)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(amountText(100)).toBe('100');
+    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => amountText(bad)).toThrow(RangeError);
+  });
+
+  test("bKash's time format, in Dhaka time", () => {
+    expect(bkashTime(Date.UTC(2025, 11, 9, 10, 12, 43, 828))).toBe('2025-12-09T16:12:43:828 GMT+0600');
+  });
+});
+
+async function rawGrant(): Promise<string> {
+  const res = await request(`${baseUrl}${PATHS.grant}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', username: CREDS.username, password: CREDS.password },
+    body: JSON.stringify({ app_key: CREDS.appKey, app_secret: CREDS.appSecret }),
+  });
+  return ((await res.body.json()) as { id_token: string }).id_token;
+}
+
+async function raw(path: string, token: string, body: object): Promise<Record<string, unknown>> {
+  const res = await request(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: token, 'x-app-key': CREDS.appKey },
+    body: JSON.stringify(body),
+  });
+  return (await res.body.json()) as Record<string, unknown>;
+}
