@@ -2,8 +2,10 @@
 # Build:  docker build -t bhagya .
 # Run:    docker run -p 3000:3000 -v bhagya-data:/data -e SECRET_KEY=... -e ADMIN_PHONE=01XXXXXXXXX -e ADMIN_PASSWORD=... \
 #           -e NOTIFY_TRANSPORT=live -e SMTP_URL=smtps://user:pass@mail.example:465 -e SMS_GATEWAY_URL=https://... \
-#           -e BKASH_RECEIVER_NUMBER=01XXXXXXXXX bhagya
-#         (production refuses to start without SECRET_KEY or BKASH_RECEIVER_NUMBER, or with the log transport, naming the variable;
+#           -e BKASH_RECEIVER_NUMBER=01XXXXXXXXX -e BKASH_MODE=live -e BKASH_APP_KEY=... -e BKASH_APP_SECRET=... \
+#           -e BKASH_USERNAME=... -e BKASH_PASSWORD=... -e PUBLIC_ORIGIN=https://bhagya.example bhagya
+#         (production refuses to start without SECRET_KEY, BKASH_RECEIVER_NUMBER or bKash's credentials, with the log
+#         transport or the bKash simulator, naming the variable;
 #         add DATABASE_URL=postgres://... to use a PostgreSQL server instead of the embedded PGlite)
 
 FROM node:24-slim AS build

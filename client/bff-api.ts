@@ -69,7 +69,7 @@ export const bffApi: ApiClient = {
     const p = prepare(e, input);
     return call(p.method, `/bff${p.url}`, p.json, p.json === undefined ? undefined : 'application/json', p.headers);
   },
-  upload: (e, file) => call(e.method, `/bff${prepare(e, undefined).url}`, file, file.type),
+  upload: (e, file, query) => call(e.method, `/bff${prepare(e, (query ? { query } : undefined) as never).url}`, file, file.type),
   async login(body) {
     const r = await call<{ user: SessionUser }>('POST', '/bff/session', JSON.stringify(body), 'application/json');
     return r.ok ? { ...r, data: r.data.user } : r;

@@ -32,6 +32,10 @@ import { LotteryAdmin } from './lotteries/admin-service.ts';
 import { adminLotteryRoutes } from './lotteries/admin-routes.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
 import { Lotteries } from './lotteries/service.ts';
+import { paymentRoutes } from './payments/routes.ts';
+import { statementRoutes } from './payments/statement-routes.ts';
+import { Statements } from './payments/statements.ts';
+import type { Payments } from './payments/service.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
 import { Purchases } from './purchases/service.ts';
 import { uploadRoutes } from './uploads/routes.ts';
@@ -56,6 +60,8 @@ export type ApiDeps = {
   publicOrigin?: string | undefined;
   /** A prize transfer of more than this many taka needs a second staff member (PAYOUT_SECOND_APPROVAL_TK). */
   payoutSecondApprovalTk: number;
+  /** bKash's checkout (server/payments/service.ts): built by the app, whose reconciliation job uses it too. */
+  payments: Payments;
 };
 
 export type Api = {
@@ -72,7 +78,11 @@ export type Api = {
  * access checks, schemas and error answers.
  */
 export function createApi(d: ApiDeps): Api {
-  const purchases = new Purchases({ db: d.db, bkashReceiverNumber: d.bkashReceiverNumber });
+  const purchases = new Purchases({
+    db: d.db,
+    bkashReceiverNumber: d.bkashReceiverNumber,
+    checkoutsOf: (ids, db) => d.payments.checkoutsOf(ids, db),
+  });
   const lotteryAdmin = new LotteryAdmin(d.db);
   const served = Endpoints.of(
     accountRoutes(d.accounts),
@@ -81,6 +91,8 @@ export function createApi(d: ApiDeps): Api {
     auditRoutes(new AuditLog(d.db)),
     dashboardRoutes(new DashboardFigures(d.db, lotteryAdmin, purchases)),
     purchaseRoutes(purchases),
+    paymentRoutes(d.payments),
+    statementRoutes(new Statements(d.db, d.bkashReceiverNumber)),
     drawRoutes(new Draws(d.db, d.notifier, d.publicOrigin)),
     claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier, secondApprovalTk: d.payoutSecondApprovalTk })),
     generatedTicketRoutes(new GeneratedTickets(d.db), d.db),
@@ -117,6 +129,7 @@ export function createApi(d: ApiDeps): Api {
           ip: who.ip ?? 'unknown',
           idempotencyKey: e.idempotent ? input.idempotencyKey : undefined,
           deviceId: who.deviceId,
+          origin: who.origin ?? 'http://localhost',
         };
         const out = await run(s, caller, rawInputOf(e, input));
         return { status: out.status, headers: out.headers, data: out.json ?? null, total: out.total ?? null };

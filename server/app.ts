@@ -13,7 +13,7 @@ import { Accounts } from './accounts/service.ts';
 import { Tokens } from './accounts/tokens.ts';
 import { bffRoutes } from './bff/routes.ts';
 import { Upstream } from './bff/upstream.ts';
-import type { Config } from './config.ts';
+import { SIMULATOR_CREDENTIALS, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb, type Db } from './db/index.ts';
 import { seedDemo } from './db/seed.ts';
@@ -26,6 +26,10 @@ import { precompressed } from './http/precompressed.ts';
 import { languageMiddleware } from './http/language.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createApi } from './api.ts';
+import { BkashClient } from './payments/bkash/client.ts';
+import { BkashSimulator } from './payments/bkash/simulator.ts';
+import { scheduleReconciliation } from './payments/reconcile.ts';
+import { Payments } from './payments/service.ts';
 import type { ContactMessage } from './contact/service.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
 import { Background } from './background.ts';
@@ -48,6 +52,9 @@ export type App = {
   db: Db;
   log: Logger;
   pageCache: PageCache;
+  /** bKash's checkout, and the simulator this process serves at /_bkash (null outside the simulator mode). */
+  payments: Payments;
+  bkashSimulator: BkashSimulator | null;
   close(): Promise<void>;
 };
 
@@ -116,7 +123,30 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
           config.NOTIFY_TIMEOUT_MS,
         )
     : null;
+  // bKash's checkout (docs/rules/payments.md): one client (one token) per instance; the simulator is mounted below.
+  const bkash = new BkashClient({
+    baseUrl: config.bkash.baseUrl,
+    appKey: config.bkash.appKey,
+    appSecret: config.bkash.appSecret,
+    username: config.bkash.username,
+    password: config.bkash.password,
+    timeoutMs: config.BKASH_TIMEOUT_MS,
+  });
+  const payments = new Payments({
+    db,
+    log,
+    notifier,
+    gateway: bkash,
+    publicOrigin: config.PUBLIC_ORIGIN,
+    defer: background.run,
+    t: i18n.t.bind(i18n),
+    // The player waits for the callback's answer at most this long, well within a page's call to the API; what is
+    // not settled by then is settled in the background, and his payment page says "waiting for bKash".
+    callbackWaitMs: Math.floor(config.UPSTREAM_TIMEOUT_MS * 0.6),
+  });
+  const stopReconciling = config.API_BASE_URL ? () => undefined : scheduleReconciliation(payments, log);
   const apiDeps = {
+    payments,
     db,
     log,
     tokens,
@@ -172,7 +202,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
             imgSrc: ["'self'", 'data:', 'blob:'],
             fontSrc: ["'self'"],
             connectSrc: ["'self'"],
-            formAction: ["'self'"],
+            // bKash's checkout page, where the answer to "Pay with bKash" sends the player (docs/rules/payments.md).
+            formAction: ["'self'", ...config.bkash.checkoutOrigins],
             frameAncestors: ["'none'"],
             objectSrc: ["'none'"],
             baseUri: ["'none'"],
@@ -210,6 +241,10 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const texts = clientTexts(resources);
   app.use(TEXTS_PATH, texts.serve);
   app.get('/favicon.svg', (_req, res) => res.sendFile(path.join(root, 'public', 'favicon.svg'), { maxAge: '30d' }));
+
+  // The bKash simulator (docs/rules/bkash.md): bKash's API and payment pages, outside production only.
+  const bkashSimulator = config.bkash.mode === 'simulator' && !production ? new BkashSimulator(SIMULATOR_CREDENTIALS) : null;
+  if (bkashSimulator) app.use('/_bkash', bkashSimulator.router({ control: true }));
 
   // Everything below needs cookies and the visitor's language; the static files above need neither.
   app.use(cookieParser(config.SECRET_KEY));
@@ -265,9 +300,13 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     db,
     log,
     pageCache,
+    payments,
+    bkashSimulator,
     async close() {
       await background.settled();
       stopHousekeeping();
+      stopReconciling();
+      await bkash.close();
       await upstream.close();
       if (!opts.db) await db.close();
     },

@@ -48,6 +48,16 @@ const EnvSchema = z
       .string()
       .regex(/^01\d{9}$/, 'must be an 11-digit bKash number like 01712345678')
       .optional(),
+    // bKash's Tokenized Checkout (docs/rules/payments.md#7-configuration): the simulator in this process (the default
+    // outside production, refused in production), bKash's sandbox or the live service.
+    BKASH_MODE: z.enum(['simulator', 'sandbox', 'live']).optional(),
+    BKASH_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    BKASH_APP_KEY: z.string().min(1).optional(),
+    BKASH_APP_SECRET: z.string().min(1).optional(),
+    BKASH_USERNAME: z.string().min(1).optional(),
+    BKASH_PASSWORD: z.string().min(1).optional(),
+    // How long one call to bKash may take (each try; grant, create and status are tried up to three times).
+    BKASH_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
     SUPPORT_EMAIL: z.email().default('support@bhagya.com.bd'),
     SUPPORT_PHONE: z
       .string()
@@ -79,6 +89,12 @@ const EnvSchema = z
           path: ['NOTIFY_TRANSPORT'],
           message: 'must be live in production (log writes one-time codes to the server log); set SMTP_URL and SMS_GATEWAY_URL',
         });
+      if (env.BKASH_MODE === undefined || env.BKASH_MODE === 'simulator')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['BKASH_MODE'],
+          message: 'must be sandbox or live in production (the simulator takes no real money)',
+        });
       if (!env.BKASH_RECEIVER_NUMBER)
         ctx.addIssue({
           code: 'custom',
@@ -92,6 +108,10 @@ const EnvSchema = z
       if (!env.SMS_GATEWAY_URL)
         ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'is required with NOTIFY_TRANSPORT=live (SMS codes)' });
     }
+    if (env.BKASH_MODE === 'sandbox' || env.BKASH_MODE === 'live') {
+      for (const k of ['BKASH_APP_KEY', 'BKASH_APP_SECRET', 'BKASH_USERNAME', 'BKASH_PASSWORD'] as const)
+        if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `is required with BKASH_MODE=${env.BKASH_MODE}` });
+    }
     if (Boolean(env.ADMIN_PHONE) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -101,17 +121,50 @@ const EnvSchema = z
     }
   });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'APP_ENV' | 'NODE_ENV' | 'SECRET_KEY' | 'SEED_DEMO' | 'BKASH_RECEIVER_NUMBER'> & {
+type BkashKeys = 'BKASH_MODE' | 'BKASH_BASE_URL' | 'BKASH_APP_KEY' | 'BKASH_APP_SECRET' | 'BKASH_USERNAME' | 'BKASH_PASSWORD';
+
+export type Config = Omit<
+  z.infer<typeof EnvSchema>,
+  'APP_ENV' | 'NODE_ENV' | 'SECRET_KEY' | 'SEED_DEMO' | 'BKASH_RECEIVER_NUMBER' | BkashKeys
+> & {
   /** The app's mode: APP_ENV, else NODE_ENV, else development. */
   APP_ENV: z.infer<typeof mode>;
   SECRET_KEY: string;
   SEED_DEMO: boolean;
   /** BKASH_RECEIVER_NUMBER, or outside production a development stand-in (DEV_BKASH_RECEIVER_NUMBER). */
   BKASH_RECEIVER_NUMBER: string;
+  /** bKash's checkout: the mode, where its API is, and the merchant's credentials (never logged). */
+  bkash: BkashConfig;
   /** Where the secret came from, so that start-up can warn about a generated one. */
   secretSource: 'env' | 'generated';
   uploadsDir: string;
 };
+
+export type BkashConfig = {
+  mode: 'simulator' | 'sandbox' | 'live';
+  /** The API's base URL (…/v1.2.0-beta); for the simulator its mount point in this process. */
+  baseUrl: string;
+  appKey: string;
+  appSecret: string;
+  username: string;
+  password: string;
+  /** Where bKash's payment pages are (the CSP's form-action lets a form's answer send the player there). */
+  checkoutOrigins: string[];
+};
+
+/** The credentials the simulator is run with and accepts (it takes no real money; production refuses it). */
+export const SIMULATOR_CREDENTIALS = {
+  appKey: 'simulator-app-key',
+  appSecret: 'simulator-app-secret',
+  username: 'simulator',
+  password: 'simulator-password',
+} as const;
+
+/** bKash's published addresses per mode (docs/rules/payments.md#7-configuration). */
+const BKASH_SERVICE = {
+  sandbox: { baseUrl: 'https://tokenized.sandbox.bka.sh/v1.2.0-beta', checkoutOrigins: ['https://sandbox.payment.bkash.com'] },
+  live: { baseUrl: 'https://tokenized.pay.bka.sh/v1.2.0-beta', checkoutOrigins: ['https://payment.bkash.com'] },
+} as const;
 
 export class ConfigError extends Error {}
 
@@ -127,7 +180,36 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`invalid configuration: ${issues.join('; ')}`);
   }
-  const { NODE_ENV, APP_ENV = NODE_ENV, ...e } = parsed.data;
+  const {
+    NODE_ENV,
+    APP_ENV = NODE_ENV,
+    BKASH_MODE,
+    BKASH_BASE_URL,
+    BKASH_APP_KEY,
+    BKASH_APP_SECRET,
+    BKASH_USERNAME,
+    BKASH_PASSWORD,
+    ...e
+  } = parsed.data;
+  const bkashMode = BKASH_MODE ?? 'simulator';
+  const bkash: BkashConfig =
+    bkashMode === 'simulator'
+      ? {
+          mode: bkashMode,
+          // The simulator is mounted at /_bkash of this very server (server/app.ts).
+          baseUrl: (BKASH_BASE_URL ?? `http://127.0.0.1:${e.PORT}/_bkash`).replace(/\/+$/, ''),
+          ...SIMULATOR_CREDENTIALS,
+          checkoutOrigins: [],
+        }
+      : {
+          mode: bkashMode,
+          baseUrl: (BKASH_BASE_URL ?? BKASH_SERVICE[bkashMode].baseUrl).replace(/\/+$/, ''),
+          appKey: BKASH_APP_KEY as string,
+          appSecret: BKASH_APP_SECRET as string,
+          username: BKASH_USERNAME as string,
+          password: BKASH_PASSWORD as string,
+          checkoutOrigins: [...BKASH_SERVICE[bkashMode].checkoutOrigins],
+        };
   const dataDir = path.resolve(e.DATA_DIR);
   let secret = e.SECRET_KEY;
   let secretSource: Config['secretSource'] = 'env';
@@ -144,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: dataDir,
     SECRET_KEY: secret,
     secretSource,
+    bkash,
     BKASH_RECEIVER_NUMBER: e.BKASH_RECEIVER_NUMBER ?? DEV_BKASH_RECEIVER_NUMBER,
     // Demo data (with its published staff password) only on a development embedded database unless asked for.
     SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && APP_ENV !== 'production'),

@@ -29,8 +29,8 @@ export function prepare<E extends Endpoint>(e: E, input: CallInput<E> | undefine
  */
 export interface ApiClient {
   call<E extends Endpoint>(e: E, ...args: CallArgs<E>): Promise<ApiResult<Reply<E>>>;
-  /** A raw upload (a picture) to an endpoint that takes one. */
-  upload<E extends Endpoint & { raw: readonly string[] }>(e: E, file: Blob): Promise<ApiResult<Reply<E>>>;
+  /** A raw upload (a picture, a bKash statement) to an endpoint that takes one; `query`: the endpoint's query (the file's name). */
+  upload<E extends Endpoint & { raw: readonly string[] }>(e: E, file: Blob, query?: Record<string, string>): Promise<ApiResult<Reply<E>>>;
   /** Logs in through the server, which keeps the tokens in its HttpOnly cookie. */
   login(body: z.input<typeof LoginBody>): Promise<ApiResult<SessionUser>>;
   logout(): Promise<void>;

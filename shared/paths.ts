@@ -53,6 +53,10 @@ export const paths = {
   /** Where the ticket page's purchase form posts. */
   buy: pattern('/quick-play/:lotteryId/:ticket/buy'),
   payment: pattern('/payment/:transactionId'),
+  /** Where the payment page's "Pay with bKash" posts: the checkout starts and the player goes to bKash (docs/rules/payments.md). */
+  paymentCheckout: pattern('/payment/:transactionId/bkash'),
+  /** Where bKash sends the player back after its page (docs/rules/payments.md#3-paying-with-bkash-checkout). */
+  bkashCallback: '/payment/bkash/callback',
   paymentSystem: '/payment/system',
   /** The spec's demo payment pages: redirects to the purchase flow (docs/rules/pages.md#3-older-addresses). */
   paymentDemo: (method: PaymentDemo) => `/payment/${method}`,
@@ -82,6 +86,8 @@ export const adminPaths = {
   editLottery: pattern(`${ADMIN}/lotteries/:id/edit`),
   drawLottery: pattern(`${ADMIN}/lotteries/:id/draw`),
   transactions: `${ADMIN}/transactions`,
+  bkashStatements: `${ADMIN}/bkash-statements`,
+  bkashStatement: pattern(`${ADMIN}/bkash-statements/:id`),
   users: `${ADMIN}/users`,
   newUser: `${ADMIN}/users/new`,
   editUser: pattern(`${ADMIN}/users/:id/edit`),

@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
       { path: paths.about, ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
       { path: paths.contact, ...page('content/contact.tsx', () => import('./content/contact.tsx')) },
       { path: paths.logout, ...page('accounts/logout.tsx', () => import('./accounts/logout.tsx')) },
+      // bKash sends the player back here, logged in or not: the payment is settled, then his payment page shows it.
+      { path: paths.bkashCallback, ...page('lotteries/checkout-return.tsx', () => import('./lotteries/checkout-return.tsx')) },
       { path: paths.verifyOtp, ...page('accounts/verify-otp.tsx', () => import('./accounts/verify-otp.tsx')) },
       { path: paths.forgotPassword, ...page('accounts/forgot-password.tsx', () => import('./accounts/forgot-password.tsx')) },
       { path: paths.resetPassword, ...page('accounts/reset-password.tsx', () => import('./accounts/reset-password.tsx')) },
@@ -87,6 +89,7 @@ export const routes: RouteObject[] = [
         { path: paths.activate, ...page('lotteries/activate.tsx', () => import('./lotteries/activate.tsx')) },
         { path: paths.buy.pattern, ...page('lotteries/buy.tsx', () => import('./lotteries/buy.tsx')) },
         { path: paths.payment.pattern, ...page('lotteries/payment.tsx', () => import('./lotteries/payment.tsx')) },
+        { path: paths.paymentCheckout.pattern, ...page('lotteries/payment.tsx', () => import('./lotteries/payment.tsx')) },
         { path: paths.prizeClaim.pattern, ...page('lotteries/prize-claim.tsx', () => import('./lotteries/prize-claim.tsx')) },
       ]),
       // Staff.
@@ -109,6 +112,11 @@ export const routes: RouteObject[] = [
               { path: adminPaths.generatedTickets, ...page('admin/generated-tickets.tsx', () => import('./admin/generated-tickets.tsx')) },
               { path: adminPaths.auditLog, ...page('admin/audit-log.tsx', () => import('./admin/audit-log.tsx')) },
               { path: adminPaths.transactions, ...page('admin/transactions.tsx', () => import('./admin/transactions.tsx')) },
+              { path: adminPaths.bkashStatements, ...page('admin/bkash-statements.tsx', () => import('./admin/bkash-statements.tsx')) },
+              {
+                path: adminPaths.bkashStatement.pattern,
+                ...page('admin/bkash-statement.tsx', () => import('./admin/bkash-statement.tsx')),
+              },
               { path: adminPaths.users, ...page('admin/users.tsx', () => import('./admin/users.tsx')) },
               { path: adminPaths.newUser, ...page('admin/user-form.tsx', () => import('./admin/user-form.tsx')) },
               { path: adminPaths.editUser.pattern, ...page('admin/user-form.tsx', () => import('./admin/user-form.tsx')) },

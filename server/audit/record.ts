@@ -9,6 +9,12 @@ export type AuditAction =
   | 'transaction.reject'
   | 'transaction.remove_approval'
   | 'transaction.move_to_pending'
+  | 'transaction.confirmed_by_bkash'
+  | 'transaction.checkout_failed'
+  | 'payment.refund_due'
+  | 'payment.refunded'
+  | 'statement.upload'
+  | 'statement.resolve'
   | 'lottery.create'
   | 'lottery.update'
   | 'lottery.draw'
@@ -23,11 +29,11 @@ export type AuditAction =
   | 'user.update';
 
 /** The kinds of thing a record is about (its `entity`). */
-export type AuditEntity = 'transaction' | 'lottery' | 'prize' | 'prize_claim' | 'generated_ticket' | 'user';
+export type AuditEntity = 'transaction' | 'payment' | 'statement' | 'lottery' | 'prize' | 'prize_claim' | 'generated_ticket' | 'user';
 
 export type AuditRecord = {
-  /** The staff account that made the change. */
-  actorId: number;
+  /** The staff account that made the change; null when the system made it on bKash's word (docs/rules/payments.md). */
+  actorId: number | null;
   action: AuditAction;
   entity: AuditEntity;
   entityId: string;

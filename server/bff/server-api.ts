@@ -82,7 +82,13 @@ export const sessionEndedIn = (req: Request): boolean => sessionsEnded.has(req);
 
 /** The server transport of ApiClient: SSR loaders and actions call the API with the user's token. */
 /** The visitor as the API sees him: the session's token, his language and address. */
-export const whoOf = (req: Request, token: string | null): Who => ({ token, t: req.t, lng: req.language, ip: req.ip });
+export const whoOf = (req: Request, token: string | null): Who => ({
+  token,
+  t: req.t,
+  lng: req.language,
+  ip: req.ip,
+  origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+});
 
 export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiClient {
   /**
@@ -107,9 +113,9 @@ export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiCli
   return {
     call: (e, ...[input]) =>
       send((s) => d.upstream.endpoint(e, (input ?? {}) as LocalInput, whoOf(req, s?.access ?? null)), e.method === 'GET'),
-    upload: async (e, file) => {
+    upload: async (e, file, query) => {
       const raw = { body: Buffer.from(await file.arrayBuffer()), type: file.type };
-      return send((s) => d.upstream.endpoint(e, { raw }, whoOf(req, s?.access ?? null)), false);
+      return send((s) => d.upstream.endpoint(e, { raw, ...(query ? { query } : {}) }, whoOf(req, s?.access ?? null)), false);
     },
     login: async (body) => {
       try {

@@ -24,6 +24,8 @@ export type Who = {
   ip: string | undefined;
   /** The browser's device id (its `bh_vid`), sent with a login (docs/decisions/025-limits-for-shared-addresses.md). */
   deviceId?: string | undefined;
+  /** The origin the visitor reached the site at (server/http/route.ts Caller.origin). */
+  origin?: string | undefined;
 };
 
 /** A call's input: as the contract's clients give it (shared/api/endpoint.ts CallInput), or a raw body. */

@@ -8,6 +8,7 @@ export type FiguresRow = {
   tickets_sold: number;
   pending_transactions: number;
   pending_transfers: number;
+  payments_waiting: number;
 };
 
 /** The dashboard's figures in one statement (docs/rules/pages.md#9-back-office). */
@@ -18,5 +19,6 @@ export const figures = (db: Db) =>
        (SELECT COALESCE(sum(amount), 0) FROM transactions WHERE status = 'success')::text AS total_revenue,
        (SELECT count(*) FROM transactions WHERE status = 'success')::int AS tickets_sold,
        (SELECT count(*) FROM transactions WHERE status = 'pending')::int AS pending_transactions,
-       (SELECT count(*) FROM prize_claims WHERE status = 'payment_info_submitted')::int AS pending_transfers`,
+       (SELECT count(*) FROM prize_claims WHERE status = 'payment_info_submitted')::int AS pending_transfers,
+       (SELECT count(*) FROM bkash_payments WHERE state IN ('created', 'refund_due'))::int AS payments_waiting`,
   );

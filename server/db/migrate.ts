@@ -10,6 +10,8 @@ import * as m008 from './migrations/008-transactions-by-user.ts';
 import * as m009 from './migrations/009-insiders.ts';
 import * as m010 from './migrations/010-session-versions.ts';
 import * as m011 from './migrations/011-known-devices.ts';
+import * as m012 from './migrations/012-bkash-payments.ts';
+import * as m013 from './migrations/013-bkash-statements.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -24,6 +26,8 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '009-insiders', sql: m009.sql },
   { id: '010-session-versions', sql: m010.sql },
   { id: '011-known-devices', sql: m011.sql },
+  { id: '012-bkash-payments', sql: m012.sql },
+  { id: '013-bkash-statements', sql: m013.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

@@ -27,6 +27,8 @@ export type Caller = {
   idempotencyKey: string | undefined;
   /** The `X-Device-Id` header as sent (docs/decisions/025-limits-for-shared-addresses.md). */
   deviceId: string | undefined;
+  /** The origin the visitor reached the site at (scheme and Host), where bKash sends him back unless PUBLIC_ORIGIN says. */
+  origin: string;
 };
 
 /** What a handler may say of its answer besides the body: another success status, headers. */
@@ -133,6 +135,7 @@ export function callerOf(req: Request): Caller {
     ip: req.ip ?? 'unknown',
     idempotencyKey: req.get('idempotency-key'),
     deviceId: req.get('x-device-id'),
+    origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
   };
 }
 

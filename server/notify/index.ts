@@ -20,7 +20,7 @@ export type CodeMessage = {
 export type Message = {
   channel: Channel;
   to: string;
-  purpose: 'winner' | 'account_changed';
+  purpose: 'winner' | 'account_changed' | 'payment_confirmed' | 'payment_refunded';
   subject: string;
   text: string;
 };

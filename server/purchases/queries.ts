@@ -57,8 +57,8 @@ export type NewTransaction = {
 
 export async function insertTransaction(db: Db, t: NewTransaction): Promise<number> {
   const row = await db.one<{ id: number }>(
-    `INSERT INTO transactions (user_id, lottery_id, ticket, amount, transaction_type, payment_method, payment_number, trx_id, nid, idempotency_key, status)
-     VALUES ($1, $2, $3, $4, 'payment', $5, $6, $7, $8, $9, 'pending') RETURNING id`,
+    `INSERT INTO transactions (user_id, lottery_id, ticket, amount, transaction_type, payment_method, payment_number, trx_id, nid, idempotency_key, status, trx_id_at)
+     VALUES ($1, $2, $3, $4, 'payment', $5, $6, $7, $8, $9, 'pending', CASE WHEN $7::text IS NULL THEN NULL ELSE now() END) RETURNING id`,
     [t.user_id, t.lottery_id, t.ticket, t.amount, t.payment_method, t.payment_number, t.trx_id, t.nid, t.idempotency_key],
   );
   if (!row) throw new Error('insert returned nothing');
@@ -66,11 +66,11 @@ export async function insertTransaction(db: Db, t: NewTransaction): Promise<numb
 }
 
 export const setTrxId = (db: Db, id: number, trxId: string, paymentNumber: string | null) =>
-  db.query(`UPDATE transactions SET trx_id = $2, payment_number = COALESCE($3, payment_number), updated_at = now() WHERE id = $1`, [
-    id,
-    trxId,
-    paymentNumber,
-  ]);
+  // trx_id_at: when the TrxID was given (docs/rules/payments.md#85-the-48-hour-flag).
+  db.query(
+    `UPDATE transactions SET trx_id = $2, payment_number = COALESCE($3, payment_number), trx_id_at = now(), updated_at = now() WHERE id = $1`,
+    [id, trxId, paymentNumber],
+  );
 
 export const setStatus = (db: Db, id: number, status: TransactionStatus) =>
   db.one<TransactionRow>('UPDATE transactions SET status = $2, updated_at = now() WHERE id = $1 RETURNING *', [id, status]);
@@ -193,3 +193,10 @@ export async function staffTransactions(
 }
 
 export const staffTransaction = (db: Db, id: number) => db.one<StaffTransactionRow>(`${STAFF_SELECT} WHERE t.id = $1`, [id]);
+
+/** The owner of a transaction and his phone. */
+export const payerOf = (db: Db, id: number) =>
+  db.one<{ user_id: number; phone: string | null }>(
+    'SELECT t.user_id, u.phone FROM transactions t JOIN users u ON u.id = t.user_id WHERE t.id = $1',
+    [id],
+  );

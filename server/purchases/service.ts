@@ -14,6 +14,7 @@ import type {
   TransactionStatus,
   TrxIdBody,
 } from '../../shared/purchases/schemas.ts';
+import type { CheckoutInfo } from '../../shared/payments/schemas.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
@@ -34,6 +35,11 @@ export type PurchasesDeps = {
   db: Db;
   /** The bKash account players pay into (configuration BKASH_RECEIVER_NUMBER). */
   bkashReceiverNumber: string;
+  /**
+   * The newest bKash checkout of each of these purchases that has one (server/payments/service.ts Payments.checkoutsOf),
+   * read through `db` (a database transaction's, where the caller is in one).
+   */
+  checkoutsOf: (transactionIds: number[], db: Db) => Promise<Map<number, z.input<typeof CheckoutInfo>>>;
 };
 
 type Player = z.input<typeof PlayerTransaction>;
@@ -80,7 +86,7 @@ const playerJson = (r: PlayerTransactionRow): Player => ({
   claim_status: r.claim_status !== null && r.claim_status !== 'pending' ? r.claim_status : null,
 });
 
-const staffJson = (r: StaffTransactionRow): Staff => ({
+const staffJson = (r: StaffTransactionRow, checkout: z.input<typeof CheckoutInfo> | null): Staff => ({
   id: r.id,
   transaction_type: r.transaction_type,
   amount: r.amount,
@@ -103,6 +109,7 @@ const staffJson = (r: StaffTransactionRow): Staff => ({
     is_result_published: r.l_is_result_published,
     ticket_price: r.l_ticket_price,
   },
+  checkout,
 });
 
 /** What the audit log keeps of a transaction before and after a change: enough to check the payment again. */
@@ -194,7 +201,12 @@ export class Purchases {
 
   private async purchaseReply(userId: number, id: number, t: TFunction): Promise<z.input<typeof PurchaseReply>> {
     const tx = await this.own(userId, id, t);
-    return { ...tx, bkash_receiver_number: this.d.bkashReceiverNumber, amount_to_pay: tx.amount };
+    return {
+      ...tx,
+      bkash_receiver_number: this.d.bkashReceiverNumber,
+      amount_to_pay: tx.amount,
+      checkout: (await this.d.checkoutsOf([id], this.d.db)).get(id) ?? null,
+    };
   }
 
   private async own(userId: number, id: number, t: TFunction): Promise<Player> {
@@ -249,7 +261,11 @@ export class Purchases {
       query.limit,
       query.offset,
     );
-    return { items: rows.map(staffJson), total };
+    const checkouts = await this.d.checkoutsOf(
+      rows.map((r) => r.id),
+      this.d.db,
+    );
+    return { items: rows.map((r) => staffJson(r, checkouts.get(r.id) ?? null)), total };
   }
 
   /**
@@ -274,6 +290,9 @@ export class Purchases {
         if (before.status === status) return;
         // An activated generated ticket was paid offline and proved by its secret: it is not a payment staff check.
         if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
+        // A ticket bKash confirmed was paid, on bKash's word: no one person takes it back (docs/rules/payments.md#1).
+        if (before.status === 'success' && (await this.d.checkoutsOf([id], tx)).get(id)?.state === 'completed')
+          throw ApiError.detail(409, t('api:confirmedByBkash'), 'confirmed_by_bkash');
         const action = TRANSITIONS[before.status][status];
         if (!action)
           throw ApiError.detail(
@@ -310,7 +329,7 @@ export class Purchases {
     }
     const row = await q.staffTransaction(this.d.db, id);
     if (!row) throw notFound();
-    return staffJson(row);
+    return staffJson(row, (await this.d.checkoutsOf([id], this.d.db)).get(id) ?? null);
   }
 }
 
@@ -325,3 +344,111 @@ function salesClosed(sale: SaleState, t: TFunction): ApiError {
 const ticketTaken = (t: TFunction) => ApiError.fields({ ticket: [t('api:ticketTaken')] }, 409);
 const trxIdTaken = (t: TFunction) => ApiError.fields({ trx_id: [t('api:trxIdTaken')] }, 409);
 const combinationTaken = (t: TFunction) => ApiError.detail(409, t('api:combinationTakenMeanwhile'), 'ticket_taken');
+
+// The checkout (server/payments) ------------------------------------------------------------------------------------
+
+/** A purchase as the bKash checkout sees it: the transaction, locked, and the sale of its lottery at that moment. */
+export type PurchaseForPayment = { tx: TransactionRow; sale: SaleState };
+
+/**
+ * Locks a purchase for the checkout's change, in the caller's database transaction: the lottery first, then the
+ * transaction (the order every purchase and every staff change takes). Undefined when there is no such transaction.
+ */
+export async function lockPurchaseForPayment(tx: Db, id: number): Promise<PurchaseForPayment | undefined> {
+  const known = await q.transactionById(tx, id);
+  if (!known) return undefined;
+  await lockLotteryForSale(tx, known.lottery_id);
+  const row = await q.transactionForUpdate(tx, id);
+  const sale = await saleState(tx, known.lottery_id);
+  return row && sale ? { tx: row, sale } : undefined;
+}
+
+/**
+ * Whether a paid ticket of this lottery can still be confirmed: published, on sale by its dates, not drawn. Its own
+ * combination is already held by the pending purchase, so whether the lottery is "sold out" does not matter here.
+ */
+export const stillOnSale = (sale: SaleState, now = Date.now()): boolean =>
+  sale.published && !sale.is_result_published && !sale.drawn && Date.parse(sale.start_date) <= now && now < Date.parse(sale.end_date);
+
+/**
+ * bKash took the money for this pending purchase: it becomes `success` with bKash's TrxID, no staff involved
+ * (docs/rules/payments.md#3-paying-with-bkash-checkout). Audited with no actor: the system did it on bKash's word.
+ */
+export async function confirmPaidPurchase(tx: Db, before: TransactionRow, trxId: string, paymentId: string): Promise<void> {
+  await q.setTrxId(tx, before.id, trxId, null);
+  const after = await q.setStatus(tx, before.id, 'success');
+  await recordAudit(tx, {
+    actorId: null,
+    action: 'transaction.confirmed_by_bkash',
+    entity: 'transaction',
+    entityId: String(before.id),
+    before: auditSnapshot(before),
+    after: after ? { ...auditSnapshot(after), bkash_payment_id: paymentId } : null,
+  });
+}
+
+/** The checkout of this pending purchase ended without money: it becomes `failed`, which releases its combination. */
+export async function failUnpaidPurchase(tx: Db, before: TransactionRow, paymentId: string, reason: string): Promise<void> {
+  const after = await q.setStatus(tx, before.id, 'failed');
+  await recordAudit(tx, {
+    actorId: null,
+    action: 'transaction.checkout_failed',
+    entity: 'transaction',
+    entityId: String(before.id),
+    before: auditSnapshot(before),
+    after: after ? { ...auditSnapshot(after), bkash_payment_id: paymentId, reason } : null,
+  });
+}
+
+/** One of the player's own purchases with its lottery's sale (no lock): what starting a checkout checks. */
+export async function purchaseOfPlayer(db: Db, userId: number, id: number): Promise<PurchaseForPayment | undefined> {
+  const row = await q.transactionById(db, id);
+  if (!row || row.user_id !== userId) return undefined;
+  const sale = await saleState(db, row.lottery_id);
+  return sale ? { tx: row, sale } : undefined;
+}
+
+/** Who pays for a purchase: its owner and his phone (where the checkout's messages go). */
+export const payerOf = (db: Db, transactionId: number) => q.payerOf(db, transactionId);
+
+// The bKash statement (server/payments/statements.ts) ----------------------------------------------------------------
+
+/** Why a statement could not approve a purchase (docs/rules/payments.md#84-what-an-upload-does). */
+export type StatementApproval =
+  { ok: true } | { ok: false; reason: 'not_found' | 'changed_meanwhile' | 'own_purchase' | 'results_published' };
+
+/**
+ * A row of an uploaded bKash statement (or a staff member's resolution of one) approves this pending Send Money
+ * purchase, in the caller's database transaction: the lottery is locked, then the purchase (as setStatus does); it
+ * must still be a pending payment carrying this TrxID, not the staff member's own, its lottery's results not out.
+ * Audited `transaction.approve` with the staff member as actor and the statement in `after`.
+ */
+export async function approveFromStatement(
+  tx: Db,
+  a: { transactionId: number; trxId: string; staffId: number; statementId: number; line: number; note?: string },
+): Promise<StatementApproval> {
+  const known = await q.transactionById(tx, a.transactionId);
+  if (!known) return { ok: false, reason: 'not_found' };
+  await lockLotteryForSale(tx, known.lottery_id);
+  const before = await q.transactionForUpdate(tx, a.transactionId);
+  if (!before) return { ok: false, reason: 'not_found' };
+  if (before.status !== 'pending' || before.transaction_type !== 'payment' || before.trx_id !== a.trxId)
+    return { ok: false, reason: 'changed_meanwhile' };
+  // Staff never approve their own payment (docs/rules/payments.md#86-resolving-a-row).
+  if (before.user_id === a.staffId) return { ok: false, reason: 'own_purchase' };
+  const sale = await saleState(tx, before.lottery_id);
+  if (!sale) return { ok: false, reason: 'not_found' };
+  if (sale.is_result_published) return { ok: false, reason: 'results_published' };
+  const after = await q.setStatus(tx, a.transactionId, 'success');
+  await recordAudit(tx, {
+    actorId: a.staffId,
+    action: 'transaction.approve',
+    entity: 'transaction',
+    entityId: String(a.transactionId),
+    before: auditSnapshot(before),
+    after: after
+      ? { ...auditSnapshot(after), statement_id: a.statementId, statement_line: a.line, ...(a.note !== undefined ? { note: a.note } : {}) }
+      : null,
+  });
+  return { ok: true };
+}

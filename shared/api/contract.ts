@@ -65,6 +65,19 @@ import {
   StatusBody,
   TrxIdBody,
 } from '../purchases/schemas.ts';
+import { CallbackBody, CallbackReply, CheckoutReply } from '../payments/schemas.ts';
+import {
+  FlaggedPurchase,
+  FlaggedQuery,
+  ResolveBody,
+  Statement,
+  StatementDetail,
+  StatementRowOut,
+  StatementRowsQuery,
+  StatementUploadQuery,
+  StatementUploadReply,
+  STATEMENT_TYPES,
+} from '../payments/statements.ts';
 import { PICTURE_TYPES, UploadParams, UploadReply } from '../uploads/schemas.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -381,6 +394,86 @@ export const api = {
     body: TrxIdBody,
     reply: PlayerTransaction,
     summary: "The bKash TrxID (and the bKash number paid from) of the caller's own pending purchase; given once.",
+  }),
+  startCheckout: endpoint({
+    method: 'POST',
+    path: '/api/v1/transactions/:id/bkash-checkout/',
+    access: 'user',
+    tag: 'purchases',
+    params: IdParams,
+    reply: CheckoutReply,
+    status: 201,
+    summary:
+      "Starts paying the caller's own pending purchase with bKash's checkout: bKash makes a payment for its amount, and the " +
+      'player is sent to `bkash_url`; bKash then sends him back to the callback, which confirms the ticket without staff.',
+  }),
+  bkashCallback: endpoint({
+    method: 'POST',
+    path: '/api/v1/payments/bkash/callback/',
+    access: 'public',
+    tag: 'purchases',
+    body: CallbackBody,
+    reply: CallbackReply,
+    summary:
+      "bKash's callback as the player's browser brings it back (`paymentID`, `status`): a confirmed payment is executed and " +
+      'the purchase confirmed; a cancelled or failed one ends it. Settled once; a repeated callback answers the same outcome.',
+  }),
+  // The bKash statement (docs/rules/payments.md#8-send-money-reconciled-with-the-statement) -----------------------
+  uploadStatement: endpoint({
+    method: 'POST',
+    path: '/api/v1/bkash-statements/',
+    access: 'staff',
+    tag: 'payments',
+    query: StatementUploadQuery,
+    raw: STATEMENT_TYPES,
+    reply: StatementUploadReply,
+    status: 201,
+    summary:
+      'Reads a bKash merchant statement sent as the raw body (CSV, at most 2 MiB; `name`: its file name) and approves each ' +
+      'pending Send Money purchase a row matches in TrxID, amount and sender; the rest are listed for review or left alone. ' +
+      'The same file again answers its earlier upload (200, `repeated`) and changes nothing. A file that cannot be read: 400, nothing stored.',
+  }),
+  statements: endpoint({
+    method: 'GET',
+    path: '/api/v1/bkash-statements/',
+    access: 'staff',
+    tag: 'payments',
+    query: FlaggedQuery,
+    reply: z.array(Statement),
+    paged: true,
+    summary: 'The uploaded statements, newest first, with their counts.',
+  }),
+  statement: endpoint({
+    method: 'GET',
+    path: '/api/v1/bkash-statements/:id/',
+    access: 'staff',
+    tag: 'payments',
+    params: IdParams,
+    query: StatementRowsQuery,
+    reply: StatementDetail,
+    summary: 'One upload and a page of its rows in line order, filtered by decision (`review_open`: review rows not resolved yet).',
+  }),
+  resolveStatementRow: endpoint({
+    method: 'POST',
+    path: '/api/v1/bkash-statement-rows/:id/resolve/',
+    access: 'staff',
+    tag: 'payments',
+    params: IdParams,
+    body: ResolveBody,
+    reply: StatementRowOut,
+    summary:
+      "A person's decision on a row listed for review, with a note: `approve` approves the pending purchase carrying the " +
+      "row's TrxID, `dismiss` leaves everything as it is. Once per row; never a row of the caller's own purchase (403); audited.",
+  }),
+  flaggedPurchases: endpoint({
+    method: 'GET',
+    path: '/api/v1/bkash-flagged-purchases/',
+    access: 'staff',
+    tag: 'payments',
+    query: FlaggedQuery,
+    reply: z.array(FlaggedPurchase),
+    paged: true,
+    summary: 'Pending Send Money purchases whose TrxID is in no uploaded statement 48 hours after it was given, oldest first.',
   }),
   myTransactions: endpoint({
     method: 'GET',

@@ -4,7 +4,16 @@ import { id, optional, text } from '../fields.ts';
 import { Paging } from '../lotteries/schemas.ts';
 
 /** What the log records changes of. */
-export const AUDIT_ENTITIES = ['lottery', 'transaction', 'prize', 'prize_claim', 'generated_ticket', 'user'] as const;
+export const AUDIT_ENTITIES = [
+  'lottery',
+  'transaction',
+  'payment',
+  'statement',
+  'prize',
+  'prize_claim',
+  'generated_ticket',
+  'user',
+] as const;
 
 /** `GET /api/v1/admin/audit-log/` (superusers): newest first, filtered by what changed, the action and who did it. */
 export const AuditQuery = Paging.extend({

@@ -18,6 +18,8 @@ export const Dashboard = z.object({
   /** Payments waiting for staff, and prize transfers waiting to be made. */
   pending_transactions: z.number().int(),
   pending_transfers: z.number().int(),
+  /** bKash checkout payments whose outcome or refund is still open (docs/rules/payments.md#5-reconciliation). */
+  payments_waiting: z.number().int(),
   recent_lotteries: z.array(StaffLottery),
   recent_transactions: z.array(StaffTransaction),
 });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CLAIM_STATUSES } from '../claims/schemas.ts';
 import { id, nid, optional, phone, text, ticket, trxId, v, wholeTaka } from '../fields.ts';
 import { Paging } from '../lotteries/schemas.ts';
+import { CheckoutInfo } from '../payments/schemas.ts';
 
 export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -111,6 +112,8 @@ export const PurchaseReply = PlayerTransaction.extend({
   bkash_receiver_number: z.string(),
   /** The amount to send: the lottery's ticket price, as stored. */
   amount_to_pay: z.number().int(),
+  /** The newest bKash checkout of the purchase, or null when it was not paid through the checkout (docs/rules/payments.md). */
+  checkout: CheckoutInfo.nullable(),
 });
 
 /** A transaction as staff see it: the player, the lottery, and what they need to check the payment. */
@@ -137,4 +140,6 @@ export const StaffTransaction = z.object({
     is_result_published: z.boolean(),
     ticket_price: z.number().int(),
   }),
+  /** The newest bKash checkout of the purchase; null when it was not paid through the checkout (docs/rules/payments.md). */
+  checkout: CheckoutInfo.nullable(),
 });

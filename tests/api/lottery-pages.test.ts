@@ -234,10 +234,12 @@ describe('with lotteries and results', () => {
     expect(body).toContain(u.phone);
     expect(body).not.toContain('Log in to buy this ticket');
     const panel = aside.slice(0, aside.indexOf('</aside>'));
-    // one button, the form's submit; the methods not taken yet are disabled radio inputs, not buttons
-    expect(panel.match(/<button/g)).toHaveLength(1);
+    // two buttons, the form's two ways to pay; the methods not taken yet are disabled radio inputs, not buttons
+    expect(panel.match(/<button/g)).toHaveLength(2);
+    expect(panel).toMatch(/<button type="submit" value="checkout"[^>]*name="pay">/);
+    expect(panel).toMatch(/<button type="submit" value="send_money"[^>]*name="pay">/);
     expect(panel).toMatch(/<form[^>]*action="\/quick-play\/\d+\/05-12-23-34-45-07\/buy"/);
-    expect(body).toContain('Confirm purchase');
+    expect(body).toContain('Send Money and enter the TrxID');
     for (const m of ['rocket', 'nagad'])
       expect(panel).toMatch(new RegExp(`<input[^>]*disabled[^>]*value="${m}"|<input[^>]*value="${m}"[^>]*disabled`));
   });

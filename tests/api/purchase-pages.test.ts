@@ -49,7 +49,7 @@ describe('buying a ticket without JavaScript', () => {
     const lottery = await insertLottery(t, { name: 'Page Draw', name_bn: 'পাতার ড্র', price: 100 });
     const agent = await player('Karim Mia');
     const ticketPage = await agent.get(`/quick-play/${lottery}/${TICKET}`).expect(200);
-    expect(ticketPage.text).toContain('Confirm purchase');
+    expect(ticketPage.text).toContain('Send Money and enter the TrxID');
     expect(ticketPage.text).toContain('Karim Mia');
     // Nagad and Rocket are shown, disabled, as "Soon"
     expect(ticketPage.text).toMatch(/value="nagad"[^>]*disabled|disabled[^>]*value="nagad"/);

@@ -106,6 +106,7 @@ describe('GET /api/v1/transactions/', () => {
         is_result_published: false,
         ticket_price: 100,
       },
+      checkout: null,
     });
   });
 

@@ -69,6 +69,7 @@ describe('POST /api/v1/transactions-create/', () => {
       claim_status: null,
       bkash_receiver_number: '01700000000',
       amount_to_pay: 100,
+      checkout: null,
     });
     expect(Math.abs(Date.parse(res.body.created_at) - Date.now())).toBeLessThan(60_000);
     const stored = await t.db.one('SELECT * FROM transactions WHERE id = $1', [res.body.id]);

@@ -38,7 +38,7 @@ test('staff approve a player’s purchase on /admin/transactions: a toast, and t
   await useLanguage(page, 'en');
   await login(page, { identifier: player.phone, password: player.password, name: player.name });
   await page.goto(`/quick-play/${lottery.id}/${ticket}`);
-  await page.locator('.play-buy').getByRole('button', { name: 'Confirm purchase' }).click();
+  await page.locator('.play-buy').getByRole('button', { name: 'Send Money and enter the TrxID' }).click();
   await expect(page).toHaveURL(/\/payment\/\d+$/);
   const transactionId = Number(new URL(page.url()).pathname.split('/')[2]);
 

@@ -54,7 +54,7 @@ test('create → publish and feature → buy → approve → draw → results �
   await useLanguage(page, 'en');
   await login(page, { identifier: player.phone, password: player.password, name: player.name });
   await page.goto(`/quick-play/${lotteryId}/${ticket}`);
-  await page.locator('.play-buy').getByRole('button', { name: 'Confirm purchase' }).click();
+  await page.locator('.play-buy').getByRole('button', { name: 'Send Money and enter the TrxID' }).click();
   await expect(page).toHaveURL(/\/payment\/\d+$/);
   const trx = `BO${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
   await page.getByLabel('bKash transaction ID (TrxID)').fill(trx);

@@ -54,7 +54,7 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
   const ticket = randomTicket();
   await login(page, { identifier: player.phone, password: player.password, name: player.name });
   await page.goto(`/quick-play/${lottery.id}/${ticket}`);
-  await page.locator('.play-buy').getByRole('button', { name: 'Confirm purchase' }).click();
+  await page.locator('.play-buy').getByRole('button', { name: 'Send Money and enter the TrxID' }).click();
   await expect(page).toHaveURL(/\/payment\/\d+$/);
   const transactionId = Number(new URL(page.url()).pathname.split('/').pop());
   // The player enters his TrxID: approval needs it (docs/rules/lotteries-and-sales.md#8-transaction-states).
@@ -172,7 +172,7 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/login\?from=/);
     await login(page, { identifier: player.phone, password: player.password, name: player.name });
     await expect(page).toHaveURL(new RegExp(`/quick-play/${lottery.id}/${ticket}$`));
-    await page.locator('.play-buy').getByRole('button', { name: 'Confirm purchase' }).click();
+    await page.locator('.play-buy').getByRole('button', { name: 'Send Money and enter the TrxID' }).click();
     await expect(page).toHaveURL(/\/payment\/\d+$/);
     const transactionId = Number(new URL(page.url()).pathname.split('/').pop());
     const trx = `NJ${Math.random().toString(36).slice(2, 10).toUpperCase()}`;

@@ -33,7 +33,7 @@ test('a player picks numbers, buys with bKash, enters the TrxID and sees the pen
   await expect(buy.getByRole('radio', { name: 'bKash' })).toBeChecked();
   await expect(buy.getByRole('radio', { name: /Nagad/ })).toBeDisabled();
   await expect(buy.getByRole('radio', { name: /Rocket/ })).toBeDisabled();
-  await buy.getByRole('button', { name: 'Confirm purchase' }).click();
+  await buy.getByRole('button', { name: 'Send Money and enter the TrxID' }).click();
 
   await expect(page).toHaveURL(/\/payment\/\d+$/);
   const main$ = page.locator('main');
@@ -62,7 +62,7 @@ test('with a purchase: the payment page (TrxID form) and a My Lotteries card fit
   const { main, last } = randomChoice();
   const ticket = [...main.map((n) => String(n).padStart(2, '0')), String(last).padStart(2, '0')].join('-');
   await page.goto(`/quick-play/${await featuredLotteryId(request)}/${ticket}`);
-  await page.locator('.play-buy').getByRole('button', { name: 'Confirm purchase' }).click();
+  await page.locator('.play-buy').getByRole('button', { name: 'Send Money and enter the TrxID' }).click();
   await expect(page).toHaveURL(/\/payment\/\d+$/);
   const payment = new URL(page.url()).pathname;
   await page.setViewportSize({ width: 360, height: 740 });

@@ -50,8 +50,18 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     production && !env.NOTIFY_TRANSPORT
       ? { NOTIFY_TRANSPORT: 'live', SMTP_URL: 'smtp://127.0.0.1:9', SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms' }
       : {};
-  // Production also needs the bKash receiver number.
-  const receiver = production ? { BKASH_RECEIVER_NUMBER: '01800000000' } : {};
+  // Production also needs the bKash receiver number, and bKash's sandbox (on the same closed port) instead of the simulator.
+  const receiver = production
+    ? {
+        BKASH_RECEIVER_NUMBER: '01800000000',
+        BKASH_MODE: 'sandbox',
+        BKASH_BASE_URL: 'http://127.0.0.1:9/bkash',
+        BKASH_APP_KEY: 'test-app-key',
+        BKASH_APP_SECRET: 'test-app-secret',
+        BKASH_USERNAME: 'test-merchant',
+        BKASH_PASSWORD: 'test-merchant-password',
+      }
+    : {};
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

@@ -4,9 +4,17 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'bhagya-cfg-'));
-/** What production needs besides NODE_ENV: a secret, the live transport and the bKash receiver number. */
 const LIVE = { NOTIFY_TRANSPORT: 'live', SMTP_URL: 'smtps://u:p@mail.example.com:465', SMS_GATEWAY_URL: 'https://sms.example.com/send' };
-const PRODUCTION = { NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), ...LIVE, BKASH_RECEIVER_NUMBER: '01812345678' };
+/** bKash's sandbox with a merchant's credentials (docs/rules/payments.md#7-configuration). */
+const SANDBOX = {
+  BKASH_MODE: 'sandbox',
+  BKASH_APP_KEY: 'key',
+  BKASH_APP_SECRET: 'app-secret',
+  BKASH_USERNAME: 'merchant',
+  BKASH_PASSWORD: 'merchant-pass',
+};
+/** What production needs besides NODE_ENV: a secret, the live transport, the bKash receiver number and bKash's checkout. */
+const PRODUCTION = { NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(40), ...LIVE, BKASH_RECEIVER_NUMBER: '01812345678', ...SANDBOX };
 
 describe('loadConfig', () => {
   test('defaults: port 3000, embedded database with demo data, log transport, generated secret kept in DATA_DIR', () => {
@@ -126,6 +134,41 @@ describe('production (docs/rules/accounts-and-codes.md#8-where-codes-are-sent)',
     expect(() => loadConfig({ DATA_DIR: dir(), NODE_ENV: 'production' })).toThrow(
       /^invalid configuration: SECRET_KEY: is required in production; NOTIFY_TRANSPORT: must be live in production[^\n]*$/,
     );
+  });
+});
+
+describe('bKash checkout (docs/rules/payments.md#7-configuration)', () => {
+  test('outside production: the simulator in this process, with its own credentials, by default', () => {
+    const c = loadConfig({ DATA_DIR: dir(), PORT: '4321' });
+    expect(c.bkash).toMatchObject({ mode: 'simulator', baseUrl: 'http://127.0.0.1:4321/_bkash', checkoutOrigins: [] });
+    expect(loadConfig({ DATA_DIR: dir(), BKASH_BASE_URL: 'http://127.0.0.1:9/sim/' }).bkash.baseUrl).toBe('http://127.0.0.1:9/sim');
+  });
+
+  test('production refuses the simulator, set or by default, naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), ...PRODUCTION, BKASH_MODE: 'simulator' })).toThrow(
+      /\bBKASH_MODE: must be sandbox or live in production/,
+    );
+    const { BKASH_MODE: _m, ...unset } = PRODUCTION;
+    expect(() => loadConfig({ DATA_DIR: dir(), ...unset })).toThrow(/\bBKASH_MODE: must be sandbox or live in production/);
+  });
+
+  test('sandbox and live need every credential; their addresses are bKash’s unless told', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), BKASH_MODE: 'live', BKASH_APP_KEY: 'k' })).toThrow(
+      /BKASH_APP_SECRET: is required with BKASH_MODE=live; BKASH_USERNAME: is required with BKASH_MODE=live; BKASH_PASSWORD: is required/,
+    );
+    const sandbox = loadConfig({ DATA_DIR: dir(), ...SANDBOX }).bkash;
+    expect(sandbox).toEqual({
+      mode: 'sandbox',
+      baseUrl: 'https://tokenized.sandbox.bka.sh/v1.2.0-beta',
+      appKey: 'key',
+      appSecret: 'app-secret',
+      username: 'merchant',
+      password: 'merchant-pass',
+      checkoutOrigins: ['https://sandbox.payment.bkash.com'],
+    });
+    const live = loadConfig({ DATA_DIR: dir(), ...SANDBOX, BKASH_MODE: 'live' }).bkash;
+    expect(live).toMatchObject({ baseUrl: 'https://tokenized.pay.bka.sh/v1.2.0-beta', checkoutOrigins: ['https://payment.bkash.com'] });
+    expect(() => loadConfig({ DATA_DIR: dir(), BKASH_MODE: 'cash' })).toThrow(/BKASH_MODE/);
   });
 });
 

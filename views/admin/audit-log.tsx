@@ -111,7 +111,7 @@ export function Component() {
                     <td>
                       <DateTime value={a.created_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
                     </td>
-                    <td>{a.actor ? `${a.actor.name} (#${a.actor.id})` : t('common.notAvailable')}</td>
+                    <td>{a.actor ? `${a.actor.name} (#${a.actor.id})` : t('audit.system')}</td>
                     <td>
                       <code>{a.action}</code>
                     </td>

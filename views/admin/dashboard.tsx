@@ -53,6 +53,11 @@ export function Component() {
               value={formatNumber(d.pending_transfers, lng)}
               to={withQuery(adminPaths.prizeClaims, { status: 'payment_info_submitted' })}
             />
+            <Stat
+              label={t('dashboard.paymentsWaiting')}
+              value={formatNumber(d.payments_waiting, lng)}
+              to={withQuery(adminPaths.transactions, { status: 'pending' })}
+            />
           </ul>
 
           <nav className="admin-quick" aria-label={t('dashboard.quickActions')}>

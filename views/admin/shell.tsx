@@ -43,6 +43,11 @@ const NAV: readonly NavItem[] = [
     icon: icon('M3 6h18v12H3V6Zm2 2v2h14V8H5Zm0 5v3h6v-3H5Z'),
   },
   {
+    to: adminPaths.bkashStatements,
+    label: 'nav.bkashStatements',
+    icon: icon('M6 2h9l5 5v15H6V2Zm8 1.5V8h4.5L14 3.5ZM8.5 15.5l1.4-1.4 1.6 1.6 3.6-3.6 1.4 1.4-5 5-3-3Z'),
+  },
+  {
     to: adminPaths.users,
     label: 'nav.users',
     icon: icon(

@@ -133,11 +133,12 @@ function TransactionCard({ x, lng }: { x: Row; lng: Language }) {
   const na = t('common.notAvailable');
   const priceDiffers = x.amount !== x.lottery.ticket_price;
   // After the draw only an unpaid ticket may still be rejected; an activated generated ticket keeps its status
-  // (docs/rules/lotteries-and-sales.md#8-transaction-states); the API says why for anything else.
+  // (docs/rules/lotteries-and-sales.md#8-transaction-states), and so does a ticket bKash confirmed
+  // (docs/rules/payments.md#1-who-may-do-what); the API says why for anything else.
   // Approval needs the TrxID the payment is checked against: without one, a pending card offers Reject only.
   const needsTrxId = x.status === 'pending' && x.trx_id === null && x.transaction_type !== 'activation';
   const actions =
-    x.transaction_type === 'activation'
+    x.transaction_type === 'activation' || (x.status === 'success' && x.checkout?.state === 'completed')
       ? []
       : (x.lottery.is_result_published || needsTrxId) && x.status === 'pending'
         ? ACTIONS.pending.filter((a) => a.to === 'failed')
@@ -153,6 +154,7 @@ function TransactionCard({ x, lng }: { x: Row; lng: Language }) {
         <div className="admin-card__badges">
           <span className={`badge badge--${x.status}`}>{t(`transactions.statuses.${x.status}`)}</span>
           {x.transaction_type === 'activation' ? <span className="badge badge--muted">{t('transactions.activation')}</span> : null}
+          {x.checkout ? <span className="badge badge--muted">{t('transactions.checkout')}</span> : null}
           {x.lottery.is_result_published ? <span className="badge badge--muted">{t('transactions.drawn')}</span> : null}
         </div>
       </header>
@@ -192,6 +194,18 @@ function TransactionCard({ x, lng }: { x: Row; lng: Language }) {
           <dt>{t('transactions.bkashNumber')}</dt>
           <dd>{x.payment_number || na}</dd>
         </div>
+        {x.checkout ? (
+          <div>
+            <dt>{t('transactions.checkoutState')}</dt>
+            <dd>
+              {t(`transactions.checkoutStates.${x.checkout.state}`)}
+              {x.checkout.refund_trx_id ? (
+                <span className="admin-card__wrap"> · {t('transactions.refundTrxId', { trx: x.checkout.refund_trx_id })}</span>
+              ) : null}
+              <span className="admin-card__wrap muted"> · {t('transactions.paymentId', { id: x.checkout.payment_id })}</span>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('transactions.date')}</dt>
           <dd>

@@ -25,8 +25,9 @@ export function newIdempotencyKey(): string {
 }
 
 /**
- * The purchase: the payment method and "Confirm purchase". A plain form POST that works without JavaScript; it
- * carries the key made with the page, so a submit sent twice makes one transaction.
+ * The purchase: the payment method, then "Pay with bKash" (the checkout) or "Send Money and enter the TrxID". A plain
+ * form POST that works without JavaScript; it carries the key made with the page, so a submit sent twice makes one
+ * transaction.
  */
 export function BuyForm({
   lottery,
@@ -63,7 +64,13 @@ export function BuyForm({
       <p className="buy-form__text">
         {withElements((v) => t('buy.text', v), { price: <Amount value={lottery.ticket_price} lng={lng} /> })}
       </p>
-      <SubmitButton>{t('buy.confirm')}</SubmitButton>
+      {/* Two ways to pay (docs/rules/payments.md): bKash's checkout first, Send Money with a TrxID second. */}
+      <SubmitButton name="pay" value="checkout" className="btn btn-bkash btn-block">
+        {withElements((v) => t('buy.payWithBkash', v), { price: <Amount value={lottery.ticket_price} lng={lng} /> })}
+      </SubmitButton>
+      <SubmitButton name="pay" value="send_money" className="btn btn-ghost btn-block buy-form__second">
+        {t('buy.sendMoney')}
+      </SubmitButton>
     </Form>
   );
 }

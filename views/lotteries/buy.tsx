@@ -1,7 +1,7 @@
-import { data, redirect, type ActionFunctionArgs } from 'react-router';
+import { data, redirect, redirectDocument, type ActionFunctionArgs } from 'react-router';
 import { api as contract } from '../../shared/api/contract.ts';
 import { IdempotencyKey, PurchaseBody } from '../../shared/purchases/schemas.ts';
-import { paths } from '../../shared/paths.ts';
+import { paths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { refuse, refused } from '../components/action.ts';
 import { field } from '../components/form.tsx';
@@ -18,6 +18,9 @@ export { loader, Component } from './quick-play.tsx';
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  // Which button: "Pay with bKash" (the checkout, docs/rules/payments.md#3) or "Send Money" (the payment page's TrxID).
+  const checkout = field(form, 'pay') === 'checkout';
+  form.delete('pay');
   const sentKey = field(form, IDEMPOTENCY_FIELD);
   const k = IdempotencyKey.safeParse(sentKey);
   if (!k.success) return refuse(key('lottery:buy.errors.reload'), 400);
@@ -33,10 +36,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   }
   const r = await apiOf(context).call(contract.createTransaction, { body: v.data, idempotencyKey: k.data });
-  if (r.ok) return redirect(paths.payment(r.data.id), 303);
-  return refused(r, {
-    fields: ['ticket', 'payment_method'],
-    failed: 'lottery:buy.errors.failed',
-    extra: { key: k.data } satisfies BuyResult,
-  });
+  if (!r.ok)
+    return refused(r, {
+      fields: ['ticket', 'payment_method'],
+      failed: 'lottery:buy.errors.failed',
+      extra: { key: k.data } satisfies BuyResult,
+    });
+  if (!checkout || r.data.status !== 'pending' || r.data.trx_id) return redirect(paths.payment(r.data.id), 303);
+  // The purchase holds the numbers; bKash's page is a whole new document. When bKash does not answer, the payment page
+  // says so and offers both ways again.
+  const c = await apiOf(context).call(contract.startCheckout, { params: { id: String(r.data.id) } });
+  if (c.ok) return redirectDocument(c.data.bkash_url, 303);
+  return redirect(withQuery(paths.payment(r.data.id), { checkout: 'unavailable' }), 303);
 }

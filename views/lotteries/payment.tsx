@@ -1,4 +1,15 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  redirectDocument,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { toDigits } from '../../shared/dates.ts';
@@ -6,7 +17,7 @@ import { lotteryName } from '../../shared/lotteries/names.ts';
 import { paths } from '../../shared/paths.ts';
 import { TrxIdBody } from '../../shared/purchases/schemas.ts';
 import { apiOf } from '../context.ts';
-import { action as formAction, idOf, pageStatus, refuse } from '../components/action.ts';
+import { action as formAction, idOf, pageStatus, refuse, refused } from '../components/action.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
@@ -20,17 +31,19 @@ import { TicketBalls } from './balls.tsx';
  * /payment/{transactionId} (player group): where and how much to pay for a purchase, and the TrxID form
  * (docs/rules/lotteries-and-sales.md#7-buying-a-ticket). Another player's transaction is "not found", as the API says.
  */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const id = idOf(params.transactionId);
-  if (!id) return data({ tx: null, problem: null }, { status: 404 });
+  if (!id) return data({ tx: null, problem: null, unavailable: false }, { status: 404 });
+  // The ticket page's "Pay with bKash" came here because bKash did not answer (views/lotteries/buy.tsx).
+  const unavailable = new URL(request.url).searchParams.get('checkout') === 'unavailable';
   const r = await apiOf(context).call(contract.myTransaction, { params: { id } });
-  if (r.ok) return { tx: r.data, problem: null };
-  if (r.status === 404) return data({ tx: null, problem: null }, { status: 404 });
-  return data({ tx: null, problem: errorText(r.error, '') || null }, { status: pageStatus(r.status) });
+  if (r.ok) return { tx: r.data, problem: null, unavailable };
+  if (r.status === 404) return data({ tx: null, problem: null, unavailable }, { status: 404 });
+  return data({ tx: null, problem: errorText(r.error, '') || null, unavailable }, { status: pageStatus(r.status) });
 }
 
 /** The TrxID bKash sent the player: given once; a used or refused one comes back under the field. */
-export const action = formAction({
+const trxIdAction = formAction({
   prepare: (_, { params }) => (idOf(params.transactionId) ? undefined : refuse(key('lottery:payment.notFound'), 404)),
   schema: TrxIdBody,
   call: (api, body, { params }) => api.call(contract.setTrxId, { params: { id: params.transactionId ?? '' }, body }),
@@ -38,6 +51,26 @@ export const action = formAction({
   failed: 'lottery:payment.errors.failed',
   done: (tx) => redirect(paths.payment(tx.id), 303),
 });
+
+/**
+ * "Pay with bKash" (posted to /payment/{id}/bkash): bKash makes the payment and the player goes to its page, a whole
+ * new document (bKash's page is not one of ours). A refusal shows above the buttons of this page.
+ */
+async function checkoutAction(args: ActionFunctionArgs) {
+  const id = idOf(args.params.transactionId);
+  if (!id) return refuse(key('lottery:payment.notFound'), 404);
+  await args.request.formData();
+  const r = await apiOf(args.context).call(contract.startCheckout, { params: { id } });
+  if (r.ok) return redirectDocument(r.data.bkash_url, 303);
+  return refused(r, { failed: (m) => m || key('lottery:payment.checkout.unavailable'), fields: [] });
+}
+
+/** The page's two forms: the checkout posts to /payment/{id}/bkash, the TrxID to the page itself. */
+export function action(args: ActionFunctionArgs) {
+  return new URL(args.request.url).pathname === paths.paymentCheckout(args.params.transactionId ?? '')
+    ? checkoutAction(args)
+    : trxIdAction(args);
+}
 
 export function Component() {
   const {
@@ -49,6 +82,9 @@ export function Component() {
   const { user } = useRootData();
   const tx = d.tx;
   const e = result?.errors ?? {};
+  // The checkout's refusal shows by its form, the TrxID's by the other (both are this page's action).
+  const { pathname } = useLocation();
+  const checkoutPost = tx !== null && pathname === paths.paymentCheckout(tx.id);
   const title = t('payment.title');
   return (
     <section className="section">
@@ -68,65 +104,60 @@ export function Component() {
               <p className="payment__lottery">{lotteryName(tx.lottery, lng)}</p>
               <TicketBalls ticket={tx.ticket} lng={lng} label={t('play.ticket')} />
             </div>
-            <dl className="summary card">
-              <div>
-                <dt>{t('payment.receiver')}</dt>
-                <dd className="payment__receiver">{toDigits(tx.bkash_receiver_number, lng)}</dd>
-              </div>
-              <div>
-                <dt>{t('play.amount')}</dt>
-                <dd className="summary__amount">
-                  <Amount value={tx.amount_to_pay} lng={lng} />
-                </dd>
-              </div>
-            </dl>
-            <div className="alert alert--info payment__notice" role="note">
-              <p>
-                <strong>{t('payment.referenceTitle')}</strong>
-              </p>
-              <p>{t('payment.reference')}</p>
-              {user?.phone ? <p>{t('payment.yourPhone', { phone: toDigits(user.phone, lng) })}</p> : null}
-            </div>
-            <ol className="payment__steps">
-              <li>{t('payment.step1')}</li>
-              <li>
-                {withElements((v) => t('payment.step2', v), {
-                  amount: <Amount value={tx.amount_to_pay} lng={lng} />,
-                  number: <strong>{toDigits(tx.bkash_receiver_number, lng)}</strong>,
-                })}
-              </li>
-              <li>{t('payment.step3')}</li>
-            </ol>
-            {tx.trx_id ? (
+            <CheckoutOutcome tx={tx} />
+            {tx.status === 'pending' && !tx.trx_id ? (
+              <>
+                <div className="card payment__checkout">
+                  <h2>{t('payment.checkoutTitle')}</h2>
+                  <p>{t('payment.checkoutLead')}</p>
+                  {checkoutPost && result?.formError ? (
+                    <Alert kind="error">{msg(t, result.formError)}</Alert>
+                  ) : d.unavailable && !tx.checkout ? (
+                    <Alert kind="error">{t('payment.checkout.unavailable')}</Alert>
+                  ) : null}
+                  {/* A whole document: the answer sends the browser to bKash's page, which is not one of ours. */}
+                  <Form method="post" action={paths.paymentCheckout(tx.id)} reloadDocument>
+                    <CsrfField />
+                    <SubmitButton className="btn btn-bkash btn-block">
+                      {withElements((v) => t('payment.checkoutSubmit', v), { amount: <Amount value={tx.amount_to_pay} lng={lng} /> })}
+                    </SubmitButton>
+                  </Form>
+                </div>
+                <h2 className="payment__or">{t('payment.sendMoneyTitle')}</h2>
+                <p>{t('payment.sendMoneyLead')}</p>
+                <SendMoney tx={tx} phone={user?.phone ?? null} />
+                <Form method="post" noValidate className="form card payment__form">
+                  <CsrfField />
+                  {!checkoutPost && result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+                  <Field
+                    label={t('payment.trxId')}
+                    name="trx_id"
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    maxLength={20}
+                    defaultValue={result?.values?.trx_id ?? ''}
+                    hint={t('payment.trxIdHint')}
+                    error={msg(t, e.trx_id)}
+                  />
+                  <Field
+                    label={t('payment.paidFrom')}
+                    name="payment_number"
+                    type="tel"
+                    inputMode="numeric"
+                    autoComplete="tel"
+                    defaultValue={result?.values?.payment_number ?? ''}
+                    error={msg(t, e.payment_number)}
+                  />
+                  <SubmitButton>{t('payment.submit')}</SubmitButton>
+                </Form>
+              </>
+            ) : tx.checkout ? null : tx.status === 'success' && tx.trx_id ? (
+              <Alert kind="success">{t('payment.checkout.confirmed', { trx: tx.trx_id })}</Alert>
+            ) : tx.trx_id ? (
               <Alert kind="success">{t('payment.trxGiven', { trx: tx.trx_id })}</Alert>
-            ) : tx.status !== 'pending' ? (
-              <Alert kind="info">{t('payment.closed')}</Alert>
             ) : (
-              <Form method="post" noValidate className="form card payment__form">
-                <CsrfField />
-                {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
-                <Field
-                  label={t('payment.trxId')}
-                  name="trx_id"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={20}
-                  defaultValue={result?.values?.trx_id ?? ''}
-                  hint={t('payment.trxIdHint')}
-                  error={msg(t, e.trx_id)}
-                />
-                <Field
-                  label={t('payment.paidFrom')}
-                  name="payment_number"
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel"
-                  defaultValue={result?.values?.payment_number ?? ''}
-                  error={msg(t, e.payment_number)}
-                />
-                <SubmitButton>{t('payment.submit')}</SubmitButton>
-              </Form>
+              <Alert kind="info">{t('payment.closed')}</Alert>
             )}
             <p className="payment__finish">
               <Link className="btn btn-ghost btn-block" to={paths.myLotteries}>
@@ -138,4 +169,82 @@ export function Component() {
       </div>
     </section>
   );
+}
+
+type Purchase = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['tx']>;
+
+/** Where and how much to send with Send Money, and the reference to write (the manual path). */
+function SendMoney({ tx, phone }: { tx: Purchase; phone: string | null }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
+  return (
+    <>
+      <dl className="summary card">
+        <div>
+          <dt>{t('payment.receiver')}</dt>
+          <dd className="payment__receiver">{toDigits(tx.bkash_receiver_number, lng)}</dd>
+        </div>
+        <div>
+          <dt>{t('play.amount')}</dt>
+          <dd className="summary__amount">
+            <Amount value={tx.amount_to_pay} lng={lng} />
+          </dd>
+        </div>
+      </dl>
+      <div className="alert alert--info payment__notice" role="note">
+        <p>
+          <strong>{t('payment.referenceTitle')}</strong>
+        </p>
+        <p>{t('payment.reference')}</p>
+        {phone ? <p>{t('payment.yourPhone', { phone: toDigits(phone, lng) })}</p> : null}
+      </div>
+      <ol className="payment__steps">
+        <li>{t('payment.step1')}</li>
+        <li>
+          {withElements((v) => t('payment.step2', v), {
+            amount: <Amount value={tx.amount_to_pay} lng={lng} />,
+            number: <strong>{toDigits(tx.bkash_receiver_number, lng)}</strong>,
+          })}
+        </li>
+        <li>{t('payment.step3')}</li>
+      </ol>
+    </>
+  );
+}
+
+const REASONS = ['sales_closed', 'already_paid', 'not_pending', 'amount_mismatch', 'invoice_mismatch', 'no_trx_id'];
+
+/** What became of the purchase's newest bKash checkout (docs/rules/payments.md#2-the-states-of-a-checkout-payment). */
+function CheckoutOutcome({ tx }: { tx: Purchase }) {
+  const { t } = useTranslation('lottery');
+  const c = tx.checkout;
+  if (!c) return null;
+  const reason = t(`payment.checkout.reason.${c.reason && REASONS.includes(c.reason) ? c.reason : 'other'}`);
+  const buyAgain = (
+    <p>
+      <Link to={paths.buy(tx.lottery.id, tx.ticket)}>{t('payment.checkout.buyAgain')}</Link>
+    </p>
+  );
+  switch (c.state) {
+    case 'completed':
+      return <Alert kind="success">{t('payment.checkout.confirmed', { trx: c.trx_id ?? '' })}</Alert>;
+    case 'created':
+      return tx.status === 'pending' ? <Alert kind="info">{t('payment.checkout.pending')}</Alert> : null;
+    case 'cancelled':
+    case 'failed':
+    case 'expired':
+      // A later payment of the same purchase may still be under way: the purchase's own state says.
+      return tx.status === 'failed' ? (
+        <>
+          <Alert kind="error">{t(`payment.checkout.${c.state}`)}</Alert>
+          {buyAgain}
+        </>
+      ) : null;
+    case 'refund_due':
+      return <Alert kind="info">{t('payment.checkout.refund_due', { reason })}</Alert>;
+    case 'refunded':
+      return <Alert kind="info">{t('payment.checkout.refunded', { reason, trx: c.refund_trx_id ?? '' })}</Alert>;
+  }
 }

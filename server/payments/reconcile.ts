@@ -1,0 +1,37 @@
+import type { Logger } from '../log.ts';
+import type { Payments } from './service.ts';
+
+/** A payment whose outcome has been open this long is asked about (docs/rules/payments.md#5-reconciliation). */
+export const RECONCILE_AFTER_SEC = 180;
+/** How often the job runs; it also runs once shortly after the start. */
+export const RECONCILE_EVERY_MS = 60_000;
+
+/**
+ * The reconciliation job of this instance: at start and every minute, every payment open for more than a few minutes
+ * is settled by bKash's word and every refund still due is made. Runs on every instance; the rows it takes are leased
+ * (server/payments/queries.ts leaseOpen), so instances never ask about one payment at once. A failed run is logged and
+ * the next one tries again.
+ */
+export function scheduleReconciliation(payments: Payments, log: Logger): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const n = await payments.reconcile(RECONCILE_AFTER_SEC);
+      if (n) log.info({ payments: n }, 'bKash payments reconciled');
+    } catch (err) {
+      log.warn({ err }, 'bKash reconciliation failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void run(), 5_000);
+  const every = setInterval(() => void run(), RECONCILE_EVERY_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}

@@ -1,0 +1,346 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { formatTaka } from '../../shared/money.ts';
+import { paths } from '../../shared/paths.ts';
+import type { CallbackBody, CallbackReply, CheckoutInfo, CheckoutReply } from '../../shared/payments/schemas.ts';
+import type { AccessClaims } from '../accounts/tokens.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { throttle, type Limit } from '../http/rate-limit.ts';
+import type { Logger } from '../log.ts';
+import type { Notifier } from '../notify/index.ts';
+import { NotifyError } from '../notify/index.ts';
+import {
+  confirmPaidPurchase,
+  failUnpaidPurchase,
+  lockPurchaseForPayment,
+  PURCHASE_LIMIT,
+  payerOf,
+  purchaseOfPlayer,
+  stillOnSale,
+} from '../purchases/service.ts';
+import { BkashError, type BkashPayment, type BkashRefund } from './bkash/client.ts';
+import * as q from './queries.ts';
+import type { PaymentRow, PaymentState } from './queries.ts';
+
+/** What the checkout needs of bKash (server/payments/bkash/client.ts BkashClient; a test may give another). */
+export interface Gateway {
+  create(p: {
+    amount: number;
+    payerReference: string;
+    callbackURL: string;
+    merchantInvoiceNumber: string;
+  }): Promise<{ paymentID: string; bkashURL: string }>;
+  execute(paymentID: string): Promise<BkashPayment>;
+  status(paymentID: string): Promise<BkashPayment>;
+  refund(p: { paymentID: string; trxID: string; amount: number; reason: string; sku: string }): Promise<BkashRefund>;
+  refundStatus(p: { paymentID: string; trxID: string }): Promise<BkashRefund | null>;
+}
+
+export type PaymentsDeps = {
+  db: Db;
+  gateway: Gateway;
+  notifier: Notifier;
+  log: Logger;
+  /** PUBLIC_ORIGIN: where bKash sends the player back; without it, the origin the request came to. */
+  publicOrigin?: string | undefined;
+  /** Work after the answer (the refund bKash is asked for, the SMS). */
+  defer: (task: () => Promise<void>) => void;
+  /** The product's texts, for the messages sent to players (the language is passed with each). */
+  t: TFunction;
+  /** How long a callback waits for bKash before it answers with what is known (the rest goes on in the background). */
+  callbackWaitMs?: number;
+};
+
+/** bKash callbacks per address (docs/rules/limits.md#1-rate-limits): a player comes back once per payment. */
+const CALLBACK_LIMIT: Limit = { max: 30, windowSec: 60 };
+
+/** What the outcome of one payment was, for the page the player comes back to. */
+type Outcome = z.input<typeof CallbackReply>['outcome'];
+
+const OUTCOME: Record<PaymentState, Outcome> = {
+  created: 'pending',
+  completed: 'confirmed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  expired: 'failed',
+  refund_due: 'refunded',
+  refunded: 'refunded',
+};
+
+/** bKash's transactionStatus → the state a payment settles in; undefined: still open ("Initiated" and anything unknown). */
+function settledState(bkashStatus: string): PaymentState | undefined {
+  switch (bkashStatus) {
+    case 'Completed':
+      return 'completed';
+    case 'Cancelled':
+      return 'cancelled';
+    case 'Failed':
+      return 'failed';
+    case 'Expired':
+      return 'expired';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Paying with bKash's Tokenized Checkout (docs/rules/payments.md): a pending purchase's checkout starts here, bKash's
+ * callback and the reconciliation job settle each payment exactly once, and money that could not become a ticket is
+ * refunded. Every change of a purchase goes through server/purchases/service.ts.
+ */
+export class Payments {
+  constructor(private readonly d: PaymentsDeps) {}
+
+  /**
+   * Starts the checkout of the caller's own pending purchase: bKash makes a payment for its amount, and the player is
+   * sent to bKash's page (`bkash_url`). A purchase that already has a TrxID (Send Money) or is no longer pending is
+   * refused, and so is one whose lottery is no longer on sale: no money is taken for a ticket that cannot be sold.
+   */
+  async startCheckout(caller: AccessClaims, transactionId: number, origin: string, t: TFunction): Promise<z.input<typeof CheckoutReply>> {
+    await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]], t);
+    const p = await purchaseOfPlayer(this.d.db, caller.user_id, transactionId);
+    if (!p) throw ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
+    if (p.tx.status !== 'pending') throw ApiError.detail(409, t('api:checkoutNotPending'), 'not_pending');
+    if (p.tx.trx_id !== null) throw ApiError.detail(409, t('api:checkoutTrxIdGiven'), 'trx_id_given');
+    if (!stillOnSale(p.sale)) throw ApiError.detail(409, t('api:checkoutSalesClosed'), 'sales_closed');
+    let created: { paymentID: string; bkashURL: string };
+    try {
+      created = await this.d.gateway.create({
+        amount: p.tx.amount,
+        payerReference: caller.phone ?? String(caller.user_id),
+        callbackURL: `${this.d.publicOrigin ?? origin}${paths.bkashCallback}`,
+        merchantInvoiceNumber: String(p.tx.id),
+      });
+    } catch (err) {
+      if (!(err instanceof BkashError)) throw err;
+      this.d.log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, transaction: p.tx.id }, 'bKash create failed');
+      throw ApiError.detail(503, t('api:bkashUnavailable'), 'bkash_unavailable');
+    }
+    await q.insertPayment(this.d.db, { paymentId: created.paymentID, transactionId: p.tx.id, amount: p.tx.amount });
+    return { payment_id: created.paymentID, bkash_url: created.bkashURL, transaction_id: p.tx.id };
+  }
+
+  /**
+   * bKash's callback, as the player's browser brings it back (and, when bKash sends it twice, again): a payment the
+   * player confirmed is executed; one he cancelled or that failed is asked about first (the callback's word alone
+   * never ends a purchase). A payment already settled is answered as it is, without asking bKash anything.
+   */
+  async callback(body: z.output<typeof CallbackBody>, ip: string, t: TFunction): Promise<z.input<typeof CallbackReply>> {
+    await throttle(this.d.db, [[`bkash-callback:ip:${ip}`, CALLBACK_LIMIT]], t);
+    const known = await q.payment(this.d.db, body.paymentID);
+    if (!known) throw ApiError.detail(404, t('api:paymentNotFound'), 'not_found');
+    if (known.state === 'created') {
+      const work = body.status === 'success' ? this.execute(known) : this.check(known, body.status === 'cancel' ? 'cancelled' : 'failed');
+      await this.atMost(work, this.d.callbackWaitMs ?? 6_000);
+    }
+    const now = await q.payment(this.d.db, body.paymentID);
+    return this.reply(now ?? known);
+  }
+
+  /** The checkout of purchases as their pages show it: the newest payment of each that has one. */
+  async checkoutsOf(transactionIds: number[], db: Db = this.d.db): Promise<Map<number, z.input<typeof CheckoutInfo>>> {
+    if (!transactionIds.length) return new Map();
+    const rows = await q.latestOfTransactions(db, transactionIds);
+    return new Map(rows.map((p) => [p.transaction_id, checkoutInfo(p)]));
+  }
+
+  /** Waits for `work` at most `ms`; work that takes longer goes on, and its failure is logged, not thrown. */
+  private async atMost(work: Promise<void>, ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    const logged = work.catch((err: unknown) => this.d.log.error({ err }, 'bKash callback failed'));
+    // Tracked with the app's background work, so that closing the app waits for it.
+    this.d.defer(() => logged);
+    try {
+      await Promise.race([logged, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private reply(p: PaymentRow): z.input<typeof CallbackReply> {
+    return { transaction_id: p.transaction_id, outcome: OUTCOME[p.state], checkout: checkoutInfo(p) };
+  }
+
+  /** Execute after a success callback; when its answer is lost or refused, bKash is asked what became of the payment. */
+  private async execute(p: PaymentRow): Promise<void> {
+    let answer: BkashPayment;
+    try {
+      answer = await this.d.gateway.execute(p.payment_id);
+    } catch (err) {
+      if (!(err instanceof BkashError)) throw err;
+      this.d.log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, payment: p.payment_id }, 'bKash execute failed');
+      await this.check(p, null);
+      return;
+    }
+    await this.settle(p.payment_id, answer, null);
+  }
+
+  /**
+   * Asks bKash what became of a payment and settles it when bKash says it ended. `fallback`: the state the callback
+   * named (cancelled, failed), taken when bKash still reports the payment as only begun; null leaves it open.
+   */
+  async check(p: PaymentRow, fallback: PaymentState | null): Promise<void> {
+    let answer: BkashPayment;
+    try {
+      answer = await this.d.gateway.status(p.payment_id);
+    } catch (err) {
+      if (!(err instanceof BkashError)) throw err;
+      this.d.log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, payment: p.payment_id }, 'bKash status failed');
+      await q.noteChecked(this.d.db, p.payment_id, null);
+      return;
+    }
+    if (settledState(answer.transactionStatus) === undefined && fallback === null) {
+      await q.noteChecked(this.d.db, p.payment_id, answer.transactionStatus);
+      return;
+    }
+    await this.settle(p.payment_id, answer, fallback);
+  }
+
+  /**
+   * Settles one payment on what bKash said, exactly once (docs/rules/payments.md#4-settling-a-payment): under the
+   * lottery's, the purchase's and the payment's locks, and only while the payment is still `created`. Money taken for
+   * a purchase that can no longer be confirmed (sales closed, already paid, no longer pending, a different amount or
+   * invoice) becomes a refund, made after the commit.
+   */
+  private async settle(paymentId: string, bk: BkashPayment, fallback: PaymentState | null): Promise<void> {
+    const state = settledState(bk.transactionStatus) ?? fallback;
+    if (state === null) return;
+    const after = await this.d.db.tx(async (tx) => {
+      const known = await q.payment(tx, paymentId);
+      if (!known) return null;
+      const purchase = await lockPurchaseForPayment(tx, known.transaction_id);
+      const p = await q.paymentForUpdate(tx, paymentId);
+      if (!p || !purchase || p.state !== 'created') return null;
+      const { tx: txn, sale } = purchase;
+      if (state !== 'completed') {
+        await q.settlePayment(tx, paymentId, { state, bkashStatus: bk.transactionStatus, trxId: null, reason: state });
+        if (txn.status === 'pending' && txn.trx_id === null && !(await q.otherLivePayment(tx, txn.id, paymentId)))
+          await failUnpaidPurchase(tx, txn, paymentId, state);
+        return { state, refund: null as string | null, txn };
+      }
+      const reason = refundReason(p, bk, txn, sale);
+      if (reason === null) {
+        await q.settlePayment(tx, paymentId, { state: 'completed', bkashStatus: bk.transactionStatus, trxId: bk.trxID, reason: null });
+        await confirmPaidPurchase(tx, txn, bk.trxID as string, paymentId);
+        return { state: 'completed' as const, refund: null, txn };
+      }
+      await q.settlePayment(tx, paymentId, { state: 'refund_due', bkashStatus: bk.transactionStatus, trxId: bk.trxID, reason });
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'payment.refund_due',
+        entity: 'payment',
+        entityId: paymentId,
+        before: null,
+        after: { transaction_id: txn.id, amount: bk.amount, trx_id: bk.trxID, reason },
+      });
+      // Money for a purchase that is still pending but can never be confirmed (sales closed, a wrong amount) ends it.
+      if (txn.status === 'pending' && txn.trx_id === null && !(await q.otherLivePayment(tx, txn.id, paymentId)))
+        await failUnpaidPurchase(tx, txn, paymentId, reason);
+      return { state: 'refund_due' as const, refund: reason, txn };
+    });
+    if (!after) return;
+    if (after.state === 'completed')
+      this.d.defer(() => this.tell(after.txn.id, 'payment_confirmed', { ticket: after.txn.ticket, trx: bk.trxID ?? '' }));
+    if (after.state === 'refund_due') this.d.defer(() => this.refund(paymentId));
+  }
+
+  /**
+   * Gives back the money of a payment in `refund_due` (docs/rules/payments.md#6-refunds). bKash is first asked whether
+   * an earlier try already went through (its answer may have been lost), so that no refund is ever made twice.
+   */
+  async refund(paymentId: string): Promise<void> {
+    const p = await q.payment(this.d.db, paymentId);
+    if (!p || p.state !== 'refund_due' || !p.trx_id) return;
+    let done: BkashRefund | null;
+    try {
+      done = await this.d.gateway.refundStatus({ paymentID: p.payment_id, trxID: p.trx_id });
+      done ??= await this.d.gateway.refund({
+        paymentID: p.payment_id,
+        trxID: p.trx_id,
+        amount: p.amount,
+        reason: `Bhagya ${p.reason ?? 'refund'}`.slice(0, 255),
+        sku: `T${p.transaction_id}`,
+      });
+    } catch (err) {
+      if (!(err instanceof BkashError)) throw err;
+      this.d.log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, payment: p.payment_id }, 'bKash refund failed');
+      await q.noteChecked(this.d.db, p.payment_id, null);
+      return;
+    }
+    const written = await this.d.db.tx(async (tx) => {
+      const row = await q.markRefunded(tx, p.payment_id, done.refundTrxID);
+      if (!row) return false;
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'payment.refunded',
+        entity: 'payment',
+        entityId: p.payment_id,
+        before: { state: 'refund_due', trx_id: p.trx_id, amount: p.amount, reason: p.reason },
+        after: { state: 'refunded', refund_trx_id: done.refundTrxID, amount: done.amount ?? p.amount },
+      });
+      return true;
+    });
+    if (written) await this.tell(p.transaction_id, 'payment_refunded', { amount: p.amount, trx: done.refundTrxID });
+  }
+
+  /**
+   * One run of the reconciliation job (docs/rules/payments.md#5-reconciliation): every payment whose outcome has been
+   * open longer than `olderThanSec` is asked about, every refund still due is made. Safe on several instances at once:
+   * rows are leased, and a payment is settled only from `created`.
+   */
+  async reconcile(olderThanSec: number, limit = 50): Promise<number> {
+    const rows = await q.leaseOpen(this.d.db, olderThanSec, 120, limit);
+    for (const p of rows) {
+      if (p.state === 'created') await this.check(p, null);
+      else await this.refund(p.payment_id);
+    }
+    return rows.length;
+  }
+
+  /** An SMS to the owner of a purchase, in English then Bengali (an account has no language of its own). */
+  private async tell(
+    transactionId: number,
+    purpose: 'payment_confirmed' | 'payment_refunded',
+    vars: { ticket?: string; trx: string; amount?: number },
+  ): Promise<void> {
+    const payer = await payerOf(this.d.db, transactionId);
+    if (!payer?.phone) return;
+    const { t } = this.d;
+    const part = (lng: 'en' | 'bn') =>
+      t(`api:paymentNotice.${purpose}`, { lng, ...vars, amount: vars.amount === undefined ? '' : formatTaka(vars.amount, lng) });
+    const subject = `${t(`api:paymentNotice.${purpose}Subject`, { lng: 'en' })} / ${t(`api:paymentNotice.${purpose}Subject`, { lng: 'bn' })}`;
+    try {
+      await this.d.notifier.send({ channel: 'sms', to: payer.phone, purpose, subject, text: `${part('en')}\n\n${part('bn')}` });
+    } catch (err) {
+      if (!(err instanceof NotifyError)) throw err;
+    }
+  }
+}
+
+/** Why money taken for this purchase cannot confirm it, or null when it can (docs/rules/payments.md#4-settling-a-payment). */
+function refundReason(
+  p: PaymentRow,
+  bk: BkashPayment,
+  txn: { id: number; amount: number; status: string; trx_id: string | null },
+  sale: Parameters<typeof stillOnSale>[0],
+): string | null {
+  if (!bk.trxID) return 'no_trx_id';
+  if (bk.amount === null || bk.amount !== p.amount || p.amount !== txn.amount) return 'amount_mismatch';
+  if (bk.merchantInvoiceNumber !== null && bk.merchantInvoiceNumber !== String(txn.id)) return 'invoice_mismatch';
+  if (txn.status === 'success') return 'already_paid';
+  if (txn.status !== 'pending' || txn.trx_id !== null) return 'not_pending';
+  if (!stillOnSale(sale)) return 'sales_closed';
+  return null;
+}
+
+const checkoutInfo = (p: PaymentRow): z.input<typeof CheckoutInfo> => ({
+  payment_id: p.payment_id,
+  state: p.state,
+  trx_id: p.trx_id,
+  reason: p.reason,
+  refund_trx_id: p.refund_trx_id,
+  created_at: p.created_at,
+});

@@ -1,0 +1,318 @@
+/**
+ * Send Money reconciled with the bKash statement (docs/rules/payments.md#8-send-money-reconciled-with-the-statement):
+ * staff upload the merchant statement; each row that matches a pending purchase in TrxID, amount and sender approves
+ * it; the rest are listed for a person or left alone; a person resolves a listed row; a purchase whose TrxID is in no
+ * statement 48 hours after it was given is flagged. Reading is statement.ts, deciding statement-match.ts (both pure);
+ * this carries the decisions out, in one database transaction per upload, audited.
+ */
+import { createHash } from 'node:crypto';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import type {
+  FlaggedPurchase,
+  ResolveBody,
+  Statement,
+  StatementDetail,
+  StatementReason,
+  StatementRowOut,
+  StatementRowsQuery,
+  StatementUploadReply,
+} from '../../shared/payments/statements.ts';
+import type { AccessClaims } from '../accounts/tokens.ts';
+import { recordAudit } from '../audit/record.ts';
+import { uniqueViolation, type Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { approveFromStatement, type StatementApproval } from '../purchases/service.ts';
+import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './statement.ts';
+import { matchStatement } from './statement-match.ts';
+import * as q from './statement-queries.ts';
+
+/** Uploads take turns (one database-wide lock while an upload is stored): the same file twice at once is one upload. */
+const UPLOAD_LOCK_KEY = 7_041_978;
+
+type StatementOut = z.input<typeof Statement>;
+type RowOut = z.input<typeof StatementRowOut>;
+
+const statementJson = (s: q.StatementRecord): StatementOut => ({
+  id: s.id,
+  file_name: s.file_name,
+  sha256: s.sha256,
+  size_bytes: s.size_bytes,
+  uploaded_by: { id: s.uploaded_by, name: s.uploader_name },
+  created_at: s.created_at,
+  counts: { rows_read: s.rows_read, approved: s.approved, review: s.review, ignored: s.ignored, problems: s.problems, open: s.open },
+});
+
+const rowJson = (r: q.StatementRowRecord): RowOut => ({
+  id: r.id,
+  statement_id: r.statement_id,
+  line: r.line,
+  decision: r.decision,
+  reason: r.reason as StatementReason | null,
+  trx_id: r.trx_id,
+  amount: r.amount,
+  sender: r.sender,
+  sender_masked: r.sender_masked,
+  at: r.at,
+  type: r.type,
+  direction: r.direction,
+  raw: r.raw,
+  purchase:
+    r.p_id !== null && r.p_status !== null && r.p_user_id !== null && r.p_lottery_id !== null
+      ? {
+          id: r.p_id,
+          status: r.p_status,
+          amount: r.p_amount ?? 0,
+          trx_id: r.p_trx_id,
+          payment_number: r.p_payment_number ?? '',
+          ticket: r.p_ticket ?? '',
+          user: { id: r.p_user_id, name: r.p_user_name ?? '', phone: r.p_user_phone },
+          lottery: { id: r.p_lottery_id, name: r.p_lottery_name ?? '', name_bn: r.p_lottery_name_bn ?? '' },
+        }
+      : null,
+  resolution:
+    r.resolution && r.resolved_by !== null && r.resolved_at && r.resolution_note !== null
+      ? { action: r.resolution, by: { id: r.resolved_by, name: r.resolver_name ?? '' }, at: r.resolved_at, note: r.resolution_note }
+      : null,
+});
+
+/** A whole file refused by the reader, in the caller's language (docs/rules/payments.md#81-reading-the-statement). */
+export function fileRefusal(read: Extract<StatementRead, { ok: false }>, t: TFunction): ApiError {
+  const code = read.reason;
+  switch (read.reason) {
+    case 'empty':
+      return ApiError.detail(400, t('api:statement.empty'), code);
+    case 'too_large':
+      return ApiError.detail(400, t('api:statement.tooLarge'), code);
+    case 'too_many_rows':
+      return ApiError.detail(400, t('api:statement.tooManyRows', { max: STATEMENT_MAX_ROWS }), code);
+    case 'format_not_supported':
+      return ApiError.detail(400, t('api:statement.formatNotSupported', { format: (read.format ?? 'xlsx').toUpperCase() }), code);
+    case 'unreadable':
+      return read.line
+        ? ApiError.detail(400, t('api:statement.unreadableLine', { line: read.line }), code, { line: read.line })
+        : ApiError.detail(400, t('api:statement.unreadable'), code);
+    case 'not_a_statement': {
+      const missing = read.missing ?? [];
+      const columns = missing.map((c) => t(`api:statement.columns.${c}`)).join(', ');
+      return ApiError.detail(400, t('api:statement.notAStatement', { columns }), code, { missing });
+    }
+  }
+}
+
+/** Why a purchase could not be approved, as the upload records it on its row (review) and as a resolution answers. */
+const approvalReason = (r: Exclude<StatementApproval, { ok: true }>['reason']): StatementReason =>
+  r === 'own_purchase' ? 'own_purchase' : r === 'results_published' ? 'results_published' : 'changed_meanwhile';
+
+export class Statements {
+  constructor(
+    private readonly db: Db,
+    /** Our bKash receiver number (BKASH_RECEIVER_NUMBER): rows paid to it are money received. */
+    private readonly receiver: string,
+  ) {}
+
+  /**
+   * An upload (docs/rules/payments.md#84-what-an-upload-does): the file read, its rows matched to the purchases that
+   * carry its TrxIDs, and in one database transaction the upload and every row stored, each `approve` row's purchase
+   * approved, and the upload audited. The same bytes again answer the earlier upload and change nothing.
+   */
+  async upload(
+    staff: AccessClaims,
+    bytes: Buffer | undefined,
+    fileName: string,
+    t: TFunction,
+  ): Promise<{ created: boolean; reply: z.input<typeof StatementUploadReply> }> {
+    if (!bytes) throw ApiError.detail(400, t('api:statement.noFile'), 'no_file');
+    if (bytes.length === 0) throw ApiError.detail(400, t('api:statement.empty'), 'empty');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const earlier = await q.statementBySha(this.db, sha256);
+    if (earlier) return { created: false, reply: { ...statementJson(earlier), repeated: true } };
+    const read = readStatement(bytes, fileName, { receiver: this.receiver });
+    if (!read.ok) throw fileRefusal(read, t);
+
+    const id = await this.db
+      .tx(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [UPLOAD_LOCK_KEY]);
+        if (await q.statementBySha(tx, sha256)) return null;
+        const statementId = await q.insertStatement(tx, { fileName, sha256, sizeBytes: bytes.length, uploadedBy: staff.user_id });
+        const trxIds = [...new Set(read.rows.map((r) => r.trxId))];
+        const purchases = trxIds.length ? await q.purchasesByTrxIds(tx, trxIds) : [];
+        const rows: q.NewStatementRow[] = [];
+        for (const d of matchStatement(read.rows, purchases)) {
+          const r = d.row;
+          const base = {
+            line: r.line,
+            trx_id: r.trxId,
+            amount: r.amount,
+            sender: r.sender,
+            sender_masked: r.senderMasked,
+            at: r.at,
+            type: r.type,
+            direction: r.direction,
+            raw: null,
+            transaction_id: d.transactionId,
+          };
+          if (d.kind === 'approve') {
+            const done = await approveFromStatement(tx, {
+              transactionId: d.transactionId,
+              trxId: r.trxId,
+              staffId: staff.user_id,
+              statementId,
+              line: r.line,
+            });
+            rows.push(
+              done.ok
+                ? { ...base, decision: 'approve', reason: null }
+                : { ...base, decision: 'review', reason: approvalReason(done.reason) },
+            );
+          } else rows.push({ ...base, decision: d.kind, reason: d.reason });
+        }
+        for (const p of read.problems)
+          rows.push({
+            line: p.line,
+            decision: 'problem',
+            reason: p.reason,
+            trx_id: null,
+            amount: null,
+            sender: null,
+            sender_masked: false,
+            at: null,
+            type: null,
+            direction: null,
+            raw: p.raw,
+            transaction_id: null,
+          });
+        rows.sort((a, b) => a.line - b.line);
+        await q.insertRows(tx, statementId, rows);
+        const count = (k: q.NewStatementRow['decision']) => rows.filter((r) => r.decision === k).length;
+        const counts = {
+          rows_read: rows.length,
+          approved: count('approve'),
+          review: count('review'),
+          ignored: count('ignore'),
+          problems: count('problem'),
+        };
+        await q.setCounts(tx, statementId, counts);
+        await recordAudit(tx, {
+          actorId: staff.user_id,
+          action: 'statement.upload',
+          entity: 'statement',
+          entityId: String(statementId),
+          before: null,
+          after: {
+            file_name: fileName,
+            sha256,
+            size_bytes: bytes.length,
+            ...counts,
+            approved_transactions: rows.filter((r) => r.decision === 'approve').map((r) => r.transaction_id),
+          },
+        });
+        return statementId;
+      })
+      .catch((err: unknown) => {
+        // Another instance stored the same bytes between our check and our insert: it is that upload.
+        if (uniqueViolation(err) === 'bkash_statements_sha256_key') return null;
+        throw err;
+      });
+    if (id === null) {
+      const first = await q.statementBySha(this.db, sha256);
+      if (!first) throw new Error('statement vanished');
+      return { created: false, reply: { ...statementJson(first), repeated: true } };
+    }
+    const stored = await q.statementById(this.db, id);
+    if (!stored) throw new Error('statement vanished');
+    return { created: true, reply: { ...statementJson(stored), repeated: false } };
+  }
+
+  /** The uploads, newest first. */
+  async list(limit: number, offset: number): Promise<{ items: StatementOut[]; total: number }> {
+    const { rows, total } = await q.statements(this.db, limit, offset);
+    return { items: rows.map(statementJson), total };
+  }
+
+  /** One upload and a page of its rows, in line order. */
+  async one(id: number, query: z.output<typeof StatementRowsQuery>, t: TFunction): Promise<z.input<typeof StatementDetail>> {
+    const s = await q.statementById(this.db, id);
+    if (!s) throw ApiError.detail(404, t('api:statement.notFound'), 'not_found');
+    const { rows, total } = await q.rowsOf(this.db, id, query.decision, query.limit, query.offset);
+    return { statement: statementJson(s), rows: rows.map(rowJson), total };
+  }
+
+  /**
+   * A person decides a row listed for review (docs/rules/payments.md#86-resolving-a-row), with a note: `approve`
+   * approves the pending purchase that carries the row's TrxID (the amount or sender that differed is his call),
+   * `dismiss` changes nothing else. Once per row; never a row of his own purchase; audited.
+   */
+  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>, t: TFunction): Promise<RowOut> {
+    await this.db.tx(async (tx) => {
+      const row = await q.rowForUpdate(tx, rowId);
+      if (!row) throw ApiError.detail(404, t('api:statement.rowNotFound'), 'not_found');
+      if (row.decision !== 'review') throw ApiError.detail(409, t('api:statement.notReview'), 'not_review');
+      if (row.resolution !== null) throw ApiError.detail(409, t('api:statement.alreadyResolved'), 'already_resolved');
+      // The purchase the row names, else the one that carries its TrxID now (the player may have given it since).
+      const named = row.transaction_id !== null ? await q.ownerOf(tx, row.transaction_id) : undefined;
+      const holder = row.trx_id !== null ? await q.trxIdOwner(tx, row.trx_id) : undefined;
+      if ((named && named.user_id === staff.user_id) || (holder && holder.user_id === staff.user_id))
+        throw ApiError.detail(403, t('api:statement.ownPurchase'), 'own_purchase');
+      let transactionId: number | null = null;
+      if (body.action === 'approve') {
+        if (row.direction === 'out') throw ApiError.detail(409, t('api:statement.notReceived'), 'not_received');
+        if (!holder || row.trx_id === null) throw ApiError.detail(409, t('api:statement.noPurchase'), 'no_purchase');
+        const done = await approveFromStatement(tx, {
+          transactionId: holder.id,
+          trxId: row.trx_id,
+          staffId: staff.user_id,
+          statementId: row.statement_id,
+          line: row.line,
+          note: body.note,
+        });
+        if (!done.ok) {
+          if (done.reason === 'own_purchase') throw ApiError.detail(403, t('api:statement.ownPurchase'), 'own_purchase');
+          if (done.reason === 'results_published') throw ApiError.detail(409, t('api:statement.resultsPublished'), 'results_published');
+          throw ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
+        }
+        transactionId = holder.id;
+      }
+      const resolution = body.action === 'approve' ? 'approved' : 'dismissed';
+      await q.resolveRow(tx, rowId, { resolution, by: staff.user_id, note: body.note, transactionId });
+      await recordAudit(tx, {
+        actorId: staff.user_id,
+        action: 'statement.resolve',
+        entity: 'statement',
+        entityId: String(row.statement_id),
+        before: {
+          row_id: row.id,
+          line: row.line,
+          trx_id: row.trx_id,
+          decision: row.decision,
+          reason: row.reason,
+          transaction_id: row.transaction_id,
+        },
+        after: { row_id: row.id, resolution, note: body.note, transaction_id: transactionId ?? row.transaction_id },
+      });
+    });
+    const out = await q.rowById(this.db, rowId);
+    if (!out) throw ApiError.detail(404, t('api:statement.rowNotFound'), 'not_found');
+    return rowJson(out);
+  }
+
+  /** Pending Send Money purchases whose TrxID is in no statement 48 hours after it was given, oldest first. */
+  async flagged(limit: number, offset: number): Promise<{ items: z.input<typeof FlaggedPurchase>[]; total: number }> {
+    const { rows, total } = await q.flagged(this.db, limit, offset);
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        status: r.status,
+        amount: r.amount,
+        trx_id: r.trx_id,
+        trx_id_at: r.trx_id_at,
+        payment_number: r.payment_number,
+        ticket: r.ticket,
+        created_at: r.created_at,
+        user: { id: r.user_id, name: r.user_name, phone: r.user_phone },
+        lottery: { id: r.lottery_id, name: r.lottery_name, name_bn: r.lottery_name_bn },
+      })),
+      total,
+    };
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Paying with bKash's Tokenized Checkout (docs/rules/payments.md): starting a purchase's checkout, bKash's callback,
+ * and what a purchase's payment page says of its checkout.
+ */
+import { z } from 'zod';
+import { text, v } from '../fields.ts';
+
+/** The states of a checkout payment (docs/rules/payments.md#2-the-states-of-a-checkout-payment). */
+export const CHECKOUT_STATES = ['created', 'completed', 'failed', 'cancelled', 'expired', 'refund_due', 'refunded'] as const;
+export type CheckoutState = (typeof CHECKOUT_STATES)[number];
+
+/** What the player comes back to after bKash's page. */
+export const CHECKOUT_OUTCOMES = ['confirmed', 'pending', 'failed', 'cancelled', 'refunded'] as const;
+export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
+
+/** bKash's paymentID as it comes back in the callback's address: letters, digits, `-` and `_`, at most 100. */
+export const PaymentId = text(100).refine((s) => /^[A-Za-z0-9_-]+$/.test(s), v('invalid'));
+
+/** `POST /api/v1/transactions/{id}/bkash-checkout/`: bKash's payment for the purchase, and where to send the player. */
+export const CheckoutReply = z.object({
+  transaction_id: z.number().int(),
+  payment_id: z.string(),
+  bkash_url: z.string(),
+});
+
+/** `POST /api/v1/payments/bkash/callback/`: what bKash put in the callback's address. */
+export const CallbackBody = z.strictObject({
+  paymentID: PaymentId,
+  status: z.enum(['success', 'failure', 'cancel']),
+});
+
+/** The newest checkout payment of a purchase, as its payment page tells the player. */
+export const CheckoutInfo = z.object({
+  payment_id: z.string(),
+  state: z.enum(CHECKOUT_STATES),
+  trx_id: z.string().nullable(),
+  reason: z.string().nullable(),
+  refund_trx_id: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const CallbackReply = z.object({
+  transaction_id: z.number().int(),
+  outcome: z.enum(CHECKOUT_OUTCOMES),
+  checkout: CheckoutInfo,
+});

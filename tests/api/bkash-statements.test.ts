@@ -1,0 +1,548 @@
+/**
+ * The bKash statement import (docs/rules/payments.md#8-send-money-reconciled-with-the-statement), end to end through
+ * the API: the realistic merchant statement of tests/fixtures/bkash-statement with purchases made for its TrxIDs;
+ * approved rows confirm their purchases (audited), the others are listed with their reasons and nothing else changes;
+ * the same file again; every way a person resolves a row; the 48-hour flag; every endpoint by role; bad files.
+ */
+import { readFileSync } from 'node:fs';
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+
+const FIXTURES = new URL('../fixtures/bkash-statement/', import.meta.url);
+const STATEMENT = readFileSync(new URL('merchant-statement.csv', FIXTURES));
+const NOT_A_STATEMENT = readFileSync(new URL('not-a-statement.csv', FIXTURES));
+
+let t: TestApp;
+let staff: Player;
+let staff2: Player;
+let player: Player;
+
+beforeAll(async () => {
+  // The fixture's merchant wallet is our receiver number.
+  t = await startTestApp({ BKASH_RECEIVER_NUMBER: '01811000000' });
+  staff = await account(t, { name: 'Desk Staff', is_staff: true });
+  staff2 = await account(t, { name: 'Second Staff', is_staff: true });
+  player = await account(t, { name: 'Plain Player' });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  for (const table of [
+    'audit_log',
+    'bkash_statement_rows',
+    'bkash_statements',
+    'bkash_payments',
+    'prizes',
+    'transactions',
+    'lotteries',
+    'rate_limits',
+  ])
+    await t.db.query(`DELETE FROM ${table}`);
+});
+
+const upload = (who: Player | null, body: Buffer, name = 'merchant-statement.csv', type = 'text/csv', lng = 'en') => {
+  const r = request(t.url)
+    .post(`/api/v1/bkash-statements/?name=${encodeURIComponent(name)}`)
+    .set('Accept-Language', lng)
+    .set('Content-Type', type);
+  return (who ? r.set(...who.auth) : r).send(body);
+};
+const resolve = (who: Player, rowId: number, body: object, lng = 'en') =>
+  request(t.url)
+    .post(`/api/v1/bkash-statement-rows/${rowId}/resolve/`)
+    .set(...who.auth)
+    .set('Accept-Language', lng)
+    .send(body);
+
+const statusOf = async (id: number) => (await t.db.one<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [id]))?.status;
+const statuses = async () =>
+  Object.fromEntries(
+    (await t.db.query<{ id: number; status: string }>('SELECT id, status FROM transactions ORDER BY id')).map((r) => [r.id, r.status]),
+  );
+const counts = async () => ({
+  statements: (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM bkash_statements'))?.n,
+  rows: (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM bkash_statement_rows'))?.n,
+  audit: (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM audit_log'))?.n,
+});
+
+let ticketSeq = 0;
+const nextTicket = () => `01-02-03-04-${String(10 + (++ticketSeq % 40)).padStart(2, '0')}-0${1 + Math.floor(ticketSeq / 40)}`;
+
+/** A purchase by this player with this TrxID (and the number he paid from; '' for none), as the player makes it. */
+async function bought(p: Player, lottery: number, trxId: string | null, paymentNumber: string, amount = 100): Promise<number> {
+  const body = purchase(lottery, nextTicket(), { amount, trx_id: trxId ?? undefined, payment_number: paymentNumber || undefined });
+  const res = await buy(t, p, body);
+  if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as number;
+}
+
+const withPhone = new Map<string, Player>();
+
+/** A player whose account phone is this number (made once). */
+async function playerWithPhone(phone: string): Promise<Player> {
+  const known = withPhone.get(phone);
+  if (known) return known;
+  const u = await createUser(t, { phone });
+  const res = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password }).expect(200);
+  const p: Player = { id: u.id, phone, token: res.body.access, auth: ['Authorization', `Bearer ${res.body.access}`] };
+  withPhone.set(phone, p);
+  return p;
+}
+
+/**
+ * The purchases the fixture's rows speak of (its lines: 9 is SL 1 … 24 is SL 16):
+ * SL1 matches (the number he gave), SL2 matches a ৳1,000 ticket, SL3 matches the account phone (no number given),
+ * SL5 is ৳150 for a ৳100 ticket, SL6 is masked, SL7 has no purchase, SL8/SL12 the same TrxID twice, SL10 (a fraction)
+ * cannot be read, SL13 came from another number, SL14 is a prize paid out that a player claims as his payment, SL15 is
+ * the uploading staff member's own, SL16 was approved already.
+ */
+async function purchasesOfTheFixture() {
+  const padma = await insertLottery(t, { name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক' });
+  const jamuna = await insertLottery(t, { name: 'Jamuna Grand', price: 1000 });
+  const a = await account(t, { name: 'Rahim Uddin' });
+  const p = {
+    matches: await bought(a, padma, 'CKD4A7F2QX', '01712345678'),
+    thousand: await bought(a, jamuna, 'CKD8B1L0ZM', '01898765432', 1000),
+    accountPhone: await bought(await playerWithPhone('01555123456'), padma, 'CKE2H5N9TA', ''),
+    wrongAmount: await bought(a, padma, 'CKF7K2R4VC', '01911223344'),
+    masked: await bought(a, padma, 'CKG1M8S5WD', '01711119012'),
+    twice: await bought(a, padma, 'CKH3P7V2YF', '01822334455'),
+    fraction: await bought(a, padma, 'CKJ2R5X3AH', '01555666777'),
+    otherSender: await bought(a, padma, 'CKK4T9Z0CK', '01799999999'),
+    claimsPrize: await bought(a, padma, 'CKK7U3A5DL', '01712345678'),
+    staffOwn: await bought(staff, padma, 'CKL1V6B8EM', '01312456789'),
+    approved: await bought(a, padma, 'CKL5W0C2FN', '01411223344'),
+    noTrxId: await bought(a, padma, null, ''),
+  };
+  await t.db.query("UPDATE transactions SET status = 'success' WHERE id = $1", [p.approved]);
+  await t.db.query('DELETE FROM rate_limits'); // a test may buy more
+  return { ...p, padma, player: a };
+}
+
+type Row = { id: number; line: number; decision: string; reason: string | null; trx_id: string | null; purchase: { id: number } | null };
+
+async function rowsOf(who: Player, id: number, query = ''): Promise<Row[]> {
+  const r = await request(t.url)
+    .get(`/api/v1/bkash-statements/${id}/?limit=100${query}`)
+    .set(...who.auth)
+    .expect(200);
+  return r.body.rows as Row[];
+}
+const byLine = (rows: Row[], line: number) => rows.find((r) => r.line === line) as Row;
+
+describe('uploading the merchant statement', () => {
+  test('matching rows approve their purchases (audited); the others are listed with their reasons; nothing else changes', async () => {
+    const p = await purchasesOfTheFixture();
+    const before = await statuses();
+    const res = await upload(staff, STATEMENT).expect(201);
+    expect(res.body).toMatchObject({
+      file_name: 'merchant-statement.csv',
+      repeated: false,
+      size_bytes: STATEMENT.length,
+      uploaded_by: { id: staff.id, name: 'Desk Staff' },
+      counts: { rows_read: 17, approved: 3, review: 8, ignored: 4, problems: 2, open: 8 },
+    });
+    expect(res.body.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    // Exactly the three matching purchases changed, to success.
+    const after = await statuses();
+    const changed = Object.keys(after).filter((id) => after[id] !== before[id]);
+    expect(changed.map(Number).sort((x, y) => x - y)).toEqual([p.matches, p.thousand, p.accountPhone].sort((x, y) => x - y));
+    for (const id of changed) expect(after[id]).toBe('success');
+
+    const rows = await rowsOf(staff, res.body.id);
+    const brief = rows.map((r) => [r.line, r.decision, r.reason, r.purchase?.id ?? null]);
+    expect(brief).toEqual([
+      [9, 'approve', null, p.matches],
+      [10, 'approve', null, p.thousand],
+      [11, 'approve', null, p.accountPhone],
+      [12, 'ignore', 'outgoing', null],
+      [13, 'review', 'amount_differs', p.wrongAmount],
+      [14, 'review', 'sender_masked', p.masked],
+      [15, 'review', 'no_purchase', null],
+      [16, 'review', 'trx_id_twice', p.twice],
+      [17, 'ignore', 'outgoing', null],
+      [18, 'problem', 'amount_not_whole', null],
+      [19, 'ignore', 'outgoing', null],
+      [20, 'review', 'trx_id_twice', p.twice],
+      [21, 'review', 'sender_differs', p.otherSender],
+      [22, 'review', 'not_received', p.claimsPrize],
+      [23, 'review', 'own_purchase', p.staffOwn],
+      [24, 'ignore', 'already_approved', p.approved],
+      [26, 'problem', 'trx_id_invalid', null],
+    ]);
+    expect(byLine(rows, 18)).toMatchObject({ trx_id: null });
+    expect((byLine(rows, 18) as unknown as { raw: string }).raw).toContain('CKJ2R5X3AH');
+
+    // Audited: the upload, and each approval with the staff member as actor and the statement in `after`.
+    const audit = await t.db.query<{ actor_id: number; action: string; entity: string; entity_id: string; after: Record<string, unknown> }>(
+      'SELECT actor_id, action, entity, entity_id, after FROM audit_log ORDER BY id',
+    );
+    expect(audit.map((a) => [a.action, a.entity, a.actor_id])).toEqual([
+      ['transaction.approve', 'transaction', staff.id],
+      ['transaction.approve', 'transaction', staff.id],
+      ['transaction.approve', 'transaction', staff.id],
+      ['statement.upload', 'statement', staff.id],
+    ]);
+    expect(audit[0]?.after).toMatchObject({ status: 'success', statement_id: res.body.id, statement_line: 9, trx_id: 'CKD4A7F2QX' });
+    expect(audit[3]).toMatchObject({
+      entity_id: String(res.body.id),
+      after: { approved: 3, review: 8, file_name: 'merchant-statement.csv' },
+    });
+
+    // Filters: the review rows, the open ones, the problems.
+    expect((await rowsOf(staff, res.body.id, '&decision=review')).map((r) => r.line)).toEqual([13, 14, 15, 16, 20, 21, 22, 23]);
+    expect((await rowsOf(staff, res.body.id, '&decision=problem')).map((r) => r.line)).toEqual([18, 26]);
+    const page = await request(t.url)
+      .get(`/api/v1/bkash-statements/${res.body.id}/?limit=5&offset=5`)
+      .set(...staff.auth)
+      .expect(200);
+    expect(page.body.total).toBe(17);
+    expect(page.body.rows.map((r: Row) => r.line)).toEqual([14, 15, 16, 17, 18]);
+  });
+
+  test('the same file again answers its earlier upload (200, repeated) and changes nothing; an overlapping one approves nothing twice', async () => {
+    const p = await purchasesOfTheFixture();
+    const first = await upload(staff, STATEMENT).expect(201);
+    const before = { ...(await counts()), statuses: await statuses() };
+    const again = await upload(staff2, STATEMENT, 'renamed.csv').expect(200);
+    expect(again.body).toMatchObject({
+      id: first.body.id,
+      repeated: true,
+      file_name: 'merchant-statement.csv',
+      uploaded_by: { id: staff.id },
+    });
+    expect({ ...(await counts()), statuses: await statuses() }).toEqual(before);
+
+    // The same rows in another file (a wider period: a line added at the end) approve nothing twice.
+    const wider = Buffer.concat([
+      STATEMENT,
+      Buffer.from('17,CKM0X1D3GO,05-Dec-26 11:30:00 AM,Cash Out,01811000000,01300111222,৳10.00,৳0.18,"৳1,757.57",\n'),
+    ]);
+    const second = await upload(staff2, wider, 'wider.csv').expect(201);
+    // Only the uploader's own purchase of the first upload (line 23): another staff member uploads this one.
+    expect(second.body.counts).toMatchObject({ approved: 1 });
+    const rows = await rowsOf(staff2, second.body.id);
+    expect(byLine(rows, 9)).toMatchObject({ decision: 'ignore', reason: 'already_approved', purchase: { id: p.matches } });
+    // The staff member's own purchase is approvable by another staff member's upload.
+    expect(byLine(rows, 23)).toMatchObject({ decision: 'approve' });
+    expect(await statusOf(p.staffOwn)).toBe('success');
+  });
+});
+
+describe('resolving a row listed for review', () => {
+  test('approve with a note: the purchase becomes success, audited twice; the row says who, when and why', async () => {
+    const p = await purchasesOfTheFixture();
+    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const row = byLine(await rowsOf(staff, s.id), 13); // ৳150 paid for a ৳100 ticket
+    await t.db.query('DELETE FROM audit_log');
+    const res = await resolve(staff2, row.id, { action: 'approve', note: 'Paid 150 by mistake; the 50 goes back by hand.' }).expect(200);
+    expect(res.body).toMatchObject({
+      id: row.id,
+      decision: 'review',
+      reason: 'amount_differs',
+      resolution: {
+        action: 'approved',
+        by: { id: staff2.id, name: 'Second Staff' },
+        note: 'Paid 150 by mistake; the 50 goes back by hand.',
+      },
+      purchase: { id: p.wrongAmount, status: 'success' },
+    });
+    expect(await statusOf(p.wrongAmount)).toBe('success');
+    const audit = await t.db.query<{ actor_id: number; action: string; entity_id: string; after: Record<string, unknown> }>(
+      'SELECT actor_id, action, entity_id, after FROM audit_log ORDER BY id',
+    );
+    expect(audit.map((a) => [a.action, a.actor_id])).toEqual([
+      ['transaction.approve', staff2.id],
+      ['statement.resolve', staff2.id],
+    ]);
+    expect(audit[0]?.after).toMatchObject({
+      statement_id: s.id,
+      statement_line: 13,
+      note: 'Paid 150 by mistake; the 50 goes back by hand.',
+    });
+    expect(audit[1]).toMatchObject({
+      entity_id: String(s.id),
+      after: { row_id: row.id, resolution: 'approved', transaction_id: p.wrongAmount },
+    });
+    expect(
+      (
+        await request(t.url)
+          .get(`/api/v1/bkash-statements/${s.id}/`)
+          .set(...staff.auth)
+          .expect(200)
+      ).body.statement.counts.open,
+    ).toBe(7);
+
+    // Once per row.
+    const again = await resolve(staff2, row.id, { action: 'dismiss', note: 'again' }, 'bn').expect(409);
+    expect(again.body).toEqual({ detail: 'এই সারির সিদ্ধান্ত আগেই নেওয়া হয়েছে।', code: 'already_resolved' });
+  });
+
+  test('dismiss with a note changes nothing but the row', async () => {
+    const p = await purchasesOfTheFixture();
+    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const row = byLine(await rowsOf(staff, s.id), 14); // masked sender
+    const before = await statuses();
+    const res = await resolve(staff2, row.id, { action: 'dismiss', note: 'Asked the player: not his number.' }).expect(200);
+    expect(res.body.resolution).toMatchObject({ action: 'dismissed', by: { id: staff2.id } });
+    expect(await statuses()).toEqual(before);
+    expect(await statusOf(p.masked)).toBe('pending');
+    const audit = await t.db.query<{ action: string }>("SELECT action FROM audit_log WHERE action LIKE 'statement.resolve'");
+    expect(audit).toHaveLength(1);
+  });
+
+  test('a TrxID with no purchase: approving is refused until the player gives it, then approves his purchase', async () => {
+    const p = await purchasesOfTheFixture();
+    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const row = byLine(await rowsOf(staff, s.id), 15);
+    const refused = await resolve(staff2, row.id, { action: 'approve', note: 'checked' }).expect(409);
+    expect(refused.body.code).toBe('no_purchase');
+    expect(refused.body.detail).toMatch(/No purchase carries this TrxID/);
+    // The player gives the TrxID afterwards, from the number the statement shows.
+    const later = await bought(p.player, p.padma, null, '');
+    await request(t.url)
+      .patch(`/api/v1/transactions/${later}/trx-id/`)
+      .set(...p.player.auth)
+      .send({ trx_id: 'CKG9N4T1XE', payment_number: '01611000111' })
+      .expect(200);
+    const ok = await resolve(staff2, row.id, { action: 'approve', note: 'TrxID given after the upload.' }).expect(200);
+    expect(ok.body).toMatchObject({ resolution: { action: 'approved' }, purchase: { id: later, status: 'success' } });
+  });
+
+  test('the same TrxID twice: one row approves the purchase, the other then finds it approved', async () => {
+    const p = await purchasesOfTheFixture();
+    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const rows = await rowsOf(staff, s.id);
+    await resolve(staff2, byLine(rows, 16).id, { action: 'approve', note: 'One payment, shown twice.' }).expect(200);
+    expect(await statusOf(p.twice)).toBe('success');
+    const second = await resolve(staff2, byLine(rows, 20).id, { action: 'approve', note: 'x' }).expect(409);
+    expect(second.body.code).toBe('not_pending');
+    await resolve(staff2, byLine(rows, 20).id, { action: 'dismiss', note: 'The same payment as line 16.' }).expect(200);
+  });
+
+  test("money paid out never approves; a row that is not for review, and a staff member's own purchase, are refused", async () => {
+    const p = await purchasesOfTheFixture();
+    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const rows = await rowsOf(staff, s.id);
+    const out = await resolve(staff2, byLine(rows, 22).id, { action: 'approve', note: 'x' }).expect(409);
+    expect(out.body.code).toBe('not_received');
+    expect(await statusOf(p.claimsPrize)).toBe('pending');
+    expect((await resolve(staff2, byLine(rows, 9).id, { action: 'dismiss', note: 'x' }).expect(409)).body.code).toBe('not_review');
+    expect((await resolve(staff2, byLine(rows, 18).id, { action: 'dismiss', note: 'x' }).expect(409)).body.code).toBe('not_review');
+
+    // The row of the uploader's own purchase: he may neither approve nor dismiss it; another staff member approves it.
+    const own = byLine(rows, 23);
+    for (const action of ['approve', 'dismiss']) {
+      const en = await resolve(staff, own.id, { action, note: 'mine' }).expect(403);
+      expect(en.body).toEqual({ detail: 'This is your own purchase: another staff member must decide it.', code: 'own_purchase' });
+    }
+    const bn = await resolve(staff, own.id, { action: 'approve', note: 'mine' }, 'bn').expect(403);
+    expect(bn.body.detail).toBe('এটি আপনার নিজের কেনাকাটা: অন্য একজন কর্মীকে সিদ্ধান্ত নিতে হবে।');
+    expect(await statusOf(p.staffOwn)).toBe('pending');
+    await resolve(staff2, own.id, { action: 'approve', note: 'Checked by a second person.' }).expect(200);
+    expect(await statusOf(p.staffOwn)).toBe('success');
+  });
+
+  test('bad bodies and unknown rows: 4xx in both languages, nothing changed', async () => {
+    await purchasesOfTheFixture();
+    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const row = byLine(await rowsOf(staff, s.id), 13);
+    const before = await counts();
+    expect((await resolve(staff2, row.id, { action: 'approve' }).expect(400)).body).toEqual({ note: ['This field is required.'] });
+    expect((await resolve(staff2, row.id, { action: 'approve', note: '  ' }).expect(400)).body).toEqual({
+      note: ['Please give the reason.'],
+    });
+    expect((await resolve(staff2, row.id, { action: 'approve', note: '  ' }, 'bn').expect(400)).body).toEqual({ note: ['কারণটি লিখুন।'] });
+    expect((await resolve(staff2, row.id, { action: 'approve', note: 'x'.repeat(501) }).expect(400)).body.note).toHaveLength(1);
+    expect((await resolve(staff2, row.id, { action: 'pay', note: 'x' }).expect(400)).body.action).toHaveLength(1);
+    expect((await resolve(staff2, row.id, { action: 'approve', note: 'x', extra: 1 }).expect(400)).body).toHaveProperty('extra');
+    const missing = await resolve(staff2, 99_999_999, { action: 'dismiss', note: 'x' }, 'bn').expect(404);
+    expect(missing.body).toEqual({ detail: 'স্টেটমেন্টের এই সারিটি পাওয়া যায়নি।', code: 'not_found' });
+    await request(t.url)
+      .post('/api/v1/bkash-statement-rows/abc/resolve/')
+      .set(...staff.auth)
+      .send({ action: 'dismiss', note: 'x' })
+      .expect(404);
+    await request(t.url)
+      .get('/api/v1/bkash-statements/99999999/')
+      .set(...staff.auth)
+      .expect(404);
+    await request(t.url)
+      .get(`/api/v1/bkash-statements/${s.id}/?decision=maybe`)
+      .set(...staff.auth)
+      .expect(400);
+    expect(await counts()).toEqual(before);
+    expect(await statusOf(row.purchase!.id)).toBe('pending');
+  });
+});
+
+describe('the 48-hour flag', () => {
+  test('a pending Send Money purchase whose TrxID is in no statement 48 hours after it was given is flagged, never approved', async () => {
+    const p = await purchasesOfTheFixture();
+    await upload(staff, STATEMENT).expect(201);
+    const missing = await bought(p.player, p.padma, 'ZZZ99999ZZ', '01712345678');
+    const young = await bought(p.player, p.padma, 'YYY88888YY', '01712345678');
+    // The TrxID time is set when it is given (the purchase, or the TrxID entry afterwards).
+    const given = await t.db.one<{ trx_id_at: string | null }>('SELECT trx_id_at FROM transactions WHERE id = $1', [missing]);
+    expect(Date.now() - Date.parse(given!.trx_id_at!)).toBeLessThan(60_000);
+    expect(
+      (
+        await request(t.url)
+          .get('/api/v1/bkash-flagged-purchases/')
+          .set(...staff.auth)
+          .expect(200)
+      ).body,
+    ).toEqual([]);
+
+    const back = (id: number, hours: number) =>
+      t.db.query(`UPDATE transactions SET trx_id_at = now() - make_interval(hours => $2), updated_at = now() WHERE id = $1`, [id, hours]);
+    await back(missing, 49);
+    await back(young, 47);
+    await back(p.fraction, 50); // its row could not be read (a fraction of a taka): no statement shows the TrxID
+    await back(p.twice, 72); // in the statement (listed for review): not flagged
+    await back(p.noTrxId, 100); // no TrxID: nothing to look for
+    await back(p.approved, 100); // approved already
+    const res = await request(t.url)
+      .get('/api/v1/bkash-flagged-purchases/')
+      .set(...staff.auth)
+      .expect(200);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.body.map((f: { id: number }) => f.id)).toEqual([p.fraction, missing]);
+    expect(res.body[1]).toMatchObject({
+      trx_id: 'ZZZ99999ZZ',
+      status: 'pending',
+      amount: 100,
+      user: { name: 'Rahim Uddin' },
+      lottery: { name: 'Padma Weekly' },
+    });
+    expect(await statusOf(missing)).toBe('pending');
+
+    // A statement that shows it ends the flag (here it is listed for review: no purchase matches its amount).
+    const later = Buffer.from(
+      'Trx ID,Date Time,Transaction Type,From,To,Amount\nZZZ99999ZZ,06-Dec-26 10:00 AM,Send Money,01712345678,01811000000,120\n',
+    );
+    await upload(staff, later, 'later.csv').expect(201);
+    expect(
+      (
+        await request(t.url)
+          .get('/api/v1/bkash-flagged-purchases/')
+          .set(...staff.auth)
+          .expect(200)
+      ).body.map((f: { id: number }) => f.id),
+    ).toEqual([p.fraction]);
+  });
+});
+
+describe('bad files: 400 with a clear message in both languages, nothing stored', () => {
+  const refused = async (body: Buffer, name: string, type = 'text/csv') => {
+    const before = await counts();
+    const en = await upload(staff, body, name, type, 'en');
+    const bn = await upload(staff, body, name, type, 'bn');
+    expect(await counts()).toEqual(before);
+    return { en, bn };
+  };
+
+  test('empty', async () => {
+    const { en, bn } = await refused(Buffer.alloc(0), 'empty.csv');
+    expect(en.status).toBe(400);
+    expect(en.body).toEqual({ detail: 'The file is empty. Export the statement again and upload the CSV.', code: 'empty' });
+    expect(bn.body.detail).toBe('ফাইলটি খালি। স্টেটমেন্টটি আবার এক্সপোর্ট করে CSV ফাইলটি আপলোড করুন।');
+    const blank = await refused(Buffer.from('\n\n  \n'), 'blank.csv');
+    expect(blank.en.body.code).toBe('empty');
+  });
+
+  test('not a statement: the columns it lacks are named', async () => {
+    const { en, bn } = await refused(NOT_A_STATEMENT, 'bank.csv');
+    expect(en.status).toBe(400);
+    expect(en.body.code).toBe('not_a_statement');
+    expect(en.body.detail).toMatch(/^This is not a bKash statement: no header row names the columns /);
+    expect(en.body.missing.length).toBeGreaterThan(0);
+    expect(bn.body.detail).toMatch(/^এটি বিকাশ স্টেটমেন্ট নয়/);
+  });
+
+  test('XLSX, XLS and PDF: save it as CSV first', async () => {
+    const xlsx = Buffer.from('PK\u0003\u0004rest-of-a-zip', 'latin1');
+    const { en, bn } = await refused(xlsx, 'statement.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(en.status).toBe(400);
+    expect(en.body).toEqual({
+      detail: 'We do not read XLSX files. Open it in a spreadsheet, save it as CSV (Save As → CSV UTF-8) and upload that.',
+      code: 'format_not_supported',
+    });
+    expect(bn.body.detail).toMatch(/^XLSX ফাইল আমরা পড়ি না।/);
+    const pdf = await refused(Buffer.from('%PDF-1.7 ...'), 'statement.pdf', 'application/pdf');
+    expect(pdf.en.body.detail).toMatch(/^We do not read PDF files/);
+  });
+
+  test('binary, and a quoted cell that never ends', async () => {
+    const binary = await refused(Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x41]), 'x.csv', 'application/octet-stream');
+    expect(binary.en.status).toBe(400);
+    expect(binary.en.body.code).toBe('unreadable');
+    const open = await refused(Buffer.from('Trx ID,Date,Type,From,Amount\nABCDEFGH12,05-Dec-26,Send Money,"01712345678,100\n'), 'open.csv');
+    expect(open.en.body).toMatchObject({ code: 'unreadable', line: 2 });
+    expect(open.en.body.detail).toBe('The file cannot be read: a quoted cell that starts on line 2 never ends.');
+  });
+
+  test('too large (over 2 MB): refused before it is read', async () => {
+    const big = Buffer.concat([STATEMENT, Buffer.alloc(2 * 1024 * 1024, 0x20)]);
+    const { en, bn } = await refused(big, 'big.csv');
+    expect(en.status).toBe(400);
+    expect(en.body.code).toBe('body_too_large');
+    expect(bn.status).toBe(400);
+  });
+
+  test('no file name, or a body of another type', async () => {
+    const before = await counts();
+    const noName = await request(t.url)
+      .post('/api/v1/bkash-statements/')
+      .set(...staff.auth)
+      .set('Content-Type', 'text/csv')
+      .send(STATEMENT);
+    expect(noName.status).toBe(400);
+    expect(noName.body).toEqual({ name: ['This field is required.'] });
+    const json = await request(t.url)
+      .post('/api/v1/bkash-statements/?name=a.csv')
+      .set(...staff.auth)
+      .send({ file: 'x' });
+    expect(json.status).toBe(400);
+    expect(json.body.code).toBe('no_file');
+    const image = await upload(staff, STATEMENT, 'a.csv', 'image/png', 'bn');
+    expect(image.status).toBe(400);
+    expect(image.body.detail).toBe('স্টেটমেন্ট ফাইলটি (CSV) অনুরোধের বডি হিসেবে পাঠান।');
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('who may call', () => {
+  test('every endpoint: anonymous 401, a player 403, staff allowed', async () => {
+    await purchasesOfTheFixture();
+    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const row = byLine(await rowsOf(staff, s.id), 14);
+    const calls: [string, (r: request.Test) => request.Test, string][] = [
+      ['POST', (r) => r.set('Content-Type', 'text/csv').send(Buffer.from('x')), '/api/v1/bkash-statements/?name=x.csv'],
+      ['GET', (r) => r, '/api/v1/bkash-statements/'],
+      ['GET', (r) => r, `/api/v1/bkash-statements/${s.id}/`],
+      ['POST', (r) => r.send({ action: 'dismiss', note: 'x' }), `/api/v1/bkash-statement-rows/${row.id}/resolve/`],
+      ['GET', (r) => r, '/api/v1/bkash-flagged-purchases/'],
+    ];
+    const before = await counts();
+    for (const [method, send, path] of calls) {
+      const req = () => (method === 'GET' ? request(t.url).get(path) : request(t.url).post(path));
+      const anon = await send(req().set('Accept-Language', 'en'));
+      expect([path, anon.status, anon.body.code]).toEqual([path, 401, 'not_authenticated']);
+      const pl = await send(
+        req()
+          .set(...player.auth)
+          .set('Accept-Language', 'bn'),
+      );
+      expect([path, pl.status, pl.body.code]).toEqual([path, 403, 'permission_denied']);
+    }
+    expect(await counts()).toEqual(before);
+    const list = await request(t.url)
+      .get('/api/v1/bkash-statements/')
+      .set(...staff2.auth)
+      .expect(200);
+    expect(list.headers['x-total-count']).toBe('1');
+    expect(list.body[0]).toMatchObject({ id: s.id, counts: { approved: 3, open: 8 } });
+  });
+});

@@ -1,0 +1,301 @@
+import { data, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { z } from 'zod';
+import { api as contract } from '../../shared/api/contract.ts';
+import { formatNumber, toDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
+import { lotteryName } from '../../shared/lotteries/names.ts';
+import { IdParams } from '../../shared/lotteries/schemas.ts';
+import { ResolveBody, STATEMENT_DECISIONS, type StatementRowOut } from '../../shared/payments/statements.ts';
+import { adminPaths, withQuery } from '../../shared/paths.ts';
+import { errorText } from '../../shared/api-types.ts';
+import { apiOf } from '../context.ts';
+import { idOf, pageStatus, submit } from '../components/action.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { Alert, type FormResult } from '../components/form.tsx';
+import { Head } from '../components/head.tsx';
+import { key, msg } from '../components/messages.ts';
+import { Amount, DateTime } from '../components/nowrap.tsx';
+import { userOf } from '../guards.ts';
+import { useTranslation } from '../i18n.tsx';
+import { AdminCards, adminHref, AdminPageHead, AdminResults, listPlace, type ListData } from './list.tsx';
+import { UploadCard } from './bkash-statements.tsx';
+
+type Row = z.output<typeof StatementRowOut>;
+export const PER_PAGE = 50;
+const FILTERS = ['all', 'review_open', ...STATEMENT_DECISIONS] as const;
+type Filter = (typeof FILTERS)[number];
+const filterOf = (raw: string | null): Filter => ((FILTERS as readonly string[]).includes(raw ?? '') ? (raw as Filter) : 'all');
+
+const hrefOf = (id: number, decision: Filter, page: number): string => adminHref(adminPaths.bkashStatement(id), { decision }, page);
+/** The confirmation of a decision on a row: a dialog opened from its own address (a page of its own without JavaScript). */
+const resolveHref = (here: string, row: number, intent: 'approve' | 'dismiss'): string =>
+  `${here}${here.includes('?') ? '&' : '?'}resolve=${row}&do=${intent}`;
+
+/**
+ * /admin/bkash-statements/{id} (docs/rules/payments.md#84-what-an-upload-does): what one upload did, row by row, in
+ * the file's order, filtered by decision; the rows listed for review each with Approve and Dismiss (a confirmation
+ * with a note).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // An id that names nothing asks the API all the same: its 404 says so in the caller's language.
+  const id = Number(idOf(params.id) ?? 0);
+  const { page, limit, offset } = listPlace(url, PER_PAGE);
+  const decision = filterOf(url.searchParams.get('decision'));
+  const r = await apiOf(context).call(contract.statement, {
+    params: { id: String(id || 'x') },
+    query: { decision: decision === 'all' ? undefined : decision, limit, offset },
+  });
+  const resolveId = Number(idOf(url.searchParams.get('resolve')) ?? 0) || null;
+  const intent = url.searchParams.get('do') === 'approve' ? ('approve' as const) : ('dismiss' as const);
+  const rows: ListData<Row> = r.ok
+    ? { items: r.data.rows, total: r.data.total, page, error: null }
+    : { items: null, total: 0, page, error: errorText(r.error, '') || null };
+  const flash = url.searchParams.get('uploaded')
+    ? 'uploaded'
+    : url.searchParams.get('repeated')
+      ? 'repeated'
+      : url.searchParams.get('resolved')
+        ? 'resolved'
+        : null;
+  return data(
+    {
+      id,
+      statement: r.ok ? r.data.statement : null,
+      rows,
+      decision,
+      here: hrefOf(id, decision, page),
+      resolve: resolveId ? { row: resolveId, intent } : null,
+      me: userOf(context).user_id,
+      flash,
+    },
+    { status: r.ok ? 200 : pageStatus(r.status) },
+  );
+}
+
+const ResolveForm = z.object({ row: IdParams.shape.id, intent: ResolveBody.shape.action, note: ResolveBody.shape.note });
+
+/** A decision on a row, posted from its confirmation (POST /api/v1/bkash-statement-rows/{id}/resolve/); then back to the list. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const s = await submit(await request.formData(), context, {
+    schema: ResolveForm,
+    call: (api, { row, intent, note }) =>
+      api.call(contract.resolveStatementRow, { params: { id: String(row) }, body: { action: intent, note } }),
+    fields: ['note'],
+    fix: key('admin:statements.resolveFailed'),
+    failed: 'admin:statements.resolveFailed',
+  });
+  if (!s.ok) return s.reply;
+  const url = new URL(request.url);
+  url.searchParams.delete('resolve');
+  url.searchParams.delete('do');
+  url.searchParams.set('resolved', '1');
+  return redirect(url.pathname + url.search, 303);
+}
+
+export function Component() {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('admin');
+  const d = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult>();
+  const confirming = d.resolve ? d.rows.items?.find((r) => r.id === d.resolve?.row && canResolve(r, d.me)) : undefined;
+  return (
+    <section className="admin-page statements">
+      <Head title={t('common:title', { page: t('statements.title') })} description={t('statements.lead')} />
+      <p>
+        <Link to={adminPaths.bkashStatements}>← {t('statements.back')}</Link>
+      </p>
+      <AdminPageHead title={t('statements.title')} />
+      {d.flash ? <Alert kind={d.flash === 'repeated' ? 'info' : 'success'}>{t(`statements.${d.flash}`)}</Alert> : null}
+      {result?.formError && !confirming ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+      {d.statement ? <UploadCard x={d.statement} lng={lng} link={false} /> : null}
+      <nav className="statements__filters" aria-label={t('statements.filterLabel')}>
+        {FILTERS.map((f) => (
+          <Link
+            key={f}
+            to={hrefOf(d.id, f, 1)}
+            className={`btn btn-sm ${f === d.decision ? 'btn-primary' : 'btn-ghost'}`}
+            aria-current={f === d.decision ? 'page' : undefined}
+          >
+            {t(`statements.decisions.${f}`)}
+          </Link>
+        ))}
+      </nav>
+      <AdminResults
+        d={d.rows}
+        perPage={PER_PAGE}
+        href={(p) => hrefOf(d.id, d.decision, p)}
+        count={t('common.count', { count: d.rows.total, n: formatNumber(d.rows.total, lng) })}
+        empty={t('common.pageEmpty')}
+        lng={lng}
+      >
+        {(items) => <AdminCards items={items} card={(x) => <RowCard x={x} lng={lng} me={d.me} here={d.here} />} />}
+      </AdminResults>
+      {confirming && d.resolve ? (
+        <ConfirmDialog
+          titleId="resolve-title"
+          title={t(d.resolve.intent === 'approve' ? 'statements.approveTitle' : 'statements.dismissTitle')}
+          action={resolveHref(d.here, confirming.id, d.resolve.intent)}
+          cancelHref={d.here}
+          hidden={{ row: confirming.id }}
+          intent={d.resolve.intent}
+          confirm={t(d.resolve.intent === 'approve' ? 'statements.approve' : 'statements.dismiss')}
+          cancel={t('statements.cancel')}
+          danger={d.resolve.intent === 'dismiss'}
+          fields={<NoteField error={msg(t, result?.errors?.note)} formError={msg(t, result?.formError)} value={result?.values?.note} />}
+        >
+          <p>{t(d.resolve.intent === 'approve' ? 'statements.approveText' : 'statements.dismissText')}</p>
+          <RowFacts x={confirming} lng={lng} />
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
+
+/** Whether this staff member may decide the row (the API checks again): open, for review, not his own purchase. */
+const canResolve = (r: Row, me: number): boolean => r.decision === 'review' && r.resolution === null && r.purchase?.user.id !== me;
+
+function NoteField({
+  error,
+  formError,
+  value,
+}: {
+  error?: string | undefined;
+  formError?: string | undefined;
+  value?: string | undefined;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      {formError && !error ? <Alert kind="error">{formError}</Alert> : null}
+      <div className={`field${error ? ' has-error' : ''}`}>
+        <label htmlFor="resolve-note">{t('statements.note')}</label>
+        <textarea
+          id="resolve-note"
+          name="note"
+          rows={3}
+          maxLength={500}
+          required
+          defaultValue={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'resolve-note-hint resolve-note-err' : 'resolve-note-hint'}
+        />
+        <p id="resolve-note-hint" className="field__hint">
+          {t('statements.noteHint')}
+        </p>
+        {error ? (
+          <p id="resolve-note-err" className="field__error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** What the row says and which purchase it names. */
+function RowFacts({ x, lng }: { x: Row; lng: Language }) {
+  const { t } = useTranslation('admin');
+  const na = t('common.notAvailable');
+  if (x.decision === 'problem')
+    return (
+      <dl className="admin-card__facts">
+        <div>
+          <dt>{t('statements.rowText')}</dt>
+          <dd className="admin-card__wrap statements__raw">{x.raw ?? na}</dd>
+        </div>
+      </dl>
+    );
+  return (
+    <dl className="admin-card__facts">
+      <div>
+        <dt>{t('statements.trxId')}</dt>
+        <dd className="admin-card__wrap">{x.trx_id ?? na}</dd>
+      </div>
+      <div>
+        <dt>{t('statements.amount')}</dt>
+        <dd>{x.amount !== null ? <Amount value={x.amount} lng={lng} /> : na}</dd>
+      </div>
+      <div>
+        <dt>{t('statements.sender')}</dt>
+        <dd className="nowrap">{x.sender ? toDigits(x.sender, lng) : na}</dd>
+      </div>
+      <div>
+        <dt>{t('statements.type')}</dt>
+        <dd className="admin-card__wrap">{x.type ?? na}</dd>
+      </div>
+      <div>
+        <dt>{t('statements.time')}</dt>
+        <dd>{x.at ? <DateTime value={x.at} lng={lng} withTime invalid={t('common:errors.invalidDate')} /> : na}</dd>
+      </div>
+      <div>
+        <dt>{t('statements.purchase')}</dt>
+        <dd className="admin-card__wrap">
+          {x.purchase ? (
+            <>
+              <Link to={withQuery(adminPaths.transactions, { search: x.purchase.trx_id ?? x.trx_id ?? '' })}>
+                {t('statements.purchaseOf', {
+                  id: formatNumber(x.purchase.id, lng),
+                  name: x.purchase.user.name,
+                  ticket: toDigits(x.purchase.ticket, lng),
+                })}
+              </Link>{' '}
+              · {lotteryName(x.purchase.lottery, lng)} · <Amount value={x.purchase.amount} lng={lng} /> ·{' '}
+              {t(`transactions.statuses.${x.purchase.status}`)}
+              {x.purchase.payment_number ? <> · {toDigits(x.purchase.payment_number, lng)}</> : null}
+            </>
+          ) : (
+            t('statements.noPurchase')
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+const BADGE: Record<Row['decision'], string> = { approve: 'success', review: 'pending', ignore: 'muted', problem: 'failed' };
+
+function RowCard({ x, lng, me, here }: { x: Row; lng: Language; me: number; here: string }) {
+  const { t } = useTranslation('admin');
+  const heading = `row-${x.id}`;
+  const own = x.decision === 'review' && x.resolution === null && x.purchase?.user.id === me;
+  return (
+    <article className="card admin-card" aria-labelledby={heading}>
+      <header className="admin-card__head">
+        <h2 id={heading}>
+          {t('statements.line', { n: formatNumber(x.line, lng) })}
+          {x.reason ? <span className="admin-card__alt">{t(`statements.reasons.${x.reason}`)}</span> : null}
+        </h2>
+        <div className="admin-card__badges">
+          <span className={`badge badge--${BADGE[x.decision]}`}>{t(`statements.decisions.${x.decision}`)}</span>
+        </div>
+      </header>
+      <RowFacts x={x} lng={lng} />
+      {x.resolution ? (
+        <p className="admin-approval">
+          {t(x.resolution.action === 'approved' ? 'statements.approvedBy' : 'statements.dismissedBy', { name: x.resolution.by.name })}{' '}
+          <DateTime value={x.resolution.at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+          <br />
+          <span className="admin-card__wrap">“{x.resolution.note}”</span>
+        </p>
+      ) : null}
+      {own ? <span className="admin-flag admin-flag--info">{t('statements.ownPurchase')}</span> : null}
+      {canResolve(x, me) ? (
+        <div className="admin-card__actions">
+          {x.direction === 'out' ? (
+            <p className="muted">{t('statements.paidOut')}</p>
+          ) : x.purchase === null ? null : (
+            <Link className="btn btn-primary btn-sm" to={resolveHref(here, x.id, 'approve')} preventScrollReset>
+              {t('statements.approve')}
+            </Link>
+          )}
+          <Link className="btn btn-ghost btn-sm" to={resolveHref(here, x.id, 'dismiss')} preventScrollReset>
+            {t('statements.dismiss')}
+          </Link>
+        </div>
+      ) : null}
+    </article>
+  );
+}
