@@ -78,10 +78,12 @@ export type Api = {
  * access checks, schemas and error answers.
  */
 export function createApi(d: ApiDeps): Api {
+  const statements = new Statements(d.db, d.bkashReceiverNumber);
   const purchases = new Purchases({
     db: d.db,
     bkashReceiverNumber: d.bkashReceiverNumber,
     checkoutsOf: (ids, db) => d.payments.checkoutsOf(ids, db),
+    reconciliationOf: (ids, db) => statements.reconciliationOf(ids, db),
   });
   const lotteryAdmin = new LotteryAdmin(d.db);
   const served = Endpoints.of(
@@ -89,10 +91,10 @@ export function createApi(d: ApiDeps): Api {
     lotteryRoutes(new Lotteries(d.db)),
     adminLotteryRoutes(lotteryAdmin),
     auditRoutes(new AuditLog(d.db)),
-    dashboardRoutes(new DashboardFigures(d.db, lotteryAdmin, purchases)),
+    dashboardRoutes(new DashboardFigures(d.db, lotteryAdmin, purchases, () => statements.toDecide())),
     purchaseRoutes(purchases),
     paymentRoutes(d.payments),
-    statementRoutes(new Statements(d.db, d.bkashReceiverNumber)),
+    statementRoutes(statements),
     drawRoutes(new Draws(d.db, d.notifier, d.publicOrigin)),
     claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier, secondApprovalTk: d.payoutSecondApprovalTk })),
     generatedTicketRoutes(new GeneratedTickets(d.db), d.db),

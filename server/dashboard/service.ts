@@ -11,17 +11,26 @@ export class DashboardFigures {
     private readonly db: Db,
     private readonly lotteries: LotteryAdmin,
     private readonly purchases: Purchases,
+    /** Statement rows waiting for a person and flagged purchases (server/payments/statements.ts). */
+    private readonly statementsToDecide: () => Promise<number>,
   ) {}
 
   async now(): Promise<z.input<typeof Dashboard>> {
-    const [f, recentLotteries, recentTransactions] = await Promise.all([
+    const [f, recentLotteries, recentTransactions, toDecide] = await Promise.all([
       q.figures(this.db),
       this.lotteries.list({ search: null, filter: 'all', limit: DASHBOARD_RECENT, offset: 0 }),
       this.purchases.list({ search: null, status: null, lottery_id: null, limit: DASHBOARD_RECENT, offset: 0 }),
+      this.statementsToDecide(),
     ]);
     if (!f) throw new Error('the figures query returned nothing');
     const revenue = Number(f.total_revenue);
     if (!Number.isSafeInteger(revenue)) throw new RangeError(`total revenue ${f.total_revenue} is beyond exact numbers`);
-    return { ...f, total_revenue: revenue, recent_lotteries: recentLotteries.items, recent_transactions: recentTransactions.items };
+    return {
+      ...f,
+      total_revenue: revenue,
+      statement_to_decide: toDecide,
+      recent_lotteries: recentLotteries.items,
+      recent_transactions: recentTransactions.items,
+    };
   }
 }

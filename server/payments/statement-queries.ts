@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import type { ReconciliationState } from '../../shared/payments/statements.ts';
 import type { PendingPurchase } from './statement-match.ts';
 
 /** A row of `bkash_statements` with its uploader's name and the review rows not resolved yet (migration 013). */
@@ -258,3 +259,33 @@ export async function flagged(db: Db, limit: number, offset: number): Promise<{ 
   const count = await db.one<{ n: number }>(`SELECT count(*)::int AS n ${FLAGGED_WHERE}`);
   return { rows, total: count?.n ?? 0 };
 }
+
+/**
+ * Where each of these Send Money purchases stands with the statements (docs/rules/payments.md#87-on-the-transactions-page):
+ * only purchases with a TrxID the player typed (not a checkout's) have a state.
+ */
+export const reconciliationOf = (db: Db, transactionIds: number[]) =>
+  db.query<{ id: number; state: ReconciliationState | null }>(
+    `SELECT t.id,
+       CASE
+         WHEN r.decision = 'approve' OR r.resolution = 'approved' OR r.reason = 'already_approved' THEN 'matched'
+         WHEN r.decision = 'review' AND r.resolution IS NULL THEN 'review'
+         WHEN r.resolution = 'dismissed' THEN 'dismissed'
+         WHEN r.id IS NULL AND t.status = 'pending' AND t.trx_id_at <= now() - make_interval(hours => ${FLAG_AFTER_HOURS}) THEN 'flagged'
+         WHEN r.id IS NULL AND t.status = 'pending' THEN 'waiting'
+       END AS state
+     FROM transactions t
+     LEFT JOIN LATERAL (SELECT x.* FROM bkash_statement_rows x WHERE x.trx_id = t.trx_id ORDER BY x.id DESC LIMIT 1) r ON true
+     WHERE t.id = ANY($1::bigint[]) AND t.trx_id IS NOT NULL AND t.transaction_type = 'payment'
+       AND NOT EXISTS (SELECT 1 FROM bkash_payments p WHERE p.transaction_id = t.id AND p.trx_id = t.trx_id)`,
+    [transactionIds],
+  );
+
+/** Statement rows waiting for a person, and flagged purchases (the dashboard). */
+export const toDecide = async (db: Db): Promise<number> =>
+  (
+    await db.one<{ n: number }>(
+      `SELECT ((SELECT count(*) FROM bkash_statement_rows WHERE decision = 'review' AND resolution IS NULL)
+              + (SELECT count(*) ${FLAGGED_WHERE}))::int AS n`,
+    )
+  )?.n ?? 0;

@@ -10,6 +10,7 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type {
   FlaggedPurchase,
+  ReconciliationState,
   ResolveBody,
   Statement,
   StatementDetail,
@@ -110,6 +111,18 @@ export class Statements {
     /** Our bKash receiver number (BKASH_RECEIVER_NUMBER): rows paid to it are money received. */
     private readonly receiver: string,
   ) {}
+
+  /** Where each of these Send Money purchases stands with the statements, read through `db` (the caller's transaction). */
+  async reconciliationOf(transactionIds: number[], db: Db = this.db): Promise<Map<number, ReconciliationState>> {
+    if (!transactionIds.length) return new Map();
+    const rows = await q.reconciliationOf(db, transactionIds);
+    return new Map(rows.flatMap((r) => (r.state ? [[r.id, r.state] as const] : [])));
+  }
+
+  /** Statement rows waiting for a person and flagged purchases, together (the dashboard). */
+  toDecide(): Promise<number> {
+    return q.toDecide(this.db);
+  }
 
   /**
    * An upload (docs/rules/payments.md#84-what-an-upload-does): the file read, its rows matched to the purchases that

@@ -15,6 +15,7 @@ import type {
   TrxIdBody,
 } from '../../shared/purchases/schemas.ts';
 import type { CheckoutInfo } from '../../shared/payments/schemas.ts';
+import type { ReconciliationState } from '../../shared/payments/statements.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
@@ -40,6 +41,8 @@ export type PurchasesDeps = {
    * read through `db` (a database transaction's, where the caller is in one).
    */
   checkoutsOf: (transactionIds: number[], db: Db) => Promise<Map<number, z.input<typeof CheckoutInfo>>>;
+  /** Where each of these Send Money purchases stands with the statements (server/payments/statements.ts). */
+  reconciliationOf: (transactionIds: number[], db: Db) => Promise<Map<number, ReconciliationState>>;
 };
 
 type Player = z.input<typeof PlayerTransaction>;
@@ -86,7 +89,11 @@ const playerJson = (r: PlayerTransactionRow): Player => ({
   claim_status: r.claim_status !== null && r.claim_status !== 'pending' ? r.claim_status : null,
 });
 
-const staffJson = (r: StaffTransactionRow, checkout: z.input<typeof CheckoutInfo> | null): Staff => ({
+const staffJson = (
+  r: StaffTransactionRow,
+  checkout: z.input<typeof CheckoutInfo> | null,
+  statement: ReconciliationState | null,
+): Staff => ({
   id: r.id,
   transaction_type: r.transaction_type,
   amount: r.amount,
@@ -110,6 +117,7 @@ const staffJson = (r: StaffTransactionRow, checkout: z.input<typeof CheckoutInfo
     ticket_price: r.l_ticket_price,
   },
   checkout,
+  statement,
 });
 
 /** What the audit log keeps of a transaction before and after a change: enough to check the payment again. */
@@ -261,11 +269,14 @@ export class Purchases {
       query.limit,
       query.offset,
     );
-    const checkouts = await this.d.checkoutsOf(
-      rows.map((r) => r.id),
-      this.d.db,
-    );
-    return { items: rows.map((r) => staffJson(r, checkouts.get(r.id) ?? null)), total };
+    return { items: await this.staffItems(rows, this.d.db), total };
+  }
+
+  /** Staff's view of these rows: each with its checkout and its place in the statements. */
+  private async staffItems(rows: StaffTransactionRow[], db: Db): Promise<Staff[]> {
+    const ids = rows.map((r) => r.id);
+    const [checkouts, statements] = await Promise.all([this.d.checkoutsOf(ids, db), this.d.reconciliationOf(ids, db)]);
+    return rows.map((r) => staffJson(r, checkouts.get(r.id) ?? null, statements.get(r.id) ?? null));
   }
 
   /**
@@ -329,7 +340,9 @@ export class Purchases {
     }
     const row = await q.staffTransaction(this.d.db, id);
     if (!row) throw notFound();
-    return staffJson(row, (await this.d.checkoutsOf([id], this.d.db)).get(id) ?? null);
+    const [item] = await this.staffItems([row], this.d.db);
+    if (!item) throw notFound();
+    return item;
   }
 }
 

@@ -20,6 +20,8 @@ export const Dashboard = z.object({
   pending_transfers: z.number().int(),
   /** bKash checkout payments whose outcome or refund is still open (docs/rules/payments.md#5-reconciliation). */
   payments_waiting: z.number().int(),
+  /** bKash statement rows waiting for a person, and Send Money purchases flagged (docs/rules/payments.md#8). */
+  statement_to_decide: z.number().int(),
   recent_lotteries: z.array(StaffLottery),
   recent_transactions: z.array(StaffTransaction),
 });

@@ -8,6 +8,14 @@ import { optional, text } from '../fields.ts';
 import { Paging } from '../lotteries/schemas.ts';
 
 /** What the upload did with a row (docs/rules/payments.md#84-what-an-upload-does). */
+/**
+ * Where a Send Money purchase stands with the statements (docs/rules/payments.md#87-on-the-transactions-page): matched
+ * (approved from a statement, or a statement confirmed its approval), a row waiting for a person, a row a person
+ * dismissed, flagged (in no statement 48 hours after its TrxID), or waiting for a statement.
+ */
+export const RECONCILIATION_STATES = ['matched', 'review', 'dismissed', 'flagged', 'waiting'] as const;
+export type ReconciliationState = (typeof RECONCILIATION_STATES)[number];
+
 export const STATEMENT_DECISIONS = ['approve', 'review', 'ignore', 'problem'] as const;
 export type StatementDecision = (typeof STATEMENT_DECISIONS)[number];
 

@@ -8,6 +8,7 @@ import { CLAIM_STATUSES } from '../claims/schemas.ts';
 import { id, nid, optional, phone, text, ticket, trxId, v, wholeTaka } from '../fields.ts';
 import { Paging } from '../lotteries/schemas.ts';
 import { CheckoutInfo } from '../payments/schemas.ts';
+import { RECONCILIATION_STATES } from '../payments/statements.ts';
 
 export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -142,4 +143,6 @@ export const StaffTransaction = z.object({
   }),
   /** The newest bKash checkout of the purchase; null when it was not paid through the checkout (docs/rules/payments.md). */
   checkout: CheckoutInfo.nullable(),
+  /** A Send Money purchase's place in the statements (docs/rules/payments.md#87-on-the-transactions-page); null otherwise. */
+  statement: z.enum(RECONCILIATION_STATES).nullable(),
 });

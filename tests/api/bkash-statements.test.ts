@@ -434,6 +434,55 @@ describe('the 48-hour flag', () => {
   });
 });
 
+describe('on the transactions list and the dashboard', () => {
+  test('each Send Money purchase says where it stands with the statements; the dashboard counts what waits for a person', async () => {
+    const p = await purchasesOfTheFixture();
+    await upload(staff, STATEMENT).expect(201);
+    const missing = await bought(p.player, p.padma, 'ZZZ99999ZZ', '01712345678');
+    const young = await bought(p.player, p.padma, 'YYY88888YY', '01712345678');
+    await t.db.query(`UPDATE transactions SET trx_id_at = now() - interval '49 hours' WHERE id = $1`, [missing]);
+    const list = await request(t.url)
+      .get('/api/v1/transactions/?limit=100')
+      .set(...staff.auth)
+      .expect(200);
+    const state = (id: number) => (list.body as { id: number; statement: string | null }[]).find((x) => x.id === id)?.statement;
+    expect(state(p.approved)).toBe('matched');
+    expect(state(p.twice)).toBe('review');
+    expect(state(missing)).toBe('flagged');
+    expect(state(young)).toBe('waiting');
+    expect(state(p.noTrxId)).toBeNull();
+
+    const open =
+      (
+        await t.db.one<{ n: number }>(
+          `SELECT count(*)::int AS n FROM bkash_statement_rows WHERE decision = 'review' AND resolution IS NULL`,
+        )
+      )?.n ?? 0;
+    const flagged = await request(t.url)
+      .get('/api/v1/bkash-flagged-purchases/')
+      .set(...staff.auth)
+      .expect(200);
+    const dashboard = await request(t.url)
+      .get('/api/v1/admin/dashboard/')
+      .set(...staff.auth)
+      .expect(200);
+    expect(open).toBeGreaterThan(0);
+    expect(dashboard.body.statement_to_decide).toBe(open + Number(flagged.headers['x-total-count']));
+
+    // A person dismisses the row of the TrxID twice: it is decided.
+    const rows = await t.db.query<{ id: number }>(
+      `SELECT r.id FROM bkash_statement_rows r JOIN transactions x ON x.trx_id = r.trx_id WHERE x.id = $1`,
+      [p.twice],
+    );
+    for (const r of rows) await resolve(staff2, r.id, { action: 'dismiss', note: 'Asked the player: sent twice by mistake' });
+    const after = await request(t.url)
+      .get('/api/v1/transactions/?limit=100')
+      .set(...staff.auth)
+      .expect(200);
+    expect((after.body as { id: number; statement: string | null }[]).find((x) => x.id === p.twice)?.statement).toBe('dismissed');
+  });
+});
+
 describe('bad files: 400 with a clear message in both languages, nothing stored', () => {
   const refused = async (body: Buffer, name: string, type = 'text/csv') => {
     const before = await counts();

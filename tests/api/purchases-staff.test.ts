@@ -107,6 +107,8 @@ describe('GET /api/v1/transactions/', () => {
         ticket_price: 100,
       },
       checkout: null,
+      // A Send Money purchase with a TrxID that no statement has shown yet (docs/rules/payments.md#87-on-the-transactions-page).
+      statement: 'waiting',
     });
   });
 

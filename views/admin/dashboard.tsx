@@ -58,6 +58,11 @@ export function Component() {
               value={formatNumber(d.payments_waiting, lng)}
               to={withQuery(adminPaths.transactions, { status: 'pending' })}
             />
+            <Stat
+              label={t('dashboard.statementToDecide')}
+              value={formatNumber(d.statement_to_decide, lng)}
+              to={adminPaths.bkashStatements}
+            />
           </ul>
 
           <nav className="admin-quick" aria-label={t('dashboard.quickActions')}>

@@ -155,6 +155,7 @@ function TransactionCard({ x, lng }: { x: Row; lng: Language }) {
           <span className={`badge badge--${x.status}`}>{t(`transactions.statuses.${x.status}`)}</span>
           {x.transaction_type === 'activation' ? <span className="badge badge--muted">{t('transactions.activation')}</span> : null}
           {x.checkout ? <span className="badge badge--muted">{t('transactions.checkout')}</span> : null}
+          {x.statement ? <span className="badge badge--muted">{t('transactions.sendMoney')}</span> : null}
           {x.lottery.is_result_published ? <span className="badge badge--muted">{t('transactions.drawn')}</span> : null}
         </div>
       </header>
@@ -203,6 +204,18 @@ function TransactionCard({ x, lng }: { x: Row; lng: Language }) {
                 <span className="admin-card__wrap"> · {t('transactions.refundTrxId', { trx: x.checkout.refund_trx_id })}</span>
               ) : null}
               <span className="admin-card__wrap muted"> · {t('transactions.paymentId', { id: x.checkout.payment_id })}</span>
+            </dd>
+          </div>
+        ) : null}
+        {x.statement ? (
+          <div>
+            <dt>{t('transactions.statement')}</dt>
+            <dd>
+              {x.statement === 'flagged' || x.statement === 'review' ? (
+                <span className="admin-flag">{t(`transactions.statementStates.${x.statement}`)}</span>
+              ) : (
+                t(`transactions.statementStates.${x.statement}`)
+              )}
             </dd>
           </div>
         ) : null}
