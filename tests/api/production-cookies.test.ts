@@ -62,6 +62,16 @@ describe('NODE_ENV=production', () => {
     await t.close();
   });
 
+  test("forms post only to the site; the answer may lead to bKash's payment pages, and no simulator is served", async () => {
+    const page = await request(t.url).get('/login').set('Cookie', 'lang=en');
+    const csp = String(page.headers['content-security-policy']);
+    // The test app runs production with BKASH_MODE=sandbox (tests/helpers/app.ts).
+    expect(csp).toContain("form-action 'self' https://sandbox.payment.bkash.com;");
+    const grant = await request(t.url).post('/_bkash/tokenized/checkout/token/grant').send({});
+    expect(grant.body?.statusCode).toBeUndefined();
+    expect((await request(t.url).get('/_bkash/checkout/TR0011X')).status).toBe(404);
+  });
+
   /** GET /login over "HTTPS": the jar with the visitor and CSRF cookies, and the form's token. */
   async function loginPage() {
     const jar = new Jar();
