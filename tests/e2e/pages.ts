@@ -50,7 +50,9 @@ export function sitePages(): SitePage[] {
       // A back-office page of a lottery: the open lottery's.
       .replace(/^\/admin\/lotteries\/:id\//, '/admin/lotteries/:lotteryId/')
       // A user's edit page: the first account (the demo data's staff member).
-      .replace(/^\/admin\/users\/:id\//, '/admin/users/1/');
+      .replace(/^\/admin\/users\/:id\//, '/admin/users/1/')
+      // An uploaded bKash statement: none in the demo data, so the page says "not found" (the page tests upload one).
+      .replace(/^\/admin\/bkash-statements\/:id$/, '/admin/bkash-statements/999999');
     if (/[*]|:(?!lotteryId\b)/.test(template)) throw new Error(`tests/e2e/pages.ts: no sample address for the route ${route}`);
     return { route, who, path: (id) => template.replace(':lotteryId', String(id)) };
   });
