@@ -1,0 +1,238 @@
+/**
+ * scripts/verify-draw.ts, the independent checker of docs/rules/draws.md#10-checking-a-draw, run as people run it
+ * (`npx tsx`, a child process) on saved proofs made from the fixed vectors, and against a small local server standing in
+ * for Bhagya's API and for a drand relay: "verified" and exit 0, each difference named and exit 1, not drawn / bad
+ * arguments / nothing to reach exit 2.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+type Vector = {
+  name: string;
+  kind: 'winners' | 'numbers';
+  sorted: string[];
+  tickets_digest: string;
+  max_winners?: number;
+  winners?: string[];
+  numbers?: number[];
+};
+type Vectors = { seed: string; commitment: string; beacon: { round: number; value: string }; vectors: Vector[] };
+
+const root = path.resolve(new URL('../..', import.meta.url).pathname);
+const fixture = JSON.parse(readFileSync(path.join(root, 'tests/fixtures/draw-vectors.json'), 'utf8')) as Vectors;
+const vector = (name: string) => fixture.vectors.find((v) => v.name === name) as Vector;
+
+type Proof = Record<string, unknown> & { beacon: Record<string, unknown> };
+function proofOf(v: Vector, sample = true): Proof {
+  const base: Proof = {
+    algorithm: 'bhagya-draw-v1',
+    commitment: fixture.commitment,
+    seed: fixture.seed,
+    beacon: { source: 'drand-quicknet', round: fixture.beacon.round, value: fixture.beacon.value, ...(sample ? { sample: true } : {}) },
+    tickets_digest: v.tickets_digest,
+    tickets: [...v.sorted],
+  };
+  return v.kind === 'winners'
+    ? { ...base, max_winners: v.max_winners, winners: [...(v.winners as string[])] }
+    : { ...base, numbers: [...(v.numbers as number[])] };
+}
+const skip = vector('a ticket already chosen is skipped');
+const numbers = vector('numbers draw');
+
+const dir = mkdtempSync(path.join(tmpdir(), 'bhagya-verify-draw-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+function save(proof: unknown): string {
+  const file = path.join(dir, `proof-${++files}.json`);
+  writeFileSync(file, typeof proof === 'string' ? proof : JSON.stringify(proof, null, 2));
+  return file;
+}
+
+type Run = { code: number; stdout: string; stderr: string; lines: string[] };
+function verify(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile('npx', ['tsx', 'scripts/verify-draw.ts', ...args], { cwd: root, timeout: 30_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      // npx may warn about the machine's npm configuration on stderr: that is npm's, not the script's.
+      const own = stderr
+        .split('\n')
+        .filter((line) => !line.startsWith('npm warn'))
+        .join('\n');
+      resolve({ code, stdout, stderr: own, lines: stdout.trim().split('\n') });
+    });
+  });
+}
+const lastLine = (r: Run) => r.lines[r.lines.length - 1];
+
+describe('a saved proof (--file)', () => {
+  test('a winning-tickets draw: verified, exit 0', async () => {
+    const r = await verify('--file', save(proofOf(skip)));
+    expect(r.code).toBe(0);
+    expect(lastLine(r)).toBe('verified');
+    expect(r.stdout).toContain(`winners ${(skip.winners as string[]).join(' ')}`);
+    expect(r.stdout).toContain('note: the beacon value is marked as a sample');
+  });
+
+  test('a numbers draw: verified, exit 0', async () => {
+    const r = await verify('--file', save(proofOf(numbers, false)));
+    expect(r.code).toBe(0);
+    expect(lastLine(r)).toBe('verified');
+    expect(r.stdout).toContain(`numbers ${(numbers.numbers as number[]).join(' ')}`);
+    expect(r.stdout).not.toContain('sample');
+  });
+
+  test('a tampered seed: exit 1, the seed named', async () => {
+    const p = proofOf(skip);
+    p.seed = `${'0'.repeat(62)}ff`;
+    const r = await verify('--file', save(p));
+    expect(r.code).toBe(1);
+    expect(r.lines).toContain('differs: seed: SHA-256(seed) is not the commitment');
+    expect(lastLine(r)).not.toBe('verified');
+  });
+
+  test('a tampered ticket list (a ticket that did not win left out): exit 1, the digest named', async () => {
+    const p = proofOf(skip);
+    const loser = skip.sorted.find((t) => !(skip.winners as string[]).includes(t));
+    p.tickets = skip.sorted.filter((t) => t !== loser);
+    const r = await verify('--file', save(p));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/differs: tickets_digest: the proof says [0-9a-f]{64}, the tickets listed give [0-9a-f]{64}/);
+  });
+
+  test('a swapped winner: exit 1, each place named', async () => {
+    const p = proofOf(skip);
+    const w = skip.winners as string[];
+    const other = skip.sorted.find((t) => !w.includes(t)) as string;
+    p.winners = [w[0], other, w[2]];
+    const r = await verify('--file', save(p));
+    expect(r.code).toBe(1);
+    expect(r.lines).toContain(`differs: winners[1]: the proof says ${other}, the draw gives ${w[1]}`);
+    expect(lastLine(r)).toBe('FAILED: 1 difference');
+  });
+
+  test('a wrong digest: exit 1', async () => {
+    const p = proofOf(skip);
+    p.tickets_digest = 'a'.repeat(64);
+    const r = await verify('--file', save(p));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`differs: tickets_digest: the proof says ${'a'.repeat(64)}, the tickets listed give ${skip.tickets_digest}`);
+  });
+
+  test('a winner left out, wrong numbers, unsorted or repeated tickets, another algorithm: exit 1', async () => {
+    const short = proofOf(skip);
+    short.winners = (skip.winners as string[]).slice(0, 2);
+    const wrongNumbers = proofOf(numbers);
+    wrongNumbers.numbers = [1, 2, 3, 4, 5, 6];
+    const unsorted = proofOf(skip);
+    unsorted.tickets = [...skip.sorted].reverse();
+    const repeated = proofOf(skip);
+    repeated.tickets = [...skip.sorted, skip.sorted[skip.sorted.length - 1]];
+    const typed = proofOf(skip);
+    typed.algorithm = 'unverifiable';
+    const runs = await Promise.all([short, wrongNumbers, unsorted, repeated, typed].map((p) => verify('--file', save(p))));
+    expect(runs.map((r) => r.code)).toEqual([1, 1, 1, 1, 1]);
+    expect(runs[0]?.stdout).toContain('differs: winners: 2 listed, the draw gives 3');
+    expect(runs[1]?.stdout).toContain(
+      `differs: numbers: the proof says 1, 2, 3, 4, 5, 6, the draw gives ${(numbers.numbers as number[]).join(', ')}`,
+    );
+    expect(runs[2]?.stdout).toContain('differs: tickets: not in ascending order');
+    expect(runs[3]?.stdout).toContain(`differs: tickets: ${skip.sorted[skip.sorted.length - 1]} is listed twice`);
+    expect(runs[4]?.stdout).toContain('differs: algorithm is "unverifiable": only bhagya-draw-v1 draws can be checked');
+  });
+
+  test('a proof before the draw: not drawn yet, exit 2', async () => {
+    const pending = { algorithm: 'bhagya-draw-v1', commitment: fixture.commitment, beacon: { source: 'drand-quicknet', round: 18661013 } };
+    const r = await verify('--file', save(pending));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `verify-draw: not drawn yet: the seed is revealed after the draw (commitment ${fixture.commitment}, beacon drand-quicknet round 18661013 at 2025-06-01T14:00:03Z)\n`,
+    );
+    expect(r.stdout).not.toContain('verified');
+  });
+
+  test('bad arguments, a missing file, a file that is not JSON: one line, exit 2', async () => {
+    const runs = await Promise.all([
+      verify(),
+      verify('--file', path.join(dir, 'missing.json')),
+      verify('--file', save('{ not json')),
+      verify('--nonsense'),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual([2, 2, 2, 2]);
+    expect(runs[0]?.stderr).toMatch(/^verify-draw: usage: verify-draw <base-url> <lottery-id>/);
+    expect(runs[1]?.stderr).toBe(`verify-draw: cannot read ${path.join(dir, 'missing.json')}: ENOENT\n`);
+    expect(runs[2]?.stderr).toMatch(/is not JSON\n$/);
+    expect(runs[3]?.stderr).toMatch(/Unknown option '--nonsense'/);
+  });
+});
+
+describe('from a server (<base-url> <lottery-id>) and from drand (--check-beacon)', () => {
+  let server: Server;
+  let base = '';
+  let drandRandomness = fixture.beacon.value;
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      requests.push(req.url ?? '');
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.url === '/api/v1/lotteries/7/draw-proof/') return json(200, proofOf(skip, false));
+      if (req.url === '/api/v1/lotteries/8/draw-proof/') return json(500, { detail: 'A server error occurred.' });
+      if (req.url === `/drand/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/${fixture.beacon.round}`) {
+        return json(200, { round: fixture.beacon.round, randomness: drandRandomness, signature: 'ab' });
+      }
+      return json(404, { detail: 'Not found.' });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  test('the proof at <base-url>/api/v1/lotteries/<id>/draw-proof/: verified', async () => {
+    const r = await verify(`${base}/`, '7');
+    expect(r.code).toBe(0);
+    expect(r.lines[0]).toBe(`proof: ${base}/api/v1/lotteries/7/draw-proof/`);
+    expect(lastLine(r)).toBe('verified');
+    expect(requests).toContain('/api/v1/lotteries/7/draw-proof/');
+  });
+
+  test('an unknown lottery, a server error, a bad id, a bad address, nothing listening: one line, exit 2', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const runs = await Promise.all([
+      verify(base, '9'),
+      verify(base, '8'),
+      verify(base, 'abc'),
+      verify('ftp://example.org', '7'),
+      verify(`http://127.0.0.1:${port}`, '7'),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual([2, 2, 2, 2, 2]);
+    expect(runs[0]?.stderr).toBe(`verify-draw: no lottery 9 at ${base} (${base}/api/v1/lotteries/9/draw-proof/ answered 404)\n`);
+    expect(runs[1]?.stderr).toBe(`verify-draw: ${base}/api/v1/lotteries/8/draw-proof/ answered HTTP 500\n`);
+    expect(runs[2]?.stderr).toBe('verify-draw: not a lottery id: abc (a whole number, e.g. 12)\n');
+    expect(runs[3]?.stderr).toBe('verify-draw: not an http(s) address: ftp://example.org\n');
+    expect(runs[4]?.stderr).toBe(`verify-draw: cannot reach http://127.0.0.1:${port}/api/v1/lotteries/7/draw-proof/: ECONNREFUSED\n`);
+  });
+
+  test('--check-beacon: drand confirms the value, or the difference is named', async () => {
+    const file = save(proofOf(skip, false));
+    const ok = await verify('--check-beacon', '--relay', `${base}/drand`, '--file', file);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain(`beacon value confirmed by drand for round ${fixture.beacon.round}`);
+    drandRandomness = 'b'.repeat(64);
+    const differs = await verify('--check-beacon', '--relay', `${base}/drand`, '--file', file);
+    expect(differs.code).toBe(1);
+    expect(differs.stdout).toContain(`differs: beacon.value: the proof says ${fixture.beacon.value}, drand published ${'b'.repeat(64)}`);
+    const none = await verify('--check-beacon', '--relay', `${base}/nothing`, '--file', file);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^verify-draw: cannot get quicknet round \d+ from drand: .* answered HTTP 404\n$/);
+  });
+});
