@@ -26,6 +26,7 @@ import { precompressed } from './http/precompressed.ts';
 import { languageMiddleware } from './http/language.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createApi } from './api.ts';
+import { announceMissing } from './draws/commitments.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { BkashSimulator } from './payments/bkash/simulator.ts';
 import { scheduleReconciliation } from './payments/reconcile.ts';
@@ -107,6 +108,9 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const accounts = new Accounts({ db, tokens, codes, notifier, defer: background.run });
   if (config.ADMIN_PHONE && config.ADMIN_PASSWORD) await accounts.ensureSuperuser(config.ADMIN_PHONE, config.ADMIN_PASSWORD);
   if (config.SEED_DEMO) await seedDemo(db, log, { staff: !config.ADMIN_PHONE });
+  // Every published lottery on sale shows the commitment of its draw (docs/rules/draws.md#2-the-seed-and-its-commitment).
+  const announced = await announceMissing(db);
+  if (announced) log.info({ lotteries: announced }, 'draws announced');
 
   const production = config.APP_ENV === 'production';
   const stopHousekeeping = scheduleHousekeeping(db, (id) => rm(path.join(config.uploadsDir, id), { force: true }), log);

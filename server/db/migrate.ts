@@ -12,6 +12,7 @@ import * as m010 from './migrations/010-session-versions.ts';
 import * as m011 from './migrations/011-known-devices.ts';
 import * as m012 from './migrations/012-bkash-payments.ts';
 import * as m013 from './migrations/013-bkash-statements.ts';
+import * as m014 from './migrations/014-draw-commitments.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -28,6 +29,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '011-known-devices', sql: m011.sql },
   { id: '012-bkash-payments', sql: m012.sql },
   { id: '013-bkash-statements', sql: m013.sql },
+  { id: '014-draw-commitments', sql: m014.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

@@ -10,6 +10,7 @@ export function drawRoutes(draws: Draws): Endpoints {
   route(r, api.lotteryPrizes, ({ params, caller }) => draws.prizes(params.lotteryId, caller.t));
   route(r, api.participants, ({ params, query, caller }) => draws.participants(params.lotteryId, query, caller.t));
   route(r, api.deletePrize, ({ params, body, user, caller }) => draws.deletePrize(user, params.prizeId, body.reason, caller.t));
+  route(r, api.drawProof, ({ params, caller }) => draws.proof(params.id, caller.t));
   route(r, api.notifyWinners, ({ body, user, caller }) => draws.notifyWinners(user, body, caller.t));
   return r;
 }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { drawProof } from './commitments.ts';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { CLAIM_DAYS, claimDeadline } from '../../shared/claims/schemas.ts';
@@ -40,6 +41,11 @@ export class Draws {
     private readonly notifier: Notifier,
     private readonly publicOrigin?: string,
   ) {}
+
+  /** The public proof of a lottery's draw (server/draws/commitments.ts). */
+  proof(lotteryId: number, t: TFunction): ReturnType<typeof drawProof> {
+    return drawProof(this.db, lotteryId, t);
+  }
 
   async finish(staff: AccessClaims, body: z.output<typeof DrawBody>, t: TFunction): Promise<z.input<typeof DrawReply>> {
     const { tickets } = body;

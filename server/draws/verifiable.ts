@@ -9,13 +9,14 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { numbersProofSchema, winnersProofSchema } from '../../shared/draws/proof.ts';
 import { LAST_MAX, MAIN_COUNT, MAIN_MAX, normaliseTicket } from '../../shared/ticket.ts';
 
 /** The procedure's name, carried by every proof (docs/rules/draws.md#1-the-procedure-in-short). */
-export const ALGORITHM = 'bhagya-draw-v1';
+export { ALGORITHM } from '../../shared/draws/proof.ts';
 
 /** The one beacon source of `bhagya-draw-v1`: drand's quicknet network (docs/rules/draws.md#4-the-beacon). */
-export const BEACON_SOURCE = 'drand-quicknet';
+export { BEACON_SOURCE } from '../../shared/draws/proof.ts';
 
 /** drand quicknet, as drand publishes it at `/<chain hash>/info`. */
 export const QUICKNET = {
@@ -211,42 +212,8 @@ export function quicknetRound(endOfSales: Date): number {
 
 // ---- The proof (docs/rules/draws.md#9-the-proof) ----
 
-const hex64 = z.string().regex(HEX64, 'must be 64 lower-case hex characters');
-const beaconId = { source: z.literal(BEACON_SOURCE), round: z.number().int().min(1) };
-
-/** `GET /api/v1/lotteries/{id}/draw-proof/` before the draw: the commitment and the beacon that will be used. */
-export const pendingProofSchema = z.object({
-  algorithm: z.literal(ALGORITHM),
-  commitment: hex64,
-  beacon: z.object(beaconId),
-});
-
-const drawnFields = {
-  algorithm: z.literal(ALGORITHM),
-  commitment: hex64,
-  seed: hex64,
-  beacon: z.object({ ...beaconId, value: hex64, sample: z.boolean().optional() }),
-  tickets_digest: hex64,
-  tickets: z.array(z.string()),
-};
-
-/** After a winning-tickets draw. `max_winners` is the lottery's `winners`. */
-export const winnersProofSchema = z.object({
-  ...drawnFields,
-  max_winners: z.number().int().min(1),
-  winners: z.array(z.string()),
-});
-
-/** After a numbers draw: `numbers` is `[m1, …, m5, last]`, the main numbers ascending. */
-export const numbersProofSchema = z.object({
-  ...drawnFields,
-  numbers: z.array(z.number().int()),
-});
-
-export type PendingProof = z.infer<typeof pendingProofSchema>;
-export type WinnersProof = z.infer<typeof winnersProofSchema>;
-export type NumbersProof = z.infer<typeof numbersProofSchema>;
-export type DrawProof = WinnersProof | NumbersProof;
+export { numbersProofSchema, pendingProofSchema, unverifiableProofSchema, winnersProofSchema } from '../../shared/draws/proof.ts';
+export type { DrawProof, NumbersProof, PendingProof, UnverifiableProof, WinnersProof } from '../../shared/draws/proof.ts';
 
 export type Verification = { ok: true } | { ok: false; problems: string[] };
 

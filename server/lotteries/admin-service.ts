@@ -5,6 +5,7 @@ import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
+import { announceDraw } from '../draws/commitments.ts';
 import * as q from './admin-queries.ts';
 import { isPurchasable } from './service.ts';
 
@@ -47,6 +48,8 @@ export class LotteryAdmin {
   async create(staff: AccessClaims, body: z.output<typeof LotteryBody>, t: TFunction): Promise<Staff> {
     const id = await this.db.tx(async (tx) => {
       const id = await q.insertLottery(tx, body);
+      // A published lottery announces its draw at once (docs/rules/draws.md#2-the-seed-and-its-commitment).
+      if (body.published) await announceDraw(tx, id, body.end_date, t);
       await recordAudit(tx, {
         actorId: staff.user_id,
         action: 'lottery.create',
@@ -82,6 +85,8 @@ export class LotteryAdmin {
       )
         throw ApiError.detail(409, t('api:lotteryDrawnPrizeFixed'), 'already_drawn');
       await q.updateLottery(tx, id, after);
+      // Published and not drawn: its draw announced, or its beacon round moved with the end of sales while it may.
+      if (after.published && !cur.drawn_at && !after.is_result_published) await announceDraw(tx, id, after.end_date, t);
       await recordAudit(tx, { actorId: staff.user_id, action: 'lottery.update', entity: 'lottery', entityId: String(id), ...diff });
     });
     return this.one(id, t);

@@ -66,6 +66,7 @@ import {
   TrxIdBody,
 } from '../purchases/schemas.ts';
 import { CallbackBody, CallbackReply, CheckoutReply } from '../payments/schemas.ts';
+import { DrawProofReply } from '../draws/proof.ts';
 import {
   FlaggedPurchase,
   FlaggedQuery,
@@ -370,6 +371,17 @@ export const api = {
     reply: z.array(AuditEntry),
     paged: true,
     summary: 'Every recorded staff change, newest first (who, what, before and after, when); superusers only (other staff 403); read only.',
+  }),
+  drawProof: endpoint({
+    method: 'GET',
+    path: '/api/v1/lotteries/:id/draw-proof/',
+    access: 'public',
+    tag: 'lotteries',
+    params: IdParams,
+    reply: DrawProofReply,
+    summary:
+      "The proof of a published lottery's draw (docs/rules/draws.md): before the draw the commitment to its secret seed and " +
+      'the drand round that will give the beacon; a draw made without the procedure says it cannot be checked.',
   }),
   // Purchases ---------------------------------------------------------------------------------------
   createTransaction: endpoint({

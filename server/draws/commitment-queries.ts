@@ -1,0 +1,47 @@
+import type { Db } from '../db/index.ts';
+
+/** A row of `draw_commitments` (migration 014). `seed` is secret until `revealed_at`. */
+export type CommitmentRow = {
+  lottery_id: number;
+  seed: string;
+  commitment: string;
+  beacon_source: string;
+  beacon_round: number;
+  revealed_at: string | null;
+};
+
+export const commitmentForUpdate = (db: Db, lotteryId: number) =>
+  db.one<CommitmentRow>('SELECT * FROM draw_commitments WHERE lottery_id = $1 FOR UPDATE', [lotteryId]);
+
+/** The announcement only: what may be shown before the draw (never the seed). */
+export const announcement = (db: Db, lotteryId: number) =>
+  db.one<Omit<CommitmentRow, 'seed'>>(
+    'SELECT lottery_id, commitment, beacon_source, beacon_round, revealed_at FROM draw_commitments WHERE lottery_id = $1',
+    [lotteryId],
+  );
+
+/** A new announcement; a second one for the lottery (two instances at once) changes nothing. */
+export const insertCommitment = (db: Db, c: Omit<CommitmentRow, 'revealed_at'>) =>
+  db.query(
+    `INSERT INTO draw_commitments (lottery_id, seed, commitment, beacon_source, beacon_round) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (lottery_id) DO NOTHING`,
+    [c.lottery_id, c.seed, c.commitment, c.beacon_source, c.beacon_round],
+  );
+
+export const setBeaconRound = (db: Db, lotteryId: number, round: number) =>
+  db.query('UPDATE draw_commitments SET beacon_round = $2, updated_at = now() WHERE lottery_id = $1', [lotteryId, round]);
+
+/** Published lotteries not drawn yet that announced nothing (made before announcements, or straight in the database). */
+export const unannounced = (db: Db) =>
+  db.query<{ id: number; end_date: string }>(
+    `SELECT l.id, l.end_date FROM lotteries l
+     WHERE l.published AND NOT l.is_result_published AND l.drawn_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM draw_commitments c WHERE c.lottery_id = l.id)`,
+  );
+
+/** What the proof of a lottery needs of it: published, drawn or not, and its end of sales. */
+export const lotteryForProof = (db: Db, lotteryId: number) =>
+  db.one<{ id: number; published: boolean; drawn: boolean; end_date: string }>(
+    `SELECT id, published, (is_result_published OR drawn_at IS NOT NULL) AS drawn, end_date FROM lotteries WHERE id = $1`,
+    [lotteryId],
+  );

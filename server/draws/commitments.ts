@@ -1,0 +1,59 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { ALGORITHM, BEACON_SOURCE, type DrawProofReply } from '../../shared/draws/proof.ts';
+import type { Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import * as q from './commitment-queries.ts';
+import { commitment, newSeed, quicknetRound, roundTime } from './verifiable.ts';
+
+/** A new announcement: a fresh secret seed, its commitment, the beacon round. */
+function fresh(lotteryId: number, round: number): Omit<q.CommitmentRow, 'revealed_at'> {
+  const seed = newSeed();
+  return { lottery_id: lotteryId, seed, commitment: commitment(seed), beacon_source: BEACON_SOURCE, beacon_round: round };
+}
+
+/**
+ * Announces the draw of a published lottery (docs/rules/draws.md#2-the-seed-and-its-commitment), in the transaction that
+ * publishes or changes it: a fresh secret seed, its commitment and the drand round after the end of sales, once. While
+ * that round has not come (its value unknown to anyone), a new end of sales moves the round with it; once it has come,
+ * the end of sales can no longer move (409): the operator would otherwise pick a round whose value he has seen.
+ */
+export async function announceDraw(tx: Db, lotteryId: number, endDate: string | Date, t: TFunction, now = Date.now()): Promise<void> {
+  const round = quicknetRound(new Date(endDate));
+  const existing = await q.commitmentForUpdate(tx, lotteryId);
+  if (!existing) {
+    await q.insertCommitment(tx, fresh(lotteryId, round));
+    return;
+  }
+  if (existing.revealed_at !== null || existing.beacon_round === round) return;
+  if (roundTime(existing.beacon_round).getTime() <= now) throw ApiError.fields({ end_date: [t('api:beaconRoundPassed')] }, 409);
+  await q.setBeaconRound(tx, lotteryId, round);
+}
+
+/**
+ * Announces the draws of published lotteries that have none (those made before announcements existed, the demo data's):
+ * at start, so that every lottery on sale shows its commitment.
+ */
+export async function announceMissing(db: Db): Promise<number> {
+  const rows = await q.unannounced(db);
+  for (const l of rows) await q.insertCommitment(db, fresh(l.id, quicknetRound(new Date(l.end_date))));
+  return rows.length;
+}
+
+/**
+ * `GET /api/v1/lotteries/{id}/draw-proof/` (docs/rules/draws.md#9-the-proof): before the draw the commitment and the
+ * beacon's identity; a lottery drawn without the procedure says it cannot be checked. Never the seed before it is
+ * revealed. A published lottery that announced nothing yet (made straight in the database) announces now.
+ */
+export async function drawProof(db: Db, lotteryId: number, t: TFunction): Promise<z.input<typeof DrawProofReply>> {
+  const lottery = await q.lotteryForProof(db, lotteryId);
+  if (!lottery?.published) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+  let c = await q.announcement(db, lotteryId);
+  if (!c && !lottery.drawn) {
+    await announceMissing(db);
+    c = await q.announcement(db, lotteryId);
+  }
+  const beacon = c ? ({ source: BEACON_SOURCE, round: Number(c.beacon_round) } as const) : null;
+  if (lottery.drawn || !c || !beacon) return { algorithm: 'unverifiable', commitment: c?.commitment ?? null, beacon };
+  return { algorithm: ALGORITHM, commitment: c.commitment, beacon };
+}

@@ -1,0 +1,62 @@
+/**
+ * The proof of a draw as `GET /api/v1/lotteries/{id}/draw-proof/` answers it (docs/rules/draws.md#9-the-proof): before
+ * the draw the commitment and the beacon that will be used, after it everything needed to check it. Shared by the
+ * server (server/draws/verifiable.ts checks a proof) and the pages.
+ */
+import { z } from 'zod';
+
+/** The procedure's name and its one beacon source (docs/rules/draws.md#1-the-procedure-in-short, #4-the-beacon). */
+export const ALGORITHM = 'bhagya-draw-v1';
+export const BEACON_SOURCE = 'drand-quicknet';
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const hex64 = z.string().regex(HEX64, 'must be 64 lower-case hex characters');
+const beaconId = { source: z.literal(BEACON_SOURCE), round: z.number().int().min(1) };
+
+/** `GET /api/v1/lotteries/{id}/draw-proof/` before the draw: the commitment and the beacon that will be used. */
+export const pendingProofSchema = z.object({
+  algorithm: z.literal(ALGORITHM),
+  commitment: hex64,
+  beacon: z.object(beaconId),
+});
+
+const drawnFields = {
+  algorithm: z.literal(ALGORITHM),
+  commitment: hex64,
+  seed: hex64,
+  beacon: z.object({ ...beaconId, value: hex64, sample: z.boolean().optional() }),
+  tickets_digest: hex64,
+  tickets: z.array(z.string()),
+};
+
+/** After a winning-tickets draw. `max_winners` is the lottery's `winners`. */
+export const winnersProofSchema = z.object({
+  ...drawnFields,
+  max_winners: z.number().int().min(1),
+  winners: z.array(z.string()),
+});
+
+/** After a numbers draw: `numbers` is `[m1, …, m5, last]`, the main numbers ascending. */
+export const numbersProofSchema = z.object({
+  ...drawnFields,
+  numbers: z.array(z.number().int()),
+});
+
+export type PendingProof = z.infer<typeof pendingProofSchema>;
+export type WinnersProof = z.infer<typeof winnersProofSchema>;
+export type NumbersProof = z.infer<typeof numbersProofSchema>;
+export type DrawProof = WinnersProof | NumbersProof;
+
+/**
+ * A lottery drawn without the procedure (its winners chosen by staff, as every draw before it was built): nothing to
+ * check. Its commitment, where one was announced, stays; its seed is never shown (docs/rules/draws.md#12-not-yet-built).
+ */
+export const unverifiableProofSchema = z.object({
+  algorithm: z.literal('unverifiable'),
+  commitment: hex64.nullable(),
+  beacon: z.object(beaconId).nullable(),
+});
+export type UnverifiableProof = z.infer<typeof unverifiableProofSchema>;
+
+/** What the endpoint answers today: the announcement before the draw, or an unverifiable draw. */
+export const DrawProofReply = z.union([pendingProofSchema, unverifiableProofSchema]);

@@ -1,0 +1,163 @@
+/**
+ * The announcement of a verifiable draw (docs/rules/draws.md#2-the-seed-and-its-commitment, #9-the-proof): a lottery
+ * published through the API commits to a secret seed and names the drand round after its end of sales; the public
+ * proof shows both and never the seed; the round follows the end of sales until it comes, then the end of sales is
+ * fixed; a lottery drawn without the procedure says it cannot be checked. On PGlite and PostgreSQL.
+ */
+import { createHash } from 'node:crypto';
+import request from 'supertest';
+import { quicknetRound, roundTime } from '../../server/draws/verifiable.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { account, insertLottery, type Player } from './purchase-fixtures.ts';
+
+let t: TestApp;
+let staff: Player;
+let player: Player;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  staff = await account(t, { name: 'Desk Staff', is_staff: true });
+  player = await account(t, { name: 'Plain Player' });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  for (const table of ['audit_log', 'prizes', 'transactions', 'lotteries', 'rate_limits']) await t.db.query(`DELETE FROM ${table}`);
+});
+
+const DAY = 24 * 3600 * 1000;
+const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+const proof = (id: number | string, lng = 'en') => request(t.url).get(`/api/v1/lotteries/${id}/draw-proof/`).set('Accept-Language', lng);
+const create = (body: object) =>
+  request(t.url)
+    .post('/api/v1/lotteries/')
+    .set(...staff.auth)
+    .send(body);
+const patch = (id: number, body: object, lng = 'en') =>
+  request(t.url)
+    .patch(`/api/v1/lotteries/${id}/`)
+    .set(...staff.auth)
+    .set('Accept-Language', lng)
+    .send(body);
+const stored = (id: number) =>
+  t.db.one<{ seed: string; commitment: string; beacon_round: number | string }>(
+    'SELECT seed, commitment, beacon_round FROM draw_commitments WHERE lottery_id = $1',
+    [id],
+  );
+/** The end of sales as the lottery stores it (8 PM Dhaka on its end date). */
+const endOf = async (id: number) =>
+  new Date((await t.db.one<{ end_date: string }>('SELECT end_date FROM lotteries WHERE id = $1', [id]))!.end_date);
+
+const lottery = (extra: object = {}) => ({
+  name: 'Verifiable Weekly',
+  winners: 2,
+  ticket_price: 100,
+  total_prize: 50000,
+  start_date: day(-1),
+  end_date: day(6),
+  published: true,
+  ...extra,
+});
+
+test('publishing announces the draw: a commitment to a secret seed and the drand round after the end of sales', async () => {
+  const res = await create(lottery()).expect(201);
+  const id = res.body.id as number;
+  const c = await stored(id);
+  expect(c?.seed).toMatch(/^[0-9a-f]{64}$/);
+  expect(c?.commitment).toBe(createHash('sha256').update(Buffer.from(c!.seed, 'hex')).digest('hex'));
+  const round = quicknetRound(await endOf(id));
+  expect(Number(c?.beacon_round)).toBe(round);
+  expect(roundTime(round).getTime()).toBeGreaterThan((await endOf(id)).getTime());
+
+  const p = await proof(id).expect(200);
+  expect(p.body).toEqual({ algorithm: 'bhagya-draw-v1', commitment: c?.commitment, beacon: { source: 'drand-quicknet', round } });
+
+  // The seed is nowhere before the draw: not in the proof, the lottery's API answers, the audit log, nor its pages.
+  const seen = [
+    JSON.stringify(p.body),
+    JSON.stringify(
+      (
+        await request(t.url)
+          .get(`/api/v1/lotteries/${id}/`)
+          .set(...staff.auth)
+      ).body,
+    ),
+    JSON.stringify(
+      (
+        await request(t.url)
+          .get('/api/v1/lotteries/')
+          .set(...staff.auth)
+      ).body,
+    ),
+    JSON.stringify((await request(t.url).get('/api/v1/featured-lotteries/')).body),
+    JSON.stringify(await t.db.query('SELECT * FROM audit_log')),
+    (await request(t.url).get(`/quick-play?lottery=${id}`)).text,
+    (await request(t.url).get('/all-lotteries')).text,
+  ].join('\n');
+  expect(seen).not.toContain(c!.seed);
+  expect(seen).toContain(c!.commitment);
+});
+
+test('an unpublished lottery announces nothing until it is published; its proof is 404 like the lottery', async () => {
+  const id = (await create(lottery({ published: false })).expect(201)).body.id as number;
+  expect(await stored(id)).toBeUndefined();
+  expect((await proof(id)).status).toBe(404);
+  await patch(id, { published: true }).expect(200);
+  expect(await stored(id)).toBeDefined();
+  expect((await proof(id)).body.algorithm).toBe('bhagya-draw-v1');
+  expect((await proof(999999)).status).toBe(404);
+  const bad = await proof('abc', 'bn');
+  expect(bad.status).toBe(404);
+});
+
+test('the round follows the end of sales while it has not come; the commitment never changes', async () => {
+  const id = (await create(lottery()).expect(201)).body.id as number;
+  const before = await stored(id);
+  await patch(id, { end_date: day(9) }).expect(200);
+  const after = await stored(id);
+  expect(after?.commitment).toBe(before?.commitment);
+  expect(Number(after?.beacon_round)).toBe(quicknetRound(await endOf(id)));
+  expect(Number(after?.beacon_round)).toBeGreaterThan(Number(before?.beacon_round));
+  // A change of anything else leaves the announcement as it is.
+  await patch(id, { name: 'Verifiable Weekly II' }).expect(200);
+  expect(await stored(id)).toEqual(after);
+});
+
+test('once the announced round has come, the end of sales cannot move: 409 in the caller’s language, nothing changed', async () => {
+  const id = (await create(lottery()).expect(201)).body.id as number;
+  // The announced round came an hour ago (its value may be public now).
+  const past = quicknetRound(new Date(Date.now() - 3600_000));
+  await t.db.query('UPDATE draw_commitments SET beacon_round = $2 WHERE lottery_id = $1', [id, past]);
+  const end = await endOf(id);
+  const res = await patch(id, { end_date: day(12) }, 'bn');
+  expect(res.status).toBe(409);
+  expect(res.body.end_date?.[0]).toContain('বিকন রাউন্ড');
+  expect((await endOf(id)).getTime()).toBe(end.getTime());
+  expect(Number((await stored(id))?.beacon_round)).toBe(past);
+  expect(await t.db.query(`SELECT * FROM audit_log WHERE action = 'lottery.update'`)).toHaveLength(0);
+});
+
+test('a lottery made straight in the database announces on its first proof; one announcement even when asked at once', async () => {
+  const id = await insertLottery(t, { name: 'Fixture Draw' });
+  const [a, b] = await Promise.all([proof(id), proof(id)]);
+  expect(a.status).toBe(200);
+  expect(b.body).toEqual(a.body);
+  expect(await t.db.query('SELECT * FROM draw_commitments WHERE lottery_id = $1', [id])).toHaveLength(1);
+});
+
+test('a lottery drawn without the procedure: "unverifiable", its commitment kept, never its seed', async () => {
+  const id = (await create(lottery()).expect(201)).body.id as number;
+  const c = await stored(id);
+  await t.db.query('UPDATE lotteries SET drawn_at = now(), is_result_published = true WHERE id = $1', [id]);
+  const p = await proof(id).expect(200);
+  expect(p.body).toEqual({
+    algorithm: 'unverifiable',
+    commitment: c?.commitment,
+    beacon: { source: 'drand-quicknet', round: Number(c?.beacon_round) },
+  });
+  expect(JSON.stringify(p.body)).not.toContain(c!.seed);
+  // A drawn lottery made in the database has nothing announced.
+  const old = await insertLottery(t, { results: true });
+  expect((await proof(old).expect(200)).body).toEqual({ algorithm: 'unverifiable', commitment: null, beacon: null });
+  // A player reads it like anyone.
+  expect((await proof(id).set(...player.auth)).status).toBe(200);
+});
