@@ -18,6 +18,7 @@ export type AuditAction =
   | 'lottery.create'
   | 'lottery.update'
   | 'lottery.draw'
+  | 'lottery.beacon'
   | 'lottery.notify_winners'
   | 'prize.delete'
   | 'claim.transfer_approved'

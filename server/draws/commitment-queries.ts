@@ -7,8 +7,16 @@ export type CommitmentRow = {
   commitment: string;
   beacon_source: string;
   beacon_round: number;
+  beacon_value: string | null;
+  beacon_entered_by: number | null;
+  tickets: string | null;
+  tickets_digest: string | null;
+  max_winners: number | null;
+  winners: string | null;
   revealed_at: string | null;
 };
+
+type New = Pick<CommitmentRow, 'lottery_id' | 'seed' | 'commitment' | 'beacon_source' | 'beacon_round'>;
 
 export const commitmentForUpdate = (db: Db, lotteryId: number) =>
   db.one<CommitmentRow>('SELECT * FROM draw_commitments WHERE lottery_id = $1 FOR UPDATE', [lotteryId]);
@@ -16,12 +24,37 @@ export const commitmentForUpdate = (db: Db, lotteryId: number) =>
 /** The announcement only: what may be shown before the draw (never the seed). */
 export const announcement = (db: Db, lotteryId: number) =>
   db.one<Omit<CommitmentRow, 'seed'>>(
-    'SELECT lottery_id, commitment, beacon_source, beacon_round, revealed_at FROM draw_commitments WHERE lottery_id = $1',
+    `SELECT lottery_id, commitment, beacon_source, beacon_round, beacon_value, beacon_entered_by, tickets, tickets_digest,
+       max_winners, winners, revealed_at
+     FROM draw_commitments WHERE lottery_id = $1`,
     [lotteryId],
   );
 
+/** The seed, once the draw revealed it (undefined before). */
+export const revealedSeed = async (db: Db, lotteryId: number) =>
+  (await db.one<{ seed: string }>('SELECT seed FROM draw_commitments WHERE lottery_id = $1 AND revealed_at IS NOT NULL', [lotteryId]))
+    ?.seed;
+
+export const setBeaconValue = (db: Db, lotteryId: number, value: string, by: number) =>
+  db.query(
+    'UPDATE draw_commitments SET beacon_value = $2, beacon_entered_by = $3, beacon_entered_at = now(), updated_at = now() WHERE lottery_id = $1',
+    [lotteryId, value, by],
+  );
+
+/** The draw by the procedure: what it saw and chose, and the seed revealed. */
+export const recordDraw = (db: Db, lotteryId: number, d: { tickets: string; ticketsDigest: string; maxWinners: number; winners: string }) =>
+  db.query(
+    `UPDATE draw_commitments SET tickets = $2, tickets_digest = $3, max_winners = $4, winners = $5, revealed_at = now(), updated_at = now()
+     WHERE lottery_id = $1`,
+    [lotteryId, d.tickets, d.ticketsDigest, d.maxWinners, d.winners],
+  );
+
+/** The tickets of the lottery's \`success\` transactions with their transactions: the participants the draw freezes. */
+export const successTickets = (db: Db, lotteryId: number) =>
+  db.query<{ id: number; ticket: string }>("SELECT id, ticket FROM transactions WHERE lottery_id = $1 AND status = 'success'", [lotteryId]);
+
 /** A new announcement; a second one for the lottery (two instances at once) changes nothing. */
-export const insertCommitment = (db: Db, c: Omit<CommitmentRow, 'revealed_at'>) =>
+export const insertCommitment = (db: Db, c: New) =>
   db.query(
     `INSERT INTO draw_commitments (lottery_id, seed, commitment, beacon_source, beacon_round) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (lottery_id) DO NOTHING`,

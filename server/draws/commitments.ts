@@ -7,7 +7,7 @@ import * as q from './commitment-queries.ts';
 import { commitment, newSeed, quicknetRound, roundTime } from './verifiable.ts';
 
 /** A new announcement: a fresh secret seed, its commitment, the beacon round. */
-function fresh(lotteryId: number, round: number): Omit<q.CommitmentRow, 'revealed_at'> {
+function fresh(lotteryId: number, round: number): Parameters<typeof q.insertCommitment>[1] {
   const seed = newSeed();
   return { lottery_id: lotteryId, seed, commitment: commitment(seed), beacon_source: BEACON_SOURCE, beacon_round: round };
 }
@@ -53,7 +53,25 @@ export async function drawProof(db: Db, lotteryId: number, t: TFunction): Promis
     await announceMissing(db);
     c = await q.announcement(db, lotteryId);
   }
+  // Drawn by the procedure: everything needed to check it, the seed revealed.
+  if (c?.revealed_at && c.tickets !== null && c.tickets_digest && c.beacon_value && c.max_winners !== null && c.winners !== null) {
+    const seed = await q.revealedSeed(db, lotteryId);
+    if (seed)
+      return {
+        algorithm: ALGORITHM,
+        commitment: c.commitment,
+        seed,
+        beacon: { source: BEACON_SOURCE, round: Number(c.beacon_round), value: c.beacon_value },
+        tickets_digest: c.tickets_digest,
+        tickets: lines(c.tickets),
+        max_winners: c.max_winners,
+        winners: lines(c.winners),
+      };
+  }
   const beacon = c ? ({ source: BEACON_SOURCE, round: Number(c.beacon_round) } as const) : null;
   if (lottery.drawn || !c || !beacon) return { algorithm: 'unverifiable', commitment: c?.commitment ?? null, beacon };
-  return { algorithm: ALGORITHM, commitment: c.commitment, beacon };
+  return { algorithm: ALGORITHM, commitment: c.commitment, beacon: { ...beacon, ...(c.beacon_value ? { value: c.beacon_value } : {}) } };
 }
+
+/** A list stored one per line ('' for none). */
+const lines = (s: string): string[] => (s === '' ? [] : s.split('\n'));

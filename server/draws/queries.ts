@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.ts';
 
 /** What a draw needs of its lottery, read under the lottery's row lock. */
-export type DrawLottery = { id: number; winners: number; total_prize: number; is_result_published: boolean };
+export type DrawLottery = { id: number; winners: number; total_prize: number; is_result_published: boolean; end_date: string };
 
 /**
  * Locks the lottery's row until the transaction ends (the lock every purchase and status change of the lottery
@@ -9,7 +9,7 @@ export type DrawLottery = { id: number; winners: number; total_prize: number; is
  * first one's results.
  */
 export const lockDrawLottery = (db: Db, id: number) =>
-  db.one<DrawLottery>('SELECT id, winners, total_prize, is_result_published FROM lotteries WHERE id = $1 FOR UPDATE', [id]);
+  db.one<DrawLottery>('SELECT id, winners, total_prize, is_result_published, end_date FROM lotteries WHERE id = $1 FOR UPDATE', [id]);
 
 /** Whether the lottery has prizes already (a draw whose results staff later took back is still drawn). */
 export const hasPrizes = async (db: Db, lotteryId: number) =>

@@ -11,6 +11,8 @@ export function drawRoutes(draws: Draws): Endpoints {
   route(r, api.participants, ({ params, query, caller }) => draws.participants(params.lotteryId, query, caller.t));
   route(r, api.deletePrize, ({ params, body, user, caller }) => draws.deletePrize(user, params.prizeId, body.reason, caller.t));
   route(r, api.drawProof, ({ params, caller }) => draws.proof(params.id, caller.t));
+  route(r, api.setDrawBeacon, ({ params, body, user, caller }) => draws.setBeacon(user, params.id, body.value, caller.t, caller.lng));
+  route(r, api.verifiableDraw, ({ params, user, caller }) => draws.verifiableDraw(user, params.id, caller.t));
   route(r, api.notifyWinners, ({ body, user, caller }) => draws.notifyWinners(user, body, caller.t));
   return r;
 }

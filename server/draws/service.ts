@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { drawProof } from './commitments.ts';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { CLAIM_DAYS, claimDeadline } from '../../shared/claims/schemas.ts';
@@ -28,6 +27,10 @@ import { likePattern } from '../db/like.ts';
 import { recordAudit } from '../audit/record.ts';
 import { isSuperuserNow } from '../users/service.ts';
 import * as q from './queries.ts';
+import * as cq from './commitment-queries.ts';
+import { drawProof } from './commitments.ts';
+import { normaliseBeaconValue, roundTime, selectWinners, sortedTickets } from './verifiable.ts';
+import { ALGORITHM, type DrawProofReply } from '../../shared/draws/proof.ts';
 
 /**
  * Finishing a draw (docs/rules/lotteries-and-sales.md#9-the-draw): staff name the winning tickets; the server checks
@@ -62,29 +65,125 @@ export class Draws {
       const sold = new Map((await q.soldTickets(tx, lottery.id, tickets)).map((r) => [r.ticket, r.id]));
       const unsold = tickets.filter((x) => !sold.has(x));
       if (unsold.length) throw ApiError.fields({ tickets: unsold.map((ticket) => t('api:drawTicketNotSold', { ticket })) });
-      const { each, remainder } = splitPrize(lottery.total_prize, tickets.length);
-      const prizes: q.PrizeRow[] = [];
-      for (const ticket of tickets)
-        prizes.push(
-          await q.insertPrize(tx, { lottery_id: lottery.id, transaction_id: sold.get(ticket) as number, ticket, prize_money: each }),
+      return this.award(
+        tx,
+        staff,
+        lottery,
+        tickets.map((ticket) => ({ ticket, id: sold.get(ticket) as number })),
+        {},
+      );
+    });
+  }
+
+  /**
+   * The draw by the procedure (docs/rules/draws.md): once sales are closed and the beacon's value is known, the
+   * lottery's `success` tickets are frozen, the winners drawn from the seed, the tickets and the beacon, the prizes
+   * awarded as every draw does, and the seed revealed with the proof, in one transaction under the lottery's lock (two
+   * staff members drawing at once: one draw, the other 409).
+   */
+  async verifiableDraw(staff: AccessClaims, lotteryId: number, t: TFunction): Promise<z.input<typeof DrawReply>> {
+    return this.db.tx(async (tx) => {
+      const lottery = await q.lockDrawLottery(tx, lotteryId);
+      if (!lottery) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+      if (lottery.is_result_published || (await q.hasPrizes(tx, lottery.id)))
+        throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
+      const c = await cq.commitmentForUpdate(tx, lottery.id);
+      if (!c) throw ApiError.detail(409, t('api:drawNotAnnounced'), 'not_announced');
+      if (Date.now() < Date.parse(lottery.end_date)) throw ApiError.detail(409, t('api:drawSalesOpen'), 'sales_open');
+      if (!c.beacon_value) throw ApiError.detail(409, t('api:drawNoBeacon', { round: c.beacon_round }), 'beacon_missing');
+      const sold = await cq.successTickets(tx, lottery.id);
+      if (!sold.length) throw ApiError.detail(409, t('api:drawNoTickets'), 'no_tickets');
+      const ids = new Map(sold.map((r) => [r.ticket, r.id]));
+      const tickets = sortedTickets(sold.map((r) => r.ticket));
+      const drawn = selectWinners({ seed: c.seed, tickets, beacon: c.beacon_value, winners: lottery.winners });
+      await cq.recordDraw(tx, lottery.id, {
+        tickets: tickets.join('\n'),
+        ticketsDigest: drawn.tickets_digest,
+        maxWinners: lottery.winners,
+        winners: drawn.winners.join('\n'),
+      });
+      return this.award(
+        tx,
+        staff,
+        lottery,
+        drawn.winners.map((ticket) => ({ ticket, id: ids.get(ticket) as number })),
+        { algorithm: ALGORITHM, tickets_digest: drawn.tickets_digest, beacon_round: Number(c.beacon_round) },
+      );
+    });
+  }
+
+  /**
+   * The beacon's value for the announced round (docs/rules/draws.md#4-the-beacon), as staff read it from any drand
+   * relay: only after the round's time (before it nobody knows it), once (the same value again changes nothing), and
+   * recorded with who entered it. Neither staff nor the operator choose it: the round was fixed when the lottery was
+   * published, and anyone can compare the value with drand's.
+   */
+  async setBeacon(
+    staff: AccessClaims,
+    lotteryId: number,
+    value: string,
+    t: TFunction,
+    lng: Language,
+  ): Promise<z.input<typeof DrawProofReply>> {
+    await this.db.tx(async (tx) => {
+      const lottery = await q.lockDrawLottery(tx, lotteryId);
+      if (!lottery) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+      const c = await cq.commitmentForUpdate(tx, lotteryId);
+      if (!c) throw ApiError.detail(409, t('api:drawNotAnnounced'), 'not_announced');
+      if (c.revealed_at) throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
+      const at = roundTime(Number(c.beacon_round));
+      if (Date.now() < at.getTime())
+        throw ApiError.detail(
+          409,
+          t('api:beaconNotYet', { round: c.beacon_round, at: formatDate(at.toISOString(), lng, { withTime: true }) ?? at.toISOString() }),
+          'beacon_not_yet',
         );
-      const drawnAt = await q.publishResults(tx, lottery.id);
+      const v = normaliseBeaconValue(value);
+      if (!v) throw ApiError.fields({ value: [t('api:beaconInvalid')] });
+      if (c.beacon_value === v) return;
+      if (c.beacon_value) throw ApiError.detail(409, t('api:beaconAlreadySet'), 'beacon_set');
+      await cq.setBeaconValue(tx, lotteryId, v, staff.user_id);
       await recordAudit(tx, {
         actorId: staff.user_id,
-        action: 'lottery.draw',
+        action: 'lottery.beacon',
         entity: 'lottery',
-        entityId: String(lottery.id),
-        before: { is_result_published: false, prizes: [] },
-        after: {
-          is_result_published: true,
-          drawn_at: drawnAt,
-          total_prize: lottery.total_prize,
-          remainder,
-          prizes: prizes.map((p) => ({ id: p.id, ticket: p.ticket, transaction_id: p.transaction_id, prize_money: p.prize_money })),
-        },
+        entityId: String(lotteryId),
+        before: { beacon_round: Number(c.beacon_round), beacon_value: null },
+        after: { beacon_round: Number(c.beacon_round), beacon_value: v },
       });
-      return { lottery_id: lottery.id, drawn_at: drawnAt, total_prize: lottery.total_prize, remainder, prizes };
     });
+    return drawProof(this.db, lotteryId, t);
+  }
+
+  /** The winners' prizes and the results, in the draw's transaction: what every draw does once its winners are known. */
+  private async award(
+    tx: Db,
+    staff: AccessClaims,
+    lottery: q.DrawLottery,
+    winners: { ticket: string; id: number }[],
+    how: Record<string, unknown>,
+  ): Promise<z.input<typeof DrawReply>> {
+    const { each, remainder } = splitPrize(lottery.total_prize, winners.length);
+    const prizes: q.PrizeRow[] = [];
+    for (const w of winners)
+      prizes.push(await q.insertPrize(tx, { lottery_id: lottery.id, transaction_id: w.id, ticket: w.ticket, prize_money: each }));
+    const drawnAt = await q.publishResults(tx, lottery.id);
+    await recordAudit(tx, {
+      actorId: staff.user_id,
+      action: 'lottery.draw',
+      entity: 'lottery',
+      entityId: String(lottery.id),
+      before: { is_result_published: false, prizes: [] },
+      after: {
+        is_result_published: true,
+        drawn_at: drawnAt,
+        total_prize: lottery.total_prize,
+        remainder,
+        prizes: prizes.map((p) => ({ id: p.id, ticket: p.ticket, transaction_id: p.transaction_id, prize_money: p.prize_money })),
+        ...how,
+      },
+    });
+    return { lottery_id: lottery.id, drawn_at: drawnAt, total_prize: lottery.total_prize, remainder, prizes };
   }
 
   /** A lottery's prizes (staff), in the order the draw chose them. */

@@ -66,7 +66,7 @@ import {
   TrxIdBody,
 } from '../purchases/schemas.ts';
 import { CallbackBody, CallbackReply, CheckoutReply } from '../payments/schemas.ts';
-import { DrawProofReply } from '../draws/proof.ts';
+import { BeaconBody, DrawProofReply } from '../draws/proof.ts';
 import {
   FlaggedPurchase,
   FlaggedQuery,
@@ -382,6 +382,30 @@ export const api = {
     summary:
       "The proof of a published lottery's draw (docs/rules/draws.md): before the draw the commitment to its secret seed and " +
       'the drand round that will give the beacon; a draw made without the procedure says it cannot be checked.',
+  }),
+  setDrawBeacon: endpoint({
+    method: 'PUT',
+    path: '/api/v1/lotteries/:id/draw-beacon/',
+    access: 'staff',
+    tag: 'draws',
+    params: IdParams,
+    body: BeaconBody,
+    reply: DrawProofReply,
+    summary:
+      "The beacon value of the lottery's announced drand round, as any drand relay shows it: only after the round's time, " +
+      'once; recorded with who entered it (docs/rules/draws.md#4-the-beacon). Answers the proof as it now is.',
+  }),
+  verifiableDraw: endpoint({
+    method: 'POST',
+    path: '/api/v1/lotteries/:id/verifiable-draw/',
+    access: 'staff',
+    tag: 'draws',
+    params: IdParams,
+    reply: DrawReply,
+    status: 201,
+    summary:
+      "Draws the lottery's winners by the procedure bhagya-draw-v1 once sales are closed and the beacon value is known: " +
+      'prizes as every draw makes them, results published, the seed revealed in the proof; once per lottery; audited.',
   }),
   // Purchases ---------------------------------------------------------------------------------------
   createTransaction: endpoint({

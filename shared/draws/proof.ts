@@ -17,7 +17,8 @@ const beaconId = { source: z.literal(BEACON_SOURCE), round: z.number().int().min
 export const pendingProofSchema = z.object({
   algorithm: z.literal(ALGORITHM),
   commitment: hex64,
-  beacon: z.object(beaconId),
+  /** `value` once the round has come and its value was entered or fetched (public at drand anyway). */
+  beacon: z.object({ ...beaconId, value: hex64.optional() }),
 });
 
 const drawnFields = {
@@ -58,5 +59,8 @@ export const unverifiableProofSchema = z.object({
 });
 export type UnverifiableProof = z.infer<typeof unverifiableProofSchema>;
 
-/** What the endpoint answers today: the announcement before the draw, or an unverifiable draw. */
-export const DrawProofReply = z.union([pendingProofSchema, unverifiableProofSchema]);
+/** What the endpoint answers: a draw by the procedure, its announcement before the draw, or an unverifiable draw. */
+export const DrawProofReply = z.union([winnersProofSchema, pendingProofSchema, unverifiableProofSchema]);
+
+/** `PUT /api/v1/lotteries/{id}/draw-beacon/` (staff): the beacon value of the announced round, as read from drand. */
+export const BeaconBody = z.strictObject({ value: z.string().max(200) });

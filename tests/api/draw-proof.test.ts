@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { quicknetRound, roundTime } from '../../server/draws/verifiable.ts';
+import { execFile } from 'node:child_process';
+import { quicknetRound, roundTime, selectWinners, verifyProof } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
 
@@ -160,4 +161,114 @@ test('a lottery drawn without the procedure: "unverifiable", its commitment kept
   expect((await proof(old).expect(200)).body).toEqual({ algorithm: 'unverifiable', commitment: null, beacon: null });
   // A player reads it like anyone.
   expect((await proof(id).set(...player.auth)).status).toBe(200);
+});
+
+describe('the draw by the procedure', () => {
+  const BEACON = 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1';
+  const beacon = (who: Player | null, id: number, value: string, lng = 'en') => {
+    const r = request(t.url).put(`/api/v1/lotteries/${id}/draw-beacon/`).set('Accept-Language', lng);
+    return (who ? r.set(...who.auth) : r).send({ value });
+  };
+  const draw = (who: Player | null, id: number, lng = 'en') => {
+    const r = request(t.url).post(`/api/v1/lotteries/${id}/verifiable-draw/`).set('Accept-Language', lng);
+    return who ? r.set(...who.auth) : r;
+  };
+  /** A published lottery with these paid tickets (and one unpaid), its sales ended an hour ago and its round come. */
+  async function ended(tickets: string[], winners = 2): Promise<number> {
+    const id = (await create(lottery({ winners })).expect(201)).body.id as number;
+    for (const [i, ticket] of [...tickets, '09-18-27-36-45-01'].entries())
+      await t.db.query(
+        `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, trx_id, status) VALUES ($1, $2, $3, 100, 'bkash', $4, $5)`,
+        [player.id, id, ticket, `PRF${id}X${i}ABCD`, i < tickets.length ? 'success' : 'pending'],
+      );
+    await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 hour' WHERE id = $1`, [id]);
+    await t.db.query('UPDATE draw_commitments SET beacon_round = $2 WHERE lottery_id = $1', [id, quicknetRound(await endOf(id))]);
+    return id;
+  }
+  const TICKETS = ['05-12-23-34-45-07', '01-02-03-04-05-06', '13-21-34-40-51-01', '03-07-19-41-52-11'];
+
+  test('who may: anonymous 401, a player 403, on the beacon and the draw; nothing changes', async () => {
+    const id = await ended(TICKETS);
+    expect((await beacon(null, id, BEACON)).status).toBe(401);
+    expect((await beacon(player, id, BEACON)).status).toBe(403);
+    expect((await draw(null, id)).status).toBe(401);
+    expect((await draw(player, id)).status).toBe(403);
+    expect(await stored(id)).toMatchObject({ commitment: expect.any(String) });
+    expect(await t.db.query('SELECT * FROM prizes')).toHaveLength(0);
+  });
+
+  test('refused while sales are open, before the round, without the beacon, with a bad value, or changing it', async () => {
+    const open = (await create(lottery()).expect(201)).body.id as number;
+    const early = await beacon(staff, open, BEACON, 'bn');
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('beacon_not_yet');
+    expect((await draw(staff, open)).body.code).toBe('sales_open');
+
+    const id = await ended(TICKETS);
+    expect((await draw(staff, id)).body).toEqual({
+      detail: expect.stringContaining(String(quicknetRound(await endOf(id)))),
+      code: 'beacon_missing',
+    });
+    for (const bad of ['', 'xyz', BEACON.slice(1), `${BEACON}00`, 'g'.repeat(64)]) {
+      const res = await beacon(staff, id, bad);
+      expect(res.status).toBe(400);
+      expect(res.body.value?.[0]).toMatch(/64 hexadecimal/);
+    }
+    // Pasted with capitals and spaces: the same value.
+    const set = await beacon(staff, id, `  ${BEACON.toUpperCase()} `).expect(200);
+    expect(set.body.beacon).toEqual({ source: 'drand-quicknet', round: quicknetRound(await endOf(id)), value: BEACON });
+    expect((await beacon(staff, id, BEACON)).status).toBe(200);
+    const other = await beacon(staff, id, 'f'.repeat(64), 'bn');
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('beacon_set');
+    const [entered] = await t.db.query<{ actor_id: number; after: { beacon_value: string } }>(
+      `SELECT actor_id, after FROM audit_log WHERE action = 'lottery.beacon'`,
+    );
+    expect(entered).toMatchObject({ actor_id: staff.id, after: { beacon_value: BEACON } });
+  });
+
+  test('the draw: winners from the seed, the tickets and the beacon; the seed revealed; the proof checks, here and by the script', async () => {
+    const id = await ended(TICKETS, 2);
+    const c = await stored(id);
+    await beacon(staff, id, BEACON).expect(200);
+    // Two staff members at once: one draw.
+    const [a, b] = await Promise.all([draw(staff, id), draw(staff, id)]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const done = a.status === 201 ? a : b;
+    const expected = selectWinners({ seed: c!.seed, tickets: TICKETS, beacon: BEACON, winners: 2 });
+    expect(done.body.prizes.map((p: { ticket: string }) => p.ticket)).toEqual(expected.winners);
+
+    const p = (await proof(id).expect(200)).body;
+    expect(p).toEqual({
+      algorithm: 'bhagya-draw-v1',
+      commitment: c!.commitment,
+      seed: c!.seed,
+      beacon: { source: 'drand-quicknet', round: Number(c!.beacon_round), value: BEACON },
+      tickets_digest: expected.tickets_digest,
+      tickets: [...TICKETS].sort(),
+      max_winners: 2,
+      winners: expected.winners,
+    });
+    expect(verifyProof(p)).toEqual({ ok: true });
+    const [audit] = await t.db.query<{ after: { algorithm: string } }>(`SELECT after FROM audit_log WHERE action = 'lottery.draw'`);
+    expect(audit?.after.algorithm).toBe('bhagya-draw-v1');
+
+    // The independent verifier, run as anyone would against this server.
+    const run = await new Promise<{ code: number; out: string }>((resolve) =>
+      execFile('npx', ['tsx', 'scripts/verify-draw.ts', t.url, String(id)], { timeout: 60_000 }, (error, stdout) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: stdout }),
+      ),
+    );
+    expect(run.out).toMatch(/verified/);
+    expect(run.code).toBe(0);
+  });
+
+  test('no paid ticket: nothing to draw (409), nothing changed', async () => {
+    const id = await ended([]);
+    await beacon(staff, id, BEACON).expect(200);
+    const res = await draw(staff, id, 'bn');
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('no_tickets');
+    expect((await proof(id)).body.seed).toBeUndefined();
+  });
 });
