@@ -9,7 +9,13 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { numbersProofSchema, winnersProofSchema } from '../../shared/draws/proof.ts';
+import {
+  numbersProofSchema,
+  QUICKNET_GENESIS_TIME,
+  QUICKNET_PERIOD,
+  quicknetRoundTime,
+  winnersProofSchema,
+} from '../../shared/draws/proof.ts';
 import { LAST_MAX, MAIN_COUNT, MAIN_MAX, normaliseTicket } from '../../shared/ticket.ts';
 
 /** The procedure's name, carried by every proof (docs/rules/draws.md#1-the-procedure-in-short). */
@@ -22,9 +28,9 @@ export { BEACON_SOURCE } from '../../shared/draws/proof.ts';
 export const QUICKNET = {
   chainHash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
   /** Unix seconds of round 1. */
-  genesisTime: 1692803367,
+  genesisTime: QUICKNET_GENESIS_TIME,
   /** Seconds between rounds. */
-  period: 3,
+  period: QUICKNET_PERIOD,
   /** drand's public HTTP relays; `<relay>/<chainHash>/public/<round>` answers the round's `randomness`. */
   relays: ['https://api.drand.sh', 'https://api2.drand.sh', 'https://api3.drand.sh', 'https://drand.cloudflare.com'],
 } as const;
@@ -195,7 +201,7 @@ export function drawNumbers(input: DrawInput): { tickets_digest: string; numbers
 /** When drand quicknet publishes `round`: `genesis + (round − 1) · period` seconds (round 1 at genesis). */
 export function roundTime(round: number): Date {
   requireCount(round, 'the round');
-  return new Date((QUICKNET.genesisTime + (round - 1) * QUICKNET.period) * 1000);
+  return quicknetRoundTime(round);
 }
 
 /**

@@ -10,6 +10,13 @@ export const ALGORITHM = 'bhagya-draw-v1';
 export const BEACON_SOURCE = 'drand-quicknet';
 
 const HEX64 = /^[0-9a-f]{64}$/;
+
+/** drand quicknet's clock, as drand publishes it at `/<chain hash>/info` (docs/rules/draws.md#4-the-beacon). */
+export const QUICKNET_GENESIS_TIME = 1692803367;
+export const QUICKNET_PERIOD = 3;
+
+/** When drand quicknet publishes `round` (a whole number ≥ 1): `genesis + (round − 1) · period` seconds. */
+export const quicknetRoundTime = (round: number): Date => new Date((QUICKNET_GENESIS_TIME + (round - 1) * QUICKNET_PERIOD) * 1000);
 const hex64 = z.string().regex(HEX64, 'must be 64 lower-case hex characters');
 const beaconId = { source: z.literal(BEACON_SOURCE), round: z.number().int().min(1) };
 

@@ -9,6 +9,7 @@ import request from 'supertest';
 import { execFile } from 'node:child_process';
 import { quicknetRound, roundTime, selectWinners, verifyProof } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -261,6 +262,40 @@ describe('the draw by the procedure', () => {
     );
     expect(run.out).toMatch(/verified/);
     expect(run.code).toBe(0);
+  });
+
+  test('the draw page, without JavaScript: the announcement, the beacon form, Draw winners, then the seed', async () => {
+    const id = await ended(TICKETS, 1);
+    const c = await stored(id);
+    const agent = await loginAs(t.url, staff.phone, 'secret-pass-1');
+    const page = await agent.get(`/admin/lotteries/${id}/draw`).expect(200);
+    expect(page.text).toContain('Verifiable draw');
+    expect(page.text).toContain(c!.commitment);
+    expect(page.text).not.toContain(c!.seed);
+    expect(page.text).toContain('name="beacon"');
+    const bad = await agent
+      .post(`/admin/lotteries/${id}/draw`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), intent: 'beacon', beacon: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('64 hexadecimal characters');
+    const saved = await agent
+      .post(`/admin/lotteries/${id}/draw`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), intent: 'beacon', beacon: BEACON });
+    expect(saved.status).toBe(303);
+    const ready = await agent.get(saved.headers.location as string).expect(200);
+    expect(ready.text).toContain(BEACON);
+    expect(ready.text).toContain('Draw winners (verifiable)');
+    const drawn = await agent
+      .post(`/admin/lotteries/${id}/draw`)
+      .type('form')
+      .send({ _csrf: csrfFrom(ready.text), intent: 'verifiable-draw' });
+    expect(drawn.status).toBe(303);
+    const after = await agent.get(drawn.headers.location as string).expect(200);
+    expect(after.text).toContain(c!.seed);
+    expect(after.text).toContain('Drawn by the procedure');
+    expect(await t.db.query('SELECT * FROM prizes WHERE lottery_id = $1', [id])).toHaveLength(1);
   });
 
   test('no paid ticket: nothing to draw (409), nothing changed', async () => {

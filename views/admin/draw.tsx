@@ -2,8 +2,9 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFu
 import type { z } from 'zod';
 import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { formatNumber, toAsciiDigits } from '../../shared/dates.ts';
+import { formatNumber, toAsciiDigits, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
+import { quicknetRoundTime, type DrawProofReply } from '../../shared/draws/proof.ts';
 import { DeletePrizeBody, MAX_DRAW_TICKETS, REASON_MAX, type Participant, type Prize } from '../../shared/draws/schemas.ts';
 import type { StaffLottery } from '../../shared/lotteries/schemas.ts';
 import { adminPaths } from '../../shared/paths.ts';
@@ -30,10 +31,11 @@ type PrizeRow = z.output<typeof Prize>;
  * What a post of the selection panel hands back: the chosen tickets (they travel in the form), and what went wrong
  * (a typed ticket under `ticket`; a refused deletion's reason under `reason`, the confirmation staying open).
  */
-type Result = FormResult & { chosen: string[]; formErrors?: string[] };
+type DrawProof = z.input<typeof DrawProofReply>;
+type Result = FormResult & { chosen: string[]; formErrors?: string[]; verifiable?: boolean };
 
 export const PER_PAGE = 20;
-const NOTICES = ['drawn', 'deleted'] as const;
+const NOTICES = ['drawn', 'deleted', 'beacon'] as const;
 type NoticeKind = (typeof NOTICES)[number];
 
 /** The page's own address with its search and page (`delete` opens the confirmation of a prize's deletion). */
@@ -70,10 +72,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     notice,
     del,
     superuser: false,
+    proof: null as DrawProof | null,
+    /** The time of the answer: whether the beacon's round has come and sales are closed (the page itself stays pure). */
+    now: Date.now(),
   };
   if (!id) return data({ ...none, problem: null }, { status: 404 });
   const api = apiOf(context);
-  const [lottery, people, prizes, superuser] = await Promise.all([
+  const [lottery, people, prizes, superuser, proof] = await Promise.all([
     api.call(contract.staffLottery, { params: { id } }),
     api.call(contract.participants, {
       params: { lotteryId: id },
@@ -82,6 +87,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api.call(contract.lotteryPrizes, { params: { lotteryId: id } }),
     // Deleting a prize is a superuser's action (docs/rules/lotteries-and-sales.md#9-the-draw): others are not offered it.
     callerIsSuperuser(context),
+    // The verifiable draw's announcement and, once drawn by it, its proof (docs/rules/draws.md).
+    api.call(contract.drawProof, { params: { id } }),
   ]);
   if (!lottery.ok) {
     return data(
@@ -103,6 +110,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     total: people.total ?? people.data.length,
     prizes: prizes.data,
     superuser,
+    proof: proof.ok ? proof.data : null,
     problem: null,
   };
 }
@@ -141,6 +149,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
     if (!s.ok) return s.reply;
     return redirect(drawHref(id, { ...back, notice: 'deleted' }), 303);
+  }
+  if (intent === 'beacon') {
+    const r = await api.call(contract.setDrawBeacon, { params: { id }, body: { value: String(form.get('beacon') ?? '').slice(0, 200) } });
+    if (r.ok) return redirect(drawHref(id, { ...back, notice: 'beacon' }), 303);
+    return refused(r, { fields: [], both: true, failed: 'admin:draw.verifiable.failed', extra: { chosen, verifiable: true } });
+  }
+  if (intent === 'verifiable-draw') {
+    const r = await api.call(contract.verifiableDraw, { params: { id } });
+    if (r.ok) return redirect(drawHref(id, { ...back, notice: 'drawn' }), 303);
+    return refused(r, { fields: [], failed: 'admin:draw.verifiable.failed', extra: { chosen, verifiable: true } });
   }
   if (intent === 'clear') return { chosen: [] } satisfies Result;
   if (typeof form.get('remove') === 'string') return { chosen: chosen.filter((x) => x !== form.get('remove')) } satisfies Result;
@@ -220,6 +238,8 @@ export function Component() {
         </div>
       </header>
       {d.problem ? <Alert kind="error">{t('common:errors.error', { message: d.problem })}</Alert> : null}
+
+      {d.proof ? <Verifiable proof={d.proof} endDate={l.end_date} now={d.now} drawn={drawn} action={here} result={result} /> : null}
 
       {drawn ? (
         <Results l={l} prizes={d.prizes} lng={lng} />
@@ -489,6 +509,105 @@ function Results({ l, prizes, lng }: { l: Lottery; prizes: PrizeRow[]; lng: Lang
           </dd>
         </div>
       </dl>
+    </div>
+  );
+}
+
+/**
+ * The verifiable draw (docs/rules/draws.md): the commitment and the drand round announced at publication, the beacon
+ * value once its round has come (a form until it is entered), and "Draw winners" once sales are closed and the value is
+ * known. After a draw by the procedure: the seed and what anyone can check.
+ */
+function Verifiable({
+  proof,
+  endDate,
+  now,
+  drawn,
+  action,
+  result,
+}: {
+  proof: DrawProof;
+  endDate: string;
+  now: number;
+  drawn: boolean;
+  action: string;
+  result: Result | undefined;
+}) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('admin');
+  const roundAt = proof.beacon ? quicknetRoundTime(proof.beacon.round) : null;
+  const value = proof.beacon && 'value' in proof.beacon ? proof.beacon.value : undefined;
+  const failed = result?.verifiable && result.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null;
+  return (
+    <div className="draw-section draw-verifiable">
+      <h2>{t('draw.verifiable.title')}</h2>
+      {proof.algorithm === 'unverifiable' ? (
+        <p className="muted">{t('draw.verifiable.unverifiable')}</p>
+      ) : (
+        <>
+          <dl className="admin-card__facts">
+            <div>
+              <dt>{t('draw.verifiable.commitment')}</dt>
+              <dd className="admin-card__wrap hash">{proof.commitment}</dd>
+            </div>
+            <div>
+              <dt>{t('draw.verifiable.round')}</dt>
+              <dd>
+                {toDigits(String(proof.beacon.round), lng)}
+                {roundAt ? (
+                  <>
+                    {' · '}
+                    <DateTime value={roundAt.toISOString()} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+                  </>
+                ) : null}
+              </dd>
+            </div>
+            {value ? (
+              <div>
+                <dt>{t('draw.verifiable.value')}</dt>
+                <dd className="admin-card__wrap hash">{value}</dd>
+              </div>
+            ) : null}
+            {'seed' in proof ? (
+              <div>
+                <dt>{t('draw.verifiable.seed')}</dt>
+                <dd className="admin-card__wrap hash">{proof.seed}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {failed}
+          {drawn ? (
+            <p className="muted">{t('seed' in proof ? 'draw.verifiable.drawnByProcedure' : 'draw.verifiable.unverifiable')}</p>
+          ) : !value ? (
+            roundAt && roundAt.getTime() <= now ? (
+              <Form method="post" action={action} className="form draw-verifiable__beacon" preventScrollReset>
+                <CsrfField />
+                <div className="field">
+                  <label htmlFor="draw-beacon">{t('draw.verifiable.valueLabel')}</label>
+                  <input id="draw-beacon" name="beacon" type="text" autoComplete="off" spellCheck={false} maxLength={200} />
+                  <p className="field__hint">{t('draw.verifiable.valueHint', { round: proof.beacon.round })}</p>
+                </div>
+                <SubmitButton name="intent" value="beacon" className="btn btn-primary">
+                  {t('draw.verifiable.enter')}
+                </SubmitButton>
+              </Form>
+            ) : (
+              <p className="muted">{t('draw.verifiable.waitRound')}</p>
+            )
+          ) : Date.parse(endDate) > now ? (
+            <p className="muted">{t('draw.verifiable.salesOpen')}</p>
+          ) : (
+            <Form method="post" action={action} preventScrollReset>
+              <CsrfField />
+              <SubmitButton name="intent" value="verifiable-draw" className="btn btn-primary btn-block">
+                {t('draw.verifiable.draw')}
+              </SubmitButton>
+            </Form>
+          )}
+        </>
+      )}
     </div>
   );
 }
