@@ -50,7 +50,7 @@ export async function drawProof(db: Db, lotteryId: number, t: TFunction): Promis
   if (!lottery?.published) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
   let c = await q.announcement(db, lotteryId);
   if (!c && !lottery.drawn) {
-    await announceMissing(db);
+    await q.insertCommitment(db, fresh(lotteryId, quicknetRound(new Date(lottery.end_date))));
     c = await q.announcement(db, lotteryId);
   }
   // Drawn by the procedure: everything needed to check it, the seed revealed.

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { formatTaka } from '../../shared/money.ts';
 import { paths } from '../../shared/paths.ts';
-import type { CallbackBody, CallbackReply, CheckoutInfo, CheckoutReply } from '../../shared/payments/schemas.ts';
+import type { CallbackBody, CallbackReply, CheckoutInfo, CheckoutReply, RefundReason } from '../../shared/payments/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
@@ -18,6 +18,7 @@ import {
   PURCHASE_LIMIT,
   payerOf,
   purchaseOfPlayer,
+  type PurchaseForPayment,
   stillOnSale,
 } from '../purchases/service.ts';
 import { BkashError, type BkashPayment, type BkashRefund } from './bkash/client.ts';
@@ -115,7 +116,7 @@ export class Payments {
       });
     } catch (err) {
       if (!(err instanceof BkashError)) throw err;
-      this.d.log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, transaction: p.tx.id }, 'bKash create failed');
+      this.warn(err, { transaction: p.tx.id });
       throw ApiError.detail(503, t('api:bkashUnavailable'), 'bkash_unavailable');
     }
     await q.insertPayment(this.d.db, { paymentId: created.paymentID, transactionId: p.tx.id, amount: p.tx.amount });
@@ -146,6 +147,11 @@ export class Payments {
     return new Map(rows.map((p) => [p.transaction_id, checkoutInfo(p)]));
   }
 
+  /** A call to bKash that failed: its kind, code and message only (never a secret, docs/rules/bkash.md). */
+  private warn(err: BkashError, about: Record<string, string | number>): void {
+    this.d.log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, ...about }, `bKash ${err.op} failed`);
+  }
+
   /** Waits for `work` at most `ms`; work that takes longer goes on, and its failure is logged, not thrown. */
   private async atMost(work: Promise<void>, ms: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
@@ -171,7 +177,7 @@ export class Payments {
       answer = await this.d.gateway.execute(p.payment_id);
     } catch (err) {
       if (!(err instanceof BkashError)) throw err;
-      this.d.log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, payment: p.payment_id }, 'bKash execute failed');
+      this.warn(err, { payment: p.payment_id });
       await this.check(p, null);
       return;
     }
@@ -188,7 +194,7 @@ export class Payments {
       answer = await this.d.gateway.status(p.payment_id);
     } catch (err) {
       if (!(err instanceof BkashError)) throw err;
-      this.d.log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, payment: p.payment_id }, 'bKash status failed');
+      this.warn(err, { payment: p.payment_id });
       await q.noteChecked(this.d.db, p.payment_id, null);
       return;
     }
@@ -217,8 +223,7 @@ export class Payments {
       const { tx: txn, sale } = purchase;
       if (state !== 'completed') {
         await q.settlePayment(tx, paymentId, { state, bkashStatus: bk.transactionStatus, trxId: null, reason: state });
-        if (txn.status === 'pending' && txn.trx_id === null && !(await q.otherLivePayment(tx, txn.id, paymentId)))
-          await failUnpaidPurchase(tx, txn, paymentId, state);
+        await endIfUnpaid(tx, txn, paymentId, state);
         return { state, refund: null as string | null, txn };
       }
       const reason = refundReason(p, bk, txn, sale);
@@ -237,8 +242,7 @@ export class Payments {
         after: { transaction_id: txn.id, amount: bk.amount, trx_id: bk.trxID, reason },
       });
       // Money for a purchase that is still pending but can never be confirmed (sales closed, a wrong amount) ends it.
-      if (txn.status === 'pending' && txn.trx_id === null && !(await q.otherLivePayment(tx, txn.id, paymentId)))
-        await failUnpaidPurchase(tx, txn, paymentId, reason);
+      await endIfUnpaid(tx, txn, paymentId, reason);
       return { state: 'refund_due' as const, refund: reason, txn };
     });
     if (!after) return;
@@ -266,7 +270,7 @@ export class Payments {
       });
     } catch (err) {
       if (!(err instanceof BkashError)) throw err;
-      this.d.log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, payment: p.payment_id }, 'bKash refund failed');
+      this.warn(err, { payment: p.payment_id });
       await q.noteChecked(this.d.db, p.payment_id, null);
       return;
     }
@@ -320,13 +324,22 @@ export class Payments {
   }
 }
 
+/**
+ * A payment ended without a ticket: its purchase fails (freeing its numbers) while it is still pending, has no TrxID,
+ * and no other payment of it may still bring the money (docs/rules/payments.md#2-the-states-of-a-checkout-payment).
+ */
+async function endIfUnpaid(tx: Db, txn: PurchaseForPayment['tx'], paymentId: string, reason: string): Promise<void> {
+  if (txn.status === 'pending' && txn.trx_id === null && !(await q.otherLivePayment(tx, txn.id, paymentId)))
+    await failUnpaidPurchase(tx, txn, paymentId, reason);
+}
+
 /** Why money taken for this purchase cannot confirm it, or null when it can (docs/rules/payments.md#4-settling-a-payment). */
 function refundReason(
   p: PaymentRow,
   bk: BkashPayment,
-  txn: { id: number; amount: number; status: string; trx_id: string | null },
-  sale: Parameters<typeof stillOnSale>[0],
-): string | null {
+  txn: PurchaseForPayment['tx'],
+  sale: PurchaseForPayment['sale'],
+): RefundReason | null {
   if (!bk.trxID) return 'no_trx_id';
   if (bk.amount === null || bk.amount !== p.amount || p.amount !== txn.amount) return 'amount_mismatch';
   if (bk.merchantInvoiceNumber !== null && bk.merchantInvoiceNumber !== String(txn.id)) return 'invoice_mismatch';

@@ -120,21 +120,9 @@ export const purchasesByTrxIds = (db: Db, trxIds: string[]) =>
   );
 
 /** A stored row with the purchase it names (or, failing that, the one that carries its TrxID now) and its resolver. */
-export type StatementRowRecord = {
+export type StatementRowRecord = NewStatementRow & {
   id: number;
   statement_id: number;
-  line: number;
-  decision: 'approve' | 'review' | 'ignore' | 'problem';
-  reason: string | null;
-  trx_id: string | null;
-  amount: number | null;
-  sender: string | null;
-  sender_masked: boolean;
-  at: string | null;
-  type: string | null;
-  direction: 'in' | 'out' | 'unknown' | null;
-  raw: string | null;
-  transaction_id: number | null;
   resolution: 'approved' | 'dismissed' | null;
   resolved_by: number | null;
   resolver_name: string | null;

@@ -9,6 +9,10 @@ import { text, v } from '../fields.ts';
 export const CHECKOUT_STATES = ['created', 'completed', 'failed', 'cancelled', 'expired', 'refund_due', 'refunded'] as const;
 export type CheckoutState = (typeof CHECKOUT_STATES)[number];
 
+/** Why money bKash took could not confirm the purchase and goes back (docs/rules/payments.md#4-settling-a-payment). */
+export const REFUND_REASONS = ['no_trx_id', 'amount_mismatch', 'invoice_mismatch', 'already_paid', 'not_pending', 'sales_closed'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
 /** What the player comes back to after bKash's page. */
 export const CHECKOUT_OUTCOMES = ['confirmed', 'pending', 'failed', 'cancelled', 'refunded'] as const;
 export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];

@@ -15,6 +15,7 @@ import { api as contract } from '../../shared/api/contract.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { paths } from '../../shared/paths.ts';
+import { REFUND_REASONS } from '../../shared/payments/schemas.ts';
 import { TrxIdBody } from '../../shared/purchases/schemas.ts';
 import { apiOf } from '../context.ts';
 import { action as formAction, idOf, pageStatus, refuse, refused } from '../components/action.ts';
@@ -214,14 +215,12 @@ function SendMoney({ tx, phone }: { tx: Purchase; phone: string | null }) {
   );
 }
 
-const REASONS = ['sales_closed', 'already_paid', 'not_pending', 'amount_mismatch', 'invoice_mismatch', 'no_trx_id'];
-
 /** What became of the purchase's newest bKash checkout (docs/rules/payments.md#2-the-states-of-a-checkout-payment). */
 function CheckoutOutcome({ tx }: { tx: Purchase }) {
   const { t } = useTranslation('lottery');
   const c = tx.checkout;
   if (!c) return null;
-  const reason = t(`payment.checkout.reason.${c.reason && REASONS.includes(c.reason) ? c.reason : 'other'}`);
+  const reason = t(`payment.checkout.reason.${c.reason && (REFUND_REASONS as readonly string[]).includes(c.reason) ? c.reason : 'other'}`);
   const buyAgain = (
     <p>
       <Link to={paths.buy(tx.lottery.id, tx.ticket)}>{t('payment.checkout.buyAgain')}</Link>
