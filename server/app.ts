@@ -30,6 +30,7 @@ import { announceMissing } from './draws/commitments.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { BkashSimulator } from './payments/bkash/simulator.ts';
 import { scheduleReconciliation } from './payments/reconcile.ts';
+import { DRAND_TIMEOUT_MS, scheduleBeaconFetch } from './draws/beacon-job.ts';
 import { Payments } from './payments/service.ts';
 import type { ContactMessage } from './contact/service.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
@@ -149,6 +150,10 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     callbackWaitMs: Math.floor(config.UPSTREAM_TIMEOUT_MS * 0.6),
   });
   const stopReconciling = config.API_BASE_URL ? () => undefined : scheduleReconciliation(payments, log);
+  // The draws' beacons fetched from drand and verified (docs/rules/draws.md#4-the-beacon), where DRAND_URLS names relays.
+  const stopBeacons = config.API_BASE_URL
+    ? async () => undefined
+    : scheduleBeaconFetch({ db, log, relays: config.drandRelays, timeoutMs: DRAND_TIMEOUT_MS });
   const apiDeps = {
     payments,
     db,
@@ -310,6 +315,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       await background.settled();
       stopHousekeeping();
       stopReconciling();
+      await stopBeacons();
       await bkash.close();
       await upstream.close();
       if (!opts.db) await db.close();

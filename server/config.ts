@@ -58,6 +58,15 @@ const EnvSchema = z
     BKASH_PASSWORD: z.string().min(1).optional(),
     // How long one call to bKash may take (each try; grant, create and status are tried up to three times).
     BKASH_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
+    // drand relays the server fetches the draw's beacon from (docs/rules/draws.md#4-the-beacon): comma-separated base
+    // URLs, tried in order, or `none`. Default: drand's own relays in production, none elsewhere (staff enter it).
+    DRAND_URLS: z
+      .string()
+      .refine(
+        (s) => s.trim() === 'none' || s.split(',').every((u) => z.url({ protocol: /^https?$/ }).safeParse(u.trim()).success),
+        'must be comma-separated http(s) URLs of drand relays, or none',
+      )
+      .optional(),
     SUPPORT_EMAIL: z.email().default('support@bhagya.com.bd'),
     SUPPORT_PHONE: z
       .string()
@@ -125,8 +134,10 @@ type BkashKeys = 'BKASH_MODE' | 'BKASH_BASE_URL' | 'BKASH_APP_KEY' | 'BKASH_APP_
 
 export type Config = Omit<
   z.infer<typeof EnvSchema>,
-  'APP_ENV' | 'NODE_ENV' | 'SECRET_KEY' | 'SEED_DEMO' | 'BKASH_RECEIVER_NUMBER' | BkashKeys
+  'APP_ENV' | 'NODE_ENV' | 'SECRET_KEY' | 'SEED_DEMO' | 'BKASH_RECEIVER_NUMBER' | 'DRAND_URLS' | BkashKeys
 > & {
+  /** DRAND_URLS as a list, trailing slashes removed; empty: the server fetches no beacon. */
+  drandRelays: string[];
   /** The app's mode: APP_ENV, else NODE_ENV, else development. */
   APP_ENV: z.infer<typeof mode>;
   SECRET_KEY: string;
@@ -168,6 +179,9 @@ const BKASH_SERVICE = {
 
 export class ConfigError extends Error {}
 
+/** drand's relays a production server fetches the beacon from when DRAND_URLS is not set. */
+export const DEFAULT_DRAND_URLS = ['https://api.drand.sh', 'https://drand.cloudflare.com'] as const;
+
 /** The receiver number development and tests show when BKASH_RECEIVER_NUMBER is not set (never used in production). */
 export const DEV_BKASH_RECEIVER_NUMBER = '01700000000';
 
@@ -189,8 +203,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     BKASH_APP_SECRET,
     BKASH_USERNAME,
     BKASH_PASSWORD,
+    DRAND_URLS,
     ...e
   } = parsed.data;
+  const drandRelays =
+    DRAND_URLS === undefined
+      ? APP_ENV === 'production'
+        ? [...DEFAULT_DRAND_URLS]
+        : []
+      : DRAND_URLS.trim() === 'none'
+        ? []
+        : DRAND_URLS.split(',').map((u) => u.trim().replace(/\/+$/, ''));
   const bkashMode = BKASH_MODE ?? 'simulator';
   const bkash: BkashConfig =
     bkashMode === 'simulator'
@@ -227,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SECRET_KEY: secret,
     secretSource,
     bkash,
+    drandRelays,
     BKASH_RECEIVER_NUMBER: e.BKASH_RECEIVER_NUMBER ?? DEV_BKASH_RECEIVER_NUMBER,
     // Demo data (with its published staff password) only on a development embedded database unless asked for.
     SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && APP_ENV !== 'production'),

@@ -59,9 +59,13 @@ export const VALIDATION_KEYS = [
   'quantityRange',
   'userNameRequired',
   'userPhoneOrEmail',
+  'beaconValueOrSignature',
   'userPasswordRequired',
   'reasonRequired',
   'lotteryRequired',
+  'lotteryKindInvalid',
+  'numbersKindOnly',
+  'ticketsKindOnly',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

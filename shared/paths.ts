@@ -61,6 +61,8 @@ export const paths = {
   /** The spec's demo payment pages: redirects to the purchase flow (docs/rules/pages.md#3-older-addresses). */
   paymentDemo: (method: PaymentDemo) => `/payment/${method}`,
   prizeClaim: pattern('/user/prize-claim/:prizeId'),
+  /** The public proof of a lottery's draw, before and after it (docs/rules/draws.md#9-the-proof). */
+  results: pattern('/results/:lotteryId'),
 } as const;
 
 /** Older addresses and where they lead now, as permanent redirects (docs/rules/pages.md#3-older-addresses). */

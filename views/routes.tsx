@@ -69,6 +69,8 @@ export const routes: RouteObject[] = [
       { path: paths.terms, ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
       { path: paths.about, ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
       { path: paths.contact, ...page('content/contact.tsx', () => import('./content/contact.tsx')) },
+      // Not a shared page: its "check it yourself" command names the origin the visitor reached (no Host of another's).
+      { path: paths.results.pattern, ...page('results/draw.tsx', () => import('./results/draw.tsx')) },
       { path: paths.logout, ...page('accounts/logout.tsx', () => import('./accounts/logout.tsx')) },
       // bKash sends the player back here, logged in or not: the payment is settled, then his payment page shows it.
       { path: paths.bkashCallback, ...page('lotteries/checkout-return.tsx', () => import('./lotteries/checkout-return.tsx')) },

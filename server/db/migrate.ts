@@ -13,6 +13,9 @@ import * as m011 from './migrations/011-known-devices.ts';
 import * as m012 from './migrations/012-bkash-payments.ts';
 import * as m013 from './migrations/013-bkash-statements.ts';
 import * as m014 from './migrations/014-draw-commitments.ts';
+import * as m015 from './migrations/015-beacon-signature.ts';
+import * as m016 from './migrations/016-numbers-draw.ts';
+import * as m017 from './migrations/017-draw-proposals.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -30,6 +33,9 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '012-bkash-payments', sql: m012.sql },
   { id: '013-bkash-statements', sql: m013.sql },
   { id: '014-draw-commitments', sql: m014.sql },
+  { id: '015-beacon-signature', sql: m015.sql },
+  { id: '016-numbers-draw', sql: m016.sql },
+  { id: '017-draw-proposals', sql: m017.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import type { Logger } from '../log.ts';
 import { nextSaturdayDraw } from '../../shared/dates.ts';
@@ -5,6 +6,7 @@ import { formatTicket, randomTicket } from '../../shared/ticket.ts';
 import { splitPrize } from '../../shared/money.ts';
 import type { Db } from './index.ts';
 import { underStartLock } from './migrate.ts';
+import { BEACON_SOURCE, commitment, newSeed, quicknetRound, roundTime, selectWinners, sortedTickets } from '../draws/verifiable.ts';
 
 /**
  * The demo staff login printed at start and in the README, with its published password: created only with SEED_DEMO
@@ -184,28 +186,77 @@ export async function seedDemo(db: Db, log: Logger, opts: { staff: boolean }): P
         [s.name, s.description, start, end, s.price, s.tickets, s.winners, s.prize, s.name_bn, s.description_bn],
       );
       if (!l) continue;
-      const { each } = splitPrize(s.prize, s.winners);
-      const sold = new Set<string>();
-      while (sold.size < s.winners) sold.add(formatTicket(randomTicket()));
-      for (const [i, ticket] of [...sold].entries()) {
-        const userId = players[i % players.length] as number;
-        const t = await tx.one<{ id: number }>(
-          `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, status, created_at) VALUES ($1, $2, $3, $4, 'bkash', 'success', $5) RETURNING id`,
-          [userId, l.id, ticket, s.price, start],
-        );
-        if (t)
-          await tx.query('INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, $3, $4)', [
-            l.id,
-            t.id,
-            ticket,
-            each,
-          ]);
-      }
+      await drawSample(tx, l.id, s, start, end, players);
     }
     return true;
   });
   if (seeded) log.info('demo lotteries and results seeded');
   if (!opts.staff) await warnAboutDemoStaff(db, log);
+}
+
+/** How many tickets each drawn sample sold besides as many as it has winners: enough for a draw to choose from. */
+const SAMPLE_EXTRA_TICKETS = 9;
+
+/**
+ * The beacon value of a demo draw: not drand's (a fresh database cannot know a real round's value offline), but a
+ * value anyone can recompute, SHA-256 of `bhagya sample beacon <round>`, and marked as a sample in the proof and on
+ * the proof page (docs/rules/draws.md#12-where-it-stands).
+ */
+export const sampleBeacon = (round: number): string => createHash('sha256').update(`bhagya sample beacon ${round}`).digest('hex');
+
+/**
+ * A drawn sample, drawn by the procedure (docs/rules/draws.md): tickets sold to the sample players, a seed and its
+ * commitment, the drand round after its end of sales with a sample value, the winners selected from them, their
+ * prizes, and the proof revealed as the draw would reveal it.
+ */
+async function drawSample(tx: Db, lotteryId: number, s: Sample, start: string, end: string, players: number[]): Promise<void> {
+  const sold = new Set<string>();
+  while (sold.size < s.winners + SAMPLE_EXTRA_TICKETS) sold.add(formatTicket(randomTicket()));
+  const ids = new Map<string, number>();
+  for (const [i, ticket] of [...sold].entries()) {
+    const userId = players[i % players.length] as number;
+    const t = await tx.one<{ id: number }>(
+      `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, status, created_at) VALUES ($1, $2, $3, $4, 'bkash', 'success', $5) RETURNING id`,
+      [userId, lotteryId, ticket, s.price, start],
+    );
+    if (t) ids.set(ticket, t.id);
+  }
+  const seed = newSeed();
+  const round = quicknetRound(new Date(end));
+  const beacon = sampleBeacon(round);
+  const tickets = sortedTickets([...ids.keys()]);
+  const drawn = selectWinners({ seed, tickets, beacon, winners: s.winners });
+  const { each } = splitPrize(s.prize, drawn.winners.length);
+  for (const ticket of drawn.winners)
+    await tx.query('INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, $3, $4)', [
+      lotteryId,
+      ids.get(ticket),
+      ticket,
+      each,
+    ]);
+  // Drawn a minute after the beacon's round, as staff would: never before its value existed.
+  const at = roundTime(round);
+  const drawnAt = new Date(at.getTime() + 60_000).toISOString();
+  await tx.query('UPDATE lotteries SET drawn_at = $2 WHERE id = $1', [lotteryId, drawnAt]);
+  await tx.query(
+    `INSERT INTO draw_commitments (lottery_id, seed, commitment, beacon_source, beacon_round, beacon_value, beacon_sample,
+       beacon_entered_at, tickets, tickets_digest, max_winners, winners, revealed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, true, $7, $8, $9, $10, $11, $12)`,
+    [
+      lotteryId,
+      seed,
+      commitment(seed),
+      BEACON_SOURCE,
+      round,
+      beacon,
+      at.toISOString(),
+      tickets.join('\n'),
+      drawn.tickets_digest,
+      s.winners,
+      drawn.winners.join('\n'),
+      drawnAt,
+    ],
+  );
 }
 
 /** With ADMIN_PHONE set, a demo staff login left from an earlier start that still has the published password is named. */

@@ -1,3 +1,4 @@
+import { BEACON_SOURCE } from '../../shared/draws/proof.ts';
 import type { Db } from '../db/index.ts';
 
 /** A row of `draw_commitments` (migration 014). `seed` is secret until `revealed_at`. */
@@ -9,10 +10,16 @@ export type CommitmentRow = {
   beacon_round: number;
   beacon_value: string | null;
   beacon_entered_by: number | null;
+  /** drand's signature of the round (migration 015), when it was fetched or entered: SHA-256 of it is `beacon_value`. */
+  beacon_signature: string | null;
+  /** A demo draw's sample value, not drand's (migration 017): the proof says so. */
+  beacon_sample: boolean;
   tickets: string | null;
   tickets_digest: string | null;
   max_winners: number | null;
   winners: string | null;
+  /** A numbers draw's result written as a ticket (migration 016), set with revealed_at. */
+  numbers: string | null;
   revealed_at: string | null;
 };
 
@@ -24,8 +31,8 @@ export const commitmentForUpdate = (db: Db, lotteryId: number) =>
 /** The announcement only: what may be shown before the draw (never the seed). */
 export const announcement = (db: Db, lotteryId: number) =>
   db.one<Omit<CommitmentRow, 'seed'>>(
-    `SELECT lottery_id, commitment, beacon_source, beacon_round, beacon_value, beacon_entered_by, tickets, tickets_digest,
-       max_winners, winners, revealed_at
+    `SELECT lottery_id, commitment, beacon_source, beacon_round, beacon_value, beacon_signature, beacon_sample, beacon_entered_by, tickets, tickets_digest,
+       max_winners, winners, numbers, revealed_at
      FROM draw_commitments WHERE lottery_id = $1`,
     [lotteryId],
   );
@@ -77,4 +84,41 @@ export const lotteryForProof = (db: Db, lotteryId: number) =>
   db.one<{ id: number; published: boolean; drawn: boolean; end_date: string }>(
     `SELECT id, published, (is_result_published OR drawn_at IS NOT NULL) AS drawn, end_date FROM lotteries WHERE id = $1`,
     [lotteryId],
+  );
+
+/**
+ * Announced draws still waiting for their beacon whose round has come (`beacon_round ≤ upToRound`): not drawn, not
+ * revealed, no value yet. The beacon job fetches these (server/draws/beacon-job.ts), oldest round first.
+ */
+export const awaitingBeacon = (db: Db, upToRound: number, limit: number) =>
+  db.query<{ lottery_id: number; beacon_round: number }>(
+    `SELECT c.lottery_id, c.beacon_round FROM draw_commitments c JOIN lotteries l ON l.id = c.lottery_id
+     WHERE c.beacon_value IS NULL AND c.revealed_at IS NULL AND c.beacon_source = $1 AND c.beacon_round <= $2
+       AND l.published AND NOT l.is_result_published AND l.drawn_at IS NULL
+     ORDER BY c.beacon_round, c.lottery_id LIMIT $3`,
+    [BEACON_SOURCE, upToRound, limit],
+  );
+
+/**
+ * Stores a fetched, verified beacon once: only while the value is missing, the draw not revealed and the round the one
+ * verified. Two instances at once: one row is changed, the other finds none (undefined) and records nothing.
+ */
+export const storeFetchedBeacon = async (db: Db, lotteryId: number, b: { round: number; value: string; signature: string }) =>
+  (
+    await db.one<{ lottery_id: number }>(
+      `UPDATE draw_commitments SET beacon_value = $3, beacon_signature = $4, beacon_entered_by = NULL, beacon_entered_at = now(),
+         updated_at = now()
+       WHERE lottery_id = $1 AND beacon_round = $2 AND beacon_value IS NULL AND revealed_at IS NULL
+       RETURNING lottery_id`,
+      [lotteryId, b.round, b.value, b.signature],
+    )
+  )?.lottery_id;
+
+/** Staff's entry of the round's signature (verified by the caller): the value derived from it, and who entered it. */
+export const setBeaconSignature = (db: Db, lotteryId: number, value: string, signature: string, by: number) =>
+  db.query(
+    `UPDATE draw_commitments SET beacon_value = $2, beacon_signature = $3, beacon_entered_by = $4, beacon_entered_at = now(),
+       updated_at = now()
+     WHERE lottery_id = $1`,
+    [lotteryId, value, signature, by],
   );

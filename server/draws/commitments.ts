@@ -4,6 +4,7 @@ import { ALGORITHM, BEACON_SOURCE, type DrawProofReply } from '../../shared/draw
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import * as q from './commitment-queries.ts';
+import { numbersOf } from '../../shared/draws/tiers.ts';
 import { commitment, newSeed, quicknetRound, roundTime } from './verifiable.ts';
 
 /** A new announcement: a fresh secret seed, its commitment, the beacon round. */
@@ -61,17 +62,54 @@ export async function drawProof(db: Db, lotteryId: number, t: TFunction): Promis
         algorithm: ALGORITHM,
         commitment: c.commitment,
         seed,
-        beacon: { source: BEACON_SOURCE, round: Number(c.beacon_round), value: c.beacon_value },
+        beacon: {
+          source: BEACON_SOURCE,
+          round: Number(c.beacon_round),
+          value: c.beacon_value,
+          ...signed(c.beacon_signature),
+          ...sample(c),
+        },
         tickets_digest: c.tickets_digest,
         tickets: lines(c.tickets),
         max_winners: c.max_winners,
         winners: lines(c.winners),
       };
   }
+  // A numbers draw by the procedure: the numbers instead of the winners (docs/rules/draws.md#7-numbers-draw).
+  const drawnNumbers = numbersOf(c?.numbers ?? null);
+  if (c?.revealed_at && c.tickets !== null && c.tickets_digest && c.beacon_value && drawnNumbers) {
+    const seed = await q.revealedSeed(db, lotteryId);
+    if (seed)
+      return {
+        algorithm: ALGORITHM,
+        commitment: c.commitment,
+        seed,
+        beacon: {
+          source: BEACON_SOURCE,
+          round: Number(c.beacon_round),
+          value: c.beacon_value,
+          ...signed(c.beacon_signature),
+          ...sample(c),
+        },
+        tickets_digest: c.tickets_digest,
+        tickets: lines(c.tickets),
+        numbers: drawnNumbers,
+      };
+  }
   const beacon = c ? ({ source: BEACON_SOURCE, round: Number(c.beacon_round) } as const) : null;
   if (lottery.drawn || !c || !beacon) return { algorithm: 'unverifiable', commitment: c?.commitment ?? null, beacon };
-  return { algorithm: ALGORITHM, commitment: c.commitment, beacon: { ...beacon, ...(c.beacon_value ? { value: c.beacon_value } : {}) } };
+  return {
+    algorithm: ALGORITHM,
+    commitment: c.commitment,
+    beacon: { ...beacon, ...(c.beacon_value ? { value: c.beacon_value, ...signed(c.beacon_signature) } : {}) },
+  };
 }
+
+/** drand's signature of the round, when known (fetched, or entered by staff): anyone can check the value with it. */
+const signed = (signature: string | null) => (signature ? { signature } : {});
+
+/** A demo draw's beacon value is a sample, not drand's (server/db/seed.ts): its proof says so. */
+const sample = (c: { beacon_sample: boolean }) => (c.beacon_sample ? { sample: true } : {});
 
 /** A list stored one per line ('' for none). */
 const lines = (s: string): string[] => (s === '' ? [] : s.split('\n'));

@@ -1,7 +1,14 @@
 import type { Db } from '../db/index.ts';
 
 /** What a draw needs of its lottery, read under the lottery's row lock. */
-export type DrawLottery = { id: number; winners: number; total_prize: number; is_result_published: boolean; end_date: string };
+export type DrawLottery = {
+  id: number;
+  kind: 'tickets' | 'numbers';
+  winners: number;
+  total_prize: number;
+  is_result_published: boolean;
+  end_date: string;
+};
 
 /**
  * Locks the lottery's row until the transaction ends (the lock every purchase and status change of the lottery
@@ -9,7 +16,11 @@ export type DrawLottery = { id: number; winners: number; total_prize: number; is
  * first one's results.
  */
 export const lockDrawLottery = (db: Db, id: number) =>
-  db.one<DrawLottery>('SELECT id, winners, total_prize, is_result_published, end_date FROM lotteries WHERE id = $1 FOR UPDATE', [id]);
+  db.one<DrawLottery>('SELECT id, kind, winners, total_prize, is_result_published, end_date FROM lotteries WHERE id = $1 FOR UPDATE', [id]);
+
+/** Locks these lotteries' rows in id order (a draw that needs two takes them in one order, never deadlocking another). */
+export const lockLotteries = (db: Db, ids: readonly number[]) =>
+  db.query('SELECT id FROM lotteries WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
 
 /** Whether the lottery has prizes already (a draw whose results staff later took back is still drawn). */
 export const hasPrizes = async (db: Db, lotteryId: number) =>

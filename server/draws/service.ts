@@ -28,7 +28,11 @@ import { recordAudit } from '../audit/record.ts';
 import { isSuperuserNow } from '../users/service.ts';
 import * as q from './queries.ts';
 import * as cq from './commitment-queries.ts';
+import * as pq from './proposal-queries.ts';
+import * as nq from './numbers-queries.ts';
 import { drawProof } from './commitments.ts';
+import { numbersDraw, numbersLottery } from './numbers-draw.ts';
+import { beaconFromSignature } from './drand.ts';
 import { normaliseBeaconValue, roundTime, selectWinners, sortedTickets } from './verifiable.ts';
 import { ALGORITHM, type DrawProofReply } from '../../shared/draws/proof.ts';
 
@@ -50,29 +54,114 @@ export class Draws {
     return drawProof(this.db, lotteryId, t);
   }
 
-  async finish(staff: AccessClaims, body: z.output<typeof DrawBody>, t: TFunction): Promise<z.input<typeof DrawReply>> {
-    const { tickets } = body;
-    return this.db.tx(async (tx) => {
+  /**
+   * Winners chosen by hand, as an unverifiable draw (docs/rules/lotteries-and-sales.md#9-the-draw): one staff member
+   * proposes the tickets with a reason; nothing is paid until a second one approves. The tickets are checked now (so a
+   * wrong one is told at once) and again at approval.
+   */
+  async propose(staff: AccessClaims, body: z.output<typeof DrawBody>, t: TFunction): Promise<pq.ProposalRow> {
+    const id = await this.db.tx(async (tx) => {
       const lottery = await q.lockDrawLottery(tx, body.lottery_id);
       if (!lottery) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] }, 404);
-      // Results published, or a draw whose results were taken back: either way this lottery has been drawn.
-      if (lottery.is_result_published || (await q.hasPrizes(tx, lottery.id)))
-        throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
-      const twice = firstDuplicate(tickets);
-      if (twice) throw ApiError.fields({ tickets: [t('api:drawTicketTwice', { ticket: twice })] });
-      if (tickets.length > lottery.winners)
-        throw ApiError.fields({ tickets: [t('api:drawTooManyTickets', { count: tickets.length, winners: lottery.winners })] });
-      const sold = new Map((await q.soldTickets(tx, lottery.id, tickets)).map((r) => [r.ticket, r.id]));
-      const unsold = tickets.filter((x) => !sold.has(x));
-      if (unsold.length) throw ApiError.fields({ tickets: unsold.map((ticket) => t('api:drawTicketNotSold', { ticket })) });
+      await this.checkChosen(tx, lottery, body.tickets, t);
+      if (await pq.hasPendingProposal(tx, lottery.id)) throw ApiError.detail(409, t('api:drawProposal.pending'), 'proposal_pending');
+      const proposalId = await pq.insertProposal(tx, {
+        lotteryId: lottery.id,
+        tickets: body.tickets,
+        reason: body.reason,
+        by: staff.user_id,
+      });
+      await recordAudit(tx, {
+        actorId: staff.user_id,
+        action: 'lottery.draw_proposed',
+        entity: 'lottery',
+        entityId: String(lottery.id),
+        before: null,
+        after: { proposal_id: proposalId, tickets: body.tickets, reason: body.reason },
+      });
+      return proposalId;
+    });
+    return (await pq.proposal(this.db, id)) as pq.ProposalRow;
+  }
+
+  /**
+   * A second staff member approves a pending proposal: its tickets are checked again under the lottery's lock and the
+   * draw is finished with them. Its author cannot approve it (403), whatever his rights.
+   */
+  async approve(staff: AccessClaims, proposalId: number, t: TFunction): Promise<z.input<typeof DrawReply>> {
+    return this.db.tx(async (tx) => {
+      const p = await this.lockPending(tx, proposalId, t);
+      if (p.proposal.proposed_by === staff.user_id) throw ApiError.detail(403, t('api:drawProposal.secondStaff'), 'second_staff_required');
+      const tickets = p.proposal.tickets.split('\n');
+      const sold = await this.checkChosen(tx, p.lottery, tickets, t);
+      await pq.decide(tx, proposalId, 'approved', staff.user_id);
       return this.award(
         tx,
         staff,
-        lottery,
+        p.lottery,
         tickets.map((ticket) => ({ ticket, id: sold.get(ticket) as number })),
-        {},
+        { algorithm: 'unverifiable', proposal_id: proposalId, proposed_by: p.proposal.proposed_by, reason: p.proposal.reason },
       );
     });
+  }
+
+  /** Rejects a pending proposal (its author withdraws it the same way): nothing is paid, the lottery can be proposed again. */
+  async reject(staff: AccessClaims, proposalId: number, t: TFunction): Promise<pq.ProposalRow> {
+    await this.db.tx(async (tx) => {
+      const p = await this.lockPending(tx, proposalId, t);
+      await pq.decide(tx, proposalId, 'rejected', staff.user_id);
+      await recordAudit(tx, {
+        actorId: staff.user_id,
+        action: 'lottery.draw_rejected',
+        entity: 'lottery',
+        entityId: String(p.lottery.id),
+        before: { proposal_id: proposalId, status: 'pending' },
+        after: { proposal_id: proposalId, status: 'rejected' },
+      });
+    });
+    return (await pq.proposal(this.db, proposalId)) as pq.ProposalRow;
+  }
+
+  /** A lottery's proposals, newest first (staff). */
+  async proposals(lotteryId: number, t: TFunction): Promise<pq.ProposalRow[]> {
+    if (!(await q.lotteryExists(this.db, lotteryId))) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+    return pq.proposalsOf(this.db, lotteryId);
+  }
+
+  /** The lottery's lock, then the proposal's: a proposal still pending of a lottery not drawn yet, or a clear refusal. */
+  private async lockPending(tx: Db, proposalId: number, t: TFunction) {
+    const lotteryId = await pq.lotteryOfProposal(tx, proposalId);
+    const lottery = lotteryId === undefined ? undefined : await q.lockDrawLottery(tx, lotteryId);
+    const proposal = lottery ? await pq.lockProposal(tx, proposalId) : undefined;
+    if (!lottery || !proposal) throw ApiError.detail(404, t('api:drawProposal.notFound'), 'not_found');
+    if (proposal.status !== 'pending')
+      throw ApiError.detail(
+        409,
+        t('api:drawProposal.decided', { status: t(`api:drawProposal.status.${proposal.status}`) }),
+        'proposal_decided',
+      );
+    return { lottery, proposal };
+  }
+
+  /**
+   * The checks of chosen winning tickets, under the lottery's lock: not drawn yet, each ticket once, at most the
+   * lottery's winners, each a `success` ticket of the lottery. Answers each ticket's transaction.
+   */
+  private async checkChosen(tx: Db, lottery: q.DrawLottery, tickets: readonly string[], t: TFunction): Promise<Map<string, number>> {
+    // Results published, or a draw whose results were taken back: either way this lottery has been drawn.
+    if (lottery.is_result_published || (await q.hasPrizes(tx, lottery.id)))
+      throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
+    // A numbers lottery's prizes follow from the numbers drawn (docs/rules/lotteries-and-sales.md#9-the-draw): no
+    // winning tickets are chosen for it.
+    if (lottery.kind === 'numbers') throw ApiError.detail(409, t('api:drawNumbersByProcedure'), 'numbers_kind');
+    const twice = firstDuplicate(tickets);
+    if (twice) throw ApiError.fields({ tickets: [t('api:drawTicketTwice', { ticket: twice })] });
+    if (tickets.length > lottery.winners)
+      throw ApiError.fields({ tickets: [t('api:drawTooManyTickets', { count: tickets.length, winners: lottery.winners })] });
+    const sold = new Map((await q.soldTickets(tx, lottery.id, tickets)).map((r) => [r.ticket, r.id]));
+    const unsold = tickets.filter((x) => !sold.has(x));
+    if (unsold.length) throw ApiError.fields({ tickets: unsold.map((ticket) => t('api:drawTicketNotSold', { ticket })) });
+    return sold;
   }
 
   /**
@@ -83,6 +172,10 @@ export class Draws {
    */
   async verifiableDraw(staff: AccessClaims, lotteryId: number, t: TFunction): Promise<z.input<typeof DrawReply>> {
     return this.db.tx(async (tx) => {
+      // A numbers draw may lock the lottery its jackpot rolls into as well: both are locked here, in id order, so that
+      // two lotteries naming each other and drawn at the same moment take turns instead of deadlocking.
+      const target = await nq.rolloverTargetOf(tx, lotteryId);
+      await q.lockLotteries(tx, target === null ? [lotteryId] : [lotteryId, target]);
       const lottery = await q.lockDrawLottery(tx, lotteryId);
       if (!lottery) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
       if (lottery.is_result_published || (await q.hasPrizes(tx, lottery.id)))
@@ -91,6 +184,13 @@ export class Draws {
       if (!c) throw ApiError.detail(409, t('api:drawNotAnnounced'), 'not_announced');
       if (Date.now() < Date.parse(lottery.end_date)) throw ApiError.detail(409, t('api:drawSalesOpen'), 'sales_open');
       if (!c.beacon_value) throw ApiError.detail(409, t('api:drawNoBeacon', { round: c.beacon_round }), 'beacon_missing');
+      // A numbers lottery draws numbers and pays tiers, with or without tickets (server/draws/numbers-draw.ts).
+      const numbers = await numbersLottery(tx, lottery.id);
+      if (numbers) {
+        // Named another target between the read above and the lock: the locks taken are not the ones needed.
+        if (numbers.rollover_to !== target) throw ApiError.detail(409, t('api:drawTryAgain'), 'try_again');
+        return numbersDraw(tx, staff, numbers, { ...c, beacon_value: c.beacon_value }, t);
+      }
       const sold = await cq.successTickets(tx, lottery.id);
       if (!sold.length) throw ApiError.detail(409, t('api:drawNoTickets'), 'no_tickets');
       const ids = new Map(sold.map((r) => [r.ticket, r.id]));
@@ -113,15 +213,18 @@ export class Draws {
   }
 
   /**
-   * The beacon's value for the announced round (docs/rules/draws.md#4-the-beacon), as staff read it from any drand
-   * relay: only after the round's time (before it nobody knows it), once (the same value again changes nothing), and
-   * recorded with who entered it. Neither staff nor the operator choose it: the round was fixed when the lottery was
-   * published, and anyone can compare the value with drand's.
+   * The beacon for the announced round (docs/rules/draws.md#4-the-beacon), as staff read it from any drand relay:
+   * its value, or its signature, which is verified against drand quicknet's public key and gives the value
+   * (SHA-256 of it). Only after the round's time (before it nobody knows it), once: the same value again changes
+   * nothing; another value is refused, with its own word when the value known was verified (fetched by the server or
+   * given by its signature). A verified signature may replace only a value typed without one that differs from it:
+   * the typed value was then not drand's. Recorded with who entered it. Neither staff nor the operator choose it: the
+   * round was fixed when the lottery was published, and anyone can compare the value with drand's.
    */
   async setBeacon(
     staff: AccessClaims,
     lotteryId: number,
-    value: string,
+    body: { value?: string | undefined; signature?: string | undefined },
     t: TFunction,
     lng: Language,
   ): Promise<z.input<typeof DrawProofReply>> {
@@ -131,25 +234,43 @@ export class Draws {
       const c = await cq.commitmentForUpdate(tx, lotteryId);
       if (!c) throw ApiError.detail(409, t('api:drawNotAnnounced'), 'not_announced');
       if (c.revealed_at) throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
-      const at = roundTime(Number(c.beacon_round));
+      const round = Number(c.beacon_round);
+      // A round is a name, written without grouping, in the caller's digits (as the draw page shows it).
+      const roundText = toDigits(String(round), lng);
+      const at = roundTime(round);
       if (Date.now() < at.getTime())
         throw ApiError.detail(
           409,
-          t('api:beaconNotYet', { round: c.beacon_round, at: formatDate(at.toISOString(), lng, { withTime: true }) ?? at.toISOString() }),
+          t('api:beaconNotYet', { round: roundText, at: formatDate(at.toISOString(), lng, { withTime: true }) ?? at.toISOString() }),
           'beacon_not_yet',
         );
-      const v = normaliseBeaconValue(value);
-      if (!v) throw ApiError.fields({ value: [t('api:beaconInvalid')] });
-      if (c.beacon_value === v) return;
-      if (c.beacon_value) throw ApiError.detail(409, t('api:beaconAlreadySet'), 'beacon_set');
-      await cq.setBeaconValue(tx, lotteryId, v, staff.user_id);
+      let v: string | null;
+      let signature: string | null = null;
+      if (body.signature !== undefined) {
+        const b = beaconFromSignature(round, body.signature);
+        if (!b) throw ApiError.fields({ signature: [t('api:beaconSignatureInvalid', { round: roundText })] });
+        v = b.randomness;
+        signature = b.signature;
+      } else {
+        v = normaliseBeaconValue(body.value ?? '');
+        if (!v) throw ApiError.fields({ value: [t('api:beaconInvalid')] });
+      }
+      const same = c.beacon_value === v;
+      // Nothing new: the same value, and no signature to add to it.
+      if (same && (!signature || c.beacon_signature)) return;
+      if (c.beacon_value && !same) {
+        if (c.beacon_signature) throw ApiError.detail(409, t('api:beaconVerifiedDiffers'), 'beacon_set');
+        if (!signature) throw ApiError.detail(409, t('api:beaconAlreadySet'), 'beacon_set');
+      }
+      if (signature) await cq.setBeaconSignature(tx, lotteryId, v, signature, staff.user_id);
+      else await cq.setBeaconValue(tx, lotteryId, v, staff.user_id);
       await recordAudit(tx, {
         actorId: staff.user_id,
         action: 'lottery.beacon',
         entity: 'lottery',
         entityId: String(lotteryId),
-        before: { beacon_round: Number(c.beacon_round), beacon_value: null },
-        after: { beacon_round: Number(c.beacon_round), beacon_value: v },
+        before: { beacon_round: round, beacon_value: c.beacon_value, beacon_signature: c.beacon_signature },
+        after: { beacon_round: round, beacon_value: v, beacon_signature: signature ?? c.beacon_signature },
       });
     });
     return drawProof(this.db, lotteryId, t);

@@ -1,14 +1,16 @@
 import type { Db } from '../db/index.ts';
 import { likePattern } from '../db/like.ts';
 import type { LotteryFilter } from '../../shared/lotteries/schemas.ts';
-import { DRAWN, HELD, type LotteryRow } from './queries.ts';
+import { COMMITMENT, DRAWN, HELD, NUMBERS_COLUMNS, type LotteryRow } from './queries.ts';
+import type { LotteryKind } from '../../shared/draws/tiers.ts';
 
 /** A lottery as staff manage it (docs/rules/lotteries-and-sales.md#1-lottery-fields). */
 export type StaffLotteryRow = LotteryRow & { drawn_at: string | null; prizes: number; created_at: string; updated_at: string };
 
 const STAFF_COLUMNS = `l.id, l.name, l.name_bn, l.description, l.description_bn, l.start_date, l.end_date, l.ticket_price, l.total_tickets,
   l.winners, l.total_prize, l.published, l.featured, l.is_result_published, l.drawn_at, ${DRAWN} AS drawn, l.created_at, l.updated_at,
-  ${HELD}::int AS tickets_sold, (SELECT count(*) FROM prizes p WHERE p.lottery_id = l.id)::int AS prizes`;
+  ${HELD}::int AS tickets_sold, (SELECT count(*) FROM prizes p WHERE p.lottery_id = l.id)::int AS prizes, ${COMMITMENT},
+  ${NUMBERS_COLUMNS}`;
 
 const FILTERS: Record<LotteryFilter, string> = {
   all: 'true',
@@ -55,13 +57,21 @@ export type LotteryValues = {
   published: boolean;
   featured: boolean;
   is_result_published: boolean;
+  /** docs/rules/lotteries-and-sales.md#1-lottery-fields; a numbers lottery stores winners and total_prize as 1, unused. */
+  kind: LotteryKind;
+  jackpot_share: number | null;
+  tier2_prize: number | null;
+  tier3_prize: number | null;
+  tier4_prize: number | null;
+  tier5_prize: number | null;
+  rollover_to: number | null;
 };
 
 export async function insertLottery(db: Db, l: Omit<LotteryValues, 'is_result_published'>): Promise<number> {
   const row = await db.one<{ id: number }>(
     `INSERT INTO lotteries (name, name_bn, description, description_bn, winners, ticket_price, total_prize, total_tickets, start_date, end_date,
-       published, featured)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+       published, featured, kind, jackpot_share, tier2_prize, tier3_prize, tier4_prize, tier5_prize, rollover_to)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
     [
       l.name,
       l.name_bn,
@@ -75,6 +85,13 @@ export async function insertLottery(db: Db, l: Omit<LotteryValues, 'is_result_pu
       l.end_date,
       l.published,
       l.featured,
+      l.kind,
+      l.jackpot_share,
+      l.tier2_prize,
+      l.tier3_prize,
+      l.tier4_prize,
+      l.tier5_prize,
+      l.rollover_to,
     ],
   );
   if (!row) throw new Error('insert returned nothing');
@@ -83,9 +100,10 @@ export async function insertLottery(db: Db, l: Omit<LotteryValues, 'is_result_pu
 
 /** Locks the lottery's row (the lock purchases and the draw take first) and reads it. */
 export const lotteryForUpdate = (db: Db, id: number) =>
-  db.one<LotteryValues & { id: number; drawn_at: string | null }>(
+  db.one<LotteryValues & { id: number; drawn_at: string | null; rollover_in: number }>(
     `SELECT id, name, name_bn, description, description_bn, winners, ticket_price, total_prize, total_tickets, start_date, end_date,
-       published, featured, is_result_published, drawn_at FROM lotteries WHERE id = $1 FOR UPDATE`,
+       published, featured, is_result_published, drawn_at, kind, jackpot_share, tier2_prize, tier3_prize, tier4_prize, tier5_prize,
+       rollover_to, rollover_in FROM lotteries WHERE id = $1 FOR UPDATE`,
     [id],
   );
 
@@ -94,7 +112,8 @@ export const updateLottery = (db: Db, id: number, l: LotteryValues) =>
   db.query(
     `UPDATE lotteries SET name = $2, name_bn = $3, description = $4, description_bn = $5, winners = $6, ticket_price = $7, total_prize = $8,
        total_tickets = $9, start_date = $10, end_date = $11, published = $12, featured = $13, is_result_published = $14,
-       drawn_at = CASE WHEN $14 AND drawn_at IS NULL THEN now() ELSE drawn_at END, updated_at = now()
+       drawn_at = CASE WHEN $14 AND drawn_at IS NULL THEN now() ELSE drawn_at END, kind = $15, jackpot_share = $16, tier2_prize = $17,
+       tier3_prize = $18, tier4_prize = $19, tier5_prize = $20, rollover_to = $21, updated_at = now()
      WHERE id = $1`,
     [
       id,
@@ -111,6 +130,13 @@ export const updateLottery = (db: Db, id: number, l: LotteryValues) =>
       l.published,
       l.featured,
       l.is_result_published,
+      l.kind,
+      l.jackpot_share,
+      l.tier2_prize,
+      l.tier3_prize,
+      l.tier4_prize,
+      l.tier5_prize,
+      l.rollover_to,
     ],
   );
 
@@ -120,3 +146,10 @@ export const heldCount = async (db: Db, id: number) =>
 
 export const prizeCount = async (db: Db, id: number) =>
   (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM prizes WHERE lottery_id = $1', [id]))?.n ?? 0;
+
+/** What a lottery named as a rollover target must be: a numbers lottery not drawn (docs/rules/lotteries-and-sales.md#9-the-draw). */
+export const rolloverTarget = (db: Db, id: number) =>
+  db.one<{ id: number; kind: LotteryKind; drawn: boolean }>(
+    `SELECT l.id, l.kind, (${DRAWN} OR l.is_result_published) AS drawn FROM lotteries l WHERE l.id = $1`,
+    [id],
+  );

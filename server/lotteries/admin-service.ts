@@ -1,6 +1,13 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import type { LotteryBody, LotteryPatch, StaffLottery, StaffLotteriesQuery } from '../../shared/lotteries/schemas.ts';
+import {
+  NUMBERS_FIELDS,
+  TICKETS_FIELDS,
+  type LotteryBody,
+  type LotteryPatch,
+  type StaffLottery,
+  type StaffLotteriesQuery,
+} from '../../shared/lotteries/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
@@ -11,7 +18,19 @@ import { isPurchasable } from './service.ts';
 
 type Staff = z.input<typeof StaffLottery>;
 
-const staffJson = (r: q.StaffLotteryRow): Staff => ({ ...r, purchasable: isPurchasable(r) });
+const staffJson = (r: q.StaffLotteryRow): Staff => ({ ...r, total_prize: r.jackpot ?? r.total_prize, purchasable: isPurchasable(r) });
+
+/**
+ * The stored `winners` and `total_prize` of a numbers lottery: the table's checks want them, nothing reads them (its
+ * prizes are by tier, its total prize shown is the jackpot; docs/decisions/032-numbers-draw-tiers.md).
+ */
+const NUMBERS_PLACEHOLDER = { winners: 1, total_prize: 1 } as const;
+
+/** The rollover target named: a numbers lottery, not drawn, not the lottery itself (400 under `rollover_to` otherwise). */
+async function checkRolloverTarget(tx: Db, self: number | null, target: number, t: TFunction): Promise<string[] | null> {
+  const r = target === self ? undefined : await q.rolloverTarget(tx, target);
+  return r && r.kind === 'numbers' && !r.drawn ? null : [t('api:rolloverTargetInvalid')];
+}
 
 /** The fields of a change whose value differs from the stored one, before and after (for the audit log). */
 function changes(before: q.LotteryValues, after: q.LotteryValues): { before: Partial<q.LotteryValues>; after: Partial<q.LotteryValues> } {
@@ -47,7 +66,23 @@ export class LotteryAdmin {
 
   async create(staff: AccessClaims, body: z.output<typeof LotteryBody>, t: TFunction): Promise<Staff> {
     const id = await this.db.tx(async (tx) => {
-      const id = await q.insertLottery(tx, body);
+      const numbers = body.kind === 'numbers';
+      if (numbers && body.rollover_to != null) {
+        const bad = await checkRolloverTarget(tx, null, body.rollover_to, t);
+        if (bad) throw ApiError.fields({ rollover_to: bad });
+      }
+      // The schema required the fields of the body's kind (shared/lotteries/schemas.ts checkKind).
+      const id = await q.insertLottery(tx, {
+        ...body,
+        winners: numbers ? NUMBERS_PLACEHOLDER.winners : (body.winners as number),
+        total_prize: numbers ? NUMBERS_PLACEHOLDER.total_prize : (body.total_prize as number),
+        jackpot_share: numbers ? (body.jackpot_share ?? null) : null,
+        tier2_prize: numbers ? (body.tier2_prize ?? null) : null,
+        tier3_prize: numbers ? (body.tier3_prize ?? null) : null,
+        tier4_prize: numbers ? (body.tier4_prize ?? null) : null,
+        tier5_prize: numbers ? (body.tier5_prize ?? null) : null,
+        rollover_to: numbers ? (body.rollover_to ?? null) : null,
+      });
       // A published lottery announces its draw at once (docs/rules/draws.md#2-the-seed-and-its-commitment).
       if (body.published) await announceDraw(tx, id, body.end_date, t);
       await recordAudit(tx, {
@@ -68,9 +103,23 @@ export class LotteryAdmin {
     await this.db.tx(async (tx) => {
       const cur = await q.lotteryForUpdate(tx, id);
       if (!cur) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
-      const { id: _id, drawn_at: _drawn, ...before } = cur;
+      const { id: _id, drawn_at: _drawn, rollover_in: rolloverIn, ...before } = cur;
       const after: q.LotteryValues = { ...before, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
-      const errors: Record<string, string[]> = {};
+      const errors: Record<string, string[]> = kindErrors(before, after, patch, t);
+      if (after.kind === 'numbers') Object.assign(after, NUMBERS_PLACEHOLDER);
+      else
+        Object.assign(after, {
+          jackpot_share: null,
+          tier2_prize: null,
+          tier3_prize: null,
+          tier4_prize: null,
+          tier5_prize: null,
+          rollover_to: null,
+        });
+      if (after.rollover_to !== null && after.rollover_to !== before.rollover_to) {
+        const bad = await checkRolloverTarget(tx, id, after.rollover_to, t);
+        if (bad) errors.rollover_to = bad;
+      }
       if (Date.parse(after.end_date) <= Date.parse(after.start_date)) errors.end_date = [t('validation:endBeforeStart')];
       if (after.winners > after.total_tickets) errors.winners = [t('validation:winnersOverTickets')];
       const held = after.total_tickets !== before.total_tickets ? await q.heldCount(tx, id) : 0;
@@ -78,6 +127,15 @@ export class LotteryAdmin {
       if (Object.keys(errors).length) throw ApiError.fields(errors);
       const diff = changes(before, after);
       if (!Object.keys(diff.after).length) return;
+      // The kind and a numbers lottery's prizes are what its tickets were sold with (docs/rules/lotteries-and-sales.md#1-lottery-fields).
+      if (PRIZE_SETTINGS.some((k) => k in diff.after)) {
+        if (before.kind === 'numbers' && after.kind !== 'numbers' && rolloverIn > 0)
+          throw ApiError.detail(409, t('api:lotteryKindRollover'), 'prizes_fixed');
+        if ((await q.heldCount(tx, id)) > 0) throw ApiError.detail(409, t('api:lotteryPrizesFixed'), 'prizes_fixed');
+      }
+      // The jackpot's destination is named until the draw, which reads it.
+      if ('rollover_to' in diff.after && (cur.drawn_at || before.is_result_published))
+        throw ApiError.detail(409, t('api:lotteryDrawnPrizeFixed'), 'already_drawn');
       // Once drawn, the prizes were paid out of this total and among at most these winners.
       if (
         (diff.after.total_prize !== undefined || (diff.after.winners !== undefined && after.winners < before.winners)) &&
@@ -91,4 +149,31 @@ export class LotteryAdmin {
     });
     return this.one(id, t);
   }
+}
+
+/** The settings a ticket is sold with: the kind and a numbers lottery's prizes. */
+const PRIZE_SETTINGS: readonly (keyof q.LotteryValues)[] = ['kind', ...NUMBERS_FIELDS];
+
+/**
+ * A change checked against the kind the lottery will have: the fields of the other kind refused, and on a change of
+ * kind the fields of the new one required (a numbers lottery stores no total prize or winners of its own, a
+ * winning-tickets lottery no tiers).
+ */
+function kindErrors(
+  before: q.LotteryValues,
+  after: q.LotteryValues,
+  patch: z.output<typeof LotteryPatch>,
+  t: TFunction,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const given = patch as Record<string, unknown>;
+  const numbers = after.kind === 'numbers';
+  const others: readonly string[] = numbers ? TICKETS_FIELDS : [...NUMBERS_FIELDS, 'rollover_to'];
+  for (const f of others)
+    if (given[f] !== undefined && given[f] !== null) errors[f] = [t(numbers ? 'validation:ticketsKindOnly' : 'validation:numbersKindOnly')];
+  if (after.kind !== before.kind) {
+    const mine: readonly string[] = numbers ? NUMBERS_FIELDS : TICKETS_FIELDS;
+    for (const f of mine) if (given[f] === undefined) errors[f] = [t('validation:required')];
+  }
+  return errors;
 }

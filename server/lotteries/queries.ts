@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import { numbersOf, type LotteryKind } from '../../shared/draws/tiers.ts';
 
 export type LotteryRow = {
   id: number;
@@ -18,6 +19,18 @@ export type LotteryRow = {
   /** Drawn once (results published at least once): sales never open again. */
   drawn: boolean;
   tickets_sold: number;
+  /** The commitment `C` of the lottery's announced draw, null before it announced one. */
+  commitment: string | null;
+  /** docs/rules/lotteries-and-sales.md#1-lottery-fields: the kind, a numbers lottery's prizes, rollover and jackpot. */
+  kind: LotteryKind;
+  jackpot_share: number | null;
+  tier2_prize: number | null;
+  tier3_prize: number | null;
+  tier4_prize: number | null;
+  tier5_prize: number | null;
+  rollover_in: number;
+  rollover_to: number | null;
+  jackpot: number | null;
 };
 
 /**
@@ -34,8 +47,25 @@ export const HELD = `((SELECT count(*) FROM transactions t WHERE t.lottery_id = 
  */
 export const DRAWN = `(l.drawn_at IS NOT NULL)`;
 
+/** The commitment of the lottery `l`'s announced draw, public from the start (docs/rules/draws.md#2-the-seed-and-its-commitment). */
+export const COMMITMENT = `(SELECT c.commitment FROM draw_commitments c WHERE c.lottery_id = l.id) AS commitment`;
+
+/**
+ * A numbers lottery `l`'s jackpot, null for the tickets kind: `⌊sales × jackpot_share / 100⌋ + rollover_in`, the sales
+ * being its `success` tickets' price (the rule of jackpotAmount, shared/draws/tiers.ts; docs/rules/lotteries-and-sales.md#9-the-draw).
+ * After the draw it no longer changes: the paid tickets are frozen and a drawn lottery receives no rollover.
+ */
+export const JACKPOT = `(CASE WHEN l.kind = 'numbers' THEN
+  (SELECT COALESCE(sum(t.amount), 0) FROM transactions t WHERE t.lottery_id = l.id AND t.status = 'success')::bigint * l.jackpot_share / 100
+  + l.rollover_in END)`;
+
+/** The kind and a numbers lottery's settings, and its jackpot (`jackpot`). */
+export const NUMBERS_COLUMNS = `l.kind, l.jackpot_share, l.tier2_prize, l.tier3_prize, l.tier4_prize, l.tier5_prize, l.rollover_in, l.rollover_to,
+  ${JACKPOT} AS jackpot`;
+
 const COLUMNS = `l.id, l.name, l.name_bn, l.description, l.description_bn, l.start_date, l.end_date, l.ticket_price, l.total_tickets, l.winners,
-  l.total_prize, l.published, l.featured, l.is_result_published, ${DRAWN} AS drawn, ${HELD}::int AS tickets_sold`;
+  l.total_prize, l.published, l.featured, l.is_result_published, ${DRAWN} AS drawn, ${HELD}::int AS tickets_sold, ${COMMITMENT},
+  ${NUMBERS_COLUMNS}`;
 
 /**
  * Purchasable: published, sales open (end_date authoritative), result not out and never drawn, tickets left; a condition on the
@@ -99,24 +129,43 @@ export async function lotteryById(db: Db, id: number): Promise<LotteryRow | unde
 }
 
 export type ResultRow = {
-  lottery: Pick<LotteryRow, 'id' | 'name' | 'name_bn' | 'start_date' | 'end_date' | 'total_prize'>;
-  prizes: { id: number; ticket: string; prize_money: number }[];
+  lottery: Pick<LotteryRow, 'id' | 'name' | 'name_bn' | 'start_date' | 'end_date' | 'total_prize' | 'kind'>;
+  prizes: { id: number; ticket: string; prize_money: number; tier: number | null }[];
+  /** A numbers draw's `[m1, …, m5, last]`; null for a winning-tickets draw. */
+  numbers: number[] | null;
+  rollover: { amount: number; to: number } | null;
 };
 
-/** Latest published results: the ten most recent draws, each with its winning tickets. */
+/**
+ * Latest published results: the ten most recent draws, each with its winning tickets (a numbers draw's by tier, the
+ * jackpot first), its drawn numbers and its rollover (docs/rules/lotteries-and-sales.md#10-results-for-players).
+ */
 export async function latestResults(db: Db, limit = 10): Promise<ResultRow[]> {
-  const lotteries = await db.query<ResultRow['lottery'] & { drawn_at: string | null }>(
-    `SELECT id, name, name_bn, start_date, end_date, total_prize, drawn_at FROM lotteries
-      WHERE published AND is_result_published ORDER BY COALESCE(drawn_at, end_date) DESC, id DESC LIMIT $1`,
+  const lotteries = await db.query<
+    Omit<ResultRow['lottery'], 'total_prize'> & {
+      total_prize: number;
+      jackpot: number | null;
+      drawn_at: string | null;
+      numbers: string | null;
+      rollover_out: number | null;
+      rollover_to: number | null;
+    }
+  >(
+    `SELECT l.id, l.name, l.name_bn, l.start_date, l.end_date, l.total_prize, l.kind, ${JACKPOT} AS jackpot, l.drawn_at,
+       (SELECT c.numbers FROM draw_commitments c WHERE c.lottery_id = l.id) AS numbers, l.rollover_out, l.rollover_to
+     FROM lotteries l
+      WHERE l.published AND l.is_result_published ORDER BY COALESCE(l.drawn_at, l.end_date) DESC, l.id DESC LIMIT $1`,
     [limit],
   );
   if (!lotteries.length) return [];
-  const prizes = await db.query<{ id: number; lottery_id: number; ticket: string; prize_money: number }>(
-    'SELECT id, lottery_id, ticket, prize_money FROM prizes WHERE lottery_id = ANY($1::bigint[]) ORDER BY id',
+  const prizes = await db.query<{ id: number; lottery_id: number; ticket: string; prize_money: number; tier: number | null }>(
+    'SELECT id, lottery_id, ticket, prize_money, tier FROM prizes WHERE lottery_id = ANY($1::bigint[]) ORDER BY tier NULLS FIRST, id',
     [lotteries.map((l) => l.id)],
   );
-  return lotteries.map(({ drawn_at: _d, ...lottery }) => ({
-    lottery,
+  return lotteries.map(({ drawn_at: _d, jackpot, numbers, rollover_out, rollover_to, ...lottery }) => ({
+    lottery: { ...lottery, total_prize: jackpot ?? lottery.total_prize },
     prizes: prizes.filter((p) => p.lottery_id === lottery.id).map(({ lottery_id: _l, ...p }) => p),
+    numbers: numbersOf(numbers),
+    rollover: rollover_out !== null && rollover_to !== null ? { amount: rollover_out, to: rollover_to } : null,
   }));
 }

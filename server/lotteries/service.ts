@@ -10,12 +10,25 @@ import type { LotteryRow } from './queries.ts';
 /** The same rule as the SQL of queries.ts, in the one place the pages read it too (shared/availability.ts). */
 export const isPurchasable = (l: LotteryRow, now = Date.now()): boolean => availability(l, now) === 'open';
 
-/** A lottery as the API shows it: its row and the server's verdict on sales now. */
-export const lotteryJson = (l: LotteryRow): z.input<typeof Lottery> => ({ ...l, purchasable: isPurchasable(l) });
+/**
+ * A lottery as the API shows it: its row and the server's verdict on sales now. A numbers lottery's total prize is its
+ * jackpot (docs/rules/lotteries-and-sales.md#1-lottery-fields): the stored one is not its own.
+ */
+export const lotteryJson = (l: LotteryRow): z.input<typeof Lottery> => ({
+  ...l,
+  total_prize: l.jackpot ?? l.total_prize,
+  purchasable: isPurchasable(l),
+});
 
 // The lottery's sale, for the features that sell or hold its combinations (purchases, generated tickets) -----------
 
 export type { SaleState } from './queries.ts';
+
+/**
+ * A numbers lottery `l`'s jackpot as SQL, for the features that show a lottery's total prize in their own queries
+ * (docs/rules/lotteries-and-sales.md#1-lottery-fields): null for the tickets kind.
+ */
+export { JACKPOT } from './queries.ts';
 
 /**
  * Takes the lottery's one lock for its sales, until the transaction `tx` ends (server/lotteries/queries.ts lockLottery):

@@ -2,6 +2,8 @@ import type { Db } from '../db/index.ts';
 import { likePattern } from '../db/like.ts';
 import type { ClaimStatus } from '../../shared/claims/schemas.ts';
 import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
+import type { LotteryKind } from '../../shared/draws/tiers.ts';
+import { JACKPOT } from '../lotteries/service.ts';
 
 /** A row of `transactions`. */
 export type TransactionRow = {
@@ -84,6 +86,9 @@ export type PlayerTransactionRow = Omit<TransactionRow, 'user_id' | 'idempotency
   l_total_prize: number;
   l_is_result_published: boolean;
   l_drawn_at: string | null;
+  l_kind: LotteryKind;
+  /** A numbers draw's numbers (written as a ticket) once the results are published. */
+  numbers: string | null;
   prize_id: number | null;
   prize_money: number | null;
   claim_status: ClaimStatus | null;
@@ -95,7 +100,9 @@ export type PlayerTransactionRow = Omit<TransactionRow, 'user_id' | 'idempotency
  */
 const playerSelect = (from: string, extra = '') => `SELECT t.id, t.lottery_id, t.ticket, t.amount, t.transaction_type, t.payment_method,
     t.payment_number, t.trx_id, t.status, t.created_at, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date,
-    l.total_prize AS l_total_prize, l.is_result_published AS l_is_result_published, COALESCE(l.drawn_at, l.end_date) AS l_drawn_at,
+    COALESCE(${JACKPOT}, l.total_prize) AS l_total_prize, l.is_result_published AS l_is_result_published,
+    COALESCE(l.drawn_at, l.end_date) AS l_drawn_at, l.kind AS l_kind,
+    CASE WHEN l.is_result_published THEN (SELECT dc.numbers FROM draw_commitments dc WHERE dc.lottery_id = l.id) END AS numbers,
     p.id AS prize_id, p.prize_money, c.status AS claim_status${extra}
   FROM ${from} t
   JOIN lotteries l ON l.id = t.lottery_id
@@ -145,7 +152,7 @@ export type StaffTransactionRow = Omit<TransactionRow, 'idempotency_key'> & {
 
 const STAFF_SELECT = `SELECT t.id, t.user_id, t.lottery_id, t.ticket, t.amount, t.transaction_type, t.payment_method, t.payment_number,
     t.trx_id, t.status, t.nid, t.created_at, t.updated_at, u.name AS u_name, u.phone AS u_phone, u.email AS u_email,
-    u.is_active AS u_is_active, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date, l.total_prize AS l_total_prize,
+    u.is_active AS u_is_active, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date, COALESCE(${JACKPOT}, l.total_prize) AS l_total_prize,
     l.is_result_published AS l_is_result_published, l.ticket_price AS l_ticket_price
   FROM transactions t
   JOIN users u ON u.id = t.user_id

@@ -17,6 +17,7 @@ import type {
 import type { CheckoutInfo } from '../../shared/payments/schemas.ts';
 import type { ReconciliationState } from '../../shared/payments/statements.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
+import { matchOf, numbersOf, tierOfMatch } from '../../shared/draws/tiers.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
@@ -63,6 +64,14 @@ const TICKET_HELD = 'transactions_ticket_held';
 const TRX_ID_UNIQUE = 'transactions_trx_id_key';
 const IDEMPOTENCY_UNIQUE = 'transactions_user_id_idempotency_key_key';
 
+/** A numbers draw's result for the ticket, once published (docs/rules/lotteries-and-sales.md#10-results-for-players). */
+function numbersResult(r: PlayerTransactionRow): Pick<Player, 'numbers' | 'matched' | 'tier'> {
+  const numbers = numbersOf(r.numbers);
+  if (!numbers) return { numbers: null, matched: null, tier: null };
+  const matched = matchOf(r.ticket, numbers);
+  return { numbers, matched, tier: tierOfMatch(matched) };
+}
+
 const playerJson = (r: PlayerTransactionRow): Player => ({
   id: r.id,
   transaction_type: r.transaction_type,
@@ -81,7 +90,9 @@ const playerJson = (r: PlayerTransactionRow): Player => ({
     total_prize: r.l_total_prize,
     is_result_published: r.l_is_result_published,
     drawn_at: r.l_is_result_published ? r.l_drawn_at : null,
+    kind: r.l_kind,
   },
+  ...numbersResult(r),
   is_winning_ticket: r.prize_id !== null,
   prize: r.prize_id !== null && r.prize_money !== null ? { id: r.prize_id, prize_money: r.prize_money } : null,
   // A claim whose code was sent but whose payout details are not in yet is not a claim made (the card still asks for them).

@@ -28,6 +28,8 @@ import { Dashboard } from '../dashboard/schemas.ts';
 import {
   DeletePrizeBody,
   DrawBody,
+  DrawProposal,
+  ProposalIdParams,
   DrawReply,
   LotteryIdParams,
   NotifyBody,
@@ -297,7 +299,9 @@ export const api = {
     access: 'public',
     tag: 'lotteries',
     reply: z.array(DrawResult),
-    summary: 'The latest published draws with their winning tickets (at most 10).',
+    summary:
+      "The latest published draws with their winning tickets (at most 10); a numbers draw's numbers, each prize's tier and " +
+      "the jackpot's rollover.",
   }),
   getLottery: endpoint({
     method: 'GET',
@@ -330,7 +334,8 @@ export const api = {
     reply: StaffLottery,
     status: 201,
     summary:
-      'Creates a lottery (names and descriptions in English and Bengali; a date alone is Dhaka midnight for the start, 8 PM for the end); audited.',
+      'Creates a lottery (names and descriptions in English and Bengali; a date alone is Dhaka midnight for the start, 8 PM for the end); ' +
+      'kind tickets (winners, total prize) or numbers (jackpot share, tier 2–5 prizes, rollover target); audited.',
   }),
   staffLottery: endpoint({
     method: 'GET',
@@ -351,7 +356,8 @@ export const api = {
     reply: StaffLottery,
     summary:
       'Changes any of the fields, the flags published, featured and is_result_published among them; a drawn lottery keeps its ' +
-      'total prize and winners, and taking its results back never reopens its sales; audited.',
+      "total prize and winners, and taking its results back never reopens its sales; the kind and a numbers lottery's prizes " +
+      'change only while no ticket is held, its rollover target until the draw; audited.',
   }),
   dashboard: endpoint({
     method: 'GET',
@@ -392,8 +398,9 @@ export const api = {
     body: BeaconBody,
     reply: DrawProofReply,
     summary:
-      "The beacon value of the lottery's announced drand round, as any drand relay shows it: only after the round's time, " +
-      'once; recorded with who entered it (docs/rules/draws.md#4-the-beacon). Answers the proof as it now is.',
+      "The beacon value of the lottery's announced drand round, as any drand relay shows it, or the round's signature, " +
+      "verified against drand quicknet's public key: only after the round's time, once; recorded with who entered it " +
+      '(docs/rules/draws.md#4-the-beacon). Answers the proof as it now is.',
   }),
   verifiableDraw: endpoint({
     method: 'POST',
@@ -405,7 +412,8 @@ export const api = {
     status: 201,
     summary:
       "Draws the lottery's winners by the procedure bhagya-draw-v1 once sales are closed and the beacon value is known: " +
-      'prizes as every draw makes them, results published, the seed revealed in the proof; once per lottery; audited.',
+      'prizes as every draw makes them, results published, the seed revealed in the proof; once per lottery; audited. A numbers ' +
+      'lottery draws its numbers instead: each ticket paid its best tier, a jackpot nobody won rolled into its rollover target.',
   }),
   // Purchases ---------------------------------------------------------------------------------------
   createTransaction: endpoint({
@@ -519,7 +527,9 @@ export const api = {
     query: Paging,
     reply: z.array(PlayerTransaction),
     paged: true,
-    summary: "The caller's own transactions, newest first, with their lottery and prize, paged (total in X-Total-Count).",
+    summary:
+      "The caller's own transactions, newest first, with their lottery and prize (after a numbers draw its numbers, what the " +
+      'ticket matched and its tier), paged (total in X-Total-Count).',
   }),
   myTransaction: endpoint({
     method: 'GET',
@@ -559,12 +569,43 @@ export const api = {
     access: 'staff',
     tag: 'draws',
     body: DrawBody,
+    reply: DrawProposal,
+    status: 202,
+    summary:
+      'Proposes winning tickets chosen by staff (each a success transaction of that lottery, no duplicates, at most the ' +
+      "lottery's winners) with the reason, as an unverifiable draw: nothing is paid until a second staff member approves " +
+      'it; one pending proposal per lottery; audited.',
+  }),
+  drawProposals: endpoint({
+    method: 'GET',
+    path: '/api/v1/lotteries/:id/draw-proposals/',
+    access: 'staff',
+    tag: 'draws',
+    params: IdParams,
+    reply: z.array(DrawProposal),
+    summary: "A lottery's proposed unverifiable draws, newest first.",
+  }),
+  approveDrawProposal: endpoint({
+    method: 'POST',
+    path: '/api/v1/draw-proposals/:proposalId/approve/',
+    access: 'staff',
+    tag: 'draws',
+    params: ProposalIdParams,
     reply: DrawReply,
     status: 201,
     summary:
-      "Finishes a lottery's draw with the chosen winning tickets (each a success transaction of that lottery, no duplicates, " +
-      "at most the lottery's winners): one prize per ticket, the lottery's total prize split equally in whole taka, results " +
-      'published; once per lottery; audited.',
+      'Approves a pending proposal as a second staff member (never the one who proposed it) and finishes the draw with its ' +
+      "tickets, checked again: one prize per ticket, the lottery's total prize split equally in whole taka, results " +
+      'published; audited with both staff members.',
+  }),
+  rejectDrawProposal: endpoint({
+    method: 'POST',
+    path: '/api/v1/draw-proposals/:proposalId/reject/',
+    access: 'staff',
+    tag: 'draws',
+    params: ProposalIdParams,
+    reply: DrawProposal,
+    summary: 'Rejects a pending proposal (its author may withdraw it the same way); nothing is paid; audited.',
   }),
   lotteryPrizes: endpoint({
     method: 'GET',

@@ -4,6 +4,7 @@
  * server (server/draws/verifiable.ts checks a proof) and the pages.
  */
 import { z } from 'zod';
+import { v } from '../fields.ts';
 
 /** The procedure's name and its one beacon source (docs/rules/draws.md#1-the-procedure-in-short, #4-the-beacon). */
 export const ALGORITHM = 'bhagya-draw-v1';
@@ -18,6 +19,8 @@ export const QUICKNET_PERIOD = 3;
 /** When drand quicknet publishes `round` (a whole number ≥ 1): `genesis + (round − 1) · period` seconds. */
 export const quicknetRoundTime = (round: number): Date => new Date((QUICKNET_GENESIS_TIME + (round - 1) * QUICKNET_PERIOD) * 1000);
 const hex64 = z.string().regex(HEX64, 'must be 64 lower-case hex characters');
+/** drand quicknet's signature of the round (a compressed G1 point, 48 bytes); the beacon value is SHA-256 of it. */
+const hex96 = z.string().regex(/^[0-9a-f]{96}$/, 'must be 96 lower-case hex characters');
 const beaconId = { source: z.literal(BEACON_SOURCE), round: z.number().int().min(1) };
 
 /** `GET /api/v1/lotteries/{id}/draw-proof/` before the draw: the commitment and the beacon that will be used. */
@@ -25,14 +28,15 @@ export const pendingProofSchema = z.object({
   algorithm: z.literal(ALGORITHM),
   commitment: hex64,
   /** `value` once the round has come and its value was entered or fetched (public at drand anyway). */
-  beacon: z.object({ ...beaconId, value: hex64.optional() }),
+  beacon: z.object({ ...beaconId, value: hex64.optional(), signature: hex96.optional() }),
 });
 
 const drawnFields = {
   algorithm: z.literal(ALGORITHM),
   commitment: hex64,
   seed: hex64,
-  beacon: z.object({ ...beaconId, value: hex64, sample: z.boolean().optional() }),
+  /** `signature` when the server fetched the value or staff entered the signature (docs/rules/draws.md#9-the-proof). */
+  beacon: z.object({ ...beaconId, value: hex64, signature: hex96.optional(), sample: z.boolean().optional() }),
   tickets_digest: hex64,
   tickets: z.array(z.string()),
 };
@@ -66,8 +70,20 @@ export const unverifiableProofSchema = z.object({
 });
 export type UnverifiableProof = z.infer<typeof unverifiableProofSchema>;
 
-/** What the endpoint answers: a draw by the procedure, its announcement before the draw, or an unverifiable draw. */
-export const DrawProofReply = z.union([winnersProofSchema, pendingProofSchema, unverifiableProofSchema]);
+/**
+ * What the endpoint answers: a draw by the procedure (winning tickets or numbers), its announcement before the draw, or
+ * an unverifiable draw. The drawn proofs come before the announcement, whose fields they all have.
+ */
+export const DrawProofReply = z.union([winnersProofSchema, numbersProofSchema, pendingProofSchema, unverifiableProofSchema]);
 
-/** `PUT /api/v1/lotteries/{id}/draw-beacon/` (staff): the beacon value of the announced round, as read from drand. */
-export const BeaconBody = z.strictObject({ value: z.string().max(200) });
+/**
+ * `PUT /api/v1/lotteries/{id}/draw-beacon/` (staff): the announced round's beacon as read from any drand relay, either
+ * its `value` (the randomness, 64 hex) or its `signature` (96 hex), which the server verifies against drand quicknet's
+ * public key and derives the value from (docs/rules/draws.md#4-the-beacon). Exactly one of the two.
+ */
+export const BeaconBody = z
+  .strictObject({ value: z.string().max(200).optional(), signature: z.string().max(200).optional() })
+  .superRefine((b, ctx) => {
+    if ((b.value === undefined) === (b.signature === undefined))
+      ctx.addIssue({ code: 'custom', message: v('beaconValueOrSignature'), path: [] });
+  });

@@ -9,14 +9,45 @@ import { Paging } from '../lotteries/schemas.ts';
 /** More winning tickets than any lottery has winners are refused before they reach the database. */
 export const MAX_DRAW_TICKETS = 1000;
 
+/** The longest reason staff may give (a prize deleted, winners proposed by hand). */
+export const REASON_MAX = 500;
+
 /**
- * `POST /api/v1/draw-lottery/`: the lottery and its winning tickets (canonical form after parsing). `prize` is what
- * the back office believes the total prize is; the server pays the lottery's own total prize and ignores it.
+ * `POST /api/v1/draw-lottery/`: winning tickets proposed by a staff member (canonical form after parsing), and why the
+ * lottery is not drawn by the verifiable procedure. It only proposes: a second staff member approves it
+ * (docs/rules/lotteries-and-sales.md#9-the-draw). `prize` is what the back office believes the total prize is; the
+ * server pays the lottery's own total prize and ignores it.
  */
 export const DrawBody = z.strictObject({
   lottery_id: id,
   tickets: z.array(ticket).min(1).max(MAX_DRAW_TICKETS),
+  reason: text(REASON_MAX, 'reasonRequired'),
   prize: wholeTaka.optional(),
+});
+
+export const PROPOSAL_STATES = ['pending', 'approved', 'rejected'] as const;
+
+const staffMember = z.object({ id: z.number().int(), name: z.string() });
+
+/** Winners proposed by one staff member, waiting for (or decided by) a second one. */
+export const DrawProposal = z.object({
+  id: z.number().int(),
+  lottery_id: z.number().int(),
+  tickets: z.array(z.string()),
+  reason: z.string(),
+  status: z.enum(PROPOSAL_STATES),
+  proposed_by: staffMember,
+  proposed_at: z.string(),
+  decided_by: staffMember.nullable(),
+  decided_at: z.string().nullable(),
+});
+
+/** `POST /api/v1/draw-proposals/{proposalId}/approve/` and `…/reject/`. */
+export const ProposalIdParams = z.strictObject({
+  proposalId: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/)
+    .transform(Number),
 });
 
 /** One prize: a winning ticket of a lottery, the transaction that bought it, and what it pays. */
@@ -26,9 +57,15 @@ export const Prize = z.object({
   transaction_id: z.number().int(),
   ticket: z.string(),
   prize_money: z.number().int(),
+  /** A numbers draw's prize tier, 1 the jackpot … 5 (docs/rules/lotteries-and-sales.md#9-the-draw); null otherwise. */
+  tier: z.number().int().nullable().optional(),
 });
 
-/** The answer of a finished draw: the prizes, in the order the tickets were chosen. */
+/**
+ * The answer of a finished draw: the prizes, in the order the tickets were chosen (a numbers draw: by tier). For a
+ * numbers draw `total_prize` is the jackpot and `remainder` what its split left unpaid; it also carries the numbers
+ * drawn and the rollover.
+ */
 export const DrawReply = z.object({
   lottery_id: z.number().int(),
   drawn_at: z.string(),
@@ -36,6 +73,10 @@ export const DrawReply = z.object({
   /** What the split left unpaid (less than one taka per prize). */
   remainder: z.number().int(),
   prizes: z.array(Prize),
+  /** A numbers draw: `[m1, …, m5, last]`. */
+  numbers: z.array(z.number().int()).optional(),
+  /** A numbers draw without a jackpot ticket: the jackpot rolled into the lottery `to` (amount 0: nothing to roll). */
+  rollover: z.object({ amount: z.number().int(), to: z.number().int().nullable() }).optional(),
 });
 
 /** `GET /api/v1/get-prizes/{lotteryId}/`. */
@@ -70,9 +111,6 @@ export const RandomWinnerBody = z.strictObject({
   lottery_id: id,
   exclude: z.array(ticket).max(MAX_DRAW_TICKETS).optional(),
 });
-
-/** The longest reason a superuser may give for deleting a prize. */
-export const REASON_MAX = 500;
 
 /**
  * `DELETE /api/v1/delete-prize/{prizeId}/` (superusers): why the prize goes, kept in the audit record. One line of

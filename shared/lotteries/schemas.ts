@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { dhakaLocalToIso, parseIso, toAsciiDigits } from '../dates.ts';
-import { optional, text, v, wholeTaka } from '../fields.ts';
+import { id, optional, text, v, wholeTaka } from '../fields.ts';
+import { parseWholeTaka } from '../money.ts';
+import { LOTTERY_KINDS } from '../draws/tiers.ts';
 
 export const MAX_PAGE = 100;
 
@@ -39,11 +41,35 @@ export const Lottery = z.object({
   tickets_sold: z.number().int(),
   /** The server's verdict on sales right now (docs/rules/lotteries-and-sales.md). */
   purchasable: z.boolean(),
+  /**
+   * `tickets` (winning tickets drawn, the total prize split) or `numbers` (numbers drawn, prizes by tier). For a numbers
+   * lottery `total_prize` is its jackpot (= `jackpot`) and `winners` is unused (docs/rules/lotteries-and-sales.md#1-lottery-fields).
+   */
+  kind: z.enum(LOTTERY_KINDS),
+  /** A numbers lottery's prize settings, null for the tickets kind: the jackpot's percent of the sales, tiers 2–5 in taka. */
+  jackpot_share: z.number().int().nullable(),
+  tier2_prize: z.number().int().nullable(),
+  tier3_prize: z.number().int().nullable(),
+  tier4_prize: z.number().int().nullable(),
+  tier5_prize: z.number().int().nullable(),
+  /** What earlier draws rolled into this lottery's jackpot (0 for the tickets kind). */
+  rollover_in: z.number().int(),
+  /** The numbers lottery this one's jackpot rolls into when nobody wins it (null: not named yet). */
+  rollover_to: z.number().int().nullable(),
+  /** A numbers lottery's jackpot: its share of the paid sales so far, rounded down, plus `rollover_in`; null for the tickets kind. */
+  jackpot: z.number().int().nullable(),
+  /** The commitment `C` to the draw's secret seed, once the lottery announced its draw (docs/rules/draws.md#2-the-seed-and-its-commitment). */
+  commitment: z.string().nullable(),
 });
 
 export const DrawResult = z.object({
-  lottery: Lottery.pick({ id: true, name: true, name_bn: true, start_date: true, end_date: true, total_prize: true }),
-  prizes: z.array(z.object({ id: z.number().int(), ticket: z.string(), prize_money: z.number().int() })),
+  lottery: Lottery.pick({ id: true, name: true, name_bn: true, start_date: true, end_date: true, total_prize: true, kind: true }),
+  /** `tier`: a numbers draw's prize tier, 1 the jackpot … 5; null for a winning-tickets draw. */
+  prizes: z.array(z.object({ id: z.number().int(), ticket: z.string(), prize_money: z.number().int(), tier: z.number().int().nullable() })),
+  /** A numbers draw's result `[m1, …, m5, last]`, main numbers ascending; null for a winning-tickets draw. */
+  numbers: z.array(z.number().int()).nullable(),
+  /** A numbers draw without a jackpot ticket: the jackpot that rolled over, and into which lottery; null otherwise. */
+  rollover: z.object({ amount: z.number().int(), to: z.number().int() }).nullable(),
 });
 
 // Staff: creating, changing and listing lotteries (docs/rules/lotteries-and-sales.md#1-lottery-fields) -----------------
@@ -87,6 +113,28 @@ const flag = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
   .transform((x) => x === true || x === 'true' || x === 'on' || x === '1');
 
+/** A form leaves a field it does not use empty: '' is the field not given. */
+const blankless = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((x) => (typeof x === 'string' && x.trim() === '' ? undefined : x), schema.optional());
+
+/** Whole taka, 0 allowed (a tier that pays nothing). */
+const takaOrZero = z
+  .union([z.number(), z.string().max(24)], { error: (i) => (i.input === undefined ? v('required') : v('amountInvalid')) })
+  .transform((x, ctx) => {
+    const n = parseWholeTaka(x);
+    if (n !== null && n >= 0) return n;
+    ctx.addIssue({ code: 'custom', message: v('amountInvalid') });
+    return z.NEVER;
+  });
+
+/** The fields of a numbers lottery only (docs/rules/lotteries-and-sales.md#1-lottery-fields). */
+export const NUMBERS_FIELDS = ['jackpot_share', 'tier2_prize', 'tier3_prize', 'tier4_prize', 'tier5_prize'] as const;
+/** The fields of a winning-tickets lottery only. */
+export const TICKETS_FIELDS = ['winners', 'total_prize'] as const;
+
+/** The jackpot's percent of the sales. */
+export const JACKPOT_SHARE_MAX = 100;
+
 const lotteryFields = {
   name: text(LOTTERY_NAME_MAX, 'fieldRequired'),
   name_bn: text(LOTTERY_NAME_MAX),
@@ -100,7 +148,35 @@ const lotteryFields = {
   end_date: instant('20:00'),
   published: flag,
   featured: flag,
+  kind: z.enum(LOTTERY_KINDS, { error: (i) => (i.input === undefined ? v('required') : v('lotteryKindInvalid')) }),
+  jackpot_share: blankless(count(0, JACKPOT_SHARE_MAX)),
+  tier2_prize: blankless(takaOrZero),
+  tier3_prize: blankless(takaOrZero),
+  tier4_prize: blankless(takaOrZero),
+  tier5_prize: blankless(takaOrZero),
+  /** The lottery the jackpot rolls into; '' or null: none named. */
+  rollover_to: z.preprocess((x) => (x === '' ? null : x), id.nullable()),
 };
+
+type KindFields = Partial<Record<(typeof NUMBERS_FIELDS)[number] | (typeof TICKETS_FIELDS)[number] | 'rollover_to', unknown>> & {
+  kind?: string;
+};
+
+/**
+ * The fields of one kind refused on the other: a numbers lottery has no total prize or winners of its own, a
+ * winning-tickets lottery no tiers or rollover. `whole`: the body describes the whole lottery (creation), so the
+ * fields of its kind are required too. A change is checked against the stored kind by the server.
+ */
+function checkKind(l: KindFields, ctx: z.RefinementCtx, whole: boolean): void {
+  if (l.kind === undefined) return;
+  const mine: readonly string[] = l.kind === 'numbers' ? NUMBERS_FIELDS : TICKETS_FIELDS;
+  const others: readonly string[] = l.kind === 'numbers' ? TICKETS_FIELDS : [...NUMBERS_FIELDS, 'rollover_to'];
+  const given = l as Record<string, unknown>;
+  for (const f of others)
+    if (given[f] !== undefined && !(f === 'rollover_to' && given[f] === null))
+      ctx.addIssue({ code: 'custom', path: [f], message: v(l.kind === 'numbers' ? 'ticketsKindOnly' : 'numbersKindOnly') });
+  if (whole) for (const f of mine) if (given[f] === undefined) ctx.addIssue({ code: 'custom', path: [f], message: v('required') });
+}
 
 /** The checks across fields: the end after the start, no more winners than tickets on sale. */
 export function checkLottery(
@@ -116,24 +192,46 @@ export function checkLottery(
 /** New-lottery defaults of the back office (docs/rules/lotteries-and-sales.md#1-lottery-fields). */
 export const NEW_LOTTERY = { winners: 1, ticket_price: 100, total_prize: 1000, total_tickets: 10_000, days: 7 } as const;
 
-/** `POST /api/v1/lotteries/` (staff). Description and the Bengali texts are optional; not published, not featured unless said. */
+/**
+ * `POST /api/v1/lotteries/` (staff). Description and the Bengali texts are optional; not published, not featured unless
+ * said. The kind is `tickets` unless said; a `tickets` lottery needs its winners and total prize, a `numbers` lottery its
+ * jackpot share and tier prizes (and may name `rollover_to`), each refused on the other kind.
+ */
 export const LotteryBody = z
   .strictObject({
     ...lotteryFields,
     name_bn: lotteryFields.name_bn.default(''),
     description: lotteryFields.description.default(''),
     description_bn: lotteryFields.description_bn.default(''),
+    winners: blankless(lotteryFields.winners),
+    total_prize: blankless(lotteryFields.total_prize),
     total_tickets: lotteryFields.total_tickets.default(NEW_LOTTERY.total_tickets),
     published: flag.default(false),
     featured: flag.default(false),
+    kind: lotteryFields.kind.default('tickets'),
+    jackpot_share: lotteryFields.jackpot_share.optional(),
+    tier2_prize: lotteryFields.tier2_prize.optional(),
+    tier3_prize: lotteryFields.tier3_prize.optional(),
+    tier4_prize: lotteryFields.tier4_prize.optional(),
+    tier5_prize: lotteryFields.tier5_prize.optional(),
+    rollover_to: lotteryFields.rollover_to.optional(),
   })
-  .superRefine(checkLottery);
+  .superRefine((l, ctx) => {
+    checkLottery(l, ctx);
+    checkKind(l, ctx, true);
+  });
 
-/** `PATCH /api/v1/lotteries/{id}/` (staff): any of the fields, and whether the results are published. */
+/**
+ * `PATCH /api/v1/lotteries/{id}/` (staff): any of the fields, and whether the results are published. The kind and a
+ * numbers lottery's prizes change only while no ticket is held; `rollover_to` until the draw (server/lotteries/admin-service.ts).
+ */
 export const LotteryPatch = z
   .strictObject({ ...lotteryFields, is_result_published: flag })
   .partial()
-  .superRefine(checkLottery);
+  .superRefine((l, ctx) => {
+    checkLottery(l, ctx);
+    checkKind(l, ctx, false);
+  });
 
 export const LOTTERY_FILTERS = ['all', 'active', 'inactive', 'featured', 'result_published', 'result_not_published'] as const;
 export type LotteryFilter = (typeof LOTTERY_FILTERS)[number];

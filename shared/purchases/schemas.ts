@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CLAIM_STATUSES } from '../claims/schemas.ts';
 import { id, nid, optional, phone, text, ticket, trxId, v, wholeTaka } from '../fields.ts';
 import { Paging } from '../lotteries/schemas.ts';
+import { LOTTERY_KINDS } from '../draws/tiers.ts';
 import { CheckoutInfo } from '../payments/schemas.ts';
 import { RECONCILIATION_STATES } from '../payments/statements.ts';
 
@@ -98,7 +99,14 @@ export const PlayerTransaction = z.object({
     is_result_published: z.boolean(),
     /** When the results were published (null before); the claim period counts from it. */
     drawn_at: z.string().nullable(),
+    /** `tickets` or `numbers`; a numbers lottery's total_prize is its jackpot (docs/rules/lotteries-and-sales.md#1-lottery-fields). */
+    kind: z.enum(LOTTERY_KINDS),
   }),
+  /** A numbers draw's `[m1, …, m5, last]` once its results are published; null otherwise. */
+  numbers: z.array(z.number().int()).nullable(),
+  /** With `numbers`: the ticket's numbers among them, and its tier (1 the jackpot … 5, null: none), prize or not. */
+  matched: z.object({ main: z.array(z.number().int()), last: z.boolean() }).nullable(),
+  tier: z.number().int().nullable(),
   /** A prize row references this transaction and the results are published. */
   is_winning_ticket: z.boolean(),
   prize: z.object({ id: z.number().int(), prize_money: z.number().int() }).nullable(),

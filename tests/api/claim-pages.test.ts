@@ -9,7 +9,7 @@ import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
 import { holdEnd } from '../../shared/claims/payout.ts';
 import { formatDate } from '../../shared/dates.ts';
-import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -47,11 +47,8 @@ async function won(p: Player, name = 'Claim Draw', name_bn = 'দাবির �
     .set(...staff.auth)
     .send({ status: 'success' })
     .expect(200);
-  const d = await request(t.url)
-    .post('/api/v1/draw-lottery/')
-    .set(...staff.auth)
-    .send({ lottery_id: lottery, tickets: [TICKET] })
-    .expect(201);
+  const d = await drawByHand(t, lottery, [TICKET]);
+  expect(d.status).toBe(201);
   return d.body.prizes[0].id as number;
 }
 

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player, approver: Player;
@@ -55,7 +55,7 @@ async function drawnWith(o: { drawnDaysAgo?: number } = {}): Promise<{ lottery: 
       .send({ status: 'success' });
     expect(approved.status).toBe(200);
   }
-  const d = await as(staff, 'post', '/api/v1/draw-lottery/').send({ lottery_id: lottery, tickets: [T1] });
+  const d = await drawByHand(t, lottery, [T1]);
   expect(d.status).toBe(201);
   if (o.drawnDaysAgo)
     await t.db.query(`UPDATE lotteries SET drawn_at = now() - make_interval(days => $2) WHERE id = $1`, [lottery, o.drawnDaysAgo]);

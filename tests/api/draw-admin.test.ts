@@ -9,7 +9,7 @@ import request from 'supertest';
 import { createLogger } from '../../server/log.ts';
 import { liveNotifier, logNotifier } from '../../server/notify/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player, superuser: Player;
@@ -51,8 +51,11 @@ const deletePrize = (p: Player | null, id: number | string, body: object | null 
   return body === null ? r : r.send(body);
 };
 const notify = (p: Player | null, body: object) => as(p, 'post', '/api/v1/notify-winners/').send(body);
-const draw = (tickets: string[], lottery: number) =>
-  as(staff, 'post', '/api/v1/draw-lottery/').send({ lottery_id: lottery, tickets }).expect(201);
+async function draw(tickets: string[], lottery: number) {
+  const res = await drawByHand(t, lottery, tickets);
+  expect(res.status).toBe(201);
+  return res;
+}
 
 /** A ticket bought by this player and approved by staff (status success), unless told to leave it as it is. */
 async function sold(p: Player, lottery: number, ticket: string, status: 'success' | 'pending' | 'failed' = 'success'): Promise<number> {

@@ -1,13 +1,13 @@
 /**
  * The draw page (/admin/lotteries/{id}/draw) as a browser without JavaScript uses it (docs/rules/pages.md#4-without-javascript,
- * docs/rules/lotteries-and-sales.md#9-the-draw): the participants paged, tickets chosen by typing and at random (they
- * travel in the form), finishing the draw, deleting a prize through its confirmation, Notify Winners on the lotteries
+ * docs/rules/lotteries-and-sales.md#9-the-draw): the participants paged, tickets chosen by typing (they travel in the
+ * form), proposed with a reason and approved by a second staff member, deleting a prize through its confirmation, Notify Winners on the lotteries
  * list with its own confirmation; every post needs the CSRF token.
  */
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staffAgent: Agent;
@@ -28,7 +28,7 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  for (const table of ['audit_log', 'prize_claims', 'prizes', 'transactions', 'lotteries', 'rate_limits'])
+  for (const table of ['audit_log', 'prize_claims', 'prizes', 'draw_proposals', 'transactions', 'lotteries', 'rate_limits'])
     await t.db.query(`DELETE FROM ${table}`);
   t.messages.length = 0;
 });
@@ -89,19 +89,22 @@ describe('the draw page without JavaScript', () => {
     }
   });
 
-  test('type a ticket (a bad one is "Invalid ticket"), pick one at random, clear, finish: prizes and the results', async () => {
+  test('type a ticket (a bad one is "Invalid ticket"), clear, remove, propose with a reason; a second staff member approves', async () => {
     const lottery = await insertLottery(t); // 2 winners, TK. 100,000
     await sold(a, lottery, T1);
     await sold(b, lottery, T2);
     await sold(a, lottery, T3);
     const url = `/admin/lotteries/${lottery}/draw`;
     const page = await staffAgent.get(url).expect(200);
+    expect(page.text).toContain('Choose winners by hand (unverifiable)');
+    // Random Winner is gone from the page: a winner picked by the server's dice cannot be checked either.
+    expect(page.text).not.toContain('value="random"');
     const csrf = csrfFrom(page.text);
-    const post = (fields: Record<string, string | string[]>) =>
-      staffAgent
+    const post = (fields: Record<string, string | string[]>, agent = staffAgent, token = csrf) =>
+      agent
         .post(url)
         .type('form')
-        .send(form({ _csrf: csrf, winners: '2', ...fields }));
+        .send(form({ _csrf: token, winners: '2', ...fields }));
 
     const bad = await post({ intent: 'add', ticket: '1-2-3' });
     expect(bad.status).toBe(400);
@@ -113,24 +116,46 @@ describe('the draw page without JavaScript', () => {
     expect(chosenIn(added.text)).toEqual([T1]);
     const twice = await post({ intent: 'add', ticket: T1, chosen: [T1] });
     expect(twice.text).toContain('This ticket is already chosen.');
-
-    const picked = await post({ intent: 'random', chosen: [T1] });
-    expect(picked.status).toBe(200);
-    const two = chosenIn(picked.text);
-    expect(two).toHaveLength(2);
-    expect(two[0]).toBe(T1);
-    expect([T2, T3]).toContain(two[1]);
     // Full: the lottery has 2 winners.
-    expect((await post({ intent: 'random', chosen: two as string[] })).text).toContain('no more tickets can be chosen');
+    expect((await post({ intent: 'add', ticket: T3, chosen: [T1, T2] })).text).toContain('no more tickets can be chosen');
+    expect((await post({ intent: 'random', chosen: [T1] })).status).toBe(400);
 
-    const cleared = await post({ intent: 'clear', chosen: two as string[] });
+    const cleared = await post({ intent: 'clear', chosen: [T1, T2] });
     expect(chosenIn(cleared.text)).toEqual([]);
     expect(cleared.text).toContain('No tickets selected yet');
 
     const removed = await post({ remove: T1, chosen: [T1, T2] });
     expect(chosenIn(removed.text)).toEqual([T2]);
 
-    const done = await post({ intent: 'finish', chosen: [T2, T3] });
+    // Without a reason: told under the field, the tickets kept, nothing proposed.
+    const noReason = await post({ intent: 'propose', chosen: [T2, T3], reason: '' });
+    expect(noReason.status).toBe(400);
+    expect(chosenIn(noReason.text)).toEqual([T2, T3]);
+    expect(noReason.text).toMatch(/class="field__error"[^>]*>[^<]+</);
+    expect(await t.db.query('SELECT id FROM draw_proposals')).toEqual([]);
+
+    const proposed = await post({ intent: 'propose', chosen: [T2, T3], reason: 'Sold before the verifiable draw' });
+    expect(proposed.status).toBe(303);
+    expect(proposed.headers.location).toBe(`${url}?notice=proposed`);
+    expect(await t.db.query('SELECT id FROM prizes')).toEqual([]);
+    const mine = await staffAgent.get(proposed.headers.location as string).expect(200);
+    expect(mine.text).toContain('Winners proposed, waiting for approval');
+    expect(mine.text).toContain('Sold before the verifiable draw');
+    expect(mine.text).toContain('You proposed these winners');
+    expect(mine.text).not.toContain('value="approve"');
+    // Its author posting Approve anyway is refused by the API, with its reason on the page.
+    const proposalId = (await t.db.one<{ id: number }>('SELECT id FROM draw_proposals'))!.id;
+    const own = await post({ intent: 'approve', proposal_id: String(proposalId) });
+    expect(own.status).toBe(403);
+    expect(own.text).toContain('a second staff member must approve them');
+
+    const u = await createUser(t, { name: 'Second Officer', is_staff: true });
+    const second = request.agent(t.url);
+    second.set('Cookie', 'lang=en');
+    await loginAs(second, u.phone, u.password);
+    const theirs = await second.get(url).expect(200);
+    expect(theirs.text).toContain('value="approve"');
+    const done = await post({ intent: 'approve', proposal_id: String(proposalId) }, second, csrfFrom(theirs.text));
     expect(done.status).toBe(303);
     expect(done.headers.location).toBe(`${url}?notice=drawn`);
     expect(await t.db.query('SELECT ticket, prize_money FROM prizes ORDER BY id')).toEqual([
@@ -140,11 +165,36 @@ describe('the draw page without JavaScript', () => {
     const after = await staffAgent.get(done.headers.location as string).expect(200);
     expect(after.text).toContain('Successfully Drawn Lottery');
     expect(after.text).toContain('The results are published.');
-    expect(after.text).not.toContain('value="finish"');
+    expect(after.text).toContain('Drawn by hand (unverifiable)');
+    expect(after.text).toContain('Second Officer');
+    expect(after.text).not.toContain('value="propose"');
     expect(after.text).toContain('TK. 50,000');
   });
 
-  test('a refused draw shows why and keeps the chosen tickets', async () => {
+  test('a rejected proposal: the selection comes back', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    const url = `/admin/lotteries/${lottery}/draw`;
+    const csrf = csrfFrom((await staffAgent.get(url).expect(200)).text);
+    const p = await staffAgent
+      .post(url)
+      .type('form')
+      .send(form({ _csrf: csrf, intent: 'propose', chosen: [T1], reason: 'By hand' }))
+      .expect(303);
+    const id = (await t.db.one<{ id: number }>('SELECT id FROM draw_proposals'))!.id;
+    const withdrawn = await staffAgent
+      .post(url)
+      .type('form')
+      .send(form({ _csrf: csrf, intent: 'reject', proposal_id: String(id) }));
+    expect(withdrawn.status).toBe(303);
+    expect(withdrawn.headers.location).toBe(`${url}?notice=rejected`);
+    const back = await staffAgent.get(withdrawn.headers.location as string).expect(200);
+    expect(back.text).toContain('Proposal rejected');
+    expect(back.text).toContain('value="propose"');
+    expect(p.headers.location).toBe(`${url}?notice=proposed`);
+  });
+
+  test('a refused proposal shows why and keeps the chosen tickets', async () => {
     const lottery = await insertLottery(t);
     await sold(a, lottery, T1);
     const url = `/admin/lotteries/${lottery}/draw`;
@@ -152,7 +202,7 @@ describe('the draw page without JavaScript', () => {
     const res = await staffAgent
       .post(url)
       .type('form')
-      .send(form({ _csrf: csrf, intent: 'finish', chosen: [T1, T2] }));
+      .send(form({ _csrf: csrf, intent: 'propose', chosen: [T1, T2], reason: 'By hand' }));
     expect(res.status).toBe(400);
     expect(res.text).toContain('The draw could not be finished');
     expect(res.text).toContain(`The ticket ${T2} was not sold (approved) in this lottery.`);
@@ -164,11 +214,8 @@ describe('the draw page without JavaScript', () => {
     const lottery = await insertLottery(t);
     await sold(a, lottery, T1);
     await sold(b, lottery, T2);
-    const drawn = await request(t.url)
-      .post('/api/v1/draw-lottery/')
-      .set(...staff.auth)
-      .send({ lottery_id: lottery, tickets: [T1, T2] })
-      .expect(201);
+    const drawn = await drawByHand(t, lottery, [T1, T2]);
+    expect(drawn.status).toBe(201);
     const [p1, p2] = drawn.body.prizes as { id: number }[];
     const url = `/admin/lotteries/${lottery}/draw`;
     // Ordinary staff are not offered Delete (a superuser's action), and a post is refused by the API.
@@ -253,11 +300,7 @@ describe('Notify Winners on the lotteries list without JavaScript', () => {
     const open = await insertLottery(t, { name: 'Not Drawn' });
     const lottery = await insertLottery(t, { name: 'Padma Weekly' });
     await sold(a, lottery, T1);
-    await request(t.url)
-      .post('/api/v1/draw-lottery/')
-      .set(...staff.auth)
-      .send({ lottery_id: lottery, tickets: [T1] })
-      .expect(201);
+    expect((await drawByHand(t, lottery, [T1])).status).toBe(201);
     const list = await staffAgent.get('/admin/lotteries').expect(200);
     expect(list.text).toContain(`href="/admin/lotteries?notify=${lottery}"`);
     expect(list.text).not.toContain(`href="/admin/lotteries?notify=${open}"`);

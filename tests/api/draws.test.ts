@@ -1,8 +1,10 @@
 /**
- * The draw (docs/rules/lotteries-and-sales.md#9-the-draw): POST /api/v1/draw-lottery/ and GET /api/v1/get-prizes/{id}/.
+ * The draw by hand (docs/rules/lotteries-and-sales.md#9-the-draw): POST /api/v1/draw-lottery/ proposes the winners,
+ * POST /api/v1/draw-proposals/{id}/approve/ by a second staff member finishes the draw; GET /api/v1/get-prizes/{id}/.
  * Staff only; only `success` tickets of the lottery win, no duplicates, at most the lottery's winners; the lottery's
  * own total prize split in whole taka; results published in the same transaction; once per lottery, even when two
- * staff finish it at the same moment; audited. On PGlite and PostgreSQL.
+ * staff finish it at the same moment; audited. The proposal itself: tests/api/draw-proposals.test.ts. On PGlite and
+ * PostgreSQL.
  */
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
@@ -10,13 +12,14 @@ import { loginAs } from '../helpers/session.ts';
 import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
-let a: Player, b: Player, staff: Player;
+let a: Player, b: Player, staff: Player, checker: Player;
 
 beforeAll(async () => {
   t = await startTestApp();
   a = await account(t, { name: 'Rahim Uddin' });
   b = await account(t, { name: 'Fatema Begum' });
   staff = await account(t, { name: 'Draw Officer', is_staff: true });
+  checker = await account(t, { name: 'Second Officer', is_staff: true });
 });
 afterAll(async () => {
   await t.close();
@@ -30,10 +33,23 @@ const T1 = '05-12-23-34-45-07';
 const T2 = '01-02-03-04-05-06';
 const T3 = '10-20-30-40-50-15';
 
-const draw = (p: Player | null, body: unknown, lng = 'en') => {
+const propose = (p: Player | null, body: unknown, lng = 'en') => {
   const r = request(t.url).post('/api/v1/draw-lottery/').set('Accept-Language', lng);
   return (p ? r.set(...p.auth) : r).send(body as object);
 };
+/**
+ * A draw by hand: `p` proposes the tickets (with a reason, unless the body is a bad one being tested), then the second
+ * staff member approves; answers the approval, or the proposal's refusal.
+ */
+async function draw(p: Player | null, body: unknown, lng = 'en', by = checker) {
+  const withReason = body && typeof body === 'object' && !Array.isArray(body) ? { reason: 'By hand in a test', ...body } : body;
+  const proposed = await propose(p, withReason, lng);
+  if (proposed.status !== 202) return proposed;
+  return request(t.url)
+    .post(`/api/v1/draw-proposals/${proposed.body.id as number}/approve/`)
+    .set('Accept-Language', lng)
+    .set(...by.auth);
+}
 const prizes = (p: Player | null, lottery: number | string) => {
   const r = request(t.url).get(`/api/v1/get-prizes/${lottery}/`).set('Accept-Language', 'en');
   return p ? r.set(...p.auth) : r;
@@ -124,10 +140,20 @@ describe('finishing a draw', () => {
     expect(s.lottery?.is_result_published).toBe(true);
     expect(new Date(s.lottery?.drawn_at ?? 0).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(res.body.drawn_at).toBe(s.lottery?.drawn_at);
-    expect(s.audit).toHaveLength(1);
-    expect(s.audit[0]).toMatchObject({ action: 'lottery.draw', actor_id: staff.id, entity_id: String(lottery) });
-    expect(s.audit[0]?.after).toMatchObject({ is_result_published: true, total_prize: 100000, remainder: 0 });
-    expect((s.audit[0]?.after.prizes as unknown[]).length).toBe(2);
+    // Proposed by one, drawn by the other: both in the audit log.
+    expect(s.audit.map((r) => [r.action, r.actor_id])).toEqual([
+      ['lottery.draw_proposed', staff.id],
+      ['lottery.draw', checker.id],
+    ]);
+    expect(s.audit[1]).toMatchObject({ entity_id: String(lottery) });
+    expect(s.audit[1]?.after).toMatchObject({
+      is_result_published: true,
+      total_prize: 100000,
+      remainder: 0,
+      algorithm: 'unverifiable',
+      proposed_by: staff.id,
+    });
+    expect((s.audit[1]?.after.prizes as unknown[]).length).toBe(2);
     // The results are public now, and the lottery is no longer on sale.
     const results = await request(t.url).get('/api/v1/lottery-results/');
     const mine = results.body.find((r: { lottery: { id: number } }) => r.lottery.id === lottery);
@@ -253,7 +279,7 @@ describe('a lottery is drawn once', () => {
     expect(again.body.code).toBe('already_drawn');
     const s = await state(lottery);
     expect(s.prizes.map((p) => p.ticket)).toEqual([T1]);
-    expect(s.audit).toHaveLength(1);
+    expect(s.audit.map((r) => r.action)).toEqual(['lottery.draw_proposed', 'lottery.draw']);
   });
 
   test('results taken back by staff do not open a second draw', async () => {
@@ -312,20 +338,32 @@ describe('a lottery is drawn once', () => {
     expect(await t.db.query('SELECT id FROM transactions WHERE lottery_id = $1 AND user_id = $2', [lottery, u.id])).toEqual([]);
   });
 
-  test('two staff finishing at the same moment: exactly one set of prizes', async () => {
+  test('three staff proposing at the same moment: one proposal; two approving it at once: exactly one set of prizes', async () => {
     const lottery = await insertLottery(t);
     await sold(a, lottery, T1);
     await sold(b, lottery, T2);
     const other = await account(t, { is_staff: true });
-    const results = await Promise.all([
-      draw(staff, { lottery_id: lottery, tickets: [T1, T2] }),
-      draw(other, { lottery_id: lottery, tickets: [T2] }),
-      draw(staff, { lottery_id: lottery, tickets: [T2, T1] }),
+    const third = await account(t, { is_staff: true });
+    const proposals = await Promise.all([
+      propose(staff, { lottery_id: lottery, tickets: [T1, T2], reason: 'first' }),
+      propose(other, { lottery_id: lottery, tickets: [T2], reason: 'second' }),
+      propose(staff, { lottery_id: lottery, tickets: [T2, T1], reason: 'third' }),
     ]);
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-    const winner = results.find((r) => r.status === 201);
+    expect(proposals.map((r) => r.status).sort()).toEqual([202, 409, 409]);
+    expect(proposals.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(['proposal_pending', 'proposal_pending']);
+    const kept = proposals.find((r) => r.status === 202)?.body as { id: number; tickets: string[]; proposed_by: { id: number } };
+    const approvers = [checker, third, other].filter((x) => x.id !== kept.proposed_by.id).slice(0, 2);
+    const results = await Promise.all(
+      approvers.map((x) =>
+        request(t.url)
+          .post(`/api/v1/draw-proposals/${kept.id}/approve/`)
+          .set(...x.auth),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)?.body.code).toBe('proposal_decided');
     const s = await state(lottery);
-    expect(s.prizes.map((p) => p.ticket)).toEqual(winner?.body.prizes.map((p: { ticket: string }) => p.ticket));
-    expect(s.audit).toHaveLength(1);
+    expect(s.prizes.map((p) => p.ticket)).toEqual(kept.tickets);
+    expect(s.audit.map((r) => r.action)).toEqual(['lottery.draw_proposed', 'lottery.draw']);
   });
 });

@@ -10,7 +10,7 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
 /** The winner; ordinary staff; a superuser; two more staff members. */
@@ -83,7 +83,7 @@ async function drawn(prizeMoney?: number): Promise<number> {
     .set(...staff.auth)
     .send({ status: 'success' })
     .expect(200);
-  const d = await as(staff, 'post', '/api/v1/draw-lottery/').send({ lottery_id: lottery, tickets: [T1] });
+  const d = await drawByHand(t, lottery, [T1]);
   expect(d.status).toBe(201);
   const prize = d.body.prizes[0].id as number;
   if (prizeMoney !== undefined) await t.db.query('UPDATE prizes SET prize_money = $2 WHERE id = $1', [prize, prizeMoney]);

@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let player: Player, staff: Player;
@@ -227,14 +227,7 @@ describe('PATCH /api/v1/lotteries/{id}/', () => {
       .set(...staff.auth)
       .send({ status: 'success' })
       .expect(200);
-    expect(
-      (
-        await request(t.url)
-          .post('/api/v1/draw-lottery/')
-          .set(...staff.auth)
-          .send({ lottery_id: id, tickets: ['05-12-23-34-45-07'] })
-      ).status,
-    ).toBe(201);
+    expect((await drawByHand(t, id, ['05-12-23-34-45-07'])).status).toBe(201);
     for (const change of [{ total_prize: 1 }, { winners: 1 }]) {
       const res = await patch(staff, id, change);
       expect(res.status).toBe(409);

@@ -120,6 +120,18 @@ describe('GET /api/v1/featured-lotteries/', () => {
       drawn: false,
       tickets_sold: 0,
       purchasable: true,
+      // Made in the database: no draw announced yet (docs/rules/draws.md#2-the-seed-and-its-commitment).
+      commitment: null,
+      // A winning-tickets lottery: no tiers, no jackpot (docs/rules/lotteries-and-sales.md#1-lottery-fields).
+      kind: 'tickets',
+      jackpot_share: null,
+      tier2_prize: null,
+      tier3_prize: null,
+      tier4_prize: null,
+      tier5_prize: null,
+      rollover_in: 0,
+      rollover_to: null,
+      jackpot: null,
     });
     expect(Date.parse(res.body[0].end_date)).toBeGreaterThan(Date.now());
   });
@@ -312,11 +324,15 @@ describe('GET /api/v1/lottery-results/', () => {
         start_date: expect.any(String),
         end_date: expect.any(String),
         total_prize: 100_000,
+        kind: 'tickets',
       },
       prizes: [
-        { id: p1, ticket: '05-12-23-34-45-07', prize_money: 50_000 },
-        { id: p2, ticket: '01-02-03-04-05-15', prize_money: 50_000 },
+        { id: p1, ticket: '05-12-23-34-45-07', prize_money: 50_000, tier: null },
+        { id: p2, ticket: '01-02-03-04-05-15', prize_money: 50_000, tier: null },
       ],
+      // A winning-tickets draw: no numbers, no rollover.
+      numbers: null,
+      rollover: null,
     });
     expect(Date.parse(res.body[0].lottery.start_date)).toBeLessThan(Date.now());
     expect(res.body[1].lottery).toMatchObject({ id: older, name: 'Older draw' });

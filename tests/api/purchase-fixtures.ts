@@ -83,3 +83,20 @@ export const rows = (t: TestApp) =>
   t.db.query<{ id: number; user_id: number; lottery_id: number; ticket: string; amount: number; status: string; trx_id: string | null }>(
     'SELECT id, user_id, lottery_id, ticket, amount, status, trx_id FROM transactions ORDER BY id',
   );
+
+/**
+ * Finishes a lottery's draw with these winning tickets the one way the API allows it by hand: a staff member proposes
+ * them and a second one approves (docs/rules/lotteries-and-sales.md#9-the-draw). Answers the approval (201 and the
+ * draw's prizes), or the proposal's refusal.
+ */
+export async function drawByHand(t: TestApp, lotteryId: number, tickets: readonly string[]) {
+  const [first, second] = await Promise.all([account(t, { is_staff: true }), account(t, { is_staff: true })]);
+  const proposed = await request(t.url)
+    .post('/api/v1/draw-lottery/')
+    .set(...first.auth)
+    .send({ lottery_id: lotteryId, tickets, reason: 'Drawn by hand in a test' });
+  if (proposed.status !== 202) return proposed;
+  return request(t.url)
+    .post(`/api/v1/draw-proposals/${proposed.body.id as number}/approve/`)
+    .set(...second.auth);
+}

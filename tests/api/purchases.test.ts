@@ -62,7 +62,12 @@ describe('POST /api/v1/transactions-create/', () => {
         total_prize: 100000,
         is_result_published: false,
         drawn_at: null,
+        kind: 'tickets',
       },
+      // A numbers draw's result once published (docs/rules/lotteries-and-sales.md#10-results-for-players): none here.
+      numbers: null,
+      matched: null,
+      tier: null,
       is_winning_ticket: false,
       prize: null,
       has_claimed: false,

@@ -288,8 +288,21 @@ describe('back office: transactions and the draw', () => {
     ]);
   });
 
-  test('POST /api/v1/draw-lottery/ {lottery_id, tickets, prize}, then GET /api/v1/get-prizes/{lotteryId}/', async () => {
-    const draw = await call('post', '/api/v1/draw-lottery/', su, { lottery_id: lotteryId, tickets: [TICKET], prize: 5000 });
+  test('POST /api/v1/draw-lottery/ {lottery_id, tickets, prize, reason} proposes, a second staff member approves, then GET /api/v1/get-prizes/{lotteryId}/', async () => {
+    // The specification's body alone finishes nothing: winners by hand need a reason and a second staff member's
+    // approval (docs/decisions/033-unverifiable-draw-by-two.md).
+    const bare = await call('post', '/api/v1/draw-lottery/', su, { lottery_id: lotteryId, tickets: [TICKET], prize: 5000 });
+    expect(bare.status).toBe(400);
+    expect(Object.keys(bare.body)).toEqual(['reason']);
+    const proposed = await call('post', '/api/v1/draw-lottery/', su, {
+      lottery_id: lotteryId,
+      tickets: [TICKET],
+      prize: 5000,
+      reason: 'Drawn before the verifiable draw existed',
+    });
+    expect(proposed.status).toBe(202);
+    const second = await createUser(t, { name: 'Second Officer', is_staff: true });
+    const draw = await call('post', `/api/v1/draw-proposals/${proposed.body.id}/approve/`, await token(second.phone, second.password));
     expect(draw.status).toBe(201);
     const prizes = await call('get', `/api/v1/get-prizes/${lotteryId}/`, su);
     expect(prizes.status).toBe(200);

@@ -1,14 +1,15 @@
 /**
  * The whole money journey through the pages, staff and player side by side (issue 8's journey): staff create a
  * lottery in both languages, publish and feature it; a player buys a ticket through the pages and enters his TrxID;
- * staff approve it on /admin/transactions, draw it with Random Winner, and the results are on the home page; staff
+ * staff approve it on /admin/transactions, propose it as the winner by hand and a second staff member approves the
+ * draw, and the results are on the home page; staff
  * notify the winner (a message line in the server log); the player claims the prize with the code; a second staff
  * member approves the transfer (the prize is above PAYOUT_SECOND_APPROVAL_TK) and staff complete it on
  * /admin/prize-claims; the player sees "Transfer Completed".
  */
 import { readFileSync } from 'node:fs';
-import { expect, login, readCode, serverLogPath, test, uniquePhone } from './helpers.ts';
-import { logInAs, STAFF, useLanguage } from './pages.ts';
+import { expect, login, readCode, serverLogPath, test } from './helpers.ts';
+import { bearerOf, logInAs, secondStaff, STAFF, useLanguage } from './pages.ts';
 
 function randomTicket(): string {
   const main = new Set<number>();
@@ -68,13 +69,24 @@ test('create → publish and feature → buy → approve → draw → results �
   await sale.getByRole('button', { name: 'Approve' }).click();
   await expect(staff.locator('.toasts--top-right')).toContainText('Successfully Updated Transaction');
 
-  // Staff draw it with Random Winner.
+  // Staff propose its winner by hand, and a second staff member (made by the demo superuser) approves it on the page.
   await staff.goto(`/admin/lotteries/${lotteryId}/draw`);
   const panel = staff.locator('.draw-select');
-  await panel.getByRole('button', { name: 'Random Winner' }).click();
+  await panel.getByLabel('Ticket').fill(ticket);
+  await panel.getByRole('button', { name: 'Add Winner' }).click();
   await expect(panel.locator('.draw-chosen')).toContainText(ticket);
-  await panel.getByRole('button', { name: 'Finish Draw' }).click();
-  await expect(staff.locator('.toasts--top-right')).toContainText('Successfully Drawn Lottery');
+  await panel.getByLabel('Why by hand').fill('Journey: drawn by hand');
+  await panel.getByRole('button', { name: 'Propose these winners' }).click();
+  await expect(staff.locator('.toasts--top-right')).toContainText('Winners proposed');
+  const secondLogin = await secondStaff(request);
+  const checkerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.7.${Date.now() % 250}.8` } });
+  const checker = await checkerContext.newPage();
+  await useLanguage(checker, 'en');
+  await logInAs(checker, secondLogin);
+  await checker.goto(`/admin/lotteries/${lotteryId}/draw`);
+  await checker.getByRole('button', { name: 'Approve and finish the draw' }).click();
+  await expect(checker.locator('.toasts--top-right')).toContainText('Successfully Drawn Lottery');
+  await checkerContext.close();
 
   // The results are on the home page.
   await page.goto('/');
@@ -107,23 +119,14 @@ test('create → publish and feature → buy → approve → draw → results �
   await expect(page).toHaveURL(/\/my-lotteries\?notice=claimed$/);
   await expect(page.locator('.my-ticket').filter({ hasText: name })).toContainText('Processing');
 
-  // TK. 20,000 is above PAYOUT_SECOND_APPROVAL_TK: a second staff member (made by the demo superuser) approves the
+  // TK. 20,000 is above PAYOUT_SECOND_APPROVAL_TK: the second staff member approves the
   // transfer, through the API (docs/rules/lotteries-and-sales.md#11-prize-claims); then staff complete it on the page.
   await staff.goto(`/admin/prize-claims?search=${encodeURIComponent(name)}`);
   const row = staff.locator('tr').filter({ hasText: name });
   await expect(row).toContainText('Details submitted');
   await expect(row).toContainText('Needs a second approval');
   await expect(row.getByRole('button', { name: 'Complete' })).toHaveCount(0);
-  const tokenOf = async (phone: string, password: string) =>
-    ((await (await request.post('/api/token/', { data: { phone, password } })).json()) as { access: string }).access;
-  const superuser = { Authorization: `Bearer ${await tokenOf(STAFF.identifier, STAFF.password)}` };
-  const secondPhone = uniquePhone();
-  const made = await request.post('/api/v1/admin-users/', {
-    headers: superuser,
-    data: { name: 'Second Officer', phone: secondPhone, password: 'second-pass-1', is_staff: true },
-  });
-  expect(made.ok(), await made.text()).toBe(true);
-  const second = { Authorization: `Bearer ${await tokenOf(secondPhone, 'second-pass-1')}` };
+  const second = await bearerOf(request, secondLogin);
   const listed = await request.get(`/api/v1/admin/prize-claims/?search=${encodeURIComponent(name)}`, { headers: second });
   const claimId = ((await listed.json()) as { id: number }[])[0]!.id;
   const approved = await request.post(`/api/v1/admin/prize-claims/${claimId}/approve-transfer/`, { headers: second });

@@ -9,7 +9,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, login, readCode, test } from './helpers.ts';
-import { STAFF, useLanguage } from './pages.ts';
+import { drawByHand, STAFF, useLanguage } from './pages.ts';
 
 type ListedLottery = { id: number; name: string; featured: boolean; purchasable: boolean };
 
@@ -67,9 +67,7 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
   const auth = { Authorization: `Bearer ${await staffToken(request)}` };
   const approve = await request.put(`/api/v1/transactions/${transactionId}/`, { headers: auth, data: { status: 'success' } });
   expect(approve.ok(), await approve.text()).toBe(true);
-  const draw = await request.post('/api/v1/draw-lottery/', { headers: auth, data: { lottery_id: lottery.id, tickets: [ticket] } });
-  expect(draw.status(), await draw.text()).toBe(201);
-  const prize = (await draw.json()) as { prizes: { id: number; prize_money: number }[] };
+  const prize = await drawByHand(request, lottery.id, [ticket]);
   const prizeId = prize.prizes[0]?.id;
 
   // The home page congratulates once per browser session.
@@ -185,9 +183,7 @@ test.describe('without JavaScript', () => {
     // Staff approve and draw it (the back office's own journeys are in back-office-journey.spec.ts).
     const auth = { Authorization: `Bearer ${await staffToken(request)}` };
     expect((await request.put(`/api/v1/transactions/${transactionId}/`, { headers: auth, data: { status: 'success' } })).ok()).toBe(true);
-    expect(
-      (await request.post('/api/v1/draw-lottery/', { headers: auth, data: { lottery_id: lottery.id, tickets: [ticket] } })).status(),
-    ).toBe(201);
+    await drawByHand(request, lottery.id, [ticket]);
 
     await page.goto('/my-lotteries');
     const card = page.locator('.my-ticket').filter({ hasText: lottery.name });

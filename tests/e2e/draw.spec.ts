@@ -1,6 +1,7 @@
 /**
- * The back office's draw (docs/rules/lotteries-and-sales.md#9-the-draw) with JavaScript: staff draw a lottery with
- * Random Winner on /admin/lotteries/{id}/draw after a player's ticket was approved, see the results, and notify the
+ * The back office's draw (docs/rules/lotteries-and-sales.md#9-the-draw) with JavaScript: staff propose a lottery's
+ * winner by hand on /admin/lotteries/{id}/draw after a player's ticket was approved, a second staff member approves
+ * it there, staff see the results, and notify the
  * winners from the lotteries list (a message line in the server's log); the draw page fits a 360 px phone and a
  * 1280 px desktop in both languages, axe clean. Each test makes its own lottery through the staff API, so the other
  * journeys keep theirs. The no-JS posts are covered by tests/api/draw-pages.test.ts.
@@ -9,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, serverLogPath, test, type NewPlayer } from './helpers.ts';
-import { logInAs, STAFF, useLanguage } from './pages.ts';
+import { drawByHand, logInAs, secondStaff, STAFF, useLanguage } from './pages.ts';
 
 const DAY = 24 * 3600 * 1000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
@@ -69,7 +70,12 @@ async function lotteryWithSale(request: APIRequestContext, player: NewPlayer, na
   return { id: lottery.id, ticket, staff };
 }
 
-test('staff draw a lottery with Random Winner, see the results and notify the winner', async ({ page, player, request }) => {
+test('staff propose winners by hand, a second staff member approves, the results and the winner notified', async ({
+  browser,
+  page,
+  player,
+  request,
+}) => {
   const name = `Jamuna ${Date.now() % 100000}`;
   const lottery = await lotteryWithSale(request, player, name);
   await useLanguage(page, 'en');
@@ -95,13 +101,31 @@ test('staff draw a lottery with Random Winner, see the results and notify the wi
   await panel.getByRole('button', { name: 'Add Winner' }).click();
   await expect(panel.locator('.field__error')).toHaveText('Invalid ticket');
 
-  await panel.getByRole('button', { name: 'Random Winner' }).click();
+  await panel.getByLabel('Ticket').fill(lottery.ticket);
+  await panel.getByRole('button', { name: 'Add Winner' }).click();
   await expect(panel.locator('.draw-chosen li')).toHaveCount(1);
   await expect(panel.locator('.draw-chosen')).toContainText(lottery.ticket);
-  await expect(panel.getByRole('button', { name: 'Random Winner' })).toBeDisabled(); // one winner
-  await panel.getByRole('button', { name: 'Finish Draw' }).click();
+  await expect(panel.getByRole('button', { name: 'Add Winner' })).toBeDisabled(); // one winner
+  await panel.getByLabel('Why by hand').fill('Drawn before the verifiable draw');
+  await panel.getByRole('button', { name: 'Propose these winners' }).click();
+  await expect(page.locator('.toasts--top-right')).toContainText('Winners proposed');
+  const proposal = page.locator('.draw-proposal');
+  await expect(proposal).toContainText('You proposed these winners');
+  await expect(proposal.getByRole('button', { name: 'Approve and finish the draw' })).toHaveCount(0);
 
-  await expect(page.locator('.toasts--top-right')).toContainText('Successfully Drawn Lottery');
+  // A second staff member approves it on the same page.
+  const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.8.${Date.now() % 250}.9` } });
+  const checker = await other.newPage();
+  await useLanguage(checker, 'en');
+  await logInAs(checker, await secondStaff(request));
+  await checker.goto(`/admin/lotteries/${lottery.id}/draw`);
+  await expect(checker.locator('.draw-proposal')).toContainText('Drawn before the verifiable draw');
+  await checker.getByRole('button', { name: 'Approve and finish the draw' }).click();
+  await expect(checker.locator('.toasts--top-right')).toContainText('Successfully Drawn Lottery');
+  await other.close();
+
+  await page.reload();
+  await expect(page.locator('.draw-results')).toContainText('Drawn by hand (unverifiable)');
   await expect(page.locator('.draw-results')).toContainText('The results are published.');
   await expect(page.locator('.draw-select')).toHaveCount(0);
   const prizes = page.getByRole('region', { name: 'Prizes' });
@@ -182,11 +206,7 @@ test('the draw page fits a 360 px phone and a 1280 px desktop in both languages,
   };
   await visit('selection');
   // Drawn: the results and the prizes, and the delete confirmation.
-  const drawn = await request.post('/api/v1/draw-lottery/', {
-    headers: lottery.staff,
-    data: { lottery_id: lottery.id, tickets: [lottery.ticket] },
-  });
-  expect(drawn.status(), await drawn.text()).toBe(201);
+  await drawByHand(request, lottery.id, [lottery.ticket]);
   await visit('results');
   await page.setViewportSize({ width: 360, height: 740 });
   await useLanguage(page, 'bn');

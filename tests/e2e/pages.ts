@@ -8,7 +8,7 @@ import type { RouteObject } from 'react-router';
 import { DEMO_STAFF } from '../../server/db/seed.ts';
 import { LANG_COOKIE, type Language } from '../../shared/i18n.ts';
 import { routes } from '../../views/routes.tsx';
-import { createPlayer, expect } from './helpers.ts';
+import { createPlayer, expect, uniquePhone } from './helpers.ts';
 
 export const LANGUAGES: Language[] = ['en', 'bn'];
 
@@ -53,6 +53,8 @@ export function sitePages(): SitePage[] {
       .replace(/^\/admin\/users\/:id\//, '/admin/users/1/')
       // An uploaded bKash statement: none in the demo data, so the page says "not found" (the page tests upload one).
       .replace(/^\/admin\/bkash-statements\/:id$/, '/admin/bkash-statements/999999');
+    // `:lotteryId` is the open lottery's: /results/:lotteryId is then its proof before the draw (draw-proof.spec.ts
+    // looks at a drawn one).
     if (/[*]|:(?!lotteryId\b)/.test(template)) throw new Error(`tests/e2e/pages.ts: no sample address for the route ${route}`);
     return { route, who, path: (id) => template.replace(':lotteryId', String(id)) };
   });
@@ -102,6 +104,42 @@ export async function logInAs(page: Page, who: { identifier: string; password: s
 
 /** The demo staff login the server creates on the embedded database (SEED_DEMO, as playwright.config.ts runs it). */
 export const STAFF = { identifier: DEMO_STAFF.phone, password: DEMO_STAFF.password };
+
+/** A bearer token of this login, as the API's clients send it. */
+export async function bearerOf(request: APIRequestContext, who: { identifier: string; password: string }) {
+  const res = await request.post('/api/token/', { data: { phone: who.identifier, password: who.password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return { Authorization: `Bearer ${((await res.json()) as { access: string }).access}` };
+}
+
+/** A new staff member, made by the demo superuser: the second pair of eyes that decisions of two need. */
+export async function secondStaff(request: APIRequestContext, name = 'Second Officer'): Promise<{ identifier: string; password: string }> {
+  const who = { identifier: uniquePhone(), password: 'second-pass-1' };
+  const made = await request.post('/api/v1/admin-users/', {
+    headers: await bearerOf(request, STAFF),
+    data: { name, phone: who.identifier, password: who.password, is_staff: true },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  return who;
+}
+
+/**
+ * Finishes a draw by hand through the API, as the rules allow it (docs/rules/lotteries-and-sales.md#9-the-draw): the
+ * demo staff member proposes the tickets, a second staff member approves. Answers the draw's prizes.
+ */
+export async function drawByHand(request: APIRequestContext, lotteryId: number, tickets: string[]) {
+  const proposed = await request.post('/api/v1/draw-lottery/', {
+    headers: await bearerOf(request, STAFF),
+    data: { lottery_id: lotteryId, tickets, reason: 'Drawn by hand in a journey' },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(202);
+  const { id } = (await proposed.json()) as { id: number };
+  const approved = await request.post(`/api/v1/draw-proposals/${id}/approve/`, {
+    headers: await bearerOf(request, await secondStaff(request)),
+  });
+  expect(approved.status(), await approved.text()).toBe(201);
+  return (await approved.json()) as { prizes: { id: number; ticket: string; prize_money: number }[] };
+}
 
 /** Makes the browser context `who` in language `lng`: a returning visitor, a new logged-in player, or staff. */
 export async function enterAs(page: Page, request: APIRequestContext, who: Who, lng: Language): Promise<void> {

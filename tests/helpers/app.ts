@@ -60,6 +60,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         BKASH_APP_SECRET: 'test-app-secret',
         BKASH_USERNAME: 'test-merchant',
         BKASH_PASSWORD: 'test-merchant-password',
+        // Production fetches the draws' beacons from drand's relays by default: here from a closed port instead.
+        DRAND_URLS: 'http://127.0.0.1:9',
       }
     : {};
   const config = loadConfig({

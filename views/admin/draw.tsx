@@ -5,7 +5,14 @@ import { api as contract } from '../../shared/api/contract.ts';
 import { formatNumber, toAsciiDigits, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { quicknetRoundTime, type DrawProofReply } from '../../shared/draws/proof.ts';
-import { DeletePrizeBody, MAX_DRAW_TICKETS, REASON_MAX, type Participant, type Prize } from '../../shared/draws/schemas.ts';
+import {
+  DeletePrizeBody,
+  MAX_DRAW_TICKETS,
+  REASON_MAX,
+  type DrawProposal,
+  type Participant,
+  type Prize,
+} from '../../shared/draws/schemas.ts';
 import type { StaffLottery } from '../../shared/lotteries/schemas.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
@@ -23,19 +30,21 @@ import { Pager } from '../lotteries/pager.tsx';
 import { pageCount, parsePage } from '../lotteries/paging.ts';
 import { AdminTable } from './list.tsx';
 import { callerIsSuperuser } from './rights.ts';
+import { userOf } from '../guards.ts';
 
 type Lottery = z.output<typeof StaffLottery>;
 type Row = z.output<typeof Participant>;
 type PrizeRow = z.output<typeof Prize>;
+type Proposal = z.output<typeof DrawProposal>;
 /**
  * What a post of the selection panel hands back: the chosen tickets (they travel in the form), and what went wrong
  * (a typed ticket under `ticket`; a refused deletion's reason under `reason`, the confirmation staying open).
  */
 type DrawProof = z.input<typeof DrawProofReply>;
-type Result = FormResult & { chosen: string[]; formErrors?: string[]; verifiable?: boolean };
+type Result = FormResult & { chosen: string[]; formErrors?: string[]; verifiable?: boolean; proposal?: boolean };
 
 export const PER_PAGE = 20;
-const NOTICES = ['drawn', 'deleted', 'beacon'] as const;
+const NOTICES = ['drawn', 'deleted', 'beacon', 'proposed', 'rejected'] as const;
 type NoticeKind = (typeof NOTICES)[number];
 
 /** The page's own address with its search and page (`delete` opens the confirmation of a prize's deletion). */
@@ -73,12 +82,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     del,
     superuser: false,
     proof: null as DrawProof | null,
+    /** Winners proposed by hand, newest first, and who is looking (the author of a proposal cannot approve it). */
+    proposals: [] as Proposal[],
+    me: 0,
     /** The time of the answer: whether the beacon's round has come and sales are closed (the page itself stays pure). */
     now: Date.now(),
   };
   if (!id) return data({ ...none, problem: null }, { status: 404 });
   const api = apiOf(context);
-  const [lottery, people, prizes, superuser, proof] = await Promise.all([
+  const [lottery, people, prizes, superuser, proof, proposals] = await Promise.all([
     api.call(contract.staffLottery, { params: { id } }),
     api.call(contract.participants, {
       params: { lotteryId: id },
@@ -89,6 +101,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     callerIsSuperuser(context),
     // The verifiable draw's announcement and, once drawn by it, its proof (docs/rules/draws.md).
     api.call(contract.drawProof, { params: { id } }),
+    api.call(contract.drawProposals, { params: { id } }),
   ]);
   if (!lottery.ok) {
     return data(
@@ -111,6 +124,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     prizes: prizes.data,
     superuser,
     proof: proof.ok ? proof.data : null,
+    proposals: proposals.ok ? proposals.data : [],
+    me: userOf(context).user_id,
     problem: null,
   };
 }
@@ -151,7 +166,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(drawHref(id, { ...back, notice: 'deleted' }), 303);
   }
   if (intent === 'beacon') {
-    const r = await api.call(contract.setDrawBeacon, { params: { id }, body: { value: String(form.get('beacon') ?? '').slice(0, 200) } });
+    // What staff paste: the round's randomness (64 hex characters) or drand's signature of it (96), which the server
+    // checks against drand's key (docs/rules/draws.md#4-the-beacon).
+    const pasted = String(form.get('beacon') ?? '').slice(0, 200);
+    const body = pasted.replace(/\s+/g, '').length === 96 ? { signature: pasted } : { value: pasted };
+    const r = await api.call(contract.setDrawBeacon, { params: { id }, body });
     if (r.ok) return redirect(drawHref(id, { ...back, notice: 'beacon' }), 303);
     return refused(r, { fields: [], both: true, failed: 'admin:draw.verifiable.failed', extra: { chosen, verifiable: true } });
   }
@@ -160,33 +179,46 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (r.ok) return redirect(drawHref(id, { ...back, notice: 'drawn' }), 303);
     return refused(r, { fields: [], failed: 'admin:draw.verifiable.failed', extra: { chosen, verifiable: true } });
   }
+  if (intent === 'approve' || intent === 'reject') {
+    const proposalId = idOf(form.get('proposal_id'));
+    if (!proposalId) return refuse(key('admin:draw.proposal.notFound'), 404, { chosen });
+    const r =
+      intent === 'approve'
+        ? await api.call(contract.approveDrawProposal, { params: { proposalId } })
+        : await api.call(contract.rejectDrawProposal, { params: { proposalId } });
+    if (r.ok) return redirect(drawHref(id, { ...back, notice: intent === 'approve' ? 'drawn' : 'rejected' }), 303);
+    return refused(r, { fields: [], failed: 'admin:draw.proposal.failed', extra: { chosen, proposal: true } });
+  }
   if (intent === 'clear') return { chosen: [] } satisfies Result;
   if (typeof form.get('remove') === 'string') return { chosen: chosen.filter((x) => x !== form.get('remove')) } satisfies Result;
-  if (intent === 'add' || intent === 'random') {
+  if (intent === 'add') {
     if (chosen.length >= winners) return refuse(key('admin:draw.full', { count: winners }), 400, { chosen });
-    if (intent === 'add') {
-      const typed = String(form.get('ticket') ?? '')
-        .trim()
-        .slice(0, 40);
-      const ticket = normaliseTicket(toAsciiDigits(typed));
-      if (!ticket || chosen.includes(ticket)) {
-        const problem = ticket ? 'admin:draw.alreadyChosen' : 'admin:draw.invalidTicket';
-        return data<Result>({ chosen, values: { ticket: typed }, errors: { ticket: key(problem) } }, { status: 400 });
-      }
-      return { chosen: [...chosen, ticket] } satisfies Result;
+    const typed = String(form.get('ticket') ?? '')
+      .trim()
+      .slice(0, 40);
+    const ticket = normaliseTicket(toAsciiDigits(typed));
+    if (!ticket || chosen.includes(ticket)) {
+      const problem = ticket ? 'admin:draw.alreadyChosen' : 'admin:draw.invalidTicket';
+      return data<Result>({ chosen, values: { ticket: typed }, errors: { ticket: key(problem) } }, { status: 400 });
     }
-    const r = await api.call(contract.randomWinner, { body: { lottery_id: id, exclude: chosen } });
-    if (r.ok) return { chosen: [...chosen, r.data.ticket] } satisfies Result;
-    return refused(r, { fields: [], failed: 'admin:draw.randomFailed', extra: { chosen } });
+    return { chosen: [...chosen, ticket] } satisfies Result;
   }
-  if (intent === 'finish') {
-    if (!chosen.length) return refuse(key('admin:draw.noneChosen'), 400, { chosen });
-    const r = await api.call(contract.drawLottery, { body: { lottery_id: id, tickets: chosen } });
-    if (r.ok) return redirect(drawHref(id, { ...back, notice: 'drawn' }), 303);
-    const fe = fieldErrors(r.error);
+  if (intent === 'propose') {
+    const reason = String(form.get('reason') ?? '').slice(0, REASON_MAX * 2);
+    if (!chosen.length) return refuse(key('admin:draw.noneChosen'), 400, { chosen, values: { reason } });
+    const r = await api.call(contract.drawLottery, { body: { lottery_id: id, tickets: chosen, reason } });
+    if (r.ok) return redirect(drawHref(id, { ...back, notice: 'proposed' }), 303);
+    // The reason's own message shows under its field; the tickets' messages in the list above.
+    const { reason: reasonError, ...fe } = fieldErrors(r.error);
     const messages = Object.values(fe).filter(Boolean);
     return data<Result>(
-      { chosen, formError: key('admin:draw.finishFailed'), formErrors: messages.length ? messages : [errorText(r.error, '')] },
+      {
+        chosen,
+        values: { reason },
+        ...(reasonError ? { errors: { reason: reasonError } } : {}),
+        formError: key('admin:draw.finishFailed'),
+        formErrors: messages.length || reasonError ? messages : [errorText(r.error, '')],
+      },
       { status: pageStatus(r.status) },
     );
   }
@@ -215,6 +247,8 @@ export function Component() {
   const name = lng === 'bn' && l.name_bn ? l.name_bn : l.name;
   const pages = pageCount(d.total, PER_PAGE);
   const drawn = l.is_result_published || l.prizes > 0 || d.prizes.length > 0;
+  const pending = d.proposals.find((p) => p.status === 'pending');
+  const approved = d.proposals.find((p) => p.status === 'approved');
   const here = drawHref(l.id, { search: d.search, page: d.page });
   const confirming = d.del !== null && d.superuser ? d.prizes.find((p) => p.id === d.del) : undefined;
   const confirmHref = confirming ? drawHref(l.id, { search: d.search, page: d.page, del: confirming.id }) : here;
@@ -242,7 +276,9 @@ export function Component() {
       {d.proof ? <Verifiable proof={d.proof} endDate={l.end_date} now={d.now} drawn={drawn} action={here} result={result} /> : null}
 
       {drawn ? (
-        <Results l={l} prizes={d.prizes} lng={lng} />
+        <Results l={l} prizes={d.prizes} lng={lng} approved={approved} />
+      ) : pending ? (
+        <PendingProposal p={pending} mine={pending.proposed_by.id === d.me} action={here} result={result} />
       ) : (
         <Selection lotteryId={l.id} winners={l.winners} action={here} result={result} />
       )}
@@ -388,6 +424,7 @@ function Selection({
     <div className="draw-section card draw-select">
       <h2 id="draw-select">{t('draw.select')}</h2>
       <p className="muted">{t('draw.selectLead', { count: winners, n: formatNumber(winners, lng) })}</p>
+      <p className="draw-unverifiable-note">{t('draw.proposal.lead')}</p>
       {/* key: the typed ticket starts empty again once it was added */}
       <Form method="post" action={action} noValidate className="draw-select__form" key={chosen.join(',')}>
         <CsrfField />
@@ -439,9 +476,6 @@ function Selection({
           )}
         </div>
         <div className="draw-select__actions">
-          <SubmitButton name="intent" value="random" className="btn btn-accent" disabled={full}>
-            {t('draw.random')}
-          </SubmitButton>
           <SubmitButton name="intent" value="clear" className="btn btn-ghost" disabled={!chosen.length}>
             {t('draw.clear')}
           </SubmitButton>
@@ -467,16 +501,99 @@ function Selection({
             ))}
           </ol>
         )}
-        <SubmitButton name="intent" value="finish" className="btn btn-primary btn-block" disabled={!chosen.length}>
-          {t('draw.finish')}
+        <Field
+          label={t('draw.proposal.reason')}
+          name="reason"
+          maxLength={REASON_MAX}
+          autoComplete="off"
+          defaultValue={result?.values?.reason ?? ''}
+          hint={t('draw.proposal.reasonHint')}
+          error={msg(t, result?.errors?.reason)}
+        />
+        <SubmitButton name="intent" value="propose" className="btn btn-primary btn-block" disabled={!chosen.length}>
+          {t('draw.proposal.propose')}
         </SubmitButton>
       </Form>
     </div>
   );
 }
 
-/** Once drawn: when, the total prize and how it was split (the prizes table follows). */
-function Results({ l, prizes, lng }: { l: Lottery; prizes: PrizeRow[]; lng: Language }) {
+/**
+ * Winners proposed by hand, waiting for a second staff member (docs/rules/lotteries-and-sales.md#9-the-draw): who
+ * proposed them, when and why; Approve and Reject for another staff member, Withdraw for the author.
+ */
+function PendingProposal({ p, mine, action, result }: { p: Proposal; mine: boolean; action: string; result: Result | undefined }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('admin');
+  return (
+    <div className="draw-section card draw-proposal">
+      <h2 id="draw-proposal">{t('draw.proposal.title')}</h2>
+      <p className="draw-unverifiable-note">{t('draw.proposal.pendingLead')}</p>
+      {result?.proposal && result.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+      <ProposalFacts p={p} lng={lng} />
+      <ol className="draw-chosen" aria-labelledby="draw-proposal">
+        {p.tickets.map((c) => (
+          <li key={c}>
+            <span className="ticket-no nowrap">{c}</span>
+          </li>
+        ))}
+      </ol>
+      <Form method="post" action={action} className="draw-select__actions" preventScrollReset>
+        <CsrfField />
+        <input type="hidden" name="proposal_id" value={p.id} />
+        {mine ? (
+          <>
+            <p className="muted">{t('draw.proposal.mine')}</p>
+            <SubmitButton name="intent" value="reject" className="btn btn-ghost">
+              {t('draw.proposal.withdraw')}
+            </SubmitButton>
+          </>
+        ) : (
+          <>
+            <SubmitButton name="intent" value="approve" className="btn btn-primary">
+              {t('draw.proposal.approve')}
+            </SubmitButton>
+            <SubmitButton name="intent" value="reject" className="btn btn-ghost">
+              {t('draw.proposal.reject')}
+            </SubmitButton>
+          </>
+        )}
+      </Form>
+    </div>
+  );
+}
+
+/** Who proposed the winners and why, and who decided, with the times. */
+function ProposalFacts({ p, lng }: { p: Proposal; lng: Language }) {
+  const { t } = useTranslation('admin');
+  return (
+    <dl className="admin-card__facts">
+      <div>
+        <dt>{t('draw.proposal.by')}</dt>
+        <dd>
+          {p.proposed_by.name} · <DateTime value={p.proposed_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+        </dd>
+      </div>
+      {p.decided_by && p.decided_at ? (
+        <div>
+          <dt>{t('draw.proposal.approvedBy')}</dt>
+          <dd>
+            {p.decided_by.name} · <DateTime value={p.decided_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t('draw.proposal.reason')}</dt>
+        <dd className="admin-card__wrap">{p.reason}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Once drawn: when, the total prize and how it was split (the prizes table follows); by hand, who chose and approved. */
+function Results({ l, prizes, lng, approved }: { l: Lottery; prizes: PrizeRow[]; lng: Language; approved: Proposal | undefined }) {
   const { t } = useTranslation('admin');
   const paid = prizes.reduce((s, p) => s + p.prize_money, 0);
   return (
@@ -509,6 +626,12 @@ function Results({ l, prizes, lng }: { l: Lottery; prizes: PrizeRow[]; lng: Lang
           </dd>
         </div>
       </dl>
+      {approved ? (
+        <>
+          <p className="draw-unverifiable-note">{t('draw.proposal.drawnByHand')}</p>
+          <ProposalFacts p={approved} lng={lng} />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,515 @@
+/**
+ * The numbers draw and its prize tiers (docs/rules/lotteries-and-sales.md#9-the-draw, docs/rules/draws.md#7-numbers-draw,
+ * docs/decisions/032-numbers-draw-tiers.md): staff create a numbers lottery with a jackpot share and tier prizes; its
+ * draw by the procedure draws five main numbers and a last number, pays each winning ticket its best tier, splits
+ * the jackpot or rolls it into the numbers lottery staff named; results, My Lotteries, the proof and claims follow.
+ * On PGlite and PostgreSQL.
+ *
+ * How a test makes a ticket win a given tier: the drawn numbers follow from the seed, the tickets digest and the beacon
+ * value, and the beacon value is what staff enter. So the test fixes the seed (and its commitment), sells the tickets,
+ * computes the digest, then tries beacon values (SHA-256 of "beacon <i>") until the numbers drawn with one give the
+ * tiers it needs, and enters that value. A jackpot is one combination in 52,181,415, so the jackpot lottery sells a few
+ * thousand tickets (straight in the database) and a jackpot among them is found within some ten thousand tries.
+ */
+import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import request from 'supertest';
+import { matchOf, tierOf, type Tier } from '../../shared/draws/tiers.ts';
+import { formatTicket } from '../../shared/ticket.ts';
+import {
+  commitment,
+  drawKey,
+  drawNumbers,
+  LABEL_LAST,
+  LABEL_MAIN,
+  pick,
+  quicknetRound,
+  ticketsDigest,
+  verifyProof,
+} from '../../server/draws/verifiable.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { account, buy, purchase, trxId, type Player } from './purchase-fixtures.ts';
+
+let t: TestApp;
+let staff: Player;
+let player: Player;
+let other: Player;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  staff = await account(t, { name: 'Draw Staff', is_staff: true });
+  player = await account(t, { name: 'Numbers Player' });
+  other = await account(t, { name: 'Other Player' });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  for (const table of ['audit_log', 'prize_claims', 'prizes', 'transactions', 'draw_commitments', 'lotteries', 'rate_limits'])
+    await t.db.query(`DELETE FROM ${table}`);
+});
+
+const DAY = 24 * 3600 * 1000;
+const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+const SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+const TIER_PRIZES = { tier2_prize: 20_000, tier3_prize: 2_000, tier4_prize: 200, tier5_prize: 20 };
+
+const as = (p: Player | null, method: 'get' | 'post' | 'patch' | 'put', url: string, lng = 'en') => {
+  const r = request(t.url)[method](url).set('Accept-Language', lng);
+  return p ? r.set(...p.auth) : r;
+};
+const create = (body: object, who: Player | null = staff, lng = 'en') => as(who, 'post', '/api/v1/lotteries/', lng).send(body);
+const patch = (id: number, body: object, lng = 'en') => as(staff, 'patch', `/api/v1/lotteries/${id}/`, lng).send(body);
+const draw = (id: number, lng = 'en') => as(staff, 'post', `/api/v1/lotteries/${id}/verifiable-draw/`, lng);
+const proof = (id: number) => request(t.url).get(`/api/v1/lotteries/${id}/draw-proof/`);
+
+const numbersLottery = (extra: object = {}) => ({
+  name: 'Weekly Numbers',
+  kind: 'numbers',
+  ticket_price: 100,
+  total_tickets: 10_000,
+  jackpot_share: 50,
+  ...TIER_PRIZES,
+  start_date: day(-1),
+  end_date: day(6),
+  published: true,
+  ...extra,
+});
+
+/** A numbers lottery made through the API; its id. */
+async function newNumbers(extra: object = {}): Promise<number> {
+  const res = await create(numbersLottery(extra));
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+/** A purchase through the API, approved by staff: a `success` ticket of `who`. */
+async function sell(id: number, who: Player, ticket: string): Promise<number> {
+  const res = await buy(t, who, purchase(id, ticket, { trx_id: trxId() }));
+  expect(res.status).toBe(201);
+  await as(staff, 'put', `/api/v1/transactions/${res.body.id}/`).send({ status: 'success' }).expect(200);
+  return res.body.id as number;
+}
+
+/** Many paid tickets of `who` at once, straight in the database. */
+const sellMany = (id: number, who: Player, tickets: string[]) =>
+  t.db.query(
+    `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, status)
+     SELECT $1, $2, x, 100, 'bkash', 'success' FROM unnest($3::text[]) AS x`,
+    [who.id, id, tickets],
+  );
+
+/** Sales ended an hour ago, the beacon round the one after, the seed fixed (so that the test knows the draw in advance). */
+async function endSales(id: number): Promise<void> {
+  await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 hour' WHERE id = $1`, [id]);
+  const end = (await t.db.one<{ end_date: string }>('SELECT end_date FROM lotteries WHERE id = $1', [id]))!.end_date;
+  await t.db.query('UPDATE draw_commitments SET seed = $2, commitment = $3, beacon_round = $4 WHERE lottery_id = $1', [
+    id,
+    SEED,
+    commitment(SEED),
+    quicknetRound(new Date(end)),
+  ]);
+}
+
+const soldTickets = async (id: number) =>
+  (await t.db.query<{ ticket: string }>(`SELECT ticket FROM transactions WHERE lottery_id = $1 AND status = 'success'`, [id])).map(
+    (r) => r.ticket,
+  );
+
+/** The numbers drawn with this digest and beacon (the procedure's loop without re-checking the tickets each try). */
+function numbersWith(digest: string, beacon: string): number[] {
+  const key = drawKey(SEED, digest, beacon);
+  const main: number[] = [];
+  for (const i of pick(key, LABEL_MAIN, 55)) {
+    if (!main.includes(i + 1)) main.push(i + 1);
+    if (main.length === 5) break;
+  }
+  const last = (pick(key, LABEL_LAST, 15).next().value as number) + 1;
+  return [...main.sort((a, b) => a - b), last];
+}
+
+/** The first beacon value "SHA-256 of beacon <i>" whose numbers satisfy `wanted` (the trick of this file's header). */
+function beaconFor(tickets: string[], wanted: (numbers: number[]) => boolean, tries = 2_000_000): string {
+  const digest = ticketsDigest(tickets);
+  for (let i = 0; i < tries; i++) {
+    const beacon = createHash('sha256').update(`beacon ${i}`).digest('hex');
+    if (wanted(numbersWith(digest, beacon))) return beacon;
+  }
+  throw new Error('no beacon value found');
+}
+
+async function enterBeacon(id: number, beacon: string): Promise<void> {
+  await as(staff, 'put', `/api/v1/lotteries/${id}/draw-beacon/`).send({ value: beacon }).expect(200);
+}
+
+/** `count` distinct tickets, the same on every run. */
+function manyTickets(count: number): string[] {
+  const out = new Set<string>();
+  for (let i = 0; out.size < count; i++) {
+    const h = createHash('sha256').update(`ticket ${i}`).digest();
+    const main = new Set<number>();
+    for (let j = 0; main.size < 5; j++) main.add(((h[j] as number) % 55) + 1);
+    out.add(formatTicket({ main: [...main], last: ((h[31] as number) % 15) + 1 }));
+  }
+  return [...out];
+}
+
+type PrizeRow = { ticket: string; tier: number; prize_money: number; transaction_id: number; id: number };
+const prizesOf = (id: number) =>
+  t.db.query<PrizeRow>('SELECT id, ticket, tier, prize_money, transaction_id FROM prizes WHERE lottery_id = $1 ORDER BY ticket', [id]);
+
+describe('creating and changing a numbers lottery', () => {
+  test('staff create one: its kind, tier prizes and jackpot in the staff and public answers; audited', async () => {
+    const res = await create(numbersLottery({ rollover_to: null }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      kind: 'numbers',
+      jackpot_share: 50,
+      ...TIER_PRIZES,
+      rollover_in: 0,
+      rollover_to: null,
+      jackpot: 0,
+      total_prize: 0,
+    });
+    const id = res.body.id as number;
+    await sell(id, player, '05-12-23-34-45-07');
+    await sell(id, other, '01-02-03-04-05-06');
+    await t.db.query('UPDATE lotteries SET rollover_in = 1001 WHERE id = $1', [id]);
+    // The jackpot: half of TK. 200 paid, plus what rolled in.
+    const pub = await request(t.url).get(`/api/v1/get-lottery/${id}/`).expect(200);
+    expect(pub.body).toMatchObject({ kind: 'numbers', jackpot: 1101, total_prize: 1101, rollover_in: 1001, ...TIER_PRIZES });
+    const list = await request(t.url).get('/api/v1/published-lotteries/').expect(200);
+    expect(list.body.find((l: { id: number }) => l.id === id)).toMatchObject({ jackpot: 1101 });
+    const [audit] = await t.db.query<{ after: Record<string, unknown> }>(`SELECT after FROM audit_log WHERE action = 'lottery.create'`);
+    expect(audit?.after).toMatchObject({ kind: 'numbers', jackpot_share: 50, tier2_prize: 20_000 });
+    // A form's text fields are read the same way.
+    const form = await create(
+      numbersLottery({ jackpot_share: '40', tier2_prize: '1000', tier5_prize: '0', winners: '', total_prize: '', rollover_to: '' }),
+    );
+    expect(form.status).toBe(201);
+    expect(form.body).toMatchObject({ jackpot_share: 40, tier2_prize: 1000, tier5_prize: 0, rollover_to: null });
+  });
+
+  test('a winning-tickets lottery is as before: kind tickets, no tiers, no jackpot', async () => {
+    const res = await create({ name: 'Classic', winners: 2, ticket_price: 100, total_prize: 5000, start_date: day(-1), end_date: day(6) });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      kind: 'tickets',
+      total_prize: 5000,
+      winners: 2,
+      jackpot_share: null,
+      tier2_prize: null,
+      tier5_prize: null,
+      rollover_in: 0,
+      rollover_to: null,
+      jackpot: null,
+    });
+  });
+
+  test('each bad input: 400 under its field, in the caller’s language, nothing stored', async () => {
+    const tickets = (
+      await create({ name: 'Classic', winners: 1, ticket_price: 100, total_prize: 100, start_date: day(-1), end_date: day(6) })
+    ).body.id as number;
+    const bad: [object, string, RegExp][] = [
+      [{ kind: 'lotto' }, 'kind', /kind of lottery/],
+      [{ jackpot_share: undefined }, 'jackpot_share', /required/],
+      [{ jackpot_share: 101 }, 'jackpot_share', /0 to 100/],
+      [{ jackpot_share: '12.5' }, 'jackpot_share', /0 to 100/],
+      [{ tier3_prize: -1 }, 'tier3_prize', /whole taka/],
+      [{ tier4_prize: '10.50' }, 'tier4_prize', /whole taka/],
+      [{ tier5_prize: undefined }, 'tier5_prize', /required/],
+      [{ tier2_prize: Number.MAX_SAFE_INTEGER + 2 }, 'tier2_prize', /whole taka/],
+      [{ total_prize: 1000 }, 'total_prize', /prizes are set by tier/],
+      [{ winners: 3 }, 'winners', /prizes are set by tier/],
+      [{ rollover_to: 'abc' }, 'rollover_to', /Invalid/],
+      [{ rollover_to: 999_999 }, 'rollover_to', /not drawn yet/],
+      [{ rollover_to: tickets }, 'rollover_to', /not drawn yet/],
+    ];
+    for (const [extra, field, message] of bad) {
+      const res = await create(numbersLottery(extra));
+      expect([res.status, field, res.body[field]?.[0]]).toEqual([400, field, expect.stringMatching(message)]);
+    }
+    // The fields of a numbers lottery on a winning-tickets one.
+    const classic = { name: 'Classic', winners: 1, ticket_price: 100, total_prize: 100, start_date: day(-1), end_date: day(6) };
+    const wrong = await create({ ...classic, tier2_prize: 100, rollover_to: tickets });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.tier2_prize?.[0]).toMatch(/Only a numbers-draw lottery/);
+    expect(wrong.body.rollover_to?.[0]).toMatch(/Only a numbers-draw lottery/);
+    expect((await create({ ...classic, total_prize: undefined })).body.total_prize?.[0]).toMatch(/required/);
+    // In Bengali.
+    const bn = await create(numbersLottery({ total_prize: 5 }), staff, 'bn');
+    expect(bn.status).toBe(400);
+    expect(bn.body.total_prize?.[0]).toBe('সংখ্যার ড্র-এর লটারিতে এই ঘরটি নেই: এর পুরস্কার স্তর অনুযায়ী ঠিক করা হয়।');
+    expect(await t.db.query(`SELECT id FROM lotteries WHERE kind = 'numbers'`)).toHaveLength(0);
+  });
+
+  test('who may: anonymous 401, a player 403', async () => {
+    expect((await create(numbersLottery(), null)).status).toBe(401);
+    expect((await create(numbersLottery(), player)).status).toBe(403);
+    expect(await t.db.query('SELECT id FROM lotteries')).toHaveLength(0);
+  });
+
+  test('the kind and the prizes change until a ticket is sold; the rollover target until the draw', async () => {
+    const id = await newNumbers();
+    const target = await newNumbers({ name: 'Next Numbers' });
+    await patch(id, { tier5_prize: 25, jackpot_share: 60 }).expect(200);
+    // Switching kind needs the fields of the new kind, and drops the old ones.
+    expect((await patch(id, { kind: 'tickets' })).body).toMatchObject({
+      total_prize: ['This field is required.'],
+      winners: expect.any(Array),
+    });
+    const switched = await patch(id, { kind: 'tickets', total_prize: 500, winners: 1 }).expect(200);
+    expect(switched.body).toMatchObject({ kind: 'tickets', total_prize: 500, jackpot_share: null, tier5_prize: null });
+    expect((await patch(id, { tier2_prize: 5 })).body.tier2_prize?.[0]).toMatch(/Only a numbers-draw lottery/);
+    await patch(id, { kind: 'numbers', jackpot_share: 50, ...TIER_PRIZES }).expect(200);
+    expect((await patch(id, { total_prize: 5 })).body.total_prize?.[0]).toMatch(/prizes are set by tier/);
+    // Not itself, not a drawn one.
+    expect((await patch(id, { rollover_to: id })).body.rollover_to?.[0]).toMatch(/not drawn yet/);
+    await patch(id, { rollover_to: target }).expect(200);
+
+    await sell(id, player, '05-12-23-34-45-07');
+    for (const change of [{ tier5_prize: 30 }, { jackpot_share: 10 }, { kind: 'tickets', total_prize: 5, winners: 1 }]) {
+      const res = await patch(id, change, 'bn');
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('prizes_fixed');
+    }
+    // The same values again change nothing; the rollover target may still change.
+    await patch(id, { tier5_prize: 20, jackpot_share: 50 }).expect(200);
+    await patch(id, { rollover_to: null }).expect(200);
+    const after = await patch(id, { rollover_to: target }).expect(200);
+    expect(after.body).toMatchObject({ rollover_to: target, tier5_prize: 20, jackpot_share: 50 });
+  });
+});
+
+describe('the numbers draw', () => {
+  test('a jackpot won: every ticket paid its best tier, the jackpot to its ticket; results, My Lotteries, proof and a claim', async () => {
+    const id = await newNumbers();
+    await t.db.query('UPDATE lotteries SET rollover_in = 777 WHERE id = $1', [id]);
+    const mine = '05-12-23-34-45-07';
+    const mineId = await sell(id, other, mine);
+    const bulk = manyTickets(3000).filter((x) => x !== mine);
+    await sellMany(id, player, bulk);
+    await endSales(id);
+    const tickets = await soldTickets(id);
+    const all = new Set(tickets);
+    // Numbers that are one of the sold tickets: a jackpot.
+    const beacon = beaconFor(tickets, (n) => all.has(formatTicket({ main: n.slice(0, 5), last: n[5] as number })));
+    await enterBeacon(id, beacon);
+    const numbers = drawNumbers({ seed: SEED, tickets, beacon }).numbers;
+
+    const res = await draw(id).expect(201);
+    expect(res.body.numbers).toEqual(numbers);
+    // The jackpot: half of the sales, rounded down, plus the rollover in; one jackpot ticket takes it whole.
+    const jackpot = Math.floor((tickets.length * 100 * 50) / 100) + 777;
+    expect(res.body).toMatchObject({ total_prize: jackpot, remainder: 0, lottery_id: id });
+    expect(res.body.rollover).toBeUndefined();
+
+    const money: Record<Tier, number> = { 1: jackpot, 2: 20_000, 3: 2_000, 4: 200, 5: 20 };
+    const expected = tickets
+      .map((ticket) => ({ ticket, tier: tierOf(ticket, numbers) }))
+      .filter((w): w is { ticket: string; tier: Tier } => w.tier !== null)
+      .map((w) => ({ ...w, prize_money: money[w.tier] }))
+      .sort((a, b) => (a.ticket < b.ticket ? -1 : 1));
+    const prizes = await prizesOf(id);
+    expect(prizes.map(({ ticket, tier, prize_money }) => ({ ticket, tier, prize_money }))).toEqual(expected);
+    expect(prizes.filter((p) => p.tier === 1)).toHaveLength(1);
+    expect(res.body.prizes).toHaveLength(prizes.length);
+    expect(res.body.prizes[0]).toMatchObject({ tier: 1, prize_money: jackpot });
+    const [audit] = await t.db.query<{ after: Record<string, unknown> }>(`SELECT after FROM audit_log WHERE action = 'lottery.draw'`);
+    expect(audit?.after).toMatchObject({ kind: 'numbers', numbers, jackpot, algorithm: 'bhagya-draw-v1' });
+
+    // The proof answers the numbers; our checker and the independent script accept it.
+    const p = (await proof(id).expect(200)).body;
+    expect(p).toMatchObject({ algorithm: 'bhagya-draw-v1', seed: SEED, numbers, tickets_digest: ticketsDigest(tickets) });
+    expect(p.winners).toBeUndefined();
+    expect(p.tickets).toHaveLength(tickets.length);
+    expect(verifyProof(p)).toEqual({ ok: true });
+    const run = await new Promise<{ code: number; out: string }>((resolve) =>
+      execFile('npx', ['tsx', 'scripts/verify-draw.ts', t.url, String(id)], { timeout: 60_000 }, (error, stdout) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: stdout }),
+      ),
+    );
+    expect(run.out).toMatch(/verified/);
+    expect(run.code).toBe(0);
+
+    // Results: the numbers and each prize's tier, the jackpot first.
+    const results = (await request(t.url).get('/api/v1/lottery-results/').expect(200)).body;
+    const result = results.find((r: { lottery: { id: number } }) => r.lottery.id === id);
+    expect(result).toMatchObject({ numbers, rollover: null, lottery: { kind: 'numbers', total_prize: jackpot } });
+    expect(result.prizes[0]).toMatchObject({ tier: 1, prize_money: jackpot });
+    expect(result.prizes).toHaveLength(prizes.length);
+
+    // My Lotteries: the numbers, what the ticket matched and its tier (prize or not).
+    const myList = (await as(other, 'get', '/api/v1/my-transactions/').expect(200)).body;
+    const tier = tierOf(mine, numbers);
+    expect(myList[0]).toMatchObject({
+      id: mineId,
+      numbers,
+      matched: matchOf(mine, numbers),
+      tier,
+      is_winning_ticket: tier !== null,
+      lottery: { kind: 'numbers', total_prize: jackpot },
+    });
+
+    // A tier prize is claimed as any prize.
+    const prize = prizes.find((x) => x.tier === 5)!;
+    await as(player, 'post', '/api/v1/send-prize-claim-otp/').send({ prize_id: prize.id }).expect(200);
+    const code = await t.lastCode(player.phone, 'claim');
+    const claim = await as(player, 'post', '/api/v1/submit-prize-claim/').send({
+      prize: prize.id,
+      payment_method: 'bkash',
+      account_number: '01712345678',
+      account_holder_name: 'Numbers Player',
+      otp: code,
+    });
+    expect(claim.status).toBe(200);
+    const claimed = (await t.db.one<{ status: string }>('SELECT status FROM prize_claims WHERE prize_id = $1', [prize.id]))?.status;
+    expect(claimed).toBe('payment_info_submitted');
+  });
+
+  test('no jackpot ticket: refused until a target is named (the same numbers after), then the jackpot rolls over, audited', async () => {
+    const id = await newNumbers();
+    const gone = await newNumbers({ name: 'Drawn Numbers' });
+    const target = await newNumbers({ name: 'Next Numbers' });
+    const winner = '05-12-23-34-45-07';
+    await sell(id, player, winner);
+    await sell(id, other, '01-02-03-04-05-06');
+    await sell(id, other, '10-20-30-40-50-10');
+    await endSales(id);
+    const tickets = await soldTickets(id);
+    const beacon = beaconFor(tickets, (n) => tierOf(winner, n) === 5 && tickets.every((x) => tierOf(x, n) !== 1));
+    await enterBeacon(id, beacon);
+    const numbers = drawNumbers({ seed: SEED, tickets, beacon }).numbers;
+
+    // No target named: refused, in both languages, nothing written.
+    const refused = await draw(id, 'bn');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ code: 'rollover_target_missing', detail: expect.stringContaining('জ্যাকপট') });
+    expect((await draw(id)).body.detail).toMatch(/Nobody won the jackpot/);
+    expect(await prizesOf(id)).toHaveLength(0);
+    expect((await proof(id)).body.seed).toBeUndefined();
+
+    // A target drawn meanwhile: refused the same way.
+    await patch(id, { rollover_to: gone }).expect(200);
+    await t.db.query('UPDATE lotteries SET drawn_at = now(), is_result_published = true WHERE id = $1', [gone]);
+    const meanwhile = await draw(id);
+    expect(meanwhile.status).toBe(409);
+    expect(meanwhile.body.code).toBe('rollover_target_missing');
+    expect((await patch(id, { rollover_to: gone })).status).toBe(200); // unchanged: nothing to check
+    expect((await patch(id, { rollover_to: target, name: 'Weekly Numbers' })).status).toBe(200);
+
+    await t.db.query('UPDATE lotteries SET rollover_in = 50 WHERE id = $1', [target]);
+    const res = await draw(id).expect(201);
+    const jackpot = Math.floor((300 * 50) / 100);
+    expect(res.body).toMatchObject({ numbers, total_prize: jackpot, rollover: { amount: jackpot, to: target } });
+    expect((await prizesOf(id)).map(({ ticket, tier, prize_money }) => ({ ticket, tier, prize_money }))).toEqual([
+      { ticket: winner, tier: 5, prize_money: 20 },
+    ]);
+    const next = await request(t.url).get(`/api/v1/get-lottery/${target}/`).expect(200);
+    expect(next.body).toMatchObject({ rollover_in: 50 + jackpot, jackpot: 50 + jackpot });
+    const [rolled] = await t.db.query<{ actor_id: number; entity_id: string; before: unknown; after: unknown }>(
+      `SELECT actor_id, entity_id, before, after FROM audit_log WHERE action = 'lottery.rollover'`,
+    );
+    expect(rolled).toEqual({
+      actor_id: staff.id,
+      entity_id: String(target),
+      before: { rollover_in: 50 },
+      after: { rollover_in: 50 + jackpot, from_lottery_id: id, amount: jackpot },
+    });
+    const result = (await request(t.url).get('/api/v1/lottery-results/').expect(200)).body.find(
+      (r: { lottery: { id: number } }) => r.lottery.id === id,
+    );
+    expect(result).toMatchObject({ numbers, rollover: { amount: jackpot, to: target }, prizes: [{ ticket: winner, tier: 5 }] });
+    // Drawn: the target can no longer change, the draw is not repeated.
+    expect((await patch(id, { rollover_to: null })).body.code).toBe('already_drawn');
+    expect((await draw(id)).body.code).toBe('already_drawn');
+    const proved = (await proof(id).expect(200)).body;
+    expect(proved.numbers).toEqual(numbers);
+    expect(verifyProof(proved)).toEqual({ ok: true });
+  });
+
+  test('without tickets: the draw still happens and the rolled-in jackpot rolls on; with nothing to roll no target is needed', async () => {
+    const empty = await newNumbers();
+    const target = await newNumbers({ name: 'Next Numbers' });
+    await t.db.query('UPDATE lotteries SET rollover_in = 1234 WHERE id = $1', [empty]);
+    await endSales(empty);
+    const beacon = createHash('sha256').update('beacon 0').digest('hex');
+    await enterBeacon(empty, beacon);
+    expect((await draw(empty)).body.code).toBe('rollover_target_missing');
+    await patch(empty, { rollover_to: target }).expect(200);
+    const res = await draw(empty).expect(201);
+    expect(res.body).toMatchObject({
+      numbers: drawNumbers({ seed: SEED, tickets: [], beacon }).numbers,
+      prizes: [],
+      rollover: { amount: 1234, to: target },
+    });
+    expect((await request(t.url).get(`/api/v1/get-lottery/${target}/`)).body.rollover_in).toBe(1234);
+    expect(verifyProof((await proof(empty)).body)).toEqual({ ok: true });
+
+    // Nothing sold, nothing rolled in: a jackpot of 0, drawn without a target.
+    const zero = await newNumbers({ name: 'Quiet Numbers' });
+    await endSales(zero);
+    await enterBeacon(zero, beacon);
+    expect((await draw(zero).expect(201)).body).toMatchObject({ prizes: [], rollover: { amount: 0, to: null } });
+  });
+
+  test('two lotteries naming each other, drawn at the same moment: one rolls into the other, which is then refused; never a deadlock', async () => {
+    const a = await newNumbers({ name: 'Left Numbers' });
+    const b = await newNumbers({ name: 'Right Numbers' });
+    await patch(a, { rollover_to: b }).expect(200);
+    await patch(b, { rollover_to: a }).expect(200);
+    const beacon = createHash('sha256').update('beacon 0').digest('hex');
+    for (const id of [a, b]) {
+      await t.db.query('UPDATE lotteries SET rollover_in = 500 WHERE id = $1', [id]);
+      await endSales(id);
+      await enterBeacon(id, beacon);
+    }
+    const [ra, rb] = await Promise.all([draw(a), draw(b)]);
+    expect([ra.status, rb.status].sort()).toEqual([201, 409]);
+    const refused = ra.status === 409 ? ra : rb;
+    expect(refused.body.code).toBe('rollover_target_missing');
+    const winner = ra.status === 201 ? a : b;
+    const loser = winner === a ? b : a;
+    expect((await request(t.url).get(`/api/v1/get-lottery/${loser}/`)).body.rollover_in).toBe(1000);
+    expect((await prizesOf(winner)).length).toBe(0);
+  });
+
+  // PostgreSQL only (PGlite has one connection: a held lock stops everything): the draw of B, whose jackpot rolls into
+  // A, takes A's lock before its own, so while A is held B stays free; taking B first would deadlock with A's draw.
+  (process.env.TEST_DATABASE_URL ? test : test.skip)('a draw locks the lotteries it needs in id order', async () => {
+    const a = await newNumbers({ name: 'First Numbers' });
+    const b = await newNumbers({ name: 'Second Numbers' });
+    expect(a).toBeLessThan(b);
+    await patch(b, { rollover_to: a }).expect(200);
+    await t.db.query('UPDATE lotteries SET rollover_in = 500 WHERE id = $1', [b]);
+    await endSales(b);
+    await enterBeacon(b, createHash('sha256').update('beacon 0').digest('hex'));
+    let drawing: ReturnType<typeof draw> | undefined;
+    const bFree = await t.db.tx(async (tx) => {
+      await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE', [a]);
+      drawing = draw(b);
+      void drawing.then(() => undefined);
+      await new Promise((r) => setTimeout(r, 500));
+      try {
+        await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE NOWAIT', [b]);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(bFree).toBe(true);
+    expect((await drawing!).status).toBe(201);
+    expect((await request(t.url).get(`/api/v1/get-lottery/${a}/`)).body.rollover_in).toBe(500);
+  });
+
+  test('winners by hand are refused for a numbers lottery: its prizes follow from the numbers', async () => {
+    const id = await newNumbers();
+    await sell(id, player, '05-12-23-34-45-07');
+    const res = await as(staff, 'post', '/api/v1/draw-lottery/').send({
+      lottery_id: id,
+      tickets: ['05-12-23-34-45-07'],
+      reason: 'by hand',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('numbers_kind');
+    expect(await t.db.query('SELECT id FROM draw_proposals WHERE lottery_id = $1', [id])).toEqual([]);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The public proof of a draw, /results/{id} (docs/rules/draws.md#9-the-proof): a lottery is drawn by the procedure
+ * through the staff API (a ticket bought and approved, the end of sales moved to a minute ago so that its drand round
+ * has come, a beacon value entered, the verifiable draw), then a visitor opens its proof page in English and Bengali
+ * on a 360 px phone and a 1280 px desktop: the winners, the revealed seed and the command to check it, nothing wider
+ * than the screen, axe clean. Before the draw the same page shows the commitment and the round, never the seed. The
+ * cards' links, the no-JavaScript page and its 404s are covered by tests/api/results-page.test.ts.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, hydrated, test, type NewPlayer } from './helpers.ts';
+import { STAFF, useLanguage } from './pages.ts';
+
+const DAY = 24 * 3600 * 1000;
+const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+/** A beacon value as staff would copy it from a drand relay (the test cannot reach drand). */
+const BEACON = 'c0ffee0123456789abcdef0123456789abcdef0123456789abcdef0123456789';
+
+async function tokenOf(request: APIRequestContext, phone: string, password: string): Promise<string> {
+  const res = await request.post('/api/token/', { data: { phone, password } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { access: string }).access;
+}
+
+function randomTicket(): string {
+  const main = new Set<number>();
+  while (main.size < 5) main.add(1 + Math.floor(Math.random() * 55));
+  const last = 1 + Math.floor(Math.random() * 15);
+  return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
+}
+
+/** A new published lottery (1 winner) with one ticket of this player bought and approved; sales still open. */
+async function lotteryWithSale(request: APIRequestContext, player: NewPlayer, name: string) {
+  const staff = { Authorization: `Bearer ${await tokenOf(request, STAFF.identifier, STAFF.password)}` };
+  const created = await request.post('/api/v1/lotteries/', {
+    headers: staff,
+    data: {
+      name,
+      name_bn: `${name} ড্র`,
+      start_date: day(-1),
+      end_date: day(7),
+      ticket_price: 50,
+      total_prize: 5000,
+      winners: 1,
+      published: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const lottery = (await created.json()) as { id: number; commitment: string | null };
+  const ticket = randomTicket();
+  const buyer = { Authorization: `Bearer ${await tokenOf(request, player.phone, player.password)}` };
+  const bought = await request.post('/api/v1/transactions-create/', {
+    headers: buyer,
+    data: {
+      lottery_id: lottery.id,
+      ticket,
+      amount: 50,
+      transaction_type: 'payment',
+      payment_method: 'bkash',
+      nid: '',
+      payment_number: '01712345678',
+      trx_id: `PF${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+    },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  const trx = (await bought.json()) as { id: number };
+  const approved = await request.put(`/api/v1/transactions/${trx.id}/`, { headers: staff, data: { status: 'success' } });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  return { id: lottery.id, commitment: lottery.commitment, ticket, staff };
+}
+
+/** Sales ended a minute ago (so the announced round has come), the beacon value entered, the draw by the procedure. */
+async function drawByProcedure(request: APIRequestContext, id: number, staff: Record<string, string>): Promise<void> {
+  const ended = await request.patch(`/api/v1/lotteries/${id}/`, {
+    headers: staff,
+    data: { end_date: new Date(Date.now() - 60_000).toISOString() },
+  });
+  expect(ended.ok(), await ended.text()).toBe(true);
+  const beacon = await request.put(`/api/v1/lotteries/${id}/draw-beacon/`, { headers: staff, data: { value: BEACON } });
+  expect(beacon.ok(), await beacon.text()).toBe(true);
+  const drawn = await request.post(`/api/v1/lotteries/${id}/verifiable-draw/`, { headers: staff });
+  expect(drawn.status(), await drawn.text()).toBe(201);
+}
+
+/** The page is no wider than the screen (long hex values break), and axe finds nothing serious. */
+async function fits(page: Page, width: number, label: string, problems: string[]): Promise<void> {
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (scroll > width) {
+    const wide = await page.evaluate(
+      (w) =>
+        [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > w)
+          .slice(0, 3)
+          .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`),
+      width,
+    );
+    problems.push(`${label} ${width}: ${scroll} px wide (${wide.join(', ')})`);
+  }
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+    problems.push(`${label} ${width}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+test('a drawn lottery’s proof page in English and Bengali at 360 and 1280 px; before the draw, the commitment only', async ({
+  page,
+  player,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Karnaphuli ${Date.now() % 100000}`;
+  const lottery = await lotteryWithSale(request, player, name);
+  expect(lottery.commitment).toMatch(/^[0-9a-f]{64}$/);
+  const problems: string[] = [];
+
+  // Before the draw: the commitment and why nobody can steer it.
+  await useLanguage(page, 'en');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/results/${lottery.id}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByRole('heading', { name: 'This draw will be checkable' })).toBeVisible();
+  await expect(page.locator('main')).toContainText(lottery.commitment!);
+  await expect(page.getByRole('heading', { name: 'Why nobody can steer it' })).toBeVisible();
+  await fits(page, 360, 'pending en', problems);
+
+  await drawByProcedure(request, lottery.id, lottery.staff);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
+    for (const lng of ['en', 'bn'] as const) {
+      await useLanguage(page, lng);
+      await page.goto(`/results/${lottery.id}`);
+      await hydrated(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(lng === 'bn' ? `${name} ড্র` : name);
+      await expect(
+        page.getByRole('heading', { name: lng === 'bn' ? 'নিজে কীভাবে যাচাই করবেন' : 'How to check it yourself' }),
+      ).toBeVisible();
+      // The one ticket is the winner; the seed is revealed beside the commitment and the beacon value.
+      await expect(page.locator('.proof__winners .balls')).toHaveCount(1);
+      await expect(page.locator('main')).toContainText(lottery.commitment!);
+      await expect(page.locator('main')).toContainText(BEACON);
+      await expect(page.locator('.proof__command')).toContainText(`npm run verify-draw -- ${new URL(page.url()).origin} ${lottery.id}`);
+      await fits(page, width, `drawn ${lng}`, problems);
+    }
+  }
+  expect(problems).toEqual([]);
+
+  // The JSON proof the page links is the API's, with the seed that hashes to the commitment.
+  const json = await request.get(`/api/v1/lotteries/${lottery.id}/draw-proof/`);
+  const proof = (await json.json()) as { seed: string; winners: string[] };
+  expect(proof.winners).toEqual([lottery.ticket]);
+  await expect(page.locator('main')).toContainText(proof.seed);
+});
