@@ -73,8 +73,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // `exec` so that stopping the shell stops the server; stdout and stderr both go to the log file.
-    command: 'exec npx --no-install node dist/server/index.js > "$E2E_SERVER_LOG" 2>&1',
+    // The journeys' data first (tests/e2e/prepare-data.ts: the demo data and the numbers journey's lottery), then the
+    // server; `exec` so that stopping the shell stops the server; stdout and stderr both go to the log file.
+    command:
+      'npx --no-install tsx tests/e2e/prepare-data.ts > "$E2E_SERVER_LOG" 2>&1 && exec npx --no-install node dist/server/index.js >> "$E2E_SERVER_LOG" 2>&1',
     url: `${baseURL}/readyz`,
     timeout: 90_000,
     reuseExistingServer: false,

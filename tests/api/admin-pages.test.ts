@@ -98,6 +98,50 @@ describe('creating and editing a lottery without JavaScript', () => {
     expect(after).toMatchObject({ published: false, featured: true, end_date: '2026-12-07T08:30:00.000Z' });
   });
 
+  test('a numbers lottery through the same form: the kind chosen, only its prize fields sent, the rollover target offered', async () => {
+    const page = await staffAgent.get('/admin/create-lottery').expect(200);
+    expect(page.text).toContain('name="kind" checked="" value="tickets"');
+    // Both kinds' fields are in the page, as a browser without JavaScript posts them.
+    const form = {
+      _csrf: csrfFrom(page.text),
+      name: 'Padma Numbers',
+      start_date: '2026-12-01',
+      end_date: '2026-12-07',
+      ticket_price: '50',
+      total_tickets: '5000',
+      kind: 'numbers',
+      total_prize: '1000',
+      winners: '1',
+      jackpot_share: '40',
+      tier2_prize: '50000',
+      tier3_prize: 'lots',
+      tier4_prize: '100',
+      tier5_prize: '0',
+      rollover_to: '',
+      published: 'on',
+    };
+    const bad = await staffAgent.post('/admin/create-lottery').type('form').send(form);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toMatch(/id="[^"]*-err" class="field__error">[^<]+</);
+    expect(await lotteries()).toEqual([]);
+    const ok = await staffAgent
+      .post('/admin/create-lottery')
+      .type('form')
+      .send({ ...form, tier3_prize: '5000' });
+    expect(ok.status).toBe(303);
+    const [first] = await t.db.query<{ id: number; kind: string; jackpot_share: number; tier3_prize: number; tier5_prize: number }>(
+      'SELECT id, kind, jackpot_share, tier3_prize, tier5_prize FROM lotteries',
+    );
+    expect(first).toMatchObject({ kind: 'numbers', jackpot_share: 40, tier3_prize: 5000, tier5_prize: 0 });
+    // A second numbers lottery is offered the first as the target of its unwon jackpot; the edit page shows the tiers.
+    const again = await staffAgent.get('/admin/create-lottery').expect(200);
+    expect(again.text).toContain(`<option value="${first!.id}">Padma Numbers</option>`);
+    const edit = await staffAgent.get(`/admin/lotteries/${first!.id}/edit`).expect(200);
+    expect(edit.text).toContain('name="kind" checked="" value="numbers"');
+    expect(edit.text).toMatch(/name="tier3_prize"[^>]*value="5000"|value="5000"[^>]*name="tier3_prize"/);
+    expect(edit.text).not.toContain(`<option value="${first!.id}">`);
+  });
+
   test('an unknown lottery is Not Found; refused changes come back under their fields', async () => {
     expect((await staffAgent.get('/admin/lotteries/999999/edit')).status).toBe(404);
     const id = await insertLottery(t, { name: 'Sold Draw' });

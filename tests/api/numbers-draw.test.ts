@@ -28,6 +28,7 @@ import {
   verifyProof,
 } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, buy, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -498,6 +499,37 @@ describe('the numbers draw', () => {
     expect(bFree).toBe(true);
     expect((await drawing!).status).toBe(201);
     expect((await request(t.url).get(`/api/v1/get-lottery/${a}/`)).body.rollover_in).toBe(500);
+  });
+
+  test('the draw page, without JavaScript: no selection by hand, "Draw the numbers", then the numbers and each prize tier', async () => {
+    const id = await newNumbers({ name: 'Page Numbers' });
+    // Its jackpot goes unwon with these tickets: it rolls into the next one.
+    await patch(id, { rollover_to: await newNumbers({ name: 'Next Page Numbers' }) }).expect(200);
+    const bulk = manyTickets(400);
+    await sellMany(id, player, bulk);
+    await endSales(id);
+    const tickets = await soldTickets(id);
+    // A beacon whose numbers give at least one ticket a tier, so that the prizes table has rows.
+    const beacon = beaconFor(tickets, (n) => tickets.some((x) => tierOf(x, n) !== null));
+    await enterBeacon(id, beacon);
+    const agent = await loginAs(t.url, staff.phone, 'secret-pass-1');
+    const url = `/admin/lotteries/${id}/draw`;
+    const before = await agent.get(url).set('Cookie', 'lang=en').expect(200);
+    expect(before.text).toContain('Draw the numbers (verifiable)');
+    expect(before.text).toContain('A numbers lottery is drawn by the verifiable draw only');
+    expect(before.text).not.toContain('value="propose"');
+    const posted = await agent
+      .post(url)
+      .type('form')
+      .send({ _csrf: csrfFrom(before.text), intent: 'verifiable-draw' });
+    expect(posted.status).toBe(303);
+    const numbers = drawNumbers({ seed: SEED, tickets, beacon }).numbers;
+    const after = await agent.get(url).set('Cookie', 'lang=en').expect(200);
+    expect(after.text).toContain(`Numbers drawn: ${formatTicket({ main: numbers.slice(0, 5), last: numbers[5] as number })}`);
+    const best = Math.min(...tickets.map((x) => tierOf(x, numbers) ?? 9));
+    expect(after.text).toContain(['', 'Jackpot', '2nd prize', '3rd prize', '4th prize', '5th prize'][best]);
+    const bn = await agent.get(url).set('Cookie', 'lang=bn').expect(200);
+    expect(bn.text).toContain('ড্র হওয়া নম্বর');
   });
 
   test('winners by hand are refused for a numbers lottery: its prizes follow from the numbers', async () => {

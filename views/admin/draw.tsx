@@ -27,6 +27,7 @@ import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { Pager } from '../lotteries/pager.tsx';
+import { TicketBalls } from '../lotteries/balls.tsx';
 import { pageCount, parsePage } from '../lotteries/paging.ts';
 import { AdminTable } from './list.tsx';
 import { callerIsSuperuser } from './rights.ts';
@@ -248,6 +249,8 @@ export function Component() {
   const pages = pageCount(d.total, PER_PAGE);
   const drawn = l.is_result_published || l.prizes > 0 || d.prizes.length > 0;
   const pending = d.proposals.find((p) => p.status === 'pending');
+  // A numbers lottery is drawn by the procedure only (docs/rules/lotteries-and-sales.md#9-the-draw).
+  const numbers = l.kind === 'numbers';
   const approved = d.proposals.find((p) => p.status === 'approved');
   const here = drawHref(l.id, { search: d.search, page: d.page });
   const confirming = d.del !== null && d.superuser ? d.prizes.find((p) => p.id === d.del) : undefined;
@@ -263,22 +266,40 @@ export function Component() {
         <div>
           <h1>{t('draw.title', { name })}</h1>
           <p className="muted">
-            {t('draw.facts', {
-              winners: formatNumber(l.winners, lng),
-              sold: formatNumber(l.tickets_sold, lng),
-            })}{' '}
-            <Amount value={l.total_prize} lng={lng} />
+            {numbers ? (
+              <>
+                {t('draw.numbersFacts', { sold: formatNumber(l.tickets_sold, lng) })} <Amount value={l.jackpot ?? 0} lng={lng} />
+              </>
+            ) : (
+              <>
+                {t('draw.facts', {
+                  winners: formatNumber(l.winners, lng),
+                  sold: formatNumber(l.tickets_sold, lng),
+                })}{' '}
+                <Amount value={l.total_prize} lng={lng} />
+              </>
+            )}
           </p>
         </div>
       </header>
       {d.problem ? <Alert kind="error">{t('common:errors.error', { message: d.problem })}</Alert> : null}
 
-      {d.proof ? <Verifiable proof={d.proof} endDate={l.end_date} now={d.now} drawn={drawn} action={here} result={result} /> : null}
+      {d.proof ? (
+        <Verifiable proof={d.proof} endDate={l.end_date} now={d.now} drawn={drawn} numbers={numbers} action={here} result={result} />
+      ) : null}
 
       {drawn ? (
-        <Results l={l} prizes={d.prizes} lng={lng} approved={approved} />
+        <Results
+          l={l}
+          prizes={d.prizes}
+          lng={lng}
+          approved={approved}
+          drawnNumbers={d.proof && 'numbers' in d.proof ? d.proof.numbers : null}
+        />
       ) : pending ? (
         <PendingProposal p={pending} mine={pending.proposed_by.id === d.me} action={here} result={result} />
+      ) : numbers ? (
+        <p className="draw-section muted">{t('draw.numbersByProcedure')}</p>
       ) : (
         <Selection lotteryId={l.id} winners={l.winners} action={here} result={result} />
       )}
@@ -292,6 +313,7 @@ export function Component() {
             labelledBy="draw-prizes"
             columns={[
               t('draw.number'),
+              ...(numbers ? [t('draw.tier')] : []),
               t('draw.ticket'),
               t('draw.prizeMoney'),
               <span key="actions" className="visually-hidden">
@@ -302,6 +324,7 @@ export function Component() {
             {d.prizes.map((p, i) => (
               <tr key={p.id}>
                 <td>{formatNumber(i + 1, lng)}</td>
+                {numbers ? <td>{p.tier ? t(`draw.tiers.${p.tier}`) : ''}</td> : null}
                 <td className="nowrap ticket-no">{p.ticket}</td>
                 <td>
                   <Amount value={p.prize_money} lng={lng} />
@@ -593,7 +616,19 @@ function ProposalFacts({ p, lng }: { p: Proposal; lng: Language }) {
 }
 
 /** Once drawn: when, the total prize and how it was split (the prizes table follows); by hand, who chose and approved. */
-function Results({ l, prizes, lng, approved }: { l: Lottery; prizes: PrizeRow[]; lng: Language; approved: Proposal | undefined }) {
+function Results({
+  l,
+  prizes,
+  lng,
+  approved,
+  drawnNumbers,
+}: {
+  l: Lottery;
+  prizes: PrizeRow[];
+  lng: Language;
+  approved: Proposal | undefined;
+  drawnNumbers: number[] | null;
+}) {
   const { t } = useTranslation('admin');
   const paid = prizes.reduce((s, p) => s + p.prize_money, 0);
   return (
@@ -608,15 +643,21 @@ function Results({ l, prizes, lng, approved }: { l: Lottery; prizes: PrizeRow[];
           </>
         ) : null}
       </p>
+      {drawnNumbers && drawnNumbers.length === 6 ? (
+        <p className="draw-numbers">
+          <span>{t('draw.drawnNumbers')}</span>{' '}
+          <TicketBalls ticket={drawnNumbers.map((n) => String(n).padStart(2, '0')).join('-')} lng={lng} label={t('draw.drawnNumbers')} />
+        </p>
+      ) : null}
       <dl className="admin-card__facts">
         <div>
           <dt>{t('draw.winnersCount')}</dt>
           <dd>{formatNumber(prizes.length, lng)}</dd>
         </div>
         <div>
-          <dt>{t('draw.totalPrize')}</dt>
+          <dt>{t(l.kind === 'numbers' ? 'draw.jackpot' : 'draw.totalPrize')}</dt>
           <dd>
-            <Amount value={l.total_prize} lng={lng} />
+            <Amount value={l.kind === 'numbers' ? (l.jackpot ?? 0) : l.total_prize} lng={lng} />
           </dd>
         </div>
         <div>
@@ -646,6 +687,7 @@ function Verifiable({
   endDate,
   now,
   drawn,
+  numbers,
   action,
   result,
 }: {
@@ -653,6 +695,7 @@ function Verifiable({
   endDate: string;
   now: number;
   drawn: boolean;
+  numbers: boolean;
   action: string;
   result: Result | undefined;
 }) {
@@ -725,7 +768,7 @@ function Verifiable({
             <Form method="post" action={action} preventScrollReset>
               <CsrfField />
               <SubmitButton name="intent" value="verifiable-draw" className="btn btn-primary btn-block">
-                {t('draw.verifiable.draw')}
+                {t(numbers ? 'draw.verifiable.drawNumbers' : 'draw.verifiable.draw')}
               </SubmitButton>
             </Form>
           )}

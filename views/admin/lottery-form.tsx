@@ -1,9 +1,20 @@
+import { Fragment } from 'react';
 import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { dhakaDateInputValue } from '../../shared/dates.ts';
-import { LotteryBody, LotteryPatch, NEW_LOTTERY, type StaffLottery } from '../../shared/lotteries/schemas.ts';
+import { dhakaDateInputValue, formatNumber } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
+import {
+  JACKPOT_SHARE_MAX,
+  LotteryBody,
+  LotteryPatch,
+  NEW_LOTTERY,
+  NUMBERS_FIELDS,
+  TICKETS_FIELDS,
+  type StaffLottery,
+} from '../../shared/lotteries/schemas.ts';
+import { LOTTERY_KINDS } from '../../shared/draws/tiers.ts';
 import { adminPaths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { idOf, pageStatus, refuse, submit } from '../components/action.ts';
@@ -30,15 +41,20 @@ function valuesOf(l: Row | null, now: number): Record<string, string> {
       total_tickets: String(NEW_LOTTERY.total_tickets),
       start_date: dhakaDateInputValue(new Date(now)) ?? '',
       end_date: dhakaDateInputValue(new Date(now + NEW_LOTTERY.days * DAY_MS)) ?? '',
+      kind: 'tickets',
     };
+  const numbers = l.kind === 'numbers';
   return {
     name: l.name,
     name_bn: l.name_bn,
     description: l.description,
     description_bn: l.description_bn,
-    winners: String(l.winners),
+    kind: l.kind,
+    // A numbers lottery has no total prize or winners of its own (docs/rules/lotteries-and-sales.md#1-lottery-fields).
+    ...(numbers ? {} : { winners: String(l.winners), total_prize: String(l.total_prize) }),
+    ...Object.fromEntries(NUMBERS_FIELDS.map((f) => [f, l[f] === null ? '' : String(l[f])])),
+    rollover_to: l.rollover_to === null ? '' : String(l.rollover_to),
     ticket_price: String(l.ticket_price),
-    total_prize: String(l.total_prize),
     total_tickets: String(l.total_tickets),
     start_date: dhakaDateInputValue(l.start_date) ?? '',
     end_date: dhakaDateInputValue(l.end_date) ?? '',
@@ -57,11 +73,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
   // Staff land here after login (views/accounts/login.tsx), told where they are going.
   const welcome = new URL(request.url).searchParams.get('welcome') === '1';
-  if (params.id === undefined) return { lottery: null, values: valuesOf(null, now), problem: null, editing: false, welcome };
+  const targets = await rolloverTargets(context, params.id === undefined ? null : Number(idOf(params.id)));
+  if (params.id === undefined) return { lottery: null, values: valuesOf(null, now), problem: null, editing: false, welcome, targets };
   const id = idOf(params.id);
-  if (!id) return data({ lottery: null, values: {} as Record<string, string>, problem: null, editing: true, welcome }, { status: 404 });
+  if (!id)
+    return data({ lottery: null, values: {} as Record<string, string>, problem: null, editing: true, welcome, targets }, { status: 404 });
   const r = await apiOf(context).call(contract.staffLottery, { params: { id } });
-  if (r.ok) return { lottery: r.data, values: valuesOf(r.data, now), problem: null, editing: true, welcome };
+  if (r.ok) return { lottery: r.data, values: valuesOf(r.data, now), problem: null, editing: true, welcome, targets };
   const status = pageStatus(r.status);
   return data(
     {
@@ -70,15 +88,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       problem: r.status === 404 ? null : errorText(r.error, '') || null,
       editing: true,
       welcome,
+      targets,
     },
     { status },
   );
+}
+
+/**
+ * The lotteries a numbers lottery's unwon jackpot may roll into: numbers lotteries not drawn yet, other than this one
+ * (the newest hundred; the API checks the one chosen).
+ */
+async function rolloverTargets(context: LoaderFunctionArgs['context'], self: number | null): Promise<{ id: number; name: string }[]> {
+  const r = await apiOf(context).call(contract.staffLotteries, { query: { filter: 'result_not_published', limit: 100, offset: 0 } });
+  if (!r.ok) return [];
+  return r.data.filter((l) => l.kind === 'numbers' && l.id !== self && !l.drawn_at).map((l) => ({ id: l.id, name: l.name }));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   // A checkbox that is not ticked sends nothing: here it says "no".
   for (const f of FLAGS) form.set(f, form.get(f) === 'on' ? 'true' : 'false');
+  // Both kinds' fields are on the page (the other one hidden by CSS): only the chosen kind's are sent.
+  const kind = form.get('kind') === 'numbers' ? 'numbers' : 'tickets';
+  for (const f of kind === 'numbers' ? TICKETS_FIELDS : [...NUMBERS_FIELDS, 'rollover_to']) form.delete(f);
   // The API's refusal: its field messages under the fields, anything else above the form.
   if (params.id === undefined) {
     form.delete('is_result_published');
@@ -104,7 +136,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export function Component() {
-  const { t } = useTranslation('admin');
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('admin');
   const d = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
   const editing = d.editing;
@@ -123,6 +158,8 @@ export function Component() {
   const values = result?.values && !result.saved ? { ...d.values, ...result.values } : d.values;
   const checked = (f: (typeof FLAGS)[number]) => (result?.values && !result.saved ? result.values[f] === 'true' : values[f] === 'on');
   const drawn = (d.lottery?.prizes ?? 0) > 0;
+  // The kind and a numbers lottery's prizes are what its tickets were sold with: fixed once one is sold.
+  const sold = (d.lottery?.tickets_sold ?? 0) > 0;
   const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} name={name} defaultValue={values[name] ?? ''} error={msg(t, e[name])} {...extra} />
   );
@@ -154,11 +191,64 @@ export function Component() {
           />
           {field('start_date', t('lotteryForm.startDate'), { type: 'date', required: true, hint: t('lotteryForm.startHint') })}
           {field('end_date', t('lotteryForm.endDate'), { type: 'date', required: true, hint: t('lotteryForm.endHint') })}
-          {field('total_prize', t('lotteryForm.totalPrize'), { inputMode: 'numeric', required: true, readOnly: drawn })}
           {field('ticket_price', t('lotteryForm.ticketPrice'), { inputMode: 'numeric', required: true })}
-          {field('winners', t('lotteryForm.winners'), { inputMode: 'numeric', required: true })}
           {field('total_tickets', t('lotteryForm.totalTickets'), { inputMode: 'numeric', required: true })}
         </div>
+        <fieldset className="admin-form__kind">
+          <legend>{t('lotteryForm.kind')}</legend>
+          {LOTTERY_KINDS.map((k) => (
+            <label key={k} className="toggle">
+              <input
+                type="radio"
+                name="kind"
+                value={k}
+                defaultChecked={(values.kind ?? 'tickets') === k}
+                disabled={sold && values.kind !== k}
+              />
+              <span>{t(`lotteryForm.kinds.${k}`)}</span>
+            </label>
+          ))}
+          {msg(t, e.kind) ? <p className="field__error">{msg(t, e.kind)}</p> : null}
+          {sold ? <p className="field__hint">{t('lotteryForm.kindFixed')}</p> : null}
+        </fieldset>
+        <fieldset className="admin-form__grid kind-fields kind-fields--tickets">
+          <legend>{t('lotteryForm.ticketsPrizes')}</legend>
+          {field('total_prize', t('lotteryForm.totalPrize'), { inputMode: 'numeric', readOnly: drawn })}
+          {field('winners', t('lotteryForm.winners'), { inputMode: 'numeric' })}
+        </fieldset>
+        <fieldset className="admin-form__grid kind-fields kind-fields--numbers">
+          <legend>{t('lotteryForm.numbersPrizes')}</legend>
+          <p className="field__hint field--wide">{t('lotteryForm.numbersLead')}</p>
+          {field('jackpot_share', t('lotteryForm.jackpotShare'), {
+            inputMode: 'numeric',
+            hint: t('lotteryForm.jackpotShareHint', { max: formatNumber(JACKPOT_SHARE_MAX, lng as Language) }),
+            readOnly: sold,
+          })}
+          {([2, 3, 4, 5] as const).map((n) => (
+            <Fragment key={n}>{field(`tier${n}_prize`, t(`lotteryForm.tier${n}`), { inputMode: 'numeric', readOnly: sold })}</Fragment>
+          ))}
+          <div className={`field${e.rollover_to ? ' has-error' : ''}`}>
+            <label htmlFor="lottery-rollover">{t('lotteryForm.rolloverTo')}</label>
+            <select
+              id="lottery-rollover"
+              name="rollover_to"
+              defaultValue={values.rollover_to ?? ''}
+              aria-describedby="lottery-rollover-hint"
+              aria-invalid={e.rollover_to ? true : undefined}
+            >
+              <option value="">{t('lotteryForm.rolloverNone')}</option>
+              {d.targets.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
+            </select>
+            <p id="lottery-rollover-hint" className="field__hint">
+              {t('lotteryForm.rolloverHint')}
+            </p>
+            {e.rollover_to ? <p className="field__error">{msg(t, e.rollover_to)}</p> : null}
+          </div>
+        </fieldset>
         {editing ? (
           <>
             <input type="hidden" name="start_date_was" value={d.values.start_date ?? ''} />

@@ -1,0 +1,37 @@
+/**
+ * Prepares the journeys' embedded database before the server starts (playwright.config.ts runs it first): the
+ * migrations and the demo data as the server makes them, then the numbers lottery of tests/e2e/numbers-fixture.ts,
+ * published and on sale for a week, with its draw announced under the fixture's seed. The server then finds its data
+ * there and seeds nothing more.
+ */
+import path from 'node:path';
+import { openDb } from '../../server/db/index.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { seedDemo } from '../../server/db/seed.ts';
+import { BEACON_SOURCE, commitment, quicknetRound } from '../../server/draws/verifiable.ts';
+import { createLogger } from '../../server/log.ts';
+import { NUMBERS_FIXTURE as F } from './numbers-fixture.ts';
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR is not set');
+const db = await openDb({ dataDir: path.resolve(dataDir) });
+try {
+  await migrate(db);
+  await seedDemo(db, createLogger('silent'), { staff: true });
+  if (!(await db.one('SELECT id FROM lotteries WHERE name = $1', [F.name]))) {
+    const start = new Date(Date.now() - 24 * 3600 * 1000);
+    const end = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+    const row = await db.one<{ id: number }>(
+      `INSERT INTO lotteries (name, name_bn, description, start_date, end_date, ticket_price, total_tickets, winners, total_prize,
+         published, kind, jackpot_share, tier2_prize, tier3_prize, tier4_prize, tier5_prize)
+       VALUES ($1, $2, '', $3, $4, $5, 10000, 1, 1, true, 'numbers', $6, $7, $8, $9, $10) RETURNING id`,
+      [F.name, F.name_bn, start.toISOString(), end.toISOString(), F.ticketPrice, F.jackpotShare, ...F.tierPrizes],
+    );
+    await db.query(
+      `INSERT INTO draw_commitments (lottery_id, seed, commitment, beacon_source, beacon_round) VALUES ($1, $2, $3, $4, $5)`,
+      [row!.id, F.seed, commitment(F.seed), BEACON_SOURCE, quicknetRound(end)],
+    );
+  }
+} finally {
+  await db.close();
+}
