@@ -133,6 +133,10 @@ export class LotteryAdmin {
           throw ApiError.detail(409, t('api:lotteryKindRollover'), 'prizes_fixed');
         if ((await q.heldCount(tx, id)) > 0) throw ApiError.detail(409, t('api:lotteryPrizesFixed'), 'prizes_fixed');
       }
+      // A numbers lottery's results are its numbers draw's (docs/rules/lotteries-and-sales.md#9-the-draw): published
+      // without it, nobody would be paid and its jackpot would roll nowhere.
+      if (diff.after.is_result_published === true && after.kind === 'numbers' && !cur.drawn_at)
+        throw ApiError.detail(409, t('api:numbersResultsNeedDraw'), 'not_drawn');
       // The jackpot's destination is named until the draw, which reads it.
       if ('rollover_to' in diff.after && (cur.drawn_at || before.is_result_published))
         throw ApiError.detail(409, t('api:lotteryDrawnPrizeFixed'), 'already_drawn');

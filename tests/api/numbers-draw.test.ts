@@ -532,6 +532,23 @@ describe('the numbers draw', () => {
     expect(bn.text).toContain('ড্র হওয়া নম্বর');
   });
 
+  test('its results cannot be published without its draw (nobody would be paid); after the draw they can be taken back and again', async () => {
+    const id = await newNumbers();
+    for (const lng of ['en', 'bn']) {
+      const res = await patch(id, { is_result_published: true }, lng);
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('not_drawn');
+      expect(res.body.detail).toMatch(lng === 'en' ? /draw the numbers/ : /নম্বর ড্র করুন/);
+    }
+    expect((await t.db.one<{ p: boolean }>('SELECT is_result_published AS p FROM lotteries WHERE id = $1', [id]))?.p).toBe(false);
+    await endSales(id);
+    await enterBeacon(id, createHash('sha256').update('beacon 0').digest('hex'));
+    await patch(id, { rollover_to: await newNumbers({ name: 'After Numbers' }) }).expect(200);
+    await draw(id).expect(201);
+    await patch(id, { is_result_published: false }).expect(200);
+    await patch(id, { is_result_published: true }).expect(200);
+  });
+
   test('winners by hand are refused for a numbers lottery: its prizes follow from the numbers', async () => {
     const id = await newNumbers();
     await sell(id, player, '05-12-23-34-45-07');
