@@ -94,7 +94,30 @@ test('publishing announces the draw: a commitment to a secret seed and the drand
     JSON.stringify(await t.db.query('SELECT * FROM audit_log')),
     (await request(t.url).get(`/quick-play?lottery=${id}`)).text,
     (await request(t.url).get('/all-lotteries')).text,
+    (await request(t.url).get(`/results/${id}`)).text,
+    // The staff's screens: the draw page and the generated tickets' CSV of the lottery.
+    (await (await loginAs(t.url, staff.phone, 'secret-pass-1')).get(`/admin/lotteries/${id}/draw`)).text,
+    await (async () => {
+      await request(t.url)
+        .post('/api/v1/generated-tickets/')
+        .set(...staff.auth)
+        .send({ lottery_id: id, quantity: 2 })
+        .expect(201);
+      return (
+        await request(t.url)
+          .get(`/api/v1/generated-tickets/export/?lottery_id=${id}`)
+          .set(...staff.auth)
+          .buffer(true)
+          .parse((res, done) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+            res.on('end', () => done(null, body));
+          })
+          .expect(200)
+      ).body as string;
+    })(),
   ].join('\n');
+  expect(seen).toContain('Verifiable draw');
   expect(seen).not.toContain(c!.seed);
   expect(seen).toContain(c!.commitment);
 });
