@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  for (const table of ['audit_log', 'prizes', 'transactions', 'lotteries', 'rate_limits']) await t.db.query(`DELETE FROM ${table}`);
+  for (const table of ['audit_log', 'prizes', 'generated_tickets', 'transactions', 'lotteries', 'rate_limits'])
+    await t.db.query(`DELETE FROM ${table}`);
 });
 
 const DAY = 24 * 3600 * 1000;

@@ -27,10 +27,13 @@ try {
        VALUES ($1, $2, '', $3, $4, $5, 10000, 1, 1, true, 'numbers', $6, $7, $8, $9, $10) RETURNING id`,
       [F.name, F.name_bn, start.toISOString(), end.toISOString(), F.ticketPrice, F.jackpotShare, ...F.tierPrizes],
     );
-    await db.query(
-      `INSERT INTO draw_commitments (lottery_id, seed, commitment, beacon_source, beacon_round) VALUES ($1, $2, $3, $4, $5)`,
-      [row!.id, F.seed, commitment(F.seed), BEACON_SOURCE, quicknetRound(end)],
-    );
+    await db.query(`INSERT INTO draw_commitments (lottery_id, seed, commitment, beacon_source, beacon_round) VALUES ($1, $2, $3, $4, $5)`, [
+      row!.id,
+      F.seed,
+      commitment(F.seed),
+      BEACON_SOURCE,
+      quicknetRound(end),
+    ]);
   }
 } finally {
   await db.close();

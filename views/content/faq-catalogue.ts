@@ -8,6 +8,7 @@ export const FAQ_CATALOGUE: readonly { id: string; category: FaqCategory }[] = [
   { id: 'activate-ticket', category: 'tickets' },
   { id: 'how-to-claim-prize', category: 'prizes' },
   { id: 'prize-split', category: 'prizes' },
+  { id: 'how-to-win', category: 'prizes' },
   { id: 'when-are-draws', category: 'results' },
   { id: 'where-are-results', category: 'results' },
   { id: 'register-verify', category: 'account' },

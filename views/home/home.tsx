@@ -14,6 +14,7 @@ import { Congratulations, type CongratulationsProps } from './congratulations.ts
 import { HeroSlideshow } from './hero.tsx';
 import { QuickPlayPanel, type QuickPlayPanelProps } from './quick-play-panel.tsx';
 import { TicketBalls } from '../lotteries/balls.tsx';
+import { TIERS, type Tier } from '../../shared/draws/tiers.ts';
 import { toCardLottery } from '../lotteries/lottery-card.tsx';
 import { SectionHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
@@ -195,7 +196,9 @@ function Results({ results }: { results: Section<DrawResult[]> }) {
               })}
             </p>
           </div>
-          {r.prizes.length ? (
+          {r.lottery.kind === 'numbers' && r.numbers ? (
+            <NumbersResult result={r} numbers={r.numbers} />
+          ) : r.prizes.length ? (
             <ul className="result-card__tickets" aria-label={t('results.winningTickets')}>
               {r.prizes.map((p) => (
                 <li key={p.id}>
@@ -209,9 +212,68 @@ function Results({ results }: { results: Section<DrawResult[]> }) {
           ) : (
             <p className="muted">{t('results.noWinner')}</p>
           )}
+          <p className="result-card__proof">
+            <Link to={paths.results(r.lottery.id)}>{t('results.proof')}</Link>
+          </p>
         </li>
       ))}
     </ul>
+  );
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A numbers draw's result (docs/rules/lotteries-and-sales.md#10-results-for-players): the numbers drawn, then each tier
+ * with how many tickets won it and what each was paid — counts, never the tickets, so that a tier of thousands keeps
+ * the card short — and the jackpot that rolled over when nobody won it.
+ */
+function NumbersResult({ result, numbers }: { result: DrawResult; numbers: number[] }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('home');
+  const tiers = TIERS.map((tier) => {
+    const won = result.prizes.filter((p) => p.tier === tier);
+    // Every ticket of a tier is paid the same (the jackpot split equally, tiers 2–5 a fixed amount).
+    return { tier, count: won.length, each: won[0]?.prize_money ?? null };
+  });
+  return (
+    <>
+      <div className="result-card__numbers">
+        <p className="result-card__label">{t('lottery:tiers.drawn')}</p>
+        <TicketBalls ticket={numbers.map(pad2).join('-')} lng={lng} label={t('lottery:tiers.drawn')} size="sm" />
+      </div>
+      <ul className="tier-list" aria-label={t('results.byTier')}>
+        {tiers.map(({ tier, count, each }) => (
+          <TierRow key={tier} tier={tier} count={count} each={each} />
+        ))}
+      </ul>
+      {result.rollover ? (
+        <p className="result-card__rollover">
+          {withElements((v) => t('results.rollover', v), { amount: <Amount value={result.rollover.amount} lng={lng} /> })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function TierRow({ tier, count, each }: { tier: Tier; count: number; each: number | null }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('home');
+  return (
+    <li className={count ? '' : 'is-none'}>
+      <span className="tier-list__name">{t(`lottery:tiers.name.${tier}`)}</span>
+      <span className="tier-list__won">
+        {count && each !== null
+          ? withElements((v) => t('results.tierWinners', { ...v, count, n: formatNumber(count, lng) }), {
+              amount: <Amount value={each} lng={lng} />,
+            })
+          : t('results.tierNone')}
+      </span>
+    </li>
   );
 }
 

@@ -2,7 +2,7 @@ import { Amount } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { lotteryDescription, lotteryName } from '../../shared/lotteries/names.ts';
 import { Countdown } from '../lotteries/countdown.tsx';
-import { LotteryFacts, type CardLottery } from '../lotteries/lottery-card.tsx';
+import { headlinePrize, HowToWin, LotteryFacts, type CardLottery } from '../lotteries/lottery-card.tsx';
 import { NumberPicker } from '../lotteries/number-picker.tsx';
 
 export type QuickPlayPanelProps = { lottery: CardLottery; now: number };
@@ -13,17 +13,19 @@ export function QuickPlayPanel({ lottery, now }: QuickPlayPanelProps) {
     t,
     i18n: { language: lng },
   } = useTranslation('home');
+  const prize = headlinePrize(lottery);
   return (
     <div className="qp">
       <div className="qp__info">
         <span className="badge badge--gold">{t('quickPlay.featured')}</span>
         <h3 className="qp__name">{lotteryName(lottery, lng)}</h3>
         <p className="qp__prize">
-          <span>{t('lottery:prize')}</span>
+          <span>{t(`lottery:${prize.label}`)}</span>
           <strong>
-            <Amount value={lottery.total_prize} lng={lng} />
+            <Amount value={prize.value} lng={lng} />
           </strong>
         </p>
+        <HowToWin lottery={lottery} />
         {lotteryDescription(lottery, lng) ? <p className="qp__desc">{lotteryDescription(lottery, lng)}</p> : null}
         <LotteryFacts lottery={lottery} />
         <p className="qp__timer-label">{t('lottery:countdown.label')}</p>

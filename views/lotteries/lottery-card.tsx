@@ -1,10 +1,12 @@
 import type { MouseEvent } from 'react';
 import type { Lottery } from '../../shared/api-types.ts';
 import { formatNumber } from '../../shared/dates.ts';
-import { Amount, DateTime } from '../components/nowrap.tsx';
+import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { availability, ticketsLeft } from '../../shared/availability.ts';
+import { paths } from '../../shared/paths.ts';
+import { TIERS, type Tier } from '../../shared/draws/tiers.ts';
 
 /**
  * The fields a lottery card and the picker dialogs show (kept small: they travel as island props). Names and
@@ -27,6 +29,14 @@ export type CardLottery = Pick<
   | 'is_result_published'
   | 'drawn'
   | 'purchasable'
+  | 'commitment'
+  | 'kind'
+  | 'jackpot'
+  | 'rollover_in'
+  | 'tier2_prize'
+  | 'tier3_prize'
+  | 'tier4_prize'
+  | 'tier5_prize'
 >;
 
 export const toCardLottery = (l: CardLottery): CardLottery => ({
@@ -45,7 +55,65 @@ export const toCardLottery = (l: CardLottery): CardLottery => ({
   is_result_published: l.is_result_published,
   drawn: l.drawn,
   purchasable: l.purchasable,
+  commitment: l.commitment,
+  kind: l.kind,
+  jackpot: l.jackpot,
+  rollover_in: l.rollover_in,
+  tier2_prize: l.tier2_prize,
+  tier3_prize: l.tier3_prize,
+  tier4_prize: l.tier4_prize,
+  tier5_prize: l.tier5_prize,
 });
+
+/**
+ * The prize a lottery is advertised with: a numbers lottery's jackpot as it stands (its share of the sales plus what
+ * rolled in), else the total prize (docs/rules/lotteries-and-sales.md#1-lottery-fields). `label` is a key of lottery.json.
+ */
+export const headlinePrize = (l: Pick<CardLottery, 'kind' | 'jackpot' | 'total_prize'>): { label: 'prize' | 'jackpot'; value: number } =>
+  l.kind === 'numbers' ? { label: 'jackpot', value: l.jackpot ?? l.total_prize } : { label: 'prize', value: l.total_prize };
+
+/** A numbers lottery's fixed prize of tier 2–5 (null: not a numbers lottery). */
+export const tierPrize = (l: Pick<CardLottery, 'tier2_prize' | 'tier3_prize' | 'tier4_prize' | 'tier5_prize'>, tier: Exclude<Tier, 1>) =>
+  ({ 2: l.tier2_prize, 3: l.tier3_prize, 4: l.tier4_prize, 5: l.tier5_prize })[tier];
+
+/**
+ * "How to win" of a numbers lottery (docs/rules/lotteries-and-sales.md#9-the-draw, "A numbers draw"): each tier, what a
+ * ticket must match and what it pays in this lottery, in a `<details>` that opens without JavaScript. Nothing for the
+ * winning-tickets kind.
+ */
+export function HowToWin({ lottery, className = '' }: { lottery: CardLottery; className?: string }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
+  if (lottery.kind !== 'numbers') return null;
+  return (
+    <details className={`how-to-win ${className}`}>
+      <summary>{t('tiers.howToWin')}</summary>
+      <table className="tiers-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('tiers.tier')}</th>
+            <th scope="col">{t('tiers.match')}</th>
+            <th scope="col">{t('tiers.prize')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {TIERS.map((tier) => {
+            const money = tier === 1 ? null : tierPrize(lottery, tier);
+            return (
+              <tr key={tier}>
+                <th scope="row">{t(`tiers.name.${tier}`)}</th>
+                <td>{t(`tiers.matches.${tier}`)}</td>
+                <td>{tier === 1 ? t('tiers.shared') : money === null ? '' : <Amount value={money} lng={lng} />}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </details>
+  );
+}
 
 /** Ticket price, draw date and (optionally) tickets left, as a definition list. */
 export function LotteryFacts({ lottery, withTicketsLeft = false }: { lottery: CardLottery; withTicketsLeft?: boolean }) {
@@ -103,6 +171,7 @@ export function LotteryCard({
   const state = availability(lottery, now);
   const open = state === 'open';
   const name = lotteryName(lottery, lng);
+  const prize = headlinePrize(lottery);
   return (
     <article className={`lottery-card${open ? '' : ' is-closed'}`}>
       <div className="lottery-card__top">
@@ -110,11 +179,17 @@ export function LotteryCard({
       </div>
       <H className="lottery-card__name">{name}</H>
       <p className="lottery-card__prize">
-        <span>{t('prize')}</span>
+        <span>{t(prize.label)}</span>
         <strong>
-          <Amount value={lottery.total_prize} lng={lng} />
+          <Amount value={prize.value} lng={lng} />
         </strong>
+        {lottery.kind === 'numbers' && lottery.rollover_in > 0 ? (
+          <small className="lottery-card__rollover">
+            {withElements((v) => t('tiers.rolledIn', v), { amount: <Amount value={lottery.rollover_in} lng={lng} /> })}
+          </small>
+        ) : null}
       </p>
+      <HowToWin lottery={lottery} className="lottery-card__how" />
       <LotteryFacts lottery={lottery} withTicketsLeft />
       {open ? (
         <a className="btn btn-accent btn-block lottery-card__cta" href={pickHref} onClick={onPick} aria-label={t('cta.pickFor', { name })}>
@@ -123,6 +198,31 @@ export function LotteryCard({
       ) : (
         <p className="lottery-card__reason">{t(`reason.${state}`)}</p>
       )}
+      <ProofLine lottery={lottery} />
     </article>
+  );
+}
+
+/** How many hex characters of the commitment a card shows: enough to recognise it, short enough for a phone. */
+const COMMITMENT_SHOWN = 8;
+
+/**
+ * The card's line to the draw's public proof (docs/rules/draws.md#9-the-proof): before the draw "Checkable draw" with the
+ * start of the commitment, after it "How this draw was made" (the proof page says whether it can be checked).
+ */
+function ProofLine({ lottery }: { lottery: CardLottery }) {
+  const { t } = useTranslation('lottery');
+  if (!lottery.published || (!lottery.commitment && !lottery.drawn)) return null;
+  const href = paths.results(lottery.id);
+  return (
+    <p className="lottery-card__proof">
+      <a href={href}>
+        {lottery.drawn || !lottery.commitment
+          ? t('proof.drawn')
+          : withElements((v) => t('proof.checkable', v), {
+              commitment: <code>{`${lottery.commitment.slice(0, COMMITMENT_SHOWN)}…`}</code>,
+            })}
+      </a>
+    </p>
   );
 }

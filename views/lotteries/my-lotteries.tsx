@@ -5,7 +5,7 @@ import { api as contract } from '../../shared/api/contract.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { paths } from '../../shared/paths.ts';
 import type { PlayerTransaction } from '../../shared/purchases/schemas.ts';
-import { useTranslation } from '../i18n.tsx';
+import { useTranslation, type TFunction } from '../i18n.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { PageHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
@@ -15,7 +15,10 @@ import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { canClaim, claimDeadline } from '../../shared/claims/schemas.ts';
 import { apiOf } from '../context.ts';
 import { ActivateForm } from './activate-form.tsx';
-import { TicketBalls } from './balls.tsx';
+import { Ball, TicketBalls } from './balls.tsx';
+import { ticketNumberParts } from '../../shared/ticket.ts';
+import { formatNumber, toDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { Pager } from './pager.tsx';
 import { listData, listHref, pageCount, parsePage } from './paging.ts';
 
@@ -122,7 +125,11 @@ function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
         </h2>
         <span className={`badge badge--${tx.status}`}>{t(`${m}.status.${tx.status}`)}</span>
       </header>
-      <TicketBalls ticket={tx.ticket} lng={lng} label={t(`${m}.ticket`)} size="sm" />
+      {drawnNumbers(tx) ? (
+        <MatchedBalls ticket={tx.ticket} matched={drawnNumbers(tx)!.matched} lng={lng} label={t(`${m}.ticket`)} />
+      ) : (
+        <TicketBalls ticket={tx.ticket} lng={lng} label={t(`${m}.ticket`)} size="sm" />
+      )}
       <dl className="my-ticket__facts">
         <div>
           <dt>{t(`${m}.type`)}</dt>
@@ -143,6 +150,7 @@ function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
         </div>
       </dl>
       <div className={`my-ticket__result my-ticket__result--${resultOf(tx)}`}>
+        {tx.lottery.is_result_published && drawnNumbers(tx) ? <NumbersOutcome tx={tx} {...drawnNumbers(tx)!} /> : null}
         {tx.lottery.is_result_published ? (
           tx.is_winning_ticket && tx.prize ? (
             <>
@@ -151,6 +159,8 @@ function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
               </p>
               <ClaimOfPrize tx={tx} prizeId={tx.prize.id} heldUntil={heldUntil} />
             </>
+          ) : tx.tier !== null ? (
+            <p>{t('lottery:tiers.noMoney')}</p>
           ) : (
             <p>{t(`${m}.lost`)}</p>
           )
@@ -164,6 +174,76 @@ function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
         </Link>
       ) : null}
     </article>
+  );
+}
+
+/** A drawn numbers lottery's ticket: the numbers drawn and what the ticket matched (null for anything else). */
+function drawnNumbers(tx: Tx): { numbers: number[]; matched: NonNullable<Tx['matched']> } | null {
+  return tx.lottery.kind === 'numbers' && tx.numbers && tx.matched ? { numbers: tx.numbers, matched: tx.matched } : null;
+}
+
+/** "3 main numbers and the last number matched", "No number matched", … (lottery.json `tiers.matched`). */
+function matchedText(t: TFunction, matched: NonNullable<Tx['matched']>, lng: Language): string {
+  const k = matched.main.length;
+  const vars = { count: k, n: formatNumber(k, lng) };
+  if (k === 0) return t(matched.last ? 'lottery:tiers.matched.last' : 'lottery:tiers.matched.none');
+  return t(matched.last ? 'lottery:tiers.matched.mainLast' : 'lottery:tiers.matched.main', vars);
+}
+
+/**
+ * The ticket's six balls, each filled when it matched the draw and outlined when it did not; screen readers get the
+ * ticket number and what matched as text (docs/rules/lotteries-and-sales.md#10-results-for-players).
+ */
+function MatchedBalls({
+  ticket,
+  matched,
+  lng,
+  label,
+}: {
+  ticket: string;
+  matched: NonNullable<Tx['matched']>;
+  lng: Language;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const parts = ticketNumberParts(ticket);
+  if (!parts) return <span className="ticket-text">{toDigits(ticket, lng)}</span>;
+  return (
+    <span className="balls balls--sm balls--matched">
+      <span className="visually-hidden">
+        {t('lottery:tiers.ticketMatched', { label, ticket: toDigits(parts.join('-'), lng), matched: matchedText(t, matched, lng) })}
+      </span>
+      {parts.map((p, i) => {
+        const last = i === parts.length - 1;
+        const hit = last ? matched.last : matched.main.includes(Number(p));
+        return <Ball key={i} n={Number(p)} last={last} lng={lng} className={hit ? 'ball--hit' : 'ball--miss'} />;
+      })}
+    </span>
+  );
+}
+
+/** The numbers drawn, what the ticket matched and the tier it reached (its prize, if any, follows). */
+function NumbersOutcome({ tx, numbers, matched }: { tx: Tx; numbers: number[]; matched: NonNullable<Tx['matched']> }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation();
+  return (
+    <div className="my-ticket__numbers">
+      <p className="my-ticket__drawn">
+        <span>{t('lottery:tiers.drawn')}</span>{' '}
+        <TicketBalls
+          ticket={numbers.map((n) => String(n).padStart(2, '0')).join('-')}
+          lng={lng}
+          label={t('lottery:tiers.drawn')}
+          size="sm"
+        />
+      </p>
+      <p className="my-ticket__matched" aria-hidden="true">
+        {matchedText(t, matched, lng)}
+      </p>
+      {tx.tier !== null ? <p className="my-ticket__tier">{t(`lottery:tiers.name.${tx.tier}`)}</p> : null}
+    </div>
   );
 }
 

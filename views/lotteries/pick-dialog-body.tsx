@@ -2,7 +2,7 @@ import { Amount } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { availability } from '../../shared/availability.ts';
-import type { CardLottery } from './lottery-card.tsx';
+import { headlinePrize, type CardLottery } from './lottery-card.tsx';
 import { NumberPicker, type PickerVariant, type Selection } from './number-picker.tsx';
 
 export const PICK_TITLE_ID = 'pick-title';
@@ -37,9 +37,9 @@ export function PickDialogBody({
       </h2>
       <p className="pick-dialog__facts">
         <span>
-          {t('prize')}{' '}
+          {t(headlinePrize(lottery).label)}{' '}
           <strong>
-            <Amount value={lottery.total_prize} lng={lng} />
+            <Amount value={headlinePrize(lottery).value} lng={lng} />
           </strong>
         </span>
         <span>

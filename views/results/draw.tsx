@@ -20,6 +20,11 @@ import { DateTime, withElements } from '../components/nowrap.tsx';
 import { apiOf, localeOf } from '../context.ts';
 import { useTranslation, WithTexts, type TFunction } from '../i18n.tsx';
 import { TicketBalls } from '../lotteries/balls.tsx';
+import { tierPrize } from '../lotteries/lottery-card.tsx';
+import { numbersPrizes, TIERS, type Tier } from '../../shared/draws/tiers.ts';
+import type { Lottery } from '../../shared/api-types.ts';
+import type { ApiClient } from '../../shared/api-client.ts';
+import { Amount } from '../components/nowrap.tsx';
 
 /** drand quicknet's chain, whose rounds any public relay serves (docs/rules/draws.md#4-the-beacon). */
 const QUICKNET_CHAIN = '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971';
@@ -51,6 +56,49 @@ export type ProofView =
       numbers: number[] | null;
     }
   | { kind: 'unverifiable'; commitment: string | null; beacon: { round: number } | null };
+
+/** One row of a numbers draw's prize table: its tier, how many tickets reached it, and what each of them is paid. */
+export type TierRow = { tier: Tier; count: number; each: number };
+/** A numbers draw's tiers, and the jackpot that rolled over (into which lottery, when it can be named to this visitor). */
+export type TierTable = {
+  rows: TierRow[];
+  rollover: { amount: number; to: { id: number; name: string; name_bn: string } | null } | null;
+};
+
+/**
+ * The prize table of a numbers draw, from the proof's own tickets and numbers and the lottery's prizes
+ * (docs/rules/lotteries-and-sales.md#9-the-draw, "A numbers draw"): the same rule function the draw paid with
+ * (`numbersPrizes`), so that the table is what anyone re-checking the proof finds. The lottery's `jackpot` stopped moving
+ * at the draw, so it is given whole (as if it had all rolled in); every ticket counts, a tier paying 0 too.
+ */
+export function tierTable(l: Lottery, p: NumbersProof): Omit<TierTable, 'rollover'> & { rollover: number } {
+  const jackpot = l.jackpot ?? 0;
+  const tierPrizes = [2, 3, 4, 5].map((tier) => tierPrize(l, tier as Exclude<Tier, 1>) ?? 0) as [number, number, number, number];
+  const r = numbersPrizes({
+    tickets: p.tickets.map((ticket) => ({ ticket })),
+    numbers: p.numbers,
+    sales: 0,
+    jackpotShare: 0,
+    rolloverIn: jackpot,
+    tierPrizes,
+  });
+  const rows = TIERS.map((tier) => ({
+    tier,
+    count: r.counts[tier],
+    each: tier === 1 ? (r.split?.each ?? jackpot) : tierPrizes[tier - 2]!,
+  }));
+  return { rows, rollover: r.rollover };
+}
+
+/** The tier table of a drawn numbers lottery, with the rollover's target named when this visitor may see it. */
+async function tiersOf(api: ApiClient, l: Lottery, p: AnyProof): Promise<TierTable | null> {
+  if (l.kind !== 'numbers' || !('numbers' in p) || !('seed' in p)) return null;
+  const { rows, rollover } = tierTable(l, p);
+  if (!rollover) return { rows, rollover: null };
+  const target = l.rollover_to === null ? null : await api.call(contract.getLottery, { params: { id: String(l.rollover_to) } });
+  const to = target?.ok ? { id: target.data.id, name: target.data.name, name_bn: target.data.name_bn } : null;
+  return { rows, rollover: { amount: rollover, to } };
+}
 
 export function proofView(p: AnyProof): ProofView {
   if (p.algorithm === 'unverifiable')
@@ -97,6 +145,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const l = lottery.data;
   const p: AnyProof = proof.data;
   return {
+    tiers: await tiersOf(api, l, p),
     texts,
     lottery: { id: l.id, name: l.name, name_bn: l.name_bn, end_date: l.end_date },
     proof: proofView(p),
@@ -250,6 +299,11 @@ function Drawn({ p, d, t, lng }: Parts<DrawnProof> & { d: Data }) {
             <h3>{t('drawn.numbers')}</h3>
             <TicketBalls ticket={p.numbers.map(pad2).join('-')} lng={lng} label={t('drawn.numbers')} />
           </div>
+        ) : null}
+        {p.numbers ? (
+          d.tiers ? (
+            <Tiers table={d.tiers} t={t} lng={lng} />
+          ) : null
         ) : (
           <div className="proof__result">
             <h3>{t('drawn.winners')}</h3>
@@ -297,6 +351,54 @@ function Drawn({ p, d, t, lng }: Parts<DrawnProof> & { d: Data }) {
       <Check numbers={p.numbers !== null} d={d} t={t} lng={lng} />
       <Why t={t} />
     </>
+  );
+}
+
+/** A numbers draw's prize table: tier, what it needs, how many tickets won it, what each is paid; then any rollover. */
+function Tiers({ table, t, lng }: { table: TierTable; t: TFunction; lng: Language }) {
+  const to = table.rollover?.to ?? null;
+  return (
+    <div className="proof__result proof__tiers">
+      <h3>{t('tiers.title')}</h3>
+      <p className="proof__hint">{t('tiers.lead')}</p>
+      <table className="tiers-table tiers-table--proof">
+        <caption className="visually-hidden">{t('tiers.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('tiers.tier')}</th>
+            <th scope="col">{t('tiers.match')}</th>
+            <th scope="col" className="num">
+              {t('tiers.winners')}
+            </th>
+            <th scope="col" className="num">
+              {t('tiers.each')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((r) => (
+            <tr key={r.tier}>
+              <th scope="row">{t(`lottery:tiers.name.${r.tier}`)}</th>
+              <td>{t(`lottery:tiers.matches.${r.tier}`)}</td>
+              <td className="num">{formatNumber(r.count, lng)}</td>
+              <td className="num">
+                <Amount value={r.each} lng={lng} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {table.rollover ? (
+        <p className="proof__rollover">
+          {to
+            ? withElements((v) => t('tiers.rollover', v), {
+                amount: <Amount value={table.rollover.amount} lng={lng} />,
+                lottery: <Link to={`${paths.allLotteries}?pick=${to.id}`}>{lotteryName(to, lng)}</Link>,
+              })
+            : withElements((v) => t('tiers.rolloverElsewhere', v), { amount: <Amount value={table.rollover.amount} lng={lng} /> })}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
