@@ -111,6 +111,9 @@ test('numbers lottery: created, rollover named, bought, drawn by the procedure, 
   // The player: the win in My Lotteries, then the claim with the code.
   await page.goto('/my-lotteries');
   const card = page.locator('.my-ticket').filter({ hasText: F.name }).first();
+  await expect(card).toContainText('Numbers drawn');
+  await expect(card).toContainText(/numbers? matched|number matched/);
+  await expect(card).toContainText(tier === 4 ? '4th prize' : '5th prize');
   await expect(card).toContainText('Congratulations! You won');
   await expect(card).toContainText(`TK. ${(tier === 4 ? F.tierPrizes[2] : F.tierPrizes[3]).toLocaleString('en-US')}`);
   await card.getByRole('link', { name: 'Add Payment Info' }).click();
