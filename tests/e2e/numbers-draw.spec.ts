@@ -83,8 +83,10 @@ test('numbers lottery: created, rollover named, bought, drawn by the procedure, 
   await page.locator('.play-buy').getByRole('button', { name: 'Send Money and enter the TrxID' }).click();
   await expect(page).toHaveURL(/\/payment\/\d+$/);
   const transactionId = Number(new URL(page.url()).pathname.split('/').pop());
-  await page.getByLabel('bKash transaction ID (TrxID)').fill(`NM${Math.random().toString(36).slice(2, 10).toUpperCase()}`);
+  const trx = `NM${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+  await page.getByLabel('bKash transaction ID (TrxID)').fill(trx);
   await page.getByRole('button', { name: 'Send TrxID' }).click();
+  await expect(page.locator('main')).toContainText(`We have your TrxID ${trx}`);
 
   // Staff approve it, and sales close a minute ago (the announced drand round has come).
   const approved = await request.put(`/api/v1/transactions/${transactionId}/`, { headers: auth, data: { status: 'success' } });
