@@ -54,30 +54,16 @@ export async function drawProof(db: Db, lotteryId: number, t: TFunction): Promis
     await q.insertCommitment(db, fresh(lotteryId, quicknetRound(new Date(lottery.end_date))));
     c = await q.announcement(db, lotteryId);
   }
-  // Drawn by the procedure: everything needed to check it, the seed revealed.
-  if (c?.revealed_at && c.tickets !== null && c.tickets_digest && c.beacon_value && c.max_winners !== null && c.winners !== null) {
-    const seed = await q.revealedSeed(db, lotteryId);
-    if (seed)
-      return {
-        algorithm: ALGORITHM,
-        commitment: c.commitment,
-        seed,
-        beacon: {
-          source: BEACON_SOURCE,
-          round: Number(c.beacon_round),
-          value: c.beacon_value,
-          ...signed(c.beacon_signature),
-          ...sample(c),
-        },
-        tickets_digest: c.tickets_digest,
-        tickets: lines(c.tickets),
-        max_winners: c.max_winners,
-        winners: lines(c.winners),
-      };
-  }
-  // A numbers draw by the procedure: the numbers instead of the winners (docs/rules/draws.md#7-numbers-draw).
+  // Drawn by the procedure: everything needed to check it, the seed revealed; the winners, or for a numbers draw the
+  // numbers (docs/rules/draws.md#7-numbers-draw).
   const drawnNumbers = numbersOf(c?.numbers ?? null);
-  if (c?.revealed_at && c.tickets !== null && c.tickets_digest && c.beacon_value && drawnNumbers) {
+  const outcome =
+    c && c.max_winners !== null && c.winners !== null
+      ? { max_winners: c.max_winners, winners: lines(c.winners) }
+      : drawnNumbers
+        ? { numbers: drawnNumbers }
+        : null;
+  if (c?.revealed_at && c.tickets !== null && c.tickets_digest && c.beacon_value && outcome) {
     const seed = await q.revealedSeed(db, lotteryId);
     if (seed)
       return {
@@ -93,7 +79,7 @@ export async function drawProof(db: Db, lotteryId: number, t: TFunction): Promis
         },
         tickets_digest: c.tickets_digest,
         tickets: lines(c.tickets),
-        numbers: drawnNumbers,
+        ...outcome,
       };
   }
   const beacon = c ? ({ source: BEACON_SOURCE, round: Number(c.beacon_round) } as const) : null;

@@ -16,7 +16,7 @@ import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { successTickets } from './commitment-queries.ts';
 import * as nq from './numbers-queries.ts';
-import { publishResults } from './queries.ts';
+import { publishDraw } from './publish.ts';
 import { ALGORITHM, drawNumbers, sortedTickets } from './verifiable.ts';
 
 export { numbersLottery, type NumbersLottery } from './numbers-queries.ts';
@@ -90,38 +90,28 @@ export async function numbersDraw(
         tier: w.tier,
       }),
     );
-  const drawnAt = await publishResults(tx, lottery.id);
   const remainder = won.split?.remainder ?? 0;
-  await recordAudit(tx, {
-    actorId: staff.user_id,
-    action: 'lottery.draw',
-    entity: 'lottery',
-    entityId: String(lottery.id),
-    before: { is_result_published: false, prizes: [] },
-    after: {
-      is_result_published: true,
-      drawn_at: drawnAt,
-      kind: 'numbers',
-      numbers: drawn.numbers,
-      jackpot: won.jackpot,
-      jackpot_share: lottery.jackpot_share,
-      rollover_in: lottery.rollover_in,
-      tier_prizes: tierPrizes,
-      tier_counts: won.counts,
-      remainder,
-      paid: won.paid,
-      ...(rollover ? { rollover } : {}),
-      prizes: prizes.map((p) => ({
-        id: p.id,
-        ticket: p.ticket,
-        transaction_id: p.transaction_id,
-        tier: p.tier,
-        prize_money: p.prize_money,
-      })),
-      algorithm: ALGORITHM,
-      tickets_digest: drawn.tickets_digest,
-      beacon_round: Number(c.beacon_round),
-    },
+  const drawnAt = await publishDraw(tx, staff, lottery.id, {
+    kind: 'numbers',
+    numbers: drawn.numbers,
+    jackpot: won.jackpot,
+    jackpot_share: lottery.jackpot_share,
+    rollover_in: lottery.rollover_in,
+    tier_prizes: tierPrizes,
+    tier_counts: won.counts,
+    remainder,
+    paid: won.paid,
+    ...(rollover ? { rollover } : {}),
+    prizes: prizes.map((p) => ({
+      id: p.id,
+      ticket: p.ticket,
+      transaction_id: p.transaction_id,
+      tier: p.tier,
+      prize_money: p.prize_money,
+    })),
+    algorithm: ALGORITHM,
+    tickets_digest: drawn.tickets_digest,
+    beacon_round: Number(c.beacon_round),
   });
   return {
     lottery_id: lottery.id,

@@ -30,6 +30,7 @@ import * as q from './queries.ts';
 import * as cq from './commitment-queries.ts';
 import * as pq from './proposal-queries.ts';
 import * as nq from './numbers-queries.ts';
+import { publishDraw } from './publish.ts';
 import { drawProof } from './commitments.ts';
 import { numbersDraw, numbersLottery } from './numbers-draw.ts';
 import { beaconFromSignature } from './drand.ts';
@@ -288,21 +289,11 @@ export class Draws {
     const prizes: q.PrizeRow[] = [];
     for (const w of winners)
       prizes.push(await q.insertPrize(tx, { lottery_id: lottery.id, transaction_id: w.id, ticket: w.ticket, prize_money: each }));
-    const drawnAt = await q.publishResults(tx, lottery.id);
-    await recordAudit(tx, {
-      actorId: staff.user_id,
-      action: 'lottery.draw',
-      entity: 'lottery',
-      entityId: String(lottery.id),
-      before: { is_result_published: false, prizes: [] },
-      after: {
-        is_result_published: true,
-        drawn_at: drawnAt,
-        total_prize: lottery.total_prize,
-        remainder,
-        prizes: prizes.map((p) => ({ id: p.id, ticket: p.ticket, transaction_id: p.transaction_id, prize_money: p.prize_money })),
-        ...how,
-      },
+    const drawnAt = await publishDraw(tx, staff, lottery.id, {
+      total_prize: lottery.total_prize,
+      remainder,
+      prizes: prizes.map((p) => ({ id: p.id, ticket: p.ticket, transaction_id: p.transaction_id, prize_money: p.prize_money })),
+      ...how,
     });
     return { lottery_id: lottery.id, drawn_at: drawnAt, total_prize: lottery.total_prize, remainder, prizes };
   }

@@ -188,6 +188,11 @@ export function selectWinners(input: DrawInput & { winners: number }): { tickets
  */
 export function drawNumbers(input: DrawInput): { tickets_digest: string; numbers: number[] } {
   const { digest, key } = keyOf(input);
+  return { tickets_digest: digest, numbers: numbersOfKey(key) };
+}
+
+/** The numbers a draw key `K` (hex) draws: step 4 of the numbers draw once `K` is known (docs/rules/draws.md#7-numbers-draw). */
+export function numbersOfKey(key: string): number[] {
   const main: number[] = [];
   for (const index of pick(key, LABEL_MAIN, MAIN_MAX)) {
     if (main.includes(index + 1)) continue;
@@ -195,7 +200,7 @@ export function drawNumbers(input: DrawInput): { tickets_digest: string; numbers
     if (main.length === MAIN_COUNT) break;
   }
   const last = (pick(key, LABEL_LAST, LAST_MAX).next().value as number) + 1;
-  return { tickets_digest: digest, numbers: [...main.sort((a, b) => a - b), last] };
+  return [...main.sort((a, b) => a - b), last];
 }
 
 /** When drand quicknet publishes `round`: `genesis + (round − 1) · period` seconds (round 1 at genesis). */

@@ -20,9 +20,7 @@ import {
   commitment,
   drawKey,
   drawNumbers,
-  LABEL_LAST,
-  LABEL_MAIN,
-  pick,
+  numbersOfKey,
   quicknetRound,
   ticketsDigest,
   verifyProof,
@@ -115,17 +113,8 @@ const soldTickets = async (id: number) =>
     (r) => r.ticket,
   );
 
-/** The numbers drawn with this digest and beacon (the procedure's loop without re-checking the tickets each try). */
-function numbersWith(digest: string, beacon: string): number[] {
-  const key = drawKey(SEED, digest, beacon);
-  const main: number[] = [];
-  for (const i of pick(key, LABEL_MAIN, 55)) {
-    if (!main.includes(i + 1)) main.push(i + 1);
-    if (main.length === 5) break;
-  }
-  const last = (pick(key, LABEL_LAST, 15).next().value as number) + 1;
-  return [...main.sort((a, b) => a - b), last];
-}
+/** The numbers drawn with this digest and beacon (the procedure's step 4, without hashing the tickets each try). */
+const numbersWith = (digest: string, beacon: string): number[] => numbersOfKey(drawKey(SEED, digest, beacon));
 
 /** The first beacon value "SHA-256 of beacon <i>" whose numbers satisfy `wanted` (the trick of this file's header). */
 function beaconFor(tickets: string[], wanted: (numbers: number[]) => boolean, tries = 2_000_000): string {

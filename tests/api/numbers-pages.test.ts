@@ -13,7 +13,7 @@ import request from 'supertest';
 import { matchOf, tierOf, type Match } from '../../shared/draws/tiers.ts';
 import { formatTaka } from '../../shared/money.ts';
 import { toDigits } from '../../shared/dates.ts';
-import { commitment, drawKey, LABEL_LAST, LABEL_MAIN, pick, quicknetRound, ticketsDigest } from '../../server/draws/verifiable.ts';
+import { commitment, drawKey, numbersOfKey, quicknetRound, ticketsDigest } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs, type Agent } from '../helpers/session.ts';
 import { account, buy, purchase, trxId, type Player } from './purchase-fixtures.ts';
@@ -70,17 +70,8 @@ async function sell(id: number, who: Player, ticket: string): Promise<void> {
     .expect(200);
 }
 
-/** The numbers the procedure draws with this digest and beacon (numbers-draw.test.ts). */
-function numbersWith(digest: string, beacon: string): number[] {
-  const key = drawKey(SEED, digest, beacon);
-  const main: number[] = [];
-  for (const i of pick(key, LABEL_MAIN, 55)) {
-    if (!main.includes(i + 1)) main.push(i + 1);
-    if (main.length === 5) break;
-  }
-  const last = (pick(key, LABEL_LAST, 15).next().value as number) + 1;
-  return [...main.sort((a, b) => a - b), last];
-}
+/** The numbers drawn with this digest and beacon (the procedure's step 4, without hashing the tickets each try). */
+const numbersWith = (digest: string, beacon: string): number[] => numbersOfKey(drawKey(SEED, digest, beacon));
 
 /**
  * A numbers lottery drawn through the API: the player's WINS reaches the 5th prize, LOSES and the other player's

@@ -8,66 +8,11 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, hydrated, test, type NewPlayer } from './helpers.ts';
-import { STAFF, useLanguage } from './pages.ts';
+import { expect, hydrated, test } from './helpers.ts';
+import { lotteryWithSale, useLanguage } from './pages.ts';
 
-const DAY = 24 * 3600 * 1000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
 /** A beacon value as staff would copy it from a drand relay (the test cannot reach drand). */
 const BEACON = 'c0ffee0123456789abcdef0123456789abcdef0123456789abcdef0123456789';
-
-async function tokenOf(request: APIRequestContext, phone: string, password: string): Promise<string> {
-  const res = await request.post('/api/token/', { data: { phone, password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { access: string }).access;
-}
-
-function randomTicket(): string {
-  const main = new Set<number>();
-  while (main.size < 5) main.add(1 + Math.floor(Math.random() * 55));
-  const last = 1 + Math.floor(Math.random() * 15);
-  return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
-}
-
-/** A new published lottery (1 winner) with one ticket of this player bought and approved; sales still open. */
-async function lotteryWithSale(request: APIRequestContext, player: NewPlayer, name: string) {
-  const staff = { Authorization: `Bearer ${await tokenOf(request, STAFF.identifier, STAFF.password)}` };
-  const created = await request.post('/api/v1/lotteries/', {
-    headers: staff,
-    data: {
-      name,
-      name_bn: `${name} ড্র`,
-      start_date: day(-1),
-      end_date: day(7),
-      ticket_price: 50,
-      total_prize: 5000,
-      winners: 1,
-      published: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const lottery = (await created.json()) as { id: number; commitment: string | null };
-  const ticket = randomTicket();
-  const buyer = { Authorization: `Bearer ${await tokenOf(request, player.phone, player.password)}` };
-  const bought = await request.post('/api/v1/transactions-create/', {
-    headers: buyer,
-    data: {
-      lottery_id: lottery.id,
-      ticket,
-      amount: 50,
-      transaction_type: 'payment',
-      payment_method: 'bkash',
-      nid: '',
-      payment_number: '01712345678',
-      trx_id: `PF${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
-    },
-  });
-  expect(bought.status(), await bought.text()).toBe(201);
-  const trx = (await bought.json()) as { id: number };
-  const approved = await request.put(`/api/v1/transactions/${trx.id}/`, { headers: staff, data: { status: 'success' } });
-  expect(approved.ok(), await approved.text()).toBe(true);
-  return { id: lottery.id, commitment: lottery.commitment, ticket, staff };
-}
 
 /** Sales ended a minute ago (so the announced round has come), the beacon value entered, the draw by the procedure. */
 async function drawByProcedure(request: APIRequestContext, id: number, staff: Record<string, string>): Promise<void> {

@@ -123,6 +123,59 @@ export async function secondStaff(request: APIRequestContext, name = 'Second Off
   return who;
 }
 
+/** Five different main numbers and a last one, random so that journeys sharing a lottery do not collide. */
+export function randomTicket(): string {
+  const main = new Set<number>();
+  while (main.size < 5) main.add(1 + Math.floor(Math.random() * 55));
+  const last = 1 + Math.floor(Math.random() * 15);
+  return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
+}
+
+/**
+ * A new published lottery of the journey's own (1 winner, not featured, on sale for a week) with one ticket of this
+ * player bought and approved by the demo staff member, through the API.
+ */
+export async function lotteryWithSale(request: APIRequestContext, player: { phone: string; password: string }, name: string) {
+  const staff = await bearerOf(request, STAFF);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const created = await request.post('/api/v1/lotteries/', {
+    headers: staff,
+    data: {
+      name,
+      name_bn: `${name} ড্র`,
+      start_date: day(-1),
+      end_date: day(7),
+      ticket_price: 50,
+      total_prize: 5000,
+      winners: 1,
+      published: true,
+      featured: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const lottery = (await created.json()) as { id: number; commitment: string | null };
+  const ticket = randomTicket();
+  const bought = await request.post('/api/v1/transactions-create/', {
+    headers: await bearerOf(request, { identifier: player.phone, password: player.password }),
+    data: {
+      lottery_id: lottery.id,
+      ticket,
+      amount: 50,
+      transaction_type: 'payment',
+      payment_method: 'bkash',
+      nid: '',
+      payment_number: '01712345678',
+      // Approval needs a TrxID (docs/rules/lotteries-and-sales.md#8-transaction-states).
+      trx_id: `DR${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+    },
+  });
+  expect(bought.status(), await bought.text()).toBe(201);
+  const trx = (await bought.json()) as { id: number };
+  const approved = await request.put(`/api/v1/transactions/${trx.id}/`, { headers: staff, data: { status: 'success' } });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  return { id: lottery.id, commitment: lottery.commitment, ticket, staff };
+}
+
 /**
  * Finishes a draw by hand through the API, as the rules allow it (docs/rules/lotteries-and-sales.md#9-the-draw): the
  * demo staff member proposes the tickets, a second staff member approves. Answers the draw's prizes.

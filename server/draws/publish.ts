@@ -1,0 +1,22 @@
+import type { AccessClaims } from '../accounts/tokens.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { Db } from '../db/index.ts';
+import { publishResults } from './queries.ts';
+
+/**
+ * The end of every draw, in its transaction (docs/rules/lotteries-and-sales.md#9-the-draw): the results published (sales
+ * close, players see their prizes) and the draw audited `lottery.draw` by the staff member who finished it, with what
+ * the draw made (`after`: its prizes, the money, how it was drawn). Answers when it was drawn.
+ */
+export async function publishDraw(tx: Db, staff: AccessClaims, lotteryId: number, after: Record<string, unknown>): Promise<string> {
+  const drawnAt = await publishResults(tx, lotteryId);
+  await recordAudit(tx, {
+    actorId: staff.user_id,
+    action: 'lottery.draw',
+    entity: 'lottery',
+    entityId: String(lotteryId),
+    before: { is_result_published: false, prizes: [] },
+    after: { is_result_published: true, drawn_at: drawnAt, ...after },
+  });
+  return drawnAt;
+}
