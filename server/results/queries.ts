@@ -1,0 +1,126 @@
+/**
+ * The SQL of the results archive and "check my numbers" (docs/rules/lotteries-and-sales.md#10-results-for-players).
+ * A drawn lottery here is a published one whose results are published; its draw time is `drawn_at`, or its end of sales
+ * for a lottery published without one (as the home page's results order them).
+ */
+import type { Db } from '../db/index.ts';
+import { likePattern } from '../db/like.ts';
+import { JACKPOT } from '../lotteries/service.ts';
+import type { LotteryKind } from '../../shared/draws/tiers.ts';
+
+const DRAWN_AT = `COALESCE(l.drawn_at, l.end_date)`;
+const SHOWN = `l.published AND l.is_result_published`;
+
+export type ArchiveRow = {
+  id: number;
+  name: string;
+  name_bn: string;
+  kind: LotteryKind;
+  drawn_at: string;
+  total_prize: number;
+  /** A numbers lottery's jackpot (null for the tickets kind). */
+  jackpot: number | null;
+  tier2_prize: number | null;
+  tier3_prize: number | null;
+  tier4_prize: number | null;
+  tier5_prize: number | null;
+  rollover_out: number | null;
+  rollover_to: number | null;
+  /** A numbers draw's result written as a ticket. */
+  numbers: string | null;
+  /** Drawn by the procedure: its seed revealed (docs/rules/draws.md#9-the-proof). */
+  verifiable: boolean;
+};
+
+export type ArchiveFilter = { search: string | null; date: { from: string; to: string } | null };
+
+/**
+ * A page of drawn lotteries, newest draw first, and how many there are. The jackpot of a drawn numbers lottery that
+ * nobody won is what rolled over (`rollover_out`), so the sum over its tickets is only made for a jackpot that was won.
+ */
+export async function archivePage(db: Db, f: ArchiveFilter, limit: number, offset: number): Promise<{ rows: ArchiveRow[]; total: number }> {
+  const where = `WHERE ${SHOWN}
+    AND ($1::text IS NULL OR l.name ILIKE $1 OR l.name_bn ILIKE $1)
+    AND ($2::timestamptz IS NULL OR (${DRAWN_AT} >= $2::timestamptz AND ${DRAWN_AT} < $3::timestamptz))`;
+  const params = [f.search === null ? null : likePattern(f.search), f.date?.from ?? null, f.date?.to ?? null];
+  const rows = await db.query<ArchiveRow>(
+    `SELECT l.id, l.name, l.name_bn, l.kind, ${DRAWN_AT} AS drawn_at, l.total_prize,
+       CASE WHEN l.kind = 'numbers' THEN COALESCE(NULLIF(l.rollover_out, 0), ${JACKPOT}) END AS jackpot,
+       l.tier2_prize, l.tier3_prize, l.tier4_prize, l.tier5_prize, l.rollover_out, l.rollover_to,
+       c.numbers, (c.revealed_at IS NOT NULL) AS verifiable
+     FROM lotteries l LEFT JOIN draw_commitments c ON c.lottery_id = l.id
+     ${where}
+     ORDER BY ${DRAWN_AT} DESC, l.id DESC LIMIT $4 OFFSET $5`,
+    [...params, limit, offset],
+  );
+  const total = (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM lotteries l ${where}`, params))?.n ?? 0;
+  return { rows, total };
+}
+
+/** Per numbers lottery and tier: how many prizes it paid and the most one paid (all of a tier pay the same). */
+export const tierCounts = (db: Db, lotteryIds: number[]) =>
+  lotteryIds.length
+    ? db.query<{ lottery_id: number; tier: number; winners: number; each: number }>(
+        `SELECT lottery_id, tier, count(*)::int AS winners, max(prize_money) AS each FROM prizes
+         WHERE lottery_id = ANY($1::bigint[]) AND tier IS NOT NULL GROUP BY lottery_id, tier`,
+        [lotteryIds],
+      )
+    : Promise.resolve([]);
+
+/** The winning tickets of winning-tickets draws (a lottery has at most its `winners` of them), in the order drawn. */
+export const winningTickets = (db: Db, lotteryIds: number[]) =>
+  lotteryIds.length
+    ? db.query<{ lottery_id: number; ticket: string; prize_money: number }>(
+        'SELECT lottery_id, ticket, prize_money FROM prizes WHERE lottery_id = ANY($1::bigint[]) ORDER BY lottery_id, id',
+        [lotteryIds],
+      )
+    : Promise.resolve([]);
+
+export type HitLottery = { id: number; name: string; name_bn: string; kind: LotteryKind; drawn_at: string };
+
+/**
+ * The winning-tickets draws whose winners include the ticket, newest first. Driven by the drawn lotteries: each is one
+ * look-up in the prizes' unique (lottery, ticket) index, whatever the number of prizes.
+ */
+export const ticketPrizes = (db: Db, ticket: string) =>
+  db.query<HitLottery & { prize_money: number }>(
+    `SELECT l.id, l.name, l.name_bn, l.kind, ${DRAWN_AT} AS drawn_at, p.prize_money
+     FROM lotteries l JOIN prizes p ON p.lottery_id = l.id AND p.ticket = $1
+     WHERE ${SHOWN} AND l.kind = 'tickets'
+     ORDER BY ${DRAWN_AT} DESC, l.id DESC`,
+    [ticket],
+  );
+
+/** The latest `limit` numbers draws with published results and their drawn numbers, newest first. */
+export const numbersDraws = (db: Db, limit: number) =>
+  db.query<HitLottery & { numbers: string }>(
+    `SELECT l.id, l.name, l.name_bn, l.kind, ${DRAWN_AT} AS drawn_at, c.numbers
+     FROM lotteries l JOIN draw_commitments c ON c.lottery_id = l.id
+     WHERE ${SHOWN} AND l.kind = 'numbers' AND c.numbers IS NOT NULL
+     ORDER BY ${DRAWN_AT} DESC, l.id DESC LIMIT $1`,
+    [limit],
+  );
+
+/**
+ * For the numbers lotteries the ticket reached a tier in: its tier prizes, what rolled over, whether the ticket was a
+ * paid ticket of it and the prize it was paid (each a look-up in a (lottery, ticket) index).
+ */
+export const numbersHitDetails = (db: Db, ticket: string, lotteryIds: number[]) =>
+  lotteryIds.length
+    ? db.query<{
+        id: number;
+        tier2_prize: number | null;
+        tier3_prize: number | null;
+        tier4_prize: number | null;
+        tier5_prize: number | null;
+        rollover_out: number | null;
+        sold: boolean;
+        prize_money: number | null;
+      }>(
+        `SELECT l.id, l.tier2_prize, l.tier3_prize, l.tier4_prize, l.tier5_prize, l.rollover_out,
+           EXISTS (SELECT 1 FROM transactions t WHERE t.lottery_id = l.id AND t.ticket = $1 AND t.status = 'success') AS sold,
+           (SELECT p.prize_money FROM prizes p WHERE p.lottery_id = l.id AND p.ticket = $1) AS prize_money
+         FROM lotteries l WHERE l.id = ANY($2::bigint[])`,
+        [ticket, lotteryIds],
+      )
+    : Promise.resolve([]);

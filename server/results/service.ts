@@ -1,0 +1,122 @@
+/**
+ * The results archive and "check my numbers" (docs/rules/lotteries-and-sales.md#10-results-for-players): every drawn
+ * lottery whose results are published, paged and searched, each with its winning tickets or its prizes by tier; and
+ * every past draw a ticket won, or would have won had it been sold.
+ */
+import type { z } from 'zod';
+import { ALGORITHM } from '../../shared/draws/proof.ts';
+import { matchOf, numbersOf, tierOf, TIERS, type Tier } from '../../shared/draws/tiers.ts';
+import { CHECK_NUMBERS_DRAWS, type ArchivedResult, type CheckHit, type CheckNumbersReply } from '../../shared/results/schemas.ts';
+import type { Db } from '../db/index.ts';
+import * as q from './queries.ts';
+
+type Result = z.input<typeof ArchivedResult>;
+type Hit = z.input<typeof CheckHit>;
+
+/** What each ticket of a tier is paid by a lottery's settings: tiers 2–5 their fixed prize, the jackpot its whole amount. */
+function tierAmount(
+  l: Pick<q.ArchiveRow, 'tier2_prize' | 'tier3_prize' | 'tier4_prize' | 'tier5_prize'>,
+  tier: Tier,
+  jackpot: number | null,
+): number {
+  const fixed = [null, jackpot, l.tier2_prize, l.tier3_prize, l.tier4_prize, l.tier5_prize][tier];
+  return fixed ?? 0;
+}
+
+/**
+ * The tiers of a numbers draw as the archive shows them: each tier with the prizes it paid (a tier paying 0 pays none)
+ * and what each paid; a jackpot nobody won shows the jackpot itself (it rolled over).
+ */
+export function tierSummary(
+  l: Pick<q.ArchiveRow, 'tier2_prize' | 'tier3_prize' | 'tier4_prize' | 'tier5_prize' | 'jackpot'>,
+  counts: { tier: number; winners: number; each: number }[],
+): { tier: Tier; winners: number; prize: number }[] {
+  return TIERS.map((tier) => {
+    const c = counts.find((x) => x.tier === tier);
+    return { tier, winners: c?.winners ?? 0, prize: c ? c.each : tierAmount(l, tier, l.jackpot) };
+  });
+}
+
+export class Results {
+  constructor(private readonly db: Db) {}
+
+  /** `GET /api/v1/results/`: three statements a page, whatever its lotteries (docs/rules/lotteries-and-sales.md#10). */
+  async archive(f: q.ArchiveFilter, limit: number, offset: number): Promise<{ items: Result[]; total: number }> {
+    const { rows, total } = await q.archivePage(this.db, f, limit, offset);
+    const numbersIds = rows.filter((r) => r.kind === 'numbers').map((r) => r.id);
+    const ticketsIds = rows.filter((r) => r.kind === 'tickets').map((r) => r.id);
+    const [counts, winners] = await Promise.all([q.tierCounts(this.db, numbersIds), q.winningTickets(this.db, ticketsIds)]);
+    const items = rows.map((r): Result => {
+      const numbers = r.kind === 'numbers' ? numbersOf(r.numbers) : null;
+      return {
+        lottery: {
+          id: r.id,
+          name: r.name,
+          name_bn: r.name_bn,
+          kind: r.kind,
+          drawn_at: r.drawn_at,
+          total_prize: r.jackpot ?? r.total_prize,
+        },
+        numbers,
+        tiers:
+          r.kind === 'numbers'
+            ? tierSummary(
+                r,
+                counts.filter((c) => c.lottery_id === r.id),
+              )
+            : null,
+        winners:
+          r.kind === 'tickets'
+            ? winners.filter((w) => w.lottery_id === r.id).map(({ ticket, prize_money }) => ({ ticket, prize_money }))
+            : null,
+        rollover: r.kind === 'numbers' && r.rollover_out && r.rollover_to !== null ? { amount: r.rollover_out, to: r.rollover_to } : null,
+        algorithm: r.verifiable ? ALGORITHM : 'unverifiable',
+      };
+    });
+    return { items, total };
+  }
+
+  /**
+   * `GET /api/v1/check-numbers/`: the winning-tickets draws whose winners include the ticket, and the latest
+   * CHECK_NUMBERS_DRAWS numbers draws in which it reaches a tier (matched here with `tierOf`, the rule the draw paid
+   * with), newest first; each says whether the ticket was sold there and what it paid or would have paid.
+   */
+  async check(ticket: string): Promise<z.input<typeof CheckNumbersReply>> {
+    const [prizes, draws] = await Promise.all([q.ticketPrizes(this.db, ticket), q.numbersDraws(this.db, CHECK_NUMBERS_DRAWS)]);
+    const reached = draws.flatMap((d) => {
+      const numbers = numbersOf(d.numbers);
+      const tier = numbers ? tierOf(ticket, numbers) : null;
+      return numbers && tier !== null ? [{ d, numbers, tier }] : [];
+    });
+    const details = await q.numbersHitDetails(
+      this.db,
+      ticket,
+      reached.map((r) => r.d.id),
+    );
+    const lotteryOf = ({ id, name, name_bn, kind, drawn_at }: q.HitLottery) => ({ id, name, name_bn, kind, drawn_at });
+    const hits: Hit[] = [
+      ...prizes.map((p) => ({
+        lottery: lotteryOf(p),
+        tier: null,
+        prize: p.prize_money,
+        sold: true,
+        numbers: null,
+        matched: null,
+      })),
+      ...reached.map(({ d, numbers, tier }): Hit => {
+        const x = details.find((e) => e.id === d.id);
+        // Unsold, the jackpot's combination won nobody the jackpot (a combination is sold once): it all rolled over.
+        const would = x ? tierAmount(x, tier, x.rollover_out) : 0;
+        return {
+          lottery: lotteryOf(d),
+          tier,
+          prize: x?.sold && x.prize_money !== null ? x.prize_money : would,
+          sold: x?.sold ?? false,
+          numbers,
+          matched: matchOf(ticket, numbers),
+        };
+      }),
+    ].sort((a, b) => Date.parse(b.lottery.drawn_at) - Date.parse(a.lottery.drawn_at) || b.lottery.id - a.lottery.id);
+    return { ticket, hits, numbers_draws_checked: draws.length, numbers_draws_limit: CHECK_NUMBERS_DRAWS };
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * The results archive and "check my numbers" (docs/rules/lotteries-and-sales.md#10-results-for-players): what a
+ * visitor asks (a page of drawn lotteries searched by name and Dhaka date; a ticket) and what the API answers.
+ */
+import { z } from 'zod';
+import { dhakaLocalToIso, toAsciiDigits } from '../dates.ts';
+import { ALGORITHM } from '../draws/proof.ts';
+import { LOTTERY_KINDS } from '../draws/tiers.ts';
+import { optional, text, v } from '../fields.ts';
+import { normaliseTicket } from '../ticket.ts';
+
+/** Drawn lotteries on one page of the archive, at most (each carries its winners or its tier summary). */
+export const RESULTS_PAGE_MAX = 20;
+export const RESULTS_OFFSET_MAX = 1_000_000;
+/** "Check my numbers" matches a ticket against the latest this many numbers draws (docs/rules/lotteries-and-sales.md#10). */
+export const CHECK_NUMBERS_DRAWS = 500;
+
+/** A whole number from `min` to `max` in a query (digits, Bengali digits too); absent or blank: `fallback`. */
+const wholeIn = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (x) => (x === undefined || x === null || (typeof x === 'string' && x.trim() === '') ? fallback : x),
+    z.union([z.number(), z.string().max(12)], { error: () => v('countInvalid') }).transform((x, ctx) => {
+      const s = typeof x === 'number' ? String(x) : toAsciiDigits(x).trim();
+      const n = /^\d{1,12}$/.test(s) ? Number(s) : NaN;
+      if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
+      ctx.addIssue({ code: 'custom', message: v('countInvalid'), params: { min, max } });
+      return z.NEVER;
+    }),
+  );
+
+/** A Dhaka calendar date `YYYY-MM-DD` (Bengali digits read), as the day's start and end instants in UTC. */
+export const dhakaDay = text(20).transform((s, ctx) => {
+  const date = toAsciiDigits(s);
+  const from = dhakaLocalToIso(date, '00:00');
+  if (from === null) {
+    ctx.addIssue({ code: 'custom', message: v('dateInvalid') });
+    return z.NEVER;
+  }
+  return { date, from, to: new Date(Date.parse(from) + 24 * 3600 * 1000).toISOString() };
+});
+
+/** `GET /api/v1/results/`: `limit` 1–20 (10), `offset`, `search` (part of either name), `date` (drawn that Dhaka day). */
+export const ResultsQuery = z.strictObject({
+  limit: wholeIn(1, RESULTS_PAGE_MAX, 10),
+  offset: wholeIn(0, RESULTS_OFFSET_MAX, 0),
+  search: optional(text(100).transform((s) => s.normalize('NFC'))),
+  date: optional(dhakaDay),
+});
+
+/** `GET /api/v1/check-numbers/?ticket=`: a ticket in any accepted written form, read canonically. */
+export const CheckNumbersQuery = z.strictObject({
+  ticket: z.preprocess(
+    (x) => x ?? '',
+    text(40, 'ticketNumberRequired').transform((s, ctx) => {
+      if (s === '') return z.NEVER;
+      const t = normaliseTicket(toAsciiDigits(s));
+      if (t) return t;
+      ctx.addIssue({ code: 'custom', message: v('ticketInvalid') });
+      return z.NEVER;
+    }),
+  ),
+});
+
+const int = z.number().int();
+const ResultLottery = z.object({
+  id: int,
+  name: z.string(),
+  name_bn: z.string(),
+  kind: z.enum(LOTTERY_KINDS),
+  /** When the results were published (the end of sales for a lottery published without a recorded draw time). */
+  drawn_at: z.string(),
+});
+
+/** One tier of a numbers draw: the prizes paid in it and what each paid (tier 1: the jackpot's share, or the jackpot). */
+export const TierSummary = z.object({ tier: int, winners: int, prize: int });
+
+/** A drawn lottery of the archive. */
+export const ArchivedResult = z.object({
+  lottery: ResultLottery.extend({ total_prize: int }),
+  /** A numbers draw's `[m1, …, m5, last]`; null for a winning-tickets draw. */
+  numbers: z.array(int).nullable(),
+  /** A numbers draw: tiers 1 to 5, counted by the database (never the tickets); null for a winning-tickets draw. */
+  tiers: z.array(TierSummary).nullable(),
+  /** A winning-tickets draw: its winning tickets (at most the lottery's winners), in the order drawn; null for a numbers draw. */
+  winners: z.array(z.object({ ticket: z.string(), prize_money: int })).nullable(),
+  /** A numbers draw nobody won the jackpot of: what rolled over, and into which lottery. */
+  rollover: z.object({ amount: int, to: int }).nullable(),
+  /** The draw's proof: `bhagya-draw-v1` when anyone can check it (docs/rules/draws.md#9-the-proof), else unverifiable. */
+  algorithm: z.enum([ALGORITHM, 'unverifiable']),
+});
+
+/** A past draw the ticket won, or would have won had it been sold. */
+export const CheckHit = z.object({
+  lottery: ResultLottery,
+  /** A numbers draw's tier (1 the jackpot … 5); null for a winning-tickets draw. */
+  tier: int.nullable(),
+  /** What it paid (the prize, when the ticket was sold and won), or would have paid (the tier's prize, or the jackpot). */
+  prize: int,
+  /** The ticket was a paid (`success`) ticket of that lottery; false: it would have won. */
+  sold: z.boolean(),
+  numbers: z.array(int).nullable(),
+  matched: z.object({ main: z.array(int), last: z.boolean() }).nullable(),
+});
+
+export const CheckNumbersReply = z.object({
+  /** The ticket in its canonical form. */
+  ticket: z.string(),
+  /** Newest draw first. */
+  hits: z.array(CheckHit),
+  /** How many numbers draws were checked: the latest CHECK_NUMBERS_DRAWS at most. */
+  numbers_draws_checked: int,
+  numbers_draws_limit: int,
+});
