@@ -1,0 +1,116 @@
+import type { Db } from '../db/index.ts';
+import { COUNTED_STATUSES } from '../../shared/play/limits.ts';
+
+/** A row of `play_limits` (migration 018): amounts whole taka, times ISO UTC. */
+export type PlayRow = {
+  user_id: number;
+  day_limit: number | null;
+  week_limit: number | null;
+  month_limit: number | null;
+  pending_day: number | null;
+  pending_week: number | null;
+  pending_month: number | null;
+  pending_at: string | null;
+  excluded_until: string | null;
+  excluded_at: string | null;
+};
+
+/**
+ * Serialises the purchases of one player (docs/rules/play-safe.md#4-every-purchase-path): held until his database
+ * transaction ends, so that of two purchases at once the second sees the first and its amount. An advisory lock keyed
+ * on the player, taken after the lottery's row lock (the order every purchase path takes them in), and no row of
+ * `users` locked: logins and profile changes never wait for a purchase.
+ */
+export const lockPlayer = (tx: Db, userId: number) =>
+  tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('play-limits:' || $1::text, 0))`, [userId]);
+
+export const settingsOf = (db: Db, userId: number) => db.one<PlayRow>('SELECT * FROM play_limits WHERE user_id = $1', [userId]);
+
+/**
+ * What the player spent since each of these instants: the amounts of his purchases that count (not failed), leaving out
+ * one purchase when asked (a checkout started for a purchase already made is checked as that purchase made now).
+ */
+export const spentSince = (db: Db, userId: number, starts: { day: string; week: string; month: string }, except: number | null) =>
+  db.one<{ day: string; week: string; month: string }>(
+    `SELECT COALESCE(sum(amount) FILTER (WHERE created_at >= $2::timestamptz), 0)::text AS day,
+            COALESCE(sum(amount) FILTER (WHERE created_at >= $3::timestamptz), 0)::text AS week,
+            COALESCE(sum(amount) FILTER (WHERE created_at >= $4::timestamptz), 0)::text AS month
+       FROM transactions
+      WHERE user_id = $1 AND status = ANY($5::text[]) AND created_at >= LEAST($2::timestamptz, $3::timestamptz, $4::timestamptz)
+        AND ($6::bigint IS NULL OR id <> $6::bigint)`,
+    [userId, starts.day, starts.week, starts.month, COUNTED_STATUSES, except],
+  );
+
+export type NewLimits = { day: number | null; week: number | null; month: number | null };
+
+/** Writes the limits in force and the raise waiting (null: none), and records the request. */
+export async function saveLimits(
+  tx: Db,
+  userId: number,
+  now: NewLimits,
+  pending: { limits: NewLimits; effectiveAt: string } | null,
+  requested: NewLimits,
+  requestedEffectiveAt: string,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO play_limits (user_id, day_limit, week_limit, month_limit, pending_day, pending_week, pending_month, pending_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+     ON CONFLICT (user_id) DO UPDATE SET day_limit = $2, week_limit = $3, month_limit = $4, pending_day = $5, pending_week = $6,
+       pending_month = $7, pending_at = $8, updated_at = now()`,
+    [
+      userId,
+      now.day,
+      now.week,
+      now.month,
+      pending?.limits.day ?? null,
+      pending?.limits.week ?? null,
+      pending?.limits.month ?? null,
+      pending?.effectiveAt ?? null,
+    ],
+  );
+  await tx.query(
+    `INSERT INTO play_limit_events (user_id, kind, day_limit, week_limit, month_limit, effective_at) VALUES ($1, 'limits', $2, $3, $4, $5)`,
+    [userId, requested.day, requested.week, requested.month, requestedEffectiveAt],
+  );
+}
+
+/** Writes a self-exclusion until `until` (asked for now), and records it. */
+export async function saveExclusion(tx: Db, userId: number, until: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO play_limits (user_id, excluded_until, excluded_at, updated_at) VALUES ($1, $2, now(), now())
+     ON CONFLICT (user_id) DO UPDATE SET excluded_until = $2, excluded_at = now(), updated_at = now()`,
+    [userId, until],
+  );
+  await tx.query(`INSERT INTO play_limit_events (user_id, kind, until) VALUES ($1, 'self_exclusion', $2)`, [userId, until]);
+}
+
+export type EventRow = {
+  kind: 'limits' | 'self_exclusion';
+  day_limit: number | null;
+  week_limit: number | null;
+  month_limit: number | null;
+  effective_at: string | null;
+  until: string | null;
+  at: string;
+};
+
+/** The player's requests, newest first (at most `limit`). */
+export const eventsOf = (db: Db, userId: number, limit: number) =>
+  db.query<EventRow>(
+    `SELECT kind, day_limit, week_limit, month_limit, effective_at, until, at FROM play_limit_events
+      WHERE user_id = $1 ORDER BY at DESC, id DESC LIMIT $2`,
+    [userId, limit],
+  );
+
+/** Whether the user exists (the staff's read of someone who is not there is a 404). */
+export const userExists = async (db: Db, userId: number) =>
+  (await db.one<{ id: number }>('SELECT id FROM users WHERE id = $1', [userId])) !== undefined;
+
+/**
+ * The dashboard's two numbers (docs/rules/pages.md#9-back-office), as columns of its figures statement: players with a
+ * limit in force (a raise whose time came counted as it applies), and players self-excluded now.
+ */
+export const PLAY_FIGURES = `(SELECT count(*) FROM play_limits WHERE
+         CASE WHEN pending_at IS NOT NULL AND pending_at <= now() THEN COALESCE(pending_day, pending_week, pending_month)
+              ELSE COALESCE(day_limit, week_limit, month_limit) END IS NOT NULL)::int AS players_with_limit,
+       (SELECT count(*) FROM play_limits WHERE excluded_until > now())::int AS players_self_excluded`;

@@ -1,0 +1,13 @@
+import { api } from '../../shared/api/contract.ts';
+import { Endpoints, route } from '../http/route.ts';
+import type { Play } from './service.ts';
+
+/** Spend limits and self-exclusion (docs/rules/play-safe.md): HTTP only; the rules live in Play and shared/play/limits.ts. */
+export function playRoutes(play: Play): Endpoints {
+  const r = new Endpoints();
+  route(r, api.myLimits, ({ user }) => play.of(user.user_id));
+  route(r, api.setMyLimits, ({ body, user }) => play.setLimits(user.user_id, body));
+  route(r, api.selfExclusion, ({ body, user, caller }) => play.exclude(user.user_id, body, caller));
+  route(r, api.userPlayLimits, ({ params, caller }) => play.forStaff(params.id, caller.t));
+  return r;
+}

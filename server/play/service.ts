@@ -1,0 +1,191 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { formatDate } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
+import { formatTaka } from '../../shared/money.ts';
+import {
+  extendExclusion,
+  isExcluded,
+  limitBreach,
+  limitsNow,
+  pendingNow,
+  periodReset,
+  periodStart,
+  PERIODS,
+  requestLimits,
+  type LimitSettings,
+  type Limits,
+  type Period,
+} from '../../shared/play/limits.ts';
+import type { LimitsBody, PlayLimits, SelfExclusionBody, StaffPlayLimits } from '../../shared/play/schemas.ts';
+import type { Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import * as q from './queries.ts';
+
+/** The dashboard's two numbers, as columns of its figures statement (server/dashboard/queries.ts). */
+export const PLAY_FIGURES = q.PLAY_FIGURES;
+
+/** What a rule needs of the request: the caller's language. */
+export type Ctx = { t: TFunction; lng: Language };
+
+/** How many of a player's requests the staff's view lists. */
+const HISTORY = 50;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const ms = (s: string) => Date.parse(s);
+
+/** The stored row as the rules read it (no row: no limit, no exclusion). */
+function settings(r: q.PlayRow | undefined): LimitSettings {
+  if (!r) return { limits: { day: null, week: null, month: null }, pending: null };
+  return {
+    limits: { day: r.day_limit, week: r.week_limit, month: r.month_limit },
+    pending:
+      r.pending_at === null
+        ? null
+        : { limits: { day: r.pending_day, week: r.pending_week, month: r.pending_month }, effective_at: ms(r.pending_at) },
+  };
+}
+
+const exclusionUntilOf = (r: q.PlayRow | undefined): number | null => (r?.excluded_until ? ms(r.excluded_until) : null);
+
+/** What the player spent in each current period (docs/rules/play-safe.md#1-spend-limits). */
+async function spent(db: Db, userId: number, nowMs: number, except: number | null): Promise<Record<Period, number>> {
+  const starts = { day: iso(periodStart('day', nowMs)), week: iso(periodStart('week', nowMs)), month: iso(periodStart('month', nowMs)) };
+  const r = await q.spentSince(db, userId, starts, except);
+  return { day: Number(r?.day ?? 0), week: Number(r?.week ?? 0), month: Number(r?.month ?? 0) };
+}
+
+const when = (at: number, lng: Language) => formatDate(new Date(at), lng, { withTime: true }) ?? iso(at);
+
+/** A self-excluded player's refusal: 403 `self_excluded`, with until when. */
+const excluded = (until: number, ctx: Ctx) =>
+  ApiError.detail(403, ctx.t('play:api.selfExcluded', { until: when(until, ctx.lng) }), 'self_excluded', { until: iso(until) });
+
+/**
+ * THE check of every purchase path (docs/rules/play-safe.md#4-every-purchase-path): a ticket bought, a checkout
+ * started, a generated ticket activated. Called inside the purchase's own database transaction, after the lottery's row
+ * lock: it takes the player's lock (server/play/queries.ts lockPlayer) and holds it to the end of that transaction, so
+ * that two purchases at once cannot both fit a limit only one of them fits. A self-excluded player is refused (403
+ * `self_excluded`); a purchase of `amount` that would take what he spent in a period over its limit is refused (409
+ * `spend_limit`, with the limit, the period and when it starts again); exactly at the limit is allowed. `except`: a
+ * purchase already made and counted, checked again as if it were made now (the checkout's start).
+ */
+export async function checkPlay(tx: Db, userId: number, amount: number, ctx: Ctx, except: number | null = null): Promise<void> {
+  // Most players set nothing: one read, no lock. A player with settings is locked first, so that two of his purchases
+  // at once take turns and the second counts the first (docs/rules/play-safe.md).
+  if (!(await q.settingsOf(tx, userId))) return;
+  await q.lockPlayer(tx, userId);
+  const row = await q.settingsOf(tx, userId);
+  if (!row) return;
+  const nowMs = Date.now();
+  const until = exclusionUntilOf(row);
+  if (until !== null && isExcluded(until, nowMs)) throw excluded(until, ctx);
+  const limits = limitsNow(settings(row), nowMs);
+  if (PERIODS.every((p) => limits[p] === null)) return;
+  const breach = limitBreach(limits, await spent(tx, userId, nowMs, except), amount, nowMs);
+  if (!breach) return;
+  const { t, lng } = ctx;
+  throw ApiError.detail(
+    409,
+    t('play:api.overLimit', {
+      period: t(`play:periodAdjective.${breach.period}`),
+      limit: formatTaka(breach.limit, lng),
+      spent: formatTaka(breach.spent, lng),
+      resets: when(breach.resets_at, lng),
+    }),
+    'spend_limit',
+    { period: breach.period, limit: breach.limit, spent: breach.spent, resets_at: iso(breach.resets_at) },
+  );
+}
+
+const limitsJson = (l: Limits) => ({ day: l.day, week: l.week, month: l.month });
+
+/** A player's spend limits and self-exclusion (docs/rules/play-safe.md): he sets his own; staff read anyone's. */
+export class Play {
+  constructor(private readonly db: Db) {}
+
+  /** The player's limits in force, a raise waiting, what he spent in each period and when it starts again, his exclusion. */
+  async of(userId: number, db: Db = this.db): Promise<z.input<typeof PlayLimits>> {
+    const nowMs = Date.now();
+    const row = await q.settingsOf(db, userId);
+    const s = settings(row);
+    const limits = limitsNow(s, nowMs);
+    const pending = pendingNow(s, nowMs);
+    const used = await spent(db, userId, nowMs, null);
+    const until = exclusionUntilOf(row);
+    return {
+      limits: limitsJson(limits),
+      pending: pending ? { limits: limitsJson(pending.limits), effective_at: iso(pending.effective_at) } : null,
+      periods: PERIODS.map((p) => {
+        const limit = limits[p];
+        return {
+          period: p,
+          limit,
+          spent: used[p],
+          left: limit === null ? null : Math.max(0, limit - used[p]),
+          resets_at: iso(periodReset(p, nowMs)),
+        };
+      }),
+      self_exclusion:
+        until !== null && isExcluded(until, nowMs) && row?.excluded_at ? { until: iso(until), set_at: row.excluded_at } : null,
+    };
+  }
+
+  /**
+   * New limits (docs/rules/play-safe.md#2-changing-a-limit): lowered or first set at once, raised or removed 24 hours
+   * later. Under the player's lock, so that a purchase checks either the old limits or the new ones.
+   */
+  async setLimits(userId: number, body: z.output<typeof LimitsBody>): Promise<z.input<typeof PlayLimits>> {
+    return this.db.tx(async (tx) => {
+      await q.lockPlayer(tx, userId);
+      const nowMs = Date.now();
+      const next = requestLimits(settings(await q.settingsOf(tx, userId)), body, nowMs);
+      await q.saveLimits(
+        tx,
+        userId,
+        next.limits,
+        next.pending ? { limits: next.pending.limits, effectiveAt: iso(next.pending.effective_at) } : null,
+        body,
+        iso(next.pending?.effective_at ?? nowMs),
+      );
+      return this.of(userId, tx);
+    });
+  }
+
+  /**
+   * Self-exclusion (docs/rules/play-safe.md#3-self-exclusion): from now for the period chosen; one in force can only be
+   * made longer (a request that would end it sooner is 409 `exclusion_not_shorter`, and changes nothing).
+   */
+  async exclude(userId: number, body: z.output<typeof SelfExclusionBody>, ctx: Ctx): Promise<z.input<typeof PlayLimits>> {
+    return this.db.tx(async (tx) => {
+      await q.lockPlayer(tx, userId);
+      const nowMs = Date.now();
+      const current = exclusionUntilOf(await q.settingsOf(tx, userId));
+      const until = extendExclusion(current, body.period, nowMs);
+      if (until === null && current !== null)
+        throw ApiError.detail(409, ctx.t('play:api.notShorter', { until: when(current, ctx.lng) }), 'exclusion_not_shorter', {
+          until: iso(current),
+        });
+      if (until === null) throw new Error('an exclusion with nothing in force must have an end');
+      await q.saveExclusion(tx, userId, iso(until));
+      return this.of(userId, tx);
+    });
+  }
+
+  /** Staff (read only): a player's settings and the history of his requests, newest first. */
+  async forStaff(userId: number, t: TFunction): Promise<z.input<typeof StaffPlayLimits>> {
+    if (!(await q.userExists(this.db, userId))) throw ApiError.detail(404, t('api:userNotFound'), 'not_found');
+    const [now, events] = await Promise.all([this.of(userId), q.eventsOf(this.db, userId, HISTORY)]);
+    return {
+      user_id: userId,
+      ...now,
+      history: events.map((e) => ({
+        kind: e.kind,
+        limits: e.kind === 'limits' ? { day: e.day_limit, week: e.week_limit, month: e.month_limit } : null,
+        effective_at: e.effective_at,
+        until: e.until,
+        at: e.at,
+      })),
+    };
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Keeping play safe through the pages, as a browser without JavaScript does (docs/rules/play-safe.md#6-the-pages):
+ * /profile/limits sets the limits and the self-exclusion with plain forms (the box must be ticked), in English and
+ * Bengali; the ticket page shows the API's refusal of a purchase over the limit, and of a self-excluded player; the
+ * Play Responsibly page and the profile link to the limits; staff see a player's limits on his user page.
+ */
+import request from 'supertest';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
+import { insertLottery } from './purchase-fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await t.db.query('DELETE FROM rate_limits');
+});
+
+let phoneSeq = 0;
+async function player(name: string, lang = 'en', o: { is_staff?: boolean } = {}): Promise<{ agent: Agent; id: number }> {
+  const u = await createUser(t, { name, phone: `0182${String(++phoneSeq).padStart(7, '0')}`, ...o });
+  const agent = request.agent(t.url);
+  agent.set('Cookie', `lang=${lang}`);
+  return { agent: await loginAs(agent, u.phone, u.password), id: u.id };
+}
+
+const keyFrom = (html: string): string => {
+  const m = /name="idempotency_key"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="idempotency_key"/.exec(html);
+  const k = m?.[1] ?? m?.[2];
+  if (!k) throw new Error('no idempotency_key field in the page');
+  return k;
+};
+
+/** Posts the ticket page's purchase form for this combination (Send Money). */
+async function buyOnPage(agent: Agent, lottery: number, ticket: string) {
+  const page = await agent.get(`/quick-play/${lottery}/${ticket}`).expect(200);
+  return agent
+    .post(`/quick-play/${lottery}/${ticket}/buy`)
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), idempotency_key: keyFrom(page.text), amount: '100', payment_method: 'bkash' });
+}
+
+test('the limits page sets a limit; a purchase over it comes back on the ticket page with the API’s message', async () => {
+  const lottery = await insertLottery(t, { price: 100 });
+  const { agent } = await player('Karim Mia');
+  const profile = await agent.get('/profile').expect(200);
+  expect(profile.text).toContain('href="/profile/limits"');
+  const page = await agent.get('/profile/limits').expect(200);
+  expect(page.text).toContain('Spend limits');
+  expect(page.text).toContain('No limit');
+
+  const bad = await agent
+    .post('/profile/limits')
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), intent: 'limits', day: 'abc' });
+  expect(bad.status).toBe(400);
+  expect(bad.text).toContain('A limit is a whole number of taka from 1 to 10,000,000');
+
+  const saved = await agent
+    .post('/profile/limits')
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), intent: 'limits', day: '100', week: '', month: '' });
+  expect(saved.status).toBe(303);
+  expect(saved.headers.location).toBe('/profile/limits?saved=limits');
+  const after = await agent.get('/profile/limits?saved=limits').expect(200);
+  expect(after.text).toContain('Your limits were saved');
+  expect(after.text).toContain('TK. 100');
+
+  expect((await buyOnPage(agent, lottery, '05-12-23-34-45-07')).status).toBe(303); // exactly at the limit
+  const over = await buyOnPage(agent, lottery, '01-02-03-04-05-06');
+  expect(over.status).toBe(409);
+  expect(over.text).toContain('This purchase would take you over your daily spend limit of TK. 100');
+});
+
+test('self-exclusion needs the box ticked; then the ticket page refuses in Bengali; the Play Responsibly page links here', async () => {
+  const lottery = await insertLottery(t, { price: 100 });
+  const { agent } = await player('রহিম', 'bn');
+  const page = await agent.get('/profile/limits').expect(200);
+  expect(page.text).toContain('আমি বুঝেছি, এটি মেয়াদের আগে তুলে নেওয়া যাবে না।');
+  const unticked = await agent
+    .post('/profile/limits')
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), intent: 'exclude', period: '6m' });
+  expect(unticked.status).toBe(400);
+  expect(unticked.text).toContain('অনুগ্রহ করে নিশ্চিত করুন যে আপনি বুঝেছেন');
+  const done = await agent
+    .post('/profile/limits')
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), intent: 'exclude', period: '6m', confirm: 'yes' });
+  expect(done.status).toBe(303);
+  expect((await agent.get('/profile/limits?saved=excluded').expect(200)).text).toContain('আপনি এখন খেলা থেকে বিরত আছেন');
+  const refused = await buyOnPage(agent, lottery, '05-12-23-34-45-07');
+  expect(refused.status).toBe(403);
+  expect(refused.text).toContain('পর্যন্ত নিজেকে খেলা থেকে বিরত রেখেছেন');
+  const info = await request(t.url).get('/play-responsibly').expect(200);
+  expect(info.text).toContain('href="/profile/limits"');
+});
+
+test('staff see a player’s limits and exclusion on his user page, read only', async () => {
+  const { agent, id } = await player('Fatema Begum');
+  const page = await agent.get('/profile/limits').expect(200);
+  await agent
+    .post('/profile/limits')
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), intent: 'limits', month: '2000' })
+    .expect(303);
+  const staff = await player('Support Officer', 'en', { is_staff: true });
+  const userPage = await staff.agent.get(`/admin/users/${id}/edit`);
+  expect(userPage.status).toBe(200);
+  expect(userPage.text).toContain('Spend limits and self-exclusion');
+  expect(userPage.text).toContain('TK. 2,000');
+  expect(userPage.text).toContain('Not self-excluded.');
+});

@@ -1,0 +1,193 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { api as contract } from '../../shared/api/contract.ts';
+import { errorText } from '../../shared/api-types.ts';
+import { EXCLUSION_PERIODS, PERIODS } from '../../shared/play/limits.ts';
+import { LimitsBody, SelfExclusionForm } from '../../shared/play/schemas.ts';
+import { paths, withQuery } from '../../shared/paths.ts';
+import { apiOf } from '../context.ts';
+import { submit } from '../components/action.ts';
+import { CsrfField } from '../components/csrf-field.tsx';
+import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
+import { key, msg } from '../components/messages.ts';
+import { Head } from '../components/head.tsx';
+import { Amount, DateTime } from '../components/nowrap.tsx';
+import { PageHead } from '../components/page-head.tsx';
+import { Notice } from '../components/toast.tsx';
+import { useTranslation } from '../i18n.tsx';
+
+/** /profile/limits: the player's spend limits and self-exclusion (docs/rules/play-safe.md), from GET /api/v1/my-limits/. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const r = await apiOf(context).call(contract.myLimits);
+  if (r.status === 401) throw redirect(withQuery(paths.login, { from: url.pathname }));
+  const saved = url.searchParams.get('saved');
+  const notice = saved === 'limits' || saved === 'excluded' ? saved : null;
+  if (r.ok) return { play: r.data, error: null, notice };
+  return data({ play: null, error: errorText(r.error, '') || null, notice: null }, { status: r.status >= 500 ? 502 : r.status });
+}
+
+const LIMITS = 'limits';
+const EXCLUDE = 'exclude';
+type Which = { form: typeof LIMITS | typeof EXCLUDE };
+
+/**
+ * The two forms of the page, told apart by `intent`: the limits (PUT /api/v1/my-limits/) and the self-exclusion
+ * (POST /api/v1/self-exclusion/, only with its box ticked). Each read with the API's schema; refusals come back on
+ * their form, success goes back to the page with a confirmation.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') === EXCLUDE) {
+    const s = await submit(form, context, {
+      schema: SelfExclusionForm,
+      call: (api, body) => api.call(contract.selfExclusion, { body }),
+      failed: 'profile:play.failed',
+      extra: { form: EXCLUDE } satisfies Which,
+    });
+    return s.ok ? redirect(withQuery(paths.profileLimits, { saved: 'excluded' }), 303) : s.reply;
+  }
+  const s = await submit(form, context, {
+    schema: LimitsBody,
+    call: (api, body) => api.call(contract.setMyLimits, { body }),
+    failed: 'profile:play.failed',
+    fix: key('profile:play.fix'),
+    extra: { form: LIMITS } satisfies Which,
+  });
+  return s.ok ? redirect(withQuery(paths.profileLimits, { saved: 'limits' }), 303) : s.reply;
+}
+
+export function Component() {
+  const { t, i18n } = useTranslation('profile');
+  const lng = i18n.language;
+  const { play, error, notice } = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult & Partial<Which>>();
+  const title = t('play.title');
+  const invalid = t('common:errors.invalidDate');
+  const when = (iso: string) => <DateTime value={iso} lng={lng} withTime invalid={invalid} />;
+  const taka = (n: number | null) => (n === null ? <span className="muted">{t('play.none')}</span> : <Amount value={n} lng={lng} />);
+  const head = (
+    <>
+      <Head title={t('common:title', { page: title })} description={t('play.lead')} />
+      <PageHead title={title} lead={t('play.lead')} />
+    </>
+  );
+  if (!play)
+    return (
+      <>
+        {head}
+        <div className="container narrow">
+          <Alert kind="error">{error ?? t('play.loadFailed')}</Alert>
+        </div>
+      </>
+    );
+  const limitsResult = result?.form === LIMITS ? result : undefined;
+  const excludeResult = result?.form === EXCLUDE ? result : undefined;
+  const le = limitsResult?.errors ?? {};
+  const ee = excludeResult?.errors ?? {};
+  const ex = play.self_exclusion;
+  return (
+    <>
+      {head}
+      <div className="container narrow play-safe">
+        {notice ? <Notice text={t(notice === 'limits' ? 'play.saved' : 'play.excludedSaved')} /> : null}
+        <p>
+          <Link to={paths.profile}>{t('play.back')}</Link> · <Link to={paths.playResponsibly}>{t('play.readMore')}</Link>
+        </p>
+
+        {ex ? (
+          <Alert kind="info">
+            {t('play.excludedUntil')} {when(ex.until)}
+          </Alert>
+        ) : null}
+
+        <section className="card play-safe__limits" aria-labelledby="limits-title">
+          <h2 id="limits-title">{t('play.limitsTitle')}</h2>
+          <p className="profile__note">{t('play.limitsLead')}</p>
+          <div className="table-scroll">
+            <table className="play-safe__table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('play.period')}</th>
+                  <th scope="col">{t('play.limit')}</th>
+                  <th scope="col">{t('play.spent')}</th>
+                  <th scope="col">{t('play.resets')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {play.periods.map((p) => (
+                  <tr key={p.period}>
+                    <th scope="row">{t(`play.periods.${p.period}`)}</th>
+                    <td>{taka(p.limit)}</td>
+                    <td>
+                      <Amount value={p.spent} lng={lng} />
+                    </td>
+                    <td>{when(p.resets_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {play.pending ? (
+            <Alert kind="info">
+              {t('play.pending')}
+              <ul className="play-safe__pending">
+                {PERIODS.map((p) => (
+                  <li key={p}>
+                    {t(`play.periods.${p}`)}: {taka(play.pending?.limits[p] ?? null)}
+                  </li>
+                ))}
+              </ul>
+              {t('play.pendingFrom')} {when(play.pending.effective_at)}
+            </Alert>
+          ) : null}
+          {limitsResult?.formError ? <Alert kind="error">{msg(t, limitsResult.formError)}</Alert> : null}
+          <Form method="post" action={paths.profileLimits} noValidate className="form" preventScrollReset>
+            <CsrfField />
+            <input type="hidden" name="intent" value={LIMITS} />
+            {PERIODS.map((p) => (
+              <Field
+                key={p}
+                label={t(`play.limitOf.${p}`)}
+                name={p}
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={limitsResult?.values?.[p] ?? (play.limits[p] === null ? '' : String(play.limits[p]))}
+                error={msg(t, le[p])}
+              />
+            ))}
+            <p className="field__hint">{t('play.limitsHint')}</p>
+            <SubmitButton className="btn btn-primary">{t('play.save')}</SubmitButton>
+          </Form>
+        </section>
+
+        <section className="card play-safe__exclusion" aria-labelledby="exclusion-title">
+          <h2 id="exclusion-title">{t('play.exclusionTitle')}</h2>
+          <p className="profile__note">{t('play.exclusionLead')}</p>
+          {excludeResult?.formError ? <Alert kind="error">{msg(t, excludeResult.formError)}</Alert> : null}
+          <Form method="post" action={paths.profileLimits} noValidate className="form" preventScrollReset>
+            <CsrfField />
+            <input type="hidden" name="intent" value={EXCLUDE} />
+            <fieldset className={ee.period ? 'has-error' : undefined}>
+              <legend>{t(ex ? 'play.extendFor' : 'play.excludeFor')}</legend>
+              {EXCLUSION_PERIODS.map((p) => (
+                <label key={p} className="toggle">
+                  <input type="radio" name="period" value={p} defaultChecked={(excludeResult?.values?.period ?? '6m') === p} />
+                  <span>{t(`play.exclusionPeriods.${p}`)}</span>
+                </label>
+              ))}
+              {ee.period ? <p className="field__error">{msg(t, ee.period)}</p> : null}
+            </fieldset>
+            <div className={ee.confirm ? 'has-error' : undefined}>
+              <label className="toggle">
+                <input type="checkbox" name="confirm" value="yes" />
+                <span>{t('play.understand')}</span>
+              </label>
+              {ee.confirm ? <p className="field__error">{msg(t, ee.confirm)}</p> : null}
+            </div>
+            <SubmitButton className="btn btn-danger">{t('play.excludeButton')}</SubmitButton>
+          </Form>
+        </section>
+      </div>
+    </>
+  );
+}
