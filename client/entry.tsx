@@ -8,6 +8,7 @@ import { LANG_COOKIE, type Language } from '../shared/i18n.ts';
 import { apiContext, localeContext, siteContext, type SiteInfo } from '../views/context.ts';
 import { DATA_ELEMENT_ID, type SerializedError } from '../views/document.tsx';
 import { routes } from '../views/routes.tsx';
+import { startAppShell } from './app-shell.ts';
 import { bffApi, setCsrf } from './bff-api.ts';
 import { pageTexts } from './texts.ts';
 
@@ -90,5 +91,6 @@ async function main(resources: Resources) {
   );
 }
 
+startAppShell();
 const resources = pageTexts();
 if (resources) void main(resources);

@@ -4,6 +4,7 @@ import type { Language } from '../shared/i18n.ts';
 import { DATA_ELEMENT_ID } from '../views/document.tsx';
 import { I18nProvider } from '../views/i18n.tsx';
 import { islands } from '../views/islands.ts';
+import { startAppShell } from './app-shell.ts';
 import { pageTexts } from './texts.ts';
 
 /**
@@ -12,6 +13,7 @@ import { pageTexts } from './texts.ts';
  */
 const page = JSON.parse(document.getElementById(DATA_ELEMENT_ID)?.textContent ?? '{}') as { i18n: { lng: Language } };
 const resources = pageTexts();
+startAppShell();
 
 if (resources)
   for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {

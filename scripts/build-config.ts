@@ -93,6 +93,24 @@ export const clientOptions = (outClient: string, onWritten?: () => void): esbuil
   plugins: [withoutZodLocales, writeManifest(onWritten)],
 });
 
+/**
+ * The service worker (client/sw.ts), built on its own: one classic script (a module worker is not registered by every
+ * browser the client targets), unhashed at `<outClient>/sw.js`; the server serves it at /sw.js with its config before it
+ * (server/pwa/service-worker.ts, docs/rules/app.md#3-the-service-worker).
+ */
+export const serviceWorkerOptions = (outClient: string): esbuild.BuildOptions => ({
+  absWorkingDir: root,
+  entryPoints: ['client/sw.ts'],
+  outfile: path.join(outClient, 'sw.js'),
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['es2022', 'chrome103', 'safari16', 'firefox102'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
 export const serverOptions: esbuild.BuildOptions = {
   absWorkingDir: root,
   entryPoints: ['server/index.ts'],

@@ -1,6 +1,6 @@
 /**
  * Builds the product with esbuild: hashed, code-split client bundles (one chunk per route module), the CSS,
- * a manifest the server reads to preload what a page needs, and the server bundle; last, dist/build-stamp.json
+ * a manifest the server reads to preload what a page needs, the service worker (dist/client/sw.js) and the server bundle; last, dist/build-stamp.json
  * with the hash of the sources it was built from (scripts/build-stamp.ts: `npm start` rebuilds when they change).
  *   tsx scripts/build.ts           production build
  *   tsx scripts/build.ts --watch   client rebuilds on change (npm run dev)
@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { clientOptions, root, serverOptions } from './build-config.ts';
+import { clientOptions, root, serverOptions, serviceWorkerOptions } from './build-config.ts';
 import { sourceHash, STAMP_FILE, writeStamp } from './build-stamp.ts';
 
 const outClient = path.join(root, 'dist', 'client');
@@ -34,13 +34,15 @@ if (watch) {
   mkdirSync(outClient, { recursive: true });
   const ctx = await esbuild.context({ ...client, minify: false });
   await ctx.watch();
+  const swCtx = await esbuild.context({ ...serviceWorkerOptions(outClient), minify: false });
+  await swCtx.watch();
   console.log('[build] watching client files');
 } else {
   // Hashed before building: a file edited during the build makes the stamp stale, never wrongly current.
   const hash = sourceHash(root);
   rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   mkdirSync(outClient, { recursive: true });
-  await Promise.all([esbuild.build(client), esbuild.build(server)]);
+  await Promise.all([esbuild.build(client), esbuild.build(serviceWorkerOptions(outClient)), esbuild.build(server)]);
   precompress(path.join(outClient, 'assets'));
   writeStamp(root, hash);
   console.log('[build] dist/client and dist/server written');

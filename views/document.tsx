@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ICONS, manifestPath, THEME_COLOUR } from '../shared/app-shell.ts';
 import type { Language } from '../shared/i18n.ts';
 
 export type PageAssets = { css: string[]; modulepreload: string[]; entry: string; fontPreload: Partial<Record<Language, string>> };
@@ -42,9 +43,12 @@ export function Document({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b6e4f" />
+        <meta name="theme-color" content={THEME_COLOUR} />
         <meta name="color-scheme" content="light" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The installable app (docs/rules/app.md#1-the-manifest): the manifest of the page's language. */}
+        <link rel="manifest" href={manifestPath(lng)} />
+        <link rel="apple-touch-icon" href={ICONS.apple} />
         {font ? <link rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" /> : null}
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../i18n.tsx';
+import { useCloseOnBack } from './close-on-back.ts';
 
 export type DialogProps = {
   titleId: string;
@@ -8,6 +9,8 @@ export type DialogProps = {
   children: ReactNode;
   className?: string;
   id?: string;
+  /** In the installed app, back closes the dialog (one whose opening did not change the address: close-on-back.ts). */
+  closeOnBack?: boolean;
 };
 
 /**
@@ -17,13 +20,14 @@ export type DialogProps = {
  * No router here (and no react-router import: esbuild splits by file), so hydration islands can use it;
  * dialog.tsx adds router navigation for the app.
  */
-export function ModalDialog({ titleId, onClose, dismissHref, children, className = '', id }: DialogProps) {
+export function ModalDialog({ titleId, onClose, dismissHref, children, className = '', id, closeOnBack = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const { t } = useTranslation();
   const close = () => {
     if (onClose) onClose();
     else if (dismissHref) window.location.assign(dismissHref);
   };
+  useCloseOnBack(closeOnBack, close);
 
   useEffect(() => {
     const d = ref.current;

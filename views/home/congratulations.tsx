@@ -47,7 +47,7 @@ export function Congratulations({ prizeId, lottery, prizeMoney }: Congratulation
     setClosed(true);
   };
   return (
-    <ModalDialog titleId="congrats-title" onClose={close} className="congrats">
+    <ModalDialog titleId="congrats-title" onClose={close} className="congrats" closeOnBack>
       <svg className="congrats__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"
