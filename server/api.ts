@@ -36,12 +36,16 @@ import { paymentRoutes } from './payments/routes.ts';
 import { statementRoutes } from './payments/statement-routes.ts';
 import { Statements } from './payments/statements.ts';
 import type { Payments } from './payments/service.ts';
+import { playRoutes } from './play/routes.ts';
+import { Play } from './play/service.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
 import { Purchases } from './purchases/service.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { adminUserRoutes } from './users/routes.ts';
 import { UserAdmin } from './users/service.ts';
 import { Uploads } from './uploads/service.ts';
+import { resultsRoutes } from './results/routes.ts';
+import { Results } from './results/service.ts';
 
 export type ApiDeps = {
   db: Db;
@@ -101,7 +105,9 @@ export function createApi(d: ApiDeps): Api {
     uploadRoutes(new Uploads(d.db, d.uploadsDir)),
     adminUserRoutes(new UserAdmin(d.db, d.notifier)),
     identityRoutes(new Identities(d.db)),
+    playRoutes(new Play(d.db)),
     contactRoutes(new Contact(d.db, d.log, d.forwardContact)),
+    resultsRoutes(new Results(d.db)),
   );
   const sessionRights = (sid: string, userId: number) => d.accounts.sessionRights(sid, userId);
   const document = openApiDocument(contract, { version: '1' });

@@ -41,6 +41,12 @@ import { clientDir, manifestReader } from './ssr/assets.ts';
 import { pageCacheFront } from './ssr/front.ts';
 import { PageCache } from './ssr/page-cache.ts';
 import { createSsr } from './ssr/render.tsx';
+import { getSession } from './bff/session.ts';
+import { webManifests } from './pwa/manifest.ts';
+import { offlineMarks } from './pwa/offline.ts';
+import { serviceWorker } from './pwa/service-worker.ts';
+import { LANGUAGES } from '../shared/i18n.ts';
+import { manifestPath, SW_PATH } from '../shared/app-shell.ts';
 import { clientTexts, TEXTS_PATH } from './ssr/texts.ts';
 
 export type App = {
@@ -61,7 +67,8 @@ export type App = {
 };
 
 /** Paths that are not pages (the API, the BFF, the files and the probes): the compression middleware is theirs. */
-const NOT_PAGES = /^\/(api|bff|assets|texts|fonts|locales|metrics|healthz|readyz|favicon\.svg)(\/|$)/;
+const NOT_PAGES =
+  /^\/(api|bff|assets|texts|fonts|icons|locales|metrics|healthz|readyz|favicon\.svg|sw\.js|manifest\.\w+\.webmanifest)(\/|$)/;
 
 export type AppOptions = { db?: Db; log?: Logger; notifier?: Notifier; inMemoryDb?: boolean };
 
@@ -213,6 +220,9 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
             connectSrc: ["'self'"],
             // bKash's checkout page, where the answer to "Pay with bKash" sends the player (docs/rules/payments.md).
             formAction: ["'self'", ...config.bkash.checkoutOrigins],
+            // The installable app: its manifest and its service worker, both our own (docs/rules/app.md).
+            manifestSrc: ["'self'"],
+            workerSrc: ["'self'"],
             frameAncestors: ["'none'"],
             objectSrc: ["'none'"],
             baseUri: ["'none'"],
@@ -250,6 +260,12 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const texts = clientTexts(resources);
   app.use(TEXTS_PATH, texts.serve);
   app.get('/favicon.svg', (_req, res) => res.sendFile(path.join(root, 'public', 'favicon.svg'), { maxAge: '30d' }));
+  // The installable app (docs/rules/app.md): its icons, its manifest in each language, its service worker.
+  app.use('/icons', express.static(path.join(root, 'public', 'icons'), { maxAge: '30d', index: false }));
+  const manifests = webManifests(resources);
+  for (const lng of LANGUAGES) app.get(manifestPath(lng), manifests(lng));
+  const manifest = manifestReader(path.join(clientDir(root), 'manifest.json'));
+  app.get(SW_PATH, serviceWorker({ clientDir: clientDir(root), manifest, texts, resources }));
 
   // The bKash simulator (docs/rules/bkash.md): bKash's API and payment pages, outside production only.
   const bkashSimulator = config.bkash.mode === 'simulator' && !production ? new BkashSimulator(SIMULATOR_CREDENTIALS) : null;
@@ -276,6 +292,14 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     res.redirect(303, safeFrom(url.pathname + url.search) ?? '/');
   });
 
+  // Which pages the service worker may keep offline, and for which player (docs/rules/app.md#2-what-is-kept).
+  app.use(
+    offlineMarks({
+      routes,
+      secret: config.SECRET_KEY,
+      user: async (req, res) => (await getSession(req, res, upstream, sessionOpts))?.user ?? null,
+    }),
+  );
   app.use(csrf.visitor);
   app.use(
     createSsr({
@@ -283,7 +307,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       routes,
       i18n,
       resources,
-      manifest: manifestReader(path.join(clientDir(root), 'manifest.json')),
+      manifest,
       log,
       pageCache,
       texts,

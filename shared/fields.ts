@@ -66,6 +66,10 @@ export const VALIDATION_KEYS = [
   'lotteryKindInvalid',
   'numbersKindOnly',
   'ticketsKindOnly',
+  'spendLimitInvalid',
+  'exclusionPeriodInvalid',
+  'exclusionConfirm',
+  'dateInvalid',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -43,6 +43,8 @@ export const paths = {
   profile: '/profile',
   /** The Edit Profile dialog of `/profile`, and a plain page of the same form where JavaScript is off. */
   profileEdit: '/profile/edit',
+  /** Keep play safe: spend limits and self-exclusion (docs/rules/play-safe.md). */
+  profileLimits: '/profile/limits',
   myLotteries: '/my-lotteries',
   /** Where the activation form posts; the plain page of the same address shows it without JavaScript. */
   activate: '/my-lotteries/activate',
@@ -61,6 +63,10 @@ export const paths = {
   /** The spec's demo payment pages: redirects to the purchase flow (docs/rules/pages.md#3-older-addresses). */
   paymentDemo: (method: PaymentDemo) => `/payment/${method}`,
   prizeClaim: pattern('/user/prize-claim/:prizeId'),
+  /** Every drawn lottery, searched and paged (`search`, `date`, `page`; docs/rules/lotteries-and-sales.md#10-results-for-players). */
+  resultsArchive: '/results',
+  /** "Check my numbers": the past draws a ticket (`ticket`) won or would have won, and a player's own tickets. */
+  checkNumbers: '/results/check',
   /** The public proof of a lottery's draw, before and after it (docs/rules/draws.md#9-the-proof). */
   results: pattern('/results/:lotteryId'),
 } as const;

@@ -69,6 +69,13 @@ export const routes: RouteObject[] = [
       { path: paths.terms, ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
       { path: paths.about, ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
       { path: paths.contact, ...page('content/contact.tsx', () => import('./content/contact.tsx')) },
+      // The results archive (searched and paged: any other parameter is rendered fresh) and "check my numbers" (a
+      // visitor's ticket, and a player's own tickets: never kept). Their static paths win over /results/:lotteryId.
+      {
+        path: paths.resultsArchive,
+        ...page('results/archive.tsx', () => import('./results/archive.tsx'), { cache: ['page'] }),
+      },
+      { path: paths.checkNumbers, ...page('results/check.tsx', () => import('./results/check.tsx')) },
       // Not a shared page: its "check it yourself" command names the origin the visitor reached (no Host of another's).
       { path: paths.results.pattern, ...page('results/draw.tsx', () => import('./results/draw.tsx')) },
       { path: paths.logout, ...page('accounts/logout.tsx', () => import('./accounts/logout.tsx')) },
@@ -86,6 +93,7 @@ export const routes: RouteObject[] = [
       group('player', requireUser, [
         { path: paths.profile, ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
         { path: paths.profileEdit, ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
+        { path: paths.profileLimits, ...page('accounts/play-limits.tsx', () => import('./accounts/play-limits.tsx')) },
         { path: paths.paymentSystem, ...page('payment/system.tsx', () => import('./payment/system.tsx')) },
         { path: paths.myLotteries, ...page('lotteries/my-lotteries.tsx', () => import('./lotteries/my-lotteries.tsx')) },
         { path: paths.activate, ...page('lotteries/activate.tsx', () => import('./lotteries/activate.tsx')) },

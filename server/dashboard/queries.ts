@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import { PLAY_FIGURES } from '../play/service.ts';
 
 export type FiguresRow = {
   total_users: number;
@@ -9,6 +10,9 @@ export type FiguresRow = {
   pending_transactions: number;
   pending_transfers: number;
   payments_waiting: number;
+  /** docs/rules/play-safe.md#5-what-staff-see */
+  players_with_limit: number;
+  players_self_excluded: number;
 };
 
 /** The dashboard's figures in one statement (docs/rules/pages.md#9-back-office). */
@@ -20,5 +24,6 @@ export const figures = (db: Db) =>
        (SELECT count(*) FROM transactions WHERE status = 'success')::int AS tickets_sold,
        (SELECT count(*) FROM transactions WHERE status = 'pending')::int AS pending_transactions,
        (SELECT count(*) FROM prize_claims WHERE status = 'payment_info_submitted')::int AS pending_transfers,
-       (SELECT count(*) FROM bkash_payments WHERE state IN ('created', 'refund_due'))::int AS payments_waiting`,
+       (SELECT count(*) FROM bkash_payments WHERE state IN ('created', 'refund_due'))::int AS payments_waiting,
+       ${PLAY_FIGURES}`,
   );

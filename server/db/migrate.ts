@@ -16,6 +16,7 @@ import * as m014 from './migrations/014-draw-commitments.ts';
 import * as m015 from './migrations/015-beacon-signature.ts';
 import * as m016 from './migrations/016-numbers-draw.ts';
 import * as m017 from './migrations/017-draw-proposals.ts';
+import * as m018 from './migrations/018-play-limits.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -36,6 +37,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '015-beacon-signature', sql: m015.sql },
   { id: '016-numbers-draw', sql: m016.sql },
   { id: '017-draw-proposals', sql: m017.sql },
+  { id: '018-play-limits', sql: m018.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

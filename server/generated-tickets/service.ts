@@ -17,6 +17,7 @@ import { ApiError } from '../http/errors.ts';
 import { backoffWait, countFailure, FAILURE_STEPS, failuresCounted, tooManyRequests, type Limit } from '../http/rate-limit.ts';
 import { recordAudit } from '../audit/record.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
+import { checkPlay } from '../play/service.ts';
 import * as q from './queries.ts';
 
 /** What a rule needs of the request: the caller's language and address. */
@@ -212,6 +213,8 @@ export class GeneratedTickets {
         const sale = await saleState(tx, g.lottery_id);
         if (!sale) return { ok: false } as const;
         if (closed(sale)) throw ApiError.detail(409, t('activate:api.closed'), 'lottery_ended');
+        // An activation is play: self-exclusion and spend limits apply as to a purchase (docs/rules/play-safe.md#4).
+        await checkPlay(tx, userId, sale.ticket_price, ctx);
         const transactionId = await q.insertActivation(tx, {
           user_id: userId,
           lottery_id: g.lottery_id,

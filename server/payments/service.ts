@@ -6,6 +6,8 @@ import type { CallbackBody, CallbackReply, CheckoutInfo, CheckoutReply, RefundRe
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
+import type { Language } from '../../shared/i18n.ts';
+import { checkPlay } from '../play/service.ts';
 import { ApiError } from '../http/errors.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
 import type { Logger } from '../log.ts';
@@ -99,13 +101,22 @@ export class Payments {
    * sent to bKash's page (`bkash_url`). A purchase that already has a TrxID (Send Money) or is no longer pending is
    * refused, and so is one whose lottery is no longer on sale: no money is taken for a ticket that cannot be sold.
    */
-  async startCheckout(caller: AccessClaims, transactionId: number, origin: string, t: TFunction): Promise<z.input<typeof CheckoutReply>> {
+  async startCheckout(
+    caller: AccessClaims,
+    transactionId: number,
+    origin: string,
+    ctx: { t: TFunction; lng: Language },
+  ): Promise<z.input<typeof CheckoutReply>> {
+    const { t } = ctx;
     await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]], t);
     const p = await purchaseOfPlayer(this.d.db, caller.user_id, transactionId);
     if (!p) throw ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
     if (p.tx.status !== 'pending') throw ApiError.detail(409, t('api:checkoutNotPending'), 'not_pending');
     if (p.tx.trx_id !== null) throw ApiError.detail(409, t('api:checkoutTrxIdGiven'), 'trx_id_given');
     if (!stillOnSale(p.sale)) throw ApiError.detail(409, t('api:checkoutSalesClosed'), 'sales_closed');
+    // Paying is play: a self-excluded player pays nothing, and the purchase must still fit his limits as if made now
+    // (docs/rules/play-safe.md#4-every-purchase-path).
+    await this.d.db.tx((tx) => checkPlay(tx, caller.user_id, p.tx.amount, ctx, p.tx.id));
     let created: { paymentID: string; bkashURL: string };
     try {
       created = await this.d.gateway.create({

@@ -24,6 +24,7 @@ import { ApiError } from '../http/errors.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
+import { checkPlay } from '../play/service.ts';
 import * as q from './queries.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
 
@@ -178,6 +179,8 @@ export class Purchases {
         if (!sale.purchasable) throw salesClosed(sale, t);
         if (body.amount !== sale.ticket_price)
           throw ApiError.fields({ amount: [t('api:amountMismatch', { price: formatTaka(sale.ticket_price, ctx.lng) })] });
+        // Self-exclusion and spend limits, under the player's lock held to the end of this transaction (docs/rules/play-safe.md#4).
+        await checkPlay(tx, userId, sale.ticket_price, ctx);
         if (await q.holderOf(tx, body.lottery_id, body.ticket)) throw ticketTaken(t);
         if (body.trx_id && (await q.trxIdHolder(tx, body.trx_id))) throw trxIdTaken(t);
         const id = await q.insertTransaction(tx, {

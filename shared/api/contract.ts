@@ -82,6 +82,8 @@ import {
   STATEMENT_TYPES,
 } from '../payments/statements.ts';
 import { PICTURE_TYPES, UploadParams, UploadReply } from '../uploads/schemas.ts';
+import { LimitsBody, PlayLimits, SelfExclusionBody, StaffPlayLimits } from '../play/schemas.ts';
+import { ArchivedResult, CheckNumbersQuery, CheckNumbersReply, ResultsQuery } from '../results/schemas.ts';
 import { endpoint } from './endpoint.ts';
 
 export const api = {
@@ -234,6 +236,48 @@ export const api = {
     reply: Identity,
     summary: "A player's identity details, for staff; 404 when he has given none.",
   }),
+  // Keeping play safe (docs/rules/play-safe.md) --------------------------------------------------------
+  myLimits: endpoint({
+    method: 'GET',
+    path: '/api/v1/my-limits/',
+    access: 'user',
+    tag: 'play',
+    reply: PlayLimits,
+    summary:
+      "The caller's spend limits in force, a raise waiting and when it takes effect, what he spent in each period (day, week, " +
+      'month in Dhaka time) and when each starts again, and his self-exclusion.',
+  }),
+  setMyLimits: endpoint({
+    method: 'PUT',
+    path: '/api/v1/my-limits/',
+    access: 'user',
+    tag: 'play',
+    body: LimitsBody,
+    reply: PlayLimits,
+    summary:
+      "Sets the caller's day, week and month limits (whole taka, null for none): a lower or first limit applies at once, " +
+      'a higher one or a limit removed 24 hours later.',
+  }),
+  selfExclusion: endpoint({
+    method: 'POST',
+    path: '/api/v1/self-exclusion/',
+    access: 'user',
+    tag: 'play',
+    body: SelfExclusionBody,
+    reply: PlayLimits,
+    summary:
+      'Excludes the caller from play for 6 months, 1 year or 5 years (confirm: true): no purchase, checkout or activation until ' +
+      'then; prizes can still be claimed. It cannot be shortened or lifted early; a second call may only extend it (409 otherwise).',
+  }),
+  userPlayLimits: endpoint({
+    method: 'GET',
+    path: '/api/v1/admin-users/:id/play-limits/',
+    access: 'staff',
+    tag: 'play',
+    params: IdParams,
+    reply: StaffPlayLimits,
+    summary: "A player's spend limits, what he spent, his self-exclusion and the history of his requests, for staff (read only).",
+  }),
   // Users, for staff (docs/rules/accounts-and-codes.md#12-staff-and-superusers) -------------------------
   staffUsers: endpoint({
     method: 'GET',
@@ -311,6 +355,31 @@ export const api = {
     params: IdParams,
     reply: Lottery,
     summary: 'One lottery; an unpublished one exists only for staff.',
+  }),
+  // The results archive and "check my numbers" (docs/rules/lotteries-and-sales.md#10-results-for-players) ------------
+  resultsArchive: endpoint({
+    method: 'GET',
+    path: '/api/v1/results/',
+    access: 'public',
+    tag: 'results',
+    query: ResultsQuery,
+    reply: z.array(ArchivedResult),
+    paged: true,
+    summary:
+      'Every drawn lottery whose results are published, newest draw first, searched by part of either name (`search`) and by ' +
+      "the Dhaka day it was drawn (`date`, YYYY-MM-DD); each with its winning tickets, or a numbers draw's numbers and prizes " +
+      'per tier, and whether its draw can be checked; paged, at most 20 a page (total in X-Total-Count).',
+  }),
+  checkNumbers: endpoint({
+    method: 'GET',
+    path: '/api/v1/check-numbers/',
+    access: 'public',
+    tag: 'results',
+    query: CheckNumbersQuery,
+    reply: CheckNumbersReply,
+    summary:
+      'Every past draw a ticket (`ticket`) won, or would have won had it been sold: the winning-tickets draws whose winners ' +
+      'include it, and the latest 500 numbers draws in which it reaches a tier; with the tier, the prize and whether it was sold.',
   }),
   // Lotteries, for staff ----------------------------------------------------------------------------
   staffLotteries: endpoint({

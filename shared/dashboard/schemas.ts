@@ -22,6 +22,9 @@ export const Dashboard = z.object({
   payments_waiting: z.number().int(),
   /** bKash statement rows waiting for a person, and Send Money purchases flagged (docs/rules/payments.md#8). */
   statement_to_decide: z.number().int(),
+  /** Players with a spend limit in force, and players self-excluded now (docs/rules/play-safe.md#5-what-staff-see). */
+  players_with_limit: z.number().int(),
+  players_self_excluded: z.number().int(),
   recent_lotteries: z.array(StaffLottery),
   recent_transactions: z.array(StaffTransaction),
 });

@@ -165,6 +165,15 @@ export function Component() {
             </Link>
           </p>
         </section>
+        <section className="card profile-sessions" aria-labelledby="play-safe-title">
+          <h2 id="play-safe-title">{t('profile:play.title')}</h2>
+          <p className="profile__note">{t('profile:play.lead')}</p>
+          <p className="profile__actions">
+            <Link className="btn btn-ghost" to={paths.profileLimits}>
+              {t('profile:play.open')}
+            </Link>
+          </p>
+        </section>
         <EndAllSessions />
         {res.editing ? (
           <Dialog id="edit-profile" titleId={EDIT_TITLE_ID} className="profile-dialog" dismissHref={paths.profile}>

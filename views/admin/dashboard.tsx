@@ -64,6 +64,10 @@ export function Component() {
               to={adminPaths.bkashStatements}
             />
           </ul>
+          <ul className="admin-stats">
+            <Stat label={t('dashboard.playersWithLimit')} value={formatNumber(d.players_with_limit, lng)} />
+            <Stat label={t('dashboard.playersSelfExcluded')} value={formatNumber(d.players_self_excluded, lng)} />
+          </ul>
 
           <nav className="admin-quick" aria-label={t('dashboard.quickActions')}>
             <h2>{t('dashboard.quickActions')}</h2>

@@ -16,6 +16,7 @@ import { key, msg } from '../components/messages.ts';
 import { useTranslation } from '../i18n.tsx';
 import { callerIsSuperuser } from './rights.ts';
 import { shortId } from './users.tsx';
+import { UserPlayLimits, type PlayView } from './user-play-limits.tsx';
 
 type User = z.output<typeof StaffUser>;
 type Ident = z.output<typeof Identity>;
@@ -56,14 +57,16 @@ function valuesOf(u: User | null): Record<string, string> {
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   if (params.id === undefined)
-    return { user: null, identity: null, values: valuesOf(null), problem: null, editing: false, superuser: false };
+    return { user: null, identity: null, play: null, values: valuesOf(null), problem: null, editing: false, superuser: false };
   const id = idOf(params.id);
-  const none = { user: null, identity: null, values: {} as Record<string, string>, editing: true, superuser: false };
+  const none = { user: null, identity: null, play: null, values: {} as Record<string, string>, editing: true, superuser: false };
   if (!id) return data({ ...none, problem: null }, { status: 404 });
   const api = apiOf(context);
-  const [r, ident, superuser] = await Promise.all([
+  const [r, ident, playLimits, superuser] = await Promise.all([
     api.call(contract.staffUser, { params: { id } }),
     api.call(contract.userIdentity, { params: { id } }),
+    // Spend limits and self-exclusion, read only (docs/rules/play-safe.md#5-what-staff-see).
+    api.call(contract.userPlayLimits, { params: { id } }),
     // Only a superuser changes a phone, an e-mail or a password (docs/rules/accounts-and-codes.md#12-staff-and-superusers).
     callerIsSuperuser(context),
   ]);
@@ -72,7 +75,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     return data({ ...none, problem: r.status === 404 ? null : errorText(r.error, '') || null }, { status });
   }
   const identity: Ident | null = ident.ok ? ident.data : null;
-  return { user: r.data, identity, values: valuesOf(r.data), problem: null, editing: true, superuser };
+  const play: PlayView | null = playLimits.ok ? playLimits.data : null;
+  return { user: r.data, identity, play, values: valuesOf(r.data), problem: null, editing: true, superuser };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -198,6 +202,7 @@ export function Component() {
         <SubmitButton>{editing ? t('users.form.save') : t('users.form.create')}</SubmitButton>
       </Form>
       {editing && d.user ? <IdentityDetails identity={d.identity} lng={lng} /> : null}
+      {editing && d.user ? <UserPlayLimits play={d.play} lng={lng} /> : null}
     </section>
   );
 }

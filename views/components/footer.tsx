@@ -5,6 +5,7 @@ import { toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
 import type { SiteInfo } from '../context.ts';
+import { InstallButton } from './install-button.tsx';
 import { Logo } from './logo.tsx';
 import { useRootData } from '../root.tsx';
 
@@ -43,6 +44,7 @@ export function FooterContent({ site }: { site: SiteInfo }) {
           <p className="footer__notice">
             <strong className="age-badge">{d('18+')}</strong> {t('footer.ageNotice')}
           </p>
+          <InstallButton />
         </div>
         <nav aria-label={t('footer.quickLinks')}>
           <h2>{t('footer.quickLinks')}</h2>
@@ -58,6 +60,9 @@ export function FooterContent({ site }: { site: SiteInfo }) {
             </li>
             <li>
               <Link to={paths.allLotteries}>{t('footer.allLotteries')}</Link>
+            </li>
+            <li>
+              <Link to={paths.resultsArchive}>{t('footer.results')}</Link>
             </li>
           </ul>
         </nav>

@@ -16,7 +16,13 @@ type PageKey = (typeof PAGES)[keyof typeof PAGES];
 /** The long legal texts get an in-page table of contents (on wide screens). */
 const WITH_TOC: ReadonlySet<PageKey> = new Set(['notice', 'terms']);
 
-export type LegalDoc = { title: string; intro?: string; updated?: string; sections: { heading: string; paragraphs: string[] }[] };
+export type LegalDoc = {
+  title: string;
+  intro?: string;
+  updated?: string;
+  /** A section may end with a link to one of the site's own pages (Play Responsibly → /profile/limits). */
+  sections: { heading: string; paragraphs: string[]; link?: { href: string; text: string } }[];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
@@ -89,6 +95,11 @@ export function Component() {
             <section key={i} id={id(i)} aria-labelledby={`${id(i)}-h`}>
               <h2 id={`${id(i)}-h`}>{s.heading}</h2>
               <Paragraphs paragraphs={s.paragraphs} />
+              {s.link && s.link.href.startsWith('/') ? (
+                <p>
+                  <a href={s.link.href}>{s.link.text}</a>
+                </p>
+              ) : null}
             </section>
           ))}
         </article>

@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { paths } from '../../shared/paths.ts';
 import { useTranslation } from '../i18n.tsx';
+import { leaveTo } from '../components/close-on-back.ts';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { LotteryCard, type CardLottery } from '../lotteries/lottery-card.tsx';
 import type { Selection } from '../lotteries/number-picker.tsx';
@@ -41,13 +42,14 @@ export function FeaturedLotteries({ lotteries, picked, now }: FeaturedLotteriesP
         ))}
       </ul>
       {open ? (
-        <ModalDialog id="pick" titleId={PICK_TITLE_ID} className="pick-dialog" onClose={close} dismissHref="/#featured">
+        <ModalDialog id="pick" titleId={PICK_TITLE_ID} className="pick-dialog" onClose={close} dismissHref="/#featured" closeOnBack>
           <PickDialogBody
             lottery={open}
             now={now}
             variant="modal"
             initial={kept?.id === open.id ? kept.selection : undefined}
             onChange={(selection) => setKept({ id: open.id, selection })}
+            onPlay={leaveTo}
             otherHref={paths.allLotteries}
           />
         </ModalDialog>

@@ -28,7 +28,8 @@ type Section<T> = { ok: true; data: T; total: number | null } | { ok: false; mes
 const section = <T,>(r: ApiResult<T>): Section<T> =>
   r.ok ? { ok: true, data: r.data, total: r.total } : { ok: false, message: errorText(r.error, '') || null };
 
-type HomeFaq = { title: string; items: { q: string; a: string }[] };
+/** An answer may end with a link to a page of the site (`link.to`: a path, e.g. the results archive). */
+type HomeFaq = { title: string; items: { q: string; a: string; link?: { to: string; text: string } }[] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiOf(context);
@@ -148,7 +149,11 @@ export function Component() {
 
       <section id="results" className="section results" aria-labelledby="results-title">
         <div className="container">
-          <SectionHead id="results-title" title={t('results.title')} />
+          <SectionHead id="results-title" title={t('results.title')}>
+            <Link className="btn btn-ghost btn-sm" to={paths.resultsArchive}>
+              {t('results.all')}
+            </Link>
+          </SectionHead>
           <Results results={d.results} />
         </div>
       </section>
@@ -163,6 +168,11 @@ export function Component() {
                 <details key={i} name="home-faq" className="home-faq__item">
                   <summary>{item.q}</summary>
                   <p>{item.a}</p>
+                  {item.link?.to.startsWith('/') ? (
+                    <p>
+                      <Link to={item.link.to}>{item.link.text}</Link>
+                    </p>
+                  ) : null}
                 </details>
               ))}
             </div>

@@ -313,7 +313,7 @@ function ActivateCard() {
         {t('card.open')}
       </Link>
       {open ? (
-        <Dialog titleId="activate-title" className="activate-dialog" onClose={() => setOpen(false)}>
+        <Dialog titleId="activate-title" className="activate-dialog" onClose={() => setOpen(false)} closeOnBack>
           <h2 id="activate-title" className="dialog__title">
             {t('form.title')}
           </h2>
