@@ -16,16 +16,9 @@ import { execFile } from 'node:child_process';
 import request from 'supertest';
 import { matchOf, tierOf, type Tier } from '../../shared/draws/tiers.ts';
 import { formatTicket } from '../../shared/ticket.ts';
-import {
-  commitment,
-  drawKey,
-  drawNumbers,
-  numbersOfKey,
-  quicknetRound,
-  ticketsDigest,
-  verifyProof,
-} from '../../server/draws/verifiable.ts';
+import { drawNumbers, ticketsDigest, verifyProof } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { endSales as endSalesOf, numbersWith, SEED, sellMany as sellManyOf, soldTickets as soldTicketsOf } from './numbers-fixtures.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, buy, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
@@ -48,7 +41,6 @@ beforeEach(async () => {
 
 const DAY = 24 * 3600 * 1000;
 const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-const SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
 const TIER_PRIZES = { tier2_prize: 20_000, tier3_prize: 2_000, tier4_prize: 200, tier5_prize: 20 };
 
 const as = (p: Player | null, method: 'get' | 'post' | 'patch' | 'put', url: string, lng = 'en') => {
@@ -88,33 +80,11 @@ async function sell(id: number, who: Player, ticket: string): Promise<number> {
   return res.body.id as number;
 }
 
-/** Many paid tickets of `who` at once, straight in the database. */
-const sellMany = (id: number, who: Player, tickets: string[]) =>
-  t.db.query(
-    `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, status)
-     SELECT $1, $2, x, 100, 'bkash', 'success' FROM unnest($3::text[]) AS x`,
-    [who.id, id, tickets],
-  );
+const sellMany = (id: number, who: Player, tickets: string[]) => sellManyOf(t, who.id, id, tickets);
 
-/** Sales ended an hour ago, the beacon round the one after, the seed fixed (so that the test knows the draw in advance). */
-async function endSales(id: number): Promise<void> {
-  await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 hour' WHERE id = $1`, [id]);
-  const end = (await t.db.one<{ end_date: string }>('SELECT end_date FROM lotteries WHERE id = $1', [id]))!.end_date;
-  await t.db.query('UPDATE draw_commitments SET seed = $2, commitment = $3, beacon_round = $4 WHERE lottery_id = $1', [
-    id,
-    SEED,
-    commitment(SEED),
-    quicknetRound(new Date(end)),
-  ]);
-}
+const endSales = (id: number) => endSalesOf(t, id);
 
-const soldTickets = async (id: number) =>
-  (await t.db.query<{ ticket: string }>(`SELECT ticket FROM transactions WHERE lottery_id = $1 AND status = 'success'`, [id])).map(
-    (r) => r.ticket,
-  );
-
-/** The numbers drawn with this digest and beacon (the procedure's step 4, without hashing the tickets each try). */
-const numbersWith = (digest: string, beacon: string): number[] => numbersOfKey(drawKey(SEED, digest, beacon));
+const soldTickets = (id: number) => soldTicketsOf(t, id);
 
 /** The first beacon value "SHA-256 of beacon <i>" whose numbers satisfy `wanted` (the trick of this file's header). */
 function beaconFor(tickets: string[], wanted: (numbers: number[]) => boolean, tries = 2_000_000): string {

@@ -13,9 +13,10 @@ import request from 'supertest';
 import { matchOf, tierOf, type Match } from '../../shared/draws/tiers.ts';
 import { formatTaka } from '../../shared/money.ts';
 import { toDigits } from '../../shared/dates.ts';
-import { commitment, drawKey, numbersOfKey, quicknetRound, ticketsDigest } from '../../server/draws/verifiable.ts';
+import { ticketsDigest } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs, type Agent } from '../helpers/session.ts';
+import { endSales, numbersWith } from './numbers-fixtures.ts';
 import { account, buy, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -25,7 +26,6 @@ let other: Player;
 
 const DAY = 24 * 3600 * 1000;
 const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-const SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
 const PASSWORD = 'secret-pass-1';
 
 /** The player's two tickets: one that reaches the 5th prize, one that wins nothing; the other player's two. */
@@ -70,9 +70,6 @@ async function sell(id: number, who: Player, ticket: string): Promise<void> {
     .expect(200);
 }
 
-/** The numbers drawn with this digest and beacon (the procedure's step 4, without hashing the tickets each try). */
-const numbersWith = (digest: string, beacon: string): number[] => numbersOfKey(drawKey(SEED, digest, beacon));
-
 /**
  * A numbers lottery drawn through the API: the player's WINS reaches the 5th prize, LOSES and the other player's
  * tickets win nothing, so nobody wins the jackpot and it rolls into `target`, a numbers lottery still on sale.
@@ -84,14 +81,7 @@ async function drawNumbersLottery(): Promise<Drawn> {
   await sell(id, player, LOSES);
   for (const x of OTHERS) await sell(id, other, x);
   // Sales ended an hour ago; the seed fixed, so that the test knows the numbers each beacon value draws.
-  await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 hour' WHERE id = $1`, [id]);
-  const end = (await t.db.one<{ end_date: string }>('SELECT end_date FROM lotteries WHERE id = $1', [id]))!.end_date;
-  await t.db.query('UPDATE draw_commitments SET seed = $2, commitment = $3, beacon_round = $4 WHERE lottery_id = $1', [
-    id,
-    SEED,
-    commitment(SEED),
-    quicknetRound(new Date(end)),
-  ]);
+  await endSales(t, id);
   const digest = ticketsDigest([WINS, LOSES, ...OTHERS]);
   let beacon = '';
   let numbers: number[] = [];

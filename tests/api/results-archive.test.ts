@@ -12,8 +12,9 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { numbersPrizes, tierOf, TIERS } from '../../shared/draws/tiers.ts';
 import { formatTicket } from '../../shared/ticket.ts';
-import { commitment, drawKey, numbersOfKey, quicknetRound, ticketsDigest } from '../../server/draws/verifiable.ts';
+import { ticketsDigest } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { endSales as endSalesOf, numbersWith, sellMany as sellManyOf, soldTickets as soldTicketsOf } from './numbers-fixtures.ts';
 import { loginAs } from '../helpers/session.ts';
 import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
@@ -30,7 +31,6 @@ afterAll(() => t.close());
 
 const DAY = 24 * 3600 * 1000;
 const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-const SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
 const TIER_PRIZES = { tier2_prize: 20_000, tier3_prize: 2_000, tier4_prize: 200, tier5_prize: 20 };
 
 const as = (p: Player | null, method: 'get' | 'post' | 'put', url: string, lng = 'en') => {
@@ -53,37 +53,18 @@ async function sell(id: number, ticket: string): Promise<void> {
   await as(staff, 'put', `/api/v1/transactions/${res.body.id}/`).send({ status: 'success' }).expect(200);
 }
 
-/** Many paid tickets at once, straight in the database. */
-const sellMany = (id: number, tickets: string[]) =>
-  t.db.query(
-    `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, status)
-     SELECT $1, $2, x, 100, 'bkash', 'success' FROM unnest($3::text[]) AS x`,
-    [player.id, id, tickets],
-  );
+const sellMany = (id: number, tickets: string[]) => sellManyOf(t, player.id, id, tickets);
 
-/** Sales ended an hour ago, the beacon round the one after, the seed fixed. */
-async function endSales(id: number): Promise<void> {
-  await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 hour' WHERE id = $1`, [id]);
-  const end = (await t.db.one<{ end_date: string }>('SELECT end_date FROM lotteries WHERE id = $1', [id]))!.end_date;
-  await t.db.query('UPDATE draw_commitments SET seed = $2, commitment = $3, beacon_round = $4 WHERE lottery_id = $1', [
-    id,
-    SEED,
-    commitment(SEED),
-    quicknetRound(new Date(end)),
-  ]);
-}
+const endSales = (id: number) => endSalesOf(t, id);
 
-const soldTickets = async (id: number) =>
-  (await t.db.query<{ ticket: string }>(`SELECT ticket FROM transactions WHERE lottery_id = $1 AND status = 'success'`, [id])).map(
-    (r) => r.ticket,
-  );
+const soldTickets = (id: number) => soldTicketsOf(t, id);
 
 /** The first beacon value "SHA-256 of beacon <i>" whose drawn numbers satisfy `wanted`. */
 function beaconFor(tickets: string[], wanted: (numbers: number[]) => boolean): string {
   const digest = ticketsDigest(tickets);
   for (let i = 0; i < 1_000_000; i++) {
     const beacon = createHash('sha256').update(`beacon ${i}`).digest('hex');
-    if (wanted(numbersOfKey(drawKey(SEED, digest, beacon)))) return beacon;
+    if (wanted(numbersWith(digest, beacon))) return beacon;
   }
   throw new Error('no beacon value found');
 }
