@@ -57,10 +57,13 @@ export const settlePayment = (
     [paymentId, s.state, s.bkashStatus, s.trxId, s.reason],
   );
 
-/** What bKash said when asked again about a payment whose outcome stays open. */
+/**
+ * What bKash said when asked again about a payment whose outcome stays open. A lease taken by the reconciliation job is
+ * kept, so that no instance asks about the payment again before it ends (docs/rules/payments.md#5-reconciliation).
+ */
 export const noteChecked = (db: Db, paymentId: string, bkashStatus: string | null) =>
   db.query(
-    'UPDATE bkash_payments SET checks = checks + 1, bkash_status = coalesce($2, bkash_status), lease_until = NULL, updated_at = now() WHERE payment_id = $1',
+    'UPDATE bkash_payments SET checks = checks + 1, bkash_status = coalesce($2, bkash_status), updated_at = now() WHERE payment_id = $1',
     [paymentId, bkashStatus],
   );
 
