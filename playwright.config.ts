@@ -91,6 +91,8 @@ export default defineConfig({
       PUBLIC_ORIGIN: '',
       NOTIFY_TRANSPORT: 'log',
       LOG_LEVEL: 'info',
+      // Cheap password hashes: every journey logs in (docs/decisions/036-password-hash-cost-in-tests.md).
+      PASSWORD_HASH_COST: '10',
       E2E_SERVER_LOG: process.env.E2E_SERVER_LOG,
     },
   },

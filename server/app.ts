@@ -30,6 +30,7 @@ import { announceMissing } from './draws/commitments.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { BkashSimulator } from './payments/bkash/simulator.ts';
 import { scheduleReconciliation } from './payments/reconcile.ts';
+import { setPasswordHashCost } from './accounts/passwords.ts';
 import { DRAND_TIMEOUT_MS, scheduleBeaconFetch } from './draws/beacon-job.ts';
 import { Payments } from './payments/service.ts';
 import type { ContactMessage } from './contact/service.ts';
@@ -75,6 +76,7 @@ export type AppOptions = { db?: Db; log?: Logger; notifier?: Notifier; inMemoryD
 /** Builds the whole product (API, BFF, SSR) without listening: index.ts listens, tests drive it directly. */
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
+  setPasswordHashCost(config.PASSWORD_HASH_COST);
   const db =
     opts.db ??
     (await openDb({

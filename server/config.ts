@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SECOND_APPROVAL_TK } from '../shared/claims/payout.ts';
+import { PRODUCTION_HASH_COST } from './accounts/passwords.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
@@ -82,6 +83,8 @@ const EnvSchema = z
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     // A prize transfer of more than this many whole taka needs a second staff member's approval
     // (docs/rules/lotteries-and-sales.md#11-prize-claims); 0: every transfer does.
+    // log2 of scrypt's N for new password hashes (server/accounts/passwords.ts); production refuses less than 17.
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PRODUCTION_HASH_COST),
     PAYOUT_SECOND_APPROVAL_TK: z
       .string()
       .regex(/^\d{1,12}$/, 'must be a whole number of taka (digits only, like 10000)')
@@ -103,6 +106,12 @@ const EnvSchema = z
           code: 'custom',
           path: ['BKASH_MODE'],
           message: 'must be sandbox or live in production (the simulator takes no real money)',
+        });
+      if (env.PASSWORD_HASH_COST < PRODUCTION_HASH_COST)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PASSWORD_HASH_COST'],
+          message: `must be at least ${PRODUCTION_HASH_COST} in production (a lower cost is for tests only)`,
         });
       if (!env.BKASH_RECEIVER_NUMBER)
         ctx.addIssue({

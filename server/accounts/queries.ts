@@ -103,6 +103,10 @@ export const activateUser = (db: Db, user: Pick<UserRow, 'id' | 'phone'>) =>
     [user.id, user.phone !== null, user.phone === null],
   );
 
+/** The same password hashed with today's cost, unless the password changed since it was read. */
+export const rehashPassword = (db: Db, userId: number, old: string, hash: string) =>
+  db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [userId, old, hash]);
+
 export const setPassword = (db: Db, userId: number, hash: string) =>
   db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, hash]);
 

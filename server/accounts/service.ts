@@ -29,7 +29,7 @@ import type { Notifier } from '../notify/index.ts';
 import { accessChanged, sendAccountChangeNotice, type AccountChange } from '../notify/account-change.ts';
 import type { Codes, Purpose } from './codes.ts';
 import { deviceHash, isKnownDevice, newDeviceId, rememberDevice } from './devices.ts';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
 import type { UserRow } from './queries.ts';
 import type { Tokens } from './tokens.ts';
@@ -179,6 +179,7 @@ export class Accounts {
       if ((await this.d.codes.waitBeforeResend(user.id, 'account')) === 0) await this.sendCode(user, 'account', ctx);
       throw ApiError.detail(401, ctx.t('api:accountNotActive'), 'account_not_active', { identifier: user.phone ?? user.email });
     }
+    if (needsRehash(user.password_hash)) await q.rehashPassword(this.d.db, user.id, user.password_hash, await hashPassword(body.password));
     const tokens = await this.issueTokens(user);
     const deviceId = device ?? newDeviceId();
     await rememberDevice(this.d.db, user.id, deviceId);

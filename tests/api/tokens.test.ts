@@ -2,7 +2,7 @@
  * Token API (docs/rules/accounts-and-codes.md#4-login, #10-sessions): login by phone or e-mail, the access-token payload the
  * client reads, refresh, blacklist (logout), the bearer check, and the login rate limit.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { ACCOUNT_DELAY, FAILURE_STEPS, LIMITS } from '../../server/http/rate-limit.ts';
 import request from 'supertest';
@@ -65,6 +65,22 @@ describe('POST /api/token/', () => {
     const u = await createUser(t, { phone: newPhone(), email: 'login.mail@example.com' });
     expect(decodeJwt((await login(`+88${u.phone}`, u.password)).access).user_id).toBe(u.id);
     expect(decodeJwt((await login('Login.Mail@EXAMPLE.com', u.password)).access).user_id).toBe(u.id);
+  });
+
+  test('a hash made with less work than today’s cost is replaced at the next right login, and only then', async () => {
+    const u = await createUser(t, { phone: newPhone() });
+    // The same password hashed with N = 2^9, below this app's cost (2^10 in tests, 2^17 in production).
+    const salt = randomBytes(16);
+    const weak = `scrypt$512$8$1$${salt.toString('base64')}$${scryptSync(u.password, salt, 32, { N: 512, r: 8, p: 1 }).toString('base64')}`;
+    await t.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [u.id, weak]);
+    const stored = async () => (await t.db.one<{ h: string }>('SELECT password_hash AS h FROM users WHERE id = $1', [u.id]))?.h;
+    expect((await api().post('/api/token/').send({ phone: u.phone, password: 'not-the-password' })).status).toBe(401);
+    expect(await stored()).toBe(weak);
+    await login(u.phone, u.password);
+    const raised = await stored();
+    expect(raised).toMatch(/^scrypt\$1024\$8\$1\$/);
+    await login(u.phone, u.password);
+    expect(await stored()).toBe(raised);
   });
 
   test('a staff login carries is_staff', async () => {

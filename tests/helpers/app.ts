@@ -71,6 +71,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     PAGE_CACHE_TTL_MS: '0',
+    // Cheap password hashes outside production (docs/decisions/036-password-hash-cost-in-tests.md); production
+    // refuses them, so a production-mode app keeps the real cost.
+    ...(production ? {} : { PASSWORD_HASH_COST: '10' }),
     PORT: '0',
     ...live,
     ...receiver,
@@ -115,8 +118,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 }
 
 /**
- * One scrypt hash per password for a test file: a hash costs about 0.3 s of CPU (N = 2^17, server/accounts/passwords.ts),
- * and one stored hash, with its salt, verifies the same for every account that shares the password.
+ * One scrypt hash per password for a test file: one stored hash, with its salt, verifies the same for every account
+ * that shares the password (a hash at production's cost, N = 2^17, takes about 0.35 s of CPU).
  */
 const hashes = new Map<string, Promise<string>>();
 async function hashOnce(password: string): Promise<string> {

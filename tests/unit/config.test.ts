@@ -63,6 +63,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir(), DB_STATEMENT_TIMEOUT_MS: '0' }).DB_STATEMENT_TIMEOUT_MS).toBe(0);
   });
 
+  test('the password hash cost: 17 by default; tests may lower it, production refuses less than 17', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).PASSWORD_HASH_COST).toBe(17);
+    expect(loadConfig({ DATA_DIR: dir(), ...PRODUCTION }).PASSWORD_HASH_COST).toBe(17);
+    expect(loadConfig({ DATA_DIR: dir(), PASSWORD_HASH_COST: '10' }).PASSWORD_HASH_COST).toBe(10);
+    expect(loadConfig({ DATA_DIR: dir(), ...PRODUCTION, PASSWORD_HASH_COST: '18' }).PASSWORD_HASH_COST).toBe(18);
+    expect(() => loadConfig({ DATA_DIR: dir(), ...PRODUCTION, PASSWORD_HASH_COST: '16' })).toThrow(
+      /PASSWORD_HASH_COST: must be at least 17 in production/,
+    );
+    for (const bad of ['9', '21', 'x', '12.5']) expect(() => loadConfig({ DATA_DIR: dir(), PASSWORD_HASH_COST: bad })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
   test('the bKash receiver number: required in production, a development stand-in elsewhere', () => {
     const { BKASH_RECEIVER_NUMBER: _, ...withoutReceiver } = PRODUCTION;
     expect(() => loadConfig({ DATA_DIR: dir(), ...withoutReceiver })).toThrow(/BKASH_RECEIVER_NUMBER: is required in production/);
