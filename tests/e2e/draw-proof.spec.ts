@@ -6,10 +6,10 @@
  * than the screen, axe clean. Before the draw the same page shows the commitment and the round, never the seed. The
  * cards' links, the no-JavaScript page and its 404s are covered by tests/api/results-page.test.ts.
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, hydrated, test } from './helpers.ts';
 import { lotteryWithSale, useLanguage } from './pages.ts';
+import { fits } from './fits.ts';
 
 /** A beacon value as staff would copy it from a drand relay (the test cannot reach drand). */
 const BEACON = 'c0ffee0123456789abcdef0123456789abcdef0123456789abcdef0123456789';
@@ -25,25 +25,6 @@ async function drawByProcedure(request: APIRequestContext, id: number, staff: Re
   expect(beacon.ok(), await beacon.text()).toBe(true);
   const drawn = await request.post(`/api/v1/lotteries/${id}/verifiable-draw/`, { headers: staff });
   expect(drawn.status(), await drawn.text()).toBe(201);
-}
-
-/** The page is no wider than the screen (long hex values break), and axe finds nothing serious. */
-async function fits(page: Page, width: number, label: string, problems: string[]): Promise<void> {
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (scroll > width) {
-    const wide = await page.evaluate(
-      (w) =>
-        [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > w)
-          .slice(0, 3)
-          .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`),
-      width,
-    );
-    problems.push(`${label} ${width}: ${scroll} px wide (${wide.join(', ')})`);
-  }
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-    problems.push(`${label} ${width}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 test('a drawn lottery’s proof page in English and Bengali at 360 and 1280 px; before the draw, the commitment only', async ({

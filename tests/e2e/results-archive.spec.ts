@@ -5,10 +5,10 @@
  * wider than the screen, axe finds nothing serious. The API, the pages without JavaScript and the bad inputs are covered
  * by tests/api/results-archive.test.ts.
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, hydrated, test } from './helpers.ts';
 import { useLanguage } from './pages.ts';
+import { fits } from './fits.ts';
 
 /** The demo data's drawn lottery (server/db/seed.ts) as the archive's API answers it. */
 const DRAWN = { en: 'Ekushey Draw', bn: 'একুশে ড্র' };
@@ -32,25 +32,6 @@ async function losingTicket(request: APIRequestContext): Promise<string> {
     if (((await res.json()) as { hits: unknown[] }).hits.length === 0) return ticket;
   }
   throw new Error('every sample ticket won something');
-}
-
-/** The page is no wider than the screen, and axe finds nothing serious. */
-async function fits(page: Page, width: number, label: string, problems: string[]): Promise<void> {
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (scroll > width) {
-    const wide = await page.evaluate(
-      (w) =>
-        [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > w)
-          .slice(0, 3)
-          .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`),
-      width,
-    );
-    problems.push(`${label} ${width}: ${scroll} px wide (${wide.join(', ')})`);
-  }
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-    problems.push(`${label} ${width}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 test('the results archive and check my numbers, in English and Bengali at 360 and 1280 px', async ({ page, request }) => {
