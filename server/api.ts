@@ -46,6 +46,8 @@ import { UserAdmin } from './users/service.ts';
 import { Uploads } from './uploads/service.ts';
 import { resultsRoutes } from './results/routes.ts';
 import { Results } from './results/service.ts';
+import { messageRoutes } from './messages/routes.ts';
+import type { Messages } from './messages/service.ts';
 
 export type ApiDeps = {
   db: Db;
@@ -66,6 +68,8 @@ export type ApiDeps = {
   payoutSecondApprovalTk: number;
   /** bKash's checkout (server/payments/service.ts): built by the app, whose reconciliation job uses it too. */
   payments: Payments;
+  /** Players' messages (server/messages/service.ts): built by the app, whose sender uses it too. */
+  messages: Messages;
 };
 
 export type Api = {
@@ -106,6 +110,7 @@ export function createApi(d: ApiDeps): Api {
     adminUserRoutes(new UserAdmin(d.db, d.notifier)),
     identityRoutes(new Identities(d.db)),
     playRoutes(new Play(d.db)),
+    messageRoutes(d.messages),
     contactRoutes(new Contact(d.db, d.log, d.forwardContact)),
     resultsRoutes(new Results(d.db)),
   );

@@ -31,6 +31,7 @@ import { BkashClient } from './payments/bkash/client.ts';
 import { BkashSimulator } from './payments/bkash/simulator.ts';
 import { scheduleReconciliation } from './payments/reconcile.ts';
 import { setPasswordHashCost } from './accounts/passwords.ts';
+import { Messages, scheduleDispatch } from './messages/service.ts';
 import { DRAND_TIMEOUT_MS, scheduleBeaconFetch } from './draws/beacon-job.ts';
 import { Payments } from './payments/service.ts';
 import type { ContactMessage } from './contact/service.ts';
@@ -63,6 +64,8 @@ export type App = {
   pageCache: PageCache;
   /** bKash's checkout, and the simulator this process serves at /_bkash (null outside the simulator mode). */
   payments: Payments;
+  /** Players' messages: the notifications and the sender of their SMS (docs/rules/messages.md). */
+  messages: Messages;
   bkashSimulator: BkashSimulator | null;
   close(): Promise<void>;
 };
@@ -71,7 +74,14 @@ export type App = {
 const NOT_PAGES =
   /^\/(api|bff|assets|texts|fonts|icons|locales|metrics|healthz|readyz|favicon\.svg|sw\.js|manifest\.\w+\.webmanifest)(\/|$)/;
 
-export type AppOptions = { db?: Db; log?: Logger; notifier?: Notifier; inMemoryDb?: boolean };
+export type AppOptions = {
+  db?: Db;
+  log?: Logger;
+  notifier?: Notifier;
+  inMemoryDb?: boolean;
+  /** false: no timer sends the messages' SMS (tests call messages.dispatch() themselves). */
+  sendMessages?: boolean;
+};
 
 /** Builds the whole product (API, BFF, SSR) without listening: index.ts listens, tests drive it directly. */
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
@@ -149,22 +159,23 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const payments = new Payments({
     db,
     log,
-    notifier,
     gateway: bkash,
     publicOrigin: config.PUBLIC_ORIGIN,
     defer: background.run,
-    t: i18n.t.bind(i18n),
     // The player waits for the callback's answer at most this long, well within a page's call to the API; what is
     // not settled by then is settled in the background, and his payment page says "waiting for bKash".
     callbackWaitMs: Math.floor(config.UPSTREAM_TIMEOUT_MS * 0.6),
   });
   const stopReconciling = config.API_BASE_URL ? () => undefined : scheduleReconciliation(payments, log);
+  const messages = new Messages({ db, notifier, log, t: i18n.t.bind(i18n) });
+  const stopSending = config.API_BASE_URL || opts.sendMessages === false ? () => undefined : scheduleDispatch(messages, log);
   // The draws' beacons fetched from drand and verified (docs/rules/draws.md#4-the-beacon), where DRAND_URLS names relays.
   const stopBeacons = config.API_BASE_URL
     ? async () => undefined
     : scheduleBeaconFetch({ db, log, relays: config.drandRelays, timeoutMs: DRAND_TIMEOUT_MS });
   const apiDeps = {
     payments,
+    messages,
     db,
     log,
     tokens,
@@ -336,11 +347,13 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     log,
     pageCache,
     payments,
+    messages,
     bkashSimulator,
     async close() {
       await background.settled();
       stopHousekeeping();
       stopReconciling();
+      stopSending();
       await stopBeacons();
       await bkash.close();
       await upstream.close();

@@ -69,7 +69,11 @@ export const VALIDATION_KEYS = [
   'spendLimitInvalid',
   'exclusionPeriodInvalid',
   'exclusionConfirm',
+  'realityIntervalInvalid',
   'dateInvalid',
+  'notificationIdInvalid',
+  'messageSettingInvalid',
+  'messageLanguageInvalid',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -45,6 +45,13 @@ export const paths = {
   profileEdit: '/profile/edit',
   /** Keep play safe: spend limits and self-exclusion (docs/rules/play-safe.md). */
   profileLimits: '/profile/limits',
+  /**
+   * The reality check (docs/rules/play-safe.md#7-reality-check): where its "Continue playing" posts (then back to the
+   * page it came from, `from`), and a page of the session's time and spending.
+   */
+  realityCheck: '/reality-check',
+  /** The player's messages, newest first (docs/rules/messages.md); the top bar's bell leads here. */
+  notifications: '/notifications',
   myLotteries: '/my-lotteries',
   /** Where the activation form posts; the plain page of the same address shows it without JavaScript. */
   activate: '/my-lotteries/activate',

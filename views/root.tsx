@@ -6,33 +6,59 @@ import { paths } from '../shared/paths.ts';
 import { apiOf, localeOf, siteContext, type SiteInfo } from './context.ts';
 import { Footer } from './components/footer.tsx';
 import { Head } from './components/head.tsx';
+import { unreadFor } from './components/bell.tsx';
 import { LanguageChooser } from './components/language-chooser.tsx';
+import { RealityCheck, realityFor, type RealityState } from './components/reality-check.tsx';
 import { Toasts } from './components/toast.tsx';
 import { TopBar } from './components/top-bar.tsx';
 
-export type RootData = { user: SessionUser | null; csrf: string; lng: Language; langChosen: boolean; site: SiteInfo };
+export type RootData = {
+  user: SessionUser | null;
+  csrf: string;
+  lng: Language;
+  langChosen: boolean;
+  site: SiteInfo;
+  /** The reality check of a logged-in user's session (docs/rules/play-safe.md#7-reality-check); null otherwise. */
+  reality: RealityState | null;
+  /** How many of a logged-in user's messages are unread, for the top bar's bell (docs/rules/messages.md); null otherwise. */
+  unread: number | null;
+};
 
-export async function rootLoader({ context }: LoaderFunctionArgs): Promise<RootData> {
-  const { user, csrf } = await apiOf(context).session();
+export async function rootLoader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
+  const api = apiOf(context);
+  const { user, csrf } = await api.session();
   const { lng, chosen } = localeOf(context);
-  return { user, csrf, lng, langChosen: chosen, site: context.get(siteContext) };
+  // A visitor's pages ask for neither: they stay the same for every visitor (the page cache shares them).
+  const [reality, unread] = user ? await Promise.all([realityFor(api, request), unreadFor(api)]) : [null, null];
+  return { user, csrf, lng, langChosen: chosen, site: context.get(siteContext), reality, unread };
 }
 
 export function useRootData(): RootData {
   const d = useRouteLoaderData('root') as RootData | undefined;
-  return d ?? { user: null, csrf: '', lng: 'en', langChosen: true, site: { supportEmail: '', supportPhone: '', supportAddress: null } };
+  return (
+    d ?? {
+      user: null,
+      csrf: '',
+      lng: 'en',
+      langChosen: true,
+      site: { supportEmail: '', supportPhone: '', supportAddress: null },
+      reality: null,
+      unread: null,
+    }
+  );
 }
 
 export function Root() {
-  const { user, lng, langChosen } = useRootData();
+  const { user, lng, langChosen, unread } = useRootData();
   const { t } = useTranslation();
   return (
     <>
       <a className="skip-link" href="#main">
         {t('nav.skip')}
       </a>
-      <TopBar user={user} lng={lng} />
+      <TopBar user={user} lng={lng} unread={unread} />
       <main id="main" className="main">
+        <RealityCheck />
         <Outlet />
       </main>
       <Footer />
@@ -45,11 +71,11 @@ export function Root() {
 export function RootErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const { user, lng } = useRootData();
+  const { user, lng, unread } = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <>
-      <TopBar user={user} lng={lng} />
+      <TopBar user={user} lng={lng} unread={unread} />
       <main id="main" className="main">
         <section className="container narrow page-message">
           <Head title={`${status} · ${t('brand')}`} description={status === 404 ? t('errors.notFoundText') : t('errors.genericText')} />

@@ -2,6 +2,7 @@ import { redirect, type LazyRouteFunction, type MiddlewareFunction, type RouteOb
 import { adminPaths, movedPaths, paths, PAYMENT_DEMOS } from '../shared/paths.ts';
 import { guestOnly, requireStaff, requireUser } from './guards.ts';
 import { toPurchaseFlow } from './payment/demos.ts';
+import { NOTIFICATIONS_ROUTE } from './components/bell.tsx';
 import { Root, RootErrorBoundary, rootLoader } from './root.tsx';
 
 /**
@@ -50,8 +51,10 @@ export const routes: RouteObject[] = [
     id: 'root',
     path: paths.home,
     loader: rootLoader,
-    // The session changes only through actions (login, logout) or a full reload: plain navigations keep it.
-    shouldRevalidate: ({ formMethod, defaultShouldRevalidate }) => (formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false),
+    // The session changes only through actions (login, logout) or a full reload: plain navigations keep it. Leaving
+    // the notifications page, which marked messages read, reads the bell's count again (docs/rules/messages.md).
+    shouldRevalidate: ({ formMethod, currentUrl, defaultShouldRevalidate }) =>
+      formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : currentUrl.pathname === paths.notifications,
     Component: Root,
     ErrorBoundary: RootErrorBoundary,
     children: [
@@ -94,6 +97,12 @@ export const routes: RouteObject[] = [
         { path: paths.profile, ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
         { path: paths.profileEdit, ...page('accounts/profile.tsx', () => import('./accounts/profile.tsx')) },
         { path: paths.profileLimits, ...page('accounts/play-limits.tsx', () => import('./accounts/play-limits.tsx')) },
+        { path: paths.realityCheck, ...page('accounts/reality-check.tsx', () => import('./accounts/reality-check.tsx')) },
+        {
+          id: NOTIFICATIONS_ROUTE,
+          path: paths.notifications,
+          ...page('accounts/notifications.tsx', () => import('./accounts/notifications.tsx')),
+        },
         { path: paths.paymentSystem, ...page('payment/system.tsx', () => import('./payment/system.tsx')) },
         { path: paths.myLotteries, ...page('lotteries/my-lotteries.tsx', () => import('./lotteries/my-lotteries.tsx')) },
         { path: paths.activate, ...page('lotteries/activate.tsx', () => import('./lotteries/activate.tsx')) },

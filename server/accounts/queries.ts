@@ -30,11 +30,11 @@ export const usersHolding = (db: Db, email: string | null, phone: string | null)
 
 export async function insertUser(
   db: Db,
-  u: { name: string; email: string | null; phone: string | null; hash: string; location: string },
+  u: { name: string; email: string | null; phone: string | null; hash: string; location: string; language: 'en' | 'bn' },
 ): Promise<UserRow> {
   const row = await db.one<UserRow>(
-    'INSERT INTO users (name, email, phone, password_hash, location) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-    [u.name, u.email, u.phone, u.hash, u.location],
+    'INSERT INTO users (name, email, phone, password_hash, location, language) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
+    [u.name, u.email, u.phone, u.hash, u.location, u.language],
   );
   if (!row) throw new Error('insert returned nothing');
   return row;

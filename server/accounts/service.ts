@@ -260,7 +260,9 @@ export class Accounts {
     try {
       const user = await this.d.db.tx(async (tx) => {
         for (const u of pending) await q.deleteUser(tx, u.id);
-        const created = await q.insertUser(tx, { name: body.name, email, phone, hash, location: body.location ?? '' });
+        // His messages are written in the language he registered in (docs/rules/messages.md), until he chooses another.
+        const language = ctx.lng === 'en' ? 'en' : 'bn';
+        const created = await q.insertUser(tx, { name: body.name, email, phone, hash, location: body.location ?? '', language });
         // Only an unclaimed profile upload can become the picture.
         if (body.picture && !(await q.claimPicture(tx, created.id, body.picture)))
           throw ApiError.fields({ picture: [ctx.t('api:pictureInvalid')] });

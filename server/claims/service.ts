@@ -33,6 +33,7 @@ import { ApiError } from '../http/errors.ts';
 import { countFailure, LIMITS, refuseWhileBackingOff, throttle, tooManyRequests } from '../http/rate-limit.ts';
 import { deliverCode } from '../notify/deliver.ts';
 import type { Notifier } from '../notify/index.ts';
+import { tellPayout } from '../messages/outbox.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import * as q from './queries.ts';
 
@@ -300,6 +301,7 @@ export class Claims {
         before: claimSnapshot(before),
         after: claimSnapshot(after),
       });
+      await tellPayout(tx, id, how === 'complete' ? 'payout_sent' : 'payout_failed');
     });
     return this.staffOne(id, t);
   }

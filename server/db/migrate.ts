@@ -17,6 +17,8 @@ import * as m015 from './migrations/015-beacon-signature.ts';
 import * as m016 from './migrations/016-numbers-draw.ts';
 import * as m017 from './migrations/017-draw-proposals.ts';
 import * as m018 from './migrations/018-play-limits.ts';
+import * as m019 from './migrations/019-messages.ts';
+import * as m020 from './migrations/020-reality-check.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -38,6 +40,8 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '016-numbers-draw', sql: m016.sql },
   { id: '017-draw-proposals', sql: m017.sql },
   { id: '018-play-limits', sql: m018.sql },
+  { id: '019-messages', sql: m019.sql },
+  { id: '020-reality-check', sql: m020.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

@@ -1,6 +1,7 @@
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
+import { tellPrizesWon } from '../messages/outbox.ts';
 import { publishResults } from './queries.ts';
 
 /**
@@ -18,5 +19,7 @@ export async function publishDraw(tx: Db, staff: AccessClaims, lotteryId: number
     before: { is_result_published: false, prizes: [] },
     after: { is_result_published: true, drawn_at: drawnAt, ...after },
   });
+  // Each winner's notifications page says so at once (docs/rules/messages.md).
+  await tellPrizesWon(tx, lotteryId);
   return drawnAt;
 }

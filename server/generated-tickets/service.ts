@@ -214,7 +214,7 @@ export class GeneratedTickets {
         if (!sale) return { ok: false } as const;
         if (closed(sale)) throw ApiError.detail(409, t('activate:api.closed'), 'lottery_ended');
         // An activation is play: self-exclusion and spend limits apply as to a purchase (docs/rules/play-safe.md#4).
-        await checkPlay(tx, userId, sale.ticket_price, ctx);
+        await checkPlay(tx, caller, sale.ticket_price, ctx);
         const transactionId = await q.insertActivation(tx, {
           user_id: userId,
           lottery_id: g.lottery_id,

@@ -1,3 +1,4 @@
+import { tellNewLottery } from '../messages/outbox.ts';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import {
@@ -83,8 +84,12 @@ export class LotteryAdmin {
         tier5_prize: numbers ? (body.tier5_prize ?? null) : null,
         rollover_to: numbers ? (body.rollover_to ?? null) : null,
       });
-      // A published lottery announces its draw at once (docs/rules/draws.md#2-the-seed-and-its-commitment).
-      if (body.published) await announceDraw(tx, id, body.end_date, t);
+      // A published lottery announces its draw at once (docs/rules/draws.md#2-the-seed-and-its-commitment), and players
+      // who asked to hear of new lotteries are told (docs/rules/messages.md).
+      if (body.published) {
+        await announceDraw(tx, id, body.end_date, t);
+        await tellNewLottery(tx, id);
+      }
       await recordAudit(tx, {
         actorId: staff.user_id,
         action: 'lottery.create',
@@ -149,6 +154,7 @@ export class LotteryAdmin {
       await q.updateLottery(tx, id, after);
       // Published and not drawn: its draw announced, or its beacon round moved with the end of sales while it may.
       if (after.published && !cur.drawn_at && !after.is_result_published) await announceDraw(tx, id, after.end_date, t);
+      if (after.published && !before.published && !cur.drawn_at && !after.is_result_published) await tellNewLottery(tx, id);
       await recordAudit(tx, { actorId: staff.user_id, action: 'lottery.update', entity: 'lottery', entityId: String(id), ...diff });
     });
     return this.one(id, t);

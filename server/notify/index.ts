@@ -2,6 +2,7 @@ import { createTransport } from 'nodemailer';
 import { request } from 'undici';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
+import type { MessageKind } from '../../shared/messages/kinds.ts';
 
 export type Channel = 'sms' | 'email';
 export type CodeMessage = {
@@ -14,13 +15,14 @@ export type CodeMessage = {
 };
 
 /**
- * A message that carries no code: a winner's notice (docs/rules/lotteries-and-sales.md#9-the-draw), or the notice of a
- * change of an account's phone, e-mail or password to its old contacts (docs/rules/accounts-and-codes.md#11-profile).
+ * A message that carries no code: a winner's notice (docs/rules/lotteries-and-sales.md#9-the-draw), the notice of a
+ * change of an account's phone, e-mail or password to its old contacts (docs/rules/accounts-and-codes.md#11-profile),
+ * or a player's message of one of the kinds of docs/rules/messages.md.
  */
 export type Message = {
   channel: Channel;
   to: string;
-  purpose: 'winner' | 'account_changed' | 'payment_confirmed' | 'payment_refunded';
+  purpose: 'winner' | 'account_changed' | MessageKind;
   subject: string;
   text: string;
 };

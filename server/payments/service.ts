@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { formatTaka } from '../../shared/money.ts';
 import { paths } from '../../shared/paths.ts';
 import type { CallbackBody, CallbackReply, CheckoutInfo, CheckoutReply, RefundReason } from '../../shared/payments/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
@@ -11,14 +10,12 @@ import { checkPlay } from '../play/service.ts';
 import { ApiError } from '../http/errors.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
 import type { Logger } from '../log.ts';
-import type { Notifier } from '../notify/index.ts';
-import { NotifyError } from '../notify/index.ts';
+import { tellRefund } from '../messages/outbox.ts';
 import {
   confirmPaidPurchase,
   failUnpaidPurchase,
   lockPurchaseForPayment,
   PURCHASE_LIMIT,
-  payerOf,
   purchaseOfPlayer,
   type PurchaseForPayment,
   stillOnSale,
@@ -44,14 +41,11 @@ export interface Gateway {
 export type PaymentsDeps = {
   db: Db;
   gateway: Gateway;
-  notifier: Notifier;
   log: Logger;
   /** PUBLIC_ORIGIN: where bKash sends the player back; without it, the origin the request came to. */
   publicOrigin?: string | undefined;
-  /** Work after the answer (the refund bKash is asked for, the SMS). */
+  /** Work after the answer (the refund bKash is asked for). */
   defer: (task: () => Promise<void>) => void;
-  /** The product's texts, for the messages sent to players (the language is passed with each). */
-  t: TFunction;
   /** How long a callback waits for bKash before it answers with what is known (the rest goes on in the background). */
   callbackWaitMs?: number;
 };
@@ -116,7 +110,7 @@ export class Payments {
     if (!stillOnSale(p.sale)) throw ApiError.detail(409, t('api:checkoutSalesClosed'), 'sales_closed');
     // Paying is play: a self-excluded player pays nothing, and the purchase must still fit his limits as if made now
     // (docs/rules/play-safe.md#4-every-purchase-path).
-    await this.d.db.tx((tx) => checkPlay(tx, caller.user_id, p.tx.amount, ctx, p.tx.id));
+    await this.d.db.tx((tx) => checkPlay(tx, caller, p.tx.amount, ctx, p.tx.id));
     let created: { paymentID: string; bkashURL: string };
     try {
       created = await this.d.gateway.create({
@@ -257,8 +251,6 @@ export class Payments {
       return { state: 'refund_due' as const, refund: reason, txn };
     });
     if (!after) return;
-    if (after.state === 'completed')
-      this.d.defer(() => this.tell(after.txn.id, 'payment_confirmed', { ticket: after.txn.ticket, trx: bk.trxID ?? '' }));
     if (after.state === 'refund_due') this.d.defer(() => this.refund(paymentId));
   }
 
@@ -285,9 +277,9 @@ export class Payments {
       await q.noteChecked(this.d.db, p.payment_id, null);
       return;
     }
-    const written = await this.d.db.tx(async (tx) => {
+    await this.d.db.tx(async (tx) => {
       const row = await q.markRefunded(tx, p.payment_id, done.refundTrxID);
-      if (!row) return false;
+      if (!row) return;
       await recordAudit(tx, {
         actorId: null,
         action: 'payment.refunded',
@@ -296,9 +288,9 @@ export class Payments {
         before: { state: 'refund_due', trx_id: p.trx_id, amount: p.amount, reason: p.reason },
         after: { state: 'refunded', refund_trx_id: done.refundTrxID, amount: done.amount ?? p.amount },
       });
-      return true;
+      // The player's message, sent with the others (docs/rules/messages.md).
+      await tellRefund(tx, p.transaction_id, p.payment_id, done.refundTrxID, p.amount);
     });
-    if (written) await this.tell(p.transaction_id, 'payment_refunded', { amount: p.amount, trx: done.refundTrxID });
   }
 
   /**
@@ -313,25 +305,6 @@ export class Payments {
       else await this.refund(p.payment_id);
     }
     return rows.length;
-  }
-
-  /** An SMS to the owner of a purchase, in English then Bengali (an account has no language of its own). */
-  private async tell(
-    transactionId: number,
-    purpose: 'payment_confirmed' | 'payment_refunded',
-    vars: { ticket?: string; trx: string; amount?: number },
-  ): Promise<void> {
-    const payer = await payerOf(this.d.db, transactionId);
-    if (!payer?.phone) return;
-    const { t } = this.d;
-    const part = (lng: 'en' | 'bn') =>
-      t(`api:paymentNotice.${purpose}`, { lng, ...vars, amount: vars.amount === undefined ? '' : formatTaka(vars.amount, lng) });
-    const subject = `${t(`api:paymentNotice.${purpose}Subject`, { lng: 'en' })} / ${t(`api:paymentNotice.${purpose}Subject`, { lng: 'bn' })}`;
-    try {
-      await this.d.notifier.send({ channel: 'sms', to: payer.phone, purpose, subject, text: `${part('en')}\n\n${part('bn')}` });
-    } catch (err) {
-      if (!(err instanceof NotifyError)) throw err;
-    }
   }
 }
 

@@ -13,6 +13,8 @@ export type PlayRow = {
   pending_at: string | null;
   excluded_until: string | null;
   excluded_at: string | null;
+  /** How often the reality check reminds him, in minutes (migration 020); null: never chosen, the default applies. */
+  reality_minutes: number | null;
 };
 
 /**
@@ -114,3 +116,39 @@ export const PLAY_FIGURES = `(SELECT count(*) FROM play_limits WHERE
          CASE WHEN pending_at IS NOT NULL AND pending_at <= now() THEN COALESCE(pending_day, pending_week, pending_month)
               ELSE COALESCE(day_limit, week_limit, month_limit) END IS NOT NULL)::int AS players_with_limit,
        (SELECT count(*) FROM play_limits WHERE excluded_until > now())::int AS players_self_excluded`;
+
+// The reality check (docs/rules/play-safe.md#7-reality-check) -------------------------------------------------------
+
+/** A session as the reality check reads it: the refresh token's row (its jti is the access tokens' `sid`). */
+export type RealitySessionRow = { started_at: string; acknowledged_at: string | null };
+
+export const realitySession = (db: Db, userId: number, sid: string) =>
+  db.one<RealitySessionRow>(
+    'SELECT created_at AS started_at, reality_acknowledged_at AS acknowledged_at FROM refresh_tokens WHERE jti = $1 AND user_id = $2',
+    [sid, userId],
+  );
+
+/** The interval the player chose (null: none chosen, or no row). */
+export const realityMinutesOf = async (db: Db, userId: number): Promise<number | null> =>
+  (await db.one<{ reality_minutes: number | null }>('SELECT reality_minutes FROM play_limits WHERE user_id = $1', [userId]))
+    ?.reality_minutes ?? null;
+
+/** What the player spent since `since`, and on how many tickets: his purchases that count (not failed), as the limits count them. */
+export const spentSinceSession = (db: Db, userId: number, since: string) =>
+  db.one<{ spent: string; tickets: number }>(
+    `SELECT COALESCE(sum(amount), 0)::text AS spent, count(*)::int AS tickets FROM transactions
+      WHERE user_id = $1 AND status = ANY($2::text[]) AND created_at >= $3::timestamptz`,
+    [userId, COUNTED_STATUSES, since],
+  );
+
+/** Writes how often the player is reminded; his limits and exclusion stay as they are. */
+export const saveRealityMinutes = (db: Db, userId: number, minutes: number) =>
+  db.query(
+    `INSERT INTO play_limits (user_id, reality_minutes, updated_at) VALUES ($1, $2, now())
+     ON CONFLICT (user_id) DO UPDATE SET reality_minutes = $2, updated_at = now()`,
+    [userId, minutes],
+  );
+
+/** "Continue playing": the session's reminder acknowledged at `at`. */
+export const acknowledgeRealityAt = (db: Db, userId: number, sid: string, at: string) =>
+  db.query('UPDATE refresh_tokens SET reality_acknowledged_at = $3 WHERE jti = $1 AND user_id = $2', [sid, userId, at]);

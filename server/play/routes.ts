@@ -2,12 +2,15 @@ import { api } from '../../shared/api/contract.ts';
 import { Endpoints, route } from '../http/route.ts';
 import type { Play } from './service.ts';
 
-/** Spend limits and self-exclusion (docs/rules/play-safe.md): HTTP only; the rules live in Play and shared/play/limits.ts. */
+/** Spend limits, self-exclusion and the reality check (docs/rules/play-safe.md): HTTP only; the rules live in Play and shared/play/limits.ts. */
 export function playRoutes(play: Play): Endpoints {
   const r = new Endpoints();
   route(r, api.myLimits, ({ user }) => play.of(user.user_id));
   route(r, api.setMyLimits, ({ body, user }) => play.setLimits(user.user_id, body));
   route(r, api.selfExclusion, ({ body, user, caller }) => play.exclude(user.user_id, body, caller));
   route(r, api.userPlayLimits, ({ params, caller }) => play.forStaff(params.id, caller.t));
+  route(r, api.realityCheck, ({ user }) => play.reality(user));
+  route(r, api.acknowledgeRealityCheck, ({ user }) => play.acknowledgeReality(user));
+  route(r, api.setRealityCheck, ({ body, user }) => play.setRealityInterval(user, body));
   return r;
 }

@@ -17,10 +17,19 @@ import {
   type Limits,
   type Period,
 } from '../../shared/play/limits.ts';
-import type { LimitsBody, PlayLimits, SelfExclusionBody, StaffPlayLimits } from '../../shared/play/schemas.ts';
+import type {
+  LimitsBody,
+  PlayLimits,
+  RealityCheck,
+  RealityIntervalBody,
+  SelfExclusionBody,
+  StaffPlayLimits,
+} from '../../shared/play/schemas.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import * as q from './queries.ts';
+import * as reality from './reality.ts';
+import type { SessionOf } from './reality.ts';
 
 /** The dashboard's two numbers, as columns of its figures statement (server/dashboard/queries.ts). */
 export const PLAY_FIGURES = q.PLAY_FIGURES;
@@ -66,20 +75,27 @@ const excluded = (until: number, ctx: Ctx) =>
  * started, a generated ticket activated. Called inside the purchase's own database transaction, after the lottery's row
  * lock: it takes the player's lock (server/play/queries.ts lockPlayer) and holds it to the end of that transaction, so
  * that two purchases at once cannot both fit a limit only one of them fits. A self-excluded player is refused (403
- * `self_excluded`); a purchase of `amount` that would take what he spent in a period over its limit is refused (409
- * `spend_limit`, with the limit, the period and when it starts again); exactly at the limit is allowed. `except`: a
- * purchase already made and counted, checked again as if it were made now (the checkout's start).
+ * `self_excluded`); while a reality check is due in the caller's session (`player.sid`) every purchase is refused (409
+ * `reality_check`, docs/rules/play-safe.md#7-reality-check); a purchase of `amount` that would take what he spent in a
+ * period over its limit is refused (409 `spend_limit`, with the limit, the period and when it starts again); exactly at
+ * the limit is allowed. `except`: a purchase already made and counted, checked again as if it were made now (the
+ * checkout's start).
  */
-export async function checkPlay(tx: Db, userId: number, amount: number, ctx: Ctx, except: number | null = null): Promise<void> {
+export async function checkPlay(tx: Db, player: SessionOf, amount: number, ctx: Ctx, except: number | null = null): Promise<void> {
+  const userId = player.user_id;
   // Most players set nothing: one read, no lock. A player with settings is locked first, so that two of his purchases
   // at once take turns and the second counts the first (docs/rules/play-safe.md).
-  if (!(await q.settingsOf(tx, userId))) return;
-  await q.lockPlayer(tx, userId);
-  const row = await q.settingsOf(tx, userId);
-  if (!row) return;
+  let row = await q.settingsOf(tx, userId);
+  if (row) {
+    await q.lockPlayer(tx, userId);
+    row = await q.settingsOf(tx, userId);
+  }
   const nowMs = Date.now();
   const until = exclusionUntilOf(row);
   if (until !== null && isExcluded(until, nowMs)) throw excluded(until, ctx);
+  // Every player has a reality check (every 60 minutes unless he chose otherwise), settings or not.
+  await reality.refuseWhileDue(tx, player, row?.reality_minutes ?? null, ctx);
+  if (!row) return;
   const limits = limitsNow(settings(row), nowMs);
   if (PERIODS.every((p) => limits[p] === null)) return;
   const breach = limitBreach(limits, await spent(tx, userId, nowMs, except), amount, nowMs);
@@ -170,6 +186,21 @@ export class Play {
       await q.saveExclusion(tx, userId, iso(until));
       return this.of(userId, tx);
     });
+  }
+
+  /** The reality check of the caller's session (docs/rules/play-safe.md#7-reality-check). */
+  reality(who: SessionOf): Promise<z.input<typeof RealityCheck>> {
+    return reality.realityOf(this.db, who);
+  }
+
+  /** "Continue playing": the reminder due now acknowledged; nothing changes when none is due. */
+  acknowledgeReality(who: SessionOf): Promise<z.input<typeof RealityCheck>> {
+    return reality.acknowledge(this.db, who);
+  }
+
+  /** How often the player is reminded: at once. */
+  setRealityInterval(who: SessionOf, body: z.output<typeof RealityIntervalBody>): Promise<z.input<typeof RealityCheck>> {
+    return reality.setRealityInterval(this.db, who, body);
   }
 
   /** Staff (read only): a player's settings and the history of his requests, newest first. */

@@ -200,10 +200,3 @@ export async function staffTransactions(
 }
 
 export const staffTransaction = (db: Db, id: number) => db.one<StaffTransactionRow>(`${STAFF_SELECT} WHERE t.id = $1`, [id]);
-
-/** The owner of a transaction and his phone. */
-export const payerOf = (db: Db, id: number) =>
-  db.one<{ user_id: number; phone: string | null }>(
-    'SELECT t.user_id, u.phone FROM transactions t JOIN users u ON u.id = t.user_id WHERE t.id = $1',
-    [id],
-  );

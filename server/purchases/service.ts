@@ -23,6 +23,7 @@ import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
+import { tellPurchase } from '../messages/outbox.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
 import { checkPlay } from '../play/service.ts';
 import * as q from './queries.ts';
@@ -180,7 +181,7 @@ export class Purchases {
         if (body.amount !== sale.ticket_price)
           throw ApiError.fields({ amount: [t('api:amountMismatch', { price: formatTaka(sale.ticket_price, ctx.lng) })] });
         // Self-exclusion and spend limits, under the player's lock held to the end of this transaction (docs/rules/play-safe.md#4).
-        await checkPlay(tx, userId, sale.ticket_price, ctx);
+        await checkPlay(tx, caller, sale.ticket_price, ctx);
         if (await q.holderOf(tx, body.lottery_id, body.ticket)) throw ticketTaken(t);
         if (body.trx_id && (await q.trxIdHolder(tx, body.trx_id))) throw trxIdTaken(t);
         const id = await q.insertTransaction(tx, {
@@ -347,6 +348,10 @@ export class Purchases {
           before: auditSnapshot(before),
           after: auditSnapshot(after),
         });
+        // The player hears of it (docs/rules/messages.md): why a ticket was rejected is whether it named a payment.
+        if (action === 'transaction.approve') await tellPurchase(tx, id, { kind: 'ticket_confirmed' });
+        if (action === 'transaction.reject')
+          await tellPurchase(tx, id, { kind: 'ticket_rejected', reason: before.trx_id === null ? 'unpaid' : 'payment_not_found' });
       });
     } catch (err) {
       if (uniqueViolation(err) === TICKET_HELD) throw combinationTaken(t);
@@ -412,6 +417,7 @@ export async function confirmPaidPurchase(tx: Db, before: TransactionRow, trxId:
     before: auditSnapshot(before),
     after: after ? { ...auditSnapshot(after), bkash_payment_id: paymentId } : null,
   });
+  await tellPurchase(tx, before.id, { kind: 'ticket_confirmed' });
 }
 
 /** The checkout of this pending purchase ended without money: it becomes `failed`, which releases its combination. */
@@ -434,9 +440,6 @@ export async function purchaseOfPlayer(db: Db, userId: number, id: number): Prom
   const sale = await saleState(db, row.lottery_id);
   return sale ? { tx: row, sale } : undefined;
 }
-
-/** Who pays for a purchase: its owner and his phone (where the checkout's messages go). */
-export const payerOf = (db: Db, transactionId: number) => q.payerOf(db, transactionId);
 
 // The bKash statement (server/payments/statements.ts) ----------------------------------------------------------------
 
@@ -477,5 +480,6 @@ export async function approveFromStatement(
       ? { ...auditSnapshot(after), statement_id: a.statementId, statement_line: a.line, ...(a.note !== undefined ? { note: a.note } : {}) }
       : null,
   });
+  await tellPurchase(tx, a.transactionId, { kind: 'ticket_confirmed' });
   return { ok: true };
 }

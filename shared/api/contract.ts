@@ -82,8 +82,16 @@ import {
   STATEMENT_TYPES,
 } from '../payments/statements.ts';
 import { PICTURE_TYPES, UploadParams, UploadReply } from '../uploads/schemas.ts';
-import { LimitsBody, PlayLimits, SelfExclusionBody, StaffPlayLimits } from '../play/schemas.ts';
+import { LimitsBody, PlayLimits, RealityCheck, RealityIntervalBody, SelfExclusionBody, StaffPlayLimits } from '../play/schemas.ts';
 import { ArchivedResult, CheckNumbersQuery, CheckNumbersReply, ResultsQuery } from '../results/schemas.ts';
+import {
+  MessageSettings,
+  MessageSettingsBody,
+  NotificationsQuery,
+  NotificationsReply,
+  ReadNotificationsBody,
+  ReadNotificationsReply,
+} from '../messages/schemas.ts';
 import { endpoint } from './endpoint.ts';
 
 export const api = {
@@ -278,6 +286,35 @@ export const api = {
     reply: StaffPlayLimits,
     summary: "A player's spend limits, what he spent, his self-exclusion and the history of his requests, for staff (read only).",
   }),
+  realityCheck: endpoint({
+    method: 'GET',
+    path: '/api/v1/reality-check/',
+    access: 'user',
+    tag: 'play',
+    reply: RealityCheck,
+    summary:
+      "The reality check of the caller's session (his login): how often he is reminded, whether a reminder is due and when " +
+      'the next is, when the session started, how long it has lasted, and what he spent in it on how many tickets.',
+  }),
+  acknowledgeRealityCheck: endpoint({
+    method: 'POST',
+    path: '/api/v1/reality-check/',
+    access: 'user',
+    tag: 'play',
+    reply: RealityCheck,
+    summary:
+      '"Continue playing": acknowledges the reminder due in this session, the next one is due an interval later; nothing ' +
+      'changes when none is due. While one is due every purchase path answers 409 `reality_check`.',
+  }),
+  setRealityCheck: endpoint({
+    method: 'PUT',
+    path: '/api/v1/reality-check/',
+    access: 'user',
+    tag: 'play',
+    body: RealityIntervalBody,
+    reply: RealityCheck,
+    summary: 'Sets how often the caller is reminded: `interval_minutes` 0 (off), 15, 30, 60 or 120; at once, in every session.',
+  }),
   // Users, for staff (docs/rules/accounts-and-codes.md#12-staff-and-superusers) -------------------------
   staffUsers: endpoint({
     method: 'GET',
@@ -317,6 +354,54 @@ export const api = {
     body: UpdateUserBody,
     reply: StaffUser,
     summary: "Changes a user's name, e-mail, phone, password or active flag (audited); staff and superuser flags are set at creation only.",
+  }),
+  // Messages to players (docs/rules/messages.md) -----------------------------------------------------------------
+  notifications: endpoint({
+    method: 'GET',
+    path: '/api/v1/notifications/',
+    access: 'user',
+    tag: 'messages',
+    query: NotificationsQuery,
+    reply: NotificationsReply,
+    summary:
+      "The caller's messages, newest first, each with its title, text and link in the caller's language; how many there are " +
+      'and how many are unread; at most 50 a page.',
+  }),
+  unreadNotifications: endpoint({
+    method: 'GET',
+    path: '/api/v1/notifications/unread/',
+    access: 'user',
+    tag: 'messages',
+    reply: ReadNotificationsReply,
+    summary: "How many of the caller's messages are unread: the count the top bar's bell shows on every page he opens.",
+  }),
+  readNotifications: endpoint({
+    method: 'POST',
+    path: '/api/v1/notifications/read/',
+    access: 'user',
+    tag: 'messages',
+    body: ReadNotificationsBody,
+    reply: ReadNotificationsReply,
+    summary: "Marks the caller's messages read, up to the id `up_to` (every one without it); answers how many stay unread.",
+  }),
+  messageSettings: endpoint({
+    method: 'GET',
+    path: '/api/v1/message-settings/',
+    access: 'user',
+    tag: 'messages',
+    reply: MessageSettings,
+    summary:
+      "The language of the caller's messages, and the kinds he may switch off: claim reminders (on unless switched off) and " +
+      'news of a new lottery of a kind he played (off unless switched on).',
+  }),
+  setMessageSettings: endpoint({
+    method: 'PUT',
+    path: '/api/v1/message-settings/',
+    access: 'user',
+    tag: 'messages',
+    body: MessageSettingsBody,
+    reply: MessageSettings,
+    summary: "Sets the language of the caller's messages and which of the kinds he may switch off he gets.",
   }),
   // Lotteries ---------------------------------------------------------------------------------------
   publishedLotteries: endpoint({

@@ -7,6 +7,7 @@ import { toAsciiDigits } from '../dates.ts';
 import { v } from '../fields.ts';
 import { parseWholeTaka } from '../money.ts';
 import { EXCLUSION_PERIODS, LIMIT_MAX, PERIODS } from './limits.ts';
+import { isRealityInterval, REALITY_INTERVALS } from './reality.ts';
 
 /** One limit: whole taka from 1 to LIMIT_MAX, as a number or digits (Bengali digits too); null, absent or blank: no limit. */
 const limit = z
@@ -76,3 +77,35 @@ export const SelfExclusionForm = z
     confirm: z.unknown().refine((x) => x === 'yes', v('exclusionConfirm')),
   })
   .transform(({ period }) => ({ period, confirm: true as const }));
+
+// The reality check (docs/rules/play-safe.md#7-reality-check) -------------------------------------------------------
+
+/**
+ * `PUT /api/v1/reality-check/`: how often the player is reminded, in minutes (0: off), as a number or digits (Bengali
+ * digits too: the page's form sends text).
+ */
+export const RealityIntervalBody = z.strictObject({
+  interval_minutes: z.union([z.number(), z.string()], { error: () => v('realityIntervalInvalid') }).transform((x, ctx) => {
+    const digits = typeof x === 'string' ? toAsciiDigits(x).trim() : '';
+    const n = typeof x === 'string' ? (/^\d{1,3}$/.test(digits) ? Number(digits) : NaN) : x;
+    if (isRealityInterval(n)) return n;
+    ctx.addIssue({ code: 'custom', message: v('realityIntervalInvalid') });
+    return z.NEVER;
+  }),
+});
+
+/**
+ * `GET`, `POST` (acknowledge) and `PUT /api/v1/reality-check/`: the caller's session as the reality check sees it — the
+ * interval, whether a reminder is due now and when the next one is, when the session started, how long it has lasted,
+ * and what he spent in it (the purchases since it started that count, as for the spend limits) on how many tickets.
+ */
+export const RealityCheck = z.object({
+  interval_minutes: z.literal(REALITY_INTERVALS),
+  due: z.boolean(),
+  /** When the next reminder is (or was) due; null when reminders are off. */
+  due_at: z.string().nullable(),
+  session_started_at: z.string(),
+  minutes_played: z.number().int(),
+  spent: z.number().int(),
+  tickets: z.number().int(),
+});

@@ -39,6 +39,8 @@ beforeEach(async () => {
   await t.settled();
   await t.db.query('DELETE FROM bkash_payments');
   await t.db.query('DELETE FROM audit_log');
+  // Each test's messages alone (a player's daily SMS cap would otherwise count the earlier tests').
+  await t.db.query('DELETE FROM player_messages');
   await t.db.query('DELETE FROM transactions');
   await t.db.query('DELETE FROM lotteries');
   await t.db.query('DELETE FROM rate_limits');
@@ -172,9 +174,11 @@ describe('the callback: confirmed without staff', () => {
     const [record] = await audits('transaction.confirmed_by_bkash');
     expect(record).toMatchObject({ actor_id: null, entity: 'transaction', entity_id: String(id) });
     await t.settled();
-    const sms = t.messages.filter((m) => m.purpose === 'payment_confirmed');
+    // The player's message, sent by the next run of the sender, in his language (Bengali unless he chose English).
+    await t.app.messages.dispatch();
+    const sms = t.messages.filter((m) => m.purpose === 'ticket_confirmed');
     expect(sms).toEqual([expect.objectContaining({ channel: 'sms', to: a.phone })]);
-    expect(sms[0]?.text).toContain(bkTrx);
+    expect(sms[0]?.text).toMatch(/^ভাগ্য: টিকিট .+ নিশ্চিত/);
     // The player's own view of the purchase says so.
     const mine = await request(t.url)
       .get(`/api/v1/my-transactions/${id}/`)
@@ -260,10 +264,8 @@ describe('the callback: confirmed without staff', () => {
     const other = new Payments({
       db: t.db,
       gateway: new BkashClient({ baseUrl: simUrl, ...SIMULATOR_CREDENTIALS, timeoutMs: 3000 }),
-      notifier: t.notifier,
       log: t.app.log,
       defer: (task) => void task(),
-      t: (await import('i18next')).default.t,
     });
     const [n1, n2] = await Promise.all([t.app.payments.reconcile(180), other.reconcile(180)]);
     expect(n1 + n2).toBe(1);
@@ -341,7 +343,10 @@ describe('refunds: money that cannot become a ticket goes back', () => {
     expect(await txn(id)).toEqual({ status: 'failed', trx_id: null });
     expect(await audits('payment.refund_due')).toHaveLength(1);
     expect(await audits('payment.refunded')).toHaveLength(1);
-    expect(t.messages.filter((m) => m.purpose === 'payment_refunded')).toHaveLength(1);
+    await t.app.messages.dispatch();
+    const refunded = t.messages.filter((m) => m.purpose === 'payment_refunded');
+    expect(refunded).toEqual([expect.objectContaining({ channel: 'sms', to: a.phone })]);
+    expect(refunded[0]?.text).toContain(p?.refund_trx_id as string);
     // The job finds nothing more to do, and never refunds twice.
     await age(paymentID);
     expect(await t.app.payments.reconcile(180)).toBe(0);

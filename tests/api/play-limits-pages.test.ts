@@ -5,9 +5,9 @@
  * Play Responsibly page and the profile link to the limits; staff see a player's limits on his user page.
  */
 import request from 'supertest';
-import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
-import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { insertLottery } from './purchase-fixtures.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom } from '../helpers/session.ts';
+import { buyOnPage, insertLottery, pagePlayer } from './purchase-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,33 +20,9 @@ beforeEach(async () => {
   await t.db.query('DELETE FROM rate_limits');
 });
 
-let phoneSeq = 0;
-async function player(name: string, lang = 'en', o: { is_staff?: boolean } = {}): Promise<{ agent: Agent; id: number }> {
-  const u = await createUser(t, { name, phone: `0182${String(++phoneSeq).padStart(7, '0')}`, ...o });
-  const agent = request.agent(t.url);
-  agent.set('Cookie', `lang=${lang}`);
-  return { agent: await loginAs(agent, u.phone, u.password), id: u.id };
-}
-
-const keyFrom = (html: string): string => {
-  const m = /name="idempotency_key"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="idempotency_key"/.exec(html);
-  const k = m?.[1] ?? m?.[2];
-  if (!k) throw new Error('no idempotency_key field in the page');
-  return k;
-};
-
-/** Posts the ticket page's purchase form for this combination (Send Money). */
-async function buyOnPage(agent: Agent, lottery: number, ticket: string) {
-  const page = await agent.get(`/quick-play/${lottery}/${ticket}`).expect(200);
-  return agent
-    .post(`/quick-play/${lottery}/${ticket}/buy`)
-    .type('form')
-    .send({ _csrf: csrfFrom(page.text), idempotency_key: keyFrom(page.text), amount: '100', payment_method: 'bkash' });
-}
-
 test('the limits page sets a limit; a purchase over it comes back on the ticket page with the API’s message', async () => {
   const lottery = await insertLottery(t, { price: 100 });
-  const { agent } = await player('Karim Mia');
+  const { agent } = await pagePlayer(t, 'Karim Mia');
   const profile = await agent.get('/profile').expect(200);
   expect(profile.text).toContain('href="/profile/limits"');
   const page = await agent.get('/profile/limits').expect(200);
@@ -78,7 +54,7 @@ test('the limits page sets a limit; a purchase over it comes back on the ticket 
 
 test('self-exclusion needs the box ticked; then the ticket page refuses in Bengali; the Play Responsibly page links here', async () => {
   const lottery = await insertLottery(t, { price: 100 });
-  const { agent } = await player('রহিম', 'bn');
+  const { agent } = await pagePlayer(t, 'রহিম', 'bn');
   const page = await agent.get('/profile/limits').expect(200);
   expect(page.text).toContain('আমি বুঝেছি, এটি মেয়াদের আগে তুলে নেওয়া যাবে না।');
   const unticked = await agent
@@ -101,14 +77,14 @@ test('self-exclusion needs the box ticked; then the ticket page refuses in Benga
 });
 
 test('staff see a player’s limits and exclusion on his user page, read only', async () => {
-  const { agent, id } = await player('Fatema Begum');
+  const { agent, id } = await pagePlayer(t, 'Fatema Begum');
   const page = await agent.get('/profile/limits').expect(200);
   await agent
     .post('/profile/limits')
     .type('form')
     .send({ _csrf: csrfFrom(page.text), intent: 'limits', month: '2000' })
     .expect(303);
-  const staff = await player('Support Officer', 'en', { is_staff: true });
+  const staff = await pagePlayer(t, 'Support Officer', 'en', { is_staff: true });
   const userPage = await staff.agent.get(`/admin/users/${id}/edit`);
   expect(userPage.status).toBe(200);
   expect(userPage.text).toContain('Spend limits and self-exclusion');

@@ -1,6 +1,7 @@
 /** Lotteries, players and purchases for the purchase tests (purchases*.test.ts). */
 import request from 'supertest';
 import { createUser, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
 
 const DAY = 24 * 3600 * 1000;
 const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -99,4 +100,36 @@ export async function drawByHand(t: TestApp, lotteryId: number, tickets: readonl
   return request(t.url)
     .post(`/api/v1/draw-proposals/${proposed.body.id as number}/approve/`)
     .set(...second.auth);
+}
+
+let pagePhoneSeq = 0;
+
+/** A player logged in through the login form, with the language cookie `lang`: an agent that browses as he does. */
+export async function pagePlayer(
+  t: TestApp,
+  name: string,
+  lang = 'en',
+  o: { is_staff?: boolean } = {},
+): Promise<{ agent: Agent; id: number }> {
+  const u = await createUser(t, { name, phone: `0186${String(++pagePhoneSeq).padStart(7, '0')}`, ...o });
+  const agent = request.agent(t.url);
+  agent.set('Cookie', `lang=${lang}`);
+  return { agent: await loginAs(agent, u.phone, u.password), id: u.id };
+}
+
+/** The idempotency key the ticket page's purchase form carries. */
+export const keyFrom = (html: string): string => {
+  const m = /name="idempotency_key"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="idempotency_key"/.exec(html);
+  const k = m?.[1] ?? m?.[2];
+  if (!k) throw new Error('no idempotency_key field in the page');
+  return k;
+};
+
+/** Posts the ticket page's purchase form for this combination (Send Money), as a browser without JavaScript does. */
+export async function buyOnPage(agent: Agent, lottery: number, ticket: string) {
+  const page = await agent.get(`/quick-play/${lottery}/${ticket}`).expect(200);
+  return agent
+    .post(`/quick-play/${lottery}/${ticket}/buy`)
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), idempotency_key: keyFrom(page.text), amount: '100', payment_method: 'bkash' });
 }

@@ -1,8 +1,8 @@
 /**
  * Prepares the journeys' embedded database before the server starts (playwright.config.ts runs it first): the
  * migrations and the demo data as the server makes them, then the numbers lottery of tests/e2e/numbers-fixture.ts,
- * published and on sale for a week, with its draw announced under the fixture's seed. The server then finds its data
- * there and seeds nothing more.
+ * published and on sale for a week, with its draw announced under the fixture's seed; and the old sessions of the
+ * reality check's journey (tests/e2e/reality-fixture.ts). The server then finds its data there and seeds nothing more.
  */
 import path from 'node:path';
 import { openDb } from '../../server/db/index.ts';
@@ -11,6 +11,7 @@ import { seedDemo } from '../../server/db/seed.ts';
 import { BEACON_SOURCE, commitment, quicknetRound } from '../../server/draws/verifiable.ts';
 import { createLogger } from '../../server/log.ts';
 import { NUMBERS_FIXTURE as F } from './numbers-fixture.ts';
+import { oldSessions } from './reality-fixture.ts';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is not set');
@@ -18,6 +19,8 @@ const db = await openDb({ dataDir: path.resolve(dataDir) });
 try {
   await migrate(db);
   await seedDemo(db, createLogger('silent'), { staff: true });
+  // The reality check's journey: its players' logins start long ago (tests/e2e/reality-fixture.ts).
+  await oldSessions(db);
   if (!(await db.one('SELECT id FROM lotteries WHERE name = $1', [F.name]))) {
     const start = new Date(Date.now() - 24 * 3600 * 1000);
     const end = new Date(Date.now() + 7 * 24 * 3600 * 1000);

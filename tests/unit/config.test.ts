@@ -71,7 +71,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), ...PRODUCTION, PASSWORD_HASH_COST: '16' })).toThrow(
       /PASSWORD_HASH_COST: must be at least 17 in production/,
     );
-    for (const bad of ['9', '21', 'x', '12.5']) expect(() => loadConfig({ DATA_DIR: dir(), PASSWORD_HASH_COST: bad })).toThrow(/PASSWORD_HASH_COST/);
+    for (const bad of ['9', '21', 'x', '12.5'])
+      expect(() => loadConfig({ DATA_DIR: dir(), PASSWORD_HASH_COST: bad })).toThrow(/PASSWORD_HASH_COST/);
   });
 
   test('the bKash receiver number: required in production, a development stand-in elsewhere', () => {

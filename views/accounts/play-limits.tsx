@@ -2,7 +2,8 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFu
 import { api as contract } from '../../shared/api/contract.ts';
 import { errorText } from '../../shared/api-types.ts';
 import { EXCLUSION_PERIODS, PERIODS } from '../../shared/play/limits.ts';
-import { LimitsBody, SelfExclusionForm } from '../../shared/play/schemas.ts';
+import { REALITY_INTERVALS } from '../../shared/play/reality.ts';
+import { LimitsBody, RealityIntervalBody, SelfExclusionForm } from '../../shared/play/schemas.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { submit } from '../components/action.ts';
@@ -10,25 +11,36 @@ import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { key, msg } from '../components/messages.ts';
 import { Head } from '../components/head.tsx';
-import { Amount, DateTime } from '../components/nowrap.tsx';
+import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { PageHead } from '../components/page-head.tsx';
+import { useRealityTexts, type RealityState } from '../components/reality-check.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
 
-/** /profile/limits: the player's spend limits and self-exclusion (docs/rules/play-safe.md), from GET /api/v1/my-limits/. */
+const NOTICES = ['limits', 'excluded', 'reality'] as const;
+type Saved = (typeof NOTICES)[number];
+const isNotice = (s: string | null): s is Saved => (NOTICES as readonly (string | null)[]).includes(s);
+
+/**
+ * /profile/limits: the player's spend limits and self-exclusion (docs/rules/play-safe.md), from GET /api/v1/my-limits/,
+ * and his reality check (GET /api/v1/reality-check/).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const r = await apiOf(context).call(contract.myLimits);
-  if (r.status === 401) throw redirect(withQuery(paths.login, { from: url.pathname }));
+  const api = apiOf(context);
+  const [r, rc] = await Promise.all([api.call(contract.myLimits), api.call(contract.realityCheck)]);
+  if (r.status === 401 || rc.status === 401) throw redirect(withQuery(paths.login, { from: url.pathname }));
   const saved = url.searchParams.get('saved');
-  const notice = saved === 'limits' || saved === 'excluded' ? saved : null;
-  if (r.ok) return { play: r.data, error: null, notice };
-  return data({ play: null, error: errorText(r.error, '') || null, notice: null }, { status: r.status >= 500 ? 502 : r.status });
+  const notice = isNotice(saved) ? saved : null;
+  const reality: RealityState | null = rc.ok ? rc.data : null;
+  if (r.ok) return { play: r.data, reality, error: null, notice };
+  return data({ play: null, reality, error: errorText(r.error, '') || null, notice: null }, { status: r.status >= 500 ? 502 : r.status });
 }
 
 const LIMITS = 'limits';
 const EXCLUDE = 'exclude';
-type Which = { form: typeof LIMITS | typeof EXCLUDE };
+const REALITY = 'reality';
+type Which = { form: typeof LIMITS | typeof EXCLUDE | typeof REALITY };
 
 /**
  * The two forms of the page, told apart by `intent`: the limits (PUT /api/v1/my-limits/) and the self-exclusion
@@ -37,6 +49,15 @@ type Which = { form: typeof LIMITS | typeof EXCLUDE };
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  if (form.get('intent') === REALITY) {
+    const s = await submit(form, context, {
+      schema: RealityIntervalBody,
+      call: (api, body) => api.call(contract.setRealityCheck, { body }),
+      failed: 'profile:play.failed',
+      extra: { form: REALITY } satisfies Which,
+    });
+    return s.ok ? redirect(withQuery(paths.profileLimits, { saved: 'reality' }), 303) : s.reply;
+  }
   if (form.get('intent') === EXCLUDE) {
     const s = await submit(form, context, {
       schema: SelfExclusionForm,
@@ -56,10 +77,46 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return s.ok ? redirect(withQuery(paths.profileLimits, { saved: 'limits' }), 303) : s.reply;
 }
 
+const NOTICE_TEXTS: Record<Saved, string> = { limits: 'play.saved', excluded: 'play.excludedSaved', reality: 'reality.saved' };
+
+/** How often the reality check reminds the player, with this session's time and spending (docs/rules/play-safe.md#7-reality-check). */
+function RealityForm({ reality, result }: { reality: RealityState; result: FormResult | undefined }) {
+  const { t, i18n } = useTranslation('profile');
+  const { played, tickets } = useRealityTexts(reality);
+  const chosen = result?.values?.interval_minutes ?? String(reality.interval_minutes);
+  const error = result?.errors?.interval_minutes;
+  return (
+    <section className="card play-safe__reality" aria-labelledby="reality-settings-title">
+      <h2 id="reality-settings-title">{t('reality.settingsTitle')}</h2>
+      <p className="profile__note">{t('reality.settingsLead')}</p>
+      <p>
+        {withElements((v) => t('reality.now', { ...v, played, tickets }), { spent: <Amount value={reality.spent} lng={i18n.language} /> })}{' '}
+        <Link to={paths.realityCheck}>{t('reality.details')}</Link>
+      </p>
+      {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+      <Form method="post" action={paths.profileLimits} noValidate className="form" preventScrollReset>
+        <CsrfField />
+        <input type="hidden" name="intent" value={REALITY} />
+        <fieldset className={error ? 'has-error' : undefined}>
+          <legend>{t('reality.intervalLabel')}</legend>
+          {REALITY_INTERVALS.map((n) => (
+            <label key={n} className="toggle">
+              <input type="radio" name="interval_minutes" value={String(n)} defaultChecked={chosen === String(n)} />
+              <span>{t(`reality.intervals.${n}`)}</span>
+            </label>
+          ))}
+          {error ? <p className="field__error">{msg(t, error)}</p> : null}
+        </fieldset>
+        <SubmitButton className="btn btn-primary">{t('reality.save')}</SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
 export function Component() {
   const { t, i18n } = useTranslation('profile');
   const lng = i18n.language;
-  const { play, error, notice } = useLoaderData<typeof loader>();
+  const { play, reality, error, notice } = useLoaderData<typeof loader>();
   const result = useActionData<FormResult & Partial<Which>>();
   const title = t('play.title');
   const invalid = t('common:errors.invalidDate');
@@ -82,6 +139,7 @@ export function Component() {
     );
   const limitsResult = result?.form === LIMITS ? result : undefined;
   const excludeResult = result?.form === EXCLUDE ? result : undefined;
+  const realityResult = result?.form === REALITY ? result : undefined;
   const le = limitsResult?.errors ?? {};
   const ee = excludeResult?.errors ?? {};
   const ex = play.self_exclusion;
@@ -89,7 +147,7 @@ export function Component() {
     <>
       {head}
       <div className="container narrow play-safe">
-        {notice ? <Notice text={t(notice === 'limits' ? 'play.saved' : 'play.excludedSaved')} /> : null}
+        {notice ? <Notice text={t(NOTICE_TEXTS[notice])} /> : null}
         <p>
           <Link to={paths.profile}>{t('play.back')}</Link> · <Link to={paths.playResponsibly}>{t('play.readMore')}</Link>
         </p>
@@ -103,7 +161,8 @@ export function Component() {
         <section className="card play-safe__limits" aria-labelledby="limits-title">
           <h2 id="limits-title">{t('play.limitsTitle')}</h2>
           <p className="profile__note">{t('play.limitsLead')}</p>
-          <div className="table-scroll">
+          {/* Focusable, so that a keyboard can scroll it on a narrow phone (axe: scrollable-region-focusable). */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="limits-title">
             <table className="play-safe__table">
               <thead>
                 <tr>
@@ -159,6 +218,8 @@ export function Component() {
             <SubmitButton className="btn btn-primary">{t('play.save')}</SubmitButton>
           </Form>
         </section>
+
+        {reality ? <RealityForm reality={reality} result={realityResult} /> : null}
 
         <section className="card play-safe__exclusion" aria-labelledby="exclusion-title">
           <h2 id="exclusion-title">{t('play.exclusionTitle')}</h2>

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react';
 import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { api as contract } from '../../shared/api/contract.ts';
 import { UpdateProfileBody } from '../../shared/accounts/schemas.ts';
+import type { Reply } from '../../shared/api/endpoint.ts';
+import { LANGUAGES } from '../../shared/i18n.ts';
+import { MessageSettingsForm } from '../../shared/messages/schemas.ts';
 import { useTranslation } from '../i18n.tsx';
 import type { UserProfile } from '../../shared/api-types.ts';
 import { toDigits } from '../../shared/dates.ts';
@@ -23,20 +26,34 @@ import { Notice } from '../components/toast.tsx';
 const EDIT_TITLE_ID = 'edit-profile-title';
 
 type ProfileData =
-  | { profile: UserProfile; error: null; editing: boolean; updated: boolean }
-  | { profile: null; error: 'notFound' | 'load'; editing: false; updated: false };
+  | { profile: UserProfile; error: null; editing: boolean; updated: boolean; messages: MessageChoices | null; messagesSaved: boolean }
+  | { profile: null; error: 'notFound' | 'load'; editing: false; updated: false; messages: null; messagesSaved: false };
 
-/** The player's own profile: the id comes from the session, the API checks it is his. */
+/** The player's message settings (docs/rules/messages.md#5-the-pages), as `GET /api/v1/message-settings/` answers them. */
+type MessageChoices = Reply<typeof contract.messageSettings>;
+
+/** The player's own profile and his message settings: the id comes from the session, the API checks it is his. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const toLogin = () => redirect(withQuery(paths.login, { from: url.pathname + url.search }));
-  const r = await apiOf(context).call(contract.getUser, { params: { id: String(userOf(context).user_id) } });
+  const api = apiOf(context);
+  const [r, m] = await Promise.all([
+    api.call(contract.getUser, { params: { id: String(userOf(context).user_id) } }),
+    api.call(contract.messageSettings),
+  ]);
   const editing = url.pathname.replace(/\/$/, '') === paths.profileEdit;
   if (r.ok)
-    return data<ProfileData>({ profile: r.data, error: null, editing, updated: !editing && url.searchParams.get('updated') === '1' });
+    return data<ProfileData>({
+      profile: r.data,
+      error: null,
+      editing,
+      updated: !editing && url.searchParams.get('updated') === '1',
+      messages: m.ok ? m.data : null,
+      messagesSaved: !editing && url.searchParams.get('saved') === MESSAGES,
+    });
   if (r.status === 401) throw toLogin(); // the session ended between the two calls
   return data<ProfileData>(
-    { profile: null, error: r.status === 404 ? 'notFound' : 'load', editing: false, updated: false },
+    { profile: null, error: r.status === 404 ? 'notFound' : 'load', editing: false, updated: false, messages: null, messagesSaved: false },
     { status: r.status === 404 ? 404 : 502 },
   );
 }
@@ -50,6 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get('intent');
   if (intent === END_ALL || intent === END_ALL_CONFIRMED) return endAllSessions(intent, context);
+  if (intent === MESSAGES) return saveMessageSettings(form, context);
   // The picture is a file here, never an upload id typed into the form.
   const file = form.get('picture');
   form.delete('picture');
@@ -73,6 +91,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The top bar and the payment page read the name and phone from the session: renewed, they are the new ones.
   await s.api.renewSession();
   return redirect(withQuery(paths.profile, { updated: '1' }), 303);
+}
+
+/** The message settings' form: told apart from the profile's other forms by `intent`. */
+const MESSAGES = 'messages';
+type MessagesResult = FormResult & { form: typeof MESSAGES };
+
+/**
+ * The message settings (docs/rules/messages.md#5-the-pages): the form read with `MessageSettingsForm` (a box not ticked
+ * is off), then `PUT /api/v1/message-settings/`; back to /profile with a confirmation in the section, or the refusal
+ * under its field.
+ */
+async function saveMessageSettings(form: FormData, context: ActionFunctionArgs['context']) {
+  const s = await submit(form, context, {
+    schema: MessageSettingsForm,
+    call: (api, body) => api.call(contract.setMessageSettings, { body }),
+    failed: 'profile:messages.failed',
+    fix: key('profile:messages.fix'),
+    extra: { form: MESSAGES } as const,
+  });
+  return s.ok ? redirect(`${withQuery(paths.profile, { saved: MESSAGES })}#${MESSAGES}`, 303) : s.reply;
 }
 
 /** The two posts of "Log out everywhere": the first asks (docs/decisions/019-back-office-shell.md), the second ends. */
@@ -174,6 +212,7 @@ export function Component() {
             </Link>
           </p>
         </section>
+        {res.messages ? <MessageSettings settings={res.messages} saved={res.messagesSaved} /> : <MessageSettingsMissing />}
         <EndAllSessions />
         {res.editing ? (
           <Dialog id="edit-profile" titleId={EDIT_TITLE_ID} className="profile-dialog" dismissHref={paths.profile}>
@@ -275,6 +314,81 @@ function EndAllSessions() {
           </SubmitButton>
         )}
       </Form>
+    </section>
+  );
+}
+
+/** The section's heading; the section itself is `#messages`, where the notifications page links. */
+const MESSAGES_TITLE_ID = 'messages-title';
+
+/**
+ * "Messages" (docs/rules/messages.md#5-the-pages): the language of his messages and the two kinds he may switch off, a
+ * plain form posting to /profile (works without JavaScript); the kinds about his money cannot be switched off.
+ */
+function MessageSettings({ settings, saved }: { settings: MessageChoices; saved: boolean }) {
+  const { t } = useTranslation('profile');
+  const reply = useActionData<MessagesResult | FormResult | SessionsResult>();
+  const result = reply && 'form' in reply && reply.form === MESSAGES ? reply : undefined;
+  const e = result?.errors ?? {};
+  const posted = result?.values;
+  const language = posted ? posted.language : settings.language;
+  // A refused post shows the boxes as they were sent (a box not ticked is not in the form).
+  const ticked = (name: 'claim_reminder' | 'new_lottery') => (posted ? posted[name] === 'on' : settings[name]);
+  return (
+    <section id={MESSAGES} className="card profile-sessions profile-messages" aria-labelledby={MESSAGES_TITLE_ID}>
+      <h2 id={MESSAGES_TITLE_ID}>{t('messages.title')}</h2>
+      <p className="profile__note">
+        {t('messages.lead')} <Link to={paths.notifications}>{t('messages.open')}</Link>
+      </p>
+      {saved ? <Notice text={t('messages.saved')} /> : null}
+      {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+      <Form method="post" action={paths.profile} noValidate className="form" preventScrollReset>
+        <CsrfField />
+        <input type="hidden" name="intent" value={MESSAGES} />
+        <fieldset className={e.language ? 'has-error' : undefined} aria-describedby={e.language ? 'messages-language-error' : undefined}>
+          <legend>{t('messages.language')}</legend>
+          {LANGUAGES.map((l) => (
+            <label key={l} className="toggle">
+              <input type="radio" name="language" value={l} defaultChecked={language === l} />
+              <span lang={l}>{l === 'bn' ? 'বাংলা' : 'English'}</span>
+            </label>
+          ))}
+          {e.language ? (
+            <p id="messages-language-error" className="field__error">
+              {msg(t, e.language)}
+            </p>
+          ) : null}
+        </fieldset>
+        <fieldset>
+          <legend>{t('messages.kinds')}</legend>
+          <label className="toggle">
+            <input type="checkbox" name="claim_reminder" defaultChecked={ticked('claim_reminder')} />
+            <span>{t('messages.claimReminder')}</span>
+          </label>
+          <label className="toggle">
+            <input type="checkbox" name="new_lottery" defaultChecked={ticked('new_lottery')} />
+            <span>{t('messages.newLottery')}</span>
+          </label>
+          <p className="field__hint">{t('messages.always')}</p>
+        </fieldset>
+        <SubmitButton name="intent" value={MESSAGES} className="btn btn-primary">
+          {t('messages.save')}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+/** The section when the settings could not be read: it says so, and the rest of the profile still shows. */
+function MessageSettingsMissing() {
+  const { t } = useTranslation('profile');
+  return (
+    <section id={MESSAGES} className="card profile-sessions profile-messages" aria-labelledby={MESSAGES_TITLE_ID}>
+      <h2 id={MESSAGES_TITLE_ID}>{t('messages.title')}</h2>
+      <Alert kind="error">{t('messages.loadFailed')}</Alert>
+      <p className="profile__actions">
+        <Link to={paths.notifications}>{t('messages.open')}</Link>
+      </p>
     </section>
   );
 }

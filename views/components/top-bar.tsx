@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n.tsx';
 import type { SessionUser } from '../../shared/api-types.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { adminPaths, paths } from '../../shared/paths.ts';
+import { Bell } from './bell.tsx';
 import { CsrfField } from './csrf-field.tsx';
 import { Logo } from './logo.tsx';
 
@@ -25,7 +26,7 @@ export function LanguageSwitch({ lng }: { lng: Language }) {
   );
 }
 
-export function TopBar({ user, lng }: { user: SessionUser | null; lng: Language }) {
+export function TopBar({ user, lng, unread = null }: { user: SessionUser | null; lng: Language; unread?: number | null }) {
   const { t } = useTranslation();
   const [scrolled, setScrolled] = useState(false);
   const location = useLocation();
@@ -47,6 +48,8 @@ export function TopBar({ user, lng }: { user: SessionUser | null; lng: Language 
           <Logo />
           <span className="brand__name">{t('brand')}</span>
         </Link>
+        {/* A logged-in user's bell stays in the bar on a phone, beside the menu (staff are players too). */}
+        {user ? <Bell unread={unread} lng={lng} /> : null}
         {/* The <details> toggles the mobile menu without JavaScript (CSS: details[open] + nav); desktop shows the nav. */}
         <details
           className="menu"

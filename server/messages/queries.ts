@@ -1,0 +1,92 @@
+/** SQL of players' messages (docs/rules/messages.md); the rules live in server/messages/service.ts and outbox.ts. */
+import type { Db } from '../db/index.ts';
+import type { Language } from '../../shared/i18n.ts';
+import type { MessageKind } from '../../shared/messages/kinds.ts';
+
+export type MessageRow = { id: number; user_id: number; kind: MessageKind; params: unknown; created_at: string; read_at: string | null };
+export type Outgoing = MessageRow & { phone: string | null; email: string | null; language: Language; sms_tries: number };
+
+/** A page of a player's messages, newest first. */
+export const page = (db: Db, userId: number, limit: number, offset: number) =>
+  db.query<MessageRow>(
+    'SELECT id, user_id, kind, params, created_at, read_at FROM player_messages WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3',
+    [userId, limit, offset],
+  );
+
+export const counts = async (db: Db, userId: number): Promise<{ total: number; unread: number }> =>
+  (await db.one<{ total: number; unread: number }>(
+    'SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread FROM player_messages WHERE user_id = $1',
+    [userId],
+  )) ?? { total: 0, unread: 0 };
+
+/** The unread count alone (the top bar's bell): the partial index answers it. */
+export const unread = async (db: Db, userId: number): Promise<number> =>
+  (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM player_messages WHERE user_id = $1 AND read_at IS NULL', [userId]))?.n ?? 0;
+
+export const markRead = (db: Db, userId: number, upTo: number | null) =>
+  db.query('UPDATE player_messages SET read_at = now() WHERE user_id = $1 AND read_at IS NULL AND ($2::bigint IS NULL OR id <= $2)', [
+    userId,
+    upTo,
+  ]);
+
+export const settings = (db: Db, userId: number) =>
+  db.one<{ language: Language; claim_reminder: boolean | null; new_lottery: boolean | null }>(
+    `SELECT u.language, s.claim_reminder, s.new_lottery FROM users u LEFT JOIN message_settings s ON s.user_id = u.id WHERE u.id = $1`,
+    [userId],
+  );
+
+export async function saveSettings(db: Db, userId: number, s: { language: Language; claim_reminder: boolean; new_lottery: boolean }) {
+  await db.tx(async (tx) => {
+    await tx.query('UPDATE users SET language = $2 WHERE id = $1', [userId, s.language]);
+    await tx.query(
+      `INSERT INTO message_settings (user_id, claim_reminder, new_lottery) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET claim_reminder = $2, new_lottery = $3, updated_at = now()`,
+      [userId, s.claim_reminder, s.new_lottery],
+    );
+  });
+}
+
+/**
+ * Takes up to `limit` messages whose SMS is waiting (or whose sender's lease ran out) for this instance: each leased for
+ * a minute, so that no other instance sends it meanwhile.
+ */
+export const lease = (db: Db, limit: number, maxTries: number) =>
+  db.query<Outgoing>(
+    `WITH taken AS (
+       SELECT id FROM player_messages
+       WHERE (sms_state = 'queued' OR (sms_state = 'sending' AND sms_lease_until < now())) AND sms_tries < $2
+       ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
+     )
+     UPDATE player_messages m SET sms_state = 'sending', sms_lease_until = now() + interval '1 minute', sms_tries = m.sms_tries + 1
+     FROM taken, users u WHERE m.id = taken.id AND u.id = m.user_id
+     RETURNING m.id, m.user_id, m.kind, m.params, m.created_at, m.read_at, m.sms_tries, u.phone, u.email, u.language`,
+    [limit, maxTries],
+  );
+
+/**
+ * Counts this SMS against the player's day, under a lock per player so that two instances never both take the last
+ * one: true when it may go (its sent time is set now, and taken back if sending fails), false when the cap is reached.
+ */
+export async function reserve(db: Db, m: Outgoing, dayStart: Date, cap: number): Promise<boolean> {
+  return db.tx(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${m.user_id}`]);
+    const n = await tx.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM player_messages WHERE user_id = $1 AND sms_sent_at >= $2 AND id <> $3',
+      [m.user_id, dayStart.toISOString(), m.id],
+    );
+    if ((n?.n ?? 0) >= cap) {
+      await tx.query(`UPDATE player_messages SET sms_state = 'capped', sms_lease_until = NULL WHERE id = $1`, [m.id]);
+      return false;
+    }
+    await tx.query('UPDATE player_messages SET sms_sent_at = now() WHERE id = $1', [m.id]);
+    return true;
+  });
+}
+
+/** What became of an SMS: sent, none (no contact), queued again (a later run retries) or failed for good. */
+export const finish = (db: Db, id: number, state: 'sent' | 'none' | 'queued' | 'failed') =>
+  db.query(
+    `UPDATE player_messages SET sms_state = $2, sms_lease_until = NULL,
+       sms_sent_at = CASE WHEN $2 = 'sent' THEN sms_sent_at ELSE NULL END WHERE id = $1`,
+    [id, state],
+  );

@@ -1,0 +1,123 @@
+/**
+ * Players' messages (docs/rules/messages.md): the notifications page and its settings, and the sending of each
+ * message's SMS once, on whichever instance takes it first, within a player's daily cap.
+ */
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { periodStart } from '../../shared/play/limits.ts';
+import { DAILY_SMS_CAP, SWITCHABLE } from '../../shared/messages/kinds.ts';
+import type { MessageSettings, MessageSettingsBody, Notification, NotificationsReply } from '../../shared/messages/schemas.ts';
+import type { Language } from '../../shared/i18n.ts';
+import type { Db } from '../db/index.ts';
+import type { Logger } from '../log.ts';
+import { NotifyError, type Notifier } from '../notify/index.ts';
+import { writeDueReminders } from './outbox.ts';
+import * as q from './queries.ts';
+import { renderMessage } from './texts.ts';
+
+/** An SMS the gateway refused is tried this many times in all (a run a minute), then left as failed. */
+export const MAX_SMS_TRIES = 5;
+
+export class Messages {
+  constructor(private readonly d: { db: Db; notifier: Notifier; log: Logger; t: TFunction }) {}
+
+  /** `GET /api/v1/notifications/`: a page of the caller's messages in his language, and his counts. */
+  async list(userId: number, limit: number, offset: number, lng: Language): Promise<z.input<typeof NotificationsReply>> {
+    const [rows, c] = await Promise.all([q.page(this.d.db, userId, limit, offset), q.counts(this.d.db, userId)]);
+    const items: z.input<typeof Notification>[] = [];
+    for (const r of rows) {
+      const m = renderMessage(this.d.t, r.kind, r.params, lng);
+      if (m)
+        items.push({
+          id: r.id,
+          kind: r.kind,
+          title: m.title,
+          text: m.text,
+          link: m.link,
+          created_at: r.created_at,
+          read: r.read_at !== null,
+        });
+    }
+    return { items, total: c.total, unread: c.unread };
+  }
+
+  /** `POST /api/v1/notifications/read/`: the caller's messages up to `upTo` (all without it) are read. */
+  async markRead(userId: number, upTo: number | undefined): Promise<{ unread: number }> {
+    await q.markRead(this.d.db, userId, upTo ?? null);
+    return { unread: await q.unread(this.d.db, userId) };
+  }
+
+  /** The top bar's bell. */
+  unread(userId: number): Promise<number> {
+    return q.unread(this.d.db, userId);
+  }
+
+  async settings(userId: number): Promise<z.input<typeof MessageSettings>> {
+    const s = await q.settings(this.d.db, userId);
+    return {
+      language: s?.language ?? 'bn',
+      claim_reminder: s?.claim_reminder ?? SWITCHABLE.claim_reminder,
+      new_lottery: s?.new_lottery ?? SWITCHABLE.new_lottery,
+    };
+  }
+
+  async saveSettings(userId: number, body: z.output<typeof MessageSettingsBody>): Promise<z.input<typeof MessageSettings>> {
+    await q.saveSettings(this.d.db, userId, body);
+    return this.settings(userId);
+  }
+
+  /**
+   * One run of the sender: the claim reminders now due are written, then up to `limit` waiting SMS are taken (leased)
+   * and sent, each in its player's language, by SMS to his phone or else by e-mail. A player's SMS beyond
+   * DAILY_SMS_CAP in a Dhaka day are not sent (his notifications page has them). Answers how many were taken.
+   */
+  async dispatch(limit = 20, now = new Date()): Promise<number> {
+    await writeDueReminders(this.d.db);
+    const taken = await q.lease(this.d.db, limit, MAX_SMS_TRIES);
+    const dayStart = new Date(periodStart('day', now.getTime()));
+    for (const m of taken) await this.deliver(m, dayStart);
+    return taken.length;
+  }
+
+  private async deliver(m: q.Outgoing, dayStart: Date): Promise<void> {
+    const to = m.phone ?? m.email;
+    const text = renderMessage(this.d.t, m.kind, m.params, m.language);
+    if (!to || !text) {
+      await q.finish(this.d.db, m.id, 'none');
+      return;
+    }
+    if (!(await q.reserve(this.d.db, m, dayStart, DAILY_SMS_CAP))) return;
+    try {
+      await this.d.notifier.send({
+        channel: m.phone ? 'sms' : 'email',
+        to,
+        purpose: m.kind,
+        subject: text.title,
+        text: m.phone ? text.sms : text.text,
+      });
+      await q.finish(this.d.db, m.id, 'sent');
+    } catch (err) {
+      if (!(err instanceof NotifyError)) throw err;
+      // The transport logged why (never the text); a later run tries again until MAX_SMS_TRIES.
+      await q.finish(this.d.db, m.id, m.sms_tries >= MAX_SMS_TRIES ? 'failed' : 'queued');
+    }
+  }
+}
+
+/** How often each instance runs the sender: a message's SMS goes within this long of its event. */
+export const DISPATCH_EVERY_MS = 5_000;
+
+/** The sender of this instance, every few seconds; a failed run is logged and the next one tries again. */
+export function scheduleDispatch(messages: Messages, log: Logger, everyMs = DISPATCH_EVERY_MS): () => void {
+  let running = false;
+  const every = setInterval(() => {
+    if (running) return;
+    running = true;
+    messages
+      .dispatch()
+      .catch((err: unknown) => log.warn({ err }, 'sending messages failed'))
+      .finally(() => (running = false));
+  }, everyMs);
+  every.unref();
+  return () => clearInterval(every);
+}

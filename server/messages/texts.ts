@@ -1,0 +1,56 @@
+/**
+ * A player's message in words (docs/rules/messages.md#2-what-each-message-says): its title and text for the
+ * notifications page, and its SMS, which always fits one message (shared/messages/kinds.ts fitSms). Rendered when
+ * shown or sent, in the language asked for, from what the event stored.
+ */
+import type { TFunction } from 'i18next';
+import { formatDate, toDigits } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
+import { fitSms, MessageParams, type MessageKind, type ParamsOf } from '../../shared/messages/kinds.ts';
+import { formatTaka } from '../../shared/money.ts';
+import { paths } from '../../shared/paths.ts';
+
+export type Rendered = { title: string; text: string; sms: string; link: string };
+
+/** Which variant of a kind's texts: a rejection's reason, a reminder's days. */
+function variant(kind: MessageKind, p: Record<string, unknown>): string {
+  if (kind === 'ticket_rejected') return `_${String(p.reason)}`;
+  if (kind === 'claim_reminder') return `_${String(p.days)}`;
+  return '';
+}
+
+function link(kind: MessageKind, p: Record<string, unknown>): string {
+  if (kind === 'new_lottery') return paths.allLotteries;
+  if (kind === 'claim_reminder' || kind === 'prize_won') return paths.prizeClaim(Number(p.prize_id));
+  return paths.myLotteries;
+}
+
+/** The values a kind's texts name, written for `lng` (the lottery's Bengali name where it has one). */
+function values(p: Record<string, unknown>, lng: Language): Record<string, string> {
+  const out: Record<string, string> = {};
+  const day = (iso: unknown) => (typeof iso === 'string' ? (formatDate(iso, lng) ?? iso) : '');
+  if (typeof p.ticket === 'string') out.ticket = toDigits(p.ticket, lng);
+  if (typeof p.amount === 'number') out.amount = formatTaka(p.amount, lng);
+  if (typeof p.price === 'number') out.price = formatTaka(p.price, lng);
+  if (typeof p.trx_id === 'string') out.trx = p.trx_id;
+  if (p.deadline !== undefined) out.deadline = day(p.deadline);
+  if (p.draw_date !== undefined) out.date = day(p.draw_date);
+  return out;
+}
+
+/** The message of `kind` with what its event stored, in `lng`; null when what was stored is not that kind's (never sent). */
+export function renderMessage<K extends MessageKind>(t: TFunction, kind: K, stored: unknown, lng: Language): Rendered | null {
+  const parsed = MessageParams[kind].safeParse(stored);
+  if (!parsed.success) return null;
+  const p = parsed.data as ParamsOf<K> & Record<string, unknown>;
+  const name = lng === 'bn' && p.lottery_bn ? p.lottery_bn : p.lottery;
+  const vars = { ...values(p, lng), lng, interpolation: { escapeValue: false } };
+  const key = `messages:kinds.${kind}`;
+  const v = variant(kind, p);
+  return {
+    title: t(`${key}.title`, vars),
+    text: t(`${key}.text${v}`, { ...vars, lottery: name }),
+    sms: fitSms((lottery) => t(`${key}.sms${v}`, { ...vars, lottery }), name, lng),
+    link: link(kind, p),
+  };
+}

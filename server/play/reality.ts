@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import { formatTaka } from '../../shared/money.ts';
+import {
+  acknowledgeReality,
+  formatPlayTime,
+  formatTickets,
+  intervalOf,
+  isRealityDue,
+  minutesPlayed,
+  realityDueAt,
+  type CountText,
+  type RealityInterval,
+  type RealitySession,
+} from '../../shared/play/reality.ts';
+import type { RealityCheck, RealityIntervalBody } from '../../shared/play/schemas.ts';
+import type { AccessClaims } from '../accounts/tokens.ts';
+import type { Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import * as q from './queries.ts';
+import type { Ctx } from './service.ts';
+
+/**
+ * The reality check (docs/rules/play-safe.md#7-reality-check): the caller's session is his access token's `sid`, the
+ * refresh token's row it names; the session started when that row was made (the login). The rules are
+ * shared/play/reality.ts; this reads and writes them.
+ */
+export type SessionOf = Pick<AccessClaims, 'user_id' | 'sid'>;
+
+type State = { interval: RealityInterval; session: RealitySession };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The session's start and last acknowledgement, and the interval: `stored` when the caller read the player's row
+ * already (checkPlay, under the player's lock), else read here. A session without a row (none is live without one:
+ * server/http/auth.ts) counts as starting now.
+ */
+async function stateOf(db: Db, who: SessionOf, nowMs: number, stored?: number | null): Promise<State> {
+  const row = await q.realitySession(db, who.user_id, who.sid);
+  const interval = intervalOf(stored === undefined ? await q.realityMinutesOf(db, who.user_id) : stored);
+  const session = row
+    ? { started_at: Date.parse(row.started_at), acknowledged_at: row.acknowledged_at === null ? null : Date.parse(row.acknowledged_at) }
+    : { started_at: nowMs, acknowledged_at: null };
+  return { interval, session };
+}
+
+/** The answer of the reality-check endpoints: the state, how long the session has lasted and what was spent in it. */
+async function answer(db: Db, who: SessionOf, s: State, nowMs: number): Promise<z.input<typeof RealityCheck>> {
+  const used = await q.spentSinceSession(db, who.user_id, iso(s.session.started_at));
+  const dueAt = realityDueAt(s.session, s.interval);
+  return {
+    interval_minutes: s.interval,
+    due: isRealityDue(s.session, s.interval, nowMs),
+    due_at: dueAt === null ? null : iso(dueAt),
+    session_started_at: iso(s.session.started_at),
+    minutes_played: minutesPlayed(s.session.started_at, nowMs),
+    spent: Number(used?.spent ?? 0),
+    tickets: used?.tickets ?? 0,
+  };
+}
+
+/** The caller's session as the reality check sees it (`GET /api/v1/reality-check/`). */
+export async function realityOf(db: Db, who: SessionOf): Promise<z.input<typeof RealityCheck>> {
+  const nowMs = Date.now();
+  return answer(db, who, await stateOf(db, who, nowMs), nowMs);
+}
+
+/**
+ * "Continue playing" (`POST /api/v1/reality-check/`): a reminder due now is acknowledged and the next is due one
+ * interval from now; when none is due nothing changes (a reminder cannot be put off before it is shown).
+ */
+export async function acknowledge(db: Db, who: SessionOf): Promise<z.input<typeof RealityCheck>> {
+  const nowMs = Date.now();
+  const s = await stateOf(db, who, nowMs);
+  const next = acknowledgeReality(s.session, s.interval, nowMs);
+  if (next.acknowledged_at !== s.session.acknowledged_at && next.acknowledged_at !== null)
+    await q.acknowledgeRealityAt(db, who.user_id, who.sid, iso(next.acknowledged_at));
+  return answer(db, who, { ...s, session: next }, nowMs);
+}
+
+/** How often the player is reminded (`PUT /api/v1/reality-check/`): at once, in every session of his. */
+export async function setRealityInterval(
+  db: Db,
+  who: SessionOf,
+  body: z.output<typeof RealityIntervalBody>,
+): Promise<z.input<typeof RealityCheck>> {
+  await q.saveRealityMinutes(db, who.user_id, body.interval_minutes);
+  return realityOf(db, who);
+}
+
+/** The words of a duration and a count of tickets in the caller's language (profile:reality.*). */
+const countText =
+  (ctx: Ctx): CountText =>
+  (key, opts) =>
+    ctx.t(key, opts);
+
+/**
+ * Part of THE check of every purchase path (server/play/service.ts checkPlay): while a reminder is due the purchase is
+ * refused, 409 `reality_check`, with how long the session has lasted and what was spent in it, until the player
+ * acknowledges it. `stored`: the interval of the player's row as checkPlay read it (null: none chosen or no row).
+ */
+export async function refuseWhileDue(tx: Db, who: SessionOf, stored: number | null, ctx: Ctx): Promise<void> {
+  const nowMs = Date.now();
+  const s = await stateOf(tx, who, nowMs, stored);
+  if (!isRealityDue(s.session, s.interval, nowMs)) return;
+  const a = await answer(tx, who, s, nowMs);
+  const t = countText(ctx);
+  throw ApiError.detail(
+    409,
+    ctx.t('play:api.realityCheck', {
+      played: formatPlayTime(a.minutes_played, ctx.lng, t),
+      spent: formatTaka(a.spent, ctx.lng),
+      tickets: formatTickets(a.tickets, ctx.lng, t),
+    }),
+    'reality_check',
+    a,
+  );
+}
