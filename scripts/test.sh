@@ -4,6 +4,8 @@
 #   typecheck      tsc
 #   lint           ESLint (eslint.config.js)
 #   format         Prettier, check only (`npm run format` rewrites)
+#   audit          npm audit of the production dependencies: no high or critical advisory (scripts/audit.ts; passes,
+#                  saying so, where the registry's advisory service cannot be reached)
 #   jest           unit + API tests on embedded PGlite
 #   jest-pg        the API tests again on a throwaway PostgreSQL 15 (scripts/with-postgres.sh)
 #   build          the production bundles (dist/)
@@ -20,7 +22,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_STEPS=(typecheck lint format jest jest-pg build size e2e)
+ALL_STEPS=(typecheck lint format audit jest jest-pg build size e2e)
 if [ $# -gt 0 ]; then STEPS=("$@"); else STEPS=("${ALL_STEPS[@]}"); fi
 for s in "${STEPS[@]}"; do
   [[ " ${ALL_STEPS[*]} " == *" $s "* ]] || { echo "unknown step '$s' (steps: ${ALL_STEPS[*]})" >&2; exit 2; }
@@ -166,6 +168,7 @@ fi
 wants typecheck && run typecheck "tsc, strict" npm run --silent typecheck
 wants lint && run lint "ESLint" npm run --silent lint
 wants format && run format "Prettier (check only; npm run format rewrites)" npm run --silent format:check
+wants audit && run audit "npm audit, production dependencies" npm run --silent audit:deps
 # Each runner also writes its counts as JSON, summed into the closing `tests:` line.
 wants jest && KIND=runner REPORT="$RESULTS/jest.json" run jest "unit + API tests on PGlite" "${JEST[@]}" --json --outputFile="$RESULTS/jest.json" tests/unit tests/api
 wants jest-pg && KIND=runner REPORT="$RESULTS/jest-pg.json" run jest-pg "API tests on PostgreSQL 15" bash scripts/with-postgres.sh "${JEST[@]}" --json --outputFile="$RESULTS/jest-pg.json" tests/api
