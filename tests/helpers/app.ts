@@ -8,6 +8,7 @@ import { createApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDb, type Db } from '../../server/db/index.ts';
 import type { CodeMessage, Message, Notifier } from '../../server/notify/index.ts';
+import { freshPglite } from './database.ts';
 
 export type TestApp = {
   /** http://127.0.0.1:PORT of the running server (supertest takes it as its app). */
@@ -42,7 +43,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     await c.query(`CREATE SCHEMA ${schema}`);
     await c.end();
   }
-  const db = await openDb(pgUrl ? { databaseUrl: pgUrl, schema } : { inMemory: true });
+  const db = pgUrl ? await openDb({ databaseUrl: pgUrl, schema }) : await freshPglite();
   // Production refuses NOTIFY_TRANSPORT=log: a production-mode app is configured live, with mail and SMS on a closed
   // loopback port (nothing is sent anywhere); its codes are captured all the same by the notifier below.
   const production = (env.APP_ENV ?? env.NODE_ENV) === 'production';

@@ -1,6 +1,20 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { openDb, type Db, type PoolOptions } from '../../server/db/index.ts';
+import { TEMPLATE_ENV } from './pglite-template.ts';
+
+let template: Blob | undefined;
+
+/**
+ * A new in-memory embedded database with every migration applied: from the dump Jest's global setup made
+ * (tests/helpers/pglite-template.ts) when there is one, else made from nothing (the app's start migrates it).
+ */
+export function freshPglite(): Promise<Db> {
+  const file = process.env[TEMPLATE_ENV];
+  if (file && !template) template = new Blob([readFileSync(file)]);
+  return openDb({ inMemory: true, template });
+}
 
 export type TestDatabase = {
   /** A new handle on the one database (a pool of its own on PostgreSQL; the same embedded database on PGlite). */
@@ -17,7 +31,7 @@ export async function testDatabase(): Promise<TestDatabase> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const handles: Db[] = [];
   if (!pgUrl) {
-    const lite = await openDb({ inMemory: true });
+    const lite = await freshPglite();
     handles.push(lite);
     return {
       open: async () => lite,
