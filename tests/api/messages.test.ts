@@ -152,6 +152,28 @@ describe('written with the event, sent once', () => {
   });
 });
 
+test('a payout marked sent (after a second staff member approved it): the winner is told once, with the amount', async () => {
+  const lottery = await insertLottery(t, { name: 'Weekly Draw' });
+  await decide(await purchased(a, lottery), 'success');
+  const d = await drawByHand(t, lottery, [T1]);
+  const prize = d.body.prizes[0] as { id: number; prize_money: number };
+  const claim = await t.db.one<{ id: number }>(
+    `INSERT INTO prize_claims (prize_id, user_id, status, payment_method, account_number, account_holder_name, submitted_at)
+     VALUES ($1, $2, 'payment_info_submitted', 'bkash', '01712345678', 'Rahim Uddin', now() - interval '5 days') RETURNING id`,
+    [prize.id, a.id],
+  );
+  const approver = await account(t, { is_staff: true });
+  await api(approver, 'post', `/api/v1/admin/prize-claims/${claim?.id}/approve-transfer/`).expect(200);
+  await api(staff, 'patch', `/api/v1/admin/prize-claims/${claim?.id}/toggle-transfer/`).expect(200);
+  await api(staff, 'patch', `/api/v1/admin/prize-claims/${claim?.id}/toggle-transfer/`).expect(200);
+  expect((await stored()).filter((m) => m.kind === 'payout_sent')).toHaveLength(1);
+  const item = (await list(a)).body.items[0];
+  expect(item).toMatchObject({ kind: 'payout_sent', title: 'Prize sent' });
+  expect(item.text).toMatch(
+    /^Your prize of TK\. [\d,]+ for ticket 05-12-23-34-45-07 in Weekly Draw has been sent to the account you gave\.$/,
+  );
+});
+
 describe('two instances on one database', () => {
   test('both senders at once: every SMS goes once; both reminder jobs at once: one reminder per prize', async () => {
     const db = await testDatabase();
