@@ -44,11 +44,14 @@ type PurchaseFacts = {
   lottery_id: number;
   lottery: string;
   lottery_bn: string;
+  /** The transaction's time in microseconds: in a key, it tells two changes of one purchase apart. */
+  at: string;
 };
 
 const purchaseFacts = (tx: Db, transactionId: number) =>
   tx.one<PurchaseFacts>(
-    `SELECT t.user_id, t.id AS transaction_id, t.ticket, t.amount, l.id AS lottery_id, l.name AS lottery, l.name_bn AS lottery_bn
+    `SELECT t.user_id, t.id AS transaction_id, t.ticket, t.amount, l.id AS lottery_id, l.name AS lottery, l.name_bn AS lottery_bn,
+            (extract(epoch FROM now()) * 1000000)::bigint::text AS at
      FROM transactions t JOIN lotteries l ON l.id = t.lottery_id WHERE t.id = $1`,
     [transactionId],
   );
@@ -64,9 +67,8 @@ export async function tellPurchase(
 ): Promise<void> {
   const f = await purchaseFacts(tx, transactionId);
   if (!f) return;
-  const { user_id: userId, ...facts } = f;
-  const at = await tx.one<{ n: string }>(`SELECT (extract(epoch FROM now()) * 1000000)::bigint::text AS n`);
-  const key = `${outcome.kind}:${transactionId}:${at?.n ?? ''}`;
+  const { user_id: userId, at, ...facts } = f;
+  const key = `${outcome.kind}:${transactionId}:${at}`;
   if (outcome.kind === 'ticket_confirmed') await tell(tx, { userId, kind: 'ticket_confirmed', key, params: facts });
   else await tell(tx, { userId, kind: 'ticket_rejected', key, params: { ...facts, reason: outcome.reason } });
 }
@@ -75,7 +77,7 @@ export async function tellPurchase(
 export async function tellRefund(tx: Db, transactionId: number, paymentId: string, trxId: string, amount: number): Promise<void> {
   const f = await purchaseFacts(tx, transactionId);
   if (!f) return;
-  const { user_id: userId, ...facts } = f;
+  const { user_id: userId, at: _at, ...facts } = f;
   await tell(tx, { userId, kind: 'payment_refunded', key: `payment_refunded:${paymentId}`, params: { ...facts, amount, trx_id: trxId } });
 }
 

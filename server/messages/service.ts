@@ -66,13 +66,17 @@ export class Messages {
     return this.settings(userId);
   }
 
+  /** The claim reminders now due are written (once each, whichever instance comes first); answers how many. */
+  remind(): Promise<number> {
+    return writeDueReminders(this.d.db);
+  }
+
   /**
-   * One run of the sender: the claim reminders now due are written, then up to `limit` waiting SMS are taken (leased)
-   * and sent, each in its player's language, by SMS to his phone or else by e-mail. A player's SMS beyond
-   * DAILY_SMS_CAP in a Dhaka day are not sent (his notifications page has them). Answers how many were taken.
+   * One run of the sender: up to `limit` waiting SMS are taken (leased) and sent, each in its player's language, by SMS
+   * to his phone or else by e-mail. A player's SMS beyond DAILY_SMS_CAP in a Dhaka day are not sent (his notifications
+   * page has them). Answers how many were taken.
    */
   async dispatch(limit = 20, now = new Date()): Promise<number> {
-    await writeDueReminders(this.d.db);
     const taken = await q.lease(this.d.db, limit, MAX_SMS_TRIES);
     const dayStart = new Date(periodStart('day', now.getTime()));
     for (const m of taken) await this.deliver(m, dayStart);
@@ -106,15 +110,23 @@ export class Messages {
 
 /** How often each instance runs the sender: a message's SMS goes within this long of its event. */
 export const DISPATCH_EVERY_MS = 5_000;
+/** How often each instance looks for claim reminders due: their days are whole days, a minute late is nothing. */
+export const REMIND_EVERY_MS = 60_000;
 
-/** The sender of this instance, every few seconds; a failed run is logged and the next one tries again. */
+/**
+ * The sender of this instance every few seconds, and the claim reminders' query every minute (a scan of the unclaimed
+ * prizes, not for a 5-second loop), the first with the first send; a failed run is logged and the next one tries again.
+ */
 export function scheduleDispatch(messages: Messages, log: Logger, everyMs = DISPATCH_EVERY_MS): () => void {
   let running = false;
+  let remindedAt = -Infinity;
   const every = setInterval(() => {
     if (running) return;
     running = true;
-    messages
-      .dispatch()
+    const remind = Date.now() - remindedAt >= REMIND_EVERY_MS;
+    if (remind) remindedAt = Date.now();
+    (remind ? messages.remind() : Promise.resolve(0))
+      .then(() => messages.dispatch())
       .catch((err: unknown) => log.warn({ err }, 'sending messages failed'))
       .finally(() => (running = false));
   }, everyMs);

@@ -214,6 +214,8 @@ describe('two instances on one database', () => {
         ]);
       }
       // Drawn 24 days ago: 6 days left of 30, so the 7-day reminder of each of the 8 prizes is due.
+      // Both instances' reminder jobs at once, then both senders at once.
+      await Promise.all([one.messages.remind(), two.messages.remind(), one.messages.remind()]);
       const runs = await Promise.all([
         one.messages.dispatch(3),
         two.messages.dispatch(3),
@@ -320,6 +322,7 @@ describe('the kinds a player chooses', () => {
       await decide(await purchased(p, lottery, ticket), 'success');
     expect((await drawByHand(t, lottery, [T1, '01-02-03-04-05-06'])).status).toBe(201);
     await t.db.query(`UPDATE lotteries SET drawn_at = now() - interval '29 days 12 hours' WHERE id = $1`, [lottery]);
+    await t.app.messages.remind();
     await t.app.messages.dispatch();
     const reminders = (await stored()).filter((m) => m.kind === 'claim_reminder');
     // Inside the last day: the last-day reminder only, to b alone.
