@@ -8,6 +8,7 @@ import { formatPlayTime, formatTickets, type CountText } from '../../shared/play
 import { useTranslation } from '../i18n.tsx';
 import { useRootData } from '../root.tsx';
 import { CsrfField } from './csrf-field.tsx';
+import { LogoutForm } from './logout-form.tsx';
 import { Dialog } from './dialog.tsx';
 import { SubmitButton } from './form.tsx';
 import { Amount, withElements } from './nowrap.tsx';
@@ -78,12 +79,7 @@ export function RealityReminder({
         <Link className="btn btn-ghost" to={paths.profileLimits}>
           {t('reality.limits')}
         </Link>
-        <Form method="post" action={paths.logout} className="inline-form">
-          <CsrfField />
-          <button type="submit" className="btn btn-ghost">
-            {t('reality.logout')}
-          </button>
-        </Form>
+        <LogoutForm className="btn btn-ghost">{t('reality.logout')}</LogoutForm>
       </div>
     </>
   );

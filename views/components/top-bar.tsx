@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Form, Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../i18n.tsx';
 import type { SessionUser } from '../../shared/api-types.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { adminPaths, paths } from '../../shared/paths.ts';
 import { Bell } from './bell.tsx';
-import { CsrfField } from './csrf-field.tsx';
+import { LogoutForm } from './logout-form.tsx';
 import { Logo } from './logo.tsx';
 
 /**
@@ -95,12 +95,7 @@ export function TopBar({ user, lng, unread = null }: { user: SessionUser | null;
                 <Link to={paths.myLotteries} className="btn btn-accent btn-sm">
                   {t('nav.myLotteries')}
                 </Link>
-                <Form method="post" action={paths.logout} className="inline-form">
-                  <CsrfField />
-                  <button type="submit" className="btn btn-ghost btn-sm">
-                    {t('nav.logout')}
-                  </button>
-                </Form>
+                <LogoutForm className="btn btn-ghost btn-sm">{t('nav.logout')}</LogoutForm>
               </>
             ) : (
               <>
