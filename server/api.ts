@@ -134,7 +134,7 @@ export function createApi(d: ApiDeps): Api {
       const s = served.get(e);
       try {
         if (!s) throw new Error(`${e.method} ${e.path} is not served`);
-        const user = who.token ? await local.authenticate(who.token, who.t) : undefined;
+        const user = who.token ? await (who.check ?? local.authenticate)(who.token, who.t) : undefined;
         const caller: Caller = {
           user,
           t: who.t,

@@ -14,7 +14,9 @@ import {
   type Session,
   type SessionOptions,
 } from './session.ts';
-import { Upstream, UpstreamError, type Answered, type LocalInput, type Who } from './upstream.ts';
+import type { Endpoint } from '../../shared/api/endpoint.ts';
+import type { AccessClaims } from '../accounts/tokens.ts';
+import { Upstream, UpstreamError, type Answered, type LocalApi, type LocalInput, type Who } from './upstream.ts';
 
 export type ServerApiDeps = { upstream: Upstream; session: SessionOptions; csrf: Csrf };
 
@@ -90,7 +92,35 @@ export const whoOf = (req: Request, token: string | null): Who => ({
   origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
 });
 
+/**
+ * The token check of a page's API calls, once per page request rather than once per call (a logged-in page makes three
+ * to five): the session's liveness and the user's rights as the database has them when the request's first call is
+ * made. A call that writes is checked on its own and forgets the kept check, so a call after a write (a logout, the
+ * end of every session, a change of rights) is checked again.
+ */
+const checks = new WeakMap<Request, { token: string; claims: Promise<AccessClaims> }>();
+
+function checkOnce(req: Request, local: LocalApi): NonNullable<Who['check']> {
+  return (token, t) => {
+    const kept = checks.get(req);
+    if (kept?.token === token) return kept.claims;
+    const claims = local.authenticate(token, t);
+    checks.set(req, { token, claims });
+    return claims;
+  };
+}
+
 export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiClient {
+  const local = d.upstream.local;
+  /** Who makes a call: a read shares the request's token check, a write is checked alone and forgets it. */
+  const who = (e: Endpoint, s: Session | null): Who => {
+    if (e.method === 'GET' && local) return { ...whoOf(req, s?.access ?? null), check: checkOnce(req, local) };
+    checks.delete(req);
+    return whoOf(req, s?.access ?? null);
+  };
+  const written = (e: Endpoint) => {
+    if (e.method !== 'GET') checks.delete(req);
+  };
   /**
    * One API call with the user's token: an upstream failure (timeout, unreachable) is an error result, not a throw.
    * A token refused with 401 ends the session here too (endSession); a read is then asked again as a visitor, so that
@@ -112,10 +142,10 @@ export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiCli
   };
   return {
     call: (e, ...[input]) =>
-      send((s) => d.upstream.endpoint(e, (input ?? {}) as LocalInput, whoOf(req, s?.access ?? null)), e.method === 'GET'),
+      send((s) => d.upstream.endpoint(e, (input ?? {}) as LocalInput, who(e, s)).finally(() => written(e)), e.method === 'GET'),
     upload: async (e, file, query) => {
       const raw = { body: Buffer.from(await file.arrayBuffer()), type: file.type };
-      return send((s) => d.upstream.endpoint(e, { raw, ...(query ? { query } : {}) }, whoOf(req, s?.access ?? null)), false);
+      return send((s) => d.upstream.endpoint(e, { raw, ...(query ? { query } : {}) }, who(e, s)).finally(() => written(e)), false);
     },
     login: async (body) => {
       try {

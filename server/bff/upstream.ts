@@ -26,6 +26,11 @@ export type Who = {
   deviceId?: string | undefined;
   /** The origin the visitor reached the site at (server/http/route.ts Caller.origin). */
   origin?: string | undefined;
+  /**
+   * How the token is checked in this process when not by LocalApi.authenticate itself: a page's reads share one check
+   * (server/bff/server-api.ts).
+   */
+  check?: LocalApi['authenticate'];
 };
 
 /** A call's input: as the contract's clients give it (shared/api/endpoint.ts CallInput), or a raw body. */

@@ -37,16 +37,18 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 async function stateOf(db: Db, who: SessionOf, nowMs: number, stored?: number | null): Promise<State> {
   const row = await q.realitySession(db, who.user_id, who.sid);
-  const interval = intervalOf(stored === undefined ? await q.realityMinutesOf(db, who.user_id) : stored);
-  const session = row
-    ? { started_at: Date.parse(row.started_at), acknowledged_at: row.acknowledged_at === null ? null : Date.parse(row.acknowledged_at) }
+  return stateFrom(row, stored === undefined ? await q.realityMinutesOf(db, who.user_id) : stored, nowMs);
+}
+
+function stateFrom(row: Partial<q.RealitySessionRow> | undefined, minutes: number | null, nowMs: number): State {
+  const session = row?.started_at
+    ? { started_at: Date.parse(row.started_at), acknowledged_at: row.acknowledged_at ? Date.parse(row.acknowledged_at) : null }
     : { started_at: nowMs, acknowledged_at: null };
-  return { interval, session };
+  return { interval: intervalOf(minutes), session };
 }
 
 /** The answer of the reality-check endpoints: the state, how long the session has lasted and what was spent in it. */
-async function answer(db: Db, who: SessionOf, s: State, nowMs: number): Promise<z.input<typeof RealityCheck>> {
-  const used = await q.spentSinceSession(db, who.user_id, iso(s.session.started_at));
+function answerOf(s: State, used: { spent: string; tickets: number } | undefined, nowMs: number): z.input<typeof RealityCheck> {
   const dueAt = realityDueAt(s.session, s.interval);
   return {
     interval_minutes: s.interval,
@@ -59,10 +61,14 @@ async function answer(db: Db, who: SessionOf, s: State, nowMs: number): Promise<
   };
 }
 
+const answer = async (db: Db, who: SessionOf, s: State, nowMs: number) =>
+  answerOf(s, await q.spentSinceSession(db, who.user_id, iso(s.session.started_at)), nowMs);
+
 /** The caller's session as the reality check sees it (`GET /api/v1/reality-check/`). */
 export async function realityOf(db: Db, who: SessionOf): Promise<z.input<typeof RealityCheck>> {
   const nowMs = Date.now();
-  return answer(db, who, await stateOf(db, who, nowMs), nowMs);
+  const row = await q.realityNow(db, who.user_id, who.sid);
+  return answerOf(stateFrom(row, row?.reality_minutes ?? null, nowMs), row, nowMs);
 }
 
 /**

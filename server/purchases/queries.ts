@@ -126,10 +126,10 @@ export async function playerTransactions(
     [userId, limit, offset],
   );
   const rows = found.map(({ total_count: _n, ...r }) => r);
-  // A page past the end has no row to carry the total.
+  // A page past the end has no row to carry the total; the first page empty means there are none.
   const total =
     found[0]?.total_count ??
-    (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE user_id = $1', [userId]))?.n ??
+    (offset === 0 ? 0 : (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE user_id = $1', [userId]))?.n) ??
     0;
   return { rows, total };
 }

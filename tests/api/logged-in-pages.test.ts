@@ -45,6 +45,20 @@ test('a repeated /profile is the same page, read from the database again', async
   expect(again.count).toBeGreaterThan(0);
 });
 
+test('a page asks the database once whether the session is live, however many reads it makes', async () => {
+  const p = await player('Karim Mia');
+  const spy = jest.spyOn(t.db, 'query');
+  try {
+    await p.agent.get('/my-lotteries').expect(200);
+    const sqls = spy.mock.calls.map((c) => String(c[0]));
+    expect(sqls.filter((q) => q.includes('FROM refresh_tokens s WHERE')).length).toBe(1);
+    // The reality check is one statement (its session, interval and spending), the list with its total one more, the bell's count one.
+    expect(sqls.length).toBeLessThanOrEqual(4);
+  } finally {
+    spy.mockRestore();
+  }
+});
+
 test('a page is its response alone: its own nonce, private and not stored, no cookie set again', async () => {
   const p = await player('Nasima Akter');
   await p.agent.get('/my-lotteries').expect(200);
