@@ -56,7 +56,6 @@ export type ApiDeps = {
   accounts: Accounts;
   codes: Codes;
   notifier: Notifier;
-  uploadsDir: string;
   i18n: RequestHandler;
   trustProxy: string[];
   forwardContact: ((m: ContactMessage) => Promise<unknown>) | null;
@@ -106,7 +105,7 @@ export function createApi(d: ApiDeps): Api {
     drawRoutes(new Draws(d.db, d.notifier, d.publicOrigin)),
     claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier, secondApprovalTk: d.payoutSecondApprovalTk })),
     generatedTicketRoutes(new GeneratedTickets(d.db), d.db),
-    uploadRoutes(new Uploads(d.db, d.uploadsDir)),
+    uploadRoutes(new Uploads(d.db)),
     adminUserRoutes(new UserAdmin(d.db, d.notifier)),
     identityRoutes(new Identities(d.db)),
     playRoutes(new Play(d.db)),

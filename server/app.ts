@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
@@ -27,6 +26,7 @@ import { languageMiddleware } from './http/language.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createApi } from './api.ts';
 import { announceMissing } from './draws/commitments.ts';
+import { adoptUploadFiles } from './uploads/service.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { BkashSimulator } from './payments/bkash/simulator.ts';
 import { scheduleReconciliation } from './payments/reconcile.ts';
@@ -131,9 +131,12 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   // Every published lottery on sale shows the commitment of its draw (docs/rules/draws.md#2-the-seed-and-its-commitment).
   const announced = await announceMissing(db);
   if (announced) log.info({ lotteries: announced }, 'draws announced');
+  // Pictures stored as files before they were kept in the database (docs/decisions/040-uploads-in-the-database.md).
+  const adopted = await adoptUploadFiles(db, config.uploadsDir);
+  if (adopted) log.info({ pictures: adopted }, 'pictures moved into the database');
 
   const production = config.APP_ENV === 'production';
-  const stopHousekeeping = scheduleHousekeeping(db, (id) => rm(path.join(config.uploadsDir, id), { force: true }), log);
+  const stopHousekeeping = scheduleHousekeeping(db, log);
   const trustProxy = ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])];
   const i18nHandler = languageMiddleware(i18n, i18nMiddleware.handle(i18n));
   // Unless API_BASE_URL names another server, the API lives here and pages call it in-process.
@@ -182,7 +185,6 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     accounts,
     codes,
     notifier,
-    uploadsDir: config.uploadsDir,
     i18n: i18nHandler,
     trustProxy,
     forwardContact,

@@ -4,28 +4,24 @@ import type { Db } from './index.ts';
 /**
  * Rows that only ever grow are pruned once they can no longer matter: finished rate-limit windows, one-time
  * codes a day after they expired or were used, refresh tokens a day after they expired or were revoked,
- * and pictures nobody claimed within a day (a registration that was abandoned).
+ * and pictures nobody claimed within a day (a registration that was abandoned), with their bytes (their row holds them).
  */
-export async function housekeep(db: Db, removeUpload: (id: string) => Promise<void>): Promise<Record<string, number>> {
+export async function housekeep(db: Db): Promise<Record<string, number>> {
   const count = async (sql: string) => (await db.query(sql)).length;
-  const orphans = await db.query<{ id: string }>(
-    `DELETE FROM uploads WHERE owner_id IS NULL AND created_at < now() - interval '1 day' RETURNING id`,
-  );
-  for (const o of orphans) await removeUpload(o.id);
   return {
     rateLimits: await count(`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day' RETURNING key`),
     codes: await count(`DELETE FROM one_time_codes WHERE COALESCE(consumed_at, expires_at) < now() - interval '1 day' RETURNING id`),
     refreshTokens: await count(
       `DELETE FROM refresh_tokens WHERE COALESCE(revoked_at, expires_at) < now() - interval '1 day' RETURNING jti`,
     ),
-    uploads: orphans.length,
+    uploads: await count(`DELETE FROM uploads WHERE owner_id IS NULL AND created_at < now() - interval '1 day' RETURNING id`),
   };
 }
 
 /** Runs housekeeping now and then hourly, without keeping the process alive for it. */
-export function scheduleHousekeeping(db: Db, removeUpload: (id: string) => Promise<void>, log: Logger): () => void {
+export function scheduleHousekeeping(db: Db, log: Logger): () => void {
   const run = () =>
-    housekeep(db, removeUpload)
+    housekeep(db)
       .then((n) => log.debug({ pruned: n }, 'housekeeping'))
       .catch((err: unknown) => log.warn({ err }, 'housekeeping failed'));
   const first = setTimeout(run, 30_000);

@@ -19,6 +19,7 @@ import * as m017 from './migrations/017-draw-proposals.ts';
 import * as m018 from './migrations/018-play-limits.ts';
 import * as m019 from './migrations/019-messages.ts';
 import * as m020 from './migrations/020-reality-check.ts';
+import * as m021 from './migrations/021-uploads-in-database.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -42,6 +43,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '018-play-limits', sql: m018.sql },
   { id: '019-messages', sql: m019.sql },
   { id: '020-reality-check', sql: m020.sql },
+  { id: '021-uploads-in-database', sql: m021.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

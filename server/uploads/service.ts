@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TFunction } from 'i18next';
 import type { AccessClaims } from '../accounts/tokens.ts';
@@ -21,17 +20,13 @@ export function sniffImage(b: Buffer): 'image/jpeg' | 'image/png' | 'image/webp'
 export const uploadUrl = (id: string) => `/api/v1/uploads/${id}/`;
 
 /**
- * Pictures are stored by the product under DATA_DIR/uploads (docs/rules/security.md#8-uploads): checked by their bytes,
- * re-encoded without metadata (server/uploads/image.ts),
- * rate-limited per player (or per address before sign-up), served only to their owner and to staff.
+ * Pictures are stored by the product in the database (docs/rules/security.md#8-uploads,
+ * docs/decisions/040-uploads-in-the-database.md): checked by their bytes, re-encoded without metadata
+ * (server/uploads/image.ts), rate-limited per player (or per address before sign-up), served only to their owner and
+ * to staff, the same from every app instance.
  */
 export class Uploads {
-  constructor(
-    private readonly db: Db,
-    private readonly dir: string,
-  ) {
-    mkdirSync(dir, { recursive: true });
-  }
+  constructor(private readonly db: Db) {}
 
   /** Stores a picture; an NID photo always has its owner (the NID upload is for logged-in players only). */
   async store(
@@ -53,25 +48,41 @@ export class Uploads {
     const data = await reencodePicture(body, type, kind);
     if (!data) throw ApiError.fields({ image: [ctx.t('api:imageUnreadable')] });
     const id = randomUUID();
-    await writeFile(path.join(this.dir, id), data, { mode: 0o600 });
-    await q.insertUpload(this.db, { id, ownerId, kind, contentType: type, size: data.length });
+    await q.insertUpload(this.db, { id, ownerId, kind, contentType: type, data });
     return { id, url: uploadUrl(id) };
   }
 
-  /**
-   * The picture's bytes and kind for its owner or staff; anyone else gets the same 404 as for a missing one. The file
-   * is named by the id as the database writes it (lower case); a picture whose file is gone is missing too.
-   */
+  /** The picture's bytes and kind for its owner or staff; anyone else gets the same 404 as for a missing one. */
   async read(id: string, caller: AccessClaims, t: TFunction): Promise<{ data: Buffer; contentType: string; kind: q.UploadKind }> {
-    const notFound = () => ApiError.detail(404, t('api:notFound'), 'not_found');
     const row = await q.uploadById(this.db, id);
-    if (!row || (row.owner_id !== caller.user_id && !caller.is_staff)) throw notFound();
-    try {
-      return { data: await readFile(path.join(this.dir, row.id)), contentType: row.content_type, kind: row.kind };
-    } catch (e) {
-      // Its file removed meanwhile (housekeeping, a restore without the files): as missing as the row would be.
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') throw notFound();
-      throw e;
+    if (!row || row.data === null || (row.owner_id !== caller.user_id && !caller.is_staff))
+      throw ApiError.detail(404, t('api:notFound'), 'not_found');
+    return { data: Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength), contentType: row.content_type, kind: row.kind };
+  }
+}
+
+/**
+ * Moves the pictures stored as files before migration 021 (one file per upload under `dir`, named by its id) into their
+ * rows, and removes each file once its bytes are in the database. A row whose file is not on this instance's disk is
+ * left as it is: another instance may hold it (until then it is missing, a 404). Run at every start.
+ */
+export async function adoptUploadFiles(db: Db, dir: string): Promise<number> {
+  let moved = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const batch = await q.uploadsOnDisk(db, after, 20);
+    if (batch.length === 0) return moved;
+    for (const { id } of batch) {
+      after = id;
+      const file = path.join(dir, id);
+      const data = await readFile(file).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === 'ENOENT') return null;
+        throw e;
+      });
+      if (!data) continue;
+      await q.keepBytes(db, id, data);
+      await rm(file, { force: true });
+      moved++;
     }
   }
 }

@@ -33,10 +33,8 @@ test('prunes only what can no longer matter', async () => {
       ('00000000-0000-4000-8000-0000000000a3', $1, 'profile', 'image/png', 1, now() - interval '9 days')`,
     [u.id],
   );
-  const removed: string[] = [];
-  const n = await housekeep(t.db, async (id) => void removed.push(id));
+  const n = await housekeep(t.db);
   expect(n).toEqual({ rateLimits: 1, codes: 2, refreshTokens: 2, uploads: 1 });
-  expect(removed).toEqual(['00000000-0000-4000-8000-0000000000a1']);
   expect((await t.db.query('SELECT key FROM rate_limits ORDER BY key')).map((r) => r.key)).toEqual(['fresh']);
   expect((await t.db.query('SELECT code_hash FROM one_time_codes WHERE user_id = $1', [u.id])).map((r) => r.code_hash)).toEqual(['h2']);
   expect((await t.db.query('SELECT jti FROM refresh_tokens WHERE user_id = $1', [u.id])).map((r) => r.jti)).toEqual([

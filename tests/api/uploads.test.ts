@@ -3,7 +3,7 @@
  * raw image, its own bytes decide the type, size is bounded, it is stored re-encoded without metadata and bounded in
  * pixels, and a picture is served only to its owner and staff (an NID photo never cached).
  */
-import { mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -12,6 +12,9 @@ import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
 import { LIMITS } from '../../server/http/rate-limit.ts';
 import { MAX_SIDE } from '../../server/uploads/image.ts';
+import { adoptUploadFiles } from '../../server/uploads/service.ts';
+import { createApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -19,9 +22,14 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 let JPEG: Buffer;
 
 let t: TestApp;
-/** The app's DATA_DIR: the stored files are read from its uploads folder. */
+/** The app's DATA_DIR: pictures from before 021 were files in its uploads folder. */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bhagya-uploads-'));
-const storedFile = (id: string) => readFileSync(path.join(dataDir, 'uploads', id));
+/** The bytes the database keeps for a picture. */
+const storedFile = async (id: string): Promise<Buffer> => {
+  const row = await t.db.one<{ data: Uint8Array }>('SELECT data FROM uploads WHERE id = $1', [id]);
+  if (!row?.data) throw new Error(`no bytes stored for ${id}`);
+  return Buffer.from(row.data);
+};
 type Who = { id: number; access: string };
 let alice: Who, bob: Who, staff: Who;
 
@@ -247,7 +255,7 @@ describe('stored re-encoded: no metadata, bounded in pixels (docs/rules/security
     const id = res.body.data.id as string;
     const served = await fetchPicture(res.body.data.url, alice);
     expect(served.status).toBe(200);
-    for (const bytes of [served.body as Buffer, storedFile(id)]) {
+    for (const bytes of [served.body as Buffer, await storedFile(id)]) {
       const meta = await sharp(bytes).metadata();
       // Turned by its orientation before the metadata went: 800 wide, 1200 high, no orientation left to apply.
       expect(meta).toMatchObject({ format: 'jpeg', width: 800, height: 1200 });
@@ -259,7 +267,7 @@ describe('stored re-encoded: no metadata, bounded in pixels (docs/rules/security
     }
     expect(await t.db.one('SELECT content_type, size FROM uploads WHERE id = $1', [id])).toEqual({
       content_type: 'image/jpeg',
-      size: storedFile(id).length,
+      size: (await storedFile(id)).length,
     });
   });
 
@@ -269,17 +277,17 @@ describe('stored re-encoded: no metadata, bounded in pixels (docs/rules/security
       .toBuffer();
     const nid = await uploadNid(wide, alice);
     expect(nid.status).toBe(201);
-    expect(await sharp(storedFile(nid.body.data.id)).metadata()).toMatchObject({ format: 'png', width: MAX_SIDE.nid, height: 500 });
+    expect(await sharp(await storedFile(nid.body.data.id)).metadata()).toMatchObject({ format: 'png', width: MAX_SIDE.nid, height: 500 });
     expect(MAX_SIDE.nid).toBe(2000);
     const profile = await upload(wide, 'image/png', alice);
     expect(profile.status).toBe(201);
-    expect(await sharp(storedFile(profile.body.data.id)).metadata()).toMatchObject({
+    expect(await sharp(await storedFile(profile.body.data.id)).metadata()).toMatchObject({
       width: MAX_SIDE.profile,
       height: MAX_SIDE.profile / 4,
     });
     expect(MAX_SIDE.profile).toBeLessThan(MAX_SIDE.nid);
     const tiny = await upload(JPEG, 'image/jpeg', alice);
-    expect(await sharp(storedFile(tiny.body.data.id)).metadata()).toMatchObject({ format: 'jpeg', width: 8, height: 8 });
+    expect(await sharp(await storedFile(tiny.body.data.id)).metadata()).toMatchObject({ format: 'jpeg', width: 8, height: 8 });
   });
 
   test('an NID photo is served no-store, to its owner, to staff and through /bff; a profile picture keeps its private cache', async () => {
@@ -332,11 +340,78 @@ describe('an address that names no stored file: 404, never 500', () => {
     }
   });
 
-  test('a picture whose file is gone (removed on disk): 404 not found', async () => {
-    const { body } = await upload(PNG, 'image/png', alice);
-    unlinkSync(path.join(dataDir, 'uploads', body.data.id as string));
-    const res = await request(t.url).get(body.data.url).set('Authorization', `Bearer ${alice.access}`);
+  test('a picture from before whose file was gone when it was moved in: 404 not found', async () => {
+    const id = '00000000-0000-4000-8000-00000000f00d';
+    await t.db.query(`INSERT INTO uploads (id, owner_id, kind, content_type, size) VALUES ($1, $2, 'profile', 'image/png', 70)`, [
+      id,
+      alice.id,
+    ]);
+    expect(await adoptUploadFiles(t.db, path.join(dataDir, 'uploads'))).toBe(0);
+    const res = await request(t.url).get(`/api/v1/uploads/${id}/`).set('Authorization', `Bearer ${alice.access}`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found' });
+  });
+});
+
+describe('pictures stored as files before they were kept in the database (docs/decisions/040-uploads-in-the-database.md)', () => {
+  test('are moved into their rows at the start, served as before, and their files removed; a second start moves nothing', async () => {
+    const dir = path.join(dataDir, 'uploads');
+    mkdirSync(dir, { recursive: true });
+    const ids = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'];
+    for (const id of ids) {
+      await t.db.query(`INSERT INTO uploads (id, owner_id, kind, content_type, size) VALUES ($1, $2, 'profile', 'image/png', $3)`, [
+        id,
+        alice.id,
+        PNG.length,
+      ]);
+      writeFileSync(path.join(dir, id), PNG);
+    }
+    expect(await adoptUploadFiles(t.db, dir)).toBe(2);
+    for (const id of ids) {
+      expect(existsSync(path.join(dir, id))).toBe(false);
+      expect((await storedFile(id)).equals(PNG)).toBe(true);
+      const served = await fetchPicture(`/api/v1/uploads/${id}/`, alice);
+      expect(served.status).toBe(200);
+      expect((served.body as Buffer).equals(PNG)).toBe(true);
+    }
+    expect(await adoptUploadFiles(t.db, dir)).toBe(0);
+  });
+
+  test('a second instance with a disk of its own serves the picture the first one stored', async () => {
+    const { body } = await upload(PNG, 'image/png', alice);
+    const otherDir = mkdtempSync(path.join(tmpdir(), 'bhagya-uploads-other-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: otherDir,
+      SECRET_KEY: 'test-secret-'.padEnd(48, 'x'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      PASSWORD_HASH_COST: '10',
+    });
+    const other = await createApp(config, { db: t.db, sendMessages: false });
+    try {
+      const served = await request(other.app)
+        .get(body.data.url as string)
+        .set('Authorization', `Bearer ${alice.access}`)
+        .buffer(true)
+        .parse((res, cb) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('end', () => cb(null, Buffer.concat(parts)));
+        });
+      expect(served.status).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect((served.body as Buffer).equals(await storedFile(body.data.id as string))).toBe(true);
+    } finally {
+      await other.close();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a new picture never touches the disk', async () => {
+    const { body } = await upload(PNG, 'image/png', alice);
+    expect(existsSync(path.join(dataDir, 'uploads', body.data.id as string))).toBe(false);
+    expect((await storedFile(body.data.id as string)).length).toBeGreaterThan(0);
   });
 });
