@@ -113,8 +113,9 @@ export const serviceWorkerOptions = (outClient: string): esbuild.BuildOptions =>
 
 export const serverOptions: esbuild.BuildOptions = {
   absWorkingDir: root,
-  entryPoints: ['server/index.ts'],
-  outfile: path.join(root, 'dist', 'server', 'index.js'),
+  // The server, and the backup and restore commands (`npm run backup`, `npm run restore`) that run where it runs.
+  entryPoints: { index: 'server/index.ts', backup: 'server/db/backup-cli.ts' },
+  outdir: path.join(root, 'dist', 'server'),
   bundle: true,
   platform: 'node',
   format: 'esm',

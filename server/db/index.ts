@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { messages, PGlite as PGliteType } from '@electric-sql/pglite';
@@ -143,8 +143,101 @@ async function preparedPglite(lite: PGliteType) {
 }
 
 async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Db> {
-  const { lite } = await openLite(dataDir, template);
-  return wrapLite(lite);
+  const release = dataDir ? holdDir(dataDir) : () => undefined;
+  try {
+    const { lite } = await openLite(dataDir, template);
+    const db = await wrapLite(lite);
+    const close = db.close;
+    db.close = () => close().finally(release);
+    return db;
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** Whether a process of this id is running (EPERM: it is, another user's). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The embedded database's files belong to one process at a time: a second process opening them (a second app on the
+ * same DATA_DIR, a backup while the app runs) would corrupt them. `<dir>.lock` holds the id of the process that has
+ * them; another live process is refused, a stale lock (its process gone) is taken over. Returns the release.
+ */
+export function holdDir(dir: string): () => void {
+  const lock = `${dir}.lock`;
+  if (heldHere.has(lock)) throw new Error(`the embedded database in ${dir} is in use by process ${process.pid}: stop it first`);
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw e;
+      const holder = Number(readFileSync(lock, 'utf8').trim());
+      if (holder !== process.pid && Number.isInteger(holder) && holder > 0 && alive(holder))
+        throw new Error(`the embedded database in ${dir} is in use by process ${holder}: stop it first`, { cause: e });
+      rmSync(lock, { force: true });
+    }
+  }
+  heldHere.add(lock);
+  return () => {
+    heldHere.delete(lock);
+    try {
+      if (readFileSync(lock, 'utf8').trim() === String(process.pid)) rmSync(lock, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+}
+
+/** The locks this process holds: a second open in the same process is refused too. */
+const heldHere = new Set<string>();
+
+/** The embedded database's folder under DATA_DIR. */
+export const pgliteDir = (dataDir: string): string => path.join(dataDir, 'pglite');
+
+/**
+ * A consistent copy of an embedded database's files (PGlite's dump, a gzipped tar), made with the files held: the app
+ * must not be running on them (holdDir refuses then).
+ */
+export async function dumpPglite(dir: string): Promise<Blob> {
+  const release = holdDir(dir);
+  try {
+    const { lite } = await openLite(dir);
+    try {
+      return await lite.dumpDataDir('gzip');
+    } finally {
+      await lite.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+/** Makes an embedded database in `dir` from a dump of dumpPglite; `dir` must not hold a database already. */
+export async function loadPglite(dir: string, dump: Blob): Promise<void> {
+  let present: string[] = [];
+  try {
+    present = readdirSync(dir);
+  } catch {
+    // not there yet: made below
+  }
+  if (present.length > 0) throw new Error(`${dir} already holds a database: restore into an empty DATA_DIR`);
+  const release = holdDir(dir);
+  try {
+    const { lite } = await openLite(dir, dump);
+    await lite.close();
+  } finally {
+    release();
+  }
 }
 
 async function openLite(dataDir: string | undefined, template?: Blob): Promise<{ lite: PGliteType }> {
@@ -306,7 +399,7 @@ export async function openDb(opts: {
 }): Promise<Db> {
   if (opts.schema && !/^[a-z_][a-z0-9_]*$/.test(opts.schema)) throw new Error('schema must be a plain identifier');
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema, opts.pool ?? {});
-  return opts.inMemory ? openPglite(undefined, opts.template) : openPglite(path.join(opts.dataDir ?? './data', 'pglite'));
+  return opts.inMemory ? openPglite(undefined, opts.template) : openPglite(pgliteDir(opts.dataDir ?? './data'));
 }
 
 /** Postgres unique-violation (23505) with the constraint name, for turning races into clean field errors. */
