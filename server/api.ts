@@ -21,6 +21,7 @@ import { authenticate, bearer } from './http/auth.ts';
 import type { Notifier } from './notify/index.ts';
 import { ApiError, apiErrorHandler, errorAnswer } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { countAnswer } from './http/metrics.ts';
 import { Endpoints, httpRouter, run, type Caller, type RawInput, type Served } from './http/route.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { Identities } from './identity/service.ts';
@@ -144,9 +145,11 @@ export function createApi(d: ApiDeps): Api {
           origin: who.origin ?? 'http://localhost',
         };
         const out = await run(s, caller, rawInputOf(e, input));
+        countAnswer(e, out.status);
         return { status: out.status, headers: out.headers, data: out.json ?? null, total: out.total ?? null };
       } catch (err) {
         const a = errorAnswer(err, who.t, logUnexpected);
+        countAnswer(e, a.status);
         return { status: a.status, headers: a.headers, data: a.body, total: null } satisfies Answered;
       }
     },

@@ -207,7 +207,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   // Pages say `no-store` (a user's) or carry the cache's own ETag (a shared one): a hash of every body would serve nothing.
   app.set('etag', false);
 
-  const metrics = createMetrics({ token: config.METRICS_TOKEN, production });
+  const metrics = createMetrics({ token: config.METRICS_TOKEN, production, db, ...(db.stats ? { pool: db.stats } : {}) });
   app.use(metrics.observe);
   // A malformed Host header is answered 400 before anything reads it (server/http/host.ts).
   app.use(rejectBadHost(i18nHandler));

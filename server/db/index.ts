@@ -13,7 +13,12 @@ export interface Db {
   /** Runs fn in one transaction; a thrown error rolls it back. */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The connection pool's state (PostgreSQL only; the embedded database has one connection). */
+  stats?: () => PoolStats;
 }
+
+/** Connections open, idle and at most, and queries waiting for a connection. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -384,7 +389,9 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
         if (!client) await pool.end();
       },
     );
-  return make(runOn(pool, false), null);
+  const db = make(runOn(pool, false), null);
+  db.stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 });
+  return db;
 }
 
 /** DATABASE_URL set: a real PostgreSQL server; unset: embedded PGlite in DATA_DIR/pglite (or in memory for tests). */

@@ -7,6 +7,7 @@ import { isLanguage } from '../i18n.ts';
 import { PICTURE_MAX_BYTES } from '../../shared/uploads/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { ApiError, zodToFieldErrors } from './errors.ts';
+import { countAnswer, setRoute } from './metrics.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : never;
@@ -149,7 +150,15 @@ export function httpRouter(served: Iterable<Served>): Router {
     const method = s.e.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     const raw = s.e.raw ? [express.raw({ type: [...s.e.raw], limit: PICTURE_MAX_BYTES })] : [];
     router[method](s.e.path.replace(/^\/api/, ''), ...raw, async (req: Request, res: Response) => {
-      const out = await run(s, callerOf(req), { params: req.params as Record<string, string>, query: req.query, body: req.body });
+      setRoute(res, s.e.path);
+      let out: Outcome;
+      try {
+        out = await run(s, callerOf(req), { params: req.params as Record<string, string>, query: req.query, body: req.body });
+      } catch (err) {
+        countAnswer(s.e, err instanceof ApiError ? err.status : 500); // the error handler answers it
+        throw err;
+      }
+      countAnswer(s.e, out.status);
       await send(res, out);
     });
   }

@@ -6,6 +6,7 @@ import { apiContext, localeContext, siteContext, type SiteInfo } from '../../vie
 import type { RouteHandle } from '../../views/routes.tsx';
 import { serverApi, type ServerApiDeps } from '../bff/server-api.ts';
 import { hasSessionCookie } from '../bff/session.ts';
+import { setRoute } from '../http/metrics.ts';
 import type { Logger } from '../log.ts';
 import type { Manifest } from './assets.ts';
 import { footerOnce } from './footer.tsx';
@@ -38,16 +39,21 @@ export type SsrDeps = ServerApiDeps & {
  */
 export function createSsr(d: SsrDeps) {
   const handler = createStaticHandler(d.routes);
-  // Route matching ranks every branch on each call: remember the handles per path (bounded).
-  const handlesByPath = new Map<string, (RouteHandle | undefined)[]>();
-  const leafHandles = (pathname: string) => {
-    let h = handlesByPath.get(pathname);
-    if (!h) {
-      h = (matchRoutes(d.routes, pathname) ?? []).map((m) => m.route.handle as RouteHandle | undefined);
-      if (handlesByPath.size >= 2000) handlesByPath.clear();
-      handlesByPath.set(pathname, h);
+  // Route matching ranks every branch on each call: remember the handles and the route's pattern per path (bounded).
+  const matchedByPath = new Map<string, { handles: (RouteHandle | undefined)[]; pattern: string }>();
+  const matched = (pathname: string) => {
+    let m = matchedByPath.get(pathname);
+    if (!m) {
+      const found = matchRoutes(d.routes, pathname) ?? [];
+      const pattern = `/${found
+        .map((r) => r.route.path ?? '')
+        .filter(Boolean)
+        .join('/')}`.replace(/\/+/g, '/');
+      m = { handles: found.map((r) => r.route.handle as RouteHandle | undefined), pattern: found.length ? pattern : 'not found' };
+      if (matchedByPath.size >= 2000) matchedByPath.clear();
+      matchedByPath.set(pathname, m);
     }
-    return h;
+    return m;
   };
   const pageDeps = {
     dataRoutes: handler.dataRoutes,
@@ -64,7 +70,8 @@ export function createSsr(d: SsrDeps) {
     const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
 
     // Anonymous GETs of cacheable pages are rendered once per language; everything else per request.
-    const handles = leafHandles(url.pathname);
+    const { handles, pattern } = matched(url.pathname);
+    setRoute(res, pattern);
     const loggedIn = hasSessionCookie(req, d.session);
     const allowed = handles.at(-1)?.cache;
     const cacheable =

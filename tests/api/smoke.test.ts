@@ -20,7 +20,7 @@ test('metrics are served in Prometheus format and count requests', async () => {
   await request(t.url).get('/healthz');
   const r = await request(t.url).get('/metrics').expect(200);
   expect(r.headers['content-type']).toMatch(/text\/plain/);
-  expect(r.text).toMatch(/http_request_duration_seconds_count\{area="page",method="GET",status="2xx"\} \d+/);
+  expect(r.text).toMatch(/http_request_duration_seconds_count\{area="page",route="other",method="GET",status="2xx"\} \d+/);
   expect(r.text).toContain('process_cpu_user_seconds_total');
 });
 
