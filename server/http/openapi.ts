@@ -20,11 +20,13 @@ const errorsFor = (e: Endpoint): Record<string, Json> => {
     description,
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   });
-  if (e.body || e.query || e.raw) out['400'] = err("Invalid input: field errors in the caller's language.");
+  // A body that is not a JSON object is refused by every endpoint that takes one, a body schema or not.
+  if (e.body || e.query || e.raw || e.method !== 'GET') out['400'] = err("Invalid input: field errors in the caller's language.");
   if (e.access !== 'public') out['401'] = err('No valid access token.');
   if (e.access === 'staff') out['403'] = err('Not staff.');
   if (e.params) out['404'] = err("Not found (or not the caller's).");
   out['429'] = err('Too many requests: `wait` seconds, also in Retry-After.');
+  for (const [status, when] of Object.entries(e.refuses ?? {})) out[status] = err(when);
   return out;
 };
 

@@ -204,6 +204,7 @@ export const api = {
     tag: 'accounts',
     params: IdParams,
     reply: UserProfile,
+    refuses: { 403: "Another user's profile, asked by a player (whether it exists or not)." },
     summary: 'A user profile: a player reads his own, staff any.',
   }),
   updateProfile: endpoint({
@@ -224,6 +225,7 @@ export const api = {
     access: 'user',
     tag: 'identity',
     reply: Identity,
+    refuses: { 404: 'No identity details given yet.' },
     summary: "The caller's identity details (NID number, NID photos, phone); 404 until given.",
   }),
   saveIdentity: endpoint({
@@ -579,6 +581,10 @@ export const api = {
     reply: PurchaseReply,
     status: 201,
     idempotent: true,
+    refuses: {
+      403: 'The player has excluded himself (`self_excluded`, with `until`).',
+      409: 'A rule of the sale or of play-safe refuses it (sold out, the ticket taken, a spend limit, the reality check): its `code` says which.',
+    },
     summary:
       "Buys a ticket: a pending bKash transaction of the caller for the lottery's own price, with the bKash receiver number. " +
       'Send an Idempotency-Key header (1–100 printable characters): a retry with the same key answers 200 with the first transaction.',
@@ -601,6 +607,10 @@ export const api = {
     params: IdParams,
     reply: CheckoutReply,
     status: 201,
+    refuses: {
+      403: 'The player has excluded himself (`self_excluded`, with `until`).',
+      409: 'A rule of the sale or of play-safe refuses it (sold out, the ticket taken, a spend limit, the reality check): its `code` says which.',
+    },
     summary:
       "Starts paying the caller's own pending purchase with bKash's checkout: bKash makes a payment for its amount, and the " +
       'player is sent to `bkash_url`; bKash then sends him back to the callback, which confirms the ticket without staff.',
@@ -882,6 +892,10 @@ export const api = {
     tag: 'claims',
     params: IdParams,
     reply: StaffClaim,
+    refuses: {
+      403: 'Four eyes (`four_eyes`): a staff member never moves his own prize or one whose account he changed, and the approver does not complete it.',
+      409: 'The claim is not in a state for it (`transfer_not_ready`, `claim_held`, `approval_required`).',
+    },
     summary:
       'A second staff member approves the transfer of a prize above PAYOUT_SECOND_APPROVAL_TK (not the winner, not who last ' +
       "changed the winner's account; not while it is held); audited.",
@@ -893,6 +907,10 @@ export const api = {
     tag: 'claims',
     params: IdParams,
     reply: StaffClaim,
+    refuses: {
+      403: 'Four eyes (`four_eyes`): a staff member never moves his own prize or one whose account he changed, and the approver does not complete it.',
+      409: 'The claim is not in a state for it (`transfer_not_ready`, `claim_held`, `approval_required`).',
+    },
     summary:
       'Marks the transfer of a claim with submitted payout details as completed (final): not within 72 hours of a change of ' +
       "the winner's phone, e-mail or password, not by who made it, above PAYOUT_SECOND_APPROVAL_TK only after another staff " +
@@ -905,6 +923,10 @@ export const api = {
     tag: 'claims',
     params: IdParams,
     reply: StaffClaim,
+    refuses: {
+      403: 'Four eyes (`four_eyes`): a staff member never moves his own prize or one whose account he changed, and the approver does not complete it.',
+      409: 'The claim is not in a state for it (`transfer_not_ready`, `claim_held`, `approval_required`).',
+    },
     summary: 'Marks the transfer of a claim with submitted payout details as failed: the player may submit details again; audited.',
   }),
   // Generated tickets and activation ----------------------------------------------------------------
@@ -939,6 +961,7 @@ export const api = {
     tag: 'generated-tickets',
     query: GeneratedExportQuery,
     reply: null,
+    refuses: { 404: 'No such lottery.', 409: 'No generated ticket of the lottery matches.' },
     summary:
       'CSV download (text/csv, UTF-8 with BOM) of the non-activated generated tickets of one lottery that match the search, ' +
       'streamed in id order; 409 when there are none.',
@@ -960,6 +983,10 @@ export const api = {
     tag: 'generated-tickets',
     body: ActivateBody,
     reply: ActivateReply,
+    refuses: {
+      403: 'The player has excluded himself (`self_excluded`, with `until`).',
+      409: 'A rule of the sale or of play-safe refuses it (sold out, the ticket taken, a spend limit, the reality check): its `code` says which.',
+    },
     summary:
       "Activates a generated ticket with its secret number: it becomes the caller's success transaction of type activation. " +
       'A wrong pair is one answer whichever half was wrong; wrong pairs are limited per player, address and ticket number.',

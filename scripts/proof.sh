@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# `npm run proof`: the long checks of production conditions that `npm test` runs small (docs/rules/operations.md#3-proof),
+# at full size, on the embedded database and on a throwaway PostgreSQL 15 (scripts/with-postgres.sh):
+#   - the OpenAPI fuzzer (tests/api/fuzz.test.ts) with FUZZ_RUNS generated requests per operation and caller
+#     (default 500: about 130,000 requests per database);
+#   - the authorization matrices (tests/api/authorization-matrix.test.ts, tests/api/pages-matrix.test.ts).
+# Prints each step's time and the closing summary to paste into bench/RESULTS.md. Exit 1 when a step fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export FUZZ_RUNS="${FUZZ_RUNS:-500}"
+export NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWarning"
+FILES=(tests/api/fuzz.test.ts tests/api/authorization-matrix.test.ts tests/api/pages-matrix.test.ts)
+failed=0
+summary=()
+step() {
+  local name=$1
+  shift
+  local start=$SECONDS log
+  log=$(mktemp)
+  if "$@" >"$log" 2>&1; then
+    summary+=("✔ $name: $(grep -E '^Tests:' "$log" | tail -1) in $((SECONDS - start)) s")
+  else
+    failed=1
+    summary+=("✘ $name: $(grep -E '^Tests:' "$log" | tail -1) in $((SECONDS - start)) s (log: $log)")
+    tail -60 "$log"
+  fi
+}
+[ -d node_modules ] || npm ci
+step "embedded database, FUZZ_RUNS=$FUZZ_RUNS" npx jest --runInBand "${FILES[@]}"
+step "PostgreSQL 15, FUZZ_RUNS=$FUZZ_RUNS" bash scripts/with-postgres.sh npx jest --runInBand "${FILES[@]}"
+echo
+echo "proof: $(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) CPUs · node $(npx node --version 2>/dev/null) · commit $(git rev-parse --short HEAD 2>/dev/null)"
+printf '%s\n' "${summary[@]}"
+exit $failed
