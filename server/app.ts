@@ -55,6 +55,12 @@ export type App = {
   app: express.Express;
   /** Resolves when the work sent to the background (codes sent after the answer) is done. */
   settled(): Promise<void>;
+  /**
+   * The start of a stop (docs/rules/operations.md#4-stopping): /readyz answers 503 from now on, so that the load
+   * balancer sends no more players here, and every answer closes its connection, so that keep-alive clients open
+   * their next one elsewhere. Requests are still served.
+   */
+  drain(): void;
   /** The API app mounted into `app` (null when API_BASE_URL names another server). */
   api: express.Express | null;
   /** How the pages and the BFF reach the API (server/bff/upstream.ts). */
@@ -209,6 +215,11 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
 
   const metrics = createMetrics({ token: config.METRICS_TOKEN, production, db, ...(db.stats ? { pool: db.stats } : {}) });
   app.use(metrics.observe);
+  let draining = false;
+  app.use((_req, res, next) => {
+    if (draining) res.setHeader('Connection', 'close');
+    next();
+  });
   // A malformed Host header is answered 400 before anything reads it (server/http/host.ts).
   app.use(rejectBadHost(i18nHandler));
   // An anonymous page the cache holds is answered first, with its stored headers and bytes (server/ssr/front.ts).
@@ -258,6 +269,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.get('/metrics', metrics.serve);
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
+    if (draining) return void res.status(503).json({ status: 'shutting down' });
     try {
       await db.query('SELECT 1');
       res.json({ status: 'ready' });
@@ -345,6 +357,9 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     api: apiApp,
     upstream,
     settled: () => background.settled(),
+    drain: () => {
+      draining = true;
+    },
     db,
     log,
     pageCache,

@@ -81,6 +81,9 @@ const EnvSchema = z
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
     TRUST_PROXY: z.string().optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // On SIGTERM, how long /readyz fails while new requests are still taken, before the server stops listening
+    // (docs/rules/operations.md#4-stopping); unset: 5 s in production, none in development.
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
     // A prize transfer of more than this many whole taka needs a second staff member's approval
     // (docs/rules/lotteries-and-sales.md#11-prize-claims); 0: every transfer does.
     // log2 of scrypt's N for new password hashes (server/accounts/passwords.ts); production refuses less than 17.

@@ -52,13 +52,33 @@ async function main() {
   console.log(`\n  Bhagya is running at ${url}`);
   if (config.SEED_DEMO && !config.ADMIN_PHONE) console.log(`  Demo staff login: ${DEMO_STAFF.phone} / ${DEMO_STAFF.password}\n`);
 
+  // A stop (docs/rules/operations.md#4-stopping): readiness fails at once while requests are still taken for the drain
+  // period; then the server stops listening, the requests in flight finish, and the background jobs, the pool or the
+  // embedded database close. Whatever is still running after 15 s more is cut short (exit 1).
+  const drainMs = config.SHUTDOWN_DRAIN_MS ?? (config.APP_ENV === 'production' ? 5_000 : 0);
   let stopping = false;
-  const stop = () => {
+  const stop = (signal: NodeJS.Signals) => {
     if (stopping) return; // a terminal's Ctrl-C may arrive twice (npm start passes it on too)
     stopping = true;
-    server.close(() => void app.close().then(() => process.exit(0)));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
+    log.info({ signal, drainMs }, 'stopping: not ready any more, draining');
+    app.drain();
+    setTimeout(() => {
+      server.close(
+        () =>
+          void app.close().then(
+            () => {
+              log.info('stopped');
+              process.exit(0);
+            },
+            (err: unknown) => {
+              log.error({ err }, 'stopping failed');
+              process.exit(1);
+            },
+          ),
+      );
+      server.closeIdleConnections();
+    }, drainMs).unref();
+    setTimeout(() => process.exit(1), drainMs + 15_000).unref();
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
