@@ -27,6 +27,7 @@ import { createMetrics } from './http/metrics.ts';
 import { createApi } from './api.ts';
 import { announceMissing } from './draws/commitments.ts';
 import { adoptUploadFiles } from './uploads/service.ts';
+import { databaseUnavailable } from './db/unavailable.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { BkashSimulator } from './payments/bkash/simulator.ts';
 import { scheduleReconciliation } from './payments/reconcile.ts';
@@ -343,13 +344,16 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     }),
   );
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    log.error({ err, url: req.originalUrl }, 'unhandled error');
-    if (!res.headersSent)
+    // The database out of reach: 503 in the visitor's language, and the pool's warning has said it once already.
+    const unavailable = databaseUnavailable(err);
+    if (!unavailable) log.error({ err, url: req.originalUrl }, 'unhandled error');
+    if (!res.headersSent) {
+      if (unavailable) res.set('Retry-After', '5');
       res
-        .status(500)
+        .status(unavailable ? 503 : 500)
         .type('text/plain')
-        .send(req.t?.('api:serverError') ?? 'Server error');
-    else res.end();
+        .send(req.t?.(unavailable ? 'api:databaseUnavailable' : 'api:serverError') ?? 'Server error');
+    } else res.end();
   });
 
   return {

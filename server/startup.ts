@@ -1,4 +1,5 @@
 import { ConfigError } from './config.ts';
+import { errorCode as codeOf } from './db/unavailable.ts';
 
 /** What start-up was doing when it failed: building the app (database, migrations, seed) or listening. */
 export type StartStep = 'prepare' | 'listen';
@@ -6,15 +7,6 @@ export type StartStep = 'prepare' | 'listen';
 type Where = { databaseUrl?: string | undefined; port?: number; host?: string };
 
 type ErrorLike = { code?: unknown; message?: unknown; errors?: unknown; path?: unknown; syscall?: unknown };
-
-/** The error's code: Node's (ECONNREFUSED), PostgreSQL's SQLSTATE (28P01), or the first of an AggregateError's. */
-function codeOf(err: unknown): string | undefined {
-  if (!err || typeof err !== 'object') return undefined;
-  const e = err as ErrorLike;
-  if (typeof e.code === 'string') return e.code;
-  if (Array.isArray(e.errors)) for (const inner of e.errors) if (codeOf(inner)) return codeOf(inner);
-  return undefined;
-}
 
 function messageOf(err: unknown): string {
   if (err && typeof err === 'object') {

@@ -82,6 +82,14 @@ const sessionsEnded = new WeakSet<Request>();
 /** Whether an API call of this request found its session ended (endSession). */
 export const sessionEndedIn = (req: Request): boolean => sessionsEnded.has(req);
 
+const unavailable = new WeakSet<Request>();
+
+/**
+ * Whether an API call of this request found the database out of reach (503 `unavailable`): the page that shows the
+ * message is answered 503 too (docs/rules/operations.md#5-when-the-database-goes-away).
+ */
+export const unavailableIn = (req: Request): boolean => unavailable.has(req);
+
 /** The server transport of ApiClient: SSR loaders and actions call the API with the user's token. */
 /** The visitor as the API sees him: the session's token, his language and address. */
 export const whoOf = (req: Request, token: string | null): Who => ({
@@ -130,6 +138,7 @@ export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiCli
     const s = await getSession(req, res, d.upstream, d.session);
     try {
       let r = await request(s);
+      if (r.status === 503) unavailable.add(req);
       if (r.status === 401 && s) {
         endSession(req, res, d.session);
         if (read) r = await request(null);

@@ -26,6 +26,7 @@ const errorsFor = (e: Endpoint): Record<string, Json> => {
   if (e.access === 'staff') out['403'] = err('Not staff.');
   if (e.params) out['404'] = err("Not found (or not the caller's).");
   out['429'] = err('Too many requests: `wait` seconds, also in Retry-After.');
+  out['503'] = err('The database is out of reach for a moment (`unavailable`): try again after Retry-After seconds.');
   for (const [status, when] of Object.entries(e.refuses ?? {})) out[status] = err(when);
   return out;
 };

@@ -4,7 +4,7 @@ import { createStaticHandler, matchRoutes, RouterContextProvider, type RouteObje
 import { LANG_COOKIE, type Language } from '../../shared/i18n.ts';
 import { apiContext, localeContext, siteContext, type SiteInfo } from '../../views/context.ts';
 import type { RouteHandle } from '../../views/routes.tsx';
-import { serverApi, type ServerApiDeps } from '../bff/server-api.ts';
+import { serverApi, unavailableIn, type ServerApiDeps } from '../bff/server-api.ts';
 import { hasSessionCookie } from '../bff/session.ts';
 import { setRoute } from '../http/metrics.ts';
 import type { Logger } from '../log.ts';
@@ -171,7 +171,11 @@ export function createSsr(d: SsrDeps) {
     const renderOwn = async () => {
       sharing = false;
       const r = await render(res.locals.cspNonce as string, 'shell');
-      if (r) await sendStreamed(req, res, r.status, r.page);
+      if (!r) return;
+      // A page that could not read the database says so, and so does its status (the balancer and the browser retry).
+      const down = r.status < 500 && unavailableIn(req);
+      if (down) res.set('Retry-After', '5');
+      await sendStreamed(req, res, down ? 503 : r.status, r.page);
     };
 
     try {
