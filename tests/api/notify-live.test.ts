@@ -5,6 +5,7 @@ import { createLogger } from '../../server/log.ts';
 import { liveNotifier, NotifyError, smtpMailer, type Mailer } from '../../server/notify/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { hangingSmtp } from '../helpers/stand-ins.ts';
+import { account, buy, insertLottery, purchase } from './purchase-fixtures.ts';
 
 /** A stand-in SMS gateway on loopback: records what it was sent, answers with the status it is told. */
 function gateway() {
@@ -159,6 +160,25 @@ describe('a mail server or SMS gateway that never answers', () => {
     await expect(
       n.sendCode({ channel: 'sms', to: '01711111111', purpose: 'account', code: '12345', subject: 's', text: '12345' }),
     ).rejects.toThrow(NotifyError);
+  }, 15_000);
+
+  test('while a sign-up waits on the silent mail server, everyone else is served: pages, logins, purchases', async () => {
+    let settled = false;
+    const waiting = request(t.url)
+      .post('/api/v1/signup/')
+      .set('Accept-Language', 'en')
+      .send({ name: 'Mail Wait', email: 'wait@example.com', password: 'pass-word-1' })
+      .then((r) => {
+        settled = true;
+        return r;
+      });
+    await new Promise((r) => setTimeout(r, 100)); // the sign-up is now waiting for the mail server
+    const lottery = await insertLottery(t, { name: 'Still Selling' });
+    const buyer = await account(t);
+    expect((await request(t.url).get('/all-lotteries')).status).toBe(200);
+    expect((await buy(t, buyer, purchase(lottery, '05-12-23-34-45-07'))).status).toBe(201);
+    expect(settled).toBe(false); // all of that while the sign-up still waited
+    expect((await waiting).status).toBe(503);
   }, 15_000);
 
   test('a sign-up by e-mail answers the clear 503 after the configured timeout, not minutes later', async () => {
