@@ -256,6 +256,21 @@ describe('limits on SMS', () => {
     expect(t.messages.filter((m) => m.to === b.phone)).toHaveLength(1);
   });
 
+  test('an instance that died after taking a message and before sending it: the message goes once its lease ends, not before', async () => {
+    const lottery = await insertLottery(t, { name: 'Crash Draw' });
+    const id = await purchased(a, lottery);
+    expect((await decide(id, 'success')).status).toBe(200);
+    // As the dead instance left it: taken (sending, one try) with a lease that has not ended yet.
+    await t.db.query(`UPDATE player_messages SET sms_state = 'sending', sms_tries = 1, sms_lease_until = now() + interval '50 seconds'`);
+    await t.app.messages.dispatch();
+    expect(t.messages).toHaveLength(0);
+    await t.db.query(`UPDATE player_messages SET sms_lease_until = now() - interval '1 second'`);
+    await t.app.messages.dispatch();
+    await t.app.messages.dispatch();
+    expect(t.messages).toHaveLength(1);
+    expect(await t.db.one('SELECT sms_state, sms_tries FROM player_messages')).toEqual({ sms_state: 'sent', sms_tries: 2 });
+  });
+
   test('a send that fails is tried again by the next runs, then left failed after five tries', async () => {
     const failing = await startTestApp();
     try {
