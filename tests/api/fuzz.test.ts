@@ -161,54 +161,58 @@ async function digest(): Promise<string> {
 }
 
 describe.each(['visitor', 'player', 'staff'] as const)('as %s', (role) => {
-  test(`every operation, ${RUNS} generated requests each: no 5xx, documented status and body, nothing written when refused`, async () => {
-    /** Each kind of problem once (operation, status, what), with the first request that showed it. */
-    const problems = new Map<string, string>();
-    const note = (kind: string, example: string) => void (problems.has(kind) || problems.set(kind, example));
-    for (const [path, methods] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(methods)) {
-        // Each operation starts with the address's attempts unused and a live session (a generated call may have ended
-        // it: log out everywhere).
-        await t.db.query('DELETE FROM rate_limits');
-        if (role !== 'visitor') await login(role);
-        const before = await digest();
-        let accepted = false;
-        await fc.assert(
-          fc.asyncProperty(requestFor(op), async (input) => {
-            let i = 0;
-            const url =
-              path.replace(/\{\w+\}/g, () => encodeURIComponent(String(input.path[i++] ?? ''))) +
-              (Object.keys(input.query).length ? `?${new URLSearchParams(input.query as Record<string, string>)}` : '');
-            const agent = request(t.url);
-            let r = agent[method as 'get'](url).set('Accept-Language', role === 'staff' ? 'bn' : 'en');
-            if (tokens[role]) r = r.set('Authorization', `Bearer ${tokens[role]}`);
-            if (input.key !== undefined) r = r.set('Idempotency-Key', encodeURIComponent(input.key));
-            const b = input.body as { bytes?: Uint8Array; type?: string } | undefined;
-            const res =
-              method === 'get' || method === 'delete' || b === undefined
-                ? await r
-                : b && typeof b === 'object' && b.bytes instanceof Uint8Array
-                  ? await r.set('Content-Type', b.type ?? 'image/png').send(Buffer.from(b.bytes))
-                  : await r.set('Content-Type', 'application/json').send(JSON.stringify(b));
-            const where = `${method.toUpperCase()} ${url.slice(0, 120)}`;
-            const kind = (what: string) => `${op.operationId} ${res.status}: ${what}`;
-            if (res.status >= 500) return note(kind('server error'), `${where} ${res.text.slice(0, 200)}`);
-            const documented = op.responses[String(res.status)];
-            if (!documented) return note(kind('status not in the document'), where);
-            if (res.status < 300) {
-              accepted = true;
-              const schema = documented.content?.['application/json']?.schema;
-              if (schema && res.headers['content-type']?.startsWith('application/json') && !ajv.validate(schema, res.body))
-                note(kind('body not of its schema'), `${where} ${ajv.errorsText(ajv.errors).slice(0, 300)}`);
-            } else if (!isErrorBody(res.body)) {
-              note(kind('not an error body'), `${where} ${res.text.slice(0, 200)}`);
-            }
-          }),
-          { numRuns: RUNS, endOnFailure: true },
-        );
-        if (!accepted && (await digest()) !== before) note(`${op.operationId}: refused requests changed the database`, path);
+  test(
+    `every operation, ${RUNS} generated requests each: no 5xx, documented status and body, nothing written when refused`,
+    async () => {
+      /** Each kind of problem once (operation, status, what), with the first request that showed it. */
+      const problems = new Map<string, string>();
+      const note = (kind: string, example: string) => void (problems.has(kind) || problems.set(kind, example));
+      for (const [path, methods] of Object.entries(doc.paths)) {
+        for (const [method, op] of Object.entries(methods)) {
+          // Each operation starts with the address's attempts unused and a live session (a generated call may have ended
+          // it: log out everywhere).
+          await t.db.query('DELETE FROM rate_limits');
+          if (role !== 'visitor') await login(role);
+          const before = await digest();
+          let accepted = false;
+          await fc.assert(
+            fc.asyncProperty(requestFor(op), async (input) => {
+              let i = 0;
+              const url =
+                path.replace(/\{\w+\}/g, () => encodeURIComponent(String(input.path[i++] ?? ''))) +
+                (Object.keys(input.query).length ? `?${new URLSearchParams(input.query as Record<string, string>)}` : '');
+              const agent = request(t.url);
+              let r = agent[method as 'get'](url).set('Accept-Language', role === 'staff' ? 'bn' : 'en');
+              if (tokens[role]) r = r.set('Authorization', `Bearer ${tokens[role]}`);
+              if (input.key !== undefined) r = r.set('Idempotency-Key', encodeURIComponent(input.key));
+              const b = input.body as { bytes?: Uint8Array; type?: string } | undefined;
+              const res =
+                method === 'get' || method === 'delete' || b === undefined
+                  ? await r
+                  : b && typeof b === 'object' && b.bytes instanceof Uint8Array
+                    ? await r.set('Content-Type', b.type ?? 'image/png').send(Buffer.from(b.bytes))
+                    : await r.set('Content-Type', 'application/json').send(JSON.stringify(b));
+              const where = `${method.toUpperCase()} ${url.slice(0, 120)}`;
+              const kind = (what: string) => `${op.operationId} ${res.status}: ${what}`;
+              if (res.status >= 500) return note(kind('server error'), `${where} ${res.text.slice(0, 200)}`);
+              const documented = op.responses[String(res.status)];
+              if (!documented) return note(kind('status not in the document'), where);
+              if (res.status < 300) {
+                accepted = true;
+                const schema = documented.content?.['application/json']?.schema;
+                if (schema && res.headers['content-type']?.startsWith('application/json') && !ajv.validate(schema, res.body))
+                  note(kind('body not of its schema'), `${where} ${ajv.errorsText(ajv.errors).slice(0, 300)}`);
+              } else if (!isErrorBody(res.body)) {
+                note(kind('not an error body'), `${where} ${res.text.slice(0, 200)}`);
+              }
+            }),
+            { numRuns: RUNS, endOnFailure: true },
+          );
+          if (!accepted && (await digest()) !== before) note(`${op.operationId}: refused requests changed the database`, path);
+        }
       }
-    }
-    expect(Object.fromEntries(problems)).toEqual({});
-  });
+      expect(Object.fromEntries(problems)).toEqual({});
+    },
+    Math.max(60_000, RUNS * 1_500),
+  ); // about 250 operations' runs: at full size (proof) minutes, not seconds
 });

@@ -1,0 +1,255 @@
+/**
+ * Scale-out (docs/rules/operations.md#6-several-instances): three app instances, separate processes of the real entry
+ * point, started at the same moment on one empty PostgreSQL database, behave as one system. They migrate it once;
+ * a session made on one is good on the others and ends on all of them at once; failed logins count together; and
+ * each race run across the three — the last ticket, one combination, one activation, one claim, one draw — has
+ * exactly one winner. PostgreSQL only (TEST_DATABASE_URL).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import request from 'supertest';
+import { openDb, type Db } from '../../server/db/index.ts';
+import { createUser, type TestApp } from '../helpers/app.ts';
+import { insertLottery, purchase } from './purchase-fixtures.ts';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const onPostgres = pgUrl ? describe : describe.skip;
+const root = path.resolve(import.meta.dirname, '../..');
+
+type Instance = { child: ChildProcess; url: string; exited: Promise<number | null> };
+
+const admin = async (sql: string) => {
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+};
+
+function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SECRET_KEY: 's'.repeat(48),
+      LOG_LEVEL: 'error',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SEED_DEMO: 'false',
+      NOTIFY_TRANSPORT: 'log',
+      PASSWORD_HASH_COST: '10',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /running at http:\/\/localhost:(\d+)/.exec(out);
+      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}`, exited });
+    });
+    void exited.then((code) => reject(new Error(`an instance exited (${code}) before listening: ${out}`)));
+  });
+}
+
+onPostgres('three instances as separate processes on one database', () => {
+  const name = `scale_${randomBytes(5).toString('hex')}`;
+  const dirs: string[] = [];
+  let instances: Instance[] = [];
+  let db: Db;
+  let t: TestApp;
+  const on = (i: number) => (instances[i % instances.length] as Instance).url;
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${name}`);
+    const u = new URL(pgUrl as string);
+    u.pathname = `/${name}`;
+    for (let i = 0; i < 3; i++) dirs.push(mkdtempSync(path.join(tmpdir(), 'bhagya-scale-')));
+    // All three at the same moment, on a database with nothing in it.
+    instances = await Promise.all(dirs.map((d) => startInstance(u.toString(), d)));
+    db = await openDb({ databaseUrl: u.toString() });
+    t = { db, url: on(0) } as TestApp;
+  }, 120_000);
+  afterAll(async () => {
+    for (const i of instances) i.child.kill('SIGTERM');
+    await Promise.all(instances.map((i) => i.exited));
+    await db?.close();
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  }, 60_000);
+
+  let phoneSeq = 0;
+  /** A player (or staff) and his access token, made through instance `i`. */
+  async function player(i = 0, o: { is_staff?: boolean } = {}) {
+    const u = await createUser(t, { phone: `0191${String(++phoneSeq).padStart(7, '0')}`, ...o });
+    const r = await request(on(i)).post('/api/token/').send({ phone: u.phone, password: u.password });
+    expect(r.status).toBe(200);
+    return { ...u, auth: ['Authorization', `Bearer ${r.body.access as string}`] as [string, string] };
+  }
+  type Player = Awaited<ReturnType<typeof player>>;
+  const buyOn = (i: number, p: Player, lottery: number, ticket: string) =>
+    request(on(i))
+      .post('/api/v1/transactions-create/')
+      .set(...p.auth)
+      .send(purchase(lottery, ticket));
+
+  test('they migrated the empty database once, and all three are ready', async () => {
+    const files = readdirSync(path.join(root, 'server/db/migrations')).map((f) => f.replace(/\.ts$/, ''));
+    const applied = await db.query<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+    expect(applied.map((r) => r.id)).toEqual(files.sort());
+    for (const i of instances) expect((await request(i.url).get('/readyz')).status).toBe(200);
+  });
+
+  test('a session made on one instance is good on the others, and ends on all of them at once', async () => {
+    const p = await player(0);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await request(on(i))
+            .get('/api/v1/me/')
+            .set(...p.auth)
+        ).status,
+      ).toBe(200);
+    expect(
+      (
+        await request(on(1))
+          .post('/api/v1/logout-everywhere/')
+          .set(...p.auth)
+      ).status,
+    ).toBe(204);
+    for (const i of [0, 2]) {
+      const r = await request(on(i))
+        .get('/api/v1/me/')
+        .set(...p.auth);
+      expect([r.status, r.body.code]).toEqual([401, 'token_not_valid']);
+    }
+  });
+
+  test('failed logins count together across instances: after five, the right password waits too', async () => {
+    const u = await createUser(t, { phone: '01919999999' });
+    const from = { 'X-Forwarded-For': '198.51.100.77' };
+    for (let i = 0; i < 5; i++) {
+      const r = await request(on(i)).post('/api/token/').set(from).send({ phone: u.phone, password: 'wrong-password-1' });
+      expect(r.status).toBe(401);
+    }
+    const blocked = await request(on(5)).post('/api/token/').set(from).send({ phone: u.phone, password: u.password });
+    expect([blocked.status, blocked.body.code]).toEqual([429, 'throttled']);
+  });
+
+  test('the last ticket, bought on three instances at once: one sale', async () => {
+    const lottery = await insertLottery(t, { total_tickets: 1 });
+    const buyers = await Promise.all([player(0), player(1), player(2)]);
+    const results = await Promise.all(buyers.map((b, i) => buyOn(i, b, lottery, `0${i + 1}-10-20-30-40-01`)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(['sold_out', 'sold_out']);
+    expect(await db.query('SELECT id FROM transactions WHERE lottery_id = $1', [lottery])).toHaveLength(1);
+  });
+
+  test('one combination, bought on three instances at once: one holder', async () => {
+    const lottery = await insertLottery(t);
+    const buyers = await Promise.all([player(0), player(1), player(2)]);
+    const results = await Promise.all(buyers.map((b, i) => buyOn(i, b, lottery, '05-12-23-34-45-07')));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    for (const lost of results.filter((r) => r.status === 409))
+      expect(lost.body).toEqual({ ticket: [expect.stringContaining('Please pick other numbers')] });
+    expect(await db.query('SELECT id FROM transactions WHERE lottery_id = $1', [lottery])).toHaveLength(1);
+  });
+
+  test('one generated ticket, activated on three instances at once: one owner', async () => {
+    const lottery = await insertLottery(t);
+    const staff = await player(0, { is_staff: true });
+    const made = await request(on(0))
+      .post('/api/v1/generated-tickets/')
+      .set(...staff.auth)
+      .send({ lottery_id: lottery, quantity: 1 });
+    expect(made.status).toBe(201);
+    const [g] = made.body as { ticket_number: string; secret_number: string }[];
+    const players = await Promise.all([player(0), player(1), player(2)]);
+    const results = await Promise.all(
+      players.map((p, i) =>
+        request(on(i))
+          .post('/api/v1/activate-generated-ticket/')
+          .set(...p.auth)
+          .send({ ticket_number: g?.ticket_number, secret_number: g?.secret_number }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    expect(await db.query('SELECT id FROM transactions WHERE lottery_id = $1', [lottery])).toHaveLength(1);
+  });
+
+  test("one prize's claim, submitted on three instances at once: one set of details", async () => {
+    const winner = await player(0);
+    const lottery = await insertLottery(t, { results: true });
+    const tx = await db.one<{ id: number }>(
+      `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, status) VALUES ($1, $2, '05-12-23-34-45-07', 100, 'bkash', 'success') RETURNING id`,
+      [winner.id, lottery],
+    );
+    const prize = await db.one<{ id: number }>(
+      `INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, '05-12-23-34-45-07', 500) RETURNING id`,
+      [lottery, tx?.id],
+    );
+    expect(
+      (
+        await request(on(0))
+          .post('/api/v1/send-prize-claim-otp/')
+          .set(...winner.auth)
+          .send({ prize_id: prize?.id })
+      ).status,
+    ).toBe(200);
+    const sent = await db.one<{ body: string }>(
+      `SELECT body FROM outbox WHERE recipient = $1 AND purpose = 'claim' ORDER BY id DESC LIMIT 1`,
+      [winner.phone],
+    );
+    const code = /\b(\d{6})\b/.exec(sent?.body ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    const results = await Promise.all(
+      ['01711111111', '01722222222', '01733333333'].map((account, i) =>
+        request(on(i))
+          .post('/api/v1/submit-prize-claim/')
+          .set(...winner.auth)
+          .send({ prize: prize?.id, payment_method: 'bkash', account_number: account, account_holder_name: 'Winner', otp: code }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(1);
+    const stored = await db.query<{ account_number: string }>('SELECT account_number FROM prize_claims WHERE prize_id = $1', [prize?.id]);
+    expect(stored).toEqual([{ account_number: ok[0]?.body.claim.account_number }]);
+  });
+
+  test('one draw proposal, approved on three instances at once: one set of prizes', async () => {
+    const lottery = await insertLottery(t);
+    const a = await player(0);
+    expect((await buyOn(0, a, lottery, '05-12-23-34-45-07')).status).toBe(201);
+    await db.query(`UPDATE transactions SET status = 'success' WHERE lottery_id = $1`, [lottery]);
+    const [proposer, ...approvers] = await Promise.all([
+      player(0, { is_staff: true }),
+      player(0, { is_staff: true }),
+      player(1, { is_staff: true }),
+      player(2, { is_staff: true }),
+    ]);
+    const proposed = await request(on(0))
+      .post('/api/v1/draw-lottery/')
+      .set(...(proposer as Player).auth)
+      .send({ lottery_id: lottery, tickets: ['05-12-23-34-45-07'], reason: 'Drawn by hand across instances' });
+    expect(proposed.status).toBe(202);
+    const results = await Promise.all(
+      approvers.map((s, i) =>
+        request(on(i))
+          .post(`/api/v1/draw-proposals/${proposed.body.id as number}/approve/`)
+          .set(...s.auth),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await db.query('SELECT ticket FROM prizes WHERE lottery_id = $1', [lottery])).toEqual([{ ticket: '05-12-23-34-45-07' }]);
+  });
+});
