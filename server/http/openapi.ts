@@ -25,6 +25,8 @@ const errorsFor = (e: Endpoint): Record<string, Json> => {
   if (e.access !== 'public') out['401'] = err('No valid access token.');
   if (e.access === 'staff') out['403'] = err('Not staff.');
   if (e.params) out['404'] = err("Not found (or not the caller's).");
+  // A change can always meet a state that refuses it (sold out, already drawn, decided already): its `code` says which.
+  if (e.method !== 'GET') out['409'] = err('The state of things refuses the change now: its `code` says which rule.');
   out['429'] = err('Too many requests: `wait` seconds, also in Retry-After.');
   out['503'] = err('The database is out of reach for a moment (`unavailable`): try again after Retry-After seconds.');
   for (const [status, when] of Object.entries(e.refuses ?? {})) out[status] = err(when);
