@@ -31,7 +31,13 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev && npm cache clean --force
+# Production dependencies only, and of them only what the server runs, in one layer so that nothing removed stays in
+# the image: not TypeScript (an optional peer of i18next that npm installs beside the dev tools for its types), not
+# the type declarations, source maps, TypeScript sources and documents that packages ship beside their built code.
+RUN npm ci --omit=dev \
+ && rm -rf node_modules/typescript node_modules/zod/src \
+ && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.md' -o -name '*.markdown' \) -delete \
+ && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY locales ./locales
 COPY public ./public

@@ -10,6 +10,8 @@
 #   jest-pg        the API tests again on a throwaway PostgreSQL 15 (scripts/with-postgres.sh)
 #   build          the production bundles (dist/)
 #   size           the bundle budgets (`npm run size`, when that script exists)
+#   artefact       the production artefact the Dockerfile describes, built with its own commands in clean folders,
+#                  started as the container starts it, and a page served from it (scripts/artefact.ts)
 #   e2e            Playwright journeys in Debian's Chromium against the built server
 # Every step runs even when an earlier one failed (one run shows everything that is broken), except
 # that size and e2e need a successful build. Exit status: 0 only when every step passed and no test failed.
@@ -22,7 +24,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_STEPS=(typecheck lint format audit jest jest-pg build size e2e)
+ALL_STEPS=(typecheck lint format audit jest jest-pg build size artefact e2e)
 if [ $# -gt 0 ]; then STEPS=("$@"); else STEPS=("${ALL_STEPS[@]}"); fi
 for s in "${STEPS[@]}"; do
   [[ " ${ALL_STEPS[*]} " == *" $s "* ]] || { echo "unknown step '$s' (steps: ${ALL_STEPS[*]})" >&2; exit 2; }
@@ -186,6 +188,8 @@ if wants size; then
     SUMMARY+=("$(printf '  %-14s %s' size 'n/a   (no size script)')")
   fi
 fi
+
+wants artefact && run artefact "the Dockerfile's artefact, built in clean folders, serves a page" npm run --silent test:artefact
 
 if wants e2e; then
   if [ $built = 0 ]; then skip e2e "no successful build"
