@@ -32,9 +32,10 @@ describe('languageMiddleware', () => {
     [{ Cookie: 'lang=bn' }, 'bn', false],
     [{ 'Accept-Language': 'bn' }, 'bn', false],
     [{ 'Accept-Language': 'en' }, 'en', false],
-    [{ 'Accept-Language': 'bn-BD,bn;q=0.9,en;q=0.5' }, 'bn', true],
+    [{ 'Accept-Language': 'bn-BD,bn;q=0.9,en;q=0.5' }, 'bn', false],
+    [{ 'Accept-Language': 'fr-FR,fr;q=0.9' }, 'en', false],
     [{ Cookie: 'lang=fr', 'Accept-Language': 'fr-FR' }, 'en', true],
-    [{}, 'en', true],
+    [{}, 'en', false],
   ])('%o → %s (full detection: %s), with the texts of that language', async (headers, lng, detected) => {
     const before = detections;
     const r = await request(app)
