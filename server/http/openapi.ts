@@ -24,7 +24,8 @@ const errorsFor = (e: Endpoint): Record<string, Json> => {
   if (e.body || e.query || e.raw || e.method !== 'GET') out['400'] = err("Invalid input: field errors in the caller's language.");
   if (e.access !== 'public') out['401'] = err('No valid access token.');
   if (e.access === 'staff') out['403'] = err('Not staff.');
-  if (e.params) out['404'] = err("Not found (or not the caller's).");
+  // The path, the query or the body may name something that is not there (a prize, a lottery), or not the caller's.
+  if (e.params || e.query || e.body) out['404'] = err("Not found (or not the caller's).");
   // A change can always meet a state that refuses it (sold out, already drawn, decided already): its `code` says which.
   if (e.method !== 'GET') out['409'] = err('The state of things refuses the change now: its `code` says which rule.');
   out['429'] = err('Too many requests: `wait` seconds, also in Retry-After.');
