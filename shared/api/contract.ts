@@ -103,6 +103,7 @@ export const api = {
     tag: 'sessions',
     body: LoginBody,
     reply: TokenPair,
+    refuses: { 401: 'Wrong identifier or password (`no_active_account`), or an account not active or disabled.' },
     summary: 'Log in with phone number or e-mail and password; returns an access and a refresh token.',
   }),
   refresh: endpoint({
@@ -112,6 +113,7 @@ export const api = {
     tag: 'sessions',
     body: RefreshBody,
     reply: TokenPair,
+    refuses: { 401: 'The refresh token is not valid, or its session has ended (`token_not_valid`).' },
     summary: 'A new access token for a valid refresh token.',
   }),
   logout: endpoint({

@@ -31,10 +31,11 @@ export type Endpoint = {
   /** Takes an `Idempotency-Key` header: a retry with the same key answers with what the first request made. */
   idempotent?: boolean;
   /**
-   * Refusals of its own beyond those its shape gives (400 for input, 401 without a login, 403 for staff-only, 404 for a
-   * path naming nothing, 429): each status with when it is answered, for the OpenAPI document.
+   * Refusals of its own beyond those its shape gives (400 for input, 401 without a login, 403 for staff-only, 404 for
+   * input naming nothing, 409 for a change refused, 429, 503): each status with when it is answered, for the OpenAPI
+   * document.
    */
-  refuses?: Readonly<Partial<Record<403 | 404 | 409, string>>>;
+  refuses?: Readonly<Partial<Record<401 | 403 | 404 | 409, string>>>;
 };
 
 export const endpoint = <const E extends Endpoint>(e: E): E => e;
