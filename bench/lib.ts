@@ -5,6 +5,7 @@
  * Everything a bench starts (processes, temporary directories) ends with it, whatever happens
  * (docs/rules/limits.md#6-page-budgets).
  */
+import { randomBytes, scryptSync } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -317,4 +318,15 @@ export function machine(): string {
     `${new Date().toISOString()} · node ${process.version} · ${cpus().length} CPUs (${cpu}) · ` +
     `${(totalmem() / 2 ** 30).toFixed(1)} GiB memory (${(freemem() / 2 ** 30).toFixed(1)} free)${load}`
   );
+}
+
+/**
+ * The benches' accounts carry a cheap scrypt hash (N = 2^12; the parameters travel in the hash,
+ * server/accounts/passwords.ts): logging many accounts in then takes seconds, not minutes. Logging in is not what is
+ * measured.
+ */
+export function cheapHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 12, r: 8, p: 1 });
+  return `scrypt$${2 ** 12}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
 }

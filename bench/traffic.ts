@@ -42,7 +42,7 @@
  *     `bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL BENCH_INSTANCES=2 npm run bench:traffic'`
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomInt, scryptSync } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import http from 'node:http';
 import type autocannon from 'autocannon';
 import { openDb, type Db } from '../server/db/index.ts';
@@ -86,17 +86,8 @@ const dataDir = bench.tempDir();
 
 type Account = { phone: string; ip: string; transactions: number; cookie: string; token: string };
 
-/**
- * The bench's accounts carry a cheap scrypt hash (N = 2^12; the parameters travel in the hash,
- * server/accounts/passwords.ts): logging in 2 × BENCH_PLAYERS accounts then takes seconds, not minutes. Logging in
- * is not what is measured.
- */
 const PASSWORD = 'bench-player-password';
-function cheapHash(password: string): string {
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 12, r: 8, p: 1 });
-  return `scrypt$${2 ** 12}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
-}
+const cheapHash = bench.cheapHash;
 
 /** Tickets no one holds yet, per lottery: every purchase of the bench asks for another. */
 const taken = new Map<number, Set<string>>();

@@ -3,7 +3,8 @@
 # at full size, on the embedded database and on a throwaway PostgreSQL 15 (scripts/with-postgres.sh):
 #   - the OpenAPI fuzzer (tests/api/fuzz.test.ts) with FUZZ_RUNS generated requests per operation and caller
 #     (default 500: about 130,000 requests per database);
-#   - the authorization matrices (tests/api/authorization-matrix.test.ts, tests/api/pages-matrix.test.ts).
+#   - the authorization matrices (tests/api/authorization-matrix.test.ts, tests/api/pages-matrix.test.ts);
+#   - the database going away under load for 20 s (bench/outage.ts, PostgreSQL; builds first).
 # Prints each step's time and the closing summary to paste into bench/RESULTS.md. Exit 1 when a step fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +29,11 @@ step() {
 [ -d node_modules ] || npm ci
 step "embedded database, FUZZ_RUNS=$FUZZ_RUNS" npx jest --runInBand "${FILES[@]}"
 step "PostgreSQL 15, FUZZ_RUNS=$FUZZ_RUNS" bash scripts/with-postgres.sh npx jest --runInBand "${FILES[@]}"
+outage() { npm run --silent build && bash scripts/with-postgres.sh npx tsx bench/outage.ts | tee /dev/stderr | grep -A6 '^outage proof:' >"$OUTAGE_SUMMARY"; }
+OUTAGE_SUMMARY=$(mktemp)
+step "PostgreSQL 15 away for 20 s under load" outage
 echo
 echo "proof: $(date -u '+%Y-%m-%d %H:%M UTC') · $(nproc) CPUs · node $(npx node --version 2>/dev/null) · commit $(git rev-parse --short HEAD 2>/dev/null)"
 printf '%s\n' "${summary[@]}"
+cat "$OUTAGE_SUMMARY"
 exit $failed

@@ -77,6 +77,9 @@ started=1
 "${AS_PG[@]}" "$BINDIR/createdb" -h 127.0.0.1 -p "$PORT" -U "$PGUSER_NAME" bhagya_test
 
 export TEST_DATABASE_URL="postgresql://$PGUSER_NAME@127.0.0.1:$PORT/bhagya_test"
+# For the outage proof (bench/outage.ts): the commands that stop this server and start it again, as they are.
+export TEST_PG_STOP="${AS_PG[*]} $BINDIR/pg_ctl -D $TMP/data -m fast -w stop"
+export TEST_PG_START="${AS_PG[*]} $BINDIR/pg_ctl -D $TMP/data -l $TMP/server.log -w -t 60 start -o '-p $PORT -c listen_addresses=127.0.0.1 -k $TMP/sock -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200'"
 echo "postgresql: $("$BINDIR/postgres" --version | sed 's/^postgres //') on 127.0.0.1:$PORT (throwaway, $TMP)"
 
 set +e
