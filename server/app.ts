@@ -27,7 +27,7 @@ import { createMetrics } from './http/metrics.ts';
 import { createApi } from './api.ts';
 import { announceMissing } from './draws/commitments.ts';
 import { adoptUploadFiles } from './uploads/service.ts';
-import { databaseUnavailable } from './db/unavailable.ts';
+import { databaseUnavailable, UNAVAILABLE_RETRY_AFTER } from './db/unavailable.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { BkashSimulator } from './payments/bkash/simulator.ts';
 import { scheduleReconciliation } from './payments/reconcile.ts';
@@ -348,7 +348,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     const unavailable = databaseUnavailable(err);
     if (!unavailable) log.error({ err, url: req.originalUrl }, 'unhandled error');
     if (!res.headersSent) {
-      if (unavailable) res.set('Retry-After', '5');
+      if (unavailable) res.set('Retry-After', UNAVAILABLE_RETRY_AFTER);
       res
         .status(unavailable ? 503 : 500)
         .type('text/plain')

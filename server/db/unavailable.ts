@@ -6,6 +6,9 @@
 
 type ErrorLike = { code?: unknown; message?: unknown; errors?: unknown };
 
+/** Seconds a caller is asked to wait before trying again (`Retry-After`) while the database is out of reach. */
+export const UNAVAILABLE_RETRY_AFTER = '5';
+
 /** The error's code: Node's (ECONNREFUSED), PostgreSQL's SQLSTATE (28P01), or the first of an AggregateError's. */
 export function errorCode(err: unknown): string | undefined {
   if (!err || typeof err !== 'object') return undefined;

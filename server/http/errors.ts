@@ -2,7 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { problemsByField } from '../../shared/fields.ts';
-import { databaseUnavailable } from '../db/unavailable.ts';
+import { databaseUnavailable, UNAVAILABLE_RETRY_AFTER } from '../db/unavailable.ts';
 import type { Logger } from '../log.ts';
 
 /** Error bodies in the Django REST style (docs/rules/api.md#2-errors): `{detail, code}` or `{field: [messages]}`. */
@@ -47,7 +47,8 @@ export function errorAnswer(
   if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) return answer(e.status, 'api:badRequest', 'bad_request');
   // The database out of reach (docs/rules/operations.md#5-when-the-database-goes-away): not the caller's fault, not a
   // bug, and said plainly; the pool's own warning has logged it once.
-  if (databaseUnavailable(err)) return { ...answer(503, 'api:databaseUnavailable', 'unavailable'), headers: { 'Retry-After': '5' } };
+  if (databaseUnavailable(err))
+    return { ...answer(503, 'api:databaseUnavailable', 'unavailable'), headers: { 'Retry-After': UNAVAILABLE_RETRY_AFTER } };
   logUnexpected(err);
   return answer(500, 'api:serverError', 'server_error');
 }

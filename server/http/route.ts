@@ -151,14 +151,9 @@ export function httpRouter(served: Iterable<Served>): Router {
     const raw = s.e.raw ? [express.raw({ type: [...s.e.raw], limit: PICTURE_MAX_BYTES })] : [];
     router[method](s.e.path.replace(/^\/api/, ''), ...raw, async (req: Request, res: Response) => {
       setRoute(res, s.e.path);
-      let out: Outcome;
-      try {
-        out = await run(s, callerOf(req), { params: req.params as Record<string, string>, query: req.query, body: req.body });
-      } catch (err) {
-        countAnswer(s.e, err instanceof ApiError ? err.status : 500); // the error handler answers it
-        throw err;
-      }
-      countAnswer(s.e, out.status);
+      // Counted with the status that went out, whether this handler or the error handler answered.
+      res.once('finish', () => countAnswer(s.e, res.statusCode));
+      const out = await run(s, callerOf(req), { params: req.params as Record<string, string>, query: req.query, body: req.body });
       await send(res, out);
     });
   }

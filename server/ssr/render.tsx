@@ -6,6 +6,7 @@ import { apiContext, localeContext, siteContext, type SiteInfo } from '../../vie
 import type { RouteHandle } from '../../views/routes.tsx';
 import { serverApi, unavailableIn, type ServerApiDeps } from '../bff/server-api.ts';
 import { hasSessionCookie } from '../bff/session.ts';
+import { UNAVAILABLE_RETRY_AFTER } from '../db/unavailable.ts';
 import { setRoute } from '../http/metrics.ts';
 import type { Logger } from '../log.ts';
 import type { Manifest } from './assets.ts';
@@ -45,10 +46,11 @@ export function createSsr(d: SsrDeps) {
     let m = matchedByPath.get(pathname);
     if (!m) {
       const found = matchRoutes(d.routes, pathname) ?? [];
-      const pattern = `/${found
-        .map((r) => r.route.path ?? '')
-        .filter(Boolean)
-        .join('/')}`.replace(/\/+/g, '/');
+      // A route's path is absolute (it replaces its parents') or relative to them (appended).
+      const pattern = found.reduce(
+        (at, r) => (!r.route.path ? at : r.route.path.startsWith('/') ? r.route.path : `${at.replace(/\/$/, '')}/${r.route.path}`),
+        '/',
+      );
       m = { handles: found.map((r) => r.route.handle as RouteHandle | undefined), pattern: found.length ? pattern : 'not found' };
       if (matchedByPath.size >= 2000) matchedByPath.clear();
       matchedByPath.set(pathname, m);
@@ -174,7 +176,7 @@ export function createSsr(d: SsrDeps) {
       if (!r) return;
       // A page that could not read the database says so, and so does its status (the balancer and the browser retry).
       const down = r.status < 500 && unavailableIn(req);
-      if (down) res.set('Retry-After', '5');
+      if (down) res.set('Retry-After', UNAVAILABLE_RETRY_AFTER);
       await sendStreamed(req, res, down ? 503 : r.status, r.page);
     };
 

@@ -27,12 +27,16 @@ test('request durations are labelled by the route pattern, not the path', async 
   const lottery = await insertLottery(t);
   await request(t.url).get(`/api/v1/get-lottery/${lottery}/`).expect(200);
   await request(t.url).get('/all-lotteries').expect(200);
+  const staff = await pagePlayer(t, 'Metrics Officer', 'en', { is_staff: true });
+  await staff.agent.get('/admin/create-lottery').expect(200);
   const text = await scrape();
   expect(value(text, 'http_request_duration_seconds_count{area="api",route="/api/v1/get-lottery/:id/",method="GET",status="2xx"}')).toBe(1);
   expect(value(text, 'http_request_duration_seconds_count{area="page",route="/all-lotteries",method="GET",status="2xx"}')).toBeGreaterThan(
     0,
   );
   expect(text).not.toContain(`route="/api/v1/get-lottery/${lottery}/"`);
+  // A route whose path is absolute (the back office's pages under /admin) is named by that path, not joined to its parent's.
+  expect(value(text, 'http_request_duration_seconds_count{area="page",route="/admin/create-lottery",method="GET",status="2xx"}')).toBe(1);
 });
 
 test("purchases are counted by the endpoint's answers, from the API and from a page's form alike", async () => {
