@@ -9,40 +9,25 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import request from 'supertest';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { backup, kindOf, restore, type Where } from '../../server/db/backup.ts';
 import { openDb } from '../../server/db/index.ts';
 import { createUser, type TestApp } from '../helpers/app.ts';
+import { adminSql, databaseUrlFor } from '../helpers/database.ts';
 import { insertLottery } from './purchase-fixtures.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const work = mkdtempSync(path.join(tmpdir(), 'bhagya-backup-'));
-const admin = async (url: string, sql: string) => {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-};
-/** The same server's URL for another database. */
-const otherDatabase = (url: string, name: string) => {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 
 const made: { databases: string[]; schemas: string[] } = { databases: [], schemas: [] };
 afterAll(async () => {
   if (pgUrl) {
-    for (const d of made.databases) await admin(pgUrl, `DROP DATABASE IF EXISTS ${d} WITH (FORCE)`);
-    for (const s of made.schemas) await admin(pgUrl, `DROP SCHEMA IF EXISTS ${s} CASCADE`);
+    for (const d of made.databases) await adminSql(pgUrl, `DROP DATABASE IF EXISTS ${d} WITH (FORCE)`);
+    for (const s of made.schemas) await adminSql(pgUrl, `DROP SCHEMA IF EXISTS ${s} CASCADE`);
   }
   rmSync(work, { recursive: true, force: true });
 });
@@ -52,7 +37,7 @@ async function emptyPlace(): Promise<Where> {
   const dataDir = mkdtempSync(path.join(work, 'data-'));
   if (!pgUrl) return { dataDir };
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  await admin(pgUrl, `CREATE SCHEMA ${schema}`);
+  await adminSql(pgUrl, `CREATE SCHEMA ${schema}`);
   made.schemas.push(schema);
   return { databaseUrl: pgUrl, schema, dataDir };
 }
@@ -136,9 +121,9 @@ test('a backup restored into an empty database has the purchases, the claim and 
   let target: Where;
   if (pgUrl) {
     const name = `bk_${randomBytes(5).toString('hex')}`;
-    await admin(pgUrl, `CREATE DATABASE ${name}`);
+    await adminSql(pgUrl, `CREATE DATABASE ${name}`);
     made.databases.push(name);
-    target = { databaseUrl: otherDatabase(pgUrl, name), schema: source.schema, dataDir: mkdtempSync(path.join(work, 'data-')) };
+    target = { databaseUrl: databaseUrlFor(pgUrl, name), schema: source.schema, dataDir: mkdtempSync(path.join(work, 'data-')) };
   } else {
     target = { dataDir: mkdtempSync(path.join(work, 'data-')) };
   }

@@ -10,10 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import request from 'supertest';
 import { openDb, type Db } from '../../server/db/index.ts';
 import { createUser, type TestApp } from '../helpers/app.ts';
+import { adminSql, databaseUrlFor } from '../helpers/database.ts';
 import { insertLottery, purchase } from './purchase-fixtures.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -22,15 +22,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 type Instance = { child: ChildProcess; url: string; exited: Promise<number | null> };
 
-const admin = async (sql: string) => {
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-};
+const admin = (sql: string) => adminSql(pgUrl as string, sql);
 
 function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -72,12 +64,11 @@ onPostgres('three instances as separate processes on one database', () => {
 
   beforeAll(async () => {
     await admin(`CREATE DATABASE ${name}`);
-    const u = new URL(pgUrl as string);
-    u.pathname = `/${name}`;
+    const url = databaseUrlFor(pgUrl as string, name);
     for (let i = 0; i < 3; i++) dirs.push(mkdtempSync(path.join(tmpdir(), 'bhagya-scale-')));
     // All three at the same moment, on a database with nothing in it.
-    instances = await Promise.all(dirs.map((d) => startInstance(u.toString(), d)));
-    db = await openDb({ databaseUrl: u.toString() });
+    instances = await Promise.all(dirs.map((d) => startInstance(url, d)));
+    db = await openDb({ databaseUrl: url });
     t = { db, url: on(0) } as TestApp;
   }, 120_000);
   afterAll(async () => {

@@ -39,12 +39,7 @@ export async function testDatabase(): Promise<TestDatabase> {
     };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
+  const admin = (sql: string) => adminSql(pgUrl, sql);
   await admin(`CREATE SCHEMA ${schema}`);
   return {
     async open(pool) {
@@ -57,4 +52,22 @@ export async function testDatabase(): Promise<TestDatabase> {
       await admin(`DROP SCHEMA ${schema} CASCADE`);
     },
   };
+}
+
+/** Runs one statement on the PostgreSQL server of `url`, on a connection of its own (a schema or a database made or dropped). */
+export async function adminSql(url: string, sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The URL of another database `name` on the same server as `url`. */
+export function databaseUrlFor(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
 }
