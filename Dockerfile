@@ -20,7 +20,12 @@ COPY views ./views
 COPY locales ./locales
 COPY public ./public
 COPY scripts ./scripts
-RUN npm run build
+# The server is one bundle with its libraries (PGlite's WebAssembly beside it); what it leaves to node_modules (sharp's
+# native libvips) is gathered with its dependencies into runtime/node_modules. Source maps of the server are not
+# shipped: nothing in the image reads them.
+RUN npm run build \
+ && node scripts/runtime-modules.ts runtime \
+ && rm -f dist/server/*.map
 
 FROM node:24-slim AS runtime
 # Production for the libraries (React's production build) and for the app: Secure cookies, HSTS, SECRET_KEY required.
@@ -30,14 +35,9 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 WORKDIR /app
-COPY package.json package-lock.json ./
-# Production dependencies only, and of them only what the server runs, in one layer so that nothing removed stays in
-# the image: not TypeScript (an optional peer of i18next that npm installs beside the dev tools for its types), not
-# the type declarations, source maps, TypeScript sources and documents that packages ship beside their built code.
-RUN npm ci --omit=dev \
- && rm -rf node_modules/typescript node_modules/zod/src \
- && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.md' -o -name '*.markdown' \) -delete \
- && npm cache clean --force
+# package.json says the bundle is an ES module; of node_modules only what the bundle leaves out (no npm run here).
+COPY package.json ./
+COPY --from=build /app/runtime/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY locales ./locales
 COPY public ./public

@@ -11,7 +11,7 @@
  * commands, as the image's base gives its own. Exit 0 when served, 1 otherwise.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -78,6 +78,21 @@ function run(stage: Stage, command: string): void {
 
 const jsonArray = (args: string): string[] => JSON.parse(args) as string[];
 
+/** What the final stage may add to its base (docs/rules/operations.md#7-the-container). */
+const APP_BYTES_BUDGET = 50e6;
+
+/** The bytes of the files under dir, the folders named in skip left out. */
+function bytesIn(dir: string, skip: ReadonlySet<string>): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (skip.has(entry.name)) continue;
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += bytesIn(p, new Set());
+    else if (entry.isFile()) total += statSync(p).size;
+  }
+  return total;
+}
+
 /** The system's certificate authorities for this Node (a registry behind a proxy with its own CA), as the image's base is given them. */
 const SYSTEM_CA = '/etc/ssl/certs/ca-certificates.crt';
 const trust: Record<string, string> = existsSync(SYSTEM_CA) ? { NODE_EXTRA_CA_CERTS: SYSTEM_CA } : {};
@@ -126,7 +141,24 @@ async function main(): Promise<void> {
   if (!final.health) throw new Error('the Dockerfile has no HEALTHCHECK');
   for (const f of ['dist/server/index.js', 'dist/client/manifest.json'])
     if (!existsSync(path.join(final.workdir, f))) throw new Error(`the artefact has no ${f}`);
-  if (existsSync(path.join(final.workdir, 'node_modules/typescript'))) throw new Error('the artefact carries TypeScript');
+  // The server is bundled with its libraries: node_modules holds what the bundle leaves out (sharp), not React or TypeScript.
+  for (const p of ['node_modules/typescript', 'node_modules/react', 'node_modules/@electric-sql/pglite'])
+    if (existsSync(path.join(final.workdir, p))) throw new Error(`the artefact carries ${p}`);
+  // What the image adds to its base: under 50 MB keeps it under 250 MB on Node 24 slim's 200 (decision 042).
+  const added = bytesIn(final.workdir, new Set(['.home']));
+  console.log(`[artefact] the app's files: ${(added / 1e6).toFixed(1)} MB`);
+  if (added > APP_BYTES_BUDGET) throw new Error(`the app's files take ${(added / 1e6).toFixed(1)} MB, over ${APP_BYTES_BUDGET / 1e6} MB`);
+  // What it leaves out loads there: sharp (uploads are re-encoded with it) finds its native library.
+  const sharp = spawnSync(
+    process.execPath,
+    ['--input-type=module', '-e', "const { default: s } = await import('sharp'); console.log(s.versions.vips)"],
+    {
+      cwd: final.workdir,
+      encoding: 'utf8',
+    },
+  );
+  if (sharp.status !== 0) throw new Error(`sharp does not load in the artefact: ${sharp.stderr.trim()}`);
+  console.log(`[artefact] sharp loads with libvips ${sharp.stdout.trim()}`);
 
   // Production, as an operator starts it: the Dockerfile's ENV, the secrets production requires (nothing reachable:
   // closed loopback ports), and a port of its own.

@@ -111,17 +111,40 @@ export const serviceWorkerOptions = (outClient: string): esbuild.BuildOptions =>
   logLevel: 'warning',
 });
 
+/**
+ * What the server bundle leaves to `node_modules`: sharp's native binary (libvips) and the optional native driver pg
+ * asks for when it is installed. Everything else — the app and its libraries, PGlite's JavaScript among them — is in
+ * the bundle, so the container ships these packages and nothing else of node_modules (scripts/runtime-modules.ts,
+ * docs/decisions/042-server-bundle-with-its-libraries.md).
+ */
+export const SERVER_EXTERNALS = ['sharp', 'pg-native'] as const;
+
+/** The files PGlite opens beside its code (`new URL('./pglite.wasm', import.meta.url)`), copied beside the bundle. */
+export const PGLITE_FILES = ['pglite.wasm', 'pglite.data', 'initdb.wasm'] as const;
+
 export const serverOptions: esbuild.BuildOptions = {
   absWorkingDir: root,
   // The server, and the backup and restore commands (`npm run backup`, `npm run restore`) that run where it runs.
   entryPoints: { index: 'server/index.ts', backup: 'server/db/backup-cli.ts' },
   outdir: path.join(root, 'dist', 'server'),
   bundle: true,
+  // What the two share (the database, PGlite) is one chunk, not a copy in each; the views the routes load lazily are
+  // chunks of their own, read when a page first needs them. All in one folder, so that PGlite's files beside the
+  // bundle are beside whichever chunk holds its code.
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node24',
-  packages: 'external',
+  external: [...SERVER_EXTERNALS],
+  // The CommonJS libraries in an ES module bundle still `require` node's own modules.
+  banner: {
+    js: "import { createRequire as __bhagyaCreateRequire } from 'node:module'; const require = __bhagyaCreateRequire(import.meta.url);",
+  },
+  // Whitespace and syntax only: names stay, so a logged stack trace still says which function it passed through.
+  minifyWhitespace: true,
+  minifySyntax: true,
   sourcemap: 'linked',
+  legalComments: 'linked',
   jsx: 'automatic',
   logLevel: 'warning',
 };

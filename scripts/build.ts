@@ -5,11 +5,12 @@
  *   tsx scripts/build.ts           production build
  *   tsx scripts/build.ts --watch   client rebuilds on change (npm run dev)
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { clientOptions, root, serverOptions, serviceWorkerOptions } from './build-config.ts';
+import { clientOptions, PGLITE_FILES, root, serverOptions, serviceWorkerOptions } from './build-config.ts';
 import { sourceHash, STAMP_FILE, writeStamp } from './build-stamp.ts';
 
 const outClient = path.join(root, 'dist', 'client');
@@ -28,6 +29,12 @@ function precompress(dir: string): void {
   }
 }
 
+/** PGlite's WebAssembly and data files, where its bundled code looks for them: beside the server bundle. */
+function copyPgliteFiles(outServer: string): void {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (const file of PGLITE_FILES) copyFileSync(path.join(dist, file), path.join(outServer, file));
+}
+
 if (watch) {
   // The unminified client of the watch build is no production build: `npm start` must rebuild over it.
   rmSync(path.join(root, STAMP_FILE), { force: true });
@@ -44,6 +51,7 @@ if (watch) {
   mkdirSync(outClient, { recursive: true });
   await Promise.all([esbuild.build(client), esbuild.build(serviceWorkerOptions(outClient)), esbuild.build(server)]);
   precompress(path.join(outClient, 'assets'));
+  copyPgliteFiles(serverOptions.outdir as string);
   writeStamp(root, hash);
   console.log('[build] dist/client and dist/server written');
 }
