@@ -5,7 +5,6 @@
  * each race run across the three — the last ticket, one combination, one activation, one claim, one draw — has
  * exactly one winner. PostgreSQL only (TEST_DATABASE_URL).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,53 +13,25 @@ import request from 'supertest';
 import { openDb, type Db } from '../../server/db/index.ts';
 import { createUser, type TestApp } from '../helpers/app.ts';
 import { adminSql, databaseUrlFor } from '../helpers/database.ts';
+import { startServerProcess, type ServerProcess } from '../helpers/process.ts';
 import { insertLottery, purchase } from './purchase-fixtures.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const onPostgres = pgUrl ? describe : describe.skip;
 const root = path.resolve(import.meta.dirname, '../..');
 
-type Instance = { child: ChildProcess; url: string; exited: Promise<number | null> };
-
 const admin = (sql: string) => adminSql(pgUrl as string, sql);
 
-function startInstance(databaseUrl: string, dataDir: string): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SECRET_KEY: 's'.repeat(48),
-      LOG_LEVEL: 'error',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SEED_DEMO: 'false',
-      NOTIFY_TRANSPORT: 'log',
-      PASSWORD_HASH_COST: '10',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /running at http:\/\/localhost:(\d+)/.exec(out);
-      if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}`, exited });
-    });
-    void exited.then((code) => reject(new Error(`an instance exited (${code}) before listening: ${out}`)));
-  });
-}
+const startInstance = (databaseUrl: string, dataDir: string): Promise<ServerProcess> =>
+  startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SECRET_KEY: 's'.repeat(48), NOTIFY_TRANSPORT: 'log' });
 
 onPostgres('three instances as separate processes on one database', () => {
   const name = `scale_${randomBytes(5).toString('hex')}`;
   const dirs: string[] = [];
-  let instances: Instance[] = [];
+  let instances: ServerProcess[] = [];
   let db: Db;
   let t: TestApp;
-  const on = (i: number) => (instances[i % instances.length] as Instance).url;
+  const on = (i: number) => (instances[i % instances.length] as ServerProcess).url;
 
   beforeAll(async () => {
     await admin(`CREATE DATABASE ${name}`);

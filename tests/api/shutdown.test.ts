@@ -4,51 +4,29 @@
  * its write is committed and answered, then new connections are refused, the embedded database is closed cleanly
  * (its lock released) and the process exits 0.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDb } from '../../server/db/index.ts';
+import { startServerProcess } from '../helpers/process.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'bhagya-stop-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ADMIN = { phone: '01700000099', password: 'stop-admin-pass-1' };
 const DRAIN_MS = 1500;
 
-function start(): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
+const start = () =>
+  startServerProcess(
+    {
       DATA_DIR: dir,
-      LOG_LEVEL: 'error',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      SEED_DEMO: 'false',
       ADMIN_PHONE: ADMIN.phone,
       ADMIN_PASSWORD: ADMIN.password,
-      PASSWORD_HASH_COST: '10',
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const killer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  void exited.then(() => clearTimeout(killer));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /running at http:\/\/localhost:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]), exited });
-    });
-    void exited.then((code) => reject(new Error(`the server exited (${code}) before listening: ${out}`)));
-  });
-}
+    90_000,
+  );
 
 /** A raw HTTP/1.1 exchange on a socket of its own: the request is written in two parts, `first` now, the rest on `finish()`. */
 function halfSent(port: number, request: string, split: number) {
