@@ -109,10 +109,13 @@ export function createMetrics(opts: { token: string | undefined; production: boo
     const smsFailed = gauge('bhagya_sms_failed', "Players' SMS given up after their retries (grows; alert on its increase)");
     // One read per scrape, shared by the gauges; bounded so that a slow database does not hold the scrape.
     readFigures = async () => {
+      let timer: NodeJS.Timeout | undefined;
       try {
         const f = await Promise.race([
           db.one<Figures>(FIGURES),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('figures timed out')), 2000).unref()),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('figures timed out')), 2000).unref();
+          }),
         ]);
         if (!f) throw new Error('no figures');
         const byState = typeof f.payments === 'string' ? (JSON.parse(f.payments) as Record<string, number>) : f.payments;
@@ -127,6 +130,8 @@ export function createMetrics(opts: { token: string | undefined; production: boo
         up.set(1);
       } catch {
         up.set(0);
+      } finally {
+        clearTimeout(timer);
       }
     };
   }

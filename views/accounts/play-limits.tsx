@@ -6,7 +6,7 @@ import { REALITY_INTERVALS } from '../../shared/play/reality.ts';
 import { LimitsBody, RealityIntervalBody, SelfExclusionForm } from '../../shared/play/schemas.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
-import { submit } from '../components/action.ts';
+import { pageStatus, submit } from '../components/action.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { key, msg } from '../components/messages.ts';
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const notice = isNotice(saved) ? saved : null;
   const reality: RealityState | null = rc.ok ? rc.data : null;
   if (r.ok) return { play: r.data, reality, error: null, notice };
-  return data({ play: null, reality, error: errorText(r.error, '') || null, notice: null }, { status: r.status >= 500 ? 502 : r.status });
+  return data({ play: null, reality, error: errorText(r.error, '') || null, notice: null }, { status: pageStatus(r.status) });
 }
 
 const LIMITS = 'limits';
