@@ -11,6 +11,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { openDb } from '../server/db/index.ts';
 import { PURCHASABLE } from '../server/lotteries/queries.ts';
 import { formatTicket, LAST_MAX, MAIN_COUNT, MAIN_MAX } from '../shared/ticket.ts';
@@ -89,8 +90,11 @@ const ticket = () => {
 function check503(kind: string, status: number, headers: Record<string, unknown>, body: string, lng: string) {
   if (status !== 503) return;
   if (headers['retry-after'] !== '5') wrong.push(`${kind} 503 without Retry-After: 5`);
-  if (!body.includes(lng === 'bn' ? BN_SENTENCE : EN_SENTENCE))
-    wrong.push(`${kind} 503 without the ${lng} sentence: ${body.slice(0, 120)}`);
+  if (!body.includes(lng === 'bn' ? BN_SENTENCE : EN_SENTENCE)) {
+    const file = `/tmp/outage-wrong-${wrong.length}.html`;
+    writeFileSync(file, body);
+    wrong.push(`${kind} 503 without the ${lng} sentence (the whole answer in ${file}): ${body.slice(0, 120)}`);
+  }
 }
 
 /** A purchase a player may make at most every 6.5 s: the per-player limit is 10 a minute (docs/rules/limits.md). */

@@ -73,14 +73,17 @@ export function RootErrorBoundary() {
   const { t } = useTranslation();
   const { user, lng, unread } = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // The database out of reach (server/ssr/page.tsx unavailablePage): the server's sentence, in the page's language.
+  const detail: unknown = isRouteErrorResponse(error) && status === 503 ? (error.data as { detail?: unknown } | null)?.detail : undefined;
+  const text = typeof detail === 'string' ? detail : status === 404 ? t('errors.notFoundText') : t('errors.genericText');
   return (
     <>
       <TopBar user={user} lng={lng} unread={unread} />
       <main id="main" className="main">
         <section className="container narrow page-message">
-          <Head title={`${status} · ${t('brand')}`} description={status === 404 ? t('errors.notFoundText') : t('errors.genericText')} />
+          <Head title={`${status} · ${t('brand')}`} description={text} />
           <h1>{status === 404 ? t('errors.notFoundTitle') : t('errors.genericTitle')}</h1>
-          <p>{status === 404 ? t('errors.notFoundText') : t('errors.genericText')}</p>
+          <p>{text}</p>
           <a className="btn btn-primary" href={paths.home}>
             {t('errors.backHome')}
           </a>

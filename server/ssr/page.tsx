@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import {
   createStaticRouter,
   isRouteErrorResponse,
+  UNSAFE_ErrorResponseImpl as ErrorResponse,
   StaticRouterProvider,
   type RouteObject,
   type StaticHandler,
@@ -73,6 +74,24 @@ export function pageDocument(d: PageDeps, context: StaticHandlerContext, lng: La
       </I18nProvider>
     </Document>
   );
+}
+
+/**
+ * The page of a request that could not read all it needs — one of its API calls found the database out of reach, even
+ * if the page's own data came (docs/rules/operations.md#5-when-the-database-goes-away): not shown half, with a piece
+ * silently missing, but as the 503 error page of the root route that says so (`detail`, in the visitor's language),
+ * with the root's own data (the top bar) when it has it.
+ */
+export function unavailablePage(context: StaticHandlerContext, detail: string): StaticHandlerContext {
+  const root = context.matches[0]?.route.id;
+  if (!root) return context;
+  return {
+    ...context,
+    statusCode: 503,
+    loaderData: root in context.loaderData ? { [root]: context.loaderData[root] } : {},
+    actionData: null,
+    errors: { [root]: new ErrorResponse(503, 'Service Unavailable', { detail }) },
+  };
 }
 
 /** The static router's own copy of the route tree (docs/decisions/013-logged-in-pages.md). */

@@ -13,7 +13,7 @@ import type { Manifest } from './assets.ts';
 import { footerOnce } from './footer.tsx';
 import { readFormPost, requestHeaders } from './form-body.ts';
 import { headersOf, signature, writeEntry } from './front.ts';
-import { pageDocument } from './page.tsx';
+import { pageDocument, unavailablePage } from './page.tsx';
 import { CSRF_PLACEHOLDER, type Entry, type PageCache, type Rendered } from './page-cache.ts';
 import { sendResponse, sendStreamed } from './send.ts';
 import { collect, startRender, type Rendering } from './stream.ts';
@@ -29,6 +29,12 @@ export type SsrDeps = ServerApiDeps & {
   texts: ClientTexts;
   maxFormBytes: number;
   site: SiteInfo;
+};
+
+/** The sentence of the 503 page (api:databaseUnavailable) in the page's language. */
+const unavailableText = (resources: Resource, lng: Language): string => {
+  const api = resources[lng]?.api as Record<string, unknown> | undefined;
+  return typeof api?.databaseUnavailable === 'string' ? api.databaseUnavailable : 'Service unavailable';
 };
 
 /**
@@ -151,8 +157,9 @@ export function createSsr(d: SsrDeps) {
       const result = await handler.query(request, {
         requestContext: ctx,
         generateMiddlewareResponse: async (query) => {
-          const context = await query(request);
-          if (context instanceof Response) return context;
+          const queried = await query(request);
+          if (queried instanceof Response) return queried;
+          const context = unavailableIn(req) ? unavailablePage(queried, unavailableText(d.resources, lng)) : queried;
           const page = await startRender(pageDocument(pageDeps, context, lng, nonce), { wait, nonce, onLateError });
           rendering = page;
           out = { status: context.statusCode, page };
@@ -174,10 +181,10 @@ export function createSsr(d: SsrDeps) {
       sharing = false;
       const r = await render(res.locals.cspNonce as string, 'shell');
       if (!r) return;
-      // A page that could not read the database says so, and so does its status (the balancer and the browser retry).
-      const down = r.status < 500 && unavailableIn(req);
-      if (down) res.set('Retry-After', UNAVAILABLE_RETRY_AFTER);
-      await sendStreamed(req, res, down ? 503 : r.status, r.page);
+      // A page that could not read the database says so (unavailablePage), and so does its status and Retry-After (the
+      // balancer and the browser retry).
+      if (unavailableIn(req)) res.set('Retry-After', UNAVAILABLE_RETRY_AFTER);
+      await sendStreamed(req, res, r.status, r.page);
     };
 
     try {
