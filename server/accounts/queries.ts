@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/i18n.ts';
 import type { Db } from '../db/index.ts';
 
 export type UserRow = {
@@ -16,6 +17,8 @@ export type UserRow = {
   date_joined: string;
   /** Raised when all his sessions end; a session is live while it carries the same (docs/rules/accounts-and-codes.md#10-sessions). */
   session_version: number;
+  /** The language of his messages (docs/rules/messages.md). */
+  language: Language;
 };
 
 /** A user by his stored phone (`01XXXXXXXXX`) or lower-case e-mail. */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import type { Language } from '../../shared/i18n.ts';
 
 /** What a draw needs of its lottery, read under the lottery's row lock. */
 export type DrawLottery = {
@@ -153,7 +154,8 @@ export type NoticeLottery = { id: number; name: string; name_bn: string; is_resu
 export const noticeLottery = (db: Db, id: number) =>
   db.one<NoticeLottery>('SELECT id, name, name_bn, is_result_published, drawn_at FROM lotteries WHERE id = $1', [id]);
 
-export type WinnerRow = { id: number; ticket: string; prize_money: number; phone: string | null; email: string | null };
+/** A prize's winner as his notice needs him: where to send it, and his messages' language (docs/rules/messages.md). */
+export type WinnerRow = { id: number; ticket: string; prize_money: number; phone: string | null; email: string | null; language: Language };
 
 /**
  * Takes the lottery's prizes whose winner has not been sent a notice yet, marking them sent: a prize is taken by one
@@ -164,7 +166,7 @@ export const takeUnnotified = (db: Db, lotteryId: number) =>
     `WITH taken AS (
        UPDATE prizes SET notified_at = now() WHERE lottery_id = $1 AND notified_at IS NULL RETURNING id, ticket, prize_money, transaction_id
      )
-     SELECT taken.id, taken.ticket, taken.prize_money, u.phone, u.email
+     SELECT taken.id, taken.ticket, taken.prize_money, u.phone, u.email, u.language
        FROM taken JOIN transactions t ON t.id = taken.transaction_id JOIN users u ON u.id = t.user_id ORDER BY taken.id`,
     [lotteryId],
   );

@@ -377,8 +377,7 @@ export class Draws {
   }
 
   /**
-   * Sends each winner of a published draw one message per prize (SMS to his phone, else e-mail), in English and
-   * Bengali. A prize is taken (notified_at set) before its message is sent, so a second press, or two at once,
+   * Sends each winner of a published draw one message per prize (SMS to his phone, else e-mail), in his language. A prize is taken (notified_at set) before its message is sent, so a second press, or two at once,
    * sends nothing twice; a message that could not be sent gives its prize back for the next press. Audited.
    */
   async notifyWinners(staff: AccessClaims, body: z.output<typeof NotifyBody>, t: TFunction): Promise<z.input<typeof NotifyReply>> {
@@ -427,8 +426,8 @@ export class Draws {
 }
 
 /**
- * The winner's message in English, then Bengali (the account has no language of its own): the lottery, his ticket, the
- * prize in taka, and that it must be claimed within 30 days at My Lotteries.
+ * The winner's message in his messages' language (users.language, docs/rules/messages.md): the lottery, his ticket,
+ * the prize in taka, and that it must be claimed within 30 days at My Lotteries.
  */
 function winnerMessage(
   t: TFunction,
@@ -451,7 +450,5 @@ function winnerMessage(
     };
     return { subject: t('api:drawAdmin.messageSubject', vars), text: t('api:drawAdmin.messageText', vars) };
   };
-  const en = part('en');
-  const bn = part('bn');
-  return { subject: `${en.subject} / ${bn.subject}`, text: `${en.text}\n\n${bn.text}` };
+  return part(w.language);
 }

@@ -12,15 +12,15 @@ export const accessChanged = (c: AccountChange): boolean => c.phone || c.email |
 /**
  * The notice of a change of a player's phone, e-mail or (by staff) password, sent to every phone and e-mail the
  * account had before it: the old phone learns that the number moved, the e-mail that the phone did
- * (docs/rules/accounts-and-codes.md#11-profile, #12-staff-and-superusers). In English, then Bengali, like the winners'
- * notice: an account has no language of its own. It names what changed, when, and until when claims and payouts are
+ * (docs/rules/accounts-and-codes.md#11-profile, #12-staff-and-superusers). In the language of the account's messages
+ * (docs/rules/messages.md), as the winners' notice. It names what changed, when, and until when claims and payouts are
  * held. A message the transport could not send is left (the transport logged why): the change stands, and the hold
  * protects the prize whether or not the notice arrived.
  */
 export async function sendAccountChangeNotice(
   notifier: Notifier,
   t: TFunction,
-  before: { phone: string | null; email: string | null },
+  before: { phone: string | null; email: string | null; language: Language },
   change: AccountChange,
   o: { at: string | Date; byStaff: boolean },
 ): Promise<void> {
@@ -38,9 +38,7 @@ export async function sendAccountChangeNotice(
       text: t(o.byStaff ? 'api:accountNotice.textByStaff' : 'api:accountNotice.textBySelf', vars),
     };
   };
-  const en = part('en');
-  const bn = part('bn');
-  const msg = { purpose: 'account_changed' as const, subject: `${en.subject} / ${bn.subject}`, text: `${en.text}\n\n${bn.text}` };
+  const msg = { purpose: 'account_changed' as const, ...part(before.language) };
   const to = [
     ...(before.phone ? [{ channel: 'sms' as const, to: before.phone }] : []),
     ...(before.email ? [{ channel: 'email' as const, to: before.email }] : []),

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/i18n.ts';
 import type { Db } from '../db/index.ts';
 import { likePattern } from '../db/like.ts';
 import type { UserFilter } from '../../shared/users/schemas.ts';
@@ -69,8 +70,12 @@ export type ManagedUser = {
   is_superuser: boolean;
 };
 
+/** The user as staff change him, locked, with the language his notice of the change is written in. */
 export const userForUpdate = (db: Db, id: number) =>
-  db.one<ManagedUser>('SELECT id, name, email, phone, is_active, is_staff, is_superuser FROM users WHERE id = $1 FOR UPDATE', [id]);
+  db.one<ManagedUser & { language: Language }>(
+    'SELECT id, name, email, phone, is_active, is_staff, is_superuser, language FROM users WHERE id = $1 FOR UPDATE',
+    [id],
+  );
 
 /** Accounts other than `except` that hold this e-mail or phone. */
 export const holders = (db: Db, email: string | null, phone: string | null, except: number | null) =>

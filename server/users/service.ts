@@ -15,7 +15,7 @@ import * as q from './queries.ts';
 
 type Staff = z.input<typeof StaffUser>;
 /** A change of an account's phone, e-mail or password, told to its old contacts once stored. */
-type Notice = { before: { phone: string | null; email: string | null }; change: AccountChange; at: string };
+type Notice = { before: Parameters<typeof sendAccountChangeNotice>[2]; change: AccountChange; at: string };
 
 /** What the audit log keeps of an account: never a password or its hash. */
 const snapshot = (u: q.ManagedUser) => ({
@@ -167,7 +167,7 @@ export class UserAdmin {
         let told: Notice | null = null;
         if (accessChanged(change)) {
           const at = await markAccessChanged(tx, id, staff.user_id);
-          told = { before: { phone: cur.phone, email: cur.email }, change, at };
+          told = { before: { phone: cur.phone, email: cur.email, language: cur.language }, change, at };
           changed.held_until = holdEnd(at).toISOString();
         }
         await recordAudit(tx, {

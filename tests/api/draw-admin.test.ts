@@ -292,12 +292,14 @@ describe('notifying winners', () => {
     expect(t.messages).toEqual([]);
   });
 
-  test('one message per prize, SMS to a phone or e-mail without one, in English and Bengali; pressed twice, nothing more', async () => {
+  test('one message per prize, SMS to a phone or e-mail without one, in the winner’s language; pressed twice, nothing more', async () => {
     const lottery = await insertLottery(t, { name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক' });
     await sold(a, lottery, T1);
     await sold(b, lottery, T2);
     await draw([T1, T2], lottery);
     await t.db.query('UPDATE users SET phone = NULL WHERE id = $1', [b.id]);
+    // Rahim reads his messages in English, Fatema in Bengali (docs/rules/messages.md).
+    await t.db.query(`UPDATE users SET language = CASE WHEN id = $1 THEN 'en' ELSE 'bn' END WHERE id IN ($1, $2)`, [a.id, b.id]);
     const res = await notify(staff, { lottery_id: lottery });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ detail: 'Winners notified successfully! 2 messages sent.', notified: 2, failed: 0 });
@@ -311,10 +313,15 @@ describe('notifying winners', () => {
     expect(text).toContain('TK. 50,000');
     expect(text).toContain('30 days');
     expect(text).toContain('My Lotteries: https://bhagya.example/my-lotteries'); // a link the phone can open (PUBLIC_ORIGIN)
-    expect(text).toContain('পদ্মা সাপ্তাহিক');
-    expect(text).toContain('৳৫০,০০০');
-    expect(text).toContain('০৫-১২-২৩-৩৪-৪৫-০৭');
-    expect(t.messages[1]!.subject).toContain('Padma Weekly');
+    expect(text).not.toMatch(/[\u0980-\u09FF]/); // English alone: no Bengali letter or digit
+    const bn = t.messages[1]!;
+    expect(bn.subject).toContain('পদ্মা সাপ্তাহিক');
+    expect(bn.text).toContain('পদ্মা সাপ্তাহিক');
+    expect(bn.text).toContain('৳৫০,০০০');
+    expect(bn.text).toContain('০১-০২-০৩-০৪-০৫-০৬'); // her ticket, in Bengali digits
+    expect(bn.text).toContain('https://bhagya.example/my-lotteries');
+    expect(bn.text).not.toContain('Padma Weekly');
+    expect(bn.text).not.toContain('30 days');
 
     const again = await notify(staff, { lottery_id: lottery });
     expect(again.status).toBe(200);
