@@ -56,7 +56,12 @@ run() {
   printf '$ %s\n' "$*"
   "$@"
   rc=$?
-  local d=$((SECONDS - t))
+  record "$name" "$rc" $((SECONDS - t))
+  return $rc
+}
+# record <name> <exit code> <seconds>: the step's verdict, its line in the summary and in $STEPS_TSV.
+record() {
+  local name=$1 rc=$2 d=$3
   [ "$name" = prerequisites ] || printf '%s\t%s\t%s\t%s\n' "$name" "${KIND:-check}" "$rc" "${REPORT:-}" >>"$STEPS_TSV"
   if [ $rc -eq 0 ]; then
     printf '%s✔ %s passed (%ds)%s\n' "$G" "$name" "$d" "$N"
@@ -69,6 +74,29 @@ run() {
     NFAIL=$((NFAIL + 1))
   fi
   return $rc
+}
+# start <name> <description> <command...>: runs the command in the background, its output kept; finish <name> waits for
+# it, prints the heading and the output, and records the verdict as run does. For the three checks: each keeps one core
+# busy for a few seconds, and on two cores they take half the time side by side. (Not the artefact: its start must be
+# ready within 10 s, which a step beside it would make a race.)
+declare -A BG_PID BG_WHAT BG_CMD BG_T0
+start() {
+  local name=$1 what=$2; shift 2
+  BG_WHAT[$name]=$what
+  BG_CMD[$name]="$*"
+  BG_T0[$name]=$SECONDS
+  "$@" >"$RESULTS/$name.log" 2>&1 &
+  BG_PID[$name]=$!
+}
+finish() {
+  local name=$1 rc
+  wait "${BG_PID[$name]}"
+  rc=$?
+  printf '\n%s━━━ %s: %s ━━━%s\n' "$B" "$name" "${BG_WHAT[$name]}" "$N"
+  printf '$ %s\n' "${BG_CMD[$name]}"
+  cat "$RESULTS/$name.log"
+  # Timed from its start, as run times a step.
+  record "$name" "$rc" $((SECONDS - BG_T0[$name]))
 }
 skip() {
   printf '\n%s━━━ %s: skipped (%s) ━━━%s\n' "$Y" "$1" "$2" "$N"
@@ -167,9 +195,12 @@ if ! run prerequisites "npm dependencies, chromium, postgresql" prerequisites; t
   exit 1
 fi
 
-wants typecheck && run typecheck "tsc, strict" npm run --silent typecheck
-wants lint && run lint "ESLint" npm run --silent lint
-wants format && run format "Prettier (check only; npm run format rewrites)" npm run --silent format:check
+wants typecheck && start typecheck "tsc, strict" npm run --silent typecheck
+wants lint && start lint "ESLint" npm run --silent lint
+wants format && start format "Prettier (check only; npm run format rewrites)" npm run --silent format:check
+wants typecheck && finish typecheck
+wants lint && finish lint
+wants format && finish format
 wants audit && run audit "npm audit, production dependencies" npm run --silent audit:deps
 # Each runner also writes its counts as JSON, summed into the closing `tests:` line.
 wants jest && KIND=runner REPORT="$RESULTS/jest.json" run jest "unit + API tests on PGlite" "${JEST[@]}" --json --outputFile="$RESULTS/jest.json" tests/unit tests/api
