@@ -82,7 +82,7 @@ export function RootErrorBoundary() {
       <main id="main" className="main">
         <section className="container narrow page-message">
           <Head title={`${status} · ${t('brand')}`} description={text} />
-          <h1>{status === 404 ? t('errors.notFoundTitle') : t('errors.genericTitle')}</h1>
+          <h1>{status === 404 ? t('errors.notFoundTitle') : status === 503 ? t('errors.unavailableTitle') : t('errors.genericTitle')}</h1>
           <p>{text}</p>
           <a className="btn btn-primary" href={paths.home}>
             {t('errors.backHome')}

@@ -39,8 +39,8 @@ async function unreadLost<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 test.each([
-  ['en', 'The service is busy or being restarted. Please try again in a few seconds.', 'Something went wrong'],
-  ['bn', 'সেবাটি এই মুহূর্তে ব্যস্ত বা আবার চালু হচ্ছে। কয়েক সেকেন্ড পরে আবার চেষ্টা করুন।', 'কিছু একটা সমস্যা হয়েছে'],
+  ['en', 'The service is busy or being restarted. Please try again in a few seconds.', 'Busy right now'],
+  ['bn', 'সেবাটি এই মুহূর্তে ব্যস্ত বা আবার চালু হচ্ছে। কয়েক সেকেন্ড পরে আবার চেষ্টা করুন।', 'এই মুহূর্তে ব্যস্ত'],
 ])('%s: the 503 page with the sentence, then the page whole', async (lang, sentence, title) => {
   const { agent } = await pagePlayer(t, 'Nasrin Akter', lang);
   const down = await unreadLost(() => agent.get('/my-lotteries'));
