@@ -82,7 +82,9 @@ export default defineConfig({
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     env: {
-      NODE_ENV: 'development',
+      // As `npm start` runs it (scripts/start.ts): React's production build, the app's development mode (plain http).
+      NODE_ENV: 'production',
+      APP_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: path.join(dir, 'data'),
