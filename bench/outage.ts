@@ -12,9 +12,11 @@
 import { randomInt } from 'node:crypto';
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { openDb } from '../server/db/index.ts';
 import { PURCHASABLE } from '../server/lotteries/queries.ts';
-import { formatTicket, LAST_MAX, MAIN_COUNT, MAIN_MAX } from '../shared/ticket.ts';
+import { formatTicket, randomTicket } from '../shared/ticket.ts';
 import * as bench from './lib.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -80,18 +82,14 @@ let running = true;
 let seq = 0;
 
 const count = (what: string) => answers[phase].set(what, (answers[phase].get(what) ?? 0) + 1);
-const ticket = () => {
-  const main = new Set<number>();
-  while (main.size < MAIN_COUNT) main.add(randomInt(1, MAIN_MAX + 1));
-  return formatTicket({ main: [...main], last: randomInt(1, LAST_MAX + 1) });
-};
+const ticket = () => formatTicket(randomTicket());
 
 /** One 503 as it must be: Retry-After, and the sentence in the player's language. */
 function check503(kind: string, status: number, headers: Record<string, unknown>, body: string, lng: string) {
   if (status !== 503) return;
   if (headers['retry-after'] !== '5') wrong.push(`${kind} 503 without Retry-After: 5`);
   if (!body.includes(lng === 'bn' ? BN_SENTENCE : EN_SENTENCE)) {
-    const file = `/tmp/outage-wrong-${wrong.length}.html`;
+    const file = path.join(tmpdir(), `outage-wrong-${wrong.length}.html`);
     writeFileSync(file, body);
     wrong.push(`${kind} 503 without the ${lng} sentence (the whole answer in ${file}): ${body.slice(0, 120)}`);
   }

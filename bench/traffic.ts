@@ -48,7 +48,7 @@ import type autocannon from 'autocannon';
 import { openDb, type Db } from '../server/db/index.ts';
 import { DEMO_STAFF } from '../server/db/seed.ts';
 import { PURCHASABLE } from '../server/lotteries/queries.ts';
-import { formatTicket, LAST_MAX, MAIN_COUNT, MAIN_MAX } from '../shared/ticket.ts';
+import { formatTicket, randomTicket } from '../shared/ticket.ts';
 import * as bench from './lib.ts';
 
 const { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, only: ONLY } = bench.settings({ seconds: 5, rounds: 3 });
@@ -87,7 +87,6 @@ const dataDir = bench.tempDir();
 type Account = { phone: string; ip: string; transactions: number; cookie: string; token: string };
 
 const PASSWORD = 'bench-player-password';
-const cheapHash = bench.cheapHash;
 
 /** Tickets no one holds yet, per lottery: every purchase of the bench asks for another. */
 const taken = new Map<number, Set<string>>();
@@ -99,9 +98,7 @@ function heldIn(lotteryId: number): Set<string> {
 function freshTicket(lotteryId: number): string {
   const held = heldIn(lotteryId);
   for (;;) {
-    const main = new Set<number>();
-    while (main.size < MAIN_COUNT) main.add(randomInt(1, MAIN_MAX + 1));
-    const ticket = formatTicket({ main: [...main], last: randomInt(1, LAST_MAX + 1) });
+    const ticket = formatTicket(randomTicket());
     if (!held.has(ticket)) {
       held.add(ticket);
       return ticket;
@@ -124,7 +121,7 @@ await bench.stop(await bench.startApp({ port: ports[0] as number, dataDir, datab
 
 type Lottery = { id: number; ticket_price: number };
 async function storeAccounts(db: Db, prefix: string, count: number, withTransactions: Lottery[]): Promise<Account[]> {
-  const hash = cheapHash(PASSWORD);
+  const hash = bench.cheapHash(PASSWORD);
   const accounts: Account[] = Array.from({ length: count }, (_, i) => ({
     phone: `${prefix}${tag}${String(i).padStart(5, '0')}`,
     ip: `10.${Number(prefix)}.${Math.floor(i / 250)}.${(i % 250) + 1}`,

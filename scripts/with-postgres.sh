@@ -71,14 +71,15 @@ chmod 700 "$TMP"
 
 "${AS_PG[@]}" "$BINDIR/initdb" -D "$TMP/data" -U "$PGUSER_NAME" --auth=trust -E UTF8 --locale=C.UTF-8 >"$TMP/initdb.log" 2>&1 \
   || { cat "$TMP/initdb.log" >&2; exit 1; }
-# Throwaway data: durability off makes the tests faster.
+# Throwaway data: durability off makes the tests faster. The same options for the start below and for TEST_PG_START.
+PG_OPTS="-c listen_addresses=127.0.0.1 -k $TMP/sock -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
 started=1
 # A port taken between the look and the start (another run, another test's server): another port, a few times.
 for attempt in 1 2 3 4 5; do
   : >"$TMP/server.log"
   [ "$(id -u)" -eq 0 ] && chown postgres: "$TMP/server.log"
   if "${AS_PG[@]}" "$BINDIR/pg_ctl" -D "$TMP/data" -l "$TMP/server.log" -w -t 60 start -o \
-    "-p $PORT -c listen_addresses=127.0.0.1 -k $TMP/sock -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" >/dev/null 2>&1; then
+    "-p $PORT $PG_OPTS" >/dev/null 2>&1; then
     break
   fi
   if [ "$attempt" = 5 ] || ! grep -q 'Address already in use' "$TMP/server.log"; then cat "$TMP/server.log" >&2; exit 1; fi
@@ -89,7 +90,7 @@ done
 export TEST_DATABASE_URL="postgresql://$PGUSER_NAME@127.0.0.1:$PORT/bhagya_test"
 # For the outage proof (bench/outage.ts): the commands that stop this server and start it again, as they are.
 export TEST_PG_STOP="${AS_PG[*]} $BINDIR/pg_ctl -D $TMP/data -m fast -w stop"
-export TEST_PG_START="${AS_PG[*]} $BINDIR/pg_ctl -D $TMP/data -l $TMP/server.log -w -t 60 start -o '-p $PORT -c listen_addresses=127.0.0.1 -k $TMP/sock -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200'"
+export TEST_PG_START="${AS_PG[*]} $BINDIR/pg_ctl -D $TMP/data -l $TMP/server.log -w -t 60 start -o '-p $PORT $PG_OPTS'"
 echo "postgresql: $("$BINDIR/postgres" --version | sed 's/^postgres //') on 127.0.0.1:$PORT (throwaway, $TMP)"
 
 set +e

@@ -377,8 +377,9 @@ export class Draws {
   }
 
   /**
-   * Sends each winner of a published draw one message per prize (SMS to his phone, else e-mail), in his language. A prize is taken (notified_at set) before its message is sent, so a second press, or two at once,
-   * sends nothing twice; a message that could not be sent gives its prize back for the next press. Audited.
+   * Sends each winner of a published draw one message per prize (SMS to his phone, else e-mail), in his language. A
+   * prize is taken (notified_at set) before its message is sent, so a second press, or two at once, sends nothing
+   * twice; a message that could not be sent gives its prize back for the next press. Audited.
    */
   async notifyWinners(staff: AccessClaims, body: z.output<typeof NotifyBody>, t: TFunction): Promise<z.input<typeof NotifyReply>> {
     const lottery = await q.noticeLottery(this.db, body.lottery_id);
@@ -438,17 +439,15 @@ function winnerMessage(
 ): { subject: string; text: string } {
   const deadline = claimDeadline(drawnAt);
   const link = origin ? new URL(paths.myLotteries, origin).href : paths.myLotteries;
-  const part = (lng: Language) => {
-    const vars = {
-      lng,
-      lottery: lng === 'bn' && l.name_bn ? l.name_bn : l.name,
-      ticket: toDigits(w.ticket, lng),
-      prize: formatTaka(w.prize_money, lng),
-      days: CLAIM_DAYS,
-      date: formatDate(deadline, lng) ?? deadline,
-      link,
-    };
-    return { subject: t('api:drawAdmin.messageSubject', vars), text: t('api:drawAdmin.messageText', vars) };
+  const lng = w.language;
+  const vars = {
+    lng,
+    lottery: lng === 'bn' && l.name_bn ? l.name_bn : l.name,
+    ticket: toDigits(w.ticket, lng),
+    prize: formatTaka(w.prize_money, lng),
+    days: CLAIM_DAYS,
+    date: formatDate(deadline, lng) ?? deadline,
+    link,
   };
-  return part(w.language);
+  return { subject: t('api:drawAdmin.messageSubject', vars), text: t('api:drawAdmin.messageText', vars) };
 }

@@ -25,20 +25,19 @@ export async function sendAccountChangeNotice(
   o: { at: string | Date; byStaff: boolean },
 ): Promise<void> {
   const until = holdEnd(o.at).toISOString();
-  const part = (lng: Language) => {
-    const items = (['phone', 'email', 'password'] as const).filter((k) => change[k]).map((k) => t(`api:accountNotice.${k}`, { lng }));
-    const vars = {
-      lng,
-      what: new Intl.ListFormat(lng === 'bn' ? 'bn' : 'en', { type: 'conjunction' }).format(items),
-      date: formatDate(o.at, lng, { withTime: true }) ?? String(o.at),
-      until: formatDate(until, lng, { withTime: true }) ?? until,
-    };
-    return {
-      subject: t('api:accountNotice.subject', vars),
-      text: t(o.byStaff ? 'api:accountNotice.textByStaff' : 'api:accountNotice.textBySelf', vars),
-    };
+  const lng = before.language;
+  const items = (['phone', 'email', 'password'] as const).filter((k) => change[k]).map((k) => t(`api:accountNotice.${k}`, { lng }));
+  const vars = {
+    lng,
+    what: new Intl.ListFormat(lng, { type: 'conjunction' }).format(items),
+    date: formatDate(o.at, lng, { withTime: true }) ?? String(o.at),
+    until: formatDate(until, lng, { withTime: true }) ?? until,
   };
-  const msg = { purpose: 'account_changed' as const, ...part(before.language) };
+  const msg = {
+    purpose: 'account_changed' as const,
+    subject: t('api:accountNotice.subject', vars),
+    text: t(o.byStaff ? 'api:accountNotice.textByStaff' : 'api:accountNotice.textBySelf', vars),
+  };
   const to = [
     ...(before.phone ? [{ channel: 'sms' as const, to: before.phone }] : []),
     ...(before.email ? [{ channel: 'email' as const, to: before.email }] : []),

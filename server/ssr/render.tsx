@@ -31,12 +31,6 @@ export type SsrDeps = ServerApiDeps & {
   site: SiteInfo;
 };
 
-/** The sentence of the 503 page (api:databaseUnavailable) in the page's language. */
-const unavailableText = (resources: Resource, lng: Language): string => {
-  const api = resources[lng]?.api as Record<string, unknown> | undefined;
-  return typeof api?.databaseUnavailable === 'string' ? api.databaseUnavailable : 'Service unavailable';
-};
-
 /**
  * Server rendering of the route tree: loaders and actions run here for the first request and no-JS posts. This module
  * decides how a page is made and sent; the form post (form-body.ts), the document (page.tsx), React's stream
@@ -159,7 +153,7 @@ export function createSsr(d: SsrDeps) {
         generateMiddlewareResponse: async (query) => {
           const queried = await query(request);
           if (queried instanceof Response) return queried;
-          const context = unavailableIn(req) ? unavailablePage(queried, unavailableText(d.resources, lng)) : queried;
+          const context = unavailableIn(req) ? unavailablePage(queried, d.i18n.t('api:databaseUnavailable', { lng })) : queried;
           const page = await startRender(pageDocument(pageDeps, context, lng, nonce), { wait, nonce, onLateError });
           rendering = page;
           out = { status: context.statusCode, page };

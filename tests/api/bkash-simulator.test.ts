@@ -8,6 +8,7 @@ import express from 'express';
 import request from 'supertest';
 import { BkashSimulator, SANDBOX, startSimulator } from '../../server/payments/bkash/simulator.ts';
 import { PATHS } from '../../server/payments/bkash/wire.ts';
+import { until } from '../helpers/wait.ts';
 
 const CREDS = { appKey: 'sim-app-key', appSecret: 'sim-app-secret-XYZ', username: 'sim-user', password: 'sim-pass-Q7' };
 const CALLBACK = 'https://bhagya.example/payment/bkash/callback';
@@ -412,11 +413,3 @@ describe('startSimulator', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });
-
-async function until(ok: () => boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

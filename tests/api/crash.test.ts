@@ -24,6 +24,7 @@ import { SANDBOX, startSimulator, type BkashSimulator } from '../../server/payme
 import { createUser, type TestApp } from '../helpers/app.ts';
 import { adminSql, databaseUrlFor } from '../helpers/database.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/process.ts';
+import { until } from '../helpers/wait.ts';
 import { insertLottery, purchase } from './purchase-fixtures.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -147,17 +148,6 @@ async function start(): Promise<ServerProcess> {
   return current;
 }
 
-/** Asks `probe` every 200 ms until it gives something other than undefined, for up to `ms`. */
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 type State = { status: string; payment: string; confirmed: number; sms: string | null; messages: number };
 
 const stateOf = (db: Db, id: number): Promise<State> =>
@@ -220,7 +210,7 @@ test('killed after bKash executed, then while sending the SMS: each settled once
   // outbox, and the process is killed while the gateway holds it.
   const second = await start();
   killOnSms = second;
-  await until(() => (smsArrived.length ? true : undefined), 30_000);
+  await until(() => smsArrived.length > 0, 30_000, 200);
   expect(await second.exited).toBeNull();
   expect(smsAccepted).toEqual([]);
   await withDb(async (db) => {
@@ -231,7 +221,7 @@ test('killed after bKash executed, then while sending the SMS: each settled once
 
   // Third process: sends the SMS once; nothing is settled twice.
   const third = await start();
-  await until(() => (smsAccepted.length ? true : undefined), 30_000);
+  await until(() => smsAccepted.length > 0, 30_000, 200);
   // The player's token from the first process is good on the third; his purchase reads as paid.
   const mine = await fetch(`${third.url}/api/v1/my-transactions/${id}/`, { headers: auth });
   expect(mine.status).toBe(200);

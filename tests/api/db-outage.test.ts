@@ -14,6 +14,7 @@ import { testDatabase, type TestDatabase } from '../helpers/database.ts';
 import { createUser, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
 import { insertLottery, purchase } from './purchase-fixtures.ts';
+import { until } from '../helpers/wait.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const onPostgres = pgUrl ? describe : describe.skip;
@@ -128,12 +129,7 @@ onPostgres('the database goes away under load and comes back', () => {
     expect((await request(url).get('/healthz')).status).toBe(200); // the process is alive
 
     await proxy.open();
-    let back = false;
-    for (let i = 0; i < 50 && !back; i++) {
-      back = (await request(url).get('/readyz')).status === 200;
-      if (!back) await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(back).toBe(true);
+    await until(async () => (await request(url).get('/readyz')).status === 200, 10_000, 200);
     expect((await buy()).status).toBe(201);
     expect((await page.get('/my-lotteries')).status).toBe(200);
 

@@ -14,6 +14,7 @@ import { openDb, type Db } from '../../server/db/index.ts';
 import { createUser, type TestApp } from '../helpers/app.ts';
 import { adminSql, databaseUrlFor } from '../helpers/database.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/process.ts';
+import { until } from '../helpers/wait.ts';
 import { insertLottery, purchase } from './purchase-fixtures.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -144,18 +145,9 @@ onPostgres('three instances as separate processes on one database', () => {
       .set(...staff.auth)
       .send({ name, winners: 1, ticket_price: 50, total_prize: 1000, start_date: day(-1), end_date: day(5), published: true });
     expect(made.status).toBe(201);
-    const createdAt = Date.now();
-    const seen = await Promise.all(
-      [0, 1, 2].map(async (i) => {
-        while (!(await page(i)).text.includes(name)) {
-          // The cache's time, and time to ask again on a busy machine; a page kept past that is kept too long.
-          if (Date.now() - createdAt > CACHE_MS + 2500) return Infinity;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        return Date.now() - createdAt;
-      }),
-    );
-    expect(seen.filter((ms) => ms === Infinity)).toEqual([]);
+    // On every instance within the cache's time, and time to ask again on a busy machine: a page kept past that is kept
+    // too long.
+    await Promise.all([0, 1, 2].map((i) => until(async () => (await page(i)).text.includes(name), CACHE_MS + 2500, 100)));
   });
 
   test('failed logins count together across instances: after five, the right password waits too', async () => {

@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDb, type Db } from '../../server/db/index.ts';
 import type { CodeMessage, Message, Notifier } from '../../server/notify/index.ts';
-import { freshPglite } from './database.ts';
+import { adminSql, freshPglite } from './database.ts';
 
 export type TestApp = {
   /** http://127.0.0.1:PORT of the running server (supertest takes it as its app). */
@@ -38,10 +37,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   let schema: string | undefined;
   if (pgUrl) {
     schema = `t_${randomBytes(6).toString('hex')}`;
-    const c = new pg.Client({ connectionString: pgUrl });
-    await c.connect();
-    await c.query(`CREATE SCHEMA ${schema}`);
-    await c.end();
+    await adminSql(pgUrl, `CREATE SCHEMA ${schema}`);
   }
   const db = pgUrl ? await openDb({ databaseUrl: pgUrl, schema }) : await freshPglite();
   // Production refuses NOTIFY_TRANSPORT=log: a production-mode app is configured live, with mail and SMS on a closed
@@ -107,12 +103,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       server.closeAllConnections();
       await app.close();
       await db.close();
-      if (pgUrl && schema) {
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        await c.query(`DROP SCHEMA ${schema} CASCADE`);
-        await c.end();
-      }
+      if (pgUrl && schema) await adminSql(pgUrl, `DROP SCHEMA ${schema} CASCADE`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
