@@ -56,6 +56,18 @@ describe('content pages are public and bilingual', () => {
     expect(res.text).toContain(`<title>${html(bn[key].title)} · ভাগ্য</title>`);
   });
 
+  test('a text that ends with a link names its page: the results archive on the home page, the limits on Play Responsibly', async () => {
+    for (const [lng, archive, limits] of [
+      ['en', 'See all results', 'Set your limits or take a break'],
+      ['bn', 'সব ফলাফল দেখুন', 'সীমা ঠিক করুন বা বিরতি নিন'],
+    ] as const) {
+      const home = (await request(t.url).get('/').set('Cookie', `lang=${lng}`).expect(200)).text;
+      expect(home).toMatch(new RegExp(`<a href="/results"[^>]*>${archive}</a>`));
+      const play = (await request(t.url).get('/play-responsibly').set('Cookie', `lang=${lng}`).expect(200)).text;
+      expect(play).toContain(`<a href="/profile/limits">${limits}</a>`);
+    }
+  });
+
   test('terms and notice get a table of contents linking to their sections, the about page none', async () => {
     const terms = (await request(t.url).get('/terms-conditions').expect(200)).text;
     expect(terms).toContain('href="#section-1"');

@@ -4,6 +4,7 @@ import { paths } from '../../shared/paths.ts';
 import { localeOf } from '../context.ts';
 import { PageHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
+import { contentLink, type ContentLink } from './link.ts';
 
 /** One module for the long-form pages; the URL picks the text of locales/<lng>/content.json. */
 const PAGES = {
@@ -21,7 +22,7 @@ export type LegalDoc = {
   intro?: string;
   updated?: string;
   /** A section may end with a link to one of the site's own pages (Play Responsibly → /profile/limits). */
-  sections: { heading: string; paragraphs: string[]; link?: { href: string; text: string } }[];
+  sections: { heading: string; paragraphs: string[]; link?: ContentLink }[];
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -91,17 +92,20 @@ export function Component() {
           </nav>
         ) : null}
         <article className="prose">
-          {doc.sections.map((s, i) => (
-            <section key={i} id={id(i)} aria-labelledby={`${id(i)}-h`}>
-              <h2 id={`${id(i)}-h`}>{s.heading}</h2>
-              <Paragraphs paragraphs={s.paragraphs} />
-              {s.link && s.link.href.startsWith('/') ? (
-                <p>
-                  <a href={s.link.href}>{s.link.text}</a>
-                </p>
-              ) : null}
-            </section>
-          ))}
+          {doc.sections.map((s, i) => {
+            const link = contentLink(s.link);
+            return (
+              <section key={i} id={id(i)} aria-labelledby={`${id(i)}-h`}>
+                <h2 id={`${id(i)}-h`}>{s.heading}</h2>
+                <Paragraphs paragraphs={s.paragraphs} />
+                {link ? (
+                  <p>
+                    <a href={link.to}>{link.text}</a>
+                  </p>
+                ) : null}
+              </section>
+            );
+          })}
         </article>
       </div>
     </>

@@ -19,6 +19,7 @@ import { toCardLottery } from '../lotteries/lottery-card.tsx';
 import { SectionHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
+import { contentLink, type ContentLink } from '../content/link.ts';
 
 /** Cards shown in Featured Lotteries (docs/rules/pages.md#5-home-page). */
 export const FEATURED_CARDS = 3;
@@ -28,8 +29,8 @@ type Section<T> = { ok: true; data: T; total: number | null } | { ok: false; mes
 const section = <T,>(r: ApiResult<T>): Section<T> =>
   r.ok ? { ok: true, data: r.data, total: r.total } : { ok: false, message: errorText(r.error, '') || null };
 
-/** An answer may end with a link to a page of the site (`link.to`: a path, e.g. the results archive). */
-type HomeFaq = { title: string; items: { q: string; a: string; link?: { to: string; text: string } }[] };
+/** An answer may end with a link to a page of the site (views/content/link.ts: e.g. the results archive). */
+type HomeFaq = { title: string; items: { q: string; a: string; link?: ContentLink }[] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiOf(context);
@@ -163,18 +164,21 @@ export function Component() {
           <div className="container narrow">
             <h2 id="home-faq-title">{d.faq.title}</h2>
             <div className="home-faq__list">
-              {d.faq.items.map((item, i) => (
-                // `name` makes the accordions exclusive: opening one closes the others, natively.
-                <details key={i} name="home-faq" className="home-faq__item">
-                  <summary>{item.q}</summary>
-                  <p>{item.a}</p>
-                  {item.link?.to.startsWith('/') ? (
-                    <p>
-                      <Link to={item.link.to}>{item.link.text}</Link>
-                    </p>
-                  ) : null}
-                </details>
-              ))}
+              {d.faq.items.map((item, i) => {
+                const link = contentLink(item.link);
+                return (
+                  // `name` makes the accordions exclusive: opening one closes the others, natively.
+                  <details key={i} name="home-faq" className="home-faq__item">
+                    <summary>{item.q}</summary>
+                    <p>{item.a}</p>
+                    {link ? (
+                      <p>
+                        <Link to={link.to}>{link.text}</Link>
+                      </p>
+                    ) : null}
+                  </details>
+                );
+              })}
             </div>
             <p className="home-faq__more">
               <Link to={paths.faq}>{t('faq.more')}</Link>
