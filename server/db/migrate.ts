@@ -20,6 +20,7 @@ import * as m018 from './migrations/018-play-limits.ts';
 import * as m019 from './migrations/019-messages.ts';
 import * as m020 from './migrations/020-reality-check.ts';
 import * as m021 from './migrations/021-uploads-in-database.ts';
+import * as m022 from './migrations/022-lottery-tallies.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -44,6 +45,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '019-messages', sql: m019.sql },
   { id: '020-reality-check', sql: m020.sql },
   { id: '021-uploads-in-database', sql: m021.sql },
+  { id: '022-lottery-tallies', sql: m022.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances
@@ -76,10 +78,23 @@ export async function migrate(db: Db): Promise<string[]> {
   });
 }
 
-/** Migrations hold no functions or quoted semicolons, so splitting on ';' at line ends is safe. */
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+/**
+ * Statements end with ';' at the end of a line; a function's body between `$$` lines is one statement with its own
+ * semicolons. Comment lines (`--`) are dropped.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    if (!inBody && /^\s*--/.test(line)) continue;
+    current.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inBody = !inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, ''));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n'));
+  return statements.map((s) => s.trim()).filter(Boolean);
 }

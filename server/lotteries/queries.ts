@@ -35,10 +35,11 @@ export type LotteryRow = {
 
 /**
  * How many combinations of the lottery `l` are held: pending and successful transactions, and generated tickets not
- * yet activated (docs/rules/tickets.md#6-generated-tickets); an activated one is counted as its transaction.
+ * yet activated (docs/rules/tickets.md#6-generated-tickets); an activated one is counted as its transaction. Kept in
+ * its tally by the database's triggers as the rows change (migration 022, docs/decisions/043-lottery-tallies.md), so
+ * that reading it does not count a big lottery's rows again. Fails closed: a lottery without a tally is never on sale.
  */
-export const HELD = `((SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success'))
-  + (SELECT count(*) FROM generated_tickets g WHERE g.lottery_id = l.id AND g.activated_at IS NULL))`;
+export const HELD = `(SELECT x.held FROM lottery_tallies x WHERE x.lottery_id = l.id)`;
 
 /**
  * The lottery `l` has been drawn: its results were published at least once, by a draw or without one (`drawn_at` is
@@ -52,12 +53,11 @@ export const COMMITMENT = `(SELECT c.commitment FROM draw_commitments c WHERE c.
 
 /**
  * A numbers lottery `l`'s jackpot, null for the tickets kind: `⌊sales × jackpot_share / 100⌋ + rollover_in`, the sales
- * being its `success` tickets' price (the rule of jackpotAmount, shared/draws/tiers.ts; docs/rules/lotteries-and-sales.md#9-the-draw).
- * After the draw it no longer changes: the paid tickets are frozen and a drawn lottery receives no rollover.
+ * being its `success` tickets' price (the rule of jackpotAmount, shared/draws/tiers.ts; docs/rules/lotteries-and-sales.md#9-the-draw),
+ * kept in its tally as HELD is. After the draw it no longer changes: the paid tickets are frozen and a drawn lottery receives no rollover.
  */
 export const JACKPOT = `(CASE WHEN l.kind = 'numbers' THEN
-  (SELECT COALESCE(sum(t.amount), 0) FROM transactions t WHERE t.lottery_id = l.id AND t.status = 'success')::bigint * l.jackpot_share / 100
-  + l.rollover_in END)`;
+  (SELECT x.paid FROM lottery_tallies x WHERE x.lottery_id = l.id) * l.jackpot_share / 100 + l.rollover_in END)`;
 
 /** The kind and a numbers lottery's settings, and its jackpot (`jackpot`). */
 export const NUMBERS_COLUMNS = `l.kind, l.jackpot_share, l.tier2_prize, l.tier3_prize, l.tier4_prize, l.tier5_prize, l.rollover_in, l.rollover_to,
