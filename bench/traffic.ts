@@ -9,6 +9,9 @@
  *   database in a temporary DATA_DIR with the demo data, or on PostgreSQL (BENCH_DATABASE_URL), there optionally as
  *   two instances on the one database; the load generator then alternates its connections between their ports (no
  *   proxy process).
+ * - The Saturday draw among the open lotteries: a numbers lottery BENCH_BIG_SALES tickets into its sales (stored
+ *   while the app is stopped, by an account of its own), whose sold count and jackpot every purchase of it and every
+ *   card of it reads. The purchases below go to it.
  * - BENCH_PLAYERS players (accounts stored while the app is stopped, with 5 to 50 transactions each over the open
  *   lotteries), each logged in through the no-JavaScript login form and, for his purchases, through `/api/token/`,
  *   each from an address of his own (X-Forwarded-For from loopback, which the app trusts).
@@ -34,7 +37,7 @@
  * removes its temporary directory and ends its processes; exits 1 when a budget is missed, 2 without a build.
  *
  *   BENCH_SECONDS (5)  length of one measured run   BENCH_ROUNDS (3)  app/reference pairs per case
- *   BENCH_CONNECTIONS (20)   BENCH_PLAYERS (100)     BENCH_WRITES_PER_SEC (20)
+ *   BENCH_CONNECTIONS (20)   BENCH_PLAYERS (100)     BENCH_WRITES_PER_SEC (20)   BENCH_BIG_SALES (100000; 0: none)
  *   BENCH_ONLY         run only the cases whose name contains this
  *   BENCH_NODE_ARGS    extra node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (see bench/RESULTS.md)
  *   BENCH_DATABASE_URL run the app on this PostgreSQL instead of the embedded database; BENCH_INSTANCES=2 starts two
@@ -55,6 +58,7 @@ const { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, only: ONLY }
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100);
 const WRITES_PER_SEC = Number(process.env.BENCH_WRITES_PER_SEC ?? 20);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
+const BIG_SALES = Number(process.env.BENCH_BIG_SALES ?? 100_000);
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const onPostgres = databaseUrl !== undefined;
 /** Issue 14's budgets: pages against the reference, purchases per second (and p99 on PostgreSQL). */
@@ -73,8 +77,10 @@ if (![1, 2].includes(INSTANCES) || (INSTANCES === 2 && !onPostgres)) {
   console.error('BENCH_INSTANCES is 1, or 2 with BENCH_DATABASE_URL (instances share a PostgreSQL database).');
   process.exit(2);
 }
-if (!(PLAYERS >= 2 && WRITES_PER_SEC >= 0 && SECONDS > 0 && ROUNDS >= 1 && CONNECTIONS >= 1)) {
-  console.error('BENCH_PLAYERS ≥ 2, BENCH_WRITES_PER_SEC ≥ 0, BENCH_SECONDS > 0, BENCH_ROUNDS ≥ 1, BENCH_CONNECTIONS ≥ 1.');
+if (!(PLAYERS >= 2 && WRITES_PER_SEC >= 0 && SECONDS > 0 && ROUNDS >= 1 && CONNECTIONS >= 1 && BIG_SALES >= 0 && BIG_SALES < 1e12)) {
+  console.error(
+    'BENCH_PLAYERS ≥ 2, BENCH_WRITES_PER_SEC ≥ 0, BENCH_SECONDS > 0, BENCH_ROUNDS ≥ 1, BENCH_CONNECTIONS ≥ 1, BENCH_BIG_SALES ≥ 0.',
+  );
   process.exit(2);
 }
 const started = Date.now();
@@ -157,11 +163,42 @@ async function storeAccounts(db: Db, prefix: string, count: number, withTransact
   return accounts;
 }
 
+/**
+ * The Saturday draw: a numbers lottery already BIG_SALES tickets into its sales (a tenth of them still pending),
+ * bought five each by a crowd of accounts of their own, so that its sold count and its jackpot are what a rush reads
+ * and the database's statistics see many players with a few tickets each, as on a Saturday. Its tickets are distinct
+ * two-digit groups (base 100, so each has a 00 group and none is a combination the bench's players buy).
+ */
+async function storeBigLottery(db: Db): Promise<void> {
+  const crowd = await db.query<{ id: number }>(
+    `INSERT INTO users (name, phone, password_hash, is_active, phone_confirmed)
+     SELECT 'Bench crowd ' || n, '0169' || lpad(n::text, 7, '0'), 'x', true, true FROM generate_series(0, $1::int - 1) AS n
+     RETURNING id`,
+    [Math.ceil(BIG_SALES / 5)],
+  );
+  const big = await db.one<{ id: number }>(
+    `INSERT INTO lotteries (name, name_bn, description, description_bn, start_date, end_date, ticket_price, total_tickets, winners,
+       total_prize, published, featured, kind, jackpot_share, tier2_prize, tier3_prize, tier4_prize, tier5_prize)
+     VALUES ('Saturday Numbers', 'শনিবারের সংখ্যা', '', '', now() - interval '1 day', now() + interval '6 days', 100, 5000000, 1, 1,
+       true, true, 'numbers', 50, 20000, 2000, 200, 20) RETURNING id`,
+  );
+  const group = (div: number) => `lpad((i / ${div} % 100)::text, 2, '0')`;
+  await db.query(
+    `INSERT INTO transactions (user_id, lottery_id, ticket, amount, transaction_type, payment_method, status, created_at)
+     SELECT ($1::bigint[])[i / 5 + 1], $2, ${[1e10, 1e8, 1e6, 1e4, 100, 1].map(group).join(` || '-' || `)}, 100, 'payment', 'bkash',
+       CASE WHEN i % 10 = 9 THEN 'pending' ELSE 'success' END, now() - make_interval(secs => ($3::bigint - i)::float8)
+     FROM generate_series(0::bigint, $3::bigint - 1) AS i`,
+    [crowd.map((c) => c.id), big?.id, BIG_SALES],
+  );
+  await db.query('ANALYZE');
+}
+
 let players: Account[];
 let buyers: Account[];
 let lottery: Lottery;
 {
   const db = await openDb({ dataDir, databaseUrl });
+  if (BIG_SALES > 0) await storeBigLottery(db);
   const open = await db.query<Lottery>(
     `SELECT l.id, l.ticket_price FROM lotteries l WHERE ${PURCHASABLE} ORDER BY l.total_tickets DESC, l.id`,
   );
@@ -467,7 +504,7 @@ const mid = (runs: bench.Run[], f: (r: bench.Run) => number | null) => {
 };
 console.log(
   `\n${bench.machine()} · ${onPostgres ? `PostgreSQL, ${INSTANCES} instance${INSTANCES > 1 ? 's' : ''}` : 'embedded database'} · ` +
-    `${players.length} players · ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s · writes ${WRITES_PER_SEC}/s asked · ` +
+    `${players.length} players · ${BIG_SALES ? `a numbers lottery ${BIG_SALES} tickets into its sales · ` : ''}${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s · writes ${WRITES_PER_SEC}/s asked · ` +
     `${((Date.now() - started) / 1000).toFixed(0)} s in all\n`,
 );
 console.log(
