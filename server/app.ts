@@ -27,7 +27,6 @@ import { createMetrics } from './http/metrics.ts';
 import { createApi } from './api.ts';
 import { announceMissing } from './draws/commitments.ts';
 import { adoptUploadFiles } from './uploads/service.ts';
-import { databaseUnavailable, UNAVAILABLE_RETRY_AFTER } from './db/unavailable.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { BkashSimulator } from './payments/bkash/simulator.ts';
 import { scheduleReconciliation } from './payments/reconcile.ts';
@@ -37,6 +36,7 @@ import { DRAND_TIMEOUT_MS, scheduleBeaconFetch } from './draws/beacon-job.ts';
 import { Payments } from './payments/service.ts';
 import type { ContactMessage } from './contact/service.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
+import { pageErrorHandler } from './ssr/message-page.ts';
 import { Background } from './background.ts';
 import { createLogger, type Logger } from './log.ts';
 import { liveNotifier, logNotifier, sendMailWithin, smtpMailer, type Notifier } from './notify/index.ts';
@@ -343,18 +343,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       site: { supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE, supportAddress: config.SUPPORT_ADDRESS ?? null },
     }),
   );
-  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    // The database out of reach: 503 in the visitor's language, and the pool's warning has said it once already.
-    const unavailable = databaseUnavailable(err);
-    if (!unavailable) log.error({ err, url: req.originalUrl }, 'unhandled error');
-    if (!res.headersSent) {
-      if (unavailable) res.set('Retry-After', UNAVAILABLE_RETRY_AFTER);
-      res
-        .status(unavailable ? 503 : 500)
-        .type('text/plain')
-        .send(req.t?.(unavailable ? 'api:databaseUnavailable' : 'api:serverError') ?? 'Server error');
-    } else res.end();
-  });
+  app.use(pageErrorHandler(log));
 
   return {
     app,

@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
-import type { Language } from '../../shared/i18n.ts';
 import { CSRF_FIELD } from '../../shared/paths.ts';
 import type { Csrf } from '../http/csrf.ts';
+import { sendMessage } from './message-page.ts';
 
 /**
  * A form posted without JavaScript, before its route's action sees it: the body read within the size limit, the
@@ -42,7 +42,7 @@ export async function readFormPost(
 ): Promise<Buffer | null> {
   const body = await readBody(req, d.maxFormBytes);
   if (!body) {
-    res.status(413).type('text/plain').send(req.t('common:errors.formTooLarge'));
+    sendMessage(req, res, 413, { title: 'common:errors.genericTitle', text: 'common:errors.formTooLarge', link: back(url) });
     return null;
   }
   try {
@@ -50,20 +50,15 @@ export async function readFormPost(
     const tok = form.get(CSRF_FIELD);
     if (typeof tok === 'string') req.formCsrfToken = tok;
   } catch {
-    res.status(400).type('text/plain').send(req.t('common:errors.badForm'));
+    sendMessage(req, res, 400, { title: 'common:errors.genericTitle', text: 'common:errors.badForm', link: back(url) });
     return null;
   }
   if (!d.csrf.check(req)) {
-    res
-      .status(403)
-      .type('text/html')
-      .send(csrfFailedPage(req.t('api:csrfFailed'), req.language as Language, url.pathname));
+    sendMessage(req, res, 403, { title: 'common:errors.genericTitle', text: 'api:csrfFailed', link: back(url) });
     return null;
   }
   return body;
 }
 
-function csrfFailedPage(message: string, lng: Language, back: string): string {
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!DOCTYPE html><html lang="${lng}"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>403</title><p>${esc(message)}</p><p><a href="${esc(back)}">↻</a></p></html>`;
-}
+/** Back to the form's page, to load it again. */
+const back = (url: URL) => ({ href: url.pathname, text: 'common:errors.openAgain' });

@@ -123,9 +123,16 @@ onPostgres('the database goes away under load and comes back', () => {
     expect(view.status).toBe(503);
     expect(view.headers['retry-after']).toBe('5');
     expect(view.text).toContain('The service is busy or being restarted. Please try again in a few seconds.');
+    // A page, not a line of text: its heading, and the way back home.
+    expect(view.headers['content-type']).toMatch(/^text\/html/);
+    expect(view.text).toContain('<h1>Busy right now</h1>');
+    expect(view.text).toContain('Back to home');
     const bnView = await page.get('/my-lotteries').set('Cookie', 'lang=bn');
     expect(bnView.status).toBe(503);
     expect(bnView.text).toContain('সেবাটি এই মুহূর্তে ব্যস্ত বা আবার চালু হচ্ছে।');
+    expect(bnView.text).toContain('<html lang="bn"');
+    expect(bnView.text).toContain('<h1>এই মুহূর্তে ব্যস্ত</h1>');
+    expect(bnView.text).toContain('হোম পাতায় ফিরুন');
     expect((await request(url).get('/healthz')).status).toBe(200); // the process is alive
 
     await proxy.open();
