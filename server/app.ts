@@ -343,7 +343,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       site: { supportEmail: config.SUPPORT_EMAIL, supportPhone: config.SUPPORT_PHONE, supportAddress: config.SUPPORT_ADDRESS ?? null },
     }),
   );
-  app.use(pageErrorHandler(log));
+  app.use(pageErrorHandler(log, manifest));
 
   return {
     app,

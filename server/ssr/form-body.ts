@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { CSRF_FIELD } from '../../shared/paths.ts';
 import type { Csrf } from '../http/csrf.ts';
+import type { Manifest } from './assets.ts';
 import { sendMessage } from './message-page.ts';
 
 /**
@@ -38,11 +39,17 @@ export async function readFormPost(
   req: ExpressRequest,
   res: ExpressResponse,
   url: URL,
-  d: { maxFormBytes: number; csrf: Csrf },
+  d: { maxFormBytes: number; csrf: Csrf; manifest: () => Pick<Manifest, 'css'> },
 ): Promise<Buffer | null> {
   const body = await readBody(req, d.maxFormBytes);
   if (!body) {
-    sendMessage(req, res, 413, { title: 'common:errors.genericTitle', text: 'common:errors.formTooLarge', link: back(url) });
+    sendMessage(
+      req,
+      res,
+      413,
+      { title: 'common:errors.genericTitle', text: 'common:errors.formTooLarge', link: back(url) },
+      d.manifest().css,
+    );
     return null;
   }
   try {
@@ -50,11 +57,11 @@ export async function readFormPost(
     const tok = form.get(CSRF_FIELD);
     if (typeof tok === 'string') req.formCsrfToken = tok;
   } catch {
-    sendMessage(req, res, 400, { title: 'common:errors.genericTitle', text: 'common:errors.badForm', link: back(url) });
+    sendMessage(req, res, 400, { title: 'common:errors.genericTitle', text: 'common:errors.badForm', link: back(url) }, d.manifest().css);
     return null;
   }
   if (!d.csrf.check(req)) {
-    sendMessage(req, res, 403, { title: 'common:errors.genericTitle', text: 'api:csrfFailed', link: back(url) });
+    sendMessage(req, res, 403, { title: 'common:errors.genericTitle', text: 'api:csrfFailed', link: back(url) }, d.manifest().css);
     return null;
   }
   return body;

@@ -56,7 +56,7 @@ function expectPage(res: request.Response, status: number, lng: 'en' | 'bn', tex
   expect(res.text).toContain(`<title>${TEXTS[lng].title}</title>`);
   expect(res.text).toContain(`<h1>${TEXTS[lng].title}</h1>`);
   expect(res.text).toContain(`<p>${text}</p>`);
-  expect(res.text).toContain(`<a href="/register">${TEXTS[lng].again}</a>`);
+  expect(res.text).toContain(`<a class="btn btn-primary" href="/register">${TEXTS[lng].again}</a>`);
   expect(res.text).toContain('name="viewport"');
 }
 
@@ -89,10 +89,11 @@ describe.each(['en', 'bn'] as const)('in %s', (lng) => {
 });
 
 test('the page escapes what it is given', () => {
-  const html = messagePage('en', 'A <b> title', 'Text & "quotes"', { href: '/x?a=1&b="2"', text: "it's" });
+  const html = messagePage('en', 'A <b> title', 'Text & "quotes"', { href: '/x?a=1&b="2"', text: "it's" }, ['/a.css?"x"']);
   expect(html).toContain('<title>A &#60;b&#62; title</title>');
   expect(html).toContain('<p>Text &#38; &#34;quotes&#34;</p>');
-  expect(html).toContain('<a href="/x?a=1&#38;b=&#34;2&#34;">it&#39;s</a>');
+  expect(html).toContain('<a class="btn btn-primary" href="/x?a=1&#38;b=&#34;2&#34;">it&#39;s</a>');
+  expect(html).toContain('<link rel="stylesheet" href="/a.css?&#34;x&#34;">');
 });
 
 describe('an error thrown before the page (the pages’ last error handler)', () => {
@@ -107,7 +108,9 @@ describe('an error thrown before the page (the pages’ last error handler)', ()
     app.get('/my-lotteries', () => {
       throw err;
     });
-    app.use(pageErrorHandler(createLogger('info', { write: (line: string) => void lines.push(line) })));
+    app.use(
+      pageErrorHandler(createLogger('info', { write: (line: string) => void lines.push(line) }), () => ({ css: ['/assets/app.css'] })),
+    );
     return { app, lines };
   }
   const gone = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
@@ -124,7 +127,8 @@ describe('an error thrown before the page (the pages’ last error handler)', ()
       expect(res.headers['retry-after']).toBe('5');
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.text).toContain(`<html lang="${lng}">`);
-      expect(res.text).toContain(`<h1>${title}</h1><p>${text}</p><p><a href="/">${home}</a></p>`);
+      expect(res.text).toContain('<link rel="stylesheet" href="/assets/app.css">');
+      expect(res.text).toContain(`<h1>${title}</h1><p>${text}</p><a class="btn btn-primary" href="/">${home}</a>`);
       expect(lines).toEqual([]);
     },
   );
