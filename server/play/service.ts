@@ -27,6 +27,7 @@ import type {
 } from '../../shared/play/schemas.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
+import { intervalOf } from '../../shared/play/reality.ts';
 import * as q from './queries.ts';
 import * as reality from './reality.ts';
 import type { SessionOf } from './reality.ts';
@@ -206,10 +207,15 @@ export class Play {
   /** Staff (read only): a player's settings and the history of his requests, newest first. */
   async forStaff(userId: number, t: TFunction): Promise<z.input<typeof StaffPlayLimits>> {
     if (!(await q.userExists(this.db, userId))) throw ApiError.detail(404, t('api:userNotFound'), 'not_found');
-    const [now, events] = await Promise.all([this.of(userId), q.eventsOf(this.db, userId, HISTORY)]);
+    const [now, events, minutes] = await Promise.all([
+      this.of(userId),
+      q.eventsOf(this.db, userId, HISTORY),
+      q.realityMinutesOf(this.db, userId),
+    ]);
     return {
       user_id: userId,
       ...now,
+      reality_check: { interval_minutes: intervalOf(minutes), chosen: minutes !== null },
       history: events.map((e) => ({
         kind: e.kind,
         limits: e.kind === 'limits' ? { day: e.day_limit, week: e.week_limit, month: e.month_limit } : null,

@@ -64,8 +64,16 @@ export const PlayEvent = z.object({
   at: z.string(),
 });
 
-/** `GET /api/v1/admin-users/{id}/play-limits/` (staff, read only): the player's settings and their history, newest first. */
-export const StaffPlayLimits = PlayLimits.extend({ user_id: z.number().int(), history: z.array(PlayEvent) });
+/**
+ * `GET /api/v1/admin-users/{id}/play-limits/` (staff, read only): the player's settings and their history, newest first;
+ * with his reality check (docs/rules/play-safe.md#7-reality-check): the interval in force, in minutes (0: off), and
+ * whether he chose it (else the default applies).
+ */
+export const StaffPlayLimits = PlayLimits.extend({
+  user_id: z.number().int(),
+  history: z.array(PlayEvent),
+  reality_check: z.object({ interval_minutes: z.number().int(), chosen: z.boolean() }),
+});
 
 /**
  * The page's self-exclusion form (/profile/limits): the period, and the box "I understand this cannot be undone early",

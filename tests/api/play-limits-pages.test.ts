@@ -90,4 +90,15 @@ test('staff see a player’s limits and exclusion on his user page, read only', 
   expect(userPage.text).toContain('Spend limits and self-exclusion');
   expect(userPage.text).toContain('TK. 2,000');
   expect(userPage.text).toContain('Not self-excluded.');
+  // The reality check: the default until the player chooses, then his choice, in the staff member's language.
+  const text = (html: string) => html.replaceAll('<!-- -->', '');
+  expect(text(userPage.text)).toContain('<dt>Reality check</dt><dd>Every hour (the default: the player has not chosen)</dd>');
+  const again = await agent.get('/profile/limits').expect(200);
+  await agent
+    .post('/profile/limits')
+    .type('form')
+    .send({ _csrf: csrfFrom(again.text), intent: 'reality', interval_minutes: '30' })
+    .expect(303);
+  const chosen = await staff.agent.get(`/admin/users/${id}/edit`).set('Cookie', 'lang=bn').expect(200);
+  expect(text(chosen.text)).toContain('<dt>খেলার সময় মনে করিয়ে দেওয়া</dt><dd>প্রতি ৩০ মিনিটে</dd>');
 });

@@ -209,6 +209,17 @@ describe('staff', () => {
     expect((await as(staff, 'put', `/api/v1/admin-users/${a.id}/play-limits/`).send({ day: 1 })).status).toBe(404);
   });
 
+  test('staff see the player’s reality check: the default until he chooses, then his choice, off included', async () => {
+    const reality = async () => (await staffView(staff, a.id).expect(200)).body.reality_check;
+    expect(await reality()).toEqual({ interval_minutes: 60, chosen: false });
+    await as(a, 'put', '/api/v1/reality-check/').send({ interval_minutes: 30 }).expect(200);
+    expect(await reality()).toEqual({ interval_minutes: 30, chosen: true });
+    await as(a, 'put', '/api/v1/reality-check/').send({ interval_minutes: 0 }).expect(200);
+    expect(await reality()).toEqual({ interval_minutes: 0, chosen: true });
+    // Another player's choice is his own.
+    expect((await staffView(staff, b.id).expect(200)).body.reality_check).toEqual({ interval_minutes: 60, chosen: false });
+  });
+
   test('the dashboard counts players with a limit and players self-excluded', async () => {
     const dash = () => as(staff, 'get', '/api/v1/admin/dashboard/');
     expect((await dash()).body).toMatchObject({ players_with_limit: 0, players_self_excluded: 0 });

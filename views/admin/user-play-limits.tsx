@@ -8,8 +8,8 @@ import { useTranslation } from '../i18n.tsx';
 export type PlayView = z.output<typeof StaffPlayLimits>;
 
 /**
- * A player's spend limits and self-exclusion on the staff's user page, read only (docs/rules/play-safe.md#5-what-staff-see):
- * staff see them, never change them; the history says what he asked for and when.
+ * A player's spend limits, self-exclusion and reality check on the staff's user page, read only
+ * (docs/rules/play-safe.md#5-what-staff-see): staff see them, never change them; the history says what he asked for and when.
  */
 export function UserPlayLimits({ play, lng }: { play: PlayView | null; lng: Language }) {
   const { t } = useTranslation('admin');
@@ -40,6 +40,13 @@ export function UserPlayLimits({ play, lng }: { play: PlayView | null; lng: Lang
                 </dd>
               </div>
             ))}
+            <div>
+              <dt>{t('users.play.reality')}</dt>
+              <dd>
+                {t(`profile:reality.intervals.${play.reality_check.interval_minutes}`)}
+                {play.reality_check.chosen ? null : <> {t('users.play.realityDefault')}</>}
+              </dd>
+            </div>
           </dl>
           {play.pending ? (
             <p className="muted">
