@@ -6,13 +6,15 @@
  * them, and the statements that every purchase, every `/my-lotteries`, every lottery list and every staff
  * transactions page run, each timed alone in process against the database (the embedded one in memory, or
  * BENCH_DATABASE_URL in a schema of its own): the median of BENCH_REPEAT runs after a warm-up. No HTTP, no render:
- * the page budgets are bench/traffic.ts's; this shows what the database alone does with a big lottery.
+ * the page budgets are bench/traffic.ts's; this shows what the database alone does with a big lottery. Also the staff's
+ * dashboard, whose sales figures cover every lottery.
  *
  *   BENCH_SALES (200000)   BENCH_REPEAT (30)   BENCH_DATABASE_URL (optional)
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { openDb, type Db } from '../server/db/index.ts';
+import { figures } from '../server/dashboard/queries.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { playerTransactions, staffTransactions } from '../server/purchases/queries.ts';
 import { lotteryById, publishedLotteries, saleState } from '../server/lotteries/queries.ts';
@@ -85,6 +87,7 @@ try {
       'staff transactions: the first page of 50 (staffTransactions)',
       () => staffTransactions(db, { search: null, ticket: null, phone: null, status: null, lotteryId: null }, 50, 0),
     ],
+    ["the staff's dashboard: its figures (figures)", () => figures(db)],
   ];
   const rows: string[] = [];
   for (const [name, fn] of cases) {

@@ -189,14 +189,21 @@ export async function staffTransactions(
     `${STAFF_SELECT} ${where.sql} ORDER BY t.created_at DESC, t.id DESC LIMIT $6 OFFSET $7`,
     [...where.params, limit, offset],
   );
-  const total =
-    (
-      await db.one<{ n: number }>(
-        `SELECT count(*)::int AS n FROM transactions t JOIN users u ON u.id = t.user_id JOIN lotteries l ON l.id = t.lottery_id ${where.sql}`,
-        where.params,
-      )
-    )?.n ?? 0;
-  return { rows, total };
+  // Unsearched, the total is the lotteries' tallies by status (docs/decisions/043-lottery-tallies.md), not a count of
+  // every transaction; a search counts the rows it matches.
+  const counted =
+    f.search === null
+      ? await db.one<{ n: number }>(
+          `SELECT COALESCE(sum(CASE $1::text WHEN 'success' THEN sold WHEN 'pending' THEN pending WHEN 'failed' THEN failed
+             ELSE sold + pending + failed END), 0)::int AS n
+           FROM lottery_tallies WHERE $2::bigint IS NULL OR lottery_id = $2`,
+          [f.status, f.lotteryId],
+        )
+      : await db.one<{ n: number }>(
+          `SELECT count(*)::int AS n FROM transactions t JOIN users u ON u.id = t.user_id JOIN lotteries l ON l.id = t.lottery_id ${where.sql}`,
+          where.params,
+        );
+  return { rows, total: counted?.n ?? 0 };
 }
 
 export const staffTransaction = (db: Db, id: number) => db.one<StaffTransactionRow>(`${STAFF_SELECT} WHERE t.id = $1`, [id]);

@@ -39,10 +39,11 @@ async function numbersLottery(o: { total_tickets?: number; rollover_in?: number 
   return row!.id;
 }
 
-type Tally = { lottery_id: number; held: number; paid: number };
+type Tally = { lottery_id: number; held: number; paid: number; sold?: number; pending?: number; failed?: number };
 
-/** Every lottery's tally as the triggers keep it. */
-const kept = () => t.db.query<Tally>('SELECT lottery_id, held, paid FROM lottery_tallies ORDER BY lottery_id');
+/** Every lottery's tally as the triggers keep it (`all`: with its counts by status). */
+const kept = (all = false) =>
+  t.db.query<Tally>(`SELECT lottery_id, held, paid${all ? ', sold, pending, failed' : ''} FROM lottery_tallies ORDER BY lottery_id`);
 
 /** Every lottery's tally counted again from its rows. */
 const counted = () =>
@@ -50,7 +51,10 @@ const counted = () =>
     `SELECT l.id AS lottery_id,
        (SELECT count(*) FROM transactions x WHERE x.lottery_id = l.id AND x.status IN ('pending', 'success'))
          + (SELECT count(*) FROM generated_tickets g WHERE g.lottery_id = l.id AND g.activated_at IS NULL) AS held,
-       (SELECT COALESCE(sum(x.amount), 0)::bigint FROM transactions x WHERE x.lottery_id = l.id AND x.status = 'success') AS paid
+       (SELECT COALESCE(sum(x.amount), 0)::bigint FROM transactions x WHERE x.lottery_id = l.id AND x.status = 'success') AS paid,
+       (SELECT count(*) FROM transactions x WHERE x.lottery_id = l.id AND x.status = 'success') AS sold,
+       (SELECT count(*) FROM transactions x WHERE x.lottery_id = l.id AND x.status = 'pending') AS pending,
+       (SELECT count(*) FROM transactions x WHERE x.lottery_id = l.id AND x.status = 'failed') AS failed
      FROM lotteries l ORDER BY l.id`,
   );
 
@@ -62,6 +66,19 @@ const insertTransactions = (lottery: number, rows: [string, string, number][]) =
      FROM unnest($3::text[], $4::text[], $5::bigint[]) AS x(ticket, status, amount)`,
     [player.id, lottery, rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
   );
+
+/** Two numbers lotteries, the first with four sales: pending, success, failed, success. */
+async function twoLotteries(): Promise<{ one: number; two: number }> {
+  const one = await numbersLottery();
+  const two = await numbersLottery();
+  await insertTransactions(one, [
+    [ticket(1), 'pending', 100],
+    [ticket(2), 'success', 100],
+    [ticket(3), 'failed', 100],
+    [ticket(4), 'success', 100],
+  ]);
+  return { one, two };
+}
 
 const ticket = (n: number) => `01-02-03-04-${String(10 + n).padStart(2, '0')}-01`;
 
@@ -80,14 +97,7 @@ describe('the tally follows the rows', () => {
   });
 
   test('inserts, status changes, a changed amount and deletes, one row and many at a time, in two lotteries', async () => {
-    const one = await numbersLottery();
-    const two = await numbersLottery();
-    await insertTransactions(one, [
-      [ticket(1), 'pending', 100],
-      [ticket(2), 'success', 100],
-      [ticket(3), 'failed', 100],
-      [ticket(4), 'success', 100],
-    ]);
+    const { one, two } = await twoLotteries();
     await insertTransactions(two, [[ticket(1), 'success', 250]]);
     expect(await kept()).toEqual([
       { lottery_id: one, held: 3, paid: 200 },
@@ -99,14 +109,14 @@ describe('the tally follows the rows', () => {
     await t.db.query(`UPDATE transactions SET status = 'failed' WHERE lottery_id = $1 AND ticket = $2`, [one, ticket(2)]);
     await t.db.query(`UPDATE transactions SET amount = 300 WHERE lottery_id = $1`, [two]);
     await t.db.query(`UPDATE transactions SET trx_id = 'TRX0000001' WHERE lottery_id = $1`, [two]);
-    expect(await kept()).toEqual(await counted());
+    expect(await kept(true)).toEqual(await counted());
     expect(await kept()).toEqual([
       { lottery_id: one, held: 3, paid: 200 },
       { lottery_id: two, held: 1, paid: 300 },
     ]);
 
     await t.db.query(`DELETE FROM transactions WHERE lottery_id = $1 AND status = 'success'`, [one]);
-    expect(await kept()).toEqual(await counted());
+    expect(await kept(true)).toEqual(await counted());
     expect((await kept())[0]).toEqual({ lottery_id: one, held: 1, paid: 0 });
   });
 
@@ -129,7 +139,7 @@ describe('the tally follows the rows', () => {
       [player.id, tx!.id, id],
     );
     await t.db.query(`DELETE FROM generated_tickets WHERE activated_at IS NULL AND ticket_number LIKE '%-5_-01'`);
-    expect(await kept()).toEqual(await counted());
+    expect(await kept(true)).toEqual(await counted());
     expect(await kept()).toEqual([{ lottery_id: id, held: 40, paid: 100 }]);
   });
 
@@ -163,7 +173,7 @@ describe('what the API shows from it', () => {
     expect(await lotteryJson(id)).toMatchObject({ tickets_sold: 1, jackpot: 7 });
     expect((await approve('failed')).status).toBe(200);
     expect(await lotteryJson(id)).toMatchObject({ tickets_sold: 0, jackpot: 7 });
-    expect(await kept()).toEqual(await counted());
+    expect(await kept(true)).toEqual(await counted());
   });
 
   test('the last combination held: the next buyer is told it is sold out, and nothing is stored', async () => {
@@ -180,11 +190,42 @@ describe('what the API shows from it', () => {
     // One released: the combination is on sale again.
     await t.db.query(`UPDATE transactions SET status = 'failed' WHERE ticket = $1`, [ticket(1)]);
     expect((await buy(t, player, purchase(id, ticket(3)))).status).toBe(201);
-    expect(await kept()).toEqual(await counted());
+    expect(await kept(true)).toEqual(await counted());
   });
 });
 
-describe('migration 022 on a database that already has sales', () => {
+describe('what staff see from it', () => {
+  test('the transactions list’s total without a search, by status and lottery, and the dashboard’s sales', async () => {
+    const { one, two } = await twoLotteries();
+    await insertTransactions(two, [
+      [ticket(1), 'success', 250],
+      [ticket(2), 'pending', 250],
+    ]);
+    await t.db.query(`UPDATE transactions SET status = 'failed' WHERE lottery_id = $1 AND status = 'pending'`, [two]);
+    const total = async (query: string) => {
+      const res = await request(t.url)
+        .get(`/api/v1/transactions/?${query}`)
+        .set(...staff.auth);
+      expect(res.status).toBe(200);
+      return Number(res.headers['x-total-count']);
+    };
+    expect(await total('')).toBe(6);
+    expect(await total('status=success')).toBe(3);
+    expect(await total('status=failed')).toBe(2);
+    expect(await total(`lottery_id=${one}`)).toBe(4);
+    expect(await total(`lottery_id=${two}&status=failed`)).toBe(1);
+    expect(await total(`lottery_id=${one}&status=pending`)).toBe(1);
+    // A search still counts the rows it matches.
+    expect(await total(`search=${ticket(1)}`)).toBe(2);
+    const dash = await request(t.url)
+      .get('/api/v1/admin/dashboard/')
+      .set(...staff.auth);
+    expect(dash.status).toBe(200);
+    expect(dash.body).toMatchObject({ total_revenue: 450, tickets_sold: 3, pending_transactions: 1 });
+  });
+});
+
+describe('migrations 022 and 023 on a database that already has sales', () => {
   test('counts the rows that were there, then keeps counting', async () => {
     const id = await numbersLottery();
     await insertTransactions(id, [
@@ -197,12 +238,12 @@ describe('migration 022 on a database that already has sales', () => {
     for (const fn of ['lottery_tally_open', 'lottery_tally_transactions', 'lottery_tally_generated'])
       await t.db.query(`DROP FUNCTION ${fn}() CASCADE`);
     await t.db.query('DROP INDEX transactions_newest');
-    await t.db.query(`DELETE FROM schema_migrations WHERE id = '022-lottery-tallies'`);
+    await t.db.query(`DELETE FROM schema_migrations WHERE id IN ('022-lottery-tallies', '023-tally-counts')`);
     await insertTransactions(id, [[ticket(4), 'success', 100]]);
 
-    expect(await migrate(t.db)).toEqual(['022-lottery-tallies']);
-    expect(await kept()).toEqual([{ lottery_id: id, held: 3, paid: 200 }]);
+    expect(await migrate(t.db)).toEqual(['022-lottery-tallies', '023-tally-counts']);
+    expect(await kept(true)).toEqual([{ lottery_id: id, held: 3, paid: 200, sold: 2, pending: 1, failed: 1 }]);
     await insertTransactions(id, [[ticket(5), 'success', 100]]);
-    expect(await kept()).toEqual([{ lottery_id: id, held: 4, paid: 300 }]);
+    expect(await kept(true)).toEqual([{ lottery_id: id, held: 4, paid: 300, sold: 3, pending: 1, failed: 1 }]);
   });
 });
