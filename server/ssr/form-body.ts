@@ -41,31 +41,26 @@ export async function readFormPost(
   url: URL,
   d: { maxFormBytes: number; csrf: Csrf; manifest: () => Pick<Manifest, 'css'> },
 ): Promise<Buffer | null> {
-  const body = await readBody(req, d.maxFormBytes);
-  if (!body) {
+  /** A form refused before its action: the message page with `text`, and the way back to the form's page. */
+  const refuse = (status: number, text: string) => {
     sendMessage(
       req,
       res,
-      413,
-      { title: 'common:errors.genericTitle', text: 'common:errors.formTooLarge', link: back(url) },
+      status,
+      { title: 'common:errors.genericTitle', text, link: { href: url.pathname, text: 'common:errors.openAgain' } },
       d.manifest().css,
     );
     return null;
-  }
+  };
+  const body = await readBody(req, d.maxFormBytes);
+  if (!body) return refuse(413, 'common:errors.formTooLarge');
   try {
     const form = await new Request(url, { method: 'POST', headers: requestHeaders(req), body: new Uint8Array(body) }).formData();
     const tok = form.get(CSRF_FIELD);
     if (typeof tok === 'string') req.formCsrfToken = tok;
   } catch {
-    sendMessage(req, res, 400, { title: 'common:errors.genericTitle', text: 'common:errors.badForm', link: back(url) }, d.manifest().css);
-    return null;
+    return refuse(400, 'common:errors.badForm');
   }
-  if (!d.csrf.check(req)) {
-    sendMessage(req, res, 403, { title: 'common:errors.genericTitle', text: 'api:csrfFailed', link: back(url) }, d.manifest().css);
-    return null;
-  }
+  if (!d.csrf.check(req)) return refuse(403, 'api:csrfFailed');
   return body;
 }
-
-/** Back to the form's page, to load it again. */
-const back = (url: URL) => ({ href: url.pathname, text: 'common:errors.openAgain' });

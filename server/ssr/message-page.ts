@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { databaseUnavailable, UNAVAILABLE_RETRY_AFTER } from '../db/unavailable.ts';
+import { escapeHtml as esc } from '../http/html.ts';
 import { isLanguage } from '../i18n.ts';
 import type { Logger } from '../log.ts';
 import type { Manifest } from './assets.ts';
@@ -7,7 +8,7 @@ import type { Manifest } from './assets.ts';
 /**
  * A whole page of one message, for the answers a page request gets before or outside the React render (a form too
  * large, unreadable or out of date; the database out of reach, or an error before the page): in the visitor's
- * language, a title, the sentence and one link, readable on a small screen without the app's styles or scripts.
+ * language, a title, the sentence and one link, with the app's stylesheet and no script.
  */
 export type Message = {
   /** Translation keys (`namespace:key`) of the title and the sentence. */
@@ -15,8 +16,6 @@ export type Message = {
   text: string;
   link: { href: string; text: string };
 };
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The message in the markup of the root's error page (views/root.tsx), without its top bar and footer. */
 export function messagePage(

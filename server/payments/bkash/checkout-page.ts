@@ -6,6 +6,7 @@
  */
 import { toDigits } from '../../../shared/dates.ts';
 import { formatTaka } from '../../../shared/money.ts';
+import { escapeHtml } from '../../http/html.ts';
 
 /** A text in both languages. */
 export type Bilingual = { en: string; bn: string };
@@ -86,11 +87,6 @@ export function wrongPin(triesLeft: number): Bilingual {
 /** 01770618575 → 0177*****75 */
 export function maskWallet(wallet: string): string {
   return wallet.length > 6 ? `${wallet.slice(0, 4)}${'*'.repeat(wallet.length - 6)}${wallet.slice(-2)}` : wallet;
-}
-
-/** Escapes text for HTML content and quoted attribute values alike. */
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const both = (t: Bilingual): string =>
