@@ -41,27 +41,16 @@ async function setUp(d: Db): Promise<{ lotteryId: number; playerId: number }> {
     `INSERT INTO users (name, phone, password_hash, is_active) VALUES ('Buyer', '01300000001', 'x', true), ('Player', '01300000002', 'x', true)
      RETURNING id`,
   );
-  const lottery = await d.one<{ id: number }>(
-    `INSERT INTO lotteries (name, name_bn, description, description_bn, start_date, end_date, ticket_price, total_tickets, winners,
-       total_prize, published, featured, kind, jackpot_share, tier2_prize, tier3_prize, tier4_prize, tier5_prize)
-     VALUES ('Saturday Mega Draw', 'শনিবারের মেগা ড্র', '', '', now() - interval '1 day', now() + interval '6 days', 100, 5000000, 1, 1,
-       true, true, 'numbers', 50, 20000, 2000, 200, 20) RETURNING id`,
-  );
-  if (!buyer || !player || !lottery) throw new Error('set-up rows not stored');
-  // Distinct tickets, written as the table's pattern asks: i in base 100, six two-digit groups.
-  const ticket = (i: string) =>
-    `lpad((${i} / 10000000000 % 100)::text, 2, '0') || '-' || lpad((${i} / 100000000 % 100)::text, 2, '0') || '-' ||
-     lpad((${i} / 1000000 % 100)::text, 2, '0') || '-' || lpad((${i} / 10000 % 100)::text, 2, '0') || '-' ||
-     lpad((${i} / 100 % 100)::text, 2, '0') || '-' || lpad((${i} % 100)::text, 2, '0')`;
-  await d.query(
-    `INSERT INTO transactions (user_id, lottery_id, ticket, amount, transaction_type, payment_method, status)
-     SELECT CASE WHEN i < 10 THEN $1::bigint ELSE $2::bigint END, $3, ${ticket('i')}, 100, 'payment', 'bkash',
-       CASE WHEN i % 10 = 9 THEN 'pending' ELSE 'success' END
-     FROM generate_series(0::bigint, $4::bigint - 1) AS i`,
-    [player.id, buyer.id, lottery.id, SALES],
-  );
-  await d.query('ANALYZE');
-  return { lotteryId: lottery.id, playerId: player.id };
+  if (!buyer || !player) throw new Error('set-up rows not stored');
+  // The player holds the first ten tickets, the buyer the rest.
+  const lotteryId = await bench.storeNumbersLottery(d, {
+    name: 'Saturday Mega Draw',
+    name_bn: 'শনিবারের মেগা ড্র',
+    sales: SALES,
+    buyers: [player.id, buyer.id],
+    perBuyer: 10,
+  });
+  return { lotteryId, playerId: player.id };
 }
 
 async function time(fn: () => Promise<unknown>): Promise<number> {

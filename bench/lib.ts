@@ -13,6 +13,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { cpus, freemem, totalmem, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Db } from '../server/db/index.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 const serverJs = path.join(root, 'dist/server/index.js');
@@ -329,4 +330,35 @@ export function cheapHash(password: string): string {
   const salt = randomBytes(16);
   const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 12, r: 8, p: 1 });
   return `scrypt$${2 ** 12}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+/**
+ * A numbers lottery on sale (price 100, 5,000,000 tickets, jackpot 50 % of the sales) with `sales` tickets already
+ * sold, a tenth of them still pending, one a second up to now: ticket i bought by `buyers[⌊i / perBuyer⌋]` (the last
+ * buyer takes the rest). Its tickets are distinct two-digit groups, i in base 100, so each has a 00 group and none is a
+ * combination a bench's player buys. Returns the lottery's id.
+ */
+export async function storeNumbersLottery(
+  db: Db,
+  o: { name: string; name_bn: string; sales: number; buyers: readonly number[]; perBuyer: number },
+): Promise<number> {
+  const lottery = await db.one<{ id: number }>(
+    `INSERT INTO lotteries (name, name_bn, description, description_bn, start_date, end_date, ticket_price, total_tickets, winners,
+       total_prize, published, featured, kind, jackpot_share, tier2_prize, tier3_prize, tier4_prize, tier5_prize)
+     VALUES ($1, $2, '', '', now() - interval '1 day', now() + interval '6 days', 100, 5000000, 1, 1,
+       true, true, 'numbers', 50, 20000, 2000, 200, 20) RETURNING id`,
+    [o.name, o.name_bn],
+  );
+  if (!lottery) throw new Error('the lottery was not stored');
+  const group = (div: number) => `lpad((i / ${div} % 100)::text, 2, '0')`;
+  await db.query(
+    `INSERT INTO transactions (user_id, lottery_id, ticket, amount, transaction_type, payment_method, status, created_at)
+     SELECT ($1::bigint[])[LEAST(i / $4 + 1, array_length($1::bigint[], 1))], $2,
+       ${[1e10, 1e8, 1e6, 1e4, 100, 1].map(group).join(` || '-' || `)}, 100, 'payment', 'bkash',
+       CASE WHEN i % 10 = 9 THEN 'pending' ELSE 'success' END, now() - make_interval(secs => ($3::bigint - i)::float8)
+     FROM generate_series(0::bigint, $3::bigint - 1) AS i`,
+    [o.buyers, lottery.id, o.sales, o.perBuyer],
+  );
+  await db.query('ANALYZE');
+  return lottery.id;
 }

@@ -166,8 +166,8 @@ async function storeAccounts(db: Db, prefix: string, count: number, withTransact
 /**
  * The Saturday draw: a numbers lottery already BIG_SALES tickets into its sales (a tenth of them still pending),
  * bought five each by a crowd of accounts of their own, so that its sold count and its jackpot are what a rush reads
- * and the database's statistics see many players with a few tickets each, as on a Saturday. Its tickets are distinct
- * two-digit groups (base 100, so each has a 00 group and none is a combination the bench's players buy).
+ * and the database's statistics see many players with a few tickets each, as on a Saturday (bench/lib.ts
+ * storeNumbersLottery).
  */
 async function storeBigLottery(db: Db): Promise<void> {
   const crowd = await db.query<{ id: number }>(
@@ -176,21 +176,13 @@ async function storeBigLottery(db: Db): Promise<void> {
      RETURNING id`,
     [Math.ceil(BIG_SALES / 5)],
   );
-  const big = await db.one<{ id: number }>(
-    `INSERT INTO lotteries (name, name_bn, description, description_bn, start_date, end_date, ticket_price, total_tickets, winners,
-       total_prize, published, featured, kind, jackpot_share, tier2_prize, tier3_prize, tier4_prize, tier5_prize)
-     VALUES ('Saturday Numbers', 'শনিবারের সংখ্যা', '', '', now() - interval '1 day', now() + interval '6 days', 100, 5000000, 1, 1,
-       true, true, 'numbers', 50, 20000, 2000, 200, 20) RETURNING id`,
-  );
-  const group = (div: number) => `lpad((i / ${div} % 100)::text, 2, '0')`;
-  await db.query(
-    `INSERT INTO transactions (user_id, lottery_id, ticket, amount, transaction_type, payment_method, status, created_at)
-     SELECT ($1::bigint[])[i / 5 + 1], $2, ${[1e10, 1e8, 1e6, 1e4, 100, 1].map(group).join(` || '-' || `)}, 100, 'payment', 'bkash',
-       CASE WHEN i % 10 = 9 THEN 'pending' ELSE 'success' END, now() - make_interval(secs => ($3::bigint - i)::float8)
-     FROM generate_series(0::bigint, $3::bigint - 1) AS i`,
-    [crowd.map((c) => c.id), big?.id, BIG_SALES],
-  );
-  await db.query('ANALYZE');
+  await bench.storeNumbersLottery(db, {
+    name: 'Saturday Numbers',
+    name_bn: 'শনিবারের সংখ্যা',
+    sales: BIG_SALES,
+    buyers: crowd.map((c) => c.id),
+    perBuyer: 5,
+  });
 }
 
 let players: Account[];
