@@ -1,10 +1,11 @@
 /**
  * What a lottery's sales add up to, kept by the database as they change (docs/decisions/043-lottery-tallies.md,
  * docs/rules/lotteries-and-sales.md#4-when-a-lottery-can-be-bought): `held`, the combinations held (transactions
- * `pending` or `success`, generated tickets not yet activated), which says whether it is sold out, and `paid`, the
- * price of its `success` tickets, which a numbers lottery's jackpot is a share of. Before, every purchase, every card
- * of a list and every row of the staff's transactions counted them again over the lottery's rows: with 200,000 tickets
- * sold that was 83 ms a purchase and 2 s a staff page on the embedded database (bench/RESULTS.md).
+ * `pending` or `success`, generated tickets not yet activated), which says whether it is sold out; `paid`, the
+ * price of its `success` tickets, which a numbers lottery's jackpot is a share of; and its transactions by status
+ * (`sold`: success, `pending`, `failed`), which the staff's dashboard and transactions list count. Before, every
+ * purchase, every card of a list and every row of the staff's transactions counted them again over the lottery's rows:
+ * with 200,000 tickets sold that was 83 ms a purchase and 2 s a staff page on the embedded database (bench/RESULTS.md).
  *
  * Triggers keep them, whatever statement writes the rows (the app, the demo seed, a fix by hand): one tally row per
  * lottery, made with it; per statement, from its transition tables, so that a bulk insert (a batch of generated
@@ -19,15 +20,20 @@ CREATE INDEX transactions_newest ON transactions (created_at DESC, id DESC);
 CREATE TABLE lottery_tallies (
   lottery_id bigint PRIMARY KEY REFERENCES lotteries(id) ON DELETE CASCADE,
   held       bigint NOT NULL DEFAULT 0 CHECK (held >= 0),
-  paid       bigint NOT NULL DEFAULT 0 CHECK (paid >= 0)
+  paid       bigint NOT NULL DEFAULT 0 CHECK (paid >= 0),
+  sold       bigint NOT NULL DEFAULT 0 CHECK (sold >= 0),
+  pending    bigint NOT NULL DEFAULT 0 CHECK (pending >= 0),
+  failed     bigint NOT NULL DEFAULT 0 CHECK (failed >= 0)
 );
 
-INSERT INTO lottery_tallies (lottery_id, held, paid)
-SELECT l.id,
-  (SELECT count(*) FROM transactions t WHERE t.lottery_id = l.id AND t.status IN ('pending', 'success'))
-    + (SELECT count(*) FROM generated_tickets g WHERE g.lottery_id = l.id AND g.activated_at IS NULL),
-  (SELECT COALESCE(sum(t.amount), 0) FROM transactions t WHERE t.lottery_id = l.id AND t.status = 'success')
-FROM lotteries l;
+INSERT INTO lottery_tallies (lottery_id, held, paid, sold, pending, failed)
+SELECT l.id, COALESCE(c.sold + c.pending, 0) + (SELECT count(*) FROM generated_tickets g WHERE g.lottery_id = l.id AND g.activated_at IS NULL),
+  COALESCE(c.paid, 0), COALESCE(c.sold, 0), COALESCE(c.pending, 0), COALESCE(c.failed, 0)
+FROM lotteries l
+LEFT JOIN (SELECT lottery_id, COALESCE(sum(amount) FILTER (WHERE status = 'success'), 0) AS paid,
+             count(*) FILTER (WHERE status = 'success') AS sold, count(*) FILTER (WHERE status = 'pending') AS pending,
+             count(*) FILTER (WHERE status = 'failed') AS failed
+           FROM transactions GROUP BY lottery_id) c ON c.lottery_id = l.id;
 
 CREATE FUNCTION lottery_tally_open() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -39,31 +45,39 @@ $$;
 CREATE TRIGGER lotteries_tally AFTER INSERT ON lotteries REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION lottery_tally_open();
 
--- A transaction holds its combination while pending or success, and pays into the sales when success.
+-- A transaction holds its combination while pending or success, and pays into the sales when success; each row's part
+-- in its lottery's tally is added for the rows a statement wrote and taken away for the rows it replaced.
 CREATE FUNCTION lottery_tally_transactions() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    UPDATE lottery_tallies x SET held = x.held + d.held, paid = x.paid + d.paid
+    UPDATE lottery_tallies x SET held = x.held + d.held, paid = x.paid + d.paid, sold = x.sold + d.sold, pending = x.pending + d.pending,
+      failed = x.failed + d.failed
     FROM (SELECT lottery_id, count(*) FILTER (WHERE status IN ('pending', 'success')) AS held,
-            COALESCE(sum(amount) FILTER (WHERE status = 'success'), 0) AS paid
+            COALESCE(sum(amount) FILTER (WHERE status = 'success'), 0) AS paid, count(*) FILTER (WHERE status = 'success') AS sold,
+            count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'failed') AS failed
           FROM new_rows GROUP BY lottery_id) d
-    WHERE x.lottery_id = d.lottery_id AND (d.held <> 0 OR d.paid <> 0);
+    WHERE x.lottery_id = d.lottery_id;
   ELSIF TG_OP = 'DELETE' THEN
-    UPDATE lottery_tallies x SET held = x.held - d.held, paid = x.paid - d.paid
+    UPDATE lottery_tallies x SET held = x.held - d.held, paid = x.paid - d.paid, sold = x.sold - d.sold, pending = x.pending - d.pending,
+      failed = x.failed - d.failed
     FROM (SELECT lottery_id, count(*) FILTER (WHERE status IN ('pending', 'success')) AS held,
-            COALESCE(sum(amount) FILTER (WHERE status = 'success'), 0) AS paid
+            COALESCE(sum(amount) FILTER (WHERE status = 'success'), 0) AS paid, count(*) FILTER (WHERE status = 'success') AS sold,
+            count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'failed') AS failed
           FROM old_rows GROUP BY lottery_id) d
-    WHERE x.lottery_id = d.lottery_id AND (d.held <> 0 OR d.paid <> 0);
+    WHERE x.lottery_id = d.lottery_id;
   ELSE
-    UPDATE lottery_tallies x SET held = x.held + d.held, paid = x.paid + d.paid
-    FROM (SELECT lottery_id, sum(held) AS held, sum(paid) AS paid FROM (
-            SELECT lottery_id, (status IN ('pending', 'success'))::int AS held, CASE WHEN status = 'success' THEN amount ELSE 0 END AS paid
-            FROM new_rows
-            UNION ALL
-            SELECT lottery_id, -(status IN ('pending', 'success'))::int, CASE WHEN status = 'success' THEN -amount ELSE 0 END
-            FROM old_rows) c
+    UPDATE lottery_tallies x SET held = x.held + d.held, paid = x.paid + d.paid, sold = x.sold + d.sold, pending = x.pending + d.pending,
+      failed = x.failed + d.failed
+    FROM (SELECT lottery_id, sum(held) AS held, sum(paid) AS paid, sum(sold) AS sold, sum(pending) AS pending, sum(failed) AS failed
+          FROM (SELECT lottery_id, (status IN ('pending', 'success'))::int AS held, CASE WHEN status = 'success' THEN amount ELSE 0 END AS paid,
+                  (status = 'success')::int AS sold, (status = 'pending')::int AS pending, (status = 'failed')::int AS failed
+                FROM new_rows
+                UNION ALL
+                SELECT lottery_id, -(status IN ('pending', 'success'))::int, CASE WHEN status = 'success' THEN -amount ELSE 0 END,
+                  -(status = 'success')::int, -(status = 'pending')::int, -(status = 'failed')::int
+                FROM old_rows) c
           GROUP BY lottery_id) d
-    WHERE x.lottery_id = d.lottery_id AND (d.held <> 0 OR d.paid <> 0);
+    WHERE x.lottery_id = d.lottery_id AND (d.held <> 0 OR d.paid <> 0 OR d.sold <> 0 OR d.pending <> 0 OR d.failed <> 0);
   END IF;
   RETURN NULL;
 END
