@@ -288,6 +288,32 @@ describe('POST /api/v1/transactions-create/', () => {
     expect((await rows(t)).map((r) => r.user_id)).toEqual([b.id]);
   });
 
+  test('a retry whose first request commits while it waits for the lottery’s lock: answered with that purchase', async () => {
+    // The key is looked up after the lock: on PostgreSQL a look before it cannot see the first request's uncommitted
+    // row, and the retry would then find the ticket held (409) instead of answering with the purchase made.
+    const lottery = await insertLottery(t);
+    let answer: request.Response | undefined;
+    let pending: Promise<request.Response> | undefined;
+    let firstId = 0;
+    await t.db.tx(async (tx) => {
+      await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE', [lottery]);
+      const row = await tx.one<{ id: number }>(
+        `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, idempotency_key)
+         VALUES ($1, $2, $3, 100, 'bkash', 'in-flight') RETURNING id`,
+        [a.id, lottery, TICKET],
+      );
+      firstId = row?.id ?? 0;
+      pending = buy(t, a, purchase(lottery, TICKET), 'in-flight').then((r) => (answer = r));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(answer).toBeUndefined();
+    });
+    const res = await pending!;
+    expect(res.status).toBe(200);
+    expect(res.headers['idempotent-replayed']).toBe('true');
+    expect(res.body.id).toBe(firstId);
+    expect((await rows(t)).map((r) => r.id)).toEqual([firstId]);
+  });
+
   test('a duplicate TrxID is refused, whatever its case; the first stays', async () => {
     const lottery = await insertLottery(t);
     expect((await buy(t, a, purchase(lottery, TICKET, { trx_id: 'TRX12345AB' }))).status).toBe(201);
