@@ -27,7 +27,9 @@
  *   writes run while the reference is measured. One reference process, also against two app instances.
  * - Purchases: BENCH_PLAYERS buyers of their own, 20 connections, each buyer 9 purchases (the per-player limit),
  *   each request another buyer and another ticket, on one instance: purchases per second and p99.
- * - Beside them, not judged: `/my-lotteries` as bench/throughput.ts asks for it (one session, one URL, no writes).
+ * - Beside them, not judged: `/my-lotteries` as bench/throughput.ts asks for it (one session, one URL, no writes), and
+ *   the floor under every logged-in page: `/bff/api/v1/me/`, the player's session checked and 78 bytes of JSON sent,
+ *   nothing rendered, with the same rotation and writes (what a page costs at the least, docs/decisions/044).
  *
  * Budgets (issue 14): rendered logged-in `/my-lotteries` and `/profile` under that load at least 0.10 of the reference
  * on the embedded database, 0.07 on PostgreSQL (meant with two instances); purchases at least 300 a second on the
@@ -376,10 +378,20 @@ async function writesOff() {
 // ---------------------------------------------------------------------------------------------------------------
 // The page cases, each against the app (writes on) and then the reference, alternating
 
-type PageCase = { name: string; path: string; rotate: boolean; writes: boolean; budget: number | null };
+/** floorOf: this case is the floor under that page case; the report divides it by that page's reference too. */
+type PageCase = { name: string; path: string; rotate: boolean; writes: boolean; budget: number | null; floorOf?: string };
 const cases: PageCase[] = [
   { name: '/my-lotteries, each view another player, writes on', path: '/my-lotteries', rotate: true, writes: true, budget: BUDGET.pages },
   { name: '/profile, each view another player, writes on', path: '/profile', rotate: true, writes: true, budget: BUDGET.pages },
+  // The floor under every logged-in page: the player's session checked and the smallest JSON answered, no page rendered.
+  {
+    name: 'floor: /bff/api/v1/me/ (JSON, no render), each view another player, writes on',
+    path: '/bff/api/v1/me/',
+    rotate: true,
+    writes: true,
+    budget: null,
+    floorOf: '/my-lotteries, each view another player, writes on',
+  },
   { name: '/my-lotteries, one session, one URL, no writes', path: '/my-lotteries', rotate: false, writes: false, budget: null },
 ];
 
@@ -504,6 +516,7 @@ console.log(
 );
 console.log('|---|---:|---|---:|---:|---|---:|---:|---:|---|---|');
 let failedBudget = false;
+let floorLine = '';
 for (const r of pageRows) {
   const ratios = r.app.map((a, i) => a.rps / (r.ref[i] as bench.Run).rps);
   const ratio = bench.median(ratios);
@@ -515,6 +528,12 @@ for (const r of pageRows) {
       `${fmt(r.writesPerSec, 1)} | ${r.budget === null ? 'not judged' : `≥ ${r.budget}`} | ${r.budget === null ? '-' : ok ? 'ok' : '**MISSED**'} |`,
   );
 }
+for (const floor of pageRows) {
+  const page = pageRows.find((r) => r.name === floor.floorOf);
+  if (!page) continue;
+  const x = bench.median(floor.app.map((r) => r.rps)) / bench.median(page.ref.map((r) => r.rps));
+  floorLine = `\nThe floor against the page's reference (${page.path}): ${x.toFixed(3)}, what that page would reach if it cost no more than its session check.`;
+}
 if (purchaseRun) {
   const p = purchaseRun;
   const ok = p.rps >= BUDGET.purchasesPerSec && (BUDGET.purchaseP99Ms === null || p.p99 <= BUDGET.purchaseP99Ms);
@@ -524,6 +543,7 @@ if (purchaseRun) {
     `| ${purchaseCase} (${p.total} purchases) | - | - | ${p.rps.toFixed(0)} | - | - | ${p.p99.toFixed(0)} | ${fmt(p.cpuUs)} | - | ${budget} | ${ok ? 'ok' : '**MISSED**'} |`,
   );
 }
+if (floorLine) console.log(floorLine);
 if (writes.sent) {
   const failures = [...writes.failed].map(([k, n]) => `${k}: ${n}`).join(', ');
   console.log(
