@@ -207,7 +207,8 @@ export class Purchases {
       else if (c === TRX_ID_UNIQUE) throw trxIdTaken(t);
       else throw err;
     }
-    return { created: outcome.created, reply: await this.purchaseReply(userId, outcome.id, t) };
+    // A purchase just made has no checkout yet (one is started for it later): nothing to look up.
+    return { created: outcome.created, reply: await this.purchaseReply(userId, outcome.id, t, !outcome.created) };
   }
 
   /** The first transaction of an idempotency key, if this request is a retry of the one that made it. */
@@ -219,16 +220,16 @@ export class Purchases {
 
   /** One of the caller's own transactions, with the receiver number and the amount to pay (the payment page). */
   one(caller: AccessClaims, id: number, t: TFunction): Promise<z.input<typeof PurchaseReply>> {
-    return this.purchaseReply(caller.user_id, id, t);
+    return this.purchaseReply(caller.user_id, id, t, true);
   }
 
-  private async purchaseReply(userId: number, id: number, t: TFunction): Promise<z.input<typeof PurchaseReply>> {
+  private async purchaseReply(userId: number, id: number, t: TFunction, checkout: boolean): Promise<z.input<typeof PurchaseReply>> {
     const tx = await this.own(userId, id, t);
     return {
       ...tx,
       bkash_receiver_number: this.d.bkashReceiverNumber,
       amount_to_pay: tx.amount,
-      checkout: (await this.d.checkoutsOf([id], this.d.db)).get(id) ?? null,
+      checkout: checkout ? ((await this.d.checkoutsOf([id], this.d.db)).get(id) ?? null) : null,
     };
   }
 

@@ -149,6 +149,28 @@ describe('POST /api/v1/transactions/{id}/bkash-checkout/', () => {
   });
 });
 
+describe('the purchase’s answer and its checkout', () => {
+  test('a new purchase answers checkout null; its retry after the checkout started answers with the checkout', async () => {
+    const lottery = await insertLottery(t);
+    const body = purchase(lottery, TICKET, { payment_number: undefined });
+    const made = await buy(t, a, body, 'checkout-retry');
+    expect(made.status).toBe(201);
+    expect(made.body.checkout).toBeNull();
+    const res = await start(a, made.body.id).expect(201);
+    const again = await buy(t, a, body, 'checkout-retry');
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(made.body.id);
+    expect(again.body.checkout).toEqual({
+      payment_id: res.body.payment_id,
+      state: 'created',
+      trx_id: null,
+      reason: null,
+      refund_trx_id: null,
+      created_at: expect.any(String),
+    });
+  });
+});
+
 describe('the callback: confirmed without staff', () => {
   test('success: executed, the purchase success with bKash’s TrxID, audited as the system’s, the player told by SMS', async () => {
     const lottery = await insertLottery(t);
