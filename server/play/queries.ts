@@ -29,6 +29,20 @@ export const lockPlayer = (tx: Db, userId: number) =>
 export const settingsOf = (db: Db, userId: number) => db.one<PlayRow>('SELECT * FROM play_limits WHERE user_id = $1', [userId]);
 
 /**
+ * What a purchase's play check reads first, in one statement: the player's settings (none: `user_id` is null) and the
+ * caller's session as the reality check reads it (none: `rc_started_at` is null). One statement fewer on every
+ * purchase, which on a Saturday waits for the lottery's lock (docs/rules/play-safe.md#4-every-purchase-path).
+ */
+export const playCheckOf = (db: Db, userId: number, sid: string) =>
+  db.one<{ [K in keyof PlayRow]: PlayRow[K] | null } & { rc_started_at: string | null; rc_acknowledged_at: string | null }>(
+    `SELECT p.*, r.created_at AS rc_started_at, r.reality_acknowledged_at AS rc_acknowledged_at
+       FROM (SELECT 1) AS one
+       LEFT JOIN play_limits p ON p.user_id = $1
+       LEFT JOIN refresh_tokens r ON r.jti = $2 AND r.user_id = $1`,
+    [userId, sid],
+  );
+
+/**
  * What the player spent since each of these instants: the amounts of his purchases that count (not failed), leaving out
  * one purchase when asked (a checkout started for a purchase already made is checked as that purchase made now).
  */

@@ -31,13 +31,12 @@ type State = { interval: RealityInterval; session: RealitySession };
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * The session's start and last acknowledgement, and the interval: `stored` when the caller read the player's row
- * already (checkPlay, under the player's lock), else read here. A session without a row (none is live without one:
- * server/http/auth.ts) counts as starting now.
+ * The session's start and last acknowledgement, and the interval the player chose. A session without a row (none is
+ * live without one: server/http/auth.ts) counts as starting now.
  */
-async function stateOf(db: Db, who: SessionOf, nowMs: number, stored?: number | null): Promise<State> {
+async function stateOf(db: Db, who: SessionOf, nowMs: number): Promise<State> {
   const row = await q.realitySession(db, who.user_id, who.sid);
-  return stateFrom(row, stored === undefined ? await q.realityMinutesOf(db, who.user_id) : stored, nowMs);
+  return stateFrom(row, await q.realityMinutesOf(db, who.user_id), nowMs);
 }
 
 function stateFrom(row: Partial<q.RealitySessionRow> | undefined, minutes: number | null, nowMs: number): State {
@@ -103,11 +102,17 @@ const countText =
 /**
  * Part of THE check of every purchase path (server/play/service.ts checkPlay): while a reminder is due the purchase is
  * refused, 409 `reality_check`, with how long the session has lasted and what was spent in it, until the player
- * acknowledges it. `stored`: the interval of the player's row as checkPlay read it (null: none chosen or no row).
+ * acknowledges it. As checkPlay read them: the session's row (undefined: none) and the interval of the player's row
+ * (null: none chosen or no row).
  */
-export async function refuseWhileDue(tx: Db, who: SessionOf, stored: number | null, ctx: Ctx): Promise<void> {
+export async function refuseWhileDue(
+  tx: Db,
+  who: SessionOf,
+  read: { session: Partial<q.RealitySessionRow> | undefined; minutes: number | null },
+  ctx: Ctx,
+): Promise<void> {
   const nowMs = Date.now();
-  const s = await stateOf(tx, who, nowMs, stored);
+  const s = stateFrom(read.session, read.minutes, nowMs);
   if (!isRealityDue(s.session, s.interval, nowMs)) return;
   const a = await answer(tx, who, s, nowMs);
   const t = countText(ctx);

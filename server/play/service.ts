@@ -84,10 +84,13 @@ const excluded = (until: number, ctx: Ctx) =>
  */
 export async function checkPlay(tx: Db, player: SessionOf, amount: number, ctx: Ctx, except: number | null = null): Promise<void> {
   const userId = player.user_id;
-  // Most players set nothing: one read, no lock. A player with settings is locked first, so that two of his purchases
-  // at once take turns and the second counts the first (docs/rules/play-safe.md).
-  let row = await q.settingsOf(tx, userId);
-  if (row) {
+  // Most players set nothing: one read (his settings and his session together), no lock. A player with settings is
+  // locked first, so that two of his purchases at once take turns and the second counts the first
+  // (docs/rules/play-safe.md).
+  const first = await q.playCheckOf(tx, userId, player.sid);
+  const session = first?.rc_started_at ? { started_at: first.rc_started_at, acknowledged_at: first.rc_acknowledged_at } : undefined;
+  let row: q.PlayRow | undefined;
+  if (first?.user_id != null) {
     await q.lockPlayer(tx, userId);
     row = await q.settingsOf(tx, userId);
   }
@@ -95,7 +98,7 @@ export async function checkPlay(tx: Db, player: SessionOf, amount: number, ctx: 
   const until = exclusionUntilOf(row);
   if (until !== null && isExcluded(until, nowMs)) throw excluded(until, ctx);
   // Every player has a reality check (every 60 minutes unless he chose otherwise), settings or not.
-  await reality.refuseWhileDue(tx, player, row?.reality_minutes ?? null, ctx);
+  await reality.refuseWhileDue(tx, player, { session, minutes: row?.reality_minutes ?? null }, ctx);
   if (!row) return;
   const limits = limitsNow(settings(row), nowMs);
   if (PERIODS.every((p) => limits[p] === null)) return;
