@@ -99,14 +99,11 @@ export type SaleState = {
  * docs/rules/lotteries-and-sales.md#4-when-a-lottery-can-be-bought). Run after lockLottery, in a statement of its
  * own: its snapshot then includes every sale committed before the lock was granted.
  */
-export const saleState = (db: Db, id: number) =>
-  db.one<SaleState>(
-    `SELECT l.id, l.published, l.is_result_published, ${DRAWN} AS drawn, l.start_date, l.end_date, l.ticket_price, l.total_tickets,
-       ${HELD}::int AS tickets_sold,
-       (${PURCHASABLE}) AS purchasable
-     FROM lotteries l WHERE l.id = $1`,
-    [id],
-  );
+export const saleState = (db: Db, id: number) => db.one<SaleState>(`SELECT ${SALE_COLUMNS} FROM lotteries l WHERE l.id = $1`, [id]);
+
+/** SaleState's columns of the lottery `l`, for a statement that reads more beside them (a purchase: who holds its combination). */
+export const SALE_COLUMNS = `l.id, l.published, l.is_result_published, ${DRAWN} AS drawn, l.start_date, l.end_date, l.ticket_price,
+  l.total_tickets, ${HELD}::int AS tickets_sold, (${PURCHASABLE}) AS purchasable`;
 
 export async function publishedLotteries(db: Db, limit: number, offset: number): Promise<{ rows: LotteryRow[]; total: number }> {
   const rows = await db.query<LotteryRow>(

@@ -3,7 +3,7 @@ import { likePattern } from '../db/like.ts';
 import type { ClaimStatus } from '../../shared/claims/schemas.ts';
 import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
 import type { LotteryKind } from '../../shared/draws/tiers.ts';
-import { JACKPOT } from '../lotteries/service.ts';
+import { JACKPOT, SALE_COLUMNS, type SaleState } from '../lotteries/service.ts';
 
 /** A row of `transactions`. */
 export type TransactionRow = {
@@ -23,16 +23,24 @@ export type TransactionRow = {
   updated_at: string;
 };
 
+const HOLDER = `SELECT id FROM transactions WHERE lottery_id = $1 AND ticket = $2 AND status IN ('pending', 'success')
+  UNION ALL SELECT id FROM generated_tickets WHERE lottery_id = $1 AND ticket_number = $2 AND activated_at IS NULL LIMIT 1`;
+
 /**
  * What holds this combination in this lottery, if anything: a pending or successful transaction, or a generated
  * ticket not yet activated (docs/rules/tickets.md#6-generated-tickets).
  */
-export const holderOf = (db: Db, lotteryId: number, ticket: string) =>
-  db.one<{ id: number }>(
-    `SELECT id FROM transactions WHERE lottery_id = $1 AND ticket = $2 AND status IN ('pending', 'success')
-     UNION ALL SELECT id FROM generated_tickets WHERE lottery_id = $1 AND ticket_number = $2 AND activated_at IS NULL LIMIT 1`,
-    [lotteryId, ticket],
-  );
+export const holderOf = (db: Db, lotteryId: number, ticket: string) => db.one<{ id: number }>(HOLDER, [lotteryId, ticket]);
+
+/**
+ * A purchase's reads under the lottery's lock, in one statement: the lottery's sale now (saleState) and whether the
+ * combination is held (holderOf). Run after the lock, in a statement of its own, as saleState is.
+ */
+export const saleFor = (db: Db, lotteryId: number, ticket: string) =>
+  db.one<SaleState & { held: boolean }>(`SELECT ${SALE_COLUMNS}, EXISTS (${HOLDER}) AS held FROM lotteries l WHERE l.id = $1`, [
+    lotteryId,
+    ticket,
+  ]);
 
 /** The transaction that carries this TrxID, if any (whatever its owner and state). */
 export const trxIdHolder = (db: Db, trxId: string) => db.one<{ id: number }>('SELECT id FROM transactions WHERE trx_id = $1', [trxId]);

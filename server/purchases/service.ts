@@ -175,14 +175,14 @@ export class Purchases {
           const first = await q.byIdempotencyKey(tx, userId, key);
           if (first) return { created: false, id: this.sameRequest(first, body, t).id };
         }
-        const sale = await saleState(tx, body.lottery_id);
+        const sale = await q.saleFor(tx, body.lottery_id, body.ticket);
         if (!sale?.published) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
         if (!sale.purchasable) throw salesClosed(sale, t);
         if (body.amount !== sale.ticket_price)
           throw ApiError.fields({ amount: [t('api:amountMismatch', { price: formatTaka(sale.ticket_price, ctx.lng) })] });
         // Self-exclusion and spend limits, under the player's lock held to the end of this transaction (docs/rules/play-safe.md#4).
         await checkPlay(tx, caller, sale.ticket_price, ctx);
-        if (await q.holderOf(tx, body.lottery_id, body.ticket)) throw ticketTaken(t);
+        if (sale.held) throw ticketTaken(t);
         if (body.trx_id && (await q.trxIdHolder(tx, body.trx_id))) throw trxIdTaken(t);
         const id = await q.insertTransaction(tx, {
           user_id: userId,
