@@ -29,6 +29,28 @@ beforeEach(async () => {
 
 const TICKET = '05-12-23-34-45-07';
 
+/**
+ * Another sale of the lottery in progress: `sale` runs in a database transaction holding the lottery's row lock; the
+ * request sent meanwhile must still be waiting 500 ms later (the lock), and is answered once that sale commits.
+ */
+async function whileSaleOpen<T>(
+  lottery: number,
+  sale: (tx: TestApp['db']) => Promise<T>,
+  send: () => Promise<request.Response>,
+): Promise<{ made: T; res: request.Response }> {
+  let answer: request.Response | undefined;
+  let pending: Promise<request.Response> | undefined;
+  const made = await t.db.tx(async (tx) => {
+    await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE', [lottery]);
+    const done = await sale(tx);
+    pending = send().then((r) => (answer = r));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(answer).toBeUndefined();
+    return done;
+  });
+  return { made, res: await pending! };
+}
+
 describe('POST /api/v1/transactions-create/', () => {
   test('a purchase: 201, a pending bKash payment of the lottery’s price for the canonical ticket, with where to pay', async () => {
     const lottery = await insertLottery(t, { name: 'Saturday Mega Draw', name_bn: 'শনিবারের মেগা ড্র', price: 100 });
@@ -269,20 +291,16 @@ describe('POST /api/v1/transactions-create/', () => {
     // Another buyer's purchase of the last ticket, held open in a database transaction of its own: the request
     // must wait for it (the lottery's row lock) and then see that ticket sold, not the count from before.
     const lottery = await insertLottery(t, { total_tickets: 1 });
-    let answer: request.Response | undefined;
-    let pending: Promise<request.Response> | undefined;
-    await t.db.tx(async (tx) => {
-      await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE', [lottery]);
-      await tx.query(`INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method) VALUES ($1, $2, $3, 100, 'bkash')`, [
-        b.id,
-        lottery,
-        '01-02-03-04-05-06',
-      ]);
-      pending = buy(t, a, purchase(lottery, TICKET)).then((r) => (answer = r));
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(answer).toBeUndefined();
-    });
-    const res = await pending!;
+    const { res } = await whileSaleOpen(
+      lottery,
+      (tx) =>
+        tx.query(`INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method) VALUES ($1, $2, $3, 100, 'bkash')`, [
+          b.id,
+          lottery,
+          '01-02-03-04-05-06',
+        ]),
+      () => buy(t, a, purchase(lottery, TICKET)),
+    );
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('sold_out');
     expect((await rows(t)).map((r) => r.user_id)).toEqual([b.id]);
@@ -292,22 +310,18 @@ describe('POST /api/v1/transactions-create/', () => {
     // The key is looked up after the lock: on PostgreSQL a look before it cannot see the first request's uncommitted
     // row, and the retry would then find the ticket held (409) instead of answering with the purchase made.
     const lottery = await insertLottery(t);
-    let answer: request.Response | undefined;
-    let pending: Promise<request.Response> | undefined;
-    let firstId = 0;
-    await t.db.tx(async (tx) => {
-      await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE', [lottery]);
-      const row = await tx.one<{ id: number }>(
-        `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, idempotency_key)
-         VALUES ($1, $2, $3, 100, 'bkash', 'in-flight') RETURNING id`,
-        [a.id, lottery, TICKET],
-      );
-      firstId = row?.id ?? 0;
-      pending = buy(t, a, purchase(lottery, TICKET), 'in-flight').then((r) => (answer = r));
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(answer).toBeUndefined();
-    });
-    const res = await pending!;
+    const { made, res } = await whileSaleOpen(
+      lottery,
+      (tx) =>
+        tx.one<{ id: number }>(
+          `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, idempotency_key)
+           VALUES ($1, $2, $3, 100, 'bkash', 'in-flight') RETURNING id`,
+          [a.id, lottery, TICKET],
+        ),
+      () => buy(t, a, purchase(lottery, TICKET), 'in-flight'),
+    );
+    const firstId = made?.id;
+    expect(firstId).toEqual(expect.any(Number));
     expect(res.status).toBe(200);
     expect(res.headers['idempotent-replayed']).toBe('true');
     expect(res.body.id).toBe(firstId);
