@@ -20,6 +20,13 @@ beforeEach(async () => {
   await t.db.query('DELETE FROM rate_limits');
 });
 
+/** The limits page's form posted as a browser without JavaScript posts it, with the token of the page it came from. */
+const postLimits = (agent: ReturnType<typeof request.agent>, page: string, fields: Record<string, string>) =>
+  agent
+    .post('/profile/limits')
+    .type('form')
+    .send({ _csrf: csrfFrom(page), ...fields });
+
 test('the limits page sets a limit; a purchase over it comes back on the ticket page with the API’s message', async () => {
   const lottery = await insertLottery(t, { price: 100 });
   const { agent } = await pagePlayer(t, 'Karim Mia');
@@ -29,17 +36,11 @@ test('the limits page sets a limit; a purchase over it comes back on the ticket 
   expect(page.text).toContain('Spend limits');
   expect(page.text).toContain('No limit');
 
-  const bad = await agent
-    .post('/profile/limits')
-    .type('form')
-    .send({ _csrf: csrfFrom(page.text), intent: 'limits', day: 'abc' });
+  const bad = await postLimits(agent, page.text, { intent: 'limits', day: 'abc' });
   expect(bad.status).toBe(400);
   expect(bad.text).toContain('A limit is a whole number of taka from 1 to 10,000,000');
 
-  const saved = await agent
-    .post('/profile/limits')
-    .type('form')
-    .send({ _csrf: csrfFrom(page.text), intent: 'limits', day: '100', week: '', month: '' });
+  const saved = await postLimits(agent, page.text, { intent: 'limits', day: '100', week: '', month: '' });
   expect(saved.status).toBe(303);
   expect(saved.headers.location).toBe('/profile/limits?saved=limits');
   const after = await agent.get('/profile/limits?saved=limits').expect(200);
@@ -57,16 +58,10 @@ test('self-exclusion needs the box ticked; then the ticket page refuses in Benga
   const { agent } = await pagePlayer(t, 'রহিম', 'bn');
   const page = await agent.get('/profile/limits').expect(200);
   expect(page.text).toContain('আমি বুঝেছি, এটি মেয়াদের আগে তুলে নেওয়া যাবে না।');
-  const unticked = await agent
-    .post('/profile/limits')
-    .type('form')
-    .send({ _csrf: csrfFrom(page.text), intent: 'exclude', period: '6m' });
+  const unticked = await postLimits(agent, page.text, { intent: 'exclude', period: '6m' });
   expect(unticked.status).toBe(400);
   expect(unticked.text).toContain('অনুগ্রহ করে নিশ্চিত করুন যে আপনি বুঝেছেন');
-  const done = await agent
-    .post('/profile/limits')
-    .type('form')
-    .send({ _csrf: csrfFrom(page.text), intent: 'exclude', period: '6m', confirm: 'yes' });
+  const done = await postLimits(agent, page.text, { intent: 'exclude', period: '6m', confirm: 'yes' });
   expect(done.status).toBe(303);
   expect((await agent.get('/profile/limits?saved=excluded').expect(200)).text).toContain('আপনি এখন খেলা থেকে বিরত আছেন');
   const refused = await buyOnPage(agent, lottery, '05-12-23-34-45-07');
@@ -79,11 +74,7 @@ test('self-exclusion needs the box ticked; then the ticket page refuses in Benga
 test('staff see a player’s limits and exclusion on his user page, read only', async () => {
   const { agent, id } = await pagePlayer(t, 'Fatema Begum');
   const page = await agent.get('/profile/limits').expect(200);
-  await agent
-    .post('/profile/limits')
-    .type('form')
-    .send({ _csrf: csrfFrom(page.text), intent: 'limits', month: '2000' })
-    .expect(303);
+  await postLimits(agent, page.text, { intent: 'limits', month: '2000' }).expect(303);
   const staff = await pagePlayer(t, 'Support Officer', 'en', { is_staff: true });
   const userPage = await staff.agent.get(`/admin/users/${id}/edit`);
   expect(userPage.status).toBe(200);
@@ -94,11 +85,7 @@ test('staff see a player’s limits and exclusion on his user page, read only', 
   const text = (html: string) => html.replaceAll('<!-- -->', '');
   expect(text(userPage.text)).toContain('<dt>Reality check</dt><dd>Every hour (the default: the player has not chosen)</dd>');
   const again = await agent.get('/profile/limits').expect(200);
-  await agent
-    .post('/profile/limits')
-    .type('form')
-    .send({ _csrf: csrfFrom(again.text), intent: 'reality', interval_minutes: '30' })
-    .expect(303);
+  await postLimits(agent, again.text, { intent: 'reality', interval_minutes: '30' }).expect(303);
   const chosen = await staff.agent.get(`/admin/users/${id}/edit`).set('Cookie', 'lang=bn').expect(200);
   expect(text(chosen.text)).toContain('<dt>খেলার সময় মনে করিয়ে দেওয়া</dt><dd>প্রতি ৩০ মিনিটে</dd>');
 });
