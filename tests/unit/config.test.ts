@@ -1,9 +1,18 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 
-const dir = () => mkdtempSync(path.join(tmpdir(), 'bhagya-cfg-'));
+/** A fresh DATA_DIR for one start; every one made is removed when the file is done. */
+const made: string[] = [];
+const dir = () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'bhagya-cfg-'));
+  made.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
 const LIVE = { NOTIFY_TRANSPORT: 'live', SMTP_URL: 'smtps://u:p@mail.example.com:465', SMS_GATEWAY_URL: 'https://sms.example.com/send' };
 /** bKash's sandbox with a merchant's credentials (docs/rules/payments.md#7-configuration). */
 const SANDBOX = {
