@@ -110,7 +110,7 @@ export class Payments {
     if (!stillOnSale(p.sale)) throw ApiError.detail(409, t('api:checkoutSalesClosed'), 'sales_closed');
     // Paying is play: a self-excluded player pays nothing, and the purchase must still fit his limits as if made now
     // (docs/rules/play-safe.md#4-every-purchase-path).
-    await this.d.db.tx((tx) => checkPlay(tx, caller, p.tx.amount, ctx, p.tx.id));
+    await this.d.db.tx((tx) => checkPlay(tx, caller, p.tx.amount, ctx, { except: p.tx.id }));
     let created: { paymentID: string; bkashURL: string };
     try {
       created = await this.d.gateway.create({

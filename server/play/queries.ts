@@ -28,19 +28,24 @@ export const lockPlayer = (tx: Db, userId: number) =>
 
 export const settingsOf = (db: Db, userId: number) => db.one<PlayRow>('SELECT * FROM play_limits WHERE user_id = $1', [userId]);
 
+/** What a purchase's play check reads first: whether the player has settings, and his session as the reality check reads it. */
+export type PlayCheckRead = { has_settings: boolean; rc_started_at: string | null; rc_acknowledged_at: string | null };
+
 /**
- * What a purchase's play check reads first, in one statement: the player's settings (none: `user_id` is null) and the
- * caller's session as the reality check reads it (none: `rc_started_at` is null). One statement fewer on every
- * purchase, which on a Saturday waits for the lottery's lock (docs/rules/play-safe.md#4-every-purchase-path).
+ * PlayCheckRead's columns, for the player named by the parameter `user` and the session by `sid` (`'$1'`, `'$2'`…): for
+ * a statement that reads them beside others (a purchase's reads under the lottery's lock, server/purchases/queries.ts).
+ */
+export const playCheckColumns = (user: string, sid: string) =>
+  `EXISTS (SELECT 1 FROM play_limits p WHERE p.user_id = ${user}) AS has_settings,
+   (SELECT r.created_at FROM refresh_tokens r WHERE r.jti = ${sid} AND r.user_id = ${user}) AS rc_started_at,
+   (SELECT r.reality_acknowledged_at FROM refresh_tokens r WHERE r.jti = ${sid} AND r.user_id = ${user}) AS rc_acknowledged_at`;
+
+/**
+ * What a purchase's play check reads first, in one statement: the player's settings and the caller's session. One
+ * statement fewer on every purchase, which on a Saturday waits for the lottery's lock (docs/rules/play-safe.md#4-every-purchase-path).
  */
 export const playCheckOf = (db: Db, userId: number, sid: string) =>
-  db.one<{ [K in keyof PlayRow]: PlayRow[K] | null } & { rc_started_at: string | null; rc_acknowledged_at: string | null }>(
-    `SELECT p.*, r.created_at AS rc_started_at, r.reality_acknowledged_at AS rc_acknowledged_at
-       FROM (SELECT 1) AS one
-       LEFT JOIN play_limits p ON p.user_id = $1
-       LEFT JOIN refresh_tokens r ON r.jti = $2 AND r.user_id = $1`,
-    [userId, sid],
-  );
+  db.one<PlayCheckRead>(`SELECT ${playCheckColumns('$1', '$2')}`, [userId, sid]);
 
 /**
  * What the player spent since each of these instants: the amounts of his purchases that count (not failed), leaving out

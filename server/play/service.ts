@@ -32,6 +32,9 @@ import * as q from './queries.ts';
 import * as reality from './reality.ts';
 import type { SessionOf } from './reality.ts';
 
+/** What a purchase's play check reads, and its SQL for a statement that reads more (server/play/queries.ts). */
+export { playCheckColumns, type PlayCheckRead } from './queries.ts';
+
 /** The dashboard's two numbers, as columns of its figures statement (server/dashboard/queries.ts). */
 export const PLAY_FIGURES = q.PLAY_FIGURES;
 
@@ -80,17 +83,24 @@ const excluded = (until: number, ctx: Ctx) =>
  * `reality_check`, docs/rules/play-safe.md#7-reality-check); a purchase of `amount` that would take what he spent in a
  * period over its limit is refused (409 `spend_limit`, with the limit, the period and when it starts again); exactly at
  * the limit is allowed. `except`: a purchase already made and counted, checked again as if it were made now (the
- * checkout's start).
+ * checkout's start). `read`: what playCheckOf reads, when the caller read it already in its own statement under the
+ * lottery's lock (a purchase: server/purchases/queries.ts purchaseReads).
  */
-export async function checkPlay(tx: Db, player: SessionOf, amount: number, ctx: Ctx, except: number | null = null): Promise<void> {
+export async function checkPlay(
+  tx: Db,
+  player: SessionOf,
+  amount: number,
+  ctx: Ctx,
+  o: { except?: number; read?: q.PlayCheckRead } = {},
+): Promise<void> {
   const userId = player.user_id;
   // Most players set nothing: one read (his settings and his session together), no lock. A player with settings is
   // locked first, so that two of his purchases at once take turns and the second counts the first
   // (docs/rules/play-safe.md).
-  const first = await q.playCheckOf(tx, userId, player.sid);
+  const first = o.read ?? (await q.playCheckOf(tx, userId, player.sid));
   const session = first?.rc_started_at ? { started_at: first.rc_started_at, acknowledged_at: first.rc_acknowledged_at } : undefined;
   let row: q.PlayRow | undefined;
-  if (first?.user_id != null) {
+  if (first?.has_settings) {
     await q.lockPlayer(tx, userId);
     row = await q.settingsOf(tx, userId);
   }
@@ -102,7 +112,7 @@ export async function checkPlay(tx: Db, player: SessionOf, amount: number, ctx: 
   if (!row) return;
   const limits = limitsNow(settings(row), nowMs);
   if (PERIODS.every((p) => limits[p] === null)) return;
-  const breach = limitBreach(limits, await spent(tx, userId, nowMs, except), amount, nowMs);
+  const breach = limitBreach(limits, await spent(tx, userId, nowMs, o.except ?? null), amount, nowMs);
   if (!breach) return;
   const { t, lng } = ctx;
   throw ApiError.detail(

@@ -167,24 +167,26 @@ export class Purchases {
     // docs/decisions/012-purchases.md: the buyer is the caller; a user_id naming someone else is refused.
     if (body.user_id !== undefined && body.user_id !== userId) throw ApiError.detail(403, t('api:permissionDenied'), 'permission_denied');
     await throttle(this.d.db, [[`purchase:user:${userId}`, PURCHASE_LIMIT]], t);
-    let outcome: { created: boolean; id: number };
+    // A new purchase is answered from its insert; a retry, with the transaction its key made (and its checkout).
+    let outcome: { created: true; row: PlayerTransactionRow } | { created: false; id: number };
     try {
       outcome = await this.d.db.tx(async (tx) => {
         if (!(await lockLotteryForSale(tx, body.lottery_id))) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
-        if (key) {
-          const first = await q.byIdempotencyKey(tx, userId, key);
-          if (first) return { created: false, id: this.sameRequest(first, body, t).id };
-        }
-        const sale = await q.saleFor(tx, body.lottery_id, body.ticket);
+        const sale = await q.purchaseReads(tx, { lotteryId: body.lottery_id, ticket: body.ticket, userId, key, sid: caller.sid });
+        if (sale?.key_id != null)
+          return {
+            created: false,
+            id: this.sameRequest({ id: sale.key_id, lottery_id: sale.key_lottery_id, ticket: sale.key_ticket }, body, t),
+          };
         if (!sale?.published) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
         if (!sale.purchasable) throw salesClosed(sale, t);
         if (body.amount !== sale.ticket_price)
           throw ApiError.fields({ amount: [t('api:amountMismatch', { price: formatTaka(sale.ticket_price, ctx.lng) })] });
         // Self-exclusion and spend limits, under the player's lock held to the end of this transaction (docs/rules/play-safe.md#4).
-        await checkPlay(tx, caller, sale.ticket_price, ctx);
+        await checkPlay(tx, caller, sale.ticket_price, ctx, { read: sale });
         if (sale.held) throw ticketTaken(t);
         if (body.trx_id && (await q.trxIdHolder(tx, body.trx_id))) throw trxIdTaken(t);
-        const id = await q.insertTransaction(tx, {
+        const row = await q.insertPurchase(tx, {
           user_id: userId,
           lottery_id: body.lottery_id,
           ticket: body.ticket,
@@ -195,42 +197,47 @@ export class Purchases {
           nid: body.nid,
           idempotency_key: key,
         });
-        return { created: true, id };
+        return { created: true, row };
       });
     } catch (err) {
       const c = uniqueViolation(err);
       if (c === null) throw err;
       // A request that raced another: the same key (a retry sent twice at once) answers as a retry does.
       const first = key ? await q.byIdempotencyKey(this.d.db, userId, key) : undefined;
-      if (first && c === IDEMPOTENCY_UNIQUE) outcome = { created: false, id: this.sameRequest(first, body, t).id };
+      if (first && c === IDEMPOTENCY_UNIQUE) outcome = { created: false, id: this.sameRequest(first, body, t) };
       else if (c === TICKET_HELD) throw ticketTaken(t);
       else if (c === TRX_ID_UNIQUE) throw trxIdTaken(t);
       else throw err;
     }
     // A purchase just made has no checkout yet (one is started for it later): nothing to look up.
-    return { created: outcome.created, reply: await this.purchaseReply(userId, outcome.id, t, !outcome.created) };
+    if (outcome.created) return { created: true, reply: this.replyOf(playerJson(outcome.row), null) };
+    return { created: false, reply: await this.purchaseReply(userId, outcome.id, t) };
   }
 
-  /** The first transaction of an idempotency key, if this request is a retry of the one that made it. */
-  private sameRequest(first: TransactionRow, body: z.output<typeof PurchaseBody>, t: TFunction): TransactionRow {
+  /** The id of the first transaction of an idempotency key, if this request is a retry of the one that made it. */
+  private sameRequest(
+    first: { id: number; lottery_id: number | null; ticket: string | null },
+    body: z.output<typeof PurchaseBody>,
+    t: TFunction,
+  ): number {
     if (first.lottery_id !== body.lottery_id || first.ticket !== body.ticket)
       throw ApiError.detail(422, t('api:idempotencyKeyReused'), 'idempotency_key_reused');
-    return first;
+    return first.id;
   }
 
   /** One of the caller's own transactions, with the receiver number and the amount to pay (the payment page). */
   one(caller: AccessClaims, id: number, t: TFunction): Promise<z.input<typeof PurchaseReply>> {
-    return this.purchaseReply(caller.user_id, id, t, true);
+    return this.purchaseReply(caller.user_id, id, t);
   }
 
-  private async purchaseReply(userId: number, id: number, t: TFunction, checkout: boolean): Promise<z.input<typeof PurchaseReply>> {
+  /** The caller's transaction `id` as a purchase's answer, with its newest bKash checkout if one was started. */
+  private async purchaseReply(userId: number, id: number, t: TFunction): Promise<z.input<typeof PurchaseReply>> {
     const tx = await this.own(userId, id, t);
-    return {
-      ...tx,
-      bkash_receiver_number: this.d.bkashReceiverNumber,
-      amount_to_pay: tx.amount,
-      checkout: checkout ? ((await this.d.checkoutsOf([id], this.d.db)).get(id) ?? null) : null,
-    };
+    return this.replyOf(tx, (await this.d.checkoutsOf([id], this.d.db)).get(id) ?? null);
+  }
+
+  private replyOf(tx: Player, checkout: z.input<typeof CheckoutInfo> | null): z.input<typeof PurchaseReply> {
+    return { ...tx, bkash_receiver_number: this.d.bkashReceiverNumber, amount_to_pay: tx.amount, checkout };
   }
 
   private async own(userId: number, id: number, t: TFunction): Promise<Player> {

@@ -176,6 +176,18 @@ describe('what the API shows from it', () => {
     expect(await kept(true)).toEqual(await counted());
   });
 
+  test('a purchase is answered with the jackpot the lottery shows after it, as its retry is', async () => {
+    const { one } = await twoLotteries(); // paid 200: ⌊200 × 50 / 100⌋
+    const bought = await buy(t, player, purchase(one, ticket(5)), 'jackpot-1');
+    expect(bought.status).toBe(201);
+    // The answer is read by the purchase's insert (server/purchases/queries.ts insertPurchase), the retry after it.
+    expect(bought.body.lottery).toMatchObject({ id: one, kind: 'numbers', total_prize: 100 });
+    expect(bought.body.lottery.total_prize).toBe((await lotteryJson(one)).jackpot);
+    const again = await buy(t, player, purchase(one, ticket(5)), 'jackpot-1');
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(bought.body);
+  });
+
   test('the last combination held: the next buyer is told it is sold out, and nothing is stored', async () => {
     const id = await numbersLottery({ total_tickets: 2 });
     await insertTransactions(id, [
