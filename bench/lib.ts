@@ -86,7 +86,11 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export type Raw = { status: number; rawHeaders: string[]; headers: http.IncomingHttpHeaders; body: Buffer };
 
-/** One request with node:http: the bytes as sent (no decompression), the headers as they came. */
+/**
+ * One request with node:http: the bytes as sent (no decompression), the headers as they came. On a kept-alive socket
+ * the server closed as the request went out (its keep-alive timeout), the request is sent once more on a new one, as
+ * Node's documentation advises (`request.reusedSocket`).
+ */
 export function raw(url: string, headers: Record<string, string>, method = 'GET', body?: string, agent?: http.Agent): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent: agent ?? false }, (res) => {
@@ -97,7 +101,10 @@ export function raw(url: string, headers: Record<string, string>, method = 'GET'
       );
       res.on('error', reject);
     });
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && err.code === 'ECONNRESET') raw(url, headers, method, body, agent).then(resolve, reject);
+      else reject(err);
+    });
     req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${url}: no answer in 30 s`)));
     req.end(body);
   });
