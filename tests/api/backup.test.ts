@@ -68,6 +68,9 @@ const picture = (app: App, url: string, access: string) =>
       res.on('end', () => cb(null, Buffer.concat(parts)));
     });
 
+// Two apps started on databases made from nothing (every migration, no template) and a whole backup and restore
+// between them: about 20 s alone, and more than the suite's 60 s beside another jest worker on a busy machine (a CI
+// run at 63 s). The other tests keep the suite's limit.
 test('a backup restored into an empty database has the purchases, the claim and the picture', async () => {
   const source = await emptyPlace();
   const app = await appOn(source);
@@ -157,7 +160,7 @@ test('a backup restored into an empty database has the purchases, the claim and 
 
   // A restore never writes over a database that has tables.
   await expect(restore(target, file)).rejects.toThrow(pgUrl ? /already has tables/ : /already holds a database/);
-});
+}, 180_000);
 
 test('a file that is not a backup is refused; a backup of one kind is not restored into the other', async () => {
   const junk = path.join(work, 'junk.bin');
