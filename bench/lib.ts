@@ -208,6 +208,38 @@ export async function startReference() {
   };
 }
 
+/**
+ * The render floor (bench/render-floor.ts): a bare `node:http` server that renders the page it is given from that
+ * page's own data for every request, with no session, no database and no middleware. Run from the sources with tsx,
+ * React in its production build.
+ */
+export async function startRenderFloor() {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'bench/render-floor.ts')], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  type Message = { port?: number; set?: boolean; bytes?: number; error?: string };
+  const next = () => new Promise<Message>((resolve) => child.once('message', (m) => resolve(m as Message)));
+  const { port } = await next();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    /** Renders this page from now on; answers the length of its HTML. */
+    async serve(url: string, r: Raw): Promise<number> {
+      const ack = next();
+      child.send({ url, status: r.status, rawHeaders: r.rawHeaders, body: r.body.toString('base64') });
+      const m = await ack;
+      if (!m.set) throw new Error(`render floor: ${m.error ?? 'refused the page'}`);
+      return m.bytes ?? 0;
+    },
+    close: () => stop(child),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // A logged-in session, obtained as a browser without JavaScript does (in production the cookies are __Host-)
 

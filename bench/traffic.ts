@@ -30,7 +30,10 @@
  *   every page case has, a warm-up that is not measured: 20 other accounts buy 5 tickets each.
  * - Beside them, not judged: `/my-lotteries` as bench/throughput.ts asks for it (one session, one URL, no writes), and
  *   the floor under every logged-in page: `/bff/api/v1/me/`, the player's session checked and 78 bytes of JSON sent,
- *   nothing rendered, with the same rotation and writes (what a page costs at the least, docs/decisions/044).
+ *   nothing rendered, with the same rotation and writes (what a page costs at the least, docs/decisions/044); and the
+ *   render floor under each page (bench/render-floor.ts): the same page rendered by React from its data in hand, for
+ *   every request, by a bare node:http server per app instance with no session, database, middleware or writes, against
+ *   that page's reference (what any implementation on this stack reaches at most when it renders every view).
  *
  * Budgets (issue 14): rendered logged-in `/my-lotteries` and `/profile` under that load at least 0.10 of the reference
  * on the embedded database, 0.07 on PostgreSQL (meant with two instances); purchases at least 300 a second on the
@@ -42,7 +45,7 @@
  *   BENCH_SECONDS (5)  length of one measured run   BENCH_ROUNDS (3)  app/reference pairs per case
  *   BENCH_CONNECTIONS (20)   BENCH_PLAYERS (100)     BENCH_WRITES_PER_SEC (20)   BENCH_BIG_SALES (100000; 0: none)
  *   BENCH_ONLY         run only the cases whose name contains this
- *   BENCH_NODE_ARGS    extra node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (see bench/RESULTS.md)
+ *   BENCH_NODE_ARGS    extra node options for the app and the render floor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (see bench/RESULTS.md)
  *   BENCH_DATABASE_URL run the app on this PostgreSQL instead of the embedded database; BENCH_INSTANCES=2 starts two
  *                      app instances on it, e.g.
  *     `bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL BENCH_INSTANCES=2 npm run bench:traffic'`
@@ -384,8 +387,20 @@ async function writesOff() {
 // ---------------------------------------------------------------------------------------------------------------
 // The page cases, each against the app (writes on) and then the reference, alternating
 
-/** floorOf: this case is the floor under that page case; the report divides it by that page's reference too. */
-type PageCase = { name: string; path: string; rotate: boolean; writes: boolean; budget: number | null; floorOf?: string };
+/**
+ * floorOf: this case is the floor under that page case; the report divides it by that page's reference too. server:
+ * 'render' measures the render floor's processes (bench/render-floor.ts) instead of the app: the same page, so its own
+ * reference is that page's.
+ */
+type PageCase = {
+  name: string;
+  path: string;
+  rotate: boolean;
+  writes: boolean;
+  budget: number | null;
+  floorOf?: string;
+  server?: 'render';
+};
 const cases: PageCase[] = [
   { name: '/my-lotteries, each view another player, writes on', path: '/my-lotteries', rotate: true, writes: true, budget: BUDGET.pages },
   { name: '/profile, each view another player, writes on', path: '/profile', rotate: true, writes: true, budget: BUDGET.pages },
@@ -397,6 +412,24 @@ const cases: PageCase[] = [
     writes: true,
     budget: null,
     floorOf: '/my-lotteries, each view another player, writes on',
+  },
+  // The render floor under those pages: the page rendered from its data in hand by a bare node:http server, one process
+  // per app instance, no session, no database, no middleware, no writes beside it (bench/render-floor.ts).
+  {
+    name: 'render floor: /my-lotteries from its data in hand (no session, database, middleware or writes)',
+    path: '/my-lotteries',
+    rotate: true,
+    writes: false,
+    budget: null,
+    server: 'render',
+  },
+  {
+    name: 'render floor: /profile from its data in hand (no session, database, middleware or writes)',
+    path: '/profile',
+    rotate: true,
+    writes: false,
+    budget: null,
+    server: 'render',
   },
   { name: '/my-lotteries, one session, one URL, no writes', path: '/my-lotteries', rotate: false, writes: false, budget: null },
 ];
@@ -412,7 +445,7 @@ const browserHeaders = (p: Account) => ({
 let view = 0;
 
 /** One run of a page case against these servers: every request another player when the case rotates. */
-function pageRun(urls: string[], c: PageCase, seconds: number, measured: boolean): Promise<bench.Run> {
+function pageRun(urls: string[], c: PageCase, seconds: number, measured: readonly number[] | undefined): Promise<bench.Run> {
   const requests: autocannon.Request[] | undefined = c.rotate
     ? [
         {
@@ -427,7 +460,7 @@ function pageRun(urls: string[], c: PageCase, seconds: number, measured: boolean
   // Several URLs: autocannon alternates its connections between them (its types know only one URL).
   const url = (urls.length === 1 ? urls[0] : urls) as string;
   const opts = { url, connections: CONNECTIONS, duration: seconds, headers: browserHeaders(model), ...(requests ? { requests } : {}) };
-  return bench.cannon(opts, measured ? pids : undefined);
+  return bench.cannon(opts, measured);
 }
 
 type PageRow = PageCase & { app: bench.Run[]; ref: bench.Run[]; size: number; encoding: string; writesPerSec: number | null };
@@ -436,16 +469,26 @@ console.log(
   `bench: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side and case, app and reference alternating, ` +
     `${INSTANCES} instance${INSTANCES > 1 ? 's' : ''}, ${players.length} players, ${WRITES_PER_SEC} writes/s while the app runs`,
 );
-for (const c of cases.filter((x) => x.name.includes(ONLY))) {
+const selected = cases.filter((x) => x.name.includes(ONLY));
+/** The render floor's processes, one per app instance, when a case asks for them. */
+const renderFloors = selected.some((c) => c.server === 'render') ? await Promise.all(bases.map(() => bench.startRenderFloor())) : [];
+for (const c of selected) {
   const probe = await bench.raw((bases[0] as string) + c.path, browserHeaders(model));
   if (probe.status !== 200) throw new Error(`${c.name}: ${probe.status} ${probe.body.toString('utf8').slice(0, 200)}`);
   await reference.serve(probe);
-  const appUrls = bases.map((b) => b + c.path);
+  let appUrls = bases.map((b) => b + c.path);
+  let measuredPids: readonly number[] = pids;
+  if (c.server === 'render') {
+    const bytes = await Promise.all(renderFloors.map((f) => f.serve((bases[0] as string) + c.path, probe)));
+    console.log(`  render floor: ${c.path} from its data, ${bytes[0]} bytes of HTML`);
+    appUrls = renderFloors.map((f) => f.url + c.path);
+    measuredPids = renderFloors.map((f) => f.pid).filter((p): p is number => p !== undefined);
+  }
   const refUrls = [reference.url + c.path];
   const side = async (app: boolean, seconds: number, measured: boolean) => {
     if (app && c.writes) writesOn();
     try {
-      return await pageRun(app ? appUrls : refUrls, c, seconds, measured);
+      return await pageRun(app ? appUrls : refUrls, c, seconds, measured ? measuredPids : undefined);
     } finally {
       if (app && c.writes) await writesOff();
     }
@@ -514,6 +557,7 @@ if (purchaseCase.includes(ONLY)) {
 }
 
 await reference.close();
+await Promise.all(renderFloors.map((f) => f.close()));
 await Promise.all(apps.map(bench.stop));
 bench.cleanup();
 

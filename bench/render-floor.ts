@@ -1,0 +1,123 @@
+/**
+ * The render floor under a logged-in page (bench/traffic.ts starts it, docs/decisions/044): a bare `node:http` server,
+ * in a process of its own, that renders one page of the app for every request from its data already in hand. No
+ * Express, no middleware, no cookie, no session, no database: per request only what no implementation of the page on
+ * this stack can leave out — react-router's static query of the matched routes (their loaders answered from the data
+ * in hand), React's streamed render of the very document the app sends (server/ssr/page.tsx, with a fresh nonce), gzip
+ * at the app's level, and the answer with the app's headers.
+ *
+ * The parent sends the app's captured answer of the page (`{ url, status, rawHeaders, body }`, base64, gzip or plain);
+ * the page's loader data is read from the hydration data in it. The process answers `{ port }` when it listens and
+ * `{ set, bytes }` when it serves a page; it ends when its parent goes. Run by the bench with NODE_ENV=production.
+ */
+import http from 'node:http';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { createStaticHandler, type DataStrategyResult, type StaticHandlerContext } from 'react-router';
+import { DATA_ELEMENT_ID } from '../views/document.tsx';
+import { routes } from '../views/routes.tsx';
+import type { SiteInfo } from '../views/context.ts';
+import { isLanguage, loadResources } from '../server/i18n.ts';
+import { nonceSource } from '../server/http/headers-once.ts';
+import { clientDir, manifestReader } from '../server/ssr/assets.ts';
+import { footerOnce } from '../server/ssr/footer.tsx';
+import { pageDocument } from '../server/ssr/page.tsx';
+import { collect, startRender } from '../server/ssr/stream.ts';
+import { clientTexts } from '../server/ssr/texts.ts';
+import type { Language } from '../shared/i18n.ts';
+import { root } from './lib.ts';
+
+type Page = { url: string; status: number; rawHeaders: string[]; body: string };
+type Served = { url: string; headers: string[]; loaderData: Record<string, unknown>; lng: Language; site: SiteInfo };
+
+const resources = loadResources();
+const handler = createStaticHandler(routes);
+const nonce = nonceSource();
+let served: Served | null = null;
+let deps: Parameters<typeof pageDocument>[0] | null = null;
+
+/** The page's loader data, from the hydration data the app put in it (views/document.tsx). */
+function loaderDataOf(html: string): { loaderData: Record<string, unknown>; lng: string } {
+  const start = html.indexOf(`id="${DATA_ELEMENT_ID}">`);
+  if (start < 0) throw new Error('the page carries no hydration data (an islands page cannot be rendered from it)');
+  const from = start + `id="${DATA_ELEMENT_ID}">`.length;
+  const data = JSON.parse(html.slice(from, html.indexOf('</script>', from))) as {
+    hydration: { loaderData: Record<string, unknown> } | null;
+    i18n: { lng: string };
+  };
+  if (!data.hydration) throw new Error('the page carries no loader data');
+  return { loaderData: data.hydration.loaderData, lng: data.i18n.lng };
+}
+
+function serve(p: Page): number {
+  const body = Buffer.from(p.body, 'base64');
+  const headers: string[] = [];
+  let gzip = false;
+  for (let i = 0; i < p.rawHeaders.length; i += 2) {
+    const k = (p.rawHeaders[i] as string).toLowerCase();
+    if (k === 'content-encoding') gzip = p.rawHeaders[i + 1] === 'gzip';
+    // The framing is this server's own, and the CSP names the nonce of each answer.
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-security-policy'].includes(k))
+      headers.push(p.rawHeaders[i] as string, p.rawHeaders[i + 1] as string);
+  }
+  const html = (gzip ? gunzipSync(body) : body).toString('utf8');
+  const { loaderData, lng } = loaderDataOf(html);
+  if (!isLanguage(lng)) throw new Error(`the page's language ${lng} is not one of the app's`);
+  // The footer is made once per language for the app's own site details (server/ssr/footer.tsx): the root loader's
+  // copy of them is the object it is made for, as in the app.
+  const rootData = Object.values(loaderData)[0] as { site: SiteInfo };
+  const site = rootData.site;
+  deps = {
+    dataRoutes: handler.dataRoutes,
+    resources,
+    manifest: manifestReader(`${clientDir(root)}/manifest.json`),
+    texts: clientTexts(resources),
+    madeFooter: footerOnce(resources, site),
+  };
+  served = { url: p.url, headers, loaderData, lng, site };
+  return html.length;
+}
+
+/** The page's routes queried as the app queries them, their loaders answered from the data in hand. */
+async function contextFor(s: Served): Promise<StaticHandlerContext> {
+  const context = await handler.query(new Request(s.url), {
+    dataStrategy: async ({ matches }) => {
+      const results = await Promise.all(matches.map((m) => m.resolve(async () => s.loaderData[m.route.id] ?? null)));
+      return Object.fromEntries(matches.map((m, i) => [m.route.id, results[i] as DataStrategyResult]));
+    },
+  });
+  if (context instanceof Response) throw new Error(`the query answered ${context.status}`);
+  return context;
+}
+
+const server = http.createServer((req, res) => {
+  const s = served;
+  const d = deps;
+  if (!s || !d) return void res.writeHead(503).end();
+  void (async () => {
+    const n = nonce();
+    const context = await contextFor(s);
+    const page = await startRender(pageDocument(d, context, s.lng, n), { wait: 'shell', nonce: n, onLateError: () => undefined });
+    const html = await collect(page);
+    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const out = gzip ? gzipSync(html, { level: 3 }) : html;
+    const headers = [...s.headers, 'Content-Security-Policy', `script-src 'self' 'nonce-${n}'`, 'Content-Length', String(out.length)];
+    if (!gzip) for (let i = headers.length - 2; i >= 0; i -= 2) if (headers[i]?.toLowerCase() === 'content-encoding') headers.splice(i, 2);
+    res.writeHead(context.statusCode, headers);
+    res.end(out);
+  })().catch((err: unknown) => {
+    console.error('render floor:', err);
+    res.writeHead(500).end();
+  });
+});
+
+server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as { port: number }).port }));
+process.on('message', (m: Page) => {
+  try {
+    process.send?.({ set: true, bytes: serve(m) });
+  } catch (err) {
+    process.send?.({ set: false, error: err instanceof Error ? err.message : String(err) });
+  }
+});
+process.on('disconnect', () => process.exit(0));
+// Ends as the app ends, so that a CPU profile (BENCH_NODE_ARGS) is written.
+process.on('SIGTERM', () => process.exit(0));
