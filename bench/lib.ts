@@ -183,22 +183,39 @@ process.on('disconnect', () => process.exit(0));
 
 export type Reference = Awaited<ReturnType<typeof startReference>>;
 
-export async function startReference() {
-  const child = spawn(process.execPath, ['-e', REFERENCE], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/** Headers that frame a response on its connection: a server that sends captured bytes again frames them itself. */
+const FRAMING = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'];
+
+/** A captured response's raw headers without its framing, nor the headers named in `also` (lower case). */
+export function withoutFraming(rawHeaders: readonly string[], also: readonly string[] = []): string[] {
+  const headers: string[] = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const k = (rawHeaders[i] as string).toLowerCase();
+    if (!FRAMING.includes(k) && !also.includes(k)) headers.push(rawHeaders[i] as string, rawHeaders[i + 1] as string);
+  }
+  return headers;
+}
+
+/**
+ * A child process of the bench that talks to it over IPC, ended with the bench (cleanup); `next` waits for its next
+ * message. Its first message names the port it listens on.
+ */
+async function serverChild<M extends { port?: number }>(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const child = spawn(process.execPath, args, { ...opts, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
-  const next = () => new Promise<{ port?: number }>((resolve) => child.once('message', (m) => resolve(m as { port?: number })));
+  const next = () => new Promise<M>((resolve) => child.once('message', (m) => resolve(m as M)));
   const { port } = await next();
+  return { child, next, url: `http://127.0.0.1:${port}` };
+}
+
+export async function startReference() {
+  const { child, next, url } = await serverChild(['-e', REFERENCE]);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     /** Serves this response from now on: the app's headers as they came, but the framing is the reference's own. */
     async serve(r: Raw) {
-      const headers: string[] = [];
-      for (let i = 0; i < r.rawHeaders.length; i += 2) {
-        const k = r.rawHeaders[i] as string;
-        if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k.toLowerCase()))
-          headers.push(k, r.rawHeaders[i + 1] as string);
-      }
+      const headers = withoutFraming(r.rawHeaders);
       headers.push('Content-Length', String(r.body.length));
       const ack = next();
       child.send({ status: r.status, headers, body: r.body.toString('base64') });
@@ -215,18 +232,12 @@ export async function startReference() {
  */
 export async function startRenderFloor() {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'bench/render-floor.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  type Message = { port?: number; set?: boolean; bytes?: number; error?: string };
-  const next = () => new Promise<Message>((resolve) => child.once('message', (m) => resolve(m as Message)));
-  const { port } = await next();
+  const { child, next, url } = await serverChild<{ port?: number; set?: boolean; bytes?: number; error?: string }>(
+    [...nodeArgs, '--import', 'tsx', path.join(root, 'bench/render-floor.ts')],
+    { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' } },
+  );
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     pid: child.pid,
     /** Renders this page from now on; answers the length of its HTML. */
     async serve(url: string, r: Raw): Promise<number> {

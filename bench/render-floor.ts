@@ -20,14 +20,16 @@ import { isLanguage, loadResources } from '../server/i18n.ts';
 import { nonceSource } from '../server/http/headers-once.ts';
 import { clientDir, manifestReader } from '../server/ssr/assets.ts';
 import { footerOnce } from '../server/ssr/footer.tsx';
+import { acceptsGzip } from '../server/ssr/page-cache.ts';
 import { pageDocument } from '../server/ssr/page.tsx';
+import { PAGE_GZIP_LEVEL } from '../server/ssr/send.ts';
 import { collect, startRender } from '../server/ssr/stream.ts';
 import { clientTexts } from '../server/ssr/texts.ts';
 import type { Language } from '../shared/i18n.ts';
-import { root } from './lib.ts';
+import { root, withoutFraming } from './lib.ts';
 
 type Page = { url: string; status: number; rawHeaders: string[]; body: string };
-type Served = { url: string; headers: string[]; loaderData: Record<string, unknown>; lng: Language; site: SiteInfo };
+type Served = { url: string; headers: string[]; loaderData: Record<string, unknown>; lng: Language };
 
 const resources = loadResources();
 const handler = createStaticHandler(routes);
@@ -50,22 +52,15 @@ function loaderDataOf(html: string): { loaderData: Record<string, unknown>; lng:
 
 function serve(p: Page): number {
   const body = Buffer.from(p.body, 'base64');
-  const headers: string[] = [];
-  let gzip = false;
-  for (let i = 0; i < p.rawHeaders.length; i += 2) {
-    const k = (p.rawHeaders[i] as string).toLowerCase();
-    if (k === 'content-encoding') gzip = p.rawHeaders[i + 1] === 'gzip';
-    // The framing is this server's own, and the CSP names the nonce of each answer.
-    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-security-policy'].includes(k))
-      headers.push(p.rawHeaders[i] as string, p.rawHeaders[i + 1] as string);
-  }
-  const html = (gzip ? gunzipSync(body) : body).toString('utf8');
+  const encoding = p.rawHeaders.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'content-encoding');
+  const html = (encoding >= 0 && p.rawHeaders[encoding + 1] === 'gzip' ? gunzipSync(body) : body).toString('utf8');
+  // The framing is this server's own; the CSP names the nonce of each answer, and the encoding is each answer's.
+  const headers = withoutFraming(p.rawHeaders, ['content-security-policy', 'content-encoding']);
   const { loaderData, lng } = loaderDataOf(html);
   if (!isLanguage(lng)) throw new Error(`the page's language ${lng} is not one of the app's`);
   // The footer is made once per language for the app's own site details (server/ssr/footer.tsx): the root loader's
   // copy of them is the object it is made for, as in the app.
-  const rootData = Object.values(loaderData)[0] as { site: SiteInfo };
-  const site = rootData.site;
+  const site = (Object.values(loaderData)[0] as { site: SiteInfo }).site;
   deps = {
     dataRoutes: handler.dataRoutes,
     resources,
@@ -73,7 +68,7 @@ function serve(p: Page): number {
     texts: clientTexts(resources),
     madeFooter: footerOnce(resources, site),
   };
-  served = { url: p.url, headers, loaderData, lng, site };
+  served = { url: p.url, headers, loaderData, lng };
   return html.length;
 }
 
@@ -98,10 +93,10 @@ const server = http.createServer((req, res) => {
     const context = await contextFor(s);
     const page = await startRender(pageDocument(d, context, s.lng, n), { wait: 'shell', nonce: n, onLateError: () => undefined });
     const html = await collect(page);
-    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const out = gzip ? gzipSync(html, { level: 3 }) : html;
+    const gzip = acceptsGzip(req.headers['accept-encoding']);
+    const out = gzip ? gzipSync(html, { level: PAGE_GZIP_LEVEL }) : html;
     const headers = [...s.headers, 'Content-Security-Policy', `script-src 'self' 'nonce-${n}'`, 'Content-Length', String(out.length)];
-    if (!gzip) for (let i = headers.length - 2; i >= 0; i -= 2) if (headers[i]?.toLowerCase() === 'content-encoding') headers.splice(i, 2);
+    if (gzip) headers.push('Content-Encoding', 'gzip');
     res.writeHead(context.statusCode, headers);
     res.end(out);
   })().catch((err: unknown) => {

@@ -10,7 +10,7 @@ import { collect, type Rendering } from './stream.ts';
  */
 
 /** gzip level of a page rendered for one visitor: level 3 is most of level 6's size at a fraction of its CPU. */
-const PAGE_GZIP_LEVEL = 3;
+export const PAGE_GZIP_LEVEL = 3;
 
 function ownHeaders(res: ExpressResponse, status: number): void {
   res.status(status).set('Content-Type', 'text/html; charset=utf-8').set('Cache-Control', 'private, no-store').vary('Accept-Encoding');
