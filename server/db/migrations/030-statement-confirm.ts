@@ -1,7 +1,7 @@
 /**
  * A statement upload approves nothing until a second staff member confirms it, and a person's approval of a review row
  * is a proposal until a second one confirms it (docs/rules/payments.md#83-uploading-a-statement,
- * docs/decisions/052-statement-confirmed-by-a-second-person.md).
+ * docs/decisions/052-statement-by-two.md).
  *
  * `bkash_statements.status`: `awaiting_confirmation` (stored, its `approve` rows wait), `confirmed` (a second staff
  * member, `confirmed_by`, carried them out), `discarded` (a staff member set it aside with `discard_reason`; it
