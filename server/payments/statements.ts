@@ -27,6 +27,7 @@ import { ApiError } from '../http/errors.ts';
 import { approveFromStatement, type StatementApproval } from '../purchases/service.ts';
 import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './statement.ts';
 import { matchStatement } from './statement-match.ts';
+import { approveStep, confirmRefusal, discardRefusal, rowsRefusal } from './statement-steps.ts';
 import * as q from './statement-queries.ts';
 
 /** Uploads take turns (one database-wide lock while an upload is stored): the same file twice at once is one upload. */
@@ -125,15 +126,24 @@ function approvalRefusal(r: Exclude<StatementApproval, { ok: true }>['reason'], 
   return ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
 }
 
-/** An upload already confirmed or discarded: nothing to confirm or discard; a row of one not confirmed: not decided yet. */
-function notAwaiting(status: q.StatementRecord['status'], t: TFunction, what: 'upload' | 'rows' = 'upload'): ApiError {
-  if (what === 'rows')
-    return status === 'discarded'
-      ? ApiError.detail(409, t('api:statement.discarded'), 'statement_discarded')
-      : ApiError.detail(409, t('api:statement.rowsAwaitConfirmation'), 'awaiting_confirmation');
-  return status === 'discarded'
-    ? ApiError.detail(409, t('api:statement.alreadyDiscarded'), 'not_awaiting')
-    : ApiError.detail(409, t('api:statement.alreadyConfirmed'), 'not_awaiting');
+/** A step refused by statement-steps.ts, in the caller's language; `not_awaiting` says what became of the upload. */
+function stepRefusal(
+  code: 'own_upload' | 'not_awaiting' | 'awaiting_confirmation' | 'statement_discarded' | 'own_proposal',
+  status: q.StatementRecord['status'],
+  t: TFunction,
+): ApiError {
+  switch (code) {
+    case 'own_upload':
+      return ApiError.detail(403, t('api:statement.ownUpload'), code);
+    case 'own_proposal':
+      return ApiError.detail(403, t('api:statement.ownProposal'), code);
+    case 'not_awaiting':
+      return ApiError.detail(409, t(status === 'discarded' ? 'api:statement.alreadyDiscarded' : 'api:statement.alreadyConfirmed'), code);
+    case 'awaiting_confirmation':
+      return ApiError.detail(409, t('api:statement.rowsAwaitConfirmation'), code);
+    case 'statement_discarded':
+      return ApiError.detail(409, t('api:statement.discarded'), code);
+  }
 }
 
 export class Statements {
@@ -280,8 +290,8 @@ export class Statements {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [UPLOAD_LOCK_KEY]);
       const s = await q.statementForUpdate(tx, id);
       if (!s) throw ApiError.detail(404, t('api:statement.notFound'), 'not_found');
-      if (s.uploaded_by === staff.user_id) throw ApiError.detail(403, t('api:statement.ownUpload'), 'own_upload');
-      if (s.status !== 'awaiting_confirmation') throw notAwaiting(s.status, t);
+      const denied = confirmRefusal(s, staff.user_id);
+      if (denied) throw stepRefusal(denied, s.status, t);
       const approved: number[] = [];
       const refused: { transaction_id: number; reason: StatementReason }[] = [];
       for (const row of await q.approveRowsOf(tx, id)) {
@@ -327,7 +337,8 @@ export class Statements {
     await this.db.tx(async (tx) => {
       const s = await q.statementForUpdate(tx, id);
       if (!s) throw ApiError.detail(404, t('api:statement.notFound'), 'not_found');
-      if (s.status !== 'awaiting_confirmation') throw notAwaiting(s.status, t);
+      const denied = discardRefusal(s);
+      if (denied) throw stepRefusal(denied, s.status, t);
       await q.setDiscarded(tx, id, staff.user_id, body.reason);
       await recordAudit(tx, {
         actorId: staff.user_id,
@@ -359,7 +370,8 @@ export class Statements {
       if (!row) throw ApiError.detail(404, t('api:statement.rowNotFound'), 'not_found');
       if (row.decision !== 'review') throw ApiError.detail(409, t('api:statement.notReview'), 'not_review');
       if (row.resolution !== null) throw ApiError.detail(409, t('api:statement.alreadyResolved'), 'already_resolved');
-      if (row.statement_status !== 'confirmed') throw notAwaiting(row.statement_status, t, 'rows');
+      const early = rowsRefusal(row.statement_status);
+      if (early) throw stepRefusal(early, row.statement_status, t);
       // The purchase the row names, else the one that carries its TrxID now (the player may have given it since).
       const named = row.transaction_id !== null ? await q.ownerOf(tx, row.transaction_id) : undefined;
       const holder = row.trx_id !== null ? await q.trxIdOwner(tx, row.trx_id) : undefined;
@@ -369,7 +381,9 @@ export class Statements {
       if (body.action === 'approve') {
         if (row.direction === 'out') throw ApiError.detail(409, t('api:statement.notReceived'), 'not_received');
         if (!holder || row.trx_id === null) throw ApiError.detail(409, t('api:statement.noPurchase'), 'no_purchase');
-        if (row.proposed_by === null) {
+        const step = approveStep(row.proposed_by, staff.user_id);
+        if (step === 'own_proposal') throw stepRefusal(step, row.statement_status, t);
+        if (step === 'propose' || row.proposed_by === null) {
           // The first approval is a proposal: a second staff member approves the purchase (or dismisses the row).
           if (holder.status !== 'pending') throw ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
           await q.proposeRow(tx, rowId, staff.user_id, body.note);
@@ -383,7 +397,6 @@ export class Statements {
           });
           return;
         }
-        if (row.proposed_by === staff.user_id) throw ApiError.detail(403, t('api:statement.ownProposal'), 'own_proposal');
         const done = await approveFromStatement(tx, {
           transactionId: holder.id,
           trxId: row.trx_id,
