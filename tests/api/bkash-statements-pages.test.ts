@@ -219,6 +219,12 @@ describe('/admin/bkash-statements without JavaScript', () => {
     expect(shown(bn)).toContain('দ্বিতীয় একজন কর্মীর অপেক্ষায়');
     expect(shown(bn)).toContain('আপলোড করেছেন Desk Staff');
 
+    // The uploader is told, in Bengali too, that another staff member must confirm it.
+    const ownBn = await staffAgent.get(`/admin/bkash-statements/${id}`).set('Cookie', 'lang=bn').expect(200);
+    expect(shown(ownBn)).toContain('এই স্টেটমেন্ট আপনি আপলোড করেছেন: এর কিছু অনুমোদিত হওয়ার আগে অন্য একজন কর্মীকে এটি নিশ্চিত করতে হবে।');
+    expect(shown(ownBn)).toContain('অনুমোদন হবে: ১');
+    expect(shown(ownBn)).not.toContain('upload=confirm');
+
     const href = `/admin/bkash-statements/${id}?upload=discard`;
     const dialog = await secondAgent.get(href).expect(200);
     expect(shown(dialog)).toContain('Discard this upload?');

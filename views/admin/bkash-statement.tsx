@@ -213,7 +213,7 @@ export function Component() {
           }
         >
           <p>{t(stepShown === 'confirm' ? 'statements.confirmUploadText' : 'statements.discardUploadText')}</p>
-          <p>
+          <p className="admin-card__wrap">
             {d.statement.file_name} · {t('statements.uploadedBy', { name: d.statement.uploaded_by.name })} ·{' '}
             {`${t('statements.toApprove')}: ${formatNumber(d.statement.counts.approved, lng)}`}
           </p>
