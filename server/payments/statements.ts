@@ -383,8 +383,9 @@ export class Statements {
         if (!holder || row.trx_id === null) throw ApiError.detail(409, t('api:statement.noPurchase'), 'no_purchase');
         const step = approveStep(row.proposed_by, staff.user_id);
         if (step === 'own_proposal') throw stepRefusal(step, row.statement_status, t);
-        if (step === 'propose' || row.proposed_by === null) {
-          // The first approval is a proposal: a second staff member approves the purchase (or dismisses the row).
+        if (row.proposed_by === null) {
+          // step === 'propose': the first approval is a proposal; a second staff member approves the purchase (or
+          // anyone dismisses the row).
           if (holder.status !== 'pending') throw ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
           await q.proposeRow(tx, rowId, staff.user_id, body.note);
           await recordAudit(tx, {
