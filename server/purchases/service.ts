@@ -451,19 +451,21 @@ export async function purchaseOfPlayer(db: Db, userId: number, id: number): Prom
 
 // The bKash statement (server/payments/statements.ts) ----------------------------------------------------------------
 
-/** Why a statement could not approve a purchase (docs/rules/payments.md#84-what-an-upload-does). */
+/** Why a statement could not approve a purchase (docs/rules/payments.md#84-confirming-or-discarding-an-upload). */
 export type StatementApproval =
-  { ok: true } | { ok: false; reason: 'not_found' | 'changed_meanwhile' | 'own_purchase' | 'results_published' };
+  { ok: true } | { ok: false; reason: 'not_found' | 'changed_meanwhile' | 'own_purchase' | 'results_published' | 'sales_closed' };
 
 /**
  * A row of an uploaded bKash statement (or a staff member's resolution of one) approves this pending Send Money
- * purchase, in the caller's database transaction: the lottery is locked, then the purchase (as setStatus does); it
- * must still be a pending payment carrying this TrxID, not the staff member's own, its lottery's results not out.
- * Audited `transaction.approve` with the staff member as actor and the statement in `after`.
+ * purchase, in the caller's database transaction, when a second staff member (`staffId`) confirms what the first
+ * (`proposedBy`: the uploader, or the one who proposed the resolution) put forward: the lottery is locked, then the
+ * purchase (as setStatus does); it must still be a pending payment carrying this TrxID, neither staff member's own,
+ * its lottery still on sale. Audited `transaction.approve` with the confirmer as actor, the first staff member and the
+ * statement in `after` (docs/rules/payments.md#84-confirming-or-discarding-an-upload).
  */
 export async function approveFromStatement(
   tx: Db,
-  a: { transactionId: number; trxId: string; staffId: number; statementId: number; line: number; note?: string },
+  a: { transactionId: number; trxId: string; staffId: number; proposedBy: number; statementId: number; line: number; note?: string },
 ): Promise<StatementApproval> {
   const known = await q.transactionById(tx, a.transactionId);
   if (!known) return { ok: false, reason: 'not_found' };
@@ -473,10 +475,11 @@ export async function approveFromStatement(
   if (before.status !== 'pending' || before.transaction_type !== 'payment' || before.trx_id !== a.trxId)
     return { ok: false, reason: 'changed_meanwhile' };
   // Staff never approve their own payment (docs/rules/payments.md#86-resolving-a-row).
-  if (before.user_id === a.staffId) return { ok: false, reason: 'own_purchase' };
+  if (before.user_id === a.staffId || before.user_id === a.proposedBy) return { ok: false, reason: 'own_purchase' };
   const sale = await saleState(tx, before.lottery_id);
   if (!sale) return { ok: false, reason: 'not_found' };
   if (sale.is_result_published) return { ok: false, reason: 'results_published' };
+  if (!stillOnSale(sale)) return { ok: false, reason: 'sales_closed' };
   const after = await q.setStatus(tx, a.transactionId, 'success');
   await recordAudit(tx, {
     actorId: a.staffId,
@@ -485,7 +488,14 @@ export async function approveFromStatement(
     entityId: String(a.transactionId),
     before: auditSnapshot(before),
     after: after
-      ? { ...auditSnapshot(after), statement_id: a.statementId, statement_line: a.line, ...(a.note !== undefined ? { note: a.note } : {}) }
+      ? {
+          ...auditSnapshot(after),
+          statement_id: a.statementId,
+          statement_line: a.line,
+          proposed_by: a.proposedBy,
+          confirmed_by: a.staffId,
+          ...(a.note !== undefined ? { note: a.note } : {}),
+        }
       : null,
   });
   await tellPurchase(tx, a.transactionId, { kind: 'ticket_confirmed' });
