@@ -15,6 +15,7 @@ import { Upstream } from './bff/upstream.ts';
 import { SIMULATOR_CREDENTIALS, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb, type Db } from './db/index.ts';
+import { makePrivate, usePrivateUmask } from './db/private-files.ts';
 import { seedDemo } from './db/seed.ts';
 import { scheduleHousekeeping } from './db/housekeeping.ts';
 import { createCsrf } from './http/csrf.ts';
@@ -94,6 +95,10 @@ export type AppOptions = {
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
   setPasswordHashCost(config.PASSWORD_HASH_COST);
+  // The data folder is the app's alone (docs/rules/security.md#11-the-data-folder): what it creates from now on, and
+  // what is there already (once the embedded database has opened its files).
+  const ownData = !opts.inMemoryDb;
+  if (ownData) usePrivateUmask();
   const db =
     opts.db ??
     (await openDb({
@@ -106,6 +111,10 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
         onConnectionError: (err) => log.warn({ error: err.message }, 'database connection lost; the pool opens a new one'),
       },
     }));
+  if (ownData) {
+    const changed = makePrivate(config.DATA_DIR);
+    if (changed) log.info({ changed }, 'data folder made private');
+  }
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
 

@@ -249,7 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   let secret = e.SECRET_KEY;
   let secretSource: Config['secretSource'] = 'env';
   if (!secret) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const file = path.join(dataDir, 'secret.key');
     if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
     secret = readFileSync(file, 'utf8').trim();

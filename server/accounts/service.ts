@@ -25,7 +25,7 @@ import {
   type Limit,
 } from '../http/rate-limit.ts';
 import { deliverCode } from '../notify/deliver.ts';
-import type { Notifier } from '../notify/index.ts';
+import { NotifyError, type Notifier } from '../notify/index.ts';
 import { accessChanged, sendAccountChangeNotice, type AccountChange } from '../notify/account-change.ts';
 import type { Codes, Purpose } from './codes.ts';
 import { deviceHash, isKnownDevice, newDeviceId, rememberDevice } from './devices.ts';
@@ -239,6 +239,7 @@ export class Accounts {
       ctx.t,
     );
     const errors: Record<string, string[]> = {};
+    const known: UserRow[] = [];
     const clash = await q.usersHolding(this.d.db, email, phone);
     // A sign-up that was never verified holds its phone and e-mail while its code is valid: replacing it would let a
     // stranger who knows the number own the account its owner then verifies. Once the code expired, it holds nothing.
@@ -249,14 +250,20 @@ export class Accounts {
         free.push(u);
         continue;
       }
-      const waiting = neverVerified ? 'Pending' : 'Taken';
-      if (email && u.email === email) (errors.email ??= []).push(ctx.t(`api:email${waiting}`));
-      if (phone && u.phone === phone) (errors.phone ??= []).push(ctx.t(`api:phone${waiting}`));
+      if (!neverVerified) {
+        known.push(u);
+        continue;
+      }
+      if (email && u.email === email) (errors.email ??= []).push(ctx.t('api:emailPending'));
+      if (phone && u.phone === phone) (errors.phone ??= []).push(ctx.t('api:phonePending'));
     }
     if (Object.keys(errors).length) throw ApiError.fields(errors);
     const pending = free;
 
     const hash = await hashPassword(body.password);
+    // A phone or e-mail of an account: answered as a new sign-up, and its owner told instead
+    // (docs/rules/accounts-and-codes.md#2-sign-up), so that sign-up never says which phones have accounts.
+    if (known.length) return this.signupOfKnown(known, { email, phone }, ctx);
     try {
       const user = await this.d.db.tx(async (tx) => {
         for (const u of pending) await q.deleteUser(tx, u.id);
@@ -273,11 +280,46 @@ export class Accounts {
       await this.sendCode(user, 'account', ctx);
       return { user_id: user.id, identifier: (user.phone ?? user.email) as string };
     } catch (err) {
-      const c = uniqueViolation(err);
-      if (c !== null)
-        throw ApiError.fields(c.includes('email') ? { email: [ctx.t('api:emailTaken')] } : { phone: [ctx.t('api:phoneTaken')] });
+      // Another sign-up took the phone or e-mail between the check and the insert: answered as a new one too.
+      if (uniqueViolation(err) !== null) return { user_id: await q.nextUserId(this.d.db), identifier: (phone ?? email) as string };
       throw err;
     }
+  }
+
+  /**
+   * A sign-up with the phone or e-mail of an account (docs/rules/accounts-and-codes.md#2-sign-up): nothing is made,
+   * the answer is a new sign-up's (an unused user id from the same sequence), and the account's owner is told on the
+   * phone or e-mail that was typed, in his language: someone tried to register with it, log in or reset the password.
+   * At most one notice per account and day (LIMITS.signupNoticePerAccount), so that it cannot flood his phone.
+   */
+  private async signupOfKnown(
+    known: UserRow[],
+    typed: { email: string | null; phone: string | null },
+    ctx: Ctx,
+  ): Promise<{ user_id: number; identifier: string }> {
+    for (const u of known) {
+      if (await hit(this.d.db, `signup-notice:user:${u.id}`, LIMITS.signupNoticePerAccount)) continue;
+      const lng = u.language;
+      const to = [
+        ...(typed.phone && u.phone === typed.phone ? [{ channel: 'sms' as const, to: u.phone, what: 'phone' }] : []),
+        ...(typed.email && u.email === typed.email ? [{ channel: 'email' as const, to: u.email, what: 'email' }] : []),
+      ];
+      for (const r of to) {
+        const vars = { lng, what: ctx.t(`api:accountNotice.${r.what}`, { lng }) };
+        try {
+          await this.d.notifier.send({
+            channel: r.channel,
+            to: r.to,
+            purpose: 'signup_attempt',
+            subject: ctx.t('api:signupAttempt.subject', vars),
+            text: ctx.t('api:signupAttempt.text', vars),
+          });
+        } catch (err) {
+          if (!(err instanceof NotifyError)) throw err;
+        }
+      }
+    }
+    return { user_id: await q.nextUserId(this.d.db), identifier: (typed.phone ?? typed.email) as string };
   }
 
   private async sendCode(user: UserRow, purpose: Purpose, ctx: Ctx): Promise<void> {

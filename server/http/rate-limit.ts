@@ -22,6 +22,8 @@ export const LIMITS = {
   codePerIdentifier: { max: 10, windowSec: 15 * 60 },
   /** Sign-ups from one address: a flood ceiling; each sign-up also counts as a code sent to its phone or e-mail. */
   signupFloodPerIp: { max: 1000, windowSec: 60 * 60 },
+  /** Notices to an account's owner that someone tried to sign up with his phone or e-mail: one a day. */
+  signupNoticePerAccount: { max: 1, windowSec: 24 * 60 * 60 },
   /** Pictures of a logged-in player (profile and NID photos together). */
   uploadPerUser: { max: 30, windowSec: 60 * 60 },
   /** Pictures sent without a login (the sign-up picture) from one address: a flood ceiling. */

@@ -129,18 +129,26 @@ export class Payments {
   }
 
   /**
-   * bKash's callback, as the player's browser brings it back (and, when bKash sends it twice, again): a payment the
-   * player confirmed is executed; one he cancelled or that failed is asked about first (the callback's word alone
-   * never ends a purchase). A payment already settled is answered as it is, without asking bKash anything.
+   * bKash's callback, as the player's browser brings it back (and, when bKash sends it twice, again), from anyone who
+   * has the paymentID (docs/rules/payments.md#3-paying-with-bkash-checkout): a payment the player confirmed is
+   * executed; one he cancelled or that failed is asked about, and ends only when bKash's own status says it ended (the
+   * callback's word alone never ends a purchase). A payment already settled is not asked about again. Only the
+   * purchase's owner is told which purchase it is and what became of it; anyone else learns nothing he did not send.
    */
-  async callback(body: z.output<typeof CallbackBody>, ip: string, t: TFunction): Promise<z.input<typeof CallbackReply>> {
-    await throttle(this.d.db, [[`bkash-callback:ip:${ip}`, CALLBACK_LIMIT]], t);
+  async callback(
+    body: z.output<typeof CallbackBody>,
+    caller: { ip: string; user: AccessClaims | undefined; t: TFunction },
+  ): Promise<z.input<typeof CallbackReply>> {
+    const { t } = caller;
+    await throttle(this.d.db, [[`bkash-callback:ip:${caller.ip}`, CALLBACK_LIMIT]], t);
     const known = await q.payment(this.d.db, body.paymentID);
     if (!known) throw ApiError.detail(404, t('api:paymentNotFound'), 'not_found');
     if (known.state === 'created') {
-      const work = body.status === 'success' ? this.execute(known) : this.check(known, body.status === 'cancel' ? 'cancelled' : 'failed');
+      const work = body.status === 'success' ? this.execute(known) : this.check(known);
       await this.atMost(work, this.d.callbackWaitMs ?? 6_000);
     }
+    const owner = await q.ownerOfPayment(this.d.db, body.paymentID);
+    if (!caller.user || owner?.user_id !== caller.user.user_id) return { transaction_id: null, outcome: null, checkout: null };
     const now = await q.payment(this.d.db, body.paymentID);
     return this.reply(now ?? known);
   }
@@ -183,17 +191,17 @@ export class Payments {
     } catch (err) {
       if (!(err instanceof BkashError)) throw err;
       this.warn(err, { payment: p.payment_id });
-      await this.check(p, null);
+      await this.check(p);
       return;
     }
-    await this.settle(p.payment_id, answer, null);
+    await this.settle(p.payment_id, answer);
   }
 
   /**
-   * Asks bKash what became of a payment and settles it when bKash says it ended. `fallback`: the state the callback
-   * named (cancelled, failed), taken when bKash still reports the payment as only begun; null leaves it open.
+   * Asks bKash what became of a payment and settles it when bKash says it ended (Completed, Cancelled, Failed,
+   * Expired); one bKash still reports as only begun stays open for the reconciliation job.
    */
-  async check(p: PaymentRow, fallback: PaymentState | null): Promise<void> {
+  async check(p: PaymentRow): Promise<void> {
     let answer: BkashPayment;
     try {
       answer = await this.d.gateway.status(p.payment_id);
@@ -203,11 +211,11 @@ export class Payments {
       await q.noteChecked(this.d.db, p.payment_id, null);
       return;
     }
-    if (settledState(answer.transactionStatus) === undefined && fallback === null) {
+    if (settledState(answer.transactionStatus) === undefined) {
       await q.noteChecked(this.d.db, p.payment_id, answer.transactionStatus);
       return;
     }
-    await this.settle(p.payment_id, answer, fallback);
+    await this.settle(p.payment_id, answer);
   }
 
   /**
@@ -216,9 +224,9 @@ export class Payments {
    * a purchase that can no longer be confirmed (sales closed, already paid, no longer pending, a different amount or
    * invoice) becomes a refund, made after the commit.
    */
-  private async settle(paymentId: string, bk: BkashPayment, fallback: PaymentState | null): Promise<void> {
-    const state = settledState(bk.transactionStatus) ?? fallback;
-    if (state === null) return;
+  private async settle(paymentId: string, bk: BkashPayment): Promise<void> {
+    const state = settledState(bk.transactionStatus);
+    if (state === undefined) return;
     const after = await this.d.db.tx(async (tx) => {
       const known = await q.payment(tx, paymentId);
       if (!known) return null;
@@ -301,7 +309,7 @@ export class Payments {
   async reconcile(olderThanSec: number, limit = 50): Promise<number> {
     const rows = await q.leaseOpen(this.d.db, olderThanSec, 120, limit);
     for (const p of rows) {
-      if (p.state === 'created') await this.check(p, null);
+      if (p.state === 'created') await this.check(p);
       else await this.refund(p.payment_id);
     }
     return rows.length;

@@ -25,7 +25,7 @@ import { throttle, type Limit } from '../http/rate-limit.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import { tellPurchase } from '../messages/outbox.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
-import { checkPlay } from '../play/service.ts';
+import { checkPlay, refuseTrxIdWhileExcluded } from '../play/service.ts';
 import * as q from './queries.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
 
@@ -259,6 +259,7 @@ export class Purchases {
         // Another player's transaction answers as one that does not exist.
         if (!cur || cur.user_id !== caller.user_id) throw ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
         if (cur.trx_id === body.trx_id) return;
+        await refuseTrxIdWhileExcluded(tx, caller.user_id, ctx);
         if (cur.status !== 'pending') throw ApiError.detail(409, t('api:trxIdNotPending'), 'not_pending');
         if (cur.trx_id !== null) throw ApiError.detail(409, t('api:trxIdAlreadyGiven'), 'trx_id_given');
         if (await q.trxIdHolder(tx, body.trx_id)) throw trxIdTaken(t);

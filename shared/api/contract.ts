@@ -627,7 +627,8 @@ export const api = {
     reply: CallbackReply,
     summary:
       "bKash's callback as the player's browser brings it back (`paymentID`, `status`): a confirmed payment is executed and " +
-      'the purchase confirmed; a cancelled or failed one ends it. Settled once; a repeated callback answers the same outcome.',
+      "the purchase confirmed; a cancelled or failed one ends only when bKash's status says it ended. Settled once. Only " +
+      "the purchase's owner (logged in) is told the purchase and its outcome; anyone else gets them null.",
   }),
   // The bKash statement (docs/rules/payments.md#8-send-money-reconciled-with-the-statement) -----------------------
   uploadStatement: endpoint({

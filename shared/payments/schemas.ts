@@ -43,8 +43,12 @@ export const CheckoutInfo = z.object({
   created_at: z.string(),
 });
 
+/**
+ * What a callback answers: the purchase, its outcome and checkout to the purchase's owner (logged in); all null to
+ * anyone else, who learns nothing he did not send (docs/rules/payments.md#3-paying-with-bkash-checkout).
+ */
 export const CallbackReply = z.object({
-  transaction_id: z.number().int(),
-  outcome: z.enum(CHECKOUT_OUTCOMES),
-  checkout: CheckoutInfo,
+  transaction_id: z.number().int().nullable(),
+  outcome: z.enum(CHECKOUT_OUTCOMES).nullable(),
+  checkout: CheckoutInfo.nullable(),
 });

@@ -4,7 +4,7 @@
  * purchases flagged after 48 hours.
  */
 import { z } from 'zod';
-import { optional, text } from '../fields.ts';
+import { freeText, optional, text } from '../fields.ts';
 import { Paging } from '../lotteries/schemas.ts';
 
 /** What the upload did with a row (docs/rules/payments.md#84-confirming-or-discarding-an-upload). */
@@ -178,7 +178,7 @@ export const StatementRowsQuery = Paging.extend({
 /** `POST /api/v1/bkash-statement-rows/{id}/resolve/`: a person's decision on a review row, always with a note. */
 export const ResolveBody = z.strictObject({
   action: z.enum(['approve', 'dismiss']),
-  note: text(500, 'reasonRequired'),
+  note: freeText(500, 'reasonRequired'),
 });
 
 /** `POST /api/v1/bkash-statements/{id}/discard/`: why the upload is set aside. */
