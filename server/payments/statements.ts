@@ -24,6 +24,8 @@ import { recordAudit } from '../audit/record.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { approveFromStatement, type StatementApproval } from '../purchases/service.ts';
+import { ticketsFrozenError } from '../lotteries/freeze.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './statement.ts';
 import { matchStatement } from './statement-match.ts';
 import * as q from './statement-queries.ts';
@@ -103,7 +105,7 @@ export function fileRefusal(read: Extract<StatementRead, { ok: false }>, t: TFun
 
 /** Why a purchase could not be approved, as the upload records it on its row (review) and as a resolution answers. */
 const approvalReason = (r: Exclude<StatementApproval, { ok: true }>['reason']): StatementReason =>
-  r === 'own_purchase' ? 'own_purchase' : r === 'results_published' ? 'results_published' : 'changed_meanwhile';
+  r === 'own_purchase' || r === 'results_published' || r === 'tickets_frozen' ? r : 'changed_meanwhile';
 
 export class Statements {
   constructor(
@@ -256,7 +258,7 @@ export class Statements {
    * approves the pending purchase that carries the row's TrxID (the amount or sender that differed is his call),
    * `dismiss` changes nothing else. Once per row; never a row of his own purchase; audited.
    */
-  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>, t: TFunction): Promise<RowOut> {
+  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>, t: TFunction, lng: Language): Promise<RowOut> {
     await this.db.tx(async (tx) => {
       const row = await q.rowForUpdate(tx, rowId);
       if (!row) throw ApiError.detail(404, t('api:statement.rowNotFound'), 'not_found');
@@ -282,6 +284,7 @@ export class Statements {
         if (!done.ok) {
           if (done.reason === 'own_purchase') throw ApiError.detail(403, t('api:statement.ownPurchase'), 'own_purchase');
           if (done.reason === 'results_published') throw ApiError.detail(409, t('api:statement.resultsPublished'), 'results_published');
+          if (done.reason === 'tickets_frozen') throw ticketsFrozenError(done.end_date, t, lng, 'api:statement.ticketsFrozen');
           throw ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
         }
         transactionId = holder.id;

@@ -46,6 +46,7 @@ export const STATEMENT_REASONS = [
   // review, decided by the upload: the purchase is the uploader's own, its lottery's results are out, it changed meanwhile
   'own_purchase',
   'results_published',
+  'tickets_frozen',
   'changed_meanwhile',
   // ignore
   'outgoing',
