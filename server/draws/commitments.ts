@@ -91,7 +91,13 @@ export async function drawProof(db: Db, lotteryId: number, t: TFunction): Promis
     commitment: c.commitment,
     beacon: { ...beacon, ...(c.beacon_value ? { value: c.beacon_value, ...signed(c.beacon_signature) } : {}) },
     ...(frozen
-      ? { frozen: { at: new Date(frozen.frozen_at).toISOString(), tickets: Number(frozen.tickets_count), tickets_digest: frozen.tickets_digest } }
+      ? {
+          frozen: {
+            at: new Date(frozen.frozen_at).toISOString(),
+            tickets: Number(frozen.tickets_count),
+            tickets_digest: frozen.tickets_digest,
+          },
+        }
       : {}),
   };
 }

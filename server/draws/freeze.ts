@@ -9,8 +9,7 @@ import { ticketsFrozen } from '../../shared/lotteries/freeze.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { pendingForUpdate } from '../purchases/queries.ts';
-import { rejectAtClose } from '../purchases/service.ts';
+import { rejectPendingAtClose } from '../purchases/service.ts';
 import { successTickets } from './commitment-queries.ts';
 import * as fq from './freeze-queries.ts';
 import { ticketsDigest } from './verifiable.ts';
@@ -25,13 +24,16 @@ export type { FreezeRow } from './freeze-queries.ts';
  * for a ticket rejected here is left to the payments code: the reconciliation job asks bKash and refunds money it took
  * (docs/rules/payments.md#4-settling-a-payment, reason `sales_closed`).
  */
-export async function freezeTickets(tx: Db, lotteryId: number, nowMs: number): Promise<{ freeze: fq.FreezeRow; created: boolean } | undefined> {
+export async function freezeTickets(
+  tx: Db,
+  lotteryId: number,
+  nowMs: number,
+): Promise<{ freeze: fq.FreezeRow; created: boolean } | undefined> {
   const existing = await fq.freezeOf(tx, lotteryId);
   if (existing) return { freeze: existing, created: false };
   const lottery = await fq.lotteryToFreeze(tx, lotteryId);
   if (!lottery || !ticketsFrozen({ end_date: lottery.end_date, frozen_at: null }, nowMs)) return undefined;
-  const pending = await pendingForUpdate(tx, lotteryId);
-  for (const p of pending) await rejectAtClose(tx, p);
+  const rejected = await rejectPendingAtClose(tx, lotteryId);
   const sold = await successTickets(tx, lotteryId);
   const digest = ticketsDigest(sold.map((r) => r.ticket));
   const freeze = await fq.insertFreeze(tx, {
@@ -39,7 +41,7 @@ export async function freezeTickets(tx: Db, lotteryId: number, nowMs: number): P
     frozen_at: new Date(nowMs),
     tickets_digest: digest,
     tickets_count: sold.length,
-    rejected: pending.length,
+    rejected: rejected.length,
   });
   if (!freeze) throw new Error('the freeze was not stored');
   await recordAudit(tx, {
@@ -52,7 +54,7 @@ export async function freezeTickets(tx: Db, lotteryId: number, nowMs: number): P
       frozen_at: freeze.frozen_at,
       tickets_digest: digest,
       tickets: sold.length,
-      rejected: pending.map((p) => p.id),
+      rejected,
     },
   });
   return { freeze, created: true };

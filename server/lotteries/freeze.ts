@@ -9,10 +9,9 @@ import { ApiError } from '../http/errors.ts';
 export type FreezeState = { end_date: string; frozen_at: string | null };
 
 export const freezeState = (db: Db, lotteryId: number) =>
-  db.one<FreezeState>(
-    `SELECT l.end_date, f.frozen_at FROM lotteries l LEFT JOIN ticket_freezes f ON f.lottery_id = l.id WHERE l.id = $1`,
-    [lotteryId],
-  );
+  db.one<FreezeState>(`SELECT l.end_date, f.frozen_at FROM lotteries l LEFT JOIN ticket_freezes f ON f.lottery_id = l.id WHERE l.id = $1`, [
+    lotteryId,
+  ]);
 
 /**
  * Whether the lottery's tickets are frozen now (docs/rules/lotteries-and-sales.md#8-transaction-states): read in the

@@ -442,35 +442,35 @@ export async function confirmPaidPurchase(tx: Db, before: TransactionRow, trxId:
   await tellPurchase(tx, before.id, { kind: 'ticket_confirmed' });
 }
 
-/** The checkout of this pending purchase ended without money: it becomes `failed`, which releases its combination. */
-export async function failUnpaidPurchase(tx: Db, before: TransactionRow, paymentId: string, reason: string): Promise<void> {
+/** The system (no actor) fails a purchase, audited as `action` with `why` beside the transaction after it. */
+async function failBySystem(tx: Db, before: TransactionRow, action: AuditAction, why: Record<string, string>): Promise<void> {
   const after = await q.setStatus(tx, before.id, 'failed');
   await recordAudit(tx, {
     actorId: null,
-    action: 'transaction.checkout_failed',
+    action,
     entity: 'transaction',
     entityId: String(before.id),
     before: auditSnapshot(before),
-    after: after ? { ...auditSnapshot(after), bkash_payment_id: paymentId, reason } : null,
+    after: after ? { ...auditSnapshot(after), ...why } : null,
   });
 }
 
+/** The checkout of this pending purchase ended without money: it becomes `failed`, which releases its combination. */
+export const failUnpaidPurchase = (tx: Db, before: TransactionRow, paymentId: string, reason: string): Promise<void> =>
+  failBySystem(tx, before, 'transaction.checkout_failed', { bkash_payment_id: paymentId, reason });
+
 /**
- * A ticket still `pending` when its lottery's tickets froze (docs/rules/lotteries-and-sales.md#8-transaction-states):
- * it becomes `failed`, audited as a rejection with no actor and the reason `sales_closed`, and the player is told why.
- * Called by the freeze (server/draws/freeze.ts) under the lottery's lock, with the transaction locked.
+ * The tickets still `pending` when their lottery's tickets froze (docs/rules/lotteries-and-sales.md#8-transaction-states):
+ * each becomes `failed`, audited as a rejection with no actor and the reason `sales_closed`, and its player is told
+ * why. Called by the freeze (server/draws/freeze.ts) under the lottery's lock; answers the transactions rejected.
  */
-export async function rejectAtClose(tx: Db, before: TransactionRow): Promise<void> {
-  const after = await q.setStatus(tx, before.id, 'failed');
-  await recordAudit(tx, {
-    actorId: null,
-    action: 'transaction.reject',
-    entity: 'transaction',
-    entityId: String(before.id),
-    before: auditSnapshot(before),
-    after: after ? { ...auditSnapshot(after), reason: 'sales_closed' } : null,
-  });
-  await tellPurchase(tx, before.id, { kind: 'ticket_rejected', reason: 'sales_closed' });
+export async function rejectPendingAtClose(tx: Db, lotteryId: number): Promise<number[]> {
+  const pending = await q.pendingForUpdate(tx, lotteryId);
+  for (const before of pending) {
+    await failBySystem(tx, before, 'transaction.reject', { reason: 'sales_closed' });
+    await tellPurchase(tx, before.id, { kind: 'ticket_rejected', reason: 'sales_closed' });
+  }
+  return pending.map((p) => p.id);
 }
 
 /** One of the player's own purchases with its lottery's sale (no lock): what starting a checkout checks. */
