@@ -34,6 +34,7 @@ import { scheduleReconciliation } from './payments/reconcile.ts';
 import { setPasswordHashCost } from './accounts/passwords.ts';
 import { Messages, scheduleDispatch } from './messages/service.ts';
 import { DRAND_TIMEOUT_MS, scheduleBeaconFetch } from './draws/beacon-job.ts';
+import { scheduleFreeze } from './draws/freeze-job.ts';
 import { Payments } from './payments/service.ts';
 import type { ContactMessage } from './contact/service.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
@@ -89,6 +90,8 @@ export type AppOptions = {
   inMemoryDb?: boolean;
   /** false: no timer sends the messages' SMS (tests call messages.dispatch() themselves). */
   sendMessages?: boolean;
+  /** false: no freeze job (the API tests, which freeze through the draw or freezeDue); the default runs it. */
+  freezeJob?: boolean;
 };
 
 /** Builds the whole product (API, BFF, SSR) without listening: index.ts listens, tests drive it directly. */
@@ -192,6 +195,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const stopBeacons = config.API_BASE_URL
     ? async () => undefined
     : scheduleBeaconFetch({ db, log, relays: config.drandRelays, timeoutMs: DRAND_TIMEOUT_MS });
+  // The tickets frozen at the end of sales (docs/rules/draws.md#3-the-tickets), on every instance that runs the API.
+  const stopFreezing = config.API_BASE_URL || opts.freezeJob === false ? () => undefined : scheduleFreeze({ db, log });
   const apiDeps = {
     payments,
     messages,
@@ -374,6 +379,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       stopReconciling();
       stopSending();
       await stopBeacons();
+      stopFreezing();
       await bkash.close();
       await upstream.close();
       if (!opts.db) await db.close();

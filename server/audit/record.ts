@@ -24,6 +24,7 @@ export type AuditAction =
   | 'lottery.draw_proposed'
   | 'lottery.draw_rejected'
   | 'lottery.beacon'
+  | 'lottery.freeze'
   | 'lottery.rollover'
   | 'lottery.notify_winners'
   | 'prize.delete'

@@ -4,6 +4,7 @@ import { ALGORITHM, BEACON_SOURCE, type DrawProofReply } from '../../shared/draw
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import * as q from './commitment-queries.ts';
+import { freezeOf } from './freeze-queries.ts';
 import { numbersOf } from '../../shared/draws/tiers.ts';
 import { commitment, newSeed, quicknetRound, roundTime } from './verifiable.ts';
 
@@ -84,10 +85,20 @@ export async function drawProof(db: Db, lotteryId: number, t: TFunction): Promis
   }
   const beacon = c ? ({ source: BEACON_SOURCE, round: Number(c.beacon_round) } as const) : null;
   if (lottery.drawn || !c || !beacon) return { algorithm: 'unverifiable', commitment: c?.commitment ?? null, beacon };
+  const frozen = await freezeOf(db, lotteryId);
   return {
     algorithm: ALGORITHM,
     commitment: c.commitment,
     beacon: { ...beacon, ...(c.beacon_value ? { value: c.beacon_value, ...signed(c.beacon_signature) } : {}) },
+    ...(frozen
+      ? {
+          frozen: {
+            at: new Date(frozen.frozen_at).toISOString(),
+            tickets: Number(frozen.tickets_count),
+            tickets_digest: frozen.tickets_digest,
+          },
+        }
+      : {}),
   };
 }
 

@@ -31,6 +31,7 @@ import * as cq from './commitment-queries.ts';
 import * as pq from './proposal-queries.ts';
 import * as nq from './numbers-queries.ts';
 import { publishDraw } from './publish.ts';
+import { drawFromFrozen } from './freeze.ts';
 import { drawProof } from './commitments.ts';
 import { numbersDraw, numbersLottery } from './numbers-draw.ts';
 import { beaconFromSignature } from './drand.ts';
@@ -185,6 +186,8 @@ export class Draws {
       if (!c) throw ApiError.detail(409, t('api:drawNotAnnounced'), 'not_announced');
       if (Date.now() < Date.parse(lottery.end_date)) throw ApiError.detail(409, t('api:drawSalesOpen'), 'sales_open');
       if (!c.beacon_value) throw ApiError.detail(409, t('api:drawNoBeacon', { round: c.beacon_round }), 'beacon_missing');
+      // The tickets frozen at the close, frozen now if no job did it yet, and still the same (docs/rules/draws.md#3-the-tickets).
+      await drawFromFrozen(tx, lottery.id, t);
       // A numbers lottery draws numbers and pays tiers, with or without tickets (server/draws/numbers-draw.ts).
       const numbers = await numbersLottery(tx, lottery.id);
       if (numbers) {

@@ -239,7 +239,7 @@ export class Payments {
         await endIfUnpaid(tx, txn, paymentId, state);
         return { state, refund: null as string | null, txn };
       }
-      const reason = refundReason(p, bk, txn, sale);
+      const reason = refundReason(p, bk, txn, sale, purchase.frozen);
       if (reason === null) {
         await q.settlePayment(tx, paymentId, { state: 'completed', bkashStatus: bk.transactionStatus, trxId: bk.trxID, reason: null });
         await confirmPaidPurchase(tx, txn, bk.trxID as string, paymentId);
@@ -331,13 +331,15 @@ function refundReason(
   bk: BkashPayment,
   txn: PurchaseForPayment['tx'],
   sale: PurchaseForPayment['sale'],
+  frozen = false,
 ): RefundReason | null {
   if (!bk.trxID) return 'no_trx_id';
   if (bk.amount === null || bk.amount !== p.amount || p.amount !== txn.amount) return 'amount_mismatch';
   if (bk.merchantInvoiceNumber !== null && bk.merchantInvoiceNumber !== String(txn.id)) return 'invoice_mismatch';
   if (txn.status === 'success') return 'already_paid';
+  // After the close first: a ticket the freeze rejected was pending until then (docs/rules/payments.md#4-settling-a-payment).
+  if (!stillOnSale(sale) || frozen) return 'sales_closed';
   if (txn.status !== 'pending' || txn.trx_id !== null) return 'not_pending';
-  if (!stillOnSale(sale)) return 'sales_closed';
   return null;
 }
 

@@ -25,6 +25,8 @@ import { recordAudit } from '../audit/record.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { approveFromStatement, type StatementApproval } from '../purchases/service.ts';
+import { ticketsFrozenError } from '../lotteries/freeze.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './statement.ts';
 import { matchStatement } from './statement-match.ts';
 import { approveStep, confirmRefusal, discardRefusal, rowsRefusal } from './statement-steps.ts';
@@ -119,7 +121,9 @@ const approvalReason = (r: Exclude<StatementApproval, { ok: true }>['reason']): 
   r === 'not_found' ? 'changed_meanwhile' : r;
 
 /** Why a confirmed resolution could not approve its purchase, in the caller's language. */
-function approvalRefusal(r: Exclude<StatementApproval, { ok: true }>['reason'], t: TFunction): ApiError {
+function approvalRefusal(refusal: Exclude<StatementApproval, { ok: true }>, t: TFunction, lng: Language): ApiError {
+  const r = refusal.reason;
+  if (refusal.reason === 'tickets_frozen') return ticketsFrozenError(refusal.end_date, t, lng, 'api:statement.ticketsFrozen');
   if (r === 'own_purchase') return ApiError.detail(403, t('api:statement.ownPurchase'), 'own_purchase');
   if (r === 'results_published') return ApiError.detail(409, t('api:statement.resultsPublished'), 'results_published');
   if (r === 'sales_closed') return ApiError.detail(409, t('api:statement.salesClosed'), 'sales_closed');
@@ -364,7 +368,7 @@ export class Statements {
    * is his call), a second staff member's `approve` approves it; `dismiss` changes nothing else. Once per row; only
    * on a confirmed upload; never a row of his own purchase, never confirming his own proposal; audited.
    */
-  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>, t: TFunction): Promise<RowOut> {
+  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>, t: TFunction, lng: Language): Promise<RowOut> {
     await this.db.tx(async (tx) => {
       const row = await q.rowForUpdate(tx, rowId);
       if (!row) throw ApiError.detail(404, t('api:statement.rowNotFound'), 'not_found');
@@ -407,7 +411,7 @@ export class Statements {
           line: row.line,
           note: body.note,
         });
-        if (!done.ok) throw approvalRefusal(done.reason, t);
+        if (!done.ok) throw approvalRefusal(done, t, lng);
         transactionId = holder.id;
       }
       const resolution = body.action === 'approve' ? 'approved' : 'dismissed';

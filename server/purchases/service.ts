@@ -25,6 +25,8 @@ import { throttle, type Limit } from '../http/rate-limit.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import { tellPurchase } from '../messages/outbox.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
+import { freezeState, isFrozen, refuseIfFrozen } from '../lotteries/freeze.ts';
+import { ticketsFrozen } from '../../shared/lotteries/freeze.ts';
 import { checkPlay, refuseTrxIdWhileExcluded } from '../play/service.ts';
 import * as q from './queries.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
@@ -255,10 +257,17 @@ export class Purchases {
     await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]], t);
     try {
       await this.d.db.tx(async (tx) => {
-        const cur = await q.transactionForUpdate(tx, id);
         // Another player's transaction answers as one that does not exist.
-        if (!cur || cur.user_id !== caller.user_id) throw ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
+        const notFound = () => ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
+        const known = await q.transactionById(tx, id);
+        if (!known || known.user_id !== caller.user_id) throw notFound();
+        // The lottery first, then the transaction (the order every purchase takes its locks in).
+        await lockLotteryForSale(tx, known.lottery_id);
+        const cur = await q.transactionForUpdate(tx, id);
+        if (!cur || cur.user_id !== caller.user_id) throw notFound();
         if (cur.trx_id === body.trx_id) return;
+        // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
+        await refuseIfFrozen(tx, cur.lottery_id, t, ctx.lng);
         await refuseTrxIdWhileExcluded(tx, caller.user_id, ctx);
         if (cur.status !== 'pending') throw ApiError.detail(409, t('api:trxIdNotPending'), 'not_pending');
         if (cur.trx_id !== null) throw ApiError.detail(409, t('api:trxIdAlreadyGiven'), 'trx_id_given');
@@ -323,6 +332,8 @@ export class Purchases {
         const before = await q.transactionForUpdate(tx, id);
         if (!before) throw notFound();
         if (before.status === status) return;
+        // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
+        await refuseIfFrozen(tx, before.lottery_id, t, ctx.lng);
         // An activated generated ticket was paid offline and proved by its secret: it is not a payment staff check.
         if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
         // A ticket bKash confirmed was paid, on bKash's word: no one person takes it back (docs/rules/payments.md#1).
@@ -388,8 +399,11 @@ const combinationTaken = (t: TFunction) => ApiError.detail(409, t('api:combinati
 
 // The checkout (server/payments) ------------------------------------------------------------------------------------
 
-/** A purchase as the bKash checkout sees it: the transaction, locked, and the sale of its lottery at that moment. */
-export type PurchaseForPayment = { tx: TransactionRow; sale: SaleState };
+/**
+ * A purchase as the bKash checkout sees it: the transaction, locked, and the sale of its lottery at that moment;
+ * `frozen`: its lottery's tickets are frozen (docs/rules/lotteries-and-sales.md#8-transaction-states), read under the lock.
+ */
+export type PurchaseForPayment = { tx: TransactionRow; sale: SaleState; frozen?: boolean };
 
 /**
  * Locks a purchase for the checkout's change, in the caller's database transaction: the lottery first, then the
@@ -401,7 +415,7 @@ export async function lockPurchaseForPayment(tx: Db, id: number): Promise<Purcha
   await lockLotteryForSale(tx, known.lottery_id);
   const row = await q.transactionForUpdate(tx, id);
   const sale = await saleState(tx, known.lottery_id);
-  return row && sale ? { tx: row, sale } : undefined;
+  return row && sale ? { tx: row, sale, frozen: await isFrozen(tx, known.lottery_id) } : undefined;
 }
 
 /**
@@ -429,17 +443,35 @@ export async function confirmPaidPurchase(tx: Db, before: TransactionRow, trxId:
   await tellPurchase(tx, before.id, { kind: 'ticket_confirmed' });
 }
 
-/** The checkout of this pending purchase ended without money: it becomes `failed`, which releases its combination. */
-export async function failUnpaidPurchase(tx: Db, before: TransactionRow, paymentId: string, reason: string): Promise<void> {
+/** The system (no actor) fails a purchase, audited as `action` with `why` beside the transaction after it. */
+async function failBySystem(tx: Db, before: TransactionRow, action: AuditAction, why: Record<string, string>): Promise<void> {
   const after = await q.setStatus(tx, before.id, 'failed');
   await recordAudit(tx, {
     actorId: null,
-    action: 'transaction.checkout_failed',
+    action,
     entity: 'transaction',
     entityId: String(before.id),
     before: auditSnapshot(before),
-    after: after ? { ...auditSnapshot(after), bkash_payment_id: paymentId, reason } : null,
+    after: after ? { ...auditSnapshot(after), ...why } : null,
   });
+}
+
+/** The checkout of this pending purchase ended without money: it becomes `failed`, which releases its combination. */
+export const failUnpaidPurchase = (tx: Db, before: TransactionRow, paymentId: string, reason: string): Promise<void> =>
+  failBySystem(tx, before, 'transaction.checkout_failed', { bkash_payment_id: paymentId, reason });
+
+/**
+ * The tickets still `pending` when their lottery's tickets froze (docs/rules/lotteries-and-sales.md#8-transaction-states):
+ * each becomes `failed`, audited as a rejection with no actor and the reason `sales_closed`, and its player is told
+ * why. Called by the freeze (server/draws/freeze.ts) under the lottery's lock; answers the transactions rejected.
+ */
+export async function rejectPendingAtClose(tx: Db, lotteryId: number): Promise<number[]> {
+  const pending = await q.pendingForUpdate(tx, lotteryId);
+  for (const before of pending) {
+    await failBySystem(tx, before, 'transaction.reject', { reason: 'sales_closed' });
+    await tellPurchase(tx, before.id, { kind: 'ticket_rejected', reason: 'sales_closed' });
+  }
+  return pending.map((p) => p.id);
 }
 
 /** One of the player's own purchases with its lottery's sale (no lock): what starting a checkout checks. */
@@ -454,7 +486,9 @@ export async function purchaseOfPlayer(db: Db, userId: number, id: number): Prom
 
 /** Why a statement could not approve a purchase (docs/rules/payments.md#84-confirming-or-discarding-an-upload). */
 export type StatementApproval =
-  { ok: true } | { ok: false; reason: 'not_found' | 'changed_meanwhile' | 'own_purchase' | 'results_published' | 'sales_closed' };
+  | { ok: true }
+  | { ok: false; reason: 'not_found' | 'changed_meanwhile' | 'own_purchase' | 'results_published' | 'sales_closed' }
+  | { ok: false; reason: 'tickets_frozen'; end_date: string };
 
 /**
  * A row of an uploaded bKash statement (or a staff member's resolution of one) approves this pending Send Money
@@ -473,6 +507,9 @@ export async function approveFromStatement(
   await lockLotteryForSale(tx, known.lottery_id);
   const before = await q.transactionForUpdate(tx, a.transactionId);
   if (!before) return { ok: false, reason: 'not_found' };
+  // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
+  const frozen = await freezeState(tx, before.lottery_id);
+  if (frozen && ticketsFrozen(frozen, Date.now())) return { ok: false, reason: 'tickets_frozen', end_date: frozen.end_date };
   if (before.status !== 'pending' || before.transaction_type !== 'payment' || before.trx_id !== a.trxId)
     return { ok: false, reason: 'changed_meanwhile' };
   // Staff never approve their own payment (docs/rules/payments.md#86-resolving-a-row).

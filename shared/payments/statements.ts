@@ -48,6 +48,7 @@ export const STATEMENT_REASONS = [
   'own_purchase',
   'results_published',
   'sales_closed',
+  'tickets_frozen',
   'changed_meanwhile',
   // ignore
   'outgoing',

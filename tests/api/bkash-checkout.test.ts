@@ -5,6 +5,7 @@
  * On PGlite and PostgreSQL.
  */
 import request from 'supertest';
+import { freezeDue } from '../../server/draws/freeze-job.ts';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { BkashClient } from '../../server/payments/bkash/client.ts';
 import { SANDBOX, startSimulator, type BkashSimulator } from '../../server/payments/bkash/simulator.ts';
@@ -426,6 +427,24 @@ describe('refunds: money that cannot become a ticket goes back', () => {
     await age(paymentID);
     expect(await t.app.payments.reconcile(180)).toBe(0);
     expect(sim.payment(paymentID)?.refunds).toHaveLength(1);
+  });
+
+  test('a checkout still open when the tickets froze: the ticket rejected; money bKash took after is refunded (sales_closed)', async () => {
+    const lottery = await insertLottery(t);
+    const { id, paymentID } = await started(a, lottery);
+    await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 second' WHERE id = $1`, [lottery]);
+    expect(await freezeDue(t.db)).toBe(1);
+    expect(await txn(id)).toEqual({ status: 'failed', trx_id: null });
+    expect((await payment(paymentID))?.state).toBe('created');
+    // The player finishes on bKash's page after the close and comes back: the money is not a ticket any more.
+    await sim.pay(paymentID, SANDBOX);
+    await age(paymentID);
+    await callback({ paymentID, status: 'success' }).expect(200);
+    await t.settled();
+    expect(await payment(paymentID)).toMatchObject({ state: 'refunded', reason: 'sales_closed', refund_trx_id: expect.any(String) });
+    expect(sim.payment(paymentID)?.refunds).toHaveLength(1);
+    expect(await txn(id)).toEqual({ status: 'failed', trx_id: null });
+    expect(await audits('transaction.confirmed_by_bkash')).toHaveLength(0);
   });
 
   test('one purchase paid twice (two checkouts): the first confirms, the second is refunded', async () => {

@@ -289,6 +289,30 @@ describe('uploading the merchant statement', () => {
   });
 });
 
+describe('after the end of sales (the tickets frozen)', () => {
+  test('an upload approves no purchase of a closed lottery: its rows are listed for review (tickets_frozen); approving one is refused', async () => {
+    const p = await purchasesOfTheFixture();
+    await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 minute' WHERE id = $1`, [p.padma]);
+    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const rows = await rowsOf(staff2, s.id);
+    expect(byLine(rows, 9)).toMatchObject({ decision: 'review', reason: 'tickets_frozen', purchase: { id: p.matches } });
+    expect(await statusOf(p.matches)).toBe('pending');
+    // Another lottery still on sale: its row approves as before.
+    expect(byLine(rows, 10)).toMatchObject({ decision: 'approve' });
+    expect(await statusOf(p.thousand)).toBe('success');
+    const en = await resolve(staff2, byLine(rows, 9).id, { action: 'approve', note: 'checked' }).expect(409);
+    expect(en.body).toEqual({
+      code: 'tickets_frozen',
+      detail: expect.stringMatching(/^Sales of this lottery closed on .+: its tickets are frozen/),
+    });
+    const bn = await resolve(staff2, byLine(rows, 9).id, { action: 'approve', note: 'checked' }, 'bn').expect(409);
+    expect(bn.body.detail).toContain('এই কেনাকাটা আর অনুমোদন করা যায় না');
+    expect(await statusOf(p.matches)).toBe('pending');
+    // Dismissing it changes no ticket: still allowed.
+    await resolve(staff2, byLine(rows, 9).id, { action: 'dismiss', note: 'Sales had closed; refunded by hand.' }).expect(200);
+  });
+});
+
 describe('resolving a row listed for review', () => {
   test('approve with a note: one staff member proposes, another confirms; then the purchase becomes success, audited with both; the row says who, when and why', async () => {
     const p = await purchasesOfTheFixture();

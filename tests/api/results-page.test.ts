@@ -11,7 +11,8 @@ import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import request from 'supertest';
 import { loadResources } from '../../server/i18n.ts';
-import { quicknetRound, selectWinners } from '../../server/draws/verifiable.ts';
+import { freezeDue } from '../../server/draws/freeze-job.ts';
+import { quicknetRound, selectWinners, ticketsDigest } from '../../server/draws/verifiable.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { I18nProvider } from '../../views/i18n.tsx';
 import { Component, proofView, drandRoundUrl } from '../../views/results/draw.tsx';
@@ -109,6 +110,22 @@ test('before the draw: the commitment, the beacon round and its time, why nobody
   const asPlayer = await agent.get(`/results/${id}`).expect(200);
   expect(asPlayer.text).toContain(c.commitment);
   expect(asPlayer.text).not.toContain(c.seed);
+});
+
+test('the tickets frozen at the close are shown at once, before the draw: their count and digest T, in both languages', async () => {
+  const id = await ended(TICKETS);
+  const before = shown((await page(id, 'en').expect(200)).text);
+  expect(before).not.toContain('Tickets in the draw, frozen');
+  expect(await freezeDue(t.db)).toBe(1);
+  const digest = ticketsDigest(TICKETS);
+  const en = shown((await page(id, 'en').expect(200)).text);
+  expect(en).toContain('Tickets in the draw, frozen');
+  expect(en).toMatch(/Frozen at <!-- -->.*: 4 tickets, digest|Frozen at .*: 4 tickets, digest/);
+  expect(en).toContain(digest);
+  const bn = shown((await page(id, 'bn').expect(200)).text);
+  expect(bn).toContain('ড্র-এর টিকিট, চূড়ান্ত');
+  expect(bn).toContain('৪টি টিকিট');
+  expect(bn).toContain(digest);
 });
 
 test('a drawn lottery: winners in the order drawn, the seed, the beacon, T, the command to check it; the seed only after the draw', async () => {
@@ -279,6 +296,7 @@ describe('the page from a stubbed loader', () => {
       kind: 'pending',
       commitment: drawn.commitment,
       beacon: { round: 5, value: null, signature: null, sample: false },
+      frozen: null,
     });
   });
 });
