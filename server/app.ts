@@ -26,6 +26,8 @@ import { languageMiddleware } from './http/language.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createApi } from './api.ts';
 import { announceMissing } from './draws/commitments.ts';
+import { keyringOf } from './crypto/sealed.ts';
+import { sealAtStart } from './crypto/seal-at-start.ts';
 import { adoptUploadFiles } from './uploads/service.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { BkashSimulator } from './payments/bkash/simulator.ts';
@@ -108,6 +110,11 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     }));
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
+  // Seeds and generated tickets' secrets kept in clear before, or sealed by a previous SECRET_KEY, sealed now
+  // (docs/decisions/049-secrets-sealed-at-rest.md).
+  const keys = keyringOf(config);
+  const sealed = await sealAtStart(db, keys);
+  if (sealed.seeds || sealed.secrets) log.info(sealed, 'secrets sealed');
 
   const resources = loadResources();
   const detector = new i18nMiddleware.LanguageDetector(null, {
@@ -136,7 +143,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   if (config.ADMIN_PHONE && config.ADMIN_PASSWORD) await accounts.ensureSuperuser(config.ADMIN_PHONE, config.ADMIN_PASSWORD);
   if (config.SEED_DEMO) await seedDemo(db, log, { staff: !config.ADMIN_PHONE });
   // Every published lottery on sale shows the commitment of its draw (docs/rules/draws.md#2-the-seed-and-its-commitment).
-  const announced = await announceMissing(db);
+  const announced = await announceMissing(db, keys);
   if (announced) log.info({ lotteries: announced }, 'draws announced');
   // Pictures stored as files before they were kept in the database (docs/decisions/040-uploads-in-the-database.md).
   const adopted = await adoptUploadFiles(db, config.uploadsDir);
@@ -198,6 +205,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     bkashReceiverNumber: config.BKASH_RECEIVER_NUMBER,
     publicOrigin: config.PUBLIC_ORIGIN,
     payoutSecondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK,
+    keys,
   };
   const api = config.API_BASE_URL ? null : createApi(apiDeps);
   const apiApp = api?.app ?? null;

@@ -9,6 +9,7 @@ import request from 'supertest';
 import { execFile } from 'node:child_process';
 import { quicknetRound, roundTime, selectWinners, verifyProof } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { storedCommitment } from '../helpers/sealed.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
 
@@ -41,11 +42,7 @@ const patch = (id: number, body: object, lng = 'en') =>
     .set(...staff.auth)
     .set('Accept-Language', lng)
     .send(body);
-const stored = (id: number) =>
-  t.db.one<{ seed: string; commitment: string; beacon_round: number | string }>(
-    'SELECT seed, commitment, beacon_round FROM draw_commitments WHERE lottery_id = $1',
-    [id],
-  );
+const stored = (id: number) => storedCommitment(t, id);
 /** The end of sales as the lottery stores it (8 PM Dhaka on its end date). */
 const endOf = async (id: number) =>
   new Date((await t.db.one<{ end_date: string }>('SELECT end_date FROM lotteries WHERE id = $1', [id]))!.end_date);
@@ -66,6 +63,10 @@ test('publishing announces the draw: a commitment to a secret seed and the drand
   const id = res.body.id as number;
   const c = await stored(id);
   expect(c?.seed).toMatch(/^[0-9a-f]{64}$/);
+  // Kept sealed, never in clear: the row (and so a dump of it) does not hold the seed (docs/rules/draws.md#2).
+  expect(c?.clear).toBeNull();
+  expect(c?.seed_sealed).toMatch(new RegExp(`^v1:${t.keys.kid}:`));
+  expect(c?.seed_sealed).not.toContain(c!.seed);
   expect(c?.commitment).toBe(createHash('sha256').update(Buffer.from(c!.seed, 'hex')).digest('hex'));
   const round = quicknetRound(await endOf(id));
   expect(Number(c?.beacon_round)).toBe(round);
@@ -275,6 +276,8 @@ describe('the draw by the procedure', () => {
       winners: expected.winners,
     });
     expect(verifyProof(p)).toEqual({ ok: true });
+    // Revealed, the seed is public: kept in clear from now on, the sealed copy emptied (docs/rules/draws.md#2).
+    expect(await stored(id)).toMatchObject({ clear: c!.seed, seed_sealed: null });
     const [audit] = await t.db.query<{ after: { algorithm: string } }>(`SELECT after FROM audit_log WHERE action = 'lottery.draw'`);
     expect(audit?.after.algorithm).toBe('bhagya-draw-v1');
 
