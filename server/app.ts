@@ -114,7 +114,12 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   // (docs/decisions/049-secrets-sealed-at-rest.md).
   const keys = keyringOf(config);
   const sealed = await sealAtStart(db, keys);
-  if (sealed.seeds || sealed.secrets) log.info(sealed, 'secrets sealed');
+  if (sealed.seeds || sealed.secrets) log.info({ seeds: sealed.seeds, secrets: sealed.secrets }, 'secrets sealed');
+  if (sealed.unopenable)
+    log.error(
+      { values: sealed.unopenable },
+      'sealed secrets this SECRET_KEY cannot open: start with the key that sealed them as SECRET_KEY_PREVIOUS (docs/rules/security.md#6-secrets-and-configuration)',
+    );
 
   const resources = loadResources();
   const detector = new i18nMiddleware.LanguageDetector(null, {

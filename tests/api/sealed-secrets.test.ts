@@ -60,7 +60,7 @@ describe('the start-up step', () => {
   test('seals the clear seeds of undrawn lotteries and the clear secrets, once; a revealed seed stays public', async () => {
     const { undrawn, drawn } = await legacy();
     // Everything else of the app is sealed already (it sealed as it made it); only these rows are in clear.
-    expect(await sealAtStart(t.db, t.keys)).toEqual({ seeds: 1, secrets: 2 });
+    expect(await sealAtStart(t.db, t.keys)).toEqual({ seeds: 1, secrets: 2, unopenable: 0 });
     const c = await storedCommitment(t, undrawn);
     expect(c).toMatchObject({ seed: SEED, clear: null, commitment: commitment(SEED) });
     expect(c?.seed_sealed).toMatch(new RegExp(`^v1:${t.keys.kid}:`));
@@ -74,7 +74,7 @@ describe('the start-up step', () => {
     expect(rows[0]?.secret_lookup).toBe(t.keys.lookup('generated-secret', '1234567812345678'));
     // Once per row: a second start finds nothing to do and changes nothing.
     const before = await t.db.query('SELECT * FROM generated_tickets ORDER BY id');
-    expect(await sealAtStart(t.db, t.keys)).toEqual({ seeds: 0, secrets: 0 });
+    expect(await sealAtStart(t.db, t.keys)).toEqual({ seeds: 0, secrets: 0, unopenable: 0 });
     expect(await t.db.query('SELECT * FROM generated_tickets ORDER BY id')).toEqual(before);
     // The sealed ticket still activates with its secret, and the draw's proof shows the commitment, never the seed.
     const res = await request(t.url)
@@ -113,7 +113,15 @@ describe('the start-up step', () => {
     expect(lookup?.l).toBe(rotated.lookup('generated-secret', '8765432187654321'));
     // The old key alone no longer opens them: a value names a key it does not hold.
     expect(() => t.keys.open('draw-seed', sealed[0]!.v)).toThrow(SealError);
-    expect(await sealAtStart(t.db, rotated)).toEqual({ seeds: 0, secrets: 0 });
+    expect(await sealAtStart(t.db, rotated)).toEqual({ seeds: 0, secrets: 0, unopenable: 0 });
+    // Another key without SECRET_KEY_PREVIOUS: nothing opens; the start goes on, counts them and changes nothing.
+    const before = await t.db.query('SELECT * FROM generated_tickets ORDER BY id');
+    expect(await sealAtStart(t.db, keyringOf({ SECRET_KEY: 'third-secret-'.padEnd(48, 't') }))).toEqual({
+      seeds: 0,
+      secrets: 0,
+      unopenable: sealed.length,
+    });
+    expect(await t.db.query('SELECT * FROM generated_tickets ORDER BY id')).toEqual(before);
     // Back to the app's own key, rotating the other way (its SECRET_KEY is OLD).
     await sealAtStart(t.db, keyringOf({ SECRET_KEY: OLD, SECRET_KEY_PREVIOUS: NEW }));
     const res = await request(t.url)
