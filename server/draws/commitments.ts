@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ALGORITHM, BEACON_SOURCE, type DrawProofReply } from '../../shared/draws/proof.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
-import type { Keyring } from '../crypto/sealed.ts';
+import { SealError, type Keyring } from '../crypto/sealed.ts';
 import * as q from './commitment-queries.ts';
 import { numbersOf } from '../../shared/draws/tiers.ts';
 import { commitment, newSeed, quicknetRound, roundTime } from './verifiable.ts';
@@ -28,6 +28,19 @@ export function seedOf(keys: Keyring, c: Pick<q.CommitmentRow, 'seed' | 'seed_se
   if (c.seed_sealed !== null) return keys.open('draw-seed', c.seed_sealed);
   if (c.seed === null) throw new Error('a commitment without a seed');
   return c.seed;
+}
+
+/**
+ * The seed for the draw, in its transaction: a seed this server cannot open (sealed under a SECRET_KEY it does not
+ * hold) is a 409 `seed_unopenable` and nothing is drawn, never a draw from another seed.
+ */
+export function seedForDraw(keys: Keyring, c: Pick<q.CommitmentRow, 'seed' | 'seed_sealed'>, t: TFunction): string {
+  try {
+    return seedOf(keys, c);
+  } catch (err) {
+    if (err instanceof SealError) throw ApiError.detail(409, t('api:drawSeedUnopenable'), 'seed_unopenable');
+    throw err;
+  }
 }
 
 /**

@@ -31,7 +31,7 @@ import * as cq from './commitment-queries.ts';
 import * as pq from './proposal-queries.ts';
 import * as nq from './numbers-queries.ts';
 import { publishDraw } from './publish.ts';
-import { drawProof, seedOf } from './commitments.ts';
+import { drawProof, seedForDraw } from './commitments.ts';
 import type { Keyring } from '../crypto/sealed.ts';
 import { numbersDraw, numbersLottery } from './numbers-draw.ts';
 import { beaconFromSignature } from './drand.ts';
@@ -197,7 +197,7 @@ export class Draws {
           tx,
           staff,
           numbers,
-          { seed: seedOf(this.keys, c), beacon_value: c.beacon_value, beacon_round: c.beacon_round },
+          { seed: seedForDraw(this.keys, c, t), beacon_value: c.beacon_value, beacon_round: c.beacon_round },
           t,
         );
       }
@@ -205,7 +205,7 @@ export class Draws {
       if (!sold.length) throw ApiError.detail(409, t('api:drawNoTickets'), 'no_tickets');
       const ids = new Map(sold.map((r) => [r.ticket, r.id]));
       const tickets = sortedTickets(sold.map((r) => r.ticket));
-      const seed = seedOf(this.keys, c);
+      const seed = seedForDraw(this.keys, c, t);
       const drawn = selectWinners({ seed, tickets, beacon: c.beacon_value, winners: lottery.winners });
       await cq.recordDraw(tx, lottery.id, {
         seed,

@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { quicknetRound, roundTime, selectWinners, verifyProof } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { storedCommitment } from '../helpers/sealed.ts';
+import { keyringOf } from '../../server/crypto/sealed.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
 
@@ -332,5 +333,23 @@ describe('the draw by the procedure', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('no_tickets');
     expect((await proof(id)).body.seed).toBeUndefined();
+  });
+
+  test("a seed sealed under a key this server does not hold: 409 seed_unopenable in the caller's language, nothing drawn", async () => {
+    const id = await ended(TICKETS);
+    await beacon(staff, id, BEACON).expect(200);
+    const other = keyringOf({ SECRET_KEY: 'another-server-'.padEnd(48, 'z') });
+    await t.db.query('UPDATE draw_commitments SET seed_sealed = $2 WHERE lottery_id = $1', [id, other.seal('draw-seed', 'ab'.repeat(32))]);
+    const en = await draw(staff, id);
+    expect(en.status).toBe(409);
+    expect(en.body).toEqual({ detail: expect.stringContaining('SECRET_KEY_PREVIOUS'), code: 'seed_unopenable' });
+    const bn = await draw(staff, id, 'bn');
+    expect(bn.status).toBe(409);
+    expect(bn.body.detail).toContain('সিড');
+    expect(await t.db.query('SELECT * FROM prizes WHERE lottery_id = $1', [id])).toHaveLength(0);
+    expect(await t.db.one('SELECT revealed_at, seed FROM draw_commitments WHERE lottery_id = $1', [id])).toEqual({
+      revealed_at: null,
+      seed: null,
+    });
   });
 });
