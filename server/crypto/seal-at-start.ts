@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { underStartLock } from '../db/migrate.ts';
-import { SealError, type Keyring } from './sealed.ts';
+import { SealError, sealSecret, type Keyring } from './sealed.ts';
 
 /** Rows sealed per statement: a large table is sealed in steps, each a bounded statement. */
 const BATCH = 500;
@@ -77,9 +77,3 @@ export async function sealAtStart(db: Db, keys: Keyring): Promise<Sealed> {
     return done;
   });
 }
-
-/** A generated ticket's secret as it is stored: sealed, and its lookup hash (docs/rules/tickets.md#6-generated-tickets). */
-export const sealSecret = (keys: Keyring, secret: string) => ({
-  secret_sealed: keys.seal('generated-secret', secret),
-  secret_lookup: keys.lookup('generated-secret', secret),
-});

@@ -121,3 +121,9 @@ const lookupUnder = (k: Key, purpose: Purpose, value: string) =>
 /** The keyring of a configuration: `SECRET_KEY`, and `SECRET_KEY_PREVIOUS` while rotating. */
 export const keyringOf = (config: { SECRET_KEY: string; SECRET_KEY_PREVIOUS?: string | undefined }): Keyring =>
   new Keyring(config.SECRET_KEY, config.SECRET_KEY_PREVIOUS ? [config.SECRET_KEY_PREVIOUS] : []);
+
+/** A generated ticket's secret as it is stored: sealed, and its lookup hash (docs/rules/tickets.md#6-generated-tickets). */
+export const sealSecret = (keys: Keyring, secret: string) => ({
+  secret_sealed: keys.seal('generated-secret', secret),
+  secret_lookup: keys.lookup('generated-secret', secret),
+});

@@ -19,8 +19,7 @@ import { recordAudit } from '../audit/record.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
 import { checkPlay } from '../play/service.ts';
 import * as q from './queries.ts';
-import type { Keyring } from '../crypto/sealed.ts';
-import { sealSecret } from '../crypto/seal-at-start.ts';
+import { sealSecret, type Keyring } from '../crypto/sealed.ts';
 
 /** What a rule needs of the request: the caller's language and address. */
 export type Ctx = { t: TFunction; lng: Language; ip: string };
