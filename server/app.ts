@@ -27,6 +27,8 @@ import { languageMiddleware } from './http/language.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createApi } from './api.ts';
 import { announceMissing } from './draws/commitments.ts';
+import { keyringOf } from './crypto/sealed.ts';
+import { sealAtStart } from './crypto/seal-at-start.ts';
 import { adoptUploadFiles } from './uploads/service.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { BkashSimulator } from './payments/bkash/simulator.ts';
@@ -120,6 +122,16 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   }
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
+  // Seeds and generated tickets' secrets kept in clear before, or sealed by a previous SECRET_KEY, sealed now
+  // (docs/decisions/049-secrets-sealed-at-rest.md).
+  const keys = keyringOf(config);
+  const sealed = await sealAtStart(db, keys);
+  if (sealed.seeds || sealed.secrets) log.info({ seeds: sealed.seeds, secrets: sealed.secrets }, 'secrets sealed');
+  if (sealed.unopenable)
+    log.error(
+      { values: sealed.unopenable },
+      'sealed secrets this SECRET_KEY cannot open: start with the key that sealed them as SECRET_KEY_PREVIOUS (docs/rules/security.md#6-secrets-and-configuration)',
+    );
 
   const resources = loadResources();
   const detector = new i18nMiddleware.LanguageDetector(null, {
@@ -148,7 +160,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   if (config.ADMIN_PHONE && config.ADMIN_PASSWORD) await accounts.ensureSuperuser(config.ADMIN_PHONE, config.ADMIN_PASSWORD);
   if (config.SEED_DEMO) await seedDemo(db, log, { staff: !config.ADMIN_PHONE });
   // Every published lottery on sale shows the commitment of its draw (docs/rules/draws.md#2-the-seed-and-its-commitment).
-  const announced = await announceMissing(db);
+  const announced = await announceMissing(db, keys);
   if (announced) log.info({ lotteries: announced }, 'draws announced');
   // Pictures stored as files before they were kept in the database (docs/decisions/040-uploads-in-the-database.md).
   const adopted = await adoptUploadFiles(db, config.uploadsDir);
@@ -212,6 +224,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     bkashReceiverNumber: config.BKASH_RECEIVER_NUMBER,
     publicOrigin: config.PUBLIC_ORIGIN,
     payoutSecondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK,
+    keys,
   };
   const api = config.API_BASE_URL ? null : createApi(apiDeps);
   const apiApp = api?.app ?? null;

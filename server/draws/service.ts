@@ -32,7 +32,8 @@ import * as pq from './proposal-queries.ts';
 import * as nq from './numbers-queries.ts';
 import { publishDraw } from './publish.ts';
 import { drawFromFrozen } from './freeze.ts';
-import { drawProof } from './commitments.ts';
+import { drawProof, seedForDraw } from './commitments.ts';
+import type { Keyring } from '../crypto/sealed.ts';
 import { numbersDraw, numbersLottery } from './numbers-draw.ts';
 import { beaconFromSignature } from './drand.ts';
 import { normaliseBeaconValue, roundTime, selectWinners, sortedTickets } from './verifiable.ts';
@@ -47,13 +48,15 @@ export class Draws {
   /** `publicOrigin` (PUBLIC_ORIGIN): the winners' message links to My Lotteries with it; without it, the path alone. */
   constructor(
     private readonly db: Db,
+    /** The keys the undrawn seeds are sealed with (server/crypto/sealed.ts). */
+    private readonly keys: Keyring,
     private readonly notifier: Notifier,
     private readonly publicOrigin?: string,
   ) {}
 
   /** The public proof of a lottery's draw (server/draws/commitments.ts). */
   proof(lotteryId: number, t: TFunction): ReturnType<typeof drawProof> {
-    return drawProof(this.db, lotteryId, t);
+    return drawProof(this.db, this.keys, lotteryId, t);
   }
 
   /**
@@ -193,14 +196,22 @@ export class Draws {
       if (numbers) {
         // Named another target between the read above and the lock: the locks taken are not the ones needed.
         if (numbers.rollover_to !== target) throw ApiError.detail(409, t('api:drawTryAgain'), 'try_again');
-        return numbersDraw(tx, staff, numbers, { ...c, beacon_value: c.beacon_value }, t);
+        return numbersDraw(
+          tx,
+          staff,
+          numbers,
+          { seed: seedForDraw(this.keys, c, t), beacon_value: c.beacon_value, beacon_round: c.beacon_round },
+          t,
+        );
       }
       const sold = await cq.successTickets(tx, lottery.id);
       if (!sold.length) throw ApiError.detail(409, t('api:drawNoTickets'), 'no_tickets');
       const ids = new Map(sold.map((r) => [r.ticket, r.id]));
       const tickets = sortedTickets(sold.map((r) => r.ticket));
-      const drawn = selectWinners({ seed: c.seed, tickets, beacon: c.beacon_value, winners: lottery.winners });
+      const seed = seedForDraw(this.keys, c, t);
+      const drawn = selectWinners({ seed, tickets, beacon: c.beacon_value, winners: lottery.winners });
       await cq.recordDraw(tx, lottery.id, {
+        seed,
         tickets: tickets.join('\n'),
         ticketsDigest: drawn.tickets_digest,
         maxWinners: lottery.winners,
@@ -277,7 +288,7 @@ export class Draws {
         after: { beacon_round: round, beacon_value: v, beacon_signature: signature ?? c.beacon_signature },
       });
     });
-    return drawProof(this.db, lotteryId, t);
+    return drawProof(this.db, this.keys, lotteryId, t);
   }
 
   /** The winners' prizes and the results, in the draw's transaction: what every draw does once its winners are known. */

@@ -23,9 +23,9 @@ export const sellMany = (t: TestApp, userId: number, id: number, tickets: string
 export async function endSales(t: TestApp, id: number): Promise<void> {
   await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 hour' WHERE id = $1`, [id]);
   const end = (await t.db.one<{ end_date: string }>('SELECT end_date FROM lotteries WHERE id = $1', [id]))!.end_date;
-  await t.db.query('UPDATE draw_commitments SET seed = $2, commitment = $3, beacon_round = $4 WHERE lottery_id = $1', [
+  await t.db.query('UPDATE draw_commitments SET seed_sealed = $2, commitment = $3, beacon_round = $4 WHERE lottery_id = $1', [
     id,
-    SEED,
+    t.keys.seal('draw-seed', SEED),
     commitment(SEED),
     quicknetRound(new Date(end)),
   ]);

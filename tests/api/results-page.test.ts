@@ -17,6 +17,7 @@ import { toDigits } from '../../shared/dates.ts';
 import { I18nProvider } from '../../views/i18n.tsx';
 import { Component, proofView, drandRoundUrl } from '../../views/results/draw.tsx';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { storedCommitment } from '../helpers/sealed.ts';
 import { loginAs } from '../helpers/session.ts';
 import { account, type Player } from './purchase-fixtures.ts';
 
@@ -63,11 +64,7 @@ const create = async (extra: object = {}): Promise<number> => {
   expect(res.status).toBe(201);
   return res.body.id as number;
 };
-const stored = async (id: number) =>
-  (await t.db.one<{ seed: string; commitment: string; beacon_round: number | string }>(
-    'SELECT seed, commitment, beacon_round FROM draw_commitments WHERE lottery_id = $1',
-    [id],
-  ))!;
+const stored = async (id: number) => (await storedCommitment(t, id))!;
 
 /** A published lottery with these paid tickets, its sales ended an hour ago and its round come (as draw-proof.test.ts). */
 async function ended(tickets: string[]): Promise<number> {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { keyringOf, type Keyring } from '../../server/crypto/sealed.ts';
 import { openDb, type Db } from '../../server/db/index.ts';
 import type { CodeMessage, Message, Notifier } from '../../server/notify/index.ts';
 import { adminSql, freshPglite } from './database.ts';
@@ -20,6 +21,8 @@ export type TestApp = {
   messages: Message[];
   /** The capturing notifier the app was given (a test may replace its methods to make sending fail). */
   notifier: Notifier;
+  /** The keys the app seals its secrets at rest with (its SECRET_KEY): a test opens a sealed seed or secret with them. */
+  keys: Keyring;
   /** The latest code sent to this phone or e-mail (after the codes sent in the background went out). */
   lastCode(to: string, purpose?: CodeMessage['purpose']): Promise<string>;
   /** Waits for the codes the app sends after its answers (resend, password reset). */
@@ -91,6 +94,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     sent,
     messages,
     notifier,
+    keys: keyringOf(config),
     settled: () => app.settled(),
     async lastCode(to, purpose) {
       await app.settled();
