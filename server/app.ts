@@ -296,7 +296,10 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.get(SW_PATH, serviceWorker({ clientDir: clientDir(root), manifest, texts, resources }));
 
   // The bKash simulator (docs/rules/bkash.md): bKash's API and payment pages, outside production only.
-  const bkashSimulator = config.bkash.mode === 'simulator' && !production ? new BkashSimulator(SIMULATOR_CREDENTIALS) : null;
+  const bkashSimulator =
+    config.bkash.mode === 'simulator' && !production
+      ? new BkashSimulator({ ...SIMULATOR_CREDENTIALS, receiver: config.BKASH_RECEIVER_NUMBER })
+      : null;
   if (bkashSimulator) app.use('/_bkash', bkashSimulator.router({ control: true }));
 
   // Everything below needs cookies and the visitor's language; the static files above need neither.
