@@ -13,6 +13,21 @@ export type CheckoutState = (typeof CHECKOUT_STATES)[number];
 export const REFUND_REASONS = ['no_trx_id', 'amount_mismatch', 'invoice_mismatch', 'already_paid', 'not_pending', 'sales_closed'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
+/**
+ * Why bKash's answer about a TrxID a player typed does not confirm his Send Money purchase
+ * (docs/rules/payments.md#9-send-money-confirmed-by-bkash).
+ */
+export const SEND_MONEY_REASONS = [
+  'not_found',
+  'not_completed',
+  'wrong_receiver',
+  'amount_differs',
+  'before_purchase',
+  'after_close',
+  'trx_id_used',
+] as const;
+export type SendMoneyReason = (typeof SEND_MONEY_REASONS)[number];
+
 /** What the player comes back to after bKash's page. */
 export const CHECKOUT_OUTCOMES = ['confirmed', 'pending', 'failed', 'cancelled', 'refunded'] as const;
 export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
