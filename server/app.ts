@@ -175,6 +175,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     // The player waits for the callback's answer at most this long, well within a page's call to the API; what is
     // not settled by then is settled in the background, and his payment page says "waiting for bKash".
     callbackWaitMs: Math.floor(config.UPSTREAM_TIMEOUT_MS * 0.6),
+    receiver: config.BKASH_RECEIVER_NUMBER,
   });
   const stopReconciling = config.API_BASE_URL ? () => undefined : scheduleReconciliation(payments, log);
   const messages = new Messages({ db, notifier, log, t: i18n.t.bind(i18n) });
