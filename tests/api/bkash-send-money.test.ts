@@ -9,6 +9,7 @@ import request from 'supertest';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { startSimulator, type BkashSimulator } from '../../server/payments/bkash/simulator.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
 
 const RECEIVER = '01700000000';
@@ -86,7 +87,7 @@ describe('a TrxID given on the payment page (PATCH …/trx-id/)', () => {
     // The player sees where the check stands, not bKash's answer; staff see both.
     const own = await mine(a, id).expect(200);
     expect(own.body.bkash_check).toEqual({ trx_id: trx, state: 'confirmed', reason: null, checks: 0, updated_at: expect.any(String) });
-    const [row] = (await staffList().expect(200)).body.results ?? (await staffList()).body;
+    const [row] = (await staffList().expect(200)).body;
     expect(row.bkash_check).toMatchObject({
       state: 'confirmed',
       answer: { trxID: trx, customerMsisdn: '01770618575', receiver: RECEIVER },
@@ -217,5 +218,62 @@ describe('bKash unreachable', () => {
     await t.app.payments.trxIdGiven(id);
     await t.settled();
     expect(await status(id)).toBe('failed');
+    // The job ends the open check without touching the purchase.
+    await t.db.query(`UPDATE trx_id_checks SET created_at = now() - interval '10 minutes' WHERE transaction_id = $1`, [id]);
+    expect(await t.app.payments.reconcile(180)).toBe(1);
+    expect(await check(id)).toMatchObject({ state: 'left', reason: 'changed_meanwhile' });
+    expect(await status(id)).toBe('failed');
+  });
+});
+
+describe('the pages, without JavaScript', () => {
+  async function giveOnPage(p: Player, id: number, trx: string, lang: 'en' | 'bn') {
+    const agent = await loginAs(t.url, p.phone, 'secret-pass-1');
+    agent.set('Cookie', `lang=${lang}`);
+    const page = await agent.get(`/payment/${id}`).expect(200);
+    const posted = await agent
+      .post(`/payment/${id}`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), trx_id: trx, payment_number: '' });
+    expect(posted.status).toBe(303);
+    return (await agent.get(posted.headers.location as string).expect(200)).text;
+  }
+
+  test('the TrxID form: bKash confirmed it, said on the page at once', async () => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const trx = send(100);
+    const text = await giveOnPage(a, id, trx, 'en');
+    expect(text).toContain(`bKash confirmed your payment — your ticket is confirmed. TrxID: ${trx}`);
+    expect(await status(id)).toBe('success');
+  });
+
+  test('in Bengali: a refusal with its reason; "checking" while bKash does not answer', async () => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const text = await giveOnPage(a, id, send(100, '01811111111'), 'bn');
+    expect(text).toContain('বিকাশ আপনার ট্রানজেকশন আইডি (TrxID)');
+    expect(text).toContain('টাকা আমাদের বিকাশ নম্বরে পাঠানো হয়নি।');
+    const other = await pending(b, lottery, '01-02-03-04-05-06');
+    for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
+    const waiting = await giveOnPage(b, other, send(100), 'bn');
+    expect(waiting).toContain('বিকাশের সাথে যাচাই করা হচ্ছে');
+  });
+
+  test("staff see bKash's check, its reason and bKash's answer on the transactions page", async () => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const trx = send(99);
+    await patch(a, id, trx).expect(200);
+    const agent = await loginAs(t.url, staff.phone, 'secret-pass-1');
+    agent.set('Cookie', 'lang=en');
+    const page = await agent.get('/admin/transactions').expect(200);
+    const card = page.text.slice(page.text.indexOf(`aria-labelledby="transaction-${id}"`));
+    const own = card.slice(0, card.indexOf('</article>'));
+    expect(own).toContain('Refused by bKash&#x27;s answer');
+    expect(own).toContain('another amount');
+    expect(own).toContain(`bKash: Completed, from 01770618575 to ${RECEIVER}`);
+    // Staff may still decide it by hand (the statement is a second source).
+    expect(own).toContain('<form');
   });
 });
