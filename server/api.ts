@@ -95,6 +95,8 @@ export function createApi(d: ApiDeps): Api {
     bkashReceiverNumber: d.bkashReceiverNumber,
     checkoutsOf: (ids, db) => d.payments.checkoutsOf(ids, db),
     reconciliationOf: (ids, db) => statements.reconciliationOf(ids, db),
+    trxIdChecksOf: (ids, db) => d.payments.trxIdChecksOf(ids, db),
+    trxIdGiven: (id) => d.payments.trxIdGiven(id),
   });
   const lotteryAdmin = new LotteryAdmin(d.db, d.keys);
   const served = Endpoints.of(

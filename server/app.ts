@@ -199,6 +199,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     // The player waits for the callback's answer at most this long, well within a page's call to the API; what is
     // not settled by then is settled in the background, and his payment page says "waiting for bKash".
     callbackWaitMs: Math.floor(config.UPSTREAM_TIMEOUT_MS * 0.6),
+    receiver: config.BKASH_RECEIVER_NUMBER,
   });
   const stopReconciling = config.API_BASE_URL ? () => undefined : scheduleReconciliation(payments, log);
   const messages = new Messages({ db, notifier, log, t: i18n.t.bind(i18n) });
@@ -323,7 +324,10 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.get(SW_PATH, serviceWorker({ clientDir: clientDir(root), manifest, texts, resources }));
 
   // The bKash simulator (docs/rules/bkash.md): bKash's API and payment pages, outside production only.
-  const bkashSimulator = config.bkash.mode === 'simulator' && !production ? new BkashSimulator(SIMULATOR_CREDENTIALS) : null;
+  const bkashSimulator =
+    config.bkash.mode === 'simulator' && !production
+      ? new BkashSimulator({ ...SIMULATOR_CREDENTIALS, receiver: config.BKASH_RECEIVER_NUMBER })
+      : null;
   if (bkashSimulator) app.use('/_bkash', bkashSimulator.router({ control: true }));
 
   // Everything below needs cookies and the visitor's language; the static files above need neither.

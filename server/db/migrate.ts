@@ -24,6 +24,7 @@ import * as m022 from './migrations/022-lottery-tallies.ts';
 import * as m030 from './migrations/030-statement-confirm.ts';
 import * as m023 from './migrations/023-ticket-freeze.ts';
 import * as m027 from './migrations/027-sealed-secrets.ts';
+import * as m029 from './migrations/029-trx-id-checks.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -52,6 +53,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '030-statement-confirm', sql: m030.sql },
   { id: '023-ticket-freeze', sql: m023.sql },
   { id: '027-sealed-secrets', sql: m027.sql },
+  { id: '029-trx-id-checks', sql: m029.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

@@ -14,7 +14,7 @@ import type {
   TransactionStatus,
   TrxIdBody,
 } from '../../shared/purchases/schemas.ts';
-import type { CheckoutInfo } from '../../shared/payments/schemas.ts';
+import type { CheckoutInfo, SendMoneyCheck, StaffSendMoneyCheck } from '../../shared/payments/schemas.ts';
 import type { ReconciliationState } from '../../shared/payments/statements.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import { matchOf, numbersOf, tierOfMatch } from '../../shared/draws/tiers.ts';
@@ -48,6 +48,16 @@ export type PurchasesDeps = {
   checkoutsOf: (transactionIds: number[], db: Db) => Promise<Map<number, z.input<typeof CheckoutInfo>>>;
   /** Where each of these Send Money purchases stands with the statements (server/payments/statements.ts). */
   reconciliationOf: (transactionIds: number[], db: Db) => Promise<Map<number, ReconciliationState>>;
+  /**
+   * bKash's check of each of these purchases' typed TrxID, with bKash's answer (server/payments/service.ts
+   * Payments.trxIdChecksOf).
+   */
+  trxIdChecksOf: (transactionIds: number[], db: Db) => Promise<Map<number, z.input<typeof StaffSendMoneyCheck>>>;
+  /**
+   * After the commit of a TrxID the player typed: bKash is asked about it, within the player's wait
+   * (server/payments/service.ts Payments.trxIdGiven, docs/rules/payments.md#9-send-money-confirmed-by-bkash).
+   */
+  trxIdGiven: (transactionId: number) => Promise<void>;
 };
 
 type Player = z.input<typeof PlayerTransaction>;
@@ -108,6 +118,7 @@ const staffJson = (
   r: StaffTransactionRow,
   checkout: z.input<typeof CheckoutInfo> | null,
   statement: ReconciliationState | null,
+  bkashCheck: z.input<typeof StaffSendMoneyCheck> | null,
 ): Staff => ({
   id: r.id,
   transaction_type: r.transaction_type,
@@ -133,6 +144,7 @@ const staffJson = (
   },
   checkout,
   statement,
+  bkash_check: bkashCheck,
 });
 
 /** What the audit log keeps of a transaction before and after a change: enough to check the payment again. */
@@ -211,8 +223,13 @@ export class Purchases {
       else if (c === TRX_ID_UNIQUE) throw trxIdTaken(t);
       else throw err;
     }
+    if (outcome.created && outcome.row.trx_id !== null) {
+      // A TrxID typed with the purchase: bKash is asked, and the answer is the purchase as that left it.
+      await this.d.trxIdGiven(outcome.row.id);
+      return { created: true, reply: await this.purchaseReply(userId, outcome.row.id, t) };
+    }
     // A purchase just made has no checkout yet (one is started for it later): nothing to look up.
-    if (outcome.created) return { created: true, reply: this.replyOf(playerJson(outcome.row), null) };
+    if (outcome.created) return { created: true, reply: this.replyOf(playerJson(outcome.row), null, null) };
     return { created: false, reply: await this.purchaseReply(userId, outcome.id, t) };
   }
 
@@ -235,11 +252,21 @@ export class Purchases {
   /** The caller's transaction `id` as a purchase's answer, with its newest bKash checkout if one was started. */
   private async purchaseReply(userId: number, id: number, t: TFunction): Promise<z.input<typeof PurchaseReply>> {
     const tx = await this.own(userId, id, t);
-    return this.replyOf(tx, (await this.d.checkoutsOf([id], this.d.db)).get(id) ?? null);
+    const [checkouts, checks] = await Promise.all([this.d.checkoutsOf([id], this.d.db), this.d.trxIdChecksOf([id], this.d.db)]);
+    const check = checks.get(id);
+    // The player is told where bKash's check stands, not what bKash answered (that is for staff).
+    const shown = check
+      ? { trx_id: check.trx_id, state: check.state, reason: check.reason, checks: check.checks, updated_at: check.updated_at }
+      : null;
+    return this.replyOf(tx, checkouts.get(id) ?? null, shown);
   }
 
-  private replyOf(tx: Player, checkout: z.input<typeof CheckoutInfo> | null): z.input<typeof PurchaseReply> {
-    return { ...tx, bkash_receiver_number: this.d.bkashReceiverNumber, amount_to_pay: tx.amount, checkout };
+  private replyOf(
+    tx: Player,
+    checkout: z.input<typeof CheckoutInfo> | null,
+    bkashCheck: z.input<typeof SendMoneyCheck> | null,
+  ): z.input<typeof PurchaseReply> {
+    return { ...tx, bkash_receiver_number: this.d.bkashReceiverNumber, amount_to_pay: tx.amount, checkout, bkash_check: bkashCheck };
   }
 
   private async own(userId: number, id: number, t: TFunction): Promise<Player> {
@@ -255,6 +282,7 @@ export class Purchases {
   async setTrxId(caller: AccessClaims, id: number, body: z.output<typeof TrxIdBody>, ctx: Ctx): Promise<Player> {
     const { t } = ctx;
     await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]], t);
+    let given = false;
     try {
       await this.d.db.tx(async (tx) => {
         // Another player's transaction answers as one that does not exist.
@@ -273,11 +301,13 @@ export class Purchases {
         if (cur.trx_id !== null) throw ApiError.detail(409, t('api:trxIdAlreadyGiven'), 'trx_id_given');
         if (await q.trxIdHolder(tx, body.trx_id)) throw trxIdTaken(t);
         await q.setTrxId(tx, id, body.trx_id, body.payment_number);
+        given = true;
       });
     } catch (err) {
       if (uniqueViolation(err) === TRX_ID_UNIQUE) throw trxIdTaken(t);
       throw err;
     }
+    if (given) await this.d.trxIdGiven(id);
     return this.own(caller.user_id, id, t);
   }
 
@@ -305,11 +335,21 @@ export class Purchases {
     return { items: await this.staffItems(rows, this.d.db), total };
   }
 
+  /** Whether bKash confirmed this purchase: its checkout completed, or its typed TrxID was confirmed by bKash. */
+  private async confirmedByBkash(id: number, tx: Db): Promise<boolean> {
+    const [checkouts, checks] = await Promise.all([this.d.checkoutsOf([id], tx), this.d.trxIdChecksOf([id], tx)]);
+    return checkouts.get(id)?.state === 'completed' || checks.get(id)?.state === 'confirmed';
+  }
+
   /** Staff's view of these rows: each with its checkout and its place in the statements. */
   private async staffItems(rows: StaffTransactionRow[], db: Db): Promise<Staff[]> {
     const ids = rows.map((r) => r.id);
-    const [checkouts, statements] = await Promise.all([this.d.checkoutsOf(ids, db), this.d.reconciliationOf(ids, db)]);
-    return rows.map((r) => staffJson(r, checkouts.get(r.id) ?? null, statements.get(r.id) ?? null));
+    const [checkouts, statements, checks] = await Promise.all([
+      this.d.checkoutsOf(ids, db),
+      this.d.reconciliationOf(ids, db),
+      this.d.trxIdChecksOf(ids, db),
+    ]);
+    return rows.map((r) => staffJson(r, checkouts.get(r.id) ?? null, statements.get(r.id) ?? null, checks.get(r.id) ?? null));
   }
 
   /**
@@ -337,7 +377,7 @@ export class Purchases {
         // An activated generated ticket was paid offline and proved by its secret: it is not a payment staff check.
         if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
         // A ticket bKash confirmed was paid, on bKash's word: no one person takes it back (docs/rules/payments.md#1).
-        if (before.status === 'success' && (await this.d.checkoutsOf([id], tx)).get(id)?.state === 'completed')
+        if (before.status === 'success' && (await this.confirmedByBkash(id, tx)))
           throw ApiError.detail(409, t('api:confirmedByBkash'), 'confirmed_by_bkash');
         const action = TRANSITIONS[before.status][status];
         if (!action)
@@ -431,6 +471,19 @@ export const stillOnSale = (sale: SaleState, now = Date.now()): boolean =>
  */
 export async function confirmPaidPurchase(tx: Db, before: TransactionRow, trxId: string, paymentId: string): Promise<void> {
   await q.setTrxId(tx, before.id, trxId, null);
+  await confirmOnBkashWord(tx, before, { bkash_payment_id: paymentId });
+}
+
+/**
+ * bKash's Search Transaction shows the money of this pending Send Money purchase arrived
+ * (docs/rules/payments.md#9-send-money-confirmed-by-bkash): it becomes `success`, its TrxID as the player typed it,
+ * audited with no actor and bKash's answer.
+ */
+export async function confirmSentMoney(tx: Db, before: TransactionRow, bkashAnswer: object): Promise<void> {
+  await confirmOnBkashWord(tx, before, { bkash_answer: bkashAnswer });
+}
+
+async function confirmOnBkashWord(tx: Db, before: TransactionRow, proof: Record<string, unknown>): Promise<void> {
   const after = await q.setStatus(tx, before.id, 'success');
   await recordAudit(tx, {
     actorId: null,
@@ -438,7 +491,7 @@ export async function confirmPaidPurchase(tx: Db, before: TransactionRow, trxId:
     entity: 'transaction',
     entityId: String(before.id),
     before: auditSnapshot(before),
-    after: after ? { ...auditSnapshot(after), bkash_payment_id: paymentId } : null,
+    after: after ? { ...auditSnapshot(after), ...proof } : null,
   });
   await tellPurchase(tx, before.id, { kind: 'ticket_confirmed' });
 }

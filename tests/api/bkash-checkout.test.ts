@@ -294,6 +294,7 @@ describe('the callback: confirmed without staff', () => {
       gateway: new BkashClient({ baseUrl: simUrl, ...SIMULATOR_CREDENTIALS, timeoutMs: 3000 }),
       log: t.app.log,
       defer: (task) => void task(),
+      receiver: '01700000000',
     });
     const [n1, n2] = await Promise.all([t.app.payments.reconcile(180), other.reconcile(180)]);
     expect(n1 + n2).toBe(1);
