@@ -17,6 +17,7 @@ import {
   countFailure,
   delayTurn,
   FAILURE_STEPS,
+  failuresCounted,
   hit,
   LIMITS,
   refuseWhileBackingOff,
@@ -27,6 +28,7 @@ import {
 import { deliverCode } from '../notify/deliver.ts';
 import type { Notifier } from '../notify/index.ts';
 import { accessChanged, sendAccountChangeNotice, type AccountChange } from '../notify/account-change.ts';
+import type { Challenges } from './challenge.ts';
 import type { Codes, Purpose } from './codes.ts';
 import { deviceHash, isKnownDevice, newDeviceId, rememberDevice } from './devices.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -49,6 +51,8 @@ export type AccountsDeps = {
   db: Db;
   tokens: Tokens;
   codes: Codes;
+  /** The question a new device answers behind an address with many failures (docs/rules/limits.md#1-rate-limits). */
+  challenges: Challenges;
   notifier: Notifier;
   /** Runs work after the answer was sent (failures are logged): codes whose sending must not show in the answer's time. */
   defer: (task: () => Promise<void>) => void;
@@ -143,11 +147,12 @@ export class Accounts {
   }
 
   /**
-   * Limits (docs/rules/limits.md#1-rate-limits, docs/decisions/025-limits-for-shared-addresses.md): every attempt
-   * from one address only against floods; failures per address and identifier, per address, and per identifier from
-   * anywhere (a growing delay). A device that logged in to the account before (`ctx.deviceId`) is held back only by
-   * its own failures, so a botnet guessing the password never locks the owner out of it. Answers the device id to
-   * send next time.
+   * Limits (docs/rules/limits.md#1-rate-limits, docs/decisions/050-login-question.md): every
+   * attempt from one address only against floods; failures per device, per address and identifier, and per identifier
+   * from anywhere (a growing delay) may refuse. An address's failures never refuse: past them a device the account
+   * does not know answers a challenge first (many players share one address). A device that logged in to the account
+   * before (`ctx.deviceId`) is held back only by its own failures, so a botnet guessing the password never locks the
+   * owner out of it. Answers the device id to send next time.
    */
   async login(body: z.output<typeof LoginBody>, ctx: Ctx): Promise<{ access: string; refresh: string; deviceId: string }> {
     await throttle(this.d.db, [[`login:ip:${ctx.ip}`, LIMITS.loginFloodPerIp]], ctx.t);
@@ -155,20 +160,23 @@ export class Accounts {
     const device = ctx.deviceId ?? null;
     const known = user !== undefined && device !== null && (await isKnownDevice(this.d.db, user.id, device));
     const account = `login:account:${body.phone}`;
-    const failures: [string, readonly Limit[]][] = known
-      ? [[`login:fail:device:${deviceHash(device)}`, FAILURE_STEPS]]
-      : [
-          [`login:fail:${ctx.ip}:${body.phone}`, FAILURE_STEPS],
-          [`login:fail:ip:${ctx.ip}`, [LIMITS.loginFailuresPerIp]],
-        ];
-    for (const [key, steps] of failures) await refuseWhileBackingOff(this.d.db, key, ctx.t, steps);
+    const address = `login:fail:ip:${ctx.ip}`;
+    // A device's own failures, and (a device the account does not know) those from this address at this account.
+    const failures = [
+      ...(device !== null ? [`login:fail:device:${deviceHash(device)}`] : []),
+      ...(known ? [] : [`login:fail:${ctx.ip}:${body.phone}`]),
+    ];
+    for (const key of failures) await refuseWhileBackingOff(this.d.db, key, ctx.t);
     if (!known) {
+      if ((await failuresCounted(this.d.db, address, [LIMITS.loginFailuresPerIp])) >= LIMITS.loginFailuresPerIp.max)
+        await this.d.challenges.pass(body, ctx.t);
       const wait = await delayTurn(this.d.db, account);
       if (wait) throw tooManyRequests(ctx.t, wait);
     }
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
     if (!user || !ok) {
-      for (const [key, steps] of failures) await countFailure(this.d.db, key, steps);
+      for (const key of failures) await countFailure(this.d.db, key);
+      if (!known) await countFailure(this.d.db, address, [LIMITS.loginFailuresPerIp]);
       await countDelayed(this.d.db, account);
       throw ApiError.detail(401, ctx.t('api:invalidCredentials'), 'no_active_account');
     }

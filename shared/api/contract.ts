@@ -103,7 +103,12 @@ export const api = {
     tag: 'sessions',
     body: LoginBody,
     reply: TokenPair,
-    refuses: { 401: 'Wrong identifier or password (`no_active_account`), or an account not active or disabled.' },
+    refuses: {
+      401: 'Wrong identifier or password (`no_active_account`), or an account not active or disabled.',
+      428:
+        'Many failures from this address and a device the account does not know: answer `challenge.question` with ' +
+        '`challenge_token` and `challenge_answer` (`challenge_required`, `challenge_wrong`, `challenge_expired`).',
+    },
     summary: 'Log in with phone number or e-mail and password; returns an access and a refresh token.',
   }),
   refresh: endpoint({

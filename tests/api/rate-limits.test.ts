@@ -10,7 +10,7 @@
  * so tests do not share a per-address window.
  *
  * Many players share one address (carrier-grade NAT, docs/rules/limits.md#1-rate-limits): per address only failures
- * are limited, and everything else only by a flood ceiling; a ceiling of thousands is reached by filling its window
+ * are limited (failed logins only ask new devices a question), and everything else only by a flood ceiling; a ceiling of thousands is reached by filling its window
  * in the database (`fill`), not by thousands of requests. Lock-outs (activation, a botnet against one account) are in
  * lockouts.test.ts.
  */
@@ -154,7 +154,7 @@ describe('per address: failures, and ceilings against floods', () => {
     }
   }, 240_000);
 
-  test('failed logins: LIMITS.loginFailuresPerIp from one address, then 429 even with the right password; another address logs in', async () => {
+  test('failed logins: LIMITS.loginFailuresPerIp from one address, then a question (428) even with the right password, never 429; answered, 200', async () => {
     const ip = newIp();
     const u = await createUser(t, { phone: newPhone() });
     // Wrong passwords for different (unknown) identifiers: only the address's failures fill; the last ones for real.
@@ -162,8 +162,22 @@ describe('per address: failures, and ceilings against floods', () => {
     for (let i = 0; i < 3; i++)
       expect((await from(ip).post('/api/token/').send({ phone: newPhone(), password: 'wrong-pass-1' })).status).toBe(401);
     const right = await from(ip).post('/api/token/').send({ phone: u.phone, password: u.password });
-    expectLimited(right, LIMITS.loginFailuresPerIp);
+    expect([right.status, right.body.code]).toEqual([428, 'challenge_required']);
     expect(right.body.access).toBeUndefined();
+    // Many more failures from the address still never refuse: the question is asked, never a wait.
+    await fill(`login:fail:ip:${ip}:0`, LIMITS.loginFailuresPerIp.max * 50);
+    const again = await from(ip).post('/api/token/').send({ phone: u.phone, password: u.password });
+    expect([again.status, again.body.code]).toEqual([428, 'challenge_required']);
+    const [, a, b] = /^What is (\d+) plus (\d+)\?$/.exec(again.body.challenge.question) ?? [];
+    const answered = await from(ip)
+      .post('/api/token/')
+      .send({
+        phone: u.phone,
+        password: u.password,
+        challenge_token: again.body.challenge.token,
+        challenge_answer: String(Number(a) + Number(b)),
+      });
+    expect(answered.status).toBe(200);
     expect((await from(newIp()).post('/api/token/').send({ phone: u.phone, password: u.password })).status).toBe(200);
   }, 60_000);
 
