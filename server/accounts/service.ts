@@ -28,7 +28,7 @@ import {
 import { deliverCode } from '../notify/deliver.ts';
 import type { Notifier } from '../notify/index.ts';
 import { accessChanged, sendAccountChangeNotice, type AccountChange } from '../notify/account-change.ts';
-import type { Challenges } from './challenge.ts';
+import type { ChallengeAnswer, Challenges } from './challenge.ts';
 import type { Codes, Purpose } from './codes.ts';
 import { deviceHash, isKnownDevice, newDeviceId, rememberDevice } from './devices.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -295,15 +295,15 @@ export class Accounts {
 
   /**
    * Failed code checks count per address and identifier, and per address alone (docs/rules/limits.md#1-rate-limits);
-   * successful ones count nowhere. Refuses while either asks to wait; returns the keys for countCodeFailure.
+   * successful ones count nowhere. Refuses while the first asks to wait; past the address's count, the check must
+   * answer a question first, never a refusal (many players share one address). Returns the keys for countCodeFailure.
    */
-  private async beforeCodeCheck(identifier: string, ctx: Ctx): Promise<[string, readonly Limit[]][]> {
-    const failures: [string, readonly Limit[]][] = [
-      [`code:fail:${ctx.ip}:${identifier}`, FAILURE_STEPS],
-      [`code:fail:ip:${ctx.ip}`, [LIMITS.codeCheckFailuresPerIp]],
-    ];
-    for (const [key, steps] of failures) await refuseWhileBackingOff(this.d.db, key, ctx.t, steps);
-    return failures;
+  private async beforeCodeCheck(identifier: string, ctx: Ctx, sent: ChallengeAnswer): Promise<[string, readonly Limit[]][]> {
+    const address: [string, readonly Limit[]] = [`code:fail:ip:${ctx.ip}`, [LIMITS.codeCheckFailuresPerIp]];
+    const own: [string, readonly Limit[]] = [`code:fail:${ctx.ip}:${identifier}`, FAILURE_STEPS];
+    await refuseWhileBackingOff(this.d.db, own[0], ctx.t, own[1]);
+    if ((await failuresCounted(this.d.db, ...address)) >= LIMITS.codeCheckFailuresPerIp.max) await this.d.challenges.pass(sent, ctx.t);
+    return [own, address];
   }
 
   private async countCodeFailure(failures: readonly [string, readonly Limit[]][]): Promise<void> {
@@ -327,7 +327,7 @@ export class Accounts {
    * (nothing tells which phones have accounts); failures count per address and account (docs/rules/limits.md).
    */
   async verifyAccount(body: z.output<typeof VerifyOtpBody>, ctx: Ctx): Promise<void> {
-    const failures = await this.beforeCodeCheck(body.identifier, ctx);
+    const failures = await this.beforeCodeCheck(body.identifier, ctx, body);
     const user = await q.userByIdentifier(this.d.db, body.identifier);
     const result = user && !user.is_active ? await this.d.codes.check(user.id, 'account', body.otp) : 'wrong';
     if (result !== 'ok' || !user) {
@@ -368,7 +368,7 @@ export class Accounts {
   }
 
   async resetPassword(body: z.output<typeof ResetBody>, ctx: Ctx): Promise<void> {
-    const failures = await this.beforeCodeCheck(body.identifier, ctx);
+    const failures = await this.beforeCodeCheck(body.identifier, ctx, body);
     const user = await q.userByIdentifier(this.d.db, body.identifier);
     const result = user ? await this.d.codes.check(user.id, 'reset', body.otp) : 'wrong';
     if (result !== 'ok' || !user) {

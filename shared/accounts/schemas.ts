@@ -70,10 +70,16 @@ export const SignupBody = z
 /** Resend a verification code, or ask for a password reset code. */
 export const IdentifierBody = z.strictObject({ identifier });
 
-export const VerifyOtpBody = z.strictObject({ identifier, otp: code('account') });
+export const VerifyOtpBody = z.strictObject({ identifier, otp: code('account'), ...ChallengeFields });
 
 export const ResetBody = z
-  .strictObject({ identifier, otp: code('reset'), new_password: newPassword, confirm_password: z.string().max(128) })
+  .strictObject({
+    identifier,
+    otp: code('reset'),
+    new_password: newPassword,
+    confirm_password: z.string().max(128),
+    ...ChallengeFields,
+  })
   .refine((x) => x.new_password === x.confirm_password, { message: v('passwordsMismatch'), path: ['confirm_password'] });
 
 /**

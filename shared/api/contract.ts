@@ -158,6 +158,7 @@ export const api = {
     tag: 'accounts',
     body: VerifyOtpBody,
     reply: Detail,
+    refuses: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
     summary: 'Activates a new account with its 5-digit code.',
   }),
   resendAccountCode: endpoint({
@@ -194,6 +195,7 @@ export const api = {
     tag: 'accounts',
     body: ResetBody,
     reply: Detail,
+    refuses: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
     summary: 'Sets a new password with the reset code; ends every session of the account.',
   }),
   me: endpoint({

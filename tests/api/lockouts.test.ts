@@ -353,6 +353,59 @@ describe('login: a carrier address with many failures slows new devices down beh
     expect((await post({ _csrf: await page('en') })).status).toBe(303);
   });
 
+  test("code entry pages without JavaScript: past the address's failed code checks, the question in the form; answered, the reset goes through", async () => {
+    // As if the carrier's players had mistyped this many codes lately.
+    await t.db.query(
+      `INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, now(), $2) ON CONFLICT (key) DO UPDATE SET window_start = now(), hits = $2`,
+      [`code:fail:ip:${CARRIER}:0`, LIMITS.codeCheckFailuresPerIp.max],
+    );
+    const v = await createUser(t, { phone: newPhone() });
+    expect((await request(t.url).post('/api/v1/forgot-password/').send({ identifier: v.phone })).status).toBe(200);
+    const code = await t.lastCode(v.phone, 'reset');
+    const browser = request.agent(t.url);
+    const questionIn = (html: string) => ({
+      label: /<label for="[^"]+">([^<]+)<\/label><div class="field__control"><input [^>]*name="challenge_answer"/.exec(html)?.[1],
+      token: /<input type="hidden" name="challenge_token" value="([^"]+)"/.exec(html)?.[1],
+    });
+    const path = `/reset-password?identifier=${v.phone}`;
+    const form = await browser.get(path).set('X-Forwarded-For', CARRIER).expect(200);
+    expect(form.text).not.toContain('name="challenge_answer"');
+    const post = (fields: Record<string, string>) =>
+      browser
+        .post(path)
+        .set('X-Forwarded-For', CARRIER)
+        .type('form')
+        .send({
+          identifier: v.phone,
+          otp: code,
+          new_password: 'new-pass-456',
+          confirm_password: 'new-pass-456',
+          intent: 'reset',
+          ...fields,
+        });
+    const asked = await post({ _csrf: csrfFrom(form.text) });
+    expect(asked.status).toBe(400);
+    expect(asked.text).toContain('Many failed attempts have come from your network lately.');
+    const q = questionIn(asked.text);
+    const [, a, b] = /^What is (\d+) plus (\d+)\?$/.exec(q.label ?? '') ?? [];
+    expect(a).toBeDefined();
+    const done = await post({ _csrf: csrfFrom(asked.text), challenge_token: q.token!, challenge_answer: String(Number(a) + Number(b)) });
+    expect(done.status).toBe(303);
+    expect(done.headers.location).toContain('notice=reset');
+
+    // The verification page asks it too, in Bengali.
+    const bn = request.agent(t.url);
+    expect((await bn.get(`/verify-otp?identifier=${newPhone()}&lng=bn`).set('X-Forwarded-For', CARRIER)).status).toBe(303);
+    const verifyPage = await bn.get(`/verify-otp?identifier=01411999999`).set('X-Forwarded-For', CARRIER).expect(200);
+    const verify = await bn
+      .post('/verify-otp?identifier=01411999999')
+      .set('X-Forwarded-For', CARRIER)
+      .type('form')
+      .send({ identifier: '01411999999', otp: '12345', intent: 'verify', _csrf: csrfFrom(verifyPage.text) });
+    expect(verify.status).toBe(400);
+    expect(questionIn(verify.text).label).toMatch(/^[০-৯]{2} যোগ [০-৯] সমান কত\?$/);
+  });
+
   test('another address with no failures asks nothing', async () => {
     expect((await login(newIp(), u)).status).toBe(200);
   });
