@@ -10,7 +10,7 @@
  * so tests do not share a per-address window.
  *
  * Many players share one address (carrier-grade NAT, docs/rules/limits.md#1-rate-limits): per address only failures
- * are limited (failed logins only ask new devices a question), and everything else only by a flood ceiling; a ceiling of thousands is reached by filling its window
+ * are limited (failed logins and code checks only ask a question), and everything else only by a flood ceiling; a ceiling of thousands is reached by filling its window
  * in the database (`fill`), not by thousands of requests. Lock-outs (activation, a botnet against one account) are in
  * lockouts.test.ts.
  */
