@@ -406,6 +406,18 @@ describe('login: a carrier address with many failures slows new devices down beh
     expect(questionIn(verify.text).label).toMatch(/^[০-৯]{2} যোগ [০-৯] সমান কত\?$/);
   });
 
+  test('the hydrated login (/bff/session) gets the question as the API answers it, and logs in with its answer', async () => {
+    const agent = request.agent(t.url);
+    const { csrf } = (await agent.get('/bff/session').set('X-Forwarded-For', CARRIER)).body as { csrf: string };
+    const send = (body: object) =>
+      agent.post('/bff/session').set('X-Forwarded-For', CARRIER).set('x-csrf-token', csrf).set('Sec-Fetch-Site', 'same-origin').send(body);
+    const asked = await send({ phone: u.phone, password: u.password });
+    challenged(asked, 'challenge_required');
+    const ok = await send({ phone: u.phone, password: u.password, ...solve(asked) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.user_id).toBe(u.id);
+  });
+
   test('another address with no failures asks nothing', async () => {
     expect((await login(newIp(), u)).status).toBe(200);
   });
