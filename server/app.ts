@@ -8,6 +8,7 @@ import { LANG_COOKIE } from '../shared/i18n.ts';
 import { safeFrom } from '../shared/paths.ts';
 import { routes } from '../views/routes.tsx';
 import { Codes } from './accounts/codes.ts';
+import { Challenges } from './accounts/challenge.ts';
 import { Accounts } from './accounts/service.ts';
 import { Tokens } from './accounts/tokens.ts';
 import { bffRoutes } from './bff/routes.ts';
@@ -156,7 +157,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
         })
       : logNotifier(db, log));
   const background = new Background(log);
-  const accounts = new Accounts({ db, tokens, codes, notifier, defer: background.run });
+  const accounts = new Accounts({ db, tokens, codes, challenges: new Challenges(db, config.SECRET_KEY), notifier, defer: background.run });
   if (config.ADMIN_PHONE && config.ADMIN_PASSWORD) await accounts.ensureSuperuser(config.ADMIN_PHONE, config.ADMIN_PASSWORD);
   if (config.SEED_DEMO) await seedDemo(db, log, { staff: !config.ADMIN_PHONE });
   // Every published lottery on sale shows the commitment of its draw (docs/rules/draws.md#2-the-seed-and-its-commitment).

@@ -13,7 +13,10 @@ export type Limit = { max: number; windowSec: number };
 export const LIMITS = {
   /** Every login attempt from one address, whatever the account: a flood ceiling only. */
   loginFloodPerIp: { max: 3000, windowSec: 60 * 60 },
-  /** Failed logins from one address, whatever the account (one machine trying many accounts). */
+  /**
+   * Failed logins from one address, whatever the account (one machine trying many accounts): past them a device the
+   * account does not know answers a challenge first; never a refusal (server/accounts/challenge.ts).
+   */
   loginFailuresPerIp: { max: 100, windowSec: 15 * 60 },
   /** Failed code checks (verification, reset) from one address, whatever the account. */
   codeCheckFailuresPerIp: { max: 60, windowSec: 15 * 60 },

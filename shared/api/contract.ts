@@ -104,7 +104,12 @@ export const api = {
     tag: 'sessions',
     body: LoginBody,
     reply: TokenPair,
-    refuses: { 401: 'Wrong identifier or password (`no_active_account`), or an account not active or disabled.' },
+    refuses: {
+      401: 'Wrong identifier or password (`no_active_account`), or an account not active or disabled.',
+      428:
+        'Many failures from this address and a device the account does not know: answer `challenge.question` with ' +
+        '`challenge_token` and `challenge_answer` (`challenge_required`, `challenge_wrong`, `challenge_expired`).',
+    },
     summary: 'Log in with phone number or e-mail and password; returns an access and a refresh token.',
   }),
   refresh: endpoint({
@@ -154,6 +159,7 @@ export const api = {
     tag: 'accounts',
     body: VerifyOtpBody,
     reply: Detail,
+    refuses: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
     summary: 'Activates a new account with its 5-digit code.',
   }),
   resendAccountCode: endpoint({
@@ -190,6 +196,7 @@ export const api = {
     tag: 'accounts',
     body: ResetBody,
     reply: Detail,
+    refuses: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
     summary: 'Sets a new password with the reset code; ends every session of the account.',
   }),
   me: endpoint({
