@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import type { Endpoint } from '../shared/api/endpoint.ts';
+import type { Keyring } from './crypto/sealed.ts';
 import { isLanguage } from './i18n.ts';
 import type { Answered, LocalApi } from './bff/upstream.ts';
 import type { Db } from './db/index.ts';
@@ -66,6 +67,8 @@ export type ApiDeps = {
   publicOrigin?: string | undefined;
   /** A prize transfer of more than this many taka needs a second staff member (PAYOUT_SECOND_APPROVAL_TK). */
   payoutSecondApprovalTk: number;
+  /** The keys secrets at rest are sealed with (server/crypto/sealed.ts). */
+  keys: Keyring;
   /** bKash's checkout (server/payments/service.ts): built by the app, whose reconciliation job uses it too. */
   payments: Payments;
   /** Players' messages (server/messages/service.ts): built by the app, whose sender uses it too. */
@@ -92,8 +95,10 @@ export function createApi(d: ApiDeps): Api {
     bkashReceiverNumber: d.bkashReceiverNumber,
     checkoutsOf: (ids, db) => d.payments.checkoutsOf(ids, db),
     reconciliationOf: (ids, db) => statements.reconciliationOf(ids, db),
+    trxIdChecksOf: (ids, db) => d.payments.trxIdChecksOf(ids, db),
+    trxIdGiven: (id) => d.payments.trxIdGiven(id),
   });
-  const lotteryAdmin = new LotteryAdmin(d.db);
+  const lotteryAdmin = new LotteryAdmin(d.db, d.keys);
   const served = Endpoints.of(
     accountRoutes(d.accounts),
     lotteryRoutes(new Lotteries(d.db)),
@@ -103,9 +108,9 @@ export function createApi(d: ApiDeps): Api {
     purchaseRoutes(purchases),
     paymentRoutes(d.payments),
     statementRoutes(statements),
-    drawRoutes(new Draws(d.db, d.notifier, d.publicOrigin)),
+    drawRoutes(new Draws(d.db, d.keys, d.notifier, d.publicOrigin)),
     claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier, secondApprovalTk: d.payoutSecondApprovalTk })),
-    generatedTicketRoutes(new GeneratedTickets(d.db), d.db),
+    generatedTicketRoutes(new GeneratedTickets(d.db, d.keys), d.db),
     uploadRoutes(new Uploads(d.db)),
     adminUserRoutes(new UserAdmin(d.db, d.notifier)),
     identityRoutes(new Identities(d.db)),

@@ -8,6 +8,7 @@ import { LANG_COOKIE } from '../shared/i18n.ts';
 import { safeFrom } from '../shared/paths.ts';
 import { routes } from '../views/routes.tsx';
 import { Codes } from './accounts/codes.ts';
+import { Challenges } from './accounts/challenge.ts';
 import { Accounts } from './accounts/service.ts';
 import { Tokens } from './accounts/tokens.ts';
 import { bffRoutes } from './bff/routes.ts';
@@ -15,6 +16,7 @@ import { Upstream } from './bff/upstream.ts';
 import { SIMULATOR_CREDENTIALS, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb, type Db } from './db/index.ts';
+import { makePrivate, usePrivateUmask } from './db/private-files.ts';
 import { seedDemo } from './db/seed.ts';
 import { scheduleHousekeeping } from './db/housekeeping.ts';
 import { createCsrf } from './http/csrf.ts';
@@ -26,6 +28,8 @@ import { languageMiddleware } from './http/language.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createApi } from './api.ts';
 import { announceMissing } from './draws/commitments.ts';
+import { keyringOf } from './crypto/sealed.ts';
+import { sealAtStart } from './crypto/seal-at-start.ts';
 import { adoptUploadFiles } from './uploads/service.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { BkashSimulator } from './payments/bkash/simulator.ts';
@@ -33,6 +37,7 @@ import { scheduleReconciliation } from './payments/reconcile.ts';
 import { setPasswordHashCost } from './accounts/passwords.ts';
 import { Messages, scheduleDispatch } from './messages/service.ts';
 import { DRAND_TIMEOUT_MS, scheduleBeaconFetch } from './draws/beacon-job.ts';
+import { scheduleFreeze } from './draws/freeze-job.ts';
 import { Payments } from './payments/service.ts';
 import type { ContactMessage } from './contact/service.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
@@ -88,12 +93,18 @@ export type AppOptions = {
   inMemoryDb?: boolean;
   /** false: no timer sends the messages' SMS (tests call messages.dispatch() themselves). */
   sendMessages?: boolean;
+  /** false: no freeze job (the API tests, which freeze through the draw or freezeDue); the default runs it. */
+  freezeJob?: boolean;
 };
 
 /** Builds the whole product (API, BFF, SSR) without listening: index.ts listens, tests drive it directly. */
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
   setPasswordHashCost(config.PASSWORD_HASH_COST);
+  // The data folder is the app's alone (docs/rules/security.md#11-the-data-folder): what it creates from now on, and
+  // what is there already (once the embedded database has opened its files).
+  const ownData = !opts.inMemoryDb;
+  if (ownData) usePrivateUmask();
   const db =
     opts.db ??
     (await openDb({
@@ -106,8 +117,22 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
         onConnectionError: (err) => log.warn({ error: err.message }, 'database connection lost; the pool opens a new one'),
       },
     }));
+  if (ownData) {
+    const changed = makePrivate(config.DATA_DIR);
+    if (changed) log.info({ changed }, 'data folder made private');
+  }
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
+  // Seeds and generated tickets' secrets kept in clear before, or sealed by a previous SECRET_KEY, sealed now
+  // (docs/decisions/049-secrets-sealed-at-rest.md).
+  const keys = keyringOf(config);
+  const sealed = await sealAtStart(db, keys);
+  if (sealed.seeds || sealed.secrets) log.info({ seeds: sealed.seeds, secrets: sealed.secrets }, 'secrets sealed');
+  if (sealed.unopenable)
+    log.error(
+      { values: sealed.unopenable },
+      'sealed secrets this SECRET_KEY cannot open: start with the key that sealed them as SECRET_KEY_PREVIOUS (docs/rules/security.md#6-secrets-and-configuration)',
+    );
 
   const resources = loadResources();
   const detector = new i18nMiddleware.LanguageDetector(null, {
@@ -132,11 +157,11 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
         })
       : logNotifier(db, log));
   const background = new Background(log);
-  const accounts = new Accounts({ db, tokens, codes, notifier, defer: background.run });
+  const accounts = new Accounts({ db, tokens, codes, challenges: new Challenges(db, config.SECRET_KEY), notifier, defer: background.run });
   if (config.ADMIN_PHONE && config.ADMIN_PASSWORD) await accounts.ensureSuperuser(config.ADMIN_PHONE, config.ADMIN_PASSWORD);
   if (config.SEED_DEMO) await seedDemo(db, log, { staff: !config.ADMIN_PHONE });
   // Every published lottery on sale shows the commitment of its draw (docs/rules/draws.md#2-the-seed-and-its-commitment).
-  const announced = await announceMissing(db);
+  const announced = await announceMissing(db, keys);
   if (announced) log.info({ lotteries: announced }, 'draws announced');
   // Pictures stored as files before they were kept in the database (docs/decisions/040-uploads-in-the-database.md).
   const adopted = await adoptUploadFiles(db, config.uploadsDir);
@@ -175,6 +200,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     // The player waits for the callback's answer at most this long, well within a page's call to the API; what is
     // not settled by then is settled in the background, and his payment page says "waiting for bKash".
     callbackWaitMs: Math.floor(config.UPSTREAM_TIMEOUT_MS * 0.6),
+    receiver: config.BKASH_RECEIVER_NUMBER,
   });
   const stopReconciling = config.API_BASE_URL ? () => undefined : scheduleReconciliation(payments, log);
   const messages = new Messages({ db, notifier, log, t: i18n.t.bind(i18n) });
@@ -183,6 +209,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const stopBeacons = config.API_BASE_URL
     ? async () => undefined
     : scheduleBeaconFetch({ db, log, relays: config.drandRelays, timeoutMs: DRAND_TIMEOUT_MS });
+  // The tickets frozen at the end of sales (docs/rules/draws.md#3-the-tickets), on every instance that runs the API.
+  const stopFreezing = config.API_BASE_URL || opts.freezeJob === false ? () => undefined : scheduleFreeze({ db, log });
   const apiDeps = {
     payments,
     messages,
@@ -198,6 +226,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     bkashReceiverNumber: config.BKASH_RECEIVER_NUMBER,
     publicOrigin: config.PUBLIC_ORIGIN,
     payoutSecondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK,
+    keys,
   };
   const api = config.API_BASE_URL ? null : createApi(apiDeps);
   const apiApp = api?.app ?? null;
@@ -296,7 +325,10 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.get(SW_PATH, serviceWorker({ clientDir: clientDir(root), manifest, texts, resources }));
 
   // The bKash simulator (docs/rules/bkash.md): bKash's API and payment pages, outside production only.
-  const bkashSimulator = config.bkash.mode === 'simulator' && !production ? new BkashSimulator(SIMULATOR_CREDENTIALS) : null;
+  const bkashSimulator =
+    config.bkash.mode === 'simulator' && !production
+      ? new BkashSimulator({ ...SIMULATOR_CREDENTIALS, receiver: config.BKASH_RECEIVER_NUMBER })
+      : null;
   if (bkashSimulator) app.use('/_bkash', bkashSimulator.router({ control: true }));
 
   // Everything below needs cookies and the visitor's language; the static files above need neither.
@@ -365,6 +397,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       stopReconciling();
       stopSending();
       await stopBeacons();
+      stopFreezing();
       await bkash.close();
       await upstream.close();
       if (!opts.db) await db.close();

@@ -42,6 +42,9 @@ const EnvSchema = z
       .refine((s) => s.trim() !== '', 'is blank (only whitespace)')
       .refine((s) => s.trim() === '' || s.length >= 32, 'must be at least 32 characters')
       .optional(),
+    // The SECRET_KEY before a rotation: it still opens the secrets it sealed until start-up sealed them again
+    // (docs/rules/security.md#6-secrets-and-configuration).
+    SECRET_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
     ACCESS_TOKEN_TTL: durationSec.default(15 * 60),
     REFRESH_TOKEN_TTL: durationSec.default(7 * 24 * 3600),
     // The bKash account players pay into (docs/rules/lotteries-and-sales.md#7-buying-a-ticket); required in production.
@@ -249,7 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   let secret = e.SECRET_KEY;
   let secretSource: Config['secretSource'] = 'env';
   if (!secret) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const file = path.join(dataDir, 'secret.key');
     if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
     secret = readFileSync(file, 'utf8').trim();

@@ -20,6 +20,7 @@ export const VALIDATION_KEYS = [
   'unknownField',
   'expectedObject',
   'controlCharacters',
+  'invisibleCharacters',
   'fillRequired',
   'fieldRequired',
   'phoneOrEmail',
@@ -86,24 +87,61 @@ export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
 
-/**
- * Control characters (NUL and the rest) have no place in anything a person types; nor have the bidirectional
- * embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069), which can make a name or an amount read
- * differently on screen from what is stored. The marks U+200E/U+200F (LRM, RLM) stay allowed
- * (docs/rules/limits.md#2-request-bodies).
- */
+/** C0 and C1 control characters other than tab, line feed and carriage return: NUL, BEL, ESC, DEL, … */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+/**
+ * Characters a reader cannot see: every format character (Unicode category Cf: the direction marks and the
+ * bidirectional controls U+200E/U+200F, U+061C, U+202A–U+202E, U+2066–U+2069; the zero-width U+200B–U+200D, U+2060,
+ * U+FEFF; the soft hyphen …), tab and line breaks, the line and paragraph separators, lone surrogates, and the
+ * fillers that render as nothing (U+034F, U+115F, U+1160, U+17B4, U+17B5, U+3164, U+FFA0).
+ */
+const INVISIBLE = /[\p{Cf}\p{Zl}\p{Zp}\p{Cs}\t\n\r]/u;
+const FILLERS = new Set(['\u034f', '\u115f', '\u1160', '\u17b4', '\u17b5', '\u3164', '\uffa0']);
+/** Bengali writing's joiners: ZWNJ (U+200C) and ZWJ (U+200D) shape a conjunct, as in র‍্যাব. */
+const JOINERS = new Set(['\u200c', '\u200d']);
+const BENGALI = /^\p{Script=Bengali}$/u;
 
-/** A string field: trimmed, at most `max` characters, no control or bidi control characters; `required` names the message when empty. */
-export function text(max: number, required?: ValidationKey) {
+/**
+ * The one rule of characters in a name or free text (docs/rules/security.md#10-invisible-characters): `control` when
+ * `s` holds a control character, `invisible` when it holds one a reader cannot see, null when it holds neither.
+ * ZWNJ and ZWJ are allowed only directly between two Bengali-script characters; `multiline` allows line breaks
+ * (line feed, carriage return) and nothing else more.
+ */
+export function hiddenCharacter(s: string, multiline = false): 'control' | 'invisible' | null {
+  const chars = [...s];
+  let found: 'control' | 'invisible' | null = null;
+  chars.forEach((c, i) => {
+    if (found === 'control') return;
+    if (CONTROL.test(c)) found = 'control';
+    else if (multiline && (c === '\n' || c === '\r')) return;
+    else if (JOINERS.has(c)) {
+      if (!BENGALI.test(chars[i - 1] ?? '') || !BENGALI.test(chars[i + 1] ?? '')) found = 'invisible';
+    } else if (INVISIBLE.test(c) || FILLERS.has(c)) found = 'invisible';
+  });
+  return found;
+}
+
+function textWith(max: number, multiline: boolean, required?: ValidationKey) {
   const s = z
     .string()
     .trim()
     .max(max)
-    .refine((x) => !CONTROL.test(x), v('controlCharacters'));
+    .superRefine((x, ctx) => {
+      const hidden = hiddenCharacter(x, multiline);
+      if (hidden) ctx.addIssue({ code: 'custom', message: v(hidden === 'control' ? 'controlCharacters' : 'invisibleCharacters') });
+    });
   return required ? s.refine((x) => x.length > 0, v(required)) : s;
 }
+
+/**
+ * A one-line string field (a name, an address, a reason, a search): trimmed, at most `max` characters, no control or
+ * invisible character (`hiddenCharacter`); `required` names the message when empty.
+ */
+export const text = (max: number, required?: ValidationKey) => textWith(max, false, required);
+
+/** A free text of several lines (a description, a message, a note): as `text`, with line breaks allowed. */
+export const freeText = (max: number, required?: ValidationKey) => textWith(max, true, required);
 
 /** An optional form field: absent, null and blank all mean "not given" (null). */
 export const optional = <T extends z.ZodType>(schema: T) =>

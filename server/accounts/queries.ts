@@ -31,6 +31,10 @@ export const userById = (db: Db, id: number): Promise<UserRow | undefined> => db
 export const usersHolding = (db: Db, email: string | null, phone: string | null): Promise<UserRow[]> =>
   db.query<UserRow>('SELECT * FROM users WHERE (email = $1 AND $1 IS NOT NULL) OR (phone = $2 AND $2 IS NOT NULL)', [email, phone]);
 
+/** An unused user id from the users' own sequence: what a sign-up answers when it made no account (accounts-and-codes.md#2). */
+export const nextUserId = async (db: Db): Promise<number> =>
+  Number((await db.one<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('users', 'id'))::text AS id`))?.id);
+
 export async function insertUser(
   db: Db,
   u: { name: string; email: string | null; phone: string | null; hash: string; location: string; language: 'en' | 'bn' },

@@ -17,6 +17,7 @@ import {
   countFailure,
   delayTurn,
   FAILURE_STEPS,
+  failuresCounted,
   hit,
   LIMITS,
   refuseWhileBackingOff,
@@ -25,8 +26,9 @@ import {
   type Limit,
 } from '../http/rate-limit.ts';
 import { deliverCode } from '../notify/deliver.ts';
-import type { Notifier } from '../notify/index.ts';
+import { NotifyError, type Notifier } from '../notify/index.ts';
 import { accessChanged, sendAccountChangeNotice, type AccountChange } from '../notify/account-change.ts';
+import type { ChallengeAnswer, Challenges } from './challenge.ts';
 import type { Codes, Purpose } from './codes.ts';
 import { deviceHash, isKnownDevice, newDeviceId, rememberDevice } from './devices.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -49,6 +51,8 @@ export type AccountsDeps = {
   db: Db;
   tokens: Tokens;
   codes: Codes;
+  /** The question a new device answers behind an address with many failures (docs/rules/limits.md#1-rate-limits). */
+  challenges: Challenges;
   notifier: Notifier;
   /** Runs work after the answer was sent (failures are logged): codes whose sending must not show in the answer's time. */
   defer: (task: () => Promise<void>) => void;
@@ -143,11 +147,12 @@ export class Accounts {
   }
 
   /**
-   * Limits (docs/rules/limits.md#1-rate-limits, docs/decisions/025-limits-for-shared-addresses.md): every attempt
-   * from one address only against floods; failures per address and identifier, per address, and per identifier from
-   * anywhere (a growing delay). A device that logged in to the account before (`ctx.deviceId`) is held back only by
-   * its own failures, so a botnet guessing the password never locks the owner out of it. Answers the device id to
-   * send next time.
+   * Limits (docs/rules/limits.md#1-rate-limits, docs/decisions/050-login-question.md): every
+   * attempt from one address only against floods; failures per device, per address and identifier, and per identifier
+   * from anywhere (a growing delay) may refuse. An address's failures never refuse: past them a device the account
+   * does not know answers a challenge first (many players share one address). A device that logged in to the account
+   * before (`ctx.deviceId`) is held back only by its own failures, so a botnet guessing the password never locks the
+   * owner out of it. Answers the device id to send next time.
    */
   async login(body: z.output<typeof LoginBody>, ctx: Ctx): Promise<{ access: string; refresh: string; deviceId: string }> {
     await throttle(this.d.db, [[`login:ip:${ctx.ip}`, LIMITS.loginFloodPerIp]], ctx.t);
@@ -155,20 +160,23 @@ export class Accounts {
     const device = ctx.deviceId ?? null;
     const known = user !== undefined && device !== null && (await isKnownDevice(this.d.db, user.id, device));
     const account = `login:account:${body.phone}`;
-    const failures: [string, readonly Limit[]][] = known
-      ? [[`login:fail:device:${deviceHash(device)}`, FAILURE_STEPS]]
-      : [
-          [`login:fail:${ctx.ip}:${body.phone}`, FAILURE_STEPS],
-          [`login:fail:ip:${ctx.ip}`, [LIMITS.loginFailuresPerIp]],
-        ];
-    for (const [key, steps] of failures) await refuseWhileBackingOff(this.d.db, key, ctx.t, steps);
+    const address = `login:fail:ip:${ctx.ip}`;
+    // A device's own failures, and (a device the account does not know) those from this address at this account.
+    const failures = [
+      ...(device !== null ? [`login:fail:device:${deviceHash(device)}`] : []),
+      ...(known ? [] : [`login:fail:${ctx.ip}:${body.phone}`]),
+    ];
+    for (const key of failures) await refuseWhileBackingOff(this.d.db, key, ctx.t);
     if (!known) {
+      if ((await failuresCounted(this.d.db, address, [LIMITS.loginFailuresPerIp])) >= LIMITS.loginFailuresPerIp.max)
+        await this.d.challenges.pass(body, ctx.t);
       const wait = await delayTurn(this.d.db, account);
       if (wait) throw tooManyRequests(ctx.t, wait);
     }
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
     if (!user || !ok) {
-      for (const [key, steps] of failures) await countFailure(this.d.db, key, steps);
+      for (const key of failures) await countFailure(this.d.db, key);
+      if (!known) await countFailure(this.d.db, address, [LIMITS.loginFailuresPerIp]);
       await countDelayed(this.d.db, account);
       throw ApiError.detail(401, ctx.t('api:invalidCredentials'), 'no_active_account');
     }
@@ -239,6 +247,7 @@ export class Accounts {
       ctx.t,
     );
     const errors: Record<string, string[]> = {};
+    const known: UserRow[] = [];
     const clash = await q.usersHolding(this.d.db, email, phone);
     // A sign-up that was never verified holds its phone and e-mail while its code is valid: replacing it would let a
     // stranger who knows the number own the account its owner then verifies. Once the code expired, it holds nothing.
@@ -249,14 +258,20 @@ export class Accounts {
         free.push(u);
         continue;
       }
-      const waiting = neverVerified ? 'Pending' : 'Taken';
-      if (email && u.email === email) (errors.email ??= []).push(ctx.t(`api:email${waiting}`));
-      if (phone && u.phone === phone) (errors.phone ??= []).push(ctx.t(`api:phone${waiting}`));
+      if (!neverVerified) {
+        known.push(u);
+        continue;
+      }
+      if (email && u.email === email) (errors.email ??= []).push(ctx.t('api:emailPending'));
+      if (phone && u.phone === phone) (errors.phone ??= []).push(ctx.t('api:phonePending'));
     }
     if (Object.keys(errors).length) throw ApiError.fields(errors);
     const pending = free;
 
     const hash = await hashPassword(body.password);
+    // A phone or e-mail of an account: answered as a new sign-up, and its owner told instead
+    // (docs/rules/accounts-and-codes.md#2-sign-up), so that sign-up never says which phones have accounts.
+    if (known.length) return this.signupOfKnown(known, { email, phone }, ctx);
     try {
       const user = await this.d.db.tx(async (tx) => {
         for (const u of pending) await q.deleteUser(tx, u.id);
@@ -273,11 +288,46 @@ export class Accounts {
       await this.sendCode(user, 'account', ctx);
       return { user_id: user.id, identifier: (user.phone ?? user.email) as string };
     } catch (err) {
-      const c = uniqueViolation(err);
-      if (c !== null)
-        throw ApiError.fields(c.includes('email') ? { email: [ctx.t('api:emailTaken')] } : { phone: [ctx.t('api:phoneTaken')] });
+      // Another sign-up took the phone or e-mail between the check and the insert: answered as a new one too.
+      if (uniqueViolation(err) !== null) return { user_id: await q.nextUserId(this.d.db), identifier: (phone ?? email) as string };
       throw err;
     }
+  }
+
+  /**
+   * A sign-up with the phone or e-mail of an account (docs/rules/accounts-and-codes.md#2-sign-up): nothing is made,
+   * the answer is a new sign-up's (an unused user id from the same sequence), and the account's owner is told on the
+   * phone or e-mail that was typed, in his language: someone tried to register with it, log in or reset the password.
+   * At most one notice per account and day (LIMITS.signupNoticePerAccount), so that it cannot flood his phone.
+   */
+  private async signupOfKnown(
+    known: UserRow[],
+    typed: { email: string | null; phone: string | null },
+    ctx: Ctx,
+  ): Promise<{ user_id: number; identifier: string }> {
+    for (const u of known) {
+      if (await hit(this.d.db, `signup-notice:user:${u.id}`, LIMITS.signupNoticePerAccount)) continue;
+      const lng = u.language;
+      const to = [
+        ...(typed.phone && u.phone === typed.phone ? [{ channel: 'sms' as const, to: u.phone, what: 'phone' }] : []),
+        ...(typed.email && u.email === typed.email ? [{ channel: 'email' as const, to: u.email, what: 'email' }] : []),
+      ];
+      for (const r of to) {
+        const vars = { lng, what: ctx.t(`api:accountNotice.${r.what}`, { lng }) };
+        try {
+          await this.d.notifier.send({
+            channel: r.channel,
+            to: r.to,
+            purpose: 'signup_attempt',
+            subject: ctx.t('api:signupAttempt.subject', vars),
+            text: ctx.t('api:signupAttempt.text', vars),
+          });
+        } catch (err) {
+          if (!(err instanceof NotifyError)) throw err;
+        }
+      }
+    }
+    return { user_id: await q.nextUserId(this.d.db), identifier: (typed.phone ?? typed.email) as string };
   }
 
   private async sendCode(user: UserRow, purpose: Purpose, ctx: Ctx): Promise<void> {
@@ -287,15 +337,15 @@ export class Accounts {
 
   /**
    * Failed code checks count per address and identifier, and per address alone (docs/rules/limits.md#1-rate-limits);
-   * successful ones count nowhere. Refuses while either asks to wait; returns the keys for countCodeFailure.
+   * successful ones count nowhere. Refuses while the first asks to wait; past the address's count, the check must
+   * answer a question first, never a refusal (many players share one address). Returns the keys for countCodeFailure.
    */
-  private async beforeCodeCheck(identifier: string, ctx: Ctx): Promise<[string, readonly Limit[]][]> {
-    const failures: [string, readonly Limit[]][] = [
-      [`code:fail:${ctx.ip}:${identifier}`, FAILURE_STEPS],
-      [`code:fail:ip:${ctx.ip}`, [LIMITS.codeCheckFailuresPerIp]],
-    ];
-    for (const [key, steps] of failures) await refuseWhileBackingOff(this.d.db, key, ctx.t, steps);
-    return failures;
+  private async beforeCodeCheck(identifier: string, ctx: Ctx, sent: ChallengeAnswer): Promise<[string, readonly Limit[]][]> {
+    const address: [string, readonly Limit[]] = [`code:fail:ip:${ctx.ip}`, [LIMITS.codeCheckFailuresPerIp]];
+    const own: [string, readonly Limit[]] = [`code:fail:${ctx.ip}:${identifier}`, FAILURE_STEPS];
+    await refuseWhileBackingOff(this.d.db, own[0], ctx.t, own[1]);
+    if ((await failuresCounted(this.d.db, ...address)) >= LIMITS.codeCheckFailuresPerIp.max) await this.d.challenges.pass(sent, ctx.t);
+    return [own, address];
   }
 
   private async countCodeFailure(failures: readonly [string, readonly Limit[]][]): Promise<void> {
@@ -319,7 +369,7 @@ export class Accounts {
    * (nothing tells which phones have accounts); failures count per address and account (docs/rules/limits.md).
    */
   async verifyAccount(body: z.output<typeof VerifyOtpBody>, ctx: Ctx): Promise<void> {
-    const failures = await this.beforeCodeCheck(body.identifier, ctx);
+    const failures = await this.beforeCodeCheck(body.identifier, ctx, body);
     const user = await q.userByIdentifier(this.d.db, body.identifier);
     const result = user && !user.is_active ? await this.d.codes.check(user.id, 'account', body.otp) : 'wrong';
     if (result !== 'ok' || !user) {
@@ -360,7 +410,7 @@ export class Accounts {
   }
 
   async resetPassword(body: z.output<typeof ResetBody>, ctx: Ctx): Promise<void> {
-    const failures = await this.beforeCodeCheck(body.identifier, ctx);
+    const failures = await this.beforeCodeCheck(body.identifier, ctx, body);
     const user = await q.userByIdentifier(this.d.db, body.identifier);
     const result = user ? await this.d.codes.check(user.id, 'reset', body.otp) : 'wrong';
     if (result !== 'ok' || !user) {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import process from 'node:process';
 import { z } from 'zod';
 import { backup, restore } from './backup.ts';
+import { usePrivateUmask } from './private-files.ts';
 
 const Env = z.object({
   DATABASE_URL: z.string().min(1).optional(),
@@ -29,6 +30,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const where = { databaseUrl: env.data.DATABASE_URL, dataDir: path.resolve(env.data.DATA_DIR) };
+  // Backups and restored files are the app's alone (docs/rules/security.md#11-the-data-folder).
+  usePrivateUmask();
   if (command === 'backup') {
     const out = file ?? path.join(env.data.BACKUP_DIR, `bhagya-${stamp()}.${where.databaseUrl ? 'dump' : 'tar.gz'}`);
     const r = await backup(where, out);

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { DIR_MODE, FILE_MODE } from './private-files.ts';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -69,16 +70,18 @@ export async function kindOf(file: string): Promise<Kind> {
 
 /** Writes the backup to `file` (through a temporary file beside it: a file of that name is always a whole backup). */
 export async function backup(where: Where, file: string): Promise<{ kind: Kind; bytes: number }> {
-  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true, mode: DIR_MODE });
   const partial = `${file}.partial`;
   try {
     if (where.databaseUrl) {
       const args = ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`];
       if (where.schema) args.push(`--schema=${where.schema}`);
       await run(pgTool('pg_dump'), [...args, where.databaseUrl]);
+      // A backup holds every player's data: its owner's alone (docs/rules/security.md#11-the-data-folder).
+      await chmod(partial, FILE_MODE);
     } else {
       const dump = await dumpPglite(pgliteDir(where.dataDir));
-      await writeFile(partial, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+      await writeFile(partial, Buffer.from(await dump.arrayBuffer()), { mode: FILE_MODE });
     }
     await rename(partial, file);
   } catch (err) {

@@ -1,4 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { DIR_MODE, FILE_MODE, makePrivate } from './private-files.ts';
 import path from 'node:path';
 import pg from 'pg';
 import type { messages, PGlite as PGliteType } from '@electric-sql/pglite';
@@ -179,10 +180,10 @@ function alive(pid: number): boolean {
 export function holdDir(dir: string): () => void {
   const lock = `${dir}.lock`;
   if (heldHere.has(lock)) throw new Error(`the embedded database in ${dir} is in use by process ${process.pid}: stop it first`);
-  mkdirSync(path.dirname(lock), { recursive: true });
+  mkdirSync(path.dirname(lock), { recursive: true, mode: DIR_MODE });
   for (let attempt = 0; ; attempt++) {
     try {
-      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      writeFileSync(lock, String(process.pid), { flag: 'wx', mode: FILE_MODE });
       break;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw e;
@@ -240,6 +241,8 @@ export async function loadPglite(dir: string, dump: Blob): Promise<void> {
   try {
     const { lite } = await openLite(dir, dump);
     await lite.close();
+    // The restored files are the app's alone, as at every start (docs/rules/security.md#11-the-data-folder).
+    makePrivate(dir);
   } finally {
     release();
   }
@@ -247,7 +250,7 @@ export async function loadPglite(dir: string, dump: Blob): Promise<void> {
 
 async function openLite(dataDir: string | undefined, template?: Blob): Promise<{ lite: PGliteType }> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: DIR_MODE });
   const lite: PGliteType = await PGlite.create(dataDir, {
     parsers: { [INT8]: parseInt8, [NUMERIC]: (v: string) => v },
     ...(template ? { loadDataDir: template } : {}),

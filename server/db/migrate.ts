@@ -21,6 +21,10 @@ import * as m019 from './migrations/019-messages.ts';
 import * as m020 from './migrations/020-reality-check.ts';
 import * as m021 from './migrations/021-uploads-in-database.ts';
 import * as m022 from './migrations/022-lottery-tallies.ts';
+import * as m030 from './migrations/030-statement-confirm.ts';
+import * as m023 from './migrations/023-ticket-freeze.ts';
+import * as m027 from './migrations/027-sealed-secrets.ts';
+import * as m029 from './migrations/029-trx-id-checks.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -46,6 +50,10 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '020-reality-check', sql: m020.sql },
   { id: '021-uploads-in-database', sql: m021.sql },
   { id: '022-lottery-tallies', sql: m022.sql },
+  { id: '030-statement-confirm', sql: m030.sql },
+  { id: '023-ticket-freeze', sql: m023.sql },
+  { id: '027-sealed-secrets', sql: m027.sql },
+  { id: '029-trx-id-checks', sql: m029.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

@@ -1,10 +1,15 @@
 import { BEACON_SOURCE } from '../../shared/draws/proof.ts';
 import type { Db } from '../db/index.ts';
 
-/** A row of `draw_commitments` (migration 014). `seed` is secret until `revealed_at`. */
+/**
+ * A row of `draw_commitments` (migration 014). The seed is secret until `revealed_at`: until then it is kept sealed in
+ * `seed_sealed` and `seed` is null; the draw writes it in clear as it reveals it (migration 027,
+ * docs/rules/draws.md#2-the-seed-and-its-commitment).
+ */
 export type CommitmentRow = {
   lottery_id: number;
-  seed: string;
+  seed: string | null;
+  seed_sealed: string | null;
   commitment: string;
   beacon_source: string;
   beacon_round: number;
@@ -23,14 +28,14 @@ export type CommitmentRow = {
   revealed_at: string | null;
 };
 
-type New = Pick<CommitmentRow, 'lottery_id' | 'seed' | 'commitment' | 'beacon_source' | 'beacon_round'>;
+type New = Pick<CommitmentRow, 'lottery_id' | 'commitment' | 'beacon_source' | 'beacon_round'> & { seed_sealed: string };
 
 export const commitmentForUpdate = (db: Db, lotteryId: number) =>
   db.one<CommitmentRow>('SELECT * FROM draw_commitments WHERE lottery_id = $1 FOR UPDATE', [lotteryId]);
 
 /** The announcement only: what may be shown before the draw (never the seed). */
 export const announcement = (db: Db, lotteryId: number) =>
-  db.one<Omit<CommitmentRow, 'seed'>>(
+  db.one<Omit<CommitmentRow, 'seed' | 'seed_sealed'>>(
     `SELECT lottery_id, commitment, beacon_source, beacon_round, beacon_value, beacon_signature, beacon_sample, beacon_entered_by, tickets, tickets_digest,
        max_winners, winners, numbers, revealed_at
      FROM draw_commitments WHERE lottery_id = $1`,
@@ -42,12 +47,17 @@ export const revealedSeed = async (db: Db, lotteryId: number) =>
   (await db.one<{ seed: string }>('SELECT seed FROM draw_commitments WHERE lottery_id = $1 AND revealed_at IS NOT NULL', [lotteryId]))
     ?.seed;
 
-/** The draw by the procedure: what it saw and chose, and the seed revealed. */
-export const recordDraw = (db: Db, lotteryId: number, d: { tickets: string; ticketsDigest: string; maxWinners: number; winners: string }) =>
+/** The draw by the procedure: what it saw and chose, and the seed revealed (in clear from now on, the sealed one emptied). */
+export const recordDraw = (
+  db: Db,
+  lotteryId: number,
+  d: { seed: string; tickets: string; ticketsDigest: string; maxWinners: number; winners: string },
+) =>
   db.query(
-    `UPDATE draw_commitments SET tickets = $2, tickets_digest = $3, max_winners = $4, winners = $5, revealed_at = now(), updated_at = now()
+    `UPDATE draw_commitments SET tickets = $2, tickets_digest = $3, max_winners = $4, winners = $5, seed = $6, seed_sealed = NULL,
+       revealed_at = now(), updated_at = now()
      WHERE lottery_id = $1`,
-    [lotteryId, d.tickets, d.ticketsDigest, d.maxWinners, d.winners],
+    [lotteryId, d.tickets, d.ticketsDigest, d.maxWinners, d.winners, d.seed],
   );
 
 /** The tickets of the lottery's \`success\` transactions with their transactions: the participants the draw freezes. */
@@ -57,9 +67,9 @@ export const successTickets = (db: Db, lotteryId: number) =>
 /** A new announcement; a second one for the lottery (two instances at once) changes nothing. */
 export const insertCommitment = (db: Db, c: New) =>
   db.query(
-    `INSERT INTO draw_commitments (lottery_id, seed, commitment, beacon_source, beacon_round) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO draw_commitments (lottery_id, seed_sealed, commitment, beacon_source, beacon_round) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (lottery_id) DO NOTHING`,
-    [c.lottery_id, c.seed, c.commitment, c.beacon_source, c.beacon_round],
+    [c.lottery_id, c.seed_sealed, c.commitment, c.beacon_source, c.beacon_round],
   );
 
 export const setBeaconRound = (db: Db, lotteryId: number, round: number) =>

@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import { ALGORITHM, BEACON_SOURCE, type DrawProofReply } from '../../shared/draws/proof.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
+import { SealError, type Keyring } from '../crypto/sealed.ts';
 import * as q from './commitment-queries.ts';
+import { freezeOf } from './freeze-queries.ts';
 import { numbersOf } from '../../shared/draws/tiers.ts';
 import { commitment, newSeed, quicknetRound, roundTime } from './verifiable.ts';
 import { beaconFromSignature } from './quicknet-signature.ts';
@@ -18,10 +20,39 @@ export const verifiedBeacon = (c: { beacon_round: number; beacon_value: string |
   c.beacon_signature !== null &&
   beaconFromSignature(Number(c.beacon_round), c.beacon_signature)?.randomness === c.beacon_value;
 
-/** A new announcement: a fresh secret seed, its commitment, the beacon round. */
-function fresh(lotteryId: number, round: number): Parameters<typeof q.insertCommitment>[1] {
+/** A new announcement: a fresh secret seed, sealed at once (never stored in clear), its commitment, the beacon round. */
+function fresh(keys: Keyring, lotteryId: number, round: number): Parameters<typeof q.insertCommitment>[1] {
   const seed = newSeed();
-  return { lottery_id: lotteryId, seed, commitment: commitment(seed), beacon_source: BEACON_SOURCE, beacon_round: round };
+  return {
+    lottery_id: lotteryId,
+    seed_sealed: keys.seal('draw-seed', seed),
+    commitment: commitment(seed),
+    beacon_source: BEACON_SOURCE,
+    beacon_round: round,
+  };
+}
+
+/**
+ * The seed `S` of an announced draw, for the draw only (docs/rules/draws.md#2-the-seed-and-its-commitment): opened from
+ * its sealed form; in clear only once revealed (or a row written by hand and not sealed yet).
+ */
+export function seedOf(keys: Keyring, c: Pick<q.CommitmentRow, 'seed' | 'seed_sealed'>): string {
+  if (c.seed_sealed !== null) return keys.open('draw-seed', c.seed_sealed);
+  if (c.seed === null) throw new Error('a commitment without a seed');
+  return c.seed;
+}
+
+/**
+ * The seed for the draw, in its transaction: a seed this server cannot open (sealed under a SECRET_KEY it does not
+ * hold) is a 409 `seed_unopenable` and nothing is drawn, never a draw from another seed.
+ */
+export function seedForDraw(keys: Keyring, c: Pick<q.CommitmentRow, 'seed' | 'seed_sealed'>, t: TFunction): string {
+  try {
+    return seedOf(keys, c);
+  } catch (err) {
+    if (err instanceof SealError) throw ApiError.detail(409, t('api:drawSeedUnopenable'), 'seed_unopenable');
+    throw err;
+  }
 }
 
 /**
@@ -30,11 +61,18 @@ function fresh(lotteryId: number, round: number): Parameters<typeof q.insertComm
  * that round has not come (its value unknown to anyone), a new end of sales moves the round with it; once it has come,
  * the end of sales can no longer move (409): the operator would otherwise pick a round whose value he has seen.
  */
-export async function announceDraw(tx: Db, lotteryId: number, endDate: string | Date, t: TFunction, now = Date.now()): Promise<void> {
+export async function announceDraw(
+  tx: Db,
+  keys: Keyring,
+  lotteryId: number,
+  endDate: string | Date,
+  t: TFunction,
+  now = Date.now(),
+): Promise<void> {
   const round = quicknetRound(new Date(endDate));
   const existing = await q.commitmentForUpdate(tx, lotteryId);
   if (!existing) {
-    await q.insertCommitment(tx, fresh(lotteryId, round));
+    await q.insertCommitment(tx, fresh(keys, lotteryId, round));
     return;
   }
   if (existing.revealed_at !== null || existing.beacon_round === round) return;
@@ -46,9 +84,9 @@ export async function announceDraw(tx: Db, lotteryId: number, endDate: string | 
  * Announces the draws of published lotteries that have none (those made before announcements existed, the demo data's):
  * at start, so that every lottery on sale shows its commitment.
  */
-export async function announceMissing(db: Db): Promise<number> {
+export async function announceMissing(db: Db, keys: Keyring): Promise<number> {
   const rows = await q.unannounced(db);
-  for (const l of rows) await q.insertCommitment(db, fresh(l.id, quicknetRound(new Date(l.end_date))));
+  for (const l of rows) await q.insertCommitment(db, fresh(keys, l.id, quicknetRound(new Date(l.end_date))));
   return rows.length;
 }
 
@@ -57,12 +95,12 @@ export async function announceMissing(db: Db): Promise<number> {
  * beacon's identity; a lottery drawn without the procedure says it cannot be checked. Never the seed before it is
  * revealed. A published lottery that announced nothing yet (made straight in the database) announces now.
  */
-export async function drawProof(db: Db, lotteryId: number, t: TFunction): Promise<z.input<typeof DrawProofReply>> {
+export async function drawProof(db: Db, keys: Keyring, lotteryId: number, t: TFunction): Promise<z.input<typeof DrawProofReply>> {
   const lottery = await q.lotteryForProof(db, lotteryId);
   if (!lottery?.published) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
   let c = await q.announcement(db, lotteryId);
   if (!c && !lottery.drawn) {
-    await q.insertCommitment(db, fresh(lotteryId, quicknetRound(new Date(lottery.end_date))));
+    await q.insertCommitment(db, fresh(keys, lotteryId, quicknetRound(new Date(lottery.end_date))));
     c = await q.announcement(db, lotteryId);
   }
   // Drawn by the procedure: everything needed to check it, the seed revealed; the winners, or for a numbers draw the
@@ -95,10 +133,20 @@ export async function drawProof(db: Db, lotteryId: number, t: TFunction): Promis
   }
   const beacon = c ? ({ source: BEACON_SOURCE, round: Number(c.beacon_round) } as const) : null;
   if (lottery.drawn || !c || !beacon) return { algorithm: 'unverifiable', commitment: c?.commitment ?? null, beacon };
+  const frozen = await freezeOf(db, lotteryId);
   return {
     algorithm: ALGORITHM,
     commitment: c.commitment,
     beacon: { ...beacon, ...(c.beacon_value ? { value: c.beacon_value, ...signed(c.beacon_signature) } : {}) },
+    ...(frozen
+      ? {
+          frozen: {
+            at: new Date(frozen.frozen_at).toISOString(),
+            tickets: Number(frozen.tickets_count),
+            tickets_digest: frozen.tickets_digest,
+          },
+        }
+      : {}),
   };
 }
 

@@ -74,6 +74,7 @@ export async function numbersDraw(
   await nq.setRolloverOut(tx, lottery.id, rollover?.amount ?? 0);
 
   await nq.recordNumbersDraw(tx, lottery.id, {
+    seed: c.seed,
     tickets: tickets.join('\n'),
     ticketsDigest: drawn.tickets_digest,
     numbers: formatTicket({ main: drawn.numbers.slice(0, 5), last: drawn.numbers[5] as number }),

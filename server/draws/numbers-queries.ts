@@ -66,9 +66,14 @@ export async function insertTierPrize(db: Db, p: Omit<PrizeRow, 'id'> & { tier: 
 }
 
 /** The numbers draw by the procedure: the tickets it saw, their digest, the numbers (written as a ticket), the seed revealed. */
-export const recordNumbersDraw = (db: Db, lotteryId: number, d: { tickets: string; ticketsDigest: string; numbers: string }) =>
+export const recordNumbersDraw = (
+  db: Db,
+  lotteryId: number,
+  d: { seed: string; tickets: string; ticketsDigest: string; numbers: string },
+) =>
   db.query(
-    `UPDATE draw_commitments SET tickets = $2, tickets_digest = $3, numbers = $4, revealed_at = now(), updated_at = now()
+    `UPDATE draw_commitments SET tickets = $2, tickets_digest = $3, numbers = $4, seed = $5, seed_sealed = NULL, revealed_at = now(),
+       updated_at = now()
      WHERE lottery_id = $1`,
-    [lotteryId, d.tickets, d.ticketsDigest, d.numbers],
+    [lotteryId, d.tickets, d.ticketsDigest, d.numbers, d.seed],
   );

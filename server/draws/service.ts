@@ -31,7 +31,9 @@ import * as cq from './commitment-queries.ts';
 import * as pq from './proposal-queries.ts';
 import * as nq from './numbers-queries.ts';
 import { publishDraw } from './publish.ts';
-import { drawProof, verifiedBeacon } from './commitments.ts';
+import { drawFromFrozen } from './freeze.ts';
+import { drawProof, seedForDraw, verifiedBeacon } from './commitments.ts';
+import type { Keyring } from '../crypto/sealed.ts';
 import { numbersDraw, numbersLottery } from './numbers-draw.ts';
 import { beaconFromSignature } from './drand.ts';
 import { roundTime, selectWinners, sortedTickets } from './verifiable.ts';
@@ -46,13 +48,15 @@ export class Draws {
   /** `publicOrigin` (PUBLIC_ORIGIN): the winners' message links to My Lotteries with it; without it, the path alone. */
   constructor(
     private readonly db: Db,
+    /** The keys the undrawn seeds are sealed with (server/crypto/sealed.ts). */
+    private readonly keys: Keyring,
     private readonly notifier: Notifier,
     private readonly publicOrigin?: string,
   ) {}
 
   /** The public proof of a lottery's draw (server/draws/commitments.ts). */
   proof(lotteryId: number, t: TFunction): ReturnType<typeof drawProof> {
-    return drawProof(this.db, lotteryId, t);
+    return drawProof(this.db, this.keys, lotteryId, t);
   }
 
   /**
@@ -188,19 +192,29 @@ export class Draws {
       // Only drand's signed value draws (docs/rules/draws.md#4-the-beacon, decision 046): a value typed before, or a
       // sample, waits for the round's signature. Checked again here, not taken from the database on its word.
       if (!verifiedBeacon(c)) throw ApiError.detail(409, t('api:drawBeaconUnverified', { round: c.beacon_round }), 'beacon_unverified');
+      // The tickets frozen at the close, frozen now if no job did it yet, and still the same (docs/rules/draws.md#3-the-tickets).
+      await drawFromFrozen(tx, lottery.id, t);
       // A numbers lottery draws numbers and pays tiers, with or without tickets (server/draws/numbers-draw.ts).
       const numbers = await numbersLottery(tx, lottery.id);
       if (numbers) {
         // Named another target between the read above and the lock: the locks taken are not the ones needed.
         if (numbers.rollover_to !== target) throw ApiError.detail(409, t('api:drawTryAgain'), 'try_again');
-        return numbersDraw(tx, staff, numbers, { ...c, beacon_value: c.beacon_value }, t);
+        return numbersDraw(
+          tx,
+          staff,
+          numbers,
+          { seed: seedForDraw(this.keys, c, t), beacon_value: c.beacon_value, beacon_round: c.beacon_round },
+          t,
+        );
       }
       const sold = await cq.successTickets(tx, lottery.id);
       if (!sold.length) throw ApiError.detail(409, t('api:drawNoTickets'), 'no_tickets');
       const ids = new Map(sold.map((r) => [r.ticket, r.id]));
       const tickets = sortedTickets(sold.map((r) => r.ticket));
-      const drawn = selectWinners({ seed: c.seed, tickets, beacon: c.beacon_value, winners: lottery.winners });
+      const seed = seedForDraw(this.keys, c, t);
+      const drawn = selectWinners({ seed, tickets, beacon: c.beacon_value, winners: lottery.winners });
       await cq.recordDraw(tx, lottery.id, {
+        seed,
         tickets: tickets.join('\n'),
         ticketsDigest: drawn.tickets_digest,
         maxWinners: lottery.winners,
@@ -266,7 +280,7 @@ export class Draws {
         after: { beacon_round: round, beacon_value: v, beacon_signature: signature },
       });
     });
-    return drawProof(this.db, lotteryId, t);
+    return drawProof(this.db, this.keys, lotteryId, t);
   }
 
   /** The winners' prizes and the results, in the draw's transaction: what every draw does once its winners are known. */

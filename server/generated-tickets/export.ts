@@ -4,19 +4,22 @@ import { CSV_COLUMNS, dhakaStamp, exportFileName } from '../../shared/generated-
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import type { FileAnswer } from '../http/route.ts';
+import type { Keyring } from '../crypto/sealed.ts';
+import { secretOf } from './service.ts';
 import { STAFF_SELECT, staffWhere, type GeneratedFilter, type StaffGeneratedRow } from './queries.ts';
 
 /** Rows read from the database at a time: the file is written as it is read, never held whole in memory. */
 export const EXPORT_BATCH = 1000;
 
 /**
- * One generated ticket as a line of the file (docs/rules/tickets.md#8-deleting-and-exporting-generated-tickets). Names,
- * numbers and contacts go as text (a name starting with `=` is neutralised); price and prize as the numbers they are.
+ * One generated ticket as a line of the file (docs/rules/tickets.md#8-deleting-and-exporting-generated-tickets), its secret
+ * opened from its sealed form. Names, numbers and contacts go as text (a name starting with `=` is neutralised); price
+ * and prize as the numbers they are.
  */
-const line = (g: StaffGeneratedRow): string =>
+const line = (keys: Keyring, g: StaffGeneratedRow): string =>
   csvLine([
     g.ticket_number,
-    g.secret_number,
+    secretOf(keys, g),
     g.l_name,
     g.l_ticket_price,
     g.l_total_prize,
@@ -35,6 +38,7 @@ const line = (g: StaffGeneratedRow): string =>
  */
 export async function exportFile(
   db: Db,
+  keys: Keyring,
   f: Omit<GeneratedFilter, 'activation' | 'lotteryId'> & { lotteryId: number },
   t: TFunction,
   today: string,
@@ -51,7 +55,7 @@ export async function exportFile(
     yield `\ufeff${csvLine(CSV_COLUMNS)}`;
     let batch = first;
     for (;;) {
-      yield batch.map(line).join('');
+      yield batch.map((g) => line(keys, g)).join('');
       if (batch.length < EXPORT_BATCH) return;
       batch = await batchAfter(batch[batch.length - 1]?.id ?? 0);
       if (!batch.length) return;

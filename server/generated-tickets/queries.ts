@@ -6,7 +6,13 @@ export type GeneratedRow = {
   id: number;
   lottery_id: number;
   ticket_number: string;
-  secret_number: string;
+  /**
+   * The secret in clear: only a row not sealed yet (kept so before migration 027; start-up seals it). Otherwise null, and
+   * the secret is `secret_sealed`, found by `secret_lookup` (docs/rules/tickets.md#6-generated-tickets).
+   */
+  secret_number: string | null;
+  secret_sealed: string | null;
+  secret_lookup: string | null;
   activated_by: number | null;
   activated_at: string | null;
   transaction_id: number | null;
@@ -24,20 +30,29 @@ export async function heldAmong(db: Db, lotteryId: number, tickets: readonly str
   return new Set(rows.map((r) => r.ticket));
 }
 
-/** Stores new generated tickets of one lottery, in the order given. */
-export const insertGenerated = (db: Db, lotteryId: number, createdBy: number, tickets: readonly { ticket: string; secret: string }[]) =>
+/** Stores new generated tickets of one lottery, in the order given, their secrets sealed (never in clear). */
+export const insertGenerated = (
+  db: Db,
+  lotteryId: number,
+  createdBy: number,
+  tickets: readonly { ticket: string; secret_sealed: string; secret_lookup: string }[],
+) =>
   db.query<GeneratedRow>(
-    `INSERT INTO generated_tickets (lottery_id, ticket_number, secret_number, created_by)
-     SELECT $1, x.ticket, x.secret, $2 FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS x(ticket, secret, n) ORDER BY x.n
+    `INSERT INTO generated_tickets (lottery_id, ticket_number, secret_sealed, secret_lookup, created_by)
+     SELECT $1, x.ticket, x.sealed, x.lookup, $2 FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS x(ticket, sealed, lookup, n)
+     ORDER BY x.n
      RETURNING *`,
-    [lotteryId, createdBy, tickets.map((x) => x.ticket), tickets.map((x) => x.secret)],
+    [lotteryId, createdBy, tickets.map((x) => x.ticket), tickets.map((x) => x.secret_sealed), tickets.map((x) => x.secret_lookup)],
   );
 
-/** The generated ticket with this number and this secret, in whatever lottery; undefined when the pair is wrong. */
-export const byPair = (db: Db, ticket: string, secret: string) =>
-  db.one<GeneratedRow>('SELECT * FROM generated_tickets WHERE ticket_number = $1 AND secret_number = $2 ORDER BY id LIMIT 1', [
+/**
+ * The generated ticket with this number whose secret has one of these lookup hashes (the typed secret's, under each key
+ * held), in whatever lottery; undefined when the pair is wrong.
+ */
+export const byPair = (db: Db, ticket: string, lookups: readonly string[]) =>
+  db.one<GeneratedRow>('SELECT * FROM generated_tickets WHERE ticket_number = $1 AND secret_lookup = ANY($2::text[]) ORDER BY id LIMIT 1', [
     ticket,
-    secret,
+    lookups,
   ]);
 
 export const generatedById = (db: Db, id: number) => db.one<GeneratedRow>('SELECT * FROM generated_tickets WHERE id = $1', [id]);
@@ -95,25 +110,20 @@ export const STAFF_SELECT = `SELECT g.*, u.name AS u_name, u.email AS u_email, u
 export type GeneratedFilter = {
   /** Part of a ticket number, a secret number or a lottery name (English or Bengali). */
   search: string | null;
-  /** The search read as a ticket in canonical form, and as a secret's digits, matched too. */
+  /** The search read as a ticket in canonical form, matched too. */
   ticket: string | null;
-  secretDigits: string | null;
+  /** The search read as a whole secret (16 digits): its lookup hashes, matched exactly (a sealed secret has no parts to match). */
+  secretLookups: string[] | null;
   lotteryId: number | null;
   activation: 'all' | 'activated' | 'not_activated';
 };
 
 export function staffWhere(f: GeneratedFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [
-    f.lotteryId,
-    f.activation,
-    f.search === null ? null : likePattern(f.search),
-    f.ticket,
-    f.secretDigits === null ? null : likePattern(f.secretDigits),
-  ];
+  const params: unknown[] = [f.lotteryId, f.activation, f.search === null ? null : likePattern(f.search), f.ticket, f.secretLookups];
   const sql = `WHERE ($1::bigint IS NULL OR g.lottery_id = $1)
       AND ($2::text = 'all' OR ($2 = 'activated') = (g.activated_at IS NOT NULL))
-      AND ($3::text IS NULL OR g.ticket_number ILIKE $3 OR g.secret_number ILIKE $3 OR l.name ILIKE $3 OR l.name_bn ILIKE $3
-           OR g.ticket_number = $4 OR g.secret_number ILIKE $5)`;
+      AND ($3::text IS NULL OR g.ticket_number ILIKE $3 OR l.name ILIKE $3 OR l.name_bn ILIKE $3
+           OR g.ticket_number = $4 OR g.secret_lookup = ANY($5::text[]))`;
   return { sql, params };
 }
 

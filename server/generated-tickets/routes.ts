@@ -11,7 +11,13 @@ export function generatedTicketRoutes(tickets: GeneratedTickets, db: Db): Endpoi
   route(r, api.generateTickets, ({ body, user, caller }) => tickets.generate(user, body, caller.t));
   route(r, api.generatedTickets, ({ query }) => tickets.list(query));
   route(r, api.exportGeneratedTickets, ({ query, caller }) =>
-    exportFile(db, { ...searchOf(query.search), lotteryId: query.lottery_id }, caller.t, dhakaDateInputValue(new Date()) ?? 'today'),
+    exportFile(
+      db,
+      tickets.keys,
+      { ...searchOf(tickets.keys, query.search), lotteryId: query.lottery_id },
+      caller.t,
+      dhakaDateInputValue(new Date()) ?? 'today',
+    ),
   );
   route(r, api.deleteGeneratedTicket, ({ params, user, caller }) => tickets.remove(user, params.id, caller.t));
   route(r, api.activateTicket, ({ body, user, caller }) => tickets.activate(user, body, caller));

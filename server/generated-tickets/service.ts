@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/record.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
 import { checkPlay } from '../play/service.ts';
 import * as q from './queries.ts';
+import { sealSecret, type Keyring } from '../crypto/sealed.ts';
 
 /** What a rule needs of the request: the caller's language and address. */
 export type Ctx = { t: TFunction; lng: Language; ip: string };
@@ -26,14 +27,25 @@ export type Ctx = { t: TFunction; lng: Language; ip: string };
 type Staff = z.input<typeof GeneratedTicket>;
 type Activated = z.input<typeof ActivateReply>;
 
-/** A staff search as the list reads it: part of anything, and also a ticket in any written form or a secret's digits. */
-export function searchOf(search: string | null): Pick<q.GeneratedFilter, 'search' | 'ticket' | 'secretDigits'> {
+/**
+ * A staff search as the list reads it: part of a ticket number or a lottery name, a ticket in any written form, or a
+ * whole secret (16 digits, also with spaces or dashes), found by its lookup hashes: a sealed secret cannot be searched
+ * by a part (docs/rules/tickets.md#6-generated-tickets).
+ */
+export function searchOf(keys: Keyring, search: string | null): Pick<q.GeneratedFilter, 'search' | 'ticket' | 'secretLookups'> {
   const digits = search ? toAsciiDigits(search).replace(/[\s-]/g, '') : '';
   return {
     search,
     ticket: search ? normaliseTicket(toAsciiDigits(search)) : null,
-    secretDigits: /^\d{1,16}$/.test(digits) ? digits : null,
+    secretLookups: /^\d{16}$/.test(digits) ? keys.lookups('generated-secret', digits) : null,
   };
+}
+
+/** A generated ticket's secret as staff see and export it: opened from its sealed form (or a row not sealed yet). */
+export function secretOf(keys: Keyring, r: Pick<q.GeneratedRow, 'secret_number' | 'secret_sealed'>): string {
+  if (r.secret_sealed !== null) return keys.open('generated-secret', r.secret_sealed);
+  if (r.secret_number === null) throw new Error('a generated ticket without a secret');
+  return r.secret_number;
 }
 
 /**
@@ -62,10 +74,10 @@ export const randomSecret = (): string => [0, 1].map(() => String(cryptoRandomIn
 /** Sales are closed for generation and activation: the end date has passed, or the lottery was drawn (results out or taken back). */
 const closed = (sale: SaleState) => sale.is_result_published || sale.drawn || new Date(sale.end_date).getTime() <= Date.now();
 
-const staffJson = (r: q.StaffGeneratedRow): Staff => ({
+const staffJson = (keys: Keyring, r: q.StaffGeneratedRow): Staff => ({
   id: r.id,
   ticket_number: r.ticket_number,
-  secret_number: r.secret_number,
+  secret_number: secretOf(keys, r),
   is_activated: r.activated_at !== null,
   activated_by: r.activated_by === null ? null : { id: r.activated_by, name: r.u_name ?? '', email: r.u_email, phone: r.u_phone },
   activated_at: r.activated_at,
@@ -96,7 +108,11 @@ const auditSnapshot = (r: q.GeneratedRow) => ({
  * them; a player activates one with its secret, which makes it his `success` transaction.
  */
 export class GeneratedTickets {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The keys the secrets are sealed with (server/crypto/sealed.ts). */
+    readonly keys: Keyring,
+  ) {}
 
   /**
    * Staff: `quantity` tickets of random combinations not held in the lottery, each with a random secret, made under
@@ -125,7 +141,7 @@ export class GeneratedTickets {
         tx,
         body.lottery_id,
         staff.user_id,
-        [...chosen].map((ticket) => ({ ticket, secret: randomSecret() })),
+        [...chosen].map((ticket) => ({ ticket, ...sealSecret(this.keys, randomSecret()) })),
       );
       await recordAudit(tx, {
         actorId: staff.user_id,
@@ -137,18 +153,18 @@ export class GeneratedTickets {
       });
       return rows.map((r) => r.id);
     });
-    return (await q.staffGeneratedByIds(this.db, ids)).map(staffJson);
+    return (await q.staffGeneratedByIds(this.db, ids)).map((r) => staffJson(this.keys, r));
   }
 
   /** Staff: the generated tickets, newest first, searched and filtered. */
   async list(query: z.output<typeof GeneratedTicketsQuery>): Promise<{ items: Staff[]; total: number }> {
     const { rows, total } = await q.staffGenerated(
       this.db,
-      { ...searchOf(query.search), lotteryId: query.lottery_id, activation: query.activation ?? 'all' },
+      { ...searchOf(this.keys, query.search), lotteryId: query.lottery_id, activation: query.activation ?? 'all' },
       query.limit,
       query.offset,
     );
-    return { items: rows.map(staffJson), total };
+    return { items: rows.map((r) => staffJson(this.keys, r)), total };
   }
 
   /** Staff: deletes a ticket that was not activated (an activated one is a sale); audited. */
@@ -200,7 +216,7 @@ export class GeneratedTickets {
       await countFailure(this.db, address, ACTIVATION_FAILURES.address);
       return ApiError.detail(400, t('activate:api.invalid'), 'activation_invalid');
     };
-    const found = await q.byPair(this.db, body.ticket_number, body.secret_number);
+    const found = await q.byPair(this.db, body.ticket_number, this.keys.lookups('generated-secret', body.secret_number));
     if (!found) throw await wrong();
     let outcome: { ok: true; transactionId: number } | { ok: false };
     try {

@@ -13,7 +13,10 @@ export type Limit = { max: number; windowSec: number };
 export const LIMITS = {
   /** Every login attempt from one address, whatever the account: a flood ceiling only. */
   loginFloodPerIp: { max: 3000, windowSec: 60 * 60 },
-  /** Failed logins from one address, whatever the account (one machine trying many accounts). */
+  /**
+   * Failed logins from one address, whatever the account (one machine trying many accounts): past them a device the
+   * account does not know answers a challenge first; never a refusal (server/accounts/challenge.ts).
+   */
   loginFailuresPerIp: { max: 100, windowSec: 15 * 60 },
   /** Failed code checks (verification, reset) from one address, whatever the account. */
   codeCheckFailuresPerIp: { max: 60, windowSec: 15 * 60 },
@@ -22,6 +25,8 @@ export const LIMITS = {
   codePerIdentifier: { max: 10, windowSec: 15 * 60 },
   /** Sign-ups from one address: a flood ceiling; each sign-up also counts as a code sent to its phone or e-mail. */
   signupFloodPerIp: { max: 1000, windowSec: 60 * 60 },
+  /** Notices to an account's owner that someone tried to sign up with his phone or e-mail: one a day. */
+  signupNoticePerAccount: { max: 1, windowSec: 24 * 60 * 60 },
   /** Pictures of a logged-in player (profile and NID photos together). */
   uploadPerUser: { max: 30, windowSec: 60 * 60 },
   /** Pictures sent without a login (the sign-up picture) from one address: a flood ceiling. */

@@ -14,6 +14,7 @@ import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { announceDraw } from '../draws/commitments.ts';
+import type { Keyring } from '../crypto/sealed.ts';
 import * as q from './admin-queries.ts';
 import { isPurchasable } from './service.ts';
 
@@ -52,7 +53,11 @@ function changes(before: q.LotteryValues, after: q.LotteryValues): { before: Par
  * change audited in the database transaction that makes it, under the lottery's row lock.
  */
 export class LotteryAdmin {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The keys a new draw's seed is sealed with (server/crypto/sealed.ts). */
+    private readonly keys: Keyring,
+  ) {}
 
   async list(query: z.output<typeof StaffLotteriesQuery>): Promise<{ items: Staff[]; total: number }> {
     const { rows, total } = await q.staffLotteries(this.db, { search: query.search, filter: query.filter }, query.limit, query.offset);
@@ -87,7 +92,7 @@ export class LotteryAdmin {
       // A published lottery announces its draw at once (docs/rules/draws.md#2-the-seed-and-its-commitment), and players
       // who asked to hear of new lotteries are told (docs/rules/messages.md).
       if (body.published) {
-        await announceDraw(tx, id, body.end_date, t);
+        await announceDraw(tx, this.keys, id, body.end_date, t);
         await tellNewLottery(tx, id);
       }
       await recordAudit(tx, {
@@ -153,7 +158,7 @@ export class LotteryAdmin {
         throw ApiError.detail(409, t('api:lotteryDrawnPrizeFixed'), 'already_drawn');
       await q.updateLottery(tx, id, after);
       // Published and not drawn: its draw announced, or its beacon round moved with the end of sales while it may.
-      if (after.published && !cur.drawn_at && !after.is_result_published) await announceDraw(tx, id, after.end_date, t);
+      if (after.published && !cur.drawn_at && !after.is_result_published) await announceDraw(tx, this.keys, id, after.end_date, t);
       if (after.published && !before.published && !cur.drawn_at && !after.is_result_published) await tellNewLottery(tx, id);
       await recordAudit(tx, { actorId: staff.user_id, action: 'lottery.update', entity: 'lottery', entityId: String(id), ...diff });
     });

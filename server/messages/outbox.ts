@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/index.ts';
 import { CLAIM_DAYS } from '../../shared/claims/schemas.ts';
-import { MARKETING, SWITCHABLE, isSwitchable, MessageParams, type MessageKind, type ParamsOf } from '../../shared/messages/kinds.ts';
+import { MARKETING, SWITCHABLE, isSwitchable, MessageParams, type MessageKind, type ParamsOf, type RejectReason } from '../../shared/messages/kinds.ts';
 
 /** Whether `userId` gets messages of `kind`: the kinds about his money always; the others as he set (or their default). */
 async function wants(tx: Db, userId: number, kind: MessageKind): Promise<boolean> {
@@ -63,7 +63,7 @@ const purchaseFacts = (tx: Db, transactionId: number) =>
 export async function tellPurchase(
   tx: Db,
   transactionId: number,
-  outcome: { kind: 'ticket_confirmed' } | { kind: 'ticket_rejected'; reason: 'unpaid' | 'payment_not_found' },
+  outcome: { kind: 'ticket_confirmed' } | { kind: 'ticket_rejected'; reason: RejectReason },
 ): Promise<void> {
   const f = await purchaseFacts(tx, transactionId);
   if (!f) return;

@@ -22,7 +22,7 @@ export type CodeMessage = {
 export type Message = {
   channel: Channel;
   to: string;
-  purpose: 'winner' | 'account_changed' | MessageKind;
+  purpose: 'winner' | 'account_changed' | 'signup_attempt' | MessageKind;
   subject: string;
   text: string;
 };

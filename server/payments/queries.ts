@@ -26,6 +26,13 @@ export const insertPayment = (db: Db, p: { paymentId: string; transactionId: num
 
 export const payment = (db: Db, paymentId: string) => db.one<PaymentRow>('SELECT * FROM bkash_payments WHERE payment_id = $1', [paymentId]);
 
+/** The player whose purchase a payment pays (the only one a callback tells about it). */
+export const ownerOfPayment = (db: Db, paymentId: string) =>
+  db.one<{ user_id: number }>(
+    'SELECT t.user_id FROM bkash_payments p JOIN transactions t ON t.id = p.transaction_id WHERE p.payment_id = $1',
+    [paymentId],
+  );
+
 export const paymentForUpdate = (db: Db, paymentId: string) =>
   db.one<PaymentRow>('SELECT * FROM bkash_payments WHERE payment_id = $1 FOR UPDATE', [paymentId]);
 

@@ -1,7 +1,14 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { paths } from '../../shared/paths.ts';
-import type { CallbackBody, CallbackReply, CheckoutInfo, CheckoutReply, RefundReason } from '../../shared/payments/schemas.ts';
+import type {
+  CallbackBody,
+  CallbackReply,
+  CheckoutInfo,
+  CheckoutReply,
+  RefundReason,
+  StaffSendMoneyCheck,
+} from '../../shared/payments/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
@@ -13,6 +20,7 @@ import type { Logger } from '../log.ts';
 import { tellRefund } from '../messages/outbox.ts';
 import {
   confirmPaidPurchase,
+  confirmSentMoney,
   failUnpaidPurchase,
   lockPurchaseForPayment,
   PURCHASE_LIMIT,
@@ -20,8 +28,10 @@ import {
   type PurchaseForPayment,
   stillOnSale,
 } from '../purchases/service.ts';
-import { BkashError, type BkashPayment, type BkashRefund } from './bkash/client.ts';
+import { BkashError, type BkashPayment, type BkashRefund, type BkashTransaction } from './bkash/client.ts';
 import * as q from './queries.ts';
+import { judgeSendMoney } from './send-money.ts';
+import * as sq from './send-money-queries.ts';
 import type { PaymentRow, PaymentState } from './queries.ts';
 
 /** What the checkout needs of bKash (server/payments/bkash/client.ts BkashClient; a test may give another). */
@@ -36,6 +46,7 @@ export interface Gateway {
   status(paymentID: string): Promise<BkashPayment>;
   refund(p: { paymentID: string; trxID: string; amount: number; reason: string; sku: string }): Promise<BkashRefund>;
   refundStatus(p: { paymentID: string; trxID: string }): Promise<BkashRefund | null>;
+  searchTransaction(trxID: string): Promise<BkashTransaction | null>;
 }
 
 export type PaymentsDeps = {
@@ -48,6 +59,8 @@ export type PaymentsDeps = {
   defer: (task: () => Promise<void>) => void;
   /** How long a callback waits for bKash before it answers with what is known (the rest goes on in the background). */
   callbackWaitMs?: number;
+  /** The bKash number players send money to (BKASH_RECEIVER_NUMBER): a Send Money to any other confirms nothing. */
+  receiver: string;
 };
 
 /** bKash callbacks per address (docs/rules/limits.md#1-rate-limits): a player comes back once per payment. */
@@ -129,18 +142,26 @@ export class Payments {
   }
 
   /**
-   * bKash's callback, as the player's browser brings it back (and, when bKash sends it twice, again): a payment the
-   * player confirmed is executed; one he cancelled or that failed is asked about first (the callback's word alone
-   * never ends a purchase). A payment already settled is answered as it is, without asking bKash anything.
+   * bKash's callback, as the player's browser brings it back (and, when bKash sends it twice, again), from anyone who
+   * has the paymentID (docs/rules/payments.md#3-paying-with-bkash-checkout): a payment the player confirmed is
+   * executed; one he cancelled or that failed is asked about, and ends only when bKash's own status says it ended (the
+   * callback's word alone never ends a purchase). A payment already settled is not asked about again. Only the
+   * purchase's owner is told which purchase it is and what became of it; anyone else learns nothing he did not send.
    */
-  async callback(body: z.output<typeof CallbackBody>, ip: string, t: TFunction): Promise<z.input<typeof CallbackReply>> {
-    await throttle(this.d.db, [[`bkash-callback:ip:${ip}`, CALLBACK_LIMIT]], t);
+  async callback(
+    body: z.output<typeof CallbackBody>,
+    caller: { ip: string; user: AccessClaims | undefined; t: TFunction },
+  ): Promise<z.input<typeof CallbackReply>> {
+    const { t } = caller;
+    await throttle(this.d.db, [[`bkash-callback:ip:${caller.ip}`, CALLBACK_LIMIT]], t);
     const known = await q.payment(this.d.db, body.paymentID);
     if (!known) throw ApiError.detail(404, t('api:paymentNotFound'), 'not_found');
     if (known.state === 'created') {
-      const work = body.status === 'success' ? this.execute(known) : this.check(known, body.status === 'cancel' ? 'cancelled' : 'failed');
+      const work = body.status === 'success' ? this.execute(known) : this.check(known);
       await this.atMost(work, this.d.callbackWaitMs ?? 6_000);
     }
+    const owner = await q.ownerOfPayment(this.d.db, body.paymentID);
+    if (!caller.user || owner?.user_id !== caller.user.user_id) return { transaction_id: null, outcome: null, checkout: null };
     const now = await q.payment(this.d.db, body.paymentID);
     return this.reply(now ?? known);
   }
@@ -150,6 +171,82 @@ export class Payments {
     if (!transactionIds.length) return new Map();
     const rows = await q.latestOfTransactions(db, transactionIds);
     return new Map(rows.map((p) => [p.transaction_id, checkoutInfo(p)]));
+  }
+
+  /**
+   * A player typed a TrxID for his purchase (docs/rules/payments.md#9-send-money-confirmed-by-bkash): after its commit,
+   * bKash is asked about it, and the player waits for the answer as long as for a checkout's callback; what bKash has
+   * not answered by then goes on in the background, and the reconciliation job asks again if bKash never answers.
+   */
+  async trxIdGiven(transactionId: number): Promise<void> {
+    await this.atMost(this.checkTrxId(transactionId), this.d.callbackWaitMs ?? 6_000);
+  }
+
+  /** bKash's check of these purchases' typed TrxIDs, with bKash's answers (what staff see; the player sees less). */
+  async trxIdChecksOf(transactionIds: number[], db: Db = this.d.db): Promise<Map<number, z.input<typeof StaffSendMoneyCheck>>> {
+    if (!transactionIds.length) return new Map();
+    const rows = await sq.checksOf(db, transactionIds);
+    return new Map(
+      rows.map((r) => [
+        r.transaction_id,
+        { trx_id: r.trx_id, state: r.state, reason: r.reason, checks: r.checks, updated_at: r.updated_at, answer: r.answer },
+      ]),
+    );
+  }
+
+  /** Begins the check of a pending Send Money purchase's TrxID (once), and asks bKash while it is open. */
+  private async checkTrxId(transactionId: number): Promise<void> {
+    const txn = await sq.sendMoneyPurchase(this.d.db, transactionId);
+    if (!txn) return;
+    await sq.beginCheck(this.d.db, transactionId, txn.trx_id);
+    const row = await sq.check(this.d.db, transactionId);
+    if (row?.state === 'checking' && row.trx_id === txn.trx_id) await this.askAboutTrxId(row);
+  }
+
+  /** Search Transaction for one open check; no answer leaves it open for the job. */
+  private async askAboutTrxId(row: sq.TrxIdCheckRow): Promise<void> {
+    let answer: BkashTransaction | null;
+    try {
+      answer = await this.d.gateway.searchTransaction(row.trx_id);
+    } catch (err) {
+      if (!(err instanceof BkashError)) throw err;
+      this.warn(err, { transaction: row.transaction_id });
+      await sq.noteUnanswered(this.d.db, row.transaction_id);
+      return;
+    }
+    await this.settleTrxId(row.transaction_id, row.trx_id, answer);
+  }
+
+  /**
+   * Ends one check on bKash's answer, exactly once (docs/rules/payments.md#9-send-money-confirmed-by-bkash): under the
+   * lottery's lock, then the purchase's, then the check's, and only while the check is open. The purchase is confirmed
+   * only while it is still a pending payment carrying that TrxID and its lottery is on sale, and the answer passes
+   * judgeSendMoney; a refusal keeps bKash's answer and the reason.
+   */
+  private async settleTrxId(transactionId: number, trxId: string, bk: BkashTransaction | null): Promise<void> {
+    await this.d.db.tx(async (tx) => {
+      const purchase = await lockPurchaseForPayment(tx, transactionId);
+      const row = await sq.checkForUpdate(tx, transactionId);
+      if (!purchase || !row || row.state !== 'checking' || row.trx_id !== trxId) return;
+      const { tx: txn, sale } = purchase;
+      if (txn.status !== 'pending' || txn.transaction_type !== 'payment' || txn.trx_id !== trxId)
+        return void (await sq.endCheck(tx, transactionId, { state: 'left', reason: 'changed_meanwhile', answer: bk }));
+      const verdict = judgeSendMoney(
+        bk,
+        {
+          amount: txn.amount,
+          createdAt: txn.created_at,
+          salesCloseAt: sale.end_date,
+          trxIdUsed: await sq.trxIdUsed(tx, trxId, transactionId),
+        },
+        this.d.receiver,
+      );
+      if (!verdict.ok) return void (await sq.endCheck(tx, transactionId, { state: 'refused', reason: verdict.reason, answer: bk }));
+      // Paid in time, but bKash answered after the close (it was unreachable): staff and the statement decide.
+      if (!stillOnSale(sale)) return void (await sq.endCheck(tx, transactionId, { state: 'left', reason: 'sales_closed', answer: bk }));
+      await sq.endCheck(tx, transactionId, { state: 'confirmed', reason: null, answer: bk });
+      await confirmSentMoney(tx, txn, bk as BkashTransaction);
+    });
   }
 
   /** A call to bKash that failed: its kind, code and message only (never a secret, docs/rules/bkash.md). */
@@ -183,17 +280,17 @@ export class Payments {
     } catch (err) {
       if (!(err instanceof BkashError)) throw err;
       this.warn(err, { payment: p.payment_id });
-      await this.check(p, null);
+      await this.check(p);
       return;
     }
-    await this.settle(p.payment_id, answer, null);
+    await this.settle(p.payment_id, answer);
   }
 
   /**
-   * Asks bKash what became of a payment and settles it when bKash says it ended. `fallback`: the state the callback
-   * named (cancelled, failed), taken when bKash still reports the payment as only begun; null leaves it open.
+   * Asks bKash what became of a payment and settles it when bKash says it ended (Completed, Cancelled, Failed,
+   * Expired); one bKash still reports as only begun stays open for the reconciliation job.
    */
-  async check(p: PaymentRow, fallback: PaymentState | null): Promise<void> {
+  async check(p: PaymentRow): Promise<void> {
     let answer: BkashPayment;
     try {
       answer = await this.d.gateway.status(p.payment_id);
@@ -203,11 +300,11 @@ export class Payments {
       await q.noteChecked(this.d.db, p.payment_id, null);
       return;
     }
-    if (settledState(answer.transactionStatus) === undefined && fallback === null) {
+    if (settledState(answer.transactionStatus) === undefined) {
       await q.noteChecked(this.d.db, p.payment_id, answer.transactionStatus);
       return;
     }
-    await this.settle(p.payment_id, answer, fallback);
+    await this.settle(p.payment_id, answer);
   }
 
   /**
@@ -216,9 +313,9 @@ export class Payments {
    * a purchase that can no longer be confirmed (sales closed, already paid, no longer pending, a different amount or
    * invoice) becomes a refund, made after the commit.
    */
-  private async settle(paymentId: string, bk: BkashPayment, fallback: PaymentState | null): Promise<void> {
-    const state = settledState(bk.transactionStatus) ?? fallback;
-    if (state === null) return;
+  private async settle(paymentId: string, bk: BkashPayment): Promise<void> {
+    const state = settledState(bk.transactionStatus);
+    if (state === undefined) return;
     const after = await this.d.db.tx(async (tx) => {
       const known = await q.payment(tx, paymentId);
       if (!known) return null;
@@ -231,7 +328,7 @@ export class Payments {
         await endIfUnpaid(tx, txn, paymentId, state);
         return { state, refund: null as string | null, txn };
       }
-      const reason = refundReason(p, bk, txn, sale);
+      const reason = refundReason(p, bk, txn, sale, purchase.frozen);
       if (reason === null) {
         await q.settlePayment(tx, paymentId, { state: 'completed', bkashStatus: bk.transactionStatus, trxId: bk.trxID, reason: null });
         await confirmPaidPurchase(tx, txn, bk.trxID as string, paymentId);
@@ -301,10 +398,13 @@ export class Payments {
   async reconcile(olderThanSec: number, limit = 50): Promise<number> {
     const rows = await q.leaseOpen(this.d.db, olderThanSec, 120, limit);
     for (const p of rows) {
-      if (p.state === 'created') await this.check(p, null);
+      if (p.state === 'created') await this.check(p);
       else await this.refund(p.payment_id);
     }
-    return rows.length;
+    // TrxIDs players typed that bKash did not answer about (docs/rules/payments.md#9-send-money-confirmed-by-bkash).
+    const checks = await sq.leaseOpenChecks(this.d.db, olderThanSec, 120, limit);
+    for (const c of checks) await this.askAboutTrxId(c);
+    return rows.length + checks.length;
   }
 }
 
@@ -323,13 +423,15 @@ function refundReason(
   bk: BkashPayment,
   txn: PurchaseForPayment['tx'],
   sale: PurchaseForPayment['sale'],
+  frozen = false,
 ): RefundReason | null {
   if (!bk.trxID) return 'no_trx_id';
   if (bk.amount === null || bk.amount !== p.amount || p.amount !== txn.amount) return 'amount_mismatch';
   if (bk.merchantInvoiceNumber !== null && bk.merchantInvoiceNumber !== String(txn.id)) return 'invoice_mismatch';
   if (txn.status === 'success') return 'already_paid';
+  // After the close first: a ticket the freeze rejected was pending until then (docs/rules/payments.md#4-settling-a-payment).
+  if (!stillOnSale(sale) || frozen) return 'sales_closed';
   if (txn.status !== 'pending' || txn.trx_id !== null) return 'not_pending';
-  if (!stillOnSale(sale)) return 'sales_closed';
   return null;
 }
 

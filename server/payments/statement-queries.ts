@@ -1,8 +1,8 @@
 import type { Db } from '../db/index.ts';
-import type { ReconciliationState } from '../../shared/payments/statements.ts';
+import type { ReconciliationState, STATEMENT_STATUSES } from '../../shared/payments/statements.ts';
 import type { PendingPurchase } from './statement-match.ts';
 
-/** A row of `bkash_statements` with its uploader's name and the review rows not resolved yet (migration 013). */
+/** A row of `bkash_statements` with the names of its staff and the review rows not resolved yet (migrations 013, 030). */
 export type StatementRecord = {
   id: number;
   file_name: string;
@@ -10,6 +10,14 @@ export type StatementRecord = {
   size_bytes: number;
   uploaded_by: number;
   uploader_name: string;
+  status: (typeof STATEMENT_STATUSES)[number];
+  confirmed_by: number | null;
+  confirmer_name: string | null;
+  confirmed_at: string | null;
+  discarded_by: number | null;
+  discarder_name: string | null;
+  discarded_at: string | null;
+  discard_reason: string | null;
   rows_read: number;
   approved: number;
   review: number;
@@ -19,10 +27,13 @@ export type StatementRecord = {
   created_at: string;
 };
 
+// A discarded upload has no open rows: its rows take no part (docs/rules/payments.md#83-uploading-a-statement).
 const STATEMENT_SELECT = `
-  SELECT s.*, u.name AS uploader_name,
-    (SELECT count(*)::int FROM bkash_statement_rows r WHERE r.statement_id = s.id AND r.decision = 'review' AND r.resolution IS NULL) AS open
-  FROM bkash_statements s JOIN users u ON u.id = s.uploaded_by`;
+  SELECT s.*, u.name AS uploader_name, cu.name AS confirmer_name, du.name AS discarder_name,
+    (SELECT count(*)::int FROM bkash_statement_rows r
+     WHERE r.statement_id = s.id AND r.decision = 'review' AND r.resolution IS NULL AND s.status <> 'discarded') AS open
+  FROM bkash_statements s JOIN users u ON u.id = s.uploaded_by
+  LEFT JOIN users cu ON cu.id = s.confirmed_by LEFT JOIN users du ON du.id = s.discarded_by`;
 
 export const statementById = (db: Db, id: number) => db.one<StatementRecord>(`${STATEMENT_SELECT} WHERE s.id = $1`, [id]);
 
@@ -36,6 +47,47 @@ export async function statements(db: Db, limit: number, offset: number): Promise
   const count = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM bkash_statements');
   return { rows, total: count?.n ?? 0 };
 }
+
+/** The upload alone, locked while it is confirmed or discarded. */
+export const statementForUpdate = (db: Db, id: number) =>
+  db.one<{ id: number; uploaded_by: number; status: StatementRecord['status'] }>(
+    'SELECT id, uploaded_by, status FROM bkash_statements WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+
+export const setConfirmed = (db: Db, id: number, by: number) =>
+  db.query("UPDATE bkash_statements SET status = 'confirmed', confirmed_by = $2, confirmed_at = now() WHERE id = $1", [id, by]);
+
+export const setDiscarded = (db: Db, id: number, by: number, reason: string) =>
+  db.query("UPDATE bkash_statements SET status = 'discarded', discarded_by = $2, discarded_at = now(), discard_reason = $3 WHERE id = $1", [
+    id,
+    by,
+    reason,
+  ]);
+
+/** The `approve` rows of an upload, in line order: what its confirmation carries out. */
+export const approveRowsOf = (db: Db, statementId: number) =>
+  db.query<{ id: number; line: number; trx_id: string; transaction_id: number }>(
+    "SELECT id, line, trx_id, transaction_id FROM bkash_statement_rows WHERE statement_id = $1 AND decision = 'approve' ORDER BY line, id",
+    [statementId],
+  );
+
+/** An `approve` row whose purchase could not be approved when the upload was confirmed: a person reviews it. */
+export const setReview = (db: Db, rowId: number, reason: string) =>
+  db.query("UPDATE bkash_statement_rows SET decision = 'review', reason = $2 WHERE id = $1", [rowId, reason]);
+
+/** The counts of an upload's rows, as they stand. */
+export const countsOf = async (db: Db, statementId: number) => {
+  const c = await db.one<{ rows_read: number; approved: number; review: number; ignored: number; problems: number }>(
+    `SELECT count(*)::int AS rows_read, count(*) FILTER (WHERE decision = 'approve')::int AS approved,
+       count(*) FILTER (WHERE decision = 'review')::int AS review, count(*) FILTER (WHERE decision = 'ignore')::int AS ignored,
+       count(*) FILTER (WHERE decision = 'problem')::int AS problems
+     FROM bkash_statement_rows WHERE statement_id = $1`,
+    [statementId],
+  );
+  if (!c) throw new Error('counts returned nothing');
+  return c;
+};
 
 export async function insertStatement(
   db: Db,
@@ -123,6 +175,10 @@ export const purchasesByTrxIds = (db: Db, trxIds: string[]) =>
 export type StatementRowRecord = NewStatementRow & {
   id: number;
   statement_id: number;
+  proposed_by: number | null;
+  proposer_name: string | null;
+  proposed_at: string | null;
+  proposal_note: string | null;
   resolution: 'approved' | 'dismissed' | null;
   resolved_by: number | null;
   resolver_name: string | null;
@@ -143,12 +199,13 @@ export type StatementRowRecord = NewStatementRow & {
 };
 
 const ROW_SELECT = `
-  SELECT r.*, ru.name AS resolver_name,
+  SELECT r.*, ru.name AS resolver_name, pr.name AS proposer_name,
     t.id AS p_id, t.status AS p_status, t.amount AS p_amount, t.trx_id AS p_trx_id, t.payment_number AS p_payment_number,
     t.ticket AS p_ticket, pu.id AS p_user_id, pu.name AS p_user_name, pu.phone AS p_user_phone,
     l.id AS p_lottery_id, l.name AS p_lottery_name, l.name_bn AS p_lottery_name_bn
   FROM bkash_statement_rows r
   LEFT JOIN users ru ON ru.id = r.resolved_by
+  LEFT JOIN users pr ON pr.id = r.proposed_by
   LEFT JOIN transactions t ON t.id = COALESCE(r.transaction_id, (SELECT x.id FROM transactions x WHERE r.trx_id IS NOT NULL AND x.trx_id = r.trx_id))
   LEFT JOIN users pu ON pu.id = t.user_id
   LEFT JOIN lotteries l ON l.id = t.lottery_id`;
@@ -175,11 +232,12 @@ export async function rowsOf(
 
 export const rowById = (db: Db, id: number) => db.one<StatementRowRecord>(`${ROW_SELECT} WHERE r.id = $1`, [id]);
 
-/** The row alone, locked for its resolution. */
+/** The row alone, locked for its resolution, with where its upload stands. */
 export const rowForUpdate = (db: Db, id: number) =>
   db.one<{
     id: number;
     statement_id: number;
+    statement_status: StatementRecord['status'];
     line: number;
     decision: string;
     reason: string | null;
@@ -187,10 +245,18 @@ export const rowForUpdate = (db: Db, id: number) =>
     direction: string | null;
     transaction_id: number | null;
     resolution: string | null;
+    proposed_by: number | null;
+    proposal_note: string | null;
   }>(
-    'SELECT id, statement_id, line, decision, reason, trx_id, direction, transaction_id, resolution FROM bkash_statement_rows WHERE id = $1 FOR UPDATE',
+    `SELECT r.id, r.statement_id, s.status AS statement_status, r.line, r.decision, r.reason, r.trx_id, r.direction, r.transaction_id,
+       r.resolution, r.proposed_by, r.proposal_note
+     FROM bkash_statement_rows r JOIN bkash_statements s ON s.id = r.statement_id WHERE r.id = $1 FOR UPDATE OF r`,
     [id],
   );
+
+/** A staff member's approval of a review row, waiting for a second one. */
+export const proposeRow = (db: Db, id: number, by: number, note: string) =>
+  db.query('UPDATE bkash_statement_rows SET proposed_by = $2, proposed_at = now(), proposal_note = $3 WHERE id = $1', [id, by, note]);
 
 export const resolveRow = (
   db: Db,
@@ -205,7 +271,7 @@ export const resolveRow = (
 
 /** The owner of the transaction carrying this TrxID, if any. */
 export const trxIdOwner = (db: Db, trxId: string) =>
-  db.one<{ id: number; user_id: number }>('SELECT id, user_id FROM transactions WHERE trx_id = $1', [trxId]);
+  db.one<{ id: number; user_id: number; status: string }>('SELECT id, user_id, status FROM transactions WHERE trx_id = $1', [trxId]);
 
 export const ownerOf = (db: Db, transactionId: number) =>
   db.one<{ id: number; user_id: number }>('SELECT id, user_id FROM transactions WHERE id = $1', [transactionId]);
@@ -234,7 +300,8 @@ const FLAGGED_WHERE = `
   FROM transactions t JOIN users u ON u.id = t.user_id JOIN lotteries l ON l.id = t.lottery_id
   WHERE t.status = 'pending' AND t.trx_id IS NOT NULL AND t.transaction_type = 'payment'
     AND t.trx_id_at <= now() - make_interval(hours => ${FLAG_AFTER_HOURS})
-    AND NOT EXISTS (SELECT 1 FROM bkash_statement_rows r WHERE r.trx_id = t.trx_id)
+    AND NOT EXISTS (SELECT 1 FROM bkash_statement_rows r JOIN bkash_statements s ON s.id = r.statement_id
+                    WHERE r.trx_id = t.trx_id AND s.status <> 'discarded')
     AND NOT EXISTS (SELECT 1 FROM bkash_payments p WHERE p.transaction_id = t.id AND p.trx_id = t.trx_id)`;
 
 export async function flagged(db: Db, limit: number, offset: number): Promise<{ rows: FlaggedRecord[]; total: number }> {
@@ -256,6 +323,7 @@ export const reconciliationOf = (db: Db, transactionIds: number[]) =>
   db.query<{ id: number; state: ReconciliationState | null }>(
     `SELECT t.id,
        CASE
+         WHEN r.decision = 'approve' AND r.status = 'awaiting_confirmation' THEN 'review'
          WHEN r.decision = 'approve' OR r.resolution = 'approved' OR r.reason = 'already_approved' THEN 'matched'
          WHEN r.decision = 'review' AND r.resolution IS NULL THEN 'review'
          WHEN r.resolution = 'dismissed' THEN 'dismissed'
@@ -263,17 +331,20 @@ export const reconciliationOf = (db: Db, transactionIds: number[]) =>
          WHEN r.id IS NULL AND t.status = 'pending' THEN 'waiting'
        END AS state
      FROM transactions t
-     LEFT JOIN LATERAL (SELECT x.* FROM bkash_statement_rows x WHERE x.trx_id = t.trx_id ORDER BY x.id DESC LIMIT 1) r ON true
+     LEFT JOIN LATERAL (SELECT x.*, s.status FROM bkash_statement_rows x JOIN bkash_statements s ON s.id = x.statement_id
+                        WHERE x.trx_id = t.trx_id AND s.status <> 'discarded' ORDER BY x.id DESC LIMIT 1) r ON true
      WHERE t.id = ANY($1::bigint[]) AND t.trx_id IS NOT NULL AND t.transaction_type = 'payment'
        AND NOT EXISTS (SELECT 1 FROM bkash_payments p WHERE p.transaction_id = t.id AND p.trx_id = t.trx_id)`,
     [transactionIds],
   );
 
-/** Statement rows waiting for a person, and flagged purchases (the dashboard). */
+/** Uploads awaiting a second person, statement rows waiting for a person, and flagged purchases (the dashboard). */
 export const toDecide = async (db: Db): Promise<number> =>
   (
     await db.one<{ n: number }>(
-      `SELECT ((SELECT count(*) FROM bkash_statement_rows WHERE decision = 'review' AND resolution IS NULL)
+      `SELECT ((SELECT count(*) FROM bkash_statements WHERE status = 'awaiting_confirmation')
+              + (SELECT count(*) FROM bkash_statement_rows r JOIN bkash_statements s ON s.id = r.statement_id
+                 WHERE r.decision = 'review' AND r.resolution IS NULL AND s.status <> 'discarded')
               + (SELECT count(*) ${FLAGGED_WHERE}))::int AS n`,
     )
   )?.n ?? 0;

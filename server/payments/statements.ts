@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type {
   FlaggedPurchase,
   ReconciliationState,
+  DiscardBody,
   ResolveBody,
   Statement,
   StatementDetail,
@@ -24,8 +25,11 @@ import { recordAudit } from '../audit/record.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { approveFromStatement, type StatementApproval } from '../purchases/service.ts';
+import { ticketsFrozenError } from '../lotteries/freeze.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './statement.ts';
 import { matchStatement } from './statement-match.ts';
+import { approveStep, confirmRefusal, discardRefusal, rowsRefusal } from './statement-steps.ts';
 import * as q from './statement-queries.ts';
 
 /** Uploads take turns (one database-wide lock while an upload is stored): the same file twice at once is one upload. */
@@ -41,6 +45,13 @@ const statementJson = (s: q.StatementRecord): StatementOut => ({
   size_bytes: s.size_bytes,
   uploaded_by: { id: s.uploaded_by, name: s.uploader_name },
   created_at: s.created_at,
+  status: s.status,
+  confirmation:
+    s.confirmed_by !== null && s.confirmed_at ? { by: { id: s.confirmed_by, name: s.confirmer_name ?? '' }, at: s.confirmed_at } : null,
+  discard:
+    s.discarded_by !== null && s.discarded_at && s.discard_reason !== null
+      ? { by: { id: s.discarded_by, name: s.discarder_name ?? '' }, at: s.discarded_at, reason: s.discard_reason }
+      : null,
   counts: { rows_read: s.rows_read, approved: s.approved, review: s.review, ignored: s.ignored, problems: s.problems, open: s.open },
 });
 
@@ -70,6 +81,10 @@ const rowJson = (r: q.StatementRowRecord): RowOut => ({
           user: { id: r.p_user_id, name: r.p_user_name ?? '', phone: r.p_user_phone },
           lottery: { id: r.p_lottery_id, name: r.p_lottery_name ?? '', name_bn: r.p_lottery_name_bn ?? '' },
         }
+      : null,
+  proposal:
+    r.proposed_by !== null && r.proposed_at && r.proposal_note !== null
+      ? { by: { id: r.proposed_by, name: r.proposer_name ?? '' }, at: r.proposed_at, note: r.proposal_note }
       : null,
   resolution:
     r.resolution && r.resolved_by !== null && r.resolved_at && r.resolution_note !== null
@@ -101,9 +116,39 @@ export function fileRefusal(read: Extract<StatementRead, { ok: false }>, t: TFun
   }
 }
 
-/** Why a purchase could not be approved, as the upload records it on its row (review) and as a resolution answers. */
+/** Why a purchase could not be approved, as the confirmation records it on its row (review). */
 const approvalReason = (r: Exclude<StatementApproval, { ok: true }>['reason']): StatementReason =>
-  r === 'own_purchase' ? 'own_purchase' : r === 'results_published' ? 'results_published' : 'changed_meanwhile';
+  r === 'not_found' ? 'changed_meanwhile' : r;
+
+/** Why a confirmed resolution could not approve its purchase, in the caller's language. */
+function approvalRefusal(refusal: Exclude<StatementApproval, { ok: true }>, t: TFunction, lng: Language): ApiError {
+  const r = refusal.reason;
+  if (refusal.reason === 'tickets_frozen') return ticketsFrozenError(refusal.end_date, t, lng, 'api:statement.ticketsFrozen');
+  if (r === 'own_purchase') return ApiError.detail(403, t('api:statement.ownPurchase'), 'own_purchase');
+  if (r === 'results_published') return ApiError.detail(409, t('api:statement.resultsPublished'), 'results_published');
+  if (r === 'sales_closed') return ApiError.detail(409, t('api:statement.salesClosed'), 'sales_closed');
+  return ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
+}
+
+/** A step refused by statement-steps.ts, in the caller's language; `not_awaiting` says what became of the upload. */
+function stepRefusal(
+  code: 'own_upload' | 'not_awaiting' | 'awaiting_confirmation' | 'statement_discarded' | 'own_proposal',
+  status: q.StatementRecord['status'],
+  t: TFunction,
+): ApiError {
+  switch (code) {
+    case 'own_upload':
+      return ApiError.detail(403, t('api:statement.ownUpload'), code);
+    case 'own_proposal':
+      return ApiError.detail(403, t('api:statement.ownProposal'), code);
+    case 'not_awaiting':
+      return ApiError.detail(409, t(status === 'discarded' ? 'api:statement.alreadyDiscarded' : 'api:statement.alreadyConfirmed'), code);
+    case 'awaiting_confirmation':
+      return ApiError.detail(409, t('api:statement.rowsAwaitConfirmation'), code);
+    case 'statement_discarded':
+      return ApiError.detail(409, t('api:statement.discarded'), code);
+  }
+}
 
 export class Statements {
   constructor(
@@ -125,9 +170,10 @@ export class Statements {
   }
 
   /**
-   * An upload (docs/rules/payments.md#84-what-an-upload-does): the file read, its rows matched to the purchases that
-   * carry its TrxIDs, and in one database transaction the upload and every row stored, each `approve` row's purchase
-   * approved, and the upload audited. The same bytes again answer the earlier upload and change nothing.
+   * An upload (docs/rules/payments.md#83-uploading-a-statement): the file read, its rows matched to the purchases that
+   * carry its TrxIDs, and in one database transaction the upload and every row stored with its decision, and the
+   * upload audited. It approves nothing: its `approve` rows wait for a second staff member (`confirm`). The same bytes
+   * again answer the earlier upload and change nothing.
    */
   async upload(
     staff: AccessClaims,
@@ -150,36 +196,20 @@ export class Statements {
         const statementId = await q.insertStatement(tx, { fileName, sha256, sizeBytes: bytes.length, uploadedBy: staff.user_id });
         const trxIds = [...new Set(read.rows.map((r) => r.trxId))];
         const purchases = trxIds.length ? await q.purchasesByTrxIds(tx, trxIds) : [];
-        const rows: q.NewStatementRow[] = [];
-        for (const d of matchStatement(read.rows, purchases)) {
-          const r = d.row;
-          const base = {
-            line: r.line,
-            trx_id: r.trxId,
-            amount: r.amount,
-            sender: r.sender,
-            sender_masked: r.senderMasked,
-            at: r.at,
-            type: r.type,
-            direction: r.direction,
-            raw: null,
-            transaction_id: d.transactionId,
-          };
-          if (d.kind === 'approve') {
-            const done = await approveFromStatement(tx, {
-              transactionId: d.transactionId,
-              trxId: r.trxId,
-              staffId: staff.user_id,
-              statementId,
-              line: r.line,
-            });
-            rows.push(
-              done.ok
-                ? { ...base, decision: 'approve', reason: null }
-                : { ...base, decision: 'review', reason: approvalReason(done.reason) },
-            );
-          } else rows.push({ ...base, decision: d.kind, reason: d.reason });
-        }
+        const rows: q.NewStatementRow[] = matchStatement(read.rows, purchases).map(({ row: r, ...d }) => ({
+          line: r.line,
+          trx_id: r.trxId,
+          amount: r.amount,
+          sender: r.sender,
+          sender_masked: r.senderMasked,
+          at: r.at,
+          type: r.type,
+          direction: r.direction,
+          raw: null,
+          transaction_id: d.transactionId,
+          decision: d.kind,
+          reason: d.kind === 'approve' ? null : d.reason,
+        }));
         for (const p of read.problems)
           rows.push({
             line: p.line,
@@ -217,7 +247,8 @@ export class Statements {
             sha256,
             size_bytes: bytes.length,
             ...counts,
-            approved_transactions: rows.filter((r) => r.decision === 'approve').map((r) => r.transaction_id),
+            status: 'awaiting_confirmation',
+            to_approve: rows.filter((r) => r.decision === 'approve').map((r) => r.transaction_id),
           },
         });
         return statementId;
@@ -252,16 +283,99 @@ export class Statements {
   }
 
   /**
-   * A person decides a row listed for review (docs/rules/payments.md#86-resolving-a-row), with a note: `approve`
-   * approves the pending purchase that carries the row's TrxID (the amount or sender that differed is his call),
-   * `dismiss` changes nothing else. Once per row; never a row of his own purchase; audited.
+   * A second staff member confirms an upload awaiting confirmation (docs/rules/payments.md#84-confirming-or-discarding-an-upload):
+   * each `approve` row approves its purchase if it still may at this moment (approveFromStatement: pending with that
+   * TrxID, neither the uploader's nor the confirmer's own, on sale), else becomes a review row with the reason. Never
+   * the uploader (403 `own_upload`); once (409 `not_awaiting`: the upload is locked, so of many at once one confirms).
+   * Takes its turn with uploads and other confirmations, so two never lock lotteries in opposite orders.
    */
-  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>, t: TFunction): Promise<RowOut> {
+  async confirm(staff: AccessClaims, id: number, t: TFunction): Promise<StatementOut> {
+    await this.db.tx(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [UPLOAD_LOCK_KEY]);
+      const s = await q.statementForUpdate(tx, id);
+      if (!s) throw ApiError.detail(404, t('api:statement.notFound'), 'not_found');
+      const denied = confirmRefusal(s, staff.user_id);
+      if (denied) throw stepRefusal(denied, s.status, t);
+      const approved: number[] = [];
+      const refused: { transaction_id: number; reason: StatementReason }[] = [];
+      for (const row of await q.approveRowsOf(tx, id)) {
+        const done = await approveFromStatement(tx, {
+          transactionId: row.transaction_id,
+          trxId: row.trx_id,
+          staffId: staff.user_id,
+          proposedBy: s.uploaded_by,
+          statementId: id,
+          line: row.line,
+        });
+        if (done.ok) approved.push(row.transaction_id);
+        else {
+          const reason = approvalReason(done.reason);
+          await q.setReview(tx, row.id, reason);
+          refused.push({ transaction_id: row.transaction_id, reason });
+        }
+      }
+      await q.setConfirmed(tx, id, staff.user_id);
+      const counts = await q.countsOf(tx, id);
+      await q.setCounts(tx, id, counts);
+      await recordAudit(tx, {
+        actorId: staff.user_id,
+        action: 'statement.confirm',
+        entity: 'statement',
+        entityId: String(id),
+        before: { status: s.status, uploaded_by: s.uploaded_by },
+        after: {
+          status: 'confirmed',
+          uploaded_by: s.uploaded_by,
+          confirmed_by: staff.user_id,
+          ...counts,
+          approved_transactions: approved,
+          refused,
+        },
+      });
+    });
+    return this.stored(id, t);
+  }
+
+  /** A staff member sets aside an upload awaiting confirmation, with a reason: it approves nothing. Audited. */
+  async discard(staff: AccessClaims, id: number, body: z.output<typeof DiscardBody>, t: TFunction): Promise<StatementOut> {
+    await this.db.tx(async (tx) => {
+      const s = await q.statementForUpdate(tx, id);
+      if (!s) throw ApiError.detail(404, t('api:statement.notFound'), 'not_found');
+      const denied = discardRefusal(s);
+      if (denied) throw stepRefusal(denied, s.status, t);
+      await q.setDiscarded(tx, id, staff.user_id, body.reason);
+      await recordAudit(tx, {
+        actorId: staff.user_id,
+        action: 'statement.discard',
+        entity: 'statement',
+        entityId: String(id),
+        before: { status: s.status, uploaded_by: s.uploaded_by },
+        after: { status: 'discarded', uploaded_by: s.uploaded_by, discarded_by: staff.user_id, reason: body.reason },
+      });
+    });
+    return this.stored(id, t);
+  }
+
+  private async stored(id: number, t: TFunction): Promise<StatementOut> {
+    const s = await q.statementById(this.db, id);
+    if (!s) throw ApiError.detail(404, t('api:statement.notFound'), 'not_found');
+    return statementJson(s);
+  }
+
+  /**
+   * A person decides a row listed for review (docs/rules/payments.md#86-resolving-a-row), with a note: the first
+   * `approve` proposes approving the pending purchase that carries the row's TrxID (the amount or sender that differed
+   * is his call), a second staff member's `approve` approves it; `dismiss` changes nothing else. Once per row; only
+   * on a confirmed upload; never a row of his own purchase, never confirming his own proposal; audited.
+   */
+  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>, t: TFunction, lng: Language): Promise<RowOut> {
     await this.db.tx(async (tx) => {
       const row = await q.rowForUpdate(tx, rowId);
       if (!row) throw ApiError.detail(404, t('api:statement.rowNotFound'), 'not_found');
       if (row.decision !== 'review') throw ApiError.detail(409, t('api:statement.notReview'), 'not_review');
       if (row.resolution !== null) throw ApiError.detail(409, t('api:statement.alreadyResolved'), 'already_resolved');
+      const early = rowsRefusal(row.statement_status);
+      if (early) throw stepRefusal(early, row.statement_status, t);
       // The purchase the row names, else the one that carries its TrxID now (the player may have given it since).
       const named = row.transaction_id !== null ? await q.ownerOf(tx, row.transaction_id) : undefined;
       const holder = row.trx_id !== null ? await q.trxIdOwner(tx, row.trx_id) : undefined;
@@ -271,19 +385,33 @@ export class Statements {
       if (body.action === 'approve') {
         if (row.direction === 'out') throw ApiError.detail(409, t('api:statement.notReceived'), 'not_received');
         if (!holder || row.trx_id === null) throw ApiError.detail(409, t('api:statement.noPurchase'), 'no_purchase');
+        const step = approveStep(row.proposed_by, staff.user_id);
+        if (step === 'own_proposal') throw stepRefusal(step, row.statement_status, t);
+        if (row.proposed_by === null) {
+          // step === 'propose': the first approval is a proposal; a second staff member approves the purchase (or
+          // anyone dismisses the row).
+          if (holder.status !== 'pending') throw ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
+          await q.proposeRow(tx, rowId, staff.user_id, body.note);
+          await recordAudit(tx, {
+            actorId: staff.user_id,
+            action: 'statement.propose',
+            entity: 'statement',
+            entityId: String(row.statement_id),
+            before: { row_id: row.id, line: row.line, trx_id: row.trx_id, reason: row.reason, transaction_id: row.transaction_id },
+            after: { row_id: row.id, proposal: 'approve', note: body.note, transaction_id: holder.id },
+          });
+          return;
+        }
         const done = await approveFromStatement(tx, {
           transactionId: holder.id,
           trxId: row.trx_id,
           staffId: staff.user_id,
+          proposedBy: row.proposed_by,
           statementId: row.statement_id,
           line: row.line,
           note: body.note,
         });
-        if (!done.ok) {
-          if (done.reason === 'own_purchase') throw ApiError.detail(403, t('api:statement.ownPurchase'), 'own_purchase');
-          if (done.reason === 'results_published') throw ApiError.detail(409, t('api:statement.resultsPublished'), 'results_published');
-          throw ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
-        }
+        if (!done.ok) throw approvalRefusal(done, t, lng);
         transactionId = holder.id;
       }
       const resolution = body.action === 'approve' ? 'approved' : 'dismissed';
@@ -301,7 +429,13 @@ export class Statements {
           reason: row.reason,
           transaction_id: row.transaction_id,
         },
-        after: { row_id: row.id, resolution, note: body.note, transaction_id: transactionId ?? row.transaction_id },
+        after: {
+          row_id: row.id,
+          resolution,
+          note: body.note,
+          transaction_id: transactionId ?? row.transaction_id,
+          ...(row.proposed_by !== null ? { proposed_by: row.proposed_by, proposal_note: row.proposal_note } : {}),
+        },
       });
     });
     const out = await q.rowById(this.db, rowId);

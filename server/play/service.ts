@@ -70,9 +70,21 @@ async function spent(db: Db, userId: number, nowMs: number, except: number | nul
 
 const when = (at: number, lng: Language) => formatDate(new Date(at), lng, { withTime: true }) ?? iso(at);
 
-/** A self-excluded player's refusal: 403 `self_excluded`, with until when. */
-const excluded = (until: number, ctx: Ctx) =>
-  ApiError.detail(403, ctx.t('play:api.selfExcluded', { until: when(until, ctx.lng) }), 'self_excluded', { until: iso(until) });
+/** A self-excluded player's refusal: 403 `self_excluded`, with until when (and, after it, `then`: what follows). */
+const excluded = (until: number, ctx: Ctx, then?: string) =>
+  ApiError.detail(403, [ctx.t('play:api.selfExcluded', { until: when(until, ctx.lng) }), then].filter(Boolean).join(' '), 'self_excluded', {
+    until: iso(until),
+  });
+
+/**
+ * The TrxID of an earlier purchase given while self-excluded (docs/rules/play-safe.md#4-every-purchase-path): refused
+ * with the purchase's own words, and what becomes of that purchase (it stays unpaid and is cancelled when its sales
+ * close; money already sent is refunded by support). Only the exclusion is checked: the purchase was counted already.
+ */
+export async function refuseTrxIdWhileExcluded(tx: Db, userId: number, ctx: Ctx): Promise<void> {
+  const until = exclusionUntilOf(await q.settingsOf(tx, userId));
+  if (until !== null && isExcluded(until, Date.now())) throw excluded(until, ctx, ctx.t('play:api.excludedTrxId'));
+}
 
 /**
  * THE check of every purchase path (docs/rules/play-safe.md#4-every-purchase-path): a ticket bought, a checkout

@@ -71,6 +71,10 @@ export const transactionById = (db: Db, id: number) => db.one<TransactionRow>('S
 export const transactionForUpdate = (db: Db, id: number) =>
   db.one<TransactionRow>('SELECT * FROM transactions WHERE id = $1 FOR UPDATE', [id]);
 
+/** The lottery's `pending` transactions, locked, in id order: what the freeze rejects (server/draws/freeze.ts). */
+export const pendingForUpdate = (db: Db, lotteryId: number) =>
+  db.query<TransactionRow>("SELECT * FROM transactions WHERE lottery_id = $1 AND status = 'pending' ORDER BY id FOR UPDATE", [lotteryId]);
+
 export type NewTransaction = {
   user_id: number;
   lottery_id: number;

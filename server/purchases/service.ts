@@ -14,7 +14,7 @@ import type {
   TransactionStatus,
   TrxIdBody,
 } from '../../shared/purchases/schemas.ts';
-import type { CheckoutInfo } from '../../shared/payments/schemas.ts';
+import type { CheckoutInfo, SendMoneyCheck, StaffSendMoneyCheck } from '../../shared/payments/schemas.ts';
 import type { ReconciliationState } from '../../shared/payments/statements.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import { matchOf, numbersOf, tierOfMatch } from '../../shared/draws/tiers.ts';
@@ -25,7 +25,9 @@ import { throttle, type Limit } from '../http/rate-limit.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import { tellPurchase } from '../messages/outbox.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
-import { checkPlay } from '../play/service.ts';
+import { freezeState, isFrozen, refuseIfFrozen } from '../lotteries/freeze.ts';
+import { ticketsFrozen } from '../../shared/lotteries/freeze.ts';
+import { checkPlay, refuseTrxIdWhileExcluded } from '../play/service.ts';
 import * as q from './queries.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
 
@@ -46,6 +48,16 @@ export type PurchasesDeps = {
   checkoutsOf: (transactionIds: number[], db: Db) => Promise<Map<number, z.input<typeof CheckoutInfo>>>;
   /** Where each of these Send Money purchases stands with the statements (server/payments/statements.ts). */
   reconciliationOf: (transactionIds: number[], db: Db) => Promise<Map<number, ReconciliationState>>;
+  /**
+   * bKash's check of each of these purchases' typed TrxID, with bKash's answer (server/payments/service.ts
+   * Payments.trxIdChecksOf).
+   */
+  trxIdChecksOf: (transactionIds: number[], db: Db) => Promise<Map<number, z.input<typeof StaffSendMoneyCheck>>>;
+  /**
+   * After the commit of a TrxID the player typed: bKash is asked about it, within the player's wait
+   * (server/payments/service.ts Payments.trxIdGiven, docs/rules/payments.md#9-send-money-confirmed-by-bkash).
+   */
+  trxIdGiven: (transactionId: number) => Promise<void>;
 };
 
 type Player = z.input<typeof PlayerTransaction>;
@@ -106,6 +118,7 @@ const staffJson = (
   r: StaffTransactionRow,
   checkout: z.input<typeof CheckoutInfo> | null,
   statement: ReconciliationState | null,
+  bkashCheck: z.input<typeof StaffSendMoneyCheck> | null,
 ): Staff => ({
   id: r.id,
   transaction_type: r.transaction_type,
@@ -131,6 +144,7 @@ const staffJson = (
   },
   checkout,
   statement,
+  bkash_check: bkashCheck,
 });
 
 /** What the audit log keeps of a transaction before and after a change: enough to check the payment again. */
@@ -209,8 +223,13 @@ export class Purchases {
       else if (c === TRX_ID_UNIQUE) throw trxIdTaken(t);
       else throw err;
     }
+    if (outcome.created && outcome.row.trx_id !== null) {
+      // A TrxID typed with the purchase: bKash is asked, and the answer is the purchase as that left it.
+      await this.d.trxIdGiven(outcome.row.id);
+      return { created: true, reply: await this.purchaseReply(userId, outcome.row.id, t) };
+    }
     // A purchase just made has no checkout yet (one is started for it later): nothing to look up.
-    if (outcome.created) return { created: true, reply: this.replyOf(playerJson(outcome.row), null) };
+    if (outcome.created) return { created: true, reply: this.replyOf(playerJson(outcome.row), null, null) };
     return { created: false, reply: await this.purchaseReply(userId, outcome.id, t) };
   }
 
@@ -233,11 +252,21 @@ export class Purchases {
   /** The caller's transaction `id` as a purchase's answer, with its newest bKash checkout if one was started. */
   private async purchaseReply(userId: number, id: number, t: TFunction): Promise<z.input<typeof PurchaseReply>> {
     const tx = await this.own(userId, id, t);
-    return this.replyOf(tx, (await this.d.checkoutsOf([id], this.d.db)).get(id) ?? null);
+    const [checkouts, checks] = await Promise.all([this.d.checkoutsOf([id], this.d.db), this.d.trxIdChecksOf([id], this.d.db)]);
+    const check = checks.get(id);
+    // The player is told where bKash's check stands, not what bKash answered (that is for staff).
+    const shown = check
+      ? { trx_id: check.trx_id, state: check.state, reason: check.reason, checks: check.checks, updated_at: check.updated_at }
+      : null;
+    return this.replyOf(tx, checkouts.get(id) ?? null, shown);
   }
 
-  private replyOf(tx: Player, checkout: z.input<typeof CheckoutInfo> | null): z.input<typeof PurchaseReply> {
-    return { ...tx, bkash_receiver_number: this.d.bkashReceiverNumber, amount_to_pay: tx.amount, checkout };
+  private replyOf(
+    tx: Player,
+    checkout: z.input<typeof CheckoutInfo> | null,
+    bkashCheck: z.input<typeof SendMoneyCheck> | null,
+  ): z.input<typeof PurchaseReply> {
+    return { ...tx, bkash_receiver_number: this.d.bkashReceiverNumber, amount_to_pay: tx.amount, checkout, bkash_check: bkashCheck };
   }
 
   private async own(userId: number, id: number, t: TFunction): Promise<Player> {
@@ -253,21 +282,32 @@ export class Purchases {
   async setTrxId(caller: AccessClaims, id: number, body: z.output<typeof TrxIdBody>, ctx: Ctx): Promise<Player> {
     const { t } = ctx;
     await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]], t);
+    let given = false;
     try {
       await this.d.db.tx(async (tx) => {
-        const cur = await q.transactionForUpdate(tx, id);
         // Another player's transaction answers as one that does not exist.
-        if (!cur || cur.user_id !== caller.user_id) throw ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
+        const notFound = () => ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
+        const known = await q.transactionById(tx, id);
+        if (!known || known.user_id !== caller.user_id) throw notFound();
+        // The lottery first, then the transaction (the order every purchase takes its locks in).
+        await lockLotteryForSale(tx, known.lottery_id);
+        const cur = await q.transactionForUpdate(tx, id);
+        if (!cur || cur.user_id !== caller.user_id) throw notFound();
         if (cur.trx_id === body.trx_id) return;
+        // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
+        await refuseIfFrozen(tx, cur.lottery_id, t, ctx.lng);
+        await refuseTrxIdWhileExcluded(tx, caller.user_id, ctx);
         if (cur.status !== 'pending') throw ApiError.detail(409, t('api:trxIdNotPending'), 'not_pending');
         if (cur.trx_id !== null) throw ApiError.detail(409, t('api:trxIdAlreadyGiven'), 'trx_id_given');
         if (await q.trxIdHolder(tx, body.trx_id)) throw trxIdTaken(t);
         await q.setTrxId(tx, id, body.trx_id, body.payment_number);
+        given = true;
       });
     } catch (err) {
       if (uniqueViolation(err) === TRX_ID_UNIQUE) throw trxIdTaken(t);
       throw err;
     }
+    if (given) await this.d.trxIdGiven(id);
     return this.own(caller.user_id, id, t);
   }
 
@@ -295,11 +335,21 @@ export class Purchases {
     return { items: await this.staffItems(rows, this.d.db), total };
   }
 
+  /** Whether bKash confirmed this purchase: its checkout completed, or its typed TrxID was confirmed by bKash. */
+  private async confirmedByBkash(id: number, tx: Db): Promise<boolean> {
+    const [checkouts, checks] = await Promise.all([this.d.checkoutsOf([id], tx), this.d.trxIdChecksOf([id], tx)]);
+    return checkouts.get(id)?.state === 'completed' || checks.get(id)?.state === 'confirmed';
+  }
+
   /** Staff's view of these rows: each with its checkout and its place in the statements. */
   private async staffItems(rows: StaffTransactionRow[], db: Db): Promise<Staff[]> {
     const ids = rows.map((r) => r.id);
-    const [checkouts, statements] = await Promise.all([this.d.checkoutsOf(ids, db), this.d.reconciliationOf(ids, db)]);
-    return rows.map((r) => staffJson(r, checkouts.get(r.id) ?? null, statements.get(r.id) ?? null));
+    const [checkouts, statements, checks] = await Promise.all([
+      this.d.checkoutsOf(ids, db),
+      this.d.reconciliationOf(ids, db),
+      this.d.trxIdChecksOf(ids, db),
+    ]);
+    return rows.map((r) => staffJson(r, checkouts.get(r.id) ?? null, statements.get(r.id) ?? null, checks.get(r.id) ?? null));
   }
 
   /**
@@ -322,10 +372,12 @@ export class Purchases {
         const before = await q.transactionForUpdate(tx, id);
         if (!before) throw notFound();
         if (before.status === status) return;
+        // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
+        await refuseIfFrozen(tx, before.lottery_id, t, ctx.lng);
         // An activated generated ticket was paid offline and proved by its secret: it is not a payment staff check.
         if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
         // A ticket bKash confirmed was paid, on bKash's word: no one person takes it back (docs/rules/payments.md#1).
-        if (before.status === 'success' && (await this.d.checkoutsOf([id], tx)).get(id)?.state === 'completed')
+        if (before.status === 'success' && (await this.confirmedByBkash(id, tx)))
           throw ApiError.detail(409, t('api:confirmedByBkash'), 'confirmed_by_bkash');
         const action = TRANSITIONS[before.status][status];
         if (!action)
@@ -387,8 +439,11 @@ const combinationTaken = (t: TFunction) => ApiError.detail(409, t('api:combinati
 
 // The checkout (server/payments) ------------------------------------------------------------------------------------
 
-/** A purchase as the bKash checkout sees it: the transaction, locked, and the sale of its lottery at that moment. */
-export type PurchaseForPayment = { tx: TransactionRow; sale: SaleState };
+/**
+ * A purchase as the bKash checkout sees it: the transaction, locked, and the sale of its lottery at that moment;
+ * `frozen`: its lottery's tickets are frozen (docs/rules/lotteries-and-sales.md#8-transaction-states), read under the lock.
+ */
+export type PurchaseForPayment = { tx: TransactionRow; sale: SaleState; frozen?: boolean };
 
 /**
  * Locks a purchase for the checkout's change, in the caller's database transaction: the lottery first, then the
@@ -400,7 +455,7 @@ export async function lockPurchaseForPayment(tx: Db, id: number): Promise<Purcha
   await lockLotteryForSale(tx, known.lottery_id);
   const row = await q.transactionForUpdate(tx, id);
   const sale = await saleState(tx, known.lottery_id);
-  return row && sale ? { tx: row, sale } : undefined;
+  return row && sale ? { tx: row, sale, frozen: await isFrozen(tx, known.lottery_id) } : undefined;
 }
 
 /**
@@ -416,6 +471,19 @@ export const stillOnSale = (sale: SaleState, now = Date.now()): boolean =>
  */
 export async function confirmPaidPurchase(tx: Db, before: TransactionRow, trxId: string, paymentId: string): Promise<void> {
   await q.setTrxId(tx, before.id, trxId, null);
+  await confirmOnBkashWord(tx, before, { bkash_payment_id: paymentId });
+}
+
+/**
+ * bKash's Search Transaction shows the money of this pending Send Money purchase arrived
+ * (docs/rules/payments.md#9-send-money-confirmed-by-bkash): it becomes `success`, its TrxID as the player typed it,
+ * audited with no actor and bKash's answer.
+ */
+export async function confirmSentMoney(tx: Db, before: TransactionRow, bkashAnswer: object): Promise<void> {
+  await confirmOnBkashWord(tx, before, { bkash_answer: bkashAnswer });
+}
+
+async function confirmOnBkashWord(tx: Db, before: TransactionRow, proof: Record<string, unknown>): Promise<void> {
   const after = await q.setStatus(tx, before.id, 'success');
   await recordAudit(tx, {
     actorId: null,
@@ -423,22 +491,40 @@ export async function confirmPaidPurchase(tx: Db, before: TransactionRow, trxId:
     entity: 'transaction',
     entityId: String(before.id),
     before: auditSnapshot(before),
-    after: after ? { ...auditSnapshot(after), bkash_payment_id: paymentId } : null,
+    after: after ? { ...auditSnapshot(after), ...proof } : null,
   });
   await tellPurchase(tx, before.id, { kind: 'ticket_confirmed' });
 }
 
-/** The checkout of this pending purchase ended without money: it becomes `failed`, which releases its combination. */
-export async function failUnpaidPurchase(tx: Db, before: TransactionRow, paymentId: string, reason: string): Promise<void> {
+/** The system (no actor) fails a purchase, audited as `action` with `why` beside the transaction after it. */
+async function failBySystem(tx: Db, before: TransactionRow, action: AuditAction, why: Record<string, string>): Promise<void> {
   const after = await q.setStatus(tx, before.id, 'failed');
   await recordAudit(tx, {
     actorId: null,
-    action: 'transaction.checkout_failed',
+    action,
     entity: 'transaction',
     entityId: String(before.id),
     before: auditSnapshot(before),
-    after: after ? { ...auditSnapshot(after), bkash_payment_id: paymentId, reason } : null,
+    after: after ? { ...auditSnapshot(after), ...why } : null,
   });
+}
+
+/** The checkout of this pending purchase ended without money: it becomes `failed`, which releases its combination. */
+export const failUnpaidPurchase = (tx: Db, before: TransactionRow, paymentId: string, reason: string): Promise<void> =>
+  failBySystem(tx, before, 'transaction.checkout_failed', { bkash_payment_id: paymentId, reason });
+
+/**
+ * The tickets still `pending` when their lottery's tickets froze (docs/rules/lotteries-and-sales.md#8-transaction-states):
+ * each becomes `failed`, audited as a rejection with no actor and the reason `sales_closed`, and its player is told
+ * why. Called by the freeze (server/draws/freeze.ts) under the lottery's lock; answers the transactions rejected.
+ */
+export async function rejectPendingAtClose(tx: Db, lotteryId: number): Promise<number[]> {
+  const pending = await q.pendingForUpdate(tx, lotteryId);
+  for (const before of pending) {
+    await failBySystem(tx, before, 'transaction.reject', { reason: 'sales_closed' });
+    await tellPurchase(tx, before.id, { kind: 'ticket_rejected', reason: 'sales_closed' });
+  }
+  return pending.map((p) => p.id);
 }
 
 /** One of the player's own purchases with its lottery's sale (no lock): what starting a checkout checks. */
@@ -451,32 +537,40 @@ export async function purchaseOfPlayer(db: Db, userId: number, id: number): Prom
 
 // The bKash statement (server/payments/statements.ts) ----------------------------------------------------------------
 
-/** Why a statement could not approve a purchase (docs/rules/payments.md#84-what-an-upload-does). */
+/** Why a statement could not approve a purchase (docs/rules/payments.md#84-confirming-or-discarding-an-upload). */
 export type StatementApproval =
-  { ok: true } | { ok: false; reason: 'not_found' | 'changed_meanwhile' | 'own_purchase' | 'results_published' };
+  | { ok: true }
+  | { ok: false; reason: 'not_found' | 'changed_meanwhile' | 'own_purchase' | 'results_published' | 'sales_closed' }
+  | { ok: false; reason: 'tickets_frozen'; end_date: string };
 
 /**
  * A row of an uploaded bKash statement (or a staff member's resolution of one) approves this pending Send Money
- * purchase, in the caller's database transaction: the lottery is locked, then the purchase (as setStatus does); it
- * must still be a pending payment carrying this TrxID, not the staff member's own, its lottery's results not out.
- * Audited `transaction.approve` with the staff member as actor and the statement in `after`.
+ * purchase, in the caller's database transaction, when a second staff member (`staffId`) confirms what the first
+ * (`proposedBy`: the uploader, or the one who proposed the resolution) put forward: the lottery is locked, then the
+ * purchase (as setStatus does); it must still be a pending payment carrying this TrxID, neither staff member's own,
+ * its lottery still on sale. Audited `transaction.approve` with the confirmer as actor, the first staff member and the
+ * statement in `after` (docs/rules/payments.md#84-confirming-or-discarding-an-upload).
  */
 export async function approveFromStatement(
   tx: Db,
-  a: { transactionId: number; trxId: string; staffId: number; statementId: number; line: number; note?: string },
+  a: { transactionId: number; trxId: string; staffId: number; proposedBy: number; statementId: number; line: number; note?: string },
 ): Promise<StatementApproval> {
   const known = await q.transactionById(tx, a.transactionId);
   if (!known) return { ok: false, reason: 'not_found' };
   await lockLotteryForSale(tx, known.lottery_id);
   const before = await q.transactionForUpdate(tx, a.transactionId);
   if (!before) return { ok: false, reason: 'not_found' };
+  // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
+  const frozen = await freezeState(tx, before.lottery_id);
+  if (frozen && ticketsFrozen(frozen, Date.now())) return { ok: false, reason: 'tickets_frozen', end_date: frozen.end_date };
   if (before.status !== 'pending' || before.transaction_type !== 'payment' || before.trx_id !== a.trxId)
     return { ok: false, reason: 'changed_meanwhile' };
   // Staff never approve their own payment (docs/rules/payments.md#86-resolving-a-row).
-  if (before.user_id === a.staffId) return { ok: false, reason: 'own_purchase' };
+  if (before.user_id === a.staffId || before.user_id === a.proposedBy) return { ok: false, reason: 'own_purchase' };
   const sale = await saleState(tx, before.lottery_id);
   if (!sale) return { ok: false, reason: 'not_found' };
   if (sale.is_result_published) return { ok: false, reason: 'results_published' };
+  if (!stillOnSale(sale)) return { ok: false, reason: 'sales_closed' };
   const after = await q.setStatus(tx, a.transactionId, 'success');
   await recordAudit(tx, {
     actorId: a.staffId,
@@ -485,7 +579,14 @@ export async function approveFromStatement(
     entityId: String(a.transactionId),
     before: auditSnapshot(before),
     after: after
-      ? { ...auditSnapshot(after), statement_id: a.statementId, statement_line: a.line, ...(a.note !== undefined ? { note: a.note } : {}) }
+      ? {
+          ...auditSnapshot(after),
+          statement_id: a.statementId,
+          statement_line: a.line,
+          proposed_by: a.proposedBy,
+          confirmed_by: a.staffId,
+          ...(a.note !== undefined ? { note: a.note } : {}),
+        }
       : null,
   });
   await tellPurchase(tx, a.transactionId, { kind: 'ticket_confirmed' });

@@ -17,9 +17,19 @@ import {
   text,
   v,
 } from '../fields.ts';
+import { toAsciiDigits } from '../dates.ts';
 
-/** Log in with phone number or e-mail (the API calls the field `phone`, whichever it is). */
-export const LoginBody = z.strictObject({ phone: identifier, password: currentPassword });
+/**
+ * The answer to a challenge (docs/rules/limits.md#1-rate-limits): the token its question came with, and the answer as
+ * typed (Bengali digits read as ASCII). Absent or blank: no answer; only checked when a challenge is asked for.
+ */
+export const ChallengeFields = {
+  challenge_token: text(200).optional(),
+  challenge_answer: text(20).transform(toAsciiDigits).optional(),
+};
+
+/** Log in with phone number or e-mail (the API calls the field `phone`, whichever it is); a challenge's answer when asked. */
+export const LoginBody = z.strictObject({ phone: identifier, password: currentPassword, ...ChallengeFields });
 
 /** A refresh token as issued: a JWT (base64url parts joined by dots). */
 export const RefreshBody = z.strictObject({
@@ -60,10 +70,16 @@ export const SignupBody = z
 /** Resend a verification code, or ask for a password reset code. */
 export const IdentifierBody = z.strictObject({ identifier });
 
-export const VerifyOtpBody = z.strictObject({ identifier, otp: code('account') });
+export const VerifyOtpBody = z.strictObject({ identifier, otp: code('account'), ...ChallengeFields });
 
 export const ResetBody = z
-  .strictObject({ identifier, otp: code('reset'), new_password: newPassword, confirm_password: z.string().max(128) })
+  .strictObject({
+    identifier,
+    otp: code('reset'),
+    new_password: newPassword,
+    confirm_password: z.string().max(128),
+    ...ChallengeFields,
+  })
   .refine((x) => x.new_password === x.confirm_password, { message: v('passwordsMismatch'), path: ['confirm_password'] });
 
 /**

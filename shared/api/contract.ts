@@ -72,6 +72,7 @@ import { BeaconBody, DrawProofReply } from '../draws/proof.ts';
 import {
   FlaggedPurchase,
   FlaggedQuery,
+  DiscardBody,
   ResolveBody,
   Statement,
   StatementDetail,
@@ -103,7 +104,12 @@ export const api = {
     tag: 'sessions',
     body: LoginBody,
     reply: TokenPair,
-    refuses: { 401: 'Wrong identifier or password (`no_active_account`), or an account not active or disabled.' },
+    refuses: {
+      401: 'Wrong identifier or password (`no_active_account`), or an account not active or disabled.',
+      428:
+        'Many failures from this address and a device the account does not know: answer `challenge.question` with ' +
+        '`challenge_token` and `challenge_answer` (`challenge_required`, `challenge_wrong`, `challenge_expired`).',
+    },
     summary: 'Log in with phone number or e-mail and password; returns an access and a refresh token.',
   }),
   refresh: endpoint({
@@ -153,6 +159,7 @@ export const api = {
     tag: 'accounts',
     body: VerifyOtpBody,
     reply: Detail,
+    refuses: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
     summary: 'Activates a new account with its 5-digit code.',
   }),
   resendAccountCode: endpoint({
@@ -189,6 +196,7 @@ export const api = {
     tag: 'accounts',
     body: ResetBody,
     reply: Detail,
+    refuses: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
     summary: 'Sets a new password with the reset code; ends every session of the account.',
   }),
   me: endpoint({
@@ -626,7 +634,8 @@ export const api = {
     reply: CallbackReply,
     summary:
       "bKash's callback as the player's browser brings it back (`paymentID`, `status`): a confirmed payment is executed and " +
-      'the purchase confirmed; a cancelled or failed one ends it. Settled once; a repeated callback answers the same outcome.',
+      "the purchase confirmed; a cancelled or failed one ends only when bKash's status says it ended. Settled once. Only " +
+      "the purchase's owner (logged in) is told the purchase and its outcome; anyone else gets them null.",
   }),
   // The bKash statement (docs/rules/payments.md#8-send-money-reconciled-with-the-statement) -----------------------
   uploadStatement: endpoint({
@@ -639,8 +648,9 @@ export const api = {
     reply: StatementUploadReply,
     status: 201,
     summary:
-      'Reads a bKash merchant statement sent as the raw body (CSV, at most 2 MiB; `name`: its file name) and approves each ' +
-      'pending Send Money purchase a row matches in TrxID, amount and sender; the rest are listed for review or left alone. ' +
+      'Reads a bKash merchant statement sent as the raw body (CSV, at most 2 MiB; `name`: its file name) and lists each ' +
+      'pending Send Money purchase a row matches in TrxID, amount and sender as to approve; the rest are listed for review or ' +
+      'left alone. It approves nothing: it waits for a second staff member to confirm it (`status: awaiting_confirmation`). ' +
       'The same file again answers its earlier upload (200, `repeated`) and changes nothing. A file that cannot be read: 400, nothing stored.',
   }),
   statements: endpoint({
@@ -663,6 +673,33 @@ export const api = {
     reply: StatementDetail,
     summary: 'One upload and a page of its rows in line order, filtered by decision (`review_open`: review rows not resolved yet).',
   }),
+  confirmStatement: endpoint({
+    method: 'POST',
+    path: '/api/v1/bkash-statements/:id/confirm/',
+    access: 'staff',
+    tag: 'payments',
+    params: IdParams,
+    reply: Statement,
+    refuses: {
+      403: 'The caller uploaded it (`own_upload`): another staff member confirms it.',
+      409: 'It is no longer awaiting confirmation (`not_awaiting`): confirmed or discarded already.',
+    },
+    summary:
+      'A second staff member confirms an upload awaiting confirmation: each of its `approve` rows approves its purchase if ' +
+      "it still may (pending with that TrxID, not the uploader's or the confirmer's own, on sale); the others become review " +
+      'rows with the reason. Once per upload; audited with both people.',
+  }),
+  discardStatement: endpoint({
+    method: 'POST',
+    path: '/api/v1/bkash-statements/:id/discard/',
+    access: 'staff',
+    tag: 'payments',
+    params: IdParams,
+    body: DiscardBody,
+    reply: Statement,
+    refuses: { 409: 'It is no longer awaiting confirmation (`not_awaiting`).' },
+    summary: 'Sets aside an upload awaiting confirmation, with a reason: it approves nothing and its rows take no part. Audited.',
+  }),
   resolveStatementRow: endpoint({
     method: 'POST',
     path: '/api/v1/bkash-statement-rows/:id/resolve/',
@@ -672,8 +709,9 @@ export const api = {
     body: ResolveBody,
     reply: StatementRowOut,
     summary:
-      "A person's decision on a row listed for review, with a note: `approve` approves the pending purchase carrying the " +
-      "row's TrxID, `dismiss` leaves everything as it is. Once per row; never a row of the caller's own purchase (403); audited.",
+      "A person's decision on a row listed for review, with a note: the first `approve` proposes approving the pending purchase " +
+      "carrying the row's TrxID, a second staff member's `approve` approves it (the proposer's own: 403 `own_proposal`); " +
+      "`dismiss` leaves everything as it is. Once per row; never a row of the caller's own purchase (403); audited.",
   }),
   flaggedPurchases: endpoint({
     method: 'GET',

@@ -33,9 +33,9 @@ export type Endpoint = {
   /**
    * Refusals of its own beyond those its shape gives (400 for input, 401 without a login, 403 for staff-only, 404 for
    * input naming nothing, 409 for a change refused, 429, 503): each status with when it is answered, for the OpenAPI
-   * document.
+   * document; 428 where a challenge may be asked for (server/accounts/challenge.ts).
    */
-  refuses?: Readonly<Partial<Record<401 | 403 | 404 | 409, string>>>;
+  refuses?: Readonly<Partial<Record<401 | 403 | 404 | 409 | 428, string>>>;
 };
 
 export const endpoint = <const E extends Endpoint>(e: E): E => e;

@@ -38,6 +38,11 @@ export const pendingProofSchema = z.object({
   commitment: hex64,
   /** `value` once the round has come and its value was entered or fetched (public at drand anyway). */
   beacon: z.object({ ...beaconId, value: hex64.optional(), signature: hex96.optional() }),
+  /**
+   * Once sales closed and the tickets froze (docs/rules/draws.md#3-the-tickets): when the freeze was recorded, the number
+   * `n` of `success` tickets and their digest `T`, which the draw must find again.
+   */
+  frozen: z.object({ at: z.string(), tickets: z.number().int().min(0), tickets_digest: hex64 }).optional(),
 });
 
 const drawnFields = {

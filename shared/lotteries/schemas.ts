@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dhakaLocalToIso, parseIso, toAsciiDigits } from '../dates.ts';
-import { id, optional, text, v, wholeTaka } from '../fields.ts';
+import { freeText, id, optional, text, v, wholeTaka } from '../fields.ts';
 import { parseWholeTaka } from '../money.ts';
 import { LOTTERY_KINDS } from '../draws/tiers.ts';
 
@@ -138,8 +138,8 @@ export const JACKPOT_SHARE_MAX = 100;
 const lotteryFields = {
   name: text(LOTTERY_NAME_MAX, 'fieldRequired'),
   name_bn: text(LOTTERY_NAME_MAX),
-  description: text(DESCRIPTION_MAX),
-  description_bn: text(DESCRIPTION_MAX),
+  description: freeText(DESCRIPTION_MAX),
+  description_bn: freeText(DESCRIPTION_MAX),
   winners: count(1, MAX_WINNERS),
   ticket_price: wholeTaka,
   total_prize: wholeTaka,

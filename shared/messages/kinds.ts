@@ -33,8 +33,12 @@ export const MARKETING: readonly MessageKind[] = ['new_lottery'];
 /** At most this many SMS (or e-mails) to one player per Dhaka calendar day; the rest are on his notifications page only. */
 export const DAILY_SMS_CAP = 5;
 
-/** Why staff rejected a ticket: it was never paid (no TrxID), or the payment named could not be found. */
-export const REJECT_REASONS = ['unpaid', 'payment_not_found'] as const;
+/**
+ * Why a ticket was rejected: staff found it never paid (no TrxID), or the payment named could not be found; or it was
+ * still pending when sales closed and the tickets froze (docs/rules/lotteries-and-sales.md#8-transaction-states).
+ */
+export const REJECT_REASONS = ['unpaid', 'payment_not_found', 'sales_closed'] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
 
 /** The lottery by id and both names (the Bengali one '' when it has none: the English is shown). */
 const lottery = { lottery_id: z.number().int(), lottery: z.string(), lottery_bn: z.string() };

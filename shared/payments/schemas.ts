@@ -13,6 +13,52 @@ export type CheckoutState = (typeof CHECKOUT_STATES)[number];
 export const REFUND_REASONS = ['no_trx_id', 'amount_mismatch', 'invoice_mismatch', 'already_paid', 'not_pending', 'sales_closed'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
+/**
+ * Why bKash's answer about a TrxID a player typed does not confirm his Send Money purchase
+ * (docs/rules/payments.md#9-send-money-confirmed-by-bkash).
+ */
+export const SEND_MONEY_REASONS = [
+  'not_found',
+  'not_completed',
+  'wrong_receiver',
+  'amount_differs',
+  'before_purchase',
+  'after_close',
+  'trx_id_used',
+] as const;
+export type SendMoneyReason = (typeof SEND_MONEY_REASONS)[number];
+
+/** Where bKash's check of a typed TrxID stands (migration 029, docs/rules/payments.md#9-send-money-confirmed-by-bkash). */
+export const SEND_MONEY_CHECK_STATES = ['checking', 'confirmed', 'refused', 'left'] as const;
+
+/** bKash's check of the TrxID a player typed, as his payment page tells him. */
+export const SendMoneyCheck = z.object({
+  trx_id: z.string(),
+  state: z.enum(SEND_MONEY_CHECK_STATES),
+  /** Why it was refused (SEND_MONEY_REASONS) or left to staff (`changed_meanwhile`, `sales_closed`); null otherwise. */
+  reason: z.string().nullable(),
+  /** How many times bKash was asked without an answer. */
+  checks: z.number().int(),
+  updated_at: z.string(),
+});
+
+/** What bKash's Search Transaction answered about a TrxID (server/payments/bkash/client.ts BkashTransaction). */
+export const BkashTransactionInfo = z.object({
+  trxID: z.string(),
+  transactionStatus: z.string(),
+  transactionType: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  customerMsisdn: z.string().nullable(),
+  receiver: z.string().nullable(),
+  transactionReference: z.string().nullable(),
+  completedTime: z.string().nullable(),
+  initiationTime: z.string().nullable(),
+});
+
+/** The check as staff see it: with bKash's answer (null while checking, or when bKash knows no such TrxID). */
+export const StaffSendMoneyCheck = SendMoneyCheck.extend({ answer: BkashTransactionInfo.nullable() });
+
 /** What the player comes back to after bKash's page. */
 export const CHECKOUT_OUTCOMES = ['confirmed', 'pending', 'failed', 'cancelled', 'refunded'] as const;
 export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
@@ -43,8 +89,12 @@ export const CheckoutInfo = z.object({
   created_at: z.string(),
 });
 
+/**
+ * What a callback answers: the purchase, its outcome and checkout to the purchase's owner (logged in); all null to
+ * anyone else, who learns nothing he did not send (docs/rules/payments.md#3-paying-with-bkash-checkout).
+ */
 export const CallbackReply = z.object({
-  transaction_id: z.number().int(),
-  outcome: z.enum(CHECKOUT_OUTCOMES),
-  checkout: CheckoutInfo,
+  transaction_id: z.number().int().nullable(),
+  outcome: z.enum(CHECKOUT_OUTCOMES).nullable(),
+  checkout: CheckoutInfo.nullable(),
 });

@@ -4,10 +4,10 @@
  * purchases flagged after 48 hours.
  */
 import { z } from 'zod';
-import { optional, text } from '../fields.ts';
+import { freeText, optional, text } from '../fields.ts';
 import { Paging } from '../lotteries/schemas.ts';
 
-/** What the upload did with a row (docs/rules/payments.md#84-what-an-upload-does). */
+/** What the upload did with a row (docs/rules/payments.md#84-confirming-or-discarding-an-upload). */
 /**
  * Where a Send Money purchase stands with the statements (docs/rules/payments.md#87-on-the-transactions-page): matched
  * (approved from a statement, or a statement confirmed its approval), a row waiting for a person, a row a person
@@ -43,9 +43,12 @@ export const STATEMENT_REASONS = [
   'purchase_failed',
   'not_received',
   'direction_unknown',
-  // review, decided by the upload: the purchase is the uploader's own, its lottery's results are out, it changed meanwhile
+  // review, decided when the upload is confirmed: the purchase is the uploader's or the confirmer's own, its lottery's
+  // results are out, its sales have closed, it changed meanwhile
   'own_purchase',
   'results_published',
+  'sales_closed',
+  'tickets_frozen',
   'changed_meanwhile',
   // ignore
   'outgoing',
@@ -91,14 +94,28 @@ export const StatementCounts = z.object({
   open: z.number().int(),
 });
 
+/**
+ * Where an upload stands (docs/rules/payments.md#83-uploading-a-statement): its `approve` rows wait for a second staff
+ * member (`awaiting_confirmation`), were carried out when he confirmed it (`confirmed`), or never will be (`discarded`).
+ */
+export const STATEMENT_STATUSES = ['awaiting_confirmation', 'confirmed', 'discarded'] as const;
+
+const StaffRef = z.object({ id: z.number().int(), name: z.string() });
+
 /** One upload. */
 export const Statement = z.object({
   id: z.number().int(),
   file_name: z.string(),
   sha256: z.string(),
   size_bytes: z.number().int(),
-  uploaded_by: z.object({ id: z.number().int(), name: z.string() }),
+  uploaded_by: StaffRef,
   created_at: z.string(),
+  status: z.enum(STATEMENT_STATUSES),
+  /** Who confirmed it and when (null while it waits, and for the uploads made before a second person was needed). */
+  confirmation: z.object({ by: StaffRef, at: z.string() }).nullable(),
+  /** Who discarded it, when and why. */
+  discard: z.object({ by: StaffRef, at: z.string(), reason: z.string() }).nullable(),
+  /** `approved`: the rows that approve (or, while it waits, would approve) their purchase. */
   counts: StatementCounts,
 });
 
@@ -134,10 +151,12 @@ export const StatementRowOut = z.object({
   /** A problem row's text (at most 200 characters). */
   raw: z.string().nullable(),
   purchase: StatementPurchase.nullable(),
+  /** A staff member's approval of this review row, waiting for a second one (docs/rules/payments.md#86-resolving-a-row). */
+  proposal: z.object({ by: StaffRef, at: z.string(), note: z.string() }).nullable(),
   resolution: z
     .object({
       action: z.enum(['approved', 'dismissed']),
-      by: z.object({ id: z.number().int(), name: z.string() }),
+      by: StaffRef,
       at: z.string(),
       note: z.string(),
     })
@@ -160,8 +179,11 @@ export const StatementRowsQuery = Paging.extend({
 /** `POST /api/v1/bkash-statement-rows/{id}/resolve/`: a person's decision on a review row, always with a note. */
 export const ResolveBody = z.strictObject({
   action: z.enum(['approve', 'dismiss']),
-  note: text(500, 'reasonRequired'),
+  note: freeText(500, 'reasonRequired'),
 });
+
+/** `POST /api/v1/bkash-statements/{id}/discard/`: why the upload is set aside. */
+export const DiscardBody = z.strictObject({ reason: text(500, 'reasonRequired') });
 
 /** A pending Send Money purchase whose TrxID is in no statement 48 hours after it was given. */
 export const FlaggedPurchase = StatementPurchase.extend({

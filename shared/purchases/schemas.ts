@@ -8,7 +8,7 @@ import { CLAIM_STATUSES } from '../claims/schemas.ts';
 import { id, nid, optional, phone, text, ticket, trxId, v, wholeTaka } from '../fields.ts';
 import { Paging } from '../lotteries/schemas.ts';
 import { LOTTERY_KINDS } from '../draws/tiers.ts';
-import { CheckoutInfo } from '../payments/schemas.ts';
+import { CheckoutInfo, SendMoneyCheck, StaffSendMoneyCheck } from '../payments/schemas.ts';
 import { RECONCILIATION_STATES } from '../payments/statements.ts';
 
 export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
@@ -123,6 +123,8 @@ export const PurchaseReply = PlayerTransaction.extend({
   amount_to_pay: z.number().int(),
   /** The newest bKash checkout of the purchase, or null when it was not paid through the checkout (docs/rules/payments.md). */
   checkout: CheckoutInfo.nullable(),
+  /** bKash's check of the TrxID the player typed (docs/rules/payments.md#9-send-money-confirmed-by-bkash); null without one. */
+  bkash_check: SendMoneyCheck.nullable(),
 });
 
 /** A transaction as staff see it: the player, the lottery, and what they need to check the payment. */
@@ -153,4 +155,6 @@ export const StaffTransaction = z.object({
   checkout: CheckoutInfo.nullable(),
   /** A Send Money purchase's place in the statements (docs/rules/payments.md#87-on-the-transactions-page); null otherwise. */
   statement: z.enum(RECONCILIATION_STATES).nullable(),
+  /** bKash's check of the TrxID the player typed, with bKash's answer (docs/rules/payments.md#9); null without one. */
+  bkash_check: StaffSendMoneyCheck.nullable(),
 });

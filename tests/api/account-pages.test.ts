@@ -93,15 +93,17 @@ describe('no-JS account journey through the pages', () => {
     expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', [p])).toHaveLength(0);
   });
 
-  test("a taken phone number shows the API's message", async () => {
+  test('a taken phone number goes on as a new one would (to the code page); nothing says it is taken', async () => {
     const u = await createUser(t);
     const { agent, csrf } = await formPage('/register');
     const r = await agent
       .post('/register')
       .type('form')
       .send({ _csrf: csrf, firstName: 'A', lastName: 'B', phone: u.phone, password: 'pass-word-9' });
-    expect(r.status).toBe(400);
-    expect(r.text).toContain('This phone number is already in use by another account.');
+    expect(r.status).toBe(303);
+    expect(r.headers.location).toMatch(new RegExp(`^/verify-otp\\?identifier=${u.phone}&notice=registered&sent=\\d{13}$`));
+    expect(r.text).not.toContain('already in use');
+    expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', [u.phone])).toHaveLength(1);
   });
 
   test('login: wrong password → Invalid credentials; unverified → verify page; staff → back office; from is honoured', async () => {

@@ -173,38 +173,65 @@ describe('POST /api/v1/signup/', () => {
     expect(t.sent.length).toBe(before);
   });
 
-  test('phone or e-mail of an active account: the product texts, in any spelling of the same value', async () => {
+  test('phone or e-mail of an account: answered as a new sign-up, nothing made, its owner told in his language instead', async () => {
     const owner = await createUser(t, { phone: newPhone(), email: 'taken@example.com' });
-    let res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: owner.phone, password: PASSWORD });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ phone: ['This phone number is already in use by another account.'] });
+    await t.db.query(`UPDATE users SET language = 'bn' WHERE id = $1`, [owner.id]);
+    const fresh = await api().post('/api/v1/signup/').send({ name: 'A B', phone: newPhone(), password: PASSWORD });
+    const sentBefore = t.sent.length;
+    const messagesBefore = t.messages.length;
+    const res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: owner.phone, password: PASSWORD });
+    // The same status and body as a new sign-up: the next user id, the identifier typed, the same words.
+    expect(res.status).toBe(fresh.status);
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(res.body).toEqual({ user_id: expect.any(Number), identifier: owner.phone, detail: fresh.body.detail });
+    expect(res.body.user_id).toBeGreaterThan(fresh.body.user_id);
+    expect(await t.db.one('SELECT id FROM users WHERE id = $1', [res.body.user_id])).toBeUndefined();
+    await t.settled();
+    // No code; the owner gets the notice on the phone that was typed, in his language (Bengali).
+    expect(t.sent.length).toBe(sentBefore);
+    const told = t.messages.slice(messagesBefore);
+    expect(told).toEqual([expect.objectContaining({ channel: 'sms', to: owner.phone, purpose: 'signup_attempt' })]);
+    expect(told[0]?.text).toMatch(/^ভাগ্য: কেউ আপনার ফোন নম্বর দিয়ে নতুন অ্যাকাউন্ট খোলার চেষ্টা করেছে।.*লগইন করুন/);
 
-    res = await api()
+    // Again at once, in any spelling: the same answer, and no second notice the same day (nobody can flood his phone).
+    const again = await api()
       .post('/api/v1/signup/')
       .send({ name: 'A B', phone: `+88${owner.phone}`, password: PASSWORD });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ phone: ['This phone number is already in use by another account.'] });
-
-    res = await api().post('/api/v1/signup/').send({ name: 'A B', email: 'Taken@Example.com', phone: newPhone(), password: PASSWORD });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ email: ['This email address is already in use by another account.'] });
-
-    res = await api().post('/api/v1/signup/').send({ name: 'A B', email: 'taken@example.com', phone: owner.phone, password: PASSWORD });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      email: ['This email address is already in use by another account.'],
-      phone: ['This phone number is already in use by another account.'],
-    });
-    // The owner is untouched.
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ identifier: owner.phone, detail: fresh.body.detail });
+    await t.settled();
+    expect(t.messages.length).toBe(messagesBefore + 1);
+    // The owner is untouched, and his password still his.
     expect(await t.db.one('SELECT name, is_active FROM users WHERE id = $1', [owner.id])).toEqual({ name: 'Test Player', is_active: true });
+    expect(await usersWithPhone(owner.phone)).toBe(1);
   });
 
-  test('an account that was verified once and is now disabled still holds its phone', async () => {
+  test('the e-mail of an account: answered as new; the owner told by e-mail in English when that is his language', async () => {
+    const owner = await createUser(t, { phone: newPhone(), email: 'held@example.com' });
+    await t.db.query(`UPDATE users SET language = 'en' WHERE id = $1`, [owner.id]);
+    const phone = newPhone();
+    const messagesBefore = t.messages.length;
+    const res = await api()
+      .post('/api/v1/signup/')
+      .set('Accept-Language', 'bn')
+      .send({ name: 'A B', email: 'Held@Example.com', phone, password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ user_id: expect.any(Number), identifier: phone, detail: expect.any(String) });
+    expect(await usersWithPhone(phone)).toBe(0);
+    await t.settled();
+    const told = t.messages.slice(messagesBefore);
+    expect(told).toEqual([expect.objectContaining({ channel: 'email', to: 'held@example.com', purpose: 'signup_attempt' })]);
+    expect(told[0]?.subject).toBe('Bhagya: someone tried to register with your email address');
+    expect(told[0]?.text).toContain('log in, or reset your password');
+  });
+
+  test('an account that was verified once and is now disabled still holds its phone, silently', async () => {
     const disabled = await createUser(t, { phone: newPhone(), is_active: false });
+    await t.db.query('UPDATE users SET phone_confirmed = true WHERE id = $1', [disabled.id]);
     const res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: disabled.phone, password: PASSWORD });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ phone: ['This phone number is already in use by another account.'] });
+    expect(res.status).toBe(201);
     expect(await usersWithPhone(disabled.phone)).toBe(1);
+    expect(await t.db.one('SELECT name FROM users WHERE phone = $1', [disabled.phone])).toEqual({ name: 'Test Player' });
   });
 
   test('a never-verified sign-up holds its phone while its code is valid: a stranger cannot replace it', async () => {
@@ -264,9 +291,10 @@ describe('POST /api/v1/signup/', () => {
     expect(res.body).toEqual({ non_field_errors: ['অনুগ্রহ করে একটি ফোন নম্বর অথবা ইমেইল ঠিকানা দিন'] });
 
     const owner = await createUser(t, { phone: newPhone() });
+    // A known phone answers as a new one, in Bengali too.
     res = await api().post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 'A B', phone: owner.phone, password: PASSWORD });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ phone: ['এই ফোন নম্বরটি অন্য একটি অ্যাকাউন্টে ব্যবহৃত হচ্ছে।'] });
+    expect(res.status).toBe(201);
+    expect(res.body.detail).toBe('নিবন্ধন সফল হয়েছে। অ্যাকাউন্ট সক্রিয় করতে আপনার ইমেইল বা ফোনে পাঠানো কোডটি দেখুন।');
 
     res = await api().post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 'A B', phone: owner.phone, password: 'short' });
     expect(res.status).toBe(400);

@@ -366,13 +366,14 @@ describe('generated tickets without JavaScript', () => {
       .type('form')
       .send({ _csrf: csrf, intent: 'generate', lottery_id: String(lottery), quantity: '2' })
       .expect(200);
-    const rows = await t.db.query<{ id: number; ticket_number: string; secret_number: string }>(
-      'SELECT id, ticket_number, secret_number FROM generated_tickets ORDER BY id',
+    const rows = await t.db.query<{ id: number; ticket_number: string; secret_sealed: string }>(
+      'SELECT id, ticket_number, secret_sealed FROM generated_tickets ORDER BY id',
     );
     expect(rows).toHaveLength(3);
 
     const list = await staffAgent.get(`/admin/generated-tickets?lottery_id=${lottery}&activation=not_activated`).expect(200);
-    const secret = rows[0]!.secret_number;
+    // Stored sealed (docs/rules/tickets.md#6-generated-tickets); staff see it opened.
+    const secret = t.keys.open('generated-secret', rows[0]!.secret_sealed);
     expect(list.text).toContain(`${secret.slice(0, 4)} ${secret.slice(4, 8)} ${secret.slice(8, 12)} ${secret.slice(12)}`);
     expect(list.text).toContain(`href="/bff/api/v1/generated-tickets/export/?lottery_id=${lottery}"`);
     expect(list.text).toContain('Export to CSV (3 non-activated)');

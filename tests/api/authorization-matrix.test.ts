@@ -91,6 +91,8 @@ const MATRIX: Record<keyof typeof contract, Rule> = {
   uploadStatement: { access: 'staff' },
   statements: { access: 'staff' },
   statement: { access: 'staff' },
+  confirmStatement: { access: 'staff' },
+  discardStatement: { access: 'staff' },
   resolveStatementRow: { access: 'staff' },
   flaggedPurchases: { access: 'staff' },
   myTransactions: { access: 'user' },

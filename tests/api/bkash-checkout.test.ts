@@ -5,6 +5,7 @@
  * On PGlite and PostgreSQL.
  */
 import request from 'supertest';
+import { freezeDue } from '../../server/draws/freeze-job.ts';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { BkashClient } from '../../server/payments/bkash/client.ts';
 import { SANDBOX, startSimulator, type BkashSimulator } from '../../server/payments/bkash/simulator.ts';
@@ -61,8 +62,13 @@ const start = (p: Player | null, id: number | string, lang = 'en') => {
   return p ? r.set(...p.auth) : r;
 };
 
-const callback = (body: object, lang = 'en') =>
-  request(t.url).post('/api/v1/payments/bkash/callback/').set('Accept-Language', lang).send(body);
+/** The callback as the player's browser brings it back: by default the purchase's owner, logged in (`a`). */
+const callback = (body: object, lang = 'en', as: Player | null = a) => {
+  const r = request(t.url).post('/api/v1/payments/bkash/callback/').set('Accept-Language', lang);
+  return (as ? r.set(...as.auth) : r).send(body);
+};
+/** What a callback tells anyone but the purchase's owner: nothing. */
+const NOTHING = { transaction_id: null, outcome: null, checkout: null };
 
 /** Starts the checkout of a new pending purchase: the transaction and bKash's paymentID. */
 async function started(p: Player, lottery: number, ticket = TICKET): Promise<{ id: number; paymentID: string }> {
@@ -288,6 +294,7 @@ describe('the callback: confirmed without staff', () => {
       gateway: new BkashClient({ baseUrl: simUrl, ...SIMULATOR_CREDENTIALS, timeoutMs: 3000 }),
       log: t.app.log,
       defer: (task) => void task(),
+      receiver: '01700000000',
     });
     const [n1, n2] = await Promise.all([t.app.payments.reconcile(180), other.reconcile(180)]);
     expect(n1 + n2).toBe(1);
@@ -328,6 +335,54 @@ describe('the callback: confirmed without staff', () => {
     await t.db.query(`UPDATE bkash_payments SET lease_until = now() - interval '1 second' WHERE payment_id = $1`, [paymentID]);
     expect(await t.app.payments.reconcile(180)).toBe(1);
     expect(await t.db.one('SELECT checks FROM bkash_payments WHERE payment_id = $1', [paymentID])).toEqual({ checks: 2 });
+  });
+
+  test('a forged cancel or failure while bKash says Initiated changes nothing and tells its sender nothing', async () => {
+    const lottery = await insertLottery(t);
+    const { id, paymentID } = await started(a, lottery);
+    // The player authorised it on bKash's page; bKash says "Initiated" until we execute it.
+    await sim.pay(paymentID, SANDBOX);
+    for (const [status, as] of [
+      ['cancel', null],
+      ['failure', null],
+      ['cancel', b],
+      ['failure', staff],
+    ] as const) {
+      const res = await callback({ paymentID, status }, 'en', as).expect(200);
+      expect(res.body).toEqual(NOTHING);
+      expect(JSON.stringify(res.body)).not.toContain(String(id));
+    }
+    expect(await payment(paymentID)).toMatchObject({ state: 'created' });
+    expect(await txn(id)).toEqual({ status: 'pending', trx_id: null });
+    expect(await audits('transaction.checkout_failed')).toHaveLength(0);
+    // The owner's own cancel while bKash still says Initiated: the same, his page says we are waiting for bKash.
+    expect((await callback({ paymentID, status: 'cancel' }).expect(200)).body).toMatchObject({ transaction_id: id, outcome: 'pending' });
+    expect(await payment(paymentID)).toMatchObject({ state: 'created' });
+    // His success then confirms it.
+    expect((await callback({ paymentID, status: 'success' }).expect(200)).body.outcome).toBe('confirmed');
+    expect((await txn(id))?.status).toBe('success');
+  });
+
+  test('anyone but the owner is told nothing of a payment, settled or not; the owner is told', async () => {
+    const lottery = await insertLottery(t);
+    const { id, paymentID } = await started(a, lottery);
+    await sim.pay(paymentID, SANDBOX);
+    // An anonymous success callback (bKash's browser without cookies) still executes it: bKash's word decides.
+    expect((await callback({ paymentID, status: 'success' }, 'en', null).expect(200)).body).toEqual(NOTHING);
+    expect((await txn(id))?.status).toBe('success');
+    for (const as of [null, b, staff])
+      expect((await callback({ paymentID, status: 'cancel' }, 'en', as).expect(200)).body).toEqual(NOTHING);
+    const mine = await callback({ paymentID, status: 'cancel' }).expect(200);
+    expect(mine.body).toMatchObject({ transaction_id: id, outcome: 'confirmed', checkout: { payment_id: paymentID, state: 'completed' } });
+  });
+
+  test('a cancel bKash confirms (Cancelled) ends the purchase even from an anonymous callback, which learns nothing', async () => {
+    const lottery = await insertLottery(t);
+    const { id, paymentID } = await started(a, lottery);
+    await sim.cancel(paymentID);
+    expect((await callback({ paymentID, status: 'cancel' }, 'en', null).expect(200)).body).toEqual(NOTHING);
+    expect(await payment(paymentID)).toMatchObject({ state: 'cancelled' });
+    expect(await txn(id)).toEqual({ status: 'failed', trx_id: null });
   });
 
   test('unknown paymentID 404; a bad body 400; each in the caller’s language; nothing changed', async () => {
@@ -373,6 +428,24 @@ describe('refunds: money that cannot become a ticket goes back', () => {
     await age(paymentID);
     expect(await t.app.payments.reconcile(180)).toBe(0);
     expect(sim.payment(paymentID)?.refunds).toHaveLength(1);
+  });
+
+  test('a checkout still open when the tickets froze: the ticket rejected; money bKash took after is refunded (sales_closed)', async () => {
+    const lottery = await insertLottery(t);
+    const { id, paymentID } = await started(a, lottery);
+    await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 second' WHERE id = $1`, [lottery]);
+    expect(await freezeDue(t.db)).toBe(1);
+    expect(await txn(id)).toEqual({ status: 'failed', trx_id: null });
+    expect((await payment(paymentID))?.state).toBe('created');
+    // The player finishes on bKash's page after the close and comes back: the money is not a ticket any more.
+    await sim.pay(paymentID, SANDBOX);
+    await age(paymentID);
+    await callback({ paymentID, status: 'success' }).expect(200);
+    await t.settled();
+    expect(await payment(paymentID)).toMatchObject({ state: 'refunded', reason: 'sales_closed', refund_trx_id: expect.any(String) });
+    expect(sim.payment(paymentID)?.refunds).toHaveLength(1);
+    expect(await txn(id)).toEqual({ status: 'failed', trx_id: null });
+    expect(await audits('transaction.confirmed_by_bkash')).toHaveLength(0);
   });
 
   test('one purchase paid twice (two checkouts): the first confirms, the second is refunded', async () => {
@@ -551,6 +624,25 @@ describe('the pages, without JavaScript', () => {
     expect(unknown.text).toContain('এই বিকাশ পেমেন্ট খুঁজে পাওয়া যায়নি');
     const bad = await agent.get('/payment/bkash/callback?status=success');
     expect(bad.status).toBe(400);
+  });
+
+  test('the callback page: the owner goes to his payment page; anyone else sees only that the payment is being checked', async () => {
+    const lottery = await insertLottery(t);
+    const { id, paymentID } = await started(a, lottery);
+    const back = new URL(await sim.pay(paymentID, SANDBOX));
+    const address = back.pathname + back.search;
+    // Without cookies (bKash's duplicate, another browser): a neutral page, no purchase named; the payment still settles.
+    const anonymous = await request(t.url).get(address).set('Accept-Language', 'bn').expect(200);
+    expect(anonymous.text).toContain('আমরা বিকাশের কাছে এই পেমেন্টটি যাচাই করছি');
+    expect(anonymous.text).not.toContain(`/payment/${id}`);
+    expect((await txn(id))?.status).toBe('success');
+    const other = await loginAs(t.url, b.phone, 'secret-pass-1');
+    const seen = await other.get(address).expect(200);
+    expect(seen.text).toContain('We are checking this payment with bKash.');
+    expect(seen.text).not.toContain(`/payment/${id}`);
+    const owner = await loginAs(t.url, a.phone, 'secret-pass-1');
+    const ret = await owner.get(address).expect(303);
+    expect(ret.headers.location).toBe(`/payment/${id}`);
   });
 
   test('a refused checkout shows above its button on the same page', async () => {

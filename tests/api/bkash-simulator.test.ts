@@ -25,8 +25,10 @@ afterEach(() => {
   now = Date.now();
 });
 
-async function token(): Promise<string> {
-  const r = await request(app)
+const token = (): Promise<string> => tokenOf(app);
+
+async function tokenOf(a: express.Express): Promise<string> {
+  const r = await request(a)
     .post(`/_bkash${PATHS.grant}`)
     .set({ username: CREDS.username, password: CREDS.password })
     .send({ app_key: CREDS.appKey, app_secret: CREDS.appSecret });
@@ -334,6 +336,119 @@ describe('the control endpoint', () => {
     await request(app).post('/_bkash/_control').send({ reset: true });
     expect(sim.calls('create')).toBe(0);
     await create(); // the planned refusal was forgotten
+  });
+});
+
+describe('Send Money and Search Transaction', () => {
+  const RECEIVER = '01700000000';
+  const withReceiver = express();
+  const simR = new BkashSimulator({ ...CREDS, receiver: RECEIVER });
+  withReceiver.use('/_bkash', simR.router({ control: true }));
+  const search = async (a: express.Express, trxID: unknown) =>
+    request(a)
+      .post(`/_bkash${PATHS.searchTransaction}`)
+      .set({ authorization: await tokenOf(a), 'x-app-key': CREDS.appKey })
+      .send({ trxID });
+
+  test('the page: the form in both languages, "to" the receiver unless the address names one, no script', async () => {
+    const r = await request(withReceiver).get('/_bkash/send-money');
+    expect(r.status).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-store');
+    expect(r.text).toContain('<p class="bk-logo">bKash</p>');
+    expect(r.text).toContain('<form class="bk-form" method="post" action="/_bkash/send-money">');
+    for (const t of ['Send Money', 'সেন্ড মানি', 'Reference (optional)', 'রেফারেন্স (ঐচ্ছিক)', 'আপনার বিকাশ পিন']) expect(r.text).toContain(t);
+    expect(r.text).toContain(`name="to" type="text" inputmode="numeric" autocomplete="off" maxlength="16" value="${RECEIVER}"`);
+    expect(r.text).toContain(SANDBOX.wallet);
+    expect(r.text).toContain('<link rel="stylesheet" href="/_bkash/assets/checkout.css">');
+    expect(r.text).not.toMatch(/<script|style=|\son\w+=/i);
+    const named = await request(withReceiver).get('/_bkash/send-money?to=01811111111&amount=100&reference=%3Cb%3E');
+    expect(named.text).toContain('value="01811111111"');
+    expect(named.text).toContain('name="amount" type="text" inputmode="decimal" autocomplete="off" maxlength="15" value="100"');
+    expect(named.text).toContain('value="&#60;b&#62;"');
+  });
+
+  test('sent from the page: 303 to its TrxID, which Search Transaction then answers as sent', async () => {
+    const sent = await request(withReceiver)
+      .post('/_bkash/send-money')
+      .type('form')
+      .send({ from: '+88 01770-618575', to: RECEIVER, amount: '১০০', reference: 'ticket 7', pin: SANDBOX.pin });
+    expect(sent.status).toBe(303);
+    const trxID = /\/_bkash\/send-money\/([A-Z0-9]{10})$/.exec(sent.headers.location as string)?.[1] as string;
+    expect(trxID).toBeDefined();
+    const shown = await request(withReceiver).get(sent.headers.location as string);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain(`<dd class="bk-trxid">${trxID}</dd>`);
+    expect(shown.text).toContain('ট্রানজেকশন আইডি');
+    expect(shown.text).toContain('TK. 100');
+    expect(simR.transferOf(trxID)).toMatchObject({ from: SANDBOX.wallet, to: RECEIVER, amount: '100', reference: 'ticket 7' });
+    const found = await search(withReceiver, trxID);
+    expect(found.body).toEqual({
+      statusCode: '0000',
+      statusMessage: 'Successful',
+      trxID,
+      transactionStatus: 'Completed',
+      transactionType: 'Send Money',
+      amount: '100',
+      currency: 'BDT',
+      customerMsisdn: SANDBOX.wallet,
+      organizationShortCode: RECEIVER,
+      transactionReference: 'ticket 7',
+      initiationTime: expect.stringMatching(/ GMT\+0600$/),
+      completedTime: expect.stringMatching(/ GMT\+0600$/),
+    });
+    expect((await search(withReceiver, 'NOSUCH1234')).body).toEqual({ statusCode: '2033', statusMessage: 'Transaction not found' });
+    expect((await search(withReceiver, 42)).body).toMatchObject({ statusCode: '2065' });
+    expect((await request(withReceiver).get('/_bkash/send-money/NOSUCH1234')).status).toBe(404);
+    simR.reset();
+  });
+
+  test('the form asks again, with why and the values typed (never the PIN); nothing is sent', async () => {
+    const good = { from: SANDBOX.wallet, to: RECEIVER, amount: '100', reference: '', pin: SANDBOX.pin };
+    const cases: [Record<string, string>, string][] = [
+      [{ from: '12345' }, 'Enter your 11-digit bKash account number'],
+      [{ to: 'abc' }, 'Enter the 11-digit bKash number to send to'],
+      [{ to: SANDBOX.wallet }, 'You cannot send money to your own number.'],
+      [{ amount: '0' }, 'Enter an amount in taka'],
+      [{ amount: '10.505' }, 'Enter an amount in taka'],
+      [{ reference: '=cmd|x' }, 'The reference is at most 50'],
+      [{ from: '01812345678' }, 'Insufficient balance.'],
+      [{ pin: '00000' }, 'Wrong PIN.'],
+    ];
+    for (const [change, why] of cases) {
+      const r = await request(withReceiver)
+        .post('/_bkash/send-money')
+        .type('form')
+        .send({ ...good, ...change });
+      expect([r.status, r.text.includes(why)]).toEqual([400, true]);
+      expect(r.text).toContain(`value="${good.to === change.to ? RECEIVER : (change.to ?? RECEIVER)}"`);
+      expect(r.text).not.toContain(`value="${SANDBOX.pin}"`);
+    }
+  });
+
+  test('the control call sends money and answers its TrxID; a bad one is a 400; failNext applies to the search', async () => {
+    const r = await request(app)
+      .post('/_bkash/_control')
+      .send({ sendMoney: { from: '01812345678', to: RECEIVER, amount: 250, reference: 'x' } });
+    expect(r.status).toBe(200);
+    const trxID = r.body.trxID as string;
+    expect(trxID).toMatch(/^[A-Z0-9]{10}$/);
+    expect(sim.transferOf(trxID)).toMatchObject({ from: '01812345678', amount: '250' });
+    for (const bad of [{ from: 'x', to: RECEIVER, amount: 1 }, { from: '01812345678', to: RECEIVER, amount: '-1' }, { to: RECEIVER }])
+      expect((await request(app).post('/_bkash/_control').send({ sendMoney: bad })).status).toBe(400);
+    expect(
+      (
+        await request(plain)
+          .post('/_bkash/_control')
+          .send({ sendMoney: { from: '01812345678', to: RECEIVER, amount: 1 } })
+      ).status,
+    ).toBe(404);
+    sim.failNext('searchTransaction', 'refuse');
+    expect((await search(app, trxID)).body).toEqual({ statusCode: '2003', statusMessage: 'Process failed' });
+    sim.failNext('searchTransaction', 'http500');
+    expect((await search(app, trxID)).status).toBe(500);
+    expect((await search(app, trxID)).body).toMatchObject({ trxID, amount: '250' });
+    expect(sim.calls('searchTransaction')).toBe(3);
+    expect(() => sim.sendMoney({ from: '01812345678', to: '01812345678', amount: 1 })).toThrow('own number');
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * The bKash statement import (docs/rules/payments.md#8-send-money-reconciled-with-the-statement), end to end through
  * the API: the realistic merchant statement of tests/fixtures/bkash-statement with purchases made for its TrxIDs;
- * approved rows confirm their purchases (audited), the others are listed with their reasons and nothing else changes;
- * the same file again; every way a person resolves a row; the 48-hour flag; every endpoint by role; bad files.
+ * an upload approves nothing until a second staff member confirms it, then its approve rows confirm their purchases
+ * (audited with both), the others are listed with their reasons and nothing else changes; discarding an upload; the
+ * same file again; every way a person resolves a row (an approval proposed by one, confirmed by another); the 48-hour
+ * flag; every endpoint by role; bad files.
  */
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
@@ -16,6 +18,8 @@ const NOT_A_STATEMENT = readFileSync(new URL('not-a-statement.csv', FIXTURES));
 let t: TestApp;
 let staff: Player;
 let staff2: Player;
+/** A superuser: staff too, and a third person when two are not enough (neither may approve his own purchase). */
+let boss: Player;
 let player: Player;
 
 beforeAll(async () => {
@@ -23,6 +27,8 @@ beforeAll(async () => {
   t = await startTestApp({ BKASH_RECEIVER_NUMBER: '01811000000' });
   staff = await account(t, { name: 'Desk Staff', is_staff: true });
   staff2 = await account(t, { name: 'Second Staff', is_staff: true });
+  boss = await account(t, { name: 'Super User', is_staff: true });
+  await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [boss.id]);
   player = await account(t, { name: 'Plain Player' });
 });
 afterAll(() => t.close());
@@ -47,6 +53,20 @@ const upload = (who: Player | null, body: Buffer, name = 'merchant-statement.csv
     .set('Content-Type', type);
   return (who ? r.set(...who.auth) : r).send(body);
 };
+const confirm = (who: Player | null, id: number, lng = 'en') => {
+  const r = request(t.url).post(`/api/v1/bkash-statements/${id}/confirm/`).set('Accept-Language', lng);
+  return who ? r.set(...who.auth) : r;
+};
+const discard = (who: Player | null, id: number, body: object, lng = 'en') => {
+  const r = request(t.url).post(`/api/v1/bkash-statements/${id}/discard/`).set('Accept-Language', lng);
+  return (who ? r.set(...who.auth) : r).send(body);
+};
+/** An upload by `who` that a second staff member (`by`) confirms: its approve rows carried out. */
+async function uploadConfirmed(who: Player, body: Buffer, by: Player, name = 'merchant-statement.csv') {
+  const up = await upload(who, body, name).expect(201);
+  const done = await confirm(by, up.body.id as number).expect(200);
+  return done.body as { id: number; counts: Record<string, number>; status: string };
+}
 const resolve = (who: Player, rowId: number, body: object, lng = 'en') =>
   request(t.url)
     .post(`/api/v1/bkash-statement-rows/${rowId}/resolve/`)
@@ -131,7 +151,7 @@ async function rowsOf(who: Player, id: number, query = ''): Promise<Row[]> {
 const byLine = (rows: Row[], line: number) => rows.find((r) => r.line === line) as Row;
 
 describe('uploading the merchant statement', () => {
-  test('matching rows approve their purchases (audited); the others are listed with their reasons; nothing else changes', async () => {
+  test('an upload lists what it would approve and approves nothing; a second staff member confirms it: the matching rows approve their purchases (audited with both), the others are listed with their reasons', async () => {
     const p = await purchasesOfTheFixture();
     const before = await statuses();
     const res = await upload(staff, STATEMENT).expect(201);
@@ -140,9 +160,27 @@ describe('uploading the merchant statement', () => {
       repeated: false,
       size_bytes: STATEMENT.length,
       uploaded_by: { id: staff.id, name: 'Desk Staff' },
-      counts: { rows_read: 17, approved: 3, review: 8, ignored: 4, problems: 2, open: 8 },
+      status: 'awaiting_confirmation',
+      confirmation: null,
+      discard: null,
+      // Line 23 (the uploader's own purchase) matches too: the confirmation finds it his own.
+      counts: { rows_read: 17, approved: 4, review: 7, ignored: 4, problems: 2, open: 7 },
     });
     expect(res.body.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // Nothing approved yet: only the upload is audited.
+    expect(await statuses()).toEqual(before);
+    expect((await t.db.query<{ action: string }>('SELECT action FROM audit_log')).map((a) => a.action)).toEqual(['statement.upload']);
+    expect((await rowsOf(staff, res.body.id, '&decision=approve')).map((r) => r.line)).toEqual([9, 10, 11, 23]);
+
+    const done = await confirm(staff2, res.body.id).expect(200);
+    expect(done.body).toMatchObject({
+      id: res.body.id,
+      status: 'confirmed',
+      uploaded_by: { id: staff.id, name: 'Desk Staff' },
+      confirmation: { by: { id: staff2.id, name: 'Second Staff' } },
+      discard: null,
+      counts: { rows_read: 17, approved: 3, review: 8, ignored: 4, problems: 2, open: 8 },
+    });
 
     // Exactly the three matching purchases changed, to success.
     const after = await statuses();
@@ -174,20 +212,39 @@ describe('uploading the merchant statement', () => {
     expect(byLine(rows, 18)).toMatchObject({ trx_id: null });
     expect((byLine(rows, 18) as unknown as { raw: string }).raw).toContain('CKJ2R5X3AH');
 
-    // Audited: the upload, and each approval with the staff member as actor and the statement in `after`.
+    // Audited: the upload by the first, each approval and the confirmation by the second, with both named.
     const audit = await t.db.query<{ actor_id: number; action: string; entity: string; entity_id: string; after: Record<string, unknown> }>(
       'SELECT actor_id, action, entity, entity_id, after FROM audit_log ORDER BY id',
     );
     expect(audit.map((a) => [a.action, a.entity, a.actor_id])).toEqual([
-      ['transaction.approve', 'transaction', staff.id],
-      ['transaction.approve', 'transaction', staff.id],
-      ['transaction.approve', 'transaction', staff.id],
       ['statement.upload', 'statement', staff.id],
+      ['transaction.approve', 'transaction', staff2.id],
+      ['transaction.approve', 'transaction', staff2.id],
+      ['transaction.approve', 'transaction', staff2.id],
+      ['statement.confirm', 'statement', staff2.id],
     ]);
-    expect(audit[0]?.after).toMatchObject({ status: 'success', statement_id: res.body.id, statement_line: 9, trx_id: 'CKD4A7F2QX' });
-    expect(audit[3]).toMatchObject({
+    expect(audit[0]).toMatchObject({
       entity_id: String(res.body.id),
-      after: { approved: 3, review: 8, file_name: 'merchant-statement.csv' },
+      after: { approved: 4, review: 7, file_name: 'merchant-statement.csv', status: 'awaiting_confirmation' },
+    });
+    expect(audit[1]?.after).toMatchObject({
+      status: 'success',
+      statement_id: res.body.id,
+      statement_line: 9,
+      trx_id: 'CKD4A7F2QX',
+      proposed_by: staff.id,
+      confirmed_by: staff2.id,
+    });
+    expect(audit[4]).toMatchObject({
+      entity_id: String(res.body.id),
+      after: {
+        status: 'confirmed',
+        uploaded_by: staff.id,
+        confirmed_by: staff2.id,
+        approved: 3,
+        review: 8,
+        refused: [{ transaction_id: p.staffOwn, reason: 'own_purchase' }],
+      },
     });
 
     // Filters: the review rows, the open ones, the problems.
@@ -203,14 +260,16 @@ describe('uploading the merchant statement', () => {
 
   test('the same file again answers its earlier upload (200, repeated) and changes nothing; an overlapping one approves nothing twice', async () => {
     const p = await purchasesOfTheFixture();
-    const first = await upload(staff, STATEMENT).expect(201);
+    const first = await uploadConfirmed(staff, STATEMENT, staff2);
     const before = { ...(await counts()), statuses: await statuses() };
     const again = await upload(staff2, STATEMENT, 'renamed.csv').expect(200);
     expect(again.body).toMatchObject({
-      id: first.body.id,
+      id: first.id,
       repeated: true,
       file_name: 'merchant-statement.csv',
       uploaded_by: { id: staff.id },
+      status: 'confirmed',
+      confirmation: { by: { id: staff2.id } },
     });
     expect({ ...(await counts()), statuses: await statuses() }).toEqual(before);
 
@@ -219,32 +278,75 @@ describe('uploading the merchant statement', () => {
       STATEMENT,
       Buffer.from('17,CKM0X1D3GO,05-Dec-26 11:30:00 AM,Cash Out,01811000000,01300111222,৳10.00,৳0.18,"৳1,757.57",\n'),
     ]);
-    const second = await upload(staff2, wider, 'wider.csv').expect(201);
-    // Only the uploader's own purchase of the first upload (line 23): another staff member uploads this one.
-    expect(second.body.counts).toMatchObject({ approved: 1 });
-    const rows = await rowsOf(staff2, second.body.id);
+    // Only the first uploader's own purchase (line 23): another staff member uploads this one, a third confirms it.
+    const second = await uploadConfirmed(staff2, wider, boss, 'wider.csv');
+    expect(second.counts).toMatchObject({ approved: 1 });
+    const rows = await rowsOf(staff2, second.id);
     expect(byLine(rows, 9)).toMatchObject({ decision: 'ignore', reason: 'already_approved', purchase: { id: p.matches } });
-    // The staff member's own purchase is approvable by another staff member's upload.
+    // The staff member's own purchase is approvable when neither the uploader nor the confirmer is he.
     expect(byLine(rows, 23)).toMatchObject({ decision: 'approve' });
     expect(await statusOf(p.staffOwn)).toBe('success');
   });
 });
 
-describe('resolving a row listed for review', () => {
-  test('approve with a note: the purchase becomes success, audited twice; the row says who, when and why', async () => {
+describe('after the end of sales (the tickets frozen)', () => {
+  test('an upload approves no purchase of a closed lottery: its rows are listed for review (tickets_frozen); approving one is refused', async () => {
     const p = await purchasesOfTheFixture();
+    await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 minute' WHERE id = $1`, [p.padma]);
     const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const rows = await rowsOf(staff2, s.id);
+    expect(byLine(rows, 9)).toMatchObject({ decision: 'review', reason: 'tickets_frozen', purchase: { id: p.matches } });
+    expect(await statusOf(p.matches)).toBe('pending');
+    // Another lottery still on sale: its row approves as before.
+    expect(byLine(rows, 10)).toMatchObject({ decision: 'approve' });
+    expect(await statusOf(p.thousand)).toBe('success');
+    const en = await resolve(staff2, byLine(rows, 9).id, { action: 'approve', note: 'checked' }).expect(409);
+    expect(en.body).toEqual({
+      code: 'tickets_frozen',
+      detail: expect.stringMatching(/^Sales of this lottery closed on .+: its tickets are frozen/),
+    });
+    const bn = await resolve(staff2, byLine(rows, 9).id, { action: 'approve', note: 'checked' }, 'bn').expect(409);
+    expect(bn.body.detail).toContain('এই কেনাকাটা আর অনুমোদন করা যায় না');
+    expect(await statusOf(p.matches)).toBe('pending');
+    // Dismissing it changes no ticket: still allowed.
+    await resolve(staff2, byLine(rows, 9).id, { action: 'dismiss', note: 'Sales had closed; refunded by hand.' }).expect(200);
+  });
+});
+
+describe('resolving a row listed for review', () => {
+  test('approve with a note: one staff member proposes, another confirms; then the purchase becomes success, audited with both; the row says who, when and why', async () => {
+    const p = await purchasesOfTheFixture();
+    const s = await uploadConfirmed(staff, STATEMENT, staff2);
     const row = byLine(await rowsOf(staff, s.id), 13); // ৳150 paid for a ৳100 ticket
     await t.db.query('DELETE FROM audit_log');
-    const res = await resolve(staff2, row.id, { action: 'approve', note: 'Paid 150 by mistake; the 50 goes back by hand.' }).expect(200);
+    const proposed = await resolve(staff2, row.id, { action: 'approve', note: 'Paid 150 by mistake; the 50 goes back by hand.' }).expect(
+      200,
+    );
+    expect(proposed.body).toMatchObject({
+      id: row.id,
+      decision: 'review',
+      proposal: { by: { id: staff2.id, name: 'Second Staff' }, note: 'Paid 150 by mistake; the 50 goes back by hand.' },
+      resolution: null,
+      purchase: { id: p.wrongAmount, status: 'pending' },
+    });
+    expect(await statusOf(p.wrongAmount)).toBe('pending');
+    // The proposer cannot confirm his own proposal, in either language; nothing changes.
+    const own = await resolve(staff2, row.id, { action: 'approve', note: 'Again.' }).expect(403);
+    expect(own.body).toEqual({ detail: 'You proposed this approval: another staff member must confirm it.', code: 'own_proposal' });
+    const ownBn = await resolve(staff2, row.id, { action: 'approve', note: 'Again.' }, 'bn').expect(403);
+    expect(ownBn.body.detail).toBe('এই অনুমোদনের প্রস্তাব আপনি দিয়েছেন: অন্য একজন কর্মীকে এটি নিশ্চিত করতে হবে।');
+    expect(await statusOf(p.wrongAmount)).toBe('pending');
+
+    const res = await resolve(boss, row.id, { action: 'approve', note: 'Checked the statement: agreed.' }).expect(200);
     expect(res.body).toMatchObject({
       id: row.id,
       decision: 'review',
       reason: 'amount_differs',
+      proposal: { by: { id: staff2.id } },
       resolution: {
         action: 'approved',
-        by: { id: staff2.id, name: 'Second Staff' },
-        note: 'Paid 150 by mistake; the 50 goes back by hand.',
+        by: { id: boss.id, name: 'Super User' },
+        note: 'Checked the statement: agreed.',
       },
       purchase: { id: p.wrongAmount, status: 'success' },
     });
@@ -253,17 +355,27 @@ describe('resolving a row listed for review', () => {
       'SELECT actor_id, action, entity_id, after FROM audit_log ORDER BY id',
     );
     expect(audit.map((a) => [a.action, a.actor_id])).toEqual([
-      ['transaction.approve', staff2.id],
-      ['statement.resolve', staff2.id],
+      ['statement.propose', staff2.id],
+      ['transaction.approve', boss.id],
+      ['statement.resolve', boss.id],
     ]);
-    expect(audit[0]?.after).toMatchObject({
+    expect(audit[0]?.after).toMatchObject({ row_id: row.id, note: 'Paid 150 by mistake; the 50 goes back by hand.' });
+    expect(audit[1]?.after).toMatchObject({
       statement_id: s.id,
       statement_line: 13,
-      note: 'Paid 150 by mistake; the 50 goes back by hand.',
+      proposed_by: staff2.id,
+      confirmed_by: boss.id,
+      note: 'Checked the statement: agreed.',
     });
-    expect(audit[1]).toMatchObject({
+    expect(audit[2]).toMatchObject({
       entity_id: String(s.id),
-      after: { row_id: row.id, resolution: 'approved', transaction_id: p.wrongAmount },
+      after: {
+        row_id: row.id,
+        resolution: 'approved',
+        transaction_id: p.wrongAmount,
+        proposed_by: staff2.id,
+        proposal_note: 'Paid 150 by mistake; the 50 goes back by hand.',
+      },
     });
     expect(
       (
@@ -281,7 +393,7 @@ describe('resolving a row listed for review', () => {
 
   test('dismiss with a note changes nothing but the row', async () => {
     const p = await purchasesOfTheFixture();
-    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const s = await uploadConfirmed(staff, STATEMENT, staff2);
     const row = byLine(await rowsOf(staff, s.id), 14); // masked sender
     const before = await statuses();
     const res = await resolve(staff2, row.id, { action: 'dismiss', note: 'Asked the player: not his number.' }).expect(200);
@@ -294,7 +406,7 @@ describe('resolving a row listed for review', () => {
 
   test('a TrxID with no purchase: approving is refused until the player gives it, then approves his purchase', async () => {
     const p = await purchasesOfTheFixture();
-    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const s = await uploadConfirmed(staff, STATEMENT, staff2);
     const row = byLine(await rowsOf(staff, s.id), 15);
     const refused = await resolve(staff2, row.id, { action: 'approve', note: 'checked' }).expect(409);
     expect(refused.body.code).toBe('no_purchase');
@@ -306,24 +418,31 @@ describe('resolving a row listed for review', () => {
       .set(...p.player.auth)
       .send({ trx_id: 'CKG9N4T1XE', payment_number: '01611000111' })
       .expect(200);
-    const ok = await resolve(staff2, row.id, { action: 'approve', note: 'TrxID given after the upload.' }).expect(200);
+    const proposed = await resolve(staff2, row.id, { action: 'approve', note: 'TrxID given after the upload.' }).expect(200);
+    expect(proposed.body).toMatchObject({ resolution: null, purchase: { id: later, status: 'pending' } });
+    const ok = await resolve(staff, row.id, { action: 'approve', note: 'Agreed.' }).expect(200);
     expect(ok.body).toMatchObject({ resolution: { action: 'approved' }, purchase: { id: later, status: 'success' } });
   });
 
   test('the same TrxID twice: one row approves the purchase, the other then finds it approved', async () => {
     const p = await purchasesOfTheFixture();
-    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const s = await uploadConfirmed(staff, STATEMENT, staff2);
     const rows = await rowsOf(staff, s.id);
     await resolve(staff2, byLine(rows, 16).id, { action: 'approve', note: 'One payment, shown twice.' }).expect(200);
+    // A proposal on the other row while the purchase is still pending; it is then approved through the first row.
+    await resolve(staff2, byLine(rows, 20).id, { action: 'approve', note: 'Or this one.' }).expect(200);
+    await resolve(staff, byLine(rows, 16).id, { action: 'approve', note: 'Agreed.' }).expect(200);
     expect(await statusOf(p.twice)).toBe('success');
-    const second = await resolve(staff2, byLine(rows, 20).id, { action: 'approve', note: 'x' }).expect(409);
+    const second = await resolve(staff, byLine(rows, 20).id, { action: 'approve', note: 'x' }).expect(409);
     expect(second.body.code).toBe('not_pending');
+    // No proposal on a purchase that is no longer pending either.
+    expect((await resolve(staff, byLine(rows, 16).id, { action: 'approve', note: 'x' }).expect(409)).body.code).toBe('already_resolved');
     await resolve(staff2, byLine(rows, 20).id, { action: 'dismiss', note: 'The same payment as line 16.' }).expect(200);
   });
 
   test("money paid out never approves; a row that is not for review, and a staff member's own purchase, are refused", async () => {
     const p = await purchasesOfTheFixture();
-    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const s = await uploadConfirmed(staff, STATEMENT, staff2);
     const rows = await rowsOf(staff, s.id);
     const out = await resolve(staff2, byLine(rows, 22).id, { action: 'approve', note: 'x' }).expect(409);
     expect(out.body.code).toBe('not_received');
@@ -340,13 +459,17 @@ describe('resolving a row listed for review', () => {
     const bn = await resolve(staff, own.id, { action: 'approve', note: 'mine' }, 'bn').expect(403);
     expect(bn.body.detail).toBe('এটি আপনার নিজের কেনাকাটা: অন্য একজন কর্মীকে সিদ্ধান্ত নিতে হবে।');
     expect(await statusOf(p.staffOwn)).toBe('pending');
+    // Another staff member proposes it; the owner may not confirm it; a third person does.
     await resolve(staff2, own.id, { action: 'approve', note: 'Checked by a second person.' }).expect(200);
+    expect((await resolve(staff, own.id, { action: 'approve', note: 'mine' }).expect(403)).body.code).toBe('own_purchase');
+    expect(await statusOf(p.staffOwn)).toBe('pending');
+    await resolve(boss, own.id, { action: 'approve', note: 'Checked by a third person.' }).expect(200);
     expect(await statusOf(p.staffOwn)).toBe('success');
   });
 
   test('bad bodies and unknown rows: 4xx in both languages, nothing changed', async () => {
     await purchasesOfTheFixture();
-    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const s = await uploadConfirmed(staff, STATEMENT, staff2);
     const row = byLine(await rowsOf(staff, s.id), 13);
     const before = await counts();
     expect((await resolve(staff2, row.id, { action: 'approve' }).expect(400)).body).toEqual({ note: ['This field is required.'] });
@@ -380,7 +503,7 @@ describe('resolving a row listed for review', () => {
 describe('the 48-hour flag', () => {
   test('a pending Send Money purchase whose TrxID is in no statement 48 hours after it was given is flagged, never approved', async () => {
     const p = await purchasesOfTheFixture();
-    await upload(staff, STATEMENT).expect(201);
+    await uploadConfirmed(staff, STATEMENT, staff2);
     const missing = await bought(p.player, p.padma, 'ZZZ99999ZZ', '01712345678');
     const young = await bought(p.player, p.padma, 'YYY88888YY', '01712345678');
     // The TrxID time is set when it is given (the purchase, or the TrxID entry afterwards).
@@ -418,6 +541,21 @@ describe('the 48-hour flag', () => {
     });
     expect(await statusOf(missing)).toBe('pending');
 
+    const flaggedIds = async () =>
+      (
+        await request(t.url)
+          .get('/api/v1/bkash-flagged-purchases/')
+          .set(...staff.auth)
+          .expect(200)
+      ).body.map((f: { id: number }) => f.id);
+    // A discarded upload that shows it does not end the flag: its rows take no part.
+    const set = Buffer.from(
+      'Trx ID,Date Time,Transaction Type,From,To,Amount\nZZZ99999ZZ,06-Dec-26 09:00 AM,Send Money,01712345678,01811000000,100\n',
+    );
+    const setAside = await upload(staff, set, 'set-aside.csv').expect(201);
+    await discard(staff2, setAside.body.id, { reason: 'Not from the merchant portal.' }).expect(200);
+    expect(await flaggedIds()).toEqual([p.fraction, missing]);
+
     // A statement that shows it ends the flag (here it is listed for review: no purchase matches its amount).
     const later = Buffer.from(
       'Trx ID,Date Time,Transaction Type,From,To,Amount\nZZZ99999ZZ,06-Dec-26 10:00 AM,Send Money,01712345678,01811000000,120\n',
@@ -437,7 +575,7 @@ describe('the 48-hour flag', () => {
 describe('on the transactions list and the dashboard', () => {
   test('each Send Money purchase says where it stands with the statements; the dashboard counts what waits for a person', async () => {
     const p = await purchasesOfTheFixture();
-    await upload(staff, STATEMENT).expect(201);
+    await uploadConfirmed(staff, STATEMENT, staff2);
     const missing = await bought(p.player, p.padma, 'ZZZ99999ZZ', '01712345678');
     const young = await bought(p.player, p.padma, 'YYY88888YY', '01712345678');
     await t.db.query(`UPDATE transactions SET trx_id_at = now() - interval '49 hours' WHERE id = $1`, [missing]);
@@ -468,6 +606,34 @@ describe('on the transactions list and the dashboard', () => {
       .expect(200);
     expect(open).toBeGreaterThan(0);
     expect(dashboard.body.statement_to_decide).toBe(open + Number(flagged.headers['x-total-count']));
+
+    // An upload awaiting a second person counts too, and its approve rows wait: the purchase is not yet matched.
+    const waitingUpload = await upload(
+      staff,
+      Buffer.from(
+        'Trx ID,Date Time,Transaction Type,From,To,Amount\nYYY88888YY,06-Dec-26 10:00 AM,Send Money,01712345678,01811000000,100\n',
+      ),
+      'waiting.csv',
+    ).expect(201);
+    expect(waitingUpload.body.counts).toMatchObject({ approved: 1, open: 0 });
+    const withWaiting = await request(t.url)
+      .get('/api/v1/admin/dashboard/')
+      .set(...staff.auth)
+      .expect(200);
+    expect(withWaiting.body.statement_to_decide).toBe(dashboard.body.statement_to_decide + 1);
+    const stateNow = async (id: number) =>
+      (
+        (
+          await request(t.url)
+            .get('/api/v1/transactions/?limit=100')
+            .set(...staff.auth)
+            .expect(200)
+        ).body as { id: number; statement: string | null }[]
+      ).find((x) => x.id === id)?.statement;
+    expect(await stateNow(young)).toBe('review');
+    await confirm(staff2, waitingUpload.body.id).expect(200);
+    expect(await stateNow(young)).toBe('matched');
+    expect(await statusOf(young)).toBe('success');
 
     // A person dismisses the row of the TrxID twice: it is decided.
     const rows = await t.db.query<{ id: number }>(
@@ -572,6 +738,8 @@ describe('who may call', () => {
       ['GET', (r) => r, '/api/v1/bkash-statements/'],
       ['GET', (r) => r, `/api/v1/bkash-statements/${s.id}/`],
       ['POST', (r) => r.send({ action: 'dismiss', note: 'x' }), `/api/v1/bkash-statement-rows/${row.id}/resolve/`],
+      ['POST', (r) => r, `/api/v1/bkash-statements/${s.id}/confirm/`],
+      ['POST', (r) => r.send({ reason: 'x' }), `/api/v1/bkash-statements/${s.id}/discard/`],
       ['GET', (r) => r, '/api/v1/bkash-flagged-purchases/'],
     ];
     const before = await counts();
@@ -592,6 +760,189 @@ describe('who may call', () => {
       .set(...staff2.auth)
       .expect(200);
     expect(list.headers['x-total-count']).toBe('1');
-    expect(list.body[0]).toMatchObject({ id: s.id, counts: { approved: 3, open: 8 } });
+    expect(list.body[0]).toMatchObject({ id: s.id, status: 'awaiting_confirmation', counts: { approved: 4, open: 7 } });
+    // A superuser is staff: he confirms (staff2 and the superuser are both not the uploader).
+    const done = await confirm(boss, s.id).expect(200);
+    expect(done.body).toMatchObject({ status: 'confirmed', confirmation: { by: { id: boss.id } } });
+  });
+});
+
+describe('confirming and discarding an upload', () => {
+  test('the uploader cannot confirm his own upload (403 own_upload, both languages); unknown uploads 404; nothing changes', async () => {
+    const p = await purchasesOfTheFixture();
+    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const before = { ...(await counts()), statuses: await statuses() };
+    const en = await confirm(staff, s.id).expect(403);
+    expect(en.body).toEqual({ detail: 'You uploaded this statement: another staff member must confirm it.', code: 'own_upload' });
+    const bn = await confirm(staff, s.id, 'bn').expect(403);
+    expect(bn.body).toEqual({ detail: 'এই স্টেটমেন্ট আপনি আপলোড করেছেন: অন্য একজন কর্মীকে এটি নিশ্চিত করতে হবে।', code: 'own_upload' });
+    expect((await confirm(staff2, 99_999_999, 'bn').expect(404)).body).toEqual({ detail: 'স্টেটমেন্টটি পাওয়া যায়নি।', code: 'not_found' });
+    await request(t.url)
+      .post('/api/v1/bkash-statements/abc/confirm/')
+      .set(...staff2.auth)
+      .expect(404);
+    expect({ ...(await counts()), statuses: await statuses() }).toEqual(before);
+    expect(await statusOf(p.matches)).toBe('pending');
+    // Its rows wait too: none is decided before the upload is confirmed.
+    const row = byLine(await rowsOf(staff2, s.id), 13);
+    const early = await resolve(staff2, row.id, { action: 'dismiss', note: 'x' }).expect(409);
+    expect(early.body).toEqual({
+      detail: 'This upload waits for a second staff member to confirm it: its rows are decided after that.',
+      code: 'awaiting_confirmation',
+    });
+  });
+
+  test('confirmed once: again, or after a discard, is 409 not_awaiting and approves nothing twice', async () => {
+    const p = await purchasesOfTheFixture();
+    const s = await uploadConfirmed(staff, STATEMENT, staff2);
+    const before = { ...(await counts()), statuses: await statuses() };
+    const again = await confirm(boss, s.id).expect(409);
+    expect(again.body).toEqual({ detail: 'This upload has already been confirmed.', code: 'not_awaiting' });
+    const late = await discard(boss, s.id, { reason: 'Too late.' }, 'bn').expect(409);
+    expect(late.body).toEqual({ detail: 'এই আপলোড আগেই নিশ্চিত করা হয়েছে।', code: 'not_awaiting' });
+    expect({ ...(await counts()), statuses: await statuses() }).toEqual(before);
+    expect(await statusOf(p.matches)).toBe('success');
+  });
+
+  test('a discarded upload (any staff member, with a reason; audited) approves nothing; its rows take no part; the same bytes answer it', async () => {
+    const p = await purchasesOfTheFixture();
+    const { body: s } = await upload(staff, STATEMENT).expect(201);
+    const before = await statuses();
+    expect((await discard(staff2, s.id, {}).expect(400)).body).toEqual({ reason: ['This field is required.'] });
+    expect((await discard(staff2, s.id, { reason: '  ' }, 'bn').expect(400)).body).toEqual({ reason: ['কারণটি লিখুন।'] });
+    expect((await discard(staff2, s.id, { reason: 'x'.repeat(501) }).expect(400)).body.reason).toHaveLength(1);
+    expect((await discard(staff2, s.id, { reason: 'x', extra: 1 }).expect(400)).body).toHaveProperty('extra');
+    expect((await discard(staff2, 99_999_999, { reason: 'x' }).expect(404)).body.code).toBe('not_found');
+    // The uploader himself may set his upload aside.
+    const res = await discard(staff, s.id, { reason: 'Wrong wallet exported.' }).expect(200);
+    expect(res.body).toMatchObject({
+      status: 'discarded',
+      confirmation: null,
+      discard: { by: { id: staff.id, name: 'Desk Staff' }, reason: 'Wrong wallet exported.' },
+      counts: { open: 0 },
+    });
+    const audit = await t.db.query<{ actor_id: number; action: string; after: Record<string, unknown> }>(
+      "SELECT actor_id, action, after FROM audit_log WHERE action = 'statement.discard'",
+    );
+    expect(audit).toEqual([
+      {
+        actor_id: staff.id,
+        action: 'statement.discard',
+        after: { status: 'discarded', uploaded_by: staff.id, discarded_by: staff.id, reason: 'Wrong wallet exported.' },
+      },
+    ]);
+    const c = await confirm(staff2, s.id).expect(409);
+    expect(c.body).toEqual({ detail: 'This upload has been discarded: it approves nothing.', code: 'not_awaiting' });
+    expect((await discard(staff2, s.id, { reason: 'again' }).expect(409)).body.code).toBe('not_awaiting');
+    const row = byLine(await rowsOf(staff2, s.id), 13);
+    expect((await resolve(staff2, row.id, { action: 'dismiss', note: 'x' }).expect(409)).body.code).toBe('statement_discarded');
+    expect(await statuses()).toEqual(before);
+    expect(await statusOf(p.matches)).toBe('pending');
+    const again = await upload(staff2, STATEMENT).expect(200);
+    expect(again.body).toMatchObject({ id: s.id, repeated: true, status: 'discarded' });
+  });
+
+  test("the confirmation checks each purchase at that moment: the confirmer's own, results out, sales closed, changed meanwhile", async () => {
+    const open = await insertLottery(t, { name: 'Open' });
+    const results = await insertLottery(t, { name: 'Results soon' });
+    const closing = await insertLottery(t, { name: 'Closing' });
+    const a = await account(t, { name: 'Karim' });
+    const ok = await bought(a, open, 'OKAY1234AB', '01712345678');
+    const mine = await bought(staff2, open, 'MINE1234AB', '01712345678');
+    const published = await bought(a, results, 'RSLT1234AB', '01712345678');
+    const closed = await bought(a, closing, 'CLSD1234AB', '01712345678');
+    const changed = await bought(a, open, 'CHNG1234AB', '01712345678');
+    const csv = Buffer.from(
+      'Trx ID,Date Time,Transaction Type,From,To,Amount\n' +
+        ['OKAY1234AB', 'MINE1234AB', 'RSLT1234AB', 'CLSD1234AB', 'CHNG1234AB']
+          .map((x) => `${x},06-Dec-26 10:00 AM,Send Money,01712345678,01811000000,100`)
+          .join('\n'),
+    );
+    const { body: s } = await upload(staff, csv, 'moment.csv').expect(201);
+    expect(s.counts).toMatchObject({ approved: 5, review: 0 });
+    // Meanwhile: results out, sales closed, the purchase rejected.
+    await t.db.query('UPDATE lotteries SET is_result_published = true, drawn_at = now() WHERE id = $1', [results]);
+    await t.db.query("UPDATE lotteries SET end_date = now() - interval '1 minute' WHERE id = $1", [closing]);
+    await t.db.query("UPDATE transactions SET status = 'failed' WHERE id = $1", [changed]);
+    const done = await confirm(staff2, s.id).expect(200);
+    expect(done.body.counts).toMatchObject({ approved: 1, review: 4, open: 4 });
+    const rows = await rowsOf(staff2, s.id);
+    expect(rows.map((r) => [r.trx_id, r.decision, r.reason])).toEqual([
+      ['OKAY1234AB', 'approve', null],
+      ['MINE1234AB', 'review', 'own_purchase'],
+      ['RSLT1234AB', 'review', 'results_published'],
+      ['CLSD1234AB', 'review', 'sales_closed'],
+      ['CHNG1234AB', 'review', 'changed_meanwhile'],
+    ]);
+    expect([await statusOf(ok), await statusOf(mine), await statusOf(published), await statusOf(closed), await statusOf(changed)]).toEqual([
+      'success',
+      'pending',
+      'pending',
+      'pending',
+      'failed',
+    ]);
+    expect(
+      (await t.db.query<{ entity_id: string }>("SELECT entity_id FROM audit_log WHERE action = 'transaction.approve'")).map((a) =>
+        Number(a.entity_id),
+      ),
+    ).toEqual([ok]);
+    // A second person's approval of a row whose lottery closed is refused in the caller's language.
+    const closedRow = rows.find((r) => r.trx_id === 'CLSD1234AB') as Row;
+    await resolve(boss, closedRow.id, { action: 'approve', note: 'Paid before the close.' }).expect(200);
+    const refused = await resolve(staff, closedRow.id, { action: 'approve', note: 'Agreed.' }, 'bn').expect(409);
+    expect(refused.body).toEqual({ detail: 'এই লটারির বিক্রি বন্ধ হয়ে গেছে: এর কেনাকাটা আর অনুমোদন করা যায় না।', code: 'sales_closed' });
+    expect(await statusOf(closed)).toBe('pending');
+  });
+
+  test('20 staff members confirm at once: exactly one confirmation, one approval per purchase, one audit row each', async () => {
+    const lottery = await insertLottery(t, { name: 'Race' });
+    const a = await account(t, { name: 'Racer' });
+    const ids = [await bought(a, lottery, 'RACE1111AA', '01712345678'), await bought(a, lottery, 'RACE2222BB', '01712345678')];
+    const csv = Buffer.from(
+      'Trx ID,Date Time,Transaction Type,From,To,Amount\n' +
+        'RACE1111AA,06-Dec-26 10:00 AM,Send Money,01712345678,01811000000,100\n' +
+        'RACE2222BB,06-Dec-26 10:05 AM,Send Money,01712345678,01811000000,100\n',
+    );
+    const { body: s } = await upload(staff, csv, 'race.csv').expect(201);
+    const others: Player[] = [staff2, boss];
+    while (others.length < 20) others.push(await account(t, { name: `Staff ${others.length}`, is_staff: true }));
+    const answers = await Promise.all(others.map((o) => confirm(o, s.id)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
+    for (const r of answers.filter((x) => x.status === 409)) expect(r.body.code).toBe('not_awaiting');
+    for (const id of ids) expect(await statusOf(id)).toBe('success');
+    const audit = await t.db.query<{ action: string; entity_id: string }>(
+      "SELECT action, entity_id FROM audit_log WHERE action IN ('transaction.approve', 'statement.confirm') ORDER BY id",
+    );
+    expect(audit.filter((x) => x.action === 'statement.confirm')).toHaveLength(1);
+    expect(
+      audit
+        .filter((x) => x.action === 'transaction.approve')
+        .map((x) => Number(x.entity_id))
+        .sort((x, y) => x - y),
+    ).toEqual(ids);
+    const messages = await t.db.one<{ n: number }>(
+      "SELECT count(*)::int AS n FROM player_messages WHERE kind = 'ticket_confirmed' AND user_id = $1",
+      [a.id],
+    );
+    expect(messages?.n).toBe(2);
+  });
+
+  test('20 staff members confirm a proposed approval at once: one approval, one audit row; the rest 409', async () => {
+    const p = await purchasesOfTheFixture();
+    const s = await uploadConfirmed(staff, STATEMENT, staff2);
+    const row = byLine(await rowsOf(staff, s.id), 13);
+    await resolve(staff2, row.id, { action: 'approve', note: 'Proposed.' }).expect(200);
+    const others: Player[] = [staff, boss];
+    while (others.length < 20) others.push(await account(t, { name: `Desk ${others.length}`, is_staff: true }));
+    const answers = await Promise.all(others.map((o) => resolve(o, row.id, { action: 'approve', note: 'Agreed.' })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(409)]);
+    for (const r of answers.filter((x) => x.status === 409)) expect(r.body.code).toBe('already_resolved');
+    expect(await statusOf(p.wrongAmount)).toBe('success');
+    const approvals = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE action = 'transaction.approve' AND entity_id = $1",
+      [String(p.wrongAmount)],
+    );
+    expect(approvals[0]?.n).toBe(1);
+    expect((await t.db.query("SELECT 1 FROM audit_log WHERE action = 'statement.resolve'")).length).toBe(1);
   });
 });

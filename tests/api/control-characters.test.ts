@@ -13,8 +13,15 @@ import { csrfFrom } from '../helpers/session.ts';
 import { routes } from '../../views/routes.tsx';
 
 const BAD = ['\u0000', 'a\u0000b', '\u0007bell', 'x\u001b[31m', 'line\u000bbreak', '\u007f'];
-/** The bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): refused the same way. */
+/** The bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): invisible, refused. */
 const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+/** The other invisible characters (docs/rules/security.md#10-invisible-characters), each refused in every name. */
+const INVISIBLE = ['\u200e', '\u200f', '\u061c', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\t', '\u00ad', '\u2028', '\n'];
+const NOT_ALLOWED = { en: 'This field contains characters that are not allowed.', bn: 'এই ঘরে এমন কিছু অক্ষর আছে, যা ব্যবহার করা যাবে না।' };
+const INVISIBLE_TEXT = {
+  en: 'This field contains an invisible character (such as a tab, a line break, a zero-width space or a direction mark), which is not allowed. Type it again without it.',
+  bn: 'এই ঘরে একটি অদৃশ্য অক্ষর আছে (যেমন ট্যাব, লাইন ব্রেক, জিরো-উইডথ স্পেস বা লেখার দিক বদলানোর চিহ্ন), যা ব্যবহার করা যাবে না। এটি ছাড়া আবার লিখুন।',
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,16 +65,28 @@ describe('API bodies', () => {
     expect(r.headers['content-type']).toMatch(/json/);
   });
 
-  test.each([...BAD, ...BIDI.map((c) => `Ra${c}him`)])('a control character in a text field names that field: %j', async (bad) => {
+  test.each(BAD)('a control character in a text field names that field: %j', async (bad) => {
     const r = await request(t.url)
       .post('/api/v1/signup/')
       .send({ name: `Ra${bad}him`, phone: '01712345670', password: 'secret-pass-1' });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ name: ['This field contains characters that are not allowed.'] });
+    expect(r.body).toEqual({ name: [NOT_ALLOWED.en] });
     expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', ['01712345670'])).toHaveLength(0);
   });
 
-  test.each(BIDI)('a bidi control in a profile name: 400 in both languages, nothing changed: %j', async (c) => {
+  test.each([...BIDI, ...INVISIBLE])('an invisible character in a sign-up name: 400 in both languages, no account: %j', async (c) => {
+    for (const lng of ['en', 'bn'] as const) {
+      const r = await request(t.url)
+        .post('/api/v1/signup/')
+        .set('Accept-Language', lng)
+        .send({ name: `Rahim ${c}Uddin`, phone: '01712345670', password: 'secret-pass-1' });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ name: [INVISIBLE_TEXT[lng]] });
+    }
+    expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', ['01712345670'])).toHaveLength(0);
+  });
+
+  test.each(BIDI.concat(INVISIBLE))('an invisible character in a profile name: 400 in both languages, nothing changed: %j', async (c) => {
     const u = await createUser(t);
     const token = (await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password }).expect(200)).body
       .access as string;
@@ -80,19 +99,78 @@ describe('API bodies', () => {
         .send({ password: u.password, name: `Rahim ${c}0001` });
     const en = await change('en');
     expect(en.status).toBe(400);
-    expect(en.body).toEqual({ name: ['This field contains characters that are not allowed.'] });
+    expect(en.body).toEqual({ name: [INVISIBLE_TEXT.en] });
     const bn = await change('bn');
     expect(bn.status).toBe(400);
-    expect(bn.body).toEqual({ name: ['এই ঘরে এমন কিছু অক্ষর আছে, যা ব্যবহার করা যাবে না।'] });
+    expect(bn.body).toEqual({ name: [INVISIBLE_TEXT.bn] });
     expect(await t.db.one('SELECT name FROM users WHERE id = $1', [u.id])).toEqual(before);
   });
 
-  test('the left-to-right and right-to-left marks (U+200E, U+200F) are allowed in a name', async () => {
+  test('Bengali joiners between Bengali letters are kept in a name; the direction marks are refused', async () => {
     const r = await request(t.url)
       .post('/api/v1/signup/')
-      .send({ name: 'রহিম\u200e Uddin\u200f', phone: '01712345671', password: 'secret-pass-1' });
+      .send({ name: 'র\u200d্যাব উদ্দিন', phone: '01712345671', password: 'secret-pass-1' });
     expect(r.status).toBe(201);
-    expect(await t.db.one('SELECT name FROM users WHERE phone = $1', ['01712345671'])).toEqual({ name: 'রহিম\u200e Uddin\u200f' });
+    expect(await t.db.one('SELECT name FROM users WHERE phone = $1', ['01712345671'])).toEqual({ name: 'র\u200d্যাব উদ্দিন' });
+    const marks = await request(t.url)
+      .post('/api/v1/signup/')
+      .send({ name: 'রহিম\u200e Uddin\u200f', phone: '01712345672', password: 'secret-pass-1' });
+    expect(marks.status).toBe(400);
+    expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', ['01712345672'])).toHaveLength(0);
+  });
+
+  test.each(['\u200b', '\u2060', '\ufeff', '\t', '\u200d'])(
+    'the contact form: %j in the name or the message refused, nothing stored',
+    async (c) => {
+      const before = (await t.db.query('SELECT 1 FROM contact_messages')).length;
+      const name = await request(t.url)
+        .post('/api/v1/contact/')
+        .set('Accept-Language', 'bn')
+        .send({ name: `Ra${c}him`, email: 'a@b.co', message: 'hello' });
+      expect(name.status).toBe(400);
+      expect(name.body).toEqual({ name: [INVISIBLE_TEXT.bn] });
+      const message = await request(t.url)
+        .post('/api/v1/contact/')
+        .send({ name: 'Rahim', email: 'a@b.co', message: `my ticket${c} is lost` });
+      expect(message.status).toBe(400);
+      expect(message.body).toEqual({ message: [INVISIBLE_TEXT.en] });
+      expect((await t.db.query('SELECT 1 FROM contact_messages')).length).toBe(before);
+      // A message of several lines is still a message.
+      const lines = await request(t.url).post('/api/v1/contact/').send({ name: 'Rahim', email: 'a@b.co', message: 'line one\nline two' });
+      expect(lines.status).toBeLessThan(300);
+    },
+  );
+
+  test('a lottery’s names: an invisible character refused for staff, nothing stored; its description may break lines', async () => {
+    const staff = await createUser(t, { is_staff: true });
+    const token = (await request(t.url).post('/api/token/').send({ phone: staff.phone, password: staff.password }).expect(200)).body
+      .access as string;
+    const lottery = {
+      name: 'Padma Weekly',
+      name_bn: 'পদ্মা সাপ্তাহিক',
+      description: 'A steady\nweekly draw.',
+      winners: 2,
+      ticket_price: 100,
+      total_prize: 50000,
+      start_date: '2026-12-01',
+      end_date: '2026-12-05',
+    };
+    const create = (body: object) =>
+      request(t.url).post('/api/v1/lotteries/').set('Authorization', `Bearer ${token}`).set('Accept-Language', 'en').send(body);
+    const count = async () => (await t.db.query('SELECT 1 FROM lotteries')).length;
+    const before = await count();
+    for (const [field, value] of [
+      ['name', 'Padma\u200b Weekly'],
+      ['name', 'Padma\tWeekly'],
+      ['name_bn', 'পদ্মা\u2060সাপ্তাহিক'],
+      ['name_bn', '\u200cপদ্মা'],
+      ['description', 'A steady\u202e weekly draw.'],
+    ] as const) {
+      const r = await create({ ...lottery, [field]: value });
+      expect([field, r.status, r.body]).toEqual([field, 400, { [field]: [INVISIBLE_TEXT.en] }]);
+    }
+    expect(await count()).toBe(before);
+    expect((await create(lottery)).status).toBe(201);
   });
 });
 

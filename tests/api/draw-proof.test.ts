@@ -11,6 +11,8 @@ import { quicknetRound, roundTime, selectWinners, verifyProof } from '../../serv
 import { toDigits } from '../../shared/dates.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { REAL_BEACONS, REAL_SIGNATURE_5928395 } from '../helpers/fake-drand.ts';
+import { storedCommitment } from '../helpers/sealed.ts';
+import { keyringOf } from '../../server/crypto/sealed.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
 
@@ -43,11 +45,7 @@ const patch = (id: number, body: object, lng = 'en') =>
     .set(...staff.auth)
     .set('Accept-Language', lng)
     .send(body);
-const stored = (id: number) =>
-  t.db.one<{ seed: string; commitment: string; beacon_round: number | string }>(
-    'SELECT seed, commitment, beacon_round FROM draw_commitments WHERE lottery_id = $1',
-    [id],
-  );
+const stored = (id: number) => storedCommitment(t, id);
 /** The end of sales as the lottery stores it (8 PM Dhaka on its end date). */
 const endOf = async (id: number) =>
   new Date((await t.db.one<{ end_date: string }>('SELECT end_date FROM lotteries WHERE id = $1', [id]))!.end_date);
@@ -68,6 +66,10 @@ test('publishing announces the draw: a commitment to a secret seed and the drand
   const id = res.body.id as number;
   const c = await stored(id);
   expect(c?.seed).toMatch(/^[0-9a-f]{64}$/);
+  // Kept sealed, never in clear: the row (and so a dump of it) does not hold the seed (docs/rules/draws.md#2).
+  expect(c?.clear).toBeNull();
+  expect(c?.seed_sealed).toMatch(new RegExp(`^v1:${t.keys.kid}:`));
+  expect(c?.seed_sealed).not.toContain(c!.seed);
   expect(c?.commitment).toBe(createHash('sha256').update(Buffer.from(c!.seed, 'hex')).digest('hex'));
   const round = quicknetRound(await endOf(id));
   expect(Number(c?.beacon_round)).toBe(round);
@@ -393,6 +395,8 @@ describe('the draw by the procedure', () => {
       winners: expected.winners,
     });
     expect(verifyProof(p)).toEqual({ ok: true });
+    // Revealed, the seed is public: kept in clear from now on, the sealed copy emptied (docs/rules/draws.md#2).
+    expect(await stored(id)).toMatchObject({ clear: c!.seed, seed_sealed: null });
     const [audit] = await t.db.query<{ after: { algorithm: string } }>(`SELECT after FROM audit_log WHERE action = 'lottery.draw'`);
     expect(audit?.after.algorithm).toBe('bhagya-draw-v1');
 
@@ -453,5 +457,23 @@ describe('the draw by the procedure', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('no_tickets');
     expect((await proof(id)).body.seed).toBeUndefined();
+  });
+
+  test("a seed sealed under a key this server does not hold: 409 seed_unopenable in the caller's language, nothing drawn", async () => {
+    const id = await ended(TICKETS);
+    await sign(staff, id).expect(200);
+    const other = keyringOf({ SECRET_KEY: 'another-server-'.padEnd(48, 'z') });
+    await t.db.query('UPDATE draw_commitments SET seed_sealed = $2 WHERE lottery_id = $1', [id, other.seal('draw-seed', 'ab'.repeat(32))]);
+    const en = await draw(staff, id);
+    expect(en.status).toBe(409);
+    expect(en.body).toEqual({ detail: expect.stringContaining('SECRET_KEY_PREVIOUS'), code: 'seed_unopenable' });
+    const bn = await draw(staff, id, 'bn');
+    expect(bn.status).toBe(409);
+    expect(bn.body.detail).toContain('সিড');
+    expect(await t.db.query('SELECT * FROM prizes WHERE lottery_id = $1', [id])).toHaveLength(0);
+    expect(await t.db.one('SELECT revealed_at, seed FROM draw_commitments WHERE lottery_id = $1', [id])).toEqual({
+      revealed_at: null,
+      seed: null,
+    });
   });
 });

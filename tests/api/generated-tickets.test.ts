@@ -35,8 +35,8 @@ const activate = (p: Player, ticket_number: string, secret_number: string) =>
   as(p, 'post', '/api/v1/activate-generated-ticket/').send({ ticket_number, secret_number });
 
 const stored = () =>
-  t.db.query<{ id: number; lottery_id: number; ticket_number: string; secret_number: string; created_by: number }>(
-    'SELECT id, lottery_id, ticket_number, secret_number, created_by FROM generated_tickets ORDER BY id',
+  t.db.query<{ id: number; lottery_id: number; ticket_number: string; created_by: number }>(
+    'SELECT id, lottery_id, ticket_number, created_by FROM generated_tickets ORDER BY id',
   );
 const audit = () =>
   t.db.query<{ action: string; actor_id: number; entity: string; entity_id: string; before: unknown; after: unknown }>(
@@ -61,6 +61,19 @@ describe('generating', () => {
     expect(new Set(tickets.map((g) => g.ticket_number)).size).toBe(5);
     expect(new Set(tickets.map((g) => g.secret_number)).size).toBe(5);
     expect((await stored()).map((r) => r.ticket_number).sort()).toEqual(tickets.map((g) => g.ticket_number).sort());
+    // Sealed, never in clear: the rows (and so a dump of them) do not hold the secrets, only their sealed form and a
+    // keyed lookup hash (docs/rules/tickets.md#6-generated-tickets).
+    const rows = await t.db.query<{ ticket_number: string; secret_number: string | null; secret_sealed: string; secret_lookup: string }>(
+      'SELECT ticket_number, secret_number, secret_sealed, secret_lookup FROM generated_tickets',
+    );
+    for (const r of rows) {
+      const secret = tickets.find((g) => g.ticket_number === r.ticket_number)!.secret_number;
+      expect(r.secret_number).toBeNull();
+      expect(r.secret_sealed).toMatch(new RegExp(`^v1:${t.keys.kid}:`));
+      expect(JSON.stringify(r)).not.toContain(secret);
+      expect(t.keys.open('generated-secret', r.secret_sealed)).toBe(secret);
+      expect(r.secret_lookup).toBe(t.keys.lookup('generated-secret', secret));
+    }
     const log = await audit();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ action: 'generated_ticket.create', actor_id: staff.id, entity: 'lottery', entity_id: String(lottery) });

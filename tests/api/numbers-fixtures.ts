@@ -23,7 +23,11 @@ export const seedNumber = (i: number): string => createHash('sha256').update(`se
 
 /** The lottery's seed, and its commitment, replaced by `seed` (as if the server had drawn it). */
 export const fixSeed = (t: TestApp, id: number, seed: string) =>
-  t.db.query('UPDATE draw_commitments SET seed = $2, commitment = $3 WHERE lottery_id = $1', [id, seed, commitment(seed)]);
+  t.db.query('UPDATE draw_commitments SET seed_sealed = $2, commitment = $3 WHERE lottery_id = $1', [
+    id,
+    t.keys.seal('draw-seed', seed),
+    commitment(seed),
+  ]);
 
 /** Many paid tickets of `userId` at once, straight in the database. */
 export const sellMany = (t: TestApp, userId: number, id: number, tickets: string[]) =>
@@ -39,9 +43,9 @@ export const sellMany = (t: TestApp, userId: number, id: number, tickets: string
  */
 export async function endSales(t: TestApp, id: number): Promise<void> {
   await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 hour' WHERE id = $1`, [id]);
-  await t.db.query('UPDATE draw_commitments SET seed = $2, commitment = $3, beacon_round = $4 WHERE lottery_id = $1', [
+  await t.db.query('UPDATE draw_commitments SET seed_sealed = $2, commitment = $3, beacon_round = $4 WHERE lottery_id = $1', [
     id,
-    SEED,
+    t.keys.seal('draw-seed', SEED),
     commitment(SEED),
     SIGNED.round,
   ]);
@@ -55,9 +59,9 @@ export async function endSales(t: TestApp, id: number): Promise<void> {
 export async function endSalesAtRound(t: TestApp, id: number): Promise<void> {
   const end = roundTime(SIGNED.round - 1);
   await t.db.query(`UPDATE lotteries SET start_date = $2::timestamptz - interval '1 day', end_date = $2 WHERE id = $1`, [id, end]);
-  await t.db.query('UPDATE draw_commitments SET seed = $2, commitment = $3, beacon_round = $4 WHERE lottery_id = $1', [
+  await t.db.query('UPDATE draw_commitments SET seed_sealed = $2, commitment = $3, beacon_round = $4 WHERE lottery_id = $1', [
     id,
-    SEED,
+    t.keys.seal('draw-seed', SEED),
     commitment(SEED),
     SIGNED.round,
   ]);

@@ -311,6 +311,45 @@ describe('every purchase path', () => {
     expect((await t.db.query('SELECT * FROM bkash_payments')).length).toBe(2);
   });
 
+  test('the TrxID of an earlier purchase given while self-excluded: refused with the purchase’s words and what becomes of it', async () => {
+    const lottery = await insertLottery(t, { price: 100 });
+    const made = await buy(t, a, purchase(lottery, nextTicket(), { payment_number: undefined }));
+    expect(made.status).toBe(201);
+    const id = made.body.id as number;
+    const ex = await exclude(a, { period: '6m', confirm: true }).expect(200);
+    const setTrx = (p: Player | null, lng = 'en', trx = trxId()) => {
+      const r = request(t.url).patch(`/api/v1/transactions/${id}/trx-id/`).set('Accept-Language', lng);
+      return (p ? r.set(...p.auth) : r).send({ trx_id: trx });
+    };
+    const en = await setTrx(a);
+    expect(en.status).toBe(403);
+    expect(en.body).toEqual({
+      detail: expect.stringMatching(
+        /^You have excluded yourself from play until .*; your prizes can still be claimed\. This purchase stays unpaid and is cancelled when its lottery's sales close\. If you have already sent the money, contact support and it will be refunded\.$/,
+      ),
+      code: 'self_excluded',
+      until: ex.body.self_exclusion.until,
+    });
+    const bn = await setTrx(a, 'bn');
+    expect(bn.status).toBe(403);
+    expect(bn.body.detail).toMatch(
+      /^আপনি .* পর্যন্ত নিজেকে খেলা থেকে বিরত রেখেছেন।.* এই কেনাকাটার পেমেন্ট বাকি থাকবে, আর লটারির বিক্রি বন্ধ হলে কেনাকাটাটি বাতিল হবে।/,
+    );
+    expect(await t.db.one('SELECT status, trx_id FROM transactions WHERE id = $1', [id])).toEqual({ status: 'pending', trx_id: null });
+    // Anonymous 401, another player 404, as before: the exclusion is told only to its owner.
+    expect((await setTrx(null)).status).toBe(401);
+    expect((await setTrx(b)).status).toBe(404);
+    // A player not excluded still gives his TrxID.
+    const hers = await buy(t, b, purchase(lottery, nextTicket(), { payment_number: undefined }));
+    const given = trxId();
+    await request(t.url)
+      .patch(`/api/v1/transactions/${hers.body.id as number}/trx-id/`)
+      .set(...b.auth)
+      .send({ trx_id: given })
+      .expect(200);
+    expect(await t.db.one('SELECT trx_id FROM transactions WHERE id = $1', [hers.body.id])).toEqual({ trx_id: given });
+  });
+
   test('activating a generated ticket counts as play: at the limit allowed, over refused, excluded refused; the ticket stays free', async () => {
     const lottery = await insertLottery(t, { price: 100 });
     await setLimits(a, { month: 100 }).expect(200);

@@ -9,6 +9,7 @@ import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import type { TFunction } from 'i18next';
 import { Accounts } from '../../server/accounts/service.ts';
 import type { Codes } from '../../server/accounts/codes.ts';
+import type { Challenges } from '../../server/accounts/challenge.ts';
 import type { Tokens } from '../../server/accounts/tokens.ts';
 import type { Db } from '../../server/db/index.ts';
 import { ApiError } from '../../server/http/errors.ts';
@@ -215,6 +216,7 @@ describe('PATCH /api/v1/update-profile/', () => {
       db: blind,
       tokens: {} as Tokens,
       codes: {} as Codes,
+      challenges: {} as Challenges,
       notifier: {} as Notifier,
       defer: () => undefined,
     });

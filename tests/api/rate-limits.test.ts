@@ -10,7 +10,7 @@
  * so tests do not share a per-address window.
  *
  * Many players share one address (carrier-grade NAT, docs/rules/limits.md#1-rate-limits): per address only failures
- * are limited, and everything else only by a flood ceiling; a ceiling of thousands is reached by filling its window
+ * are limited (failed logins and code checks only ask a question), and everything else only by a flood ceiling; a ceiling of thousands is reached by filling its window
  * in the database (`fill`), not by thousands of requests. Lock-outs (activation, a botnet against one account) are in
  * lockouts.test.ts.
  */
@@ -114,21 +114,45 @@ describe('per address: failures, and ceilings against floods', () => {
     expect((await from(newIp()).post('/api/v1/forgot-password/').send({ identifier: newPhone() })).status).toBe(200);
   }, 60_000);
 
-  test('failed code checks (verify-otp and reset-password share one window): LIMITS.codeCheckFailuresPerIp, then 429', async () => {
+  test('failed code checks (verify-otp and reset-password share one window): LIMITS.codeCheckFailuresPerIp, then a question (428), never 429', async () => {
     const ip = newIp();
     const wrongOtp = { otp: ['The code is not correct. Please check it and try again.'] };
-    const verify = () => from(ip).post('/api/v1/verify-otp/').send({ identifier: newPhone(), otp: '12345' });
-    const reset = () =>
+    const verify = (extra: object = {}) =>
+      from(ip)
+        .post('/api/v1/verify-otp/')
+        .send({ identifier: newPhone(), otp: '12345', ...extra });
+    const reset = (identifier: string, otp: string, extra: object = {}) =>
       from(ip)
         .post('/api/v1/reset-password/')
-        .send({ identifier: newPhone(), otp: '123456', new_password: 'new-pass-123', confirm_password: 'new-pass-123' });
-    const { lastAllowed } = await reachLimit(LIMITS.codeCheckFailuresPerIp, 400, (i) => (i % 2 ? reset() : verify()));
-    expect(lastAllowed.body).toEqual(wrongOtp);
-    expectLimited(await verify(), LIMITS.codeCheckFailuresPerIp);
-    expectLimited(await reset(), LIMITS.codeCheckFailuresPerIp);
+        .send({ identifier, otp, new_password: 'new-pass-123', confirm_password: 'new-pass-123', ...extra });
+    for (let i = 0; i < LIMITS.codeCheckFailuresPerIp.max; i++) {
+      const res = i % 2 ? await reset(newPhone(), '123456') : await verify();
+      if (res.status !== 400) throw new Error(`check ${i + 1}: ${res.status} ${res.text.slice(0, 200)}`);
+      expect(res.body).toEqual(wrongOtp);
+    }
+    const asked = await verify();
+    expect([asked.status, asked.body.code]).toEqual([428, 'challenge_required']);
+    const answer = (res: Res) => {
+      const [, a, b] = /^What is (\d+) plus (\d+)\?$/.exec(res.body.challenge.question) ?? [];
+      return { challenge_token: res.body.challenge.token as string, challenge_answer: String(Number(a) + Number(b)) };
+    };
+    // Answered, a wrong code is still a wrong code (and counts); a wrong answer is refused before the code is checked.
+    const checked = await verify(answer(asked));
+    expect([checked.status, checked.body]).toEqual([400, wrongOtp]);
+    const u = await createUser(t, { phone: newPhone() });
+    expect((await from(newIp()).post('/api/v1/forgot-password/').send({ identifier: u.phone })).status).toBe(200);
+    const code = await t.lastCode(u.phone, 'reset');
+    const first = await reset(u.phone, code);
+    expect([first.status, first.body.code]).toEqual([428, 'challenge_required']);
+    const wrongAnswer = await reset(u.phone, code, {
+      ...answer(first),
+      challenge_answer: String(Number(answer(first).challenge_answer) + 1),
+    });
+    expect([wrongAnswer.status, wrongAnswer.body.code]).toEqual([428, 'challenge_wrong']);
+    expect((await reset(u.phone, code, answer(wrongAnswer))).status).toBe(200);
+    // Another address is asked nothing.
     const other = await from(newIp()).post('/api/v1/verify-otp/').send({ identifier: newPhone(), otp: '12345' });
-    expect(other.status).toBe(400);
-    expect(other.body).toEqual(wrongOtp);
+    expect([other.status, other.body]).toEqual([400, wrongOtp]);
   }, 60_000);
 
   test('successful code checks count nowhere per address: more verifications from one address than its failures allow', async () => {
@@ -154,7 +178,7 @@ describe('per address: failures, and ceilings against floods', () => {
     }
   }, 240_000);
 
-  test('failed logins: LIMITS.loginFailuresPerIp from one address, then 429 even with the right password; another address logs in', async () => {
+  test('failed logins: LIMITS.loginFailuresPerIp from one address, then a question (428) even with the right password, never 429; answered, 200', async () => {
     const ip = newIp();
     const u = await createUser(t, { phone: newPhone() });
     // Wrong passwords for different (unknown) identifiers: only the address's failures fill; the last ones for real.
@@ -162,8 +186,22 @@ describe('per address: failures, and ceilings against floods', () => {
     for (let i = 0; i < 3; i++)
       expect((await from(ip).post('/api/token/').send({ phone: newPhone(), password: 'wrong-pass-1' })).status).toBe(401);
     const right = await from(ip).post('/api/token/').send({ phone: u.phone, password: u.password });
-    expectLimited(right, LIMITS.loginFailuresPerIp);
+    expect([right.status, right.body.code]).toEqual([428, 'challenge_required']);
     expect(right.body.access).toBeUndefined();
+    // Many more failures from the address still never refuse: the question is asked, never a wait.
+    await fill(`login:fail:ip:${ip}:0`, LIMITS.loginFailuresPerIp.max * 50);
+    const again = await from(ip).post('/api/token/').send({ phone: u.phone, password: u.password });
+    expect([again.status, again.body.code]).toEqual([428, 'challenge_required']);
+    const [, a, b] = /^What is (\d+) plus (\d+)\?$/.exec(again.body.challenge.question) ?? [];
+    const answered = await from(ip)
+      .post('/api/token/')
+      .send({
+        phone: u.phone,
+        password: u.password,
+        challenge_token: again.body.challenge.token,
+        challenge_answer: String(Number(a) + Number(b)),
+      });
+    expect(answered.status).toBe(200);
     expect((await from(newIp()).post('/api/token/').send({ phone: u.phone, password: u.password })).status).toBe(200);
   }, 60_000);
 

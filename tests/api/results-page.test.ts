@@ -11,12 +11,14 @@ import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import request from 'supertest';
 import { loadResources } from '../../server/i18n.ts';
-import { selectWinners } from '../../server/draws/verifiable.ts';
+import { freezeDue } from '../../server/draws/freeze-job.ts';
+import { selectWinners, ticketsDigest } from '../../server/draws/verifiable.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { I18nProvider } from '../../views/i18n.tsx';
 import { Component, proofView, drandRoundUrl } from '../../views/results/draw.tsx';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { REAL_BEACONS } from '../helpers/fake-drand.ts';
+import { storedCommitment } from '../helpers/sealed.ts';
 import { loginAs } from '../helpers/session.ts';
 import { account, type Player } from './purchase-fixtures.ts';
 
@@ -65,11 +67,7 @@ const create = async (extra: object = {}): Promise<number> => {
   expect(res.status).toBe(201);
   return res.body.id as number;
 };
-const stored = async (id: number) =>
-  (await t.db.one<{ seed: string; commitment: string; beacon_round: number | string }>(
-    'SELECT seed, commitment, beacon_round FROM draw_commitments WHERE lottery_id = $1',
-    [id],
-  ))!;
+const stored = async (id: number) => (await storedCommitment(t, id))!;
 
 /**
  * A published lottery with these paid tickets, its sales ended an hour ago and its round SIGNED's (a real round, long
@@ -114,6 +112,22 @@ test('before the draw: the commitment, the beacon round and its time, why nobody
   const asPlayer = await agent.get(`/results/${id}`).expect(200);
   expect(asPlayer.text).toContain(c.commitment);
   expect(asPlayer.text).not.toContain(c.seed);
+});
+
+test('the tickets frozen at the close are shown at once, before the draw: their count and digest T, in both languages', async () => {
+  const id = await ended(TICKETS);
+  const before = shown((await page(id, 'en').expect(200)).text);
+  expect(before).not.toContain('Tickets in the draw, frozen');
+  expect(await freezeDue(t.db)).toBe(1);
+  const digest = ticketsDigest(TICKETS);
+  const en = shown((await page(id, 'en').expect(200)).text);
+  expect(en).toContain('Tickets in the draw, frozen');
+  expect(en).toMatch(/Frozen at <!-- -->.*: 4 tickets, digest|Frozen at .*: 4 tickets, digest/);
+  expect(en).toContain(digest);
+  const bn = shown((await page(id, 'bn').expect(200)).text);
+  expect(bn).toContain('ড্র-এর টিকিট, চূড়ান্ত');
+  expect(bn).toContain('৪টি টিকিট');
+  expect(bn).toContain(digest);
 });
 
 test('a drawn lottery: winners in the order drawn, the seed, the beacon, T, the command to check it; the seed only after the draw', async () => {
@@ -311,6 +325,7 @@ describe('the page from a stubbed loader', () => {
       kind: 'pending',
       commitment: drawn.commitment,
       beacon: { round: 5, value: null, signature: null, sample: false },
+      frozen: null,
     });
   });
 });

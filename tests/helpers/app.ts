@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { keyringOf, type Keyring } from '../../server/crypto/sealed.ts';
 import { openDb, type Db } from '../../server/db/index.ts';
 import type { CodeMessage, Message, Notifier } from '../../server/notify/index.ts';
 import { adminSql, freshPglite } from './database.ts';
@@ -20,6 +21,8 @@ export type TestApp = {
   messages: Message[];
   /** The capturing notifier the app was given (a test may replace its methods to make sending fail). */
   notifier: Notifier;
+  /** The keys the app seals its secrets at rest with (its SECRET_KEY): a test opens a sealed seed or secret with them. */
+  keys: Keyring;
   /** The latest code sent to this phone or e-mail (after the codes sent in the background went out). */
   lastCode(to: string, purpose?: CodeMessage['purpose']): Promise<string>;
   /** Waits for the codes the app sends after its answers (resend, password reset). */
@@ -80,7 +83,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const messages: Message[] = [];
   const notifier: Notifier = { sendCode: async (m) => void sent.push(m), send: async (m) => void messages.push(m) };
   // The capturing notifier, unless a test asks for the live transport itself.
-  const app = await createApp(config, { db, sendMessages: false, ...(env.NOTIFY_TRANSPORT === 'live' ? {} : { notifier }) });
+  const app = await createApp(config, { db, sendMessages: false, freezeJob: false, ...(env.NOTIFY_TRANSPORT === 'live' ? {} : { notifier }) });
   const server = app.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -91,6 +94,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     sent,
     messages,
     notifier,
+    keys: keyringOf(config),
     settled: () => app.settled(),
     async lastCode(to, purpose) {
       await app.settled();

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { request } from 'undici';
 import { BkashClient, BkashError, type BkashClientOptions } from '../../server/payments/bkash/client.ts';
 import { startSimulator, type BkashSimulator } from '../../server/payments/bkash/simulator.ts';
-import { amountText, bkashTime, PATHS, wholeTaka } from '../../server/payments/bkash/wire.ts';
+import { amountText, bkashTime, bkashTimeToIso, PATHS, wholeTaka } from '../../server/payments/bkash/wire.ts';
 
 const CREDS = { appKey: 'sim-app-key', appSecret: 'sim-app-secret-XYZ', username: 'sim-user', password: 'sim-pass-Q7' };
 const CALLBACK = 'https://bhagya.example/payment/bkash/callback';
@@ -323,6 +323,106 @@ describe('refunds', () => {
   });
 });
 
+describe('search transaction', () => {
+  const RECEIVER = '01700000000';
+
+  test('money sent to a number: every field normalised (amount whole taka, times UTC); an unknown TrxID is null', async () => {
+    const c = client();
+    simNow = Date.UTC(2026, 10, 28, 4, 5, 6, 789);
+    const trxID = sim.sendMoney({ from: '+880 1770-618575', to: RECEIVER, amount: '100.00', reference: 'T 42' });
+    expect(trxID).toMatch(/^[A-Z0-9]{10}$/);
+    expect(await c.searchTransaction(trxID)).toEqual({
+      trxID,
+      transactionStatus: 'Completed',
+      transactionType: 'Send Money',
+      amount: 100,
+      currency: 'BDT',
+      customerMsisdn: '01770618575',
+      receiver: RECEIVER,
+      transactionReference: 'T 42',
+      completedTime: '2026-11-28T04:05:06.789Z',
+      initiationTime: '2026-11-28T04:05:06.789Z',
+    });
+    const part = sim.sendMoney({ from: '01812345678', to: RECEIVER, amount: '100.50' });
+    expect(await c.searchTransaction(part)).toMatchObject({ amount: null, transactionReference: null });
+    expect(await c.searchTransaction('NOSUCHTRX1')).toBeNull();
+    // Asking is harmless: the same answer again.
+    expect(await c.searchTransaction(trxID)).toMatchObject({ trxID, amount: 100 });
+    expect(sim.calls('searchTransaction')).toBe(4);
+  });
+
+  test("a checkout's completed payment is found too, with its invoice as the reference", async () => {
+    const c = client();
+    const { paymentID } = await newPayment(c, 150);
+    await sim.pay(paymentID);
+    const { trxID } = await c.execute(paymentID);
+    expect(await c.searchTransaction(trxID as string)).toMatchObject({
+      trxID,
+      transactionType: 'Payment',
+      amount: 150,
+      customerMsisdn: '01770618575',
+      transactionReference: String(invoice),
+    });
+  });
+
+  test('refused is refused; no answer is unknown, and the client asks again (safe to repeat)', async () => {
+    const trxID = sim.sendMoney({ from: '01770618575', to: RECEIVER, amount: 100 });
+    const c = client({ retries: 1 });
+    sim.failNext('searchTransaction', 'refuse');
+    expect(await failure(c.searchTransaction(trxID))).toMatchObject({ kind: 'refused', op: 'searchTransaction', code: '2003' });
+    sim.failNext('searchTransaction', 'http500');
+    expect(await c.searchTransaction(trxID)).toMatchObject({ trxID, amount: 100 });
+    sim.failNext('searchTransaction', 'lose_answer');
+    sim.failNext('searchTransaction', 'http500');
+    expect(await failure(c.searchTransaction(trxID))).toMatchObject({ kind: 'unknown', op: 'searchTransaction' });
+    const once = client({ timeoutMs: 200 });
+    sim.failNext('searchTransaction', 'timeout');
+    expect(await failure(once.searchTransaction(trxID))).toMatchObject({ kind: 'unknown', message: expect.stringContaining('200 ms') });
+    expect(sim.calls('searchTransaction')).toBe(6);
+  });
+
+  test("another bKash's answer: empty fields are null, no statusCode is a success, a time that is no time is null", async () => {
+    const answer = {
+      trxID: 'ABC123DEF4',
+      transactionStatus: 'Completed',
+      transactionType: 'Send Money',
+      amount: 250,
+      currency: '',
+      customerMsisdn: '',
+      organizationShortCode: RECEIVER,
+      transactionReference: '',
+      completedTime: '2026-11-28T10:05:06+06:00',
+      initiationTime: 'yesterday',
+    };
+    const fake = http.createServer((req, res) => {
+      const body =
+        req.url === PATHS.grant
+          ? { statusCode: '0000', statusMessage: 'Successful', id_token: 't', token_type: 'Bearer', expires_in: 3600, refresh_token: 'r' }
+          : answer;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+    const c = client({ baseUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}` });
+    try {
+      expect(await c.searchTransaction('ABC123DEF4')).toEqual({
+        trxID: 'ABC123DEF4',
+        transactionStatus: 'Completed',
+        transactionType: 'Send Money',
+        amount: 250,
+        currency: null,
+        customerMsisdn: null,
+        receiver: RECEIVER,
+        transactionReference: null,
+        completedTime: '2026-11-28T04:05:06.000Z',
+        initiationTime: null,
+      });
+    } finally {
+      fake.closeAllConnections();
+      fake.close();
+    }
+  });
+});
+
 describe('the wire format', () => {
   test('amounts are read exactly and sent as whole taka', () => {
     expect(['100', '100.00', '100.0', ' 7 ', 100].map(wholeTaka)).toEqual([100, 100, 100, 7, 100]);
@@ -342,6 +442,16 @@ describe('the wire format', () => {
 
   test("bKash's time format, in Dhaka time", () => {
     expect(bkashTime(Date.UTC(2025, 11, 9, 10, 12, 43, 828))).toBe('2025-12-09T16:12:43:828 GMT+0600');
+  });
+
+  test("bKash's times read back as UTC", () => {
+    expect(bkashTimeToIso('2025-12-09T16:12:43:828 GMT+0600')).toBe('2025-12-09T10:12:43.828Z');
+    expect(bkashTimeToIso(bkashTime(Date.UTC(2026, 0, 1, 0, 0, 0, 5)))).toBe('2026-01-01T00:00:00.005Z');
+    expect(bkashTimeToIso('2025-12-09T10:12:43Z')).toBe('2025-12-09T10:12:43.000Z');
+    expect(bkashTimeToIso('2025-12-09 16:12:43')).toBe('2025-12-09T10:12:43.000Z'); // no offset: Dhaka
+    expect(bkashTimeToIso('2025-12-09T16:12:43.5+06:00')).toBe('2025-12-09T10:12:43.500Z');
+    for (const bad of ['', null, undefined, 'yesterday', '2025-02-30T10:00:00Z', '2025-12-09T25:00:00Z', '2025-12-09'])
+      expect(bkashTimeToIso(bad)).toBeNull();
   });
 });
 

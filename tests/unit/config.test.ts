@@ -60,6 +60,7 @@ describe('loadConfig', () => {
     [{ NOTIFY_TRANSPORT: 'pigeon' }, 'NOTIFY_TRANSPORT'],
     [{ NODE_ENV: 'production' }, 'SECRET_KEY'],
     [{ SECRET_KEY: 'too-short' }, 'SECRET_KEY'],
+    [{ SECRET_KEY_PREVIOUS: 'too-short' }, 'SECRET_KEY_PREVIOUS'],
     [{ BKASH_RECEIVER_NUMBER: '1234' }, 'BKASH_RECEIVER_NUMBER'],
   ])('a bad value stops the start and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dir(), ...env })).toThrow(ConfigError);

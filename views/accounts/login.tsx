@@ -9,6 +9,9 @@ import { Alert, Field, field, PasswordField, SubmitButton, type FormResult } fro
 import { msg } from '../components/messages.ts';
 import { parseForm } from '../components/parse-form.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { CHALLENGE_FIELDS, ChallengeField, challengeOf, type Challenge } from '../components/challenge-field.tsx';
+
+type LoginResult = FormResult & { challenge?: Challenge | undefined };
 
 /** Visitors only (the `guest` group of views/routes.tsx). */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -19,7 +22,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const from = safeFrom(field(form, 'from'));
-  const v = parseForm(form, LoginBody, { secret: ['password'] });
+  const v = parseForm(form, LoginBody, { secret: ['password', ...CHALLENGE_FIELDS] });
   if (!v.ok) return invalid(v);
   const r = await apiOf(context).login(v.data);
   if (!r.ok) {
@@ -31,9 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }),
       );
     }
-    // Any other refusal is a 400, a wait a 429 (docs/rules/accounts-and-codes.md#4-login).
-    return data<FormResult>(
-      { ...refusal(r.error, { fields: [], failed: 'auth:errors.loginFailed' }), values: v.values },
+    // Any other refusal is a 400, a wait a 429 (docs/rules/accounts-and-codes.md#4-login); a challenge asked for
+    // comes with its question, shown in the form (docs/rules/limits.md#1-rate-limits).
+    return data<LoginResult>(
+      { ...refusal(r.error, { fields: [], failed: 'auth:errors.loginFailed' }), values: v.values, challenge: challengeOf(r.error) },
       { status: r.status === 429 ? 429 : 400 },
     );
   }
@@ -43,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export function Component() {
   const { t } = useTranslation('auth');
   const { from, notice } = useLoaderData<typeof loader>();
-  const result = useActionData<FormResult>();
+  const result = useActionData<LoginResult>();
   const e = result?.errors ?? {};
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
@@ -65,6 +69,7 @@ export function Component() {
           error={msg(t, e.phone)}
         />
         <PasswordField label={t('fields.password')} name="password" autoComplete="current-password" required error={msg(t, e.password)} />
+        {result?.challenge ? <ChallengeField challenge={result.challenge} error={msg(t, e.challenge_answer)} /> : null}
         <p className="form__aside">
           <Link to={paths.forgotPassword}>{t('login.forgot')}</Link>
         </p>

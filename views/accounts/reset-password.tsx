@@ -7,12 +7,13 @@ import { api as contract } from '../../shared/api/contract.ts';
 import { apiOf } from '../context.ts';
 import { refused, submit } from '../components/action.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { CHALLENGE_FIELDS, ChallengeField, type Challenge } from '../components/challenge-field.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, field, PasswordField, SubmitButton, type FormResult } from '../components/form.tsx';
 import { msg } from '../components/messages.ts';
 import { Resend } from '../components/resend.tsx';
 
-type Result = FormResult & { sentAt?: number };
+type Result = FormResult & { sentAt?: number; challenge?: Challenge };
 
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const s = await submit(form, context, {
     schema: ResetBody,
-    secret: ['otp', 'new_password', 'confirm_password'],
+    secret: ['otp', 'new_password', 'confirm_password', ...CHALLENGE_FIELDS],
     call: (api, body) => api.call(contract.resetPassword, { body }),
     fields: ['otp', 'new_password', 'confirm_password'],
     failed: 'auth:errors.resetFailed',
@@ -77,6 +78,7 @@ export function Component() {
           minLength={8}
           error={msg(t, e.confirm_password)}
         />
+        {result?.challenge ? <ChallengeField challenge={result.challenge} error={msg(t, e.challenge_answer)} /> : null}
         <SubmitButton name="intent" value="reset">
           {t('reset.submit')}
         </SubmitButton>

@@ -7,12 +7,13 @@ import { api as contract } from '../../shared/api/contract.ts';
 import { apiOf } from '../context.ts';
 import { refuse, refused, submit } from '../components/action.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { CHALLENGE_FIELDS, ChallengeField, type Challenge } from '../components/challenge-field.tsx';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { key, msg } from '../components/messages.ts';
 import { Resend } from '../components/resend.tsx';
 
-type Result = FormResult & { sentAt?: number };
+type Result = FormResult & { sentAt?: number; challenge?: Challenge };
 
 const sentParam = (v: string | null) => (v && /^\d{13}$/.test(v) ? Number(v) : null);
 
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const s = await submit(form, context, {
     schema: VerifyOtpBody,
-    secret: ['otp'],
+    secret: ['otp', ...CHALLENGE_FIELDS],
     call: (api, body) => api.call(contract.verifyAccount, { body }),
     fields: ['otp'],
     failed: 'auth:errors.verifyFailed',
@@ -77,6 +78,7 @@ export function Component() {
           lang={i18n.language}
           error={msg(t, e.otp)}
         />
+        {result?.challenge ? <ChallengeField challenge={result.challenge} error={msg(t, e.challenge_answer)} /> : null}
         <SubmitButton name="intent" value="verify">
           {t('verify.submit')}
         </SubmitButton>

@@ -121,11 +121,17 @@ export function Component() {
   );
 }
 
-/** An upload: its file, who and when, what it did. */
+const STATUS_BADGE: Record<Upload['status'], string> = { awaiting_confirmation: 'pending', confirmed: 'success', discarded: 'muted' };
+
+/**
+ * An upload: its file, who uploaded it and when, whether it waits for a second staff member, who confirmed or
+ * discarded it, what it did (or, while it waits, would do).
+ */
 export function UploadCard({ x, lng, link = true }: { x: Upload; lng: Language; link?: boolean }) {
   const { t } = useTranslation('admin');
   const heading = `statement-${x.id}`;
   const n = (v: number) => formatNumber(v, lng);
+  const invalid = t('common:errors.invalidDate');
   return (
     <article className="card admin-card" aria-labelledby={heading}>
       <header className="admin-card__head">
@@ -133,18 +139,30 @@ export function UploadCard({ x, lng, link = true }: { x: Upload; lng: Language; 
           {x.file_name}
           <span className="admin-card__alt">
             {t('statements.uploadedBy', { name: x.uploaded_by.name })} ·{' '}
-            <DateTime value={x.created_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+            <DateTime value={x.created_at} lng={lng} withTime invalid={invalid} />
           </span>
         </h2>
-        {x.counts.open > 0 ? (
-          <div className="admin-card__badges">
-            <span className="badge badge--pending">{t('statements.open', { n: n(x.counts.open) })}</span>
-          </div>
-        ) : null}
+        <div className="admin-card__badges">
+          <span className={`badge badge--${STATUS_BADGE[x.status]}`}>{t(`statements.statuses.${x.status}`)}</span>
+          {x.counts.open > 0 ? <span className="badge badge--pending">{t('statements.open', { n: n(x.counts.open) })}</span> : null}
+        </div>
       </header>
+      {x.confirmation ? (
+        <p className="admin-approval">
+          {t('statements.confirmedBy', { name: x.confirmation.by.name })}{' '}
+          <DateTime value={x.confirmation.at} lng={lng} withTime invalid={invalid} />
+        </p>
+      ) : null}
+      {x.discard ? (
+        <p className="admin-approval">
+          {t('statements.discardedBy', { name: x.discard.by.name })} <DateTime value={x.discard.at} lng={lng} withTime invalid={invalid} />
+          <br />
+          <span className="admin-card__wrap">“{x.discard.reason}”</span>
+        </p>
+      ) : null}
       <ul className="statements__counts">
         <li>{t('statements.rowsRead', { n: n(x.counts.rows_read) })}</li>
-        <li>{`${t('statements.decisions.approve')}: ${n(x.counts.approved)}`}</li>
+        <li>{`${t(x.status === 'awaiting_confirmation' ? 'statements.toApprove' : 'statements.decisions.approve')}: ${n(x.counts.approved)}`}</li>
         <li>{`${t('statements.decisions.review')}: ${n(x.counts.review)}`}</li>
         <li>{`${t('statements.decisions.ignore')}: ${n(x.counts.ignored)}`}</li>
         <li>{`${t('statements.decisions.problem')}: ${n(x.counts.problems)}`}</li>

@@ -138,7 +138,8 @@ function TransactionCard({ x, lng }: { x: Row; lng: Language }) {
   // Approval needs the TrxID the payment is checked against: without one, a pending card offers Reject only.
   const needsTrxId = x.status === 'pending' && x.trx_id === null && x.transaction_type !== 'activation';
   const actions =
-    x.transaction_type === 'activation' || (x.status === 'success' && x.checkout?.state === 'completed')
+    x.transaction_type === 'activation' ||
+    (x.status === 'success' && (x.checkout?.state === 'completed' || x.bkash_check?.state === 'confirmed'))
       ? []
       : (x.lottery.is_result_published || needsTrxId) && x.status === 'pending'
         ? ACTIONS.pending.filter((a) => a.to === 'failed')
@@ -219,6 +220,7 @@ function TransactionCard({ x, lng }: { x: Row; lng: Language }) {
             </dd>
           </div>
         ) : null}
+        {x.bkash_check ? <BkashCheck check={x.bkash_check} lng={lng} /> : null}
         <div>
           <dt>{t('transactions.date')}</dt>
           <dd>
@@ -247,5 +249,39 @@ function TransactionCard({ x, lng }: { x: Row; lng: Language }) {
         </Form>
       ) : null}
     </article>
+  );
+}
+
+type Check = NonNullable<Row['bkash_check']>;
+
+/**
+ * What bKash answered about the TrxID the player typed (docs/rules/payments.md#9-send-money-confirmed-by-bkash): the
+ * check's state and reason, and bKash's own words, so that staff see why a purchase was or was not confirmed.
+ */
+function BkashCheck({ check, lng }: { check: Check; lng: Language }) {
+  const { t } = useTranslation('admin');
+  const na = t('common.notAvailable');
+  const a = check.answer;
+  const flagged = check.state === 'refused' || check.state === 'left';
+  const state = t(`transactions.bkashCheckStates.${check.state}`);
+  const reason = check.reason ? t(`transactions.bkashCheckReasons.${check.reason}`, { defaultValue: check.reason }) : null;
+  return (
+    <div>
+      <dt>{t('transactions.bkashCheck')}</dt>
+      <dd>
+        {flagged ? <span className="admin-flag">{state}</span> : state}
+        {reason ? <span className="admin-card__wrap"> · {reason}</span> : null}
+        {a ? (
+          <span className="admin-card__wrap muted">
+            {' · '}
+            {t('transactions.bkashAnswer', { status: a.transactionStatus, from: a.customerMsisdn ?? na, to: a.receiver ?? na })}
+            {' · '}
+            {a.amount === null ? na : <Amount value={a.amount} lng={lng} />}
+            {' · '}
+            {a.completedTime ? <DateTime value={a.completedTime} lng={lng} withTime invalid={t('common:errors.invalidDate')} /> : na}
+          </span>
+        ) : null}
+      </dd>
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { ApiClient } from '../../shared/api-client.ts';
 import { errorText, fieldErrors, type ApiErrorBody, type ApiResult } from '../../shared/api-types.ts';
 import { apiOf } from '../context.ts';
+import { challengeOf } from './challenge-field.tsx';
 import type { FormResult } from './form.tsx';
 import { key } from './messages.ts';
 import { parseForm, type FormParse, type ObjectSchema } from './parse-form.ts';
@@ -67,7 +68,13 @@ export function refused<X extends object = object>(
   r: { status: number; error: ApiErrorBody },
   o: Refusal & { values?: Record<string, string>; extra?: X },
 ): FormReply<FormResult & X> {
-  return data({ ...(o.extra as X), ...refusal(r.error, o), ...(o.values ? { values: o.values } : {}) }, { status: pageStatus(r.status) });
+  // A question the API asks (docs/rules/limits.md#1-rate-limits) rides along, for the form to show: a form to fill
+  // in again, 400 as for the login page.
+  const challenge = challengeOf(r.error);
+  return data(
+    { ...(o.extra as X), ...refusal(r.error, o), ...(o.values ? { values: o.values } : {}), ...(challenge ? { challenge } : {}) },
+    { status: challenge ? 400 : pageStatus(r.status) },
+  );
 }
 
 /** A refusal of a field made by the page itself, shown as the API's would be (a picture that is not one). */

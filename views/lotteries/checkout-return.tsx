@@ -11,8 +11,9 @@ import { useTranslation } from '../i18n.tsx';
 
 /**
  * /payment/bkash/callback: where bKash sends the player back after its page, with `paymentID` and `status`
- * (docs/rules/payments.md#3-paying-with-bkash-checkout). The payment is settled through the API, then the player
- * goes to the payment page of his purchase, which says what happened. Nothing is shown here but a problem.
+ * (docs/rules/payments.md#3-paying-with-bkash-checkout). The payment is settled through the API, then the
+ * purchase's owner (logged in) goes to its payment page, which says what happened. Anyone else (not logged in, the
+ * callback arriving without cookies, another player) is told only that the payment is being checked.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -20,23 +21,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     paymentID: url.searchParams.get('paymentID') ?? '',
     status: url.searchParams.get('status') ?? '',
   });
-  if (!parsed.success) return data({ problem: null }, { status: 400 });
+  if (!parsed.success) return data({ problem: null, checking: false }, { status: 400 });
   const r = await apiOf(context).call(contract.bkashCallback, { body: parsed.data });
-  if (r.ok) throw redirect(paths.payment(r.data.transaction_id), 303);
-  if (r.status === 404 || r.status === 400) return data({ problem: null }, { status: r.status });
-  return data({ problem: errorText(r.error, '') || null }, { status: pageStatus(r.status) });
+  if (r.ok && r.data.transaction_id !== null) throw redirect(paths.payment(r.data.transaction_id), 303);
+  if (r.ok) return { problem: null, checking: true };
+  if (r.status === 404 || r.status === 400) return data({ problem: null, checking: false }, { status: r.status });
+  return data({ problem: errorText(r.error, '') || null, checking: false }, { status: pageStatus(r.status) });
 }
 
 export function Component() {
   const { t } = useTranslation('lottery');
-  const { problem } = useLoaderData<typeof loader>();
+  const { problem, checking } = useLoaderData<typeof loader>();
   const title = t('payment.checkoutTitle');
   return (
     <section className="section">
       <div className="container narrow payment">
         <Head title={t('common:title', { page: title })} description={t('payment.checkoutLead')} />
         <h1>{title}</h1>
-        <Alert kind="error">{problem ? t('common:errors.error', { message: problem }) : t('payment.callbackNotFound')}</Alert>
+        {checking ? (
+          <Alert kind="info">{t('payment.callbackChecking')}</Alert>
+        ) : (
+          <Alert kind="error">{problem ? t('common:errors.error', { message: problem }) : t('payment.callbackNotFound')}</Alert>
+        )}
         <p>
           <Link to={paths.myLotteries}>{t('payment.finish')}</Link>
         </p>

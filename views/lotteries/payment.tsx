@@ -15,7 +15,7 @@ import { api as contract } from '../../shared/api/contract.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { paths } from '../../shared/paths.ts';
-import { REFUND_REASONS } from '../../shared/payments/schemas.ts';
+import { REFUND_REASONS, SEND_MONEY_REASONS } from '../../shared/payments/schemas.ts';
 import { TrxIdBody } from '../../shared/purchases/schemas.ts';
 import { apiOf } from '../context.ts';
 import { action as formAction, idOf, pageStatus, refuse, refused } from '../components/action.ts';
@@ -153,7 +153,9 @@ export function Component() {
                   <SubmitButton>{t('payment.submit')}</SubmitButton>
                 </Form>
               </>
-            ) : tx.checkout ? null : tx.status === 'success' && tx.trx_id ? (
+            ) : tx.checkout ? null : tx.trx_id && tx.bkash_check && bkashSpoke(tx) ? (
+              <TrxIdCheck tx={tx} />
+            ) : tx.status === 'success' && tx.trx_id ? (
               <Alert kind="success">{t('payment.checkout.confirmed', { trx: tx.trx_id })}</Alert>
             ) : tx.trx_id ? (
               <Alert kind="success">{t('payment.trxGiven', { trx: tx.trx_id })}</Alert>
@@ -213,6 +215,27 @@ function SendMoney({ tx, phone }: { tx: Purchase; phone: string | null }) {
       </ol>
     </>
   );
+}
+
+/** Whether bKash's check of the typed TrxID has something to tell: while the purchase waits, or bKash confirmed it. */
+const bkashSpoke = (tx: Purchase): boolean =>
+  tx.status === 'pending' ? tx.bkash_check?.state !== 'left' : tx.status === 'success' && tx.bkash_check?.state === 'confirmed';
+
+/** What bKash said of the TrxID the player typed (docs/rules/payments.md#9-send-money-confirmed-by-bkash). */
+function TrxIdCheck({ tx }: { tx: Purchase }) {
+  const { t } = useTranslation('lottery');
+  const c = tx.bkash_check;
+  if (!c) return null;
+  const trx = c.trx_id;
+  if (c.state === 'confirmed') return <Alert kind="success">{t('payment.trxCheck.confirmed', { trx })}</Alert>;
+  if (c.state === 'checking') return <Alert kind="info">{t('payment.trxCheck.checking', { trx })}</Alert>;
+  if (c.state === 'refused') {
+    const reason = t(
+      `payment.trxCheck.reason.${c.reason && (SEND_MONEY_REASONS as readonly string[]).includes(c.reason) ? c.reason : 'other'}`,
+    );
+    return <Alert kind="error">{t('payment.trxCheck.refused', { trx, reason })}</Alert>;
+  }
+  return <Alert kind="success">{t('payment.trxCheck.left', { trx })}</Alert>;
 }
 
 /** What became of the purchase's newest bKash checkout (docs/rules/payments.md#2-the-states-of-a-checkout-payment). */

@@ -34,6 +34,9 @@ export const drandRoundUrl = (round: number): string => `https://api.drand.sh/${
 /** Every shape the proof endpoint answers (shared/draws/proof.ts), a numbers draw's among them. */
 type AnyProof = PendingProof | WinnersProof | NumbersProof | UnverifiableProof;
 
+/** The tickets frozen when sales closed (docs/rules/draws.md#3-the-tickets): when, how many, and their digest `T`. */
+type Frozen = { at: string; tickets: number; digest: string };
+
 /** The beacon as the page shows it: `signature`, drand's signature of the round, when the server fetched it or staff entered it. */
 type Beacon = { round: number; value: string | null; signature: string | null; sample: boolean };
 
@@ -42,7 +45,7 @@ type Beacon = { round: number; value: string | null; signature: string | null; s
  * their number and digest. The seed is there only once the draw revealed it (docs/rules/draws.md#2-the-seed-and-its-commitment).
  */
 export type ProofView =
-  | { kind: 'pending'; commitment: string; beacon: Beacon }
+  | { kind: 'pending'; commitment: string; beacon: Beacon; frozen: Frozen | null }
   | {
       kind: 'drawn';
       commitment: string;
@@ -121,6 +124,7 @@ export function proofView(p: AnyProof): ProofView {
     kind: 'pending',
     commitment: p.commitment,
     beacon: { round: p.beacon.round, value: p.beacon.value ?? null, signature: p.beacon.signature ?? null, sample: false },
+    frozen: p.frozen ? { at: p.frozen.at, tickets: p.frozen.tickets, digest: p.frozen.tickets_digest } : null,
   };
 }
 
@@ -243,6 +247,7 @@ function Pending({ p, d, t, lng }: Parts<Pending> & { d: Data }) {
               <p className="proof__hint">{come ? t('beacon.waiting') : t('beacon.notYet')}</p>
             </Item>
           ) : null}
+          {p.frozen ? <FrozenItem frozen={p.frozen} t={t} lng={lng} /> : null}
           <Item label={t('algorithm')}>
             <code>{ALGORITHM}</code>
           </Item>
@@ -251,6 +256,20 @@ function Pending({ p, d, t, lng }: Parts<Pending> & { d: Data }) {
       </section>
       <Why t={t} />
     </>
+  );
+}
+
+/** The tickets frozen at the close, shown at once (before the draw): "Frozen at 8:00 PM: 1,234 tickets, digest …". */
+function FrozenItem({ frozen, t, lng }: { frozen: Frozen; t: TFunction; lng: Language }) {
+  return (
+    <Item label={t('frozen.label')} hint={t('frozen.hint')}>
+      <p className="proof__frozen">
+        {withElements((v) => t('frozen.summary', { ...v, count: frozen.tickets, n: formatNumber(frozen.tickets, lng) }), {
+          time: <DateTime value={frozen.at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />,
+        })}
+      </p>
+      <Hex value={frozen.digest} />
+    </Item>
   );
 }
 

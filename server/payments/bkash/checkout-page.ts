@@ -89,10 +89,11 @@ export function maskWallet(wallet: string): string {
   return wallet.length > 6 ? `${wallet.slice(0, 4)}${'*'.repeat(wallet.length - 6)}${wallet.slice(-2)}` : wallet;
 }
 
-const both = (t: Bilingual): string =>
+export const both = (t: Bilingual): string =>
   `<span class="bk-en">${escapeHtml(t.en)}</span> <span class="bk-bn" lang="bn">${escapeHtml(t.bn)}</span>`;
 
-function shell(base: string, head: string, main: string, sandbox: SandboxValues | null): string {
+/** A whole page of the simulator: bKash's header, `main`, and the sandbox values when given. */
+export function shell(base: string, head: string, main: string, sandbox: SandboxValues | null): string {
   const hint = sandbox
     ? `<p class="bk-hint">${both({
         en: `Test values: wallet ${sandbox.wallet}, code ${sandbox.code}, PIN ${sandbox.pin}`,
@@ -130,7 +131,7 @@ function merchant(v: CheckoutView): string {
 </section>`;
 }
 
-function notice(n: Bilingual | null): string {
+export function notice(n: Bilingual | null): string {
   return n ? `<p id="bk-notice" class="bk-notice" role="alert">${both(n)}</p>` : '';
 }
 

@@ -20,10 +20,13 @@ import {
   ExecuteAnswer,
   GrantAnswer,
   NO_REFUND_CODE,
+  NOT_FOUND_CODE,
   OK,
   PATHS,
   RefundAnswer,
+  SearchAnswer,
   StatusAnswer,
+  bkashTimeToIso,
   wholeTaka,
 } from './wire.ts';
 
@@ -55,7 +58,29 @@ export type BkashPayment = {
 
 export type BkashRefund = { refundTrxID: string; originalTrxID: string; amount: number | null; transactionStatus: string };
 
-export type BkashOperation = 'grant' | 'create' | 'execute' | 'status' | 'refund' | 'refundStatus';
+/**
+ * A transaction of the merchant's wallet as Search Transaction reports it (docs/rules/bkash.md#1-the-calls), normalised:
+ * empty fields null, the amount whole taka or null, times UTC ISO 8601 or null.
+ */
+export type BkashTransaction = {
+  trxID: string;
+  /** "Completed", or another status as bKash sent it. */
+  transactionStatus: string;
+  /** "Send Money", "Payment", … as bKash sent it. */
+  transactionType: string | null;
+  amount: number | null;
+  currency: string | null;
+  /** The wallet the money came from. */
+  customerMsisdn: string | null;
+  /** The wallet it went to (`organizationShortCode`). */
+  receiver: string | null;
+  /** The reference the sender typed. */
+  transactionReference: string | null;
+  completedTime: string | null;
+  initiationTime: string | null;
+};
+
+export type BkashOperation = 'grant' | 'create' | 'execute' | 'status' | 'refund' | 'refundStatus' | 'searchTransaction';
 
 export class BkashError extends Error {
   override readonly name = 'BkashError';
@@ -75,7 +100,7 @@ export class BkashError extends Error {
 }
 
 /** Calls bKash may repeat without harm (docs/rules/bkash.md#5-what-the-client-reports). */
-const REPEATABLE: ReadonlySet<BkashOperation> = new Set(['grant', 'create', 'status', 'refundStatus']);
+const REPEATABLE: ReadonlySet<BkashOperation> = new Set(['grant', 'create', 'status', 'refundStatus', 'searchTransaction']);
 /** A token is granted anew when less than this is left of its life. */
 const TOKEN_MARGIN_MS = 5 * 60_000;
 
@@ -146,6 +171,18 @@ export class BkashClient {
       return refund(await this.call('refundStatus', PATHS.refund, { paymentID: p.paymentID, trxID: p.trxID }, RefundAnswer));
     } catch (err) {
       if (err instanceof BkashError && err.kind === 'refused' && err.code === NO_REFUND_CODE) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * A transaction of the merchant's wallet by its TrxID (null: bKash knows none, `2033`). Only asks: safe to repeat.
+   */
+  async searchTransaction(trxID: string): Promise<BkashTransaction | null> {
+    try {
+      return transaction(await this.call('searchTransaction', PATHS.searchTransaction, { trxID }, SearchAnswer));
+    } catch (err) {
+      if (err instanceof BkashError && err.kind === 'refused' && err.code === NOT_FOUND_CODE) return null;
       throw err;
     }
   }
@@ -296,5 +333,20 @@ function refund(a: z.output<typeof RefundAnswer>): BkashRefund {
     originalTrxID: a.originalTrxID,
     amount: a.amount == null ? null : wholeTaka(a.amount),
     transactionStatus: a.transactionStatus,
+  };
+}
+
+function transaction(a: z.output<typeof SearchAnswer>): BkashTransaction {
+  return {
+    trxID: a.trxID,
+    transactionStatus: a.transactionStatus,
+    transactionType: a.transactionType || null,
+    amount: a.amount == null || a.amount === '' ? null : wholeTaka(a.amount),
+    currency: a.currency || null,
+    customerMsisdn: a.customerMsisdn || null,
+    receiver: a.organizationShortCode || null,
+    transactionReference: a.transactionReference || null,
+    completedTime: bkashTimeToIso(a.completedTime),
+    initiationTime: bkashTimeToIso(a.initiationTime),
   };
 }

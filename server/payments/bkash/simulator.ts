@@ -5,7 +5,8 @@
  * an operation fail (failNext), or have a success callback arrive twice (callbackTwice); a test in another process
  * does the same through `POST <mount>/_control`, which exists only when the router is made with `{ control: true }`.
  *
- * Mounted at some path P: the API is under P/tokenized/checkout/…, the pages under P/checkout/<paymentID>.
+ * Mounted at some path P: the API is under P/tokenized/checkout/…, the pages under P/checkout/<paymentID>, and the
+ * Send Money page (money a wallet sends to a number, which Search Transaction then finds) at P/send-money.
  */
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,8 +27,10 @@ import {
   PATHS,
   PaymentIdRequest,
   RefundRequest,
+  SearchRequest,
   TRANSACTION_STATUSES,
 } from './wire.ts';
+import { renderSendMoney, renderSent, SEND_TEXTS, type SendMoneyForm } from './send-money-page.ts';
 
 /** bKash's published sandbox test values: the one wallet that pays, its verification code and its PIN. */
 export const SANDBOX = { wallet: '01770618575', code: '123456', pin: '12121' } as const;
@@ -43,9 +46,14 @@ export type SimulatorOptions = {
   paymentLifetimeMs?: number;
   /** A token's life in seconds, as `expires_in` says (default 3600). */
   tokenLifetimeS?: number;
+  /**
+   * The merchant's wallet (BKASH_RECEIVER_NUMBER): the Send Money page's "to" unless the address names another, and the
+   * receiver Search Transaction gives for a checkout's payment.
+   */
+  receiver?: string;
 };
 
-export const SIMULATED_OPS = ['grant', 'create', 'execute', 'status', 'refund', 'refundStatus'] as const;
+export const SIMULATED_OPS = ['grant', 'create', 'execute', 'status', 'refund', 'refundStatus', 'searchTransaction'] as const;
 /** An API call of the simulator; `refundStatus` is the refund path asked with paymentID and trxID only. */
 export type SimulatedOp = (typeof SIMULATED_OPS)[number];
 export const FAILURES = ['refuse', 'timeout', 'lose_answer', 'http500'] as const;
@@ -60,6 +68,21 @@ export type Failure = (typeof FAILURES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export type SimulatedRefund = Readonly<{ refundTrxID: string; amount: string; sku: string; reason: string; completedAt: number }>;
+
+/** Money a wallet sent to a number (Send Money, or a Payment to a merchant's number), as Search Transaction reports it. */
+export type SimulatedTransfer = Readonly<{
+  trxID: string;
+  transactionType: 'Send Money' | 'Payment';
+  from: string;
+  to: string;
+  /** As typed: "100", "100.50". */
+  amount: string;
+  reference: string;
+  completedAt: number;
+}>;
+
+/** What a test sends (the control call's `sendMoney`, and `sendMoney()`). */
+export type SendMoney = { from: string; to: string; amount: string | number; reference?: string; type?: 'Send Money' | 'Payment' };
 
 /** A read-only view of one simulated payment. */
 export type SimulatedPayment = Readonly<{
@@ -120,6 +143,8 @@ const TRX_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const PAYMENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 /** A taka amount as bKash takes it: digits, at most two decimals. */
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+/** A Bangladeshi wallet number as bKash keeps it. */
+const WALLET = /^01[3-9]\d{8}$/;
 
 /** What `refuse` answers, per call. */
 const REFUSAL: Record<SimulatedOp, { statusCode: string; statusMessage: string }> = {
@@ -129,10 +154,19 @@ const REFUSAL: Record<SimulatedOp, { statusCode: string; statusMessage: string }
   status: CODES.processFailed,
   refund: CODES.processFailed,
   refundStatus: CODES.processFailed,
+  searchTransaction: CODES.processFailed,
 };
 
 const ControlBody = z.strictObject({
   failNext: z.strictObject({ op: z.enum(SIMULATED_OPS), how: z.enum(FAILURES) }).optional(),
+  sendMoney: z
+    .strictObject({
+      from: z.string().max(20),
+      to: z.string().max(20),
+      amount: z.union([z.string().max(15), z.number()]),
+      reference: z.string().max(50).optional(),
+    })
+    .optional(),
   callbackTwice: z.boolean().optional(),
   reset: z.literal(true).optional(),
 });
@@ -158,6 +192,7 @@ export class BkashSimulator {
   private readonly paymentLifetimeMs: number;
   private readonly tokenLifetimeS: number;
   private payments = new Map<string, Payment>();
+  private transfers = new Map<string, SimulatedTransfer>();
   private tokens = new Map<string, number>();
   private failures = new Map<SimulatedOp, Failure[]>();
   private twice = false;
@@ -242,9 +277,26 @@ export class BkashSimulator {
     };
   }
 
-  /** Forgets every payment, token, planned failure and count; ends answers held open. */
+  /**
+   * Money sent from a wallet to a number, completed at once (no PIN or balance asked: a test's shortcut of the Send
+   * Money page). Returns its TrxID. Throws for a wallet or number that is no phone number, the same wallet on both
+   * sides, or an amount that is not a positive amount of at most two decimals.
+   */
+  sendMoney(m: SendMoney): string {
+    const checked = checkTransfer({ from: m.from, to: m.to, amount: String(m.amount), reference: m.reference ?? '' });
+    if ('notice' in checked) throw new Error(`simulated Send Money: ${checked.notice.en}`);
+    return this.transfer(checked, m.type ?? 'Send Money');
+  }
+
+  /** A read-only view of money sent (undefined: no such TrxID). */
+  transferOf(trxID: string): SimulatedTransfer | undefined {
+    return this.transfers.get(trxID);
+  }
+
+  /** Forgets every payment, transfer, token, planned failure and count; ends answers held open. */
   reset(): void {
     this.payments = new Map();
+    this.transfers = new Map();
     this.tokens = new Map();
     this.failures = new Map();
     this.counts = new Map();
@@ -274,6 +326,7 @@ export class BkashSimulator {
     r.post(PATHS.create, json, (req, res) => this.api('create', req, res, () => this.create(req, o.publicUrl)));
     r.post(PATHS.execute, json, (req, res) => this.api('execute', req, res, () => this.execute(req)));
     r.post(PATHS.status, json, (req, res) => this.api('status', req, res, () => this.status(req)));
+    r.post(PATHS.searchTransaction, json, (req, res) => this.api('searchTransaction', req, res, () => this.search(req)));
     r.post(PATHS.refund, json, (req, res) => {
       const op = typeof (req.body as { amount?: unknown } | undefined)?.amount === 'undefined' ? 'refundStatus' : 'refund';
       this.api(op, req, res, () => (op === 'refund' ? this.refund(req) : this.refundStatus(req)));
@@ -286,18 +339,32 @@ export class BkashSimulator {
       res.type(asset.type).set('cache-control', 'public, max-age=300').send(body);
     });
     r.get('/checkout/:paymentID', (req, res) => this.page(req, res));
+    r.get('/send-money', (req, res) => this.sendMoneyPage(req, res));
+    r.post('/send-money', form, (req, res) => this.sendMoneySubmit(req, res));
+    r.get('/send-money/:trxID', (req, res) => this.sentPage(req, res));
     for (const step of ['wallet', 'code', 'pin', 'cancel'] as const)
       r.post(`/checkout/:paymentID/${step}`, form, (req, res) => this.submit(req, res, step));
 
     r.post('/_control', json, (req, res, next) => {
       if (!o.control) return next();
       const c = ControlBody.safeParse(req.body);
-      if (!c.success)
-        return void res.status(400).json({ error: 'expected { failNext?: { op, how }, callbackTwice?: boolean, reset?: true }' });
-      if (c.data.reset) this.reset();
+      const expected =
+        'expected { failNext?: { op, how }, callbackTwice?: boolean, reset?: true, sendMoney?: { from, to, amount, reference? } }';
+      if (!c.success) return void res.status(400).json({ error: expected });
+      let trxID: string | undefined;
+      if (c.data.sendMoney) {
+        const checked = checkTransfer({
+          ...c.data.sendMoney,
+          amount: String(c.data.sendMoney.amount),
+          reference: c.data.sendMoney.reference ?? '',
+        });
+        if ('notice' in checked) return void res.status(400).json({ error: checked.notice.en });
+        if (c.data.reset) this.reset();
+        trxID = this.transfer(checked, 'Send Money');
+      } else if (c.data.reset) this.reset();
       if (c.data.failNext) this.failNext(c.data.failNext.op, c.data.failNext.how);
       if (c.data.callbackTwice !== undefined) this.callbackTwice(c.data.callbackTwice);
-      res.json({ ok: true });
+      res.json(trxID === undefined ? { ok: true } : { ok: true, trxID });
     });
 
     // A body that does not parse: bKash's error on the API, a plain page elsewhere.
@@ -497,6 +564,56 @@ export class BkashSimulator {
     });
   }
 
+  /**
+   * Search Transaction: money sent to a number (Send Money page, `sendMoney`), or a checkout's completed payment, by its
+   * TrxID; any other TrxID is bKash's 2033.
+   */
+  private search(req: Request): Answer {
+    const denied = this.unauthorised(req);
+    if (denied) return denied;
+    const b = SearchRequest.safeParse(req.body);
+    if (!b.success || !b.data.trxID) return bkashError(CODES.missingField);
+    const t = this.transfers.get(b.data.trxID);
+    if (t)
+      return ok({
+        trxID: t.trxID,
+        transactionStatus: 'Completed',
+        transactionType: t.transactionType,
+        amount: t.amount,
+        currency: 'BDT',
+        customerMsisdn: t.from,
+        organizationShortCode: t.to,
+        transactionReference: t.reference,
+        initiationTime: bkashTime(t.completedAt),
+        completedTime: bkashTime(t.completedAt),
+      });
+    const p = [...this.payments.values()].find((x) => x.trxID === b.data.trxID && x.executedAt !== null);
+    if (!p || p.executedAt === null) return bkashError(CODES.transactionNotFound);
+    return ok({
+      trxID: p.trxID,
+      transactionStatus: 'Completed',
+      transactionType: 'Payment',
+      amount: p.amount,
+      currency: 'BDT',
+      customerMsisdn: p.wallet ?? '',
+      organizationShortCode: this.opts.receiver ?? '',
+      transactionReference: p.merchantInvoiceNumber,
+      initiationTime: bkashTime(p.createdAt),
+      completedTime: bkashTime(p.executedAt),
+    });
+  }
+
+  private transfer(
+    t: Omit<SimulatedTransfer, 'trxID' | 'transactionType' | 'completedAt'>,
+    type: SimulatedTransfer['transactionType'],
+  ): string {
+    let trxID: string;
+    do trxID = randomText(TRX_CHARS, 10);
+    while (this.transfers.has(trxID));
+    this.transfers.set(trxID, { ...t, trxID, transactionType: type, completedAt: this.now() });
+    return trxID;
+  }
+
   private refund(req: Request): Answer {
     const denied = this.unauthorised(req);
     if (denied) return denied;
@@ -528,6 +645,53 @@ export class BkashSimulator {
   }
 
   // ---- the player's pages ---------------------------------------------------------------------------------------------
+
+  /** The Send Money form; `?to=`, `?amount=` and `?reference=` fill it in (the receiver's number unless `to` is given). */
+  private sendMoneyPage(req: Request, res: Response): void {
+    res.set('cache-control', 'no-store');
+    const q = (name: string): string => (typeof req.query[name] === 'string' ? String(req.query[name]).slice(0, 50) : '');
+    const form: SendMoneyForm = {
+      from: '',
+      to: q('to') || (this.opts.receiver ?? ''),
+      amount: q('amount'),
+      reference: q('reference'),
+      notice: null,
+    };
+    res.type('html').send(renderSendMoney(req.baseUrl, form, SANDBOX));
+  }
+
+  /**
+   * Money sent from the page: the sandbox wallet and PIN send it (another wallet has no balance, as on the checkout),
+   * and the browser is sent to its TrxID (303); anything else shows the form again with why.
+   */
+  private sendMoneySubmit(req: Request, res: Response): void {
+    res.set('cache-control', 'no-store');
+    const typed = {
+      from: field(req.body, 'from'),
+      to: field(req.body, 'to'),
+      amount: field(req.body, 'amount'),
+      reference: field(req.body, 'reference'),
+    };
+    const again = (n: SendMoneyForm['notice']) =>
+      void res
+        .status(400)
+        .type('html')
+        .send(renderSendMoney(req.baseUrl, { ...typed, notice: n }, SANDBOX));
+    const checked = checkTransfer(typed);
+    if ('notice' in checked) return again(checked.notice);
+    if (checked.from !== SANDBOX.wallet) return again(SEND_TEXTS.insufficientBalance);
+    if (field(req.body, 'pin') !== SANDBOX.pin) return again(SEND_TEXTS.pinWrong);
+    const trxID = this.transfer(checked, 'Send Money');
+    res.redirect(303, `${req.baseUrl}/send-money/${encodeURIComponent(trxID)}`);
+  }
+
+  private sentPage(req: Request, res: Response): void {
+    res.set('cache-control', 'no-store');
+    const id: unknown = req.params.trxID;
+    const t = typeof id === 'string' ? this.transfers.get(id) : undefined;
+    if (!t) return void res.status(404).type('html').send(renderMessage(req.baseUrl, SEND_TEXTS.notFound));
+    res.type('html').send(renderSent(req.baseUrl, t));
+  }
 
   private page(req: Request, res: Response): void {
     res.set('cache-control', 'no-store');
@@ -582,7 +746,7 @@ export class BkashSimulator {
     p.notice = null;
     if (step === 'wallet') {
       const wallet = normaliseWallet(value);
-      if (!/^01[3-9]\d{8}$/.test(wallet)) {
+      if (!WALLET.test(wallet)) {
         p.notice = TEXTS.walletInvalid;
         return { next: 'page' };
       }
@@ -671,6 +835,25 @@ export class BkashSimulator {
     if (p.stage === 'failed') return 'Failed';
     return this.expired(p) ? 'Expired' : 'Initiated';
   }
+}
+
+/** Money to send, checked as bKash's app checks it: two wallet numbers (not the same), an amount, a short reference. */
+function checkTransfer(t: {
+  from: string;
+  to: string;
+  amount: string;
+  reference: string;
+}): { from: string; to: string; amount: string; reference: string } | { notice: Bilingual } {
+  const from = normaliseWallet(t.from);
+  const to = normaliseWallet(t.to);
+  const amount = toAsciiDigits(t.amount.trim());
+  const reference = t.reference.trim();
+  if (!WALLET.test(from)) return { notice: SEND_TEXTS.fromInvalid };
+  if (!WALLET.test(to)) return { notice: SEND_TEXTS.toInvalid };
+  if (from === to) return { notice: SEND_TEXTS.sameWallet };
+  if (!AMOUNT.test(amount) || paisa(amount) === 0n) return { notice: SEND_TEXTS.amountInvalid };
+  if (!/^[\p{L}\p{N} ]{0,50}$/u.test(reference)) return { notice: SEND_TEXTS.referenceInvalid };
+  return { from, to, amount, reference };
 }
 
 function paramOf(req: Request): string {

@@ -15,6 +15,7 @@ export const PATHS = {
   execute: '/tokenized/checkout/execute',
   status: '/tokenized/checkout/payment/status',
   refund: '/tokenized/checkout/payment/refund',
+  searchTransaction: '/tokenized/checkout/general/searchTransaction',
 } as const;
 
 /** statusCode of a successful answer. */
@@ -52,6 +53,8 @@ export const CODES = {
  * "no refund made" (null), not as an error.
  */
 export const NO_REFUND_CODE = CODES.transactionNotFound.statusCode;
+/** Search Transaction's answer for a TrxID bKash does not know (or not of the merchant's wallet): the client's null. */
+export const NOT_FOUND_CODE = CODES.transactionNotFound.statusCode;
 
 /**
  * An amount as bKash writes it → whole taka, exactly (no floating point): "100" and "100.00" → 100; "100.5", "-1",
@@ -84,6 +87,9 @@ export const CreateRequest = z.object({
 });
 
 export const PaymentIdRequest = z.object({ paymentID: z.string() });
+
+/** Search Transaction: one transaction of the merchant's wallet by its TrxID (docs/rules/bkash.md#1-the-calls). */
+export const SearchRequest = z.object({ trxID: z.string() });
 
 /** A refund: all five fields; the refund's status: paymentID and trxID only. */
 export const RefundRequest = z.object({
@@ -180,6 +186,25 @@ export const RefundAnswer = z.object({
   charge: Amount.nullish(),
 });
 
+/**
+ * Search Transaction's answer: a transaction of the merchant's wallet (a Send Money or Payment to it, a checkout's
+ * payment). Every field but the TrxID and its status may be missing or empty.
+ */
+export const SearchAnswer = z.object({
+  statusCode: z.literal(OK).optional(),
+  statusMessage: z.string().optional(),
+  trxID: z.string().min(1),
+  transactionStatus: z.string().min(1),
+  transactionType: optionalText,
+  amount: Amount.nullish(),
+  currency: optionalText,
+  customerMsisdn: optionalText,
+  organizationShortCode: optionalText,
+  transactionReference: optionalText,
+  completedTime: optionalText,
+  initiationTime: optionalText,
+});
+
 /** The statuses a payment can have (`transactionStatus`); bKash may send others, which we keep as they are. */
 export const TRANSACTION_STATUSES = ['Initiated', 'Completed', 'Cancelled', 'Failed', 'Expired'] as const;
 
@@ -187,4 +212,35 @@ export const TRANSACTION_STATUSES = ['Initiated', 'Completed', 'Cancelled', 'Fai
 export function bkashTime(ms: number): string {
   const iso = new Date(ms + 6 * 3600_000).toISOString(); // 2025-12-09T16:12:43.828Z, shifted to Dhaka
   return `${iso.slice(0, 19)}:${iso.slice(20, 23)} GMT+0600`;
+}
+
+/**
+ * A time as bKash writes it → UTC ISO 8601, or null when it is no time: bKash's own `2025-12-09T16:12:43:828 GMT+0600`
+ * (milliseconds after a colon, the offset after GMT), and ISO 8601 with an offset (`2025-12-09T10:12:43Z`,
+ * `…+06:00`). A time without an offset is Dhaka time, as bKash's are.
+ */
+export function bkashTimeToIso(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const m =
+    /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.:](\d{1,3}))?\s*(?:(Z)|(?:GMT|UTC)?\s*([+-])(\d{2}):?(\d{2}))?\s*$/i.exec(
+      text,
+    );
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s, ms = '0', z, sign, oh, om] = m;
+  const offsetMin = z ? 0 : sign ? (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) : 6 * 60;
+  const local = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, '0')));
+  const date = new Date(local - offsetMin * 60_000);
+  // A date that does not exist (31 February, hour 25) is no time.
+  const back = new Date(local);
+  if (
+    Number.isNaN(date.getTime()) ||
+    back.getUTCFullYear() !== Number(y) ||
+    back.getUTCMonth() !== Number(mo) - 1 ||
+    back.getUTCDate() !== Number(d) ||
+    back.getUTCHours() !== Number(h) ||
+    back.getUTCMinutes() !== Number(mi) ||
+    back.getUTCSeconds() !== Number(s)
+  )
+    return null;
+  return date.toISOString();
 }

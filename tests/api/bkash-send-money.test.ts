@@ -1,0 +1,279 @@
+/**
+ * Send Money confirmed by bKash (docs/rules/payments.md#9-send-money-confirmed-by-bkash), against the bKash simulator
+ * over HTTP: a TrxID the player types is looked up with Search Transaction after the commit, and the purchase is
+ * confirmed on bKash's word alone when the money reached our number, of its amount, between the purchase and the
+ * close, the TrxID unused; every other answer is kept with its reason for the player and for staff. bKash unreachable:
+ * the reconciliation job asks again. Twenty checks at once confirm once. On PGlite and PostgreSQL.
+ */
+import request from 'supertest';
+import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
+import { startSimulator, type BkashSimulator } from '../../server/payments/bkash/simulator.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, loginAs } from '../helpers/session.ts';
+import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+
+const RECEIVER = '01700000000';
+const TICKET = '05-12-23-34-45-07';
+let t: TestApp;
+let sim: BkashSimulator;
+let closeSim: () => Promise<void>;
+let simNow: number | null = null;
+let a: Player, b: Player, staff: Player;
+
+beforeAll(async () => {
+  const s = await startSimulator({ ...SIMULATOR_CREDENTIALS, receiver: RECEIVER, now: () => simNow ?? Date.now() });
+  sim = s.sim;
+  closeSim = s.close;
+  t = await startTestApp({ BKASH_BASE_URL: s.baseUrl, BKASH_TIMEOUT_MS: '3000', UPSTREAM_TIMEOUT_MS: '4000' });
+  a = await account(t, { name: 'Rahim Uddin' });
+  b = await account(t, { name: 'Fatema Begum' });
+  staff = await account(t, { name: 'Staff Member', is_staff: true });
+});
+afterAll(async () => {
+  await t.close();
+  await closeSim();
+});
+beforeEach(async () => {
+  sim.reset();
+  simNow = null;
+  await t.settled();
+  for (const table of ['trx_id_checks', 'bkash_payments', 'audit_log', 'player_messages', 'transactions', 'lotteries', 'rate_limits'])
+    await t.db.query(`DELETE FROM ${table}`);
+});
+
+const send = (amount: number | string = 100, to = RECEIVER) => sim.sendMoney({ from: '01770618575', to, amount });
+const patch = (p: Player | null, id: number | string, trx_id: unknown, lang = 'en') => {
+  const r = request(t.url).patch(`/api/v1/transactions/${id}/trx-id/`).set('Accept-Language', lang);
+  return (p ? r.set(...p.auth) : r).send({ trx_id });
+};
+async function pending(p: Player, lottery: number, ticket = TICKET): Promise<number> {
+  const res = await buy(t, p, purchase(lottery, ticket));
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+const mine = (p: Player, id: number) =>
+  request(t.url)
+    .get(`/api/v1/my-transactions/${id}/`)
+    .set(...p.auth);
+const staffList = () =>
+  request(t.url)
+    .get('/api/v1/transactions/')
+    .set(...staff.auth);
+const status = async (id: number) => (await t.db.one<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [id]))?.status;
+const check = (id: number) =>
+  t.db.one<{ state: string; reason: string | null; checks: number; answer: unknown }>(
+    'SELECT state, reason, checks, answer FROM trx_id_checks WHERE transaction_id = $1',
+    [id],
+  );
+const audits = (action: string) =>
+  t.db.query<{ actor_id: number | null; after: Record<string, unknown> }>('SELECT actor_id, after FROM audit_log WHERE action = $1', [
+    action,
+  ]);
+
+describe('a TrxID given on the payment page (PATCH …/trx-id/)', () => {
+  test('money sent to our number, of the amount, after the purchase: confirmed by bKash, audited with its answer, the player told', async () => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const trx = send(100);
+    const res = await patch(a, id, trx.toLowerCase()).expect(200);
+    expect(res.body).toMatchObject({ id, status: 'success', trx_id: trx });
+    expect(await check(id)).toMatchObject({ state: 'confirmed', reason: null, answer: { trxID: trx, receiver: RECEIVER, amount: 100 } });
+    const [audit, ...more] = await audits('transaction.confirmed_by_bkash');
+    expect(more).toHaveLength(0);
+    expect(audit?.actor_id).toBeNull();
+    expect(audit?.after).toMatchObject({ status: 'success', bkash_answer: { trxID: trx, transactionStatus: 'Completed' } });
+    const told = await t.db.query<{ kind: string }>('SELECT kind FROM player_messages WHERE user_id = $1', [a.id]);
+    expect(told.map((m) => m.kind)).toContain('ticket_confirmed');
+    // The player sees where the check stands, not bKash's answer; staff see both.
+    const own = await mine(a, id).expect(200);
+    expect(own.body.bkash_check).toEqual({ trx_id: trx, state: 'confirmed', reason: null, checks: 0, updated_at: expect.any(String) });
+    const [row] = (await staffList().expect(200)).body;
+    expect(row.bkash_check).toMatchObject({
+      state: 'confirmed',
+      answer: { trxID: trx, customerMsisdn: '01770618575', receiver: RECEIVER },
+    });
+    // Final for staff too: no one person takes back a ticket bKash confirmed.
+    const back = await request(t.url)
+      .put(`/api/v1/transactions/${id}/`)
+      .set(...staff.auth)
+      .send({ status: 'pending' });
+    expect([back.status, back.body.code]).toEqual([409, 'confirmed_by_bkash']);
+  });
+
+  test.each([
+    ['wrong_receiver', () => send(100, '01811111111')],
+    ['amount_differs', () => send(99)],
+    ['amount_differs', () => send('100.50')],
+    ['not_found', () => 'NOSUCH1234'],
+  ])('%s: refused with bKash answer kept; the purchase stays pending for staff and the statement', async (reason, trx) => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const given = trx();
+    await patch(a, id, given).expect(200);
+    expect(await status(id)).toBe('pending');
+    expect(await check(id)).toMatchObject({ state: 'refused', reason, answer: reason === 'not_found' ? null : { trxID: given } });
+    expect((await mine(a, id)).body.bkash_check).toMatchObject({ state: 'refused', reason });
+    expect(await audits('transaction.confirmed_by_bkash')).toHaveLength(0);
+  });
+
+  test('money sent before the purchase was made is refused (before_purchase)', async () => {
+    const lottery = await insertLottery(t);
+    const trx = send(100);
+    await new Promise((r) => setTimeout(r, 5));
+    const id = await pending(a, lottery);
+    await patch(a, id, trx).expect(200);
+    expect(await check(id)).toMatchObject({ state: 'refused', reason: 'before_purchase' });
+  });
+
+  test('money sent after the sales closed is refused (after_close)', async () => {
+    const lottery = await insertLottery(t, { end: 1 });
+    const id = await pending(a, lottery);
+    simNow = Date.now() + 2 * 86_400_000;
+    await patch(a, id, send(100)).expect(200);
+    expect(await check(id)).toMatchObject({ state: 'refused', reason: 'after_close' });
+  });
+
+  test('a TrxID a checkout payment already has is refused (trx_id_used), even though bKash knows it', async () => {
+    const lottery = await insertLottery(t);
+    const other = await pending(b, lottery, '01-02-03-04-05-06');
+    const id = await pending(a, lottery);
+    const trx = send(100);
+    await t.db.query(
+      `INSERT INTO bkash_payments (payment_id, transaction_id, amount, state, trx_id) VALUES ('TR0011used', $1, 100, 'refunded', $2)`,
+      [other, trx],
+    );
+    await patch(a, id, trx).expect(200);
+    expect(await check(id)).toMatchObject({ state: 'refused', reason: 'trx_id_used' });
+  });
+
+  test('who may: anonymous 401, another player 404, bad TrxID 400; none of them asks bKash', async () => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const trx = send(100);
+    expect((await patch(null, id, trx)).status).toBe(401);
+    expect((await patch(b, id, trx)).status).toBe(404);
+    expect((await patch(staff, id, trx)).status).toBe(404);
+    expect((await patch(a, id, 'no!')).status).toBe(400);
+    expect(sim.calls('searchTransaction')).toBe(0);
+    expect(await check(id)).toBeUndefined();
+  });
+});
+
+describe('a TrxID given with the purchase', () => {
+  test('confirmed before the answer: 201 with status success', async () => {
+    const lottery = await insertLottery(t);
+    simNow = Date.now() + 60_000; // bKash completes the money a minute after the purchase is made
+    const trx = send(100);
+    const res = await buy(t, a, purchase(lottery, TICKET, { trx_id: trx }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'success', trx_id: trx, bkash_check: { state: 'confirmed' } });
+  });
+});
+
+describe('bKash unreachable', () => {
+  test('the player is told "checking"; the reconciliation job asks again later and confirms', async () => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const trx = send(100);
+    for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500'); // the client's try and its two repeats
+    await patch(a, id, trx).expect(200);
+    expect(await check(id)).toMatchObject({ state: 'checking', checks: 1 });
+    expect((await mine(a, id)).body).toMatchObject({ status: 'pending', bkash_check: { state: 'checking' } });
+    // Not asked again before its time.
+    expect(await t.app.payments.reconcile(180)).toBe(0);
+    await t.db.query(`UPDATE trx_id_checks SET created_at = now() - interval '10 minutes' WHERE transaction_id = $1`, [id]);
+    expect(await t.app.payments.reconcile(180)).toBe(1);
+    expect(await status(id)).toBe('success');
+    expect(await check(id)).toMatchObject({ state: 'confirmed' });
+    // A second run finds nothing open.
+    expect(await t.app.payments.reconcile(180)).toBe(0);
+  });
+
+  test('twenty checks at once: exactly one confirmation', async () => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const trx = send(100);
+    for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
+    await patch(a, id, trx).expect(200);
+    expect(await check(id)).toMatchObject({ state: 'checking' });
+    await Promise.all(Array.from({ length: 20 }, () => t.app.payments.trxIdGiven(id)));
+    await t.settled();
+    expect(await status(id)).toBe('success');
+    expect(await audits('transaction.confirmed_by_bkash')).toHaveLength(1);
+    const told = await t.db.query('SELECT 1 FROM player_messages WHERE user_id = $1', [a.id]);
+    expect(told).toHaveLength(1);
+  });
+
+  test('a purchase staff decided meanwhile is left as staff left it', async () => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const trx = send(100);
+    for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
+    await patch(a, id, trx).expect(200);
+    await request(t.url)
+      .put(`/api/v1/transactions/${id}/`)
+      .set(...staff.auth)
+      .send({ status: 'failed' })
+      .expect(200);
+    await t.app.payments.trxIdGiven(id);
+    await t.settled();
+    expect(await status(id)).toBe('failed');
+    // The job ends the open check without touching the purchase.
+    await t.db.query(`UPDATE trx_id_checks SET created_at = now() - interval '10 minutes' WHERE transaction_id = $1`, [id]);
+    expect(await t.app.payments.reconcile(180)).toBe(1);
+    expect(await check(id)).toMatchObject({ state: 'left', reason: 'changed_meanwhile' });
+    expect(await status(id)).toBe('failed');
+  });
+});
+
+describe('the pages, without JavaScript', () => {
+  async function giveOnPage(p: Player, id: number, trx: string, lang: 'en' | 'bn') {
+    const agent = await loginAs(t.url, p.phone, 'secret-pass-1');
+    agent.set('Cookie', `lang=${lang}`);
+    const page = await agent.get(`/payment/${id}`).expect(200);
+    const posted = await agent
+      .post(`/payment/${id}`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), trx_id: trx, payment_number: '' });
+    expect(posted.status).toBe(303);
+    return (await agent.get(posted.headers.location as string).expect(200)).text;
+  }
+
+  test('the TrxID form: bKash confirmed it, said on the page at once', async () => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const trx = send(100);
+    const text = await giveOnPage(a, id, trx, 'en');
+    expect(text).toContain(`bKash confirmed your payment — your ticket is confirmed. TrxID: ${trx}`);
+    expect(await status(id)).toBe('success');
+  });
+
+  test('in Bengali: a refusal with its reason; "checking" while bKash does not answer', async () => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const text = await giveOnPage(a, id, send(100, '01811111111'), 'bn');
+    expect(text).toContain('বিকাশ আপনার ট্রানজেকশন আইডি (TrxID)');
+    expect(text).toContain('টাকা আমাদের বিকাশ নম্বরে পাঠানো হয়নি।');
+    const other = await pending(b, lottery, '01-02-03-04-05-06');
+    for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
+    const waiting = await giveOnPage(b, other, send(100), 'bn');
+    expect(waiting).toContain('বিকাশের সাথে যাচাই করা হচ্ছে');
+  });
+
+  test("staff see bKash's check, its reason and bKash's answer on the transactions page", async () => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const trx = send(99);
+    await patch(a, id, trx).expect(200);
+    const agent = await loginAs(t.url, staff.phone, 'secret-pass-1');
+    agent.set('Cookie', 'lang=en');
+    const page = await agent.get('/admin/transactions').expect(200);
+    const card = page.text.slice(page.text.indexOf(`aria-labelledby="transaction-${id}"`));
+    const own = card.slice(0, card.indexOf('</article>'));
+    expect(own).toContain('Refused by bKash&#x27;s answer');
+    expect(own).toContain('another amount');
+    expect(own).toContain(`bKash: Completed, from 01770618575 to ${RECEIVER}`);
+    // Staff may still decide it by hand (the statement is a second source).
+    expect(own).toContain('<form');
+  });
+});
