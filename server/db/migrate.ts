@@ -21,6 +21,7 @@ import * as m019 from './migrations/019-messages.ts';
 import * as m020 from './migrations/020-reality-check.ts';
 import * as m021 from './migrations/021-uploads-in-database.ts';
 import * as m022 from './migrations/022-lottery-tallies.ts';
+import * as m025 from './migrations/025-transaction-approval-proposals.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -46,6 +47,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '020-reality-check', sql: m020.sql },
   { id: '021-uploads-in-database', sql: m021.sql },
   { id: '022-lottery-tallies', sql: m022.sql },
+  { id: '025-transaction-approval-proposals', sql: m025.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

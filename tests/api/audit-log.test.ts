@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let player: Player, staff: Player, superuser: Player;
@@ -44,11 +44,7 @@ test('staff changes appear newest first with who, what, before and after; filter
   await t.db.query('DELETE FROM audit_log');
   const lottery = await insertLottery(t, { name: 'Audited Draw' });
   const sale = await buy(t, player, purchase(lottery, '05-12-23-34-45-07', { trx_id: trxId() }));
-  await request(t.url)
-    .put(`/api/v1/transactions/${sale.body.id}/`)
-    .set(...staff.auth)
-    .send({ status: 'success' })
-    .expect(200);
+  expect((await approveByHand(t, sale.body.id)).status).toBe(200);
   await request(t.url)
     .patch(`/api/v1/lotteries/${lottery}/`)
     .set(...staff.auth)

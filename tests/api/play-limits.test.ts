@@ -9,7 +9,7 @@ import request from 'supertest';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { startSimulator } from '../../server/payments/bkash/simulator.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, drawByHand, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player;
@@ -340,7 +340,7 @@ describe('every purchase path', () => {
   test('prize claims still work when excluded', async () => {
     const lottery = await insertLottery(t);
     const bought = await sendMoney(a, lottery);
-    await as(staff, 'put', `/api/v1/transactions/${bought.body.id}/`).send({ status: 'success' }).expect(200);
+    expect((await approveByHand(t, bought.body.id)).status).toBe(200);
     const d = await drawByHand(t, lottery, [bought.body.ticket]);
     expect(d.status).toBe(201);
     await exclude(a, { period: '5y', confirm: true }).expect(200);
