@@ -52,7 +52,8 @@ test('staff changes appear newest first with who, what, before and after; filter
     .expect(200);
   const res = await log(superuser);
   expect(res.status).toBe(200);
-  expect(res.headers['x-total-count']).toBe('2');
+  // The approval by hand is two records: the proposal and the approval (docs/rules/payments.md#1-who-may-do-what).
+  expect(res.headers['x-total-count']).toBe('3');
   expect(res.body[0]).toMatchObject({
     action: 'lottery.update',
     entity: 'lottery',
@@ -67,7 +68,15 @@ test('staff changes appear newest first with who, what, before and after; filter
     before: { status: 'pending' },
     after: { status: 'success' },
   });
-  expect((await log(superuser, '?entity=transaction')).body.map((a: { action: string }) => a.action)).toEqual(['transaction.approve']);
+  expect(res.body[2]).toMatchObject({
+    action: 'transaction.approval_proposed',
+    entity: 'transaction',
+    after: { reason: 'Receipt shown in a test' },
+  });
+  expect((await log(superuser, '?entity=transaction')).body.map((a: { action: string }) => a.action)).toEqual([
+    'transaction.approve',
+    'transaction.approval_proposed',
+  ]);
   expect((await log(superuser, `?entity=lottery&entity_id=${lottery}`)).body).toHaveLength(1);
   expect((await log(superuser, '?action=lottery.update')).body).toHaveLength(1);
   expect((await log(superuser, `?actor_id=${player.id}`)).body).toEqual([]);

@@ -85,7 +85,8 @@ const MATRIX: Record<keyof typeof contract, Rule> = {
   drawProof: { access: 'public' },
   setDrawBeacon: { access: 'staff' },
   verifiableDraw: { access: 'staff' },
-  createTransaction: { access: 'player' },
+  // A body that parses: staff are refused by the rule, not by the input (a player then gets the sale's own answer).
+  createTransaction: { access: 'player', body: { lottery_id: 999999, ticket: '01-02-03-04-05-06', amount: 100, payment_method: 'bkash' } },
   setTrxId: { access: 'player', owned: 'transaction', body: { trx_id: 'ZZ12345678' } },
   startCheckout: { access: 'player', owned: 'transaction' },
   bkashCallback: { access: 'public' },
@@ -125,7 +126,7 @@ const MATRIX: Record<keyof typeof contract, Rule> = {
   generatedTickets: { access: 'staff' },
   exportGeneratedTickets: { access: 'staff' },
   deleteGeneratedTicket: { access: 'staff' },
-  activateTicket: { access: 'player' },
+  activateTicket: { access: 'player', body: { ticket_number: '01-02-03-04-05-06', secret_number: '1234567890123456' } },
   uploadImage: { access: 'public' },
   uploadNid: { access: 'user' },
   getUpload: { access: 'user', owned: 'upload', staffSees: true },
