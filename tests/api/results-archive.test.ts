@@ -16,7 +16,7 @@ import { ticketsDigest } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { endSales as endSalesOf, numbersWith, sellMany as sellManyOf, soldTickets as soldTicketsOf } from './numbers-fixtures.ts';
 import { loginAs } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -50,7 +50,7 @@ async function create(body: object): Promise<number> {
 async function sell(id: number, ticket: string): Promise<void> {
   const res = await buy(t, player, purchase(id, ticket, { trx_id: trxId() }));
   expect(res.status).toBe(201);
-  await as(staff, 'put', `/api/v1/transactions/${res.body.id}/`).send({ status: 'success' }).expect(200);
+  expect((await approveByHand(t, res.body.id)).status).toBe(200);
 }
 
 const sellMany = (id: number, tickets: string[]) => sellManyOf(t, player.id, id, tickets);
