@@ -41,6 +41,7 @@ import type { Payments } from './payments/service.ts';
 import { playRoutes } from './play/routes.ts';
 import { Play } from './play/service.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
+import { ManualApprovals } from './purchases/approvals.ts';
 import { Purchases } from './purchases/service.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { adminUserRoutes } from './users/routes.ts';
@@ -105,7 +106,7 @@ export function createApi(d: ApiDeps): Api {
     adminLotteryRoutes(lotteryAdmin),
     auditRoutes(new AuditLog(d.db)),
     dashboardRoutes(new DashboardFigures(d.db, lotteryAdmin, purchases, () => statements.toDecide())),
-    purchaseRoutes(purchases),
+    purchaseRoutes(purchases, new ManualApprovals(d.db), d.db),
     paymentRoutes(d.payments),
     statementRoutes(statements),
     drawRoutes(new Draws(d.db, d.keys, d.notifier, d.publicOrigin)),

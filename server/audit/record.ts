@@ -5,6 +5,9 @@ import type { Db } from '../db/index.ts';
  * and in that section.
  */
 export type AuditAction =
+  | 'transaction.approval_proposed'
+  | 'transaction.approval_rejected'
+  | 'transaction.approval_lapsed'
   | 'transaction.approve'
   | 'transaction.reject'
   | 'transaction.remove_approval'

@@ -25,6 +25,7 @@ import * as m030 from './migrations/030-statement-confirm.ts';
 import * as m023 from './migrations/023-ticket-freeze.ts';
 import * as m027 from './migrations/027-sealed-secrets.ts';
 import * as m029 from './migrations/029-trx-id-checks.ts';
+import * as m025 from './migrations/025-transaction-approval-proposals.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -54,6 +55,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '023-ticket-freeze', sql: m023.sql },
   { id: '027-sealed-secrets', sql: m027.sql },
   { id: '029-trx-id-checks', sql: m029.sql },
+  { id: '025-transaction-approval-proposals', sql: m025.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

@@ -18,6 +18,7 @@ import { backoffWait, countFailure, FAILURE_STEPS, failuresCounted, tooManyReque
 import { recordAudit } from '../audit/record.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
 import { checkPlay } from '../play/service.ts';
+import { refuseStaffPlay } from '../play/staff.ts';
 import * as q from './queries.ts';
 import { sealSecret, type Keyring } from '../crypto/sealed.ts';
 
@@ -199,6 +200,7 @@ export class GeneratedTickets {
    */
   async activate(caller: AccessClaims, body: z.output<typeof ActivateBody>, ctx: Ctx): Promise<Activated> {
     const { t } = ctx;
+    refuseStaffPlay(caller, t);
     const userId = caller.user_id;
     const player = `activate:fail:user:${userId}`;
     const address = `activate:fail:ip:${ctx.ip}`;

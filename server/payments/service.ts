@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { checkPlay } from '../play/service.ts';
+import { refuseStaffPlay } from '../play/staff.ts';
 import { ApiError } from '../http/errors.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
 import type { Logger } from '../log.ts';
@@ -115,6 +116,7 @@ export class Payments {
     ctx: { t: TFunction; lng: Language },
   ): Promise<z.input<typeof CheckoutReply>> {
     const { t } = ctx;
+    refuseStaffPlay(caller, t);
     await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]], t);
     const p = await purchaseOfPlayer(this.d.db, caller.user_id, transactionId);
     if (!p) throw ApiError.detail(404, t('api:transactionNotFound'), 'not_found');

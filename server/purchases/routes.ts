@@ -2,7 +2,10 @@ import { api } from '../../shared/api/contract.ts';
 import { IdempotencyKey } from '../../shared/purchases/schemas.ts';
 import { ApiError } from '../http/errors.ts';
 import { Endpoints, route, type Caller } from '../http/route.ts';
+import type { Db } from '../db/index.ts';
+import type { ManualApprovals } from './approvals.ts';
 import type { Purchases } from './service.ts';
+import { staffHeldTickets } from './staff-tickets.ts';
 
 /** The `Idempotency-Key` header, when sent: 1–100 printable characters (docs/rules/lotteries-and-sales.md#7-buying-a-ticket). */
 function idempotencyKey(caller: Caller): string | null {
@@ -14,7 +17,7 @@ function idempotencyKey(caller: Caller): string | null {
 }
 
 /** Purchases, the player's transactions and the staff's: HTTP only; the rules live in Purchases. */
-export function purchaseRoutes(purchases: Purchases): Endpoints {
+export function purchaseRoutes(purchases: Purchases, approvals: ManualApprovals, db: Db): Endpoints {
   const r = new Endpoints();
   route(r, api.createTransaction, async ({ body, user, caller, answer }) => {
     const { created, reply } = await purchases.create(user, body, idempotencyKey(caller), caller);
@@ -30,5 +33,14 @@ export function purchaseRoutes(purchases: Purchases): Endpoints {
   route(r, api.myTransaction, ({ params, user, caller }) => purchases.one(user, params.id, caller.t));
   route(r, api.transactions, ({ query }) => purchases.list(query));
   route(r, api.updateTransaction, ({ params, body, user, caller }) => purchases.setStatus(user, params.id, body, caller));
+  route(r, api.proposeApproval, ({ params, body, user, caller }) => approvals.propose(user, params.id, body.reason, caller.t));
+  route(r, api.approvalProposals, ({ query }) => approvals.list(query));
+  route(r, api.approveApprovalProposal, ({ params, body, user, caller }) =>
+    approvals.approve(user, params.proposalId, body.reason, caller.t),
+  );
+  route(r, api.rejectApprovalProposal, ({ params, body, user, caller }) =>
+    approvals.reject(user, params.proposalId, body.reason, caller.t),
+  );
+  route(r, api.staffHeldTickets, ({ query, user, caller }) => staffHeldTickets(db, user, query, caller.t));
   return r;
 }

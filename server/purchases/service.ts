@@ -28,7 +28,9 @@ import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/serv
 import { freezeState, isFrozen, refuseIfFrozen } from '../lotteries/freeze.ts';
 import { ticketsFrozen } from '../../shared/lotteries/freeze.ts';
 import { checkPlay, refuseTrxIdWhileExcluded } from '../play/service.ts';
+import { refuseStaffPlay } from '../play/staff.ts';
 import * as q from './queries.ts';
+import { pendingProposalOf } from './approval-queries.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
 
 /** Purchases and TrxID entries per player (docs/rules/limits.md#1-rate-limits). */
@@ -66,6 +68,7 @@ type Staff = z.input<typeof StaffTransaction>;
 /**
  * The staff actions on a transaction's status (docs/rules/lotteries-and-sales.md#8-transaction-states): from → to →
  * the action's name in the audit log. Anything else (success → failed among them: Remove Approval, then Reject) is refused.
+ * pending → success is not one person's act: it is answered with the way of two (server/purchases/approvals.ts).
  */
 const TRANSITIONS: Record<TransactionStatus, Partial<Record<TransactionStatus, AuditAction>>> = {
   pending: { success: 'transaction.approve', failed: 'transaction.reject' },
@@ -148,7 +151,7 @@ const staffJson = (
 });
 
 /** What the audit log keeps of a transaction before and after a change: enough to check the payment again. */
-const auditSnapshot = (r: TransactionRow) => ({
+export const auditSnapshot = (r: TransactionRow) => ({
   status: r.status,
   user_id: r.user_id,
   lottery_id: r.lottery_id,
@@ -180,6 +183,7 @@ export class Purchases {
     const userId = caller.user_id;
     // docs/decisions/012-purchases.md: the buyer is the caller; a user_id naming someone else is refused.
     if (body.user_id !== undefined && body.user_id !== userId) throw ApiError.detail(403, t('api:permissionDenied'), 'permission_denied');
+    refuseStaffPlay(caller, t);
     await throttle(this.d.db, [[`purchase:user:${userId}`, PURCHASE_LIMIT]], t);
     // A new purchase is answered from its insert; a retry, with the transaction its key made (and its checkout).
     let outcome: { created: true; row: PlayerTransactionRow } | { created: false; id: number };
@@ -281,6 +285,7 @@ export class Purchases {
    */
   async setTrxId(caller: AccessClaims, id: number, body: z.output<typeof TrxIdBody>, ctx: Ctx): Promise<Player> {
     const { t } = ctx;
+    refuseStaffPlay(caller, t);
     await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]], t);
     let given = false;
     try {
@@ -386,14 +391,16 @@ export class Purchases {
             t('api:statusChangeRefused', { from: t(`api:status.${before.status}`), to: t(`api:status.${status}`) }),
             'status_change_refused',
           );
+        // Approving a payment by hand is two people's act (docs/rules/payments.md#1-who-may-do-what): proposed, then approved.
+        if (action === 'transaction.approve') {
+          const open = await pendingProposalOf(tx, id);
+          throw ApiError.detail(409, t('api:manualApproval.needsTwo'), 'second_person_needed', { proposal_id: open ?? null });
+        }
         const sale = await saleState(tx, before.lottery_id);
         if (!sale) throw notFound();
         // After the draw the sales are what the draw saw; only an unpaid (pending) ticket may still be rejected.
         if (sale.is_result_published && action !== 'transaction.reject')
           throw ApiError.detail(409, t('api:resultsPublishedNoChange'), 'results_published');
-        // Approval confirms a payment, and the TrxID is what staff check it against; rejecting an unpaid ticket stays open.
-        if (action === 'transaction.approve' && before.trx_id === null)
-          throw ApiError.detail(409, t('api:approveWithoutTrxId'), 'trx_id_missing');
         if (before.status === 'failed') {
           if (await q.holderOf(tx, before.lottery_id, before.ticket)) throw combinationTaken(t);
           if (sale.tickets_sold >= sale.total_tickets) throw ApiError.detail(409, t('lottery:reason.soldOut'), 'sold_out');
@@ -409,7 +416,6 @@ export class Purchases {
           after: auditSnapshot(after),
         });
         // The player hears of it (docs/rules/messages.md): why a ticket was rejected is whether it named a payment.
-        if (action === 'transaction.approve') await tellPurchase(tx, id, { kind: 'ticket_confirmed' });
         if (action === 'transaction.reject')
           await tellPurchase(tx, id, { kind: 'ticket_rejected', reason: before.trx_id === null ? 'unpaid' : 'payment_not_found' });
       });

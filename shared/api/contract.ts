@@ -20,6 +20,8 @@ import {
   VerifyOtpBody,
 } from '../accounts/schemas.ts';
 import { AuditEntry, AuditQuery } from '../audit/schemas.ts';
+import { ApprovalProposal, ApprovalProposalParams, ApprovalProposalsQuery, ApprovalReasonBody } from '../purchases/approvals.ts';
+import { StaffHeldTicket } from '../purchases/staff-tickets.ts';
 import { ClaimBody, ClaimCodeBody, ClaimsSummary, StaffClaim, StaffClaimsQuery, WinningTicket } from '../claims/schemas.ts';
 import { ContactBody } from '../contact/schemas.ts';
 import { Identity, IdentityBody } from '../identity/schemas.ts';
@@ -764,7 +766,83 @@ export const api = {
     body: StatusBody,
     reply: StaffTransaction,
     summary:
-      'Approves, rejects or moves back a transaction (pending ↔ success, pending ↔ failed); approval needs a TrxID; an id in the body must be the one of the path; audited.',
+      'Rejects or moves back a transaction (success → pending, pending ↔ failed); an id in the body must be the one of the ' +
+      "path; audited. Approving (pending → success) is two people's act: it answers 409 `second_person_needed` with the " +
+      '`proposal_id` of the open proposal (null when there is none) and changes nothing.',
+    refuses: {
+      409: 'The change is not allowed now; `second_person_needed` for an approval (propose it instead).',
+    },
+  }),
+  proposeApproval: endpoint({
+    method: 'POST',
+    path: '/api/v1/transactions/:id/approval-proposals/',
+    access: 'staff',
+    tag: 'purchases',
+    params: IdParams,
+    body: ApprovalReasonBody,
+    reply: ApprovalProposal,
+    status: 201,
+    refuses: {
+      403: "The purchase is the caller's own (`own_purchase`).",
+      409: 'Not a pending payment with a TrxID of a lottery still on sale, or a proposal already open (`proposal_pending`, with `proposal_id`).',
+    },
+    summary:
+      'Proposes approving a pending purchase by hand, with the reason (the receipt the player showed): nothing changes until a ' +
+      'second staff member approves the proposal; one open proposal per purchase; audited.',
+  }),
+  approvalProposals: endpoint({
+    method: 'GET',
+    path: '/api/v1/transaction-approval-proposals/',
+    access: 'staff',
+    tag: 'purchases',
+    query: ApprovalProposalsQuery,
+    reply: z.array(ApprovalProposal),
+    paged: true,
+    summary:
+      'Proposals to approve a purchase by hand, newest first, open ones (`pending`) unless `status` says, of one purchase with ' +
+      '`transaction_id`; `lapsed` marks an open one that can no longer be approved.',
+  }),
+  approveApprovalProposal: endpoint({
+    method: 'POST',
+    path: '/api/v1/transaction-approval-proposals/:proposalId/approve/',
+    access: 'staff',
+    tag: 'purchases',
+    params: ApprovalProposalParams,
+    body: ApprovalReasonBody,
+    reply: ApprovalProposal,
+    refuses: {
+      403: 'The caller proposed it (`same_person`) or owns the purchase (`own_purchase`).',
+      409: "Decided already (`proposal_decided`), the purchase changed (`proposal_stale`), or its lottery's sales closed (`proposal_lapsed`: it lapses).",
+    },
+    summary:
+      "A second staff member approves the proposal with the reason: the purchase becomes `success` under the lottery's lock " +
+      'if it is still pending with the TrxID proposed and its lottery still on sale; audited with both staff members.',
+  }),
+  rejectApprovalProposal: endpoint({
+    method: 'POST',
+    path: '/api/v1/transaction-approval-proposals/:proposalId/reject/',
+    access: 'staff',
+    tag: 'purchases',
+    params: ApprovalProposalParams,
+    body: ApprovalReasonBody,
+    reply: ApprovalProposal,
+    refuses: {
+      403: "The purchase is the caller's own (`own_purchase`).",
+      409: 'Decided already (`proposal_decided`).',
+    },
+    summary: 'Rejects a proposal with the reason (its author may withdraw it the same way): the purchase stays pending; audited.',
+  }),
+  staffHeldTickets: endpoint({
+    method: 'GET',
+    path: '/api/v1/staff-held-tickets/',
+    access: 'staff',
+    tag: 'purchases',
+    query: Paging,
+    reply: z.array(StaffHeldTicket),
+    paged: true,
+    refuses: { 403: 'The caller is not a superuser.' },
+    summary:
+      'Superusers: the transactions of staff accounts (staff do not play; these were bought before), newest first, with their lottery and status.',
   }),
   // The draw and prizes ----------------------------------------------------------------------------
   drawLottery: endpoint({

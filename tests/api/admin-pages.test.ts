@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staffAgent: Agent;
@@ -220,12 +220,7 @@ describe('GET /api/v1/admin/dashboard/', () => {
     const ids: number[] = [];
     for (const ticket of ['01-02-03-04-05-06', '02-03-04-05-06-07', '03-04-05-06-07-08'])
       ids.push((await buy(t, player, purchase(open, ticket, { trx_id: trxId() }))).body.id);
-    for (const id of ids.slice(0, 2))
-      await request(t.url)
-        .put(`/api/v1/transactions/${id}/`)
-        .set(...staff.auth)
-        .send({ status: 'success' })
-        .expect(200);
+    for (const id of ids.slice(0, 2)) expect((await approveByHand(t, id)).status).toBe(200);
     const users = (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM users'))?.n;
     const res = await request(t.url)
       .get('/api/v1/admin/dashboard/')
@@ -251,11 +246,7 @@ describe('prize claims without JavaScript', () => {
   test('the list with its summary, filters, and Approve (with its confirmation) / Complete / Mark failed as form posts', async () => {
     const lottery = await insertLottery(t, { name: 'Claims Draw' });
     const sale = await buy(t, player, purchase(lottery, '05-12-23-34-45-07', { trx_id: trxId() }));
-    await request(t.url)
-      .put(`/api/v1/transactions/${sale.body.id}/`)
-      .set(...staff.auth)
-      .send({ status: 'success' })
-      .expect(200);
+    expect((await approveByHand(t, sale.body.id)).status).toBe(200);
     const drawn = await drawByHand(t, lottery, ['05-12-23-34-45-07']);
     expect(drawn.status).toBe(201);
     const prize = drawn.body.prizes[0].id as number;

@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let player: Player, staff: Player, superuser: Player;
@@ -44,11 +44,7 @@ test('staff changes appear newest first with who, what, before and after; filter
   await t.db.query('DELETE FROM audit_log');
   const lottery = await insertLottery(t, { name: 'Audited Draw' });
   const sale = await buy(t, player, purchase(lottery, '05-12-23-34-45-07', { trx_id: trxId() }));
-  await request(t.url)
-    .put(`/api/v1/transactions/${sale.body.id}/`)
-    .set(...staff.auth)
-    .send({ status: 'success' })
-    .expect(200);
+  expect((await approveByHand(t, sale.body.id)).status).toBe(200);
   await request(t.url)
     .patch(`/api/v1/lotteries/${lottery}/`)
     .set(...staff.auth)
@@ -56,7 +52,8 @@ test('staff changes appear newest first with who, what, before and after; filter
     .expect(200);
   const res = await log(superuser);
   expect(res.status).toBe(200);
-  expect(res.headers['x-total-count']).toBe('2');
+  // The approval by hand is two records: the proposal and the approval (docs/rules/payments.md#1-who-may-do-what).
+  expect(res.headers['x-total-count']).toBe('3');
   expect(res.body[0]).toMatchObject({
     action: 'lottery.update',
     entity: 'lottery',
@@ -71,7 +68,15 @@ test('staff changes appear newest first with who, what, before and after; filter
     before: { status: 'pending' },
     after: { status: 'success' },
   });
-  expect((await log(superuser, '?entity=transaction')).body.map((a: { action: string }) => a.action)).toEqual(['transaction.approve']);
+  expect(res.body[2]).toMatchObject({
+    action: 'transaction.approval_proposed',
+    entity: 'transaction',
+    after: { reason: 'Receipt shown in a test' },
+  });
+  expect((await log(superuser, '?entity=transaction')).body.map((a: { action: string }) => a.action)).toEqual([
+    'transaction.approve',
+    'transaction.approval_proposed',
+  ]);
   expect((await log(superuser, `?entity=lottery&entity_id=${lottery}`)).body).toHaveLength(1);
   expect((await log(superuser, '?action=lottery.update')).body).toHaveLength(1);
   expect((await log(superuser, `?actor_id=${player.id}`)).body).toEqual([]);

@@ -16,7 +16,8 @@ import type { Endpoint } from '../../shared/api/endpoint.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { buy, insertLottery, purchase } from './purchase-fixtures.ts';
 
-type Access = 'public' | 'user' | 'staff' | 'superuser';
+/** `player`: a user endpoint staff are refused (403 `staff_cannot_play`: staff do not play, accounts-and-codes.md#12). */
+type Access = 'public' | 'user' | 'player' | 'staff' | 'superuser';
 type Role = 'anonymous' | 'playerA' | 'playerB' | 'staff' | 'superuser';
 /** Something of player A's an address names: its id goes into the path, and B must not reach it. */
 type Owned = 'transaction' | 'prize' | 'upload' | 'user';
@@ -84,9 +85,10 @@ const MATRIX: Record<keyof typeof contract, Rule> = {
   drawProof: { access: 'public' },
   setDrawBeacon: { access: 'staff' },
   verifiableDraw: { access: 'staff' },
-  createTransaction: { access: 'user' },
-  setTrxId: { access: 'user', owned: 'transaction', body: { trx_id: 'ZZ12345678' } },
-  startCheckout: { access: 'user', owned: 'transaction' },
+  // A body that parses: staff are refused by the rule, not by the input (a player then gets the sale's own answer).
+  createTransaction: { access: 'player', body: { lottery_id: 999999, ticket: '01-02-03-04-05-06', amount: 100, payment_method: 'bkash' } },
+  setTrxId: { access: 'player', owned: 'transaction', body: { trx_id: 'ZZ12345678' } },
+  startCheckout: { access: 'player', owned: 'transaction' },
   bkashCallback: { access: 'public' },
   uploadStatement: { access: 'staff' },
   statements: { access: 'staff' },
@@ -99,6 +101,11 @@ const MATRIX: Record<keyof typeof contract, Rule> = {
   myTransaction: { access: 'user', owned: 'transaction' },
   transactions: { access: 'staff' },
   updateTransaction: { access: 'staff', owned: 'transaction' },
+  proposeApproval: { access: 'staff', owned: 'transaction', body: { reason: 'Receipt shown' } },
+  approvalProposals: { access: 'staff' },
+  approveApprovalProposal: { access: 'staff', body: { reason: 'Receipt checked' } },
+  rejectApprovalProposal: { access: 'staff', body: { reason: 'No receipt' } },
+  staffHeldTickets: { access: 'superuser' },
   drawLottery: { access: 'staff' },
   drawProposals: { access: 'staff' },
   approveDrawProposal: { access: 'staff' },
@@ -121,7 +128,7 @@ const MATRIX: Record<keyof typeof contract, Rule> = {
   generatedTickets: { access: 'staff' },
   exportGeneratedTickets: { access: 'staff' },
   deleteGeneratedTicket: { access: 'staff' },
-  activateTicket: { access: 'user' },
+  activateTicket: { access: 'player', body: { ticket_number: '01-02-03-04-05-06', secret_number: '1234567890123456' } },
   uploadImage: { access: 'public' },
   uploadNid: { access: 'user' },
   getUpload: { access: 'user', owned: 'upload', staffSees: true },
@@ -211,13 +218,15 @@ async function call(name: keyof typeof contract, e: Endpoint, role: Role, path =
 const allowed = (access: Access, role: Role) =>
   access === 'public' ||
   (access === 'user' && role !== 'anonymous') ||
+  (access === 'player' && (role === 'playerA' || role === 'playerB')) ||
   (access === 'staff' && (role === 'staff' || role === 'superuser')) ||
   (access === 'superuser' && role === 'superuser');
 
 test('every endpoint of the route table has an entry, and every entry an endpoint; the entries agree with the contract', () => {
   expect(Object.keys(MATRIX).sort()).toEqual(Object.keys(contract).sort());
   for (const [name, e] of entries) {
-    const declared = MATRIX[name].access === 'superuser' ? 'staff' : MATRIX[name].access;
+    const a = MATRIX[name].access;
+    const declared = a === 'superuser' ? 'staff' : a === 'player' ? 'user' : a;
     expect({ endpoint: key(e), access: e.access }).toEqual({ endpoint: key(e), access: declared });
   }
 });
@@ -232,6 +241,8 @@ describe.each(['anonymous', 'playerA', 'playerB', 'staff', 'superuser'] as const
       expect(r.status === 401 || r.status === 403 ? { status: r.status, body: r.body } : 'not refused').toBe('not refused');
     } else if (role === 'anonymous') {
       expect([r.status, r.body.code]).toEqual([401, 'not_authenticated']);
+    } else if (rule.access === 'player') {
+      expect([r.status, r.body.code]).toEqual([403, 'staff_cannot_play']);
     } else {
       expect([r.status, r.body.code]).toEqual([403, 'permission_denied']);
     }
@@ -239,7 +250,7 @@ describe.each(['anonymous', 'playerA', 'playerB', 'staff', 'superuser'] as const
 });
 
 describe("player A's things, object by object", () => {
-  const ownedEntries = entries.filter(([name]) => MATRIX[name].owned && MATRIX[name].access === 'user');
+  const ownedEntries = entries.filter(([name]) => MATRIX[name].owned && ['user', 'player'].includes(MATRIX[name].access));
   test.each(ownedEntries.map(([name, e]) => [key(e), name, e] as const))(
     '%s: A reaches it; B gets what he gets for nothing and changes nothing',
     async (_k, name, e) => {

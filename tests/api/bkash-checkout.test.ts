@@ -103,14 +103,16 @@ describe('POST /api/v1/transactions/{id}/bkash-checkout/', () => {
     expect(await txn(id)).toEqual({ status: 'pending', trx_id: null });
   });
 
-  test('anonymous 401; another player’s, an unknown purchase or an id that is none 404; nothing made at bKash', async () => {
+  test('anonymous 401, staff 403; another player’s, an unknown purchase or an id that is none 404; nothing made at bKash', async () => {
     const lottery = await insertLottery(t);
     const id = await pending(a, lottery);
     expect((await start(null, id)).status).toBe(401);
     const other = await start(b, id);
     expect(other.status).toBe(404);
     expect(other.body.code).toBe('not_found');
-    expect((await start(staff, id)).status).toBe(404);
+    // Staff do not play: refused before the purchase is looked for (docs/rules/accounts-and-codes.md#12).
+    const byStaff = await start(staff, id);
+    expect([byStaff.status, byStaff.body.code]).toEqual([403, 'staff_cannot_play']);
     expect((await start(a, 999999)).status).toBe(404);
     expect((await start(a, 'abc')).status).toBe(404);
     expect((await t.db.query('SELECT * FROM bkash_payments')).length).toBe(0);

@@ -9,13 +9,11 @@ import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
 import { holdEnd } from '../../shared/claims/payout.ts';
 import { formatDate } from '../../shared/dates.ts';
-import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
-let staff: Player;
 beforeAll(async () => {
   t = await startTestApp();
-  staff = await account(t, { is_staff: true });
 });
 afterAll(async () => {
   await t.close();
@@ -42,11 +40,7 @@ async function player(name: string, lang = 'en'): Promise<{ agent: Agent; api: P
 async function won(p: Player, name = 'Claim Draw', name_bn = 'দাবির ড্র'): Promise<number> {
   const lottery = await insertLottery(t, { name, name_bn });
   const res = await buy(t, p, purchase(lottery, TICKET, { trx_id: trxId() }));
-  await request(t.url)
-    .put(`/api/v1/transactions/${res.body.id}/`)
-    .set(...staff.auth)
-    .send({ status: 'success' })
-    .expect(200);
+  expect((await approveByHand(t, res.body.id)).status).toBe(200);
   const d = await drawByHand(t, lottery, [TICKET]);
   expect(d.status).toBe(201);
   return d.body.prizes[0].id as number;

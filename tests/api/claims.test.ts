@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player, approver: Player;
@@ -49,10 +49,7 @@ async function drawnWith(o: { drawnDaysAgo?: number } = {}): Promise<{ lottery: 
     [b, T2],
   ] as const) {
     const res = await buy(t, p, purchase(lottery, ticket, { trx_id: trxId() }));
-    const approved = await request(t.url)
-      .put(`/api/v1/transactions/${res.body.id}/`)
-      .set(...staff.auth)
-      .send({ status: 'success' });
+    const approved = await approveByHand(t, res.body.id);
     expect(approved.status).toBe(200);
   }
   const d = await drawByHand(t, lottery, [T1]);

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { createLogger } from '../../server/log.ts';
 import { liveNotifier, logNotifier } from '../../server/notify/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player, superuser: Player;
@@ -63,10 +63,13 @@ async function sold(p: Player, lottery: number, ticket: string, status: 'success
   if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
   const id = res.body.id as number;
   if (status !== 'pending') {
-    const put = await request(t.url)
-      .put(`/api/v1/transactions/${id}/`)
-      .set(...staff.auth)
-      .send({ status });
+    const put =
+      status === 'success'
+        ? await approveByHand(t, id)
+        : await request(t.url)
+            .put(`/api/v1/transactions/${id}/`)
+            .set(...staff.auth)
+            .send({ status });
     if (put.status !== 200) throw new Error(`status change failed: ${put.status}`);
   }
   return id;

@@ -7,16 +7,14 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staffAgent: Agent;
-let staff: Player;
 let a: Player, b: Player;
 
 beforeAll(async () => {
   t = await startTestApp();
-  staff = await account(t, { name: 'Desk Officer', is_staff: true });
   a = await account(t, { name: 'Rahim Uddin' });
   b = await account(t, { name: 'Fatema Begum' });
   const u = await createUser(t, { name: 'Page Staff', phone: '01955500002', is_staff: true });
@@ -40,11 +38,7 @@ const T3 = '10-20-30-40-50-15';
 async function sold(p: Player, lottery: number, ticket: string): Promise<number> {
   const res = await buy(t, p, purchase(lottery, ticket, { trx_id: trxId() }));
   if (res.status !== 201) throw new Error(`purchase failed: ${res.status}`);
-  await request(t.url)
-    .put(`/api/v1/transactions/${res.body.id}/`)
-    .set(...staff.auth)
-    .send({ status: 'success' })
-    .expect(200);
+  expect((await approveByHand(t, res.body.id)).status).toBe(200);
   return res.body.id as number;
 }
 

@@ -7,7 +7,7 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, staff: Player, checker: Player, boss: Player;
@@ -42,11 +42,7 @@ const list = (p: Player | null, lottery: number | string) => as(p, 'get', `/api/
 async function sold(lottery: number, ticket: string): Promise<number> {
   const res = await buy(t, a, purchase(lottery, ticket, { trx_id: trxId() }));
   if (res.status !== 201) throw new Error(`purchase failed: ${res.status}`);
-  await request(t.url)
-    .put(`/api/v1/transactions/${res.body.id as number}/`)
-    .set(...staff.auth)
-    .send({ status: 'success' })
-    .expect(200);
+  expect((await approveByHand(t, res.body.id as number)).status).toBe(200);
   return res.body.id as number;
 }
 

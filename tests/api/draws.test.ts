@@ -9,7 +9,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player, checker: Player;
@@ -61,10 +61,13 @@ async function sold(p: Player, lottery: number, ticket: string, status: 'success
   if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
   const id = res.body.id as number;
   if (status !== 'pending') {
-    const put = await request(t.url)
-      .put(`/api/v1/transactions/${id}/`)
-      .set(...staff.auth)
-      .send({ status });
+    const put =
+      status === 'success'
+        ? await approveByHand(t, id)
+        : await request(t.url)
+            .put(`/api/v1/transactions/${id}/`)
+            .set(...staff.auth)
+            .send({ status });
     if (put.status !== 200) throw new Error(`status change failed: ${put.status}`);
   }
   return id;

@@ -10,7 +10,7 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, drawByHand, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 /** The winner; ordinary staff; a superuser; two more staff members. */
@@ -78,11 +78,7 @@ async function drawn(prizeMoney?: number): Promise<number> {
   const lottery = await insertLottery(t);
   // Paid: staff approve a purchase once it has its bKash TrxID.
   const res = await buy(t, winner, purchase(lottery, T1, { trx_id: `TRX${String(++trx).padStart(7, '0')}` }));
-  await request(t.url)
-    .put(`/api/v1/transactions/${res.body.id}/`)
-    .set(...staff.auth)
-    .send({ status: 'success' })
-    .expect(200);
+  expect((await approveByHand(t, res.body.id)).status).toBe(200);
   const d = await drawByHand(t, lottery, [T1]);
   expect(d.status).toBe(201);
   const prize = d.body.prizes[0].id as number;

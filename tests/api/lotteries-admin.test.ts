@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let player: Player, staff: Player;
@@ -222,11 +222,7 @@ describe('PATCH /api/v1/lotteries/{id}/', () => {
     expect(fewer.status).toBe(400);
     expect(fewer.body.total_tickets).toEqual(['2 tickets are already sold or held: the tickets on sale cannot be fewer.']);
     expect((await patch(staff, id, { total_tickets: 2 })).status).toBe(200);
-    await request(t.url)
-      .put(`/api/v1/transactions/${sale.body.id}/`)
-      .set(...staff.auth)
-      .send({ status: 'success' })
-      .expect(200);
+    expect((await approveByHand(t, sale.body.id)).status).toBe(200);
     expect((await drawByHand(t, id, ['05-12-23-34-45-07'])).status).toBe(201);
     for (const change of [{ total_prize: 1 }, { winners: 1 }]) {
       const res = await patch(staff, id, change);

@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { account, buy, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { account, buy, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let player: Player, staff: Player;
@@ -164,7 +164,7 @@ describe('what the API shows from it', () => {
         .put(`/api/v1/transactions/${bought.body.id as number}/`)
         .set(...staff.auth)
         .send({ status });
-    expect((await approve('success')).status).toBe(200);
+    expect((await approveByHand(t, bought.body.id as number)).status).toBe(200);
     // ⌊100 × 50 / 100⌋ + 7
     expect(await lotteryJson(id)).toMatchObject({ tickets_sold: 1, jackpot: 57, total_prize: 57 });
 

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/database.ts';
 import type { Message } from '../../server/notify/index.ts';
 import { NotifyError } from '../../server/notify/index.ts';
-import { account, buy, drawByHand, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player;
@@ -48,7 +48,9 @@ async function purchased(p: Player, lottery: number, ticket = T1, trx: string | 
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
-const decide = (id: number, status: 'success' | 'failed') => api(staff, 'put', `/api/v1/transactions/${id}/`).send({ status });
+/** Staff's answer: an approval by two (docs/rules/payments.md#1-who-may-do-what), a rejection by one. */
+const decide = (id: number, status: 'success' | 'failed') =>
+  status === 'success' ? approveByHand(t, id) : api(staff, 'put', `/api/v1/transactions/${id}/`).send({ status });
 
 describe('written with the event, sent once', () => {
   test('staff approve a purchase: the page has "Ticket confirmed" at once; the next run sends one SMS in the player’s language', async () => {
@@ -77,7 +79,7 @@ describe('written with the event, sent once', () => {
     expect(t.messages[0]?.text).toBe('ভাগ্য: টিকিট ০৫-১২-২৩-৩৪-৪৫-০৭ নিশ্চিত (৳১০০)। সাপ্তাহিক ড্র');
     expect((await stored())[0]?.sms_state).toBe('sent');
     // The same status again is no event: nothing more.
-    expect((await decide(id, 'success')).status).toBe(200);
+    expect((await api(staff, 'put', `/api/v1/transactions/${id}/`).send({ status: 'success' })).status).toBe(200);
     expect(await stored()).toHaveLength(1);
   });
 
@@ -282,12 +284,7 @@ describe('limits on SMS', () => {
       };
       const lottery = await insertLottery(failing);
       const res = await buy(failing, p, purchase(lottery, T1, { trx_id: 'TRXFAIL0001' }));
-      const s = await account(failing, { is_staff: true });
-      await request(failing.url)
-        .put(`/api/v1/transactions/${res.body.id}/`)
-        .set(...s.auth)
-        .send({ status: 'success' })
-        .expect(200);
+      expect((await approveByHand(failing, res.body.id)).status).toBe(200);
       for (let i = 0; i < 7; i++) await failing.app.messages.dispatch();
       expect(calls).toBe(5);
       expect(await failing.db.one('SELECT sms_state, sms_tries FROM player_messages')).toEqual({ sms_state: 'failed', sms_tries: 5 });

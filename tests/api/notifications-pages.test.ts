@@ -8,7 +8,7 @@ import request from 'supertest';
 import type { MessageKind } from '../../shared/messages/kinds.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -52,14 +52,10 @@ const bellIn = (html: string): string | undefined => /<a[^>]*class="bell[^"]*"[^
 describe('/notifications', () => {
   test('a staff approval shows as "Ticket confirmed" with the bell’s count; opening the page marks it read', async () => {
     const p = await player('en');
-    const staff = await account(t, { is_staff: true });
     const lottery = await insertLottery(t, { name: 'Falgun Draw', price: 100 });
     const bought = await buy(t, p, purchase(lottery, '05-12-23-34-45-07', { trx_id: trxId() }));
     expect(bought.status).toBe(201);
-    const approved = await request(t.url)
-      .put(`/api/v1/transactions/${bought.body.id as number}/`)
-      .set(...staff.auth)
-      .send({ status: 'success' });
+    const approved = await approveByHand(t, bought.body.id as number);
     expect(approved.status).toBe(200);
 
     // Any page of his: the bell with its count.

@@ -30,7 +30,7 @@ import {
   soldTickets as soldTicketsOf,
 } from './numbers-fixtures.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
-import { account, buy, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { account, buy, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -86,7 +86,7 @@ async function newNumbers(extra: object = {}): Promise<number> {
 async function sell(id: number, who: Player, ticket: string): Promise<number> {
   const res = await buy(t, who, purchase(id, ticket, { trx_id: trxId() }));
   expect(res.status).toBe(201);
-  await as(staff, 'put', `/api/v1/transactions/${res.body.id}/`).send({ status: 'success' }).expect(200);
+  expect((await approveByHand(t, res.body.id)).status).toBe(200);
   return res.body.id as number;
 }
 

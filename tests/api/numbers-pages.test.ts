@@ -17,7 +17,7 @@ import { ticketsDigest } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs, type Agent } from '../helpers/session.ts';
 import { endSales, fixSeed, numbersWith, seedNumber, SIGNED } from './numbers-fixtures.ts';
-import { account, buy, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { account, buy, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -63,11 +63,7 @@ async function create(body: object): Promise<number> {
 async function sell(id: number, who: Player, ticket: string): Promise<void> {
   const res = await buy(t, who, purchase(id, ticket, { trx_id: trxId() }));
   expect(res.status).toBe(201);
-  await request(t.url)
-    .put(`/api/v1/transactions/${res.body.id}/`)
-    .set(...staff.auth)
-    .send({ status: 'success' })
-    .expect(200);
+  expect((await approveByHand(t, res.body.id)).status).toBe(200);
 }
 
 /**

@@ -102,6 +102,29 @@ export async function drawByHand(t: TestApp, lotteryId: number, tickets: readonl
     .set(...second.auth);
 }
 
+/** Two staff accounts of a test app, made once: who proposes and who approves a payment by hand. */
+const approvers = new WeakMap<TestApp, Promise<[Player, Player]>>();
+
+/**
+ * Approves a pending purchase the one way the API allows it by hand: a staff member proposes it with a reason and a
+ * second one approves the proposal (docs/rules/payments.md#1-who-may-do-what). Answers the approval (200 and the
+ * proposal), or the proposal's refusal.
+ */
+export async function approveByHand(t: TestApp, transactionId: number) {
+  let two = approvers.get(t);
+  if (!two) approvers.set(t, (two = Promise.all([account(t, { is_staff: true }), account(t, { is_staff: true })])));
+  const [first, second] = await two;
+  const proposed = await request(t.url)
+    .post(`/api/v1/transactions/${transactionId}/approval-proposals/`)
+    .set(...first.auth)
+    .send({ reason: 'Receipt shown in a test' });
+  if (proposed.status !== 201) return proposed;
+  return request(t.url)
+    .post(`/api/v1/transaction-approval-proposals/${proposed.body.id as number}/approve/`)
+    .set(...second.auth)
+    .send({ reason: 'Receipt checked in a test' });
+}
+
 let pagePhoneSeq = 0;
 
 /** A player logged in through the login form, with the language cookie `lang`: an agent that browses as he does. */

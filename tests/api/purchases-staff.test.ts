@@ -1,11 +1,12 @@
 /**
  * Staff and transactions (docs/rules/lotteries-and-sales.md#8-transaction-states): GET /api/v1/transactions/ (search,
  * status filter, paging) and PUT /api/v1/transactions/{id}/ (approve, reject, remove approval, move to pending), each
- * change audited in the same database transaction (docs/rules/security.md#7-audit-log). On PGlite and PostgreSQL.
+ * change audited in the same database transaction (docs/rules/security.md#7-audit-log). Approval is two people's act
+ * (docs/rules/payments.md#1-who-may-do-what; its endpoints: manual-approvals.test.ts). On PGlite and PostgreSQL.
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { account, approveByHand, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player;
@@ -50,7 +51,7 @@ async function bought(p: Player, lottery: number, ticket = TICKET, extra: Record
 }
 
 describe('who may', () => {
-  test('anonymous 401, a player 403, staff 200 on both staff endpoints', async () => {
+  test('anonymous 401, a player 403, staff 200 on both staff endpoints (a rejection: approval needs two)', async () => {
     const lottery = await insertLottery(t);
     const id = await bought(a, lottery, TICKET, { trx_id: trxId() });
     for (const res of [await list(null), await put(null, id, 'success')]) {
@@ -64,7 +65,7 @@ describe('who may', () => {
     expect(await statusOf(id)).toBe('pending');
     expect(await audit()).toEqual([]);
     expect((await list(staff)).status).toBe(200);
-    expect((await put(staff, id, 'success')).status).toBe(200);
+    expect((await put(staff, id, 'failed')).status).toBe(200);
   });
 
   test('staff who lost the right are refused at once, whatever their token says', async () => {
@@ -127,7 +128,7 @@ describe('GET /api/v1/transactions/', () => {
     const lucky = await insertLottery(t, { name: 'Lucky 50' });
     const ra = await bought(a, padma, TICKET, { trx_id: 'TRXAAAA111' });
     const fb = await bought(b, lucky, '01-02-03-04-05-06', { payment_number: '01998877665', trx_id: trxId() });
-    await put(staff, fb, 'success');
+    expect((await approveByHand(t, fb)).status).toBe(200);
     const ids = async (query: string) => {
       const res = await list(staff, query);
       expect({ query, status: res.status }).toEqual({ query, status: 200 });
@@ -183,30 +184,28 @@ describe('GET /api/v1/transactions/', () => {
 });
 
 describe('PUT /api/v1/transactions/{id}/', () => {
-  test('approve: pending → success, the answer has the TrxID and amount, an audit row says who, what, before and after', async () => {
+  test('approve by one person: 409 second_person_needed in the caller’s language, pointing at the open proposal; nothing changes', async () => {
     const lottery = await insertLottery(t, { price: 100 });
     const id = await bought(a, lottery, TICKET, { trx_id: 'BKASH12345' });
     const res = await put(staff, id, 'success');
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, status: 'success', trx_id: 'BKASH12345', amount: 100, user: { id: a.id } });
-    const rows = await audit();
-    expect(rows).toEqual([
-      {
-        actor_id: staff.id,
-        action: 'transaction.approve',
-        entity: 'transaction',
-        entity_id: String(id),
-        before: expect.objectContaining({ status: 'pending', trx_id: 'BKASH12345', amount: 100, ticket: TICKET, user_id: a.id }),
-        after: expect.objectContaining({ status: 'success', trx_id: 'BKASH12345', amount: 100, ticket: TICKET, user_id: a.id }),
-        created_at: expect.any(String),
-      },
-    ]);
-    expect(Math.abs(Date.parse(rows[0]!.created_at) - Date.now())).toBeLessThan(60_000);
-    // The player sees it approved.
-    const mine = await request(t.url)
-      .get('/api/v1/my-transactions/')
-      .set(...a.auth);
-    expect(mine.body[0]).toMatchObject({ id, status: 'success' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      detail:
+        'Approving a payment by hand needs two staff members: propose it with the reason, and a second staff member approves the proposal.',
+      code: 'second_person_needed',
+      proposal_id: null,
+    });
+    const bn = await put(staff, id, 'success').set('Accept-Language', 'bn');
+    expect(bn.body.detail).toBe('হাতে পেমেন্ট অনুমোদন করতে দুজন কর্মী লাগে: কারণসহ প্রস্তাব করুন, দ্বিতীয় একজন কর্মী প্রস্তাবটি অনুমোদন করবেন।');
+    const proposed = await request(t.url)
+      .post(`/api/v1/transactions/${id}/approval-proposals/`)
+      .set(...staff.auth)
+      .send({ reason: 'Receipt shown at the desk' });
+    expect(proposed.status).toBe(201);
+    const again = await put(staff, id, 'success');
+    expect([again.status, again.body.code, again.body.proposal_id]).toEqual([409, 'second_person_needed', proposed.body.id]);
+    expect(await statusOf(id)).toBe('pending');
+    expect((await audit()).map((r) => r.action)).toEqual(['transaction.approval_proposed']);
   });
 
   test('reject: pending → failed releases the combination for another player; audited', async () => {
@@ -226,7 +225,7 @@ describe('PUT /api/v1/transactions/{id}/', () => {
   test('remove approval (success → pending) and move to pending (failed → pending); success → failed only through pending', async () => {
     const lottery = await insertLottery(t);
     const id = await bought(a, lottery, TICKET, { trx_id: trxId() });
-    expect((await put(staff, id, 'success')).status).toBe(200);
+    expect((await approveByHand(t, id)).status).toBe(200);
     const direct = await put(staff, id, 'failed');
     expect(direct.status).toBe(409);
     expect(direct.body).toEqual({
@@ -240,6 +239,7 @@ describe('PUT /api/v1/transactions/{id}/', () => {
     expect((await put(staff, id, 'success')).status).toBe(409);
     expect((await put(staff, id, 'pending')).status).toBe(200);
     expect((await audit()).map((r) => r.action)).toEqual([
+      'transaction.approval_proposed',
       'transaction.approve',
       'transaction.remove_approval',
       'transaction.reject',
@@ -248,17 +248,23 @@ describe('PUT /api/v1/transactions/{id}/', () => {
     expect(await statusOf(id)).toBe('pending');
   });
 
-  test('approval needs a TrxID: without one 409 in the caller’s language, nothing changes, nothing is recorded; reject still works', async () => {
+  test('approval needs a TrxID: proposing without one is 409 in the caller’s language, nothing changes, nothing is recorded; reject still works', async () => {
     const lottery = await insertLottery(t);
     const id = await bought(a, lottery);
-    const res = await put(staff, id, 'success');
+    const propose = (x: number, lng = 'en') =>
+      request(t.url)
+        .post(`/api/v1/transactions/${x}/approval-proposals/`)
+        .set(...staff.auth)
+        .set('Accept-Language', lng)
+        .send({ reason: 'Receipt shown' });
+    const res = await propose(id);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       detail:
         'This purchase has no TrxID yet: it can be approved only once the player has entered the TrxID bKash sent him and the payment has been checked against it. It may still be rejected.',
       code: 'trx_id_missing',
     });
-    const bn = await put(staff, id, 'success').set('Accept-Language', 'bn');
+    const bn = await propose(id, 'bn');
     expect(bn.status).toBe(409);
     expect(bn.body.detail).toBe(
       'এই কেনাকাটার এখনো কোনো TrxID নেই: খেলোয়াড় বিকাশের পাঠানো TrxID দেওয়ার পর এবং তা দিয়ে পেমেন্ট মিলিয়ে দেখার পরেই শুধু অনুমোদন করা যায়। তবে বাতিল করা যায়।',
@@ -271,13 +277,18 @@ describe('PUT /api/v1/transactions/{id}/', () => {
       .set(...a.auth)
       .send({ trx_id: 'PAIDLATER1' });
     expect(given.status).toBe(200);
-    expect((await put(staff, id, 'success')).status).toBe(200);
-    // A purchase without a TrxID may be rejected, and moved back to pending; not approved from there either.
+    expect((await approveByHand(t, id)).status).toBe(200);
+    // A purchase without a TrxID may be rejected, and moved back to pending; not proposed from there either.
     const unpaid = await bought(b, lottery, '01-02-03-04-05-06');
     expect((await put(staff, unpaid, 'failed')).status).toBe(200);
     expect((await put(staff, unpaid, 'pending')).status).toBe(200);
-    expect((await put(staff, unpaid, 'success')).body.code).toBe('trx_id_missing');
-    expect((await audit()).map((r) => r.action)).toEqual(['transaction.approve', 'transaction.reject', 'transaction.move_to_pending']);
+    expect((await propose(unpaid)).body.code).toBe('trx_id_missing');
+    expect((await audit()).map((r) => r.action)).toEqual([
+      'transaction.approval_proposed',
+      'transaction.approve',
+      'transaction.reject',
+      'transaction.move_to_pending',
+    ]);
   });
 
   test('the specification’s body {id, status}: accepted when id is the address’s, else 400 under id and nothing changes', async () => {
@@ -300,9 +311,9 @@ describe('PUT /api/v1/transactions/{id}/', () => {
     expect(await statusOf(id)).toBe('pending');
     expect(await statusOf(other)).toBe('pending');
     expect(await audit()).toEqual([]);
-    const ok = await send({ id, status: 'success' });
+    const ok = await send({ id, status: 'failed' });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ id, status: 'success' });
+    expect(ok.body).toMatchObject({ id, status: 'failed' });
     expect((await send({ id: String(id), status: 'pending' })).status).toBe(200);
   });
 
@@ -340,7 +351,7 @@ describe('PUT /api/v1/transactions/{id}/', () => {
     const lottery = await insertLottery(t);
     const paid = await bought(a, lottery, TICKET, { trx_id: trxId() });
     const unpaid = await bought(b, lottery, '01-02-03-04-05-06', { trx_id: trxId() });
-    await put(staff, paid, 'success');
+    expect((await approveByHand(t, paid)).status).toBe(200);
     await t.db.query('UPDATE lotteries SET is_result_published = true, drawn_at = now() WHERE id = $1', [lottery]);
     const res = await put(staff, paid, 'pending');
     expect(res.status).toBe(409);
@@ -378,15 +389,26 @@ describe('PUT /api/v1/transactions/{id}/', () => {
     expect(await audit()).toEqual([]);
   });
 
-  test('two staff approving and rejecting the same transaction at once: one wins, one audit row per change made', async () => {
+  test('a second staff member approving a proposal while another rejects the purchase: one wins, one audit row per change made', async () => {
     const lottery = await insertLottery(t);
     const id = await bought(a, lottery, TICKET, { trx_id: trxId() });
-    const other = await account(t, { is_staff: true });
-    const [x, y] = await Promise.all([put(staff, id, 'success'), put(other, id, 'failed')]);
-    const statuses = [x.status, y.status].sort();
-    // Whichever came first changed it; the second found it already changed and may not jump success ↔ failed.
-    expect(statuses).toEqual([200, 409]);
-    const rows = await audit();
+    const [proposer, approver] = [await account(t, { is_staff: true }), await account(t, { is_staff: true })];
+    const proposed = await request(t.url)
+      .post(`/api/v1/transactions/${id}/approval-proposals/`)
+      .set(...proposer.auth)
+      .send({ reason: 'Receipt shown' });
+    expect(proposed.status).toBe(201);
+    const [x, y] = await Promise.all([
+      request(t.url)
+        .post(`/api/v1/transaction-approval-proposals/${proposed.body.id as number}/approve/`)
+        .set(...approver.auth)
+        .send({ reason: 'Checked' }),
+      put(staff, id, 'failed'),
+    ]);
+    // Whichever came first changed it; the second found it already changed: a rejected purchase is no longer the
+    // one proposed, and an approved one may not jump to failed.
+    expect([x.status, y.status].sort()).toEqual([200, 409]);
+    const rows = (await audit()).filter((r) => r.action !== 'transaction.approval_proposed');
     expect(rows).toHaveLength(1);
     expect(await statusOf(id)).toBe((rows[0]!.after as { status: string }).status);
   });

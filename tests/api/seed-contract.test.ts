@@ -265,17 +265,31 @@ describe('back office: transactions and the draw', () => {
     ]);
   });
 
-  test('PUT /api/v1/transactions/{id}/ {id, status}: approval waits for the TrxID, then succeeds', async () => {
-    // Documented: approval needs a TrxID (docs/rules/lotteries-and-sales.md#8-transaction-states); the specification's
-    // purchase sends none, so the player gives it later (PATCH …/trx-id/, our addition, same section §7).
+  test('PUT /api/v1/transactions/{id}/ {id, status}: one person cannot approve; proposed with the TrxID, a second staff member approves', async () => {
+    // Documented (docs/rules/payments.md#1-who-may-do-what, docs/decisions/048-approval-by-hand-needs-two.md): the
+    // specification's one-call approval is refused with 409 `second_person_needed` and changes nothing, a deliberate
+    // break of its contract; approval is proposed with a reason (after the TrxID, docs/rules/lotteries-and-sales.md#8)
+    // and approved by a second staff member.
     const early = await call('put', `/api/v1/transactions/${transactionId}/`, su, { id: transactionId, status: 'success' });
     expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ code: 'trx_id_missing', detail: expect.any(String) });
+    expect(early.body).toMatchObject({ code: 'second_person_needed', detail: expect.any(String), proposal_id: null });
+    const noTrx = await call('post', `/api/v1/transactions/${transactionId}/approval-proposals/`, su, { reason: 'Receipt shown' });
+    expect(noTrx.body).toMatchObject({ code: 'trx_id_missing' });
     const trx = await call('patch', `/api/v1/transactions/${transactionId}/trx-id/`, player.access, { trx_id: 'BK7X2P9QLM' });
     expect(trx.status).toBe(200);
-    const res = await call('put', `/api/v1/transactions/${transactionId}/`, su, { id: transactionId, status: 'success' });
+    const proposed = await call('post', `/api/v1/transactions/${transactionId}/approval-proposals/`, su, { reason: 'Receipt shown' });
+    expect(proposed.status).toBe(201);
+    const second = await createUser(t, { name: 'Desk Officer', is_staff: true });
+    const res = await call(
+      'post',
+      `/api/v1/transaction-approval-proposals/${proposed.body.id}/approve/`,
+      await token(second.phone, second.password),
+      {
+        reason: 'Receipt checked',
+      },
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: transactionId, status: 'success' });
+    expect(res.body).toMatchObject({ transaction_id: transactionId, status: 'approved', purchase: { status: 'success' } });
   });
 
   test('GET /api/v1/get-participators/{lotteryId}/: the draw page table', async () => {

@@ -9,7 +9,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, login, readCode, test } from './helpers.ts';
-import { drawByHand, STAFF, useLanguage } from './pages.ts';
+import { approveByHand, drawByHand, STAFF, useLanguage } from './pages.ts';
 
 type ListedLottery = { id: number; name: string; featured: boolean; purchasable: boolean };
 
@@ -65,8 +65,7 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
 
   // Staff approve the payment and finish the draw with this ticket.
   const auth = { Authorization: `Bearer ${await staffToken(request)}` };
-  const approve = await request.put(`/api/v1/transactions/${transactionId}/`, { headers: auth, data: { status: 'success' } });
-  expect(approve.ok(), await approve.text()).toBe(true);
+  await approveByHand(request, transactionId);
   const prize = await drawByHand(request, lottery.id, [ticket]);
   const prizeId = prize.prizes[0]?.id;
 
@@ -181,8 +180,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('.my-ticket').filter({ hasText: lottery.name })).toContainText('Pending');
 
     // Staff approve and draw it (the back office's own journeys are in back-office-journey.spec.ts).
-    const auth = { Authorization: `Bearer ${await staffToken(request)}` };
-    expect((await request.put(`/api/v1/transactions/${transactionId}/`, { headers: auth, data: { status: 'success' } })).ok()).toBe(true);
+    await approveByHand(request, transactionId);
     await drawByHand(request, lottery.id, [ticket]);
 
     await page.goto('/my-lotteries');

@@ -14,7 +14,7 @@ import { tierOf } from '../../shared/draws/tiers.ts';
 import { drawNumbers } from '../../server/draws/verifiable.ts';
 import { expect, login, readCode, test } from './helpers.ts';
 import { NUMBERS_FIXTURE as F } from './numbers-fixture.ts';
-import { bearerOf, logInAs, STAFF, useLanguage } from './pages.ts';
+import { approveByHand, bearerOf, logInAs, STAFF, useLanguage } from './pages.ts';
 
 const TICKET = '03-14-25-36-47-09';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -89,8 +89,7 @@ test('numbers lottery: created, rollover named, bought, drawn by the procedure, 
   await expect(page.locator('main')).toContainText(`We have your TrxID ${trx}`);
 
   // Staff approve it, and sales close a minute ago (the announced drand round has come).
-  const approved = await request.put(`/api/v1/transactions/${transactionId}/`, { headers: auth, data: { status: 'success' } });
-  expect(approved.ok(), await approved.text()).toBe(true);
+  await approveByHand(request, transactionId);
   const closed = await request.patch(`/api/v1/lotteries/${id}/`, {
     headers: auth,
     data: { end_date: new Date(Date.now() - 60_000).toISOString() },

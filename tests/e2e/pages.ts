@@ -115,8 +115,7 @@ export async function lotteryWithSale(request: APIRequestContext, player: { phon
   });
   expect(bought.status(), await bought.text()).toBe(201);
   const trx = (await bought.json()) as { id: number };
-  const approved = await request.put(`/api/v1/transactions/${trx.id}/`, { headers: staff, data: { status: 'success' } });
-  expect(approved.ok(), await approved.text()).toBe(true);
+  await approveByHand(request, trx.id);
   return { id: lottery.id, commitment: lottery.commitment, ticket, staff };
 }
 
@@ -136,6 +135,24 @@ export async function drawByHand(request: APIRequestContext, lotteryId: number, 
   });
   expect(approved.status(), await approved.text()).toBe(201);
   return (await approved.json()) as { prizes: { id: number; ticket: string; prize_money: number }[] };
+}
+
+/**
+ * Approves a pending purchase by hand through the API, as the rules allow it (docs/rules/payments.md#1-who-may-do-what):
+ * the demo staff member proposes it with a reason, a second staff member approves.
+ */
+export async function approveByHand(request: APIRequestContext, transactionId: number): Promise<void> {
+  const proposed = await request.post(`/api/v1/transactions/${transactionId}/approval-proposals/`, {
+    headers: await bearerOf(request, STAFF),
+    data: { reason: 'Receipt shown in a journey' },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(201);
+  const { id } = (await proposed.json()) as { id: number };
+  const approved = await request.post(`/api/v1/transaction-approval-proposals/${id}/approve/`, {
+    headers: await bearerOf(request, await secondStaff(request)),
+    data: { reason: 'Receipt checked in a journey' },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
 }
 
 /** Makes the browser context `who` in language `lng`: a returning visitor, a new logged-in player, or staff. */

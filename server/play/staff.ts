@@ -1,0 +1,15 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '../http/errors.ts';
+
+/**
+ * Staff do not play (docs/rules/accounts-and-codes.md#12-staff-and-superusers, docs/decisions/047-staff-do-not-play.md):
+ * an account with staff rights now, as the database has them (server/http/auth.ts read them for this call), may not buy,
+ * give a TrxID, start a checkout or activate a generated ticket. A superuser is always staff (his rights are set
+ * together at creation: server/users/service.ts).
+ */
+export const mayPlay = (rights: { is_staff: boolean }): boolean => !rights.is_staff;
+
+/** The refusal of every purchase path for staff: 403 `staff_cannot_play`, in the caller's language. */
+export function refuseStaffPlay(rights: { is_staff: boolean }, t: TFunction): void {
+  if (!mayPlay(rights)) throw ApiError.detail(403, t('api:staffCannotPlay'), 'staff_cannot_play');
+}

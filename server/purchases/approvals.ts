@@ -1,0 +1,195 @@
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { approvalRefusal, type ApprovalProposalsQuery, type ApprovalStep } from '../../shared/purchases/approvals.ts';
+import type { AccessClaims } from '../accounts/tokens.ts';
+import { recordAudit } from '../audit/record.ts';
+import { uniqueViolation, type Db } from '../db/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { lockLotteryForSale, saleState } from '../lotteries/service.ts';
+import { tellPurchase } from '../messages/outbox.ts';
+import * as aq from './approval-queries.ts';
+import type { ApprovalProposalOut } from './approval-queries.ts';
+import * as q from './queries.ts';
+import type { TransactionRow } from './queries.ts';
+import { auditSnapshot, stillOnSale } from './service.ts';
+import { isFrozen } from '../lotteries/freeze.ts';
+
+const ONE_PENDING = 'transaction_approval_proposals_one_pending';
+
+/**
+ * A payment approved by hand needs two people (docs/rules/payments.md#1-who-may-do-what,
+ * docs/decisions/048-approval-by-hand-needs-two.md): one staff member proposes approving a pending purchase with a
+ * reason, a different one approves (or anyone but the owner rejects) the proposal with a reason. The purchase becomes
+ * `success` only at the approval, under the lottery's lock, with the checks a status change makes. Locks in the order
+ * lottery → transaction → proposal.
+ */
+export class ManualApprovals {
+  constructor(private readonly db: Db) {}
+
+  /** Proposes approving the pending purchase `id`, whose TrxID the player's receipt shows; audited. */
+  async propose(staff: AccessClaims, id: number, reason: string, t: TFunction): Promise<ApprovalProposalOut> {
+    let proposalId: number;
+    try {
+      proposalId = await this.db.tx(async (tx) => {
+        const { before } = await this.lockPurchase(tx, id, t);
+        refuse('propose', { actor: staff.user_id, owner: before.user_id }, t);
+        await this.approvable(tx, before, t);
+        const open = await aq.pendingProposalOf(tx, id);
+        if (open !== undefined) throw pendingAlready(open, t);
+        const pid = await aq.insertApprovalProposal(tx, { transactionId: id, trxId: before.trx_id ?? '', reason, by: staff.user_id });
+        await recordAudit(tx, {
+          actorId: staff.user_id,
+          action: 'transaction.approval_proposed',
+          entity: 'transaction',
+          entityId: String(id),
+          before: auditSnapshot(before),
+          after: { proposal_id: pid, trx_id: before.trx_id, reason },
+        });
+        return pid;
+      });
+    } catch (err) {
+      // Two proposals of one purchase at once: the second is told of the first.
+      if (uniqueViolation(err) !== ONE_PENDING) throw err;
+      throw pendingAlready((await aq.pendingProposalOf(this.db, id)) ?? 0, t);
+    }
+    return this.one(proposalId, t);
+  }
+
+  /**
+   * A second staff member approves a pending proposal: the purchase becomes `success` if it is still the pending
+   * payment with the TrxID proposed and its lottery still on sale; a proposal whose lottery's sales closed lapses
+   * (recorded, and refused). Audited `transaction.approve` with both staff members and both reasons.
+   */
+  async approve(staff: AccessClaims, proposalId: number, reason: string, t: TFunction): Promise<ApprovalProposalOut> {
+    const lapsed = await this.db.tx(async (tx) => {
+      const { before, proposal } = await this.lockPending(tx, proposalId, t);
+      refuse('approve', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by }, t);
+      if (before.status !== 'pending' || before.trx_id !== proposal.trx_id)
+        throw ApiError.detail(409, t('api:manualApproval.purchaseChanged'), 'proposal_stale');
+      const sale = await saleState(tx, before.lottery_id);
+      if (!sale) throw notFound(t);
+      // docs/rules/payments.md#1: a proposal does not outlive its lottery's sales, nor a freeze recorded by another instance.
+      if (!stillOnSale(sale) || (await isFrozen(tx, before.lottery_id))) {
+        await aq.decideApprovalProposal(tx, proposalId, 'lapsed', staff.user_id, reason);
+        await recordAudit(tx, {
+          actorId: staff.user_id,
+          action: 'transaction.approval_lapsed',
+          entity: 'transaction',
+          entityId: String(before.id),
+          before: { proposal_id: proposalId, status: 'pending' },
+          after: { proposal_id: proposalId, status: 'lapsed', reason },
+        });
+        return true;
+      }
+      await aq.decideApprovalProposal(tx, proposalId, 'approved', staff.user_id, reason);
+      const after = await q.setStatus(tx, before.id, 'success');
+      await recordAudit(tx, {
+        actorId: staff.user_id,
+        action: 'transaction.approve',
+        entity: 'transaction',
+        entityId: String(before.id),
+        before: auditSnapshot(before),
+        after: after
+          ? {
+              ...auditSnapshot(after),
+              proposal_id: proposalId,
+              proposed_by: proposal.proposed_by,
+              proposal_reason: proposal.reason,
+              reason,
+            }
+          : null,
+      });
+      await tellPurchase(tx, before.id, { kind: 'ticket_confirmed' });
+      return false;
+    });
+    if (lapsed) throw ApiError.detail(409, t('api:manualApproval.lapsed'), 'proposal_lapsed', { proposal_id: proposalId });
+    return this.one(proposalId, t);
+  }
+
+  /** Rejects a pending proposal (its author may withdraw it the same way): the purchase stays as it is; audited. */
+  async reject(staff: AccessClaims, proposalId: number, reason: string, t: TFunction): Promise<ApprovalProposalOut> {
+    await this.db.tx(async (tx) => {
+      const { before, proposal } = await this.lockPending(tx, proposalId, t);
+      refuse('reject', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by }, t);
+      await aq.decideApprovalProposal(tx, proposalId, 'rejected', staff.user_id, reason);
+      await recordAudit(tx, {
+        actorId: staff.user_id,
+        action: 'transaction.approval_rejected',
+        entity: 'transaction',
+        entityId: String(before.id),
+        before: { proposal_id: proposalId, status: 'pending' },
+        after: { proposal_id: proposalId, status: 'rejected', reason },
+      });
+    });
+    return this.one(proposalId, t);
+  }
+
+  /** Proposals, newest first (staff). */
+  async list(query: z.output<typeof ApprovalProposalsQuery>): Promise<{ items: ApprovalProposalOut[]; total: number }> {
+    const { rows, total } = await aq.approvalProposals(
+      this.db,
+      { status: query.status, transactionId: query.transaction_id },
+      query.limit,
+      query.offset,
+    );
+    return { items: rows, total };
+  }
+
+  private async one(proposalId: number, t: TFunction): Promise<ApprovalProposalOut> {
+    const p = await aq.approvalProposal(this.db, proposalId);
+    if (!p) throw ApiError.detail(404, t('api:manualApproval.notFound'), 'not_found');
+    return p;
+  }
+
+  /** The lottery's lock, then the purchase's (the order every purchase takes). */
+  private async lockPurchase(tx: Db, id: number, t: TFunction): Promise<{ before: TransactionRow }> {
+    const known = await q.transactionById(tx, id);
+    if (!known) throw notFound(t);
+    await lockLotteryForSale(tx, known.lottery_id);
+    const before = await q.transactionForUpdate(tx, id);
+    if (!before) throw notFound(t);
+    return { before };
+  }
+
+  /** The lottery's, the purchase's, then the proposal's lock: a proposal still pending, or a clear refusal. */
+  private async lockPending(tx: Db, proposalId: number, t: TFunction) {
+    const transactionId = await aq.transactionOfProposal(tx, proposalId);
+    if (transactionId === undefined) throw ApiError.detail(404, t('api:manualApproval.notFound'), 'not_found');
+    const { before } = await this.lockPurchase(tx, transactionId, t);
+    const proposal = await aq.lockApprovalProposal(tx, proposalId);
+    if (!proposal) throw ApiError.detail(404, t('api:manualApproval.notFound'), 'not_found');
+    if (proposal.status !== 'pending')
+      throw ApiError.detail(
+        409,
+        t('api:manualApproval.decided', { status: t(`api:manualApproval.status.${proposal.status}`) }),
+        'proposal_decided',
+      );
+    return { before, proposal };
+  }
+
+  /** What approving this purchase needs, checked when it is proposed (and again, under the locks, when approved). */
+  private async approvable(tx: Db, before: TransactionRow, t: TFunction): Promise<void> {
+    // An activated generated ticket was proved by its secret, not paid to us: nothing to approve.
+    if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
+    if (before.status !== 'pending') throw ApiError.detail(409, t('api:manualApproval.notPending'), 'not_pending');
+    // The TrxID is what the receipt is checked against (docs/rules/lotteries-and-sales.md#8-transaction-states).
+    if (before.trx_id === null) throw ApiError.detail(409, t('api:approveWithoutTrxId'), 'trx_id_missing');
+    const sale = await saleState(tx, before.lottery_id);
+    if (!sale) throw notFound(t);
+    if (sale.is_result_published) throw ApiError.detail(409, t('api:resultsPublishedNoChange'), 'results_published');
+    if (!stillOnSale(sale) || (await isFrozen(tx, before.lottery_id)))
+      throw ApiError.detail(409, t('api:manualApproval.salesClosed'), 'sales_closed');
+  }
+}
+
+const notFound = (t: TFunction) => ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
+
+const pendingAlready = (proposalId: number, t: TFunction) =>
+  ApiError.detail(409, t('api:manualApproval.pending'), 'proposal_pending', { proposal_id: proposalId });
+
+/** The rule of shared/purchases/approvals.ts as the API's refusal: 403 with its code. */
+function refuse(step: ApprovalStep, who: { actor: number; owner: number; proposer?: number }, t: TFunction): void {
+  const why = approvalRefusal(step, who);
+  if (why === 'own_purchase') throw ApiError.detail(403, t('api:manualApproval.ownPurchase'), 'own_purchase');
+  if (why === 'same_person') throw ApiError.detail(403, t('api:manualApproval.samePerson'), 'same_person');
+}
