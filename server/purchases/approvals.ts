@@ -64,11 +64,11 @@ export class ManualApprovals {
     const lapsed = await this.db.tx(async (tx) => {
       const { before, proposal } = await this.lockPending(tx, proposalId, t);
       refuse('approve', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by }, t);
-      if (before.status !== 'pending' || before.trx_id !== proposal.trx_id)
-        throw ApiError.detail(409, t('api:manualApproval.purchaseChanged'), 'proposal_stale');
       const sale = await saleState(tx, before.lottery_id);
       if (!sale) throw notFound(t);
       // docs/rules/payments.md#1: a proposal does not outlive its lottery's sales, nor a freeze recorded by another instance.
+      // Checked before whether the purchase changed: from the close the answer is the same whether or not the freeze job
+      // has already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
       if (!stillOnSale(sale) || (await isFrozen(tx, before.lottery_id))) {
         await aq.decideApprovalProposal(tx, proposalId, 'lapsed', staff.user_id, reason);
         await recordAudit(tx, {
@@ -81,6 +81,8 @@ export class ManualApprovals {
         });
         return true;
       }
+      if (before.status !== 'pending' || before.trx_id !== proposal.trx_id)
+        throw ApiError.detail(409, t('api:manualApproval.purchaseChanged'), 'proposal_stale');
       await aq.decideApprovalProposal(tx, proposalId, 'approved', staff.user_id, reason);
       const after = await q.setStatus(tx, before.id, 'success');
       await recordAudit(tx, {

@@ -11,10 +11,12 @@ import { freezeDue } from '../../server/draws/freeze-job.ts';
 import { ticketsDigest } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { REAL_BEACONS } from '../helpers/fake-drand.ts';
-import { account, insertLottery, trxId, type Player } from './purchase-fixtures.ts';
+import { account, approveByHand, insertLottery, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staff: Player;
+/** A second staff member: a payment approved by hand is proposed by one and approved by another. */
+let staff2: Player;
 let superuser: Player;
 let player: Player;
 let other: Player;
@@ -22,6 +24,7 @@ let other: Player;
 beforeAll(async () => {
   t = await startTestApp();
   staff = await account(t, { name: 'Desk Staff', is_staff: true });
+  staff2 = await account(t, { name: 'Second Staff', is_staff: true });
   superuser = await account(t, { name: 'Owner', is_staff: true });
   await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [superuser.id]);
   player = await account(t, { name: 'Plain Player' });
@@ -88,8 +91,9 @@ describe('no status changes from the end of sales', () => {
     const pending = await ticket(lottery, TICKETS[0]!, 'pending');
     const paid = await ticket(lottery, TICKETS[1]!, 'success');
     const failed = await ticket(lottery, TICKETS[2]!, 'failed');
-    // Before the close the same changes are allowed (the control): approve, then take it back.
-    expect((await put(staff, pending, 'success')).status).toBe(200);
+    // Before the close the same changes are allowed (the control): approve (by two), then take it back (by one).
+    expect((await approveByHand(t, pending)).status).toBe(200);
+    expect(await statusOf(pending)).toBe('success');
     expect((await put(staff, pending, 'pending')).status).toBe(200);
     await t.db.query('DELETE FROM audit_log');
     await close(lottery);
@@ -109,6 +113,9 @@ describe('no status changes from the end of sales', () => {
     expect(bn.status).toBe(409);
     expect(bn.body).toEqual({ code: 'tickets_frozen', detail: expect.stringContaining('ড্র-এর জন্য এর টিকিট চূড়ান্ত') });
     expect(bn.body.detail).not.toMatch(/[0-9]/);
+    // Nor is an approval by two begun after the close: the proposal is refused (docs/rules/payments.md#1-who-may-do-what).
+    const proposal = await approveByHand(t, pending);
+    expect([proposal.status, proposal.body.code]).toEqual([409, 'sales_closed']);
     expect([await statusOf(pending), await statusOf(paid), await statusOf(failed)]).toEqual(['pending', 'success', 'failed']);
     expect(await t.db.query('SELECT 1 FROM audit_log')).toEqual([]);
     // Asking for the status it has changes nothing, as before.
@@ -289,14 +296,28 @@ describe('the draw uses the frozen set', () => {
 });
 
 describe('20 approvals racing the close', () => {
-  test('each ticket has one outcome: approved before the freeze and in T, or refused and rejected by it', async () => {
-    // A warm server first (the first staff change of a file compiles its path), so that the close falls among the 20.
+  test('each ticket has one outcome: approved before the freeze and in T, or refused (the proposal lapsed) and rejected by it', async () => {
+    const propose = (id: number) =>
+      request(t.url)
+        .post(`/api/v1/transactions/${id}/approval-proposals/`)
+        .set(...staff.auth)
+        .send({ reason: 'Receipt shown' })
+        .expect(201);
+    const approve = (proposalId: number) =>
+      request(t.url)
+        .post(`/api/v1/transaction-approval-proposals/${proposalId}/approve/`)
+        .set(...staff2.auth)
+        .send({ reason: 'Receipt checked' });
+    // A warm server first (the first approval of a file compiles its path), so that the close falls among the 20.
     const warm = await insertLottery(t);
-    await put(staff, await ticket(warm, TICKETS[0]!, 'pending'), 'success').expect(200);
+    await approve((await propose(await ticket(warm, TICKETS[0]!, 'pending'))).body.id).expect(200);
     const lottery = await insertLottery(t);
     const tickets = Array.from({ length: 20 }, (_, i) => `01-02-03-04-${String(10 + i).padStart(2, '0')}-01`);
     const ids: number[] = [];
     for (const tk of tickets) ids.push(await ticket(lottery, tk, 'pending'));
+    // Each purchase proposed by one staff member while on sale; a second one's approvals race the close.
+    const proposals: number[] = [];
+    for (const id of ids) proposals.push((await propose(id)).body.id as number);
     await t.db.query(`UPDATE lotteries SET end_date = now() + interval '500 milliseconds' WHERE id = $1`, [lottery]);
     const freezer = (async () => {
       await new Promise((r) => setTimeout(r, 450));
@@ -306,9 +327,9 @@ describe('20 approvals racing the close', () => {
       }
     })();
     const answers = await Promise.all(
-      ids.map(async (id, i) => {
+      proposals.map(async (proposalId, i) => {
         await new Promise((r) => setTimeout(r, i * 30));
-        return put(staff, id, 'success');
+        return approve(proposalId);
       }),
     );
     await freezer;
@@ -321,9 +342,15 @@ describe('20 approvals racing the close', () => {
         expect(status).toBe('success');
         approved.push(tickets[i]!);
       } else {
-        expect([res.status, res.body.code, status]).toEqual([409, 'tickets_frozen', 'failed']);
+        expect([res.status, res.body.code, status]).toEqual([409, 'proposal_lapsed', 'failed']);
       }
     }
+    // Every proposal decided once: approved, or lapsed (recorded) by the refused approval.
+    const decided = await t.db.query<{ status: string }>(
+      'SELECT status FROM transaction_approval_proposals WHERE transaction_id = ANY($1::bigint[]) ORDER BY transaction_id',
+      [ids],
+    );
+    expect(decided.map((d) => d.status)).toEqual(answers.map((r) => (r.status === 200 ? 'approved' : 'lapsed')));
     expect(Number(f!.tickets_count)).toBe(approved.length);
     expect(f!.tickets_digest).toBe(ticketsDigest(approved));
     expect(Number(f!.rejected)).toBe(20 - approved.length);
