@@ -96,6 +96,21 @@ async function bought(p: Player, lottery: number, trxId: string | null, paymentN
   return res.body.id as number;
 }
 
+/**
+ * A purchase a staff member holds. Staff do not play (403 `staff_cannot_play`, docs/decisions/047-staff-do-not-play.md):
+ * the one way he holds a ticket is one he bought as a player before he was made staff. So it is made: without staff
+ * rights in the database, he buys as the player he then was; then he is made staff (rights are read from the database
+ * on every request).
+ */
+async function boughtBeforeStaff(p: Player, lottery: number, trxId: string, paymentNumber: string): Promise<number> {
+  await t.db.query('UPDATE users SET is_staff = false WHERE id = $1', [p.id]);
+  try {
+    return await bought(p, lottery, trxId, paymentNumber);
+  } finally {
+    await t.db.query('UPDATE users SET is_staff = true WHERE id = $1', [p.id]);
+  }
+}
+
 const withPhone = new Map<string, Player>();
 
 /** A player whose account phone is this number (made once). */
@@ -114,7 +129,7 @@ async function playerWithPhone(phone: string): Promise<Player> {
  * SL1 matches (the number he gave), SL2 matches a ৳1,000 ticket, SL3 matches the account phone (no number given),
  * SL5 is ৳150 for a ৳100 ticket, SL6 is masked, SL7 has no purchase, SL8/SL12 the same TrxID twice, SL10 (a fraction)
  * cannot be read, SL13 came from another number, SL14 is a prize paid out that a player claims as his payment, SL15 is
- * the uploading staff member's own, SL16 was approved already.
+ * the uploading staff member's own (bought before he was made staff), SL16 was approved already.
  */
 async function purchasesOfTheFixture() {
   const padma = await insertLottery(t, { name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক' });
@@ -130,7 +145,7 @@ async function purchasesOfTheFixture() {
     fraction: await bought(a, padma, 'CKJ2R5X3AH', '01555666777'),
     otherSender: await bought(a, padma, 'CKK4T9Z0CK', '01799999999'),
     claimsPrize: await bought(a, padma, 'CKK7U3A5DL', '01712345678'),
-    staffOwn: await bought(staff, padma, 'CKL1V6B8EM', '01312456789'),
+    staffOwn: await boughtBeforeStaff(staff, padma, 'CKL1V6B8EM', '01312456789'),
     approved: await bought(a, padma, 'CKL5W0C2FN', '01411223344'),
     noTrxId: await bought(a, padma, null, ''),
   };
@@ -290,24 +305,40 @@ describe('uploading the merchant statement', () => {
 });
 
 describe('after the end of sales (the tickets frozen)', () => {
-  test('an upload approves no purchase of a closed lottery: its rows are listed for review (tickets_frozen); approving one is refused', async () => {
+  test('the confirmation approves no purchase of a closed lottery: its rows are listed for review (tickets_frozen); approving one is refused', async () => {
     const p = await purchasesOfTheFixture();
     await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 minute' WHERE id = $1`, [p.padma]);
     const { body: s } = await upload(staff, STATEMENT).expect(201);
+    // The upload approves nothing; a second staff member's confirmation finds the lottery frozen.
+    expect(await statusOf(p.matches)).toBe('pending');
+    const done = await confirm(staff2, s.id).expect(200);
+    expect(done.body.counts).toMatchObject({ approved: 1, review: 10 });
     const rows = await rowsOf(staff2, s.id);
     expect(byLine(rows, 9)).toMatchObject({ decision: 'review', reason: 'tickets_frozen', purchase: { id: p.matches } });
+    expect(byLine(rows, 11)).toMatchObject({ decision: 'review', reason: 'tickets_frozen', purchase: { id: p.accountPhone } });
     expect(await statusOf(p.matches)).toBe('pending');
     // Another lottery still on sale: its row approves as before.
     expect(byLine(rows, 10)).toMatchObject({ decision: 'approve' });
     expect(await statusOf(p.thousand)).toBe('success');
-    const en = await resolve(staff2, byLine(rows, 9).id, { action: 'approve', note: 'checked' }).expect(409);
+    const [confirmed] = await t.db.query<{ after: { refused: { transaction_id: number; reason: string }[] } }>(
+      "SELECT after FROM audit_log WHERE action = 'statement.confirm'",
+    );
+    expect(confirmed?.after.refused).toContainEqual({ transaction_id: p.matches, reason: 'tickets_frozen' });
+    // A person's approval is refused at the second staff member's approval, in either language; the proposal changes
+    // no ticket.
+    await resolve(staff2, byLine(rows, 9).id, { action: 'approve', note: 'checked' }).expect(200);
+    const en = await resolve(boss, byLine(rows, 9).id, { action: 'approve', note: 'agreed' }).expect(409);
     expect(en.body).toEqual({
       code: 'tickets_frozen',
       detail: expect.stringMatching(/^Sales of this lottery closed on .+: its tickets are frozen/),
     });
-    const bn = await resolve(staff2, byLine(rows, 9).id, { action: 'approve', note: 'checked' }, 'bn').expect(409);
+    const bn = await resolve(staff, byLine(rows, 9).id, { action: 'approve', note: 'agreed' }, 'bn').expect(409);
+    expect(bn.body.code).toBe('tickets_frozen');
     expect(bn.body.detail).toContain('এই কেনাকাটা আর অনুমোদন করা যায় না');
     expect(await statusOf(p.matches)).toBe('pending');
+    expect(
+      (await t.db.query("SELECT 1 FROM audit_log WHERE action = 'transaction.approve' AND entity_id = $1", [String(p.matches)])).length,
+    ).toBe(0);
     // Dismissing it changes no ticket: still allowed.
     await resolve(staff2, byLine(rows, 9).id, { action: 'dismiss', note: 'Sales had closed; refunded by hand.' }).expect(200);
   });
@@ -842,56 +873,68 @@ describe('confirming and discarding an upload', () => {
     expect(again.body).toMatchObject({ id: s.id, repeated: true, status: 'discarded' });
   });
 
-  test("the confirmation checks each purchase at that moment: the confirmer's own, results out, sales closed, changed meanwhile", async () => {
+  test("the confirmation checks each purchase at that moment: the confirmer's own, results out, tickets frozen, off sale, changed meanwhile", async () => {
     const open = await insertLottery(t, { name: 'Open' });
     const results = await insertLottery(t, { name: 'Results soon' });
     const closing = await insertLottery(t, { name: 'Closing' });
+    const withdrawn = await insertLottery(t, { name: 'Withdrawn' });
     const a = await account(t, { name: 'Karim' });
     const ok = await bought(a, open, 'OKAY1234AB', '01712345678');
-    const mine = await bought(staff2, open, 'MINE1234AB', '01712345678');
+    const mine = await boughtBeforeStaff(staff2, open, 'MINE1234AB', '01712345678');
     const published = await bought(a, results, 'RSLT1234AB', '01712345678');
     const closed = await bought(a, closing, 'CLSD1234AB', '01712345678');
+    const offSale = await bought(a, withdrawn, 'WDRN1234AB', '01712345678');
     const changed = await bought(a, open, 'CHNG1234AB', '01712345678');
     const csv = Buffer.from(
       'Trx ID,Date Time,Transaction Type,From,To,Amount\n' +
-        ['OKAY1234AB', 'MINE1234AB', 'RSLT1234AB', 'CLSD1234AB', 'CHNG1234AB']
+        ['OKAY1234AB', 'MINE1234AB', 'RSLT1234AB', 'CLSD1234AB', 'WDRN1234AB', 'CHNG1234AB']
           .map((x) => `${x},06-Dec-26 10:00 AM,Send Money,01712345678,01811000000,100`)
           .join('\n'),
     );
     const { body: s } = await upload(staff, csv, 'moment.csv').expect(201);
-    expect(s.counts).toMatchObject({ approved: 5, review: 0 });
-    // Meanwhile: results out, sales closed, the purchase rejected.
+    expect(s.counts).toMatchObject({ approved: 6, review: 0 });
+    // Meanwhile: results out, sales closed (its tickets frozen), a lottery taken off sale, the purchase rejected.
     await t.db.query('UPDATE lotteries SET is_result_published = true, drawn_at = now() WHERE id = $1', [results]);
     await t.db.query("UPDATE lotteries SET end_date = now() - interval '1 minute' WHERE id = $1", [closing]);
+    await t.db.query('UPDATE lotteries SET published = false WHERE id = $1', [withdrawn]);
     await t.db.query("UPDATE transactions SET status = 'failed' WHERE id = $1", [changed]);
     const done = await confirm(staff2, s.id).expect(200);
-    expect(done.body.counts).toMatchObject({ approved: 1, review: 4, open: 4 });
+    expect(done.body.counts).toMatchObject({ approved: 1, review: 5, open: 5 });
     const rows = await rowsOf(staff2, s.id);
     expect(rows.map((r) => [r.trx_id, r.decision, r.reason])).toEqual([
       ['OKAY1234AB', 'approve', null],
       ['MINE1234AB', 'review', 'own_purchase'],
       ['RSLT1234AB', 'review', 'results_published'],
-      ['CLSD1234AB', 'review', 'sales_closed'],
+      ['CLSD1234AB', 'review', 'tickets_frozen'],
+      ['WDRN1234AB', 'review', 'sales_closed'],
       ['CHNG1234AB', 'review', 'changed_meanwhile'],
     ]);
-    expect([await statusOf(ok), await statusOf(mine), await statusOf(published), await statusOf(closed), await statusOf(changed)]).toEqual([
-      'success',
-      'pending',
-      'pending',
-      'pending',
-      'failed',
-    ]);
+    expect([
+      await statusOf(ok),
+      await statusOf(mine),
+      await statusOf(published),
+      await statusOf(closed),
+      await statusOf(offSale),
+      await statusOf(changed),
+    ]).toEqual(['success', 'pending', 'pending', 'pending', 'pending', 'failed']);
     expect(
       (await t.db.query<{ entity_id: string }>("SELECT entity_id FROM audit_log WHERE action = 'transaction.approve'")).map((a) =>
         Number(a.entity_id),
       ),
     ).toEqual([ok]);
-    // A second person's approval of a row whose lottery closed is refused in the caller's language.
+    // A second person's approval of a row whose lottery closed is refused in the caller's language: its tickets are
+    // frozen; of one taken off sale, its sales are closed.
     const closedRow = rows.find((r) => r.trx_id === 'CLSD1234AB') as Row;
     await resolve(boss, closedRow.id, { action: 'approve', note: 'Paid before the close.' }).expect(200);
-    const refused = await resolve(staff, closedRow.id, { action: 'approve', note: 'Agreed.' }, 'bn').expect(409);
-    expect(refused.body).toEqual({ detail: 'এই লটারির বিক্রি বন্ধ হয়ে গেছে: এর কেনাকাটা আর অনুমোদন করা যায় না।', code: 'sales_closed' });
+    const frozen = await resolve(staff, closedRow.id, { action: 'approve', note: 'Agreed.' }, 'bn').expect(409);
+    expect(frozen.body.code).toBe('tickets_frozen');
+    expect(frozen.body.detail).toMatch(/^এই লটারির বিক্রি .+ বন্ধ হয়েছে: ড্র-এর জন্য এর টিকিট চূড়ান্ত, তাই এই কেনাকাটা আর অনুমোদন করা যায় না।/);
     expect(await statusOf(closed)).toBe('pending');
+    const offSaleRow = rows.find((r) => r.trx_id === 'WDRN1234AB') as Row;
+    await resolve(boss, offSaleRow.id, { action: 'approve', note: 'Paid while on sale.' }).expect(200);
+    const refused = await resolve(staff, offSaleRow.id, { action: 'approve', note: 'Agreed.' }, 'bn').expect(409);
+    expect(refused.body).toEqual({ detail: 'এই লটারির বিক্রি বন্ধ হয়ে গেছে: এর কেনাকাটা আর অনুমোদন করা যায় না।', code: 'sales_closed' });
+    expect(await statusOf(offSale)).toBe('pending');
   });
 
   test('20 staff members confirm at once: exactly one confirmation, one approval per purchase, one audit row each', async () => {

@@ -2,13 +2,14 @@
  * The transactions page of the back office (docs/rules/lotteries-and-sales.md#8-transaction-states,
  * docs/rules/pages.md#9-back-office) with JavaScript: a player buys a ticket of an open lottery that is not featured
  * (the journeys sharing the featured one keep it open), staff find it on /admin/transactions, see that its TrxID is
- * missing and that Approve waits for it; once the player has entered it, they approve it: the toast says so and the card
- * shows Approved. The no-JS form posts are covered by
+ * missing and that a proposal waits for it; once the player has entered it, one staff member proposes approving it with a
+ * reason and a second one approves the proposal (docs/rules/payments.md#1-who-may-do-what): the toasts say so and the
+ * card shows Approved. The no-JS form posts are covered by
  * tests/api/admin-transactions-pages.test.ts.
  */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, login, test } from './helpers.ts';
-import { logInAs, STAFF, useLanguage } from './pages.ts';
+import { logInAs, secondStaff, STAFF, useLanguage } from './pages.ts';
 
 type ListedLottery = { id: number; name: string; featured: boolean; purchasable: boolean };
 
@@ -28,7 +29,18 @@ function randomTicket(): string {
   return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
 }
 
-test('staff approve a player’s purchase on /admin/transactions: a toast, and the card shows Approved', async ({
+/** A second staff member's page, logged in from an address of its own, in English. */
+async function secondStaffPage(browser: Browser, request: APIRequestContext) {
+  const who = await secondStaff(request);
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.8.${Date.now() % 250}.9` } });
+  const page = await context.newPage();
+  await useLanguage(page, 'en');
+  await logInAs(page, who);
+  return { page, context };
+}
+
+test('one staff member proposes approving a player’s purchase on /admin/transactions, a second approves it: the card shows Approved', async ({
+  browser,
   page,
   player,
   request,
@@ -49,18 +61,20 @@ test('staff approve a player’s purchase on /admin/transactions: a toast, and t
   await page.getByLabel('Search by player, phone, email, ticket, TrxID or lottery').fill(ticket);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/search=/);
-  const card = page.locator('.admin-card').filter({ hasText: ticket });
+  // The transaction's own card (the open proposals above list it too, once proposed).
+  const card = page.locator('.admin-card:not(.admin-proposals .admin-card)').filter({ hasText: ticket });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(player.name);
   await expect(card).toContainText(lottery.name);
   await expect(card).toContainText('Pending');
   await expect(card).toContainText('No TrxID given');
   // Approval needs the TrxID (docs/rules/lotteries-and-sales.md#8-transaction-states): Reject only, and why.
+  await expect(card.getByRole('button', { name: 'Propose approval' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Reject' })).toBeVisible();
-  await expect(card).toContainText('Approve is offered once the player has entered the TrxID bKash sent him.');
+  await expect(card).toContainText('Propose approval is offered once the player has entered the TrxID bKash sent him.');
 
-  // The player enters his TrxID (through the API, as the mobile app does); the card now offers Approve.
+  // The player enters his TrxID (through the API, as the mobile app does); the card now offers a proposal.
   const token = await request.post('/api/token/', { data: { phone: player.phone, password: player.password } });
   const trx = `AT${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
   const given = await request.patch(`/api/v1/transactions/${transactionId}/trx-id/`, {
@@ -71,13 +85,30 @@ test('staff approve a player’s purchase on /admin/transactions: a toast, and t
   await page.reload();
   await expect(card).toContainText(trx);
 
-  await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.locator('.toasts--top-right')).toContainText('Successfully Updated Transaction');
+  // One person's word does not approve a payment: the first staff member proposes, with the receipt he checked.
+  await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await card.getByLabel('Why approve it (the receipt you checked)').fill('Receipt shown: bKash SMS to our number');
+  await card.getByRole('button', { name: 'Propose approval' }).click();
+  await expect(page.locator('.toasts--top-right')).toContainText('Approval proposed: a second staff member must approve it.');
+  await expect(card.locator('.badge').first()).toHaveText('Pending');
+  await expect(card).toContainText('a second staff member decides it above');
+
+  // A second staff member approves the proposal, with his own reason.
+  const second = await secondStaffPage(browser, request);
+  await second.page.goto('/admin/transactions');
+  const proposal = second.page.locator('.admin-proposals .admin-card').filter({ hasText: ticket });
+  await expect(proposal).toContainText('Receipt shown: bKash SMS to our number');
+  await proposal.getByLabel('Your reason').fill('Checked the receipt against the wallet');
+  await proposal.getByRole('button', { name: 'Approve' }).click();
+  await expect(second.page.locator('.toasts--top-right')).toContainText('Proposal approved: the ticket is confirmed.');
+  await second.context.close();
+
+  await page.reload();
   await expect(card.locator('.badge').first()).toHaveText('Approved');
   await expect(card.getByRole('button', { name: 'Remove Approval' })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Propose approval' })).toHaveCount(0);
   // The approved filter has it too.
   await page.getByLabel('Status').selectOption('success');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.locator('.admin-card').filter({ hasText: ticket })).toContainText('Approved');
+  await expect(page.locator('.admin-card:not(.admin-proposals .admin-card)').filter({ hasText: ticket })).toContainText('Approved');
 });

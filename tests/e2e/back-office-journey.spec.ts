@@ -60,14 +60,28 @@ test('create → publish and feature → buy → approve → draw → results �
   const trx = `BO${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
   await page.getByLabel('bKash transaction ID (TrxID)').fill(trx);
   await page.getByRole('button', { name: 'Send TrxID' }).click();
-  await expect(page.locator('main')).toContainText(`We have your TrxID ${trx}`);
+  // A TrxID bKash does not know (the player shows a receipt instead): bKash cannot confirm it, staff check it by hand.
+  await expect(page.locator('main')).toContainText(
+    `bKash could not confirm your TrxID ${trx}: bKash knows no transaction with this TrxID.`,
+  );
 
-  // Staff approve it.
+  // Staff propose approving it; a second staff member approves (docs/rules/payments.md#1-who-may-do-what).
   await staff.goto(`/admin/transactions?search=${trx}`);
-  const sale = staff.locator('.admin-card').filter({ hasText: ticket });
+  const sale = staff.locator('.admin-card:not(.admin-proposals .admin-card)').filter({ hasText: ticket });
   await expect(sale).toContainText(trx);
-  await sale.getByRole('button', { name: 'Approve' }).click();
-  await expect(staff.locator('.toasts--top-right')).toContainText('Successfully Updated Transaction');
+  await sale.getByLabel('Why approve it (the receipt you checked)').fill('Journey: receipt shown');
+  await sale.getByRole('button', { name: 'Propose approval' }).click();
+  await expect(staff.locator('.toasts--top-right')).toContainText('Approval proposed');
+  const secondLogin = await secondStaff(request);
+  const checkerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.7.${Date.now() % 250}.8` } });
+  const checker = await checkerContext.newPage();
+  await useLanguage(checker, 'en');
+  await logInAs(checker, secondLogin);
+  await checker.goto('/admin/transactions');
+  const proposal = checker.locator('.admin-proposals .admin-card').filter({ hasText: ticket });
+  await proposal.getByLabel('Your reason').fill('Journey: receipt checked');
+  await proposal.getByRole('button', { name: 'Approve' }).click();
+  await expect(checker.locator('.toasts--top-right')).toContainText('Proposal approved');
 
   // Staff propose its winner by hand, and a second staff member (made by the demo superuser) approves it on the page.
   await staff.goto(`/admin/lotteries/${lotteryId}/draw`);
@@ -78,11 +92,6 @@ test('create → publish and feature → buy → approve → draw → results �
   await panel.getByLabel('Why by hand').fill('Journey: drawn by hand');
   await panel.getByRole('button', { name: 'Propose these winners' }).click();
   await expect(staff.locator('.toasts--top-right')).toContainText('Winners proposed');
-  const secondLogin = await secondStaff(request);
-  const checkerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.7.${Date.now() % 250}.8` } });
-  const checker = await checkerContext.newPage();
-  await useLanguage(checker, 'en');
-  await logInAs(checker, secondLogin);
   await checker.goto(`/admin/lotteries/${lotteryId}/draw`);
   await checker.getByRole('button', { name: 'Approve and finish the draw' }).click();
   await expect(checker.locator('.toasts--top-right')).toContainText('Successfully Drawn Lottery');

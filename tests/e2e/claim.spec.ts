@@ -9,9 +9,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, login, readCode, test } from './helpers.ts';
-import { approveByHand, drawByHand, STAFF, useLanguage } from './pages.ts';
+import { drawByHand, sendMoney, STAFF, useLanguage } from './pages.ts';
 
-type ListedLottery = { id: number; name: string; featured: boolean; purchasable: boolean };
+type ListedLottery = { id: number; name: string; featured: boolean; purchasable: boolean; ticket_price: number };
 
 /** Staff's API token (the demo staff account of the embedded database). */
 async function staffToken(request: APIRequestContext): Promise<string> {
@@ -56,16 +56,15 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
   await page.goto(`/quick-play/${lottery.id}/${ticket}`);
   await page.locator('.play-buy').getByRole('button', { name: 'Send Money and enter the TrxID' }).click();
   await expect(page).toHaveURL(/\/payment\/\d+$/);
-  const transactionId = Number(new URL(page.url()).pathname.split('/').pop());
-  // The player enters his TrxID: approval needs it (docs/rules/lotteries-and-sales.md#8-transaction-states).
-  const paid = `CL${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+  // The player sends the price with Send Money and enters the TrxID: bKash confirms it, nobody else
+  // (docs/rules/payments.md#9-send-money-confirmed-by-bkash).
+  const paid = await sendMoney(request, lottery.ticket_price, player.phone);
   await page.getByLabel('bKash transaction ID (TrxID)').fill(paid);
   await page.getByRole('button', { name: 'Send TrxID' }).click();
-  await expect(page.locator('main')).toContainText(`We have your TrxID ${paid}`);
+  await expect(page.locator('main')).toContainText(`bKash confirmed your payment — your ticket is confirmed. TrxID: ${paid}`);
 
-  // Staff approve the payment and finish the draw with this ticket.
+  // Staff finish the draw with this ticket.
   const auth = { Authorization: `Bearer ${await staffToken(request)}` };
-  await approveByHand(request, transactionId);
   const prize = await drawByHand(request, lottery.id, [ticket]);
   const prizeId = prize.prizes[0]?.id;
 
@@ -171,16 +170,14 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(new RegExp(`/quick-play/${lottery.id}/${ticket}$`));
     await page.locator('.play-buy').getByRole('button', { name: 'Send Money and enter the TrxID' }).click();
     await expect(page).toHaveURL(/\/payment\/\d+$/);
-    const transactionId = Number(new URL(page.url()).pathname.split('/').pop());
-    const trx = `NJ${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+    const trx = await sendMoney(request, lottery.ticket_price, player.phone);
     await page.getByLabel('bKash transaction ID (TrxID)').fill(trx);
     await page.getByRole('button', { name: 'Send TrxID' }).click();
-    await expect(page.locator('main')).toContainText(`We have your TrxID ${trx}`);
+    await expect(page.locator('main')).toContainText(`bKash confirmed your payment — your ticket is confirmed. TrxID: ${trx}`);
     await page.getByRole('link', { name: 'Finish and go to my tickets' }).click();
-    await expect(page.locator('.my-ticket').filter({ hasText: lottery.name })).toContainText('Pending');
+    await expect(page.locator('.my-ticket').filter({ hasText: lottery.name })).not.toContainText('Pending');
 
-    // Staff approve and draw it (the back office's own journeys are in back-office-journey.spec.ts).
-    await approveByHand(request, transactionId);
+    // Staff draw it (the back office's own journeys are in back-office-journey.spec.ts).
     await drawByHand(request, lottery.id, [ticket]);
 
     await page.goto('/my-lotteries');

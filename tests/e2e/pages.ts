@@ -4,6 +4,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_STAFF } from '../../server/db/seed.ts';
+import { DEV_BKASH_RECEIVER_NUMBER } from '../../server/config.ts';
 import { LANG_COOKIE, type Language } from '../../shared/i18n.ts';
 import { createPlayer, expect, uniquePhone } from './helpers.ts';
 
@@ -162,4 +163,17 @@ export async function enterAs(page: Page, request: APIRequestContext, who: Who, 
     const player = await createPlayer(request);
     await logInAs(page, { identifier: player.phone, password: player.password });
   } else if (who === 'staff') await logInAs(page, STAFF);
+}
+
+/**
+ * The player sends the ticket's price to our bKash number with Send Money, as he would in the bKash app: the bKash
+ * simulator's control call (docs/rules/bkash.md#6-the-simulator) makes the transfer from the sandbox wallet and answers
+ * its TrxID, which bKash's Search Transaction then knows (docs/rules/payments.md#9-send-money-confirmed-by-bkash).
+ */
+export async function sendMoney(request: APIRequestContext, amount: number, reference: string): Promise<string> {
+  const sent = await request.post('/_bkash/_control', {
+    data: { sendMoney: { from: '01770618575', to: DEV_BKASH_RECEIVER_NUMBER, amount: String(amount), reference } },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  return ((await sent.json()) as { trxID: string }).trxID;
 }

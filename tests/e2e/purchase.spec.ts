@@ -42,7 +42,9 @@ test('a player picks numbers, buys with bKash, enters the TrxID and sees the pen
   const trx = `E2E${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
   await main$.getByLabel('bKash transaction ID (TrxID)').fill(trx);
   await main$.getByRole('button', { name: 'Send TrxID' }).click();
-  await expect(main$).toContainText(`We have your TrxID ${trx}`);
+  // A TrxID bKash does not know: it is asked at once and says so; the ticket stays pending for staff to check
+  // (docs/rules/payments.md#9-send-money-confirmed-by-bkash).
+  await expect(main$).toContainText(`bKash could not confirm your TrxID ${trx}: bKash knows no transaction with this TrxID.`);
 
   await main$.getByRole('link', { name: 'Finish and go to my tickets' }).click();
   await expect(page).toHaveURL(/\/my-lotteries$/);
