@@ -6,19 +6,24 @@
  *   add --check-beacon to fetch the beacon value from drand too (--relay <url> for another drand relay)
  *
  * It re-checks everything with its own code: SHA-256(seed) = commitment, the tickets canonical, sorted and distinct,
- * the tickets digest recomputed from them, the winners (or numbers) drawn again by bhagya-draw-v1, and, when the proof
- * carries drand's signature of the round, that the beacon value is its SHA-256. It prints
+ * the tickets digest recomputed from them, the winners (or numbers) drawn again by bhagya-draw-v1, and the beacon:
+ * drand's signature of the round, checked offline against quicknet's public key, with the value its SHA-256. It prints
  * "verified" and exits 0, or lists what differs and exits 1; a lottery not drawn yet, bad arguments or a server that
- * cannot be reached exit 2.
+ * cannot be reached exit 2. A proof whose draw is right but whose beacon carries no signature (typed by hand, or a
+ * sample) is flagged "unverified beacon" and exits 3; one whose signature does not verify is a difference (exit 1).
  *
- * On purpose it imports nothing of the project, only Node's standard library: it is a second implementation of the
- * rule, written from docs/rules/draws.md, so that it and server/draws/verifiable.ts check each other (the vectors in
- * tests/fixtures/draw-vectors.json). It runs with plain Node ≥ 22.18 too (`node scripts/verify-draw.ts`).
+ * On purpose the draw itself is checked by this file's own code, with Node's standard library: it is a second
+ * implementation of the rule, written from docs/rules/draws.md, so that it and server/draws/verifiable.ts check each
+ * other (the vectors in tests/fixtures/draw-vectors.json). The one thing it shares is the signature check
+ * (server/draws/quicknet-signature.ts): a single call of @noble/curves' BLS verification with drand's published
+ * constants, which has no second implementation worth writing. It runs with plain Node ≥ 22.18 too
+ * (`node scripts/verify-draw.ts`), from the repository (for @noble/curves).
  */
 import { createHash, createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import process from 'node:process';
 import { parseArgs } from 'node:util';
+import { beaconFromSignature } from '../server/draws/quicknet-signature.ts';
 
 const ALGORITHM = 'bhagya-draw-v1';
 const SOURCE = 'drand-quicknet';
@@ -98,8 +103,11 @@ function drawNumbersAgain(key: string): number[] {
 const roundTimeText = (round: number): string =>
   new Date((QUICKNET_GENESIS + (round - 1) * QUICKNET_PERIOD) * 1000).toISOString().replace('.000Z', 'Z');
 
-/** What differs between the proof and the draw done again; empty when it verifies. Notes go to `notes`. */
-function differences(p: Obj, notes: string[]): string[] {
+/**
+ * What differs between the proof and the draw done again; empty when it verifies. Why the beacon is unverified (no
+ * signature, or a sample) goes to `unverified`: the arithmetic is still checked, and the proof flagged.
+ */
+function differences(p: Obj, unverified: string[]): string[] {
   const out: string[] = [];
   if (p.algorithm !== ALGORITHM) {
     return [`algorithm is ${JSON.stringify(p.algorithm)}: only ${ALGORITHM} draws can be checked; this one cannot be verified`];
@@ -111,14 +119,20 @@ function differences(p: Obj, notes: string[]): string[] {
   if (beacon.source !== SOURCE) out.push(`beacon.source is ${JSON.stringify(beacon.source)}, not ${SOURCE}`);
   if (!isCount(beacon.round)) out.push('beacon.round is not a round number');
   if (!isHex(beacon.value)) out.push('beacon.value is not 64 lower-case hex characters (a quicknet randomness)');
-  if (beacon.sample === true) notes.push('note: the beacon value is marked as a sample, not a value drand published');
-  // drand's signature of the round, when the proof carries it: the value must be its SHA-256. Its BLS check against
-  // quicknet's public key needs a pairing library, which this script does without (--check-beacon asks drand instead).
-  if (beacon.signature !== undefined) {
-    if (typeof beacon.signature !== 'string' || !/^[0-9a-f]{96}$/.test(beacon.signature))
-      out.push('beacon.signature is not 96 lower-case hex characters (a quicknet signature)');
-    else if (isHex(beacon.value) && sha256(Buffer.from(beacon.signature, 'hex')) !== beacon.value)
+  if (beacon.sample === true) unverified.push('the beacon value is marked as a sample, not a value drand published');
+  // drand's signature of the round: it must verify against quicknet's public key for this round (offline, the key is
+  // public), and the value must be its SHA-256. Without one, nothing shows the value is drand's.
+  if (beacon.signature === undefined || beacon.signature === null) {
+    unverified.push("the proof carries no drand signature of the round: nothing shows the value is drand's");
+  } else if (typeof beacon.signature !== 'string' || !/^[0-9a-f]{96}$/.test(beacon.signature)) {
+    out.push('beacon.signature is not 96 lower-case hex characters (a quicknet signature)');
+  } else {
+    if (isHex(beacon.value) && sha256(Buffer.from(beacon.signature, 'hex')) !== beacon.value)
       out.push('beacon.value is not SHA-256 of beacon.signature');
+    if (isCount(beacon.round) && !beaconFromSignature(beacon.round, beacon.signature))
+      out.push(
+        `unverified beacon: beacon.signature is not drand quicknet's signature of round ${beacon.round} (checked against its public key)`,
+      );
   }
   if (!Array.isArray(p.tickets)) out.push('tickets is not a list');
   const hasWinners = 'winners' in p;
@@ -228,14 +242,22 @@ async function proofFromFile(file: string): Promise<{ proof: unknown; from: stri
   }
 }
 
-/** The round's randomness as drand publishes it, from the first relay that answers. */
+/**
+ * The round's randomness as drand publishes it, from the first relay that answers with the round's signature, checked
+ * against quicknet's public key (a relay's word alone is not drand's).
+ */
 async function drandValue(round: number, relays: string[]): Promise<string> {
   const failures: string[] = [];
   for (const relay of relays) {
     const url = `${relay.replace(/\/+$/, '')}/${QUICKNET_CHAIN}/public/${round}`;
     try {
       const { status, body } = await fetchJson(url);
-      if (status === 200 && isObj(body) && body.round === round && typeof body.randomness === 'string') return body.randomness;
+      if (status === 200 && isObj(body) && body.round === round && typeof body.randomness === 'string') {
+        const signed = beaconFromSignature(round, body.signature);
+        if (signed && signed.randomness === body.randomness.toLowerCase()) return signed.randomness;
+        failures.push(`${url} answered a beacon whose signature does not verify`);
+        continue;
+      }
       failures.push(`${url} answered HTTP ${status}`);
     } catch (e) {
       failures.push((e as Error).message);
@@ -285,12 +307,16 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const notes: string[] = [];
-  const problems = differences(proof, notes);
+  const unverified: string[] = [];
+  const problems = differences(proof, unverified);
   if (problems.length === 0 && args.values['check-beacon']) {
     const beacon = proof.beacon as Obj;
     const published = await drandValue(beacon.round as number, args.values.relay ? [args.values.relay] : DRAND_RELAYS);
     if (published !== beacon.value) problems.push(`beacon.value: the proof says ${beacon.value as string}, drand published ${published}`);
-    else notes.push(`beacon value confirmed by drand for round ${beacon.round as number}`);
+    else {
+      notes.push(`beacon value confirmed by drand for round ${beacon.round as number}, with its signature checked`);
+      unverified.length = 0; // drand's own signed answer vouches for the value the proof lacked a signature for
+    }
   }
   for (const note of notes) process.stdout.write(note + '\n');
   if (problems.length > 0) {
@@ -305,12 +331,15 @@ async function main(argv: string[]): Promise<number> {
     `beacon ${SOURCE} round ${beacon.round as number} (${roundTimeText(beacon.round as number)}): ${beacon.value as string}\n`,
   );
   if (typeof beacon.signature === 'string')
-    process.stdout.write(
-      `beacon signature ${beacon.signature} (the value is its SHA-256; drand's tools check it against quicknet's key)\n`,
-    );
+    process.stdout.write(`beacon signature ${beacon.signature}: drand quicknet's signature of the round (the value is its SHA-256)\n`);
   process.stdout.write(`tickets ${tickets.length}, digest ${proof.tickets_digest as string}\n`);
   if ('winners' in proof) process.stdout.write(`winners ${(proof.winners as string[]).join(' ') || '(none)'}\n`);
   else process.stdout.write(`numbers ${(proof.numbers as number[]).join(' ')}\n`);
+  if (unverified.length > 0) {
+    for (const why of unverified) process.stdout.write(`unverified beacon: ${why}\n`);
+    process.stdout.write("UNVERIFIED BEACON: the draw follows from this beacon value, but the value is not shown to be drand's\n");
+    return 3;
+  }
   process.stdout.write('verified\n');
   return 0;
 }

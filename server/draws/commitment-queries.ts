@@ -47,12 +47,6 @@ export const revealedSeed = async (db: Db, lotteryId: number) =>
   (await db.one<{ seed: string }>('SELECT seed FROM draw_commitments WHERE lottery_id = $1 AND revealed_at IS NOT NULL', [lotteryId]))
     ?.seed;
 
-export const setBeaconValue = (db: Db, lotteryId: number, value: string, by: number) =>
-  db.query(
-    'UPDATE draw_commitments SET beacon_value = $2, beacon_entered_by = $3, beacon_entered_at = now(), updated_at = now() WHERE lottery_id = $1',
-    [lotteryId, value, by],
-  );
-
 /** The draw by the procedure: what it saw and chose, and the seed revealed (in clear from now on, the sealed one emptied). */
 export const recordDraw = (
   db: Db,
@@ -124,11 +118,14 @@ export const storeFetchedBeacon = async (db: Db, lotteryId: number, b: { round: 
     )
   )?.lottery_id;
 
-/** Staff's entry of the round's signature (verified by the caller): the value derived from it, and who entered it. */
+/**
+ * Staff's entry of the round's signature (verified by the caller): the value derived from it, and who entered it. It
+ * replaces a value typed without a signature before decision 046, or a sample, which is then no longer one.
+ */
 export const setBeaconSignature = (db: Db, lotteryId: number, value: string, signature: string, by: number) =>
   db.query(
-    `UPDATE draw_commitments SET beacon_value = $2, beacon_signature = $3, beacon_entered_by = $4, beacon_entered_at = now(),
-       updated_at = now()
+    `UPDATE draw_commitments SET beacon_value = $2, beacon_signature = $3, beacon_sample = false, beacon_entered_by = $4,
+       beacon_entered_at = now(), updated_at = now()
      WHERE lottery_id = $1`,
     [lotteryId, value, signature, by],
   );

@@ -8,6 +8,17 @@ import * as q from './commitment-queries.ts';
 import { freezeOf } from './freeze-queries.ts';
 import { numbersOf } from '../../shared/draws/tiers.ts';
 import { commitment, newSeed, quicknetRound, roundTime } from './verifiable.ts';
+import { beaconFromSignature } from './quicknet-signature.ts';
+
+/**
+ * Whether the announcement's beacon value is drand's (docs/rules/draws.md#4-the-beacon, decision 046): it carries
+ * quicknet's signature of its round, the signature verifies under quicknet's key, and the value is its SHA-256. A value
+ * typed without a signature (before decision 046) or a sample is not; only a verified beacon draws.
+ */
+export const verifiedBeacon = (c: { beacon_round: number; beacon_value: string | null; beacon_signature: string | null }): boolean =>
+  c.beacon_value !== null &&
+  c.beacon_signature !== null &&
+  beaconFromSignature(Number(c.beacon_round), c.beacon_signature)?.randomness === c.beacon_value;
 
 /** A new announcement: a fresh secret seed, sealed at once (never stored in clear), its commitment, the beacon round. */
 function fresh(keys: Keyring, lotteryId: number, round: number): Parameters<typeof q.insertCommitment>[1] {

@@ -32,11 +32,11 @@ import * as pq from './proposal-queries.ts';
 import * as nq from './numbers-queries.ts';
 import { publishDraw } from './publish.ts';
 import { drawFromFrozen } from './freeze.ts';
-import { drawProof, seedForDraw } from './commitments.ts';
+import { drawProof, seedForDraw, verifiedBeacon } from './commitments.ts';
 import type { Keyring } from '../crypto/sealed.ts';
 import { numbersDraw, numbersLottery } from './numbers-draw.ts';
 import { beaconFromSignature } from './drand.ts';
-import { normaliseBeaconValue, roundTime, selectWinners, sortedTickets } from './verifiable.ts';
+import { roundTime, selectWinners, sortedTickets } from './verifiable.ts';
 import { ALGORITHM, type DrawProofReply } from '../../shared/draws/proof.ts';
 
 /**
@@ -189,6 +189,9 @@ export class Draws {
       if (!c) throw ApiError.detail(409, t('api:drawNotAnnounced'), 'not_announced');
       if (Date.now() < Date.parse(lottery.end_date)) throw ApiError.detail(409, t('api:drawSalesOpen'), 'sales_open');
       if (!c.beacon_value) throw ApiError.detail(409, t('api:drawNoBeacon', { round: c.beacon_round }), 'beacon_missing');
+      // Only drand's signed value draws (docs/rules/draws.md#4-the-beacon, decision 046): a value typed before, or a
+      // sample, waits for the round's signature. Checked again here, not taken from the database on its word.
+      if (!verifiedBeacon(c)) throw ApiError.detail(409, t('api:drawBeaconUnverified', { round: c.beacon_round }), 'beacon_unverified');
       // The tickets frozen at the close, frozen now if no job did it yet, and still the same (docs/rules/draws.md#3-the-tickets).
       await drawFromFrozen(tx, lottery.id, t);
       // A numbers lottery draws numbers and pays tiers, with or without tickets (server/draws/numbers-draw.ts).
@@ -228,13 +231,12 @@ export class Draws {
   }
 
   /**
-   * The beacon for the announced round (docs/rules/draws.md#4-the-beacon), as staff read it from any drand relay:
-   * its value, or its signature, which is verified against drand quicknet's public key and gives the value
-   * (SHA-256 of it). Only after the round's time (before it nobody knows it), once: the same value again changes
-   * nothing; another value is refused, with its own word when the value known was verified (fetched by the server or
-   * given by its signature). A verified signature may replace only a value typed without one that differs from it:
-   * the typed value was then not drand's. Recorded with who entered it. Neither staff nor the operator choose it: the
-   * round was fixed when the lottery was published, and anyone can compare the value with drand's.
+   * The beacon for the announced round (docs/rules/draws.md#4-the-beacon), as staff read it from any drand relay: its
+   * signature, which is verified against drand quicknet's public key and gives the value (SHA-256 of it); a value
+   * typed alone is refused by the body's schema (decision 046). Only after the round's time (before it nobody knows
+   * it), once: the same signature again changes nothing, and nothing replaces a verified value; it replaces a value
+   * typed before decision 046 (or a sample), which nobody had checked. Recorded with who entered it. Neither staff nor
+   * the operator choose it: the round was fixed when the lottery was published, and the signature proves the value.
    */
   async setBeacon(
     staff: AccessClaims,
@@ -259,33 +261,23 @@ export class Draws {
           t('api:beaconNotYet', { round: roundText, at: formatDate(at.toISOString(), lng, { withTime: true }) ?? at.toISOString() }),
           'beacon_not_yet',
         );
-      let v: string | null;
-      let signature: string | null = null;
-      if (body.signature !== undefined) {
-        const b = beaconFromSignature(round, body.signature);
-        if (!b) throw ApiError.fields({ signature: [t('api:beaconSignatureInvalid', { round: roundText })] });
-        v = b.randomness;
-        signature = b.signature;
-      } else {
-        v = normaliseBeaconValue(body.value ?? '');
-        if (!v) throw ApiError.fields({ value: [t('api:beaconInvalid')] });
-      }
-      const same = c.beacon_value === v;
-      // Nothing new: the same value, and no signature to add to it.
-      if (same && (!signature || c.beacon_signature)) return;
-      if (c.beacon_value && !same) {
-        if (c.beacon_signature) throw ApiError.detail(409, t('api:beaconVerifiedDiffers'), 'beacon_set');
-        if (!signature) throw ApiError.detail(409, t('api:beaconAlreadySet'), 'beacon_set');
-      }
-      if (signature) await cq.setBeaconSignature(tx, lotteryId, v, signature, staff.user_id);
-      else await cq.setBeaconValue(tx, lotteryId, v, staff.user_id);
+      const b = beaconFromSignature(round, body.signature);
+      if (!b) throw ApiError.fields({ signature: [t('api:beaconSignatureInvalid', { round: roundText })] });
+      const v = b.randomness;
+      const signature = b.signature;
+      // A verified value is drand's: nothing replaces it, and the same again changes nothing. A value typed without a
+      // signature (before decision 046), or a sample, is replaced by the verified one, whether it differs or not.
+      const known = verifiedBeacon(c);
+      if (known && c.beacon_value === v) return;
+      if (known) throw ApiError.detail(409, t('api:beaconVerifiedDiffers'), 'beacon_set');
+      await cq.setBeaconSignature(tx, lotteryId, v, signature, staff.user_id);
       await recordAudit(tx, {
         actorId: staff.user_id,
         action: 'lottery.beacon',
         entity: 'lottery',
         entityId: String(lotteryId),
         before: { beacon_round: round, beacon_value: c.beacon_value, beacon_signature: c.beacon_signature },
-        after: { beacon_round: round, beacon_value: v, beacon_signature: signature ?? c.beacon_signature },
+        after: { beacon_round: round, beacon_value: v, beacon_signature: signature },
       });
     });
     return drawProof(this.db, this.keys, lotteryId, t);

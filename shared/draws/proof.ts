@@ -23,6 +23,15 @@ const hex64 = z.string().regex(HEX64, 'must be 64 lower-case hex characters');
 const hex96 = z.string().regex(/^[0-9a-f]{96}$/, 'must be 96 lower-case hex characters');
 const beaconId = { source: z.literal(BEACON_SOURCE), round: z.number().int().min(1) };
 
+/**
+ * An **unverified beacon** (docs/rules/draws.md#4-the-beacon, decision 046): a value without drand's signature of its
+ * round (typed by staff before the signature was required), or a sample (demo data). Nothing shows such a value is
+ * drand's; every page that shows the beacon says so. The server stores a signature only once it verified it, and
+ * checks it again before a draw; scripts/verify-draw.ts checks it for itself.
+ */
+export const isUnverifiedBeacon = (b: { value?: string | null; signature?: string | null; sample?: boolean }): boolean =>
+  typeof b.value === 'string' && (!b.signature || b.sample === true);
+
 /** `GET /api/v1/lotteries/{id}/draw-proof/` before the draw: the commitment and the beacon that will be used. */
 export const pendingProofSchema = z.object({
   algorithm: z.literal(ALGORITHM),
@@ -82,13 +91,14 @@ export type UnverifiableProof = z.infer<typeof unverifiableProofSchema>;
 export const DrawProofReply = z.union([winnersProofSchema, numbersProofSchema, pendingProofSchema, unverifiableProofSchema]);
 
 /**
- * `PUT /api/v1/lotteries/{id}/draw-beacon/` (staff): the announced round's beacon as read from any drand relay, either
- * its `value` (the randomness, 64 hex) or its `signature` (96 hex), which the server verifies against drand quicknet's
- * public key and derives the value from (docs/rules/draws.md#4-the-beacon). Exactly one of the two.
+ * `PUT /api/v1/lotteries/{id}/draw-beacon/` (staff): the announced round's `signature` (96 hex) as any drand relay
+ * shows it, which the server verifies against drand quicknet's public key and derives the value from
+ * (docs/rules/draws.md#4-the-beacon). A `value` typed alone is nobody's proof that it is drand's (decision 046): it
+ * is refused with a text that says to paste the signature, rather than as an unknown field.
  */
 export const BeaconBody = z
-  .strictObject({ value: z.string().max(200).optional(), signature: z.string().max(200).optional() })
+  .strictObject({ signature: z.string().max(200).optional(), value: z.string().max(200).optional() })
   .superRefine((b, ctx) => {
-    if ((b.value === undefined) === (b.signature === undefined))
-      ctx.addIssue({ code: 'custom', message: v('beaconValueOrSignature'), path: [] });
+    if (b.value !== undefined) ctx.addIssue({ code: 'custom', message: v('beaconValueRefused'), path: ['value'] });
+    else if (b.signature === undefined) ctx.addIssue({ code: 'custom', message: v('beaconSignatureRequired'), path: ['signature'] });
   });

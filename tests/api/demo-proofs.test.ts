@@ -1,7 +1,8 @@
 /**
  * The demo data's drawn lotteries are drawn by the procedure (docs/rules/draws.md#12-where-it-stands): each has a
  * complete proof, with a sample beacon value marked as such and recomputable, whose winners are the prizes paid, and the
- * independent verifier (scripts/verify-draw.ts) says "verified" against the running server. On PGlite and PostgreSQL.
+ * independent verifier (scripts/verify-draw.ts) checks its draw against the running server and flags its beacon
+ * "unverified beacon" (a sample has no drand signature), as its proof page does. On PGlite and PostgreSQL.
  */
 import { execFile } from 'node:child_process';
 import request from 'supertest';
@@ -38,8 +39,13 @@ test('every drawn demo lottery has a proof by the procedure that checks, with a 
     expect(prizes.map((p) => p.ticket)).toEqual(proof.body.winners);
     // Drawn after the beacon's round, never before its value existed.
     expect(Date.parse(l.drawn_at)).toBeGreaterThan(roundTime(proof.body.beacon.round).getTime());
+    // The draw checks; the beacon is a sample, so unverified: exit 3, said so, never "verified".
     const run = await verifier(l.id);
-    expect(run.out).toMatch(/verified/);
-    expect(run.code).toBe(0);
+    expect(run.out).toContain('unverified beacon: the beacon value is marked as a sample');
+    expect(run.out).not.toContain('differs');
+    expect(run.out).not.toMatch(/^verified$/m);
+    expect(run.code).toBe(3);
+    const page = await request(t.url).get(`/results/${l.id}`).set('Cookie', 'lang=en').expect(200);
+    expect(page.text).toContain('<span class="badge badge--red">Unverified beacon</span>');
   }
 });

@@ -129,17 +129,11 @@ test('one run: the value and its signature stored, fetched by the server (no act
     },
   ]);
 
-  // Staff: the same value or signature again changes nothing; another value is refused, saying it was verified.
-  await put(staff, id, { value: real.randomness.toUpperCase() }).expect(200);
+  // Staff: the same signature again changes nothing; a value typed is refused (400), drand's own or another;
+  // another round's signature too.
   await put(staff, id, { signature: real.signature }).expect(200);
-  for (const [lng, word] of [
-    ['en', /verified against drand's signature/],
-    ['bn', /স্বাক্ষর দিয়ে যাচাই করা হয়েছে/],
-  ] as const) {
-    const other = await put(staff, id, { value: early.randomness }, lng);
-    expect(other.status).toBe(409);
-    expect(other.body).toEqual({ detail: expect.stringMatching(word), code: 'beacon_set' });
-  }
+  for (const value of [real.randomness, early.randomness]) expect((await put(staff, id, { value })).status).toBe(400);
+  expect((await put(staff, id, { signature: early.signature })).status).toBe(400);
   expect(await stored(id)).toEqual({ beacon_value: real.randomness, beacon_signature: real.signature, beacon_entered_by: null });
   expect(await beaconAudits()).toHaveLength(1);
 
@@ -156,6 +150,7 @@ test('one run: the value and its signature stored, fetched by the server (no act
   expect(ok.code).toBe(0);
   const forged = await verifyDraw({ ...drawn, beacon: { ...drawn.beacon, signature: tamper(real.signature) } });
   expect(forged.out).toContain('differs: beacon.value is not SHA-256 of beacon.signature');
+  expect(forged.out).toContain(`differs: unverified beacon: beacon.signature is not drand quicknet's signature of round ${ROUND}`);
   expect(forged.code).toBe(1);
 }, 90_000);
 
@@ -189,7 +184,8 @@ test('only announced, undrawn lotteries whose round has come and whose value is 
   const unpublished = await lotteryOfRound();
   await t.db.query(`UPDATE lotteries SET published = false WHERE id = $1`, [unpublished]);
   const typed = await lotteryOfRound();
-  await put(staff, typed, { value: 'ab'.repeat(32) }).expect(200);
+  // A value typed before only drand's signature was accepted: staff replace it by pasting the signature.
+  await t.db.query('UPDATE draw_commitments SET beacon_value = $2 WHERE lottery_id = $1', [typed, 'ab'.repeat(32)]);
   relay.handler = serveBeacons(REAL_BEACONS);
   expect(await runJob()).toBe(0);
   expect(relay.requests).toEqual([]);
@@ -265,15 +261,16 @@ describe('staff give the signature', () => {
     }
     const bnRound = await put(staff, id, { signature: early.signature }, 'bn');
     expect(bnRound.body.signature[0]).toContain('২০৭৯১০০৭');
-    for (const [lng, word] of [
-      ['en', /either the beacon value or its signature/],
-      ['bn', /বিকন মান অথবা তার স্বাক্ষর/],
+    for (const [lng, value, signature] of [
+      ['en', /A beacon value alone is not accepted: paste drand's signature/, /Paste drand's signature of the round/],
+      ['bn', /শুধু বিকন মান নেওয়া হয় না/, /drand-এর স্বাক্ষর পেস্ট করুন/],
     ] as const) {
-      for (const body of [{ value: real.randomness, signature: real.signature }, {}]) {
-        const res = await put(staff, id, body, lng);
-        expect(res.status).toBe(400);
-        expect(res.body.non_field_errors?.[0]).toMatch(word);
-      }
+      const both = await put(staff, id, { value: real.randomness, signature: real.signature }, lng);
+      expect(both.status).toBe(400);
+      expect(both.body.value?.[0]).toMatch(value);
+      const neither = await put(staff, id, {}, lng);
+      expect(neither.status).toBe(400);
+      expect(neither.body.signature?.[0]).toMatch(signature);
     }
     expect((await put(staff, id, { signature: real.signature, extra: 1 })).status).toBe(400);
     expect(await stored(id)).toEqual({ beacon_value: null, beacon_signature: null, beacon_entered_by: null });
@@ -287,21 +284,25 @@ describe('staff give the signature', () => {
     expect(res.body.code).toBe('beacon_not_yet');
   });
 
-  test('a typed value: its signature is added when it matches, and replaces it when the typed value was not drand’s', async () => {
+  test('a value typed before (no signature): drand’s signature is added when it matches, and replaces it when it was not drand’s', async () => {
+    // As older lotteries carry it: typed by staff when a value alone was accepted.
+    const typed = (id: number, value: string) =>
+      t.db.query('UPDATE draw_commitments SET beacon_value = $2, beacon_entered_by = $3 WHERE lottery_id = $1', [id, value, player.id]);
     const right = await lotteryOfRound();
-    await put(staff, right, { value: real.randomness }).expect(200);
+    await typed(right, real.randomness);
     expect((await put(staff, right, { signature: real.signature }).expect(200)).body.beacon.signature).toBe(real.signature);
     expect(await stored(right)).toEqual({ beacon_value: real.randomness, beacon_signature: real.signature, beacon_entered_by: staff.id });
 
     const wrong = await lotteryOfRound();
-    await put(staff, wrong, { value: 'cd'.repeat(32) }).expect(200);
-    // Another typed value is still refused: only drand's signature proves the first wrong.
-    expect((await put(staff, wrong, { value: real.randomness })).body.code).toBe('beacon_set');
+    await typed(wrong, 'cd'.repeat(32));
+    // Another typed value is refused: only drand's signature replaces it.
+    expect((await put(staff, wrong, { value: real.randomness })).status).toBe(400);
     await put(staff, wrong, { signature: real.signature }).expect(200);
     expect(await stored(wrong)).toEqual({ beacon_value: real.randomness, beacon_signature: real.signature, beacon_entered_by: staff.id });
-    const [, , , last] = await beaconAudits();
+    const [, last] = await t.db.query(`SELECT actor_id, before, after FROM audit_log WHERE action = 'lottery.beacon' ORDER BY id`);
     expect(last).toMatchObject({
       actor_id: staff.id,
+      before: { beacon_value: 'cd'.repeat(32), beacon_signature: null },
       after: { beacon_value: real.randomness, beacon_signature: real.signature },
     });
   });

@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { execFile } from 'node:child_process';
 import { quicknetRound, roundTime, selectWinners, verifyProof } from '../../server/draws/verifiable.ts';
+import { toDigits } from '../../shared/dates.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { REAL_BEACONS, REAL_SIGNATURE_5928395 } from '../helpers/fake-drand.ts';
 import { storedCommitment } from '../helpers/sealed.ts';
 import { keyringOf } from '../../server/crypto/sealed.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
@@ -191,16 +193,29 @@ test('a lottery drawn without the procedure: "unverifiable", its commitment kept
 });
 
 describe('the draw by the procedure', () => {
-  const BEACON = 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1';
-  const beacon = (who: Player | null, id: number, value: string, lng = 'en') => {
+  /** A real quicknet beacon: the lotteries below are moved to its round, long past, so staff can paste its signature. */
+  const SIGNED = REAL_BEACONS[1];
+  const BEACON = SIGNED.randomness;
+  /** A value typed by hand before only drand's signed value was accepted: what an older lottery may still carry. */
+  const TYPED = 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1';
+  const tamper = (sig: string) => sig.slice(0, -2) + (parseInt(sig.slice(-2), 16) ^ 1).toString(16).padStart(2, '0');
+  const beacon = (who: Player | null, id: number, body: object, lng = 'en') => {
     const r = request(t.url).put(`/api/v1/lotteries/${id}/draw-beacon/`).set('Accept-Language', lng);
-    return (who ? r.set(...who.auth) : r).send({ value });
+    return (who ? r.set(...who.auth) : r).send(body);
   };
+  const sign = (who: Player | null, id: number, signature: string = SIGNED.signature, lng = 'en') => beacon(who, id, { signature }, lng);
   const draw = (who: Player | null, id: number, lng = 'en') => {
     const r = request(t.url).post(`/api/v1/lotteries/${id}/verifiable-draw/`).set('Accept-Language', lng);
     return who ? r.set(...who.auth) : r;
   };
-  /** A published lottery with these paid tickets (and one unpaid), its sales ended an hour ago and its round come. */
+  const beaconAudits = () =>
+    t.db.query<{ actor_id: number; after: { beacon_value: string; beacon_signature: string | null } }>(
+      `SELECT actor_id, after FROM audit_log WHERE action = 'lottery.beacon' ORDER BY id`,
+    );
+  /**
+   * A published lottery with these paid tickets (and one unpaid), its sales ended an hour ago, its round SIGNED's (a
+   * real round whose time has passed).
+   */
   async function ended(tickets: string[], winners = 2): Promise<number> {
     const id = (await create(lottery({ winners })).expect(201)).body.id as number;
     for (const [i, ticket] of [...tickets, '09-18-27-36-45-01'].entries())
@@ -209,55 +224,158 @@ describe('the draw by the procedure', () => {
         [player.id, id, ticket, `PRF${id}X${i}ABCD`, i < tickets.length ? 'success' : 'pending'],
       );
     await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 hour' WHERE id = $1`, [id]);
-    await t.db.query('UPDATE draw_commitments SET beacon_round = $2 WHERE lottery_id = $1', [id, quicknetRound(await endOf(id))]);
+    await t.db.query('UPDATE draw_commitments SET beacon_round = $2 WHERE lottery_id = $1', [id, SIGNED.round]);
     return id;
   }
   const TICKETS = ['05-12-23-34-45-07', '01-02-03-04-05-06', '13-21-34-40-51-01', '03-07-19-41-52-11'];
+  /** The draw page's mark of an unverified beacon (its texts, sent along for the browser, name it too). */
+  const UNVERIFIED_BADGE = '<span class="badge badge--red">Unverified beacon</span>';
+  const beaconOf = async (id: number) =>
+    (await t.db.one<{ beacon_value: string | null; beacon_signature: string | null; beacon_entered_by: number | null }>(
+      'SELECT beacon_value, beacon_signature, beacon_entered_by FROM draw_commitments WHERE lottery_id = $1',
+      [id],
+    ))!;
 
-  test('who may: anonymous 401, a player 403, on the beacon and the draw; nothing changes', async () => {
+  test('who may: anonymous 401, a player 403, on the beacon and the draw; staff and a superuser may; nothing else changes', async () => {
     const id = await ended(TICKETS);
-    expect((await beacon(null, id, BEACON)).status).toBe(401);
-    expect((await beacon(player, id, BEACON)).status).toBe(403);
+    expect((await sign(null, id)).status).toBe(401);
+    expect((await sign(player, id)).status).toBe(403);
     expect((await draw(null, id)).status).toBe(401);
     expect((await draw(player, id)).status).toBe(403);
-    expect(await stored(id)).toMatchObject({ commitment: expect.any(String) });
+    expect(await beaconOf(id)).toEqual({ beacon_value: null, beacon_signature: null, beacon_entered_by: null });
     expect(await t.db.query('SELECT * FROM prizes')).toHaveLength(0);
+    expect(await beaconAudits()).toHaveLength(0);
+    // A superuser is staff too: he enters the signature and draws.
+    const boss = await account(t, { name: 'Boss', is_staff: true });
+    await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [boss.id]);
+    await sign(boss, id).expect(200);
+    expect(await beaconOf(id)).toEqual({ beacon_value: BEACON, beacon_signature: SIGNED.signature, beacon_entered_by: boss.id });
+    expect((await draw(boss, id)).status).toBe(201);
   });
 
-  test('refused while sales are open, before the round, without the beacon, with a bad value, or changing it', async () => {
+  test('a value alone is refused (paste the signature), in both languages; nothing stored', async () => {
+    const id = await ended(TICKETS);
+    for (const [lng, text] of [
+      ['en', "A beacon value alone is not accepted: paste drand's signature of the round (96 characters) instead"],
+      ['bn', 'শুধু বিকন মান নেওয়া হয় না: তার বদলে রাউন্ডটির জন্য drand-এর স্বাক্ষর (৯৬টি অক্ষর) পেস্ট করুন'],
+    ] as const) {
+      // Even drand's own value, typed: nothing shows it is drand's.
+      for (const body of [{ value: BEACON }, { value: '1'.repeat(64) }, { value: BEACON, signature: SIGNED.signature }]) {
+        const res = await beacon(staff, id, body, lng);
+        expect(res.status).toBe(400);
+        expect(res.body.value).toEqual([text]);
+      }
+      const none = await beacon(staff, id, {}, lng);
+      expect(none.status).toBe(400);
+      expect(none.body.signature?.[0]).toMatch(lng === 'en' ? /Paste drand's signature of the round/ : /drand-এর স্বাক্ষর পেস্ট করুন/);
+    }
+    expect((await beacon(staff, id, { signature: SIGNED.signature, round: 1 })).status).toBe(400);
+    expect(await beaconOf(id)).toEqual({ beacon_value: null, beacon_signature: null, beacon_entered_by: null });
+    expect(await beaconAudits()).toHaveLength(0);
+  });
+
+  test('a signature that is not drand quicknet’s of this round is refused: tampered, another round’s, not one at all', async () => {
+    const id = await ended(TICKETS);
+    const early = REAL_BEACONS[0];
+    for (const bad of [
+      tamper(SIGNED.signature),
+      early.signature,
+      REAL_SIGNATURE_5928395,
+      'ab',
+      '',
+      'z'.repeat(96),
+      `${SIGNED.signature}00`,
+    ]) {
+      const res = await sign(staff, id, bad, 'bn');
+      expect(res.status).toBe(400);
+      expect(res.body.signature?.[0]).toContain(`রাউন্ড ${toDigits(String(SIGNED.round), 'bn')}-এর স্বাক্ষর নয়`);
+    }
+    const en = await sign(staff, id, early.signature);
+    expect(en.body.signature?.[0]).toBe(
+      `This is not drand quicknet's signature of round ${SIGNED.round}: a signature is 96 hexadecimal characters, as a drand relay shows it for the round, and it must verify against quicknet's public key.`,
+    );
+    expect(await beaconOf(id)).toEqual({ beacon_value: null, beacon_signature: null, beacon_entered_by: null });
+    expect(await beaconAudits()).toHaveLength(0);
+  });
+
+  test('refused while sales are open, before the round, without the beacon; the good signature once, pasted as it comes', async () => {
     const open = (await create(lottery()).expect(201)).body.id as number;
-    const early = await beacon(staff, open, BEACON, 'bn');
+    const early = await sign(staff, open, SIGNED.signature, 'bn');
     expect(early.status).toBe(409);
     expect(early.body.code).toBe('beacon_not_yet');
     expect((await draw(staff, open)).body.code).toBe('sales_open');
 
     const id = await ended(TICKETS);
-    expect((await draw(staff, id)).body).toEqual({
-      detail: expect.stringContaining(String(quicknetRound(await endOf(id)))),
-      code: 'beacon_missing',
-    });
-    for (const bad of ['', 'xyz', BEACON.slice(1), `${BEACON}00`, 'g'.repeat(64)]) {
-      const res = await beacon(staff, id, bad);
-      expect(res.status).toBe(400);
-      expect(res.body.value?.[0]).toMatch(/64 hexadecimal/);
-    }
-    // Pasted with capitals and spaces: the same value.
-    const set = await beacon(staff, id, `  ${BEACON.toUpperCase()} `).expect(200);
-    expect(set.body.beacon).toEqual({ source: 'drand-quicknet', round: quicknetRound(await endOf(id)), value: BEACON });
-    expect((await beacon(staff, id, BEACON)).status).toBe(200);
-    const other = await beacon(staff, id, 'f'.repeat(64), 'bn');
-    expect(other.status).toBe(409);
-    expect(other.body.code).toBe('beacon_set');
-    const [entered] = await t.db.query<{ actor_id: number; after: { beacon_value: string } }>(
-      `SELECT actor_id, after FROM audit_log WHERE action = 'lottery.beacon'`,
-    );
-    expect(entered).toMatchObject({ actor_id: staff.id, after: { beacon_value: BEACON } });
+    expect((await draw(staff, id)).body).toEqual({ detail: expect.stringContaining(String(SIGNED.round)), code: 'beacon_missing' });
+    // Pasted with capitals and spaces: the same signature. The proof carries it.
+    const set = await sign(staff, id, `  ${SIGNED.signature.toUpperCase()}\n`).expect(200);
+    expect(set.body.beacon).toEqual({ source: 'drand-quicknet', round: SIGNED.round, value: BEACON, signature: SIGNED.signature });
+    expect((await proof(id)).body.beacon).toEqual(set.body.beacon);
+    // The same again changes nothing (a second staff member pasting it too), and records nothing.
+    expect((await sign(staff, id)).status).toBe(200);
+    const audits = await beaconAudits();
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actor_id: staff.id, after: { beacon_value: BEACON, beacon_signature: SIGNED.signature } });
   });
 
-  test('the draw: winners from the seed, the tickets and the beacon; the seed revealed; the proof checks, here and by the script', async () => {
+  test('a value typed before cannot draw until drand’s signature replaces it (409 beacon_unverified); then it draws', async () => {
+    const id = await ended(TICKETS, 1);
+    // As an older lottery carries it: typed by staff, no signature.
+    await t.db.query('UPDATE draw_commitments SET beacon_value = $2, beacon_entered_by = $3 WHERE lottery_id = $1', [id, TYPED, staff.id]);
+    for (const [lng, text] of [
+      ['en', `The beacon value of drand round ${SIGNED.round} was typed without drand's signature (an unverified beacon)`],
+      ['bn', 'বিকন মান drand-এর স্বাক্ষর ছাড়া লেখা হয়েছিল (অযাচাইকৃত বিকন)'],
+    ] as const) {
+      const res = await draw(staff, id, lng);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ code: 'beacon_unverified', detail: expect.stringContaining(text) });
+    }
+    expect(await t.db.query('SELECT * FROM prizes')).toHaveLength(0);
+    expect((await proof(id)).body.beacon).toEqual({ source: 'drand-quicknet', round: SIGNED.round, value: TYPED });
+    // The pages say so: the proof page and the draw page, which offers the signature's form and no draw.
+    const en = await request(t.url).get(`/results/${id}`).set('Cookie', 'lang=en').expect(200);
+    expect(en.text).toContain('<span class="badge badge--red">Unverified beacon</span>');
+    const bn = await request(t.url).get(`/results/${id}`).set('Cookie', 'lang=bn').expect(200);
+    expect(bn.text).toContain('<span class="badge badge--red">অযাচাইকৃত বিকন</span>');
+    const agent = await loginAs(t.url, staff.phone, 'secret-pass-1');
+    const page = await agent.get(`/admin/lotteries/${id}/draw`).set('Cookie', 'lang=en').expect(200);
+    expect(page.text).toContain(UNVERIFIED_BADGE);
+    expect(page.text).toContain('name="beacon"');
+    expect(page.text).not.toContain('value="verifiable-draw"');
+    // A signature that does not verify does not replace it.
+    expect((await sign(staff, id, tamper(SIGNED.signature))).status).toBe(400);
+    expect((await beaconOf(id)).beacon_value).toBe(TYPED);
+    // drand's signature replaces it, audited with what it replaced.
+    await sign(staff, id).expect(200);
+    expect(await beaconOf(id)).toEqual({ beacon_value: BEACON, beacon_signature: SIGNED.signature, beacon_entered_by: staff.id });
+    const [audit] = await t.db.query<{ before: { beacon_value: string; beacon_signature: null } }>(
+      `SELECT before FROM audit_log WHERE action = 'lottery.beacon'`,
+    );
+    expect(audit?.before).toMatchObject({ beacon_value: TYPED, beacon_signature: null });
+    const after = await agent.get(`/admin/lotteries/${id}/draw`).set('Cookie', 'lang=en').expect(200);
+    expect(after.text).not.toContain(UNVERIFIED_BADGE);
+    expect(after.text).toContain('value="verifiable-draw"');
+    await draw(staff, id).expect(201);
+  });
+
+  test('a signature in the database that does not verify (written there by hand) does not draw', async () => {
+    const id = await ended(TICKETS, 1);
+    const forged = tamper(SIGNED.signature);
+    await t.db.query('UPDATE draw_commitments SET beacon_value = $2, beacon_signature = $3 WHERE lottery_id = $1', [
+      id,
+      createHash('sha256').update(Buffer.from(forged, 'hex')).digest('hex'),
+      forged,
+    ]);
+    const res = await draw(staff, id);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('beacon_unverified');
+    expect(await t.db.query('SELECT * FROM prizes')).toHaveLength(0);
+  });
+
+  test('the draw: winners from the seed, the tickets and drand’s beacon; the seed revealed; the proof checks, here and by the script', async () => {
     const id = await ended(TICKETS, 2);
     const c = await stored(id);
-    await beacon(staff, id, BEACON).expect(200);
+    await sign(staff, id).expect(200);
     // Two staff members at once: one draw.
     const [a, b] = await Promise.all([draw(staff, id), draw(staff, id)]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
@@ -270,7 +388,7 @@ describe('the draw by the procedure', () => {
       algorithm: 'bhagya-draw-v1',
       commitment: c!.commitment,
       seed: c!.seed,
-      beacon: { source: 'drand-quicknet', round: Number(c!.beacon_round), value: BEACON },
+      beacon: { source: 'drand-quicknet', round: SIGNED.round, value: BEACON, signature: SIGNED.signature },
       tickets_digest: expected.tickets_digest,
       tickets: [...TICKETS].sort(),
       max_winners: 2,
@@ -282,17 +400,18 @@ describe('the draw by the procedure', () => {
     const [audit] = await t.db.query<{ after: { algorithm: string } }>(`SELECT after FROM audit_log WHERE action = 'lottery.draw'`);
     expect(audit?.after.algorithm).toBe('bhagya-draw-v1');
 
-    // The independent verifier, run as anyone would against this server.
+    // The independent verifier, run as anyone would against this server: the signature checked too.
     const run = await new Promise<{ code: number; out: string }>((resolve) =>
       execFile('npx', ['tsx', 'scripts/verify-draw.ts', t.url, String(id)], { timeout: 60_000 }, (error, stdout) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: stdout }),
       ),
     );
-    expect(run.out).toMatch(/verified/);
+    expect(run.out).toContain(`beacon signature ${SIGNED.signature}`);
+    expect(run.out).toMatch(/\nverified\n$/);
     expect(run.code).toBe(0);
   });
 
-  test('the draw page, without JavaScript: the announcement, the beacon form, Draw winners, then the seed', async () => {
+  test('the draw page, without JavaScript: the announcement, the signature’s form, Draw winners, then the seed', async () => {
     const id = await ended(TICKETS, 1);
     const c = await stored(id);
     const agent = await loginAs(t.url, staff.phone, 'secret-pass-1');
@@ -301,19 +420,24 @@ describe('the draw by the procedure', () => {
     expect(page.text).toContain(c!.commitment);
     expect(page.text).not.toContain(c!.seed);
     expect(page.text).toContain('name="beacon"');
-    const bad = await agent
-      .post(`/admin/lotteries/${id}/draw`)
-      .type('form')
-      .send({ _csrf: csrfFrom(page.text), intent: 'beacon', beacon: 'nope' });
-    expect(bad.status).toBe(400);
-    expect(bad.text).toContain('64 hexadecimal characters');
+    expect(page.text).toContain('drand&#x27;s signature of the round');
+    // The value, as staff used to type it, is refused with the signature's text; so is a bad signature.
+    for (const pasted of [BEACON, 'nope', tamper(SIGNED.signature)]) {
+      const bad = await agent
+        .post(`/admin/lotteries/${id}/draw`)
+        .type('form')
+        .send({ _csrf: csrfFrom(page.text), intent: 'beacon', beacon: pasted });
+      expect(bad.status).toBe(400);
+      expect(bad.text).toContain('This is not drand quicknet&#x27;s signature of round');
+    }
     const saved = await agent
       .post(`/admin/lotteries/${id}/draw`)
       .type('form')
-      .send({ _csrf: csrfFrom(page.text), intent: 'beacon', beacon: BEACON });
+      .send({ _csrf: csrfFrom(page.text), intent: 'beacon', beacon: SIGNED.signature });
     expect(saved.status).toBe(303);
     const ready = await agent.get(saved.headers.location as string).expect(200);
     expect(ready.text).toContain(BEACON);
+    expect(ready.text).not.toContain(UNVERIFIED_BADGE);
     expect(ready.text).toContain('Draw winners (verifiable)');
     const drawn = await agent
       .post(`/admin/lotteries/${id}/draw`)
@@ -328,7 +452,7 @@ describe('the draw by the procedure', () => {
 
   test('no paid ticket: nothing to draw (409), nothing changed', async () => {
     const id = await ended([]);
-    await beacon(staff, id, BEACON).expect(200);
+    await sign(staff, id).expect(200);
     const res = await draw(staff, id, 'bn');
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('no_tickets');
@@ -337,7 +461,7 @@ describe('the draw by the procedure', () => {
 
   test("a seed sealed under a key this server does not hold: 409 seed_unopenable in the caller's language, nothing drawn", async () => {
     const id = await ended(TICKETS);
-    await beacon(staff, id, BEACON).expect(200);
+    await sign(staff, id).expect(200);
     const other = keyringOf({ SECRET_KEY: 'another-server-'.padEnd(48, 'z') });
     await t.db.query('UPDATE draw_commitments SET seed_sealed = $2 WHERE lottery_id = $1', [id, other.seal('draw-seed', 'ab'.repeat(32))]);
     const en = await draw(staff, id);

@@ -6,10 +6,11 @@
  * On PGlite and PostgreSQL.
  *
  * How a test makes a ticket win a given tier: the drawn numbers follow from the seed, the tickets digest and the beacon
- * value, and the beacon value is what staff enter. So the test fixes the seed (and its commitment), sells the tickets,
- * computes the digest, then tries beacon values (SHA-256 of "beacon <i>") until the numbers drawn with one give the
- * tiers it needs, and enters that value. A jackpot is one combination in 52,181,415, so the jackpot lottery sells a few
- * thousand tickets (straight in the database) and a jackpot among them is found within some ten thousand tries.
+ * value, and the beacon is drand's (a real signed one, numbers-fixtures.ts). So the test sells the tickets, computes
+ * the digest, then tries seeds (SHA-256 of "seed <i>") until the numbers drawn with one give the tiers it needs, writes
+ * that seed (and its commitment) as the server's, and pastes the beacon's signature. A jackpot is one combination in
+ * 52,181,415, so the jackpot lottery sells a few thousand tickets (straight in the database) and a jackpot among them is
+ * found within some ten thousand tries.
  */
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
@@ -18,7 +19,16 @@ import { matchOf, tierOf, type Tier } from '../../shared/draws/tiers.ts';
 import { formatTicket } from '../../shared/ticket.ts';
 import { drawNumbers, ticketsDigest, verifyProof } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { endSales as endSalesOf, numbersWith, SEED, sellMany as sellManyOf, soldTickets as soldTicketsOf } from './numbers-fixtures.ts';
+import {
+  endSalesAtRound,
+  fixSeed,
+  numbersWith,
+  SEED,
+  seedNumber,
+  SIGNED,
+  sellMany as sellManyOf,
+  soldTickets as soldTicketsOf,
+} from './numbers-fixtures.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, buy, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
@@ -82,22 +92,24 @@ async function sell(id: number, who: Player, ticket: string): Promise<number> {
 
 const sellMany = (id: number, who: Player, tickets: string[]) => sellManyOf(t, who.id, id, tickets);
 
-const endSales = (id: number) => endSalesOf(t, id);
+const endSales = (id: number) => endSalesAtRound(t, id);
 
 const soldTickets = (id: number) => soldTicketsOf(t, id);
 
-/** The first beacon value "SHA-256 of beacon <i>" whose numbers satisfy `wanted` (the trick of this file's header). */
-function beaconFor(tickets: string[], wanted: (numbers: number[]) => boolean, tries = 2_000_000): string {
+/** The first seed "SHA-256 of seed <i>" whose numbers satisfy `wanted` (the trick of this file's header). */
+function seedFor(tickets: string[], wanted: (numbers: number[]) => boolean, tries = 2_000_000): string {
   const digest = ticketsDigest(tickets);
   for (let i = 0; i < tries; i++) {
-    const beacon = createHash('sha256').update(`beacon ${i}`).digest('hex');
-    if (wanted(numbersWith(digest, beacon))) return beacon;
+    const seed = seedNumber(i);
+    if (wanted(numbersWith(digest, seed))) return seed;
   }
-  throw new Error('no beacon value found');
+  throw new Error('no seed found');
 }
 
-async function enterBeacon(id: number, beacon: string): Promise<void> {
-  await as(staff, 'put', `/api/v1/lotteries/${id}/draw-beacon/`).send({ value: beacon }).expect(200);
+/** The lottery's seed fixed to `seed`, and drand's beacon entered by its signature, as staff paste it. */
+async function enterBeacon(id: number, seed: string): Promise<void> {
+  await fixSeed(t, id, seed);
+  await as(staff, 'put', `/api/v1/lotteries/${id}/draw-beacon/`).send({ signature: SIGNED.signature }).expect(200);
 }
 
 /** `count` distinct tickets, the same on every run. */
@@ -251,9 +263,9 @@ describe('the numbers draw', () => {
     const tickets = await soldTickets(id);
     const all = new Set(tickets);
     // Numbers that are one of the sold tickets: a jackpot.
-    const beacon = beaconFor(tickets, (n) => all.has(formatTicket({ main: n.slice(0, 5), last: n[5] as number })));
-    await enterBeacon(id, beacon);
-    const numbers = drawNumbers({ seed: SEED, tickets, beacon }).numbers;
+    const seed = seedFor(tickets, (n) => all.has(formatTicket({ main: n.slice(0, 5), last: n[5] as number })));
+    await enterBeacon(id, seed);
+    const numbers = drawNumbers({ seed, tickets, beacon: SIGNED.randomness }).numbers;
 
     const res = await draw(id).expect(201);
     expect(res.body.numbers).toEqual(numbers);
@@ -278,7 +290,7 @@ describe('the numbers draw', () => {
 
     // The proof answers the numbers; our checker and the independent script accept it.
     const p = (await proof(id).expect(200)).body;
-    expect(p).toMatchObject({ algorithm: 'bhagya-draw-v1', seed: SEED, numbers, tickets_digest: ticketsDigest(tickets) });
+    expect(p).toMatchObject({ algorithm: 'bhagya-draw-v1', seed, numbers, tickets_digest: ticketsDigest(tickets) });
     expect(p.winners).toBeUndefined();
     expect(p.tickets).toHaveLength(tickets.length);
     expect(verifyProof(p)).toEqual({ ok: true });
@@ -335,9 +347,9 @@ describe('the numbers draw', () => {
     await sell(id, other, '10-20-30-40-50-10');
     await endSales(id);
     const tickets = await soldTickets(id);
-    const beacon = beaconFor(tickets, (n) => tierOf(winner, n) === 5 && tickets.every((x) => tierOf(x, n) !== 1));
-    await enterBeacon(id, beacon);
-    const numbers = drawNumbers({ seed: SEED, tickets, beacon }).numbers;
+    const seed = seedFor(tickets, (n) => tierOf(winner, n) === 5 && tickets.every((x) => tierOf(x, n) !== 1));
+    await enterBeacon(id, seed);
+    const numbers = drawNumbers({ seed, tickets, beacon: SIGNED.randomness }).numbers;
 
     // No target named: refused, in both languages, nothing written.
     const refused = await draw(id, 'bn');
@@ -391,13 +403,13 @@ describe('the numbers draw', () => {
     const target = await newNumbers({ name: 'Next Numbers' });
     await t.db.query('UPDATE lotteries SET rollover_in = 1234 WHERE id = $1', [empty]);
     await endSales(empty);
-    const beacon = createHash('sha256').update('beacon 0').digest('hex');
-    await enterBeacon(empty, beacon);
+    const seed = SEED;
+    await enterBeacon(empty, seed);
     expect((await draw(empty)).body.code).toBe('rollover_target_missing');
     await patch(empty, { rollover_to: target }).expect(200);
     const res = await draw(empty).expect(201);
     expect(res.body).toMatchObject({
-      numbers: drawNumbers({ seed: SEED, tickets: [], beacon }).numbers,
+      numbers: drawNumbers({ seed, tickets: [], beacon: SIGNED.randomness }).numbers,
       prizes: [],
       rollover: { amount: 1234, to: target },
     });
@@ -407,7 +419,7 @@ describe('the numbers draw', () => {
     // Nothing sold, nothing rolled in: a jackpot of 0, drawn without a target.
     const zero = await newNumbers({ name: 'Quiet Numbers' });
     await endSales(zero);
-    await enterBeacon(zero, beacon);
+    await enterBeacon(zero, seed);
     expect((await draw(zero).expect(201)).body).toMatchObject({ prizes: [], rollover: { amount: 0, to: null } });
   });
 
@@ -416,11 +428,11 @@ describe('the numbers draw', () => {
     const b = await newNumbers({ name: 'Right Numbers' });
     await patch(a, { rollover_to: b }).expect(200);
     await patch(b, { rollover_to: a }).expect(200);
-    const beacon = createHash('sha256').update('beacon 0').digest('hex');
+    const seed = SEED;
     for (const id of [a, b]) {
       await t.db.query('UPDATE lotteries SET rollover_in = 500 WHERE id = $1', [id]);
       await endSales(id);
-      await enterBeacon(id, beacon);
+      await enterBeacon(id, seed);
     }
     const [ra, rb] = await Promise.all([draw(a), draw(b)]);
     expect([ra.status, rb.status].sort()).toEqual([201, 409]);
@@ -441,7 +453,7 @@ describe('the numbers draw', () => {
     await patch(b, { rollover_to: a }).expect(200);
     await t.db.query('UPDATE lotteries SET rollover_in = 500 WHERE id = $1', [b]);
     await endSales(b);
-    await enterBeacon(b, createHash('sha256').update('beacon 0').digest('hex'));
+    await enterBeacon(b, SEED);
     let drawing: ReturnType<typeof draw> | undefined;
     const bFree = await t.db.tx(async (tx) => {
       await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE', [a]);
@@ -468,9 +480,9 @@ describe('the numbers draw', () => {
     await sellMany(id, player, bulk);
     await endSales(id);
     const tickets = await soldTickets(id);
-    // A beacon whose numbers give at least one ticket a tier, so that the prizes table has rows.
-    const beacon = beaconFor(tickets, (n) => tickets.some((x) => tierOf(x, n) !== null));
-    await enterBeacon(id, beacon);
+    // A seed whose numbers give at least one ticket a tier, so that the prizes table has rows.
+    const seed = seedFor(tickets, (n) => tickets.some((x) => tierOf(x, n) !== null));
+    await enterBeacon(id, seed);
     const agent = await loginAs(t.url, staff.phone, 'secret-pass-1');
     const url = `/admin/lotteries/${id}/draw`;
     const before = await agent.get(url).set('Cookie', 'lang=en').expect(200);
@@ -482,7 +494,7 @@ describe('the numbers draw', () => {
       .type('form')
       .send({ _csrf: csrfFrom(before.text), intent: 'verifiable-draw' });
     expect(posted.status).toBe(303);
-    const numbers = drawNumbers({ seed: SEED, tickets, beacon }).numbers;
+    const numbers = drawNumbers({ seed, tickets, beacon: SIGNED.randomness }).numbers;
     const after = await agent.get(url).set('Cookie', 'lang=en').expect(200);
     expect(after.text).toContain(`Numbers drawn: ${formatTicket({ main: numbers.slice(0, 5), last: numbers[5] as number })}`);
     const best = Math.min(...tickets.map((x) => tierOf(x, numbers) ?? 9));
@@ -501,7 +513,7 @@ describe('the numbers draw', () => {
     }
     expect((await t.db.one<{ p: boolean }>('SELECT is_result_published AS p FROM lotteries WHERE id = $1', [id]))?.p).toBe(false);
     await endSales(id);
-    await enterBeacon(id, createHash('sha256').update('beacon 0').digest('hex'));
+    await enterBeacon(id, SEED);
     await patch(id, { rollover_to: await newNumbers({ name: 'After Numbers' }) }).expect(200);
     await draw(id).expect(201);
     await patch(id, { is_result_published: false }).expect(200);

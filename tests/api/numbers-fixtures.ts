@@ -1,15 +1,33 @@
 /**
- * Numbers draws made by the tests (numbers-draw, numbers-pages, results-archive): the seed fixed as test data, so that a
- * test knows which numbers a beacon value draws before it enters it (docs/rules/draws.md#7-numbers-draw).
+ * Numbers draws made by the tests (numbers-draw, numbers-pages, results-archive), on a real drand beacon: only drand's
+ * signed value draws (docs/rules/draws.md#4-the-beacon, decision 046), so a test cannot choose the beacon; it fixes the
+ * seed instead, as test data, and so knows which numbers the draw gives before it enters the beacon's signature
+ * (docs/rules/draws.md#7-numbers-draw).
  */
-import { commitment, drawKey, numbersOfKey, quicknetRound } from '../../server/draws/verifiable.ts';
+import { createHash } from 'node:crypto';
+import { commitment, drawKey, numbersOfKey, roundTime } from '../../server/draws/verifiable.ts';
 import type { TestApp } from '../helpers/app.ts';
+import { REAL_BEACONS } from '../helpers/fake-drand.ts';
 
-/** The seed every numbers draw of the tests uses (the bytes 0 to 31). */
+/** The seed a numbers draw of the tests uses unless a test chose another (the bytes 0 to 31). */
 export const SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
 
-/** The numbers drawn with this digest and beacon (the procedure's step 4, without hashing the tickets each try). */
-export const numbersWith = (digest: string, beacon: string): number[] => numbersOfKey(drawKey(SEED, digest, beacon));
+/** The real quicknet beacon every numbers draw of the tests is on: its round is the lottery's, its signature is pasted. */
+export const SIGNED = REAL_BEACONS[1];
+
+/** The numbers drawn with this digest and seed on SIGNED (the procedure's step 4, without hashing the tickets each try). */
+export const numbersWith = (digest: string, seed: string): number[] => numbersOfKey(drawKey(seed, digest, SIGNED.randomness));
+
+/** The seeds the tests try, one after another: SHA-256 of "seed <i>". */
+export const seedNumber = (i: number): string => createHash('sha256').update(`seed ${i}`).digest('hex');
+
+/** The lottery's seed, and its commitment, replaced by `seed` (as if the server had drawn it). */
+export const fixSeed = (t: TestApp, id: number, seed: string) =>
+  t.db.query('UPDATE draw_commitments SET seed_sealed = $2, commitment = $3 WHERE lottery_id = $1', [
+    id,
+    t.keys.seal('draw-seed', seed),
+    commitment(seed),
+  ]);
 
 /** Many paid tickets of `userId` at once, straight in the database. */
 export const sellMany = (t: TestApp, userId: number, id: number, tickets: string[]) =>
@@ -19,15 +37,33 @@ export const sellMany = (t: TestApp, userId: number, id: number, tickets: string
     [userId, id, tickets],
   );
 
-/** Sales ended an hour ago, the beacon round the one after, the seed fixed (so that the test knows the draw in advance). */
+/**
+ * Sales ended an hour ago, the beacon round SIGNED's (a real round whose signature the tests have, long past), the seed
+ * SEED (so that the test knows the draw in advance).
+ */
 export async function endSales(t: TestApp, id: number): Promise<void> {
   await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 hour' WHERE id = $1`, [id]);
-  const end = (await t.db.one<{ end_date: string }>('SELECT end_date FROM lotteries WHERE id = $1', [id]))!.end_date;
   await t.db.query('UPDATE draw_commitments SET seed_sealed = $2, commitment = $3, beacon_round = $4 WHERE lottery_id = $1', [
     id,
     t.keys.seal('draw-seed', SEED),
     commitment(SEED),
-    quicknetRound(new Date(end)),
+    SIGNED.round,
+  ]);
+}
+
+/**
+ * As endSales, but the end of sales put where SIGNED's round is the one after it (in August 2025): for a test that
+ * changes the lottery after its sales closed, which announces the round of its end of sales again and must find the
+ * same one (docs/rules/draws.md#4-the-beacon).
+ */
+export async function endSalesAtRound(t: TestApp, id: number): Promise<void> {
+  const end = roundTime(SIGNED.round - 1);
+  await t.db.query(`UPDATE lotteries SET start_date = $2::timestamptz - interval '1 day', end_date = $2 WHERE id = $1`, [id, end]);
+  await t.db.query('UPDATE draw_commitments SET seed_sealed = $2, commitment = $3, beacon_round = $4 WHERE lottery_id = $1', [
+    id,
+    t.keys.seal('draw-seed', SEED),
+    commitment(SEED),
+    SIGNED.round,
   ]);
 }
 

@@ -5,10 +5,10 @@
  * shows each ticket's matched numbers and its tier; a numbers lottery's card shows its jackpot (with what rolled in)
  * and How to win; the proof page has the tier table. English and Bengali. On PGlite and PostgreSQL.
  *
- * The lottery is made and drawn through the API as tests/api/numbers-draw.test.ts does: the seed is fixed after the
- * sales close, and the test tries beacon values until the numbers drawn give the tiers it needs, then enters that one.
+ * The lottery is made and drawn through the API as tests/api/numbers-draw.test.ts does: after the sales close the test
+ * tries seeds until the numbers drawn on drand's (real, signed) beacon give the tiers it needs, fixes that seed, then
+ * enters the beacon's signature.
  */
-import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { matchOf, tierOf, type Match } from '../../shared/draws/tiers.ts';
 import { formatTaka } from '../../shared/money.ts';
@@ -16,7 +16,7 @@ import { toDigits } from '../../shared/dates.ts';
 import { ticketsDigest } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs, type Agent } from '../helpers/session.ts';
-import { endSales, numbersWith } from './numbers-fixtures.ts';
+import { endSales, fixSeed, numbersWith, seedNumber, SIGNED } from './numbers-fixtures.ts';
 import { account, buy, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -76,20 +76,20 @@ async function drawNumbersLottery(): Promise<Drawn> {
   await sell(id, player, WINS);
   await sell(id, player, LOSES);
   for (const x of OTHERS) await sell(id, other, x);
-  // Sales ended an hour ago; the seed fixed, so that the test knows the numbers each beacon value draws.
+  // Sales ended an hour ago; the seed chosen, so that the test knows the numbers the draw on drand's beacon gives.
   await endSales(t, id);
   const digest = ticketsDigest([WINS, LOSES, ...OTHERS]);
-  let beacon = '';
+  let seed = '';
   let numbers: number[] = [];
-  for (let i = 0; !beacon; i++) {
-    const value = createHash('sha256').update(`beacon ${i}`).digest('hex');
-    const n = numbersWith(digest, value);
-    if (tierOf(WINS, n) === 5 && [LOSES, ...OTHERS].every((x) => tierOf(x, n) === null)) [beacon, numbers] = [value, n];
+  for (let i = 0; !seed; i++) {
+    const n = numbersWith(digest, seedNumber(i));
+    if (tierOf(WINS, n) === 5 && [LOSES, ...OTHERS].every((x) => tierOf(x, n) === null)) [seed, numbers] = [seedNumber(i), n];
   }
+  await fixSeed(t, id, seed);
   await request(t.url)
     .put(`/api/v1/lotteries/${id}/draw-beacon/`)
     .set(...staff.auth)
-    .send({ value: beacon })
+    .send({ signature: SIGNED.signature })
     .expect(200);
   const res = await request(t.url)
     .post(`/api/v1/lotteries/${id}/verifiable-draw/`)

@@ -6,7 +6,8 @@
  * English and Bengali, and the pages /results and /results/check without JavaScript. On PGlite and PostgreSQL.
  *
  * The draws are made as tests/api/numbers-draw.test.ts makes them: the seed fixed, the tickets sold, the sales ended,
- * a beacon value chosen so that the draw gives what the test needs, then the verifiable draw.
+ * a seed chosen so that the draw on drand's (real, signed) beacon gives what the test needs, the beacon's signature
+ * entered, then the verifiable draw.
  */
 import { createHash } from 'node:crypto';
 import request from 'supertest';
@@ -14,7 +15,15 @@ import { numbersPrizes, tierOf, TIERS } from '../../shared/draws/tiers.ts';
 import { formatTicket } from '../../shared/ticket.ts';
 import { ticketsDigest } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { endSales as endSalesOf, numbersWith, sellMany as sellManyOf, soldTickets as soldTicketsOf } from './numbers-fixtures.ts';
+import {
+  endSales as endSalesOf,
+  fixSeed,
+  numbersWith,
+  seedNumber,
+  SIGNED,
+  sellMany as sellManyOf,
+  soldTickets as soldTicketsOf,
+} from './numbers-fixtures.ts';
 import { loginAs } from '../helpers/session.ts';
 import { account, buy, insertLottery, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
@@ -59,18 +68,19 @@ const endSales = (id: number) => endSalesOf(t, id);
 
 const soldTickets = (id: number) => soldTicketsOf(t, id);
 
-/** The first beacon value "SHA-256 of beacon <i>" whose drawn numbers satisfy `wanted`. */
-function beaconFor(tickets: string[], wanted: (numbers: number[]) => boolean): string {
+/** The first seed "SHA-256 of seed <i>" whose drawn numbers satisfy `wanted`. */
+function seedFor(tickets: string[], wanted: (numbers: number[]) => boolean): string {
   const digest = ticketsDigest(tickets);
   for (let i = 0; i < 1_000_000; i++) {
-    const beacon = createHash('sha256').update(`beacon ${i}`).digest('hex');
-    if (wanted(numbersWith(digest, beacon))) return beacon;
+    const seed = seedNumber(i);
+    if (wanted(numbersWith(digest, seed))) return seed;
   }
-  throw new Error('no beacon value found');
+  throw new Error('no seed found');
 }
 
-async function drawWith(id: number, beacon: string) {
-  await as(staff, 'put', `/api/v1/lotteries/${id}/draw-beacon/`).send({ value: beacon }).expect(200);
+async function drawWith(id: number, seed: string) {
+  await fixSeed(t, id, seed);
+  await as(staff, 'put', `/api/v1/lotteries/${id}/draw-beacon/`).send({ signature: SIGNED.signature }).expect(200);
   return (await as(staff, 'post', `/api/v1/lotteries/${id}/verifiable-draw/`).expect(201)).body as {
     numbers?: number[];
     prizes: { ticket: string; prize_money: number }[];
@@ -155,8 +165,8 @@ beforeAll(async () => {
   await sellMany(numbersId, manyTickets(40));
   await endSales(numbersId);
   sold = await soldTickets(numbersId);
-  const beacon = beaconFor(sold, (n) => sold.some((x) => (tierOf(x, n) ?? 1) > 1) && sold.every((x) => tierOf(x, n) !== 1));
-  numbers = (await drawWith(numbersId, beacon)).numbers!;
+  const seed = seedFor(sold, (n) => sold.some((x) => (tierOf(x, n) ?? 1) > 1) && sold.every((x) => tierOf(x, n) !== 1));
+  numbers = (await drawWith(numbersId, seed)).numbers!;
 
   byHand = await insertLottery(t, { name: 'Hand Drawn', name_bn: 'হাতে ড্র', results: true });
   const tx = await t.db.one<{ id: number }>(

@@ -12,11 +12,12 @@ import { createRoutesStub } from 'react-router';
 import request from 'supertest';
 import { loadResources } from '../../server/i18n.ts';
 import { freezeDue } from '../../server/draws/freeze-job.ts';
-import { quicknetRound, selectWinners, ticketsDigest } from '../../server/draws/verifiable.ts';
+import { selectWinners, ticketsDigest } from '../../server/draws/verifiable.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { I18nProvider } from '../../views/i18n.tsx';
 import { Component, proofView, drandRoundUrl } from '../../views/results/draw.tsx';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { REAL_BEACONS } from '../helpers/fake-drand.ts';
 import { storedCommitment } from '../helpers/sealed.ts';
 import { loginAs } from '../helpers/session.ts';
 import { account, type Player } from './purchase-fixtures.ts';
@@ -37,7 +38,9 @@ beforeEach(async () => {
 
 const DAY = 24 * 3600 * 1000;
 const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-const BEACON = 'b0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1';
+/** A real drand quicknet beacon: staff paste its signature, the value is its randomness. */
+const SIGNED = REAL_BEACONS[1];
+const BEACON = SIGNED.randomness;
 const TICKETS = ['05-12-23-34-45-07', '01-02-03-04-05-06', '13-21-34-40-51-01', '03-07-19-41-52-11'];
 
 /** What a page shows: its HTML without its scripts (the hydration data carries the page's texts, every one of them). */
@@ -66,7 +69,10 @@ const create = async (extra: object = {}): Promise<number> => {
 };
 const stored = async (id: number) => (await storedCommitment(t, id))!;
 
-/** A published lottery with these paid tickets, its sales ended an hour ago and its round come (as draw-proof.test.ts). */
+/**
+ * A published lottery with these paid tickets, its sales ended an hour ago and its round SIGNED's (a real round, long
+ * past, whose signature the test has: only drand's signed value draws).
+ */
 async function ended(tickets: string[]): Promise<number> {
   const id = await create();
   for (const [i, ticket] of tickets.entries())
@@ -75,8 +81,7 @@ async function ended(tickets: string[]): Promise<number> {
       [player.id, id, ticket, `RPG${id}X${i}ABCD`],
     );
   await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 hour' WHERE id = $1`, [id]);
-  const end = (await t.db.one<{ end_date: string }>('SELECT end_date FROM lotteries WHERE id = $1', [id]))!.end_date;
-  await t.db.query('UPDATE draw_commitments SET beacon_round = $2 WHERE lottery_id = $1', [id, quicknetRound(new Date(end))]);
+  await t.db.query('UPDATE draw_commitments SET beacon_round = $2 WHERE lottery_id = $1', [id, SIGNED.round]);
   return id;
 }
 
@@ -131,7 +136,7 @@ test('a drawn lottery: winners in the order drawn, the seed, the beacon, T, the 
   await request(t.url)
     .put(`/api/v1/lotteries/${id}/draw-beacon/`)
     .set(...staff.auth)
-    .send({ value: BEACON })
+    .send({ signature: SIGNED.signature })
     .expect(200);
   // The beacon value is public once known; the seed still is not.
   const before = await page(id).expect(200);
@@ -154,6 +159,8 @@ test('a drawn lottery: winners in the order drawn, the seed, the beacon, T, the 
   expect(en.text).toContain(`npm run verify-draw -- ${t.url} ${id}`);
   expect(en.text).toContain('How to check it yourself');
   expect(shown(en.text)).not.toContain('Sample beacon value');
+  expect(en.text).toContain(SIGNED.signature);
+  expect(shown(en.text)).not.toContain('Unverified beacon');
   // The winners, in the order drawn (each ball row names its ticket once for screen readers).
   const winners = [...en.text.matchAll(/Winning ticket: (\d\d(?:-\d\d){5})/g)].map((m) => m[1]);
   expect(winners).toEqual(expected.winners);
@@ -211,7 +218,7 @@ test('the lottery cards link to the proof with the commitment; the home page res
   await request(t.url)
     .put(`/api/v1/lotteries/${drawn}/draw-beacon/`)
     .set(...staff.auth)
-    .send({ value: BEACON })
+    .send({ signature: SIGNED.signature })
     .expect(200);
   await request(t.url)
     .post(`/api/v1/lotteries/${drawn}/verifiable-draw/`)
@@ -265,11 +272,14 @@ describe('the page from a stubbed loader', () => {
     expect(html).not.toContain('signature of the round');
     expect(html).toContain('Numbers drawn: 30-35-43-44-52-07');
     expect(html).toContain('Sample beacon value (demo data), not drand&#x27;s.');
+    // A sample is an unverified beacon: the header and the beacon say so.
+    expect(html.match(/Unverified beacon/g)).toHaveLength(2);
     expect(html).toContain('https://bhagya.example 7');
     expect(html).toContain('&quot;main:&quot;');
     const bn = render('bn', { ...drawn, numbers: [30, 35, 43, 44, 52, 7] });
     expect(bn).toContain(`ড্র-তে ওঠা সংখ্যা: ${toDigits('30-35-43-44-52-07', 'bn')}`);
     expect(bn).toContain('নমুনা বিকন মান');
+    expect(bn).toContain('অযাচাইকৃত বিকন');
     // Bengali numbers: the count of tickets and the round in Bengali digits.
     expect(bn).toContain(toDigits('18661013', 'bn'));
   });
@@ -281,6 +291,28 @@ describe('the page from a stubbed loader', () => {
     expect(html).toContain(signature);
     expect(html).toContain('কোনো টিকিট ড্র হয়নি।');
     expect(html).not.toContain('নমুনা বিকন মান');
+    expect(html).not.toContain('অযাচাইকৃত বিকন');
+  });
+
+  test('a value typed without drand’s signature (before it was required) is an unverified beacon, drawn or not', () => {
+    const typed = { ...drawn.beacon, sample: false };
+    for (const [lng, label, hint] of [
+      ['en', 'Unverified beacon', 'typed by hand without drand&#x27;s signature'],
+      ['bn', 'অযাচাইকৃত বিকন', 'drand-এর স্বাক্ষর ছাড়া হাতে লেখা হয়েছে'],
+    ] as const) {
+      const html = render(lng, { ...drawn, beacon: typed, max_winners: 1, winners: [] });
+      expect(html.match(new RegExp(label, 'g'))).toHaveLength(2);
+      expect(html).toContain(hint);
+      const pending = render(lng, { algorithm: 'bhagya-draw-v1', commitment: drawn.commitment, beacon: { ...typed, sample: undefined } });
+      expect(pending).toContain(label);
+      // Before its value is known, a beacon is nothing to doubt yet.
+      const waiting = render(lng, {
+        algorithm: 'bhagya-draw-v1',
+        commitment: drawn.commitment,
+        beacon: { source: 'drand-quicknet', round: 5 },
+      });
+      expect(waiting).not.toContain(label);
+    }
   });
 
   test('the view keeps only the count of the tickets, never their list', () => {

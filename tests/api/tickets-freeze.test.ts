@@ -10,6 +10,7 @@ import request from 'supertest';
 import { freezeDue } from '../../server/draws/freeze-job.ts';
 import { ticketsDigest } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { REAL_BEACONS } from '../helpers/fake-drand.ts';
 import { account, approveByHand, insertLottery, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -241,20 +242,26 @@ describe('the freeze at the close', () => {
 });
 
 describe('the draw uses the frozen set', () => {
-  const BEACON = 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1';
+  /** A real quicknet round with its signature: only drand's signed value draws (decision 046). */
+  const SIGNED = REAL_BEACONS[1];
   const draw = (id: number, lng = 'en') =>
     request(t.url)
       .post(`/api/v1/lotteries/${id}/verifiable-draw/`)
       .set(...staff.auth)
       .set('Accept-Language', lng);
-  /** A lottery with paid tickets and one pending, its sales closed, its commitment announced and its beacon known. */
+  /** A lottery with paid tickets and one pending, its sales closed, its commitment announced and its beacon known (signed). */
   async function ready(): Promise<{ id: number; pending: number }> {
     const id = await insertLottery(t);
     for (const tk of TICKETS) await ticket(id, tk, 'success');
     const pending = await ticket(id, '02-09-18-27-55-15', 'pending');
     await proof(id); // announces the draw (a lottery made in the database)
     await close(id, "interval '1 hour'");
-    await t.db.query('UPDATE draw_commitments SET beacon_value = $2 WHERE lottery_id = $1', [id, BEACON]);
+    await t.db.query('UPDATE draw_commitments SET beacon_round = $2, beacon_value = $3, beacon_signature = $4 WHERE lottery_id = $1', [
+      id,
+      SIGNED.round,
+      SIGNED.randomness,
+      SIGNED.signature,
+    ]);
     return { id, pending };
   }
 

@@ -1,28 +1,41 @@
 /**
  * The public proof of a draw, /results/{id} (docs/rules/draws.md#9-the-proof): a lottery is drawn by the procedure
- * through the staff API (a ticket bought and approved, the end of sales moved to a minute ago so that its drand round
- * has come, a beacon value entered, the verifiable draw), then a visitor opens its proof page in English and Bengali
+ * through the staff API (a ticket bought and approved, the end of sales moved to where its drand round is SIGNED's, a
+ * real quicknet round come long ago, drand's signature of it pasted, the verifiable draw), then a visitor opens its proof page in English and Bengali
  * on a 360 px phone and a 1280 px desktop: the winners, the revealed seed and the command to check it, nothing wider
  * than the screen, axe clean. Before the draw the same page shows the commitment and the round, never the seed. The
  * cards' links, the no-JavaScript page and its 404s are covered by tests/api/results-page.test.ts.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, hydrated, test } from './helpers.ts';
+import { roundTime } from '../../server/draws/verifiable.ts';
+import { REAL_BEACONS } from '../helpers/fake-drand.ts';
 import { lotteryWithSale, useLanguage } from './pages.ts';
 import { fits } from './fits.ts';
 
-/** A beacon value as staff would copy it from a drand relay (the test cannot reach drand). */
-const BEACON = 'c0ffee0123456789abcdef0123456789abcdef0123456789abcdef0123456789';
+/**
+ * A real quicknet beacon with its signature, as staff would copy it from a drand relay (the test cannot reach drand):
+ * only drand's signed value draws (docs/rules/draws.md#4-the-beacon, decision 046).
+ */
+const SIGNED = REAL_BEACONS[1];
 
-/** Sales ended a minute ago (so the announced round has come), the beacon value entered, the draw by the procedure. */
+/**
+ * Sales ended where SIGNED's round is the one after the end of sales (in August 2025, so the announced round moves to
+ * it and has come), drand's signature of the round pasted, the draw by the procedure.
+ */
 async function drawByProcedure(request: APIRequestContext, id: number, staff: Record<string, string>): Promise<void> {
+  const end = roundTime(SIGNED.round - 1);
   const ended = await request.patch(`/api/v1/lotteries/${id}/`, {
     headers: staff,
-    data: { end_date: new Date(Date.now() - 60_000).toISOString() },
+    data: { start_date: new Date(end.getTime() - 86_400_000).toISOString(), end_date: end.toISOString() },
   });
   expect(ended.ok(), await ended.text()).toBe(true);
-  const beacon = await request.put(`/api/v1/lotteries/${id}/draw-beacon/`, { headers: staff, data: { value: BEACON } });
+  const beacon = await request.put(`/api/v1/lotteries/${id}/draw-beacon/`, { headers: staff, data: { signature: SIGNED.signature } });
   expect(beacon.ok(), await beacon.text()).toBe(true);
+  expect(((await beacon.json()) as { beacon: { round: number; value: string } }).beacon).toMatchObject({
+    round: SIGNED.round,
+    value: SIGNED.randomness,
+  });
   const drawn = await request.post(`/api/v1/lotteries/${id}/verifiable-draw/`, { headers: staff });
   expect(drawn.status(), await drawn.text()).toBe(201);
 }
@@ -64,7 +77,8 @@ test('a drawn lottery’s proof page in English and Bengali at 360 and 1280 px; 
       // The one ticket is the winner; the seed is revealed beside the commitment and the beacon value.
       await expect(page.locator('.proof__winners .balls')).toHaveCount(1);
       await expect(page.locator('main')).toContainText(lottery.commitment!);
-      await expect(page.locator('main')).toContainText(BEACON);
+      await expect(page.locator('main')).toContainText(SIGNED.randomness);
+      await expect(page.locator('main')).toContainText(SIGNED.signature);
       await expect(page.locator('.proof__command')).toContainText(`npm run verify-draw -- ${new URL(page.url()).origin} ${lottery.id}`);
       await fits(page, width, `drawn ${lng}`, problems);
     }

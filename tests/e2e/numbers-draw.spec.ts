@@ -1,22 +1,21 @@
 /**
  * A numbers lottery from the back office to a tier prize claimed (docs/rules/lotteries-and-sales.md#9-the-draw,
  * docs/rules/draws.md#7-numbers-draw): staff create the next numbers lottery with the form and name it as the target of
- * the journey lottery's unwon jackpot on its edit form; a player buys a ticket through the pages; staff approve it;
- * sales close; staff enter the round's beacon on the draw page and draw the numbers; the player sees the numbers his
- * ticket matched and its tier in My Lotteries, claims the prize with the code, and anyone can check the draw on its
- * proof page, in English and Bengali at a phone's width. The journey lottery comes from tests/e2e/prepare-data.ts with
- * a seed fixed as test data (tests/e2e/numbers-fixture.ts), so that once the tickets are frozen the journey can pick a
- * beacon value under which its ticket wins a tier, as no one can in production.
+ * the journey lottery's unwon jackpot on its edit form; a player buys a ticket through the pages and bKash confirms
+ * his TrxID; sales close; staff paste drand's signature of the round on the draw page and draw the numbers; the player sees the
+ * numbers his ticket matched and its tier in My Lotteries, claims the prize with the code, and anyone can check the draw
+ * on its proof page, in English and Bengali at a phone's width. Only drand's signed value draws (decision 046): the
+ * journey lottery comes from tests/e2e/prepare-data.ts with a seed chosen as test data (tests/e2e/numbers-fixture.ts)
+ * so that on SIGNED, a real quicknet round whose signature the tests have, its ticket wins a tier, as no one can
+ * arrange in production; its sales close where SIGNED's round is the draw's.
  */
-import { createHash } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { tierOf } from '../../shared/draws/tiers.ts';
-import { drawNumbers } from '../../server/draws/verifiable.ts';
+import { drawNumbers, roundTime } from '../../server/draws/verifiable.ts';
 import { expect, login, readCode, test } from './helpers.ts';
-import { NUMBERS_FIXTURE as F } from './numbers-fixture.ts';
-import { approveByHand, bearerOf, logInAs, STAFF, useLanguage } from './pages.ts';
+import { NUMBERS_FIXTURE as F, SIGNED, TICKET } from './numbers-fixture.ts';
+import { bearerOf, logInAs, sendMoney, STAFF, useLanguage } from './pages.ts';
 
-const TICKET = '03-14-25-36-47-09';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The journey lottery's id, found by its name in the staff list. */
@@ -28,14 +27,10 @@ async function fixtureId(request: APIRequestContext, auth: Record<string, string
   return found!.id;
 }
 
-/** The first beacon value under which `ticket`, the only ticket sold, wins a tier below the jackpot (4th or 5th). */
-function beaconFor(ticket: string): { beacon: string; numbers: number[]; tier: number } {
-  for (let i = 0; ; i++) {
-    const beacon = createHash('sha256').update(`journey beacon ${i}`).digest('hex');
-    const { numbers } = drawNumbers({ seed: F.seed, tickets: [ticket], beacon });
-    const tier = tierOf(ticket, numbers);
-    if (tier === 4 || tier === 5) return { beacon, numbers, tier };
-  }
+/** The numbers SIGNED's beacon draws with the fixture's seed when `ticket` is the only ticket sold, and its tier. */
+function drawnOn(ticket: string): { numbers: number[]; tier: number | null } {
+  const { numbers } = drawNumbers({ seed: F.seed, tickets: [ticket], beacon: SIGNED.randomness });
+  return { numbers, tier: tierOf(ticket, numbers) };
 }
 
 test('numbers lottery: created, rollover named, bought, drawn by the procedure, tier prize claimed, proof checked', async ({
@@ -76,32 +71,38 @@ test('numbers lottery: created, rollover named, bought, drawn by the procedure, 
   await staff.getByRole('button', { name: 'Save' }).click();
   await expect(staff.locator('.toasts--top-right')).toContainText('The lottery was saved.');
 
-  // The player buys the ticket through the pages and gives his TrxID.
+  // The player buys the ticket through the pages, sends the money with bKash (the simulator's Send Money, as his wallet
+  // would) and gives the TrxID bKash sent him: bKash confirms it (docs/rules/payments.md#9-send-money-confirmed-by-bkash).
   await useLanguage(page, 'en');
   await login(page, { identifier: player.phone, password: player.password, name: player.name });
   await page.goto(`/quick-play/${id}/${TICKET}`);
   await page.locator('.play-buy').getByRole('button', { name: 'Send Money and enter the TrxID' }).click();
   await expect(page).toHaveURL(/\/payment\/\d+$/);
-  const transactionId = Number(new URL(page.url()).pathname.split('/').pop());
-  const trx = `NM${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+  const trx = await sendMoney(request, F.ticketPrice, player.phone);
   await page.getByLabel('bKash transaction ID (TrxID)').fill(trx);
   await page.getByRole('button', { name: 'Send TrxID' }).click();
-  await expect(page.locator('main')).toContainText(`We have your TrxID ${trx}`);
+  await expect(page.locator('main')).toContainText(`bKash confirmed your payment — your ticket is confirmed. TrxID: ${trx}`);
 
-  // Staff approve it, and sales close a minute ago (the announced drand round has come).
-  await approveByHand(request, transactionId);
+  // Sales close where SIGNED's round is the one after the end of sales (in August 2025, a round come long ago whose
+  // signature the tests have): the announced round moves there, as it may while it has not come.
+  const end = roundTime(SIGNED.round - 1);
   const closed = await request.patch(`/api/v1/lotteries/${id}/`, {
     headers: auth,
-    data: { end_date: new Date(Date.now() - 60_000).toISOString() },
+    data: { start_date: new Date(end.getTime() - 86_400_000).toISOString(), end_date: end.toISOString() },
   });
   expect(closed.ok(), await closed.text()).toBe(true);
+  const announced = await request.get(`/api/v1/lotteries/${id}/draw-proof/`);
+  expect(((await announced.json()) as { beacon: { round: number } }).beacon.round).toBe(SIGNED.round);
 
-  // The tickets are frozen: the beacon value (as staff would copy it from drand) under which this ticket wins a tier.
-  const { beacon, numbers, tier } = beaconFor(TICKET);
+  // The tickets are frozen: staff paste drand's signature of the round, under which (with the fixture's seed) this
+  // ticket wins a tier below the jackpot.
+  const { numbers, tier } = drawnOn(TICKET);
+  expect([4, 5]).toContain(tier);
   await staff.goto(`/admin/lotteries/${id}/draw`);
-  await staff.getByLabel("The round's beacon: its randomness or its signature").fill(beacon);
-  await staff.getByRole('button', { name: 'Enter the beacon value' }).click();
-  await expect(staff.locator('.toasts--top-right')).toContainText('Beacon value saved');
+  await staff.getByLabel("drand's signature of the round").fill(SIGNED.signature);
+  await staff.getByRole('button', { name: "Enter drand's signature" }).click();
+  await expect(staff.locator('.toasts--top-right')).toContainText("drand's signature verified: the beacon value is saved");
+  await expect(staff.locator('main')).toContainText(SIGNED.randomness);
   await staff.getByRole('button', { name: 'Draw the numbers (verifiable)' }).click();
   await expect(staff.locator('.toasts--top-right')).toContainText('Successfully Drawn Lottery');
   const drawnText = [...numbers.slice(0, 5), numbers[5]].map((n) => String(n).padStart(2, '0')).join('-');

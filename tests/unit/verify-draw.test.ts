@@ -2,14 +2,18 @@
  * scripts/verify-draw.ts, the independent checker of docs/rules/draws.md#10-checking-a-draw, run as people run it
  * (`npx tsx`, a child process) on saved proofs made from the fixed vectors, and against a small local server standing in
  * for Bhagya's API and for a drand relay: "verified" and exit 0, each difference named and exit 1, not drawn / bad
- * arguments / nothing to reach exit 2.
+ * arguments / nothing to reach exit 2, a right draw on a beacon without drand's signature (typed, or a sample) flagged
+ * "unverified beacon" and exit 3. The signed proofs use real quicknet beacons (tests/helpers/fake-drand.ts).
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { drawNumbers, selectWinners } from '../../server/draws/verifiable.ts';
+import { REAL_BEACONS } from '../helpers/fake-drand.ts';
 
 type Vector = {
   name: string;
@@ -27,18 +31,39 @@ const fixture = JSON.parse(readFileSync(path.join(root, 'tests/fixtures/draw-vec
 const vector = (name: string) => fixture.vectors.find((v) => v.name === name) as Vector;
 
 type Proof = Record<string, unknown> & { beacon: Record<string, unknown> };
-function proofOf(v: Vector, sample = true): Proof {
+/** A real quicknet beacon: its signature verifies against quicknet's key for its round. */
+const REAL = REAL_BEACONS[1];
+/** A signature with one bit of its last byte flipped: no longer drand's. */
+const tamper = (sig: string) => sig.slice(0, -2) + (parseInt(sig.slice(-2), 16) ^ 1).toString(16).padStart(2, '0');
+const sha256 = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
+
+/**
+ * A drawn proof of a vector: `sample` and `typed` on the vectors' beacon value (marked a sample, or without any mark),
+ * neither with a signature; `signed` on a real quicknet beacon with its signature, the outcome drawn again on it.
+ */
+function proofOf(v: Vector, beacon: 'sample' | 'typed' | 'signed' = 'signed'): Proof {
+  const signed = beacon === 'signed';
+  const value = signed ? REAL.randomness : fixture.beacon.value;
   const base: Proof = {
     algorithm: 'bhagya-draw-v1',
     commitment: fixture.commitment,
     seed: fixture.seed,
-    beacon: { source: 'drand-quicknet', round: fixture.beacon.round, value: fixture.beacon.value, ...(sample ? { sample: true } : {}) },
+    beacon: {
+      source: 'drand-quicknet',
+      round: signed ? REAL.round : fixture.beacon.round,
+      value,
+      ...(signed ? { signature: REAL.signature } : {}),
+      ...(beacon === 'sample' ? { sample: true } : {}),
+    },
     tickets_digest: v.tickets_digest,
     tickets: [...v.sorted],
   };
-  return v.kind === 'winners'
-    ? { ...base, max_winners: v.max_winners, winners: [...(v.winners as string[])] }
-    : { ...base, numbers: [...(v.numbers as number[])] };
+  const input = { seed: fixture.seed, tickets: v.sorted, beacon: value };
+  if (v.kind === 'winners') {
+    const winners = signed ? selectWinners({ ...input, winners: v.max_winners as number }).winners : (v.winners as string[]);
+    return { ...base, max_winners: v.max_winners, winners: [...winners] };
+  }
+  return { ...base, numbers: signed ? drawNumbers(input).numbers : [...(v.numbers as number[])] };
 }
 const skip = vector('a ticket already chosen is skipped');
 const numbers = vector('numbers draw');
@@ -69,24 +94,65 @@ function verify(...args: string[]): Promise<Run> {
 const lastLine = (r: Run) => r.lines[r.lines.length - 1];
 
 describe('a saved proof (--file)', () => {
-  test('a winning-tickets draw: verified, exit 0', async () => {
-    const r = await verify('--file', save(proofOf(skip)));
+  test("a winning-tickets draw on drand's signed beacon: the signature checked offline, verified, exit 0", async () => {
+    const p = proofOf(skip);
+    const r = await verify('--file', save(p));
     expect(r.code).toBe(0);
     expect(lastLine(r)).toBe('verified');
-    expect(r.stdout).toContain(`winners ${(skip.winners as string[]).join(' ')}`);
-    expect(r.stdout).toContain('note: the beacon value is marked as a sample');
+    expect(r.stdout).toContain(`winners ${(p.winners as string[]).join(' ')}`);
+    expect(r.stdout).toContain(`beacon signature ${REAL.signature}: drand quicknet's signature of the round`);
+    expect(r.stdout).not.toContain('unverified');
   });
 
-  test('a numbers draw: verified, exit 0', async () => {
-    const r = await verify('--file', save(proofOf(numbers, false)));
+  test("a numbers draw on drand's signed beacon: verified, exit 0", async () => {
+    const p = proofOf(numbers);
+    const r = await verify('--file', save(p));
     expect(r.code).toBe(0);
     expect(lastLine(r)).toBe('verified');
-    expect(r.stdout).toContain(`numbers ${(numbers.numbers as number[]).join(' ')}`);
-    expect(r.stdout).not.toContain('sample');
+    expect(r.stdout).toContain(`numbers ${(p.numbers as number[]).join(' ')}`);
+  });
+
+  test('a right draw on a beacon without a signature, typed or a sample: "unverified beacon", exit 3', async () => {
+    const [typed, sample] = await Promise.all([
+      verify('--file', save(proofOf(skip, 'typed'))),
+      verify('--file', save(proofOf(numbers, 'sample'))),
+    ]);
+    expect([typed.code, sample.code]).toEqual([3, 3]);
+    expect(typed.lines).toContain(
+      "unverified beacon: the proof carries no drand signature of the round: nothing shows the value is drand's",
+    );
+    expect(sample.lines).toContain('unverified beacon: the beacon value is marked as a sample, not a value drand published');
+    for (const r of [typed, sample]) {
+      expect(lastLine(r)).toBe("UNVERIFIED BEACON: the draw follows from this beacon value, but the value is not shown to be drand's");
+      expect(r.lines).not.toContain('verified');
+    }
+  });
+
+  test('a signature that is not drand\'s, or another round\'s: "unverified beacon", exit 1', async () => {
+    // Tampered: the value is SHA-256 of the tampered signature, so only the BLS check can tell.
+    const forged = proofOf(skip);
+    forged.beacon.signature = tamper(REAL.signature);
+    forged.beacon.value = sha256(tamper(REAL.signature));
+    forged.winners = selectWinners({ seed: fixture.seed, tickets: skip.sorted, beacon: forged.beacon.value as string, winners: 3 }).winners;
+    // Another real round's signature and value, under this round's number.
+    const early = REAL_BEACONS[0];
+    const wrongRound = proofOf(skip);
+    wrongRound.beacon.signature = early.signature;
+    wrongRound.beacon.value = early.randomness;
+    wrongRound.winners = selectWinners({ seed: fixture.seed, tickets: skip.sorted, beacon: early.randomness, winners: 3 }).winners;
+    // A value that is not SHA-256 of the (real) signature.
+    const mismatch = proofOf(skip, 'typed');
+    mismatch.beacon.signature = REAL.signature;
+    const runs = await Promise.all([forged, wrongRound, mismatch].map((p) => verify('--file', save(p))));
+    expect(runs.map((r) => r.code)).toEqual([1, 1, 1]);
+    const notDrands = `differs: unverified beacon: beacon.signature is not drand quicknet's signature of round ${REAL.round} (checked against its public key)`;
+    expect(runs[0]?.lines).toEqual(expect.arrayContaining([notDrands, 'FAILED: 1 difference']));
+    expect(runs[1]?.lines).toEqual(expect.arrayContaining([notDrands, 'FAILED: 1 difference']));
+    expect(runs[2]?.lines).toContain('differs: beacon.value is not SHA-256 of beacon.signature');
   });
 
   test('a tampered seed: exit 1, the seed named', async () => {
-    const p = proofOf(skip);
+    const p = proofOf(skip, 'sample');
     p.seed = `${'0'.repeat(62)}ff`;
     const r = await verify('--file', save(p));
     expect(r.code).toBe(1);
@@ -95,7 +161,7 @@ describe('a saved proof (--file)', () => {
   });
 
   test('a tampered ticket list (a ticket that did not win left out): exit 1, the digest named', async () => {
-    const p = proofOf(skip);
+    const p = proofOf(skip, 'sample');
     const loser = skip.sorted.find((t) => !(skip.winners as string[]).includes(t));
     p.tickets = skip.sorted.filter((t) => t !== loser);
     const r = await verify('--file', save(p));
@@ -104,7 +170,7 @@ describe('a saved proof (--file)', () => {
   });
 
   test('a swapped winner: exit 1, each place named', async () => {
-    const p = proofOf(skip);
+    const p = proofOf(skip, 'sample');
     const w = skip.winners as string[];
     const other = skip.sorted.find((t) => !w.includes(t)) as string;
     p.winners = [w[0], other, w[2]];
@@ -115,7 +181,7 @@ describe('a saved proof (--file)', () => {
   });
 
   test('a wrong digest: exit 1', async () => {
-    const p = proofOf(skip);
+    const p = proofOf(skip, 'sample');
     p.tickets_digest = 'a'.repeat(64);
     const r = await verify('--file', save(p));
     expect(r.code).toBe(1);
@@ -123,15 +189,15 @@ describe('a saved proof (--file)', () => {
   });
 
   test('a winner left out, wrong numbers, unsorted or repeated tickets, another algorithm: exit 1', async () => {
-    const short = proofOf(skip);
+    const short = proofOf(skip, 'sample');
     short.winners = (skip.winners as string[]).slice(0, 2);
-    const wrongNumbers = proofOf(numbers);
+    const wrongNumbers = proofOf(numbers, 'sample');
     wrongNumbers.numbers = [1, 2, 3, 4, 5, 6];
-    const unsorted = proofOf(skip);
+    const unsorted = proofOf(skip, 'sample');
     unsorted.tickets = [...skip.sorted].reverse();
-    const repeated = proofOf(skip);
+    const repeated = proofOf(skip, 'sample');
     repeated.tickets = [...skip.sorted, skip.sorted[skip.sorted.length - 1]];
-    const typed = proofOf(skip);
+    const typed = proofOf(skip, 'sample');
     typed.algorithm = 'unverifiable';
     const runs = await Promise.all([short, wrongNumbers, unsorted, repeated, typed].map((p) => verify('--file', save(p))));
     expect(runs.map((r) => r.code)).toEqual([1, 1, 1, 1, 1]);
@@ -172,7 +238,8 @@ describe('a saved proof (--file)', () => {
 describe('from a server (<base-url> <lottery-id>) and from drand (--check-beacon)', () => {
   let server: Server;
   let base = '';
-  let drandRandomness = fixture.beacon.value;
+  /** What the fake relay answers for the real round: drand's signed beacon, unless a test tampers with it. */
+  let drandAnswer: Record<string, unknown> = { ...REAL };
   const requests: string[] = [];
 
   beforeAll(async () => {
@@ -182,11 +249,10 @@ describe('from a server (<base-url> <lottery-id>) and from drand (--check-beacon
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.url === '/api/v1/lotteries/7/draw-proof/') return json(200, proofOf(skip, false));
+      if (req.url === '/api/v1/lotteries/7/draw-proof/') return json(200, proofOf(skip));
       if (req.url === '/api/v1/lotteries/8/draw-proof/') return json(500, { detail: 'A server error occurred.' });
-      if (req.url === `/drand/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/${fixture.beacon.round}`) {
-        return json(200, { round: fixture.beacon.round, randomness: drandRandomness, signature: 'ab' });
-      }
+      if (req.url === `/drand/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/${REAL.round}`)
+        return json(200, drandAnswer);
       return json(404, { detail: 'Not found.' });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -222,15 +288,29 @@ describe('from a server (<base-url> <lottery-id>) and from drand (--check-beacon
     expect(runs[4]?.stderr).toBe(`verify-draw: cannot reach http://127.0.0.1:${port}/api/v1/lotteries/7/draw-proof/: ECONNREFUSED\n`);
   });
 
-  test('--check-beacon: drand confirms the value, or the difference is named', async () => {
-    const file = save(proofOf(skip, false));
+  test("--check-beacon: drand's signed answer confirms a value typed without its signature, or the difference is named", async () => {
+    // drand's value of the round, typed into the proof without the signature: unverified alone, confirmed by drand.
+    const typed = proofOf(skip);
+    delete typed.beacon.signature;
+    const file = save(typed);
+    expect((await verify('--file', file)).code).toBe(3);
     const ok = await verify('--check-beacon', '--relay', `${base}/drand`, '--file', file);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toContain(`beacon value confirmed by drand for round ${fixture.beacon.round}`);
-    drandRandomness = 'b'.repeat(64);
-    const differs = await verify('--check-beacon', '--relay', `${base}/drand`, '--file', file);
+    expect(ok.stdout).toContain(`beacon value confirmed by drand for round ${REAL.round}, with its signature checked`);
+    expect(lastLine(ok)).toBe('verified');
+    // Another value typed for that round (the draw done on it): drand's differs.
+    const other = proofOf(skip);
+    delete other.beacon.signature;
+    other.beacon.value = fixture.beacon.value;
+    other.winners = selectWinners({ seed: fixture.seed, tickets: skip.sorted, beacon: fixture.beacon.value, winners: 3 }).winners;
+    const differs = await verify('--check-beacon', '--relay', `${base}/drand`, '--file', save(other));
     expect(differs.code).toBe(1);
-    expect(differs.stdout).toContain(`differs: beacon.value: the proof says ${fixture.beacon.value}, drand published ${'b'.repeat(64)}`);
+    expect(differs.stdout).toContain(`differs: beacon.value: the proof says ${fixture.beacon.value}, drand published ${REAL.randomness}`);
+    // A relay whose signature does not verify is not drand: nothing to compare with.
+    drandAnswer = { ...REAL, signature: tamper(REAL.signature), randomness: sha256(tamper(REAL.signature)) };
+    const liar = await verify('--check-beacon', '--relay', `${base}/drand`, '--file', file);
+    expect(liar.code).toBe(2);
+    expect(liar.stderr).toMatch(/answered a beacon whose signature does not verify\n$/);
     const none = await verify('--check-beacon', '--relay', `${base}/nothing`, '--file', file);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^verify-draw: cannot get quicknet round \d+ from drand: .* answered HTTP 404\n$/);

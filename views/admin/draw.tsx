@@ -4,7 +4,7 @@ import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { formatNumber, toAsciiDigits, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
-import { quicknetRoundTime, type DrawProofReply } from '../../shared/draws/proof.ts';
+import { isUnverifiedBeacon, quicknetRoundTime, type DrawProofReply } from '../../shared/draws/proof.ts';
 import {
   DeletePrizeBody,
   MAX_DRAW_TICKETS,
@@ -167,11 +167,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(drawHref(id, { ...back, notice: 'deleted' }), 303);
   }
   if (intent === 'beacon') {
-    // What staff paste: the round's randomness (64 hex characters) or drand's signature of it (96), which the server
-    // checks against drand's key (docs/rules/draws.md#4-the-beacon).
-    const pasted = String(form.get('beacon') ?? '').slice(0, 200);
-    const body = pasted.replace(/\s+/g, '').length === 96 ? { signature: pasted } : { value: pasted };
-    const r = await api.call(contract.setDrawBeacon, { params: { id }, body });
+    // What staff paste: drand's signature of the round (96 hex characters), which the server checks against drand's
+    // key (docs/rules/draws.md#4-the-beacon); a value alone is no beacon (decision 046).
+    const signature = String(form.get('beacon') ?? '').slice(0, 200);
+    const r = await api.call(contract.setDrawBeacon, { params: { id }, body: { signature } });
     if (r.ok) return redirect(drawHref(id, { ...back, notice: 'beacon' }), 303);
     return refused(r, { fields: [], both: true, failed: 'admin:draw.verifiable.failed', extra: { chosen, verifiable: true } });
   }
@@ -705,6 +704,9 @@ function Verifiable({
   } = useTranslation('admin');
   const roundAt = proof.beacon ? quicknetRoundTime(proof.beacon.round) : null;
   const value = proof.beacon && 'value' in proof.beacon ? proof.beacon.value : undefined;
+  // A value typed without drand's signature (before decision 046) or a sample: shown as such, and the form stays until
+  // the round's signature replaces it; the draw waits for it.
+  const unverified = proof.algorithm !== 'unverifiable' && isUnverifiedBeacon(proof.beacon);
   const failed = result?.verifiable && result.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null;
   return (
     <div className="draw-section draw-verifiable">
@@ -734,6 +736,12 @@ function Verifiable({
               <div>
                 <dt>{t('draw.verifiable.value')}</dt>
                 <dd className="admin-card__wrap hash">{value}</dd>
+                {unverified ? (
+                  <dd>
+                    <span className="badge badge--red">{t('draw.verifiable.unverified')}</span>{' '}
+                    <span className="muted">{t('draw.verifiable.unverifiedHint')}</span>
+                  </dd>
+                ) : null}
               </div>
             ) : null}
             {'seed' in proof ? (
@@ -746,7 +754,7 @@ function Verifiable({
           {failed}
           {drawn ? (
             <p className="muted">{t('seed' in proof ? 'draw.verifiable.drawnByProcedure' : 'draw.verifiable.unverifiable')}</p>
-          ) : !value ? (
+          ) : !value || unverified ? (
             roundAt && roundAt.getTime() <= now ? (
               <Form method="post" action={action} className="form draw-verifiable__beacon" preventScrollReset>
                 <CsrfField />

@@ -5,6 +5,7 @@ import { urlOf } from '../../shared/api/endpoint.ts';
 import { formatNumber, toDigits } from '../../shared/dates.ts';
 import {
   ALGORITHM,
+  isUnverifiedBeacon,
   quicknetRoundTime,
   type NumbersProof,
   type PendingProof,
@@ -179,6 +180,7 @@ function DrawProofPage() {
   const name = lotteryName(d.lottery, lng);
   const p = d.proof;
   const status = p.kind === 'pending' ? 'pending' : p.kind === 'drawn' ? 'drawn' : 'unverifiable';
+  const unverified = p.kind !== 'unverifiable' && isUnverifiedBeacon(p.beacon);
   return (
     <>
       <Head title={t('common:title', { page: t('meta.title', { name }) })} description={t('meta.description')} />
@@ -186,6 +188,7 @@ function DrawProofPage() {
         <div className="container narrow">
           <p className="page-head__meta">
             <span className={`badge${status === 'unverifiable' ? ' badge--muted' : ''}`}>{t(`status.${status}`)}</span>
+            {unverified ? <span className="badge badge--red">{t('beacon.unverified')}</span> : null}
           </p>
           <h1>{name}</h1>
           <p className="page-head__lead">
@@ -288,7 +291,12 @@ function BeaconItems({ beacon, t, lng }: { beacon: Beacon; t: TFunction; lng: La
       {beacon.value !== null ? (
         <Item label={t('beacon.value')}>
           <Hex value={beacon.value} />
-          {beacon.sample ? <p className="proof__sample">{t('beacon.sample')}</p> : null}
+          {isUnverifiedBeacon(beacon) ? (
+            <p className="proof__unverified">
+              <strong className="proof__sample">{t('beacon.unverified')}</strong>{' '}
+              {beacon.sample ? t('beacon.sample') : t('beacon.unverifiedHint')}
+            </p>
+          ) : null}
           <p className="proof__hint">
             <a href={drandRoundUrl(beacon.round)} rel="noopener noreferrer">
               {t('beacon.link', { round: toDigits(String(beacon.round), lng) })}
