@@ -6,7 +6,15 @@
  */
 import type { Db } from '../db/index.ts';
 import { CLAIM_DAYS } from '../../shared/claims/schemas.ts';
-import { MARKETING, SWITCHABLE, isSwitchable, MessageParams, type MessageKind, type ParamsOf, type RejectReason } from '../../shared/messages/kinds.ts';
+import {
+  MARKETING,
+  SWITCHABLE,
+  isSwitchable,
+  MessageParams,
+  type MessageKind,
+  type ParamsOf,
+  type RejectReason,
+} from '../../shared/messages/kinds.ts';
 
 /** Whether `userId` gets messages of `kind`: the kinds about his money always; the others as he set (or their default). */
 async function wants(tx: Db, userId: number, kind: MessageKind): Promise<boolean> {

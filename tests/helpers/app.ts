@@ -83,7 +83,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const messages: Message[] = [];
   const notifier: Notifier = { sendCode: async (m) => void sent.push(m), send: async (m) => void messages.push(m) };
   // The capturing notifier, unless a test asks for the live transport itself.
-  const app = await createApp(config, { db, sendMessages: false, freezeJob: false, ...(env.NOTIFY_TRANSPORT === 'live' ? {} : { notifier }) });
+  const app = await createApp(config, {
+    db,
+    sendMessages: false,
+    freezeJob: false,
+    ...(env.NOTIFY_TRANSPORT === 'live' ? {} : { notifier }),
+  });
   const server = app.app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
