@@ -29,10 +29,16 @@ export const hasPrizes = async (db: Db, lotteryId: number) =>
 
 export const lotteryExists = async (db: Db, id: number) => (await db.one('SELECT 1 AS x FROM lotteries WHERE id = $1', [id])) !== undefined;
 
-/** The `success` transactions of the lottery among these tickets: the only ones that can win. */
+export type SoldTicket = { id: number; ticket: string; user_id: number; activated_by: number | null };
+
+/**
+ * The `success` transactions of the lottery among these tickets: the only ones that can win. With their holders: the
+ * purchase's player and, for an activated generated ticket, who activated it (neither may choose it as a winner).
+ */
 export const soldTickets = (db: Db, lotteryId: number, tickets: readonly string[]) =>
-  db.query<{ id: number; ticket: string }>(
-    `SELECT id, ticket FROM transactions WHERE lottery_id = $1 AND status = 'success' AND ticket = ANY($2::text[])`,
+  db.query<SoldTicket>(
+    `SELECT t.id, t.ticket, t.user_id, g.activated_by FROM transactions t LEFT JOIN generated_tickets g ON g.transaction_id = t.id
+      WHERE t.lottery_id = $1 AND t.status = 'success' AND t.ticket = ANY($2::text[])`,
     [lotteryId, tickets],
   );
 

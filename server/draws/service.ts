@@ -14,7 +14,7 @@ import type {
   Prize,
   RandomWinnerBody,
 } from '../../shared/draws/schemas.ts';
-import { firstDuplicate } from '../../shared/draws/split.ts';
+import { firstDuplicate, ownTicket } from '../../shared/draws/split.ts';
 import { normalisePhone } from '../../shared/identifiers.ts';
 import { formatTaka, splitPrize } from '../../shared/money.ts';
 import { paths } from '../../shared/paths.ts';
@@ -61,14 +61,15 @@ export class Draws {
 
   /**
    * Winners chosen by hand, as an unverifiable draw (docs/rules/lotteries-and-sales.md#9-the-draw): one staff member
-   * proposes the tickets with a reason; nothing is paid until a second one approves. The tickets are checked now (so a
-   * wrong one is told at once) and again at approval.
+   * proposes the tickets with a reason; nothing is paid until a second one approves. Only once sales are closed, from
+   * the tickets frozen then, and never a ticket of his own. The tickets are checked now (so a wrong one is told at once)
+   * and again at approval.
    */
   async propose(staff: AccessClaims, body: z.output<typeof DrawBody>, t: TFunction): Promise<pq.ProposalRow> {
     const id = await this.db.tx(async (tx) => {
       const lottery = await q.lockDrawLottery(tx, body.lottery_id);
       if (!lottery) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] }, 404);
-      await this.checkChosen(tx, lottery, body.tickets, t);
+      await this.checkChosen(tx, lottery, body.tickets, [staff.user_id], staff.user_id, t);
       if (await pq.hasPendingProposal(tx, lottery.id)) throw ApiError.detail(409, t('api:drawProposal.pending'), 'proposal_pending');
       const proposalId = await pq.insertProposal(tx, {
         lotteryId: lottery.id,
@@ -91,21 +92,28 @@ export class Draws {
 
   /**
    * A second staff member approves a pending proposal: its tickets are checked again under the lottery's lock and the
-   * draw is finished with them. Its author cannot approve it (403), whatever his rights.
+   * draw is finished with them. Its author cannot approve it (403), whatever his rights; nor can anyone while a chosen
+   * ticket is his or the author's.
    */
   async approve(staff: AccessClaims, proposalId: number, t: TFunction): Promise<z.input<typeof DrawReply>> {
     return this.db.tx(async (tx) => {
       const p = await this.lockPending(tx, proposalId, t);
       if (p.proposal.proposed_by === staff.user_id) throw ApiError.detail(403, t('api:drawProposal.secondStaff'), 'second_staff_required');
       const tickets = p.proposal.tickets.split('\n');
-      const sold = await this.checkChosen(tx, p.lottery, tickets, t);
+      const sold = await this.checkChosen(tx, p.lottery, tickets, [staff.user_id, p.proposal.proposed_by], staff.user_id, t);
       await pq.decide(tx, proposalId, 'approved', staff.user_id);
       return this.award(
         tx,
         staff,
         p.lottery,
         tickets.map((ticket) => ({ ticket, id: sold.get(ticket) as number })),
-        { algorithm: 'unverifiable', proposal_id: proposalId, proposed_by: p.proposal.proposed_by, reason: p.proposal.reason },
+        {
+          algorithm: 'unverifiable',
+          proposal_id: proposalId,
+          proposed_by: p.proposal.proposed_by,
+          approved_by: staff.user_id,
+          reason: p.proposal.reason,
+        },
       );
     });
   }
@@ -149,24 +157,49 @@ export class Draws {
   }
 
   /**
-   * The checks of chosen winning tickets, under the lottery's lock: not drawn yet, each ticket once, at most the
-   * lottery's winners, each a `success` ticket of the lottery. Answers each ticket's transaction.
+   * The checks of chosen winning tickets, under the lottery's lock (docs/rules/lotteries-and-sales.md#9-the-draw): not
+   * drawn yet, sales closed and the tickets frozen (frozen now when no job did it yet, and still the frozen set), each
+   * ticket once, at most the lottery's winners, each a `success` ticket of the lottery, and none held by these staff
+   * members (`staff`: who proposes; at approval who approves and who proposed; `caller` is the one asking). Answers each
+   * ticket's transaction.
    */
-  private async checkChosen(tx: Db, lottery: q.DrawLottery, tickets: readonly string[], t: TFunction): Promise<Map<string, number>> {
+  private async checkChosen(
+    tx: Db,
+    lottery: q.DrawLottery,
+    tickets: readonly string[],
+    staff: readonly number[],
+    caller: number,
+    t: TFunction,
+  ): Promise<Map<string, number>> {
     // Results published, or a draw whose results were taken back: either way this lottery has been drawn.
     if (lottery.is_result_published || (await q.hasPrizes(tx, lottery.id)))
       throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
     // A numbers lottery's prizes follow from the numbers drawn (docs/rules/lotteries-and-sales.md#9-the-draw): no
     // winning tickets are chosen for it.
     if (lottery.kind === 'numbers') throw ApiError.detail(409, t('api:drawNumbersByProcedure'), 'numbers_kind');
+    // Winners are chosen from the tickets as they stood at the close, never while they can still change: the same
+    // frozen set the verifiable draw draws from (docs/rules/draws.md#3-the-tickets).
+    if (Date.now() < Date.parse(lottery.end_date)) throw ApiError.detail(409, t('api:drawSalesOpen'), 'sales_open');
+    await drawFromFrozen(tx, lottery.id, t);
     const twice = firstDuplicate(tickets);
     if (twice) throw ApiError.fields({ tickets: [t('api:drawTicketTwice', { ticket: twice })] });
     if (tickets.length > lottery.winners)
       throw ApiError.fields({ tickets: [t('api:drawTooManyTickets', { count: tickets.length, winners: lottery.winners })] });
-    const sold = new Map((await q.soldTickets(tx, lottery.id, tickets)).map((r) => [r.ticket, r.id]));
-    const unsold = tickets.filter((x) => !sold.has(x));
+    const rows = new Map((await q.soldTickets(tx, lottery.id, tickets)).map((r) => [r.ticket, r]));
+    const unsold = tickets.filter((x) => !rows.has(x));
     if (unsold.length) throw ApiError.fields({ tickets: unsold.map((ticket) => t('api:drawTicketNotSold', { ticket })) });
-    return sold;
+    // Nobody names his own ticket a winner, nor approves a proposal that names his or its author's.
+    const own = ownTicket(
+      tickets.map((x) => rows.get(x) as q.SoldTicket),
+      staff,
+    );
+    if (own)
+      throw ApiError.detail(
+        403,
+        t(own.holder === caller ? 'api:drawOwnTicket' : 'api:drawProposerTicket', { ticket: own.ticket }),
+        'own_ticket',
+      );
+    return new Map([...rows].map(([ticket, r]) => [ticket, r.id]));
   }
 
   /**

@@ -9,7 +9,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
+import { account, buy, closeSales, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player, checker: Player;
@@ -38,10 +38,13 @@ const propose = (p: Player | null, body: unknown, lng = 'en') => {
   return (p ? r.set(...p.auth) : r).send(body as object);
 };
 /**
- * A draw by hand: `p` proposes the tickets (with a reason, unless the body is a bad one being tested), then the second
- * staff member approves; answers the approval, or the proposal's refusal.
+ * A draw by hand: the lottery's sales closed (winners are chosen only after the close), `p` proposes the tickets (with a
+ * reason, unless the body is a bad one being tested), then the second staff member approves; answers the approval, or
+ * the proposal's refusal.
  */
 async function draw(p: Player | null, body: unknown, lng = 'en', by = checker) {
+  const lottery = (body as { lottery_id?: unknown } | null)?.lottery_id;
+  if (typeof lottery === 'number') await closeSales(t, lottery);
   const withReason = body && typeof body === 'object' && !Array.isArray(body) ? { reason: 'By hand in a test', ...body } : body;
   const proposed = await propose(p, withReason, lng);
   if (proposed.status !== 202) return proposed;
@@ -143,20 +146,22 @@ describe('finishing a draw', () => {
     expect(s.lottery?.is_result_published).toBe(true);
     expect(new Date(s.lottery?.drawn_at ?? 0).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(res.body.drawn_at).toBe(s.lottery?.drawn_at);
-    // Proposed by one, drawn by the other: both in the audit log.
+    // The tickets frozen by the proposal (no job had), proposed by one, drawn by the other: all in the audit log.
     expect(s.audit.map((r) => [r.action, r.actor_id])).toEqual([
+      ['lottery.freeze', null],
       ['lottery.draw_proposed', staff.id],
       ['lottery.draw', checker.id],
     ]);
-    expect(s.audit[1]).toMatchObject({ entity_id: String(lottery) });
-    expect(s.audit[1]?.after).toMatchObject({
+    expect(s.audit[2]).toMatchObject({ entity_id: String(lottery) });
+    expect(s.audit[2]?.after).toMatchObject({
       is_result_published: true,
       total_prize: 100000,
       remainder: 0,
       algorithm: 'unverifiable',
       proposed_by: staff.id,
+      approved_by: checker.id,
     });
-    expect((s.audit[1]?.after.prizes as unknown[]).length).toBe(2);
+    expect((s.audit[2]?.after.prizes as unknown[]).length).toBe(2);
     // The results are public now, and the lottery is no longer on sale.
     const results = await request(t.url).get('/api/v1/lottery-results/');
     const mine = results.body.find((r: { lottery: { id: number } }) => r.lottery.id === lottery);
@@ -282,7 +287,7 @@ describe('a lottery is drawn once', () => {
     expect(again.body.code).toBe('already_drawn');
     const s = await state(lottery);
     expect(s.prizes.map((p) => p.ticket)).toEqual([T1]);
-    expect(s.audit.map((r) => r.action)).toEqual(['lottery.draw_proposed', 'lottery.draw']);
+    expect(s.audit.map((r) => r.action)).toEqual(['lottery.freeze', 'lottery.draw_proposed', 'lottery.draw']);
   });
 
   test('results taken back by staff do not open a second draw', async () => {
@@ -300,13 +305,14 @@ describe('a lottery is drawn once', () => {
     const lottery = await insertLottery(t, { name: 'Taken Back Draw' });
     await sold(a, lottery, T1);
     expect((await draw(staff, { lottery_id: lottery, tickets: [T1] })).status).toBe(201);
+    // Taken back with its end of sales moved a week ahead again (the draw came after the close).
     const back = await request(t.url)
       .patch(`/api/v1/lotteries/${lottery}/`)
       .set(...staff.auth)
-      .send({ is_result_published: false });
+      .send({ is_result_published: false, end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() });
     expect(back.status).toBe(200);
     expect(back.body).toMatchObject({ is_result_published: false, drawn: true, purchasable: false });
-    // Its end date is still a week away: only the draw closes it.
+    // Its end date is a week away: only the draw closes it.
     const shown = await request(t.url).get(`/api/v1/get-lottery/${lottery}/`);
     expect(shown.body).toMatchObject({ is_result_published: false, drawn: true, purchasable: false });
     expect(Date.parse(shown.body.end_date)).toBeGreaterThan(Date.now());
@@ -347,6 +353,7 @@ describe('a lottery is drawn once', () => {
     await sold(b, lottery, T2);
     const other = await account(t, { is_staff: true });
     const third = await account(t, { is_staff: true });
+    await closeSales(t, lottery);
     const proposals = await Promise.all([
       propose(staff, { lottery_id: lottery, tickets: [T1, T2], reason: 'first' }),
       propose(other, { lottery_id: lottery, tickets: [T2], reason: 'second' }),
@@ -367,6 +374,6 @@ describe('a lottery is drawn once', () => {
     expect(results.find((r) => r.status === 409)?.body.code).toBe('proposal_decided');
     const s = await state(lottery);
     expect(s.prizes.map((p) => p.ticket)).toEqual(kept.tickets);
-    expect(s.audit.map((r) => r.action)).toEqual(['lottery.draw_proposed', 'lottery.draw']);
+    expect(s.audit.map((r) => r.action)).toEqual(['lottery.freeze', 'lottery.draw_proposed', 'lottery.draw']);
   });
 });

@@ -85,12 +85,17 @@ export const rows = (t: TestApp) =>
     'SELECT id, user_id, lottery_id, ticket, amount, status, trx_id FROM transactions ORDER BY id',
   );
 
+/** Ends the lottery's sales a minute ago, straight in the database: winners are chosen only after the close. */
+export const closeSales = (t: TestApp, lotteryId: number) =>
+  t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 minute' WHERE id = $1`, [lotteryId]);
+
 /**
- * Finishes a lottery's draw with these winning tickets the one way the API allows it by hand: a staff member proposes
- * them and a second one approves (docs/rules/lotteries-and-sales.md#9-the-draw). Answers the approval (201 and the
- * draw's prizes), or the proposal's refusal.
+ * Finishes a lottery's draw with these winning tickets the one way the API allows it by hand: its sales closed, a
+ * staff member proposes them and a second one approves (docs/rules/lotteries-and-sales.md#9-the-draw). Answers the
+ * approval (201 and the draw's prizes), or the proposal's refusal.
  */
 export async function drawByHand(t: TestApp, lotteryId: number, tickets: readonly string[]) {
+  await closeSales(t, lotteryId);
   const [first, second] = await Promise.all([account(t, { is_staff: true }), account(t, { is_staff: true })]);
   const proposed = await request(t.url)
     .post('/api/v1/draw-lottery/')

@@ -15,7 +15,7 @@ import { createUser, type TestApp } from '../helpers/app.ts';
 import { adminSql, databaseUrlFor } from '../helpers/database.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/process.ts';
 import { until } from '../helpers/wait.ts';
-import { insertLottery, purchase } from './purchase-fixtures.ts';
+import { closeSales, insertLottery, purchase } from './purchase-fixtures.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const onPostgres = pgUrl ? describe : describe.skip;
@@ -248,6 +248,8 @@ onPostgres('three instances as separate processes on one database', () => {
       const a = await player(0);
       expect((await buyOn(0, a, lottery, '05-12-23-34-45-07')).status).toBe(201);
       await db.query(`UPDATE transactions SET status = 'success' WHERE lottery_id = $1`, [lottery]);
+      // Winners by hand are chosen only after the end of sales (docs/rules/lotteries-and-sales.md#9-the-draw).
+      await closeSales(t, lottery);
       const [proposer, approvers] = await Promise.all([player(0, { is_staff: true }), contenders({ is_staff: true })]);
       const proposed = await request(on(0))
         .post('/api/v1/draw-lottery/')

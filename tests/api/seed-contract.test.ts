@@ -8,6 +8,7 @@
  */
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { closeSales } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let su: string;
@@ -308,6 +309,8 @@ describe('back office: transactions and the draw', () => {
     const bare = await call('post', '/api/v1/draw-lottery/', su, { lottery_id: lotteryId, tickets: [TICKET], prize: 5000 });
     expect(bare.status).toBe(400);
     expect(Object.keys(bare.body)).toEqual(['reason']);
+    // Winners by hand are chosen only after the end of sales (docs/rules/lotteries-and-sales.md#9-the-draw).
+    await closeSales(t, lotteryId);
     const proposed = await call('post', '/api/v1/draw-lottery/', su, {
       lottery_id: lotteryId,
       tickets: [TICKET],
