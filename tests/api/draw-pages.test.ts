@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
+import { account, buy, closeSales, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staffAgent: Agent;
@@ -88,6 +88,7 @@ describe('the draw page without JavaScript', () => {
     await sold(a, lottery, T1);
     await sold(b, lottery, T2);
     await sold(a, lottery, T3);
+    await closeSales(t, lottery);
     const url = `/admin/lotteries/${lottery}/draw`;
     const page = await staffAgent.get(url).expect(200);
     expect(page.text).toContain('Choose winners by hand (unverifiable)');
@@ -168,6 +169,7 @@ describe('the draw page without JavaScript', () => {
   test('a rejected proposal: the selection comes back', async () => {
     const lottery = await insertLottery(t);
     await sold(a, lottery, T1);
+    await closeSales(t, lottery);
     const url = `/admin/lotteries/${lottery}/draw`;
     const csrf = csrfFrom((await staffAgent.get(url).expect(200)).text);
     const p = await staffAgent
@@ -188,9 +190,45 @@ describe('the draw page without JavaScript', () => {
     expect(p.headers.location).toBe(`${url}?notice=proposed`);
   });
 
+  test('while sales are open: why instead of the selection, in both languages; a post anyway is refused; no Approve', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    const url = `/admin/lotteries/${lottery}/draw`;
+    const page = await staffAgent.get(url).expect(200);
+    expect(page.text).toContain('Choose winners by hand (unverifiable)');
+    expect(page.text).toMatch(/Sales are open until [^<]+: winners are chosen by hand only after the end of sales/);
+    expect(page.text).not.toContain('value="propose"');
+    expect(page.text).not.toContain('value="add"');
+    const bn = await staffAgent.get(url).set('Cookie', 'lang=bn').expect(200);
+    expect(bn.text).toMatch(/বিক্রি চলবে [^<]+ পর্যন্ত: হাতে বিজয়ী বাছাই হয় কেবল বিক্রি শেষ হওয়ার পরে/);
+    // The form posted anyway (an old page): the API refuses, the page says why.
+    const posted = await staffAgent
+      .post(url)
+      .type('form')
+      .send(form({ _csrf: csrfFrom(page.text), intent: 'propose', chosen: [T1], reason: 'By hand' }));
+    expect(posted.status).toBe(409);
+    expect(posted.text).toContain('Sales are still open: the draw comes after the end of sales.');
+    expect(await t.db.query('SELECT id FROM draw_proposals')).toEqual([]);
+    // A proposal an older server took before the close: shown, Reject offered, Approve not until the close.
+    const author = await account(t, { is_staff: true });
+    await t.db.query("INSERT INTO draw_proposals (lottery_id, tickets, reason, proposed_by) VALUES ($1, $2, 'Old', $3)", [
+      lottery,
+      T1,
+      author.id,
+    ]);
+    const waiting = await staffAgent.get(url).expect(200);
+    expect(waiting.text).toContain('Winners proposed, waiting for approval');
+    expect(waiting.text).toMatch(/Sales are open until [^<]+: these winners can be approved only after the end of sales/);
+    expect(waiting.text).not.toContain('value="approve"');
+    expect(waiting.text).toContain('value="reject"');
+    await closeSales(t, lottery);
+    expect((await staffAgent.get(url).expect(200)).text).toContain('value="approve"');
+  });
+
   test('a refused proposal shows why and keeps the chosen tickets', async () => {
     const lottery = await insertLottery(t);
     await sold(a, lottery, T1);
+    await closeSales(t, lottery);
     const url = `/admin/lotteries/${lottery}/draw`;
     const csrf = csrfFrom((await staffAgent.get(url).expect(200)).text);
     const res = await staffAgent

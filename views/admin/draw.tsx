@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFu
 import type { z } from 'zod';
 import { errorText, fieldErrors } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { formatNumber, toAsciiDigits, toDigits } from '../../shared/dates.ts';
+import { formatDate, formatNumber, toAsciiDigits, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { isUnverifiedBeacon, quicknetRoundTime, type DrawProofReply } from '../../shared/draws/proof.ts';
 import {
@@ -251,6 +251,9 @@ export function Component() {
   // A numbers lottery is drawn by the procedure only (docs/rules/lotteries-and-sales.md#9-the-draw).
   const numbers = l.kind === 'numbers';
   const approved = d.proposals.find((p) => p.status === 'approved');
+  // Winners by hand are chosen only after the end of sales, from the tickets frozen then (docs/rules/lotteries-and-sales.md#9-the-draw).
+  const salesOpen = Date.parse(l.end_date) > d.now;
+  const salesEnd = formatDate(l.end_date, lng, { withTime: true }) ?? l.end_date;
   const here = drawHref(l.id, { search: d.search, page: d.page });
   const confirming = d.del !== null && d.superuser ? d.prizes.find((p) => p.id === d.del) : undefined;
   const confirmHref = confirming ? drawHref(l.id, { search: d.search, page: d.page, del: confirming.id }) : here;
@@ -296,9 +299,25 @@ export function Component() {
           drawnNumbers={d.proof && 'numbers' in d.proof ? d.proof.numbers : null}
         />
       ) : pending ? (
-        <PendingProposal p={pending} mine={pending.proposed_by.id === d.me} action={here} result={result} />
+        <PendingProposal
+          p={pending}
+          mine={pending.proposed_by.id === d.me}
+          salesOpen={salesOpen ? salesEnd : null}
+          action={here}
+          result={result}
+        />
       ) : numbers ? (
         <p className="draw-section muted">{t('draw.numbersByProcedure')}</p>
+      ) : salesOpen ? (
+        <div className="draw-section card draw-select">
+          <h2>{t('draw.select')}</h2>
+          {result?.formError ? (
+            <Alert kind="error">
+              {msg(t, result.formError)} {result.formErrors?.join(' ')}
+            </Alert>
+          ) : null}
+          <p className="muted">{t('draw.proposal.salesOpen', { date: salesEnd })}</p>
+        </div>
       ) : (
         <Selection lotteryId={l.id} winners={l.winners} action={here} result={result} />
       )}
@@ -542,9 +561,22 @@ function Selection({
 
 /**
  * Winners proposed by hand, waiting for a second staff member (docs/rules/lotteries-and-sales.md#9-the-draw): who
- * proposed them, when and why; Approve and Reject for another staff member, Withdraw for the author.
+ * proposed them, when and why; Approve and Reject for another staff member, Withdraw for the author. Approve only once
+ * sales are closed (`salesOpen`: when they end, while they are open; a proposal an older server took before the close).
  */
-function PendingProposal({ p, mine, action, result }: { p: Proposal; mine: boolean; action: string; result: Result | undefined }) {
+function PendingProposal({
+  p,
+  mine,
+  salesOpen,
+  action,
+  result,
+}: {
+  p: Proposal;
+  mine: boolean;
+  salesOpen: string | null;
+  action: string;
+  result: Result | undefined;
+}) {
   const {
     t,
     i18n: { language: lng },
@@ -574,9 +606,13 @@ function PendingProposal({ p, mine, action, result }: { p: Proposal; mine: boole
           </>
         ) : (
           <>
-            <SubmitButton name="intent" value="approve" className="btn btn-primary">
-              {t('draw.proposal.approve')}
-            </SubmitButton>
+            {salesOpen ? (
+              <p className="muted">{t('draw.proposal.approveAfterClose', { date: salesOpen })}</p>
+            ) : (
+              <SubmitButton name="intent" value="approve" className="btn btn-primary">
+                {t('draw.proposal.approve')}
+              </SubmitButton>
+            )}
             <SubmitButton name="intent" value="reject" className="btn btn-ghost">
               {t('draw.proposal.reject')}
             </SubmitButton>
