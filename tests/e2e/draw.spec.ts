@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, serverLogPath, test } from './helpers.ts';
-import { drawByHand, logInAs, lotteryWithSale, secondStaff, STAFF, useLanguage } from './pages.ts';
+import { closeSales, drawByHand, logInAs, lotteryWithSale, secondStaff, STAFF, useLanguage } from './pages.ts';
 
 test('staff propose winners by hand, a second staff member approves, the results and the winner notified', async ({
   browser,
@@ -21,6 +21,11 @@ test('staff propose winners by hand, a second staff member approves, the results
   const lottery = await lotteryWithSale(request, player, name);
   await useLanguage(page, 'en');
   await logInAs(page, STAFF);
+  // While sales are open the page says why winners cannot be chosen yet; they are chosen after the end of sales.
+  await page.goto(`/admin/lotteries/${lottery.id}/draw`);
+  await expect(page.locator('.draw-select')).toContainText('winners are chosen by hand only after the end of sales');
+  await expect(page.getByRole('button', { name: 'Propose these winners' })).toHaveCount(0);
+  await closeSales(request, lottery.id);
   await page.goto('/admin/lotteries');
   await page.getByLabel('Search by name or description').fill(name);
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -110,7 +115,8 @@ test('staff propose winners by hand, a second staff member approves, the results
 });
 
 test('the draw page fits a 360 px phone and a 1280 px desktop in both languages, axe clean', async ({ page, player, request }) => {
-  test.setTimeout(120_000);
+  // Sales open, the selection and the results, each at two widths in two languages, then the delete dialog.
+  test.setTimeout(180_000);
   const lottery = await lotteryWithSale(request, player, `Surma ${Date.now() % 100000}`);
   await useLanguage(page, 'en');
   await logInAs(page, STAFF);
@@ -145,6 +151,8 @@ test('the draw page fits a 360 px phone and a 1280 px desktop in both languages,
       }
     }
   };
+  await visit('sales open');
+  await closeSales(request, lottery.id);
   await visit('selection');
   // Drawn: the results and the prizes, and the delete confirmation.
   await drawByHand(request, lottery.id, [lottery.ticket]);

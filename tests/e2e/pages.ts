@@ -121,10 +121,26 @@ export async function lotteryWithSale(request: APIRequestContext, player: { phon
 }
 
 /**
- * Finishes a draw by hand through the API, as the rules allow it (docs/rules/lotteries-and-sales.md#9-the-draw): the
- * demo staff member proposes the tickets, a second staff member approves. Answers the draw's prizes.
+ * Ends the lottery's sales now, as staff do it through the API (the lottery's end of sales moved to now), unless they
+ * have ended already: once the draw's beacon round has come the end of sales no longer moves.
+ */
+export async function closeSales(request: APIRequestContext, lotteryId: number): Promise<void> {
+  const shown = await request.get(`/api/v1/get-lottery/${lotteryId}/`);
+  expect(shown.ok(), await shown.text()).toBe(true);
+  if (Date.parse(((await shown.json()) as { end_date: string }).end_date) <= Date.now()) return;
+  const res = await request.patch(`/api/v1/lotteries/${lotteryId}/`, {
+    headers: await bearerOf(request, STAFF),
+    data: { end_date: new Date().toISOString() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Finishes a draw by hand through the API, as the rules allow it (docs/rules/lotteries-and-sales.md#9-the-draw): its
+ * sales closed, the demo staff member proposes the tickets, a second staff member approves. Answers the draw's prizes.
  */
 export async function drawByHand(request: APIRequestContext, lotteryId: number, tickets: string[]) {
+  await closeSales(request, lotteryId);
   const proposed = await request.post('/api/v1/draw-lottery/', {
     headers: await bearerOf(request, STAFF),
     data: { lottery_id: lotteryId, tickets, reason: 'Drawn by hand in a journey' },
