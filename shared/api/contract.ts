@@ -856,7 +856,8 @@ export const api = {
     summary:
       'Proposes winning tickets chosen by staff (each a success transaction of that lottery, no duplicates, at most the ' +
       "lottery's winners) with the reason, as an unverifiable draw: nothing is paid until a second staff member approves " +
-      'it; one pending proposal per lottery; audited.',
+      'it; one pending proposal per lottery; only after the end of sales, from the frozen tickets (409 `sales_open`), ' +
+      'never a ticket the proposer holds (403 `own_ticket`); audited.',
   }),
   drawProposals: endpoint({
     method: 'GET',
@@ -877,8 +878,8 @@ export const api = {
     status: 201,
     summary:
       'Approves a pending proposal as a second staff member (never the one who proposed it) and finishes the draw with its ' +
-      "tickets, checked again: one prize per ticket, the lottery's total prize split equally in whole taka, results " +
-      'published; audited with both staff members.',
+      'tickets, checked again (after the end of sales, none held by either staff member): one prize per ticket, the ' +
+      "lottery's total prize split equally in whole taka, results published; audited with both staff members.",
   }),
   rejectDrawProposal: endpoint({
     method: 'POST',
