@@ -58,8 +58,8 @@ export class ManualApprovals {
 
   /**
    * A second staff member approves a pending proposal: the purchase becomes `success` if it is still the pending
-   * payment with the TrxID proposed and its lottery still on sale; a proposal whose lottery's sales closed lapses
-   * (recorded, and refused as every confirmation is then: 409 `tickets_frozen`, with the proposal's id). Audited
+   * payment with the TrxID proposed and its lottery not closed for changes; a proposal whose lottery is closed lapses
+   * (recorded, and refused as every confirmation then is: 409 `tickets_frozen` from the close, with the proposal's id). Audited
    * `transaction.approve` with both staff members and both reasons.
    */
   async approve(staff: AccessClaims, proposalId: number, reason: string, ctx: Ctx): Promise<ApprovalProposalOut> {
@@ -160,15 +160,17 @@ export class ManualApprovals {
 
   /** What approving this purchase needs, checked when it is proposed (and again, under the locks, when approved). */
   private async approvable(tx: Db, before: TransactionRow, { t, lng }: Ctx): Promise<void> {
+    // The lottery first, as at the approval: from the close the answer is the same whether or not the freeze has
+    // already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
+    const sale = await saleState(tx, before.lottery_id);
+    if (!sale) throw notFound(t);
+    const closed = await closedForChanges(tx, sale);
+    if (closed) throw closedError(closed, t, lng);
     // An activated generated ticket was proved by its secret, not paid to us: nothing to approve.
     if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
     if (before.status !== 'pending') throw ApiError.detail(409, t('api:manualApproval.notPending'), 'not_pending');
     // The TrxID is what the receipt is checked against (docs/rules/lotteries-and-sales.md#8-transaction-states).
     if (before.trx_id === null) throw ApiError.detail(409, t('api:approveWithoutTrxId'), 'trx_id_missing');
-    const sale = await saleState(tx, before.lottery_id);
-    if (!sale) throw notFound(t);
-    const closed = await closedForChanges(tx, sale);
-    if (closed) throw closedError(closed, t, lng);
   }
 }
 

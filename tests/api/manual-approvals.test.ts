@@ -4,6 +4,7 @@
  * POST /api/v1/transaction-approval-proposals/{id}/approve/ | reject/. On PGlite and PostgreSQL.
  */
 import request from 'supertest';
+import { freezeDue } from '../../server/draws/freeze-job.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
@@ -208,6 +209,12 @@ describe('refusals', () => {
     await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 minute' WHERE id = $1`, [closed]);
     const refused = await propose(first, late);
     expect([refused.status, refused.body.code]).toEqual([409, 'tickets_frozen']);
+    // Once the freeze has rejected it, the answer is the same, in either language: the lottery is checked first.
+    await freezeDue(t.db);
+    expect(await statusOf(late)).toBe('failed');
+    const bn = await propose(first, late, undefined, 'bn');
+    expect(bn.status).toBe(409);
+    expect(bn.body).toEqual({ code: 'tickets_frozen', detail: expect.stringContaining('ড্র-এর জন্য এর টিকিট চূড়ান্ত') });
   });
 
   test('a proposal whose lottery’s sales closed lapses: refused on approval, nothing approved, listed no more', async () => {
