@@ -9,7 +9,7 @@ import request from 'supertest';
 import { createLogger } from '../../server/log.ts';
 import { liveNotifier, logNotifier } from '../../server/notify/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, drawByHand, insertLottery, type Player, sold as soldBy } from './purchase-fixtures.ts';
+import { account, drawByHand, insertLottery, type Player, sold as soldBy, superuserAccount } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player, superuser: Player;
@@ -20,8 +20,7 @@ beforeAll(async () => {
   b = await account(t, { name: 'Fatema Begum', email: 'fatema@example.com' });
   staff = await account(t, { name: 'Draw Officer', is_staff: true });
   // Deleting a prize is a superuser's action, with a reason.
-  superuser = await account(t, { name: 'Head Office', is_staff: true });
-  await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [superuser.id]);
+  superuser = await superuserAccount(t, { name: 'Head Office' });
 });
 afterAll(async () => {
   await t.close();
