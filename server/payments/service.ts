@@ -27,8 +27,8 @@ import {
   PURCHASE_LIMIT,
   purchaseOfPlayer,
   type PurchaseForPayment,
-  stillOnSale,
 } from '../purchases/service.ts';
+import { stillOnSale } from '../../shared/lotteries/freeze.ts';
 import { BkashError, type BkashPayment, type BkashRefund, type BkashTransaction } from './bkash/client.ts';
 import * as q from './queries.ts';
 import { judgeSendMoney } from './send-money.ts';
@@ -122,7 +122,7 @@ export class Payments {
     if (!p) throw ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
     if (p.tx.status !== 'pending') throw ApiError.detail(409, t('api:checkoutNotPending'), 'not_pending');
     if (p.tx.trx_id !== null) throw ApiError.detail(409, t('api:checkoutTrxIdGiven'), 'trx_id_given');
-    if (!stillOnSale(p.sale)) throw ApiError.detail(409, t('api:checkoutSalesClosed'), 'sales_closed');
+    if (!stillOnSale(p.sale, Date.now())) throw ApiError.detail(409, t('api:checkoutSalesClosed'), 'sales_closed');
     // Paying is play: a self-excluded player pays nothing, and the purchase must still fit his limits as if made now
     // (docs/rules/play-safe.md#4-every-purchase-path).
     await this.d.db.tx((tx) => checkPlay(tx, caller, p.tx.amount, ctx, { except: p.tx.id }));
@@ -230,7 +230,7 @@ export class Payments {
       const purchase = await lockPurchaseForPayment(tx, transactionId);
       const row = await sq.checkForUpdate(tx, transactionId);
       if (!purchase || !row || row.state !== 'checking' || row.trx_id !== trxId) return;
-      const { tx: txn, sale } = purchase;
+      const { tx: txn, sale, closed } = purchase;
       if (txn.status !== 'pending' || txn.transaction_type !== 'payment' || txn.trx_id !== trxId)
         return void (await sq.endCheck(tx, transactionId, { state: 'left', reason: 'changed_meanwhile', answer: bk }));
       const verdict = judgeSendMoney(
@@ -245,7 +245,7 @@ export class Payments {
       );
       if (!verdict.ok) return void (await sq.endCheck(tx, transactionId, { state: 'refused', reason: verdict.reason, answer: bk }));
       // Paid in time, but bKash answered after the close (it was unreachable): staff and the statement decide.
-      if (!stillOnSale(sale)) return void (await sq.endCheck(tx, transactionId, { state: 'left', reason: 'sales_closed', answer: bk }));
+      if (closed) return void (await sq.endCheck(tx, transactionId, { state: 'left', reason: 'sales_closed', answer: bk }));
       await sq.endCheck(tx, transactionId, { state: 'confirmed', reason: null, answer: bk });
       await confirmSentMoney(tx, txn, bk as BkashTransaction);
     });
@@ -324,13 +324,13 @@ export class Payments {
       const purchase = await lockPurchaseForPayment(tx, known.transaction_id);
       const p = await q.paymentForUpdate(tx, paymentId);
       if (!p || !purchase || p.state !== 'created') return null;
-      const { tx: txn, sale } = purchase;
+      const { tx: txn, closed } = purchase;
       if (state !== 'completed') {
         await q.settlePayment(tx, paymentId, { state, bkashStatus: bk.transactionStatus, trxId: null, reason: state });
         await endIfUnpaid(tx, txn, paymentId, state);
         return { state, refund: null as string | null, txn };
       }
-      const reason = refundReason(p, bk, txn, sale, purchase.frozen);
+      const reason = refundReason(p, bk, txn, closed);
       if (reason === null) {
         await q.settlePayment(tx, paymentId, { state: 'completed', bkashStatus: bk.transactionStatus, trxId: bk.trxID, reason: null });
         await confirmPaidPurchase(tx, txn, bk.trxID as string, paymentId);
@@ -424,15 +424,14 @@ function refundReason(
   p: PaymentRow,
   bk: BkashPayment,
   txn: PurchaseForPayment['tx'],
-  sale: PurchaseForPayment['sale'],
-  frozen = false,
+  closed: PurchaseForPayment['closed'],
 ): RefundReason | null {
   if (!bk.trxID) return 'no_trx_id';
   if (bk.amount === null || bk.amount !== p.amount || p.amount !== txn.amount) return 'amount_mismatch';
   if (bk.merchantInvoiceNumber !== null && bk.merchantInvoiceNumber !== String(txn.id)) return 'invoice_mismatch';
   if (txn.status === 'success') return 'already_paid';
   // After the close first: a ticket the freeze rejected was pending until then (docs/rules/payments.md#4-settling-a-payment).
-  if (!stillOnSale(sale) || frozen) return 'sales_closed';
+  if (closed) return 'sales_closed';
   if (txn.status !== 'pending' || txn.trx_id !== null) return 'not_pending';
   return null;
 }

@@ -49,11 +49,11 @@ export async function statements(db: Db, limit: number, offset: number): Promise
 }
 
 /** The upload alone, locked while it is confirmed or discarded. */
+/** An upload locked for its confirmation or discard. */
+export type LockedStatement = { id: number; uploaded_by: number; status: StatementRecord['status'] };
+
 export const statementForUpdate = (db: Db, id: number) =>
-  db.one<{ id: number; uploaded_by: number; status: StatementRecord['status'] }>(
-    'SELECT id, uploaded_by, status FROM bkash_statements WHERE id = $1 FOR UPDATE',
-    [id],
-  );
+  db.one<LockedStatement>('SELECT id, uploaded_by, status FROM bkash_statements WHERE id = $1 FOR UPDATE', [id]);
 
 export const setConfirmed = (db: Db, id: number, by: number) =>
   db.query("UPDATE bkash_statements SET status = 'confirmed', confirmed_by = $2, confirmed_at = now() WHERE id = $1", [id, by]);
@@ -271,7 +271,10 @@ export const resolveRow = (
 
 /** The owner of the transaction carrying this TrxID, if any. */
 export const trxIdOwner = (db: Db, trxId: string) =>
-  db.one<{ id: number; user_id: number; status: string }>('SELECT id, user_id, status FROM transactions WHERE trx_id = $1', [trxId]);
+  db.one<{ id: number; user_id: number; status: string; lottery_id: number }>(
+    'SELECT id, user_id, status, lottery_id FROM transactions WHERE trx_id = $1',
+    [trxId],
+  );
 
 export const ownerOf = (db: Db, transactionId: number) =>
   db.one<{ id: number; user_id: number }>('SELECT id, user_id FROM transactions WHERE id = $1', [transactionId]);

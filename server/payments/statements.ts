@@ -25,7 +25,8 @@ import { recordAudit } from '../audit/record.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { approveFromStatement, type StatementApproval } from '../purchases/service.ts';
-import { ticketsFrozenError } from '../lotteries/freeze.ts';
+import { closedError, closedForChanges } from '../lotteries/freeze.ts';
+import { saleState } from '../lotteries/service.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './statement.ts';
 import { matchStatement } from './statement-match.ts';
@@ -122,11 +123,8 @@ const approvalReason = (r: Exclude<StatementApproval, { ok: true }>['reason']): 
 
 /** Why a confirmed resolution could not approve its purchase, in the caller's language. */
 function approvalRefusal(refusal: Exclude<StatementApproval, { ok: true }>, t: TFunction, lng: Language): ApiError {
-  const r = refusal.reason;
-  if (refusal.reason === 'tickets_frozen') return ticketsFrozenError(refusal.end_date, t, lng, 'api:statement.ticketsFrozen');
-  if (r === 'own_purchase') return ApiError.detail(403, t('api:statement.ownPurchase'), 'own_purchase');
-  if (r === 'results_published') return ApiError.detail(409, t('api:statement.resultsPublished'), 'results_published');
-  if (r === 'sales_closed') return ApiError.detail(409, t('api:statement.salesClosed'), 'sales_closed');
+  if ('closed' in refusal) return closedError(refusal.closed, t, lng);
+  if (refusal.reason === 'own_purchase') return ApiError.detail(403, t('api:statement.ownPurchase'), 'own_purchase');
   return ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
 }
 
@@ -290,67 +288,74 @@ export class Statements {
    * Takes its turn with uploads and other confirmations, so two never lock lotteries in opposite orders.
    */
   async confirm(staff: AccessClaims, id: number, t: TFunction): Promise<StatementOut> {
-    await this.db.tx(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [UPLOAD_LOCK_KEY]);
-      const s = await q.statementForUpdate(tx, id);
-      if (!s) throw ApiError.detail(404, t('api:statement.notFound'), 'not_found');
-      const denied = confirmRefusal(s, staff.user_id);
-      if (denied) throw stepRefusal(denied, s.status, t);
-      const approved: number[] = [];
-      const refused: { transaction_id: number; reason: StatementReason }[] = [];
-      for (const row of await q.approveRowsOf(tx, id)) {
-        const done = await approveFromStatement(tx, {
-          transactionId: row.transaction_id,
-          trxId: row.trx_id,
-          staffId: staff.user_id,
-          proposedBy: s.uploaded_by,
-          statementId: id,
-          line: row.line,
-        });
-        if (done.ok) approved.push(row.transaction_id);
-        else {
-          const reason = approvalReason(done.reason);
-          await q.setReview(tx, row.id, reason);
-          refused.push({ transaction_id: row.transaction_id, reason });
+    return this.decideUpload(
+      staff,
+      id,
+      t,
+      'statement.confirm',
+      (s) => confirmRefusal(s, staff.user_id),
+      async (tx, s) => {
+        const approved: number[] = [];
+        const refused: { transaction_id: number; reason: StatementReason }[] = [];
+        for (const row of await q.approveRowsOf(tx, id)) {
+          const done = await approveFromStatement(tx, {
+            transactionId: row.transaction_id,
+            trxId: row.trx_id,
+            staffId: staff.user_id,
+            proposedBy: s.uploaded_by,
+            statementId: id,
+            line: row.line,
+          });
+          if (done.ok) approved.push(row.transaction_id);
+          else {
+            const reason = approvalReason(done.reason);
+            await q.setReview(tx, row.id, reason);
+            refused.push({ transaction_id: row.transaction_id, reason });
+          }
         }
-      }
-      await q.setConfirmed(tx, id, staff.user_id);
-      const counts = await q.countsOf(tx, id);
-      await q.setCounts(tx, id, counts);
-      await recordAudit(tx, {
-        actorId: staff.user_id,
-        action: 'statement.confirm',
-        entity: 'statement',
-        entityId: String(id),
-        before: { status: s.status, uploaded_by: s.uploaded_by },
-        after: {
-          status: 'confirmed',
-          uploaded_by: s.uploaded_by,
-          confirmed_by: staff.user_id,
-          ...counts,
-          approved_transactions: approved,
-          refused,
-        },
-      });
-    });
-    return this.stored(id, t);
+        await q.setConfirmed(tx, id, staff.user_id);
+        const counts = await q.countsOf(tx, id);
+        await q.setCounts(tx, id, counts);
+        return { status: 'confirmed', confirmed_by: staff.user_id, ...counts, approved_transactions: approved, refused };
+      },
+    );
   }
 
   /** A staff member sets aside an upload awaiting confirmation, with a reason: it approves nothing. Audited. */
   async discard(staff: AccessClaims, id: number, body: z.output<typeof DiscardBody>, t: TFunction): Promise<StatementOut> {
+    return this.decideUpload(staff, id, t, 'statement.discard', discardRefusal, async (tx) => {
+      await q.setDiscarded(tx, id, staff.user_id, body.reason);
+      return { status: 'discarded', discarded_by: staff.user_id, reason: body.reason };
+    });
+  }
+
+  /**
+   * An upload awaiting confirmation decided once (docs/rules/payments.md#84-confirming-or-discarding-an-upload): it
+   * takes its turn with uploads and other decisions, is locked, and if `refusal` allows, `act` decides it in the same
+   * database transaction; audited as `action` with what `act` answers. Answers the upload as it is after.
+   */
+  private async decideUpload(
+    staff: AccessClaims,
+    id: number,
+    t: TFunction,
+    action: 'statement.confirm' | 'statement.discard',
+    refusal: (s: q.LockedStatement) => 'own_upload' | 'not_awaiting' | null,
+    act: (tx: Db, s: q.LockedStatement) => Promise<Record<string, unknown>>,
+  ): Promise<StatementOut> {
     await this.db.tx(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [UPLOAD_LOCK_KEY]);
       const s = await q.statementForUpdate(tx, id);
       if (!s) throw ApiError.detail(404, t('api:statement.notFound'), 'not_found');
-      const denied = discardRefusal(s);
+      const denied = refusal(s);
       if (denied) throw stepRefusal(denied, s.status, t);
-      await q.setDiscarded(tx, id, staff.user_id, body.reason);
+      const after = await act(tx, s);
       await recordAudit(tx, {
         actorId: staff.user_id,
-        action: 'statement.discard',
+        action,
         entity: 'statement',
         entityId: String(id),
         before: { status: s.status, uploaded_by: s.uploaded_by },
-        after: { status: 'discarded', uploaded_by: s.uploaded_by, discarded_by: staff.user_id, reason: body.reason },
+        after: { uploaded_by: s.uploaded_by, ...after },
       });
     });
     return this.stored(id, t);
@@ -389,7 +394,13 @@ export class Statements {
         if (step === 'own_proposal') throw stepRefusal(step, row.statement_status, t);
         if (row.proposed_by === null) {
           // step === 'propose': the first approval is a proposal; a second staff member approves the purchase (or
-          // anyone dismisses the row).
+          // anyone dismisses the row). A purchase that can no longer be confirmed is refused as its confirmation would
+          // be (docs/rules/lotteries-and-sales.md#8-transaction-states), first: from the close the answer is the same
+          // whether or not the freeze has rejected the purchase. No status changes here, so no lottery lock is needed:
+          // the confirmation checks again under it.
+          const sale = await saleState(tx, holder.lottery_id);
+          const closed = sale && (await closedForChanges(tx, sale));
+          if (closed) throw closedError(closed, t, lng);
           if (holder.status !== 'pending') throw ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
           await q.proposeRow(tx, rowId, staff.user_id, body.note);
           await recordAudit(tx, {

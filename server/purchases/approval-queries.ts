@@ -31,7 +31,7 @@ type Raw = {
 
 /**
  * `lapsed`: a pending proposal that could not be approved now, its lottery no longer on sale (the rule of stillOnSale in
- * server/purchases/service.ts) or its purchase no longer pending.
+ * shared/lotteries/freeze.ts) or its purchase no longer pending.
  */
 const SELECT = `SELECT p.id, p.transaction_id, p.trx_id, p.reason, p.status, p.proposed_by, a.name AS proposer_name, p.proposed_at,
          p.decided_by, b.name AS decider_name, p.decided_at, p.decision_reason,

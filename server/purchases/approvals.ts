@@ -11,8 +11,8 @@ import * as aq from './approval-queries.ts';
 import type { ApprovalProposalOut } from './approval-queries.ts';
 import * as q from './queries.ts';
 import type { TransactionRow } from './queries.ts';
-import { auditSnapshot, stillOnSale } from './service.ts';
-import { isFrozen } from '../lotteries/freeze.ts';
+import { auditSnapshot, type Ctx } from './service.ts';
+import { closedError, closedForChanges } from '../lotteries/freeze.ts';
 
 const ONE_PENDING = 'transaction_approval_proposals_one_pending';
 
@@ -27,13 +27,14 @@ export class ManualApprovals {
   constructor(private readonly db: Db) {}
 
   /** Proposes approving the pending purchase `id`, whose TrxID the player's receipt shows; audited. */
-  async propose(staff: AccessClaims, id: number, reason: string, t: TFunction): Promise<ApprovalProposalOut> {
+  async propose(staff: AccessClaims, id: number, reason: string, ctx: Ctx): Promise<ApprovalProposalOut> {
+    const { t } = ctx;
     let proposalId: number;
     try {
       proposalId = await this.db.tx(async (tx) => {
         const { before } = await this.lockPurchase(tx, id, t);
         refuse('propose', { actor: staff.user_id, owner: before.user_id }, t);
-        await this.approvable(tx, before, t);
+        await this.approvable(tx, before, ctx);
         const open = await aq.pendingProposalOf(tx, id);
         if (open !== undefined) throw pendingAlready(open, t);
         const pid = await aq.insertApprovalProposal(tx, { transactionId: id, trxId: before.trx_id ?? '', reason, by: staff.user_id });
@@ -57,11 +58,13 @@ export class ManualApprovals {
 
   /**
    * A second staff member approves a pending proposal: the purchase becomes `success` if it is still the pending
-   * payment with the TrxID proposed and its lottery still on sale; a proposal whose lottery's sales closed lapses
-   * (recorded, and refused). Audited `transaction.approve` with both staff members and both reasons.
+   * payment with the TrxID proposed and its lottery not closed for changes; a proposal whose lottery is closed lapses
+   * (recorded, and refused as every confirmation then is: 409 `tickets_frozen` from the close, with the proposal's id). Audited
+   * `transaction.approve` with both staff members and both reasons.
    */
-  async approve(staff: AccessClaims, proposalId: number, reason: string, t: TFunction): Promise<ApprovalProposalOut> {
-    const lapsed = await this.db.tx(async (tx) => {
+  async approve(staff: AccessClaims, proposalId: number, reason: string, ctx: Ctx): Promise<ApprovalProposalOut> {
+    const { t } = ctx;
+    const closed = await this.db.tx(async (tx) => {
       const { before, proposal } = await this.lockPending(tx, proposalId, t);
       refuse('approve', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by }, t);
       const sale = await saleState(tx, before.lottery_id);
@@ -69,17 +72,10 @@ export class ManualApprovals {
       // docs/rules/payments.md#1: a proposal does not outlive its lottery's sales, nor a freeze recorded by another instance.
       // Checked before whether the purchase changed: from the close the answer is the same whether or not the freeze job
       // has already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
-      if (!stillOnSale(sale) || (await isFrozen(tx, before.lottery_id))) {
-        await aq.decideApprovalProposal(tx, proposalId, 'lapsed', staff.user_id, reason);
-        await recordAudit(tx, {
-          actorId: staff.user_id,
-          action: 'transaction.approval_lapsed',
-          entity: 'transaction',
-          entityId: String(before.id),
-          before: { proposal_id: proposalId, status: 'pending' },
-          after: { proposal_id: proposalId, status: 'lapsed', reason },
-        });
-        return true;
+      const shut = await closedForChanges(tx, sale);
+      if (shut) {
+        await decide(tx, staff, before.id, proposalId, 'lapsed', reason);
+        return shut;
       }
       if (before.status !== 'pending' || before.trx_id !== proposal.trx_id)
         throw ApiError.detail(409, t('api:manualApproval.purchaseChanged'), 'proposal_stale');
@@ -102,9 +98,10 @@ export class ManualApprovals {
           : null,
       });
       await tellPurchase(tx, before.id, { kind: 'ticket_confirmed' });
-      return false;
+      return undefined;
     });
-    if (lapsed) throw ApiError.detail(409, t('api:manualApproval.lapsed'), 'proposal_lapsed', { proposal_id: proposalId });
+    // Refused after the transaction that recorded the lapse committed.
+    if (closed) throw closedError(closed, t, ctx.lng, { proposal_id: proposalId });
     return this.one(proposalId, t);
   }
 
@@ -113,15 +110,7 @@ export class ManualApprovals {
     await this.db.tx(async (tx) => {
       const { before, proposal } = await this.lockPending(tx, proposalId, t);
       refuse('reject', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by }, t);
-      await aq.decideApprovalProposal(tx, proposalId, 'rejected', staff.user_id, reason);
-      await recordAudit(tx, {
-        actorId: staff.user_id,
-        action: 'transaction.approval_rejected',
-        entity: 'transaction',
-        entityId: String(before.id),
-        before: { proposal_id: proposalId, status: 'pending' },
-        after: { proposal_id: proposalId, status: 'rejected', reason },
-      });
+      await decide(tx, staff, before.id, proposalId, 'rejected', reason);
     });
     return this.one(proposalId, t);
   }
@@ -170,18 +159,39 @@ export class ManualApprovals {
   }
 
   /** What approving this purchase needs, checked when it is proposed (and again, under the locks, when approved). */
-  private async approvable(tx: Db, before: TransactionRow, t: TFunction): Promise<void> {
+  private async approvable(tx: Db, before: TransactionRow, { t, lng }: Ctx): Promise<void> {
+    // The lottery first, as at the approval: from the close the answer is the same whether or not the freeze has
+    // already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
+    const sale = await saleState(tx, before.lottery_id);
+    if (!sale) throw notFound(t);
+    const closed = await closedForChanges(tx, sale);
+    if (closed) throw closedError(closed, t, lng);
     // An activated generated ticket was proved by its secret, not paid to us: nothing to approve.
     if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
     if (before.status !== 'pending') throw ApiError.detail(409, t('api:manualApproval.notPending'), 'not_pending');
     // The TrxID is what the receipt is checked against (docs/rules/lotteries-and-sales.md#8-transaction-states).
     if (before.trx_id === null) throw ApiError.detail(409, t('api:approveWithoutTrxId'), 'trx_id_missing');
-    const sale = await saleState(tx, before.lottery_id);
-    if (!sale) throw notFound(t);
-    if (sale.is_result_published) throw ApiError.detail(409, t('api:resultsPublishedNoChange'), 'results_published');
-    if (!stillOnSale(sale) || (await isFrozen(tx, before.lottery_id)))
-      throw ApiError.detail(409, t('api:manualApproval.salesClosed'), 'sales_closed');
   }
+}
+
+/** A pending proposal decided without approving its purchase (it lapsed, or was rejected or withdrawn); audited. */
+async function decide(
+  tx: Db,
+  staff: AccessClaims,
+  transactionId: number,
+  proposalId: number,
+  status: 'lapsed' | 'rejected',
+  reason: string,
+): Promise<void> {
+  await aq.decideApprovalProposal(tx, proposalId, status, staff.user_id, reason);
+  await recordAudit(tx, {
+    actorId: staff.user_id,
+    action: status === 'lapsed' ? 'transaction.approval_lapsed' : 'transaction.approval_rejected',
+    entity: 'transaction',
+    entityId: String(transactionId),
+    before: { proposal_id: proposalId, status: 'pending' },
+    after: { proposal_id: proposalId, status, reason },
+  });
 }
 
 const notFound = (t: TFunction) => ApiError.detail(404, t('api:transactionNotFound'), 'not_found');

@@ -33,10 +33,10 @@ export function purchaseRoutes(purchases: Purchases, approvals: ManualApprovals,
   route(r, api.myTransaction, ({ params, user, caller }) => purchases.one(user, params.id, caller.t));
   route(r, api.transactions, ({ query }) => purchases.list(query));
   route(r, api.updateTransaction, ({ params, body, user, caller }) => purchases.setStatus(user, params.id, body, caller));
-  route(r, api.proposeApproval, ({ params, body, user, caller }) => approvals.propose(user, params.id, body.reason, caller.t));
+  route(r, api.proposeApproval, ({ params, body, user, caller }) => approvals.propose(user, params.id, body.reason, caller));
   route(r, api.approvalProposals, ({ query }) => approvals.list(query));
   route(r, api.approveApprovalProposal, ({ params, body, user, caller }) =>
-    approvals.approve(user, params.proposalId, body.reason, caller.t),
+    approvals.approve(user, params.proposalId, body.reason, caller),
   );
   route(r, api.rejectApprovalProposal, ({ params, body, user, caller }) =>
     approvals.reject(user, params.proposalId, body.reason, caller.t),

@@ -25,8 +25,7 @@ import { throttle, type Limit } from '../http/rate-limit.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import { tellPurchase } from '../messages/outbox.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
-import { freezeState, isFrozen, refuseIfFrozen } from '../lotteries/freeze.ts';
-import { ticketsFrozen } from '../../shared/lotteries/freeze.ts';
+import { closedForChanges, refuseIfFrozen, type ClosedForChanges } from '../lotteries/freeze.ts';
 import { checkPlay, refuseTrxIdWhileExcluded } from '../play/service.ts';
 import { refuseStaffPlay } from '../play/staff.ts';
 import * as q from './queries.ts';
@@ -447,9 +446,10 @@ const combinationTaken = (t: TFunction) => ApiError.detail(409, t('api:combinati
 
 /**
  * A purchase as the bKash checkout sees it: the transaction, locked, and the sale of its lottery at that moment;
- * `frozen`: its lottery's tickets are frozen (docs/rules/lotteries-and-sales.md#8-transaction-states), read under the lock.
+ * `closed`: why it can no longer be confirmed (closedForChanges, docs/rules/lotteries-and-sales.md#8-transaction-states),
+ * read under the lock.
  */
-export type PurchaseForPayment = { tx: TransactionRow; sale: SaleState; frozen?: boolean };
+export type PurchaseForPayment = { tx: TransactionRow; sale: SaleState; closed?: ClosedForChanges };
 
 /**
  * Locks a purchase for the checkout's change, in the caller's database transaction: the lottery first, then the
@@ -461,15 +461,8 @@ export async function lockPurchaseForPayment(tx: Db, id: number): Promise<Purcha
   await lockLotteryForSale(tx, known.lottery_id);
   const row = await q.transactionForUpdate(tx, id);
   const sale = await saleState(tx, known.lottery_id);
-  return row && sale ? { tx: row, sale, frozen: await isFrozen(tx, known.lottery_id) } : undefined;
+  return row && sale ? { tx: row, sale, closed: await closedForChanges(tx, sale) } : undefined;
 }
-
-/**
- * Whether a paid ticket of this lottery can still be confirmed: published, on sale by its dates, not drawn. Its own
- * combination is already held by the pending purchase, so whether the lottery is "sold out" does not matter here.
- */
-export const stillOnSale = (sale: SaleState, now = Date.now()): boolean =>
-  sale.published && !sale.is_result_published && !sale.drawn && Date.parse(sale.start_date) <= now && now < Date.parse(sale.end_date);
 
 /**
  * bKash took the money for this pending purchase: it becomes `success` with bKash's TrxID, no staff involved
@@ -546,8 +539,8 @@ export async function purchaseOfPlayer(db: Db, userId: number, id: number): Prom
 /** Why a statement could not approve a purchase (docs/rules/payments.md#84-confirming-or-discarding-an-upload). */
 export type StatementApproval =
   | { ok: true }
-  | { ok: false; reason: 'not_found' | 'changed_meanwhile' | 'own_purchase' | 'results_published' | 'sales_closed' }
-  | { ok: false; reason: 'tickets_frozen'; end_date: string };
+  | { ok: false; reason: 'not_found' | 'changed_meanwhile' | 'own_purchase' }
+  | { ok: false; reason: ClosedForChanges['code']; closed: ClosedForChanges };
 
 /**
  * A row of an uploaded bKash statement (or a staff member's resolution of one) approves this pending Send Money
@@ -566,17 +559,15 @@ export async function approveFromStatement(
   await lockLotteryForSale(tx, known.lottery_id);
   const before = await q.transactionForUpdate(tx, a.transactionId);
   if (!before) return { ok: false, reason: 'not_found' };
+  const sale = await saleState(tx, before.lottery_id);
+  if (!sale) return { ok: false, reason: 'not_found' };
   // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
-  const frozen = await freezeState(tx, before.lottery_id);
-  if (frozen && ticketsFrozen(frozen, Date.now())) return { ok: false, reason: 'tickets_frozen', end_date: frozen.end_date };
+  const closed = await closedForChanges(tx, sale);
+  if (closed) return { ok: false, reason: closed.code, closed };
   if (before.status !== 'pending' || before.transaction_type !== 'payment' || before.trx_id !== a.trxId)
     return { ok: false, reason: 'changed_meanwhile' };
   // Staff never approve their own payment (docs/rules/payments.md#86-resolving-a-row).
   if (before.user_id === a.staffId || before.user_id === a.proposedBy) return { ok: false, reason: 'own_purchase' };
-  const sale = await saleState(tx, before.lottery_id);
-  if (!sale) return { ok: false, reason: 'not_found' };
-  if (sale.is_result_published) return { ok: false, reason: 'results_published' };
-  if (!stillOnSale(sale)) return { ok: false, reason: 'sales_closed' };
   const after = await q.setStatus(tx, a.transactionId, 'success');
   await recordAudit(tx, {
     actorId: a.staffId,

@@ -712,7 +712,8 @@ export const api = {
     reply: StatementRowOut,
     summary:
       "A person's decision on a row listed for review, with a note: the first `approve` proposes approving the pending purchase " +
-      "carrying the row's TrxID, a second staff member's `approve` approves it (the proposer's own: 403 `own_proposal`); " +
+      "carrying the row's TrxID, a second staff member's `approve` approves it (the proposer's own: 403 `own_proposal`); both " +
+      'are refused once its lottery is closed for changes (409 `tickets_frozen` from the end of sales); ' +
       "`dismiss` leaves everything as it is. Once per row; never a row of the caller's own purchase (403); audited.",
   }),
   flaggedPurchases: endpoint({
@@ -784,7 +785,9 @@ export const api = {
     status: 201,
     refuses: {
       403: "The purchase is the caller's own (`own_purchase`).",
-      409: 'Not a pending payment with a TrxID of a lottery still on sale, or a proposal already open (`proposal_pending`, with `proposal_id`).',
+      409:
+        'Not a pending payment with a TrxID (`not_pending`, `trx_id_missing`), its lottery closed for changes (`tickets_frozen` from the end ' +
+        'of sales, `results_published`, `sales_closed`), or a proposal already open (`proposal_pending`, with `proposal_id`).',
     },
     summary:
       'Proposes approving a pending purchase by hand, with the reason (the receipt the player showed): nothing changes until a ' +
@@ -812,7 +815,9 @@ export const api = {
     reply: ApprovalProposal,
     refuses: {
       403: 'The caller proposed it (`same_person`) or owns the purchase (`own_purchase`).',
-      409: "Decided already (`proposal_decided`), the purchase changed (`proposal_stale`), or its lottery's sales closed (`proposal_lapsed`: it lapses).",
+      409:
+        'Decided already (`proposal_decided`), the purchase changed (`proposal_stale`), or it can no longer be confirmed: the proposal lapses ' +
+        'and the answer carries its `proposal_id` (`tickets_frozen` from the end of sales, `results_published`, `sales_closed`).',
     },
     summary:
       "A second staff member approves the proposal with the reason: the purchase becomes `success` under the lottery's lock " +

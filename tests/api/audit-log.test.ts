@@ -6,17 +6,14 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
+import { account, buy, insertLottery, purchase, roles, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let player: Player, staff: Player, superuser: Player;
 
 beforeAll(async () => {
   t = await startTestApp();
-  player = await account(t, { name: 'Rahim Uddin' });
-  staff = await account(t, { name: 'Desk Officer', is_staff: true });
-  superuser = await account(t, { name: 'Chief Auditor', is_staff: true });
-  await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [superuser.id]);
+  ({ player, staff, superuser } = await roles(t, { player: 'Rahim Uddin', staff: 'Desk Officer', superuser: 'Chief Auditor' }));
 });
 afterAll(async () => {
   await t.close();

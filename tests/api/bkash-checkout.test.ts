@@ -8,33 +8,22 @@ import request from 'supertest';
 import { freezeDue } from '../../server/draws/freeze-job.ts';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { BkashClient } from '../../server/payments/bkash/client.ts';
-import { SANDBOX, startSimulator, type BkashSimulator } from '../../server/payments/bkash/simulator.ts';
+import { SANDBOX, type BkashSimulator } from '../../server/payments/bkash/simulator.ts';
 import { Payments } from '../../server/payments/service.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { appWithSimulator, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let sim: BkashSimulator;
-let closeSim: () => Promise<void>;
+let close: () => Promise<void>;
 let simUrl: string;
 let a: Player, b: Player, staff: Player;
 
 beforeAll(async () => {
-  const s = await startSimulator(SIMULATOR_CREDENTIALS);
-  sim = s.sim;
-  closeSim = s.close;
-  simUrl = s.baseUrl;
-  // A short timeout: a bKash that does not answer is given up on quickly.
-  t = await startTestApp({ BKASH_BASE_URL: s.baseUrl, BKASH_TIMEOUT_MS: '3000', UPSTREAM_TIMEOUT_MS: '4000' });
-  a = await account(t, { name: 'Rahim Uddin' });
-  b = await account(t, { name: 'Fatema Begum' });
-  staff = await account(t, { name: 'Staff Member', is_staff: true });
+  ({ t, sim, simUrl, a, b, staff, close } = await appWithSimulator());
 });
-afterAll(async () => {
-  await t.close();
-  await closeSim();
-});
+afterAll(() => close());
 beforeEach(async () => {
   sim.reset();
   await t.settled();

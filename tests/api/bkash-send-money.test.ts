@@ -6,33 +6,23 @@
  * the reconciliation job asks again. Twenty checks at once confirm once. On PGlite and PostgreSQL.
  */
 import request from 'supertest';
-import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
-import { startSimulator, type BkashSimulator } from '../../server/payments/bkash/simulator.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { BkashSimulator } from '../../server/payments/bkash/simulator.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+import { appWithSimulator, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
 
 const RECEIVER = '01700000000';
 const TICKET = '05-12-23-34-45-07';
 let t: TestApp;
 let sim: BkashSimulator;
-let closeSim: () => Promise<void>;
+let close: () => Promise<void>;
 let simNow: number | null = null;
 let a: Player, b: Player, staff: Player;
 
 beforeAll(async () => {
-  const s = await startSimulator({ ...SIMULATOR_CREDENTIALS, receiver: RECEIVER, now: () => simNow ?? Date.now() });
-  sim = s.sim;
-  closeSim = s.close;
-  t = await startTestApp({ BKASH_BASE_URL: s.baseUrl, BKASH_TIMEOUT_MS: '3000', UPSTREAM_TIMEOUT_MS: '4000' });
-  a = await account(t, { name: 'Rahim Uddin' });
-  b = await account(t, { name: 'Fatema Begum' });
-  staff = await account(t, { name: 'Staff Member', is_staff: true });
+  ({ t, sim, a, b, staff, close } = await appWithSimulator({ receiver: RECEIVER, now: () => simNow ?? Date.now() }));
 });
-afterAll(async () => {
-  await t.close();
-  await closeSim();
-});
+afterAll(() => close());
 beforeEach(async () => {
   sim.reset();
   simNow = null;

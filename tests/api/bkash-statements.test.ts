@@ -324,23 +324,43 @@ describe('after the end of sales (the tickets frozen)', () => {
       "SELECT after FROM audit_log WHERE action = 'statement.confirm'",
     );
     expect(confirmed?.after.refused).toContainEqual({ transaction_id: p.matches, reason: 'tickets_frozen' });
-    // A person's approval is refused at the second staff member's approval, in either language; the proposal changes
-    // no ticket.
-    await resolve(staff2, byLine(rows, 9).id, { action: 'approve', note: 'checked' }).expect(200);
-    const en = await resolve(boss, byLine(rows, 9).id, { action: 'approve', note: 'agreed' }).expect(409);
+    // A person's approval is refused already when it is proposed, as the confirmation would be, in either language:
+    // nothing is recorded.
+    await t.db.query('DELETE FROM audit_log');
+    const en = await resolve(staff2, byLine(rows, 9).id, { action: 'approve', note: 'checked' }).expect(409);
+    expect(en.body).toEqual({
+      code: 'tickets_frozen',
+      detail: expect.stringMatching(
+        /^Sales of this lottery closed on .+: its tickets are frozen for the draw, so no ticket's status can change/,
+      ),
+    });
+    const bn = await resolve(staff, byLine(rows, 9).id, { action: 'approve', note: 'checked' }, 'bn').expect(409);
+    expect(bn.body.code).toBe('tickets_frozen');
+    expect(bn.body.detail).toContain('তাই কোনো টিকিটের অবস্থা আর বদলানো যায় না');
+    expect(byLine(await rowsOf(staff2, s.id), 9)).toMatchObject({ proposal: null, resolution: null });
+    expect(await statusOf(p.matches)).toBe('pending');
+    expect(await t.db.query('SELECT 1 FROM audit_log')).toEqual([]);
+    // Dismissing it changes no ticket: still allowed.
+    await resolve(staff2, byLine(rows, 9).id, { action: 'dismiss', note: 'Sales had closed; refunded by hand.' }).expect(200);
+  });
+
+  test('a proposal made before the close is refused at its confirmation after it (tickets_frozen, in either language); nothing changes', async () => {
+    const p = await purchasesOfTheFixture();
+    const s = await uploadConfirmed(staff, STATEMENT, staff2);
+    const row = byLine(await rowsOf(staff, s.id), 13); // ৳150 paid for a ৳100 ticket
+    await resolve(staff2, row.id, { action: 'approve', note: 'Paid 150 by mistake.' }).expect(200);
+    await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 minute' WHERE id = $1`, [p.padma]);
+    await t.db.query('DELETE FROM audit_log');
+    const en = await resolve(boss, row.id, { action: 'approve', note: 'agreed' }).expect(409);
     expect(en.body).toEqual({
       code: 'tickets_frozen',
       detail: expect.stringMatching(/^Sales of this lottery closed on .+: its tickets are frozen/),
     });
-    const bn = await resolve(staff, byLine(rows, 9).id, { action: 'approve', note: 'agreed' }, 'bn').expect(409);
-    expect(bn.body.code).toBe('tickets_frozen');
-    expect(bn.body.detail).toContain('এই কেনাকাটা আর অনুমোদন করা যায় না');
-    expect(await statusOf(p.matches)).toBe('pending');
-    expect(
-      (await t.db.query("SELECT 1 FROM audit_log WHERE action = 'transaction.approve' AND entity_id = $1", [String(p.matches)])).length,
-    ).toBe(0);
-    // Dismissing it changes no ticket: still allowed.
-    await resolve(staff2, byLine(rows, 9).id, { action: 'dismiss', note: 'Sales had closed; refunded by hand.' }).expect(200);
+    const bn = await resolve(staff, row.id, { action: 'approve', note: 'agreed' }, 'bn').expect(409);
+    expect(bn.body).toEqual({ code: 'tickets_frozen', detail: expect.stringContaining('ড্র-এর জন্য এর টিকিট চূড়ান্ত') });
+    expect(await statusOf(p.wrongAmount)).toBe('pending');
+    expect(byLine(await rowsOf(staff, s.id), 13)).toMatchObject({ proposal: { by: { id: staff2.id } }, resolution: null });
+    expect(await t.db.query('SELECT 1 FROM audit_log')).toEqual([]);
   });
 });
 
@@ -922,17 +942,17 @@ describe('confirming and discarding an upload', () => {
         Number(a.entity_id),
       ),
     ).toEqual([ok]);
-    // A second person's approval of a row whose lottery closed is refused in the caller's language: its tickets are
-    // frozen; of one taken off sale, its sales are closed.
+    // A person's approval of a row whose lottery closed is refused (already when proposed) in the caller's language: its
+    // tickets are frozen; of one taken off sale, its sales are closed.
     const closedRow = rows.find((r) => r.trx_id === 'CLSD1234AB') as Row;
-    await resolve(boss, closedRow.id, { action: 'approve', note: 'Paid before the close.' }).expect(200);
-    const frozen = await resolve(staff, closedRow.id, { action: 'approve', note: 'Agreed.' }, 'bn').expect(409);
+    const frozen = await resolve(boss, closedRow.id, { action: 'approve', note: 'Paid before the close.' }, 'bn').expect(409);
     expect(frozen.body.code).toBe('tickets_frozen');
-    expect(frozen.body.detail).toMatch(/^এই লটারির বিক্রি .+ বন্ধ হয়েছে: ড্র-এর জন্য এর টিকিট চূড়ান্ত, তাই এই কেনাকাটা আর অনুমোদন করা যায় না।/);
+    expect(frozen.body.detail).toMatch(
+      /^এই লটারির বিক্রি .+ বন্ধ হয়েছে: ড্র-এর জন্য এর টিকিট চূড়ান্ত, তাই কোনো টিকিটের অবস্থা আর বদলানো যায় না।$/,
+    );
     expect(await statusOf(closed)).toBe('pending');
     const offSaleRow = rows.find((r) => r.trx_id === 'WDRN1234AB') as Row;
-    await resolve(boss, offSaleRow.id, { action: 'approve', note: 'Paid while on sale.' }).expect(200);
-    const refused = await resolve(staff, offSaleRow.id, { action: 'approve', note: 'Agreed.' }, 'bn').expect(409);
+    const refused = await resolve(boss, offSaleRow.id, { action: 'approve', note: 'Paid while on sale.' }, 'bn').expect(409);
     expect(refused.body).toEqual({ detail: 'এই লটারির বিক্রি বন্ধ হয়ে গেছে: এর কেনাকাটা আর অনুমোদন করা যায় না।', code: 'sales_closed' });
     expect(await statusOf(offSale)).toBe('pending');
   });

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { createLogger } from '../../server/log.ts';
 import { liveNotifier, logNotifier } from '../../server/notify/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
+import { account, drawByHand, insertLottery, type Player, sold as soldBy, superuserAccount } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player, superuser: Player;
@@ -20,8 +20,7 @@ beforeAll(async () => {
   b = await account(t, { name: 'Fatema Begum', email: 'fatema@example.com' });
   staff = await account(t, { name: 'Draw Officer', is_staff: true });
   // Deleting a prize is a superuser's action, with a reason.
-  superuser = await account(t, { name: 'Head Office', is_staff: true });
-  await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [superuser.id]);
+  superuser = await superuserAccount(t, { name: 'Head Office' });
 });
 afterAll(async () => {
   await t.close();
@@ -57,23 +56,9 @@ async function draw(tickets: string[], lottery: number) {
   return res;
 }
 
-/** A ticket bought by this player and approved by staff (status success), unless told to leave it as it is. */
-async function sold(p: Player, lottery: number, ticket: string, status: 'success' | 'pending' | 'failed' = 'success'): Promise<number> {
-  const res = await buy(t, p, purchase(lottery, ticket, { trx_id: trxId() }));
-  if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const id = res.body.id as number;
-  if (status !== 'pending') {
-    const put =
-      status === 'success'
-        ? await approveByHand(t, id)
-        : await request(t.url)
-            .put(`/api/v1/transactions/${id}/`)
-            .set(...staff.auth)
-            .send({ status });
-    if (put.status !== 200) throw new Error(`status change failed: ${put.status}`);
-  }
-  return id;
-}
+/** A ticket bought by this player and approved (status success), unless told to leave it as it is. */
+const sold = (p: Player, lottery: number, ticket: string, status?: 'success' | 'pending' | 'failed') =>
+  soldBy(t, staff, p, lottery, ticket, status);
 
 const audit = (action: string) =>
   t.db.query<{ actor_id: number; entity: string; entity_id: string; before: Record<string, unknown> | null; after: unknown }>(

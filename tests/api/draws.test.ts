@@ -9,7 +9,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
-import { account, buy, closeSales, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
+import { account, buy, closeSales, insertLottery, purchase, type Player, sold as soldBy } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player, checker: Player;
@@ -58,23 +58,9 @@ const prizes = (p: Player | null, lottery: number | string) => {
   return p ? r.set(...p.auth) : r;
 };
 
-/** A ticket bought by this player and approved by staff (status success), unless told to leave it as it is. */
-async function sold(p: Player, lottery: number, ticket: string, status: 'success' | 'pending' | 'failed' = 'success'): Promise<number> {
-  const res = await buy(t, p, purchase(lottery, ticket, { trx_id: trxId() }));
-  if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const id = res.body.id as number;
-  if (status !== 'pending') {
-    const put =
-      status === 'success'
-        ? await approveByHand(t, id)
-        : await request(t.url)
-            .put(`/api/v1/transactions/${id}/`)
-            .set(...staff.auth)
-            .send({ status });
-    if (put.status !== 200) throw new Error(`status change failed: ${put.status}`);
-  }
-  return id;
-}
+/** A ticket bought by this player and approved (status success), unless told to leave it as it is. */
+const sold = (p: Player, lottery: number, ticket: string, status?: 'success' | 'pending' | 'failed') =>
+  soldBy(t, staff, p, lottery, ticket, status);
 
 const state = async (lottery: number) => ({
   lottery: await t.db.one<{ is_result_published: boolean; drawn_at: string | null }>(

@@ -4,6 +4,7 @@
  * POST /api/v1/transaction-approval-proposals/{id}/approve/ | reject/. On PGlite and PostgreSQL.
  */
 import request from 'supertest';
+import { freezeDue } from '../../server/draws/freeze-job.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
@@ -207,7 +208,13 @@ describe('refusals', () => {
     const late = await pending(closed);
     await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 minute' WHERE id = $1`, [closed]);
     const refused = await propose(first, late);
-    expect([refused.status, refused.body.code]).toEqual([409, 'sales_closed']);
+    expect([refused.status, refused.body.code]).toEqual([409, 'tickets_frozen']);
+    // Once the freeze has rejected it, the answer is the same, in either language: the lottery is checked first.
+    await freezeDue(t.db);
+    expect(await statusOf(late)).toBe('failed');
+    const bn = await propose(first, late, undefined, 'bn');
+    expect(bn.status).toBe(409);
+    expect(bn.body).toEqual({ code: 'tickets_frozen', detail: expect.stringContaining('ড্র-এর জন্য এর টিকিট চূড়ান্ত') });
   });
 
   test('a proposal whose lottery’s sales closed lapses: refused on approval, nothing approved, listed no more', async () => {
@@ -218,7 +225,8 @@ describe('refusals', () => {
     expect((await list(second)).body[0]).toMatchObject({ id: p.body.id, lapsed: true });
     const res = await decide(second, 'approve', p.body.id);
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'proposal_lapsed', proposal_id: p.body.id });
+    expect(res.body).toMatchObject({ code: 'tickets_frozen', proposal_id: p.body.id });
+    expect(res.body.detail).toMatch(/^Sales of this lottery closed on .+: its tickets are frozen for the draw/);
     expect(await statusOf(id)).toBe('pending');
     expect((await list(second)).body).toEqual([]);
     expect((await list(second, '?status=lapsed')).body.map((x: { id: number }) => x.id)).toEqual([p.body.id]);

@@ -1,6 +1,8 @@
 /** Lotteries, players and purchases for the purchase tests (purchases*.test.ts). */
 import request from 'supertest';
-import { createUser, type TestApp } from '../helpers/app.ts';
+import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
+import { startSimulator, type BkashSimulator, type SimulatorOptions } from '../../server/payments/bkash/simulator.ts';
+import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -54,6 +56,24 @@ export async function account(t: TestApp, o: { name?: string; email?: string; is
   return { id: u.id, phone: u.phone, token, auth: ['Authorization', `Bearer ${token}`] };
 }
 
+/** A staff account made a superuser (the right is read from the database, as the API reads it). */
+export async function superuserAccount(t: TestApp, o: { name?: string; email?: string } = {}): Promise<Player> {
+  const p = await account(t, { ...o, is_staff: true });
+  await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [p.id]);
+  return p;
+}
+
+/** One account of each signed-in role, named: a player, a staff member and a superuser. */
+export async function roles(
+  t: TestApp,
+  names: { player: string; staff: string; superuser: string },
+): Promise<{ player: Player; staff: Player; superuser: Player }> {
+  const player = await account(t, { name: names.player });
+  const staff = await account(t, { name: names.staff, is_staff: true });
+  const superuser = await superuserAccount(t, { name: names.superuser });
+  return { player, staff, superuser };
+}
+
 /** A purchase body that is valid for this lottery (price 100 unless told). */
 export const purchase = (lotteryId: number, ticket: string, extra: Record<string, unknown> = {}) => ({
   lottery_id: lotteryId,
@@ -105,6 +125,73 @@ export async function drawByHand(t: TestApp, lotteryId: number, tickets: readonl
   return request(t.url)
     .post(`/api/v1/draw-proposals/${proposed.body.id as number}/approve/`)
     .set(...second.auth);
+}
+
+/**
+ * A ticket this player bought (with a TrxID) then approved by hand (status success), or rejected by `staff`, or left
+ * pending, as told. Answers the transaction's id; throws when a step is refused.
+ */
+export async function sold(
+  t: TestApp,
+  staff: Player,
+  p: Player,
+  lottery: number,
+  ticket: string,
+  status: 'success' | 'pending' | 'failed' = 'success',
+): Promise<number> {
+  const res = await buy(t, p, purchase(lottery, ticket, { trx_id: trxId() }));
+  if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const id = res.body.id as number;
+  if (status !== 'pending') {
+    const put =
+      status === 'success'
+        ? await approveByHand(t, id)
+        : await request(t.url)
+            .put(`/api/v1/transactions/${id}/`)
+            .set(...staff.auth)
+            .send({ status });
+    if (put.status !== 200) throw new Error(`status change failed: ${put.status}`);
+  }
+  return id;
+}
+
+/**
+ * A generated ticket `staff` makes for this lottery, and `p`'s activation of it (its answer, whatever it is: a test
+ * may expect a refusal). Throws when the ticket could not be made.
+ */
+export async function generateAndActivate(t: TestApp, staff: Player, p: Player, lottery: number) {
+  const made = await request(t.url)
+    .post('/api/v1/generated-tickets/')
+    .set(...staff.auth)
+    .send({ lottery_id: lottery, quantity: 1 });
+  if (made.status !== 201) throw new Error(`generating failed: ${made.status} ${JSON.stringify(made.body)}`);
+  const ticket = made.body[0] as { ticket_number: string; secret_number: string };
+  const activated = await request(t.url)
+    .post('/api/v1/activate-generated-ticket/')
+    .set(...p.auth)
+    .send({ ticket_number: ticket.ticket_number, secret_number: ticket.secret_number });
+  return { ticket, activated };
+}
+
+/**
+ * The bKash simulator over HTTP and a test app that talks to it with short timeouts (a bKash that does not answer is
+ * given up on quickly), with two players and a staff member. `close` stops both.
+ */
+export async function appWithSimulator(opts: Partial<SimulatorOptions> = {}) {
+  const s = await startSimulator({ ...SIMULATOR_CREDENTIALS, ...opts });
+  const t = await startTestApp({ BKASH_BASE_URL: s.baseUrl, BKASH_TIMEOUT_MS: '3000', UPSTREAM_TIMEOUT_MS: '4000' });
+  return {
+    t,
+    sim: s.sim as BkashSimulator,
+    simUrl: s.baseUrl,
+    a: await account(t, { name: 'Rahim Uddin' }),
+    b: await account(t, { name: 'Fatema Begum' }),
+    staff: await account(t, { name: 'Staff Member', is_staff: true }),
+    close: async () => {
+      await t.close();
+      await s.close();
+    },
+  };
 }
 
 /** Two staff accounts of a test app, made once: who proposes and who approves a payment by hand. */

@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, approveByHand, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { account, approveByHand, buy, generateAndActivate, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player;
@@ -415,16 +415,7 @@ describe('PUT /api/v1/transactions/{id}/', () => {
 
   test('an activated generated ticket is not a payment: its status does not change', async () => {
     const lottery = await insertLottery(t);
-    const made = await request(t.url)
-      .post('/api/v1/generated-tickets/')
-      .set(...staff.auth)
-      .send({ lottery_id: lottery, quantity: 1 });
-    expect(made.status).toBe(201);
-    const g = made.body[0] as { ticket_number: string; secret_number: string };
-    const activated = await request(t.url)
-      .post('/api/v1/activate-generated-ticket/')
-      .set(...a.auth)
-      .send({ ticket_number: g.ticket_number, secret_number: g.secret_number });
+    const { activated } = await generateAndActivate(t, staff, a, lottery);
     expect(activated.status).toBe(200);
     const id = activated.body.transaction_id as number;
     for (const status of ['pending', 'failed']) {

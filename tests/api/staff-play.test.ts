@@ -5,17 +5,14 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { buy, generateAndActivate, insertLottery, purchase, roles, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let player: Player, staff: Player, superuser: Player;
 
 beforeAll(async () => {
   t = await startTestApp();
-  player = await account(t, { name: 'Rahim Uddin' });
-  staff = await account(t, { name: 'Desk Officer', is_staff: true });
-  superuser = await account(t, { name: 'Chief', is_staff: true });
-  await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [superuser.id]);
+  ({ player, staff, superuser } = await roles(t, { player: 'Rahim Uddin', staff: 'Desk Officer', superuser: 'Chief' }));
 });
 afterAll(async () => {
   await t.close();
@@ -61,16 +58,7 @@ test('a TrxID, a checkout and an activation of a staff account’s own are refus
     const checkout = await request(t.url)
       .post(`/api/v1/transactions/${id}/bkash-checkout/`)
       .set(...player.auth);
-    const made = await request(t.url)
-      .post('/api/v1/generated-tickets/')
-      .set(...staff.auth)
-      .send({ lottery_id: lottery, quantity: 1 });
-    expect(made.status).toBe(201);
-    const g = made.body[0] as { ticket_number: string; secret_number: string };
-    const activated = await request(t.url)
-      .post('/api/v1/activate-generated-ticket/')
-      .set(...player.auth)
-      .send({ ticket_number: g.ticket_number, secret_number: g.secret_number });
+    const { ticket: g, activated } = await generateAndActivate(t, staff, player, lottery);
     for (const r of [trx, checkout, activated]) expect([r.status, r.body.code]).toEqual([403, 'staff_cannot_play']);
     expect(await t.db.one('SELECT trx_id, status FROM transactions WHERE id = $1', [id])).toEqual({ trx_id: null, status: 'pending' });
     expect(await t.db.one('SELECT activated_at FROM generated_tickets WHERE ticket_number = $1', [g.ticket_number])).toEqual({

@@ -115,7 +115,7 @@ describe('no status changes from the end of sales', () => {
     expect(bn.body.detail).not.toMatch(/[0-9]/);
     // Nor is an approval by two begun after the close: the proposal is refused (docs/rules/payments.md#1-who-may-do-what).
     const proposal = await approveByHand(t, pending);
-    expect([proposal.status, proposal.body.code]).toEqual([409, 'sales_closed']);
+    expect([proposal.status, proposal.body.code]).toEqual([409, 'tickets_frozen']);
     expect([await statusOf(pending), await statusOf(paid), await statusOf(failed)]).toEqual(['pending', 'success', 'failed']);
     expect(await t.db.query('SELECT 1 FROM audit_log')).toEqual([]);
     // Asking for the status it has changes nothing, as before.
@@ -342,7 +342,7 @@ describe('20 approvals racing the close', () => {
         expect(status).toBe('success');
         approved.push(tickets[i]!);
       } else {
-        expect([res.status, res.body.code, status]).toEqual([409, 'proposal_lapsed', 'failed']);
+        expect([res.status, res.body.code, status]).toEqual([409, 'tickets_frozen', 'failed']);
       }
     }
     // Every proposal decided once: approved, or lapsed (recorded) by the refused approval.
