@@ -300,10 +300,13 @@ describe('a lottery is drawn once', () => {
     const lottery = await insertLottery(t, { name: 'Taken Back Draw' });
     await sold(a, lottery, T1);
     expect((await draw(staff, { lottery_id: lottery, tickets: [T1] })).status).toBe(201);
+    // Taken back by a superuser, with a reason (docs/rules/lotteries-and-sales.md#9-the-draw).
+    const head = await account(t, { name: 'Head Office', is_staff: true });
+    await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [head.id]);
     const back = await request(t.url)
       .patch(`/api/v1/lotteries/${lottery}/`)
-      .set(...staff.auth)
-      .send({ is_result_published: false });
+      .set(...head.auth)
+      .send({ is_result_published: false, results_reason: 'The draw is checked again' });
     expect(back.status).toBe(200);
     expect(back.body).toMatchObject({ is_result_published: false, drawn: true, purchasable: false });
     // Its end date is still a week away: only the draw closes it.
