@@ -7,6 +7,7 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { loginAs } from '../helpers/session.ts';
 import { account, approveByHand, buy, drawByHand, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -302,6 +303,33 @@ describe('a withheld prize', () => {
         { ticket: T2, prize_money: 50000, withheld_reason: null },
       ],
     });
+  });
+});
+
+describe('the pages of a withheld prize', () => {
+  test('/results: the total prize stays, with what was withheld beside it, and the ticket marked with its reason', async () => {
+    const { p1 } = await drawn();
+    const proposal = (await propose(superuser, p1)).body as { id: number };
+    expect((await approve(staff, proposal.id)).status).toBe(200);
+    const en = await request(t.url).get('/results').expect(200);
+    expect(en.text).toMatch(/Total prize .*100,000.*\(of which .*50,000.* withheld\)/s);
+    expect(en.text).toContain(`Withheld: ${REASON}`);
+    const bn = await request(t.url).get('/results').set('Cookie', 'lang=bn').expect(200);
+    expect(bn.text).toContain('আটকে রাখা হয়েছে)');
+    expect(bn.text).toContain(`আটকে রাখা হয়েছে: ${REASON}`);
+  });
+
+  test('My Lotteries: "Your prize was withheld: <reason>", not "Better luck next time", no claim offered', async () => {
+    const { p1 } = await drawn();
+    const proposal = (await propose(superuser, p1)).body as { id: number };
+    expect((await approve(staff, proposal.id)).status).toBe(200);
+    const agent = await loginAs(t.url, a.phone, 'secret-pass-1');
+    const page = await agent.get('/my-lotteries').expect(200);
+    expect(page.text).toContain(`Your prize was withheld: ${REASON}`);
+    expect(page.text).not.toContain('Better luck next time');
+    expect(page.text).not.toContain('Add Payment Info');
+    const other = await loginAs(t.url, b.phone, 'secret-pass-1');
+    expect((await other.get('/my-lotteries').expect(200)).text).toContain('Add Payment Info');
   });
 });
 
