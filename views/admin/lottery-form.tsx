@@ -131,7 +131,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const s = await submit(form, context, {
     schema: LotteryPatch,
     call: (api, body) => api.call(contract.updateLottery, { params: { id }, body }),
-    failed: () => key('admin:lotteryForm.updateFailed'),
+    // A refusal's own message (a superuser's act, docs/rules/lotteries-and-sales.md#9-the-draw) is said with it.
+    failed: (message) => (message ? key('admin:lotteryForm.updateFailedWith', { message }) : key('admin:lotteryForm.updateFailed')),
   });
   if (!s.ok) return s.reply;
   return { saved: true } satisfies Result;
