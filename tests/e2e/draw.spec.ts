@@ -123,7 +123,7 @@ test('staff propose winners by hand, a second staff member approves, the results
   await expect(approver.locator('.toasts--top-right')).toContainText('Prize withheld');
   await second.close();
 
-  await page.reload();
+  await page.goto(`/admin/lotteries/${lottery.id}/draw`);
   const prizes2 = page.getByRole('region', { name: 'Prizes' });
   await expect(prizes2).toContainText(lottery.ticket);
   await expect(prizes2).toContainText('Withheld: Court order 12/2026');
