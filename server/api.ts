@@ -16,6 +16,7 @@ import { claimRoutes } from './claims/routes.ts';
 import { Claims } from './claims/service.ts';
 import { drawRoutes } from './draws/routes.ts';
 import { Draws } from './draws/service.ts';
+import { PrizeWithholdings } from './draws/withholding.ts';
 import { generatedTicketRoutes } from './generated-tickets/routes.ts';
 import { GeneratedTickets } from './generated-tickets/service.ts';
 import { authenticate, bearer } from './http/auth.ts';
@@ -109,7 +110,7 @@ export function createApi(d: ApiDeps): Api {
     purchaseRoutes(purchases, new ManualApprovals(d.db), d.db),
     paymentRoutes(d.payments),
     statementRoutes(statements),
-    drawRoutes(new Draws(d.db, d.keys, d.notifier, d.publicOrigin)),
+    drawRoutes(new Draws(d.db, d.keys, d.notifier, d.publicOrigin), new PrizeWithholdings(d.db)),
     claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier, secondApprovalTk: d.payoutSecondApprovalTk })),
     generatedTicketRoutes(new GeneratedTickets(d.db, d.keys), d.db),
     uploadRoutes(new Uploads(d.db)),

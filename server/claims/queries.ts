@@ -25,6 +25,8 @@ export type WinningRow = {
   c_updated_at: string | null;
   /** When the player's phone, e-mail or (by staff) password last changed: the start of the hold on his claims. */
   u_contact_changed_at: string | null;
+  /** Why the prize was withheld (docs/rules/lotteries-and-sales.md#9-the-draw); null when it was not. */
+  withheld_reason: string | null;
 };
 
 /** Only prizes of published results count: a result taken back by staff takes its prizes out of view too. */
@@ -32,7 +34,8 @@ const WINNING_SELECT = `SELECT p.id AS prize_id, p.prize_money, p.ticket, p.tran
     l.name AS l_name, l.name_bn AS l_name_bn, COALESCE(l.drawn_at, l.end_date) AS drawn_at,
     c.id AS c_id, c.status AS c_status, c.payment_method AS c_method, c.account_number AS c_account_number,
     c.account_holder_name AS c_account_holder_name, c.bank_name AS c_bank_name, c.branch_name AS c_branch_name,
-    c.submitted_at AS c_submitted_at, c.updated_at AS c_updated_at, u.contact_changed_at AS u_contact_changed_at
+    c.submitted_at AS c_submitted_at, c.updated_at AS c_updated_at, u.contact_changed_at AS u_contact_changed_at,
+    p.withheld_reason
   FROM prizes p
   JOIN transactions t ON t.id = p.transaction_id
   JOIN users u ON u.id = t.user_id
@@ -80,12 +83,15 @@ export type Payout = {
 
 /**
  * Stores the payout details when the claim may take them (started or failed transfer); undefined when it may not,
- * for instance because a concurrent request of the same player stored them first.
+ * for instance because a concurrent request of the same player stored them first, or the prize is withheld: the
+ * prize's row is locked first (the order withholding takes: prize, then claim), so a withholding approved at that
+ * moment is either seen (nothing stored) or waits.
  */
 export const submitPayout = (db: Db, prizeId: number, userId: number, p: Payout) =>
   db.one<{ id: number }>(
-    `INSERT INTO prize_claims (prize_id, user_id, status, payment_method, account_number, account_holder_name, bank_name, branch_name, submitted_at)
-     VALUES ($1, $2, 'payment_info_submitted', $3, $4, $5, $6, $7, now())
+    `WITH unwithheld AS (SELECT id FROM prizes WHERE id = $1 AND withheld_at IS NULL FOR UPDATE)
+     INSERT INTO prize_claims (prize_id, user_id, status, payment_method, account_number, account_holder_name, bank_name, branch_name, submitted_at)
+     SELECT unwithheld.id, $2, 'payment_info_submitted', $3, $4, $5, $6, $7, now() FROM unwithheld
      ON CONFLICT (prize_id) DO UPDATE SET status = 'payment_info_submitted', payment_method = EXCLUDED.payment_method,
        account_number = EXCLUDED.account_number, account_holder_name = EXCLUDED.account_holder_name, bank_name = EXCLUDED.bank_name,
        branch_name = EXCLUDED.branch_name, submitted_at = now(), updated_at = now(),

@@ -62,8 +62,9 @@ const winningJson = (r: q.WinningRow, now = Date.now()): Winning => {
     transaction_id: r.transaction_id,
     claim_deadline: deadline,
     // While the hold runs the API refuses the claim code and the details (refuseWhileHeld): the pages say why instead.
-    can_claim: held === null && canClaim(r.c_status, deadline, now),
+    can_claim: held === null && r.withheld_reason === null && canClaim(r.c_status, deadline, now),
     held_until: held,
+    withheld_reason: r.withheld_reason,
     claim:
       r.c_id === null || r.c_status === null
         ? null
@@ -177,6 +178,9 @@ export class Claims {
 
   /** Why payout details cannot be sent now, or null when they can. */
   private refusal(row: q.WinningRow, ctx: Ctx): ApiError | null {
+    // docs/rules/lotteries-and-sales.md#9-the-draw: a withheld prize is not paid.
+    if (row.withheld_reason !== null)
+      return ApiError.detail(409, ctx.t('api:withholding.claimRefused', { reason: row.withheld_reason }), 'prize_withheld');
     const deadline = claimDeadline(row.drawn_at);
     if (canClaim(row.c_status, deadline)) return null;
     if (row.c_status === 'payment_info_submitted' || row.c_status === 'transfer_completed')
@@ -244,7 +248,11 @@ export class Claims {
       bank_name: body.bank_name,
       branch_name: body.branch_name,
     });
-    if (!stored) throw ApiError.detail(409, t('api:claimAlreadySubmitted'), 'already_claimed');
+    if (!stored) {
+      // Withheld while the code was checked (the prize's lock decided): told why, as before the check.
+      const now = await this.owned(caller, body.prize, t);
+      throw this.refusal(now, ctx) ?? ApiError.detail(409, t('api:claimAlreadySubmitted'), 'already_claimed');
+    }
     return this.one(caller, body.prize, t);
   }
 

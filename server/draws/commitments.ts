@@ -1,3 +1,4 @@
+import { withheldPrizes } from './withholding-queries.ts';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { ALGORITHM, BEACON_SOURCE, type DrawProofReply } from '../../shared/draws/proof.ts';
@@ -129,6 +130,7 @@ export async function drawProof(db: Db, keys: Keyring, lotteryId: number, t: TFu
         tickets_digest: c.tickets_digest,
         tickets: lines(c.tickets),
         ...outcome,
+        withheld: await withheldPrizes(db, lotteryId),
       };
   }
   const beacon = c ? ({ source: BEACON_SOURCE, round: Number(c.beacon_round) } as const) : null;

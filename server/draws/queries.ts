@@ -64,12 +64,14 @@ export async function publishResults(db: Db, id: number): Promise<string> {
   return row.drawn_at;
 }
 
+/** The lottery's prizes, a withheld one with its reason (docs/rules/lotteries-and-sales.md#9-the-draw). */
 export const prizesOf = (db: Db, lotteryId: number) =>
-  db.query<PrizeRow>('SELECT id, lottery_id, transaction_id, ticket, prize_money FROM prizes WHERE lottery_id = $1 ORDER BY id', [
-    lotteryId,
-  ]);
+  db.query<PrizeRow & { withheld_reason: string | null }>(
+    'SELECT id, lottery_id, transaction_id, ticket, prize_money, withheld_reason FROM prizes WHERE lottery_id = $1 ORDER BY id',
+    [lotteryId],
+  );
 
-// The draw page: participants, random winner, prize deletion, winners' notices --------------------------------
+// The draw page: participants, random winner, winners' notices --------------------------------
 
 export type ParticipantRow = {
   id: number;
@@ -138,22 +140,6 @@ export const eligibleAt = (db: Db, lotteryId: number, exclude: readonly string[]
        JOIN transactions t ON t.id = pick.id JOIN users u ON u.id = t.user_id`,
     [lotteryId, exclude, index],
   );
-
-export type NoticedPrize = PrizeRow & { notified_at: string | null };
-
-/** A prize, its row locked until the transaction ends (a claim's payout details being stored for it wait, or were seen). */
-export const lockPrize = (db: Db, id: number) =>
-  db.one<NoticedPrize>('SELECT id, lottery_id, transaction_id, ticket, prize_money, notified_at FROM prizes WHERE id = $1 FOR UPDATE', [
-    id,
-  ]);
-
-export const lockClaimOf = (db: Db, prizeId: number) =>
-  db.one<{ id: number; status: string }>('SELECT id, status FROM prize_claims WHERE prize_id = $1 FOR UPDATE', [prizeId]);
-
-export async function deletePrize(db: Db, id: number): Promise<void> {
-  await db.query('DELETE FROM prize_claims WHERE prize_id = $1', [id]);
-  await db.query('DELETE FROM prizes WHERE id = $1', [id]);
-}
 
 export type NoticeLottery = { id: number; name: string; name_bn: string; is_result_published: boolean; drawn_at: string | null };
 

@@ -25,7 +25,6 @@ import { ApiError } from '../http/errors.ts';
 import { NotifyError, type Notifier } from '../notify/index.ts';
 import { likePattern } from '../db/like.ts';
 import { recordAudit } from '../audit/record.ts';
-import { isSuperuserNow } from '../users/service.ts';
 import * as q from './queries.ts';
 import * as cq from './commitment-queries.ts';
 import * as pq from './proposal-queries.ts';
@@ -386,33 +385,6 @@ export class Draws {
       if (row) return row;
     }
     throw ApiError.detail(409, t('api:drawAdmin.noneLeft'), 'no_tickets_left');
-  }
-
-  /**
-   * Deletes a prize whose winner has not submitted payout details (a `pending` claim goes with it); the other
-   * prizes keep their money and the lottery stays drawn (docs/rules/lotteries-and-sales.md#9-the-draw). A superuser's
-   * action, with a reason; audited with it.
-   */
-  async deletePrize(staff: AccessClaims, prizeId: number, reason: string, t: TFunction): Promise<void> {
-    await this.db.tx(async (tx) => {
-      // A superuser's action, as the database has the caller now: a prize deleted is money a winner does not get.
-      if (!(await isSuperuserNow(tx, staff.user_id)))
-        throw ApiError.detail(403, t('api:drawAdmin.deleteSuperuserOnly'), 'permission_denied');
-      const prize = await q.lockPrize(tx, prizeId);
-      if (!prize) throw ApiError.detail(404, t('api:drawAdmin.prizeNotFound'), 'not_found');
-      const claim = await q.lockClaimOf(tx, prizeId);
-      if (claim && claim.status !== 'pending')
-        throw ApiError.detail(409, t('api:drawAdmin.prizeClaimed', { status: t(`api:claimStatus.${claim.status}`) }), 'prize_claimed');
-      await q.deletePrize(tx, prizeId);
-      await recordAudit(tx, {
-        actorId: staff.user_id,
-        action: 'prize.delete',
-        entity: 'prize',
-        entityId: String(prize.id),
-        before: { ...prize, claim: claim ? { id: claim.id, status: claim.status } : null },
-        after: { reason },
-      });
-    });
   }
 
   /**

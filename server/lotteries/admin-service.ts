@@ -17,6 +17,7 @@ import { announceDraw } from '../draws/commitments.ts';
 import type { Keyring } from '../crypto/sealed.ts';
 import * as q from './admin-queries.ts';
 import { isPurchasable } from './service.ts';
+import { isSuperuserNow } from '../users/service.ts';
 
 type Staff = z.input<typeof StaffLottery>;
 
@@ -114,7 +115,9 @@ export class LotteryAdmin {
       const cur = await q.lotteryForUpdate(tx, id);
       if (!cur) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
       const { id: _id, drawn_at: _drawn, rollover_in: rolloverIn, ...before } = cur;
-      const after: q.LotteryValues = { ...before, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+      const { results_reason: resultsReason, ...fields } = patch;
+      await unpublishing(tx, staff, before.is_result_published && fields.is_result_published === false, resultsReason, t);
+      const after: q.LotteryValues = { ...before, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
       const errors: Record<string, string[]> = kindErrors(before, after, patch, t);
       if (after.kind === 'numbers') Object.assign(after, NUMBERS_PLACEHOLDER);
       else
@@ -160,10 +163,30 @@ export class LotteryAdmin {
       // Published and not drawn: its draw announced, or its beacon round moved with the end of sales while it may.
       if (after.published && !cur.drawn_at && !after.is_result_published) await announceDraw(tx, this.keys, id, after.end_date, t);
       if (after.published && !before.published && !cur.drawn_at && !after.is_result_published) await tellNewLottery(tx, id);
-      await recordAudit(tx, { actorId: staff.user_id, action: 'lottery.update', entity: 'lottery', entityId: String(id), ...diff });
+      await recordAudit(tx, {
+        actorId: staff.user_id,
+        action: 'lottery.update',
+        entity: 'lottery',
+        entityId: String(id),
+        before: diff.before,
+        after: resultsReason === undefined ? diff.after : { ...diff.after, results_reason: resultsReason },
+      });
     });
     return this.one(id, t);
   }
+}
+
+/**
+ * Taking published results back (docs/rules/lotteries-and-sales.md#9-the-draw) is a superuser's act, as the database
+ * has him now, with a reason (`results_reason`, audited); a reason given for anything else is refused.
+ */
+async function unpublishing(tx: Db, staff: AccessClaims, unpublish: boolean, reason: string | undefined, t: TFunction): Promise<void> {
+  if (!unpublish) {
+    if (reason !== undefined) throw ApiError.fields({ results_reason: [t('api:unpublishReasonOnlyThen')] });
+    return;
+  }
+  if (!(await isSuperuserNow(tx, staff.user_id))) throw ApiError.detail(403, t('api:unpublishSuperuserOnly'), 'permission_denied');
+  if (reason === undefined) throw ApiError.fields({ results_reason: [t('api:unpublishReasonRequired')] });
 }
 
 /** The settings a ticket is sold with: the kind and a numbers lottery's prizes. */

@@ -109,6 +109,21 @@ export async function tellPrizesWon(tx: Db, lotteryId: number): Promise<void> {
   );
 }
 
+/**
+ * A prize withheld by two staff members (docs/rules/lotteries-and-sales.md#9-the-draw): its winner is told why, by SMS
+ * (e-mail without a phone) in his language and on his notifications page; once per prize.
+ */
+export async function tellWithheld(tx: Db, prizeId: number, reason: string): Promise<void> {
+  const f = await tx.one<{ user_id: number; ticket: string; amount: number; lottery_id: number; lottery: string; lottery_bn: string }>(
+    `SELECT t.user_id, p.ticket, p.prize_money AS amount, l.id AS lottery_id, l.name AS lottery, l.name_bn AS lottery_bn
+     FROM prizes p JOIN transactions t ON t.id = p.transaction_id JOIN lotteries l ON l.id = p.lottery_id WHERE p.id = $1`,
+    [prizeId],
+  );
+  if (!f) return;
+  const { user_id: userId, ...facts } = f;
+  await tell(tx, { userId, kind: 'prize_withheld', key: `prize_withheld:${prizeId}`, params: { ...facts, prize_id: prizeId, reason } });
+}
+
 /** A prize transfer staff marked done or failed; the key names the claim, the outcome and the time of the change. */
 export async function tellPayout(tx: Db, claimId: number, kind: 'payout_sent' | 'payout_failed'): Promise<void> {
   const f = await tx.one<{

@@ -33,6 +33,7 @@ function values(p: Record<string, unknown>, lng: Language): Record<string, strin
   if (typeof p.amount === 'number') out.amount = formatTaka(p.amount, lng);
   if (typeof p.price === 'number') out.price = formatTaka(p.price, lng);
   if (typeof p.trx_id === 'string') out.trx = p.trx_id;
+  if (typeof p.reason === 'string') out.reason = p.reason;
   if (p.deadline !== undefined) out.deadline = day(p.deadline);
   if (p.draw_date !== undefined) out.date = day(p.draw_date);
   return out;

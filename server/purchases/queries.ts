@@ -129,6 +129,7 @@ export type PlayerTransactionRow = Omit<TransactionRow, 'user_id' | 'idempotency
   numbers: string | null;
   prize_id: number | null;
   prize_money: number | null;
+  withheld_reason: string | null;
   claim_status: ClaimStatus | null;
 };
 
@@ -141,7 +142,7 @@ const playerSelect = (from: string, extra = '') => `SELECT t.id, t.lottery_id, t
     COALESCE(${JACKPOT}, l.total_prize) AS l_total_prize, l.is_result_published AS l_is_result_published,
     COALESCE(l.drawn_at, l.end_date) AS l_drawn_at, l.kind AS l_kind,
     CASE WHEN l.is_result_published THEN (SELECT dc.numbers FROM draw_commitments dc WHERE dc.lottery_id = l.id) END AS numbers,
-    p.id AS prize_id, p.prize_money, c.status AS claim_status${extra}
+    p.id AS prize_id, p.prize_money, p.withheld_reason, c.status AS claim_status${extra}
   FROM ${from} t
   JOIN lotteries l ON l.id = t.lottery_id
   LEFT JOIN prizes p ON p.transaction_id = t.id AND l.is_result_published

@@ -110,7 +110,10 @@ const playerJson = (r: PlayerTransactionRow): Player => ({
   },
   ...numbersResult(r),
   is_winning_ticket: r.prize_id !== null,
-  prize: r.prize_id !== null && r.prize_money !== null ? { id: r.prize_id, prize_money: r.prize_money } : null,
+  prize:
+    r.prize_id !== null && r.prize_money !== null
+      ? { id: r.prize_id, prize_money: r.prize_money, withheld_reason: r.withheld_reason }
+      : null,
   // A claim whose code was sent but whose payout details are not in yet is not a claim made (the card still asks for them).
   has_claimed: r.claim_status !== null && r.claim_status !== 'pending',
   claim_status: r.claim_status !== null && r.claim_status !== 'pending' ? r.claim_status : null,

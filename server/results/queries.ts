@@ -70,8 +70,18 @@ export const tierCounts = (db: Db, lotteryIds: number[]) =>
 /** The winning tickets of winning-tickets draws (a lottery has at most its `winners` of them), in the order drawn. */
 export const winningTickets = (db: Db, lotteryIds: number[]) =>
   lotteryIds.length
-    ? db.query<{ lottery_id: number; ticket: string; prize_money: number }>(
-        'SELECT lottery_id, ticket, prize_money FROM prizes WHERE lottery_id = ANY($1::bigint[]) ORDER BY lottery_id, id',
+    ? db.query<{ lottery_id: number; ticket: string; prize_money: number; withheld_reason: string | null }>(
+        'SELECT lottery_id, ticket, prize_money, withheld_reason FROM prizes WHERE lottery_id = ANY($1::bigint[]) ORDER BY lottery_id, id',
+        [lotteryIds],
+      )
+    : Promise.resolve([]);
+
+/** Per lottery with withheld prizes: what they come to (docs/rules/lotteries-and-sales.md#9-the-draw). */
+export const withheldTotals = (db: Db, lotteryIds: number[]) =>
+  lotteryIds.length
+    ? db.query<{ lottery_id: number; amount: number }>(
+        `SELECT lottery_id, sum(prize_money)::int AS amount FROM prizes
+         WHERE lottery_id = ANY($1::bigint[]) AND withheld_at IS NOT NULL GROUP BY lottery_id`,
         [lotteryIds],
       )
     : Promise.resolve([]);

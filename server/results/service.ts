@@ -45,7 +45,14 @@ export class Results {
     const { rows, total } = await q.archivePage(this.db, f, limit, offset);
     const numbersIds = rows.filter((r) => r.kind === 'numbers').map((r) => r.id);
     const ticketsIds = rows.filter((r) => r.kind === 'tickets').map((r) => r.id);
-    const [counts, winners] = await Promise.all([q.tierCounts(this.db, numbersIds), q.winningTickets(this.db, ticketsIds)]);
+    const [counts, winners, withheld] = await Promise.all([
+      q.tierCounts(this.db, numbersIds),
+      q.winningTickets(this.db, ticketsIds),
+      q.withheldTotals(
+        this.db,
+        rows.map((r) => r.id),
+      ),
+    ]);
     const items = rows.map((r): Result => {
       const numbers = r.kind === 'numbers' ? numbersOf(r.numbers) : null;
       return {
@@ -67,8 +74,11 @@ export class Results {
             : null,
         winners:
           r.kind === 'tickets'
-            ? winners.filter((w) => w.lottery_id === r.id).map(({ ticket, prize_money }) => ({ ticket, prize_money }))
+            ? winners
+                .filter((w) => w.lottery_id === r.id)
+                .map(({ ticket, prize_money, withheld_reason }) => ({ ticket, prize_money, withheld_reason }))
             : null,
+        withheld: withheld.find((w) => w.lottery_id === r.id)?.amount ?? 0,
         rollover: r.kind === 'numbers' && r.rollover_out && r.rollover_to !== null ? { amount: r.rollover_out, to: r.rollover_to } : null,
         algorithm: r.verifiable ? ALGORITHM : 'unverifiable',
       };

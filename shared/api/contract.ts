@@ -21,6 +21,7 @@ import {
 } from '../accounts/schemas.ts';
 import { AuditEntry, AuditQuery } from '../audit/schemas.ts';
 import { ApprovalProposal, ApprovalProposalParams, ApprovalProposalsQuery, ApprovalReasonBody } from '../purchases/approvals.ts';
+import { WithholdingProposal, WithholdingReasonBody } from '../draws/withholding.ts';
 import { StaffHeldTicket } from '../purchases/staff-tickets.ts';
 import { ClaimBody, ClaimCodeBody, ClaimsSummary, StaffClaim, StaffClaimsQuery, WinningTicket } from '../claims/schemas.ts';
 import { ContactBody } from '../contact/schemas.ts';
@@ -28,7 +29,6 @@ import { Identity, IdentityBody } from '../identity/schemas.ts';
 import { CreateUserBody, StaffUser, StaffUsersQuery, UpdateUserBody } from '../users/schemas.ts';
 import { Dashboard } from '../dashboard/schemas.ts';
 import {
-  DeletePrizeBody,
   DrawBody,
   DrawProposal,
   ProposalIdParams,
@@ -926,18 +926,51 @@ export const api = {
       "One of the lottery's success tickets chosen by the server with a cryptographic random number, none of those excluded; " +
       '409 when none is left or the lottery was drawn.',
   }),
-  deletePrize: endpoint({
-    method: 'DELETE',
-    path: '/api/v1/delete-prize/:prizeId/',
+  proposeWithholding: endpoint({
+    method: 'POST',
+    path: '/api/v1/prizes/:prizeId/withholding-proposals/',
     access: 'staff',
     tag: 'draws',
     params: PrizeIdParams,
-    body: DeletePrizeBody,
-    reply: null,
-    status: 204,
+    body: WithholdingReasonBody,
+    reply: WithholdingProposal,
+    status: 201,
+    refuses: { 403: 'The caller is not a superuser.' },
     summary:
-      'Superusers only (other staff 403): deletes a prize whose winner has not submitted payout details (409 otherwise), with a ' +
-      'reason (JSON body `{"reason"}`); the other prizes keep their money and the lottery stays drawn; audited with the reason.',
+      'Superusers: proposes withholding a prize (fraud, a court order) with the reason; nothing changes until a second staff ' +
+      'member approves. Refused (409) when the prize is withheld already, its winner submitted payout details or was paid, ' +
+      'or a proposal is pending; audited.',
+  }),
+  lotteryWithholdings: endpoint({
+    method: 'GET',
+    path: '/api/v1/lotteries/:id/withholding-proposals/',
+    access: 'staff',
+    tag: 'draws',
+    params: IdParams,
+    reply: z.array(WithholdingProposal),
+    summary: "Proposals to withhold a lottery's prizes, newest first, with who proposed and who decided, and why.",
+  }),
+  approveWithholding: endpoint({
+    method: 'POST',
+    path: '/api/v1/withholding-proposals/:proposalId/approve/',
+    access: 'staff',
+    tag: 'draws',
+    params: ProposalIdParams,
+    body: WithholdingReasonBody,
+    reply: WithholdingProposal,
+    summary:
+      'A second staff member (never the author) approves a pending proposal with a reason: the prize is withheld with the ' +
+      "proposal's reason (it stays in the results and the proof, marked withheld) and its winner is told; audited.",
+  }),
+  rejectWithholding: endpoint({
+    method: 'POST',
+    path: '/api/v1/withholding-proposals/:proposalId/reject/',
+    access: 'staff',
+    tag: 'draws',
+    params: ProposalIdParams,
+    body: WithholdingReasonBody,
+    reply: WithholdingProposal,
+    summary: 'Rejects a pending proposal with a reason (its author withdraws it the same way); the prize stays; audited.',
   }),
   notifyWinners: endpoint({
     method: 'POST',

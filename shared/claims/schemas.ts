@@ -115,6 +115,11 @@ export const WinningTicket = z.object({
    * now (docs/rules/lotteries-and-sales.md#11-prize-claims). While it runs no claim code is sent and no details taken.
    */
   held_until: z.string().nullable(),
+  /**
+   * Why the prize was withheld by two staff members (docs/rules/lotteries-and-sales.md#9-the-draw); null when it was
+   * not. A withheld prize cannot be claimed (409 `prize_withheld`).
+   */
+  withheld_reason: z.string().nullable(),
   claim: PlayerClaim.nullable(),
 });
 

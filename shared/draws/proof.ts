@@ -53,6 +53,11 @@ const drawnFields = {
   beacon: z.object({ ...beaconId, value: hex64, signature: hex96.optional(), sample: z.boolean().optional() }),
   tickets_digest: hex64,
   tickets: z.array(z.string()),
+  /**
+   * The prizes of this draw withheld by two staff members since, each with why (docs/rules/lotteries-and-sales.md#9-the-draw):
+   * the draw chose them all the same, so they stay among `winners` (or the tiers); the checker re-derives them as drawn.
+   */
+  withheld: z.array(z.object({ ticket: z.string(), reason: z.string() })).optional(),
 };
 
 /** After a winning-tickets draw. `max_winners` is the lottery's `winners`. */

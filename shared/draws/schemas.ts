@@ -9,7 +9,7 @@ import { Paging } from '../lotteries/schemas.ts';
 /** More winning tickets than any lottery has winners are refused before they reach the database. */
 export const MAX_DRAW_TICKETS = 1000;
 
-/** The longest reason staff may give (a prize deleted, winners proposed by hand). */
+/** The longest reason staff may give (a prize withheld, winners proposed by hand). */
 export const REASON_MAX = 500;
 
 /**
@@ -59,6 +59,8 @@ export const Prize = z.object({
   prize_money: z.number().int(),
   /** A numbers draw's prize tier, 1 the jackpot … 5 (docs/rules/lotteries-and-sales.md#9-the-draw); null otherwise. */
   tier: z.number().int().nullable().optional(),
+  /** Why the prize was withheld (by two staff members, docs/rules/lotteries-and-sales.md#9-the-draw); null when it was not. */
+  withheld_reason: z.string().nullable().optional(),
 });
 
 /**
@@ -112,13 +114,7 @@ export const RandomWinnerBody = z.strictObject({
   exclude: z.array(ticket).max(MAX_DRAW_TICKETS).optional(),
 });
 
-/**
- * `DELETE /api/v1/delete-prize/{prizeId}/` (superusers): why the prize goes, kept in the audit record. One line of
- * text: trimmed, 1 to 500 characters, no control characters (docs/rules/lotteries-and-sales.md#9-the-draw).
- */
-export const DeletePrizeBody = z.strictObject({ reason: text(REASON_MAX, 'reasonRequired') });
-
-/** `DELETE /api/v1/delete-prize/{prizeId}/`. */
+/** `POST /api/v1/prizes/{prizeId}/withholding-proposals/`. */
 export const PrizeIdParams = z.strictObject({
   prizeId: z
     .string()

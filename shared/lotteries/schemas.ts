@@ -224,9 +224,11 @@ export const LotteryBody = z
 /**
  * `PATCH /api/v1/lotteries/{id}/` (staff): any of the fields, and whether the results are published. The kind and a
  * numbers lottery's prizes change only while no ticket is held; `rollover_to` until the draw (server/lotteries/admin-service.ts).
+ * `results_reason`: why published results are taken back, which only a superuser does and must say
+ * (docs/rules/lotteries-and-sales.md#9-the-draw); given with nothing else it is refused.
  */
 export const LotteryPatch = z
-  .strictObject({ ...lotteryFields, is_result_published: flag })
+  .strictObject({ ...lotteryFields, is_result_published: flag, results_reason: text(500, 'reasonRequired') })
   .partial()
   .superRefine((l, ctx) => {
     checkLottery(l, ctx);

@@ -11,6 +11,7 @@ export const MESSAGE_KINDS = [
   'ticket_rejected',
   'payment_refunded',
   'prize_won',
+  'prize_withheld',
   'payout_sent',
   'payout_failed',
   'claim_reminder',
@@ -56,6 +57,8 @@ export const MessageParams = {
   }),
   payment_refunded: z.object({ ...lottery, ...ticket, transaction_id: z.number().int(), amount: z.number(), trx_id: z.string() }),
   prize_won: z.object({ ...lottery, ...ticket, prize_id: z.number().int(), amount: z.number(), deadline: z.string() }),
+  /** `reason`: why it was withheld, as the superuser who proposed it wrote it (docs/rules/lotteries-and-sales.md#9-the-draw). */
+  prize_withheld: z.object({ ...lottery, ...ticket, prize_id: z.number().int(), amount: z.number(), reason: z.string() }),
   payout_sent: z.object({ ...lottery, ...ticket, prize_id: z.number().int(), amount: z.number() }),
   payout_failed: z.object({ ...lottery, ...ticket, prize_id: z.number().int(), amount: z.number() }),
   claim_reminder: z.object({

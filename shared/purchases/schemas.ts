@@ -109,7 +109,8 @@ export const PlayerTransaction = z.object({
   tier: z.number().int().nullable(),
   /** A prize row references this transaction and the results are published. */
   is_winning_ticket: z.boolean(),
-  prize: z.object({ id: z.number().int(), prize_money: z.number().int() }).nullable(),
+  /** `withheld_reason`: why two staff members withheld it (docs/rules/lotteries-and-sales.md#9-the-draw), else null. */
+  prize: z.object({ id: z.number().int(), prize_money: z.number().int(), withheld_reason: z.string().nullable() }).nullable(),
   /** Payout details were sent for the prize; claim_status is then the claim's state (docs/rules/lotteries-and-sales.md#11-prize-claims). */
   has_claimed: z.boolean(),
   claim_status: z.enum(CLAIM_STATUSES).exclude(['pending']).nullable(),

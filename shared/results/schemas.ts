@@ -82,7 +82,18 @@ export const ArchivedResult = z.object({
   /** A numbers draw: tiers 1 to 5, counted by the database (never the tickets); null for a winning-tickets draw. */
   tiers: z.array(TierSummary).nullable(),
   /** A winning-tickets draw: its winning tickets (at most the lottery's winners), in the order drawn; null for a numbers draw. */
-  winners: z.array(z.object({ ticket: z.string(), prize_money: int })).nullable(),
+  winners: z
+    .array(
+      z.object({
+        ticket: z.string(),
+        prize_money: int,
+        /** Why two staff members withheld this prize (docs/rules/lotteries-and-sales.md#9-the-draw); null when paid as drawn. */
+        withheld_reason: z.string().nullable(),
+      }),
+    )
+    .nullable(),
+  /** What the draw's withheld prizes come to, out of the total prize (0 when none is withheld). */
+  withheld: int,
   /** A numbers draw nobody won the jackpot of: what rolled over, and into which lottery. */
   rollover: z.object({ amount: int, to: int }).nullable(),
   /** The draw's proof: `bhagya-draw-v1` when anyone can check it (docs/rules/draws.md#9-the-proof), else unverifiable. */

@@ -164,6 +164,50 @@ describe('creating and editing a lottery without JavaScript', () => {
     expect(res.text).toContain('Enter a whole number from 1 to 10000000.');
   });
 
+  test('taking results back: a reason field; a superuser only, with a reason (docs/rules/lotteries-and-sales.md#9-the-draw)', async () => {
+    const id = await insertLottery(t, { name: 'Drawn Draw' });
+    await t.db.query('UPDATE lotteries SET is_result_published = true, drawn_at = now() WHERE id = $1', [id]);
+    const edit = await staffAgent.get(`/admin/lotteries/${id}/edit`).expect(200);
+    expect(edit.text).toContain('Reason for taking back the results');
+    const value = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(edit.text)?.[1] ?? '';
+    const post = (extra: Record<string, string>) =>
+      staffAgent
+        .post(`/admin/lotteries/${id}/edit`)
+        .type('form')
+        .send({
+          _csrf: csrfFrom(edit.text),
+          name: 'Drawn Draw',
+          winners: value('winners'),
+          ticket_price: value('ticket_price'),
+          total_prize: value('total_prize'),
+          total_tickets: value('total_tickets'),
+          start_date: value('start_date_was'),
+          start_date_was: value('start_date_was'),
+          end_date: value('end_date_was'),
+          end_date_was: value('end_date_was'),
+          published: 'on',
+          ...extra,
+        });
+    // Result published unticked by staff who are not superusers: refused, nothing changed.
+    const refused = await post({ results_reason: 'Wrong draw' });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('Only a superuser may take back the results of a drawn lottery.');
+    const u = await t.db.one<{ id: number }>("SELECT id FROM users WHERE phone = '01955500001'");
+    await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [u!.id]);
+    try {
+      const blank = await post({ results_reason: '' });
+      expect(blank.status).toBe(400);
+      expect(blank.text).toContain('Please give the reason for taking back the results.');
+      expect(await t.db.one('SELECT is_result_published FROM lotteries WHERE id = $1', [id])).toEqual({ is_result_published: true });
+      expect((await post({ results_reason: 'Wrong draw' })).status).toBe(200);
+      expect(await t.db.one('SELECT is_result_published FROM lotteries WHERE id = $1', [id])).toEqual({ is_result_published: false });
+      const [audit] = await t.db.query<{ after: Record<string, unknown> }>("SELECT after FROM audit_log WHERE action = 'lottery.update'");
+      expect(audit?.after).toMatchObject({ is_result_published: false, results_reason: 'Wrong draw' });
+    } finally {
+      await t.db.query('UPDATE users SET is_superuser = false WHERE id = $1', [u!.id]);
+    }
+  });
+
   test('a form without its CSRF token changes nothing', async () => {
     const res = await staffAgent
       .post('/admin/create-lottery')

@@ -242,7 +242,7 @@ describe('the draw page without JavaScript', () => {
     expect(await t.db.query('SELECT id FROM prizes')).toEqual([]);
   });
 
-  test('deleting a prize: Delete opens a confirmation with a reason, its post deletes; a claimed prize is refused', async () => {
+  test('withholding a prize by two: a superuser proposes with a reason, another staff member approves; plain forms', async () => {
     const lottery = await insertLottery(t);
     await sold(a, lottery, T1);
     await sold(b, lottery, T2);
@@ -250,71 +250,93 @@ describe('the draw page without JavaScript', () => {
     expect(drawn.status).toBe(201);
     const [p1, p2] = drawn.body.prizes as { id: number }[];
     const url = `/admin/lotteries/${lottery}/draw`;
-    // Ordinary staff are not offered Delete (a superuser's action), and a post is refused by the API.
+    // Ordinary staff are not offered Withhold (a superuser's proposal), and a post is refused by the API.
     const plain = await staffAgent.get(url).expect(200);
-    expect(plain.text).not.toContain(`?delete=${p1!.id}`);
-    expect(plain.text).toContain('Only a superuser may delete a prize.');
-    expect((await staffAgent.get(`${url}?delete=${p1!.id}`).expect(200)).text).not.toContain('id="delete-prize-title"');
+    expect(plain.text).not.toContain(`?withhold=${p1!.id}`);
+    expect(plain.text).toContain('Only a superuser may propose withholding a prize');
+    expect((await staffAgent.get(`${url}?withhold=${p1!.id}`).expect(200)).text).not.toContain('id="withhold-prize-title"');
     const notAllowed = await staffAgent
       .post(url)
       .type('form')
-      .send(form({ _csrf: csrfFrom(plain.text), intent: 'delete-prize', prize_id: String(p1!.id), reason: 'Mistake' }));
+      .send(form({ _csrf: csrfFrom(plain.text), intent: 'withhold-prize', prize_id: String(p1!.id), reason: 'Fraud' }));
     expect(notAllowed.status).toBe(403);
-    expect(notAllowed.text).toContain('Only a superuser may delete a prize.');
-    expect(await t.db.query('SELECT id FROM prizes')).toHaveLength(2);
+    expect(notAllowed.text).toContain('Only a superuser may propose withholding a prize.');
+    expect(await t.db.query('SELECT id FROM prize_withholding_proposals')).toEqual([]);
 
-    await t.db.query("UPDATE users SET is_superuser = true WHERE phone = '01955500002'");
-    const page = await staffAgent.get(url).expect(200);
-    expect(page.text).toContain(`href="${url}?delete=${p1!.id}"`);
-    const confirm = await staffAgent.get(`${url}?delete=${p1!.id}`).expect(200);
-    expect(confirm.text).toContain('Delete this prize?');
-    expect(confirm.text).toContain(`value="${p1!.id}"`);
+    // A superuser: Withhold opens a confirmation with a reason.
+    const head = await createUser(t, { name: 'Head Office', phone: '01955500009', is_staff: true });
+    await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [head.id]);
+    const headAgent = request.agent(t.url);
+    await loginAs(headAgent, head.phone, head.password);
+    const page = await headAgent.get(url).expect(200);
+    expect(page.text).toContain(`href="${url}?withhold=${p1!.id}"`);
+    const confirm = await headAgent.get(`${url}?withhold=${p1!.id}`).expect(200);
+    expect(confirm.text).toContain('Propose withholding this prize?');
     expect(confirm.text).toMatch(/<input[^>]*name="reason"/);
     const csrf = csrfFrom(confirm.text);
-
-    // Without a reason: the confirmation comes back with the message under the field, nothing deleted.
-    const blank = await staffAgent
-      .post(`${url}?delete=${p1!.id}`)
+    // Without a reason: the confirmation comes back with the message under the field, nothing proposed.
+    const blank = await headAgent
+      .post(`${url}?withhold=${p1!.id}`)
       .type('form')
-      .send(form({ _csrf: csrf, intent: 'delete-prize', prize_id: String(p1!.id), reason: '  ' }));
+      .send(form({ _csrf: csrf, intent: 'withhold-prize', prize_id: String(p1!.id), reason: '  ' }));
     expect(blank.status).toBe(400);
-    expect(blank.text).toContain('Delete this prize?');
+    expect(blank.text).toContain('Propose withholding this prize?');
     expect(blank.text).toContain('Please give the reason.');
-    expect(await t.db.query('SELECT id FROM prizes')).toHaveLength(2);
-
-    // Without the CSRF token: refused, nothing deleted.
-    const forged = await staffAgent
+    // Without the CSRF token: refused.
+    const forged = await headAgent
       .post(url)
       .type('form')
-      .send(form({ intent: 'delete-prize', prize_id: String(p1!.id) }));
+      .send(form({ intent: 'withhold-prize', prize_id: String(p1!.id), reason: 'Fraud' }));
     expect(forged.status).toBe(403);
-    expect(await t.db.query('SELECT id FROM prizes')).toHaveLength(2);
+    expect(await t.db.query('SELECT id FROM prize_withholding_proposals')).toEqual([]);
 
-    const del = await staffAgent
+    const proposed = await headAgent
       .post(url)
       .type('form')
-      .send(form({ _csrf: csrf, intent: 'delete-prize', prize_id: String(p1!.id), reason: 'Ticket entered by mistake' }));
-    expect(del.status).toBe(303);
-    expect(del.headers.location).toBe(`${url}?notice=deleted`);
-    expect(await t.db.query('SELECT ticket FROM prizes')).toEqual([{ ticket: T2 }]);
-    expect(await t.db.query("SELECT after FROM audit_log WHERE action = 'prize.delete'")).toEqual([
-      { after: { reason: 'Ticket entered by mistake' } },
+      .send(form({ _csrf: csrf, intent: 'withhold-prize', prize_id: String(p1!.id), reason: 'Fraud found by the bank' }));
+    expect(proposed.status).toBe(303);
+    expect(proposed.headers.location).toBe(`${url}?notice=withholdProposed`);
+    const [proposal] = await t.db.query<{ id: number }>('SELECT id FROM prize_withholding_proposals');
+    // Its author may only withdraw it; another staff member approves it.
+    const own = await headAgent.get(url).expect(200);
+    expect(own.text).toContain('Fraud found by the bank');
+    expect(own.text).toContain('Withdraw');
+    expect(own.text).not.toContain('value="withhold-approve"');
+    const other = await staffAgent.get(url).expect(200);
+    expect(other.text).toContain('value="withhold-approve"');
+    const noReason = await staffAgent
+      .post(url)
+      .type('form')
+      .send(form({ _csrf: csrfFrom(other.text), intent: 'withhold-approve', proposal_id: String(proposal!.id), reason: '' }));
+    expect(noReason.status).toBe(400);
+    expect(noReason.text).toContain('Please give the reason.');
+    const approved = await staffAgent
+      .post(url)
+      .type('form')
+      .send(
+        form({ _csrf: csrfFrom(other.text), intent: 'withhold-approve', proposal_id: String(proposal!.id), reason: 'Bank letter seen' }),
+      );
+    expect(approved.status).toBe(303);
+    expect(approved.headers.location).toBe(`${url}?notice=withheld`);
+    expect(await t.db.query('SELECT id, withheld_reason FROM prizes WHERE withheld_at IS NOT NULL')).toEqual([
+      { id: p1!.id, withheld_reason: 'Fraud found by the bank' },
     ]);
-    expect((await staffAgent.get(del.headers.location as string)).text).toContain('Successfully Deleted Ticket');
+    const after = await staffAgent.get(approved.headers.location as string).expect(200);
+    expect(after.text).toContain('Prize withheld: its winner is told');
+    expect(after.text).toContain('Withheld: Fraud found by the bank');
 
+    // A prize being paid is refused, with the API's message.
     await t.db.query(
       `INSERT INTO prize_claims (prize_id, user_id, status, payment_method, account_number, account_holder_name)
        VALUES ($1, $2, 'payment_info_submitted', 'bkash', '01711111111', 'Fatema Begum')`,
       [p2!.id, b.id],
     );
-    const refused = await staffAgent
+    const refused = await headAgent
       .post(url)
       .type('form')
-      .send(form({ _csrf: csrf, intent: 'delete-prize', prize_id: String(p2!.id), reason: 'Mistake' }));
+      .send(form({ _csrf: csrf, intent: 'withhold-prize', prize_id: String(p2!.id), reason: 'Fraud' }));
     expect(refused.status).toBe(409);
-    expect(refused.text).toContain('This prize cannot be deleted');
-    expect(await t.db.query('SELECT ticket FROM prizes')).toEqual([{ ticket: T2 }]);
-    await t.db.query("UPDATE users SET is_superuser = false WHERE phone = '01955500002'");
+    expect(refused.text).toContain('This prize cannot be withheld');
   });
 
   test('nobody but staff: a player is sent to login', async () => {

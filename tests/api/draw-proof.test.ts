@@ -393,6 +393,7 @@ describe('the draw by the procedure', () => {
       tickets: [...TICKETS].sort(),
       max_winners: 2,
       winners: expected.winners,
+      withheld: [],
     });
     expect(verifyProof(p)).toEqual({ ok: true });
     // Revealed, the seed is public: kept in clear from now on, the sealed copy emptied (docs/rules/draws.md#2).
@@ -409,6 +410,33 @@ describe('the draw by the procedure', () => {
     expect(run.out).toContain(`beacon signature ${SIGNED.signature}`);
     expect(run.out).toMatch(/\nverified\n$/);
     expect(run.code).toBe(0);
+  });
+
+  test('a prize withheld by two stays in the proof, marked with its reason, and the proof still checks; so does its page', async () => {
+    const id = await ended(TICKETS, 2);
+    await sign(staff, id).expect(200);
+    const drawn = await draw(staff, id).expect(201);
+    const [first] = drawn.body.prizes as { id: number; ticket: string }[];
+    const head = await account(t, { name: 'Head Office', is_staff: true });
+    await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [head.id]);
+    const proposed = await request(t.url)
+      .post(`/api/v1/prizes/${first!.id}/withholding-proposals/`)
+      .set(...head.auth)
+      .send({ reason: 'Court order 12/2026' })
+      .expect(201);
+    await request(t.url)
+      .post(`/api/v1/withholding-proposals/${proposed.body.id}/approve/`)
+      .set(...staff.auth)
+      .send({ reason: 'Order seen' })
+      .expect(200);
+    const p = (await proof(id).expect(200)).body;
+    expect(p.winners).toContain(first!.ticket);
+    expect(p.withheld).toEqual([{ ticket: first!.ticket, reason: 'Court order 12/2026' }]);
+    expect(verifyProof(p)).toEqual({ ok: true });
+    const page = await request(t.url).get(`/results/${id}`).expect(200);
+    expect(page.text).toContain('Prize withheld: Court order 12/2026');
+    const bn = await request(t.url).get(`/results/${id}`).set('Cookie', 'lang=bn').expect(200);
+    expect(bn.text).toContain('পুরস্কার আটকে রাখা হয়েছে: Court order 12/2026');
   });
 
   test('the draw page, without JavaScript: the announcement, the signature’s form, Draw winners, then the seed', async () => {

@@ -9,7 +9,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
-import { account, buy, closeSales, insertLottery, purchase, type Player, sold as soldBy } from './purchase-fixtures.ts';
+import { account, buy, closeSales, insertLottery, purchase, type Player, sold as soldBy, superuserAccount } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player, checker: Player;
@@ -291,11 +291,17 @@ describe('a lottery is drawn once', () => {
     const lottery = await insertLottery(t, { name: 'Taken Back Draw' });
     await sold(a, lottery, T1);
     expect((await draw(staff, { lottery_id: lottery, tickets: [T1] })).status).toBe(201);
-    // Taken back with its end of sales moved a week ahead again (the draw came after the close).
+    // Taken back by a superuser, with a reason (docs/rules/lotteries-and-sales.md#9-the-draw), its end of sales moved
+    // a week ahead again (the draw came after the close).
+    const head = await superuserAccount(t, { name: 'Head Office' });
     const back = await request(t.url)
       .patch(`/api/v1/lotteries/${lottery}/`)
-      .set(...staff.auth)
-      .send({ is_result_published: false, end_date: new Date(Date.now() + 7 * 86_400_000).toISOString() });
+      .set(...head.auth)
+      .send({
+        is_result_published: false,
+        results_reason: 'The draw is checked again',
+        end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      });
     expect(back.status).toBe(200);
     expect(back.body).toMatchObject({ is_result_published: false, drawn: true, purchasable: false });
     // Its end date is a week away: only the draw closes it.

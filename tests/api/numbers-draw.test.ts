@@ -516,7 +516,14 @@ describe('the numbers draw', () => {
     await enterBeacon(id, SEED);
     await patch(id, { rollover_to: await newNumbers({ name: 'After Numbers' }) }).expect(200);
     await draw(id).expect(201);
-    await patch(id, { is_result_published: false }).expect(200);
+    // Taking them back is a superuser's act with a reason (docs/rules/lotteries-and-sales.md#9-the-draw).
+    await patch(id, { is_result_published: false, results_reason: 'Checked again' }).expect(403);
+    await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [staff.id]);
+    try {
+      await patch(id, { is_result_published: false, results_reason: 'Checked again' }).expect(200);
+    } finally {
+      await t.db.query('UPDATE users SET is_superuser = false WHERE id = $1', [staff.id]);
+    }
     await patch(id, { is_result_published: true }).expect(200);
   });
 

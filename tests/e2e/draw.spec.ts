@@ -17,6 +17,8 @@ test('staff propose winners by hand, a second staff member approves, the results
   player,
   request,
 }) => {
+  // The journey withholds the prize by two as well (two staff members, two browsers).
+  test.setTimeout(120_000);
   const name = `Jamuna ${Date.now() % 100000}`;
   const lottery = await lotteryWithSale(request, player, name);
   await useLanguage(page, 'en');
@@ -96,21 +98,40 @@ test('staff propose winners by hand, a second staff member approves, the results
     )
     .toHaveLength(1);
 
-  // Deleting the prize: a confirmation dialog, then a toast; the lottery stays drawn.
+  // Withholding the prize, by two: the demo staff (a superuser) proposes it in a confirmation with a reason; a second
+  // staff member approves it on the same page; the prize stays, marked withheld (docs/decisions/055-withholding-by-two.md).
   await page.goto(`/admin/lotteries/${lottery.id}/draw`);
   await page
     .getByRole('region', { name: 'Prizes' })
-    .getByRole('link', { name: `Delete the prize of ticket ${lottery.ticket}` })
+    .getByRole('link', { name: `Withhold the prize of ticket ${lottery.ticket}` })
     .click();
-  const confirm = page.getByRole('dialog', { name: 'Delete this prize?' });
+  const confirm = page.getByRole('dialog', { name: 'Propose withholding this prize?' });
   await expect(confirm).toBeVisible();
-  // A superuser's action (the demo staff is one), with a reason kept in the audit log.
-  await confirm.getByRole('button', { name: 'Delete prize' }).click();
+  await confirm.getByRole('button', { name: 'Propose withholding' }).click();
   await expect(confirm.locator('.field__error')).toContainText('Please give the reason.');
-  await confirm.getByLabel('Reason').fill('The winning ticket was entered by mistake');
-  await confirm.getByRole('button', { name: 'Delete prize' }).click();
-  await expect(page.locator('.toasts--top-right')).toContainText('Successfully Deleted Ticket');
-  await expect(page.locator('.draw-section').filter({ hasText: 'No prizes yet.' })).toBeVisible();
+  await confirm.getByLabel('Reason').fill('Court order 12/2026');
+  await confirm.getByRole('button', { name: 'Propose withholding' }).click();
+  await expect(page.locator('.toasts--top-right')).toContainText('Withholding proposed');
+  const pending = page.locator('.draw-withholding');
+  await expect(pending).toContainText('You proposed this');
+  await expect(pending.getByRole('button', { name: 'Approve withholding' })).toHaveCount(0);
+
+  const second = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Date.now() % 250}.9` } });
+  const approver = await second.newPage();
+  await useLanguage(approver, 'en');
+  await logInAs(approver, await secondStaff(request, 'Withholding Officer'));
+  await approver.goto(`/admin/lotteries/${lottery.id}/draw`);
+  const form = approver.locator('.draw-withholding');
+  await expect(form).toContainText('Court order 12/2026');
+  await form.getByLabel('Your reason').fill('Order seen');
+  await form.getByRole('button', { name: 'Approve withholding' }).click();
+  await expect(approver.locator('.toasts--top-right')).toContainText('Prize withheld');
+  await second.close();
+
+  await page.goto(`/admin/lotteries/${lottery.id}/draw`);
+  const prizes2 = page.getByRole('region', { name: 'Prizes' });
+  await expect(prizes2).toContainText(lottery.ticket);
+  await expect(prizes2).toContainText('Withheld: Court order 12/2026');
   await expect(page.locator('.draw-results')).toContainText('The results are published.');
 });
 
@@ -154,7 +175,7 @@ test('the draw page fits a 360 px phone and a 1280 px desktop in both languages,
   await visit('sales open');
   await closeSales(request, lottery.id);
   await visit('selection');
-  // Drawn: the results and the prizes, and the delete confirmation.
+  // Drawn: the results and the prizes, and the confirmation of withholding one.
   await drawByHand(request, lottery.id, [lottery.ticket]);
   await visit('results');
   await page.setViewportSize({ width: 360, height: 740 });
@@ -162,11 +183,11 @@ test('the draw page fits a 360 px phone and a 1280 px desktop in both languages,
   await page.goto(`/admin/lotteries/${lottery.id}/draw`);
   await page
     .getByRole('region', { name: 'পুরস্কার' })
-    .getByRole('link', { name: /পুরস্কার মুছুন/ })
+    .getByRole('link', { name: /পুরস্কার আটকে রাখুন/ })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'এই পুরস্কারটি মুছবেন?' });
+  const dialog = page.getByRole('dialog', { name: 'এই পুরস্কার আটকে রাখার প্রস্তাব করবেন?' });
   await expect(dialog).toBeVisible();
-  await check('delete dialog', 360, 'bn');
+  await check('withhold dialog', 360, 'bn');
   await dialog.getByRole('link', { name: 'বাতিল' }).click();
   await expect(dialog).toHaveCount(0);
   expect(problems).toEqual([]);

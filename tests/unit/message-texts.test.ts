@@ -33,6 +33,8 @@ function samples(name: string, nameBn: string, amount = BIG): [MessageKind, Reco
     ['ticket_confirmed', { ...lottery, ticket, transaction_id: 9_999_999, amount }],
     ['payment_refunded', { ...lottery, ticket, transaction_id: 9_999_999, amount, trx_id: 'TRX9XK2MN7Q4' }],
     ['prize_won', { ...lottery, ticket, prize_id: 9_999_999, amount, deadline }],
+    // The reason is on the page only: the SMS names the lottery and the amount (one SMS, whatever the reason).
+    ['prize_withheld', { ...lottery, ticket, prize_id: 9_999_999, amount, reason: 'x'.repeat(500) }],
     ['payout_sent', { ...lottery, ticket, prize_id: 9_999_999, amount }],
     ['payout_failed', { ...lottery, ticket, prize_id: 9_999_999, amount }],
     ['claim_reminder', { ...lottery, ticket, prize_id: 9_999_999, amount, deadline, days: 7 }],
@@ -89,7 +91,7 @@ test('Bengali: amounts and tickets in Bengali digits, the TrxID as bKash wrote i
   const refund = renderMessage(t, 'payment_refunded', samples('Weekly', '', 500)[1]?.[1], 'bn');
   expect(refund?.sms).toContain('TRX9XK2MN7Q4');
   // A lottery without a Bengali name is named in English in a Bengali message.
-  expect(renderMessage(t, 'payout_sent', samples('Weekly', '', 500)[3]?.[1], 'bn')?.sms).toContain('Weekly');
+  expect(renderMessage(t, 'payout_sent', samples('Weekly', '', 500)[4]?.[1], 'bn')?.sms).toContain('Weekly');
 });
 
 test('a rejection says why; a reminder says how long is left', () => {

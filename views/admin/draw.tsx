@@ -5,14 +5,8 @@ import { api as contract } from '../../shared/api/contract.ts';
 import { formatDate, formatNumber, toAsciiDigits, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { isUnverifiedBeacon, quicknetRoundTime, type DrawProofReply } from '../../shared/draws/proof.ts';
-import {
-  DeletePrizeBody,
-  MAX_DRAW_TICKETS,
-  REASON_MAX,
-  type DrawProposal,
-  type Participant,
-  type Prize,
-} from '../../shared/draws/schemas.ts';
+import { MAX_DRAW_TICKETS, REASON_MAX, type DrawProposal, type Participant, type Prize } from '../../shared/draws/schemas.ts';
+import { WithholdingReasonBody, type WithholdingProposal } from '../../shared/draws/withholding.ts';
 import type { StaffLottery } from '../../shared/lotteries/schemas.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
@@ -37,23 +31,24 @@ type Lottery = z.output<typeof StaffLottery>;
 type Row = z.output<typeof Participant>;
 type PrizeRow = z.output<typeof Prize>;
 type Proposal = z.output<typeof DrawProposal>;
+type Withholding = z.output<typeof WithholdingProposal>;
 /**
  * What a post of the selection panel hands back: the chosen tickets (they travel in the form), and what went wrong
- * (a typed ticket under `ticket`; a refused deletion's reason under `reason`, the confirmation staying open).
+ * (a typed ticket under `ticket`; a refused withholding's reason under `reason`, the confirmation staying open).
  */
 type DrawProof = z.input<typeof DrawProofReply>;
 type Result = FormResult & { chosen: string[]; formErrors?: string[]; verifiable?: boolean; proposal?: boolean };
 
 export const PER_PAGE = 20;
-const NOTICES = ['drawn', 'deleted', 'beacon', 'proposed', 'rejected'] as const;
+const NOTICES = ['drawn', 'withholdProposed', 'withheld', 'withholdRejected', 'beacon', 'proposed', 'rejected'] as const;
 type NoticeKind = (typeof NOTICES)[number];
 
-/** The page's own address with its search and page (`delete` opens the confirmation of a prize's deletion). */
+/** The page's own address with its search and page (`withhold` opens the confirmation of a prize's withholding). */
 function drawHref(id: string | number, o: { search?: string; page?: number; del?: number | null; notice?: NoticeKind } = {}): string {
   const q = new URLSearchParams();
   if (o.search) q.set('search', o.search);
   if (o.page && o.page > 1) q.set('page', String(o.page));
-  if (o.del) q.set('delete', String(o.del));
+  if (o.del) q.set('withhold', String(o.del));
   if (o.notice) q.set('notice', o.notice);
   const s = q.toString();
   return s ? `${adminPaths.drawLottery(id)}?${s}` : adminPaths.drawLottery(id);
@@ -71,7 +66,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = parsePage(url.searchParams.get('page'), 50_000);
   const raw = url.searchParams.get('notice');
   const notice = (NOTICES as readonly string[]).includes(raw ?? '') ? (raw as NoticeKind) : null;
-  const del = Number(idOf(url.searchParams.get('delete') ?? undefined) ?? 0) || null;
+  const del = Number(idOf(url.searchParams.get('withhold') ?? undefined) ?? 0) || null;
   const none = {
     lottery: null,
     participants: [] as Row[],
@@ -85,24 +80,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     proof: null as DrawProof | null,
     /** Winners proposed by hand, newest first, and who is looking (the author of a proposal cannot approve it). */
     proposals: [] as Proposal[],
+    /** Proposals to withhold a prize, newest first (docs/rules/lotteries-and-sales.md#9-the-draw). */
+    withholdings: [] as Withholding[],
     me: 0,
     /** The time of the answer: whether the beacon's round has come and sales are closed (the page itself stays pure). */
     now: Date.now(),
   };
   if (!id) return data({ ...none, problem: null }, { status: 404 });
   const api = apiOf(context);
-  const [lottery, people, prizes, superuser, proof, proposals] = await Promise.all([
+  const [lottery, people, prizes, superuser, proof, proposals, withholdings] = await Promise.all([
     api.call(contract.staffLottery, { params: { id } }),
     api.call(contract.participants, {
       params: { lotteryId: id },
       query: { search: search || undefined, limit: PER_PAGE, offset: (page - 1) * PER_PAGE },
     }),
     api.call(contract.lotteryPrizes, { params: { lotteryId: id } }),
-    // Deleting a prize is a superuser's action (docs/rules/lotteries-and-sales.md#9-the-draw): others are not offered it.
+    // Proposing to withhold a prize is a superuser's action (docs/rules/lotteries-and-sales.md#9-the-draw).
     callerIsSuperuser(context),
     // The verifiable draw's announcement and, once drawn by it, its proof (docs/rules/draws.md).
     api.call(contract.drawProof, { params: { id } }),
     api.call(contract.drawProposals, { params: { id } }),
+    api.call(contract.lotteryWithholdings, { params: { id } }),
   ]);
   if (!lottery.ok) {
     return data(
@@ -126,6 +124,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     superuser,
     proof: proof.ok ? proof.data : null,
     proposals: proposals.ok ? proposals.data : [],
+    withholdings: withholdings.ok ? withholdings.data : [],
     me: userOf(context).user_id,
     problem: null,
   };
@@ -152,19 +151,36 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const chosen = chosenOf(form);
   const winners = Number(form.get('winners')) || MAX_DRAW_TICKETS;
 
-  if (intent === 'delete-prize') {
+  if (intent === 'withhold-prize') {
     const prizeId = idOf(form.get('prize_id'));
     if (!prizeId) return refuse(key('admin:draw.prizeNotFound'), 404, { chosen });
     // The reason is read with the API's schema; its message shows under the field, the confirmation still open.
     const s = await submit(form, context, {
-      schema: DeletePrizeBody,
-      call: (a, body) => a.call(contract.deletePrize, { params: { prizeId }, body }),
+      schema: WithholdingReasonBody,
+      call: (a, body) => a.call(contract.proposeWithholding, { params: { prizeId }, body }),
       fields: ['reason'],
-      failed: 'admin:draw.deleteFailed',
+      failed: 'admin:draw.withholdFailed',
       extra: { chosen },
     });
     if (!s.ok) return s.reply;
-    return redirect(drawHref(id, { ...back, notice: 'deleted' }), 303);
+    return redirect(drawHref(id, { ...back, notice: 'withholdProposed' }), 303);
+  }
+  if (intent === 'withhold-approve' || intent === 'withhold-reject') {
+    const proposalId = idOf(form.get('proposal_id'));
+    if (!proposalId) return refuse(key('admin:draw.proposal.notFound'), 404, { chosen });
+    const approve = intent === 'withhold-approve';
+    const s = await submit(form, context, {
+      schema: WithholdingReasonBody,
+      call: (a, body) =>
+        approve
+          ? a.call(contract.approveWithholding, { params: { proposalId }, body })
+          : a.call(contract.rejectWithholding, { params: { proposalId }, body }),
+      fields: ['reason'],
+      failed: 'admin:draw.withholdFailed',
+      extra: { chosen },
+    });
+    if (!s.ok) return s.reply;
+    return redirect(drawHref(id, { ...back, notice: approve ? 'withheld' : 'withholdRejected' }), 303);
   }
   if (intent === 'beacon') {
     // What staff paste: drand's signature of the round (96 hex characters), which the server checks against drand's
@@ -348,14 +364,16 @@ export function Component() {
                   <Amount value={p.prize_money} lng={lng} />
                 </td>
                 <td>
-                  {d.superuser ? (
+                  {p.withheld_reason ? (
+                    <span className="badge badge--failed draw-withheld">{t('draw.withheld', { reason: p.withheld_reason })}</span>
+                  ) : d.superuser && !d.withholdings.some((w) => w.prize_id === p.id && w.status === 'pending') ? (
                     <Link
                       className="btn btn-ghost btn-sm"
                       to={drawHref(l.id, { search: d.search, page: d.page, del: p.id })}
                       preventScrollReset
-                      aria-label={t('draw.deleteOne', { ticket: p.ticket })}
+                      aria-label={t('draw.withholdOne', { ticket: p.ticket })}
                     >
-                      {t('draw.delete')}
+                      {t('draw.withhold')}
                     </Link>
                   ) : null}
                 </td>
@@ -363,8 +381,9 @@ export function Component() {
             ))}
           </AdminTable>
         )}
-        {d.prizes.length > 0 && !d.superuser ? <p className="muted">{t('draw.deleteSuperuserOnly')}</p> : null}
-        {/* A refused deletion: the API's message, a toast with JavaScript (an alert here without). */}
+        {d.prizes.length > 0 && !d.superuser ? <p className="muted">{t('draw.withholdSuperuserOnly')}</p> : null}
+        <Withholdings items={d.withholdings.filter((w) => w.status === 'pending')} me={d.me} action={here} result={result} />
+        {/* A refused withholding: the API's message, a toast with JavaScript (an alert here without). */}
         {drawn && result?.formError ? <Notice kind="error" text={msg(t, result.formError) ?? ''} /> : null}
       </div>
 
@@ -410,35 +429,90 @@ export function Component() {
       {confirming ? (
         // Posted to the confirmation's own address: a refused reason comes back with the dialog still open.
         <ConfirmDialog
-          titleId="delete-prize-title"
-          title={t('draw.deleteTitle')}
+          titleId="withhold-prize-title"
+          title={t('draw.withholdTitle')}
           action={confirmHref}
           cancelHref={here}
           hidden={{ prize_id: confirming.id }}
           fields={
             <Field
-              label={t('draw.deleteReason')}
+              label={t('draw.withholdReason')}
               name="reason"
               required
               maxLength={REASON_MAX}
               autoComplete="off"
               defaultValue={result?.values?.reason ?? ''}
-              hint={t('draw.deleteReasonHint')}
+              hint={t('draw.withholdReasonHint')}
               error={msg(t, result?.errors?.reason)}
             />
           }
-          intent="delete-prize"
-          confirm={t('draw.deleteConfirm')}
+          intent="withhold-prize"
+          confirm={t('draw.withholdConfirm')}
           cancel={t('draw.cancel')}
           danger
         >
-          <p>{t('draw.deleteText', { ticket: confirming.ticket })}</p>
+          <p>{t('draw.withholdText', { ticket: confirming.ticket })}</p>
           <p>
             <Amount value={confirming.prize_money} lng={lng} />
           </p>
         </ConfirmDialog>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The pending proposals to withhold a prize, each a plain form with a reason: a second staff member approves or rejects
+ * it, its author withdraws it (docs/rules/lotteries-and-sales.md#9-the-draw).
+ */
+function Withholdings({ items, me, action, result }: { items: Withholding[]; me: number; action: string; result: Result | undefined }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('admin');
+  if (!items.length) return null;
+  return (
+    <div className="draw-withholdings">
+      <h3 id="draw-withholdings">{t('draw.withholding.title')}</h3>
+      {items.map((w) => {
+        const own = w.proposed_by.id === me;
+        return (
+          <Form key={w.id} method="post" action={action} className="card draw-withholding" aria-labelledby={`withholding-${w.id}`}>
+            <CsrfField />
+            <input type="hidden" name="proposal_id" value={w.id} />
+            <p id={`withholding-${w.id}`}>
+              <span className="nowrap ticket-no">{w.ticket}</span> <Amount value={w.prize_money} lng={lng} />
+            </p>
+            <p>
+              {t('draw.withholding.by', {
+                name: w.proposed_by.name,
+                reason: w.reason,
+                date: formatDate(w.proposed_at, lng, { withTime: true }) ?? w.proposed_at,
+              })}
+            </p>
+            {own ? <p className="muted">{t('draw.withholding.own')}</p> : null}
+            <Field
+              label={t('draw.withholding.decisionReason')}
+              name="reason"
+              required
+              maxLength={REASON_MAX}
+              autoComplete="off"
+              error={msg(t, result?.errors?.reason)}
+            />
+            <div className="draw-withholding__buttons">
+              {own ? null : (
+                <SubmitButton name="intent" value="withhold-approve" className="btn btn-danger">
+                  {t('draw.withholding.approve')}
+                </SubmitButton>
+              )}
+              <SubmitButton name="intent" value="withhold-reject" className="btn btn-ghost">
+                {own ? t('draw.withholding.withdraw') : t('draw.withholding.reject')}
+              </SubmitButton>
+            </div>
+          </Form>
+        );
+      })}
+    </div>
   );
 }
 

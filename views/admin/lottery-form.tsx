@@ -126,10 +126,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!id) return refuse(key('admin:lotteryForm.notFound'), 404);
   // An unchanged date is left as it is stored (it may carry another hour than the form's convention).
   for (const d of ['start_date', 'end_date']) if (form.get(d) === form.get(`${d}_was`)) form.delete(d);
+  // The reason is sent when results are taken back; an empty field is no reason (the API then says one is needed).
+  if (!String(form.get('results_reason') ?? '').trim()) form.delete('results_reason');
   const s = await submit(form, context, {
     schema: LotteryPatch,
     call: (api, body) => api.call(contract.updateLottery, { params: { id }, body }),
-    failed: () => key('admin:lotteryForm.updateFailed'),
+    // A refusal's own message (a superuser's act, docs/rules/lotteries-and-sales.md#9-the-draw) is said with it.
+    failed: (message) => (message ? key('admin:lotteryForm.updateFailedWith', { message }) : key('admin:lotteryForm.updateFailed')),
   });
   if (!s.ok) return s.reply;
   return { saved: true } satisfies Result;
@@ -263,6 +266,18 @@ export function Component() {
             </label>
           ))}
         </fieldset>
+        {d.lottery?.is_result_published ? (
+          // docs/rules/lotteries-and-sales.md#9-the-draw: taking the results back is a superuser's act, with why.
+          <Field
+            label={t('lotteryForm.resultsReason')}
+            name="results_reason"
+            maxLength={500}
+            autoComplete="off"
+            defaultValue={values.results_reason ?? ''}
+            hint={t('lotteryForm.resultsReasonHint')}
+            error={msg(t, e.results_reason)}
+          />
+        ) : null}
         <SubmitButton>{editing ? t('lotteryForm.save') : t('lotteryForm.create')}</SubmitButton>
       </Form>
     </section>

@@ -152,7 +152,10 @@ function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
       <div className={`my-ticket__result my-ticket__result--${resultOf(tx)}`}>
         {tx.lottery.is_result_published && drawnNumbers(tx) ? <NumbersOutcome tx={tx} {...drawnNumbers(tx)!} /> : null}
         {tx.lottery.is_result_published ? (
-          tx.is_winning_ticket && tx.prize ? (
+          tx.is_winning_ticket && tx.prize?.withheld_reason ? (
+            // docs/rules/lotteries-and-sales.md#9-the-draw: withheld by two staff members, with the reason.
+            <p className="my-ticket__withheld">{t(`${m}.withheld`, { reason: tx.prize.withheld_reason })}</p>
+          ) : tx.is_winning_ticket && tx.prize ? (
             <>
               <p>
                 {t(`${m}.won`)} <Amount value={tx.prize.prize_money} lng={lng} />

@@ -223,6 +223,10 @@ export function ArchiveCard({ r, t, lng }: { r: Result; t: TFunction; lng: Langu
           {withElements((v) => t(r.lottery.kind === 'numbers' ? 'archive.jackpot' : 'archive.totalPrize', v), {
             amount: <Amount value={r.lottery.total_prize} lng={lng} />,
           })}
+          {/* docs/rules/lotteries-and-sales.md#9-the-draw: the total stays the draw's; what of it was withheld, said beside. */}
+          {r.withheld > 0
+            ? withElements((v) => ` ${t('archive.ofWhichWithheld', v)}`, { amount: <Amount value={r.withheld} lng={lng} /> })
+            : null}
         </p>
       </div>
       {r.numbers && r.tiers ? (
@@ -261,6 +265,9 @@ export function ArchiveCard({ r, t, lng }: { r: Result; t: TFunction; lng: Langu
               <span className="result-card__money">
                 <Amount value={w.prize_money} lng={lng} />
               </span>
+              {w.withheld_reason ? (
+                <span className="result-card__withheld">{t('archive.withheld', { reason: w.withheld_reason })}</span>
+              ) : null}
             </li>
           ))}
         </ul>

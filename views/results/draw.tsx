@@ -58,6 +58,8 @@ export type ProofView =
       maxWinners: number | null;
       /** A numbers draw: `[m1, …, m5, last]`. */
       numbers: number[] | null;
+      /** The prizes withheld since the draw, by ticket, with why (docs/rules/lotteries-and-sales.md#9-the-draw). */
+      withheld: { ticket: string; reason: string }[];
     }
   | { kind: 'unverifiable'; commitment: string | null; beacon: { round: number } | null };
 
@@ -118,6 +120,7 @@ export function proofView(p: AnyProof): ProofView {
       winners: 'winners' in p ? p.winners : null,
       maxWinners: 'max_winners' in p ? p.max_winners : null,
       numbers: 'numbers' in p ? p.numbers : null,
+      withheld: p.withheld ?? [],
     };
   }
   return {
@@ -315,6 +318,11 @@ function BeaconItems({ beacon, t, lng }: { beacon: Beacon; t: TFunction; lng: La
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
+/** A drawn prize withheld since, by two staff members, with why (docs/rules/lotteries-and-sales.md#9-the-draw). */
+function WithheldNote({ reason, t }: { reason: string | undefined; t: TFunction }) {
+  return reason === undefined ? null : <span className="proof__withheld">{t('drawn.withheld', { reason })}</span>;
+}
+
 function Drawn({ p, d, t, lng }: Parts<DrawnProof> & { d: Data }) {
   return (
     <>
@@ -342,6 +350,7 @@ function Drawn({ p, d, t, lng }: Parts<DrawnProof> & { d: Data }) {
                       {formatNumber(i + 1, lng)}
                     </span>
                     <TicketBalls ticket={w} lng={lng} label={t('drawn.ticket')} size="sm" />
+                    <WithheldNote reason={p.withheld.find((x) => x.ticket === w)?.reason} t={t} />
                   </li>
                 ))}
               </ol>
@@ -350,6 +359,19 @@ function Drawn({ p, d, t, lng }: Parts<DrawnProof> & { d: Data }) {
             )}
           </div>
         )}
+        {p.numbers && p.withheld.length ? (
+          <div className="proof__result">
+            <h3>{t('drawn.withheldTitle')}</h3>
+            <ul className="proof__winners">
+              {p.withheld.map((w) => (
+                <li key={w.ticket}>
+                  <TicketBalls ticket={w.ticket} lng={lng} label={t('drawn.ticket')} size="sm" />
+                  <WithheldNote reason={w.reason} t={t} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <dl className="proof__list">
           <Item label={t('drawn.seed')} hint={t('drawn.seedHint')}>
             <Hex value={p.seed} />
