@@ -29,6 +29,10 @@ const REFUSAL = {
   bn: 'কর্মীদের অ্যাকাউন্ট দিয়ে টিকিট কেনা বা সক্রিয় করা যায় না। ভাগ্য-এর কর্মীরা ভাগ্য-এর লটারি খেলতে পারেন না।',
 } as const;
 type Lng = keyof typeof REFUSAL;
+const SEND_MONEY = {
+  en: 'We look it up with bKash at once, and your ticket is confirmed as soon as bKash confirms the payment.',
+  bn: 'আমরা সাথে সাথে বিকাশের কাছে তা যাচাই করি, আর বিকাশ পেমেন্ট নিশ্চিত করলেই আপনার টিকিট নিশ্চিত হয়।',
+} as const;
 type Role = 'player' | 'staff' | 'superuser';
 
 let phoneSeq = 0;
@@ -102,6 +106,9 @@ describe.each(['en', 'bn'] as const)('in %s', (lng) => {
     expect(player.text).toMatch(/name="trx_id"/);
     expect(player.text).toContain(`action="/payment/${id}/bkash"`);
     expect(player.text).not.toContain(REFUSAL[lng]);
+    // Send Money's copy says what happens since decision 051: bKash confirms the TrxID, staff look by hand only after.
+    expect(player.text).toContain(SEND_MONEY[lng]);
+    expect(player.text).not.toMatch(/statement|স্টেটমেন্ট/);
 
     await t.db.query('UPDATE users SET is_staff = true WHERE id = $1', [u.id]);
     // His session's token still says player until it is renewed: a new login gives the page his rights as they are.

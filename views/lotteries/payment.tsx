@@ -160,7 +160,8 @@ export function Component() {
               <TrxIdCheck tx={tx} />
             ) : tx.status === 'success' && tx.trx_id ? (
               <Alert kind="success">{t('payment.checkout.confirmed', { trx: tx.trx_id })}</Alert>
-            ) : tx.trx_id ? (
+            ) : tx.status === 'pending' && tx.trx_id ? (
+              // Waiting for staff: bKash's check left it to them, or none was made (docs/rules/payments.md#9-send-money-confirmed-by-bkash).
               <Alert kind="success">{t('payment.trxGiven', { trx: tx.trx_id })}</Alert>
             ) : (
               <Alert kind="info">{t('payment.closed')}</Alert>
