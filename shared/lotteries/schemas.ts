@@ -60,6 +60,13 @@ export const Lottery = z.object({
   jackpot: z.number().int().nullable(),
   /** The commitment `C` to the draw's secret seed, once the lottery announced its draw (docs/rules/draws.md#2-the-seed-and-its-commitment). */
   commitment: z.string().nullable(),
+  /**
+   * The draw's beacon value is known but not drand's signed one (typed before decision 046, or a demo sample): an
+   * **unverified beacon**, as the proof page says (docs/rules/draws.md#4-the-beacon). False before the value is known.
+   */
+  beacon_unverified: z.boolean(),
+  /** Once the tickets froze at the close of sales (docs/rules/draws.md#3-the-tickets): their count `n` and digest `T`. */
+  frozen: z.object({ tickets: z.number().int(), tickets_digest: z.string() }).nullable(),
 });
 
 export const DrawResult = z.object({

@@ -122,6 +122,9 @@ describe('GET /api/v1/featured-lotteries/', () => {
       purchasable: true,
       // Made in the database: no draw announced yet (docs/rules/draws.md#2-the-seed-and-its-commitment).
       commitment: null,
+      // Nothing of the draw to say on its card yet (docs/rules/draws.md#12-where-it-stands).
+      beacon_unverified: false,
+      frozen: null,
       // A winning-tickets lottery: no tiers, no jackpot (docs/rules/lotteries-and-sales.md#1-lottery-fields).
       kind: 'tickets',
       jackpot_share: null,

@@ -30,6 +30,8 @@ export type CardLottery = Pick<
   | 'drawn'
   | 'purchasable'
   | 'commitment'
+  | 'beacon_unverified'
+  | 'frozen'
   | 'kind'
   | 'jackpot'
   | 'rollover_in'
@@ -56,6 +58,8 @@ export const toCardLottery = (l: CardLottery): CardLottery => ({
   drawn: l.drawn,
   purchasable: l.purchasable,
   commitment: l.commitment,
+  beacon_unverified: l.beacon_unverified,
+  frozen: l.frozen,
   kind: l.kind,
   jackpot: l.jackpot,
   rollover_in: l.rollover_in,
@@ -199,6 +203,7 @@ export function LotteryCard({
         <p className="lottery-card__reason">{t(`reason.${state}`)}</p>
       )}
       <ProofLine lottery={lottery} />
+      <ProofState lottery={lottery} />
     </article>
   );
 }
@@ -224,5 +229,37 @@ function ProofLine({ lottery }: { lottery: CardLottery }) {
             })}
       </a>
     </p>
+  );
+}
+
+/**
+ * Where the card's draw stands, as its proof page says it (docs/rules/draws.md#12-where-it-stands): "Unverified beacon"
+ * when the beacon value has no drand signature (decision 046), and once the tickets froze at the close (decision 045)
+ * their count `n` and the start of their digest `T`, which anyone can hold the draw to.
+ */
+function ProofState({ lottery }: { lottery: CardLottery }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
+  if (!lottery.published) return null;
+  return (
+    <>
+      {lottery.beacon_unverified ? (
+        <p className="lottery-card__proof">
+          <span className="badge badge--red">{t('proof.unverified')}</span>
+        </p>
+      ) : null}
+      {lottery.frozen ? (
+        <p className="lottery-card__proof lottery-card__frozen">
+          {withElements(
+            (v) => t('proof.frozen', { ...v, count: lottery.frozen?.tickets ?? 0, n: formatNumber(lottery.frozen?.tickets ?? 0, lng) }),
+            {
+              digest: <code>{`${lottery.frozen.tickets_digest.slice(0, COMMITMENT_SHOWN)}…`}</code>,
+            },
+          )}
+        </p>
+      ) : null}
+    </>
   );
 }
