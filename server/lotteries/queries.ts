@@ -143,7 +143,10 @@ export async function lotteryById(db: Db, id: number): Promise<LotteryRow | unde
 }
 
 export type ResultRow = {
-  lottery: Pick<LotteryRow, 'id' | 'name' | 'name_bn' | 'start_date' | 'end_date' | 'total_prize' | 'kind'>;
+  lottery: Pick<
+    LotteryRow,
+    'id' | 'name' | 'name_bn' | 'start_date' | 'end_date' | 'total_prize' | 'kind' | 'beacon_unverified' | 'frozen'
+  >;
   prizes: { id: number; ticket: string; prize_money: number; tier: number | null }[];
   /** A numbers draw's `[m1, …, m5, last]`; null for a winning-tickets draw. */
   numbers: number[] | null;
@@ -166,7 +169,8 @@ export async function latestResults(db: Db, limit = 10): Promise<ResultRow[]> {
     }
   >(
     `SELECT l.id, l.name, l.name_bn, l.start_date, l.end_date, l.total_prize, l.kind, ${JACKPOT} AS jackpot, l.drawn_at,
-       (SELECT c.numbers FROM draw_commitments c WHERE c.lottery_id = l.id) AS numbers, l.rollover_out, l.rollover_to
+       (SELECT c.numbers FROM draw_commitments c WHERE c.lottery_id = l.id) AS numbers, l.rollover_out, l.rollover_to,
+       ${PROOF_STATE}
      FROM lotteries l
       WHERE l.published AND l.is_result_published ORDER BY COALESCE(l.drawn_at, l.end_date) DESC, l.id DESC LIMIT $1`,
     [limit],

@@ -70,7 +70,17 @@ export const Lottery = z.object({
 });
 
 export const DrawResult = z.object({
-  lottery: Lottery.pick({ id: true, name: true, name_bn: true, start_date: true, end_date: true, total_prize: true, kind: true }),
+  lottery: Lottery.pick({
+    id: true,
+    name: true,
+    name_bn: true,
+    start_date: true,
+    end_date: true,
+    total_prize: true,
+    kind: true,
+    beacon_unverified: true,
+    frozen: true,
+  }),
   /** `tier`: a numbers draw's prize tier, 1 the jackpot … 5; null for a winning-tickets draw. */
   prizes: z.array(z.object({ id: z.number().int(), ticket: z.string(), prize_money: z.number().int(), tier: z.number().int().nullable() })),
   /** A numbers draw's result `[m1, …, m5, last]`, main numbers ascending; null for a winning-tickets draw. */

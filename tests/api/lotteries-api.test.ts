@@ -323,6 +323,9 @@ describe('GET /api/v1/lottery-results/', () => {
       lottery: {
         id: newer,
         name: 'Newer draw',
+        // Drawn by hand in the database: no beacon and no freeze to show (docs/rules/draws.md#12-where-it-stands).
+        beacon_unverified: false,
+        frozen: null,
         name_bn: '',
         start_date: expect.any(String),
         end_date: expect.any(String),

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { account, insertLottery } from './purchase-fixtures.ts';
 
 let t: TestApp;
-let unsigned: number, sample: number, signed: number, frozen: number, plain: number;
+let unsigned: number, sample: number, signed: number, frozen: number, plain: number, drawn: number;
 
 const hex = (c: string) => c.repeat(64);
 const DIGEST = `abcdef12${'3'.repeat(56)}`;
@@ -43,11 +43,16 @@ beforeAll(async () => {
   await announce(sample, 'sample');
   await announce(signed, 'signed');
   await announce(frozen, 'none');
+  // A drawn lottery with its results out (a demo sample's beacon) and its tickets frozen: the result cards say both.
+  drawn = await insertLottery(t, { name: 'Drawn Sample Draw', start: -9, end: -2, results: true });
+  await announce(drawn, 'sample');
   // A recorded freeze (the job's row): a card shows it whatever the clock says.
-  await t.db.query(`INSERT INTO ticket_freezes (lottery_id, frozen_at, tickets_digest, tickets_count) VALUES ($1, now(), $2, 1234)`, [
-    frozen,
-    DIGEST,
-  ]);
+  for (const id of [frozen, drawn]) {
+    await t.db.query(`INSERT INTO ticket_freezes (lottery_id, frozen_at, tickets_digest, tickets_count) VALUES ($1, now(), $2, 1234)`, [
+      id,
+      DIGEST,
+    ]);
+  }
 });
 afterAll(async () => {
   await t.close();
@@ -120,5 +125,41 @@ describe.each(['en', 'bn'] as const)('the cards in %s', (lng) => {
       expect(plainCard).not.toContain(TEXT[lng].unverified);
       expect(plainCard).not.toMatch(/T = /);
     }
+  });
+});
+
+/** The result card of the lottery named `name`: from its title to the end of its card. */
+function resultCardOf(html: string, name: string, end: string): string {
+  const at = html.indexOf(`${name}<`);
+  if (at < 0) throw new Error(`no result card named ${name}`);
+  return html.slice(at, html.indexOf(end, at));
+}
+
+describe('the result cards', () => {
+  test('the API of the latest results and of the archive carries where the draw stands', async () => {
+    const latest = (await request(t.url).get('/api/v1/lottery-results/').expect(200)).body as { lottery: Card }[];
+    expect(
+      pick(
+        latest.map((r) => r.lottery),
+        drawn,
+      ),
+    ).toEqual({ beacon_unverified: true, frozen: { tickets: 1234, tickets_digest: DIGEST } });
+    const archive = (await request(t.url).get('/api/v1/results/').expect(200)).body as (Card & { lottery: { id: number } })[];
+    const r = archive.find((a) => a.lottery.id === drawn);
+    expect(r && { beacon_unverified: r.beacon_unverified, frozen: r.frozen }).toEqual({
+      beacon_unverified: true,
+      frozen: { tickets: 1234, tickets_digest: DIGEST },
+    });
+  });
+
+  test.each(['en', 'bn'] as const)('the home page’s results and /results show it, in %s', async (lng) => {
+    const home = await request(t.url).get('/').set('Cookie', `lang=${lng}`).expect(200);
+    const onHome = resultCardOf(home.text, 'Drawn Sample Draw', '</li>');
+    expect(onHome).toContain(TEXT[lng].unverified);
+    expect(onHome).toContain(TEXT[lng].frozen);
+    const archive = await request(t.url).get('/results').set('Cookie', `lang=${lng}`).expect(200);
+    const inArchive = resultCardOf(archive.text, 'Drawn Sample Draw', '</article>');
+    expect(inArchive).toContain(TEXT[lng].unverified);
+    expect(inArchive).toContain(TEXT[lng].frozen);
   });
 });

@@ -15,7 +15,7 @@ import { HeroSlideshow } from './hero.tsx';
 import { QuickPlayPanel, type QuickPlayPanelProps } from './quick-play-panel.tsx';
 import { TicketBalls } from '../lotteries/balls.tsx';
 import { TIERS, type Tier } from '../../shared/draws/tiers.ts';
-import { toCardLottery } from '../lotteries/lottery-card.tsx';
+import { DrawStanding, toCardLottery } from '../lotteries/lottery-card.tsx';
 import { SectionHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
@@ -232,6 +232,7 @@ function Results({ results }: { results: Section<DrawResult[]> }) {
           <p className="result-card__proof">
             <Link to={paths.results(r.lottery.id)}>{t('results.proof')}</Link>
           </p>
+          <DrawStanding draw={r.lottery} className="result-card__proof" />
         </li>
       ))}
     </ul>

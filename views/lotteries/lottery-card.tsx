@@ -203,7 +203,7 @@ export function LotteryCard({
         <p className="lottery-card__reason">{t(`reason.${state}`)}</p>
       )}
       <ProofLine lottery={lottery} />
-      <ProofState lottery={lottery} />
+      {lottery.published ? <DrawStanding draw={lottery} className="lottery-card__proof" /> : null}
     </article>
   );
 }
@@ -233,31 +233,29 @@ function ProofLine({ lottery }: { lottery: CardLottery }) {
 }
 
 /**
- * Where the card's draw stands, as its proof page says it (docs/rules/draws.md#12-where-it-stands): "Unverified beacon"
+ * Where a card's draw stands, as its proof page says it (docs/rules/draws.md#12-where-it-stands): "Unverified beacon"
  * when the beacon value has no drand signature (decision 046), and once the tickets froze at the close (decision 045)
- * their count `n` and the start of their digest `T`, which anyone can hold the draw to.
+ * their count `n` and the start of their digest `T`, which anyone can hold the draw to. On lottery cards and result
+ * cards alike; nothing when there is nothing to say.
  */
-function ProofState({ lottery }: { lottery: CardLottery }) {
+export function DrawStanding({ draw, className }: { draw: Pick<CardLottery, 'beacon_unverified' | 'frozen'>; className: string }) {
   const {
     t,
     i18n: { language: lng },
   } = useTranslation('lottery');
-  if (!lottery.published) return null;
+  const frozen = draw.frozen;
   return (
     <>
-      {lottery.beacon_unverified ? (
-        <p className="lottery-card__proof">
+      {draw.beacon_unverified ? (
+        <p className={className}>
           <span className="badge badge--red">{t('proof.unverified')}</span>
         </p>
       ) : null}
-      {lottery.frozen ? (
-        <p className="lottery-card__proof lottery-card__frozen">
-          {withElements(
-            (v) => t('proof.frozen', { ...v, count: lottery.frozen?.tickets ?? 0, n: formatNumber(lottery.frozen?.tickets ?? 0, lng) }),
-            {
-              digest: <code>{`${lottery.frozen.tickets_digest.slice(0, COMMITMENT_SHOWN)}…`}</code>,
-            },
-          )}
+      {frozen ? (
+        <p className={`${className} draw-frozen`}>
+          {withElements((v) => t('proof.frozen', { ...v, count: frozen.tickets, n: formatNumber(frozen.tickets, lng) }), {
+            digest: <code>{`${frozen.tickets_digest.slice(0, COMMITMENT_SHOWN)}…`}</code>,
+          })}
         </p>
       ) : null}
     </>
