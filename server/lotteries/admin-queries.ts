@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.ts';
 import { likePattern } from '../db/like.ts';
 import type { LotteryFilter } from '../../shared/lotteries/schemas.ts';
-import { COMMITMENT, DRAWN, HELD, NUMBERS_COLUMNS, type LotteryRow } from './queries.ts';
+import { COMMITMENT, DRAWN, HELD, NUMBERS_COLUMNS, PROOF_STATE, type LotteryRow } from './queries.ts';
 import type { LotteryKind } from '../../shared/draws/tiers.ts';
 
 /** A lottery as staff manage it (docs/rules/lotteries-and-sales.md#1-lottery-fields). */
@@ -10,7 +10,7 @@ export type StaffLotteryRow = LotteryRow & { drawn_at: string | null; prizes: nu
 const STAFF_COLUMNS = `l.id, l.name, l.name_bn, l.description, l.description_bn, l.start_date, l.end_date, l.ticket_price, l.total_tickets,
   l.winners, l.total_prize, l.published, l.featured, l.is_result_published, l.drawn_at, ${DRAWN} AS drawn, l.created_at, l.updated_at,
   ${HELD}::int AS tickets_sold, (SELECT count(*) FROM prizes p WHERE p.lottery_id = l.id)::int AS prizes, ${COMMITMENT},
-  ${NUMBERS_COLUMNS}`;
+  ${PROOF_STATE}, ${NUMBERS_COLUMNS}`;
 
 const FILTERS: Record<LotteryFilter, string> = {
   all: 'true',

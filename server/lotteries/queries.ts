@@ -21,6 +21,10 @@ export type LotteryRow = {
   tickets_sold: number;
   /** The commitment `C` of the lottery's announced draw, null before it announced one. */
   commitment: string | null;
+  /** Its draw's beacon value has no valid drand signature (PROOF_STATE). */
+  beacon_unverified: boolean;
+  /** The tickets frozen at the close of its sales, null before (PROOF_STATE). */
+  frozen: { tickets: number; tickets_digest: string } | null;
   /** docs/rules/lotteries-and-sales.md#1-lottery-fields: the kind, a numbers lottery's prizes, rollover and jackpot. */
   kind: LotteryKind;
   jackpot_share: number | null;
@@ -52,6 +56,19 @@ export const DRAWN = `(l.drawn_at IS NOT NULL)`;
 export const COMMITMENT = `(SELECT c.commitment FROM draw_commitments c WHERE c.lottery_id = l.id) AS commitment`;
 
 /**
+ * What a lottery card says of the lottery `l`'s draw proof (docs/rules/draws.md#12-where-it-stands), read in the list's
+ * own statement (one lookup by primary key per row, no query per card):
+ * - `beacon_unverified`: its beacon value has no drand signature, or is a demo sample — shared/draws/proof.ts
+ *   `isUnverifiedBeacon`, the rule the proof page shows, in SQL (the server stores a signature only once verified,
+ *   decision 046); false without an announced draw or before the value is known;
+ * - `frozen`: once its tickets froze at the close (decision 045), their count `n` and digest `T`, as the proof has them.
+ */
+export const PROOF_STATE = `COALESCE((SELECT c.beacon_value IS NOT NULL AND (c.beacon_signature IS NULL OR c.beacon_sample)
+    FROM draw_commitments c WHERE c.lottery_id = l.id), false) AS beacon_unverified,
+  (SELECT json_build_object('tickets', f.tickets_count, 'tickets_digest', f.tickets_digest)
+    FROM ticket_freezes f WHERE f.lottery_id = l.id) AS frozen`;
+
+/**
  * A numbers lottery `l`'s jackpot, null for the tickets kind: `⌊sales × jackpot_share / 100⌋ + rollover_in`, the sales
  * being its `success` tickets' price (the rule of jackpotAmount, shared/draws/tiers.ts; docs/rules/lotteries-and-sales.md#9-the-draw),
  * kept in its tally as HELD is. After the draw it no longer changes: the paid tickets are frozen and a drawn lottery receives no rollover.
@@ -65,7 +82,7 @@ export const NUMBERS_COLUMNS = `l.kind, l.jackpot_share, l.tier2_prize, l.tier3_
 
 const COLUMNS = `l.id, l.name, l.name_bn, l.description, l.description_bn, l.start_date, l.end_date, l.ticket_price, l.total_tickets, l.winners,
   l.total_prize, l.published, l.featured, l.is_result_published, ${DRAWN} AS drawn, ${HELD}::int AS tickets_sold, ${COMMITMENT},
-  ${NUMBERS_COLUMNS}`;
+  ${PROOF_STATE}, ${NUMBERS_COLUMNS}`;
 
 /**
  * Purchasable: published, sales open (end_date authoritative), result not out and never drawn, tickets left; a condition on the
@@ -126,7 +143,10 @@ export async function lotteryById(db: Db, id: number): Promise<LotteryRow | unde
 }
 
 export type ResultRow = {
-  lottery: Pick<LotteryRow, 'id' | 'name' | 'name_bn' | 'start_date' | 'end_date' | 'total_prize' | 'kind'>;
+  lottery: Pick<
+    LotteryRow,
+    'id' | 'name' | 'name_bn' | 'start_date' | 'end_date' | 'total_prize' | 'kind' | 'beacon_unverified' | 'frozen'
+  >;
   prizes: { id: number; ticket: string; prize_money: number; tier: number | null }[];
   /** A numbers draw's `[m1, …, m5, last]`; null for a winning-tickets draw. */
   numbers: number[] | null;
@@ -149,7 +169,8 @@ export async function latestResults(db: Db, limit = 10): Promise<ResultRow[]> {
     }
   >(
     `SELECT l.id, l.name, l.name_bn, l.start_date, l.end_date, l.total_prize, l.kind, ${JACKPOT} AS jackpot, l.drawn_at,
-       (SELECT c.numbers FROM draw_commitments c WHERE c.lottery_id = l.id) AS numbers, l.rollover_out, l.rollover_to
+       (SELECT c.numbers FROM draw_commitments c WHERE c.lottery_id = l.id) AS numbers, l.rollover_out, l.rollover_to,
+       ${PROOF_STATE}
      FROM lotteries l
       WHERE l.published AND l.is_result_published ORDER BY COALESCE(l.drawn_at, l.end_date) DESC, l.id DESC LIMIT $1`,
     [limit],

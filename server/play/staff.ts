@@ -9,7 +9,11 @@ import { ApiError } from '../http/errors.ts';
  */
 export const mayPlay = (rights: { is_staff: boolean }): boolean => !rights.is_staff;
 
-/** The refusal of every purchase path for staff: 403 `staff_cannot_play`, in the caller's language. */
+/**
+ * The refusal of every purchase path for staff: 403 `staff_cannot_play`, in the caller's language. Its text is the one
+ * the player pages show staff in place of their buy and activate forms (views/lotteries/staff-no-play.tsx), so it
+ * lives in a namespace the pages carry.
+ */
 export function refuseStaffPlay(rights: { is_staff: boolean }, t: TFunction): void {
-  if (!mayPlay(rights)) throw ApiError.detail(403, t('api:staffCannotPlay'), 'staff_cannot_play');
+  if (!mayPlay(rights)) throw ApiError.detail(403, t('lottery:play.staffCannotPlay'), 'staff_cannot_play');
 }

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/index.ts';
 import { likePattern } from '../db/like.ts';
-import { JACKPOT } from '../lotteries/service.ts';
+import { JACKPOT, PROOF_STATE } from '../lotteries/service.ts';
 import type { LotteryKind } from '../../shared/draws/tiers.ts';
 
 const DRAWN_AT = `COALESCE(l.drawn_at, l.end_date)`;
@@ -30,6 +30,9 @@ export type ArchiveRow = {
   numbers: string | null;
   /** Drawn by the procedure: its seed revealed (docs/rules/draws.md#9-the-proof). */
   verifiable: boolean;
+  /** Where the draw stands (server/lotteries/queries.ts PROOF_STATE). */
+  beacon_unverified: boolean;
+  frozen: { tickets: number; tickets_digest: string } | null;
 };
 
 export type ArchiveFilter = { search: string | null; date: { from: string; to: string } | null };
@@ -47,7 +50,7 @@ export async function archivePage(db: Db, f: ArchiveFilter, limit: number, offse
     `SELECT l.id, l.name, l.name_bn, l.kind, ${DRAWN_AT} AS drawn_at, l.total_prize,
        CASE WHEN l.kind = 'numbers' THEN COALESCE(NULLIF(l.rollover_out, 0), ${JACKPOT}) END AS jackpot,
        l.tier2_prize, l.tier3_prize, l.tier4_prize, l.tier5_prize, l.rollover_out, l.rollover_to,
-       c.numbers, (c.revealed_at IS NOT NULL) AS verifiable
+       c.numbers, (c.revealed_at IS NOT NULL) AS verifiable, ${PROOF_STATE}
      FROM lotteries l LEFT JOIN draw_commitments c ON c.lottery_id = l.id
      ${where}
      ORDER BY ${DRAWN_AT} DESC, l.id DESC LIMIT $4 OFFSET $5`,

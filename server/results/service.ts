@@ -81,6 +81,8 @@ export class Results {
         withheld: withheld.find((w) => w.lottery_id === r.id)?.amount ?? 0,
         rollover: r.kind === 'numbers' && r.rollover_out && r.rollover_to !== null ? { amount: r.rollover_out, to: r.rollover_to } : null,
         algorithm: r.verifiable ? ALGORITHM : 'unverifiable',
+        beacon_unverified: r.beacon_unverified,
+        frozen: r.frozen,
       };
     });
     return { items, total };

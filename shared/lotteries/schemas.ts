@@ -60,10 +60,27 @@ export const Lottery = z.object({
   jackpot: z.number().int().nullable(),
   /** The commitment `C` to the draw's secret seed, once the lottery announced its draw (docs/rules/draws.md#2-the-seed-and-its-commitment). */
   commitment: z.string().nullable(),
+  /**
+   * The draw's beacon value is known but not drand's signed one (typed before decision 046, or a demo sample): an
+   * **unverified beacon**, as the proof page says (docs/rules/draws.md#4-the-beacon). False before the value is known.
+   */
+  beacon_unverified: z.boolean(),
+  /** Once the tickets froze at the close of sales (docs/rules/draws.md#3-the-tickets): their count `n` and digest `T`. */
+  frozen: z.object({ tickets: z.number().int(), tickets_digest: z.string() }).nullable(),
 });
 
 export const DrawResult = z.object({
-  lottery: Lottery.pick({ id: true, name: true, name_bn: true, start_date: true, end_date: true, total_prize: true, kind: true }),
+  lottery: Lottery.pick({
+    id: true,
+    name: true,
+    name_bn: true,
+    start_date: true,
+    end_date: true,
+    total_prize: true,
+    kind: true,
+    beacon_unverified: true,
+    frozen: true,
+  }),
   /** `tier`: a numbers draw's prize tier, 1 the jackpot … 5; null for a winning-tickets draw. */
   prizes: z.array(z.object({ id: z.number().int(), ticket: z.string(), prize_money: z.number().int(), tier: z.number().int().nullable() })),
   /** A numbers draw's result `[m1, …, m5, last]`, main numbers ascending; null for a winning-tickets draw. */

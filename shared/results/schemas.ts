@@ -98,6 +98,9 @@ export const ArchivedResult = z.object({
   rollover: z.object({ amount: int, to: int }).nullable(),
   /** The draw's proof: `bhagya-draw-v1` when anyone can check it (docs/rules/draws.md#9-the-proof), else unverifiable. */
   algorithm: z.enum([ALGORITHM, 'unverifiable']),
+  /** Where the draw stands, as a lottery's card says it (shared/lotteries/schemas.ts `Lottery`, docs/rules/draws.md#12-where-it-stands). */
+  beacon_unverified: z.boolean(),
+  frozen: z.object({ tickets: int, tickets_digest: z.string() }).nullable(),
 });
 
 /** A past draw the ticket won, or would have won had it been sold. */

@@ -122,6 +122,9 @@ describe('GET /api/v1/featured-lotteries/', () => {
       purchasable: true,
       // Made in the database: no draw announced yet (docs/rules/draws.md#2-the-seed-and-its-commitment).
       commitment: null,
+      // Nothing of the draw to say on its card yet (docs/rules/draws.md#12-where-it-stands).
+      beacon_unverified: false,
+      frozen: null,
       // A winning-tickets lottery: no tiers, no jackpot (docs/rules/lotteries-and-sales.md#1-lottery-fields).
       kind: 'tickets',
       jackpot_share: null,
@@ -320,6 +323,9 @@ describe('GET /api/v1/lottery-results/', () => {
       lottery: {
         id: newer,
         name: 'Newer draw',
+        // Drawn by hand in the database: no beacon and no freeze to show (docs/rules/draws.md#12-where-it-stands).
+        beacon_unverified: false,
+        frozen: null,
         name_bn: '',
         start_date: expect.any(String),
         end_date: expect.any(String),

@@ -7,7 +7,8 @@ import { LotteryCard, type CardLottery } from '../lotteries/lottery-card.tsx';
 import type { Selection } from '../lotteries/number-picker.tsx';
 import { PICK_TITLE_ID, PickDialogBody } from '../lotteries/pick-dialog-body.tsx';
 
-export type FeaturedLotteriesProps = { lotteries: CardLottery[]; picked: CardLottery | null; now: number };
+/** `staff`: a staff account is logged in (the picker then shows the refusal, views/lotteries/staff-no-play.tsx). */
+export type FeaturedLotteriesProps = { lotteries: CardLottery[]; picked: CardLottery | null; now: number; staff?: boolean };
 
 /** `?pick=ID#pick`: without JavaScript the server renders the modal open for that lottery. */
 export const pickHref = (id: number) => `/?pick=${id}#pick`;
@@ -16,7 +17,7 @@ export const pickHref = (id: number) => `/?pick=${id}#pick`;
  * Home page island: the first published lotteries as cards; a card opens the number picker in a modal.
  * Reopening the same card keeps its numbers; another card starts afresh (docs/rules/pages.md#5-home-page).
  */
-export function FeaturedLotteries({ lotteries, picked, now }: FeaturedLotteriesProps) {
+export function FeaturedLotteries({ lotteries, picked, now, staff = false }: FeaturedLotteriesProps) {
   const { t } = useTranslation('home');
   const [open, setOpen] = useState<CardLottery | null>(picked);
   const [kept, setKept] = useState<{ id: number; selection: Selection } | null>(null);
@@ -51,6 +52,7 @@ export function FeaturedLotteries({ lotteries, picked, now }: FeaturedLotteriesP
             onChange={(selection) => setKept({ id: open.id, selection })}
             onPlay={leaveTo}
             otherHref={paths.allLotteries}
+            staff={staff}
           />
         </ModalDialog>
       ) : null}

@@ -15,11 +15,12 @@ import { HeroSlideshow } from './hero.tsx';
 import { QuickPlayPanel, type QuickPlayPanelProps } from './quick-play-panel.tsx';
 import { TicketBalls } from '../lotteries/balls.tsx';
 import { TIERS, type Tier } from '../../shared/draws/tiers.ts';
-import { toCardLottery } from '../lotteries/lottery-card.tsx';
+import { DrawStanding, toCardLottery } from '../lotteries/lottery-card.tsx';
 import { SectionHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { contentLink, type ContentLink } from '../content/link.ts';
+import { useIsStaff } from '../lotteries/staff-no-play.tsx';
 
 /** Cards shown in Featured Lotteries (docs/rules/pages.md#5-home-page). */
 export const FEATURED_CARDS = 3;
@@ -92,8 +93,10 @@ export function Component() {
   } = useTranslation('home');
   const featured = d.featured.ok ? (d.featured.data[0] ?? null) : null;
   const more = d.published.ok ? Math.max(0, (d.published.total ?? d.published.data.length) - FEATURED_CARDS) : 0;
-  const quickPlay: QuickPlayPanelProps | null = featured ? { lottery: featured, now: d.now } : null;
-  const cards: FeaturedLotteriesProps | null = d.published.ok ? { lotteries: d.published.data, picked: d.picked, now: d.now } : null;
+  // Rendered on the server with the root's data; the islands hydrate with it as a prop (a visitor's shared page: false).
+  const staff = useIsStaff();
+  const quickPlay: QuickPlayPanelProps | null = featured ? { lottery: featured, now: d.now, staff } : null;
+  const cards: FeaturedLotteriesProps | null = d.published.ok ? { lotteries: d.published.data, picked: d.picked, now: d.now, staff } : null;
 
   return (
     <div className="home">
@@ -229,6 +232,7 @@ function Results({ results }: { results: Section<DrawResult[]> }) {
           <p className="result-card__proof">
             <Link to={paths.results(r.lottery.id)}>{t('results.proof')}</Link>
           </p>
+          <DrawStanding draw={r.lottery} className="result-card__proof" />
         </li>
       ))}
     </ul>

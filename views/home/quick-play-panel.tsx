@@ -4,11 +4,13 @@ import { lotteryDescription, lotteryName } from '../../shared/lotteries/names.ts
 import { Countdown } from '../lotteries/countdown.tsx';
 import { headlinePrize, HowToWin, LotteryFacts, type CardLottery } from '../lotteries/lottery-card.tsx';
 import { NumberPicker } from '../lotteries/number-picker.tsx';
+import { StaffNoPlay } from '../lotteries/staff-no-play.tsx';
 
-export type QuickPlayPanelProps = { lottery: CardLottery; now: number };
+/** `staff`: a staff account is logged in, who sees the refusal instead of the picker (views/lotteries/staff-no-play.tsx). */
+export type QuickPlayPanelProps = { lottery: CardLottery; now: number; staff?: boolean };
 
 /** Home page island: the featured lottery with its countdown, and the number picker next to it. */
-export function QuickPlayPanel({ lottery, now }: QuickPlayPanelProps) {
+export function QuickPlayPanel({ lottery, now, staff = false }: QuickPlayPanelProps) {
   const {
     t,
     i18n: { language: lng },
@@ -31,9 +33,7 @@ export function QuickPlayPanel({ lottery, now }: QuickPlayPanelProps) {
         <p className="qp__timer-label">{t('lottery:countdown.label')}</p>
         <Countdown end={lottery.end_date} now={now} />
       </div>
-      <div className="qp__picker">
-        <NumberPicker lotteryId={lottery.id} variant="panel" />
-      </div>
+      <div className="qp__picker">{staff ? <StaffNoPlay /> : <NumberPicker lotteryId={lottery.id} variant="panel" />}</div>
     </div>
   );
 }

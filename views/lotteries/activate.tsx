@@ -6,6 +6,7 @@ import { action as formAction } from '../components/action.ts';
 import { Head } from '../components/head.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { ActivateForm, type ActivateResult } from './activate-form.tsx';
+import { StaffNoPlay, useIsStaff } from './staff-no-play.tsx';
 
 /**
  * Activates a generated ticket (docs/rules/tickets.md#7-activating-a-generated-ticket): the plain page's form and the
@@ -28,6 +29,7 @@ export function Component() {
     i18n: { language },
   } = useTranslation('activate');
   const title = t('form.title');
+  const staff = useIsStaff();
   return (
     <section className="section">
       <div className="container narrow activate-page">
@@ -37,9 +39,13 @@ export function Component() {
         </p>
         <h1>{title}</h1>
         <p>{t('form.lead')}</p>
-        <div className="card">
-          <ActivateForm lng={language} />
-        </div>
+        {staff ? (
+          <StaffNoPlay />
+        ) : (
+          <div className="card">
+            <ActivateForm lng={language} />
+          </div>
+        )}
       </div>
     </section>
   );

@@ -18,6 +18,7 @@ import { LotteryCard, toCardLottery } from './lottery-card.tsx';
 import { Pager } from './pager.tsx';
 import { listHref, pageCount, parsePage } from './paging.ts';
 import { PICK_TITLE_ID, PickDialogBody } from './pick-dialog-body.tsx';
+import { useIsStaff } from './staff-no-play.tsx';
 
 export const PER_PAGE = 12;
 /** The API refuses offsets beyond this; later pages are simply empty. */
@@ -67,6 +68,7 @@ export function Component() {
     i18n: { language: lng },
   } = useTranslation('lottery');
   const navigate = useNavigate();
+  const staff = useIsStaff();
   const [params] = useSearchParams();
   const pickRaw = params.get('pick');
   const pickId = pickRaw && /^\d{1,9}$/.test(pickRaw) ? Number(pickRaw) : null;
@@ -122,7 +124,14 @@ export function Component() {
 
         {picked ? (
           <Dialog id="pick" titleId={PICK_TITLE_ID} className="pick-dialog" dismissHref={here(d.page)}>
-            <PickDialogBody lottery={picked} now={d.now} variant="dialog" onPlay={(href) => navigate(href)} otherHref={here(d.page)} />
+            <PickDialogBody
+              lottery={picked}
+              now={d.now}
+              variant="dialog"
+              onPlay={(href) => navigate(href)}
+              otherHref={here(d.page)}
+              staff={staff}
+            />
           </Dialog>
         ) : null}
       </div>

@@ -30,6 +30,8 @@ export type CardLottery = Pick<
   | 'drawn'
   | 'purchasable'
   | 'commitment'
+  | 'beacon_unverified'
+  | 'frozen'
   | 'kind'
   | 'jackpot'
   | 'rollover_in'
@@ -56,6 +58,8 @@ export const toCardLottery = (l: CardLottery): CardLottery => ({
   drawn: l.drawn,
   purchasable: l.purchasable,
   commitment: l.commitment,
+  beacon_unverified: l.beacon_unverified,
+  frozen: l.frozen,
   kind: l.kind,
   jackpot: l.jackpot,
   rollover_in: l.rollover_in,
@@ -199,6 +203,7 @@ export function LotteryCard({
         <p className="lottery-card__reason">{t(`reason.${state}`)}</p>
       )}
       <ProofLine lottery={lottery} />
+      {lottery.published ? <DrawStanding draw={lottery} className="lottery-card__proof" /> : null}
     </article>
   );
 }
@@ -224,5 +229,35 @@ function ProofLine({ lottery }: { lottery: CardLottery }) {
             })}
       </a>
     </p>
+  );
+}
+
+/**
+ * Where a card's draw stands, as its proof page says it (docs/rules/draws.md#12-where-it-stands): "Unverified beacon"
+ * when the beacon value has no drand signature (decision 046), and once the tickets froze at the close (decision 045)
+ * their count `n` and the start of their digest `T`, which anyone can hold the draw to. On lottery cards and result
+ * cards alike; nothing when there is nothing to say.
+ */
+export function DrawStanding({ draw, className }: { draw: Pick<CardLottery, 'beacon_unverified' | 'frozen'>; className: string }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
+  const frozen = draw.frozen;
+  return (
+    <>
+      {draw.beacon_unverified ? (
+        <p className={className}>
+          <span className="badge badge--red">{t('proof.unverified')}</span>
+        </p>
+      ) : null}
+      {frozen ? (
+        <p className={`${className} draw-frozen`}>
+          {withElements((v) => t('proof.frozen', { ...v, count: frozen.tickets, n: formatNumber(frozen.tickets, lng) }), {
+            digest: <code>{`${frozen.tickets_digest.slice(0, COMMITMENT_SHOWN)}…`}</code>,
+          })}
+        </p>
+      ) : null}
+    </>
   );
 }

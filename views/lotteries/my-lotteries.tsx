@@ -15,6 +15,7 @@ import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { canClaim, claimDeadline } from '../../shared/claims/schemas.ts';
 import { apiOf } from '../context.ts';
 import { ActivateForm } from './activate-form.tsx';
+import { StaffNoPlay, useIsStaff } from './staff-no-play.tsx';
 import { Ball, TicketBalls } from './balls.tsx';
 import { ticketNumberParts } from '../../shared/ticket.ts';
 import { formatNumber, toDigits } from '../../shared/dates.ts';
@@ -301,21 +302,26 @@ function ActivateCard() {
     i18n: { language },
   } = useTranslation('activate');
   const [open, setOpen] = useState(false);
+  const staff = useIsStaff();
   return (
     <section className="card activate-card" aria-labelledby="activate-card">
       <h2 id="activate-card">{t('card.title')}</h2>
       <p>{t('card.text')}</p>
-      <Link
-        className="btn btn-primary"
-        to={paths.activate}
-        onClick={(e) => {
-          e.preventDefault();
-          setOpen(true);
-        }}
-      >
-        {t('card.open')}
-      </Link>
-      {open ? (
+      {staff ? (
+        <StaffNoPlay />
+      ) : (
+        <Link
+          className="btn btn-primary"
+          to={paths.activate}
+          onClick={(e) => {
+            e.preventDefault();
+            setOpen(true);
+          }}
+        >
+          {t('card.open')}
+        </Link>
+      )}
+      {open && !staff ? (
         <Dialog titleId="activate-title" className="activate-dialog" onClose={() => setOpen(false)} closeOnBack>
           <h2 id="activate-title" className="dialog__title">
             {t('form.title')}

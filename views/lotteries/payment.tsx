@@ -27,6 +27,7 @@ import { Amount, withElements } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { useRootData } from '../root.tsx';
 import { TicketBalls } from './balls.tsx';
+import { StaffNoPlay } from './staff-no-play.tsx';
 
 /**
  * /payment/{transactionId} (player group): where and how much to pay for a purchase, and the TrxID form
@@ -106,7 +107,9 @@ export function Component() {
               <TicketBalls ticket={tx.ticket} lng={lng} label={t('play.ticket')} />
             </div>
             <CheckoutOutcome tx={tx} />
-            {tx.status === 'pending' && !tx.trx_id ? (
+            {tx.status === 'pending' && !tx.trx_id && user?.is_staff ? (
+              <StaffNoPlay />
+            ) : tx.status === 'pending' && !tx.trx_id ? (
               <>
                 <div className="card payment__checkout">
                   <h2>{t('payment.checkoutTitle')}</h2>
@@ -157,7 +160,8 @@ export function Component() {
               <TrxIdCheck tx={tx} />
             ) : tx.status === 'success' && tx.trx_id ? (
               <Alert kind="success">{t('payment.checkout.confirmed', { trx: tx.trx_id })}</Alert>
-            ) : tx.trx_id ? (
+            ) : tx.status === 'pending' && tx.trx_id ? (
+              // Waiting for staff: bKash's check left it to them, or none was made (docs/rules/payments.md#9-send-money-confirmed-by-bkash).
               <Alert kind="success">{t('payment.trxGiven', { trx: tx.trx_id })}</Alert>
             ) : (
               <Alert kind="info">{t('payment.closed')}</Alert>

@@ -4,10 +4,14 @@ import { lotteryName } from '../../shared/lotteries/names.ts';
 import { availability } from '../../shared/availability.ts';
 import { headlinePrize, type CardLottery } from './lottery-card.tsx';
 import { NumberPicker, type PickerVariant, type Selection } from './number-picker.tsx';
+import { StaffNoPlay } from './staff-no-play.tsx';
 
 export const PICK_TITLE_ID = 'pick-title';
 
-/** What the number-selection modal (home) and dialog (/all-lotteries) show inside their frame. */
+/**
+ * What the number-selection modal (home) and dialog (/all-lotteries) show inside their frame. `staff`: the visitor is
+ * logged in with a staff account, who sees the refusal instead of the picker (staff-no-play.tsx).
+ */
 export function PickDialogBody({
   lottery,
   now,
@@ -16,6 +20,7 @@ export function PickDialogBody({
   onChange,
   onPlay,
   otherHref,
+  staff = false,
 }: {
   lottery: CardLottery;
   now: number;
@@ -24,6 +29,7 @@ export function PickDialogBody({
   onChange?: (s: Selection) => void;
   onPlay?: (href: string) => void;
   otherHref: string;
+  staff?: boolean;
 }) {
   const {
     t,
@@ -49,7 +55,9 @@ export function PickDialogBody({
           </strong>
         </span>
       </p>
-      {state === 'open' ? (
+      {state === 'open' && staff ? (
+        <StaffNoPlay />
+      ) : state === 'open' ? (
         <NumberPicker key={lottery.id} lotteryId={lottery.id} variant={variant} initial={initial} onChange={onChange} onPlay={onPlay} />
       ) : (
         <>

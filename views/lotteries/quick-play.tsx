@@ -18,6 +18,7 @@ import { headlinePrize, HowToWin, LotteryFacts, toCardLottery, type CardLottery 
 import { NumberPicker, type Selection } from './number-picker.tsx';
 import { checkSelection, readSelection, type SelectionMessage } from './selection.ts';
 import { BuyForm, newIdempotencyKey } from './buy-form.tsx';
+import { StaffNoPlay, useIsStaff } from './staff-no-play.tsx';
 
 /** Why the page could not show what was asked: keys of lottery.json `errors`, or a message from the API. */
 type Problem = { key: 'selectLotteryFirst' | 'lotteryNotFound' | 'ticketNotFound' } | { message: string | null };
@@ -153,6 +154,7 @@ export function Component() {
 function PickerView({ d }: { d: PickerPage }) {
   const { t } = useTranslation('lottery');
   const navigate = useNavigate();
+  const staff = useIsStaff();
   const state = d.lottery ? availability(d.lottery, d.now) : null;
   return (
     <section className="section">
@@ -163,7 +165,9 @@ function PickerView({ d }: { d: PickerPage }) {
         {d.lottery ? (
           <div className="play-card play-card--picker">
             <LotteryHeader lottery={d.lottery} now={d.now} />
-            {state === 'open' ? (
+            {state === 'open' && staff ? (
+              <StaffNoPlay />
+            ) : state === 'open' ? (
               <NumberPicker
                 lotteryId={d.lottery.id}
                 variant="panel"
@@ -256,6 +260,11 @@ function TicketView({ d }: { d: TicketPage }) {
                   <p className="play-buy__register">
                     {t('play.noAccount')} <Link to={withQuery(paths.register, { from: here })}>{t('play.register')}</Link>
                   </p>
+                </>
+              ) : user.is_staff ? (
+                <>
+                  <h2 id="play-buy-title">{t('play.closedTitle')}</h2>
+                  <StaffNoPlay />
                 </>
               ) : (
                 <>

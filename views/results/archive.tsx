@@ -15,6 +15,7 @@ import { PageHead } from '../components/page-head.tsx';
 import { apiOf, localeOf } from '../context.ts';
 import { useTranslation, WithTexts, type TFunction } from '../i18n.tsx';
 import { TicketBalls } from '../lotteries/balls.tsx';
+import { DrawStanding } from '../lotteries/lottery-card.tsx';
 import { Pager } from '../lotteries/pager.tsx';
 import { pageCount, parsePage } from '../lotteries/paging.ts';
 
@@ -281,6 +282,7 @@ export function ArchiveCard({ r, t, lng }: { r: Result; t: TFunction; lng: Langu
           <span className="muted">{t('archive.unverifiable')}</span>
         )}
       </p>
+      <DrawStanding draw={r} className="result-card__proof" />
     </article>
   );
 }
