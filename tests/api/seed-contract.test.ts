@@ -138,7 +138,7 @@ describe('player side: accounts', () => {
     const resend = await call('post', '/api/v1/resend-otp/', undefined, { identifier: phone });
     expect(resend.status).toBe(200);
     const otp = await t.lastCode(phone, 'account');
-    expect(otp).toMatch(/^\d{5}$/);
+    expect(otp).toMatch(/^\d{6}$/);
     const verify = await call('post', '/api/v1/verify-otp/', undefined, { identifier: phone, otp });
     expect(verify.status).toBe(200);
     player = { id, phone, access: '' };
