@@ -124,7 +124,7 @@ test.describe('with JavaScript', () => {
     await page.goto('/faq?lng=bn');
     await page.goto(`/register?from=${encodeURIComponent('/faq')}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
-    await expect(page.getByRole('link', { name: 'শর্তাবলি' })).toHaveAttribute('href', '/terms-conditions');
+    await expect(page.locator('main').getByRole('link', { name: 'শর্তাবলি' })).toHaveAttribute('href', '/terms-conditions');
     const set = (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
     await set('নামের প্রথম অংশ', p.firstName);
     await page.locator('input[name="lastName"]').fill(p.lastName);
