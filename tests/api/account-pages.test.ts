@@ -84,6 +84,8 @@ describe('no-JS account journey through the pages', () => {
     expect(new URL(verifyUrl, t.url).searchParams.get('from')).toBe(from);
     const page = await agent.get(verifyUrl).expect(200);
     expect(page.text).toContain(`name="from" value="${from}"`);
+    // "Not your account? Register again" keeps it too.
+    expect(page.text).toContain(`href="/register?from=${encodeURIComponent(from)}"`);
     const ok = await agent
       .post(verifyUrl)
       .type('form')

@@ -86,7 +86,7 @@ export function Component() {
         <Resend sentAt={lastSent} waitSec={CODE_RULES.account.resendAfterSec} />
       </Form>
       <p className="auth-card__switch">
-        <Link to={paths.register}>{t('verify.wrongAccount')}</Link>
+        <Link to={withQuery(paths.register, { from })}>{t('verify.wrongAccount')}</Link>
       </p>
     </AuthCard>
   );
