@@ -63,6 +63,12 @@ function navigatorText(timeout: boolean): string {
   return bn ? 'নেটওয়ার্ক সমস্যা। আপনার সংযোগ দেখে আবার চেষ্টা করুন।' : 'Network error. Please check your connection and try again.';
 }
 
+/** A session opened through the server (a login, the sign-up code): the tokens stay in its cookie, the page gets the user. */
+async function openSession(path: string, body: object): Promise<ApiResult<SessionUser>> {
+  const r = await call<{ user: SessionUser }>('POST', path, JSON.stringify(body), 'application/json');
+  return r.ok ? { ...r, data: r.data.user } : r;
+}
+
 /** The browser transport of ApiClient: /bff with the session cookie and the CSRF header. */
 export const bffApi: ApiClient = {
   call: (e, ...[input]) => {
@@ -70,10 +76,8 @@ export const bffApi: ApiClient = {
     return call(p.method, `/bff${p.url}`, p.json, p.json === undefined ? undefined : 'application/json', p.headers);
   },
   upload: (e, file, query) => call(e.method, `/bff${prepare(e, (query ? { query } : undefined) as never).url}`, file, file.type),
-  async login(body) {
-    const r = await call<{ user: SessionUser }>('POST', '/bff/session', JSON.stringify(body), 'application/json');
-    return r.ok ? { ...r, data: r.data.user } : r;
-  },
+  login: (body) => openSession('/bff/session', body),
+  verifyAccount: (body) => openSession('/bff/session/verify', body),
   async logout() {
     await call('POST', '/bff/logout');
   },

@@ -20,6 +20,8 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         '*.secret_number',
         // An NID number is identity data (docs/rules/accounts-and-codes.md#13-identity-details): never in a log.
         '*.nid',
+        // So is a date of birth (docs/rules/accounts-and-codes.md#2-sign-up).
+        '*.date_of_birth',
       ],
       censor: '[redacted]',
     },

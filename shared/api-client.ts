@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { LoginBody } from './accounts/schemas.ts';
+import type { LoginBody, VerifyOtpBody } from './accounts/schemas.ts';
 import { urlOf, type CallInput, type Endpoint, type Reply } from './api/endpoint.ts';
 import type { ApiResult, SessionUser } from './api-types.ts';
 
@@ -33,6 +33,8 @@ export interface ApiClient {
   upload<E extends Endpoint & { raw: readonly string[] }>(e: E, file: Blob, query?: Record<string, string>): Promise<ApiResult<Reply<E>>>;
   /** Logs in through the server, which keeps the tokens in its HttpOnly cookie. */
   login(body: z.input<typeof LoginBody>): Promise<ApiResult<SessionUser>>;
+  /** Checks the sign-up code; the right one signs in as login does (docs/rules/accounts-and-codes.md#3-account-verification). */
+  verifyAccount(body: z.input<typeof VerifyOtpBody>): Promise<ApiResult<SessionUser>>;
   logout(): Promise<void>;
   /**
    * Whether a call of this page's request found the session ended (the API refused its token: logged out elsewhere,

@@ -4,6 +4,7 @@
  * into the caller's language, the pages show them through their translator (docs/rules/accounts-and-codes.md).
  */
 import { z } from 'zod';
+import { birthDateProblem, dhakaToday } from './accounts/age.ts';
 import { toAsciiDigits } from './dates.ts';
 import { isEmail, normaliseIdentifier, normalisePhone } from './identifiers.ts';
 import { parseWholeTaka } from './money.ts';
@@ -26,6 +27,9 @@ export const VALIDATION_KEYS = [
   'phoneOrEmail',
   'phoneInvalid',
   'emailInvalid',
+  'dateOfBirthRequired',
+  'dateOfBirthInvalid',
+  'underAge',
   'passwordMin',
   'passwordRequired',
   'passwordsMismatch',
@@ -33,7 +37,6 @@ export const VALIDATION_KEYS = [
   'identifierInvalid',
   'otpRequired',
   'otpMax',
-  'otpFiveDigits',
   'otpSixDigits',
   'pictureInvalid',
   'ticketInvalid',
@@ -157,6 +160,21 @@ export const phoneWith = (invalid: ValidationKey) =>
   });
 export const phone = phoneWith('phoneInvalid');
 
+/**
+ * A date of birth (docs/rules/accounts-and-codes.md#2-sign-up): `YYYY-MM-DD` as a date input sends it, or day first as
+ * typed in Bangladesh (`15/06/1995`, `15-06-1995`, `15.06.1995`), Bengali digits read as ASCII; a day that exists, not
+ * before 1900 nor after today, and 18 or older today in Dhaka. Stored as `YYYY-MM-DD`.
+ */
+export const dateOfBirth = text(10, 'dateOfBirthRequired').transform((typed, ctx) => {
+  const s = toAsciiDigits(typed);
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
+  const iso = dayFirst ? `${dayFirst[3]}-${dayFirst[2]?.padStart(2, '0')}-${dayFirst[1]?.padStart(2, '0')}` : s;
+  const problem = birthDateProblem(iso, dhakaToday());
+  if (!problem) return iso;
+  ctx.addIssue({ code: 'custom', message: v(problem === 'underAge' ? 'underAge' : 'dateOfBirthInvalid') });
+  return z.NEVER;
+});
+
 /** E-mail address, stored lower-case. */
 export const email = text(EMAIL_MAX).transform((s, ctx) => {
   if (isEmail(s)) return s.toLowerCase();
@@ -186,14 +204,13 @@ export const passwordGiven = (required: ValidationKey) =>
     .refine((p) => p.length > 0, v(required));
 export const currentPassword = passwordGiven('passwordRequired');
 
-/** A one-time code of the purpose's length (5 or 6 digits); Bengali digits are read as ASCII. */
+/** A one-time code of the purpose's length (6 digits, docs/rules/accounts-and-codes.md#7-one-time-codes); Bengali digits are read as ASCII. */
 export const code = (purpose: CodePurpose) => {
   const { length } = CODE_RULES[purpose];
-  const digits = length === 5 ? v('otpFiveDigits') : v('otpSixDigits');
   return text(16, 'otpRequired')
     .transform((s) => toAsciiDigits(s))
-    .refine((s) => s.length <= length, length === 5 ? digits : v('otpMax'))
-    .refine((s) => s.length > length || new RegExp(`^[0-9]{${length}}$`).test(s), digits);
+    .refine((s) => s.length <= length, v('otpMax'))
+    .refine((s) => s.length > length || new RegExp(`^[0-9]{${length}}$`).test(s), v('otpSixDigits'));
 };
 
 /** A union's own message: "required" when nothing was sent, else `otherwise` (zod's is a generic "invalid"). */

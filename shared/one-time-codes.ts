@@ -1,5 +1,5 @@
 /**
- * One-time codes: account verification 5 digits / 120 s resend wait,
+ * One-time codes: account verification 6 digits / 120 s resend wait,
  * password reset 6 digits / 60 s, prize claim 6 digits / 30 s. Codes live 10 minutes and
  * allow 5 wrong tries (docs/rules/accounts-and-codes.md). The server stores only hashes (server/accounts/codes.ts).
  */
@@ -8,7 +8,7 @@ import { cryptoRandomInt, type RandomInt } from './ticket.ts';
 export type CodePurpose = 'account' | 'reset' | 'claim';
 
 export const CODE_RULES = {
-  account: { length: 5, resendAfterSec: 120 },
+  account: { length: 6, resendAfterSec: 120 },
   reset: { length: 6, resendAfterSec: 60 },
   claim: { length: 6, resendAfterSec: 30 },
 } as const satisfies Record<CodePurpose, { length: number; resendAfterSec: number }>;

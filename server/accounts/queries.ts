@@ -19,6 +19,8 @@ export type UserRow = {
   session_version: number;
   /** The language of his messages (docs/rules/messages.md). */
   language: Language;
+  /** `YYYY-MM-DD`, given at sign-up (migration 032); null for older accounts and those staff made. Never logged. */
+  date_of_birth: string | null;
 };
 
 /** A user by his stored phone (`01XXXXXXXXX`) or lower-case e-mail. */
@@ -37,11 +39,19 @@ export const nextUserId = async (db: Db): Promise<number> =>
 
 export async function insertUser(
   db: Db,
-  u: { name: string; email: string | null; phone: string | null; hash: string; location: string; language: 'en' | 'bn' },
+  u: {
+    name: string;
+    email: string | null;
+    phone: string | null;
+    hash: string;
+    location: string;
+    language: 'en' | 'bn';
+    dateOfBirth: string;
+  },
 ): Promise<UserRow> {
   const row = await db.one<UserRow>(
-    'INSERT INTO users (name, email, phone, password_hash, location, language) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
-    [u.name, u.email, u.phone, u.hash, u.location, u.language],
+    'INSERT INTO users (name, email, phone, password_hash, location, language, date_of_birth) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *',
+    [u.name, u.email, u.phone, u.hash, u.location, u.language, u.dateOfBirth],
   );
   if (!row) throw new Error('insert returned nothing');
   return row;
@@ -104,9 +114,9 @@ export async function takePicture(db: Db, userId: number, uploadId: string): Pro
 }
 
 /** The code proved the channel it was sent to (the phone when there is one), which is now confirmed. */
-export const activateUser = (db: Db, user: Pick<UserRow, 'id' | 'phone'>) =>
-  db.query(
-    'UPDATE users SET is_active = true, phone_confirmed = phone_confirmed OR $2, email_confirmed = email_confirmed OR $3, updated_at = now() WHERE id = $1',
+export const activateUser = (db: Db, user: Pick<UserRow, 'id' | 'phone'>): Promise<UserRow | undefined> =>
+  db.one<UserRow>(
+    'UPDATE users SET is_active = true, phone_confirmed = phone_confirmed OR $2, email_confirmed = email_confirmed OR $3, updated_at = now() WHERE id = $1 RETURNING *',
     [user.id, user.phone !== null, user.phone === null],
   );
 

@@ -47,6 +47,9 @@ export type Ctx = {
   deviceId?: string | null;
 };
 
+/** A new session's tokens, and the device id the client sends with its next login (docs/rules/api.md). */
+export type SignedIn = { access: string; refresh: string; deviceId: string };
+
 export type AccountsDeps = {
   db: Db;
   tokens: Tokens;
@@ -154,7 +157,7 @@ export class Accounts {
    * before (`ctx.deviceId`) is held back only by its own failures, so a botnet guessing the password never locks the
    * owner out of it. Answers the device id to send next time.
    */
-  async login(body: z.output<typeof LoginBody>, ctx: Ctx): Promise<{ access: string; refresh: string; deviceId: string }> {
+  async login(body: z.output<typeof LoginBody>, ctx: Ctx): Promise<SignedIn> {
     await throttle(this.d.db, [[`login:ip:${ctx.ip}`, LIMITS.loginFloodPerIp]], ctx.t);
     const user = await q.userByIdentifier(this.d.db, body.phone);
     const device = ctx.deviceId ?? null;
@@ -188,6 +191,14 @@ export class Accounts {
       throw ApiError.detail(401, ctx.t('api:accountNotActive'), 'account_not_active', { identifier: user.phone ?? user.email });
     }
     if (needsRehash(user.password_hash)) await q.rehashPassword(this.d.db, user.id, user.password_hash, await hashPassword(body.password));
+    return this.signIn(user, device);
+  }
+
+  /**
+   * The player is signed in (a login, or the right sign-up code: docs/rules/accounts-and-codes.md#3-account-verification):
+   * a new session, and the device remembered as one that logged in to the account. Answers the device id to send next time.
+   */
+  private async signIn(user: UserRow, device: string | null): Promise<SignedIn> {
     const tokens = await this.issueTokens(user);
     const deviceId = device ?? newDeviceId();
     await rememberDevice(this.d.db, user.id, deviceId);
@@ -277,7 +288,15 @@ export class Accounts {
         for (const u of pending) await q.deleteUser(tx, u.id);
         // His messages are written in the language he registered in (docs/rules/messages.md), until he chooses another.
         const language = ctx.lng === 'en' ? 'en' : 'bn';
-        const created = await q.insertUser(tx, { name: body.name, email, phone, hash, location: body.location ?? '', language });
+        const created = await q.insertUser(tx, {
+          name: body.name,
+          email,
+          phone,
+          hash,
+          location: body.location ?? '',
+          language,
+          dateOfBirth: body.date_of_birth,
+        });
         // Only an unclaimed profile upload can become the picture.
         if (body.picture && !(await q.claimPicture(tx, created.id, body.picture)))
           throw ApiError.fields({ picture: [ctx.t('api:pictureInvalid')] });
@@ -365,10 +384,12 @@ export class Accounts {
   }
 
   /**
-   * Activates a new account with its code. An unknown account and an active one get the answer of a wrong code
-   * (nothing tells which phones have accounts); failures count per address and account (docs/rules/limits.md).
+   * Activates a new account with its code and signs the player in, as a login does: he proved the phone (or e-mail)
+   * and chose the password minutes ago (docs/rules/accounts-and-codes.md#3-account-verification). An unknown account and
+   * an active one get the answer of a wrong code (nothing tells which phones have accounts); failures count per address
+   * and account (docs/rules/limits.md). The code is single use: of two checks with it at once, one signs in.
    */
-  async verifyAccount(body: z.output<typeof VerifyOtpBody>, ctx: Ctx): Promise<void> {
+  async verifyAccount(body: z.output<typeof VerifyOtpBody>, ctx: Ctx): Promise<SignedIn> {
     const failures = await this.beforeCodeCheck(body.identifier, ctx, body);
     const user = await q.userByIdentifier(this.d.db, body.identifier);
     const result = user && !user.is_active ? await this.d.codes.check(user.id, 'account', body.otp) : 'wrong';
@@ -377,7 +398,9 @@ export class Accounts {
       throw this.codeError(result === 'ok' ? 'wrong' : result, ctx.t);
     }
     // The code proves the channel it was sent to (the phone when there is one, see sendCode), not the identifier typed here.
-    await q.activateUser(this.d.db, user);
+    const active = await q.activateUser(this.d.db, user);
+    if (!active) throw this.codeError('wrong', ctx.t);
+    return this.signIn(active, ctx.deviceId ?? null);
   }
 
   /** Sends (or resends) a code; `wait` is how long the page should count down before offering resend. */

@@ -1,12 +1,21 @@
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { LoginBody } from '../../shared/accounts/schemas.ts';
+import type { z } from 'zod';
+import type { ApiResult, SessionUser } from '../../shared/api-types.ts';
+import { LoginBody, VerifyOtpBody } from '../../shared/accounts/schemas.ts';
 import { ApiError, zodToFieldErrors } from '../http/errors.ts';
 import { PICTURE_MAX_BYTES } from '../../shared/uploads/schemas.ts';
 import { apiRouter } from '../api.ts';
 import type { Logger } from '../log.ts';
 import { getSession, renewSession } from './session.ts';
 import type { LocalApi } from './upstream.ts';
-import { endSession, loginThroughServer, logoutThroughServer, upstreamFailure, type ServerApiDeps } from './server-api.ts';
+import {
+  endSession,
+  loginThroughServer,
+  logoutThroughServer,
+  upstreamFailure,
+  verifyThroughServer,
+  type ServerApiDeps,
+} from './server-api.ts';
 
 /**
  * JSON for the hydrated client: the session, login/logout, and a proxy to the API that adds the bearer
@@ -24,13 +33,27 @@ export function bffRoutes(d: ServerApiDeps & { log: Logger }): Router {
     const s = await getSession(req, res, d.upstream, d.session);
     res.set('Cache-Control', 'no-store').json({ user: s?.user ?? null, csrf: d.csrf.token(req, res) });
   });
-  r.post('/session', express.json({ limit: '8kb' }), async (req, res) => {
-    const body = LoginBody.safeParse(req.body, { reportInput: true });
-    if (!body.success) throw ApiError.fields(zodToFieldErrors(body.error, req.t));
-    const result = await loginThroughServer(req, res, d, body.data);
-    if (result.ok) res.json({ user: result.data });
-    else res.status(result.status).json(result.error);
-  });
+  /** A session opened through the server: the tokens go to the cookie, the page gets the user. */
+  const signIn =
+    <S extends z.ZodType>(schema: S, open: (req: Request, res: Response, body: z.output<S>) => Promise<ApiResult<SessionUser>>) =>
+    async (req: Request, res: Response) => {
+      const body = schema.safeParse(req.body, { reportInput: true });
+      if (!body.success) throw ApiError.fields(zodToFieldErrors(body.error, req.t));
+      const result = await open(req, res, body.data);
+      if (result.ok) res.json({ user: result.data });
+      else res.status(result.status).json(result.error);
+    };
+  r.post(
+    '/session',
+    express.json({ limit: '8kb' }),
+    signIn(LoginBody, (req, res, body) => loginThroughServer(req, res, d, body)),
+  );
+  // The right sign-up code signs in as a login does (docs/rules/accounts-and-codes.md#3-account-verification).
+  r.post(
+    '/session/verify',
+    express.json({ limit: '8kb' }),
+    signIn(VerifyOtpBody, (req, res, body) => verifyThroughServer(req, res, d, body)),
+  );
   r.post('/session/renew', async (req, res) => {
     const s = await renewSession(req, res, d.upstream, d.session);
     res.set('Cache-Control', 'no-store').json({ user: s?.user ?? null });

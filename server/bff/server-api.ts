@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import type { LoginBody } from '../../shared/accounts/schemas.ts';
+import type { LoginBody, VerifyOtpBody } from '../../shared/accounts/schemas.ts';
 import type { ApiClient } from '../../shared/api-client.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import type { ApiErrorBody, ApiResult, SessionUser } from '../../shared/api-types.ts';
@@ -37,18 +37,29 @@ export function toResult<T>(r: Answered): ApiResult<T> {
 }
 
 /** Logs in against the API and keeps the tokens in the signed HttpOnly cookie; shared by SSR actions and /bff. */
-export async function loginThroughServer(
+export const loginThroughServer = (req: Request, res: Response, d: ServerApiDeps, credentials: z.input<typeof LoginBody>) =>
+  signInThroughServer(req, res, d, contract.login, credentials);
+
+/**
+ * Checks the sign-up code against the API: the right one signs in as a login does, the tokens kept in the same cookie
+ * (docs/rules/accounts-and-codes.md#3-account-verification); shared by SSR actions and /bff.
+ */
+export const verifyThroughServer = (req: Request, res: Response, d: ServerApiDeps, body: z.input<typeof VerifyOtpBody>) =>
+  signInThroughServer(req, res, d, contract.verifyAccount, body);
+
+async function signInThroughServer<E extends typeof contract.login | typeof contract.verifyAccount>(
   req: Request,
   res: Response,
   d: ServerApiDeps,
-  credentials: z.input<typeof LoginBody>,
+  e: E,
+  body: z.input<E['body']>,
 ): Promise<ApiResult<SessionUser>> {
   // The browser's signed id is its device id: a browser that logged in before is not held back by failures from
   // elsewhere (docs/decisions/025-limits-for-shared-addresses.md).
-  const r = await d.upstream.endpoint(contract.login, { body: credentials }, { ...whoOf(req, null), deviceId: req.visitorId });
-  const body = r.data as { access?: unknown; refresh?: unknown } | null;
-  if (r.status === 200 && typeof body?.access === 'string' && typeof body.refresh === 'string') {
-    const s = sessionFromTokens(body.access, body.refresh);
+  const r = await d.upstream.endpoint(e, { body } as LocalInput, { ...whoOf(req, null), deviceId: req.visitorId });
+  const tokens = r.data as { access?: unknown; refresh?: unknown } | null;
+  if (r.status === 200 && typeof tokens?.access === 'string' && typeof tokens.refresh === 'string') {
+    const s = sessionFromTokens(tokens.access, tokens.refresh);
     if (s) {
       writeSession(res, { access: s.access, refresh: s.refresh }, d.session);
       setRequestSession(req, s);
@@ -118,6 +129,16 @@ function checkOnce(req: Request, local: LocalApi): NonNullable<Who['check']> {
   };
 }
 
+/** An upstream failure (timeout, unreachable) as an error result, not a throw. */
+async function orFailure<T>(req: Request, call: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  try {
+    return await call();
+  } catch (err) {
+    const f = upstreamFailure(err, req.t);
+    return { ok: false, status: f.status, error: f.body };
+  }
+}
+
 export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiClient {
   const local = d.upstream.local;
   /** Who makes a call: a read shares the request's token check, a write is checked alone and forgets it. */
@@ -156,14 +177,8 @@ export function serverApi(req: Request, res: Response, d: ServerApiDeps): ApiCli
       const raw = { body: Buffer.from(await file.arrayBuffer()), type: file.type };
       return send((s) => d.upstream.endpoint(e, { raw, ...(query ? { query } : {}) }, who(e, s)).finally(() => written(e)), false);
     },
-    login: async (body) => {
-      try {
-        return await loginThroughServer(req, res, d, body);
-      } catch (err) {
-        const f = upstreamFailure(err, req.t);
-        return { ok: false, status: f.status, error: f.body };
-      }
-    },
+    login: (body) => orFailure(req, () => loginThroughServer(req, res, d, body)),
+    verifyAccount: (body) => orFailure(req, () => verifyThroughServer(req, res, d, body)),
     logout: () => logoutThroughServer(req, res, d),
     sessionEnded: () => sessionEndedIn(req),
     session: async () => ({ user: (await getSession(req, res, d.upstream, d.session))?.user ?? null, csrf: d.csrf.token(req, res) }),

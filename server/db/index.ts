@@ -23,6 +23,8 @@ export type PoolStats = { total: number; idle: number; waiting: number; max: num
 
 const INT8 = 20;
 const NUMERIC = 1700;
+/** A calendar day (a date of birth): kept as its text `YYYY-MM-DD`, never a Date at some hour of some time zone. */
+const DATE = 1082;
 
 /** int8 holds money and ids; beyond 2^53 a JS number would silently lose digits, so refuse. */
 function parseInt8(v: string): number {
@@ -252,7 +254,7 @@ async function openLite(dataDir: string | undefined, template?: Blob): Promise<{
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: DIR_MODE });
   const lite: PGliteType = await PGlite.create(dataDir, {
-    parsers: { [INT8]: parseInt8, [NUMERIC]: (v: string) => v },
+    parsers: { [INT8]: parseInt8, [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v },
     ...(template ? { loadDataDir: template } : {}),
   });
   return { lite };
@@ -303,7 +305,7 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
       if (oid === INT8) return parseInt8;
-      if (oid === NUMERIC) return (v: string) => v;
+      if (oid === NUMERIC || oid === DATE) return (v: string) => v;
       return pg.types.getTypeParser(oid, format as 'text');
     }) as typeof pg.types.getTypeParser,
   };

@@ -15,6 +15,8 @@ export type StaffUserRow = {
   is_staff: boolean;
   is_superuser: boolean;
   date_joined: string;
+  /** `YYYY-MM-DD` or null (docs/rules/accounts-and-codes.md#2-sign-up): personal data, shown to staff, never logged. */
+  date_of_birth: string | null;
   prize_money: number;
 };
 
@@ -23,7 +25,7 @@ const PRIZE_MONEY = `COALESCE((SELECT sum(p.prize_money) FROM prizes p JOIN tran
     JOIN lotteries l ON l.id = p.lottery_id WHERE t.user_id = u.id AND l.is_result_published), 0)::float8`;
 
 const COLUMNS = `u.id, u.name, u.email, u.phone, u.phone_confirmed, u.email_confirmed, u.is_active, u.is_staff, u.is_superuser, u.date_joined,
-  ${PRIZE_MONEY} AS prize_money`;
+  u.date_of_birth, ${PRIZE_MONEY} AS prize_money`;
 
 const FILTERS: Record<UserFilter, string> = {
   all: 'true',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   code,
   currentPassword,
+  dateOfBirth,
   email,
   identifier,
   NAME_MAX,
@@ -51,17 +52,22 @@ export const RegisterForm = z
       .string()
       .refine((p) => p.length > 0, v('fillRequired'))
       .pipe(newPassword),
+    date_of_birth: dateOfBirth,
     location: text(NAME_MAX).optional(),
   })
   .superRefine((x, ctx) => requirePhoneOrEmail(x, ctx, { markFields: true }));
 
-/** Sign-up through the API: one name, phone or e-mail (or both), a password, optionally a picture uploaded before. */
+/**
+ * Sign-up through the API: one name, phone or e-mail (or both), a password, the date of birth (18 or older today in
+ * Dhaka), optionally a picture uploaded before.
+ */
 export const SignupBody = z
   .strictObject({
     name: text(NAME_MAX, 'fieldRequired'),
     email: optional(email),
     phone: optional(phone),
     password: newPassword,
+    date_of_birth: dateOfBirth,
     location: text(NAME_MAX).optional(),
     picture: z.uuid().nullish(),
   })
@@ -105,6 +111,8 @@ export const UpdateProfileBody = z
 
 export const Detail = z.object({ detail: z.string() });
 export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
+/** The right sign-up code: the account is active and its new session's tokens, as a login answers them. */
+export const VerifyOtpReply = Detail.extend(TokenPair.shape);
 export const SignupReply = z.object({ user_id: z.number().int(), identifier: z.string(), detail: z.string() });
 /** A code was sent (or, for a reset, would have been): `wait` is the seconds before another may be asked for. */
 export const CodeSent = z.object({ detail: z.string(), wait: z.number().int() });

@@ -18,6 +18,7 @@ import {
   UpdateProfileReply,
   UserProfile,
   VerifyOtpBody,
+  VerifyOtpReply,
 } from '../accounts/schemas.ts';
 import { AuditEntry, AuditQuery } from '../audit/schemas.ts';
 import { ApprovalProposal, ApprovalProposalParams, ApprovalProposalsQuery, ApprovalReasonBody } from '../purchases/approvals.ts';
@@ -160,9 +161,9 @@ export const api = {
     access: 'public',
     tag: 'accounts',
     body: VerifyOtpBody,
-    reply: Detail,
+    reply: VerifyOtpReply,
     refuses: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
-    summary: 'Activates a new account with its 5-digit code.',
+    summary: 'Activates a new account with its 6-digit code and signs in: an access and a refresh token, as a login.',
   }),
   resendAccountCode: endpoint({
     method: 'POST',

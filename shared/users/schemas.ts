@@ -78,5 +78,7 @@ export const StaffUser = z.object({
   is_staff: z.boolean(),
   is_superuser: z.boolean(),
   date_joined: z.string(),
+  /** `YYYY-MM-DD` as given at sign-up; null for accounts made before it was asked and for those staff made. */
+  date_of_birth: z.string().nullable(),
   prize_money: z.number().int(),
 });

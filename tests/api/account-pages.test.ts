@@ -21,13 +21,18 @@ async function formPage(path: string, lang = 'en') {
 }
 
 describe('no-JS account journey through the pages', () => {
-  test('register → verify with the code → log in → the name is in the top bar → log out', async () => {
+  test('register → verify with the code: signed in at once, the name in the top bar → log out', async () => {
     const p = phone();
     const { agent, csrf } = await formPage('/register');
-    const reg = await agent
-      .post('/register')
-      .type('form')
-      .send({ _csrf: csrf, firstName: 'Nusrat', lastName: 'Jahan', phone: p, password: 'pass-word-9', email: '' });
+    const reg = await agent.post('/register').type('form').send({
+      _csrf: csrf,
+      date_of_birth: '1995-06-15',
+      firstName: 'Nusrat',
+      lastName: 'Jahan',
+      phone: p,
+      password: 'pass-word-9',
+      email: '',
+    });
     expect(reg.status).toBe(303);
     expect(reg.headers.location).toMatch(new RegExp(`^/verify-otp\\?identifier=${p}&notice=registered&sent=\\d{13}$`));
     const verifyUrl = reg.headers.location as string;
@@ -37,7 +42,7 @@ describe('no-JS account journey through the pages', () => {
     const wrong = await agent
       .post(verifyUrl)
       .type('form')
-      .send({ _csrf: csrf, identifier: p, otp: (await t.lastCode(p)) === '00000' ? '11111' : '00000', intent: 'verify' });
+      .send({ _csrf: csrf, identifier: p, otp: (await t.lastCode(p)) === '000000' ? '111111' : '000000', intent: 'verify' });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain('The code is not correct');
 
@@ -45,13 +50,10 @@ describe('no-JS account journey through the pages', () => {
       .post(verifyUrl)
       .type('form')
       .send({ _csrf: csrf, identifier: p, otp: await t.lastCode(p, 'account'), intent: 'verify' });
+    // The right code signs him in as a login does: no second typing of his phone and password.
     expect(ok.status).toBe(303);
-    expect(ok.headers.location).toBe('/login?notice=verified');
-
-    const login = await agent.post('/login').type('form').send({ _csrf: csrf, phone: p, password: 'pass-word-9' });
-    expect(login.status).toBe(303);
-    expect(login.headers.location).toBe('/');
-    const session = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('bh_session='));
+    expect(ok.headers.location).toBe('/');
+    const session = ([] as string[]).concat(ok.headers['set-cookie'] ?? []).find((c) => c.startsWith('bh_session='));
     expect(session).toMatch(/HttpOnly/);
     expect(session).toMatch(/SameSite=Lax/);
     const home = await agent.get('/').expect(200);
@@ -68,26 +70,113 @@ describe('no-JS account journey through the pages', () => {
     expect(live).toHaveLength(0);
   });
 
+  test('the page he came from is kept through sign-up and the code; a foreign one is dropped', async () => {
+    const p = phone();
+    const from = '/lottery/7?pick=1';
+    const { agent, csrf, html } = await formPage(`/register?from=${encodeURIComponent(from)}`);
+    expect(html).toContain(`name="from" value="${from.replace('&', '&amp;')}"`);
+    const reg = await agent
+      .post('/register')
+      .type('form')
+      .send({ _csrf: csrf, date_of_birth: '1995-06-15', firstName: 'Rafi', lastName: 'Khan', phone: p, password: 'pass-word-9', from });
+    expect(reg.status).toBe(303);
+    const verifyUrl = reg.headers.location as string;
+    expect(new URL(verifyUrl, t.url).searchParams.get('from')).toBe(from);
+    const page = await agent.get(verifyUrl).expect(200);
+    expect(page.text).toContain(`name="from" value="${from}"`);
+    // "Not your account? Register again" keeps it too.
+    expect(page.text).toContain(`href="/register?from=${encodeURIComponent(from)}"`);
+    const ok = await agent
+      .post(verifyUrl)
+      .type('form')
+      .send({ _csrf: csrf, identifier: p, otp: await t.lastCode(p, 'account'), intent: 'verify', from });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.location).toBe(from);
+
+    // Another site's address (or a path that leaves this one) is never followed: home instead.
+    for (const evil of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const q = phone();
+      const b = await formPage('/register');
+      const r = await b.agent.post('/register').type('form').send({
+        _csrf: b.csrf,
+        date_of_birth: '1995-06-15',
+        firstName: 'Eve',
+        lastName: 'Il',
+        phone: q,
+        password: 'pass-word-9',
+        from: evil,
+      });
+      expect(new URL(r.headers.location as string, t.url).searchParams.get('from')).toBeNull();
+      const v = await b.agent
+        .post(r.headers.location as string)
+        .type('form')
+        .send({ _csrf: b.csrf, identifier: q, otp: await t.lastCode(q, 'account'), intent: 'verify', from: evil });
+      expect(v.status).toBe(303);
+      expect(v.headers.location).toBe('/');
+    }
+  });
+
+  test('the register page asks the date of birth and links the terms, in English and Bengali', async () => {
+    const en = await formPage('/register');
+    expect(en.html).toMatch(/<label for="[^"]+">Date of birth<\/label>/);
+    expect(en.html).toMatch(/<input[^>]*name="date_of_birth"[^>]*type="date"|<input[^>]*type="date"[^>]*name="date_of_birth"/);
+    expect(en.html).toMatch(/By registering you accept the <a [^>]*href="\/terms-conditions"[^>]*>Terms &amp; Conditions<\/a>\./);
+    expect(en.html).not.toContain('confirm that you are 18');
+    const bn = await formPage('/register', 'bn');
+    expect(bn.html).toContain('জন্মতারিখ');
+    expect(bn.html).toMatch(/নিবন্ধন করে আপনি <a [^>]*href="\/terms-conditions"[^>]*>শর্তাবলি<\/a> মেনে নিচ্ছেন।/);
+  });
+
+  test('no date of birth, or under 18: the field error, in English and Bengali; nothing is created', async () => {
+    const p = phone();
+    const en = await formPage('/register');
+    const base = { _csrf: en.csrf, firstName: 'Kid', lastName: 'Rahman', phone: p, password: 'pass-word-9' };
+    // A browser sends the field left empty.
+    const none = await en.agent
+      .post('/register')
+      .type('form')
+      .send({ ...base, date_of_birth: '' });
+    expect(none.status).toBe(400);
+    expect(none.text).toContain('Please enter your date of birth.');
+    const young = await en.agent
+      .post('/register')
+      .type('form')
+      .send({ ...base, date_of_birth: `${new Date().getUTCFullYear() - 12}-01-01` });
+    expect(young.status).toBe(400);
+    expect(young.text).toContain('You must be 18 or older to register. Bhagya is for adults only.');
+    // What he typed stays in the form, the password does not.
+    expect(young.text).toContain('value="Kid"');
+    expect(young.text).not.toContain('pass-word-9');
+    const bn = await formPage('/register', 'bn');
+    const r = await bn.agent
+      .post('/register')
+      .type('form')
+      .send({ ...base, _csrf: bn.csrf, date_of_birth: '31/04/1990' });
+    expect(r.status).toBe(400);
+    expect(r.text).toContain('অনুগ্রহ করে সঠিক জন্মতারিখ দিন: দিন, মাস ও বছর।');
+    expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', [p])).toHaveLength(0);
+  });
+
   test('registration errors are rendered by the server, in English and Bengali, and nothing is created', async () => {
     const p = phone();
     const en = await formPage('/register');
     const r1 = await en.agent
       .post('/register')
       .type('form')
-      .send({ _csrf: en.csrf, firstName: 'A', lastName: '', phone: p, password: 'pass-word-9' });
+      .send({ _csrf: en.csrf, date_of_birth: '1995-06-15', firstName: 'A', lastName: '', phone: p, password: 'pass-word-9' });
     expect(r1.status).toBe(400);
     expect(r1.text).toContain('Please fill all the required fields');
     const bn = await formPage('/register', 'bn');
     const r2 = await bn.agent
       .post('/register')
       .type('form')
-      .send({ _csrf: bn.csrf, firstName: 'A', lastName: 'B', phone: '', email: '', password: 'pass-word-9' });
+      .send({ _csrf: bn.csrf, date_of_birth: '1995-06-15', firstName: 'A', lastName: 'B', phone: '', email: '', password: 'pass-word-9' });
     expect(r2.status).toBe(400);
     expect(r2.text).toContain('অনুগ্রহ করে একটি ফোন নম্বর অথবা ইমেইল ঠিকানা দিন');
     const r3 = await en.agent
       .post('/register')
       .type('form')
-      .send({ _csrf: en.csrf, firstName: 'A', lastName: 'B', phone: '123', password: 'short' });
+      .send({ _csrf: en.csrf, date_of_birth: '1995-06-15', firstName: 'A', lastName: 'B', phone: '123', password: 'short' });
     expect(r3.text).toContain('Phone number must be 11 digits');
     expect(r3.text).toContain('Password must be at least 8 characters');
     expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', [p])).toHaveLength(0);
@@ -99,7 +188,7 @@ describe('no-JS account journey through the pages', () => {
     const r = await agent
       .post('/register')
       .type('form')
-      .send({ _csrf: csrf, firstName: 'A', lastName: 'B', phone: u.phone, password: 'pass-word-9' });
+      .send({ _csrf: csrf, date_of_birth: '1995-06-15', firstName: 'A', lastName: 'B', phone: u.phone, password: 'pass-word-9' });
     expect(r.status).toBe(303);
     expect(r.headers.location).toMatch(new RegExp(`^/verify-otp\\?identifier=${u.phone}&notice=registered&sent=\\d{13}$`));
     expect(r.text).not.toContain('already in use');
@@ -118,6 +207,12 @@ describe('no-JS account journey through the pages', () => {
     const r = await agent.post('/login').type('form').send({ _csrf: csrf, phone: pending.phone, password: 'right-pass-1' });
     expect(r.status).toBe(303);
     expect(r.headers.location).toBe(`/verify-otp?identifier=${pending.phone}&notice=inactive`);
+    // Sent to the code from a page: the code brings him back to it.
+    const back = await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrf, phone: pending.phone, password: 'right-pass-1', from: '/faq' });
+    expect(back.headers.location).toBe(`/verify-otp?identifier=${pending.phone}&notice=inactive&from=%2Ffaq`);
     expect((await agent.get(r.headers.location as string)).text).toContain('User is not active, please verify OTP');
 
     const staff = await createUser(t, { is_staff: true, password: 'staff-pass-1' });

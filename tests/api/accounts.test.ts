@@ -1,11 +1,12 @@
 /**
- * Account API (docs/rules/accounts-and-codes.md): signup, account verification by a 5-digit code,
+ * Account API (docs/rules/accounts-and-codes.md): signup, account verification by a 6-digit code,
  * resend with its 120 s wait, and password recovery with a 6-digit code and its 60 s wait.
  */
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { FAILURE_STEPS } from '../../server/http/rate-limit.ts';
+import { dhakaToday } from '../../shared/accounts/age.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,7 +44,9 @@ const usersWithPhone = async (phone: string) =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users WHERE phone = $1', [phone]))[0]?.n;
 
 async function signedUp(phone = newPhone()) {
-  const res = await api().post('/api/v1/signup/').send({ name: 'Rahim Uddin', phone, email: null, password: PASSWORD });
+  const res = await api()
+    .post('/api/v1/signup/')
+    .send({ date_of_birth: '1990-01-01', name: 'Rahim Uddin', phone, email: null, password: PASSWORD });
   expect(res.status).toBe(201);
   return { phone, userId: res.body.user_id as number, code: await t.lastCode(phone, 'account') };
 }
@@ -62,10 +65,12 @@ async function moveCodesBack(userId: number, purpose: string, seconds: number) {
 }
 
 describe('POST /api/v1/signup/', () => {
-  test('with a phone: 201 with user_id and identifier, an inactive user, a 5-digit code by SMS, the password hashed', async () => {
+  test('with a phone: 201 with user_id and identifier, an inactive user, a 6-digit code by SMS, the password hashed', async () => {
     const phone = newPhone();
     const before = t.sent.length;
-    const res = await api().post('/api/v1/signup/').send({ name: 'Rahim Uddin', email: null, phone, password: PASSWORD });
+    const res = await api()
+      .post('/api/v1/signup/')
+      .send({ date_of_birth: '1990-01-01', name: 'Rahim Uddin', email: null, phone, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       user_id: expect.any(Number),
@@ -81,7 +86,7 @@ describe('POST /api/v1/signup/', () => {
     expect(t.sent.length).toBe(before + 1);
     const msg = t.sent.at(-1);
     expect(msg).toMatchObject({ channel: 'sms', to: phone, purpose: 'account' });
-    expect(msg?.code).toMatch(/^\d{5}$/);
+    expect(msg?.code).toMatch(/^\d{6}$/);
     expect(msg?.text).toContain(msg?.code);
     // Stored hashed, never as the code itself.
     const codes = await t.db.query<{ code_hash: string; expires_at: string; created_at: string }>(
@@ -98,12 +103,12 @@ describe('POST /api/v1/signup/', () => {
   test('with an e-mail only: the code goes by e-mail to the lower-cased address, which is the identifier', async () => {
     const res = await api()
       .post('/api/v1/signup/')
-      .send({ name: 'Karim Ali', email: ' Karim.Ali@Example.COM ', phone: null, password: PASSWORD });
+      .send({ date_of_birth: '1990-01-01', name: 'Karim Ali', email: ' Karim.Ali@Example.COM ', phone: null, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.identifier).toBe('karim.ali@example.com');
     await t.settled();
     expect(t.sent.at(-1)).toMatchObject({ channel: 'email', to: 'karim.ali@example.com', purpose: 'account' });
-    expect(await t.lastCode('karim.ali@example.com', 'account')).toMatch(/^\d{5}$/);
+    expect(await t.lastCode('karim.ali@example.com', 'account')).toMatch(/^\d{6}$/);
     const row = await t.db.one('SELECT email, phone FROM users WHERE id = $1', [res.body.user_id]);
     expect(row).toEqual({ email: 'karim.ali@example.com', phone: null });
   });
@@ -112,7 +117,7 @@ describe('POST /api/v1/signup/', () => {
     const phone = newPhone();
     const res = await api()
       .post('/api/v1/signup/')
-      .send({ name: 'Nasima Begum', phone: `+88 ${phone.slice(0, 5)}-${phone.slice(5)}`, password: PASSWORD });
+      .send({ date_of_birth: '1990-01-01', name: 'Nasima Begum', phone: `+88 ${phone.slice(0, 5)}-${phone.slice(5)}`, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.identifier).toBe(phone);
     expect(await usersWithPhone(phone)).toBe(1);
@@ -120,19 +125,19 @@ describe('POST /api/v1/signup/', () => {
 
   test('missing name or password: 400 field errors and no user', async () => {
     const phone = newPhone();
-    let res = await api().post('/api/v1/signup/').send({ phone, password: PASSWORD });
+    let res = await api().post('/api/v1/signup/').send({ date_of_birth: '1990-01-01', phone, password: PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ name: ['This field is required.'] });
 
-    res = await api().post('/api/v1/signup/').send({ name: '   ', phone, password: PASSWORD });
+    res = await api().post('/api/v1/signup/').send({ date_of_birth: '1990-01-01', name: '   ', phone, password: PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ name: ['This field is required'] });
 
-    res = await api().post('/api/v1/signup/').send({ name: 'A B', phone });
+    res = await api().post('/api/v1/signup/').send({ date_of_birth: '1990-01-01', name: 'A B', phone });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ password: ['This field is required.'] });
 
-    res = await api().post('/api/v1/signup/').send({ name: 'A B', phone, password: 'short7!' });
+    res = await api().post('/api/v1/signup/').send({ date_of_birth: '1990-01-01', name: 'A B', phone, password: 'short7!' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ password: ['Password must be at least 8 characters'] });
 
@@ -143,7 +148,7 @@ describe('POST /api/v1/signup/', () => {
     for (const body of [{}, { phone: null, email: null }, { phone: '', email: '  ' }]) {
       const res = await api()
         .post('/api/v1/signup/')
-        .send({ name: 'No Contact', password: PASSWORD, ...body });
+        .send({ date_of_birth: '1990-01-01', name: 'No Contact', password: PASSWORD, ...body });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ non_field_errors: ['Please provide either a phone number or an email address'] });
     }
@@ -151,19 +156,23 @@ describe('POST /api/v1/signup/', () => {
 
   test('bad phone and bad e-mail formats: field errors for each', async () => {
     const before = t.sent.length;
-    let res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: '12345', password: PASSWORD });
+    let res = await api().post('/api/v1/signup/').send({ date_of_birth: '1990-01-01', name: 'A B', phone: '12345', password: PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ phone: ['Phone number must be 11 digits (e.g., 01712345678)'] });
 
-    res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: '0171234567890', password: PASSWORD });
+    res = await api()
+      .post('/api/v1/signup/')
+      .send({ date_of_birth: '1990-01-01', name: 'A B', phone: '0171234567890', password: PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ phone: ['Phone number must be 11 digits (e.g., 01712345678)'] });
 
-    res = await api().post('/api/v1/signup/').send({ name: 'A B', email: 'not-an-email', password: PASSWORD });
+    res = await api().post('/api/v1/signup/').send({ date_of_birth: '1990-01-01', name: 'A B', email: 'not-an-email', password: PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ email: ['Please enter a valid email address'] });
 
-    res = await api().post('/api/v1/signup/').send({ name: 'A B', email: 'a@b', phone: 'abc', password: PASSWORD });
+    res = await api()
+      .post('/api/v1/signup/')
+      .send({ date_of_birth: '1990-01-01', name: 'A B', email: 'a@b', phone: 'abc', password: PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       email: ['Please enter a valid email address'],
@@ -176,10 +185,14 @@ describe('POST /api/v1/signup/', () => {
   test('phone or e-mail of an account: answered as a new sign-up, nothing made, its owner told in his language instead', async () => {
     const owner = await createUser(t, { phone: newPhone(), email: 'taken@example.com' });
     await t.db.query(`UPDATE users SET language = 'bn' WHERE id = $1`, [owner.id]);
-    const fresh = await api().post('/api/v1/signup/').send({ name: 'A B', phone: newPhone(), password: PASSWORD });
+    const fresh = await api()
+      .post('/api/v1/signup/')
+      .send({ date_of_birth: '1990-01-01', name: 'A B', phone: newPhone(), password: PASSWORD });
     const sentBefore = t.sent.length;
     const messagesBefore = t.messages.length;
-    const res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: owner.phone, password: PASSWORD });
+    const res = await api()
+      .post('/api/v1/signup/')
+      .send({ date_of_birth: '1990-01-01', name: 'A B', phone: owner.phone, password: PASSWORD });
     // The same status and body as a new sign-up: the next user id, the identifier typed, the same words.
     expect(res.status).toBe(fresh.status);
     expect(Object.keys(res.body).sort()).toEqual(Object.keys(fresh.body).sort());
@@ -196,7 +209,7 @@ describe('POST /api/v1/signup/', () => {
     // Again at once, in any spelling: the same answer, and no second notice the same day (nobody can flood his phone).
     const again = await api()
       .post('/api/v1/signup/')
-      .send({ name: 'A B', phone: `+88${owner.phone}`, password: PASSWORD });
+      .send({ date_of_birth: '1990-01-01', name: 'A B', phone: `+88${owner.phone}`, password: PASSWORD });
     expect(again.status).toBe(201);
     expect(again.body).toMatchObject({ identifier: owner.phone, detail: fresh.body.detail });
     await t.settled();
@@ -214,7 +227,7 @@ describe('POST /api/v1/signup/', () => {
     const res = await api()
       .post('/api/v1/signup/')
       .set('Accept-Language', 'bn')
-      .send({ name: 'A B', email: 'Held@Example.com', phone, password: PASSWORD });
+      .send({ date_of_birth: '1990-01-01', name: 'A B', email: 'Held@Example.com', phone, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ user_id: expect.any(Number), identifier: phone, detail: expect.any(String) });
     expect(await usersWithPhone(phone)).toBe(0);
@@ -228,7 +241,9 @@ describe('POST /api/v1/signup/', () => {
   test('an account that was verified once and is now disabled still holds its phone, silently', async () => {
     const disabled = await createUser(t, { phone: newPhone(), is_active: false });
     await t.db.query('UPDATE users SET phone_confirmed = true WHERE id = $1', [disabled.id]);
-    const res = await api().post('/api/v1/signup/').send({ name: 'A B', phone: disabled.phone, password: PASSWORD });
+    const res = await api()
+      .post('/api/v1/signup/')
+      .send({ date_of_birth: '1990-01-01', name: 'A B', phone: disabled.phone, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(await usersWithPhone(disabled.phone)).toBe(1);
     expect(await t.db.one('SELECT name FROM users WHERE phone = $1', [disabled.phone])).toEqual({ name: 'Test Player' });
@@ -237,7 +252,9 @@ describe('POST /api/v1/signup/', () => {
   test('a never-verified sign-up holds its phone while its code is valid: a stranger cannot replace it', async () => {
     const first = await signedUp();
     const sentBefore = t.sent.length;
-    const res = await api().post('/api/v1/signup/').send({ name: 'Stranger', phone: first.phone, password: 'stranger-pass-1' });
+    const res = await api()
+      .post('/api/v1/signup/')
+      .send({ date_of_birth: '1990-01-01', name: 'Stranger', phone: first.phone, password: 'stranger-pass-1' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       phone: [
@@ -256,7 +273,9 @@ describe('POST /api/v1/signup/', () => {
   test('a never-verified sign-up whose code expired holds nothing: signing up again replaces it; only the new code works', async () => {
     const first = await signedUp();
     await t.db.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [first.userId]);
-    const res = await api().post('/api/v1/signup/').send({ name: 'Second Try', phone: first.phone, password: 'another-pass-2' });
+    const res = await api()
+      .post('/api/v1/signup/')
+      .send({ date_of_birth: '1990-01-01', name: 'Second Try', phone: first.phone, password: 'another-pass-2' });
     expect(res.status).toBe(201);
     expect(res.body.user_id).not.toBe(first.userId);
     expect(await usersWithPhone(first.phone)).toBe(1);
@@ -271,7 +290,9 @@ describe('POST /api/v1/signup/', () => {
 
   test('unknown fields are refused with a field error (no is_staff by the back door)', async () => {
     const phone = newPhone();
-    const res = await api().post('/api/v1/signup/').send({ name: 'A B', phone, password: PASSWORD, is_staff: true, is_active: true });
+    const res = await api()
+      .post('/api/v1/signup/')
+      .send({ date_of_birth: '1990-01-01', name: 'A B', phone, password: PASSWORD, is_staff: true, is_active: true });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ is_staff: ['Unknown field.'], is_active: ['Unknown field.'] });
     expect(await usersWithPhone(phone)).toBe(0);
@@ -280,23 +301,32 @@ describe('POST /api/v1/signup/', () => {
   test('wrong types are field errors', async () => {
     const res = await api()
       .post('/api/v1/signup/')
-      .send({ name: 42, phone: 1712345678, password: ['x'] });
+      .send({ date_of_birth: '1990-01-01', name: 42, phone: 1712345678, password: ['x'] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ name: ['Expected a string.'], phone: ['Expected a string.'], password: ['Expected a string.'] });
   });
 
   test('Accept-Language: bn answers in Bengali, and the SMS is in Bengali', async () => {
-    let res = await api().post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 'A B', password: PASSWORD });
+    let res = await api()
+      .post('/api/v1/signup/')
+      .set('Accept-Language', 'bn')
+      .send({ date_of_birth: '1990-01-01', name: 'A B', password: PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ non_field_errors: ['অনুগ্রহ করে একটি ফোন নম্বর অথবা ইমেইল ঠিকানা দিন'] });
 
     const owner = await createUser(t, { phone: newPhone() });
     // A known phone answers as a new one, in Bengali too.
-    res = await api().post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 'A B', phone: owner.phone, password: PASSWORD });
+    res = await api()
+      .post('/api/v1/signup/')
+      .set('Accept-Language', 'bn')
+      .send({ date_of_birth: '1990-01-01', name: 'A B', phone: owner.phone, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.detail).toBe('নিবন্ধন সফল হয়েছে। অ্যাকাউন্ট সক্রিয় করতে আপনার ইমেইল বা ফোনে পাঠানো কোডটি দেখুন।');
 
-    res = await api().post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 'A B', phone: owner.phone, password: 'short' });
+    res = await api()
+      .post('/api/v1/signup/')
+      .set('Accept-Language', 'bn')
+      .send({ date_of_birth: '1990-01-01', name: 'A B', phone: owner.phone, password: 'short' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ password: ['পাসওয়ার্ড কমপক্ষে ৮ অক্ষরের হতে হবে'] });
 
@@ -305,7 +335,7 @@ describe('POST /api/v1/signup/', () => {
     res = await api()
       .post('/api/v1/signup/')
       .set('Accept-Language', 'bn-BD,bn;q=0.9,en-US;q=0.8')
-      .send({ name: 'A B', phone, password: PASSWORD });
+      .send({ date_of_birth: '1990-01-01', name: 'A B', phone, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.detail).toBe('নিবন্ধন সফল হয়েছে। অ্যাকাউন্ট সক্রিয় করতে আপনার ইমেইল বা ফোনে পাঠানো কোডটি দেখুন।');
     const msg = t.sent.at(-1);
@@ -315,20 +345,134 @@ describe('POST /api/v1/signup/', () => {
   });
 });
 
+describe('sign-up: the date of birth (docs/rules/accounts-and-codes.md#2-sign-up)', () => {
+  /** The date `years` years before today in Dhaka, moved by `days` days. */
+  const yearsAgo = (years: number, days = 0) => {
+    const [y, m, d] = dhakaToday().split('-').map(Number) as [number, number, number];
+    const at = new Date(Date.UTC(y - years, m - 1, d + days));
+    return at.toISOString().slice(0, 10);
+  };
+  const signup = (body: Record<string, unknown>, lng = 'en') =>
+    api()
+      .post('/api/v1/signup/')
+      .set('Accept-Language', lng)
+      .send({ name: 'Age Check', password: PASSWORD, ...body });
+
+  test('stored as given; the 18th birthday itself (in Dhaka) is allowed', async () => {
+    const phone = newPhone();
+    // Not 29 February: that day's 18th birthday is 1 March some years (the unit tests have it).
+    const birth = dhakaToday().endsWith('-02-29') ? yearsAgo(18, -1) : yearsAgo(18);
+    const res = await signup({ phone, date_of_birth: birth });
+    expect(res.status).toBe(201);
+    expect(await t.db.one('SELECT date_of_birth FROM users WHERE phone = $1', [phone])).toEqual({ date_of_birth: birth });
+  });
+
+  test('typed day first or in Bengali digits: stored as YYYY-MM-DD', async () => {
+    const phone = newPhone();
+    expect((await signup({ phone, date_of_birth: '05/06/1995' })).status).toBe(201);
+    expect(await t.db.one('SELECT date_of_birth FROM users WHERE phone = $1', [phone])).toEqual({ date_of_birth: '1995-06-05' });
+    const bn = newPhone();
+    expect((await signup({ phone: bn, date_of_birth: '১৯৯৫-০৬-০৫' })).status).toBe(201);
+    expect(await t.db.one('SELECT date_of_birth FROM users WHERE phone = $1', [bn])).toEqual({ date_of_birth: '1995-06-05' });
+  });
+
+  test('under 18 by one day: refused under the field, in English and Bengali; nothing made, no code sent', async () => {
+    const phone = newPhone();
+    const sent = t.sent.length;
+    const en = await signup({ phone, date_of_birth: yearsAgo(18, 1) });
+    expect(en.status).toBe(400);
+    expect(en.body).toEqual({ date_of_birth: ['You must be 18 or older to register. Bhagya is for adults only.'] });
+    const bn = await signup({ phone, date_of_birth: yearsAgo(10) }, 'bn');
+    expect(bn.status).toBe(400);
+    expect(bn.body).toEqual({ date_of_birth: ['নিবন্ধন করতে আপনার বয়স ১৮ বা তার বেশি হতে হবে। ভাগ্য শুধু প্রাপ্তবয়স্কদের জন্য।'] });
+    expect(await usersWithPhone(phone)).toBe(0);
+    expect(t.sent.length).toBe(sent);
+  });
+
+  test.each<[string, unknown, string]>([
+    ['missing', undefined, 'This field is required.'],
+    ['blank', '  ', 'Please enter your date of birth.'],
+    ['not a date', 'yesterday', 'Please enter a real date of birth: day, month and year.'],
+    ['a day that does not exist', '2001-02-29', 'Please enter a real date of birth: day, month and year.'],
+    ['31 April', '31/04/1990', 'Please enter a real date of birth: day, month and year.'],
+    ['before 1900', '1899-12-31', 'Please enter a real date of birth: day, month and year.'],
+    ['after today', '2999-01-01', 'Please enter a real date of birth: day, month and year.'],
+    ['an instant, not a day', '1990-01-01T00:00:00Z', 'Ensure this value has at most 10 characters or digits.'],
+    ['a number', 19900101, 'Expected a string.'],
+  ])('%s: 400 under date_of_birth, nothing made', async (_, date_of_birth, message) => {
+    const phone = newPhone();
+    const res = await signup({ phone, date_of_birth });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ date_of_birth: [message] });
+    expect(await usersWithPhone(phone)).toBe(0);
+  });
+});
+
 describe('POST /api/v1/verify-otp/', () => {
-  test('the right code activates the account and confirms the phone; login then works', async () => {
+  test('the right code activates the account, confirms the phone and signs in as a login does', async () => {
     const u = await signedUp();
     const res = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ detail: 'Your account is verified. You can log in now.' });
+    expect(res.body).toEqual({
+      detail: 'Your account is verified. You are logged in.',
+      access: expect.any(String),
+      refresh: expect.any(String),
+    });
     expect(await userByPhone(u.phone)).toMatchObject({ is_active: true, phone_confirmed: true, email_confirmed: false });
+    // A session of his: the access token works, the refresh token is stored, the device is remembered as at login.
+    const me = await api().get('/api/v1/me/').set('Authorization', `Bearer ${res.body.access}`);
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ user_id: u.userId, name: 'Rahim Uddin', phone: u.phone, is_staff: false });
+    const refreshed = await api().post('/api/token/refresh/').send({ refresh: res.body.refresh });
+    expect(refreshed.status).toBe(200);
+    expect(res.headers['x-device-id']).toMatch(/^[A-Za-z0-9_-]{22,128}$/);
+    expect(await t.db.query('SELECT 1 FROM known_devices WHERE user_id = $1', [u.userId])).toHaveLength(1);
+    // The code is used up: the same code again is a wrong one, and no second session opens.
+    const again = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
+    expect(again.status).toBe(400);
+    expect(again.body.access).toBeUndefined();
+    expect(await t.db.query('SELECT 1 FROM refresh_tokens WHERE user_id = $1', [u.userId])).toHaveLength(1);
     const login = await api().post('/api/token/').send({ phone: u.phone, password: PASSWORD });
     expect(login.status).toBe(200);
-    expect(typeof login.body.access).toBe('string');
+  });
+
+  test('a device id sent with the code is the one remembered and answered, as at login', async () => {
+    const u = await signedUp();
+    const device = 'dev_ABCDEFGHIJKLMNOPQRSTUV';
+    const res = await api().post('/api/v1/verify-otp/').set('X-Device-Id', device).send({ identifier: u.phone, otp: u.code });
+    expect(res.status).toBe(200);
+    expect(res.headers['x-device-id']).toBe(device);
+  });
+
+  test('20 checks of the right code at once: exactly one signs in, the others are refused', async () => {
+    const u = await signedUp();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code })),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    // A used code is a wrong one; wrong ones soon make this address wait (docs/rules/limits.md#1-rate-limits).
+    for (const r of answers.filter((a) => a.status !== 200)) {
+      expect([400, 429]).toContain(r.status);
+      expect(r.body.access).toBeUndefined();
+    }
+    expect(await t.db.query('SELECT 1 FROM refresh_tokens WHERE user_id = $1', [u.userId])).toHaveLength(1);
+  });
+
+  test('a wrong code signs nobody in', async () => {
+    const u = await signedUp();
+    const res = await api()
+      .post('/api/v1/verify-otp/')
+      .send({ identifier: u.phone, otp: wrongCode(u.code) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+    expect(res.headers['x-device-id']).toBeUndefined();
+    expect(await t.db.query('SELECT 1 FROM refresh_tokens WHERE user_id = $1', [u.userId])).toHaveLength(0);
   });
 
   test('verifying an e-mail signup confirms the e-mail', async () => {
-    const res = await api().post('/api/v1/signup/').send({ name: 'Mail User', email: 'verify.mail@example.com', password: PASSWORD });
+    const res = await api()
+      .post('/api/v1/signup/')
+      .send({ date_of_birth: '1990-01-01', name: 'Mail User', email: 'verify.mail@example.com', password: PASSWORD });
     expect(res.status).toBe(201);
     const ok = await api()
       .post('/api/v1/verify-otp/')
@@ -343,7 +487,9 @@ describe('POST /api/v1/verify-otp/', () => {
 
   test('with phone and e-mail the code goes by SMS: it confirms the phone, not the e-mail, whichever identifier is typed', async () => {
     const phone = newPhone();
-    const res = await api().post('/api/v1/signup/').send({ name: 'Both Ways', phone, email: 'both.ways@example.com', password: PASSWORD });
+    const res = await api()
+      .post('/api/v1/signup/')
+      .send({ date_of_birth: '1990-01-01', name: 'Both Ways', phone, email: 'both.ways@example.com', password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body.identifier).toBe(phone);
     await t.settled();
@@ -370,13 +516,15 @@ describe('POST /api/v1/verify-otp/', () => {
     expect(await t.db.one('SELECT attempts FROM one_time_codes WHERE user_id = $1', [u.userId])).toEqual({ attempts: 1 });
   });
 
-  test('a code that is not exactly 5 digits: its message, and no try is used up', async () => {
+  test('a code that is not exactly 6 digits: its message, and no try is used up', async () => {
     const u = await signedUp();
-    for (const otp of ['1234', '123456', '12a45', '١٢٣٤٥']) {
+    for (const otp of ['12345', '12a456', '١٢٣٤٥٦']) {
       const res = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ otp: ['Please enter a 5-digit OTP.'] });
+      expect(res.body).toEqual({ otp: ['Please enter the 6-digit code.'] });
     }
+    const long = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: '1234567' });
+    expect(long.body).toEqual({ otp: ['OTP must be at most 6 digits'] });
     expect(await t.db.one('SELECT attempts FROM one_time_codes WHERE user_id = $1', [u.userId])).toEqual({ attempts: 0 });
     const ok = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
     expect(ok.status).toBe(200);
@@ -392,7 +540,7 @@ describe('POST /api/v1/verify-otp/', () => {
   });
 
   test('an unknown identifier gets the same answer as a wrong code', async () => {
-    const res = await api().post('/api/v1/verify-otp/').send({ identifier: newPhone(), otp: '12345' });
+    const res = await api().post('/api/v1/verify-otp/').send({ identifier: newPhone(), otp: '123456' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
   });
@@ -504,7 +652,7 @@ describe('POST /api/v1/resend-otp/', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ detail: 'If this account is waiting for verification, a new code is on its way.', wait: 120 });
     const fresh = await t.lastCode(u.phone, 'account');
-    expect(fresh).toMatch(/^\d{5}$/);
+    expect(fresh).toMatch(/^\d{6}$/);
     expect(await t.db.query('SELECT id FROM one_time_codes WHERE user_id = $1 AND consumed_at IS NULL', [u.userId])).toHaveLength(1);
 
     if (fresh !== u.code) {
@@ -678,7 +826,7 @@ describe('password recovery', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ new_password: ['This field is required.'], confirm_password: ['This field is required.'] });
 
-    // A 5-digit code can never be a reset code.
+    // A 5-digit code is no code at all.
     res = await send({ otp: '12345', new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ otp: ['Please enter the 6-digit code.'] });

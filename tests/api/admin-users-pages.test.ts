@@ -118,6 +118,8 @@ describe('editing a user without JavaScript', () => {
     expect(edit.text).toContain('Leave blank to keep current password.');
     expect(edit.text).not.toContain('name="is_staff"');
     expect(edit.text).toContain('This user has not given identity details yet.');
+    // An account without a date of birth (made before sign-up asked it, or by staff) says so.
+    expect(edit.text).toContain('Not given (the account was made before sign-up asked for it, or by staff)');
     // Ordinary staff see the phone, e-mail and password disabled, with why; the name and the active flag are theirs.
     const input = (html: string, name: string) => html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? '';
     for (const name of ['email', 'phone', 'password']) expect(input(edit.text, name)).toContain('disabled=""');
@@ -195,7 +197,10 @@ describe('editing a user without JavaScript', () => {
       .set(...player.auth)
       .send({ nid: '1234567890', nid_front: front, nid_back: back, phone: '01812345678' })
       .expect(200);
+    await t.db.query(`UPDATE users SET date_of_birth = '1994-03-07' WHERE id = $1`, [player.id]);
     const edit = await staffAgent.get(`/admin/users/${player.id}/edit`).expect(200);
+    // The date of birth he gave at sign-up, for support (docs/rules/accounts-and-codes.md#2-sign-up).
+    expect(edit.text).toContain('<dt>Date of birth</dt><dd>7 Mar 1994</dd>');
     expect(edit.text).toContain('1234567890');
     expect(edit.text).toContain('01812345678');
     expect(edit.text).toContain(`src="/bff/api/v1/uploads/${front}/"`);

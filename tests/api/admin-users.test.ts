@@ -103,6 +103,8 @@ describe('GET /api/v1/admin-users/', () => {
       await tx(open, '01-02-03-04-05-07'),
       '01-02-03-04-05-07',
     ]);
+    // His date of birth, given at sign-up, is for support to see (docs/rules/accounts-and-codes.md#2-sign-up).
+    await t.db.query(`UPDATE users SET date_of_birth = '1990-06-15' WHERE id = $1`, [player.id]);
     try {
       const r = await list(staff, `${player.id}/`);
       expect(r.status).toBe(200);
@@ -117,6 +119,7 @@ describe('GET /api/v1/admin-users/', () => {
         is_staff: false,
         is_superuser: false,
         date_joined: expect.any(String),
+        date_of_birth: '1990-06-15',
         prize_money: 5000,
       });
       const all = await list(staff, '?search=rahim');
@@ -126,6 +129,7 @@ describe('GET /api/v1/admin-users/', () => {
       await t.db.query('DELETE FROM prizes');
       await t.db.query('DELETE FROM transactions');
       await t.db.query('DELETE FROM lotteries');
+      await t.db.query('UPDATE users SET date_of_birth = NULL WHERE id = $1', [player.id]);
     }
   });
 
@@ -186,6 +190,8 @@ describe('POST /api/v1/admin-users/', () => {
       is_active: true,
       is_staff: false,
       is_superuser: false,
+      // Staff need not give a date of birth: the account has none.
+      date_of_birth: null,
       prize_money: 0,
     });
     const row = await stored(r.body.id);

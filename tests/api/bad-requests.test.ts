@@ -93,7 +93,7 @@ test('wrong types: 400 field errors naming each field', async () => {
   expectJsonError(
     await api()
       .post('/api/v1/signup/')
-      .send({ name: { first: 'A', last: 'B' }, phone: true, password: 'long-enough-1' }),
+      .send({ date_of_birth: '1990-01-01', name: { first: 'A', last: 'B' }, phone: true, password: 'long-enough-1' }),
     400,
     {
       name: ['Expected a string.'],
@@ -102,7 +102,10 @@ test('wrong types: 400 field errors naming each field', async () => {
   );
   expectJsonError(await api().post('/api/token/refresh/').send({ refresh: 42 }), 400, { refresh: ['Expected a string.'] });
   expectJsonError(
-    await api().post('/api/v1/signup/').set('Accept-Language', 'bn').send({ name: 1, phone: '01711111111', password: 'long-enough-1' }),
+    await api()
+      .post('/api/v1/signup/')
+      .set('Accept-Language', 'bn')
+      .send({ date_of_birth: '1990-01-01', name: 1, phone: '01711111111', password: 'long-enough-1' }),
     400,
     {
       name: ['এখানে লেখা দিন।'],
@@ -113,7 +116,7 @@ test('wrong types: 400 field errors naming each field', async () => {
 test('over-long values are field errors, not database errors', async () => {
   const res = await api()
     .post('/api/v1/signup/')
-    .send({ name: 'x'.repeat(101), email: `${'a'.repeat(250)}@example.com`, password: 'p'.repeat(129) });
+    .send({ date_of_birth: '1990-01-01', name: 'x'.repeat(101), email: `${'a'.repeat(250)}@example.com`, password: 'p'.repeat(129) });
   expectJsonError(res, 400, {
     name: ['Ensure this value has at most 100 characters or digits.'],
     email: ['Ensure this value has at most 254 characters or digits.'],

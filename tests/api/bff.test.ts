@@ -230,12 +230,52 @@ describe('BFF on the in-process API', () => {
 
   test('a never-verified account through the BFF: 401 account_not_active with the identifier', async () => {
     const phone = newPhone();
-    expect((await request(t.url).post('/api/v1/signup/').send({ name: 'Not Yet', phone, password: 'pending-pass-1' })).status).toBe(201);
+    expect(
+      (
+        await request(t.url)
+          .post('/api/v1/signup/')
+          .send({ date_of_birth: '1990-01-01', name: 'Not Yet', phone, password: 'pending-pass-1' })
+      ).status,
+    ).toBe(201);
     const { agent, csrf } = await browser(t.url);
     const res = await agent.post('/bff/session').set('x-csrf-token', csrf).send({ phone, password: 'pending-pass-1' });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ detail: 'User is not active, please verify OTP', code: 'account_not_active', identifier: phone });
     expect(cookieNamed(res, 'bh_session')).toBeUndefined();
+  });
+
+  test('the sign-up code through the BFF signs in: the cookie holds the session, the page gets the user, never a token', async () => {
+    const phone = newPhone();
+    expect(
+      (
+        await request(t.url)
+          .post('/api/v1/signup/')
+          .send({ date_of_birth: '1990-01-01', name: 'New Player', phone, password: 'pending-pass-1' })
+      ).status,
+    ).toBe(201);
+    const { agent, csrf } = await browser(t.url);
+    const code = await t.lastCode(phone, 'account');
+    const noToken = await agent.post('/bff/session/verify').send({ identifier: phone, otp: code });
+    expect(noToken.status).toBe(403);
+    expect(noToken.body).toEqual(CSRF_FAILED);
+    const wrong = await agent
+      .post('/bff/session/verify')
+      .set('x-csrf-token', csrf)
+      .set('Accept-Language', 'bn')
+      .send({ identifier: phone, otp: code === '000000' ? '111111' : '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ otp: ['কোডটি সঠিক নয়। দেখে নিয়ে আবার চেষ্টা করুন।'] });
+    expect(cookieNamed(wrong, 'bh_session')).toBeUndefined();
+    const bad = await agent.post('/bff/session/verify').set('x-csrf-token', csrf).send({ identifier: phone, otp: '12345', extra: 1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ otp: ['Please enter the 6-digit code.'], extra: ['Unknown field.'] });
+    const ok = await agent.post('/bff/session/verify').set('x-csrf-token', csrf).send({ identifier: phone, otp: code });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ user: { user_id: expect.any(Number), name: 'New Player', phone, is_staff: false } });
+    expect(JSON.stringify(ok.body)).not.toMatch(/access|refresh/);
+    expect(cookieNamed(ok, 'bh_session')).toMatch(/HttpOnly/);
+    const session = await agent.get('/bff/session');
+    expect(session.body.user).toMatchObject({ name: 'New Player', phone });
   });
 
   test('bad login bodies: 400 field errors or malformed JSON, never 500', async () => {
@@ -259,7 +299,7 @@ describe('BFF on the in-process API', () => {
     expect(refused.body).toEqual(CSRF_FAILED);
     const forwarded = await agent.post('/bff/api/v1/verify-otp/').set('x-csrf-token', csrf).set('Accept-Language', 'bn').send(body);
     expect(forwarded.status).toBe(400);
-    expect(forwarded.body).toEqual({ otp: ['অনুগ্রহ করে ৫ অঙ্কের কোডটি দিন।'] });
+    expect(forwarded.body).toEqual({ otp: ['অনুগ্রহ করে ৬ অঙ্কের কোডটি দিন।'] });
     const list = await agent.get('/bff/api/v1/published-lotteries/?limit=5');
     expect(list.status).toBe(200);
     expect(list.headers['x-total-count']).toBe('0');

@@ -37,7 +37,8 @@ const PLAUSIBLE: Record<string, unknown> = {
   password: 'secret-pass-1',
   name: 'Rahim',
   location: 'Dhaka',
-  otp: '12345',
+  date_of_birth: '1990-01-01',
+  otp: '123456',
   new_password: 'secret-pass-1',
   confirm_password: 'secret-pass-1',
   refresh: 'x',
@@ -68,7 +69,7 @@ describe('API bodies', () => {
   test.each(BAD)('a control character in a text field names that field: %j', async (bad) => {
     const r = await request(t.url)
       .post('/api/v1/signup/')
-      .send({ name: `Ra${bad}him`, phone: '01712345670', password: 'secret-pass-1' });
+      .send({ date_of_birth: '1990-01-01', name: `Ra${bad}him`, phone: '01712345670', password: 'secret-pass-1' });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ name: [NOT_ALLOWED.en] });
     expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', ['01712345670'])).toHaveLength(0);
@@ -79,7 +80,7 @@ describe('API bodies', () => {
       const r = await request(t.url)
         .post('/api/v1/signup/')
         .set('Accept-Language', lng)
-        .send({ name: `Rahim ${c}Uddin`, phone: '01712345670', password: 'secret-pass-1' });
+        .send({ date_of_birth: '1990-01-01', name: `Rahim ${c}Uddin`, phone: '01712345670', password: 'secret-pass-1' });
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ name: [INVISIBLE_TEXT[lng]] });
     }
@@ -109,12 +110,12 @@ describe('API bodies', () => {
   test('Bengali joiners between Bengali letters are kept in a name; the direction marks are refused', async () => {
     const r = await request(t.url)
       .post('/api/v1/signup/')
-      .send({ name: 'র\u200d্যাব উদ্দিন', phone: '01712345671', password: 'secret-pass-1' });
+      .send({ date_of_birth: '1990-01-01', name: 'র\u200d্যাব উদ্দিন', phone: '01712345671', password: 'secret-pass-1' });
     expect(r.status).toBe(201);
     expect(await t.db.one('SELECT name FROM users WHERE phone = $1', ['01712345671'])).toEqual({ name: 'র\u200d্যাব উদ্দিন' });
     const marks = await request(t.url)
       .post('/api/v1/signup/')
-      .send({ name: 'রহিম\u200e Uddin\u200f', phone: '01712345672', password: 'secret-pass-1' });
+      .send({ date_of_birth: '1990-01-01', name: 'রহিম\u200e Uddin\u200f', phone: '01712345672', password: 'secret-pass-1' });
     expect(marks.status).toBe(400);
     expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', ['01712345672'])).toHaveLength(0);
   });

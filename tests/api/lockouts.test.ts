@@ -401,7 +401,7 @@ describe('login: a carrier address with many failures slows new devices down beh
       .post('/verify-otp?identifier=01411999999')
       .set('X-Forwarded-For', CARRIER)
       .type('form')
-      .send({ identifier: '01411999999', otp: '12345', intent: 'verify', _csrf: csrfFrom(verifyPage.text) });
+      .send({ identifier: '01411999999', otp: '123456', intent: 'verify', _csrf: csrfFrom(verifyPage.text) });
     expect(verify.status).toBe(400);
     expect(questionIn(verify.text).label).toMatch(/^[০-৯]{2} যোগ [০-৯] সমান কত\?$/);
   });
@@ -432,7 +432,7 @@ describe('sign-up and resend', () => {
         await request(t.url)
           .post('/api/v1/signup/')
           .set('X-Forwarded-For', ip)
-          .send({ name: 'New Player', phone, password: 'pass-word-123' })
+          .send({ date_of_birth: '1990-01-01', name: 'New Player', phone, password: 'pass-word-123' })
       ).status,
     ).toBe(201);
     const resend = (identifier: string) => request(t.url).post('/api/v1/resend-otp/').set('X-Forwarded-For', ip).send({ identifier });

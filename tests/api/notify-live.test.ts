@@ -115,7 +115,7 @@ describe('signup when the code cannot be sent', () => {
     const r = await request(t.url)
       .post('/api/v1/signup/')
       .set('Accept-Language', 'bn')
-      .send({ name: 'A B', phone: '01733333333', password: 'pass-word-1' });
+      .send({ date_of_birth: '1990-01-01', name: 'A B', phone: '01733333333', password: 'pass-word-1' });
     expect(r.status).toBe(503);
     expect(r.body).toEqual({ detail: 'এই মুহূর্তে কোডটি পাঠানো যায়নি। কয়েক মিনিট পর আবার চেষ্টা করুন।', code: 'send_failed' });
     expect(gw.received).toHaveLength(1);
@@ -167,7 +167,7 @@ describe('a mail server or SMS gateway that never answers', () => {
     const waiting = request(t.url)
       .post('/api/v1/signup/')
       .set('Accept-Language', 'en')
-      .send({ name: 'Mail Wait', email: 'wait@example.com', password: 'pass-word-1' })
+      .send({ date_of_birth: '1990-01-01', name: 'Mail Wait', email: 'wait@example.com', password: 'pass-word-1' })
       .then((r) => {
         settled = true;
         return r;
@@ -185,7 +185,7 @@ describe('a mail server or SMS gateway that never answers', () => {
     const r = await request(t.url)
       .post('/api/v1/signup/')
       .set('Accept-Language', 'en')
-      .send({ name: 'Mail Hang', email: 'hang@example.com', password: 'pass-word-1' });
+      .send({ date_of_birth: '1990-01-01', name: 'Mail Hang', email: 'hang@example.com', password: 'pass-word-1' });
     expect(r.status).toBe(503);
     expect(r.body.code).toBe('send_failed');
   }, 15_000);

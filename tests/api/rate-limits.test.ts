@@ -84,17 +84,20 @@ describe('per address: failures, and ceilings against floods', () => {
     for (let i = 0; i < 22; i++) {
       const res = await from(ip)
         .post('/api/v1/signup/')
-        .send({ name: `Player ${i}`, phone: newPhone(), password: 'pass-word-123' });
+        .send({ date_of_birth: '1990-01-01', name: `Player ${i}`, phone: newPhone(), password: 'pass-word-123' });
       if (res.status !== 201) throw new Error(`sign-up ${i + 1}: ${res.status} ${res.text.slice(0, 200)}`);
     }
     await fill(`signup:ip:${ip}`, LIMITS.signupFloodPerIp.max);
     const phone = newPhone();
     expectLimited(
-      await from(ip).post('/api/v1/signup/').send({ name: 'Flood', phone, password: 'pass-word-123' }),
+      await from(ip).post('/api/v1/signup/').send({ date_of_birth: '1990-01-01', name: 'Flood', phone, password: 'pass-word-123' }),
       LIMITS.signupFloodPerIp,
     );
     expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', [phone])).toHaveLength(0);
-    expect((await from(newIp()).post('/api/v1/signup/').send({ name: 'Human', phone, password: 'pass-word-123' })).status).toBe(201);
+    expect(
+      (await from(newIp()).post('/api/v1/signup/').send({ date_of_birth: '1990-01-01', name: 'Human', phone, password: 'pass-word-123' }))
+        .status,
+    ).toBe(201);
   }, 120_000);
 
   test('sending codes (resend-otp, forgot-password, resend-password-reset-otp): more than the old 60 from one address; LIMITS.codeFloodPerIp stops a flood', async () => {
@@ -120,7 +123,7 @@ describe('per address: failures, and ceilings against floods', () => {
     const verify = (extra: object = {}) =>
       from(ip)
         .post('/api/v1/verify-otp/')
-        .send({ identifier: newPhone(), otp: '12345', ...extra });
+        .send({ identifier: newPhone(), otp: '123456', ...extra });
     const reset = (identifier: string, otp: string, extra: object = {}) =>
       from(ip)
         .post('/api/v1/reset-password/')
@@ -151,7 +154,7 @@ describe('per address: failures, and ceilings against floods', () => {
     expect([wrongAnswer.status, wrongAnswer.body.code]).toEqual([428, 'challenge_wrong']);
     expect((await reset(u.phone, code, answer(wrongAnswer))).status).toBe(200);
     // Another address is asked nothing.
-    const other = await from(newIp()).post('/api/v1/verify-otp/').send({ identifier: newPhone(), otp: '12345' });
+    const other = await from(newIp()).post('/api/v1/verify-otp/').send({ identifier: newPhone(), otp: '123456' });
     expect([other.status, other.body]).toEqual([400, wrongOtp]);
   }, 60_000);
 
@@ -160,7 +163,13 @@ describe('per address: failures, and ceilings against floods', () => {
     await fill(`code:fail:ip:${ip}:0`, LIMITS.codeCheckFailuresPerIp.max - 1);
     for (let i = 0; i < 3; i++) {
       const phone = newPhone();
-      expect((await from(newIp()).post('/api/v1/signup/').send({ name: 'Player', phone, password: 'pass-word-123' })).status).toBe(201);
+      expect(
+        (
+          await from(newIp())
+            .post('/api/v1/signup/')
+            .send({ date_of_birth: '1990-01-01', name: 'Player', phone, password: 'pass-word-123' })
+        ).status,
+      ).toBe(201);
       const ok = await from(ip)
         .post('/api/v1/verify-otp/')
         .send({ identifier: phone, otp: await t.lastCode(phone, 'account') });

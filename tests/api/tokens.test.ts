@@ -107,7 +107,10 @@ describe('POST /api/token/', () => {
 
   test('a never-verified account: 401 account_not_active with the identifier, only with the right password', async () => {
     const phone = newPhone();
-    expect((await api().post('/api/v1/signup/').send({ name: 'Not Yet', phone, password: 'pending-pass-1' })).status).toBe(201);
+    expect(
+      (await api().post('/api/v1/signup/').send({ date_of_birth: '1990-01-01', name: 'Not Yet', phone, password: 'pending-pass-1' }))
+        .status,
+    ).toBe(201);
 
     const wrong = await api().post('/api/token/').send({ phone, password: 'not-the-password' });
     expect(wrong.status).toBe(401);
@@ -121,7 +124,9 @@ describe('POST /api/token/', () => {
 
   test('login of a never-verified account sends a fresh code once the resend wait has passed', async () => {
     const phone = newPhone();
-    const signup = await api().post('/api/v1/signup/').send({ name: 'Late Verifier', phone, password: 'pending-pass-1' });
+    const signup = await api()
+      .post('/api/v1/signup/')
+      .send({ date_of_birth: '1990-01-01', name: 'Late Verifier', phone, password: 'pending-pass-1' });
     const first = await t.lastCode(phone, 'account');
     const count = t.sent.length;
     // Within the 120 s wait: no new code.

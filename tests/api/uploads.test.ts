@@ -204,7 +204,7 @@ describe('the registration picture', () => {
     const { body } = await upload(PNG);
     const res = await request(t.url)
       .post('/api/v1/signup/')
-      .send({ name: 'With Picture', phone: '01611000010', password: 'picture-pass-1', picture: body.data.id });
+      .send({ date_of_birth: '1990-01-01', name: 'With Picture', phone: '01611000010', password: 'picture-pass-1', picture: body.data.id });
     expect(res.status).toBe(201);
     expect(await t.db.one('SELECT picture_id FROM users WHERE id = $1', [res.body.user_id])).toEqual({ picture_id: body.data.id });
     expect(await t.db.one('SELECT owner_id FROM uploads WHERE id = $1', [body.data.id])).toEqual({ owner_id: res.body.user_id });
@@ -219,7 +219,7 @@ describe('the registration picture', () => {
     ] as const) {
       const res = await request(t.url)
         .post('/api/v1/signup/')
-        .send({ name: 'Picture Thief', phone: '01611000011', password: 'picture-pass-1', picture });
+        .send({ date_of_birth: '1990-01-01', name: 'Picture Thief', phone: '01611000011', password: 'picture-pass-1', picture });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ picture: [message] });
     }

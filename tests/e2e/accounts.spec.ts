@@ -1,7 +1,7 @@
 /**
- * Account journeys in a real browser: register → verify with the code the server sent → log in → switch
- * language → log out; the same with JavaScript switched off (plain form posts, server-rendered errors);
- * and a wrong code that must not let anybody in.
+ * Account journeys in a real browser: register → the code the server sent signs in → switch language → log out, in
+ * English and in Bengali (back to the page he came from); the same with JavaScript switched off (plain form posts,
+ * server-rendered errors, under 18 refused); and a wrong code that must not let anybody in.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, login, newPlayer, readCode, scriptVisibleCookies, test, type NewPlayer } from './helpers.ts';
@@ -32,6 +32,7 @@ async function fillRegistration(page: Page, p: NewPlayer, skip: Partial<Record<k
   await set('Phone number', p.phone, 'phone');
   await set('Email address', p.email, 'email');
   await set('Password', p.password, 'password');
+  await set('Date of birth', p.dateOfBirth, 'dateOfBirth');
   await set('Location', p.location, 'location');
 }
 
@@ -50,11 +51,6 @@ async function submitRegistration(page: Page, p: NewPlayer): Promise<string> {
 async function enterCode(page: Page, code: string) {
   await page.locator('input[name="otp"]').fill(code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
-}
-
-async function expectVerifiedNotice(page: Page) {
-  await expect(page).toHaveURL(/\/login\?(.*&)?notice=verified/);
-  await expect(page.getByRole('status').filter({ hasText: 'Your account is verified. Please log in.' })).toBeVisible();
 }
 
 /** A real 2×2 PNG, as a phone camera would hand over a (much larger) picture. */
@@ -80,13 +76,12 @@ async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
 }
 
-/** Submits the filled registration, enters the logged code, and logs in: the player lands on home. */
+/** Submits the filled registration and enters the logged code: signed in at once, the player lands on home. */
 async function verifyAndLogIn(page: Page, p: NewPlayer) {
   const identifier = await submitRegistration(page, p);
   await enterCode(page, await readCode(identifier, 'account'));
-  await expectVerifiedNotice(page);
-  await login(page, { identifier: p.phone, password: p.password, name: p.name });
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('.nav-user__name')).toHaveText(p.name);
 }
 
 test.describe('with JavaScript', () => {
@@ -124,6 +119,28 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
 
+  test('in Bengali, from a page: register, the code signs in and brings him back to it', async ({ page, context }) => {
+    const p = newPlayer();
+    await page.goto('/faq?lng=bn');
+    await page.goto(`/register?from=${encodeURIComponent('/faq')}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    await expect(page.locator('main').getByRole('link', { name: 'শর্তাবলি' })).toHaveAttribute('href', '/terms-conditions');
+    const set = (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
+    await set('নামের প্রথম অংশ', p.firstName);
+    await page.locator('input[name="lastName"]').fill(p.lastName);
+    await page.locator('input[name="phone"]').fill(p.phone);
+    await page.locator('input[name="password"]').fill(p.password);
+    await set('জন্মতারিখ', p.dateOfBirth);
+    await page.getByRole('button', { name: 'নিবন্ধন করুন', exact: true }).click();
+    await expect(page).toHaveURL(/\/verify-otp\?/);
+    await expect(page.getByText('৬ অঙ্কের কোড', { exact: true })).toBeVisible();
+    await page.locator('input[name="otp"]').fill(await readCode(p.phone, 'account'));
+    await page.getByRole('button', { name: 'যাচাই করুন', exact: true }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.locator('.nav-user__name')).toHaveText(p.name);
+    expect((await sessionCookie(context))?.httpOnly).toBe(true);
+  });
+
   test('a wrong verification code shows an error and does not log in', async ({ page, context }) => {
     const p = newPlayer();
     await page.goto('/register?lng=en');
@@ -131,7 +148,7 @@ test.describe('with JavaScript', () => {
     const identifier = await submitRegistration(page, p);
 
     const code = await readCode(identifier, 'account');
-    const wrong = String((Number(code) + 1) % 100_000).padStart(5, '0');
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     await enterCode(page, wrong);
 
     await expect(page.getByText('The code is not correct. Please check it and try again.')).toBeVisible();
@@ -186,6 +203,13 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('alert')).toHaveText('Please fill all the required fields');
     await expect(page.getByLabel('First name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Last name', { exact: true }), 'what was typed is kept').toHaveValue(p.lastName);
+
+    // Under 18 on the day: refused under the field, nothing made.
+    await fillRegistration(page, { ...p, dateOfBirth: `${new Date().getUTCFullYear() - 15}-06-15` });
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page).toHaveURL(/\/register(\?|$)/);
+    await expect(page.getByText('You must be 18 or older to register. Bhagya is for adults only.')).toBeVisible();
+    await expect(page.getByLabel('Date of birth', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
     await fillRegistration(page, p);
     await verifyAndLogIn(page, p);

@@ -65,6 +65,8 @@ export type NewPlayer = {
   phone: string;
   password: string;
   location: string;
+  /** `YYYY-MM-DD`, an adult's. */
+  dateOfBirth: string;
 };
 
 /** A fresh, unique player (not yet registered). */
@@ -80,6 +82,7 @@ export function newPlayer(): NewPlayer {
     phone,
     password: `Shapla-${phone.slice(-5)}!`,
     location: 'Dhaka',
+    dateOfBirth: '1995-06-15',
   };
 }
 
@@ -116,7 +119,7 @@ export async function scriptVisibleCookies(page: Page): Promise<string> {
 export async function createPlayer(request: APIRequestContext): Promise<NewPlayer> {
   const p = newPlayer();
   const signup = await request.post('/api/v1/signup/', {
-    data: { name: p.name, email: p.email, phone: p.phone, password: p.password, location: p.location },
+    data: { name: p.name, email: p.email, phone: p.phone, password: p.password, date_of_birth: p.dateOfBirth, location: p.location },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const verify = await request.post('/api/v1/verify-otp/', { data: { identifier: p.phone, otp: await readCode(p.phone, 'account') } });

@@ -17,7 +17,7 @@ async function playerWithOldSessions(request: APIRequestContext): Promise<NewPla
   const p = newPlayer();
   const email = `${OLD_SESSION_EMAIL}${p.phone}@example.com`;
   const signup = await request.post('/api/v1/signup/', {
-    data: { name: p.name, email, phone: p.phone, password: p.password, location: p.location },
+    data: { name: p.name, email, phone: p.phone, password: p.password, date_of_birth: p.dateOfBirth, location: p.location },
   });
   expect(signup.status(), await signup.text()).toBe(201);
   const verify = await request.post('/api/v1/verify-otp/', { data: { identifier: p.phone, otp: await readCode(p.phone, 'account') } });

@@ -4,9 +4,18 @@ import { createLogger } from '../../server/log.ts';
 test('passwords, codes and NID numbers in a logged object are redacted', () => {
   const lines: string[] = [];
   const log = createLogger('info', { write: (line: string) => void lines.push(line) });
-  log.info({ body: { password: 'secret-pass-1', otp: '12345', nid: '19902611234567890', phone: '01712345678' } }, 'request');
+  log.info(
+    { body: { password: 'secret-pass-1', otp: '12345', nid: '19902611234567890', date_of_birth: '1990-01-01', phone: '01712345678' } },
+    'request',
+  );
   expect(lines).toHaveLength(1);
   const entry = JSON.parse(lines[0] as string) as { body: Record<string, string> };
-  expect(entry.body).toEqual({ password: '[redacted]', otp: '[redacted]', nid: '[redacted]', phone: '01712345678' });
+  expect(entry.body).toEqual({
+    password: '[redacted]',
+    otp: '[redacted]',
+    nid: '[redacted]',
+    date_of_birth: '[redacted]',
+    phone: '01712345678',
+  });
   expect(lines[0]).not.toContain('19902611234567890');
 });

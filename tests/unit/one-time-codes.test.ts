@@ -1,8 +1,8 @@
 import { CODE_RULES, CODE_TTL_SEC, MAX_CODE_ATTEMPTS, type CodePurpose, generateCode } from '../../shared/one-time-codes.ts';
 
-test('the rules: 5 digits/120 s, 6/60 s, 6/30 s, 10 minutes, 5 attempts', () => {
+test('the rules: 6 digits/120 s, 6/60 s, 6/30 s, 10 minutes, 5 attempts', () => {
   expect(CODE_RULES).toEqual({
-    account: { length: 5, resendAfterSec: 120 },
+    account: { length: 6, resendAfterSec: 120 },
     reset: { length: 6, resendAfterSec: 60 },
     claim: { length: 6, resendAfterSec: 30 },
   });
@@ -12,7 +12,7 @@ test('the rules: 5 digits/120 s, 6/60 s, 6/30 s, 10 minutes, 5 attempts', () => 
 
 describe('generateCode', () => {
   test.each<[CodePurpose, number]>([
-    ['account', 5],
+    ['account', 6],
     ['reset', 6],
     ['claim', 6],
   ])('%s codes are %i ASCII digits', (purpose, length) => {

@@ -52,7 +52,15 @@ describe('LoginBody', () => {
 });
 
 describe('RegisterForm', () => {
-  const ok = { firstName: ' Rahim ', lastName: 'Uddin', phone: '01712345678', email: '', password: 'secret-88', location: 'Dhaka' };
+  const ok = {
+    firstName: ' Rahim ',
+    lastName: 'Uddin',
+    phone: '01712345678',
+    email: '',
+    password: 'secret-88',
+    date_of_birth: '1990-01-01',
+    location: 'Dhaka',
+  };
   test('valid input is cleaned: trimmed, blank e-mail is null', () => {
     expect(check(RegisterForm, ok)).toEqual({ ok: true, data: { ...ok, firstName: 'Rahim', email: null } });
   });
@@ -75,18 +83,32 @@ describe('RegisterForm', () => {
   });
 });
 
+/** A date of birth of an adult. */
+const DOB = '1990-01-01';
+
 describe('SignupBody', () => {
   test('e-mail lower-cased, phone normalised, both optional but not both missing', () => {
-    const r = check(SignupBody, { name: 'A B', email: 'A@B.CO', phone: null, password: 'secret-88' });
-    expect(r).toEqual({ ok: true, data: { name: 'A B', email: 'a@b.co', phone: null, password: 'secret-88' } });
-    expect(errorsOf(SignupBody, { name: 'A B', password: 'secret-88' })).toMatchObject({ non_field_errors: v('phoneOrEmail') });
+    const r = check(SignupBody, { name: 'A B', email: 'A@B.CO', phone: null, password: 'secret-88', date_of_birth: '05/06/1990' });
+    expect(r).toEqual({
+      ok: true,
+      data: { name: 'A B', email: 'a@b.co', phone: null, password: 'secret-88', date_of_birth: '1990-06-05' },
+    });
+    expect(errorsOf(SignupBody, { name: 'A B', password: 'secret-88', date_of_birth: DOB })).toMatchObject({
+      non_field_errors: v('phoneOrEmail'),
+    });
   });
   test.each([
     [{ name: '' }, { name: v('fieldRequired') }],
     [{ name: 'x'.repeat(101) }, { name: v('tooBig') }],
     [{ picture: 'not-a-uuid' }, { picture: v('invalid') }],
+    [{ date_of_birth: undefined }, { date_of_birth: v('required') }],
+    [{ date_of_birth: '' }, { date_of_birth: v('dateOfBirthRequired') }],
+    [{ date_of_birth: '1990-02-30' }, { date_of_birth: v('dateOfBirthInvalid') }],
+    [{ date_of_birth: `${new Date().getUTCFullYear() - 5}-01-01` }, { date_of_birth: v('underAge') }],
   ])('%j → %j', (change, errors) => {
-    expect(errorsOf(SignupBody, { name: 'A B', phone: '01712345678', password: 'secret-88', ...change })).toEqual(errors);
+    expect(errorsOf(SignupBody, { name: 'A B', phone: '01712345678', password: 'secret-88', date_of_birth: DOB, ...change })).toEqual(
+      errors,
+    );
   });
 });
 
@@ -94,7 +116,7 @@ describe('bidirectional controls', () => {
   // docs/rules/security.md#10-invisible-characters: the embedding, override and isolate controls are refused as invisible characters.
   const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
   test.each(BIDI)('%j in a name, a location or a contact message → invisibleCharacters', (c) => {
-    expect(errorsOf(SignupBody, { name: `Rahim ${c}৳0001`, phone: '01712345678', password: 'secret-88' })).toEqual({
+    expect(errorsOf(SignupBody, { name: `Rahim ${c}৳0001`, phone: '01712345678', password: 'secret-88', date_of_birth: DOB })).toEqual({
       name: v('invisibleCharacters'),
     });
     expect(
@@ -103,6 +125,7 @@ describe('bidirectional controls', () => {
         lastName: `${c}Uddin`,
         phone: '01712345678',
         password: 'secret-88',
+        date_of_birth: DOB,
         location: `Dhaka${c}`,
       }),
     ).toEqual({
@@ -114,21 +137,27 @@ describe('bidirectional controls', () => {
     });
   });
   test('the left-to-right and right-to-left marks (U+200E, U+200F) are refused too', () => {
-    expect(errorsOf(SignupBody, { name: 'রহিম\u200e Uddin\u200f', phone: '01712345678', password: 'secret-88' })).toEqual({
+    expect(
+      errorsOf(SignupBody, { name: 'রহিম\u200e Uddin\u200f', phone: '01712345678', password: 'secret-88', date_of_birth: DOB }),
+    ).toEqual({
       name: v('invisibleCharacters'),
     });
   });
 });
 
 describe('codes', () => {
-  test('the account code is 5 digits; Bengali digits are read', () => {
-    expect(check(VerifyOtpBody, { identifier: '01712345678', otp: '০১২৩৪' })).toEqual({
+  test('the account code is 6 digits; Bengali digits are read', () => {
+    expect(check(VerifyOtpBody, { identifier: '01712345678', otp: '০১২৩৪৫' })).toEqual({
       ok: true,
-      data: { identifier: '01712345678', otp: '01234' },
+      data: { identifier: '01712345678', otp: '012345' },
     });
   });
-  test.each(['1234', '123456', '12a45', '12 45'])('account code %j → otpFiveDigits', (otp) => {
-    expect(errorsOf(VerifyOtpBody, { identifier: '01712345678', otp })).toEqual({ otp: v('otpFiveDigits') });
+  // One length for every code (docs/rules/accounts-and-codes.md#7-one-time-codes): a 5-digit account code is refused.
+  test.each(['12345', '12a456', '12 456'])('account code %j → otpSixDigits', (otp) => {
+    expect(errorsOf(VerifyOtpBody, { identifier: '01712345678', otp })).toEqual({ otp: v('otpSixDigits') });
+  });
+  test('an account code longer than 6 digits → otpMax', () => {
+    expect(errorsOf(VerifyOtpBody, { identifier: '01712345678', otp: '1234567' })).toEqual({ otp: v('otpMax') });
   });
   test('a missing code is otpRequired', () => {
     expect(errorsOf(VerifyOtpBody, { identifier: '01712345678', otp: ' ' })).toEqual({ otp: v('otpRequired') });

@@ -31,6 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         withQuery(paths.verifyOtp, {
           identifier: typeof r.error.identifier === 'string' ? r.error.identifier : v.data.phone,
           notice: 'inactive',
+          from,
         }),
       );
     }
@@ -51,7 +52,7 @@ export function Component() {
   const e = result?.errors ?? {};
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
-      {notice && ['verified', 'reset', 'loggedOut', 'loggedOutEverywhere'].includes(notice) ? (
+      {notice && ['reset', 'loggedOut', 'loggedOutEverywhere'].includes(notice) ? (
         <Alert kind="success">{t(`login.notice.${notice}`)}</Alert>
       ) : null}
       {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}

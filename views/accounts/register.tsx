@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFu
 import { useTranslation } from '../i18n.tsx';
 import { paths, safeFrom, withQuery } from '../../shared/paths.ts';
 import { RegisterForm } from '../../shared/accounts/schemas.ts';
+import { EARLIEST_BIRTH } from '../../shared/accounts/age.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { v as V } from '../../shared/fields.ts';
 import { isPictureFile, PICTURE_TYPES } from '../../shared/uploads/schemas.ts';
@@ -126,13 +127,31 @@ export function Component() {
           error={msg(t, e.password)}
         />
         <Field
+          label={t('fields.dateOfBirth')}
+          name="date_of_birth"
+          type="date"
+          autoComplete="bday"
+          required
+          min={EARLIEST_BIRTH}
+          placeholder="DD/MM/YYYY"
+          defaultValue={val.date_of_birth}
+          error={msg(t, e.date_of_birth)}
+          hint={t('fields.dateOfBirthHint')}
+        />
+        <Field
           label={t('fields.location')}
           name="location"
           autoComplete="address-level2"
           defaultValue={val.location}
           error={msg(t, e.location)}
         />
-        <p className="field__hint">{t('register.ageNote')}</p>
+        <p className="field__hint">
+          {t('register.termsBefore')}
+          <Link to={paths.terms} target="_blank">
+            {t('register.termsLink')}
+          </Link>
+          {t('register.termsAfter')}
+        </p>
         <SubmitButton>{t('register.submit')}</SubmitButton>
       </Form>
       <p className="auth-card__switch">

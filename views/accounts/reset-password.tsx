@@ -61,7 +61,7 @@ export function Component() {
           className="otp-input"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={CODE_RULES.reset.length}
           error={msg(t, e.otp)}
         />
         <PasswordField

@@ -43,12 +43,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const s = await submit(form, context, {
     schema: VerifyOtpBody,
     secret: ['otp', ...CHALLENGE_FIELDS],
-    call: (api, body) => api.call(contract.verifyAccount, { body }),
+    // The right code signs him in, as a login does; he goes back to where he was (docs/rules/accounts-and-codes.md#3-account-verification).
+    call: (api, body) => api.verifyAccount(body),
     fields: ['otp'],
     failed: 'auth:errors.verifyFailed',
   });
   if (!s.ok) return s.reply;
-  return redirect(withQuery(paths.login, { notice: 'verified', from: safeFrom(field(form, 'from')) }));
+  return redirect(safeFrom(field(form, 'from')) ?? paths.home);
 }
 
 export function Component() {
@@ -68,13 +69,13 @@ export function Component() {
         <input type="hidden" name="identifier" value={identifier} />
         {from ? <input type="hidden" name="from" value={from} /> : null}
         <Field
-          label={t('fields.otp5')}
+          label={t('fields.otp6')}
           name="otp"
           className="otp-input"
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9]*"
-          maxLength={5}
+          maxLength={CODE_RULES.account.length}
           lang={i18n.language}
           error={msg(t, e.otp)}
         />
@@ -85,7 +86,7 @@ export function Component() {
         <Resend sentAt={lastSent} waitSec={CODE_RULES.account.resendAfterSec} />
       </Form>
       <p className="auth-card__switch">
-        <Link to={paths.register}>{t('verify.wrongAccount')}</Link>
+        <Link to={withQuery(paths.register, { from })}>{t('verify.wrongAccount')}</Link>
       </p>
     </AuthCard>
   );

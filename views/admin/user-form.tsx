@@ -2,7 +2,7 @@ import { data, Link, redirect, useActionData, useLoaderData, Form, type ActionFu
 import { z } from 'zod';
 import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { toDigits } from '../../shared/dates.ts';
+import { formatDate, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import type { Identity } from '../../shared/identity/schemas.ts';
 import { adminPaths, withQuery } from '../../shared/paths.ts';
@@ -201,18 +201,27 @@ export function Component() {
         {editing && d.user ? <p className="muted">{d.user.is_staff || d.user.is_superuser ? t('users.form.rolesFixed') : null}</p> : null}
         <SubmitButton>{editing ? t('users.form.save') : t('users.form.create')}</SubmitButton>
       </Form>
-      {editing && d.user ? <IdentityDetails identity={d.identity} lng={lng} /> : null}
+      {editing && d.user ? <IdentityDetails identity={d.identity} dateOfBirth={d.user.date_of_birth} lng={lng} /> : null}
       {editing && d.user ? <UserPlayLimits play={d.play} lng={lng} /> : null}
     </section>
   );
 }
 
-/** The player's identity details for payment, as he gave them (docs/rules/accounts-and-codes.md#13-identity-details). */
-function IdentityDetails({ identity, lng }: { identity: Ident | null; lng: Language }) {
+/**
+ * The player's date of birth, given at sign-up (docs/rules/accounts-and-codes.md#2-sign-up), and his identity details
+ * for payment, as he gave them (docs/rules/accounts-and-codes.md#13-identity-details).
+ */
+function IdentityDetails({ identity, dateOfBirth, lng }: { identity: Ident | null; dateOfBirth: string | null; lng: Language }) {
   const { t } = useTranslation('admin');
   return (
     <section className="card admin-form admin-identity" aria-labelledby="user-identity">
       <h2 id="user-identity">{t('users.identity.title')}</h2>
+      <dl className="admin-card__facts">
+        <div>
+          <dt>{t('users.identity.dateOfBirth')}</dt>
+          <dd>{dateOfBirth ? formatDate(dateOfBirth, lng) : t('users.identity.noDateOfBirth')}</dd>
+        </div>
+      </dl>
       {identity ? (
         <>
           <dl className="admin-card__facts">
