@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, login, readCode, serverLogPath, test } from './helpers.ts';
-import { bearerOf, logInAs, secondStaff, STAFF, useLanguage } from './pages.ts';
+import { bearerOf, closeSales, logInAs, secondStaff, STAFF, useLanguage } from './pages.ts';
 
 function randomTicket(): string {
   const main = new Set<number>();
@@ -83,7 +83,9 @@ test('create → publish and feature → buy → approve → draw → results �
   await proposal.getByRole('button', { name: 'Approve' }).click();
   await expect(checker.locator('.toasts--top-right')).toContainText('Proposal approved');
 
-  // Staff propose its winner by hand, and a second staff member (made by the demo superuser) approves it on the page.
+  // Its sales end (winners are chosen by hand only after the close, from the tickets frozen then); staff propose its
+  // winner by hand, and a second staff member (made by the demo superuser) approves it on the page.
+  await closeSales(request, lotteryId);
   await staff.goto(`/admin/lotteries/${lotteryId}/draw`);
   const panel = staff.locator('.draw-select');
   await panel.getByLabel('Ticket').fill(ticket);
