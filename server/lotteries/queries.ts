@@ -147,7 +147,7 @@ export type ResultRow = {
     LotteryRow,
     'id' | 'name' | 'name_bn' | 'start_date' | 'end_date' | 'total_prize' | 'kind' | 'beacon_unverified' | 'frozen'
   >;
-  prizes: { id: number; ticket: string; prize_money: number; tier: number | null }[];
+  prizes: { id: number; ticket: string; prize_money: number; tier: number | null; withheld_reason: string | null }[];
   /** A numbers draw's `[m1, …, m5, last]`; null for a winning-tickets draw. */
   numbers: number[] | null;
   rollover: { amount: number; to: number } | null;
@@ -176,8 +176,9 @@ export async function latestResults(db: Db, limit = 10): Promise<ResultRow[]> {
     [limit],
   );
   if (!lotteries.length) return [];
-  const prizes = await db.query<{ id: number; lottery_id: number; ticket: string; prize_money: number; tier: number | null }>(
-    'SELECT id, lottery_id, ticket, prize_money, tier FROM prizes WHERE lottery_id = ANY($1::bigint[]) ORDER BY tier NULLS FIRST, id',
+  const prizes = await db.query<ResultRow['prizes'][number] & { lottery_id: number }>(
+    `SELECT id, lottery_id, ticket, prize_money, tier, withheld_reason FROM prizes WHERE lottery_id = ANY($1::bigint[])
+     ORDER BY tier NULLS FIRST, id`,
     [lotteries.map((l) => l.id)],
   );
   return lotteries.map(({ drawn_at: _d, jackpot, numbers, rollover_out, rollover_to, ...lottery }) => ({

@@ -96,8 +96,8 @@ export type HitLottery = { id: number; name: string; name_bn: string; kind: Lott
  * look-up in the prizes' unique (lottery, ticket) index, whatever the number of prizes.
  */
 export const ticketPrizes = (db: Db, ticket: string) =>
-  db.query<HitLottery & { prize_money: number }>(
-    `SELECT l.id, l.name, l.name_bn, l.kind, ${DRAWN_AT} AS drawn_at, p.prize_money
+  db.query<HitLottery & { prize_money: number; withheld_reason: string | null }>(
+    `SELECT l.id, l.name, l.name_bn, l.kind, ${DRAWN_AT} AS drawn_at, p.prize_money, p.withheld_reason
      FROM lotteries l JOIN prizes p ON p.lottery_id = l.id AND p.ticket = $1
      WHERE ${SHOWN} AND l.kind = 'tickets'
      ORDER BY ${DRAWN_AT} DESC, l.id DESC`,
@@ -129,10 +129,12 @@ export const numbersHitDetails = (db: Db, ticket: string, lotteryIds: number[]) 
         rollover_out: number | null;
         sold: boolean;
         prize_money: number | null;
+        withheld_reason: string | null;
       }>(
         `SELECT l.id, l.tier2_prize, l.tier3_prize, l.tier4_prize, l.tier5_prize, l.rollover_out,
            EXISTS (SELECT 1 FROM transactions t WHERE t.lottery_id = l.id AND t.ticket = $1 AND t.status = 'success') AS sold,
-           (SELECT p.prize_money FROM prizes p WHERE p.lottery_id = l.id AND p.ticket = $1) AS prize_money
+           (SELECT p.prize_money FROM prizes p WHERE p.lottery_id = l.id AND p.ticket = $1) AS prize_money,
+           (SELECT p.withheld_reason FROM prizes p WHERE p.lottery_id = l.id AND p.ticket = $1) AS withheld_reason
          FROM lotteries l WHERE l.id = ANY($2::bigint[])`,
         [ticket, lotteryIds],
       )

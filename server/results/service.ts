@@ -112,6 +112,7 @@ export class Results {
         tier: null,
         prize: p.prize_money,
         sold: true,
+        withheld_reason: p.withheld_reason,
         numbers: null,
         matched: null,
       })),
@@ -124,6 +125,7 @@ export class Results {
           tier,
           prize: x?.sold && x.prize_money !== null ? x.prize_money : would,
           sold: x?.sold ?? false,
+          withheld_reason: x?.withheld_reason ?? null,
           numbers,
           matched: matchOf(ticket, numbers),
         };

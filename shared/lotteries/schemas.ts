@@ -81,8 +81,19 @@ export const DrawResult = z.object({
     beacon_unverified: true,
     frozen: true,
   }),
-  /** `tier`: a numbers draw's prize tier, 1 the jackpot … 5; null for a winning-tickets draw. */
-  prizes: z.array(z.object({ id: z.number().int(), ticket: z.string(), prize_money: z.number().int(), tier: z.number().int().nullable() })),
+  /**
+   * `tier`: a numbers draw's prize tier, 1 the jackpot … 5; null for a winning-tickets draw. `withheld_reason`: the prize
+   * was withheld by two staff members, and why (docs/rules/lotteries-and-sales.md#9-the-draw); null when it was not.
+   */
+  prizes: z.array(
+    z.object({
+      id: z.number().int(),
+      ticket: z.string(),
+      prize_money: z.number().int(),
+      tier: z.number().int().nullable(),
+      withheld_reason: z.string().nullable(),
+    }),
+  ),
   /** A numbers draw's result `[m1, …, m5, last]`, main numbers ascending; null for a winning-tickets draw. */
   numbers: z.array(z.number().int()).nullable(),
   /** A numbers draw without a jackpot ticket: the jackpot that rolled over, and into which lottery; null otherwise. */

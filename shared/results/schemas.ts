@@ -112,6 +112,8 @@ export const CheckHit = z.object({
   prize: int,
   /** The ticket was a paid (`success`) ticket of that lottery; false: it would have won. */
   sold: z.boolean(),
+  /** Its prize was withheld by two staff members, and why (docs/rules/lotteries-and-sales.md#9-the-draw); else null. */
+  withheld_reason: z.string().nullable(),
   numbers: z.array(int).nullable(),
   matched: z.object({ main: z.array(int), last: z.boolean() }).nullable(),
 });

@@ -333,8 +333,8 @@ describe('GET /api/v1/lottery-results/', () => {
         kind: 'tickets',
       },
       prizes: [
-        { id: p1, ticket: '05-12-23-34-45-07', prize_money: 50_000, tier: null },
-        { id: p2, ticket: '01-02-03-04-05-15', prize_money: 50_000, tier: null },
+        { id: p1, ticket: '05-12-23-34-45-07', prize_money: 50_000, tier: null, withheld_reason: null },
+        { id: p2, ticket: '01-02-03-04-05-15', prize_money: 50_000, tier: null, withheld_reason: null },
       ],
       // A winning-tickets draw: no numbers, no rollover.
       numbers: null,

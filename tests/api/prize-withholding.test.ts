@@ -304,6 +304,25 @@ describe('a withheld prize', () => {
       ],
     });
   });
+
+  test('the latest results and "check my numbers" mark it too, with its reason; the other prize is not marked', async () => {
+    const { lottery } = await withheldPrize();
+    const latest = await as(null, 'get', '/api/v1/lottery-results/').expect(200);
+    const item = latest.body.find((r: { lottery: { id: number } }) => r.lottery.id === lottery);
+    expect(item.prizes.map((p: { ticket: string; withheld_reason: string | null }) => [p.ticket, p.withheld_reason])).toEqual([
+      [T1, REASON],
+      [T2, null],
+    ]);
+    for (const [ticket, reason] of [
+      [T1, REASON],
+      [T2, null],
+    ] as const) {
+      const checked = await as(null, 'get', `/api/v1/check-numbers/?ticket=${ticket}`).expect(200);
+      expect(checked.body.hits).toEqual([
+        expect.objectContaining({ lottery: expect.objectContaining({ id: lottery }), prize: 50000, withheld_reason: reason }),
+      ]);
+    }
+  });
 });
 
 describe('the pages of a withheld prize', () => {
@@ -317,6 +336,25 @@ describe('the pages of a withheld prize', () => {
     const bn = await request(t.url).get('/results').set('Cookie', 'lang=bn').expect(200);
     expect(bn.text).toContain('আটকে রাখা হয়েছে)');
     expect(bn.text).toContain(`আটকে রাখা হয়েছে: ${REASON}`);
+  });
+
+  test('the home page\'s latest results and "check my numbers" mark the ticket withheld with its reason, in both languages', async () => {
+    const { p1 } = await drawn();
+    const proposal = (await propose(superuser, p1)).body as { id: number };
+    expect((await approve(staff, proposal.id)).status).toBe(200);
+    const agent = await loginAs(t.url, b.phone, 'secret-pass-1');
+    for (const [lng, home, check] of [
+      ['en', `Prize withheld: ${REASON}`, `Withheld: ${REASON}`],
+      ['bn', `পুরস্কার আটকে রাখা হয়েছে: ${REASON}`, `আটকে রাখা হয়েছে: ${REASON}`],
+    ] as const) {
+      const page = await agent.get('/').set('Cookie', `lang=${lng}`).expect(200);
+      expect(page.text.split(home)).toHaveLength(2);
+      const hit = await request(t.url).get(`/results/check?ticket=${T1}`).set('Cookie', `lang=${lng}`).expect(200);
+      expect(hit.text).toContain(`<p class="result-card__withheld">${check}</p>`);
+      const other = await request(t.url).get(`/results/check?ticket=${T2}`).set('Cookie', `lang=${lng}`).expect(200);
+      expect(other.text).toContain('check-hit--won');
+      expect(other.text).not.toContain('result-card__withheld');
+    }
   });
 
   test('My Lotteries: "Your prize was withheld: <reason>", not "Better luck next time", no claim offered', async () => {

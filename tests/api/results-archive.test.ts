@@ -315,6 +315,7 @@ describe('GET /api/v1/check-numbers/', () => {
       tier: null,
       prize: w.prize_money,
       sold: true,
+      withheld_reason: null,
       numbers: null,
       matched: null,
     });
@@ -352,6 +353,7 @@ describe('GET /api/v1/check-numbers/', () => {
         tier: 4,
         prize: 200,
         sold: false,
+        withheld_reason: null,
         numbers,
         matched: { main: numbers.slice(0, 3), last: true },
       },

@@ -223,6 +223,9 @@ function Results({ results }: { results: Section<DrawResult[]> }) {
                   <span className="result-card__money">
                     <Amount value={p.prize_money} lng={lng} />
                   </span>
+                  {p.withheld_reason !== null && (
+                    <span className="result-card__withheld">{t('results.withheld', { reason: p.withheld_reason })}</span>
+                  )}
                 </li>
               ))}
             </ul>

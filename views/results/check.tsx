@@ -23,7 +23,15 @@ export const OWN_TICKETS = 50;
 type Check = z.output<typeof CheckNumbersReply>;
 type Tx = z.output<typeof PlayerTransaction>;
 /** One of the player's own drawn tickets, as "Your tickets" shows it. */
-type Own = { id: number; ticket: string; lottery: Tx['lottery']; tier: number | null; prize: number | null };
+type Own = {
+  id: number;
+  ticket: string;
+  lottery: Tx['lottery'];
+  tier: number | null;
+  prize: number | null;
+  /** Why two staff members withheld its prize (docs/rules/lotteries-and-sales.md#9-the-draw); null when they did not. */
+  withheld: string | null;
+};
 
 const checkHref = (ticket: string) => withQuery(paths.checkNumbers, { ticket });
 
@@ -56,7 +64,14 @@ async function ownTickets(api: ReturnType<typeof apiOf>): Promise<Own[] | null> 
   if (!r.ok) return null;
   return r.data
     .filter((tx) => tx.status === 'success' && tx.lottery.is_result_published)
-    .map((tx) => ({ id: tx.id, ticket: tx.ticket, lottery: tx.lottery, tier: tx.tier, prize: tx.prize?.prize_money ?? null }));
+    .map((tx) => ({
+      id: tx.id,
+      ticket: tx.ticket,
+      lottery: tx.lottery,
+      tier: tx.tier,
+      prize: tx.prize?.prize_money ?? null,
+      withheld: tx.prize?.withheld_reason ?? null,
+    }));
 }
 
 export function Component() {
@@ -161,6 +176,9 @@ function Hits({ c, t, lng }: { c: Check; t: TFunction; lng: Language }) {
                         amount: <Amount value={h.prize} lng={lng} />,
                       })}
                 </p>
+                {h.withheld_reason !== null ? (
+                  <p className="result-card__withheld">{t('archive.withheld', { reason: h.withheld_reason })}</p>
+                ) : null}
                 <p className="result-card__proof">
                   <Link to={paths.results(h.lottery.id)}>{t('checkNumbers.proof')}</Link>
                 </p>
@@ -195,6 +213,7 @@ function OwnTickets({ own, t, lng }: { own: Own[]; t: TFunction; lng: Language }
                   ? withElements((v) => t('checkNumbers.yours.won', v), { amount: <Amount value={o.prize} lng={lng} /> })
                   : t('checkNumbers.yours.lost')}
               </p>
+              {o.withheld !== null ? <p className="result-card__withheld">{t('archive.withheld', { reason: o.withheld })}</p> : null}
               <Link
                 className="own-tickets__check"
                 to={checkHref(o.ticket)}
