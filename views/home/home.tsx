@@ -20,7 +20,7 @@ import { SectionHead } from '../components/page-head.tsx';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { contentLink, type ContentLink } from '../content/link.ts';
-import { useIsStaff } from '../lotteries/staff-no-play.tsx';
+import { useIsStaff } from '../lotteries/is-staff.ts';
 
 /** Cards shown in Featured Lotteries (docs/rules/pages.md#5-home-page). */
 export const FEATURED_CARDS = 3;

@@ -6,7 +6,8 @@ import { action as formAction } from '../components/action.ts';
 import { Head } from '../components/head.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { ActivateForm, type ActivateResult } from './activate-form.tsx';
-import { StaffNoPlay, useIsStaff } from './staff-no-play.tsx';
+import { useIsStaff } from './is-staff.ts';
+import { StaffNoPlay } from './staff-no-play.tsx';
 
 /**
  * Activates a generated ticket (docs/rules/tickets.md#7-activating-a-generated-ticket): the plain page's form and the

@@ -18,7 +18,7 @@ import { LotteryCard, toCardLottery } from './lottery-card.tsx';
 import { Pager } from './pager.tsx';
 import { listHref, pageCount, parsePage } from './paging.ts';
 import { PICK_TITLE_ID, PickDialogBody } from './pick-dialog-body.tsx';
-import { useIsStaff } from './staff-no-play.tsx';
+import { useIsStaff } from './is-staff.ts';
 
 export const PER_PAGE = 12;
 /** The API refuses offsets beyond this; later pages are simply empty. */

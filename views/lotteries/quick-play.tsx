@@ -18,7 +18,8 @@ import { headlinePrize, HowToWin, LotteryFacts, toCardLottery, type CardLottery 
 import { NumberPicker, type Selection } from './number-picker.tsx';
 import { checkSelection, readSelection, type SelectionMessage } from './selection.ts';
 import { BuyForm, newIdempotencyKey } from './buy-form.tsx';
-import { StaffNoPlay, useIsStaff } from './staff-no-play.tsx';
+import { useIsStaff } from './is-staff.ts';
+import { StaffNoPlay } from './staff-no-play.tsx';
 
 /** Why the page could not show what was asked: keys of lottery.json `errors`, or a message from the API. */
 type Problem = { key: 'selectLotteryFirst' | 'lotteryNotFound' | 'ticketNotFound' } | { message: string | null };

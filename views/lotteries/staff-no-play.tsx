@@ -1,5 +1,4 @@
 import { useTranslation } from '../i18n.tsx';
-import { useRootData } from '../root.tsx';
 
 /**
  * Staff do not play (docs/rules/accounts-and-codes.md#12-staff-and-superusers, docs/decisions/047-staff-do-not-play.md):
@@ -14,9 +13,3 @@ export function StaffNoPlay() {
     </p>
   );
 }
-
-/**
- * Whether the logged-in user is staff, as the page's session says (a superuser is always staff). Pages of the full app
- * only: the home page's islands get it as a prop, since they hydrate without the root's data.
- */
-export const useIsStaff = (): boolean => useRootData().user?.is_staff === true;
