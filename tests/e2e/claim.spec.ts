@@ -173,9 +173,11 @@ test.describe('without JavaScript', () => {
     const trx = await sendMoney(request, lottery.ticket_price, player.phone);
     await page.getByLabel('bKash transaction ID (TrxID)').fill(trx);
     await page.getByRole('button', { name: 'Send TrxID' }).click();
-    await expect(page.locator('main')).toContainText(`bKash confirmed your payment — your ticket is confirmed. TrxID: ${trx}`);
-    await page.getByRole('link', { name: 'Finish and go to my tickets' }).click();
-    await expect(page.locator('.my-ticket').filter({ hasText: lottery.name })).not.toContainText('Pending');
+    // bKash confirmed the Send Money at once: the page is the ticket's receipt (docs/rules/payments.md#10-the-receipt).
+    await expect(page.locator('main h1')).toHaveText('Ticket confirmed ✓');
+    await expect(page.locator('main .payment__trx')).toHaveText(trx);
+    await page.getByRole('link', { name: 'My tickets' }).click();
+    await expect(page.locator('.my-ticket').filter({ hasText: lottery.name }).locator('.badge').first()).toHaveText('Confirmed');
 
     // Staff draw it (the back office's own journeys are in back-office-journey.spec.ts).
     await drawByHand(request, lottery.id, [ticket]);
