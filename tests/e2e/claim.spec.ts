@@ -61,7 +61,9 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
   const paid = await sendMoney(request, lottery.ticket_price, player.phone);
   await page.getByLabel('bKash transaction ID (TrxID)').fill(paid);
   await page.getByRole('button', { name: 'Send TrxID' }).click();
-  await expect(page.locator('main')).toContainText(`bKash confirmed your payment — your ticket is confirmed. TrxID: ${paid}`);
+  // Confirmed at once: the page is the ticket's receipt (docs/rules/payments.md#10-the-receipt).
+  await expect(page.locator('main h1')).toHaveText('Ticket confirmed ✓');
+  await expect(page.locator('main .payment__trx')).toHaveText(paid);
 
   // Staff finish the draw with this ticket.
   const auth = { Authorization: `Bearer ${await staffToken(request)}` };

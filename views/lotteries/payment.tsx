@@ -217,7 +217,7 @@ function Receipt({ tx }: { tx: Purchase }) {
             </dd>
           </div>
           {trx ? (
-            <div>
+            <div className="payment__trx-row">
               <dt>{t(`${r}.trxId`)}</dt>
               <dd className="payment__trx">{trx}</dd>
             </div>
