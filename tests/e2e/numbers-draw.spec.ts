@@ -128,7 +128,7 @@ test('numbers lottery: created, rollover named, bought, drawn by the procedure, 
   await claim.getByLabel('Claim code').fill(await readCode(player.phone, 'claim'));
   await claim.getByRole('button', { name: 'Submit claim' }).click();
   await expect(page).toHaveURL(/\/my-lotteries\?notice=claimed$/);
-  await expect(page.locator('.my-ticket').filter({ hasText: F.name }).first()).toContainText('Processing');
+  await expect(page.locator('.my-ticket').filter({ hasText: F.name }).first()).toContainText('Details submitted');
 
   // Anyone checks the draw: the proof page shows the numbers, in English and in Bengali on a phone.
   await page.setViewportSize({ width: 360, height: 740 });

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CLAIM_STATUSES } from '../../shared/claims/schemas.ts';
 import { TICKET_STATES, ticketState } from '../../shared/purchases/states.ts';
 
 const common = (lng: string) =>
   JSON.parse(readFileSync(fileURLToPath(new URL(`../../locales/${lng}/common.json`, import.meta.url)), 'utf8')) as {
     ticketStates: Record<string, string>;
+    claimStates: Record<string, string>;
   };
 
 describe('ticketState: one name per state for players and staff (docs/rules/lotteries-and-sales.md#8-transaction-states)', () => {
@@ -27,5 +29,13 @@ describe('ticketState: one name per state for players and staff (docs/rules/lott
     }
     expect(common('bn').ticketStates.confirmed).toBe('নিশ্চিত');
     expect(common('en').ticketStates.cancelled).toBe('Cancelled');
+  });
+
+  test("a prize claim's states: one name each for players and staff, in both languages", () => {
+    for (const lng of ['en', 'bn']) {
+      const texts = common(lng).claimStates;
+      expect(Object.keys(texts).sort()).toEqual([...CLAIM_STATUSES].sort());
+      expect(new Set(Object.values(texts)).size).toBe(CLAIM_STATUSES.length);
+    }
   });
 });

@@ -325,7 +325,9 @@ function ClaimOfPrize({ tx, prizeId, heldUntil }: { tx: Tx; prizeId: number; hel
   const open = deadline !== null && canClaim(tx.claim_status, deadline);
   return (
     <div className="my-ticket__claim">
-      {tx.claim_status ? <span className={`badge badge--claim-${tx.claim_status}`}>{t(`${m}.claimStatus.${tx.claim_status}`)}</span> : null}
+      {tx.claim_status ? (
+        <span className={`badge badge--claim-${tx.claim_status}`}>{t(`common:claimStates.${tx.claim_status}`)}</span>
+      ) : null}
       {open && heldUntil ? (
         <p className="alert alert--info my-ticket__held" role="status">
           {withElements((v) => t(`${m}.claimHeld`, v), {
