@@ -2,6 +2,7 @@ import type { Db } from '../db/index.ts';
 import { likePattern } from '../db/like.ts';
 import type { ClaimStatus } from '../../shared/claims/schemas.ts';
 import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
+import type { MyTransactionFilter } from '../../shared/purchases/states.ts';
 import type { LotteryKind } from '../../shared/draws/tiers.ts';
 import { JACKPOT, SALE_COLUMNS, type SaleState } from '../lotteries/service.ts';
 import { playCheckColumns, type PlayCheckRead } from '../play/service.ts';
@@ -149,16 +150,28 @@ const playerSelect = (from: string, extra = '') => `SELECT t.id, t.lottery_id, t
   LEFT JOIN prize_claims c ON c.prize_id = p.id`;
 const PLAYER_SELECT = playerSelect('transactions');
 
+/**
+ * `only` as SQL (docs/rules/lotteries-and-sales.md#7-buying-a-ticket, "The player's list"): the tickets he holds or paid
+ * for, or the purchases awaiting payment (shared/purchases/states.ts ticketState).
+ */
+const ONLY: Record<MyTransactionFilter | 'all', string> = {
+  all: '',
+  tickets: " AND (status = 'success' OR (status = 'pending' AND trx_id IS NOT NULL))",
+  unfinished: " AND status = 'pending' AND trx_id IS NULL",
+};
+
 /** The player's own transactions, newest first: every query names the owner. */
 export async function playerTransactions(
   db: Db,
   userId: number,
   limit: number,
   offset: number,
+  only: MyTransactionFilter | 'all' = 'all',
 ): Promise<{ rows: PlayerTransactionRow[]; total: number }> {
   // The page of the player's transactions first (by the index on user and date), its total counted in the same pass;
   // then their lotteries, prizes and claims for those rows only (bench/RESULTS.md: 1.6 ms → 0.6 ms in process).
-  const page = `(SELECT *, count(*) OVER () AS total_count FROM transactions WHERE user_id = $1
+  const where = `user_id = $1${ONLY[only]}`;
+  const page = `(SELECT *, count(*) OVER () AS total_count FROM transactions WHERE ${where}
       ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3)`;
   const found = await db.query<PlayerTransactionRow & { total_count: number }>(
     `${playerSelect(page, ', t.total_count::int AS total_count')} ORDER BY t.created_at DESC, t.id DESC`,
@@ -168,7 +181,7 @@ export async function playerTransactions(
   // A page past the end has no row to carry the total; the first page empty means there are none.
   const total =
     found[0]?.total_count ??
-    (offset === 0 ? 0 : (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE user_id = $1', [userId]))?.n) ??
+    (offset === 0 ? 0 : (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE ${where}`, [userId]))?.n) ??
     0;
   return { rows, total };
 }

@@ -29,7 +29,7 @@ export function purchaseRoutes(purchases: Purchases, approvals: ManualApprovals,
     return reply;
   });
   route(r, api.setTrxId, ({ params, body, user, caller }) => purchases.setTrxId(user, params.id, body, caller));
-  route(r, api.myTransactions, ({ query, user }) => purchases.mine(user, query.limit, query.offset));
+  route(r, api.myTransactions, ({ query, user }) => purchases.mine(user, query.limit, query.offset, query.only));
   route(r, api.myTransaction, ({ params, user, caller }) => purchases.one(user, params.id, caller.t));
   route(r, api.transactions, ({ query }) => purchases.list(query));
   route(r, api.updateTransaction, ({ params, body, user, caller }) => purchases.setStatus(user, params.id, body, caller));

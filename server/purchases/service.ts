@@ -16,6 +16,7 @@ import type {
 } from '../../shared/purchases/schemas.ts';
 import type { CheckoutInfo, SendMoneyCheck, StaffSendMoneyCheck } from '../../shared/payments/schemas.ts';
 import type { ReconciliationState } from '../../shared/payments/statements.ts';
+import type { MyTransactionFilter } from '../../shared/purchases/states.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import { matchOf, numbersOf, tierOfMatch } from '../../shared/draws/tiers.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
@@ -318,9 +319,14 @@ export class Purchases {
     return this.own(caller.user_id, id, t);
   }
 
-  /** The caller's own transactions, newest first. */
-  async mine(caller: AccessClaims, limit: number, offset: number): Promise<{ items: Player[]; total: number }> {
-    const { rows, total } = await q.playerTransactions(this.d.db, caller.user_id, limit, offset);
+  /** The caller's own transactions, newest first: all of them, or `only` his tickets or his purchases awaiting payment. */
+  async mine(
+    caller: AccessClaims,
+    limit: number,
+    offset: number,
+    only: MyTransactionFilter | null | undefined,
+  ): Promise<{ items: Player[]; total: number }> {
+    const { rows, total } = await q.playerTransactions(this.d.db, caller.user_id, limit, offset, only ?? 'all');
     return { items: rows.map(playerJson), total };
   }
 

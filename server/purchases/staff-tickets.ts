@@ -30,7 +30,7 @@ export async function staffHeldTickets(
   if (!(await isSuperuserNow(db, caller.user_id))) throw ApiError.detail(403, t('api:staffTicketsSuperuserOnly'), 'permission_denied');
   const [rows, count] = await Promise.all([
     db.query<Raw>(
-      `SELECT t.id, t.ticket, t.status, t.transaction_type, t.amount, t.created_at, u.id AS user_id, u.name AS u_name,
+      `SELECT t.id, t.ticket, t.status, t.trx_id, t.transaction_type, t.amount, t.created_at, u.id AS user_id, u.name AS u_name,
               u.is_superuser AS u_is_superuser, l.id AS lottery_id, l.name AS l_name, l.name_bn AS l_name_bn,
               l.is_result_published AS l_is_result_published
          FROM transactions t JOIN users u ON u.id = t.user_id JOIN lotteries l ON l.id = t.lottery_id
@@ -47,6 +47,7 @@ export async function staffHeldTickets(
       id: r.id,
       ticket: r.ticket,
       status: r.status,
+      trx_id: r.trx_id,
       transaction_type: r.transaction_type,
       amount: r.amount,
       created_at: r.created_at,

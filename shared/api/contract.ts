@@ -62,6 +62,7 @@ import {
   StaffLottery,
 } from '../lotteries/schemas.ts';
 import {
+  MyTransactionsQuery,
   PlayerTransaction,
   PurchaseBody,
   PurchaseReply,
@@ -732,12 +733,13 @@ export const api = {
     path: '/api/v1/my-transactions/',
     access: 'user',
     tag: 'purchases',
-    query: Paging,
+    query: MyTransactionsQuery,
     reply: z.array(PlayerTransaction),
     paged: true,
     summary:
       "The caller's own transactions, newest first, with their lottery and prize (after a numbers draw its numbers, what the " +
-      'ticket matched and its tier), paged (total in X-Total-Count).',
+      'ticket matched and its tier), paged (total in X-Total-Count); `only=tickets` the confirmed ones and those awaiting ' +
+      'confirmation, `only=unfinished` those awaiting payment.',
   }),
   myTransaction: endpoint({
     method: 'GET',

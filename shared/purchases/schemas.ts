@@ -10,6 +10,7 @@ import { Paging } from '../lotteries/schemas.ts';
 import { LOTTERY_KINDS } from '../draws/tiers.ts';
 import { CheckoutInfo, SendMoneyCheck, StaffSendMoneyCheck } from '../payments/schemas.ts';
 import { RECONCILIATION_STATES } from '../payments/statements.ts';
+import { MY_TRANSACTION_FILTERS } from './states.ts';
 
 export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -60,6 +61,11 @@ export const TrxIdBody = z.strictObject({
 export const StatusBody = z.strictObject({
   id: id.optional(),
   status: z.enum(TRANSACTION_STATUSES),
+});
+
+/** `GET /api/v1/my-transactions/`: paged; `only` the tickets he holds, or only the purchases awaiting payment. */
+export const MyTransactionsQuery = Paging.extend({
+  only: optional(z.enum(MY_TRANSACTION_FILTERS)),
 });
 
 /** The `Idempotency-Key` header of a purchase: 1–100 printable ASCII characters. */

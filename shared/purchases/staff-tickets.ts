@@ -10,6 +10,8 @@ export const StaffHeldTicket = z.object({
   id: z.number().int(),
   ticket: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
+  /** With the status, what the page calls its state (shared/purchases/states.ts ticketState). */
+  trx_id: z.string().nullable(),
   transaction_type: z.enum(TRANSACTION_TYPES),
   amount: z.number().int(),
   created_at: z.string(),

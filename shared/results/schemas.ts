@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { dhakaLocalToIso, toAsciiDigits } from '../dates.ts';
 import { ALGORITHM } from '../draws/proof.ts';
 import { LOTTERY_KINDS } from '../draws/tiers.ts';
-import { optional, text, v } from '../fields.ts';
-import { normaliseTicket } from '../ticket.ts';
+import { optional, text, v, type ValidationKey } from '../fields.ts';
+import { readTypedTicket, type TypedTicketError } from '../ticket-typed.ts';
 
 /** Drawn lotteries on one page of the archive, at most (each carries its winners or its tier summary). */
 export const RESULTS_PAGE_MAX = 20;
@@ -47,15 +47,28 @@ export const ResultsQuery = z.strictObject({
   date: optional(dhakaDay),
 });
 
-/** `GET /api/v1/check-numbers/?ticket=`: a ticket in any accepted written form, read canonically. */
+/** Each reason a typed ticket is refused, and its message (validation.json). */
+const TYPED_TICKET_MESSAGES: Record<TypedTicketError, ValidationKey> = {
+  notNumbers: 'typedTicketNotNumbers',
+  tooFew: 'typedTicketTooFew',
+  tooMany: 'typedTicketTooMany',
+  mainOutOfRange: 'typedTicketMainOutOfRange',
+  lastOutOfRange: 'typedTicketLastOutOfRange',
+  repeated: 'typedTicketRepeated',
+};
+
+/**
+ * `GET /api/v1/check-numbers/?ticket=`: a ticket as people type it (docs/rules/tickets.md#9-a-ticket-as-people-type-it):
+ * the main numbers in any order, any separators, Bengali digits; read canonically.
+ */
 export const CheckNumbersQuery = z.strictObject({
   ticket: z.preprocess(
     (x) => x ?? '',
     text(40, 'ticketNumberRequired').transform((s, ctx) => {
       if (s === '') return z.NEVER;
-      const t = normaliseTicket(toAsciiDigits(s));
-      if (t) return t;
-      ctx.addIssue({ code: 'custom', message: v('ticketInvalid') });
+      const r = readTypedTicket(s);
+      if (r.ok) return r.canonical;
+      ctx.addIssue({ code: 'custom', message: v(TYPED_TICKET_MESSAGES[r.error]) });
       return z.NEVER;
     }),
   ),

@@ -81,7 +81,9 @@ describe('activating without JavaScript', () => {
 
     const after = await agent.get('/my-lotteries').expect(200);
     expect(after.text).toContain('Eid Bumper');
-    expect(after.text).toContain('<dd>activation</dd>');
+    // Said in words, never the field's raw value (docs/rules/lotteries-and-sales.md#7-buying-a-ticket, "The pages").
+    expect(after.text).toContain('<p class="my-ticket__note">Activated from a generated ticket</p>');
+    expect(after.text).not.toContain('<dd>activation</dd>');
   });
 
   test('in Bengali: the form, the Bengali lottery name and the Bengali wrong-pair message', async () => {

@@ -541,8 +541,10 @@ describe('what staff see', () => {
 });
 
 describe('the pages, without JavaScript', () => {
-  test('payment page → Pay with bKash → bKash’s page → back → “Paid — your ticket is confirmed”', async () => {
-    const lottery = await insertLottery(t, { name: 'Page Draw' });
+  test('payment page → Pay with bKash → bKash’s page → back → the receipt: “Ticket confirmed ✓”, in both languages', async () => {
+    const lottery = await insertLottery(t, { name: 'Page Draw', name_bn: 'পাতার ড্র' });
+    // Sales close (and the draw follows) on Saturday 5 January 2030, 20:00 in Dhaka.
+    await t.db.query(`UPDATE lotteries SET end_date = '2030-01-05T14:00:00Z' WHERE id = $1`, [lottery]);
     const agent = await loginAs(t.url, a.phone, 'secret-pass-1');
     const id = await pending(a, lottery);
     const page = await agent.get(`/payment/${id}`).expect(200);
@@ -561,8 +563,26 @@ describe('the pages, without JavaScript', () => {
     expect(ret.status).toBe(303);
     expect(ret.headers.location).toBe(`/payment/${id}`);
     const done = await agent.get(`/payment/${id}`).expect(200);
-    expect(done.text).toContain('Paid — your ticket is confirmed');
-    expect(done.text).not.toContain(`action="/payment/${id}/bkash"`);
+    const trx = (await t.db.one<{ trx_id: string }>('SELECT trx_id FROM transactions WHERE id = $1', [id]))!.trx_id;
+    expect(trx).toMatch(/^[A-Z0-9]{8,20}$/);
+    const shown = done.text.replace(/<script\b[\s\S]*?<\/script>/g, '');
+    expect(shown).toContain('<h1>Ticket confirmed ✓</h1>');
+    expect(shown).not.toContain('Paying for your ticket');
+    expect(shown).toContain('Page Draw');
+    expect(shown).toContain('05-12-23-34-45-07');
+    expect(shown).toContain('<dd><span class="nowrap">5 Jan 2030,</span> <span class="nowrap">8:00 PM</span></dd>');
+    expect(shown).toContain('TK. 100');
+    expect(shown).toContain(trx);
+    expect(shown).toContain(`href="/quick-play?lottery=${lottery}"`);
+    expect(shown).toMatch(/href="\/my-lotteries"[^>]*>My tickets</);
+    expect(shown).not.toContain(`action="/payment/${id}/bkash"`);
+    const bn = (await agent.get(`/payment/${id}?lng=bn`).redirects(1).expect(200)).text.replace(/<script\b[\s\S]*?<\/script>/g, '');
+    expect(bn).toContain('<h1>টিকিট নিশ্চিত ✓</h1>');
+    expect(bn).toContain('পাতার ড্র');
+    expect(bn).toMatch(/৫ জানু[^<]* ২০৩০,<\/span> <span class="nowrap">রাত ৮:০০/);
+    expect(bn).toContain('৳১০০');
+    expect(bn).toContain(trx);
+    expect(bn).toContain('আরেকটি কিনুন');
   });
 
   test('the ticket page’s “Pay with bKash” buys and goes straight to bKash; “Send Money” to the payment page', async () => {

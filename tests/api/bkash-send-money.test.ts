@@ -231,13 +231,24 @@ describe('the pages, without JavaScript', () => {
     return (await agent.get(posted.headers.location as string).expect(200)).text;
   }
 
-  test('the TrxID form: bKash confirmed it, said on the page at once', async () => {
+  test('the TrxID form: bKash confirmed it, and the page the form leads to is the receipt, in English and Bengali', async () => {
     const lottery = await insertLottery(t);
     const id = await pending(a, lottery);
     const trx = send(100);
     const text = await giveOnPage(a, id, trx, 'en');
-    expect(text).toContain(`bKash confirmed your payment — your ticket is confirmed. TrxID: ${trx}`);
+    // docs/rules/payments.md#10-the-receipt
+    expect(text).toContain('<h1>Ticket confirmed ✓</h1>');
+    expect(text).toContain(`<dd class="payment__trx">${trx}</dd>`);
+    expect(text).toContain('05-12-23-34-45-07');
+    expect(text).toContain('Buy another');
+    expect(text).not.toContain('name="trx_id"');
     expect(await status(id)).toBe('success');
+    const other = await pending(b, lottery, '01-02-03-04-05-07');
+    const trxBn = send(100);
+    const bn = await giveOnPage(b, other, trxBn, 'bn');
+    expect(bn).toContain('<h1>টিকিট নিশ্চিত ✓</h1>');
+    expect(bn).toContain(`<dd class="payment__trx">${trxBn}</dd>`);
+    expect(bn).toContain('আমার টিকিট');
   });
 
   test('in Bengali: a refusal with its reason; "checking" while bKash does not answer', async () => {

@@ -2,7 +2,7 @@
  * Claiming a prize through the pages, as a browser without JavaScript does (docs/rules/pages.md#4-without-javascript,
  * docs/rules/lotteries-and-sales.md#10-results-for-players, #11-prize-claims): My Lotteries shows the win and "Add Payment
  * Info" → the claim page → "Send code" (details checked first) → the code field → "Submit claim" → My Lotteries shows
- * "Processing". Another player's prize is "not found"; a missing prize id leads to My Lotteries.
+ * "Details submitted". Another player's prize is "not found"; a missing prize id leads to My Lotteries.
  */
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
@@ -49,7 +49,7 @@ async function won(p: Player, name = 'Claim Draw', name_bn = 'দাবির �
 const details = { payment_method: 'bkash', account_number: '01712345678', account_holder_name: 'Rahim Uddin' };
 
 describe('claiming a prize without JavaScript', () => {
-  test('My Lotteries → claim page → send code → submit → Processing', async () => {
+  test('My Lotteries → claim page → send code → submit → Details submitted', async () => {
     const { agent, api, phone } = await player('Rahim Uddin');
     const prize = await won(api);
     const list = await agent.get('/my-lotteries').expect(200);
@@ -112,7 +112,7 @@ describe('claiming a prize without JavaScript', () => {
     expect(ok.headers.location).toBe('/my-lotteries?notice=claimed');
     const after = await agent.get(ok.headers.location as string).expect(200);
     expect(after.text).toContain('Your payment details were submitted');
-    expect(after.text).toContain('Processing');
+    expect(after.text).toContain('Details submitted');
     expect(after.text).not.toContain(`href="/user/prize-claim/${prize}"`);
     const claimPage = await agent.get(`/user/prize-claim/${prize}`).expect(200);
     expect(claimPage.text).toContain('Your payment details were submitted: bKash 01712345678');

@@ -45,7 +45,7 @@ const form = (html: string, extra: Record<string, string> = {}) => ({
 });
 
 describe('buying a ticket without JavaScript', () => {
-  test('ticket page → confirm → payment page → TrxID → My Lotteries shows the pending ticket', async () => {
+  test('ticket page → confirm → payment page (an unfinished payment in My Lotteries) → TrxID → a ticket awaiting confirmation', async () => {
     const lottery = await insertLottery(t, { name: 'Page Draw', name_bn: 'পাতার ড্র', price: 100 });
     const agent = await player('Karim Mia');
     const ticketPage = await agent.get(`/quick-play/${lottery}/${TICKET}`).expect(200);
@@ -67,6 +67,12 @@ describe('buying a ticket without JavaScript', () => {
     expect(pay.text).toContain('*247');
     expect(pay.text).toContain('Finish and go to my tickets');
 
+    // Not paid yet: no ticket, one line leading back to the payment page.
+    const before = await agent.get('/my-lotteries').expect(200);
+    expect(before.text).not.toContain('class="card my-ticket"');
+    expect(before.text).toContain(`<a class="my-unfinished__resume" href="${location}"`);
+    expect(before.text).toContain('Unfinished payment — resume');
+
     const bad = await agent
       .post(location)
       .type('form')
@@ -84,9 +90,11 @@ describe('buying a ticket without JavaScript', () => {
 
     const mine = await agent.get('/my-lotteries').expect(200);
     expect(mine.text).toContain('Page Draw');
-    expect(mine.text).toContain('Pending');
+    expect(mine.text).toContain('Awaiting confirmation');
+    expect(mine.text).toContain('We have your TrxID <span class="nowrap">PG8N4K2X9Q</span> and are checking it.');
     expect(mine.text).toContain('Not drawn yet.');
     expect(mine.text).not.toContain('id="no-tickets"');
+    expect(mine.text).not.toContain('Unfinished payment');
     expect((await rows(t)).find((r) => r.id === id)).toMatchObject({ status: 'pending', trx_id: 'PG8N4K2X9Q', ticket: TICKET });
 
     // Another player cannot open this payment page.
@@ -172,15 +180,73 @@ describe('buying a ticket without JavaScript', () => {
     const lottery = await insertLottery(t, { price: 100 });
     for (let i = 1; i <= 12; i++) {
       await t.db.query(
-        `INSERT INTO transactions (user_id, lottery_id, ticket, amount, status, payment_method, payment_number) VALUES ($1, $2, $3, 100, 'pending', 'bkash', '')`,
+        `INSERT INTO transactions (user_id, lottery_id, ticket, amount, status, payment_method, payment_number) VALUES ($1, $2, $3, 100, 'success', 'bkash', '')`,
         [me!.id, lottery, `01-02-03-04-${String(10 + i).padStart(2, '0')}-01`],
       );
     }
+    // A cancelled purchase is no ticket: it takes no place on a page.
+    await t.db.query(
+      `INSERT INTO transactions (user_id, lottery_id, ticket, amount, status, payment_method, payment_number) VALUES ($1, $2, '01-02-03-04-40-01', 100, 'failed', 'bkash', '')`,
+      [me!.id, lottery],
+    );
     const p1 = await agent.get('/my-lotteries').expect(200);
     expect(p1.text.match(/class="card my-ticket"/g)).toHaveLength(10);
     expect(p1.text).toContain('href="/my-lotteries?page=2"');
     const p2 = await agent.get('/my-lotteries?page=2').expect(200);
     expect(p2.text.match(/class="card my-ticket"/g)).toHaveLength(2);
     expect(p2.text).toContain('href="/my-lotteries"');
+  });
+
+  test('My Lotteries shows tickets only: cancelled purchases not at all, one awaiting payment as a line with its deadline, no raw values', async () => {
+    const name = 'State Reader';
+    const agent = await player(name);
+    const me = (await t.db.one<{ id: number }>(`SELECT id FROM users WHERE name = $1`, [name]))!;
+    const lottery = await insertLottery(t, { name: 'State Draw', name_bn: 'অবস্থার ড্র', price: 100 });
+    // Sales close on Saturday 5 January 2030, 20:00 in Dhaka (14:00 UTC).
+    await t.db.query(`UPDATE lotteries SET end_date = '2030-01-05T14:00:00Z' WHERE id = $1`, [lottery]);
+    const insert = async (ticket: string, status: string, trx: string | null, type = 'payment') =>
+      (await t.db.one<{ id: number }>(
+        `INSERT INTO transactions (user_id, lottery_id, ticket, amount, status, payment_method, payment_number, trx_id, transaction_type)
+         VALUES ($1, $2, $3, 100, $4, 'bkash', '', $5, $6) RETURNING id`,
+        [me.id, lottery, ticket, status, trx, type],
+      ))!.id;
+    await insert('11-12-13-14-15-01', 'failed', null); // a cancelled checkout
+    await insert('16-17-18-19-20-02', 'failed', 'FAILED0001'); // rejected by staff
+    const unpaid = await insert('21-22-23-24-25-03', 'pending', null);
+    await insert('26-27-28-29-30-04', 'pending', 'WAITING001');
+    await insert('31-32-33-34-35-05', 'success', 'PAID000001');
+    await insert('36-37-38-39-40-06', 'success', null, 'activation');
+    const shown = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, '');
+
+    const en = shown((await agent.get('/my-lotteries').expect(200)).text);
+    expect(en.match(/class="card my-ticket"/g)).toHaveLength(3);
+    for (const gone of ['11-12-13-14-15-01', '16-17-18-19-20-02', 'FAILED0001', 'Cancelled', 'Failed']) expect(en).not.toContain(gone);
+    // The purchase awaiting payment: one line (no card), to its payment page, with the close in Dhaka time.
+    expect(en).toContain('21-22-23-24-25-03');
+    expect(en.match(/class="my-unfinished__resume"/g)).toHaveLength(1);
+    expect(en).toContain(`href="/payment/${unpaid}" data-discover="true">Unfinished payment — resume</a>`);
+    expect(en).toContain(
+      'Pay with bKash, or send the money with Send Money and enter its TrxID, by <span class="nowrap">5 Jan 2030,</span> <span class="nowrap">8:00 PM</span>, when sales close',
+    );
+    // Paid with Send Money, awaiting confirmation: said in words, with the same deadline.
+    expect(en).toContain('Awaiting confirmation');
+    expect(en).toMatch(
+      /We have your TrxID <span class="nowrap">WAITING001<\/span> and are checking it\. If it is not confirmed by <span class="nowrap">5 Jan 2030,<\/span> <span class="nowrap">8:00 PM<\/span>, when sales close/,
+    );
+    expect(en.match(/>Confirmed</g)).toHaveLength(2);
+    expect(en).toContain('PAID000001');
+    expect(en).toContain('Activated from a generated ticket');
+    // No field's raw value.
+    for (const raw of ['Type', '>payment<', '>activation<', '>pending<', '>success<', '>failed<', 'Pending', 'Pay and enter TrxID']) {
+      expect([raw, en.includes(raw)]).toEqual([raw, false]);
+    }
+
+    const bn = shown((await agent.get('/my-lotteries?lng=bn').redirects(1).expect(200)).text);
+    expect(bn).toContain('অসম্পূর্ণ পেমেন্ট — আবার শুরু করুন');
+    expect(bn).toMatch(/৫ জানু[^<]* ২০৩০,<\/span> <span class="nowrap">রাত ৮:০০/);
+    expect(bn).toContain('নিশ্চিত হওয়ার অপেক্ষায়');
+    expect(bn).toContain('জেনারেট করা টিকিট থেকে সক্রিয় করা');
+    expect(bn).not.toContain('বাতিল</span>');
+    for (const raw of ['>payment<', '>pending<', 'ধরন']) expect([raw, bn.includes(raw)]).toEqual([raw, false]);
   });
 });

@@ -530,6 +530,64 @@ describe('GET /api/v1/my-transactions/', () => {
     expect((await request(t.url).get('/api/v1/my-transactions/')).status).toBe(401);
   });
 
+  test('only=tickets: confirmed and awaiting confirmation; only=unfinished: awaiting payment; a cancelled purchase in neither', async () => {
+    const p = await account(t, { name: 'Filter Player' });
+    const lottery = await insertLottery(t);
+    const made: Record<string, number> = {};
+    const states: [string, string, string | null][] = [
+      ['01-02-03-04-06-01', 'failed', null],
+      ['01-02-03-04-06-02', 'failed', 'FAILEDTRX1'],
+      ['01-02-03-04-06-03', 'pending', null],
+      ['01-02-03-04-06-04', 'pending', 'WAITINGTX1'],
+      ['01-02-03-04-06-05', 'success', 'CONFIRMED1'],
+    ];
+    for (const [ticket, status, trx] of states) {
+      made[ticket] = (await t.db.one<{ id: number }>(
+        `INSERT INTO transactions (user_id, lottery_id, ticket, amount, status, payment_method, trx_id) VALUES ($1, $2, $3, 100, $4, 'bkash', $5) RETURNING id`,
+        [p.id, lottery, ticket, status, trx],
+      ))!.id;
+    }
+    const tickets = await mine(p, '?only=tickets');
+    expect(tickets.status).toBe(200);
+    expect(tickets.body.map((x: { ticket: string }) => x.ticket)).toEqual(['01-02-03-04-06-05', '01-02-03-04-06-04']);
+    expect(tickets.headers['x-total-count']).toBe('2');
+    const unfinished = await mine(p, '?only=unfinished');
+    expect(unfinished.body.map((x: { id: number }) => x.id)).toEqual([made['01-02-03-04-06-03']]);
+    expect(unfinished.headers['x-total-count']).toBe('1');
+    // A page past the end still tells the total of its own kind.
+    const past = await mine(p, '?only=tickets&limit=1&offset=5');
+    expect([past.body, past.headers['x-total-count']]).toEqual([[], '2']);
+    const all = await mine(p);
+    expect(all.headers['x-total-count']).toBe('5');
+    // Another player's are never among them.
+    expect((await mine(b, '?only=unfinished')).text).not.toContain('01-02-03-04-06-03');
+  });
+
+  test('only= anything else: 400 under only, in English and Bengali; anonymous 401; staff and superusers get their own', async () => {
+    // Blank is no filter, as every optional query field is.
+    const blank = await mine(a, '?only=');
+    expect([blank.status, blank.headers['x-total-count']]).toEqual([200, (await mine(a)).headers['x-total-count']]);
+    for (const bad of ['failed', 'all', 'TICKETS', 'tickets,unfinished']) {
+      const en = await mine(a, `?only=${bad}`);
+      expect([bad, en.status, Object.keys(en.body)]).toEqual([bad, 400, ['only']]);
+      const bn = await mine(a, `?only=${bad}`).set('Accept-Language', 'bn');
+      expect(bn.status).toBe(400);
+      expect(bn.body.only[0]).not.toBe(en.body.only[0]);
+    }
+    expect((await request(t.url).get('/api/v1/my-transactions/?only=tickets')).status).toBe(401);
+    const staff = await account(t, { name: 'Desk Staff', is_staff: true });
+    const lottery = await insertLottery(t);
+    await t.db.query(
+      `INSERT INTO transactions (user_id, lottery_id, ticket, amount, status, payment_method, trx_id) VALUES ($1, $2, '01-02-03-04-07-01', 100, 'success', 'bkash', 'STAFFTRX01')`,
+      [staff.id, lottery],
+    );
+    const own = await mine(staff, '?only=tickets');
+    expect([own.status, own.body.map((x: { ticket: string }) => x.ticket)]).toEqual([200, ['01-02-03-04-07-01']]);
+    await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [staff.id]);
+    const su = await mine(staff, '?only=unfinished');
+    expect([su.status, su.body]).toEqual([200, []]);
+  });
+
   test('a winning ticket shows its prize once the results are published (its claim: tests/api/claims.test.ts)', async () => {
     const lottery = await insertLottery(t);
     const { body: won } = await buy(t, a, purchase(lottery, TICKET));

@@ -370,12 +370,36 @@ describe('GET /api/v1/check-numbers/', () => {
     expect(res.body).toEqual({ ticket: miss, hits: [], numbers_draws_checked: 1, numbers_draws_limit: 500 });
   });
 
-  test('a bad or missing ticket: 400 in English and in Bengali', async () => {
-    for (const ticket of ['05-12-23-34-45', '05-05-23-34-45-07', '05-12-23-34-56-07', 'abc']) {
+  test('a ticket typed in any order, with any separators, leading zeros or not, in Bengali digits: the same ticket', async () => {
+    const x = fourthPrizeTicket(numbers, new Set(sold));
+    const [a, b, c, d, e, last] = x.split('-').map(Number) as [number, number, number, number, number, number];
+    const typed = [
+      `${e} ${c} ${a} ${d} ${b} ${last}`,
+      `${d},${a},${e},${b},${c},${last}`,
+      `0${a}. ${b}; ${c} / ${d} ${e} | ${last}`,
+      `${[c, a, e, b, d, last].join(' ').replace(/[0-9]/g, (n) => '০১২৩৪৫৬৭৮৯'[Number(n)]!)}`,
+    ];
+    for (const ticket of typed) {
+      const res = await check(ticket);
+      expect([ticket, res.status, res.body.ticket]).toEqual([ticket, 200, x]);
+      expect(res.body.hits[0]).toMatchObject({ lottery: { id: numbersId }, tier: 4 });
+    }
+  });
+
+  test('a bad or missing ticket: 400 with what is wrong, in English and in Bengali', async () => {
+    const cases: [string, RegExp, RegExp][] = [
+      ['05 12 23 34 45', /^Too few numbers/, /^সংখ্যা কম হয়েছে/],
+      ['5 12 23 34 45 7 8', /^Too many numbers/, /^সংখ্যা বেশি হয়েছে/],
+      ['05-05-23-34-45-07', /^The 5 main numbers must all be different/, /^৫টি মূল সংখ্যা আলাদা হতে হবে/],
+      ['05-12-23-34-56-07', /^The 5 main numbers must each be from 1 to 55/, /^৫টি মূল সংখ্যার প্রতিটি/],
+      ['5 12 23 34 45 16', /^The last number \(the last one you type\) must be from 1 to 15/, /^শেষ সংখ্যা/],
+      ['abc', /^Type only numbers/, /^শুধু সংখ্যা লিখুন/],
+    ];
+    for (const [ticket, enText, bnText] of cases) {
       const en = await check(ticket);
-      expect([ticket, en.status, en.body.ticket?.[0]]).toEqual([ticket, 400, expect.stringMatching(/^A ticket is 5 different numbers/)]);
+      expect([ticket, en.status, en.body.ticket?.[0]]).toEqual([ticket, 400, expect.stringMatching(enText)]);
       const bn = await check(ticket, 'bn');
-      expect(bn.body.ticket?.[0]).toMatch(/^একটি টিকিটে থাকে/);
+      expect([ticket, bn.status, bn.body.ticket?.[0]]).toEqual([ticket, 400, expect.stringMatching(bnText)]);
     }
     for (const url of ['/api/v1/check-numbers/', '/api/v1/check-numbers/?ticket=']) {
       expect((await as(null, 'get', url)).body).toEqual({ ticket: ['Please enter the ticket number.'] });
@@ -442,10 +466,14 @@ describe('the pages, without JavaScript', () => {
     expect(shown((await page(`/results/check?ticket=${miss}`).expect(200)).text)).toContain(
       'This ticket would not have won any past draw.',
     );
+    const typed = x.split('-').reverse().slice(1).concat(x.split('-').slice(-1)).map(Number).join(', ');
+    const anyOrder = shown((await page(`/results/check?ticket=${encodeURIComponent(typed)}`).expect(200)).text);
+    expect(anyOrder).toContain('4th prize');
+    expect(anyOrder).toContain(`value="${typed}"`);
     const bad = shown((await page('/results/check?ticket=1-2-3').expect(200)).text);
-    expect(bad).toContain('A ticket is 5 different numbers from 1 to 55');
+    expect(bad).toContain('Too few numbers: type the 5 main numbers, then the last number, 6 numbers in all.');
     const badBn = shown((await page('/results/check?ticket=1-2-3', 'bn').expect(200)).text);
-    expect(badBn).toContain('একটি টিকিটে থাকে');
+    expect(badBn).toContain('সংখ্যা কম হয়েছে');
   });
 
   test('/results/check for a logged-in player: his own drawn tickets checked', async () => {

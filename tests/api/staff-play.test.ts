@@ -85,6 +85,7 @@ test('the tickets staff accounts hold: a superuser’s list with each lottery an
     id,
     ticket: '03-04-05-06-07-08',
     status: 'pending',
+    trx_id: null,
     transaction_type: 'payment',
     amount: 100,
     created_at: expect.any(String),

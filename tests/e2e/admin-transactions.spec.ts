@@ -4,7 +4,7 @@
  * (the journeys sharing the featured one keep it open), staff find it on /admin/transactions, see that its TrxID is
  * missing and that a proposal waits for it; once the player has entered it, one staff member proposes approving it with a
  * reason and a second one approves the proposal (docs/rules/payments.md#1-who-may-do-what): the toasts say so and the
- * card shows Approved. The no-JS form posts are covered by
+ * card shows Confirmed. The no-JS form posts are covered by
  * tests/api/admin-transactions-pages.test.ts.
  */
 import type { APIRequestContext, Browser } from '@playwright/test';
@@ -39,7 +39,7 @@ async function secondStaffPage(browser: Browser, request: APIRequestContext) {
   return { page, context };
 }
 
-test('one staff member proposes approving a player’s purchase on /admin/transactions, a second approves it: the card shows Approved', async ({
+test('one staff member proposes approving a player’s purchase on /admin/transactions, a second approves it: the card shows Confirmed', async ({
   browser,
   page,
   player,
@@ -66,7 +66,7 @@ test('one staff member proposes approving a player’s purchase on /admin/transa
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(player.name);
   await expect(card).toContainText(lottery.name);
-  await expect(card).toContainText('Pending');
+  await expect(card).toContainText('Awaiting payment');
   await expect(card).toContainText('No TrxID given');
   // Approval needs the TrxID (docs/rules/lotteries-and-sales.md#8-transaction-states): Reject only, and why.
   await expect(card.getByRole('button', { name: 'Propose approval' })).toHaveCount(0);
@@ -90,7 +90,7 @@ test('one staff member proposes approving a player’s purchase on /admin/transa
   await card.getByLabel('Why approve it (the receipt you checked)').fill('Receipt shown: bKash SMS to our number');
   await card.getByRole('button', { name: 'Propose approval' }).click();
   await expect(page.locator('.toasts--top-right')).toContainText('Approval proposed: a second staff member must approve it.');
-  await expect(card.locator('.badge').first()).toHaveText('Pending');
+  await expect(card.locator('.badge').first()).toHaveText('Awaiting confirmation');
   await expect(card).toContainText('a second staff member decides it above');
 
   // A second staff member approves the proposal, with his own reason.
@@ -104,11 +104,11 @@ test('one staff member proposes approving a player’s purchase on /admin/transa
   await second.context.close();
 
   await page.reload();
-  await expect(card.locator('.badge').first()).toHaveText('Approved');
+  await expect(card.locator('.badge').first()).toHaveText('Confirmed');
   await expect(card.getByRole('button', { name: 'Remove Approval' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Propose approval' })).toHaveCount(0);
   // The approved filter has it too.
   await page.getByLabel('Status').selectOption('success');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.locator('.admin-card:not(.admin-proposals .admin-card)').filter({ hasText: ticket })).toContainText('Approved');
+  await expect(page.locator('.admin-card:not(.admin-proposals .admin-card)').filter({ hasText: ticket })).toContainText('Confirmed');
 });

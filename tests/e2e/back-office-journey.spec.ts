@@ -5,7 +5,7 @@
  * draw, and the results are on the home page; staff
  * notify the winner (a message line in the server log); the player claims the prize with the code; a second staff
  * member approves the transfer (the prize is above PAYOUT_SECOND_APPROVAL_TK) and staff complete it on
- * /admin/prize-claims; the player sees "Transfer Completed".
+ * /admin/prize-claims; the player sees "Transfer completed".
  */
 import { readFileSync } from 'node:fs';
 import { expect, login, readCode, serverLogPath, test } from './helpers.ts';
@@ -128,7 +128,7 @@ test('create → publish and feature → buy → approve → draw → results �
   await claim.getByLabel('Claim code').fill(await readCode(player.phone, 'claim'));
   await claim.getByRole('button', { name: 'Submit claim' }).click();
   await expect(page).toHaveURL(/\/my-lotteries\?notice=claimed$/);
-  await expect(page.locator('.my-ticket').filter({ hasText: name })).toContainText('Processing');
+  await expect(page.locator('.my-ticket').filter({ hasText: name })).toContainText('Details submitted');
 
   // TK. 20,000 is above PAYOUT_SECOND_APPROVAL_TK: the second staff member approves the
   // transfer, through the API (docs/rules/lotteries-and-sales.md#11-prize-claims); then staff complete it on the page.
@@ -148,6 +148,6 @@ test('create → publish and feature → buy → approve → draw → results �
   await expect(staff.locator('.toasts--top-right')).toContainText('Transfer status updated successfully');
   await expect(staff.locator('tr').filter({ hasText: name })).toContainText('Done');
   await page.reload();
-  await expect(page.locator('.my-ticket').filter({ hasText: name })).toContainText('Transfer Completed');
+  await expect(page.locator('.my-ticket').filter({ hasText: name })).toContainText('Transfer completed');
   await staffContext.close();
 });

@@ -48,7 +48,26 @@ async function pickTicket(page: Page, request: APIRequestContext): Promise<strin
   return ticket.text;
 }
 
-async function buyWithCheckout(page: Page, request: APIRequestContext, player: NewPlayer): Promise<void> {
+/** The receipt's and My Lotteries' words in each language (docs/rules/payments.md#10-the-receipt). */
+const WORDS = {
+  en: { title: 'Ticket confirmed ✓', draw: 'Draw', trx: 'bKash TrxID', another: 'Buy another', mine: 'My tickets', confirmed: 'Confirmed' },
+  bn: {
+    title: 'টিকিট নিশ্চিত ✓',
+    draw: 'ড্র',
+    trx: 'বিকাশ ট্রানজেকশন আইডি (TrxID)',
+    another: 'আরেকটি কিনুন',
+    mine: 'আমার টিকিট',
+    confirmed: 'নিশ্চিত',
+  },
+} as const;
+
+const bengaliDigits = (s: string) => s.replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
+
+/**
+ * Buys a ticket with bKash's checkout and comes back to its receipt (in `lng`: the purchase itself in English, the
+ * receipt and My Lotteries read in the language chosen), then "My tickets": the ticket, confirmed.
+ */
+async function buyWithCheckout(page: Page, request: APIRequestContext, player: NewPlayer, lng: 'en' | 'bn' = 'en'): Promise<void> {
   await login(page, { identifier: player.phone, password: player.password, name: player.name });
   const ticket = await pickTicket(page, request);
 
@@ -58,16 +77,27 @@ async function buyWithCheckout(page: Page, request: APIRequestContext, player: N
     .click();
   await payOnBkash(page, /৳|Tk|\d/);
 
-  // bKash sends the browser back; the callback confirms the ticket and shows the purchase's payment page.
+  // bKash sends the browser back; the callback confirms the ticket and the purchase's page is its receipt.
   await expect(page).toHaveURL(/\/payment\/\d+$/);
+  const payment = new URL(page.url()).pathname;
+  if (lng === 'bn') await page.goto(`${payment}?lng=bn`);
+  const w = WORDS[lng];
+  const shown = lng === 'bn' ? bengaliDigits(ticket) : ticket;
   const main = page.locator('main');
-  await expect(main).toContainText('Paid — your ticket is confirmed. bKash TrxID:');
-  await expect(main.getByRole('button', { name: /with bKash/ })).toHaveCount(0);
+  await expect(main.locator('h1')).toHaveText(w.title);
+  await expect(main).not.toContainText(lng === 'en' ? 'Paying for your ticket' : 'টিকিটের পেমেন্ট');
+  const receipt = main.locator('.payment__receipt');
+  await expect(receipt).toContainText(shown);
+  await expect(receipt.locator('dt')).toHaveText([w.draw, /.+/, w.trx]);
+  await expect(receipt.locator('.payment__trx')).toHaveText(/^[A-Z0-9]{8,20}$/);
+  await expect(receipt.locator('.summary__amount')).toContainText(/৳|TK/);
+  await expect(main.getByRole('button', { name: /with bKash|বিকাশ/ })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: w.another })).toHaveAttribute('href', /^\/quick-play\?lottery=\d+$/);
 
-  await main.getByRole('link', { name: 'Finish and go to my tickets' }).click();
+  await main.getByRole('link', { name: w.mine }).click();
   await expect(page).toHaveURL(/\/my-lotteries$/);
-  const card = page.locator('.my-ticket').filter({ hasText: ticket });
-  await expect(card).toContainText('Confirmed');
+  const card = page.locator('.my-ticket').filter({ hasText: shown });
+  await expect(card.locator('.badge').first()).toHaveText(w.confirmed);
 }
 
 test('with JavaScript: pay with bKash on its page with the sandbox values, back to a confirmed ticket', async ({
@@ -78,11 +108,19 @@ test('with JavaScript: pay with bKash on its page with the sandbox values, back 
   await buyWithCheckout(page, request, player);
 });
 
+test('in Bengali: the receipt and My Lotteries in Bengali words and digits', async ({ page, player, request }) => {
+  await buyWithCheckout(page, request, player, 'bn');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the same journey as plain forms and redirects', async ({ page, player, request }) => {
     await buyWithCheckout(page, request, player);
+  });
+
+  test('the same journey in Bengali', async ({ page, player, request }) => {
+    await buyWithCheckout(page, request, player, 'bn');
   });
 
   test('cancelling on bKash’s page: no money, the numbers released, the way back to buy again', async ({ page, player, request }) => {
@@ -97,6 +135,11 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/payment\/\d+$/);
     const main = page.locator('main');
     await expect(main).toContainText('You cancelled the payment on bKash. No money was taken');
+    // A cancelled payment is no ticket: My Lotteries does not list it, not even as an unfinished payment.
+    const payment = page.url();
+    await page.goto('/my-lotteries');
+    await expect(page.locator('main')).not.toContainText(ticket);
+    await page.goto(payment);
     await main.getByRole('link', { name: 'Buy a ticket again' }).click();
     await expect(page).toHaveURL(new RegExp(`/quick-play/\\d+/${ticket}/buy$`));
     await expect(page.locator('.play-buy').getByRole('button', { name: /^Pay .* with bKash$/ })).toBeVisible();

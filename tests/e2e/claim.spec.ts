@@ -3,7 +3,7 @@
  * JavaScript: a player buys a ticket of a lottery the test makes (so the journeys sharing the demo lotteries keep
  * them open), staff approve it and finish the draw with it (through the API: the back-office pages come with
  * issue 8), the home page congratulates the player once per browser session, the claim page sends the code and takes
- * the payout details, My Lotteries shows Processing, and Transfer Completed once staff complete the transfer.
+ * the payout details, My Lotteries shows Details submitted, and Transfer completed once staff complete the transfer.
  * The no-JS form posts are covered by tests/api/claim-pages.test.ts.
  */
 import { AxeBuilder } from '@axe-core/playwright';
@@ -61,7 +61,9 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
   const paid = await sendMoney(request, lottery.ticket_price, player.phone);
   await page.getByLabel('bKash transaction ID (TrxID)').fill(paid);
   await page.getByRole('button', { name: 'Send TrxID' }).click();
-  await expect(page.locator('main')).toContainText(`bKash confirmed your payment — your ticket is confirmed. TrxID: ${paid}`);
+  // Confirmed at once: the page is the ticket's receipt (docs/rules/payments.md#10-the-receipt).
+  await expect(page.locator('main h1')).toHaveText('Ticket confirmed ✓');
+  await expect(page.locator('main .payment__trx')).toHaveText(paid);
 
   // Staff finish the draw with this ticket.
   const auth = { Authorization: `Bearer ${await staffToken(request)}` };
@@ -110,7 +112,7 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
   await expect(page).toHaveURL(/\/my-lotteries\?notice=claimed$/);
   await expect(page.locator('.toasts--top-right')).toContainText('Your payment details were submitted');
   const claimed = page.locator('.my-ticket').filter({ hasText: lottery.name }).first();
-  await expect(claimed).toContainText('Processing');
+  await expect(claimed).toContainText('Details submitted');
   await expect(claimed.getByRole('link', { name: 'Add Payment Info' })).toHaveCount(0);
 
   // Staff complete the transfer; the player sees it.
@@ -123,7 +125,7 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
   const done = await request.patch(`/api/v1/admin/prize-claims/${claimId}/toggle-transfer/`, { headers: auth });
   expect(done.ok(), await done.text()).toBe(true);
   await page.reload();
-  await expect(page.locator('.my-ticket').filter({ hasText: lottery.name }).first()).toContainText('Transfer Completed');
+  await expect(page.locator('.my-ticket').filter({ hasText: lottery.name }).first()).toContainText('Transfer completed');
 
   // The claim page at a phone's width, in both languages: nothing wider than the screen, axe clean.
   await page.setViewportSize({ width: 360, height: 740 });
@@ -146,7 +148,7 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('pick numbers, log in when asked, buy with a TrxID; after the draw claim with the code as plain forms: Processing', async ({
+  test('pick numbers, log in when asked, buy with a TrxID; after the draw claim with the code as plain forms: Details submitted', async ({
     page,
     player,
     request,
@@ -173,9 +175,11 @@ test.describe('without JavaScript', () => {
     const trx = await sendMoney(request, lottery.ticket_price, player.phone);
     await page.getByLabel('bKash transaction ID (TrxID)').fill(trx);
     await page.getByRole('button', { name: 'Send TrxID' }).click();
-    await expect(page.locator('main')).toContainText(`bKash confirmed your payment — your ticket is confirmed. TrxID: ${trx}`);
-    await page.getByRole('link', { name: 'Finish and go to my tickets' }).click();
-    await expect(page.locator('.my-ticket').filter({ hasText: lottery.name })).not.toContainText('Pending');
+    // bKash confirmed the Send Money at once: the page is the ticket's receipt (docs/rules/payments.md#10-the-receipt).
+    await expect(page.locator('main h1')).toHaveText('Ticket confirmed ✓');
+    await expect(page.locator('main .payment__trx')).toHaveText(trx);
+    await page.getByRole('link', { name: 'My tickets' }).click();
+    await expect(page.locator('.my-ticket').filter({ hasText: lottery.name }).locator('.badge').first()).toHaveText('Confirmed');
 
     // Staff draw it (the back office's own journeys are in back-office-journey.spec.ts).
     await drawByHand(request, lottery.id, [ticket]);
@@ -199,6 +203,6 @@ test.describe('without JavaScript', () => {
     await page.locator('form.claim-form').getByRole('button', { name: 'Submit claim' }).click();
     await expect(page).toHaveURL(/\/my-lotteries\?notice=claimed$/);
     await expect(page.locator('main')).toContainText('Your payment details were submitted');
-    await expect(page.locator('.my-ticket').filter({ hasText: lottery.name })).toContainText('Processing');
+    await expect(page.locator('.my-ticket').filter({ hasText: lottery.name })).toContainText('Details submitted');
   });
 });

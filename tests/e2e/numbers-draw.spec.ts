@@ -81,7 +81,9 @@ test('numbers lottery: created, rollover named, bought, drawn by the procedure, 
   const trx = await sendMoney(request, F.ticketPrice, player.phone);
   await page.getByLabel('bKash transaction ID (TrxID)').fill(trx);
   await page.getByRole('button', { name: 'Send TrxID' }).click();
-  await expect(page.locator('main')).toContainText(`bKash confirmed your payment — your ticket is confirmed. TrxID: ${trx}`);
+  // Confirmed at once: the page is the ticket's receipt (docs/rules/payments.md#10-the-receipt).
+  await expect(page.locator('main h1')).toHaveText('Ticket confirmed ✓');
+  await expect(page.locator('main .payment__trx')).toHaveText(trx);
 
   // Sales close where SIGNED's round is the one after the end of sales (in August 2025, a round come long ago whose
   // signature the tests have): the announced round moves there, as it may while it has not come.
@@ -126,7 +128,7 @@ test('numbers lottery: created, rollover named, bought, drawn by the procedure, 
   await claim.getByLabel('Claim code').fill(await readCode(player.phone, 'claim'));
   await claim.getByRole('button', { name: 'Submit claim' }).click();
   await expect(page).toHaveURL(/\/my-lotteries\?notice=claimed$/);
-  await expect(page.locator('.my-ticket').filter({ hasText: F.name }).first()).toContainText('Processing');
+  await expect(page.locator('.my-ticket').filter({ hasText: F.name }).first()).toContainText('Details submitted');
 
   // Anyone checks the draw: the proof page shows the numbers, in English and in Bengali on a phone.
   await page.setViewportSize({ width: 360, height: 740 });

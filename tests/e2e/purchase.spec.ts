@@ -49,7 +49,7 @@ test('a player picks numbers, buys with bKash, enters the TrxID and sees the pen
   await main$.getByRole('link', { name: 'Finish and go to my tickets' }).click();
   await expect(page).toHaveURL(/\/my-lotteries$/);
   const card = page.locator('.my-ticket').first();
-  await expect(card).toContainText('Pending');
+  await expect(card).toContainText('Awaiting confirmation');
   await expect(card).toContainText('Not drawn yet.');
   const ticket = [...main.map((n) => String(n).padStart(2, '0')), String(last).padStart(2, '0')].join('-');
   await expect(card).toContainText(ticket);

@@ -1,5 +1,6 @@
 import { data, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
+import { ticketState } from '../../shared/purchases/states.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { formatNumber, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
@@ -389,7 +390,7 @@ function RowFacts({ x, lng }: { x: Row; lng: Language }) {
                 })}
               </Link>{' '}
               · {lotteryName(x.purchase.lottery, lng)} · <Amount value={x.purchase.amount} lng={lng} /> ·{' '}
-              {t(`transactions.statuses.${x.purchase.status}`)}
+              {t(`common:ticketStates.${ticketState(x.purchase)}`)}
               {x.purchase.payment_number ? <> · {toDigits(x.purchase.payment_number, lng)}</> : null}
             </>
           ) : (

@@ -190,7 +190,7 @@ function FlaggedCard({ x, lng }: { x: Flagged; lng: Language }) {
           <span className="admin-card__alt">{lotteryName(x.lottery, lng)}</span>
         </h2>
         <div className="admin-card__badges">
-          <span className="badge badge--pending">{t('transactions.statuses.pending')}</span>
+          <span className="badge badge--pending">{t('common:ticketStates.awaiting_confirmation')}</span>
         </div>
       </header>
       <dl className="admin-card__facts">

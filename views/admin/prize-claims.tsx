@@ -146,7 +146,7 @@ export function Component() {
             label={t('claims.status')}
             value={d.f.status ?? ''}
             any={t('claims.all')}
-            options={CLAIM_STATUSES.map((s) => ({ value: s, label: t(`claims.statuses.${s}`) }))}
+            options={CLAIM_STATUSES.map((s) => ({ value: s, label: t(`common:claimStates.${s}`) }))}
           />
           <FilterSelect
             id="claim-method"
@@ -281,7 +281,7 @@ function ClaimRow({ c, lng, me, here }: { c: Row; lng: Language; me: number; her
         )}
       </td>
       <td>
-        <span className={`badge badge--claim-${c.status}`}>{t(`claims.statuses.${c.status}`)}</span>
+        <span className={`badge badge--claim-${c.status}`}>{t(`common:claimStates.${c.status}`)}</span>
       </td>
       <td>
         <DateTime value={c.submitted_at ?? c.created_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />

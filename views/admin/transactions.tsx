@@ -1,5 +1,6 @@
 import { Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
+import { ticketState } from '../../shared/purchases/states.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { formatNumber } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
@@ -275,7 +276,7 @@ function StaffHeld({ held, lng }: { held: { items: Held[]; total: number }; lng:
           {held.items.map((h) => (
             <li key={h.id}>
               <span className="nowrap">{h.ticket}</span> · {h.holder.name} · {lotteryName(h.lottery, lng)} ·{' '}
-              <span className={`badge badge--${h.status}`}>{t(`transactions.statuses.${h.status}`)}</span>
+              <span className={`badge badge--${h.status}`}>{t(`common:ticketStates.${ticketState(h)}`)}</span>
             </li>
           ))}
         </ul>
@@ -317,7 +318,7 @@ function TransactionCard({ x, lng, proposal }: { x: Row; lng: Language; proposal
           <span className="admin-card__alt">{lotteryName(x.lottery, lng)}</span>
         </h2>
         <div className="admin-card__badges">
-          <span className={`badge badge--${x.status}`}>{t(`transactions.statuses.${x.status}`)}</span>
+          <span className={`badge badge--${x.status}`}>{t(`common:ticketStates.${ticketState(x)}`)}</span>
           {x.transaction_type === 'activation' ? <span className="badge badge--muted">{t('transactions.activation')}</span> : null}
           {x.checkout ? <span className="badge badge--muted">{t('transactions.checkout')}</span> : null}
           {x.statement ? <span className="badge badge--muted">{t('transactions.sendMoney')}</span> : null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Link, useActionData, useFetcher } from 'react-router';
+import { ticketState } from '../../shared/purchases/states.ts';
 import { toAsciiDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
@@ -240,7 +241,9 @@ function ActivatedView({ a, lng, onAnother, onClose }: { a: Activated; lng: Lang
         <div>
           <dt>{t('success.status')}</dt>
           <dd>
-            <span className={`badge badge--${a.status}`}>{t(`common:pages.myLotteries.status.${a.status}`)}</span>
+            <span className={`badge badge--${a.status}`}>
+              {t(`common:ticketStates.${ticketState({ status: a.status, trx_id: null })}`)}
+            </span>
           </dd>
         </div>
       </dl>

@@ -20,27 +20,40 @@ import { StaffNoPlay } from './staff-no-play.tsx';
 import { Ball, TicketBalls } from './balls.tsx';
 import { ticketNumberParts } from '../../shared/ticket.ts';
 import { formatNumber, toDigits } from '../../shared/dates.ts';
+import { ticketState } from '../../shared/purchases/states.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { Pager } from './pager.tsx';
 import { listData, listHref, pageCount, parsePage } from './paging.ts';
 
 export const PER_PAGE = 10;
+/** Purchases awaiting payment listed above the tickets, at most (on the first page). */
+export const UNFINISHED_SHOWN = 10;
 /** The API refuses offsets beyond this; later pages are simply empty. */
 const MAX_OFFSET = 1_000_000;
 
 type Tx = z.output<typeof PlayerTransaction>;
 
-/** The player's own transactions, newest first, 10 a page (`?page=`), from `GET /api/v1/my-transactions/`. */
+/**
+ * The player's tickets, newest first, 10 a page (`?page=`): `GET /api/v1/my-transactions/?only=tickets`, the confirmed
+ * ones and those awaiting confirmation. A cancelled purchase is no ticket and is not shown; one awaiting payment is a
+ * line above the tickets on the first page (`only=unfinished`) until it is paid or cancelled
+ * (docs/rules/lotteries-and-sales.md#7-buying-a-ticket, "The pages").
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = parsePage(url.searchParams.get('page'));
   // After a prize claim the page says that the details arrived (views/lotteries/prize-claim.tsx).
   const claimed = url.searchParams.get('notice') === 'claimed';
   const offset = (page - 1) * PER_PAGE;
-  if (offset > MAX_OFFSET) return { page, items: [] as Tx[], total: 0, error: null, claimed, heldUntil: null };
+  const none = { unfinished: [] as Tx[], claimed, heldUntil: null as string | null };
+  if (offset > MAX_OFFSET) return { page, items: [] as Tx[], total: 0, error: null, ...none };
   const api = apiOf(context);
-  const r = await api.call(contract.myTransactions, { query: { limit: PER_PAGE, offset } });
-  if (!r.ok) return { ...listData<Tx>(r, page), claimed, heldUntil: null };
+  const [r, u] = await Promise.all([
+    api.call(contract.myTransactions, { query: { limit: PER_PAGE, offset, only: 'tickets' } }),
+    page === 1 ? api.call(contract.myTransactions, { query: { limit: UNFINISHED_SHOWN, offset: 0, only: 'unfinished' } }) : null,
+  ]);
+  const unfinished = u?.ok ? u.data : [];
+  if (!r.ok) return { ...listData<Tx>(r, page), ...none, unfinished };
   // A prize the player could claim now: whether a change of his phone, e-mail or password holds his claims
   // (docs/rules/lotteries-and-sales.md#11-prize-claims). The hold is the player's, so any winning ticket tells it.
   let heldUntil: string | null = null;
@@ -48,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const w = await api.call(contract.myWinningTickets, { query: { limit: 1, offset: 0 } });
     heldUntil = w.ok ? (w.data[0]?.held_until ?? null) : null;
   }
-  return { ...listData(r, page), claimed, heldUntil };
+  return { ...listData(r, page), unfinished, claimed, heldUntil };
 }
 
 /** Whether this transaction's prize can be claimed now, the hold aside. */
@@ -76,6 +89,7 @@ export function Component() {
       <PageHead title={title} lead={t('pages.myLotteries.subtitle')} />
       <div className="container narrow">
         {d.claimed ? <Notice text={t('pages.myLotteries.claimed')} /> : null}
+        {d.unfinished.length > 0 ? <Unfinished items={d.unfinished} /> : null}
         {d.error !== null || d.items === null ? (
           <Alert kind="error">{t('errors.error', { message: d.error ?? t('pages.myLotteries.loadFailed') })}</Alert>
         ) : d.items.length === 0 && d.page === 1 ? (
@@ -125,18 +139,15 @@ function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
         <h2 id={`tx-${tx.id}`} className="my-ticket__lottery">
           {lotteryName(tx.lottery, lng)}
         </h2>
-        <span className={`badge badge--${tx.status}`}>{t(`${m}.status.${tx.status}`)}</span>
+        <span className={`badge badge--${tx.status}`}>{t(`common:ticketStates.${ticketState(tx)}`)}</span>
       </header>
       {drawnNumbers(tx) ? (
         <MatchedBalls ticket={tx.ticket} matched={drawnNumbers(tx)!.matched} lng={lng} label={t(`${m}.ticket`)} />
       ) : (
         <TicketBalls ticket={tx.ticket} lng={lng} label={t(`${m}.ticket`)} size="sm" />
       )}
+      {tx.transaction_type === 'activation' ? <p className="my-ticket__note">{t(`${m}.activated`)}</p> : null}
       <dl className="my-ticket__facts">
-        <div>
-          <dt>{t(`${m}.type`)}</dt>
-          <dd>{t(`${m}.types.${tx.transaction_type}`)}</dd>
-        </div>
         <div>
           <dt>{t(`${m}.amount`)}</dt>
           <dd>
@@ -150,7 +161,22 @@ function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
             <DateTime value={tx.lottery.drawn_at ?? tx.lottery.end_date} lng={lng} withTime invalid={t('errors.invalidDate')} />
           </dd>
         </div>
+        {tx.trx_id ? (
+          <div>
+            <dt>{t(`${m}.trxId`)}</dt>
+            <dd className="my-ticket__trx">{tx.trx_id}</dd>
+          </div>
+        ) : null}
       </dl>
+      {ticketState(tx) === 'awaiting_confirmation' && tx.trx_id ? (
+        // Paid with Send Money, bKash or staff still to confirm: the freeze cancels it at the close (docs/rules/lotteries-and-sales.md#8-transaction-states).
+        <p className="alert alert--info my-ticket__waiting">
+          {withElements((v) => t(`${m}.confirmingBy`, v), {
+            trx: <span className="nowrap">{tx.trx_id}</span>,
+            date: <DateTime value={tx.lottery.end_date} lng={lng} withTime invalid={t('errors.invalidDate')} />,
+          })}
+        </p>
+      ) : null}
       <div className={`my-ticket__result my-ticket__result--${resultOf(tx)}`}>
         {tx.lottery.is_result_published && drawnNumbers(tx) ? <NumbersOutcome tx={tx} {...drawnNumbers(tx)!} /> : null}
         {tx.lottery.is_result_published ? (
@@ -173,12 +199,43 @@ function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
           <p>{t(`${m}.notDrawn`)}</p>
         )}
       </div>
-      {tx.status === 'pending' && !tx.trx_id ? (
-        <Link className="btn btn-primary btn-sm" to={paths.payment(tx.id)}>
-          {t(`${m}.pay`)}
-        </Link>
-      ) : null}
     </article>
+  );
+}
+
+/**
+ * Purchases awaiting payment (no TrxID, no confirmed checkout): no tickets yet, one line each, leading to the payment
+ * page where the player finishes, by bKash or with Send Money and its TrxID, before sales close, when the freeze
+ * cancels it (docs/rules/lotteries-and-sales.md#8-transaction-states).
+ */
+function Unfinished({ items }: { items: Tx[] }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation();
+  const m = 'pages.myLotteries';
+  return (
+    <section className="card my-unfinished" aria-labelledby="unfinished-title">
+      <h2 id="unfinished-title">{t(`${m}.unfinishedTitle`)}</h2>
+      <ul aria-label={t(`${m}.unfinishedLabel`)}>
+        {items.map((tx) => (
+          <li key={tx.id}>
+            <p className="my-unfinished__what">
+              <span className="my-unfinished__lottery">{lotteryName(tx.lottery, lng)}</span>{' '}
+              <span className="nowrap">{toDigits(tx.ticket, lng)}</span> · <Amount value={tx.amount} lng={lng} />
+            </p>
+            <Link className="my-unfinished__resume" to={paths.payment(tx.id)}>
+              {t(`${m}.unfinished`)}
+            </Link>
+            <p className="my-unfinished__by">
+              {withElements((v) => t(`${m}.unfinishedBy`, v), {
+                date: <DateTime value={tx.lottery.end_date} lng={lng} withTime invalid={t('errors.invalidDate')} />,
+              })}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -268,7 +325,9 @@ function ClaimOfPrize({ tx, prizeId, heldUntil }: { tx: Tx; prizeId: number; hel
   const open = deadline !== null && canClaim(tx.claim_status, deadline);
   return (
     <div className="my-ticket__claim">
-      {tx.claim_status ? <span className={`badge badge--claim-${tx.claim_status}`}>{t(`${m}.claimStatus.${tx.claim_status}`)}</span> : null}
+      {tx.claim_status ? (
+        <span className={`badge badge--claim-${tx.claim_status}`}>{t(`common:claimStates.${tx.claim_status}`)}</span>
+      ) : null}
       {open && heldUntil ? (
         <p className="alert alert--info my-ticket__held" role="status">
           {withElements((v) => t(`${m}.claimHeld`, v), {

@@ -14,7 +14,7 @@ import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
-import { paths } from '../../shared/paths.ts';
+import { paths, withQuery } from '../../shared/paths.ts';
 import { REFUND_REASONS, SEND_MONEY_REASONS } from '../../shared/payments/schemas.ts';
 import { TrxIdBody } from '../../shared/purchases/schemas.ts';
 import { apiOf } from '../context.ts';
@@ -23,7 +23,7 @@ import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
-import { Amount, withElements } from '../components/nowrap.tsx';
+import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { useRootData } from '../root.tsx';
 import { TicketBalls } from './balls.tsx';
@@ -87,13 +87,17 @@ export function Component() {
   // The checkout's refusal shows by its form, the TrxID's by the other (both are this page's action).
   const { pathname } = useLocation();
   const checkoutPost = tx !== null && pathname === paths.paymentCheckout(tx.id);
-  const title = t('payment.title');
+  // A confirmed ticket's page is its receipt, whichever way it was paid (docs/rules/payments.md#10-the-receipt).
+  const confirmed = tx?.status === 'success';
+  const title = confirmed ? t('payment.receipt.title') : t('payment.title');
   return (
     <section className="section">
       <div className="container narrow payment">
-        <Head title={t('common:title', { page: title })} description={t('payment.lead')} />
+        <Head title={t('common:title', { page: title })} description={confirmed ? t('payment.receipt.lead') : t('payment.lead')} />
         <h1>{title}</h1>
-        {!tx ? (
+        {tx && confirmed ? (
+          <Receipt tx={tx} />
+        ) : !tx ? (
           <>
             <Alert kind="error">{d.problem ? t('common:errors.error', { message: d.problem }) : t('payment.notFound')}</Alert>
             <p>
@@ -179,6 +183,60 @@ export function Component() {
 }
 
 type Purchase = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['tx']>;
+
+/**
+ * The receipt of a confirmed ticket (docs/rules/payments.md#10-the-receipt): its numbers, the draw's date and time in
+ * Dhaka, the exact amount, bKash's TrxID, and the way on: another ticket of the same lottery, or My Lotteries.
+ */
+function Receipt({ tx }: { tx: Purchase }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
+  const r = 'payment.receipt';
+  const trx = tx.trx_id ?? tx.checkout?.trx_id ?? null;
+  return (
+    <>
+      <p className="payment__confirmed" role="status">
+        {t(`${r}.lead`)}
+      </p>
+      <div className="card payment__ticket payment__receipt">
+        <p className="payment__lottery">{lotteryName(tx.lottery, lng)}</p>
+        <TicketBalls ticket={tx.ticket} lng={lng} label={t(`${r}.numbers`)} />
+        <dl className="summary">
+          <div>
+            <dt>{t(`${r}.draw`)}</dt>
+            <dd>
+              <DateTime value={tx.lottery.drawn_at ?? tx.lottery.end_date} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t(`${r}.amount`)}</dt>
+            <dd className="summary__amount">
+              <Amount value={tx.amount} lng={lng} />
+            </dd>
+          </div>
+          {trx ? (
+            <div className="payment__trx-row">
+              <dt>{t(`${r}.trxId`)}</dt>
+              <dd className="payment__trx">{trx}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+      {/* A second payment of a ticket already paid is refunded: its notice stays (payments.md#4-settling-a-payment). */}
+      {tx.checkout && (tx.checkout.state === 'refund_due' || tx.checkout.state === 'refunded') ? <CheckoutOutcome tx={tx} /> : null}
+      <p className="payment__next">
+        <Link className="btn btn-primary" to={withQuery(paths.picker, { lottery: String(tx.lottery.id) })}>
+          {t(`${r}.buyAnother`)}
+        </Link>
+        <Link className="btn btn-ghost" to={paths.myLotteries}>
+          {t(`${r}.myTickets`)}
+        </Link>
+      </p>
+    </>
+  );
+}
 
 /** Where and how much to send with Send Money, and the reference to write (the manual path). */
 function SendMoney({ tx, phone }: { tx: Purchase; phone: string | null }) {

@@ -100,11 +100,11 @@ function CheckPage() {
             <input
               id="check-ticket"
               name="ticket"
-              inputMode="numeric"
+              // Plain text: a numeric keypad has no space or comma on every phone (docs/rules/tickets.md#9-a-ticket-as-people-type-it).
               autoComplete="off"
               maxLength={40}
               defaultValue={d.ticket}
-              placeholder={toDigits('05-12-23-34-45-07', lng)}
+              placeholder={toDigits('5 12 23 34 45 7', lng)}
               aria-invalid={d.fieldError ? true : undefined}
               aria-describedby={d.fieldError ? 'check-ticket-error check-ticket-hint' : 'check-ticket-hint'}
             />
