@@ -107,9 +107,7 @@ describe('a lottery that draws winning tickets says so, with the chance of a tic
     expect(await card('Few Sold Draw', 'en')).toContain('Fewer tickets sold so far than winners: every ticket sold so far would win.');
     expect(await card('কম বিক্রির ড্র', 'bn')).toContain('এ পর্যন্ত বিজয়ীর চেয়ে কম টিকিট বিক্রি হয়েছে: এ পর্যন্ত বিক্রি হওয়া প্রতিটি টিকিটই জিতবে।');
     const staffPage = words((await staffAgent.get(`/admin/lotteries/${id}/draw`).expect(200)).text);
-    expect(staffPage).toContain(
-      'Draws up to 3 winning tickets among the tickets sold: only 2 so far, so each of them would win · total prize',
-    );
+    expect(staffPage).toContain('Up to 3 winning tickets drawn among the tickets sold: only 2 sold, so each of them wins · total prize');
     expect(staffPage).not.toContain('3 winners · 2 tickets sold');
   });
 
@@ -123,7 +121,7 @@ describe('a lottery that draws winning tickets says so, with the chance of a tic
     expect(words(await page(`/quick-play/${id}/${MINE}`, 'bn'))).toContain(bnText);
     // Staff see the winners among the tickets sold, not "3 winners · 5 tickets sold".
     const staffPage = words((await staffAgent.get(`/admin/lotteries/${id}/draw`).expect(200)).text);
-    expect(staffPage).toContain('Draws 3 winning tickets among the tickets sold (5 so far) · total prize');
+    expect(staffPage).toContain('3 winning tickets drawn among the tickets sold (5 sold) · total prize');
   });
 
   test('a chance that is not a whole number is "about", to one decimal', async () => {
