@@ -47,9 +47,10 @@ type Sample = {
 const OPEN: Sample[] = [
   {
     name: 'Saturday Mega Draw',
-    description: 'The weekly jackpot: match all six numbers to share the grand prize.',
+    // What the game does (decision 057): three winning tickets drawn among those sold, not numbers matched.
+    description: 'The weekly big draw: three winning tickets are drawn among the tickets sold and share the prize equally.',
     name_bn: 'শনিবারের মেগা ড্র',
-    description_bn: 'সাপ্তাহিক জ্যাকপট: ছয়টি সংখ্যাই মিলিয়ে বড় পুরস্কারের ভাগ নিন।',
+    description_bn: 'সাপ্তাহিক বড় ড্র: বিক্রি হওয়া টিকিটের মধ্য থেকে তিনটি বিজয়ী টিকিট ড্র হবে, সেগুলো পুরস্কার সমান ভাগে পাবে।',
     weeks: 0,
     price: 100,
     prize: 1_000_000,
@@ -122,9 +123,9 @@ const DRAWN: Sample[] = [
   },
   {
     name: 'Autumn Jackpot',
-    description: 'A drawn jackpot.',
+    description: 'Drawn: three winning tickets shared the total prize.',
     name_bn: 'শরতের জ্যাকপট',
-    description_bn: 'ড্র হয়ে যাওয়া একটি জ্যাকপট।',
+    description_bn: 'ড্র হয়ে গেছে: তিনটি বিজয়ী টিকিট মোট পুরস্কার সমান ভাগে পেয়েছে।',
     weeks: -2,
     price: 100,
     prize: 1_500_000,

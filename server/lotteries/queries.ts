@@ -146,7 +146,7 @@ export type ResultRow = {
   lottery: Pick<
     LotteryRow,
     'id' | 'name' | 'name_bn' | 'start_date' | 'end_date' | 'total_prize' | 'kind' | 'beacon_unverified' | 'frozen'
-  >;
+  > & { drawn_at: string | null };
   prizes: { id: number; ticket: string; prize_money: number; tier: number | null; withheld_reason: string | null }[];
   /** A numbers draw's `[m1, …, m5, last]`; null for a winning-tickets draw. */
   numbers: number[] | null;
@@ -162,7 +162,6 @@ export async function latestResults(db: Db, limit = 10): Promise<ResultRow[]> {
     Omit<ResultRow['lottery'], 'total_prize'> & {
       total_prize: number;
       jackpot: number | null;
-      drawn_at: string | null;
       numbers: string | null;
       rollover_out: number | null;
       rollover_to: number | null;
@@ -181,7 +180,7 @@ export async function latestResults(db: Db, limit = 10): Promise<ResultRow[]> {
      ORDER BY tier NULLS FIRST, id`,
     [lotteries.map((l) => l.id)],
   );
-  return lotteries.map(({ drawn_at: _d, jackpot, numbers, rollover_out, rollover_to, ...lottery }) => ({
+  return lotteries.map(({ jackpot, numbers, rollover_out, rollover_to, ...lottery }) => ({
     lottery: { ...lottery, total_prize: jackpot ?? lottery.total_prize },
     prizes: prizes.filter((p) => p.lottery_id === lottery.id).map(({ lottery_id: _l, ...p }) => p),
     numbers: numbersOf(numbers),

@@ -80,6 +80,9 @@ export const DrawResult = z.object({
     kind: true,
     beacon_unverified: true,
     frozen: true,
+  }).extend({
+    /** When the results were first published (a draw, or staff publishing them without one); null when never. */
+    drawn_at: z.string().nullable(),
   }),
   /**
    * `tier`: a numbers draw's prize tier, 1 the jackpot … 5; null for a winning-tickets draw. `withheld_reason`: the prize

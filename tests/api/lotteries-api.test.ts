@@ -331,6 +331,8 @@ describe('GET /api/v1/lottery-results/', () => {
         end_date: expect.any(String),
         total_prize: 100_000,
         kind: 'tickets',
+        // When its results were first published: the home page's result card shows it (decision 057).
+        drawn_at: expect.any(String),
       },
       prizes: [
         { id: p1, ticket: '05-12-23-34-45-07', prize_money: 50_000, tier: null, withheld_reason: null },
@@ -341,6 +343,7 @@ describe('GET /api/v1/lottery-results/', () => {
       rollover: null,
     });
     expect(Date.parse(res.body[0].lottery.start_date)).toBeLessThan(Date.now());
+    expect(Math.abs(Date.parse(res.body[0].lottery.drawn_at) - (Date.now() - 2 * 24 * 3600 * 1000))).toBeLessThan(60_000);
     expect(res.body[1].lottery).toMatchObject({ id: older, name: 'Older draw' });
     expect(res.body[1].prizes.map((p: { ticket: string }) => p.ticket)).toEqual(['10-20-30-40-50-10']);
     expect(res.text).not.toContain('11-22-33-44-55-11');

@@ -2,8 +2,8 @@
  * A numbers draw on the player's pages (docs/rules/lotteries-and-sales.md#9-the-draw "A numbers draw",
  * #10-results-for-players; docs/decisions/032-numbers-draw-tiers.md): the home page's result card shows the numbers
  * drawn, the winners per tier (counts and amounts, not the tickets) and the jackpot that rolled over; My Lotteries
- * shows each ticket's matched numbers and its tier; a numbers lottery's card shows its jackpot (with what rolled in)
- * and How to win; the proof page has the tier table. English and Bengali. On PGlite and PostgreSQL.
+ * shows each ticket's matched numbers and its tier; a numbers lottery's card shows its jackpot (what rolled in, guaranteed)
+ * and How to win with each tier's odds; the proof page has the tier table. English and Bengali. On PGlite and PostgreSQL.
  *
  * The lottery is made and drawn through the API as tests/api/numbers-draw.test.ts does: after the sales close the test
  * tries seeds until the numbers drawn on drand's (real, signed) beacon give the tiers it needs, fixes that seed, then
@@ -130,7 +130,14 @@ describe('the home page’s result card', () => {
   test('English: the numbers drawn as balls, the winners per tier with their amount, the rollover; no ticket listed', async () => {
     const html = await page('/', 'en');
     const card = between(html, 'result-card__name">Weekly Numbers', 'result-card__proof');
-    expect(card).toContain(`Numbers drawn: ${pad(drawn.numbers)}`);
+    // Each line labelled: the five winning numbers, then the last number (decision 057).
+    const [main, last] = [drawn.numbers.slice(0, 5), drawn.numbers.slice(5)];
+    expect(card).toContain(
+      `<dt class="result-card__label">Winning numbers</dt><dd class="balls balls--sm"><span class="visually-hidden">${pad(main).replaceAll('-', ' ')}</span>`,
+    );
+    expect(card).toContain(
+      `<dt class="result-card__label">Last number</dt><dd class="balls balls--sm"><span class="visually-hidden">${pad(last)}</span>`,
+    );
     expect(card.match(/class="ball[ "]/g)).toHaveLength(6);
     expect(card).toContain('aria-label="Winners by prize"');
     expect(card).toMatch(/5th prize<\/span><span class="tier-list__won">1 winner · <span class="nowrap">TK\. 20<\/span>/);
@@ -144,7 +151,12 @@ describe('the home page’s result card', () => {
   test('Bengali: the same in Bengali words and digits', async () => {
     const html = await page('/', 'bn');
     const card = between(html, 'result-card__name">সাপ্তাহিক সংখ্যা', 'result-card__proof');
-    expect(card).toContain(`ড্র-তে ওঠা সংখ্যা: ${toDigits(pad(drawn.numbers), 'bn')}`);
+    expect(card).toContain(
+      `বিজয়ী সংখ্যা</dt><dd class="balls balls--sm"><span class="visually-hidden">${toDigits(pad(drawn.numbers.slice(0, 5)).replaceAll('-', ' '), 'bn')}</span>`,
+    );
+    expect(card).toContain(
+      `শেষ সংখ্যা</dt><dd class="balls balls--sm"><span class="visually-hidden">${toDigits(pad(drawn.numbers.slice(5)), 'bn')}</span>`,
+    );
     expect(card).toContain('aria-label="পুরস্কার অনুযায়ী বিজয়ী"');
     expect(card).toMatch(/৫ম পুরস্কার<\/span><span class="tier-list__won">১টি বিজয়ী টিকিট · <span class="nowrap">৳২০<\/span>/);
     expect(card).toMatch(/জ্যাকপট<\/span><span class="tier-list__won">কোনো বিজয়ী নেই/);
@@ -154,23 +166,30 @@ describe('the home page’s result card', () => {
 });
 
 describe('a numbers lottery’s card', () => {
-  test('shows its jackpot with what rolled in, and How to win with this lottery’s tier prizes; en and bn, home and /all-lotteries', async () => {
+  test('shows the jackpot that rolled in as guaranteed, and How to win with this lottery’s tier prizes and odds; en and bn, home and /all-lotteries', async () => {
     for (const path of ['/', '/all-lotteries']) {
       const en = await page(path, 'en');
       const card = between(en, '>Next Numbers<', '</article>');
-      expect(card).toMatch(/<span>Jackpot<\/span><strong><span class="nowrap">TK\. 200<\/span><\/strong>/);
-      expect(card).toContain('includes <span class="nowrap">TK. 200</span> rolled over');
+      // Rolled in, nothing sold: a jackpot no sale can lower (decision 057).
+      expect(card).toMatch(/<span>Guaranteed jackpot<\/span> <strong><span class="nowrap">TK\. 200<\/span><\/strong>/);
+      expect(card).toContain('Rolled over from an earlier draw: no sale can lower it.');
       expect(card).toContain('<summary>How to win</summary>');
-      expect(card).toMatch(/<th scope="row">2nd prize<\/th><td>5 main<\/td><td><span class="nowrap">TK\. 20,000<\/span>/);
-      expect(card).toMatch(/<th scope="row">4th prize<\/th><td>4 main, or 3 main \+ last<\/td><td><span class="nowrap">TK\. 200</);
+      expect(card).toMatch(
+        /<th scope="row">2nd prize<\/th><td>5 main<small class="tiers-table__odds">1 in 3,727,244<\/small><\/td><td><span class="nowrap">TK\. 20,000<\/span>/,
+      );
+      expect(card).toMatch(
+        /<th scope="row">4th prize<\/th><td>4 main, or 3 main \+ last<small class="tiers-table__odds">1 in 3,313<\/small><\/td><td><span class="nowrap">TK\. 200</,
+      );
       expect(card).toContain('The jackpot, shared');
       expect(card).not.toContain('Total prize');
 
       const bn = await page(path, 'bn');
       const cardBn = between(bn, '>পরের সংখ্যা<', '</article>');
-      expect(cardBn).toMatch(/<span>জ্যাকপট<\/span><strong><span class="nowrap">৳২০০<\/span><\/strong>/);
+      expect(cardBn).toMatch(/<span>নিশ্চিত জ্যাকপট<\/span> <strong><span class="nowrap">৳২০০<\/span><\/strong>/);
       expect(cardBn).toContain('<summary>কীভাবে জিতবেন</summary>');
-      expect(cardBn).toMatch(/<th scope="row">২য় পুরস্কার<\/th><td>৫টি মূল সংখ্যা<\/td><td><span class="nowrap">৳২০,০০০<\/span>/);
+      expect(cardBn).toMatch(
+        /<th scope="row">২য় পুরস্কার<\/th><td>৫টি মূল সংখ্যা<small class="tiers-table__odds">৩৭,২৭,২৪৪-এ ১<\/small><\/td><td><span class="nowrap">৳২০,০০০<\/span>/,
+      );
       expect(words(cardBn)).not.toMatch(/[0-9]/);
     }
   });
@@ -186,14 +205,14 @@ describe('a numbers lottery’s card', () => {
       published: true,
     });
     const card = between(await page('/all-lotteries', 'en'), '>Classic Draw<', '</article>');
-    expect(card).toMatch(/<span>Total prize<\/span><strong><span class="nowrap">TK\. 50,000<\/span>/);
+    expect(card).toMatch(/<span>Total prize<\/span> <strong><span class="nowrap">TK\. 50,000<\/span>/);
     expect(card).not.toContain('How to win');
     await t.db.query('DELETE FROM lotteries WHERE id = $1', [id]);
   });
 
   test('the ticket page of a numbers lottery shows its jackpot and How to win', async () => {
     const html = await page(`/quick-play/${drawn.target}/${WINS}`, 'en');
-    expect(html).toMatch(/<span>Jackpot<\/span> <strong><span class="nowrap">TK\. 200<\/span>/);
+    expect(html).toMatch(/<span>Guaranteed jackpot<\/span> <strong><span class="nowrap">TK\. 200<\/span>/);
     expect(html).toContain('<summary>How to win</summary>');
   });
 });

@@ -290,7 +290,8 @@ export function Component() {
               </>
             ) : (
               <>
-                {t('draw.facts', {
+                {t(l.tickets_sold > 0 && l.tickets_sold < l.winners ? 'draw.factsFew' : 'draw.facts', {
+                  count: l.winners,
                   winners: formatNumber(l.winners, lng),
                   sold: formatNumber(l.tickets_sold, lng),
                 })}{' '}

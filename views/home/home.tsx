@@ -1,7 +1,7 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { errorText, type ApiResult, type DrawResult } from '../../shared/api-types.ts';
 import type { ApiClient } from '../../shared/api-client.ts';
-import { formatNumber } from '../../shared/dates.ts';
+import { formatNumber, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { paths } from '../../shared/paths.ts';
 import { Island } from '../components/island.tsx';
@@ -13,7 +13,7 @@ import { FeaturedLotteries, type FeaturedLotteriesProps } from './featured-lotte
 import { Congratulations, type CongratulationsProps } from './congratulations.tsx';
 import { HeroSlideshow } from './hero.tsx';
 import { QuickPlayPanel, type QuickPlayPanelProps } from './quick-play-panel.tsx';
-import { TicketBalls } from '../lotteries/balls.tsx';
+import { Ball, TicketBalls } from '../lotteries/balls.tsx';
 import { TIERS, type Tier } from '../../shared/draws/tiers.ts';
 import { DrawStanding, toCardLottery } from '../lotteries/lottery-card.tsx';
 import { SectionHead } from '../components/page-head.tsx';
@@ -208,27 +208,34 @@ function Results({ results }: { results: Section<DrawResult[]> }) {
             <span className="badge badge--red">{t('results.drawn')}</span>
             <h3 className="result-card__name">{lotteryName(r.lottery, lng)}</h3>
             <p className="result-card__date">
-              {withElements((v) => t('results.startDate', v), {
-                date: <DateTime value={r.lottery.start_date} lng={lng} invalid={t('common:errors.invalidDate')} />,
+              {withElements((v) => t('results.drawnOn', v), {
+                date: (
+                  <DateTime value={r.lottery.drawn_at ?? r.lottery.end_date} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+                ),
               })}
             </p>
           </div>
           {r.lottery.kind === 'numbers' && r.numbers ? (
             <NumbersResult result={r} numbers={r.numbers} />
           ) : r.prizes.length ? (
-            <ul className="result-card__tickets" aria-label={t('results.winningTickets')}>
-              {r.prizes.map((p) => (
-                <li key={p.id}>
-                  <TicketBalls ticket={p.ticket} lng={lng} label={t('results.ticket')} size="sm" />
-                  <span className="result-card__money">
-                    <Amount value={p.prize_money} lng={lng} />
-                  </span>
-                  {p.withheld_reason !== null && (
-                    <span className="result-card__withheld">{t('results.withheld', { reason: p.withheld_reason })}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <>
+              <p className="result-card__label" id={`winning-${r.lottery.id}`}>
+                {t('results.winningTickets')}
+              </p>
+              <ul className="result-card__tickets" aria-labelledby={`winning-${r.lottery.id}`}>
+                {r.prizes.map((p) => (
+                  <li key={p.id}>
+                    <TicketBalls ticket={p.ticket} lng={lng} label={t('results.ticket')} size="sm" />
+                    <span className="result-card__money">
+                      <Amount value={p.prize_money} lng={lng} />
+                    </span>
+                    {p.withheld_reason !== null && (
+                      <span className="result-card__withheld">{t('results.withheld', { reason: p.withheld_reason })}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
           ) : (
             <p className="muted">{t('results.noWinner')}</p>
           )}
@@ -261,10 +268,7 @@ function NumbersResult({ result, numbers }: { result: DrawResult; numbers: numbe
   });
   return (
     <>
-      <div className="result-card__numbers">
-        <p className="result-card__label">{t('lottery:tiers.drawn')}</p>
-        <TicketBalls ticket={numbers.map(pad2).join('-')} lng={lng} label={t('lottery:tiers.drawn')} size="sm" />
-      </div>
+      <DrawnNumbers numbers={numbers} />
       <ul className="tier-list" aria-label={t('results.byTier')}>
         {tiers.map(({ tier, count, each }) => (
           <TierRow key={tier} tier={tier} count={count} each={each} />
@@ -276,6 +280,36 @@ function NumbersResult({ result, numbers }: { result: DrawResult; numbers: numbe
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A numbers draw's numbers, each line labelled: the five winning numbers, then the last number, for the eye and for a
+ * screen reader (each line's label is its name, the numbers read as text once).
+ */
+function DrawnNumbers({ numbers }: { numbers: number[] }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('home');
+  const main = numbers.slice(0, -1);
+  const last = numbers[numbers.length - 1] ?? null;
+  const line = (label: string, values: number[], isLast: boolean) => (
+    <div className="result-card__line">
+      <dt className="result-card__label">{label}</dt>
+      <dd className="balls balls--sm">
+        <span className="visually-hidden">{toDigits(values.map(pad2).join(' '), lng)}</span>
+        {values.map((n) => (
+          <Ball key={n} n={n} last={isLast} lng={lng} />
+        ))}
+      </dd>
+    </div>
+  );
+  return (
+    <dl className="result-card__numbers">
+      {line(t('results.winningNumbers'), main, false)}
+      {last === null ? null : line(t('results.lastNumber'), [last], true)}
+    </dl>
   );
 }
 

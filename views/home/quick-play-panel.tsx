@@ -1,8 +1,7 @@
-import { Amount } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { lotteryDescription, lotteryName } from '../../shared/lotteries/names.ts';
 import { Countdown } from '../lotteries/countdown.tsx';
-import { headlinePrize, HowToWin, LotteryFacts, type CardLottery } from '../lotteries/lottery-card.tsx';
+import { GameRules, LotteryFacts, PrizeHeadline, type CardLottery } from '../lotteries/lottery-card.tsx';
 import { NumberPicker } from '../lotteries/number-picker.tsx';
 import { StaffNoPlay } from '../lotteries/staff-no-play.tsx';
 
@@ -15,19 +14,15 @@ export function QuickPlayPanel({ lottery, now, staff = false }: QuickPlayPanelPr
     t,
     i18n: { language: lng },
   } = useTranslation('home');
-  const prize = headlinePrize(lottery);
   return (
     <div className="qp">
       <div className="qp__info">
         <span className="badge badge--gold">{t('quickPlay.featured')}</span>
         <h3 className="qp__name">{lotteryName(lottery, lng)}</h3>
         <p className="qp__prize">
-          <span>{t(`lottery:${prize.label}`)}</span>
-          <strong>
-            <Amount value={prize.value} lng={lng} />
-          </strong>
+          <PrizeHeadline lottery={lottery} />
         </p>
-        <HowToWin lottery={lottery} />
+        <GameRules lottery={lottery} now={now} />
         {lotteryDescription(lottery, lng) ? <p className="qp__desc">{lotteryDescription(lottery, lng)}</p> : null}
         <LotteryFacts lottery={lottery} />
         <p className="qp__timer-label">{t('lottery:countdown.label')}</p>

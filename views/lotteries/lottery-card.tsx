@@ -7,6 +7,7 @@ import { lotteryName } from '../../shared/lotteries/names.ts';
 import { availability, ticketsLeft } from '../../shared/availability.ts';
 import { paths } from '../../shared/paths.ts';
 import { TIERS, type Tier } from '../../shared/draws/tiers.ts';
+import { anyPrizeOdds, prizeHeadline, ticketChance, tierOdds } from '../../shared/lotteries/odds.ts';
 
 /**
  * The fields a lottery card and the picker dialogs show (kept small: they travel as island props). Names and
@@ -25,6 +26,7 @@ export type CardLottery = Pick<
   | 'total_prize'
   | 'total_tickets'
   | 'tickets_sold'
+  | 'winners'
   | 'published'
   | 'is_result_published'
   | 'drawn'
@@ -34,6 +36,7 @@ export type CardLottery = Pick<
   | 'frozen'
   | 'kind'
   | 'jackpot'
+  | 'jackpot_share'
   | 'rollover_in'
   | 'tier2_prize'
   | 'tier3_prize'
@@ -53,6 +56,7 @@ export const toCardLottery = (l: CardLottery): CardLottery => ({
   total_prize: l.total_prize,
   total_tickets: l.total_tickets,
   tickets_sold: l.tickets_sold,
+  winners: l.winners,
   published: l.published,
   is_result_published: l.is_result_published,
   drawn: l.drawn,
@@ -62,6 +66,7 @@ export const toCardLottery = (l: CardLottery): CardLottery => ({
   frozen: l.frozen,
   kind: l.kind,
   jackpot: l.jackpot,
+  jackpot_share: l.jackpot_share,
   rollover_in: l.rollover_in,
   tier2_prize: l.tier2_prize,
   tier3_prize: l.tier3_prize,
@@ -70,11 +75,42 @@ export const toCardLottery = (l: CardLottery): CardLottery => ({
 });
 
 /**
- * The prize a lottery is advertised with: a numbers lottery's jackpot as it stands (its share of the sales plus what
- * rolled in), else the total prize (docs/rules/lotteries-and-sales.md#1-lottery-fields). `label` is a key of lottery.json.
+ * The prize a lottery is advertised with, never TK. 0 (docs/rules/lotteries-and-sales.md#12-odds-and-the-advertised-prize,
+ * `prizeHeadline`): its label, the amount and a line under it saying where the amount comes from. The parts of the
+ * caller's prize paragraph, whose label is its `span` child.
  */
-export const headlinePrize = (l: Pick<CardLottery, 'kind' | 'jackpot' | 'total_prize'>): { label: 'prize' | 'jackpot'; value: number } =>
-  l.kind === 'numbers' ? { label: 'jackpot', value: l.jackpot ?? l.total_prize } : { label: 'prize', value: l.total_prize };
+export function PrizeHeadline({ lottery }: { lottery: CardLottery }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
+  const h = prizeHeadline(lottery);
+  if (h.kind === 'none') return <span>{t('headline.none')}</span>;
+  const label = h.kind === 'tier' ? t(`tiers.name.${h.tier}`) : h.kind === 'prize' ? t('prize') : t(`headline.${h.kind}`);
+  const note =
+    h.kind === 'guaranteed'
+      ? h.now === null
+        ? t('headline.guaranteedNote')
+        : withElements((v) => t('headline.guaranteedNow', v), { amount: <Amount value={h.now ?? 0} lng={lng} /> })
+      : h.kind === 'estimated'
+        ? t('headline.estimatedNote', { share: formatNumber(lottery.jackpot_share ?? 0, lng) })
+        : h.kind === 'tier'
+          ? h.grows
+            ? t('headline.grows')
+            : t('headline.noJackpot')
+          : h.kind === 'jackpot' && lottery.rollover_in > 0
+            ? withElements((v) => t('tiers.rolledIn', v), { amount: <Amount value={lottery.rollover_in} lng={lng} /> })
+            : null;
+  return (
+    <>
+      <span>{label}</span>{' '}
+      <strong>
+        <Amount value={h.amount} lng={lng} />
+      </strong>
+      {note ? <small className="prize-note">{note}</small> : null}
+    </>
+  );
+}
 
 /** A numbers lottery's fixed prize of tier 2–5 (null: not a numbers lottery). */
 export const tierPrize = (l: Pick<CardLottery, 'tier2_prize' | 'tier3_prize' | 'tier4_prize' | 'tier5_prize'>, tier: Exclude<Tier, 1>) =>
@@ -91,6 +127,7 @@ export function HowToWin({ lottery, className = '' }: { lottery: CardLottery; cl
     i18n: { language: lng },
   } = useTranslation('lottery');
   if (lottery.kind !== 'numbers') return null;
+  const odds = tierOdds();
   return (
     <details className={`how-to-win ${className}`}>
       <summary>{t('tiers.howToWin')}</summary>
@@ -98,7 +135,7 @@ export function HowToWin({ lottery, className = '' }: { lottery: CardLottery; cl
         <thead>
           <tr>
             <th scope="col">{t('tiers.tier')}</th>
-            <th scope="col">{t('tiers.match')}</th>
+            <th scope="col">{t('tiers.matchOdds')}</th>
             <th scope="col">{t('tiers.prize')}</th>
           </tr>
         </thead>
@@ -108,14 +145,59 @@ export function HowToWin({ lottery, className = '' }: { lottery: CardLottery; cl
             return (
               <tr key={tier}>
                 <th scope="row">{t(`tiers.name.${tier}`)}</th>
-                <td>{t(`tiers.matches.${tier}`)}</td>
+                <td>
+                  {t(`tiers.matches.${tier}`)}
+                  <small className="tiers-table__odds">{t('game.oneIn', { x: formatNumber(odds[tier], lng) })}</small>
+                </td>
                 <td>{tier === 1 ? t('tiers.shared') : money === null ? '' : <Amount value={money} lng={lng} />}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      <p className="how-to-win__any">{t('game.anyPrize', { x: formatNumber(anyPrizeOdds(), lng) })}</p>
     </details>
+  );
+}
+
+/**
+ * Which game a lottery is, said plainly (docs/rules/lotteries-and-sales.md#12-odds-and-the-advertised-prize): winning
+ * tickets drawn among those sold, with the chance of a ticket bought now while sales are open (`ticketChance`); or
+ * numbers matched, with the tiers and their exact odds (`HowToWin`).
+ */
+export function GameRules({ lottery, now, className = '' }: { lottery: CardLottery; now: number; className?: string }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
+  if (lottery.kind === 'numbers')
+    return (
+      <div className={`game game--numbers ${className}`}>
+        <p className="game__kind">
+          <strong>{t('game.numbers.title')}</strong> {t('game.numbers.text')}
+        </p>
+        <HowToWin lottery={lottery} />
+      </div>
+    );
+  const n = formatNumber(lottery.winners, lng);
+  const chance = availability(lottery, now) === 'open' ? ticketChance(lottery.winners, lottery.tickets_sold) : null;
+  return (
+    <div className={`game game--tickets ${className}`}>
+      <p className="game__kind">
+        <strong>{t('game.tickets.title')}</strong> {t('game.tickets.text', { count: lottery.winners, n })}
+      </p>
+      {chance ? (
+        <p className="game__chance">
+          {chance.kind === 'oneIn'
+            ? t(chance.exact ? 'game.tickets.chance' : 'game.tickets.chanceAbout', {
+                x: formatNumber(chance.x, lng),
+                count: lottery.tickets_sold,
+                sold: formatNumber(lottery.tickets_sold, lng),
+              })
+            : t(`game.tickets.${chance.kind}`, { count: lottery.winners, n })}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -175,7 +257,6 @@ export function LotteryCard({
   const state = availability(lottery, now);
   const open = state === 'open';
   const name = lotteryName(lottery, lng);
-  const prize = headlinePrize(lottery);
   return (
     <article className={`lottery-card${open ? '' : ' is-closed'}`}>
       <div className="lottery-card__top">
@@ -183,17 +264,9 @@ export function LotteryCard({
       </div>
       <H className="lottery-card__name">{name}</H>
       <p className="lottery-card__prize">
-        <span>{t(prize.label)}</span>
-        <strong>
-          <Amount value={prize.value} lng={lng} />
-        </strong>
-        {lottery.kind === 'numbers' && lottery.rollover_in > 0 ? (
-          <small className="lottery-card__rollover">
-            {withElements((v) => t('tiers.rolledIn', v), { amount: <Amount value={lottery.rollover_in} lng={lng} /> })}
-          </small>
-        ) : null}
+        <PrizeHeadline lottery={lottery} />
       </p>
-      <HowToWin lottery={lottery} className="lottery-card__how" />
+      <GameRules lottery={lottery} now={now} className="lottery-card__how" />
       <LotteryFacts lottery={lottery} withTicketsLeft />
       {open ? (
         <a className="btn btn-accent btn-block lottery-card__cta" href={pickHref} onClick={onPick} aria-label={t('cta.pickFor', { name })}>

@@ -2,7 +2,7 @@ import { Amount } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { availability } from '../../shared/availability.ts';
-import { headlinePrize, type CardLottery } from './lottery-card.tsx';
+import { PrizeHeadline, type CardLottery } from './lottery-card.tsx';
 import { NumberPicker, type PickerVariant, type Selection } from './number-picker.tsx';
 import { StaffNoPlay } from './staff-no-play.tsx';
 
@@ -43,10 +43,7 @@ export function PickDialogBody({
       </h2>
       <p className="pick-dialog__facts">
         <span>
-          {t(headlinePrize(lottery).label)}{' '}
-          <strong>
-            <Amount value={headlinePrize(lottery).value} lng={lng} />
-          </strong>
+          <PrizeHeadline lottery={lottery} />
         </span>
         <span>
           {t('ticketPrice')}{' '}

@@ -14,7 +14,7 @@ import { Head } from '../components/head.tsx';
 import { availability } from '../../shared/availability.ts';
 import { TicketBalls } from './balls.tsx';
 import { Countdown } from './countdown.tsx';
-import { headlinePrize, HowToWin, LotteryFacts, toCardLottery, type CardLottery } from './lottery-card.tsx';
+import { GameRules, LotteryFacts, PrizeHeadline, toCardLottery, type CardLottery } from './lottery-card.tsx';
 import { NumberPicker, type Selection } from './number-picker.tsx';
 import { checkSelection, readSelection, type SelectionMessage } from './selection.ts';
 import { BuyForm, newIdempotencyKey } from './buy-form.tsx';
@@ -134,12 +134,9 @@ function LotteryHeader({ lottery, now, as: H = 'h2' }: { lottery: CardLottery; n
     <div className="play-lottery">
       <H className="play-lottery__name">{lotteryName(lottery, lng) || t('defaultName')}</H>
       <p className="play-lottery__prize">
-        <span>{t(headlinePrize(lottery).label)}</span>{' '}
-        <strong>
-          <Amount value={headlinePrize(lottery).value} lng={lng} />
-        </strong>
+        <PrizeHeadline lottery={lottery} />
       </p>
-      <HowToWin lottery={lottery} />
+      <GameRules lottery={lottery} now={now} />
       <LotteryFacts lottery={lottery} />
       <p className="play-lottery__timer-label">{t('countdown.label')}</p>
       <Countdown end={lottery.end_date} now={now} />
