@@ -78,11 +78,17 @@ async function forgetPlayersBut(owner: string): Promise<void> {
   }
 }
 
-/** A logout: the player's pages go, and until a page says otherwise nobody is logged in. */
+/**
+ * A logout: the player's pages go, and until a page says otherwise nobody is logged in. This browser's push
+ * subscription ends too (docs/rules/messages.md#6-push-notifications): his wins must not show on a device he left; the
+ * push service's 410 then makes the server forget the device.
+ */
 async function forgetPlayer(): Promise<void> {
   const s = await readState();
   await forgetPlayersBut('');
   await writeState({ ...s, owner: '' });
+  const push = await sw.registration.pushManager?.getSubscription().catch(() => null);
+  await push?.unsubscribe().catch(() => false);
 }
 
 /**
