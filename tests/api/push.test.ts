@@ -195,6 +195,13 @@ describe('the settings and subscriptions API', () => {
     expect((await api(b, 'get', '/api/v1/push-settings/').expect(200)).body.devices).toBe(0);
   });
 
+  test('the same device posted 20 times at once: one device, every answer 201', async () => {
+    const d = device();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => subscribe(a, d)));
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(await subscriptions()).toHaveLength(1);
+  });
+
   test('at most 10 devices a player: the oldest goes', async () => {
     const all = Array.from({ length: 11 }, () => device());
     for (const d of all) await subscribe(a, d).expect(201);
