@@ -83,3 +83,41 @@ export function offlinePage(lng: Language, texts: OfflineTexts, stylesheets: rea
     '</section></main></body></html>',
   ].join('');
 }
+
+/** A notification as the worker shows it: its title, and the options `showNotification` takes. */
+export type PushNotice = {
+  title: string;
+  options: { body: string; icon: string; badge: string; tag: string; lang?: string; data: { url: string } };
+};
+
+/** Where a notification without a usable address of this site leads. */
+const PUSH_FALLBACK = '/notifications';
+
+/**
+ * A push's payload (shared/push/kinds.ts PushPayload, docs/rules/messages.md#6-push-notifications) as a notification:
+ * its title, text and tag, the app's icon, and the address a tap opens, only ever a path of this site. A payload that
+ * is not ours (no text, not JSON) still shows the site's name and leads to the notifications page: a push must show
+ * something.
+ */
+export function pushNotice(data: unknown, icon: string, fallbackTitle: string): PushNotice {
+  const p = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const url = text(p.url);
+  return {
+    title: text(p.title) || fallbackTitle,
+    options: {
+      body: text(p.body),
+      icon,
+      badge: icon,
+      tag: text(p.tag) || 'bhagya',
+      data: { url: url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : PUSH_FALLBACK },
+    },
+  };
+}
+
+/** The page a tapped notification opens: its path on this site's origin (anything else: the notifications page). */
+export function pushTarget(data: unknown, origin: string): string {
+  const url = data && typeof data === 'object' ? (data as Record<string, unknown>).url : undefined;
+  const path = typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : PUSH_FALLBACK;
+  return new URL(path, origin).href;
+}

@@ -8,9 +8,9 @@
  * - Anything else (the API, the BFF, posts, other files) is not touched.
  * The decisions themselves are the plain functions of client/sw-rules.ts.
  */
-import { SW_CONFIG_GLOBAL, SW_TAKE_OVER, type SwConfig } from '../shared/app-shell.ts';
+import { ICONS, SW_CONFIG_GLOBAL, SW_TAKE_OVER, type SwConfig } from '../shared/app-shell.ts';
 import type { Language } from '../shared/i18n.ts';
-import { isLogout, keepAs, languageOf, mayServe, offlineCopy, offlinePage, ownerOf } from './sw-rules.ts';
+import { isLogout, keepAs, languageOf, mayServe, offlineCopy, offlinePage, ownerOf, pushNotice, pushTarget } from './sw-rules.ts';
 
 // The worker's own types (the project's lib is the DOM's, not the WebWorker one).
 type ExtendableEvent = Event & { waitUntil(p: Promise<unknown>): void };
@@ -20,14 +20,23 @@ type FetchEvent = ExtendableEvent & {
   respondWith(r: Response | Promise<Response>): void;
 };
 type MessageEvt = ExtendableEvent & { readonly data: unknown };
+type PushEvt = ExtendableEvent & { readonly data: { json(): unknown } | null };
+type NotificationEvt = ExtendableEvent & { readonly notification: Notification };
+type WindowClient = { readonly url: string; focus(): Promise<unknown>; navigate?(url: string): Promise<unknown> };
 type WorkerScope = {
   readonly location: Location;
   readonly registration: ServiceWorkerRegistration;
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(o: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', h: (e: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', h: (e: FetchEvent) => void): void;
   addEventListener(type: 'message', h: (e: MessageEvt) => void): void;
+  addEventListener(type: 'push', h: (e: PushEvt) => void): void;
+  addEventListener(type: 'notificationclick', h: (e: NotificationEvt) => void): void;
 };
 
 const sw = self as unknown as WorkerScope;
@@ -69,11 +78,17 @@ async function forgetPlayersBut(owner: string): Promise<void> {
   }
 }
 
-/** A logout: the player's pages go, and until a page says otherwise nobody is logged in. */
+/**
+ * A logout: the player's pages go, and until a page says otherwise nobody is logged in. This browser's push
+ * subscription ends too (docs/rules/messages.md#6-push-notifications): his wins must not show on a device he left; the
+ * push service's 410 then makes the server forget the device.
+ */
 async function forgetPlayer(): Promise<void> {
   const s = await readState();
   await forgetPlayersBut('');
   await writeState({ ...s, owner: '' });
+  const push = await sw.registration.pushManager?.getSubscription().catch(() => null);
+  await push?.unsubscribe().catch(() => false);
 }
 
 /**
@@ -167,4 +182,35 @@ sw.addEventListener('fetch', (e) => {
   if (req.method !== 'GET') return;
   if (req.mode === 'navigate') return e.respondWith(navigate(e, url));
   if (shellFiles.has(url.pathname) && !url.search) e.respondWith(fromShell(req));
+});
+
+// A push (docs/rules/messages.md#6-push-notifications): shown at once, in the player's language as the server wrote it.
+sw.addEventListener('push', (e) => {
+  const read = (): unknown => {
+    try {
+      return e.data?.json() ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const n = pushNotice(read(), ICONS.any192, 'Bhagya');
+  e.waitUntil(sw.registration.showNotification(n.title, n.options));
+});
+
+// A tap on it: the page it names, in a window of the site already open (focused and sent there) or a new one.
+sw.addEventListener('notificationclick', (e) => {
+  e.notification.close();
+  const target = pushTarget(e.notification.data, sw.location.origin);
+  e.waitUntil(
+    (async () => {
+      const open = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const same = open.find((c) => c.url === target) ?? open.find((c) => new URL(c.url).origin === sw.location.origin);
+      if (same) {
+        if (same.url !== target && same.navigate) await same.navigate(target).catch(() => undefined);
+        await same.focus();
+        return;
+      }
+      await sw.clients.openWindow(target);
+    })(),
+  );
 });

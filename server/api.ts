@@ -52,6 +52,8 @@ import { resultsRoutes } from './results/routes.ts';
 import { Results } from './results/service.ts';
 import { messageRoutes } from './messages/routes.ts';
 import type { Messages } from './messages/service.ts';
+import { pushRoutes } from './push/routes.ts';
+import type { Push } from './push/service.ts';
 
 export type ApiDeps = {
   db: Db;
@@ -75,6 +77,8 @@ export type ApiDeps = {
   payments: Payments;
   /** Players' messages (server/messages/service.ts): built by the app, whose sender uses it too. */
   messages: Messages;
+  /** Push notifications to the installed app (server/push/service.ts): built by the app, whose sender uses it too. */
+  push: Push;
 };
 
 export type Api = {
@@ -118,6 +122,7 @@ export function createApi(d: ApiDeps): Api {
     identityRoutes(new Identities(d.db)),
     playRoutes(new Play(d.db)),
     messageRoutes(d.messages),
+    pushRoutes(d.push),
     contactRoutes(new Contact(d.db, d.log, d.forwardContact)),
     resultsRoutes(new Results(d.db)),
   );

@@ -36,6 +36,8 @@ import { BkashSimulator } from './payments/bkash/simulator.ts';
 import { scheduleReconciliation } from './payments/reconcile.ts';
 import { setPasswordHashCost } from './accounts/passwords.ts';
 import { Messages, scheduleDispatch } from './messages/service.ts';
+import { Push } from './push/service.ts';
+import type { PushTransport } from './push/transport.ts';
 import { DRAND_TIMEOUT_MS, scheduleBeaconFetch } from './draws/beacon-job.ts';
 import { scheduleFreeze } from './draws/freeze-job.ts';
 import { Payments } from './payments/service.ts';
@@ -78,6 +80,8 @@ export type App = {
   payments: Payments;
   /** Players' messages: the notifications and the sender of their SMS (docs/rules/messages.md). */
   messages: Messages;
+  /** Push notifications to the installed app and their sender (docs/rules/messages.md#6-push-notifications). */
+  push: Push;
   bkashSimulator: BkashSimulator | null;
   close(): Promise<void>;
 };
@@ -95,6 +99,8 @@ export type AppOptions = {
   sendMessages?: boolean;
   /** false: no freeze job (the API tests, which freeze through the draw or freezeDue); the default runs it. */
   freezeJob?: boolean;
+  /** How pushes are sent (tests: to a local push service); by default web-push with the configured VAPID keys. */
+  pushTransport?: PushTransport;
 };
 
 /** Builds the whole product (API, BFF, SSR) without listening: index.ts listens, tests drive it directly. */
@@ -204,7 +210,16 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   });
   const stopReconciling = config.API_BASE_URL ? () => undefined : scheduleReconciliation(payments, log);
   const messages = new Messages({ db, notifier, log, t: i18n.t.bind(i18n) });
-  const stopSending = config.API_BASE_URL || opts.sendMessages === false ? () => undefined : scheduleDispatch(messages, log);
+  const push = new Push({
+    db,
+    log,
+    t: i18n.t.bind(i18n),
+    config: config.push,
+    production,
+    timeoutMs: config.NOTIFY_TIMEOUT_MS,
+    ...(opts.pushTransport ? { transport: opts.pushTransport } : {}),
+  });
+  const stopSending = config.API_BASE_URL || opts.sendMessages === false ? () => undefined : scheduleDispatch(messages, log, push);
   // The draws' beacons fetched from drand and verified (docs/rules/draws.md#4-the-beacon), where DRAND_URLS names relays.
   const stopBeacons = config.API_BASE_URL
     ? async () => undefined
@@ -214,6 +229,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const apiDeps = {
     payments,
     messages,
+    push,
     db,
     log,
     tokens,
@@ -390,6 +406,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     pageCache,
     payments,
     messages,
+    push,
     bkashSimulator,
     async close() {
       await background.settled();

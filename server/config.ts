@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -91,6 +91,21 @@ const EnvSchema = z
     // (docs/rules/lotteries-and-sales.md#11-prize-claims); 0: every transfer does.
     // log2 of scrypt's N for new password hashes (server/accounts/passwords.ts); production refuses less than 17.
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PRODUCTION_HASH_COST),
+    // Web Push to the installed app (docs/rules/messages.md#6-push-notifications): the VAPID key pair (base64url, the
+    // public key the 65-byte P-256 point, the private key its 32-byte scalar) and who the push services may contact.
+    // All three or none; none: push is off (outside production a pair is generated and kept in DATA_DIR).
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be the 65-byte P-256 public key in base64url (87 characters)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the 32-byte P-256 private key in base64url (43 characters)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+      .optional(),
     PAYOUT_SECOND_APPROVAL_TK: z
       .string()
       .regex(/^\d{1,12}$/, 'must be a whole number of taka (digits only, like 10000)')
@@ -136,6 +151,11 @@ const EnvSchema = z
       for (const k of ['BKASH_APP_KEY', 'BKASH_APP_SECRET', 'BKASH_USERNAME', 'BKASH_PASSWORD'] as const)
         if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `is required with BKASH_MODE=${env.BKASH_MODE}` });
     }
+    const vapid = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter(Boolean).length;
+    if (vapid > 0 && vapid < 3)
+      for (const k of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)
+        if (!env[k])
+          ctx.addIssue({ code: 'custom', path: [k], message: 'is required with the other VAPID_ variables (all three, or none: no push)' });
     if (Boolean(env.ADMIN_PHONE) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',
@@ -145,12 +165,19 @@ const EnvSchema = z
     }
   });
 
+type VapidKeys = 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT';
+
+/** Web Push's configuration: the private key is never logged, the public one is what browsers subscribe with. */
+export type PushConfig = { publicKey: string; privateKey: string; subject: string; source: 'env' | 'generated' };
+
 type BkashKeys = 'BKASH_MODE' | 'BKASH_BASE_URL' | 'BKASH_APP_KEY' | 'BKASH_APP_SECRET' | 'BKASH_USERNAME' | 'BKASH_PASSWORD';
 
 export type Config = Omit<
   z.infer<typeof EnvSchema>,
-  'APP_ENV' | 'NODE_ENV' | 'SECRET_KEY' | 'SEED_DEMO' | 'BKASH_RECEIVER_NUMBER' | 'DRAND_URLS' | BkashKeys
+  'APP_ENV' | 'NODE_ENV' | 'SECRET_KEY' | 'SEED_DEMO' | 'BKASH_RECEIVER_NUMBER' | 'DRAND_URLS' | BkashKeys | VapidKeys
 > & {
+  /** Web Push's VAPID keys and subject; null: push is off (docs/rules/messages.md#6-push-notifications). */
+  push: PushConfig | null;
   /** DRAND_URLS as a list, trailing slashes removed; empty: the server fetches no beacon. */
   drandRelays: string[];
   /** The app's mode: APP_ENV, else NODE_ENV, else development. */
@@ -219,6 +246,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     BKASH_USERNAME,
     BKASH_PASSWORD,
     DRAND_URLS,
+    VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY,
+    VAPID_SUBJECT,
     ...e
   } = parsed.data;
   const drandRelays =
@@ -258,9 +288,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secret = readFileSync(file, 'utf8').trim();
     secretSource = 'generated';
   }
+  const push: PushConfig | null =
+    VAPID_PUBLIC_KEY && VAPID_PRIVATE_KEY && VAPID_SUBJECT
+      ? { publicKey: VAPID_PUBLIC_KEY, privateKey: VAPID_PRIVATE_KEY, subject: VAPID_SUBJECT, source: 'env' }
+      : APP_ENV === 'production'
+        ? null
+        : { ...devVapidKeys(dataDir), subject: `mailto:${e.SUPPORT_EMAIL}`, source: 'generated' };
   return {
     ...e,
     APP_ENV,
+    push,
     DATA_DIR: dataDir,
     SECRET_KEY: secret,
     secretSource,
@@ -271,4 +308,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && APP_ENV !== 'production'),
     uploadsDir: path.join(dataDir, 'uploads'),
   };
+}
+
+/**
+ * Outside production without VAPID_ variables: a P-256 key pair made once and kept in DATA_DIR/vapid.json, so that push
+ * works out of the box and a restart keeps the devices subscribed (a new pair would orphan every subscription).
+ */
+const KeptVapid = z.object({ publicKey: z.string().length(87), privateKey: z.string().length(43) });
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+function devVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file)) {
+    const kept = KeptVapid.safeParse(parseJson(readFileSync(file, 'utf8')));
+    if (kept.success) return kept.data;
+  }
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // The scalar is 32 bytes even when it starts with zeros.
+  const privateKey = Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()])
+    .subarray(-32)
+    .toString('base64url');
+  const keys = { publicKey: ecdh.getPublicKey('base64url'), privateKey };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }

@@ -25,6 +25,10 @@ async function main() {
   }
   const log = createLogger(config.LOG_LEVEL);
   if (config.secretSource === 'generated') log.warn('SECRET_KEY is not set: using a generated secret kept in DATA_DIR (development only)');
+  // docs/rules/messages.md#6-push-notifications: where the VAPID keys came from (never the private key itself).
+  if (config.push?.source === 'generated')
+    log.warn('VAPID_ keys are not set: push uses a generated key pair kept in DATA_DIR (development only)');
+  else if (!config.push) log.info('VAPID_ keys are not set: no push notifications are sent');
   if (config.NOTIFY_TRANSPORT === 'log')
     log.warn('NOTIFY_TRANSPORT=log: one-time codes are written to this log and the outbox table (development only)');
   let app: App;

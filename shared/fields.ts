@@ -85,6 +85,9 @@ export const VALIDATION_KEYS = [
   'notificationIdInvalid',
   'messageSettingInvalid',
   'messageLanguageInvalid',
+  'pushEndpointInvalid',
+  'pushKeyInvalid',
+  'pushLabelInvalid',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -5,6 +5,7 @@
  * SMS goes after the commit (server/messages/service.ts dispatch), so a rolled-back event sends nothing.
  */
 import type { Db } from '../db/index.ts';
+import { queuePush } from '../push/service.ts';
 import { CLAIM_DAYS } from '../../shared/claims/schemas.ts';
 import {
   MARKETING,
@@ -37,10 +38,15 @@ export async function tell<K extends MessageKind>(
 ): Promise<void> {
   if (!(await wants(tx, m.userId, m.kind))) return;
   const params = MessageParams[m.kind].parse(m.params);
-  await tx.query(
+  const rows = await tx.query<{ id: number }>(
     `INSERT INTO player_messages (user_id, kind, event_key, params, sms_state) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (event_key) DO NOTHING`,
+     ON CONFLICT (event_key) DO NOTHING RETURNING id`,
     [m.userId, m.kind, m.key, JSON.stringify(params), m.sms === false ? 'none' : 'queued'],
+  );
+  // Its pushes, in the same transaction: once per message and device (docs/rules/messages.md#6-push-notifications).
+  await queuePush(
+    tx,
+    rows.map((r) => r.id),
   );
 }
 
@@ -91,11 +97,11 @@ export async function tellRefund(tx: Db, transactionId: number, paymentId: strin
 
 /**
  * Every prize of a lottery whose results were just published, one message per prize, with its claim deadline
- * (CLAIM_DAYS after the draw). Page only: the winner's SMS is the one staff send with Notify Winners, so that a winner
- * never gets two.
+ * (CLAIM_DAYS after the draw). No SMS: the winner's SMS is the one staff send with Notify Winners, so that a winner
+ * never gets two; a push to his devices if he wants results pushed.
  */
 export async function tellPrizesWon(tx: Db, lotteryId: number): Promise<void> {
-  await tx.query(
+  const rows = await tx.query<{ id: number }>(
     `INSERT INTO player_messages (user_id, kind, event_key, params, sms_state)
      SELECT t.user_id, 'prize_won', 'prize_won:' || p.id,
             jsonb_build_object('prize_id', p.id, 'lottery_id', l.id, 'lottery', l.name, 'lottery_bn', l.name_bn,
@@ -104,8 +110,15 @@ export async function tellPrizesWon(tx: Db, lotteryId: number): Promise<void> {
             'none'
      FROM prizes p JOIN transactions t ON t.id = p.transaction_id JOIN lotteries l ON l.id = p.lottery_id
      WHERE p.lottery_id = $1 AND l.drawn_at IS NOT NULL AND p.prize_money > 0
-     ON CONFLICT (event_key) DO NOTHING`,
+     ON CONFLICT (event_key) DO NOTHING
+     RETURNING id`,
     [lotteryId, CLAIM_DAYS],
+  );
+  // The winners' pushes (docs/rules/messages.md#6-push-notifications): the page's entry and the push at once; the SMS
+  // stays with Notify Winners.
+  await queuePush(
+    tx,
+    rows.map((r) => r.id),
   );
 }
 

@@ -115,9 +115,15 @@ export const REMIND_EVERY_MS = 60_000;
 
 /**
  * The sender of this instance every few seconds, and the claim reminders' query every minute (a scan of the unclaimed
- * prizes, not for a 5-second loop), the first with the first send; a failed run is logged and the next one tries again.
+ * prizes, not for a 5-second loop), the first with the first send; then the waiting pushes; a failed run is logged and
+ * the next one tries again.
  */
-export function scheduleDispatch(messages: Messages, log: Logger, everyMs = DISPATCH_EVERY_MS): () => void {
+export function scheduleDispatch(
+  messages: Messages,
+  log: Logger,
+  push?: { dispatch(): Promise<number> },
+  everyMs = DISPATCH_EVERY_MS,
+): () => void {
   let running = false;
   let remindedAt = -Infinity;
   const every = setInterval(() => {
@@ -127,6 +133,8 @@ export function scheduleDispatch(messages: Messages, log: Logger, everyMs = DISP
     if (remind) remindedAt = Date.now();
     (remind ? messages.remind() : Promise.resolve(0))
       .then(() => messages.dispatch())
+      // The pushes of the same messages (docs/rules/messages.md#6-push-notifications), after their SMS.
+      .then(() => push?.dispatch())
       .catch((err: unknown) => log.warn({ err }, 'sending messages failed'))
       .finally(() => (running = false));
   }, everyMs);

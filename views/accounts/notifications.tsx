@@ -1,10 +1,12 @@
-import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, redirect, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { api as contract } from '../../shared/api/contract.ts';
 import { errorText } from '../../shared/api-types.ts';
 import type { Notification } from '../../shared/messages/schemas.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
-import { pageStatus } from '../components/action.ts';
+import { PushSettingsForm } from '../../shared/push/schemas.ts';
+import { pageStatus, submit } from '../components/action.ts';
+import { key } from '../components/messages.ts';
 import { Alert } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { DateTime } from '../components/nowrap.tsx';
@@ -12,6 +14,7 @@ import { PageHead } from '../components/page-head.tsx';
 import { apiOf, localeOf } from '../context.ts';
 import { useTranslation, WithTexts } from '../i18n.tsx';
 import { Pager } from '../lotteries/pager.tsx';
+import { PUSH, PUSH_SECTION, PushSection, type PushChoices, type PushDeviceResult } from './push-device.tsx';
 import { pageCount, parsePage } from '../lotteries/paging.ts';
 
 /** Messages a page (docs/rules/messages.md#5-the-pages). */
@@ -33,16 +36,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = parsePage(url.searchParams.get('page'), LAST_PAGE);
   const api = apiOf(context);
-  const [all, r] = await Promise.all([
+  const [all, r, p] = await Promise.all([
     localeOf(context).namespace('messages'),
     api.call(contract.notifications, { query: { limit: PER_PAGE, offset: (page - 1) * PER_PAGE } }),
+    api.call(contract.pushSettings),
   ]);
+  // Push to his devices (docs/rules/messages.md#6-push-notifications): the section shows only where the server sends it.
+  const push: PushChoices | null = p.ok && p.data.public_key ? p.data : null;
+  const pushSaved = url.searchParams.get('saved') === PUSH.settings;
   // The kinds' texts are rendered by the API: the page carries only its own.
   const texts = Object.fromEntries(Object.entries(all).filter(([k]) => k !== 'kinds'));
   if (r.status === 401) throw redirect(withQuery(paths.login, { from: url.pathname + url.search }));
   if (!r.ok)
     return data(
-      { texts, page, items: null, total: 0, unread: null, error: errorText(r.error, '') || null },
+      { texts, page, items: null, total: 0, unread: null, error: errorText(r.error, '') || null, push, pushSaved },
       { status: pageStatus(r.status) },
     );
   let unread = r.data.unread;
@@ -51,7 +58,43 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const read = await api.call(contract.readNotifications, { body: { up_to: newest.id } });
     if (read.ok) unread = read.data.unread;
   }
-  return { texts, page, items: r.data.items, total: r.data.total, unread, error: null };
+  return { texts, page, items: r.data.items, total: r.data.total, unread, error: null, push, pushSaved };
+}
+
+/**
+ * The posts of "Notifications on this device" (docs/rules/messages.md#6-push-notifications): the kinds he wants pushed
+ * (a plain form, `PUT /api/v1/push-settings/`, back to the section with a confirmation), and the switch's subscription
+ * of this browser and its removal, which only JavaScript sends (`POST /api/v1/push-subscriptions/`, `…/remove/`).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const field = (name: string) => {
+    const v = form.get(name);
+    return typeof v === 'string' ? v : '';
+  };
+  const api = apiOf(context);
+  if (intent === PUSH.subscribe) {
+    const label = field('label');
+    const r = await api.call(contract.subscribePush, {
+      body: { endpoint: field('endpoint'), keys: { p256dh: field('p256dh'), auth: field('auth') }, ...(label ? { label } : {}) },
+    });
+    return data<PushDeviceResult>({ push: r.ok ? 'subscribed' : 'failed' }, { status: r.ok ? 200 : pageStatus(r.status) });
+  }
+  if (intent === PUSH.unsubscribe) {
+    const r = await api.call(contract.unsubscribePush, { body: { endpoint: field('endpoint') } });
+    // A device the server had already forgotten is off all the same.
+    const off = r.ok || r.status === 404;
+    return data<PushDeviceResult>({ push: off ? 'unsubscribed' : 'failed' }, { status: off ? 200 : pageStatus(r.status) });
+  }
+  const s = await submit(form, context, {
+    schema: PushSettingsForm,
+    call: (client, body) => client.call(contract.setPushSettings, { body }),
+    failed: 'messages:push.saveFailed',
+    fix: key('messages:push.saveFailed'),
+    extra: { form: PUSH.settings } as const,
+  });
+  return s.ok ? redirect(`${withQuery(paths.notifications, { saved: PUSH.settings })}#${PUSH_SECTION}`, 303) : s.reply;
 }
 
 export function Component() {
@@ -109,6 +152,7 @@ function NotificationsPage() {
           </section>
         )}
         {d.items ? <Pager page={d.page} pages={pageCount(d.total, PER_PAGE)} href={pageHref} texts="messages:pager" lng={lng} /> : null}
+        {d.push ? <PushSection settings={d.push} saved={d.pushSaved} /> : null}
       </div>
     </>
   );
