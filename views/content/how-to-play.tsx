@@ -71,10 +71,10 @@ function CheckPicture() {
         strokeWidth="2"
       />
       {[0, 1, 2, 3, 4, 5].map((i) => (
-        <circle key={i} cx={30 + i * 20} cy="54" r="8" fill={i === 5 ? GOLD : GREEN} opacity={i === 1 || i === 3 ? 0.35 : 1} />
+        <circle key={i} cx={30 + i * 20} cy="54" r="6.5" fill={i === 5 ? GOLD : GREEN} opacity={i === 1 || i === 3 ? 0.35 : 1} />
       ))}
       {[0, 2, 4].map((i) => (
-        <circle key={i} cx={30 + i * 20} cy="54" r="12" fill="none" stroke={GOLD} strokeWidth="2.5" />
+        <circle key={i} cx={30 + i * 20} cy="54" r="9.5" fill="none" stroke={GOLD} strokeWidth="2" />
       ))}
       <rect x="30" y="96" width="100" height="8" rx="4" fill={LINE} />
     </>
