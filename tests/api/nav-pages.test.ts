@@ -96,6 +96,8 @@ describe('the tab bar on player pages', () => {
     ['/faq', null],
     ['/how-to-play', null],
     ['/no-such-page', null],
+    // An unknown draw's proof: the error page (views/root.tsx RootErrorBoundary) has the tab bar too.
+    ['/results/999999', '/results'],
   ])('a visitor on %s: the current tab is %s', async (path, current) => {
     const res = await visitor().get(path);
     expect([200, 404]).toContain(res.status);
