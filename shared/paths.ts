@@ -29,6 +29,8 @@ export type PaymentDemo = (typeof PAYMENT_DEMOS)[number];
 export const paths = {
   home: '/',
   faq: '/faq',
+  /** How to pick, pay, check and claim, with pictures (views/content/how-to-play.tsx). */
+  howToPlay: '/how-to-play',
   playResponsibly: '/play-responsibly',
   notice: '/notice',
   terms: '/terms-conditions',

@@ -1,14 +1,15 @@
-import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from './i18n.tsx';
 import type { SessionUser } from '../shared/api-types.ts';
 import type { Language } from '../shared/i18n.ts';
-import { paths } from '../shared/paths.ts';
+import { isStaffPath, paths } from '../shared/paths.ts';
 import { apiOf, localeOf, siteContext, type SiteInfo } from './context.ts';
 import { Footer } from './components/footer.tsx';
 import { Head } from './components/head.tsx';
 import { unreadFor } from './components/bell.tsx';
 import { LanguageChooser } from './components/language-chooser.tsx';
 import { RealityCheck, realityFor, type RealityState } from './components/reality-check.tsx';
+import { TabBar } from './components/tab-bar.tsx';
 import { Toasts } from './components/toast.tsx';
 import { TopBar } from './components/top-bar.tsx';
 
@@ -51,6 +52,8 @@ export function useRootData(): RootData {
 export function Root() {
   const { user, lng, langChosen, unread } = useRootData();
   const { t } = useTranslation();
+  // The back office has its own shell (views/admin/shell.tsx): neither the player's tab bar nor his footer.
+  const staffPage = isStaffPath(useLocation().pathname);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -61,7 +64,8 @@ export function Root() {
         <RealityCheck />
         <Outlet />
       </main>
-      <Footer />
+      {staffPage ? null : <TabBar signedIn={user !== null} />}
+      {staffPage ? null : <Footer />}
       <Toasts />
       {langChosen ? null : <LanguageChooser />}
     </>
@@ -72,6 +76,7 @@ export function RootErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const { user, lng, unread } = useRootData();
+  const staffPage = isStaffPath(useLocation().pathname);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // The database out of reach (server/ssr/page.tsx unavailablePage): the server's sentence, in the page's language.
   const detail: unknown = isRouteErrorResponse(error) && status === 503 ? (error.data as { detail?: unknown } | null)?.detail : undefined;
@@ -89,7 +94,8 @@ export function RootErrorBoundary() {
           </a>
         </section>
       </main>
-      <Footer />
+      {staffPage ? null : <TabBar signedIn={user !== null} />}
+      {staffPage ? null : <Footer />}
     </>
   );
 }

@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: paths.picker, ...page('lotteries/quick-play.tsx', () => import('./lotteries/quick-play.tsx')) },
       { path: paths.quickPlay.pattern, ...page('lotteries/quick-play.tsx', () => import('./lotteries/quick-play.tsx')) },
       { path: paths.faq, ...page('content/faq.tsx', () => import('./content/faq.tsx'), { cache: ['category'] }) },
+      { path: paths.howToPlay, ...page('content/how-to-play.tsx', () => import('./content/how-to-play.tsx'), { cache: [] }) },
       { path: paths.playResponsibly, ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
       { path: paths.notice, ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },
       { path: paths.terms, ...page('content/legal.tsx', () => import('./content/legal.tsx'), { cache: [] }) },

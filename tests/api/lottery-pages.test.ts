@@ -133,7 +133,8 @@ describe('with lotteries and results', () => {
     expect(dialog).toMatch(/^<dialog[^>]*id="pick"[^>]*open=""/);
     expect(text(dialog)).toContain('Saturday Mega Draw');
     expect(text(dialog)).toContain('Confirm Selection & Play');
-    expect(text(dialog)).toContain('Random Pick');
+    expect(text(dialog)).toContain('Easy Pick');
+    expect(text(dialog)).not.toContain('Random Pick');
     expect(dialog).toContain('href="/#featured"');
     // A lottery that is not one of the three cards still opens (fetched by id); a closed one says why.
     const other = await get(`/?pick=${closed}`).expect(200);
@@ -162,7 +163,9 @@ describe('with lotteries and results', () => {
     const dialog = res.text.slice(res.text.indexOf('<dialog'));
     expect(dialog).toMatch(/^<dialog[^>]*id="pick"/);
     expect(text(dialog)).toContain('Weekly Draw 12');
-    expect(text(dialog)).toContain('Confirm');
+    // One name for each button in every picker (decision 056).
+    expect(text(dialog)).toContain('Confirm Selection & Play');
+    expect(text(dialog)).toContain('Easy Pick');
     expect(dialog).toContain('href="/all-lotteries?page=2"');
   });
 

@@ -25,7 +25,7 @@ test('a player picks numbers, buys with bKash, enters the TrxID and sees the pen
   const { main, last } = randomChoice();
   for (const n of main) await ball(panel, 'main', n).click();
   await ball(panel, 'last', last).click();
-  await panel.getByRole('button', { name: 'Quick Play' }).click();
+  await panel.getByRole('button', { name: 'Confirm Selection & Play' }).click();
   await expect(page).toHaveURL(/\/quick-play\/\d+\/[\d-]+$/);
 
   const buy = page.locator('.play-buy');

@@ -27,7 +27,7 @@ test.describe('with JavaScript', () => {
   }) => {
     await openHome(page);
     const panel = page.locator('#quick-play');
-    const submit = panel.getByRole('button', { name: 'Quick Play' });
+    const submit = panel.getByRole('button', { name: 'Confirm Selection & Play' });
     await expect(submit).toBeDisabled();
     await pick(panel, [3, 14, 27, 41, 55], 9);
     await expect(submit).toBeEnabled();
@@ -59,7 +59,7 @@ test.describe('with JavaScript', () => {
     await panel.getByRole('button', { name: 'Easy Pick' }).click();
     await expect(panel.locator('input[name="main"]:checked')).toHaveCount(5);
     await expect(panel.locator('input[name="last"]:checked')).toHaveCount(1);
-    await expect(panel.getByRole('button', { name: 'Quick Play' })).toBeEnabled();
+    await expect(panel.getByRole('button', { name: 'Confirm Selection & Play' })).toBeEnabled();
     await panel.getByRole('button', { name: 'Clear' }).click();
     await expect(panel.locator('input:checked')).toHaveCount(0);
   });
@@ -93,7 +93,7 @@ test.describe('without JavaScript', () => {
     await openHome(page);
     const panel = page.locator('#quick-play');
     for (const n of [7, 17, 27]) await panel.locator(`input[name="main"][value="${n}"]`).check({ force: true });
-    await panel.getByRole('button', { name: 'Quick Play' }).click();
+    await panel.getByRole('button', { name: 'Confirm Selection & Play' }).click();
     await expect(page.locator('main')).toContainText('Please select at least 5 numbers.');
     await expect(page.locator('main')).toContainText('Please select a last number.');
     const form = page
@@ -119,7 +119,7 @@ test('a plain visit to /quick-play opens the picker of the featured lottery, as 
   await expect(page.locator('main [role="alert"]')).toHaveCount(0);
   const panel = page.locator('main .play-card--picker');
   await pick(panel, [3, 14, 27, 41, 55], 9);
-  await panel.getByRole('button', { name: 'Quick Play' }).click();
+  await panel.getByRole('button', { name: 'Confirm Selection & Play' }).click();
   await expect(page).toHaveURL(/\/quick-play\/\d+\/03-14-27-41-55-09$/);
   await expect(page.locator('main')).toContainText(featured);
 });

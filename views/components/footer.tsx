@@ -53,7 +53,7 @@ export function FooterContent({ site }: { site: SiteInfo }) {
               <Link to={paths.about}>{t('footer.about')}</Link>
             </li>
             <li>
-              <Link to={paths.playResponsibly}>{t('footer.howToPlay')}</Link>
+              <Link to={paths.howToPlay}>{t('footer.howToPlay')}</Link>
             </li>
             <li>
               <Link to={paths.faq}>{t('nav.faq')}</Link>

@@ -5,6 +5,8 @@ import type { SessionUser } from '../../shared/api-types.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { adminPaths, paths } from '../../shared/paths.ts';
 import { Bell } from './bell.tsx';
+import { placeOf, placePath, type Place } from './places.ts';
+import { placeLabel } from './tab-bar.tsx';
 import { LogoutForm } from './logout-form.tsx';
 import { Logo } from './logo.tsx';
 
@@ -33,6 +35,7 @@ export function TopBar({ user, lng, unread = null }: { user: SessionUser | null;
   // The mobile menu is open on the page where it was opened: navigating elsewhere closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.pathname;
+  const here = placeOf(location.pathname);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 20);
@@ -62,20 +65,31 @@ export function TopBar({ user, lng, unread = null }: { user: SessionUser | null;
         </details>
         <nav className="menu__panel" aria-label={t('nav.main')}>
           <ul className="nav-links">
+            {/* The player's places (docs/rules/pages.md#10-finding-your-way): in the one-line bar of a desktop; on a
+                narrower screen the tab bar at the bottom has them, so the menu leaves them out. */}
+            {(user ? (['play', 'results', 'tickets'] as const) : (['play', 'results'] as const)).map((place: Place) => (
+              <li key={place} className="nav-links__place">
+                <Link
+                  to={placePath(place, user !== null)}
+                  className={place === here ? 'active' : undefined}
+                  aria-current={place === here ? 'page' : undefined}
+                >
+                  {t(placeLabel(place))}
+                </Link>
+              </li>
+            ))}
             <li>
               <NavLink to={paths.faq}>{t('nav.faq')}</NavLink>
+            </li>
+            <li className="nav-links__menu-only">
+              <NavLink to={paths.howToPlay}>{t('nav.howToPlay')}</NavLink>
             </li>
             <li>
               <NavLink to={paths.playResponsibly}>{t('nav.playResponsibly')}</NavLink>
             </li>
-            <li>
+            <li className="nav-links__menu-only">
               <NavLink to={paths.notice}>{t('nav.notice')}</NavLink>
             </li>
-            {user ? (
-              <li>
-                <NavLink to={paths.profile}>{t('nav.profile')}</NavLink>
-              </li>
-            ) : null}
             {user?.is_staff ? (
               <li>
                 <NavLink to={adminPaths.dashboard}>{t('nav.dashboard')}</NavLink>
@@ -86,14 +100,17 @@ export function TopBar({ user, lng, unread = null }: { user: SessionUser | null;
             <LanguageSwitch lng={lng} />
             {user ? (
               <>
-                <span className="nav-user" title={user.phone ?? ''}>
+                {/* Account, the fourth place: the player's name leads to his profile. */}
+                <Link
+                  to={paths.profile}
+                  className={here === 'account' ? 'nav-user is-current' : 'nav-user'}
+                  aria-current={here === 'account' ? 'page' : undefined}
+                  title={user.phone ?? ''}
+                >
                   <span className="nav-user__avatar" aria-hidden="true">
                     {user.name.slice(0, 1).toUpperCase()}
                   </span>
                   <span className="nav-user__name">{user.name}</span>
-                </span>
-                <Link to={paths.myLotteries} className="btn btn-accent btn-sm">
-                  {t('nav.myLotteries')}
                 </Link>
                 <LogoutForm className="btn btn-ghost btn-sm">{t('nav.logout')}</LogoutForm>
               </>

@@ -19,6 +19,8 @@ type FaqTexts = {
   noResults: string;
   contactPrompt: string;
   contactLink: string;
+  /** The link to the four steps of /how-to-play, above the questions. */
+  howToPlay: string;
   categories: Record<'all' | FaqCategory, string>;
 };
 
@@ -116,6 +118,9 @@ export function Component() {
       <Head title={t('title', { page: texts.title })} description={texts.intro} />
       <PageHead title={texts.title} lead={texts.intro} />
       <div className="container narrow faq">
+        <p className="faq__how">
+          <Link to={paths.howToPlay}>{texts.howToPlay}</Link>
+        </p>
         <Form method="get" action={paths.faq} role="search" className="faq__search" preventScrollReset>
           {category !== 'all' ? <input type="hidden" name="category" value={category} /> : null}
           <label htmlFor="faq-q" className="visually-hidden">

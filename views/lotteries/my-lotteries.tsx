@@ -101,7 +101,7 @@ export function Component() {
               <Link to={paths.allLotteries} className="btn btn-primary">
                 {t('pages.myLotteries.pickNumbers')}
               </Link>
-              <Link to={paths.playResponsibly} className="btn btn-ghost">
+              <Link to={paths.howToPlay} className="btn btn-ghost">
                 {t('pages.myLotteries.howToPlay')}
               </Link>
             </div>

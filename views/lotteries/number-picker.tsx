@@ -23,7 +23,6 @@ export type PickerVariant = 'panel' | 'modal' | 'dialog';
 export const REVEAL_MS = 800;
 const MAIN = Array.from({ length: MAIN_MAX }, (_, i) => i + 1);
 const LAST = Array.from({ length: LAST_MAX }, (_, i) => i + 1);
-const SUBMIT = { panel: 'quickPlay', modal: 'confirmPlay', dialog: 'confirm' } as const;
 
 /**
  * The number picker of the quick-play panel, the featured-lottery modal and the all-lotteries dialog.
@@ -207,10 +206,10 @@ export function NumberPicker({
             onClick={easyPick}
             disabled={revealing}
           >
-            {variant === 'panel' ? t('picker.easyPick') : t('picker.randomPick')}
+            {t('picker.easyPick')}
           </button>
           <button type="submit" className="btn btn-primary picker__submit" disabled={revealing || (ready && !complete)}>
-            {t(`picker.${SUBMIT[variant]}`)}
+            {t('picker.confirmPlay')}
           </button>
         </div>
       </div>
