@@ -73,6 +73,7 @@ export const VALIDATION_KEYS = [
   'ticketsKindOnly',
   'spendLimitInvalid',
   'exclusionPeriodInvalid',
+  'timeOutPeriodInvalid',
   'exclusionConfirm',
   'realityIntervalInvalid',
   'dateInvalid',

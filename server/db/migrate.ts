@@ -28,6 +28,7 @@ import * as m029 from './migrations/029-trx-id-checks.ts';
 import * as m025 from './migrations/025-transaction-approval-proposals.ts';
 import * as m031 from './migrations/031-prize-withholding.ts';
 import * as m032 from './migrations/032-date-of-birth.ts';
+import * as m033 from './migrations/033-time-out.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -60,6 +61,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '025-transaction-approval-proposals', sql: m025.sql },
   { id: '031-prize-withholding', sql: m031.sql },
   { id: '032-date-of-birth', sql: m032.sql },
+  { id: '033-time-out', sql: m033.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances
