@@ -25,8 +25,11 @@ test('staff create a lottery in both languages, publish and feature it; players 
   await form.getByLabel('Total prize (৳)').fill('250000');
   await form.getByRole('button', { name: 'Create lottery' }).click();
 
-  await expect(page).toHaveURL(/\/admin\/lotteries\?notice=created$/);
-  await expect(page.locator('.toasts--top-right')).toContainText('The lottery was created.');
+  // Staff are shown the new lottery, the line above its form; then it is in the list.
+  await expect(page).toHaveURL(/\/admin\/lotteries\/\d+\/edit\?notice=created$/);
+  await expect(page.locator('.alert--success')).toHaveText('The lottery was created.');
+  await expect(page.locator('form.admin-form').getByLabel('Name (English)')).toHaveValue(name);
+  await page.goto('/admin/lotteries');
   await page.getByLabel('Search by name or description').fill(name);
   await page.getByRole('button', { name: 'Apply' }).click();
   const card = page.locator('.admin-card').filter({ hasText: name });
