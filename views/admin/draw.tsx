@@ -314,29 +314,9 @@ export function Component() {
           approved={approved}
           drawnNumbers={d.proof && 'numbers' in d.proof ? d.proof.numbers : null}
         />
-      ) : pending ? (
-        <PendingProposal
-          p={pending}
-          mine={pending.proposed_by.id === d.me}
-          salesOpen={salesOpen ? salesEnd : null}
-          action={here}
-          result={result}
-        />
-      ) : numbers ? (
+      ) : numbers && !pending ? (
         <p className="draw-section muted">{t('draw.numbersByProcedure')}</p>
-      ) : salesOpen ? (
-        <div className="draw-section card draw-select">
-          <h2>{t('draw.select')}</h2>
-          {result?.formError ? (
-            <Alert kind="error">
-              {msg(t, result.formError)} {result.formErrors?.join(' ')}
-            </Alert>
-          ) : null}
-          <p className="muted">{t('draw.proposal.salesOpen', { date: salesEnd })}</p>
-        </div>
-      ) : (
-        <Selection lotteryId={l.id} winners={l.winners} action={here} result={result} />
-      )}
+      ) : null}
 
       <div className="draw-section">
         <h2 id="draw-prizes">{t('draw.prizes')}</h2>
@@ -425,6 +405,29 @@ export function Component() {
         )}
         <Pager page={d.page} pages={pages} href={(p) => drawHref(l.id, { search: d.search, page: p })} texts="admin:common" lng={lng} />
       </div>
+
+      {/* Winners by hand come last, after the verifiable draw, the prizes and the participants (docs/rules/lotteries-and-sales.md#9-the-draw). */}
+      {drawn ? null : pending ? (
+        <PendingProposal
+          p={pending}
+          mine={pending.proposed_by.id === d.me}
+          salesOpen={salesOpen ? salesEnd : null}
+          action={here}
+          result={result}
+        />
+      ) : numbers ? null : salesOpen ? (
+        <div className="draw-section card draw-select">
+          <h2>{t('draw.select')}</h2>
+          {result?.formError ? (
+            <Alert kind="error">
+              {msg(t, result.formError)} {result.formErrors?.join(' ')}
+            </Alert>
+          ) : null}
+          <p className="muted">{t('draw.proposal.salesOpen', { date: salesEnd })}</p>
+        </div>
+      ) : (
+        <Selection lotteryId={l.id} winners={l.winners} action={here} result={result} />
+      )}
 
       {confirming ? (
         // Posted to the confirmation's own address: a refused reason comes back with the dialog still open.
