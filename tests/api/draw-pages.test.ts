@@ -170,6 +170,10 @@ describe('the draw page without JavaScript', () => {
     expect(after.text).toContain('Second Officer');
     expect(after.text).not.toContain('value="propose"');
     expect(after.text).toContain('TK. 50,000');
+    // What the draw gave, and what reached the winners (nothing yet: no claim's transfer is completed).
+    const facts = after.text.replaceAll('<!-- -->', '');
+    expect(facts).toMatch(/<dt>Prizes won<\/dt><dd><span[^>]*>TK\. [1-9][\d,]*<\/span><\/dd>/);
+    expect(facts).toMatch(/<dt>Prizes paid out \(transfer completed\)<\/dt><dd><span[^>]*>TK\. 0<\/span><\/dd>/);
   });
 
   test('a rejected proposal: the selection comes back', async () => {

@@ -742,7 +742,9 @@ function Results({
   drawnNumbers: number[] | null;
 }) {
   const { t } = useTranslation('admin');
-  const paid = prizes.reduce((s, p) => s + p.prize_money, 0);
+  // Won: the prizes the draw gave (a withheld one is not the winner's); paid out: those whose transfer was completed.
+  const won = prizes.reduce((s, p) => s + (p.withheld_reason ? 0 : p.prize_money), 0);
+  const paid = prizes.reduce((s, p) => s + (p.paid_out ? p.prize_money : 0), 0);
   return (
     <div className="draw-section card draw-results">
       <h2 id="draw-results">{t('draw.results')}</h2>
@@ -770,6 +772,12 @@ function Results({
           <dt>{t(l.kind === 'numbers' ? 'draw.jackpot' : 'draw.totalPrize')}</dt>
           <dd>
             <Amount value={l.kind === 'numbers' ? (l.jackpot ?? 0) : l.total_prize} lng={lng} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('draw.won')}</dt>
+          <dd>
+            <Amount value={won} lng={lng} />
           </dd>
         </div>
         <div>
