@@ -8,6 +8,20 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from './helpers.ts';
 import { logInAs, STAFF, useLanguage } from './pages.ts';
 
+for (const [js, lng] of [
+  [true, 'en'],
+  [false, 'bn'],
+] as const)
+  test.describe(`${js ? 'with' : 'without'} JavaScript`, () => {
+    test.use({ javaScriptEnabled: js });
+    test(`staff land on the dashboard after login (${lng})`, async ({ page }) => {
+      await useLanguage(page, lng);
+      await logInAs(page, STAFF);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await expect(page.locator('h1')).toHaveText(lng === 'bn' ? 'ড্যাশবোর্ড' : 'Dashboard');
+    });
+  });
+
 test('staff create a lottery in both languages, publish and feature it; players see it in their language', async ({ page, request }) => {
   await useLanguage(page, 'en');
   await logInAs(page, STAFF);
