@@ -79,6 +79,7 @@ export const VALIDATION_KEYS = [
   'ticketsKindOnly',
   'spendLimitInvalid',
   'exclusionPeriodInvalid',
+  'timeOutPeriodInvalid',
   'exclusionConfirm',
   'realityIntervalInvalid',
   'dateInvalid',

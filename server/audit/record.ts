@@ -40,13 +40,17 @@ export type AuditAction =
   | 'generated_ticket.create'
   | 'generated_ticket.delete'
   | 'user.create'
-  | 'user.update';
+  | 'user.update'
+  | 'play.self_exclusion'
+  | 'play.time_out';
 
 /** The kinds of thing a record is about (its `entity`). */
 export type AuditEntity = 'transaction' | 'payment' | 'statement' | 'lottery' | 'prize' | 'prize_claim' | 'generated_ticket' | 'user';
 
 export type AuditRecord = {
-  /** The staff account that made the change; null when the system made it on bKash's word (docs/rules/payments.md). */
+  /**
+   * The staff account that made the change (or the player himself, for his own break from play:
+   * docs/rules/play-safe.md#5-what-staff-see); null when the system made it on bKash's word (docs/rules/payments.md). */
   actorId: number | null;
   action: AuditAction;
   entity: AuditEntity;

@@ -29,6 +29,7 @@ import * as m025 from './migrations/025-transaction-approval-proposals.ts';
 import * as m031 from './migrations/031-prize-withholding.ts';
 import * as m032 from './migrations/032-date-of-birth.ts';
 import * as m034 from './migrations/034-push-subscriptions.ts';
+import * as m033 from './migrations/033-time-out.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -62,6 +63,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '031-prize-withholding', sql: m031.sql },
   { id: '032-date-of-birth', sql: m032.sql },
   { id: '034-push-subscriptions', sql: m034.sql },
+  { id: '033-time-out', sql: m033.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

@@ -65,9 +65,12 @@ export async function publishResults(db: Db, id: number): Promise<string> {
 }
 
 /** The lottery's prizes, a withheld one with its reason (docs/rules/lotteries-and-sales.md#9-the-draw). */
+/** A lottery's prizes, each with whether its money has reached the winner: its claim's transfer completed. */
 export const prizesOf = (db: Db, lotteryId: number) =>
-  db.query<PrizeRow & { withheld_reason: string | null }>(
-    'SELECT id, lottery_id, transaction_id, ticket, prize_money, withheld_reason FROM prizes WHERE lottery_id = $1 ORDER BY id',
+  db.query<PrizeRow & { withheld_reason: string | null; paid_out: boolean }>(
+    `SELECT p.id, p.lottery_id, p.transaction_id, p.ticket, p.prize_money, p.withheld_reason,
+            EXISTS (SELECT 1 FROM prize_claims c WHERE c.prize_id = p.id AND c.status = 'transfer_completed') AS paid_out
+       FROM prizes p WHERE p.lottery_id = $1 ORDER BY p.id`,
     [lotteryId],
   );
 

@@ -20,7 +20,9 @@ import {
 /** Whether `userId` gets messages of `kind`: the kinds about his money always; the others as he set (or their default). */
 async function wants(tx: Db, userId: number, kind: MessageKind): Promise<boolean> {
   if (MARKETING.includes(kind)) {
-    const excluded = await tx.one('SELECT 1 FROM play_limits WHERE user_id = $1 AND excluded_until > now()', [userId]);
+    const excluded = await tx.one('SELECT 1 FROM play_limits WHERE user_id = $1 AND (excluded_until > now() OR timeout_until > now())', [
+      userId,
+    ]);
     if (excluded) return false;
   }
   if (!isSwitchable(kind)) return true;
@@ -174,7 +176,7 @@ export async function tellNewLottery(tx: Db, lotteryId: number): Promise<void> {
      JOIN message_settings s ON s.new_lottery
      JOIN users u ON u.id = s.user_id AND u.is_active
      WHERE l.id = $1 AND l.published AND l.end_date > now()
-       AND NOT EXISTS (SELECT 1 FROM play_limits x WHERE x.user_id = s.user_id AND x.excluded_until > now())
+       AND NOT EXISTS (SELECT 1 FROM play_limits x WHERE x.user_id = s.user_id AND (x.excluded_until > now() OR x.timeout_until > now()))
        AND EXISTS (SELECT 1 FROM transactions t JOIN lotteries o ON o.id = t.lottery_id
                    WHERE t.user_id = s.user_id AND t.status = 'success' AND o.kind = l.kind AND o.id <> l.id)
      ON CONFLICT (event_key) DO NOTHING`,

@@ -13,6 +13,9 @@ export type PlayRow = {
   pending_at: string | null;
   excluded_until: string | null;
   excluded_at: string | null;
+  /** A time-out (migration 033): until when, and when it was taken; both null without one. */
+  timeout_until: string | null;
+  timeout_at: string | null;
   /** How often the reality check reminds him, in minutes (migration 020); null: never chosen, the default applies. */
   reality_minutes: number | null;
 };
@@ -95,18 +98,22 @@ export async function saveLimits(
   );
 }
 
-/** Writes a self-exclusion until `until` (asked for now), and records it. */
-export async function saveExclusion(tx: Db, userId: number, until: string): Promise<void> {
+/**
+ * Writes a break until `until` (taken now) — a self-exclusion, or a time-out (docs/rules/play-safe.md#3a-time-out) in
+ * its own columns — and records it in the player's history.
+ */
+export async function saveBreak(tx: Db, userId: number, kind: 'self_exclusion' | 'time_out', until: string): Promise<void> {
+  const [end, at] = kind === 'time_out' ? ['timeout_until', 'timeout_at'] : ['excluded_until', 'excluded_at'];
   await tx.query(
-    `INSERT INTO play_limits (user_id, excluded_until, excluded_at, updated_at) VALUES ($1, $2, now(), now())
-     ON CONFLICT (user_id) DO UPDATE SET excluded_until = $2, excluded_at = now(), updated_at = now()`,
+    `INSERT INTO play_limits (user_id, ${end}, ${at}, updated_at) VALUES ($1, $2, now(), now())
+     ON CONFLICT (user_id) DO UPDATE SET ${end} = $2, ${at} = now(), updated_at = now()`,
     [userId, until],
   );
-  await tx.query(`INSERT INTO play_limit_events (user_id, kind, until) VALUES ($1, 'self_exclusion', $2)`, [userId, until]);
+  await tx.query(`INSERT INTO play_limit_events (user_id, kind, until) VALUES ($1, $2, $3)`, [userId, kind, until]);
 }
 
 export type EventRow = {
-  kind: 'limits' | 'self_exclusion';
+  kind: 'limits' | 'self_exclusion' | 'time_out';
   day_limit: number | null;
   week_limit: number | null;
   month_limit: number | null;

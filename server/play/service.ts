@@ -4,7 +4,9 @@ import { formatDate } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { formatTaka } from '../../shared/money.ts';
 import {
+  breakNow,
   extendExclusion,
+  extendTimeOut,
   isExcluded,
   limitBreach,
   limitsNow,
@@ -16,6 +18,7 @@ import {
   type LimitSettings,
   type Limits,
   type Period,
+  type PlayBreak,
 } from '../../shared/play/limits.ts';
 import type {
   LimitsBody,
@@ -24,7 +27,9 @@ import type {
   RealityIntervalBody,
   SelfExclusionBody,
   StaffPlayLimits,
+  TimeOutBody,
 } from '../../shared/play/schemas.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { intervalOf } from '../../shared/play/reality.ts';
@@ -60,6 +65,9 @@ function settings(r: q.PlayRow | undefined): LimitSettings {
 }
 
 const exclusionUntilOf = (r: q.PlayRow | undefined): number | null => (r?.excluded_until ? ms(r.excluded_until) : null);
+const timeOutUntilOf = (r: q.PlayRow | undefined): number | null => (r?.timeout_until ? ms(r.timeout_until) : null);
+/** The break (self-exclusion or time-out) that stops the player playing now, or null. */
+const breakOf = (r: q.PlayRow | undefined, nowMs: number): PlayBreak | null => breakNow(exclusionUntilOf(r), timeOutUntilOf(r), nowMs);
 
 /** What the player spent in each current period (docs/rules/play-safe.md#1-spend-limits). */
 async function spent(db: Db, userId: number, nowMs: number, except: number | null): Promise<Record<Period, number>> {
@@ -70,20 +78,28 @@ async function spent(db: Db, userId: number, nowMs: number, except: number | nul
 
 const when = (at: number, lng: Language) => formatDate(new Date(at), lng, { withTime: true }) ?? iso(at);
 
-/** A self-excluded player's refusal: 403 `self_excluded`, with until when (and, after it, `then`: what follows). */
-const excluded = (until: number, ctx: Ctx, then?: string) =>
-  ApiError.detail(403, [ctx.t('play:api.selfExcluded', { until: when(until, ctx.lng) }), then].filter(Boolean).join(' '), 'self_excluded', {
-    until: iso(until),
-  });
+/**
+ * A player on a break's refusal (docs/rules/play-safe.md#4-every-purchase-path): 403 `self_excluded` or `time_out`,
+ * with until when (and, after it, `then`: what follows).
+ */
+const onBreak = (b: PlayBreak, ctx: Ctx, then?: string) =>
+  ApiError.detail(
+    403,
+    [ctx.t(b.kind === 'time_out' ? 'play:api.timeOut' : 'play:api.selfExcluded', { until: when(b.until, ctx.lng) }), then]
+      .filter(Boolean)
+      .join(' '),
+    b.kind === 'time_out' ? 'time_out' : 'self_excluded',
+    { until: iso(b.until) },
+  );
 
 /**
- * The TrxID of an earlier purchase given while self-excluded (docs/rules/play-safe.md#4-every-purchase-path): refused
- * with the purchase's own words, and what becomes of that purchase (it stays unpaid and is cancelled when its sales
- * close; money already sent is refunded by support). Only the exclusion is checked: the purchase was counted already.
+ * The TrxID of an earlier purchase given while self-excluded or on a time-out (docs/rules/play-safe.md#4-every-purchase-path):
+ * refused with the purchase's own words, and what becomes of that purchase (it stays unpaid and is cancelled when its
+ * sales close; money already sent is refunded by support). Only the break is checked: the purchase was counted already.
  */
 export async function refuseTrxIdWhileExcluded(tx: Db, userId: number, ctx: Ctx): Promise<void> {
-  const until = exclusionUntilOf(await q.settingsOf(tx, userId));
-  if (until !== null && isExcluded(until, Date.now())) throw excluded(until, ctx, ctx.t('play:api.excludedTrxId'));
+  const b = breakOf(await q.settingsOf(tx, userId), Date.now());
+  if (b) throw onBreak(b, ctx, ctx.t('play:api.excludedTrxId'));
 }
 
 /**
@@ -117,8 +133,8 @@ export async function checkPlay(
     row = await q.settingsOf(tx, userId);
   }
   const nowMs = Date.now();
-  const until = exclusionUntilOf(row);
-  if (until !== null && isExcluded(until, nowMs)) throw excluded(until, ctx);
+  const playBreak = breakOf(row, nowMs);
+  if (playBreak) throw onBreak(playBreak, ctx);
   // Every player has a reality check (every 60 minutes unless he chose otherwise), settings or not.
   await reality.refuseWhileDue(tx, player, { session, minutes: row?.reality_minutes ?? null }, ctx);
   if (!row) return;
@@ -155,6 +171,7 @@ export class Play {
     const pending = pendingNow(s, nowMs);
     const used = await spent(db, userId, nowMs, null);
     const until = exclusionUntilOf(row);
+    const timeOut = timeOutUntilOf(row);
     return {
       limits: limitsJson(limits),
       pending: pending ? { limits: limitsJson(pending.limits), effective_at: iso(pending.effective_at) } : null,
@@ -170,6 +187,7 @@ export class Play {
       }),
       self_exclusion:
         until !== null && isExcluded(until, nowMs) && row?.excluded_at ? { until: iso(until), set_at: row.excluded_at } : null,
+      time_out: timeOut !== null && isExcluded(timeOut, nowMs) && row?.timeout_at ? { until: iso(timeOut), set_at: row.timeout_at } : null,
     };
   }
 
@@ -198,18 +216,54 @@ export class Play {
    * Self-exclusion (docs/rules/play-safe.md#3-self-exclusion): from now for the period chosen; one in force can only be
    * made longer (a request that would end it sooner is 409 `exclusion_not_shorter`, and changes nothing).
    */
-  async exclude(userId: number, body: z.output<typeof SelfExclusionBody>, ctx: Ctx): Promise<z.input<typeof PlayLimits>> {
+  exclude(userId: number, body: z.output<typeof SelfExclusionBody>, ctx: Ctx): Promise<z.input<typeof PlayLimits>> {
+    return this.takeBreak(userId, 'self_exclusion', body.period, (current, nowMs) => extendExclusion(current, body.period, nowMs), ctx);
+  }
+
+  /**
+   * A time-out (docs/rules/play-safe.md#3a-time-out): a break of 24 hours, 7 days or 30 days from now; like a
+   * self-exclusion it can only be made longer (one that would end sooner is 409 `time_out_not_shorter`, and changes
+   * nothing).
+   */
+  takeTimeOut(userId: number, body: z.output<typeof TimeOutBody>, ctx: Ctx): Promise<z.input<typeof PlayLimits>> {
+    return this.takeBreak(userId, 'time_out', body.period, (current, nowMs) => extendTimeOut(current, body.period, nowMs), ctx);
+  }
+
+  /**
+   * A break taken (a self-exclusion or a time-out), under the player's lock: `extend` gives its new end from the one in
+   * force, or null when it would not be longer (409 with a code of its kind). Kept in the player's history
+   * (play_limit_events) and in the audit log, the player as its actor (docs/rules/play-safe.md#5-what-staff-see).
+   */
+  private takeBreak(
+    userId: number,
+    kind: PlayBreak['kind'],
+    period: string,
+    extend: (current: number | null, nowMs: number) => number | null,
+    ctx: Ctx,
+  ): Promise<z.input<typeof PlayLimits>> {
     return this.db.tx(async (tx) => {
       await q.lockPlayer(tx, userId);
       const nowMs = Date.now();
-      const current = exclusionUntilOf(await q.settingsOf(tx, userId));
-      const until = extendExclusion(current, body.period, nowMs);
-      if (until === null && current !== null)
-        throw ApiError.detail(409, ctx.t('play:api.notShorter', { until: when(current, ctx.lng) }), 'exclusion_not_shorter', {
-          until: iso(current),
-        });
-      if (until === null) throw new Error('an exclusion with nothing in force must have an end');
-      await q.saveExclusion(tx, userId, iso(until));
+      const row = await q.settingsOf(tx, userId);
+      const current = kind === 'time_out' ? timeOutUntilOf(row) : exclusionUntilOf(row);
+      const until = extend(current, nowMs);
+      if (until === null && current !== null) {
+        const [text, code] =
+          kind === 'time_out'
+            ? (['play:api.timeOutNotShorter', 'time_out_not_shorter'] as const)
+            : (['play:api.notShorter', 'exclusion_not_shorter'] as const);
+        throw ApiError.detail(409, ctx.t(text, { until: when(current, ctx.lng) }), code, { until: iso(current) });
+      }
+      if (until === null) throw new Error('a break with nothing in force must have an end');
+      await q.saveBreak(tx, userId, kind, iso(until));
+      await recordAudit(tx, {
+        actorId: userId,
+        action: kind === 'time_out' ? 'play.time_out' : 'play.self_exclusion',
+        entity: 'user',
+        entityId: String(userId),
+        before: current !== null && isExcluded(current, nowMs) ? { until: iso(current) } : null,
+        after: { period, until: iso(until) },
+      });
       return this.of(userId, tx);
     });
   }

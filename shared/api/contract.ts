@@ -87,7 +87,15 @@ import {
   STATEMENT_TYPES,
 } from '../payments/statements.ts';
 import { PICTURE_TYPES, UploadParams, UploadReply } from '../uploads/schemas.ts';
-import { LimitsBody, PlayLimits, RealityCheck, RealityIntervalBody, SelfExclusionBody, StaffPlayLimits } from '../play/schemas.ts';
+import {
+  LimitsBody,
+  PlayLimits,
+  RealityCheck,
+  RealityIntervalBody,
+  SelfExclusionBody,
+  StaffPlayLimits,
+  TimeOutBody,
+} from '../play/schemas.ts';
 import { ArchivedResult, CheckNumbersQuery, CheckNumbersReply, ResultsQuery } from '../results/schemas.ts';
 import {
   MessageSettings,
@@ -293,6 +301,17 @@ export const api = {
     summary:
       'Excludes the caller from play for 6 months, 1 year or 5 years (confirm: true): no purchase, checkout or activation until ' +
       'then; prizes can still be claimed. It cannot be shortened or lifted early; a second call may only extend it (409 otherwise).',
+  }),
+  timeOut: endpoint({
+    method: 'POST',
+    path: '/api/v1/time-out/',
+    access: 'user',
+    tag: 'play',
+    body: TimeOutBody,
+    reply: PlayLimits,
+    summary:
+      'A short break from play for 24 hours, 7 days or 30 days (confirm: true): no purchase, payment or activation until then; ' +
+      'prizes can still be claimed. It cannot be shortened or lifted early; a second call may only extend it (409 otherwise).',
   }),
   userPlayLimits: endpoint({
     method: 'GET',

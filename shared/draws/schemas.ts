@@ -61,6 +61,8 @@ export const Prize = z.object({
   tier: z.number().int().nullable().optional(),
   /** Why the prize was withheld (by two staff members, docs/rules/lotteries-and-sales.md#9-the-draw); null when it was not. */
   withheld_reason: z.string().nullable().optional(),
+  /** Whether the prize's money reached its winner: its claim's transfer was completed (the draw page's "Prizes paid out"). */
+  paid_out: z.boolean().optional(),
 });
 
 /**

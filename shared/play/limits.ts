@@ -152,3 +152,34 @@ export function extendExclusion(current: number | null, period: ExclusionPeriod,
   const until = exclusionUntil(period, nowMs);
   return isExcluded(current, nowMs) && current !== null && until <= current ? null : until;
 }
+
+// Time-out: a short break (docs/rules/play-safe.md#3a-time-out) ------------------------------------------------------------
+
+export const TIME_OUT_PERIODS = ['24h', '7d', '30d'] as const;
+export type TimeOutPeriod = (typeof TIME_OUT_PERIODS)[number];
+const TIME_OUT_MS: Record<TimeOutPeriod, number> = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS };
+
+/** When a time-out taken now ends: exactly 24 hours, 7 days or 30 days later (Dhaka has no daylight saving). */
+export const timeOutUntil = (period: TimeOutPeriod, nowMs: number): number => nowMs + TIME_OUT_MS[period];
+
+/**
+ * A new time-out over one that may still run: like a self-exclusion, it can only make it longer. The new end, or null
+ * when it would end sooner than (or when) the one in force.
+ */
+export function extendTimeOut(current: number | null, period: TimeOutPeriod, nowMs: number): number | null {
+  const until = timeOutUntil(period, nowMs);
+  return isExcluded(current, nowMs) && current !== null && until <= current ? null : until;
+}
+
+/** A break from play in force: a self-exclusion or a time-out, and when it ends. */
+export type PlayBreak = { kind: 'self_exclusion' | 'time_out'; until: number };
+
+/**
+ * The break that stops the player playing now, or null (docs/rules/play-safe.md#4-every-purchase-path): a
+ * self-exclusion is told first (it is the longer commitment); a time-out otherwise. Both block the same things.
+ */
+export function breakNow(exclusion: number | null, timeOut: number | null, nowMs: number): PlayBreak | null {
+  if (exclusion !== null && isExcluded(exclusion, nowMs)) return { kind: 'self_exclusion', until: exclusion };
+  if (timeOut !== null && isExcluded(timeOut, nowMs)) return { kind: 'time_out', until: timeOut };
+  return null;
+}

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { toAsciiDigits } from '../dates.ts';
 import { v } from '../fields.ts';
 import { parseWholeTaka } from '../money.ts';
-import { EXCLUSION_PERIODS, LIMIT_MAX, PERIODS } from './limits.ts';
+import { EXCLUSION_PERIODS, LIMIT_MAX, PERIODS, TIME_OUT_PERIODS } from './limits.ts';
 import { isRealityInterval, REALITY_INTERVALS } from './reality.ts';
 
 /** One limit: whole taka from 1 to LIMIT_MAX, as a number or digits (Bengali digits too); null, absent or blank: no limit. */
@@ -27,6 +27,12 @@ export const LimitsBody = z.strictObject({ day: limit, week: limit, month: limit
 /** `POST /api/v1/self-exclusion/`: how long, and the player's confirmation that it cannot be undone early. */
 export const SelfExclusionBody = z.strictObject({
   period: z.enum(EXCLUSION_PERIODS, { error: () => v('exclusionPeriodInvalid') }),
+  confirm: z.literal(true, { error: () => v('exclusionConfirm') }),
+});
+
+/** `POST /api/v1/time-out/`: a short break of 24 hours, 7 days or 30 days, confirmed like a self-exclusion. */
+export const TimeOutBody = z.strictObject({
+  period: z.enum(TIME_OUT_PERIODS, { error: () => v('timeOutPeriodInvalid') }),
   confirm: z.literal(true, { error: () => v('exclusionConfirm') }),
 });
 
@@ -53,11 +59,13 @@ export const PlayLimits = z.object({
   pending: z.object({ limits: LimitsOut, effective_at: z.string() }).nullable(),
   periods: z.array(PeriodState),
   self_exclusion: Exclusion,
+  /** The player's time-out (docs/rules/play-safe.md#3a-time-out): until when (null: none now) and when it was taken. */
+  time_out: Exclusion,
 });
 
 /** What the player asked for and when: the history staff see. */
 export const PlayEvent = z.object({
-  kind: z.enum(['limits', 'self_exclusion']),
+  kind: z.enum(['limits', 'self_exclusion', 'time_out']),
   limits: LimitsOut.nullable(),
   effective_at: z.string().nullable(),
   until: z.string().nullable(),
@@ -82,6 +90,14 @@ export const StaffPlayLimits = PlayLimits.extend({
 export const SelfExclusionForm = z
   .object({
     period: z.enum(EXCLUSION_PERIODS, { error: () => v('exclusionPeriodInvalid') }),
+    confirm: z.unknown().refine((x) => x === 'yes', v('exclusionConfirm')),
+  })
+  .transform(({ period }) => ({ period, confirm: true as const }));
+
+/** The page's time-out form (/profile/limits): the period and the same box, read into the API's own body. */
+export const TimeOutForm = z
+  .object({
+    period: z.enum(TIME_OUT_PERIODS, { error: () => v('timeOutPeriodInvalid') }),
     confirm: z.unknown().refine((x) => x === 'yes', v('exclusionConfirm')),
   })
   .transform(({ period }) => ({ period, confirm: true as const }));

@@ -65,9 +65,19 @@ describe('creating and editing a lottery without JavaScript', () => {
       .type('form')
       .send({ ...form, end_date: '2026-12-07' });
     expect(ok.status).toBe(303);
-    expect(ok.headers.location).toBe('/admin/lotteries?notice=created');
     const [row] = await lotteries();
     expect(row).toMatchObject({ name: 'Karnaphuli Draw', published: true, featured: false, end_date: '2026-12-07T14:00:00.000Z' });
+    // Staff are shown the lottery they created, with a line above its form (not a toast over the page).
+    expect(ok.headers.location).toBe(`/admin/lotteries/${row?.id}/edit?notice=created`);
+    const shown = await staffAgent.get(ok.headers.location as string).expect(200);
+    expect(shown.text).toMatch(/<div class="alert alert--success" role="status">The lottery was created\.<\/div>/);
+    expect(shown.text).toContain('value="Karnaphuli Draw"');
+    const bn = await staffAgent
+      .get(ok.headers.location as string)
+      .set('Cookie', 'lang=bn')
+      .expect(200);
+    expect(bn.text).toContain('লটারি তৈরি হয়েছে');
+    expect((await staffAgent.get(`/admin/lotteries/${row?.id}/edit`).expect(200)).text).not.toContain('alert--success');
 
     const list = await staffAgent.get('/admin/lotteries?search=karnaphuli&filter=active').expect(200);
     expect(list.text).toContain('Karnaphuli Draw');

@@ -57,6 +57,7 @@ const MATRIX: Record<keyof typeof contract, Rule> = {
   myLimits: { access: 'user' },
   setMyLimits: { access: 'user' },
   selfExclusion: { access: 'user' },
+  timeOut: { access: 'user' },
   userPlayLimits: { access: 'staff', owned: 'user' },
   realityCheck: { access: 'user' },
   acknowledgeRealityCheck: { access: 'user' },

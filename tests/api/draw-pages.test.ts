@@ -94,6 +94,12 @@ describe('the draw page without JavaScript', () => {
     expect(page.text).toContain('Choose winners by hand (unverifiable)');
     // Random Winner is gone from the page: a winner picked by the server's dice cannot be checked either.
     expect(page.text).not.toContain('value="random"');
+    // Before the draw the verifiable draw comes first, winners by hand last: after the prizes and the participants.
+    const at = (marker: string) => page.text.indexOf(marker);
+    expect(at('class="draw-section draw-verifiable"')).toBeGreaterThan(-1);
+    expect(at('class="draw-section draw-verifiable"')).toBeLessThan(at('id="draw-prizes"'));
+    expect(at('id="draw-prizes"')).toBeLessThan(at('id="draw-participants"'));
+    expect(at('id="draw-participants"')).toBeLessThan(at('class="draw-section card draw-select"'));
     const csrf = csrfFrom(page.text);
     const post = (fields: Record<string, string | string[]>, agent = staffAgent, token = csrf) =>
       agent
@@ -164,6 +170,10 @@ describe('the draw page without JavaScript', () => {
     expect(after.text).toContain('Second Officer');
     expect(after.text).not.toContain('value="propose"');
     expect(after.text).toContain('TK. 50,000');
+    // What the draw gave, and what reached the winners (nothing yet: no claim's transfer is completed).
+    const facts = after.text.replaceAll('<!-- -->', '');
+    expect(facts).toMatch(/<dt>Prizes won<\/dt><dd><span[^>]*>TK\. [1-9][\d,]*<\/span><\/dd>/);
+    expect(facts).toMatch(/<dt>Prizes paid out \(transfer completed\)<\/dt><dd><span[^>]*>TK\. 0<\/span><\/dd>/);
   });
 
   test('a rejected proposal: the selection comes back', async () => {

@@ -158,6 +158,19 @@ describe('finishing a draw', () => {
     const listed = await prizes(staff, lottery);
     expect(listed.status).toBe(200);
     expect(listed.body.map((p: { ticket: string }) => p.ticket)).toEqual([T2, T1]);
+    // Won is not paid: a prize is paid out only once its claim's transfer is completed.
+    expect(listed.body.map((p: { paid_out: boolean }) => p.paid_out)).toEqual([false, false]);
+    const [first, second] = listed.body as { id: number; transaction_id: number }[];
+    for (const [prize, status] of [
+      [first!, 'transfer_completed'],
+      [second!, 'payment_info_submitted'],
+    ] as const)
+      await t.db.query(
+        `INSERT INTO prize_claims (prize_id, user_id, status, payment_method)
+         SELECT $1, user_id, $2, 'bkash' FROM transactions WHERE id = $3`,
+        [prize.id, status, prize.transaction_id],
+      );
+    expect((await prizes(staff, lottery)).body.map((p: { paid_out: boolean }) => p.paid_out)).toEqual([true, false]);
   });
 
   test('whole taka: the remainder of the split is not paid out', async () => {

@@ -341,14 +341,17 @@ describe('the kinds a player chooses', () => {
     expect(reminders).toEqual([expect.objectContaining({ user_id: b.id, event_key: expect.stringMatching(/^claim_reminder:1:/) })]);
   });
 
-  test('a new lottery: told to players who opted in and bought one of its kind, never to a self-excluded one', async () => {
-    const [keen, quiet, excluded, never] = await Promise.all([account(t), account(t), account(t), account(t)]);
+  test('a new lottery: told to players who opted in and bought one of its kind, never to a self-excluded one or one on a time-out', async () => {
+    const [keen, quiet, excluded, never, onBreak] = await Promise.all([account(t), account(t), account(t), account(t), account(t)]);
     const old = await insertLottery(t);
-    for (const [i, p] of [keen, quiet, excluded].entries()) await decide(await purchased(p, old, `0${i + 1}-12-23-34-45-07`), 'success');
-    for (const p of [keen, excluded, never]) await settings(p, { language: 'en', claim_reminder: true, new_lottery: true }).expect(200);
+    for (const [i, p] of [keen, quiet, excluded, onBreak].entries())
+      await decide(await purchased(p, old, `0${i + 1}-12-23-34-45-07`), 'success');
+    for (const p of [keen, excluded, never, onBreak])
+      await settings(p, { language: 'en', claim_reminder: true, new_lottery: true }).expect(200);
     await t.db.query(`INSERT INTO play_limits (user_id, excluded_until, excluded_at) VALUES ($1, now() + interval '180 days', now())`, [
       excluded.id,
     ]);
+    await api(onBreak, 'post', '/api/v1/time-out/').send({ period: '24h', confirm: true }).expect(200);
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
     const made = await api(staff, 'post', '/api/v1/lotteries/').send({
       name: 'Victory Day Special',

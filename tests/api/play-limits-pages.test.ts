@@ -1,7 +1,7 @@
 /**
  * Keeping play safe through the pages, as a browser without JavaScript does (docs/rules/play-safe.md#6-the-pages):
- * /profile/limits sets the limits and the self-exclusion with plain forms (the box must be ticked), in English and
- * Bengali; the ticket page shows the API's refusal of a purchase over the limit, and of a self-excluded player; the
+ * /profile/limits sets the limits, a time-out and the self-exclusion with plain forms (the box must be ticked), in
+ * English and Bengali, the two breaks shown apart; the ticket page shows the API's refusal of a purchase over the limit, and of a self-excluded player; the
  * Play Responsibly page and the profile link to the limits; staff see a player's limits on his user page.
  */
 import request from 'supertest';
@@ -71,6 +71,47 @@ test('self-exclusion needs the box ticked; then the ticket page refuses in Benga
   expect(info.text).toContain('href="/profile/limits"');
 });
 
+test('a time-out: shown apart from self-exclusion; needs the box; then the ticket page refuses, saying until when', async () => {
+  const lottery = await insertLottery(t, { price: 100 });
+  const { agent, id } = await pagePlayer(t, 'Nasrin Akter');
+  const page = await agent.get('/profile/limits').expect(200);
+  // The two breaks, each in its own card, each saying what it does.
+  expect(page.text).toMatch(/<h2 id="time-out-title">Take a break<\/h2>[\s\S]*<h2 id="exclusion-title">Self-exclude<\/h2>/);
+  expect(page.text).toContain('A short pause from play: for 24 hours, 7 days or 30 days');
+  expect(page.text).toContain('For a long time — 6 months, 1 year or 5 years');
+  for (const v of ['24h', '7d', '30d']) expect(page.text).toContain(`value="${v}"`);
+  // Each value of the limits table carries its column's name, for a phone's stacked rows.
+  expect(page.text).toContain('data-label="Starts again"');
+  const unticked = await postLimits(agent, page.text, { intent: 'time-out', period: '24h' });
+  expect(unticked.status).toBe(400);
+  expect(unticked.text).toContain('Please confirm that you understand this cannot be undone early.');
+  const badPeriod = await postLimits(agent, page.text, { intent: 'time-out', period: '6m', confirm: 'yes' });
+  expect(badPeriod.status).toBe(400);
+  expect(badPeriod.text).toContain('Choose how long: 24 hours, 7 days or 30 days.');
+  expect((await t.db.query('SELECT 1 FROM play_limits WHERE user_id = $1 AND timeout_until IS NOT NULL', [id])).length).toBe(0);
+  const done = await postLimits(agent, page.text, { intent: 'time-out', period: '7d', confirm: 'yes' });
+  expect(done.status).toBe(303);
+  expect(done.headers.location).toBe('/profile/limits?saved=timeOut');
+  const after = await agent.get('/profile/limits?saved=timeOut').expect(200);
+  expect(after.text).toContain('Your break has started.');
+  expect(after.text).toContain('You are taking a break from play until');
+  expect(after.text).toContain('Extend my break to');
+  const shorter = await postLimits(agent, after.text, { intent: 'time-out', period: '24h', confirm: 'yes' });
+  expect(shorter.status).toBe(409);
+  expect(shorter.text).toContain('A break cannot be shortened or ended early');
+  const refused = await buyOnPage(agent, lottery, '05-12-23-34-45-07');
+  expect(refused.status).toBe(403);
+  expect(refused.text).toContain('You are taking a break from play until');
+  const bn = await agent.get('/profile/limits').set('Cookie', 'lang=bn').expect(200);
+  expect(bn.text).toContain('বিরতি নিন');
+  expect(bn.text).toContain('আপনি খেলা থেকে বিরতিতে আছেন, যতক্ষণ:');
+  // Staff see it on the player's page, and its history.
+  const staff = await pagePlayer(t, 'Support Officer', 'en', { is_staff: true });
+  const userPage = (await staff.agent.get(`/admin/users/${id}/edit`).expect(200)).text.replaceAll('<!-- -->', '');
+  expect(userPage).toContain('<strong>On a break (time-out) until</strong>');
+  expect(userPage).toContain('break (time-out) until');
+});
+
 test('staff see a player’s limits and exclusion on his user page, read only', async () => {
   const { agent, id } = await pagePlayer(t, 'Fatema Begum');
   const page = await agent.get('/profile/limits').expect(200);
@@ -78,7 +119,8 @@ test('staff see a player’s limits and exclusion on his user page, read only', 
   const staff = await pagePlayer(t, 'Support Officer', 'en', { is_staff: true });
   const userPage = await staff.agent.get(`/admin/users/${id}/edit`);
   expect(userPage.status).toBe(200);
-  expect(userPage.text).toContain('Spend limits and self-exclusion');
+  expect(userPage.text).toContain('Spend limits, breaks and self-exclusion');
+  expect(userPage.text).toContain('Not on a break.');
   expect(userPage.text).toContain('TK. 2,000');
   expect(userPage.text).toContain('Not self-excluded.');
   // The reality check: the default until the player chooses, then his choice, in the staff member's language.

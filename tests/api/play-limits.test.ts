@@ -6,66 +6,33 @@
  * Prize claims still work when excluded. On PGlite and PostgreSQL.
  */
 import request from 'supertest';
-import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
-import { startSimulator } from '../../server/payments/bkash/simulator.ts';
-import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, drawByHand, insertLottery, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { caller, clearPlay, nextTicket, sendMoney as sendMoneyIn, startPlayApp, winThenClaim } from './play-fixtures.ts';
+import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let a: Player, b: Player, third: Player, staff: Player;
-let closeSim: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  // bKash's simulator over HTTP, as tests/api/bkash-checkout.test.ts runs it.
-  const s = await startSimulator(SIMULATOR_CREDENTIALS);
-  closeSim = s.close;
-  t = await startTestApp({ BKASH_BASE_URL: s.baseUrl });
+  ({ t, close } = await startPlayApp());
   a = await account(t, { name: 'Rahim Uddin' });
   b = await account(t, { name: 'Fatema Begum' });
   third = await account(t, { name: 'Karim Mia' });
   staff = await account(t, { name: 'Support Officer', is_staff: true });
 });
-afterAll(async () => {
-  await t.close();
-  await closeSim();
-});
-beforeEach(async () => {
-  await t.settled();
-  for (const table of [
-    'play_limit_events',
-    'play_limits',
-    'bkash_payments',
-    'audit_log',
-    'generated_tickets',
-    'prize_claims',
-    'prizes',
-    'transactions',
-    'lotteries',
-    'rate_limits',
-    'one_time_codes',
-  ])
-    await t.db.query(`DELETE FROM ${table}`);
-});
+afterAll(() => close());
+beforeEach(() => clearPlay(t));
 
 const HOUR = 3600_000;
-const as = (p: Player | null, method: 'get' | 'put' | 'post', url: string, lng = 'en') => {
-  const r = request(t.url)[method](url).set('Accept-Language', lng);
-  return p ? r.set(...p.auth) : r;
-};
+const as = (p: Player | null, method: 'get' | 'put' | 'post', url: string, lng = 'en') => caller(t)(p, method, url, lng);
 const limits = (p: Player | null, lng = 'en') => as(p, 'get', '/api/v1/my-limits/', lng);
 const setLimits = (p: Player | null, body: unknown, lng = 'en') => as(p, 'put', '/api/v1/my-limits/', lng).send(body as object);
 const exclude = (p: Player | null, body: unknown, lng = 'en') => as(p, 'post', '/api/v1/self-exclusion/', lng).send(body as object);
 const staffView = (p: Player | null, id: number | string) => as(p, 'get', `/api/v1/admin-users/${id}/play-limits/`);
 
-let ticketSeq = 0;
-/** A new valid combination each call. */
-const nextTicket = () => {
-  const n = ++ticketSeq;
-  return `${String((n % 40) + 1).padStart(2, '0')}-${String((Math.floor(n / 40) % 40) + 1).padStart(2, '0')}-41-42-43-07`;
-};
 /** A Send Money purchase (TrxID given at once) of p in this lottery. */
-const sendMoney = (p: Player, lottery: number, lng = 'en', price = 100) =>
-  buy(t, p, purchase(lottery, nextTicket(), { trx_id: trxId(), amount: price })).set('Accept-Language', lng);
+const sendMoney = (p: Player, lottery: number, lng = 'en', price = 100) => sendMoneyIn(t, p, lottery, lng, price);
 const startCheckout = (p: Player, id: number, lng = 'en') => as(p, 'post', `/api/v1/transactions/${id}/bkash-checkout/`, lng);
 
 async function generated(lottery: number): Promise<{ ticket_number: string; secret_number: string }> {
@@ -90,6 +57,7 @@ describe('GET and PUT /api/v1/my-limits/', () => {
       pending: null,
       periods: ['day', 'week', 'month'].map((period) => ({ period, limit: null, spent: 0, left: null, resets_at: expect.any(String) })),
       self_exclusion: null,
+      time_out: null,
     });
     const resets = (res.body.periods as { resets_at: string }[]).map((p) => Date.parse(p.resets_at));
     for (const r of resets) expect(r).toBeGreaterThan(Date.now());
@@ -378,23 +346,7 @@ describe('every purchase path', () => {
   });
 
   test('prize claims still work when excluded', async () => {
-    const lottery = await insertLottery(t);
-    const bought = await sendMoney(a, lottery);
-    expect((await approveByHand(t, bought.body.id)).status).toBe(200);
-    const d = await drawByHand(t, lottery, [bought.body.ticket]);
-    expect(d.status).toBe(201);
-    await exclude(a, { period: '5y', confirm: true }).expect(200);
-    const prize = d.body.prizes[0].id as number;
-    expect((await as(a, 'get', '/api/v1/my-winning-tickets/')).body[0].can_claim).toBe(true);
-    expect((await as(a, 'post', '/api/v1/send-prize-claim-otp/').send({ prize_id: prize })).status).toBe(200);
-    const otp = await t.lastCode(a.phone, 'claim');
-    const claimed = await as(a, 'post', '/api/v1/submit-prize-claim/').send({
-      prize,
-      payment_method: 'bkash',
-      account_number: '01712345678',
-      account_holder_name: 'Rahim Uddin',
-      otp,
-    });
+    const claimed = await winThenClaim(t, a, () => exclude(a, { period: '5y', confirm: true }).expect(200));
     expect(claimed.status).toBeLessThan(300);
   });
 });

@@ -8,6 +8,20 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from './helpers.ts';
 import { logInAs, STAFF, useLanguage } from './pages.ts';
 
+for (const [js, lng] of [
+  [true, 'en'],
+  [false, 'bn'],
+] as const)
+  test.describe(`${js ? 'with' : 'without'} JavaScript`, () => {
+    test.use({ javaScriptEnabled: js });
+    test(`staff land on the dashboard after login (${lng})`, async ({ page }) => {
+      await useLanguage(page, lng);
+      await logInAs(page, STAFF);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await expect(page.locator('h1')).toHaveText(lng === 'bn' ? 'ড্যাশবোর্ড' : 'Dashboard');
+    });
+  });
+
 test('staff create a lottery in both languages, publish and feature it; players see it in their language', async ({ page, request }) => {
   await useLanguage(page, 'en');
   await logInAs(page, STAFF);
@@ -25,8 +39,11 @@ test('staff create a lottery in both languages, publish and feature it; players 
   await form.getByLabel('Total prize (৳)').fill('250000');
   await form.getByRole('button', { name: 'Create lottery' }).click();
 
-  await expect(page).toHaveURL(/\/admin\/lotteries\?notice=created$/);
-  await expect(page.locator('.toasts--top-right')).toContainText('The lottery was created.');
+  // Staff are shown the new lottery, the line above its form; then it is in the list.
+  await expect(page).toHaveURL(/\/admin\/lotteries\/\d+\/edit\?notice=created$/);
+  await expect(page.locator('.alert--success')).toHaveText('The lottery was created.');
+  await expect(page.locator('form.admin-form').getByLabel('Name (English)')).toHaveValue(name);
+  await page.goto('/admin/lotteries');
   await page.getByLabel('Search by name or description').fill(name);
   await page.getByRole('button', { name: 'Apply' }).click();
   const card = page.locator('.admin-card').filter({ hasText: name });

@@ -42,7 +42,9 @@ test('create → publish and feature → buy → approve → draw → results �
   await form.getByLabel('Published (players can see it)').check();
   await form.getByLabel('Featured (on the home page)').check();
   await form.getByRole('button', { name: 'Create lottery' }).click();
-  await expect(staff).toHaveURL(/\/admin\/lotteries\?notice=created$/);
+  // Shown the new lottery (its form, with the line that says it was created), then the list.
+  await expect(staff).toHaveURL(/\/admin\/lotteries\/\d+\/edit\?notice=created$/);
+  await staff.goto('/admin/lotteries');
   await staff.getByLabel('Search by name or description').fill(name);
   await staff.getByRole('button', { name: 'Apply' }).click();
   const card = staff.locator('.admin-card').filter({ hasText: name });

@@ -63,7 +63,8 @@ test('numbers lottery: created, rollover named, bought, drawn by the procedure, 
   await form.getByLabel('5th prize: 3 main, or 2 and the last (৳)').fill('150');
   await form.getByLabel('Published (players can see it)').check();
   await form.getByRole('button', { name: 'Create lottery' }).click();
-  await expect(staff).toHaveURL(/\/admin\/lotteries\?notice=created$/);
+  // Shown the new lottery: its form, with the line that says it was created.
+  await expect(staff).toHaveURL(/\/admin\/lotteries\/\d+\/edit\?notice=created$/);
 
   // The journey lottery's unwon jackpot rolls into it: named on the edit form.
   await staff.goto(`/admin/lotteries/${id}/edit`);

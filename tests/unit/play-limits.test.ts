@@ -1,8 +1,10 @@
-/** The rules of spend limits and self-exclusion (docs/rules/play-safe.md), as plain functions of their inputs and the time. */
+/** The rules of spend limits, self-exclusion and time-outs (docs/rules/play-safe.md), as plain functions of their inputs and the time. */
 import {
+  breakNow,
   countsAsSpent,
   exclusionUntil,
   extendExclusion,
+  extendTimeOut,
   isExcluded,
   limitBreach,
   limitsNow,
@@ -12,9 +14,10 @@ import {
   RAISE_DELAY_MS,
   requestLimits,
   spentIn,
+  timeOutUntil,
   type LimitSettings,
 } from '../../shared/play/limits.ts';
-import { LimitsBody, SelfExclusionBody } from '../../shared/play/schemas.ts';
+import { LimitsBody, SelfExclusionBody, TimeOutBody, TimeOutForm } from '../../shared/play/schemas.ts';
 
 /** A Dhaka wall-clock time (UTC+6) → its instant. */
 const dhaka = (local: string) => Date.parse(`${local}+06:00`);
@@ -146,6 +149,43 @@ describe('self-exclusion', () => {
   });
 });
 
+describe('time-out', () => {
+  const t0 = dhaka('2026-11-28T23:30:00');
+  const DAY = 24 * HOUR;
+  test('24 hours, 7 days, 30 days: exactly that long from when it is taken, across midnight and month ends', () => {
+    expect(timeOutUntil('24h', t0)).toBe(dhaka('2026-11-29T23:30:00'));
+    expect(timeOutUntil('7d', t0)).toBe(dhaka('2026-12-05T23:30:00'));
+    expect(timeOutUntil('30d', t0)).toBe(dhaka('2026-12-28T23:30:00'));
+  });
+
+  test('ends when it should: in force to its last millisecond, over at its end', () => {
+    const until = timeOutUntil('24h', t0);
+    expect(breakNow(null, until, until - 1)).toEqual({ kind: 'time_out', until });
+    expect(breakNow(null, until, until)).toBeNull();
+    expect(breakNow(null, null, t0)).toBeNull();
+  });
+
+  test('cannot be shortened: a shorter or equal one while it runs is refused (null); a longer one extends it', () => {
+    const until = timeOutUntil('7d', t0);
+    expect(extendTimeOut(until, '24h', t0 + HOUR)).toBeNull();
+    // 7 days taken again an hour later ends an hour later: longer, so it extends.
+    expect(extendTimeOut(until, '7d', t0 + HOUR)).toBe(until + HOUR);
+    expect(extendTimeOut(until, '7d', t0)).toBeNull(); // the same end is not longer
+    expect(extendTimeOut(until, '30d', t0 + DAY)).toBe(t0 + 31 * DAY);
+    // Over: a new one starts from now, whatever its length.
+    expect(extendTimeOut(until, '24h', until)).toBe(until + DAY);
+    expect(extendTimeOut(null, '24h', t0)).toBe(t0 + DAY);
+  });
+
+  test('a self-exclusion in force is told before a time-out; either blocks play', () => {
+    const timeOut = timeOutUntil('30d', t0);
+    const exclusion = exclusionUntil('6m', t0);
+    expect(breakNow(exclusion, timeOut, t0 + HOUR)).toEqual({ kind: 'self_exclusion', until: exclusion });
+    expect(breakNow(t0 - 1, timeOut, t0)).toEqual({ kind: 'time_out', until: timeOut });
+    expect(breakNow(exclusion, t0 - 1, t0)).toEqual({ kind: 'self_exclusion', until: exclusion });
+  });
+});
+
 describe('the request bodies', () => {
   test('limits: whole taka 1 to 10,000,000 or none; Bengali digits and blanks as forms send them', () => {
     expect(LimitsBody.parse({ day: 500, week: '১০০০', month: '' })).toEqual({ day: 500, week: 1000, month: null });
@@ -162,5 +202,15 @@ describe('the request bodies', () => {
     );
     expect(SelfExclusionBody.safeParse({ period: '6m', confirm: 'yes' }).error?.issues[0]?.message).toBe('validation:exclusionConfirm');
     expect(SelfExclusionBody.safeParse({ period: '6m' }).error?.issues[0]?.message).toBe('validation:exclusionConfirm');
+  });
+
+  test('time-out: one of 24h, 7d, 30d, and confirm exactly true; the form needs its box ticked', () => {
+    expect(TimeOutBody.parse({ period: '24h', confirm: true })).toEqual({ period: '24h', confirm: true });
+    for (const bad of ['6m', '1h', '', 24, null])
+      expect(TimeOutBody.safeParse({ period: bad, confirm: true }).error?.issues[0]?.message).toBe('validation:timeOutPeriodInvalid');
+    expect(TimeOutBody.safeParse({ period: '7d', confirm: 'yes' }).error?.issues[0]?.message).toBe('validation:exclusionConfirm');
+    expect(TimeOutBody.safeParse({ period: '7d', confirm: true, until: 'x' }).success).toBe(false);
+    expect(TimeOutForm.parse({ period: '30d', confirm: 'yes' })).toEqual({ period: '30d', confirm: true });
+    expect(TimeOutForm.safeParse({ period: '30d' }).error?.issues[0]?.message).toBe('validation:exclusionConfirm');
   });
 });

@@ -42,7 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: r.status === 429 ? 429 : 400 },
     );
   }
-  return redirect(from ?? (r.data.is_staff ? withQuery(adminPaths.createLottery, { welcome: '1' }) : paths.home));
+  // Staff land on the back office's dashboard (docs/rules/pages.md#9-back-office), players on the home page.
+  return redirect(from ?? (r.data.is_staff ? adminPaths.dashboard : paths.home));
 }
 
 export function Component() {

@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { api as contract } from '../../shared/api/contract.ts';
 import { errorText } from '../../shared/api-types.ts';
-import { EXCLUSION_PERIODS, PERIODS } from '../../shared/play/limits.ts';
+import { EXCLUSION_PERIODS, PERIODS, TIME_OUT_PERIODS } from '../../shared/play/limits.ts';
 import { REALITY_INTERVALS } from '../../shared/play/reality.ts';
-import { LimitsBody, RealityIntervalBody, SelfExclusionForm } from '../../shared/play/schemas.ts';
+import { LimitsBody, RealityIntervalBody, SelfExclusionForm, TimeOutForm } from '../../shared/play/schemas.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { pageStatus, submit } from '../components/action.ts';
@@ -17,13 +17,13 @@ import { useRealityTexts, type RealityState } from '../components/reality-check.
 import { Notice } from '../components/toast.tsx';
 import { useTranslation } from '../i18n.tsx';
 
-const NOTICES = ['limits', 'excluded', 'reality'] as const;
+const NOTICES = ['limits', 'excluded', 'timeOut', 'reality'] as const;
 type Saved = (typeof NOTICES)[number];
 const isNotice = (s: string | null): s is Saved => (NOTICES as readonly (string | null)[]).includes(s);
 
 /**
- * /profile/limits: the player's spend limits and self-exclusion (docs/rules/play-safe.md), from GET /api/v1/my-limits/,
- * and his reality check (GET /api/v1/reality-check/).
+ * /profile/limits: the player's spend limits, his breaks — a short time-out and the long self-exclusion, shown apart —
+ * (docs/rules/play-safe.md), from GET /api/v1/my-limits/, and his reality check (GET /api/v1/reality-check/).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -40,12 +40,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const LIMITS = 'limits';
 const EXCLUDE = 'exclude';
 const REALITY = 'reality';
-type Which = { form: typeof LIMITS | typeof EXCLUDE | typeof REALITY };
+const TIME_OUT = 'time-out';
+type Which = { form: typeof LIMITS | typeof EXCLUDE | typeof REALITY | typeof TIME_OUT };
 
 /**
- * The two forms of the page, told apart by `intent`: the limits (PUT /api/v1/my-limits/) and the self-exclusion
- * (POST /api/v1/self-exclusion/, only with its box ticked). Each read with the API's schema; refusals come back on
- * their form, success goes back to the page with a confirmation.
+ * The forms of the page, told apart by `intent`: the limits (PUT /api/v1/my-limits/), the reality check (PUT
+ * /api/v1/reality-check/), the time-out (POST /api/v1/time-out/) and the self-exclusion (POST /api/v1/self-exclusion/),
+ * these two only with their box ticked. Each read with the API's schema; refusals come back on their form, success
+ * goes back to the page with a confirmation.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
@@ -57,6 +59,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       extra: { form: REALITY } satisfies Which,
     });
     return s.ok ? redirect(withQuery(paths.profileLimits, { saved: 'reality' }), 303) : s.reply;
+  }
+  if (form.get('intent') === TIME_OUT) {
+    const s = await submit(form, context, {
+      schema: TimeOutForm,
+      call: (api, body) => api.call(contract.timeOut, { body }),
+      failed: 'profile:play.failed',
+      extra: { form: TIME_OUT } satisfies Which,
+    });
+    return s.ok ? redirect(withQuery(paths.profileLimits, { saved: 'timeOut' }), 303) : s.reply;
   }
   if (form.get('intent') === EXCLUDE) {
     const s = await submit(form, context, {
@@ -77,7 +88,55 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return s.ok ? redirect(withQuery(paths.profileLimits, { saved: 'limits' }), 303) : s.reply;
 }
 
-const NOTICE_TEXTS: Record<Saved, string> = { limits: 'play.saved', excluded: 'play.excludedSaved', reality: 'reality.saved' };
+const NOTICE_TEXTS: Record<Saved, string> = {
+  limits: 'play.saved',
+  excluded: 'play.excludedSaved',
+  timeOut: 'play.timeOutSaved',
+  reality: 'reality.saved',
+};
+
+/**
+ * A break's form (docs/rules/play-safe.md#3-self-exclusion, #3a-time-out): how long, the box "I understand this cannot
+ * be undone early", and its button. The time-out and the self-exclusion each have one, in their own card.
+ */
+function BreakForm<P extends string>(p: {
+  intent: typeof TIME_OUT | typeof EXCLUDE;
+  periods: readonly P[];
+  legend: string;
+  label: (period: P) => string;
+  button: string;
+  result: FormResult | undefined;
+}) {
+  const { t } = useTranslation('profile');
+  const e = p.result?.errors ?? {};
+  return (
+    <>
+      {p.result?.formError ? <Alert kind="error">{msg(t, p.result.formError)}</Alert> : null}
+      <Form method="post" action={paths.profileLimits} noValidate className="form" preventScrollReset>
+        <CsrfField />
+        <input type="hidden" name="intent" value={p.intent} />
+        <fieldset className={e.period ? 'has-error' : undefined}>
+          <legend>{p.legend}</legend>
+          {p.periods.map((period) => (
+            <label key={period} className="toggle">
+              <input type="radio" name="period" value={period} defaultChecked={(p.result?.values?.period ?? p.periods[0]) === period} />
+              <span>{p.label(period)}</span>
+            </label>
+          ))}
+          {e.period ? <p className="field__error">{msg(t, e.period)}</p> : null}
+        </fieldset>
+        <div className={e.confirm ? 'has-error' : undefined}>
+          <label className="toggle">
+            <input type="checkbox" name="confirm" value="yes" />
+            <span>{t('play.understand')}</span>
+          </label>
+          {e.confirm ? <p className="field__error">{msg(t, e.confirm)}</p> : null}
+        </div>
+        <SubmitButton className="btn btn-danger">{p.button}</SubmitButton>
+      </Form>
+    </>
+  );
+}
 
 /** How often the reality check reminds the player, with this session's time and spending (docs/rules/play-safe.md#7-reality-check). */
 function RealityForm({ reality, result }: { reality: RealityState; result: FormResult | undefined }) {
@@ -140,9 +199,10 @@ export function Component() {
   const limitsResult = result?.form === LIMITS ? result : undefined;
   const excludeResult = result?.form === EXCLUDE ? result : undefined;
   const realityResult = result?.form === REALITY ? result : undefined;
+  const timeOutResult = result?.form === TIME_OUT ? result : undefined;
   const le = limitsResult?.errors ?? {};
-  const ee = excludeResult?.errors ?? {};
   const ex = play.self_exclusion;
+  const off = play.time_out;
   return (
     <>
       {head}
@@ -155,6 +215,11 @@ export function Component() {
         {ex ? (
           <Alert kind="info">
             {t('play.excludedUntil')} {when(ex.until)}
+          </Alert>
+        ) : null}
+        {off ? (
+          <Alert kind="info">
+            {t('play.onTimeOutUntil')} {when(off.until)}
           </Alert>
         ) : null}
 
@@ -176,11 +241,12 @@ export function Component() {
                 {play.periods.map((p) => (
                   <tr key={p.period}>
                     <th scope="row">{t(`play.periods.${p.period}`)}</th>
-                    <td>{taka(p.limit)}</td>
-                    <td>
+                    {/* data-label: the column's name, shown beside the value when a phone stacks the rows (views/styles/content.css). */}
+                    <td data-label={t('play.limit')}>{taka(p.limit)}</td>
+                    <td data-label={t('play.spent')}>
                       <Amount value={p.spent} lng={lng} />
                     </td>
-                    <td>{when(p.resets_at)}</td>
+                    <td data-label={t('play.resets')}>{when(p.resets_at)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -221,32 +287,30 @@ export function Component() {
 
         {reality ? <RealityForm reality={reality} result={realityResult} /> : null}
 
+        <section className="card play-safe__time-out" aria-labelledby="time-out-title">
+          <h2 id="time-out-title">{t('play.timeOutTitle')}</h2>
+          <p className="profile__note">{t('play.timeOutLead')}</p>
+          <BreakForm
+            intent={TIME_OUT}
+            periods={TIME_OUT_PERIODS}
+            legend={t(off ? 'play.extendTimeOutFor' : 'play.timeOutFor')}
+            label={(p) => t(`play.timeOutPeriods.${p}`)}
+            button={t('play.timeOutButton')}
+            result={timeOutResult}
+          />
+        </section>
+
         <section className="card play-safe__exclusion" aria-labelledby="exclusion-title">
           <h2 id="exclusion-title">{t('play.exclusionTitle')}</h2>
           <p className="profile__note">{t('play.exclusionLead')}</p>
-          {excludeResult?.formError ? <Alert kind="error">{msg(t, excludeResult.formError)}</Alert> : null}
-          <Form method="post" action={paths.profileLimits} noValidate className="form" preventScrollReset>
-            <CsrfField />
-            <input type="hidden" name="intent" value={EXCLUDE} />
-            <fieldset className={ee.period ? 'has-error' : undefined}>
-              <legend>{t(ex ? 'play.extendFor' : 'play.excludeFor')}</legend>
-              {EXCLUSION_PERIODS.map((p) => (
-                <label key={p} className="toggle">
-                  <input type="radio" name="period" value={p} defaultChecked={(excludeResult?.values?.period ?? '6m') === p} />
-                  <span>{t(`play.exclusionPeriods.${p}`)}</span>
-                </label>
-              ))}
-              {ee.period ? <p className="field__error">{msg(t, ee.period)}</p> : null}
-            </fieldset>
-            <div className={ee.confirm ? 'has-error' : undefined}>
-              <label className="toggle">
-                <input type="checkbox" name="confirm" value="yes" />
-                <span>{t('play.understand')}</span>
-              </label>
-              {ee.confirm ? <p className="field__error">{msg(t, ee.confirm)}</p> : null}
-            </div>
-            <SubmitButton className="btn btn-danger">{t('play.excludeButton')}</SubmitButton>
-          </Form>
+          <BreakForm
+            intent={EXCLUDE}
+            periods={EXCLUSION_PERIODS}
+            legend={t(ex ? 'play.extendFor' : 'play.excludeFor')}
+            label={(p) => t(`play.exclusionPeriods.${p}`)}
+            button={t('play.excludeButton')}
+            result={excludeResult}
+          />
         </section>
       </div>
     </>

@@ -315,29 +315,9 @@ export function Component() {
           approved={approved}
           drawnNumbers={d.proof && 'numbers' in d.proof ? d.proof.numbers : null}
         />
-      ) : pending ? (
-        <PendingProposal
-          p={pending}
-          mine={pending.proposed_by.id === d.me}
-          salesOpen={salesOpen ? salesEnd : null}
-          action={here}
-          result={result}
-        />
-      ) : numbers ? (
+      ) : numbers && !pending ? (
         <p className="draw-section muted">{t('draw.numbersByProcedure')}</p>
-      ) : salesOpen ? (
-        <div className="draw-section card draw-select">
-          <h2>{t('draw.select')}</h2>
-          {result?.formError ? (
-            <Alert kind="error">
-              {msg(t, result.formError)} {result.formErrors?.join(' ')}
-            </Alert>
-          ) : null}
-          <p className="muted">{t('draw.proposal.salesOpen', { date: salesEnd })}</p>
-        </div>
-      ) : (
-        <Selection lotteryId={l.id} winners={l.winners} action={here} result={result} />
-      )}
+      ) : null}
 
       <div className="draw-section">
         <h2 id="draw-prizes">{t('draw.prizes')}</h2>
@@ -426,6 +406,29 @@ export function Component() {
         )}
         <Pager page={d.page} pages={pages} href={(p) => drawHref(l.id, { search: d.search, page: p })} texts="admin:common" lng={lng} />
       </div>
+
+      {/* Winners by hand come last, after the verifiable draw, the prizes and the participants (docs/rules/lotteries-and-sales.md#9-the-draw). */}
+      {drawn ? null : pending ? (
+        <PendingProposal
+          p={pending}
+          mine={pending.proposed_by.id === d.me}
+          salesOpen={salesOpen ? salesEnd : null}
+          action={here}
+          result={result}
+        />
+      ) : numbers ? null : salesOpen ? (
+        <div className="draw-section card draw-select">
+          <h2>{t('draw.select')}</h2>
+          {result?.formError ? (
+            <Alert kind="error">
+              {msg(t, result.formError)} {result.formErrors?.join(' ')}
+            </Alert>
+          ) : null}
+          <p className="muted">{t('draw.proposal.salesOpen', { date: salesEnd })}</p>
+        </div>
+      ) : (
+        <Selection lotteryId={l.id} winners={l.winners} action={here} result={result} />
+      )}
 
       {confirming ? (
         // Posted to the confirmation's own address: a refused reason comes back with the dialog still open.
@@ -740,7 +743,9 @@ function Results({
   drawnNumbers: number[] | null;
 }) {
   const { t } = useTranslation('admin');
-  const paid = prizes.reduce((s, p) => s + p.prize_money, 0);
+  // Won: the prizes the draw gave (a withheld one is not the winner's); paid out: those whose transfer was completed.
+  const won = prizes.reduce((s, p) => s + (p.withheld_reason ? 0 : p.prize_money), 0);
+  const paid = prizes.reduce((s, p) => s + (p.paid_out ? p.prize_money : 0), 0);
   return (
     <div className="draw-section card draw-results">
       <h2 id="draw-results">{t('draw.results')}</h2>
@@ -768,6 +773,12 @@ function Results({
           <dt>{t(l.kind === 'numbers' ? 'draw.jackpot' : 'draw.totalPrize')}</dt>
           <dd>
             <Amount value={l.kind === 'numbers' ? (l.jackpot ?? 0) : l.total_prize} lng={lng} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('draw.won')}</dt>
+          <dd>
+            <Amount value={won} lng={lng} />
           </dd>
         </div>
         <div>

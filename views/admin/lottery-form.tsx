@@ -71,15 +71,15 @@ function valuesOf(l: Row | null, now: number): Record<string, string> {
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const now = Date.now();
-  // Staff land here after login (views/accounts/login.tsx), told where they are going.
-  const welcome = new URL(request.url).searchParams.get('welcome') === '1';
+  // Just created (this form's action sends the new lottery here): said above the form, not in a toast over it.
+  const created = new URL(request.url).searchParams.get('notice') === 'created';
   const targets = await rolloverTargets(context, params.id === undefined ? null : Number(idOf(params.id)));
-  if (params.id === undefined) return { lottery: null, values: valuesOf(null, now), problem: null, editing: false, welcome, targets };
+  if (params.id === undefined) return { lottery: null, values: valuesOf(null, now), problem: null, editing: false, created, targets };
   const id = idOf(params.id);
   if (!id)
-    return data({ lottery: null, values: {} as Record<string, string>, problem: null, editing: true, welcome, targets }, { status: 404 });
+    return data({ lottery: null, values: {} as Record<string, string>, problem: null, editing: true, created, targets }, { status: 404 });
   const r = await apiOf(context).call(contract.staffLottery, { params: { id } });
-  if (r.ok) return { lottery: r.data, values: valuesOf(r.data, now), problem: null, editing: true, welcome, targets };
+  if (r.ok) return { lottery: r.data, values: valuesOf(r.data, now), problem: null, editing: true, created, targets };
   const status = pageStatus(r.status);
   return data(
     {
@@ -87,7 +87,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       values: {} as Record<string, string>,
       problem: r.status === 404 ? null : errorText(r.error, '') || null,
       editing: true,
-      welcome,
+      created,
       targets,
     },
     { status },
@@ -120,7 +120,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       failed: (message) => key('admin:lotteryForm.createFailed', { message }),
     });
     if (!s.ok) return s.reply;
-    return redirect(withQuery(adminPaths.lotteries, { notice: 'created' }), 303);
+    // The new lottery itself, where staff check it and go on to its draw (docs/decisions/059-time-out-and-staff-landing.md).
+    return redirect(withQuery(adminPaths.editLottery(s.data.id), { notice: 'created' }), 303);
   }
   const id = idOf(params.id);
   if (!id) return refuse(key('admin:lotteryForm.notFound'), 404);
@@ -170,7 +171,7 @@ export function Component() {
     <section className="admin-page">
       <Head title={t('common:title', { page: title })} description={editing ? t('lotteryForm.editLead') : t('lotteryForm.createLead')} />
       {result?.saved ? <Notice text={t('lotteries.saved')} /> : null}
-      {d.welcome && !result ? <Notice kind="info" text={t('common:admin.redirecting')} /> : null}
+      {d.created && !result ? <Alert kind="success">{t('lotteries.created')}</Alert> : null}
       <p className="back-link">
         <Link to={adminPaths.lotteries}>{t('lotteryForm.back')}</Link>
       </p>

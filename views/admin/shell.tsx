@@ -19,7 +19,8 @@ export function Component() {
   );
 }
 
-type NavItem = { to: string; label: string; icon: ReactNode; end?: boolean };
+/** `label` names the page in the sidebar; `short`, under its icon in a phone's bottom bar, fits 360 px in both languages. */
+type NavItem = { to: string; label: string; short: string; icon: ReactNode; end?: boolean };
 
 const icon = (d: string) => (
   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -28,28 +29,43 @@ const icon = (d: string) => (
 );
 
 const NAV: readonly NavItem[] = [
-  { to: adminPaths.dashboard, label: 'nav.dashboard', icon: icon('M3 13h8V3H3v10Zm0 8h8v-6H3v6Zm10 0h8V11h-8v10Zm0-18v6h8V3h-8Z') },
+  {
+    to: adminPaths.dashboard,
+    label: 'nav.dashboard',
+    short: 'nav.short.dashboard',
+    icon: icon('M3 13h8V3H3v10Zm0 8h8v-6H3v6Zm10 0h8V11h-8v10Zm0-18v6h8V3h-8Z'),
+  },
   {
     to: adminPaths.lotteries,
     label: 'nav.lotteries',
+    short: 'nav.short.lotteries',
     icon: icon(
       'M4 6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v3a3 3 0 0 0 0 6v3a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-3a3 3 0 0 0 0-6V6Zm10 0v2h2V6h-2Zm0 5v2h2v-2h-2Zm0 5v2h2v-2h-2Z',
     ),
   },
-  { to: adminPaths.createLottery, label: 'nav.createLottery', icon: icon('M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z'), end: true },
+  {
+    to: adminPaths.createLottery,
+    label: 'nav.createLottery',
+    short: 'nav.short.createLottery',
+    icon: icon('M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z'),
+    end: true,
+  },
   {
     to: adminPaths.transactions,
     label: 'nav.transactions',
+    short: 'nav.short.transactions',
     icon: icon('M3 6h18v12H3V6Zm2 2v2h14V8H5Zm0 5v3h6v-3H5Z'),
   },
   {
     to: adminPaths.bkashStatements,
     label: 'nav.bkashStatements',
+    short: 'nav.short.bkashStatements',
     icon: icon('M6 2h9l5 5v15H6V2Zm8 1.5V8h4.5L14 3.5ZM8.5 15.5l1.4-1.4 1.6 1.6 3.6-3.6 1.4 1.4-5 5-3-3Z'),
   },
   {
     to: adminPaths.users,
     label: 'nav.users',
+    short: 'nav.short.users',
     icon: icon(
       'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 9c0-3.3 3.1-6 7-6s7 2.7 7 6v1H2v-1Zm15-9a3 3 0 1 0 0-6v6Zm1 3c2.4.5 4 2.3 4 4.5V21h-4v-1c0-2.3-1-4.4-2.7-5.9L18 14Z',
     ),
@@ -57,6 +73,7 @@ const NAV: readonly NavItem[] = [
   {
     to: adminPaths.prizeClaims,
     label: 'nav.prizeClaims',
+    short: 'nav.short.prizeClaims',
     icon: icon(
       'M7 3h10v3h4v4a5 5 0 0 1-5 5h-.3A6 6 0 0 1 13 17.9V20h4v2H7v-2h4v-2.1A6 6 0 0 1 8.3 15H8a5 5 0 0 1-5-5V6h4V3Zm0 5H5v2a3 3 0 0 0 2 2.8V8Zm10 0v4.8A3 3 0 0 0 19 10V8h-2Z',
     ),
@@ -64,6 +81,7 @@ const NAV: readonly NavItem[] = [
   {
     to: adminPaths.generatedTickets,
     label: 'nav.generatedTickets',
+    short: 'nav.short.generatedTickets',
     icon: icon(
       'M4 4h7v7H4V4Zm2 2v3h3V6H6Zm7-2h7v7h-7V4Zm2 2v3h3V6h-3ZM4 13h7v7H4v-7Zm2 2v3h3v-3H6Zm7-2h3v3h-3v-3Zm4 0h3v3h-3v-3Zm-4 4h3v3h-3v-3Zm4 0h3v3h-3v-3Z',
     ),
@@ -71,6 +89,7 @@ const NAV: readonly NavItem[] = [
   {
     to: adminPaths.auditLog,
     label: 'nav.auditLog',
+    short: 'nav.short.auditLog',
     icon: icon('M6 2h9l5 5v15H6V2Zm8 1.5V8h4.5L14 3.5ZM8 12v2h8v-2H8Zm0 4v2h8v-2H8Z'),
   },
 ];
@@ -125,6 +144,7 @@ function AdminLayout() {
               <NavLink to={item.to} end={item.end} className="admin-nav__link" title={collapsed ? t(item.label) : undefined}>
                 {item.icon}
                 <span className="admin-nav__label">{t(item.label)}</span>
+                <span className="admin-nav__short">{t(item.short)}</span>
               </NavLink>
             </li>
           ))}
@@ -132,6 +152,7 @@ function AdminLayout() {
             <Link to={paths.home} className="admin-nav__link admin-nav__home">
               {icon('M12 3l9 8h-3v9h-5v-6h-2v6H6v-9H3l9-8Z')}
               <span className="admin-nav__label">{t('nav.home')}</span>
+              <span className="admin-nav__short">{t('nav.short.home')}</span>
             </Link>
           </li>
         </ul>

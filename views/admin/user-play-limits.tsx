@@ -8,7 +8,7 @@ import { useTranslation } from '../i18n.tsx';
 export type PlayView = z.output<typeof StaffPlayLimits>;
 
 /**
- * A player's spend limits, self-exclusion and reality check on the staff's user page, read only
+ * A player's spend limits, breaks (time-out and self-exclusion) and reality check on the staff's user page, read only
  * (docs/rules/play-safe.md#5-what-staff-see): staff see them, never change them; the history says what he asked for and when.
  */
 export function UserPlayLimits({ play, lng }: { play: PlayView | null; lng: Language }) {
@@ -25,6 +25,15 @@ export function UserPlayLimits({ play, lng }: { play: PlayView | null; lng: Lang
         <>
           <p>{play.self_exclusion ? <strong>{t('users.play.excluded')} </strong> : t('users.play.notExcluded')}</p>
           {play.self_exclusion ? <p>{when(play.self_exclusion.until)}</p> : null}
+          <p>
+            {play.time_out ? (
+              <>
+                <strong>{t('users.play.timeOut')}</strong> {when(play.time_out.until)}
+              </>
+            ) : (
+              t('users.play.noTimeOut')
+            )}
+          </p>
           <dl className="admin-card__facts">
             {PERIODS.map((p, i) => (
               <div key={p}>
@@ -60,9 +69,9 @@ export function UserPlayLimits({ play, lng }: { play: PlayView | null; lng: Lang
                 {play.history.map((e, i) => (
                   <li key={i}>
                     {when(e.at)}:{' '}
-                    {e.kind === 'self_exclusion' && e.until ? (
+                    {e.kind !== 'limits' && e.until ? (
                       <>
-                        {t('users.play.historyExcluded')} {when(e.until)}
+                        {t(e.kind === 'time_out' ? 'users.play.historyTimeOut' : 'users.play.historyExcluded')} {when(e.until)}
                       </>
                     ) : (
                       PERIODS.map((p) => (
