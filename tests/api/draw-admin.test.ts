@@ -196,7 +196,7 @@ describe('notifying winners', () => {
     expect(text).toContain(T1);
     expect(text).toContain('TK. 50,000');
     expect(text).toContain('30 days');
-    expect(text).toContain('My Lotteries: https://bhagya.example/my-lotteries'); // a link the phone can open (PUBLIC_ORIGIN)
+    expect(text).toContain('My tickets: https://bhagya.example/my-lotteries'); // a link the phone can open (PUBLIC_ORIGIN)
     expect(text).not.toMatch(/[\u0980-\u09FF]/); // English alone: no Bengali letter or digit
     const bn = t.messages[1]!;
     expect(bn.subject).toContain('পদ্মা সাপ্তাহিক');

@@ -130,7 +130,7 @@ describe('written with the event, sent once', () => {
     expect(won).toEqual([expect.objectContaining({ kind: 'prize_won', sms_state: 'none', user_id: a.id })]);
     const item = (await list(a)).body.items[0];
     expect(item.text).toMatch(
-      new RegExp(`^Your ticket ${T1} won TK\\. [\\d,]+ in Weekly Draw\\. Claim it on My Lotteries by \\d+ \\w{3} \\d{4}\\.$`),
+      new RegExp(`^Your ticket ${T1} won TK\\. [\\d,]+ in Weekly Draw\\. Claim it on My tickets by \\d+ \\w{3} \\d{4}\\.$`),
     );
     expect(item.link).toMatch(/^\/user\/prize-claim\/\d+$/);
     await t.app.messages.dispatch();

@@ -128,13 +128,13 @@ test('offline, My Lotteries is the copy of the last visit with its banner, until
   await controlled(page);
   await login(page, { identifier: player.phone, password: player.password, name: player.name });
   await page.goto('/my-lotteries');
-  await expect(page.getByRole('heading', { level: 1, name: 'My Lotteries' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My tickets' })).toBeVisible();
   await expect.poll(() => kept(page, '/my-lotteries')).toBe(true);
 
   await reloadOffline(context, page);
   await expect(page.locator('.offline-banner')).toHaveText(/^Offline — last updated \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [AP]M$/);
   await expect(page.locator('.offline-banner')).toBeInViewport();
-  await expect(page.getByRole('heading', { level: 1, name: 'My Lotteries' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My tickets' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-offline', '');
   // A page never kept (his profile) is the offline page.
   await page.goto('/profile');
@@ -143,7 +143,7 @@ test('offline, My Lotteries is the copy of the last visit with its banner, until
   // Online again: the network's page, no banner (never a kept copy while online).
   await context.setOffline(false);
   await page.goto('/my-lotteries');
-  await expect(page.getByRole('heading', { level: 1, name: 'My Lotteries' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My tickets' })).toBeVisible();
   await expect(page.locator('.offline-banner')).toHaveCount(0);
 
   // Logging out takes his copies away at once.
@@ -153,7 +153,7 @@ test('offline, My Lotteries is the copy of the last visit with its banner, until
   await context.setOffline(true);
   await page.goto('/my-lotteries');
   await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
-  await expect(page.locator('main')).not.toContainText('My Lotteries');
+  await expect(page.locator('main')).not.toContainText('My tickets');
 });
 
 test('the back office is never served offline', async ({ page, context }) => {
