@@ -75,7 +75,7 @@ test('a player activates two generated tickets in the dialog: typing, Backspace,
   await expect(dialog).toContainText('Confirmed');
   await expect(page.locator('.toasts--bottom-right')).toContainText('Ticket activated successfully!');
   // The list behind the dialog has the new ticket.
-  await expect(page.locator('.my-ticket').filter({ hasText: first!.ticket_number })).toContainText('activation');
+  await expect(page.locator('.my-ticket').filter({ hasText: first!.ticket_number })).toContainText('Activated from a generated ticket');
 
   // Activate another: every box empty again; pasting whole numbers fills the boxes.
   await dialog.getByRole('button', { name: 'Activate another' }).click();

@@ -178,7 +178,7 @@ test.describe('without JavaScript', () => {
     // bKash confirmed the Send Money at once: the page is the ticket's receipt (docs/rules/payments.md#10-the-receipt).
     await expect(page.locator('main h1')).toHaveText('Ticket confirmed ✓');
     await expect(page.locator('main .payment__trx')).toHaveText(trx);
-    await page.getByRole('link', { name: 'My tickets' }).click();
+    await page.locator('main').getByRole('link', { name: 'My tickets' }).click();
     await expect(page.locator('.my-ticket').filter({ hasText: lottery.name }).locator('.badge').first()).toHaveText('Confirmed');
 
     // Staff draw it (the back office's own journeys are in back-office-journey.spec.ts).
