@@ -1,0 +1,92 @@
+/** The lotteries endpoints of the API (docs/rules/api.md#3-endpoints); shared/api/contract.ts is the union of every feature's. */
+import { z } from 'zod';
+import { endpoint } from '../api/endpoint.ts';
+import { DrawResult, IdParams, Lottery, LotteryBody, LotteryPatch, Paging, StaffLotteriesQuery, StaffLottery } from './schemas.ts';
+
+export const lotteriesEndpoints = {
+  // Lotteries ---------------------------------------------------------------------------------------
+  publishedLotteries: endpoint({
+    method: 'GET',
+    path: '/api/v1/published-lotteries/',
+    access: 'public',
+    tag: 'lotteries',
+    query: Paging,
+    reply: z.array(Lottery),
+    paged: true,
+    summary: 'Published lotteries, purchasable first, paged (total in X-Total-Count).',
+  }),
+  featuredLotteries: endpoint({
+    method: 'GET',
+    path: '/api/v1/featured-lotteries/',
+    access: 'public',
+    tag: 'lotteries',
+    reply: z.array(Lottery),
+    summary: 'Featured lotteries that are on sale now (at most 10).',
+  }),
+  lotteryResults: endpoint({
+    method: 'GET',
+    path: '/api/v1/lottery-results/',
+    access: 'public',
+    tag: 'lotteries',
+    reply: z.array(DrawResult),
+    summary:
+      "The latest published draws with their winning tickets (at most 10); a numbers draw's numbers, each prize's tier and " +
+      "the jackpot's rollover.",
+  }),
+  getLottery: endpoint({
+    method: 'GET',
+    path: '/api/v1/get-lottery/:id/',
+    access: 'public',
+    tag: 'lotteries',
+    params: IdParams,
+    reply: Lottery,
+    summary: 'One lottery; an unpublished one exists only for staff.',
+  }),
+  // Lotteries, for staff ----------------------------------------------------------------------------
+  staffLotteries: endpoint({
+    method: 'GET',
+    path: '/api/v1/lotteries/',
+    access: 'staff',
+    tag: 'lotteries',
+    query: StaffLotteriesQuery,
+    reply: z.array(StaffLottery),
+    paged: true,
+    summary:
+      'Every lottery, newest first: search by name or description (English or Bengali), filter all, active, inactive, featured, ' +
+      'result_published, result_not_published; paged.',
+  }),
+  createLottery: endpoint({
+    method: 'POST',
+    path: '/api/v1/lotteries/',
+    access: 'staff',
+    tag: 'lotteries',
+    body: LotteryBody,
+    reply: StaffLottery,
+    status: 201,
+    summary:
+      'Creates a lottery (names and descriptions in English and Bengali; a date alone is Dhaka midnight for the start, 8 PM for the end); ' +
+      'kind tickets (winners, total prize) or numbers (jackpot share, tier 2–5 prizes, rollover target); audited.',
+  }),
+  staffLottery: endpoint({
+    method: 'GET',
+    path: '/api/v1/lotteries/:id/',
+    access: 'staff',
+    tag: 'lotteries',
+    params: IdParams,
+    reply: StaffLottery,
+    summary: 'One lottery, published or not, with what sold and its prizes count.',
+  }),
+  updateLottery: endpoint({
+    method: 'PATCH',
+    path: '/api/v1/lotteries/:id/',
+    access: 'staff',
+    tag: 'lotteries',
+    params: IdParams,
+    body: LotteryPatch,
+    reply: StaffLottery,
+    summary:
+      'Changes any of the fields, the flags published, featured and is_result_published among them; a drawn lottery keeps its ' +
+      "total prize and winners, and taking its results back never reopens its sales; the kind and a numbers lottery's prizes " +
+      'change only while no ticket is held, its rollover target until the draw; audited.',
+  }),
+} as const;

@@ -1,0 +1,136 @@
+/** The payments endpoints of the API (docs/rules/api.md#3-endpoints); shared/api/contract.ts is the union of every feature's. */
+import { z } from 'zod';
+import { endpoint } from '../api/endpoint.ts';
+import { IdParams } from '../lotteries/schemas.ts';
+import { CallbackBody, CallbackReply, CheckoutReply } from './schemas.ts';
+import {
+  DiscardBody,
+  FlaggedPurchase,
+  FlaggedQuery,
+  ResolveBody,
+  STATEMENT_TYPES,
+  Statement,
+  StatementDetail,
+  StatementRowOut,
+  StatementRowsQuery,
+  StatementUploadQuery,
+  StatementUploadReply,
+} from './statements.ts';
+
+export const paymentsEndpoints = {
+  startCheckout: endpoint({
+    method: 'POST',
+    path: '/api/v1/transactions/:id/bkash-checkout/',
+    access: 'user',
+    tag: 'purchases',
+    params: IdParams,
+    reply: CheckoutReply,
+    status: 201,
+    refuses: {
+      403: 'The player has excluded himself (`self_excluded`, with `until`).',
+      409: 'A rule of the sale or of play-safe refuses it (sold out, the ticket taken, a spend limit, the reality check): its `code` says which.',
+    },
+    summary:
+      "Starts paying the caller's own pending purchase with bKash's checkout: bKash makes a payment for its amount, and the " +
+      'player is sent to `bkash_url`; bKash then sends him back to the callback, which confirms the ticket without staff.',
+  }),
+  bkashCallback: endpoint({
+    method: 'POST',
+    path: '/api/v1/payments/bkash/callback/',
+    access: 'public',
+    tag: 'purchases',
+    body: CallbackBody,
+    reply: CallbackReply,
+    summary:
+      "bKash's callback as the player's browser brings it back (`paymentID`, `status`): a confirmed payment is executed and " +
+      "the purchase confirmed; a cancelled or failed one ends only when bKash's status says it ended. Settled once. Only " +
+      "the purchase's owner (logged in) is told the purchase and its outcome; anyone else gets them null.",
+  }),
+  // The bKash statement (docs/rules/payments.md#8-send-money-reconciled-with-the-statement) -----------------------
+  uploadStatement: endpoint({
+    method: 'POST',
+    path: '/api/v1/bkash-statements/',
+    access: 'staff',
+    tag: 'payments',
+    query: StatementUploadQuery,
+    raw: STATEMENT_TYPES,
+    reply: StatementUploadReply,
+    status: 201,
+    summary:
+      'Reads a bKash merchant statement sent as the raw body (CSV, at most 2 MiB; `name`: its file name) and lists each ' +
+      'pending Send Money purchase a row matches in TrxID, amount and sender as to approve; the rest are listed for review or ' +
+      'left alone. It approves nothing: it waits for a second staff member to confirm it (`status: awaiting_confirmation`). ' +
+      'The same file again answers its earlier upload (200, `repeated`) and changes nothing. A file that cannot be read: 400, nothing stored.',
+  }),
+  statements: endpoint({
+    method: 'GET',
+    path: '/api/v1/bkash-statements/',
+    access: 'staff',
+    tag: 'payments',
+    query: FlaggedQuery,
+    reply: z.array(Statement),
+    paged: true,
+    summary: 'The uploaded statements, newest first, with their counts.',
+  }),
+  statement: endpoint({
+    method: 'GET',
+    path: '/api/v1/bkash-statements/:id/',
+    access: 'staff',
+    tag: 'payments',
+    params: IdParams,
+    query: StatementRowsQuery,
+    reply: StatementDetail,
+    summary: 'One upload and a page of its rows in line order, filtered by decision (`review_open`: review rows not resolved yet).',
+  }),
+  confirmStatement: endpoint({
+    method: 'POST',
+    path: '/api/v1/bkash-statements/:id/confirm/',
+    access: 'staff',
+    tag: 'payments',
+    params: IdParams,
+    reply: Statement,
+    refuses: {
+      403: 'The caller uploaded it (`own_upload`): another staff member confirms it.',
+      409: 'It is no longer awaiting confirmation (`not_awaiting`): confirmed or discarded already.',
+    },
+    summary:
+      'A second staff member confirms an upload awaiting confirmation: each of its `approve` rows approves its purchase if ' +
+      "it still may (pending with that TrxID, not the uploader's or the confirmer's own, on sale); the others become review " +
+      'rows with the reason. Once per upload; audited with both people.',
+  }),
+  discardStatement: endpoint({
+    method: 'POST',
+    path: '/api/v1/bkash-statements/:id/discard/',
+    access: 'staff',
+    tag: 'payments',
+    params: IdParams,
+    body: DiscardBody,
+    reply: Statement,
+    refuses: { 409: 'It is no longer awaiting confirmation (`not_awaiting`).' },
+    summary: 'Sets aside an upload awaiting confirmation, with a reason: it approves nothing and its rows take no part. Audited.',
+  }),
+  resolveStatementRow: endpoint({
+    method: 'POST',
+    path: '/api/v1/bkash-statement-rows/:id/resolve/',
+    access: 'staff',
+    tag: 'payments',
+    params: IdParams,
+    body: ResolveBody,
+    reply: StatementRowOut,
+    summary:
+      "A person's decision on a row listed for review, with a note: the first `approve` proposes approving the pending purchase " +
+      "carrying the row's TrxID, a second staff member's `approve` approves it (the proposer's own: 403 `own_proposal`); both " +
+      'are refused once its lottery is closed for changes (409 `tickets_frozen` from the end of sales); ' +
+      "`dismiss` leaves everything as it is. Once per row; never a row of the caller's own purchase (403); audited.",
+  }),
+  flaggedPurchases: endpoint({
+    method: 'GET',
+    path: '/api/v1/bkash-flagged-purchases/',
+    access: 'staff',
+    tag: 'payments',
+    query: FlaggedQuery,
+    reply: z.array(FlaggedPurchase),
+    paged: true,
+    summary: 'Pending Send Money purchases whose TrxID is in no uploaded statement 48 hours after it was given, oldest first.',
+  }),
+} as const;
