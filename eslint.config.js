@@ -27,9 +27,53 @@ const otherFeatureQueries = {
   message:
     'a feature reaches another only through its service (server/<feature>/service.ts), never its queries.ts; audit records are written with server/audit/record.ts.',
 };
+// Refusals are data (docs/decisions/064-refusals-as-data.md): a feature's code says no with refuse(name) from
+// shared/api/refusals.ts, with no HTTP status and no text; only server/http, server/bff and server/ssr speak HTTP, and
+// the caller's translator never reaches a service (what a service words in a player's own language, a message, it
+// words with the app's texts: `Texts` from server/i18n.ts).
+const httpAnswer = {
+  regex: '^\\.\\./http/errors\\.ts$',
+  importNames: ['ApiError'],
+  message:
+    'a feature refuses with refuse(name) (shared/api/refusals.ts), never with an HTTP answer: docs/decisions/064-refusals-as-data.md.',
+};
+const callersTranslator = {
+  regex: '^i18next$',
+  importNames: ['TFunction'],
+  message:
+    "a feature does not word refusals: run() does, in the caller's language (docs/decisions/064-refusals-as-data.md); a message to a player is worded with `Texts` (server/i18n.ts).",
+};
+const callersLanguage = {
+  selector: 'MemberExpression[object.name=/^(caller|ctx)$/][property.name=/^(t|lng)$/]',
+  message:
+    "the caller's translator and language stay in server/http: a feature refuses with refuse(name) (docs/decisions/064-refusals-as-data.md).",
+};
+// Features whose refusals are not yet data (issue 31): each leaves this list when it no longer imports ApiError or
+// takes the caller's translator.
+const REFUSALS_NOT_YET_DATA = [
+  'server/accounts/**',
+  'server/audit/**',
+  'server/claims/**',
+  'server/contact/**',
+  'server/dashboard/**',
+  'server/draws/**',
+  'server/generated-tickets/**',
+  'server/identity/**',
+  'server/lotteries/**',
+  'server/messages/**',
+  'server/notify/**',
+  'server/payments/**',
+  'server/play/**',
+  'server/purchases/**',
+  'server/push/**',
+  'server/results/**',
+  'server/uploads/**',
+];
+const SPEAKS_HTTP = ['server/http/**', 'server/bff/**', 'server/ssr/**'];
 /** The rules for one side of a boundary: static imports and re-exports, and `import('…')` with a literal path. */
-const boundary = (files, patterns) => ({
+const boundary = (files, patterns, syntax = [], ignores = []) => ({
   files,
+  ignores,
   rules: {
     'no-restricted-imports': ['error', { patterns }],
     'no-restricted-syntax': [
@@ -38,6 +82,7 @@ const boundary = (files, patterns) => ({
         selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\x2F')}/]`,
         message,
       })),
+      ...syntax,
     ],
   },
 });
@@ -79,7 +124,13 @@ export default defineConfig([
   // Import boundaries (see above).
   boundary(['views/**', 'client/**'], [serverImport]),
   boundary(['shared/**'], [serverImport, pagesImport]),
-  boundary(['server/*/**'], [otherFeatureQueries]),
+  boundary(
+    ['server/*/**'],
+    [otherFeatureQueries, httpAnswer, callersTranslator],
+    [callersLanguage],
+    [...SPEAKS_HTTP, ...REFUSALS_NOT_YET_DATA],
+  ),
+  boundary([...SPEAKS_HTTP, ...REFUSALS_NOT_YET_DATA], [otherFeatureQueries]),
 
   // Tests: jest's globals.
   {

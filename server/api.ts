@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import type { Endpoint } from '../shared/api/endpoint.ts';
 import type { Keyring } from './crypto/sealed.ts';
-import { isLanguage } from './i18n.ts';
+import { isLanguage, type Texts } from './i18n.ts';
 import type { Answered, LocalApi } from './bff/upstream.ts';
 import type { Db } from './db/index.ts';
 import type { Logger } from './log.ts';
@@ -63,6 +63,8 @@ export type ApiDeps = {
   codes: Codes;
   notifier: Notifier;
   i18n: RequestHandler;
+  /** The app's texts, for what a service words in a player's own language (never for a refusal: run() words those). */
+  texts: Texts;
   trustProxy: string[];
   forwardContact: ((m: ContactMessage) => Promise<unknown>) | null;
   /** The bKash account players pay into (BKASH_RECEIVER_NUMBER). */
@@ -118,7 +120,7 @@ export function createApi(d: ApiDeps): Api {
     claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier, secondApprovalTk: d.payoutSecondApprovalTk })),
     generatedTicketRoutes(new GeneratedTickets(d.db, d.keys), d.db),
     uploadRoutes(new Uploads(d.db)),
-    adminUserRoutes(new UserAdmin(d.db, d.notifier)),
+    adminUserRoutes(new UserAdmin(d.db, d.notifier, d.texts)),
     identityRoutes(new Identities(d.db)),
     playRoutes(new Play(d.db)),
     messageRoutes(d.messages),

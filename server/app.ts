@@ -237,6 +237,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     codes,
     notifier,
     i18n: i18nHandler,
+    texts: i18n.t.bind(i18n),
     trustProxy,
     forwardContact,
     bkashReceiverNumber: config.BKASH_RECEIVER_NUMBER,

@@ -1,8 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import i18next, { type FormatterModule, type i18n, type Module, type Resource } from 'i18next';
+import i18next, { type FormatterModule, type i18n, type Module, type Resource, type TFunction } from 'i18next';
 import { formatNumber } from '../shared/dates.ts';
 import { LANGUAGES, type Language } from '../shared/i18n.ts';
+
+/**
+ * The app's texts, for what a feature words in a player's own language (a message, a notice), the language given with
+ * each call (`{ lng }`). Never the caller's translator: refusals are worded by run() (docs/decisions/064-refusals-as-data.md).
+ */
+export type Texts = TFunction;
 
 /** locales/ sits at the project root, above server/ (source) and dist/server/ (build) alike. */
 export function findUp(name: string, from = import.meta.dirname): string {

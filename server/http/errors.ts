@@ -5,8 +5,14 @@ import { problemsByField } from '../../shared/fields.ts';
 import { databaseUnavailable, UNAVAILABLE_RETRY_AFTER } from '../db/unavailable.ts';
 import type { Logger } from '../log.ts';
 
-/** Error bodies in the Django REST style (docs/rules/api.md#2-errors): `{detail, code}` or `{field: [messages]}`. */
-export type ErrorBody = { detail: string; code?: string; [extra: string]: unknown } | Record<string, string[]>;
+/**
+ * Error bodies in the Django REST style (docs/rules/api.md#2-errors): `{detail, code}` or `{field: [messages]}`; a
+ * refusal of one field carries its code beside the field (`{ticket: [message], code: 'ticket_taken'}`).
+ */
+export type ErrorBody =
+  | { detail: string; code?: string; [extra: string]: unknown }
+  | Record<string, string[]>
+  | { code: string; [field: string]: string[] | string };
 
 export class ApiError extends Error {
   constructor(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Endpoint } from '../../shared/api/endpoint.ts';
+import { refusalSpec } from './refusals.ts';
 
 type Json = Record<string, unknown>;
 
@@ -14,12 +15,60 @@ const ERROR_BODY: Json = {
   additionalProperties: true,
 };
 
+type Listed = { code: string; status: number; when: string };
+
+/** The refusals an endpoint's shape gives it, whatever it lists (run() in server/http/route.ts answers them). */
+export function shapeRefusals(e: Endpoint): Listed[] {
+  const out: Listed[] = [];
+  if (e.body || e.query || e.raw || e.method !== 'GET')
+    out.push(
+      { code: 'invalid', status: 400, when: "Invalid input: `{field: [messages]}` in the caller's language (no `code` member)." },
+      { code: 'parse_error', status: 400, when: 'The body is not JSON.' },
+    );
+  if (e.access !== 'public')
+    out.push(
+      { code: 'not_authenticated', status: 401, when: 'No access token.' },
+      { code: 'token_not_valid', status: 401, when: 'The access token is not valid, or its session has ended.' },
+    );
+  if (e.access === 'staff') out.push({ code: 'permission_denied', status: 403, when: 'Not staff.' });
+  if (e.params) out.push({ code: 'not_found', status: 404, when: 'The path names nothing there is.' });
+  out.push(
+    { code: 'throttled', status: 429, when: 'Too many requests: `wait` seconds, also in Retry-After.' },
+    { code: 'unavailable', status: 503, when: 'The database is out of reach for a moment: try again after Retry-After seconds.' },
+  );
+  return out;
+}
+
+/** Every refusal an endpoint may answer: its shape's, then those it lists (each once, by its code on the wire). */
+export function refusalsOf(e: Endpoint): Listed[] {
+  const out = shapeRefusals(e);
+  for (const name of e.refuses ?? []) {
+    const spec = refusalSpec(name);
+    if (!spec) continue;
+    const code = spec.code ?? name;
+    const same = out.find((x) => x.code === code && x.status === spec.status);
+    if (same) same.when = `${same.when} ${spec.when}`;
+    else out.push({ code, status: spec.status, when: spec.when });
+  }
+  return out;
+}
+
 const errorsFor = (e: Endpoint): Record<string, Json> => {
   const out: Record<string, Json> = {};
-  const err = (description: string) => ({
+  const err = (description: string, codes?: Listed[]) => ({
     description,
+    ...(codes ? { 'x-codes': codes.map((c) => c.code) } : {}),
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   });
+  if (e.refuses) {
+    // Its refusals as data (docs/decisions/064-refusals-as-data.md): exactly the codes it may answer, per status.
+    const byStatus = new Map<number, Listed[]>();
+    for (const r of refusalsOf(e)) byStatus.set(r.status, [...(byStatus.get(r.status) ?? []), r]);
+    for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b))
+      out[String(status)] = err(codes.map((c) => `\`${c.code}\`: ${c.when}`).join(' '), codes);
+    for (const [status, when] of Object.entries(e.refusesWhen ?? {})) out[status] = err(when);
+    return out;
+  }
   // A body that is not a JSON object is refused by every endpoint that takes one, a body schema or not.
   if (e.body || e.query || e.raw || e.method !== 'GET') out['400'] = err("Invalid input: field errors in the caller's language.");
   if (e.access !== 'public') out['401'] = err('No valid access token.');
@@ -30,7 +79,7 @@ const errorsFor = (e: Endpoint): Record<string, Json> => {
   if (e.method !== 'GET') out['409'] = err('The state of things refuses the change now: its `code` says which rule.');
   out['429'] = err('Too many requests: `wait` seconds, also in Retry-After.');
   out['503'] = err('The database is out of reach for a moment (`unavailable`): try again after Retry-After seconds.');
-  for (const [status, when] of Object.entries(e.refuses ?? {})) out[status] = err(when);
+  for (const [status, when] of Object.entries(e.refusesWhen ?? {})) out[status] = err(when);
   return out;
 };
 

@@ -6,7 +6,9 @@ import type { Language } from '../../shared/i18n.ts';
 import { isLanguage } from '../i18n.ts';
 import { PICTURE_MAX_BYTES } from '../../shared/uploads/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
+import { Refusal } from '../../shared/api/refusal.ts';
 import { ApiError, zodToFieldErrors } from './errors.ts';
+import { refusalAnswer } from './refusals.ts';
 import { countAnswer, setRoute } from './metrics.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -86,7 +88,8 @@ export type Outcome = { status: number; headers: Record<string, string>; json?: 
  * An endpoint's whole pipeline, the same for every transport: access is checked, path parameters, query and body are
  * parsed by the endpoint's schemas before the handler runs (a bad id is a 404, bad input a 400 with field errors), and
  * the answer is parsed by its schema on the way out, which also drops any field it does not name. Errors are thrown
- * (ApiError; server/http/errors.ts errorAnswer makes them an answer).
+ * (ApiError; server/http/errors.ts errorAnswer makes them an answer); a handler's refusal (shared/api/refusal.ts)
+ * becomes the ApiError of its catalogue entry in the caller's language, if the endpoint declares it.
  */
 export async function run(s: Served, caller: Caller, input: RawInput): Promise<Outcome> {
   const { e } = s;
@@ -101,7 +104,12 @@ export async function run(s: Served, caller: Caller, input: RawInput): Promise<O
       ? parseWith(caller.t, e.body, jsonObject(caller.t, input.body))
       : undefined;
   const answer: Answer = { headers: {} };
-  const result = await s.handler({ caller, user, params, query, body, answer } as HandlerArgs<Endpoint>);
+  let result: unknown;
+  try {
+    result = await s.handler({ caller, user, params, query, body, answer } as HandlerArgs<Endpoint>);
+  } catch (err) {
+    throw err instanceof Refusal ? refusalAnswer(err, e, caller.t, caller.lng) : err;
+  }
   const status = answer.status ?? e.status ?? 200;
   if (!e.reply) {
     const file = (result as FileAnswer | undefined)?.file;

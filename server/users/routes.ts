@@ -6,8 +6,8 @@ import type { UserAdmin } from './service.ts';
 export function adminUserRoutes(users: UserAdmin): Endpoints {
   const r = new Endpoints();
   route(r, api.staffUsers, ({ query }) => users.list(query));
-  route(r, api.createUser, ({ body, user, caller }) => users.create(user, body, caller.t));
-  route(r, api.staffUser, ({ params, caller }) => users.one(params.id, caller.t));
-  route(r, api.updateUser, ({ params, body, user, caller }) => users.update(user, params.id, body, caller.t));
+  route(r, api.createUser, ({ body, user }) => users.create(user, body));
+  route(r, api.staffUser, ({ params }) => users.one(params.id));
+  route(r, api.updateUser, ({ params, body, user }) => users.update(user, params.id, body));
   return r;
 }

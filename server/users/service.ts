@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { holdEnd } from '../../shared/claims/payout.ts';
 import { normalisePhone } from '../../shared/identifiers.ts';
@@ -7,7 +6,8 @@ import { hashPassword } from '../accounts/passwords.ts';
 import { endAllSessions, markAccessChanged } from '../accounts/service.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { refuse, refusal } from '../../shared/api/refusals.ts';
+import type { Texts } from '../i18n.ts';
 import { accessChanged, sendAccountChangeNotice, type AccountChange } from '../notify/account-change.ts';
 import type { Notifier } from '../notify/index.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -36,8 +36,7 @@ export async function isSuperuserNow(db: Db, id: number): Promise<boolean> {
   return !!now?.is_active && now.is_superuser;
 }
 
-const taken = (t: TFunction, field: 'email' | 'phone') =>
-  ApiError.fields(field === 'email' ? { email: [t('api:emailTaken')] } : { phone: [t('api:phoneTaken')] });
+const taken = (field: 'email' | 'phone') => refusal(field === 'email' ? 'email_taken' : 'phone_taken');
 
 /**
  * Staff manage accounts (docs/rules/accounts-and-codes.md#12-staff-and-superusers): list, read, create, change; every
@@ -48,6 +47,8 @@ export class UserAdmin {
   constructor(
     private readonly db: Db,
     private readonly notifier: Notifier,
+    /** The app's texts, for the notice of a changed account in its holder's language. */
+    private readonly texts: Texts,
   ) {}
 
   async list(query: z.output<typeof StaffUsersQuery>): Promise<{ items: Staff[]; total: number }> {
@@ -61,32 +62,31 @@ export class UserAdmin {
     return { items: rows, total };
   }
 
-  async one(id: number, t: TFunction): Promise<Staff> {
+  async one(id: number): Promise<Staff> {
     const row = await q.staffUser(this.db, id);
-    if (!row) throw ApiError.detail(404, t('api:userNotFound'), 'not_found');
+    if (!row) refuse('user_not_found');
     return row;
   }
 
   /** The e-mail and phone must be nobody else's (sign-up's messages); the UNIQUE constraints settle a race. */
-  private async refuseTaken(db: Db, email: string | null, phone: string | null, except: number | null, t: TFunction): Promise<void> {
-    const errors: Record<string, string[]> = {};
-    for (const u of await q.holders(db, email, phone, except)) {
-      if (email && u.email === email) errors.email = [t('api:emailTaken')];
-      if (phone && u.phone === phone) errors.phone = [t('api:phoneTaken')];
-    }
-    if (Object.keys(errors).length) throw ApiError.fields(errors);
+  private async refuseTaken(db: Db, email: string | null, phone: string | null, except: number | null): Promise<void> {
+    const holders = await q.holders(db, email, phone, except);
+    const [first, ...more] = [
+      ...(email && holders.some((u) => u.email === email) ? [taken('email')] : []),
+      ...(phone && holders.some((u) => u.phone === phone) ? [taken('phone')] : []),
+    ];
+    if (first) throw more.length ? refusal(first.refusal, { with: more }) : first;
   }
 
   private superuser(db: Db, staff: AccessClaims): Promise<boolean> {
     return isSuperuserNow(db, staff.user_id);
   }
 
-  async create(staff: AccessClaims, body: z.output<typeof CreateUserBody>, t: TFunction): Promise<Staff> {
+  async create(staff: AccessClaims, body: z.output<typeof CreateUserBody>): Promise<Staff> {
     // A superuser is staff too: the right to create staff would mean nothing without the back office.
     const is_staff = body.is_staff || body.is_superuser;
-    if (is_staff && !(await this.superuser(this.db, staff)))
-      throw ApiError.detail(403, t('api:adminUsers.superuserOnly'), 'permission_denied');
-    await this.refuseTaken(this.db, body.email, body.phone, null, t);
+    if (is_staff && !(await this.superuser(this.db, staff))) refuse('staff_superuser_only');
+    await this.refuseTaken(this.db, body.email, body.phone, null);
     const hash = await hashPassword(body.password);
     try {
       const id = await this.db.tx(async (tx) => {
@@ -109,10 +109,10 @@ export class UserAdmin {
         });
         return created.id;
       });
-      return this.one(id, t);
+      return this.one(id);
     } catch (err) {
       const c = uniqueViolation(err);
-      if (c !== null) throw taken(t, c.includes('email') ? 'email' : 'phone');
+      if (c !== null) throw taken(c.includes('email') ? 'email' : 'phone');
       throw err;
     }
   }
@@ -124,18 +124,17 @@ export class UserAdmin {
    * change is recorded on the account (when, by whom), holds its claims and payouts for 72 hours, and is told to
    * every phone and e-mail the account had (docs/rules/accounts-and-codes.md#12-staff-and-superusers).
    */
-  async update(staff: AccessClaims, id: number, patch: z.output<typeof UpdateUserBody>, t: TFunction): Promise<Staff> {
+  async update(staff: AccessClaims, id: number, patch: z.output<typeof UpdateUserBody>): Promise<Staff> {
     // Hashed before the row is locked: the hash takes a while on purpose (server/accounts/passwords.ts).
     const hash = patch.password ? await hashPassword(patch.password) : null;
     let notice: Notice | null;
     try {
       notice = await this.db.tx(async (tx): Promise<Notice | null> => {
         const cur = await q.userForUpdate(tx, id);
-        if (!cur) throw ApiError.detail(404, t('api:userNotFound'), 'not_found');
+        if (!cur) refuse('user_not_found');
         const self = cur.id === staff.user_id;
-        if (!self && (cur.is_staff || cur.is_superuser) && !(await this.superuser(tx, staff)))
-          throw ApiError.detail(403, t('api:adminUsers.staffAccountsSuperuserOnly'), 'permission_denied');
-        if (self && patch.is_active === false) throw ApiError.fields({ is_active: [t('api:adminUsers.cannotDeactivateSelf')] });
+        if (!self && (cur.is_staff || cur.is_superuser) && !(await this.superuser(tx, staff))) refuse('staff_accounts_superuser_only');
+        if (self && patch.is_active === false) refuse('cannot_deactivate_self');
         const after: q.ManagedUser = {
           ...cur,
           ...(patch.name !== undefined ? { name: patch.name } : {}),
@@ -144,12 +143,11 @@ export class UserAdmin {
           ...(patch.is_active !== undefined ? { is_active: patch.is_active } : {}),
         };
         const change: AccountChange = { phone: after.phone !== cur.phone, email: after.email !== cur.email, password: hash !== null };
-        if (accessChanged(change) && !(await this.superuser(tx, staff)))
-          throw ApiError.detail(403, t('api:adminUsers.accessSuperuserOnly'), 'permission_denied');
-        if (!after.email && !after.phone) throw ApiError.fields({ non_field_errors: [t('validation:userPhoneOrEmail')] });
+        if (accessChanged(change) && !(await this.superuser(tx, staff))) refuse('access_superuser_only');
+        if (!after.email && !after.phone) refuse('phone_or_email_needed');
         const changedEmail = after.email !== cur.email ? after.email : null;
         const changedPhone = after.phone !== cur.phone ? after.phone : null;
-        if (changedEmail || changedPhone) await this.refuseTaken(tx, changedEmail, changedPhone, id, t);
+        if (changedEmail || changedPhone) await this.refuseTaken(tx, changedEmail, changedPhone, id);
         const before: Record<string, unknown> = {};
         const changed: Record<string, unknown> = {};
         const was = snapshot(cur);
@@ -182,11 +180,11 @@ export class UserAdmin {
       });
     } catch (err) {
       const c = uniqueViolation(err);
-      if (c !== null) throw taken(t, c.includes('email') ? 'email' : 'phone');
+      if (c !== null) throw taken(c.includes('email') ? 'email' : 'phone');
       throw err;
     }
     // Told after the change is stored, outside its transaction: a slow SMS gateway never holds the user's row.
-    if (notice) await sendAccountChangeNotice(this.notifier, t, notice.before, notice.change, { at: notice.at, byStaff: true });
-    return this.one(id, t);
+    if (notice) await sendAccountChangeNotice(this.notifier, this.texts, notice.before, notice.change, { at: notice.at, byStaff: true });
+    return this.one(id);
   }
 }

@@ -28,7 +28,7 @@ export const accountsEndpoints = {
     tag: 'sessions',
     body: LoginBody,
     reply: TokenPair,
-    refuses: {
+    refusesWhen: {
       401: 'Wrong identifier or password (`no_active_account`), or an account not active or disabled.',
       428:
         'Many failures from this address and a device the account does not know: answer `challenge.question` with ' +
@@ -43,7 +43,7 @@ export const accountsEndpoints = {
     tag: 'sessions',
     body: RefreshBody,
     reply: TokenPair,
-    refuses: { 401: 'The refresh token is not valid, or its session has ended (`token_not_valid`).' },
+    refusesWhen: { 401: 'The refresh token is not valid, or its session has ended (`token_not_valid`).' },
     summary: 'A new access token for a valid refresh token.',
   }),
   logout: endpoint({
@@ -83,7 +83,7 @@ export const accountsEndpoints = {
     tag: 'accounts',
     body: VerifyOtpBody,
     reply: VerifyOtpReply,
-    refuses: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
+    refusesWhen: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
     summary: 'Activates a new account with its 6-digit code and signs in: an access and a refresh token, as a login.',
   }),
   resendAccountCode: endpoint({
@@ -120,7 +120,7 @@ export const accountsEndpoints = {
     tag: 'accounts',
     body: ResetBody,
     reply: Detail,
-    refuses: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
+    refusesWhen: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
     summary: 'Sets a new password with the reset code; ends every session of the account.',
   }),
   me: endpoint({
@@ -138,7 +138,7 @@ export const accountsEndpoints = {
     tag: 'accounts',
     params: IdParams,
     reply: UserProfile,
-    refuses: { 403: "Another user's profile, asked by a player (whether it exists or not)." },
+    refusesWhen: { 403: "Another user's profile, asked by a player (whether it exists or not)." },
     summary: 'A user profile: a player reads his own, staff any.',
   }),
   updateProfile: endpoint({

@@ -4,6 +4,7 @@
  * API clients derive their calls from it (shared/api-client.ts), and the OpenAPI document is made from it.
  */
 import type { z } from 'zod';
+import type { RefusalName } from './refusals.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** public: anyone; user: a valid access token; staff: a staff member's token (the API checks, never the page). */
@@ -31,11 +32,16 @@ export type Endpoint = {
   /** Takes an `Idempotency-Key` header: a retry with the same key answers with what the first request made. */
   idempotent?: boolean;
   /**
-   * Refusals of its own beyond those its shape gives (400 for input, 401 without a login, 403 for staff-only, 404 for
-   * input naming nothing, 409 for a change refused, 429, 503): each status with when it is answered, for the OpenAPI
-   * document; 428 where a challenge may be asked for (server/accounts/challenge.ts).
+   * The refusals it may answer beyond those its shape gives (400 for input, 401 without a login, 403 permission_denied
+   * for staff-only, 429, 503), by name from the catalogue (shared/api/refusals.ts; docs/decisions/064-refusals-as-data.md).
+   * run() answers a refusal the endpoint does not list as a bug (500); the OpenAPI document lists each with its status.
    */
-  refuses?: Readonly<Partial<Record<401 | 403 | 404 | 409 | 428, string>>>;
+  refuses?: readonly RefusalName[];
+  /**
+   * Prose for refusals not yet in the catalogue, per status, for the OpenAPI document (428 where a challenge may be asked
+   * for, server/accounts/challenge.ts). Goes away as the endpoint's refusals move into `refuses`.
+   */
+  refusesWhen?: Readonly<Partial<Record<401 | 403 | 404 | 409 | 428, string>>>;
 };
 
 export const endpoint = <const E extends Endpoint>(e: E): E => e;

@@ -72,7 +72,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     params: IdParams,
     reply: StaffClaim,
-    refuses: {
+    refusesWhen: {
       403: 'Four eyes (`four_eyes`): a staff member never moves his own prize or one whose account he changed, and the approver does not complete it.',
       409: 'The claim is not in a state for it (`transfer_not_ready`, `claim_held`, `approval_required`).',
     },
@@ -87,7 +87,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     params: IdParams,
     reply: StaffClaim,
-    refuses: {
+    refusesWhen: {
       403: 'Four eyes (`four_eyes`): a staff member never moves his own prize or one whose account he changed, and the approver does not complete it.',
       409: 'The claim is not in a state for it (`transfer_not_ready`, `claim_held`, `approval_required`).',
     },
@@ -103,7 +103,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     params: IdParams,
     reply: StaffClaim,
-    refuses: {
+    refusesWhen: {
       403: 'Four eyes (`four_eyes`): a staff member never moves his own prize or one whose account he changed, and the approver does not complete it.',
       409: 'The claim is not in a state for it (`transfer_not_ready`, `claim_held`, `approval_required`).',
     },

@@ -143,7 +143,7 @@ export const drawsEndpoints = {
     body: WithholdingReasonBody,
     reply: WithholdingProposal,
     status: 201,
-    refuses: { 403: 'The caller is not a superuser.' },
+    refusesWhen: { 403: 'The caller is not a superuser.' },
     summary:
       'Superusers: proposes withholding a prize (fraud, a court order) with the reason; nothing changes until a second staff ' +
       'member approves. Refused (409) when the prize is withheld already, its winner submitted payout details or was paid, ' +

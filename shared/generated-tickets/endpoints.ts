@@ -37,7 +37,7 @@ export const generatedTicketsEndpoints = {
     tag: 'generated-tickets',
     query: GeneratedExportQuery,
     reply: null,
-    refuses: { 404: 'No such lottery.', 409: 'No generated ticket of the lottery matches.' },
+    refusesWhen: { 404: 'No such lottery.', 409: 'No generated ticket of the lottery matches.' },
     summary:
       'CSV download (text/csv, UTF-8 with BOM) of the non-activated generated tickets of one lottery that match the search, ' +
       'streamed in id order; 409 when there are none.',
@@ -59,7 +59,7 @@ export const generatedTicketsEndpoints = {
     tag: 'generated-tickets',
     body: ActivateBody,
     reply: ActivateReply,
-    refuses: {
+    refusesWhen: {
       403: 'The player has excluded himself (`self_excluded`, with `until`).',
       409: 'A rule of the sale or of play-safe refuses it (sold out, the ticket taken, a spend limit, the reality check): its `code` says which.',
     },

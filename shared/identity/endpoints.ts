@@ -11,7 +11,7 @@ export const identityEndpoints = {
     access: 'user',
     tag: 'identity',
     reply: Identity,
-    refuses: { 404: 'No identity details given yet.' },
+    refusesWhen: { 404: 'No identity details given yet.' },
     summary: "The caller's identity details (NID number, NID photos, phone); 404 until given.",
   }),
   saveIdentity: endpoint({

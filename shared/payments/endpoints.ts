@@ -26,7 +26,7 @@ export const paymentsEndpoints = {
     params: IdParams,
     reply: CheckoutReply,
     status: 201,
-    refuses: {
+    refusesWhen: {
       403: 'The player has excluded himself (`self_excluded`, with `until`).',
       409: 'A rule of the sale or of play-safe refuses it (sold out, the ticket taken, a spend limit, the reality check): its `code` says which.',
     },
@@ -89,7 +89,7 @@ export const paymentsEndpoints = {
     tag: 'payments',
     params: IdParams,
     reply: Statement,
-    refuses: {
+    refusesWhen: {
       403: 'The caller uploaded it (`own_upload`): another staff member confirms it.',
       409: 'It is no longer awaiting confirmation (`not_awaiting`): confirmed or discarded already.',
     },
@@ -106,7 +106,7 @@ export const paymentsEndpoints = {
     params: IdParams,
     body: DiscardBody,
     reply: Statement,
-    refuses: { 409: 'It is no longer awaiting confirmation (`not_awaiting`).' },
+    refusesWhen: { 409: 'It is no longer awaiting confirmation (`not_awaiting`).' },
     summary: 'Sets aside an upload awaiting confirmation, with a reason: it approves nothing and its rows take no part. Audited.',
   }),
   resolveStatementRow: endpoint({

@@ -26,7 +26,7 @@ export const purchasesEndpoints = {
     reply: PurchaseReply,
     status: 201,
     idempotent: true,
-    refuses: {
+    refusesWhen: {
       403: 'The player has excluded himself (`self_excluded`, with `until`).',
       409: 'A rule of the sale or of play-safe refuses it (sold out, the ticket taken, a spend limit, the reality check): its `code` says which.',
     },
@@ -89,7 +89,7 @@ export const purchasesEndpoints = {
       'Rejects or moves back a transaction (success → pending, pending ↔ failed); an id in the body must be the one of the ' +
       "path; audited. Approving (pending → success) is two people's act: it answers 409 `second_person_needed` with the " +
       '`proposal_id` of the open proposal (null when there is none) and changes nothing.',
-    refuses: {
+    refusesWhen: {
       409: 'The change is not allowed now; `second_person_needed` for an approval (propose it instead).',
     },
   }),
@@ -102,7 +102,7 @@ export const purchasesEndpoints = {
     body: ApprovalReasonBody,
     reply: ApprovalProposal,
     status: 201,
-    refuses: {
+    refusesWhen: {
       403: "The purchase is the caller's own (`own_purchase`).",
       409:
         'Not a pending payment with a TrxID (`not_pending`, `trx_id_missing`), its lottery closed for changes (`tickets_frozen` from the end ' +
@@ -132,7 +132,7 @@ export const purchasesEndpoints = {
     params: ApprovalProposalParams,
     body: ApprovalReasonBody,
     reply: ApprovalProposal,
-    refuses: {
+    refusesWhen: {
       403: 'The caller proposed it (`same_person`) or owns the purchase (`own_purchase`).',
       409:
         'Decided already (`proposal_decided`), the purchase changed (`proposal_stale`), or it can no longer be confirmed: the proposal lapses ' +
@@ -150,7 +150,7 @@ export const purchasesEndpoints = {
     params: ApprovalProposalParams,
     body: ApprovalReasonBody,
     reply: ApprovalProposal,
-    refuses: {
+    refusesWhen: {
       403: "The purchase is the caller's own (`own_purchase`).",
       409: 'Decided already (`proposal_decided`).',
     },
@@ -164,7 +164,7 @@ export const purchasesEndpoints = {
     query: Paging,
     reply: z.array(StaffHeldTicket),
     paged: true,
-    refuses: { 403: 'The caller is not a superuser.' },
+    refusesWhen: { 403: 'The caller is not a superuser.' },
     summary:
       'Superusers: the transactions of staff accounts (staff do not play; these were bought before), newest first, with their lottery and status.',
   }),

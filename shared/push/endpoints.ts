@@ -31,7 +31,7 @@ export const pushEndpoints = {
     body: PushSubscriptionBody,
     reply: PushSettings,
     status: 201,
-    refuses: { 409: 'this server sends no push (no VAPID keys configured)' },
+    refusesWhen: { 409: 'this server sends no push (no VAPID keys configured)' },
     summary:
       "Subscribes a device of the caller to his pushes, with the browser's subscription (endpoint and keys); the same " +
       'endpoint again updates it (and moves it to the caller if it was another account on the same browser).',
@@ -43,7 +43,7 @@ export const pushEndpoints = {
     tag: 'messages',
     body: PushUnsubscribeBody,
     reply: PushSettings,
-    refuses: { 404: 'no subscription of the caller has this endpoint' },
+    refusesWhen: { 404: 'no subscription of the caller has this endpoint' },
     summary: "Forgets one of the caller's devices: nothing more is pushed to it.",
   }),
 } as const;

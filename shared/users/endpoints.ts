@@ -14,6 +14,7 @@ export const usersEndpoints = {
     query: StaffUsersQuery,
     reply: z.array(StaffUser),
     paged: true,
+    refuses: [],
     summary: 'Every user, newest first, searched by name, e-mail or phone, filtered (active, inactive, staff, superuser), paged.',
   }),
   createUser: endpoint({
@@ -24,6 +25,7 @@ export const usersEndpoints = {
     body: CreateUserBody,
     reply: StaffUser,
     status: 201,
+    refuses: ['staff_superuser_only', 'email_taken', 'phone_taken'],
     summary: 'Creates an account (audited); only a superuser may create staff or superusers.',
   }),
   staffUser: endpoint({
@@ -33,6 +35,7 @@ export const usersEndpoints = {
     tag: 'users',
     params: IdParams,
     reply: StaffUser,
+    refuses: ['user_not_found'],
     summary: 'One user as staff see him.',
   }),
   updateUser: endpoint({
@@ -43,6 +46,15 @@ export const usersEndpoints = {
     params: IdParams,
     body: UpdateUserBody,
     reply: StaffUser,
+    refuses: [
+      'user_not_found',
+      'staff_accounts_superuser_only',
+      'access_superuser_only',
+      'cannot_deactivate_self',
+      'phone_or_email_needed',
+      'email_taken',
+      'phone_taken',
+    ],
     summary: "Changes a user's name, e-mail, phone, password or active flag (audited); staff and superuser flags are set at creation only.",
   }),
 } as const;

@@ -246,6 +246,7 @@ describe('POST /api/v1/admin-users/', () => {
     expect(r.body).toEqual({
       email: ['This email address is already in use by another account.'],
       phone: ['This phone number is already in use by another account.'],
+      code: 'email_taken',
     });
     expect(await audit()).toEqual([]);
   });
@@ -347,12 +348,13 @@ describe('PATCH /api/v1/admin-users/{id}/', () => {
     // Removing the only identifier he has left.
     const r = await patch(superuser, id, { phone: '' });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ non_field_errors: ['Either email or phone is required'] });
+    expect(r.body).toEqual({ non_field_errors: ['Either email or phone is required'], code: 'phone_or_email_needed' });
     const dup = await patch(superuser, id, { email: 'rahim@example.com', phone: player.phone });
     expect(dup.status).toBe(400);
     expect(dup.body).toEqual({
       email: ['This email address is already in use by another account.'],
       phone: ['This phone number is already in use by another account.'],
+      code: 'email_taken',
     });
     expect((await patch(staff, 999999, { name: 'Nobody' })).status).toBe(404);
     expect((await stored(id))?.is_staff).toBe(false);
@@ -362,7 +364,7 @@ describe('PATCH /api/v1/admin-users/{id}/', () => {
   test('staff cannot deactivate themselves; another staff account is a superuser’s to change', async () => {
     const self = await patch(staff, staff.id, { is_active: false });
     expect(self.status).toBe(400);
-    expect(self.body).toEqual({ is_active: ['You cannot deactivate your own account.'] });
+    expect(self.body).toEqual({ is_active: ['You cannot deactivate your own account.'], code: 'cannot_deactivate_self' });
     expect((await patch(staff, staff.id, { name: 'Desk Officer' })).status).toBe(200);
     const other = await patch(staff, superuser.id, { password: 'taken-over-1' });
     expect(other.status).toBe(403);

@@ -1,0 +1,4 @@
+/** The refusals of the draws endpoints (docs/decisions/064-refusals-as-data.md): each once, with its status and text. */
+import { refusals } from '../api/refusal.ts';
+
+export const drawsRefusals = refusals({});
