@@ -171,3 +171,16 @@ export const serverOptions: esbuild.BuildOptions = {
   logLevel: 'warning',
   plugins: [routeModules],
 };
+
+/**
+ * The bKash simulator, a development tool (docs/rules/bkash.md#6-the-simulator): a bundle of its own, never part of the
+ * server's (docs/decisions/063-where-the-weight-is.md). The built server imports it from dist/dev/ outside production
+ * (server/payments/bkash/simulator-module.ts); the container leaves dist/dev/ out (Dockerfile).
+ */
+export const simulatorOptions: esbuild.BuildOptions = {
+  ...serverOptions,
+  entryPoints: { 'bkash-simulator': 'scripts/bkash-simulator/simulator.ts' },
+  outdir: path.join(root, 'dist', 'dev'),
+  splitting: false,
+  plugins: [],
+};

@@ -22,7 +22,8 @@ import { languageMiddleware } from './http/language.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createApi } from './api.ts';
 import { keyringOf } from './crypto/sealed.ts';
-import { BkashSimulator } from './payments/bkash/simulator.ts';
+import { loadSimulator } from './payments/bkash/simulator-module.ts';
+import type { BkashSimulator } from '../scripts/bkash-simulator/simulator.ts';
 import { setPasswordHashCost } from './accounts/passwords.ts';
 import type { Messages } from './messages/service.ts';
 import type { Push } from './push/service.ts';
@@ -99,6 +100,11 @@ export type AppOptions = {
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
   setPasswordHashCost(config.PASSWORD_HASH_COST);
+  // The bKash simulator (docs/rules/bkash.md#6-the-simulator), a development tool loaded only where it runs.
+  const bkashSimulator =
+    config.bkash.mode === 'simulator' && config.APP_ENV !== 'production'
+      ? new (await loadSimulator()).BkashSimulator({ ...SIMULATOR_CREDENTIALS, receiver: config.BKASH_RECEIVER_NUMBER })
+      : null;
   const db = await openData(config, log, opts);
   const keys = keyringOf(config);
   const resources = loadResources();
@@ -120,7 +126,19 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const api = config.API_BASE_URL ? null : createApi({ db, log, services, i18n: i18nHandler, trustProxy });
   const upstream = new Upstream(api ? { local: api.local } : { baseUrl: config.API_BASE_URL as string }, config.UPSTREAM_TIMEOUT_MS);
   const pageCache = new PageCache(config.PAGE_CACHE_TTL_MS);
-  const web = serve({ config, db, log, i18n, i18nHandler, resources, trustProxy, apiApp: api?.app ?? null, upstream, pageCache });
+  const web = serve({
+    config,
+    db,
+    log,
+    i18n,
+    i18nHandler,
+    resources,
+    trustProxy,
+    apiApp: api?.app ?? null,
+    upstream,
+    pageCache,
+    bkashSimulator,
+  });
 
   return {
     app: web.app,
@@ -134,7 +152,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     payments: services.payments,
     messages: services.messages,
     push: services.push,
-    bkashSimulator: web.bkashSimulator,
+    bkashSimulator,
     async close() {
       await services.background.settled();
       await stopJobs();
@@ -184,10 +202,12 @@ type ServeDeps = {
   apiApp: express.Express | null;
   upstream: Upstream;
   pageCache: PageCache;
+  /** Mounted at /_bkash (null outside the simulator mode). */
+  bkashSimulator: BkashSimulator | null;
 };
 
 /** The HTTP app: the middlewares in their order, the files, the probes, the simulator, the BFF and the pages. */
-function serve({ config, db, log, i18n, i18nHandler, resources, trustProxy, apiApp, upstream, pageCache }: ServeDeps) {
+function serve({ config, db, log, i18n, i18nHandler, resources, trustProxy, apiApp, upstream, pageCache, bkashSimulator }: ServeDeps) {
   const production = config.APP_ENV === 'production';
   const csrf = createCsrf(config.SECRET_KEY, production, config.PUBLIC_ORIGIN);
   const sessionOpts = { secure: production, maxAgeMs: config.REFRESH_TOKEN_TTL * 1000 };
@@ -282,10 +302,6 @@ function serve({ config, db, log, i18n, i18nHandler, resources, trustProxy, apiA
   app.get(SW_PATH, serviceWorker({ clientDir: clientDir(root), manifest, texts, resources }));
 
   // The bKash simulator (docs/rules/bkash.md): bKash's API and payment pages, outside production only.
-  const bkashSimulator =
-    config.bkash.mode === 'simulator' && !production
-      ? new BkashSimulator({ ...SIMULATOR_CREDENTIALS, receiver: config.BKASH_RECEIVER_NUMBER })
-      : null;
   if (bkashSimulator) app.use('/_bkash', bkashSimulator.router({ control: true }));
 
   // Everything below needs cookies and the visitor's language; the static files above need neither.
@@ -336,7 +352,6 @@ function serve({ config, db, log, i18n, i18nHandler, resources, trustProxy, apiA
 
   return {
     app,
-    bkashSimulator,
     drain: () => {
       draining = true;
     },
