@@ -14,4 +14,4 @@ export function loadSimulator(): Promise<SimulatorModule> {
 }
 
 /** The simulator's bundle relative to the server's own (dist/server/ → dist/dev/; scripts/build.ts writes it). */
-export const SIMULATOR_BUNDLE = '../dev/bkash-simulator.js';
+const SIMULATOR_BUNDLE = '../dev/bkash-simulator.js';
