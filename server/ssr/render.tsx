@@ -209,7 +209,7 @@ export function createSsr(d: SsrDeps) {
     const onLateError = (err: unknown) => d.log.error({ err, url: req.originalUrl }, 'page render failed after its shell');
 
     /**
-     * Steps 4 and 5: the routes run and the page's render started, resolved once its shell (`'shell'`) or all of it
+     * Step 5: the routes run and the page's render started, resolved once its shell (`'shell'`) or all of it
      * (`'all'`) is rendered; or the redirect that came out instead sent (null then).
      */
     const render = async (nonce: string | undefined, wait: 'shell' | 'all'): Promise<{ status: number; page: Rendering } | null> => {
