@@ -22,10 +22,12 @@ COPY public ./public
 COPY scripts ./scripts
 # The server is one bundle with its libraries (PGlite's WebAssembly beside it); what it leaves to node_modules (sharp's
 # native libvips) is gathered with its dependencies into runtime/node_modules. Source maps of the server are not
-# shipped: nothing in the image reads them.
+# shipped: nothing in the image reads them. Nor is the bKash simulator, a development tool that production refuses
+# (dist/dev/).
 RUN npm run build \
  && node scripts/runtime-modules.ts runtime \
- && rm -f dist/server/*.map
+ && rm -f dist/server/*.map \
+ && rm -rf dist/dev
 
 FROM node:24-slim AS runtime
 # Production for the libraries (React's production build) and for the app: Secure cookies, HSTS, SECRET_KEY required.

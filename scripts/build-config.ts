@@ -2,7 +2,7 @@
  * The esbuild options and the manifest of the client build, shared by scripts/build.ts and the test that checks
  * every route's chunk is in the manifest (tests/unit/build-manifest.test.ts).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import type { Manifest } from '../server/ssr/assets.ts';
@@ -112,6 +112,28 @@ export const serviceWorkerOptions = (outClient: string): esbuild.BuildOptions =>
 });
 
 /**
+ * views/routes.tsx as the server's bundle needs it: bundling rewrites each page's `() => import('./home/home.tsx')`
+ * to a chunk of the server's own, so each such loader is given the module's path (`module: 'views/home/home.tsx'`),
+ * which names the page's client chunk in the manifest (views/routes.tsx, `moduleOf`).
+ */
+export function namedRouteModules(source: string): string {
+  return source.replace(
+    /\(\)\s*=>\s*import\(\s*'\.\/([^']+\.tsx)'\s*\)/g,
+    (load: string, module: string) => `Object.assign(${load}, { module: 'views/${module}' })`,
+  );
+}
+
+export const routeModules: esbuild.Plugin = {
+  name: 'route-modules',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]views[\\/]routes\.tsx$/ }, (args) => ({
+      contents: namedRouteModules(readFileSync(args.path, 'utf8')),
+      loader: 'tsx',
+    }));
+  },
+};
+
+/**
  * What the server bundle leaves to `node_modules`: sharp's native binary (libvips) and the optional native driver pg
  * asks for when it is installed. Everything else — the app and its libraries, PGlite's JavaScript among them — is in
  * the bundle, so the container ships these packages and nothing else of node_modules (scripts/runtime-modules.ts,
@@ -147,4 +169,18 @@ export const serverOptions: esbuild.BuildOptions = {
   legalComments: 'linked',
   jsx: 'automatic',
   logLevel: 'warning',
+  plugins: [routeModules],
+};
+
+/**
+ * The bKash simulator, a development tool (docs/rules/bkash.md#6-the-simulator): a bundle of its own, never part of the
+ * server's (docs/decisions/063-where-the-weight-is.md). The built server imports it from dist/dev/ outside production
+ * (server/payments/bkash/simulator-module.ts); the container leaves dist/dev/ out (Dockerfile).
+ */
+export const simulatorOptions: esbuild.BuildOptions = {
+  ...serverOptions,
+  entryPoints: { 'bkash-simulator': 'scripts/bkash-simulator/simulator.ts' },
+  outdir: path.join(root, 'dist', 'dev'),
+  splitting: false,
+  plugins: [],
 };

@@ -22,6 +22,7 @@ export const BUILD_INPUTS = [
   'scripts/build.ts',
   'scripts/build-config.ts',
   'scripts/build-stamp.ts',
+  'scripts/bkash-simulator',
 ] as const;
 
 /** Written last by a successful production build; its absence means "not a current production build". */

@@ -1,6 +1,7 @@
 /**
  * Builds the product with esbuild: hashed, code-split client bundles (one chunk per route module), the CSS,
- * a manifest the server reads to preload what a page needs, the service worker (dist/client/sw.js) and the server bundle; last, dist/build-stamp.json
+ * a manifest the server reads to preload what a page needs, the service worker (dist/client/sw.js), the server bundle and,
+ * apart from it, the bKash simulator's (dist/dev/, development only); last, dist/build-stamp.json
  * with the hash of the sources it was built from (scripts/build-stamp.ts: `npm start` rebuilds when they change).
  *   tsx scripts/build.ts           production build
  *   tsx scripts/build.ts --watch   client rebuilds on change (npm run dev)
@@ -10,7 +11,7 @@ import { createRequire } from 'node:module';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { clientOptions, PGLITE_FILES, root, serverOptions, serviceWorkerOptions } from './build-config.ts';
+import { clientOptions, PGLITE_FILES, root, serverOptions, serviceWorkerOptions, simulatorOptions } from './build-config.ts';
 import { sourceHash, STAMP_FILE, writeStamp } from './build-stamp.ts';
 
 const outClient = path.join(root, 'dist', 'client');
@@ -49,9 +50,14 @@ if (watch) {
   const hash = sourceHash(root);
   rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   mkdirSync(outClient, { recursive: true });
-  await Promise.all([esbuild.build(client), esbuild.build(serviceWorkerOptions(outClient)), esbuild.build(server)]);
+  await Promise.all([
+    esbuild.build(client),
+    esbuild.build(serviceWorkerOptions(outClient)),
+    esbuild.build(server),
+    esbuild.build(simulatorOptions),
+  ]);
   precompress(path.join(outClient, 'assets'));
   copyPgliteFiles(serverOptions.outdir as string);
   writeStamp(root, hash);
-  console.log('[build] dist/client and dist/server written');
+  console.log('[build] dist/client, dist/server and dist/dev written');
 }

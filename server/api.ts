@@ -1,86 +1,43 @@
 import express, { type RequestHandler } from 'express';
 import type { Endpoint } from '../shared/api/endpoint.ts';
-import type { Keyring } from './crypto/sealed.ts';
-import { isLanguage, type Texts } from './i18n.ts';
+import { isLanguage } from './i18n.ts';
 import type { Answered, LocalApi } from './bff/upstream.ts';
 import type { Db } from './db/index.ts';
 import type { Logger } from './log.ts';
 import { api as contract } from '../shared/api/contract.ts';
-import type { Accounts } from './accounts/service.ts';
-import type { Tokens } from './accounts/tokens.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
-import { Contact, type ContactMessage } from './contact/service.ts';
-import type { Codes } from './accounts/codes.ts';
 import { claimRoutes } from './claims/routes.ts';
-import { Claims } from './claims/service.ts';
 import { drawRoutes } from './draws/routes.ts';
-import { Draws } from './draws/service.ts';
-import { PrizeWithholdings } from './draws/withholding.ts';
 import { generatedTicketRoutes } from './generated-tickets/routes.ts';
-import { GeneratedTickets } from './generated-tickets/service.ts';
 import { authenticate, bearer } from './http/auth.ts';
-import type { Notifier } from './notify/index.ts';
 import { ApiError, apiErrorHandler, errorAnswer } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { countAnswer } from './http/metrics.ts';
 import { Endpoints, httpRouter, run, type Caller, type RawInput, type Served } from './http/route.ts';
 import { identityRoutes } from './identity/routes.ts';
-import { Identities } from './identity/service.ts';
 import { auditRoutes } from './audit/routes.ts';
-import { AuditLog } from './audit/service.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
-import { DashboardFigures } from './dashboard/service.ts';
-import { LotteryAdmin } from './lotteries/admin-service.ts';
 import { adminLotteryRoutes } from './lotteries/admin-routes.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
-import { Lotteries } from './lotteries/service.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { statementRoutes } from './payments/statement-routes.ts';
-import { Statements } from './payments/statements.ts';
-import type { Payments } from './payments/service.ts';
 import { playRoutes } from './play/routes.ts';
-import { Play } from './play/service.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
-import { ManualApprovals } from './purchases/approvals.ts';
-import { Purchases } from './purchases/service.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { adminUserRoutes } from './users/routes.ts';
-import { UserAdmin } from './users/service.ts';
-import { Uploads } from './uploads/service.ts';
 import { resultsRoutes } from './results/routes.ts';
-import { Results } from './results/service.ts';
 import { messageRoutes } from './messages/routes.ts';
-import type { Messages } from './messages/service.ts';
 import { pushRoutes } from './push/routes.ts';
-import type { Push } from './push/service.ts';
+import type { Services } from './services.ts';
 
 export type ApiDeps = {
   db: Db;
   log: Logger;
-  tokens: Tokens;
-  accounts: Accounts;
-  codes: Codes;
-  notifier: Notifier;
+  /** The services, built once by the app (server/services.ts); its start-up step and jobs use some of them too. */
+  services: Services;
   i18n: RequestHandler;
-  /** The app's texts, for what a service words in a player's own language (never for a refusal: run() words those). */
-  texts: Texts;
   trustProxy: string[];
-  forwardContact: ((m: ContactMessage) => Promise<unknown>) | null;
-  /** The bKash account players pay into (BKASH_RECEIVER_NUMBER). */
-  bkashReceiverNumber: string;
-  /** The site's public origin (PUBLIC_ORIGIN), for links in messages; unset, they give the path alone. */
-  publicOrigin?: string | undefined;
-  /** A prize transfer of more than this many taka needs a second staff member (PAYOUT_SECOND_APPROVAL_TK). */
-  payoutSecondApprovalTk: number;
-  /** The keys secrets at rest are sealed with (server/crypto/sealed.ts). */
-  keys: Keyring;
-  /** bKash's checkout (server/payments/service.ts): built by the app, whose reconciliation job uses it too. */
-  payments: Payments;
-  /** Players' messages (server/messages/service.ts): built by the app, whose sender uses it too. */
-  messages: Messages;
-  /** Push notifications to the installed app (server/push/service.ts): built by the app, whose sender uses it too. */
-  push: Push;
 };
 
 export type Api = {
@@ -97,40 +54,31 @@ export type Api = {
  * access checks, schemas and error answers.
  */
 export function createApi(d: ApiDeps): Api {
-  const statements = new Statements(d.db, d.bkashReceiverNumber);
-  const purchases = new Purchases({
-    db: d.db,
-    bkashReceiverNumber: d.bkashReceiverNumber,
-    checkoutsOf: (ids, db) => d.payments.checkoutsOf(ids, db),
-    reconciliationOf: (ids, db) => statements.reconciliationOf(ids, db),
-    trxIdChecksOf: (ids, db) => d.payments.trxIdChecksOf(ids, db),
-    trxIdGiven: (id) => d.payments.trxIdGiven(id),
-  });
-  const lotteryAdmin = new LotteryAdmin(d.db, d.keys);
+  const s = d.services;
   const served = Endpoints.of(
-    accountRoutes(d.accounts),
-    lotteryRoutes(new Lotteries(d.db)),
-    adminLotteryRoutes(lotteryAdmin),
-    auditRoutes(new AuditLog(d.db)),
-    dashboardRoutes(new DashboardFigures(d.db, lotteryAdmin, purchases, () => statements.toDecide())),
-    purchaseRoutes(purchases, new ManualApprovals(d.db), d.db),
-    paymentRoutes(d.payments),
-    statementRoutes(statements),
-    drawRoutes(new Draws(d.db, d.keys, d.notifier, d.publicOrigin), new PrizeWithholdings(d.db)),
-    claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier, secondApprovalTk: d.payoutSecondApprovalTk })),
-    generatedTicketRoutes(new GeneratedTickets(d.db, d.keys), d.db),
-    uploadRoutes(new Uploads(d.db)),
-    adminUserRoutes(new UserAdmin(d.db, d.notifier, d.texts)),
-    identityRoutes(new Identities(d.db)),
-    playRoutes(new Play(d.db)),
-    messageRoutes(d.messages),
-    pushRoutes(d.push),
-    contactRoutes(new Contact(d.db, d.log, d.forwardContact)),
-    resultsRoutes(new Results(d.db)),
+    accountRoutes(s.accounts),
+    lotteryRoutes(s.lotteries),
+    adminLotteryRoutes(s.lotteryAdmin),
+    auditRoutes(s.auditLog),
+    dashboardRoutes(s.dashboard),
+    purchaseRoutes(s.purchases, s.manualApprovals, d.db),
+    paymentRoutes(s.payments),
+    statementRoutes(s.statements),
+    drawRoutes(s.draws, s.withholdings),
+    claimRoutes(s.claims),
+    generatedTicketRoutes(s.generatedTickets, d.db),
+    uploadRoutes(s.uploads),
+    adminUserRoutes(s.userAdmin),
+    identityRoutes(s.identities),
+    playRoutes(s.play),
+    messageRoutes(s.messages),
+    pushRoutes(s.push),
+    contactRoutes(s.contact),
+    resultsRoutes(s.results),
   );
-  const sessionRights = (sid: string, userId: number) => d.accounts.sessionRights(sid, userId);
+  const sessionRights = (sid: string, userId: number) => s.accounts.sessionRights(sid, userId);
   const document = openApiDocument(contract, { version: '1' });
-  const api = apiRouter(served.values(), bearer(d.tokens, sessionRights), d.log, document);
+  const api = apiRouter(served.values(), bearer(s.tokens, sessionRights), d.log, document);
 
   const app = express();
   app.disable('x-powered-by');
@@ -143,7 +91,7 @@ export function createApi(d: ApiDeps): Api {
   const logUnexpected = (err: unknown) => d.log.error({ err }, 'unhandled error');
   const local: LocalApi = {
     served,
-    authenticate: (token, t) => authenticate(d.tokens, sessionRights, token, t),
+    authenticate: (token, t) => authenticate(s.tokens, sessionRights, token, t),
     async call(e, input, who) {
       const s = served.get(e);
       try {

@@ -1,24 +1,18 @@
 import path from 'node:path';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
+import type { i18n as I18n, Resource } from 'i18next';
 import * as i18nMiddleware from 'i18next-http-middleware';
 import { LANG_COOKIE } from '../shared/i18n.ts';
 import { safeFrom } from '../shared/paths.ts';
 import { routes } from '../views/routes.tsx';
-import { Codes } from './accounts/codes.ts';
-import { Challenges } from './accounts/challenge.ts';
-import { Accounts } from './accounts/service.ts';
-import { Tokens } from './accounts/tokens.ts';
 import { bffRoutes } from './bff/routes.ts';
 import { Upstream } from './bff/upstream.ts';
 import { SIMULATOR_CREDENTIALS, type Config } from './config.ts';
-import { migrate } from './db/migrate.ts';
 import { openDb, type Db } from './db/index.ts';
 import { makePrivate, usePrivateUmask } from './db/private-files.ts';
-import { seedDemo } from './db/seed.ts';
-import { scheduleHousekeeping } from './db/housekeeping.ts';
 import { createCsrf } from './http/csrf.ts';
 import { headersOnce, nonceSource } from './http/headers-once.ts';
 import { rejectBadHost } from './http/host.ts';
@@ -27,26 +21,21 @@ import { precompressed } from './http/precompressed.ts';
 import { languageMiddleware } from './http/language.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createApi } from './api.ts';
-import { announceMissing } from './draws/commitments.ts';
 import { keyringOf } from './crypto/sealed.ts';
-import { sealAtStart } from './crypto/seal-at-start.ts';
-import { adoptUploadFiles } from './uploads/service.ts';
-import { BkashClient } from './payments/bkash/client.ts';
-import { BkashSimulator } from './payments/bkash/simulator.ts';
-import { scheduleReconciliation } from './payments/reconcile.ts';
+import { loadSimulator } from './payments/bkash/simulator-module.ts';
+import type { BkashSimulator } from '../scripts/bkash-simulator/simulator.ts';
 import { setPasswordHashCost } from './accounts/passwords.ts';
-import { Messages, scheduleDispatch } from './messages/service.ts';
-import { Push } from './push/service.ts';
+import type { Messages } from './messages/service.ts';
+import type { Push } from './push/service.ts';
 import type { PushTransport } from './push/transport.ts';
-import { DRAND_TIMEOUT_MS, scheduleBeaconFetch } from './draws/beacon-job.ts';
-import { scheduleFreeze } from './draws/freeze-job.ts';
-import { Payments } from './payments/service.ts';
-import type { ContactMessage } from './contact/service.ts';
+import type { Payments } from './payments/service.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
+import { startJobs } from './jobs.ts';
+import { prepareData } from './prepare.ts';
+import { buildServices } from './services.ts';
 import { pageErrorHandler } from './ssr/message-page.ts';
-import { Background } from './background.ts';
 import { createLogger, type Logger } from './log.ts';
-import { liveNotifier, logNotifier, sendMailWithin, smtpMailer, type Notifier } from './notify/index.ts';
+import type { Notifier } from './notify/index.ts';
 import { clientDir, manifestReader } from './ssr/assets.ts';
 import { pageCacheFront } from './ssr/front.ts';
 import { PageCache } from './ssr/page-cache.ts';
@@ -103,12 +92,83 @@ export type AppOptions = {
   pushTransport?: PushTransport;
 };
 
-/** Builds the whole product (API, BFF, SSR) without listening: index.ts listens, tests drive it directly. */
+/**
+ * Builds the whole product (API, BFF, SSR) without listening: index.ts listens, tests drive it directly. The steps, in
+ * order (docs/decisions/063-where-the-weight-is.md): the database opened, the services built (server/services.ts),
+ * the start-up work on the data (server/prepare.ts), the timers started (server/jobs.ts), the HTTP app wired (below).
+ */
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
   setPasswordHashCost(config.PASSWORD_HASH_COST);
-  // The data folder is the app's alone (docs/rules/security.md#11-the-data-folder): what it creates from now on, and
-  // what is there already (once the embedded database has opened its files).
+  // The bKash simulator (docs/rules/bkash.md#6-the-simulator), a development tool loaded only where it runs.
+  const bkashSimulator =
+    config.bkash.mode === 'simulator' && config.APP_ENV !== 'production'
+      ? new (await loadSimulator()).BkashSimulator({ ...SIMULATOR_CREDENTIALS, receiver: config.BKASH_RECEIVER_NUMBER })
+      : null;
+  const db = await openData(config, log, opts);
+  const keys = keyringOf(config);
+  const resources = loadResources();
+  const detector = new i18nMiddleware.LanguageDetector(null, {
+    order: ['querystring', 'cookie', 'header'],
+    lookupQuerystring: 'lng',
+    lookupCookie: LANG_COOKIE,
+    caches: false,
+  });
+  // The detector is registered before init: `use` after init never reaches i18next's services (no detection at all).
+  const i18n = await createI18n(resources, [detector]);
+  const services = buildServices({ config, db, log, i18n, keys, notifier: opts.notifier, pushTransport: opts.pushTransport });
+  await prepareData({ config, db, log, keys, accounts: services.accounts });
+  const stopJobs = startJobs({ config, db, log, services, sendMessages: opts.sendMessages, freezeJob: opts.freezeJob });
+
+  const trustProxy = ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])];
+  const i18nHandler = languageMiddleware(i18n, i18nMiddleware.handle(i18n));
+  // Unless API_BASE_URL names another server, the API lives here and pages call it in-process.
+  const api = config.API_BASE_URL ? null : createApi({ db, log, services, i18n: i18nHandler, trustProxy });
+  const upstream = new Upstream(api ? { local: api.local } : { baseUrl: config.API_BASE_URL as string }, config.UPSTREAM_TIMEOUT_MS);
+  const pageCache = new PageCache(config.PAGE_CACHE_TTL_MS);
+  const web = serve({
+    config,
+    db,
+    log,
+    i18n,
+    i18nHandler,
+    resources,
+    trustProxy,
+    apiApp: api?.app ?? null,
+    upstream,
+    pageCache,
+    bkashSimulator,
+  });
+
+  return {
+    app: web.app,
+    api: api?.app ?? null,
+    upstream,
+    settled: () => services.background.settled(),
+    drain: web.drain,
+    db,
+    log,
+    pageCache,
+    payments: services.payments,
+    messages: services.messages,
+    push: services.push,
+    bkashSimulator,
+    async close() {
+      await services.background.settled();
+      await stopJobs();
+      await services.bkash.close();
+      await upstream.close();
+      if (!opts.db) await db.close();
+    },
+  };
+}
+
+/**
+ * The database (the one given, or opened from the configuration) in the data folder, which is the app's alone
+ * (docs/rules/security.md#11-the-data-folder): what it creates from now on, and what is there already (once the
+ * embedded database has opened its files).
+ */
+async function openData(config: Config, log: Logger, opts: AppOptions): Promise<Db> {
   const ownData = !opts.inMemoryDb;
   if (ownData) usePrivateUmask();
   const db =
@@ -127,130 +187,30 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     const changed = makePrivate(config.DATA_DIR);
     if (changed) log.info({ changed }, 'data folder made private');
   }
-  const applied = await migrate(db);
-  if (applied.length) log.info({ applied }, 'migrations applied');
-  // Seeds and generated tickets' secrets kept in clear before, or sealed by a previous SECRET_KEY, sealed now
-  // (docs/decisions/049-secrets-sealed-at-rest.md).
-  const keys = keyringOf(config);
-  const sealed = await sealAtStart(db, keys);
-  if (sealed.seeds || sealed.secrets) log.info({ seeds: sealed.seeds, secrets: sealed.secrets }, 'secrets sealed');
-  if (sealed.unopenable)
-    log.error(
-      { values: sealed.unopenable },
-      'sealed secrets this SECRET_KEY cannot open: start with the key that sealed them as SECRET_KEY_PREVIOUS (docs/rules/security.md#6-secrets-and-configuration)',
-    );
+  return db;
+}
 
-  const resources = loadResources();
-  const detector = new i18nMiddleware.LanguageDetector(null, {
-    order: ['querystring', 'cookie', 'header'],
-    lookupQuerystring: 'lng',
-    lookupCookie: LANG_COOKIE,
-    caches: false,
-  });
-  // The detector is registered before init: `use` after init never reaches i18next's services (no detection at all).
-  const i18n = await createI18n(resources, [detector]);
-  const tokens = new Tokens(config.SECRET_KEY, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL);
-  const codes = new Codes(db, config.SECRET_KEY);
-  const mailer = config.NOTIFY_TRANSPORT === 'live' ? smtpMailer(config.SMTP_URL as string, config.NOTIFY_TIMEOUT_MS) : null;
-  const notifier =
-    opts.notifier ??
-    (mailer
-      ? liveNotifier(db, log, {
-          mailer,
-          mailFrom: config.MAIL_FROM,
-          sms: { url: config.SMS_GATEWAY_URL as string, key: config.SMS_GATEWAY_KEY },
-          timeoutMs: config.NOTIFY_TIMEOUT_MS,
-        })
-      : logNotifier(db, log));
-  const background = new Background(log);
-  const accounts = new Accounts({ db, tokens, codes, challenges: new Challenges(db, config.SECRET_KEY), notifier, defer: background.run });
-  if (config.ADMIN_PHONE && config.ADMIN_PASSWORD) await accounts.ensureSuperuser(config.ADMIN_PHONE, config.ADMIN_PASSWORD);
-  if (config.SEED_DEMO) await seedDemo(db, log, { staff: !config.ADMIN_PHONE });
-  // Every published lottery on sale shows the commitment of its draw (docs/rules/draws.md#2-the-seed-and-its-commitment).
-  const announced = await announceMissing(db, keys);
-  if (announced) log.info({ lotteries: announced }, 'draws announced');
-  // Pictures stored as files before they were kept in the database (docs/decisions/040-uploads-in-the-database.md).
-  const adopted = await adoptUploadFiles(db, config.uploadsDir);
-  if (adopted) log.info({ pictures: adopted }, 'pictures moved into the database');
+type ServeDeps = {
+  config: Config;
+  db: Db;
+  log: Logger;
+  i18n: I18n;
+  i18nHandler: RequestHandler;
+  resources: Resource;
+  trustProxy: string[];
+  /** The API app, mounted at /api (null when API_BASE_URL names another server). */
+  apiApp: express.Express | null;
+  upstream: Upstream;
+  pageCache: PageCache;
+  /** Mounted at /_bkash (null outside the simulator mode). */
+  bkashSimulator: BkashSimulator | null;
+};
 
+/** The HTTP app: the middlewares in their order, the files, the probes, the simulator, the BFF and the pages. */
+function serve({ config, db, log, i18n, i18nHandler, resources, trustProxy, apiApp, upstream, pageCache, bkashSimulator }: ServeDeps) {
   const production = config.APP_ENV === 'production';
-  const stopHousekeeping = scheduleHousekeeping(db, log);
-  const trustProxy = ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])];
-  const i18nHandler = languageMiddleware(i18n, i18nMiddleware.handle(i18n));
-  // Unless API_BASE_URL names another server, the API lives here and pages call it in-process.
-  // Contact messages are stored; with live mail they are also forwarded to support (reply goes to the sender),
-  // in the background (server/contact/service.ts).
-  const forwardContact = mailer
-    ? (m: ContactMessage) =>
-        sendMailWithin(
-          mailer,
-          { from: config.MAIL_FROM, to: config.SUPPORT_EMAIL, replyTo: m.email, subject: `Contact form: ${m.name}`, text: m.message },
-          config.NOTIFY_TIMEOUT_MS,
-        )
-    : null;
-  // bKash's checkout (docs/rules/payments.md): one client (one token) per instance; the simulator is mounted below.
-  const bkash = new BkashClient({
-    baseUrl: config.bkash.baseUrl,
-    appKey: config.bkash.appKey,
-    appSecret: config.bkash.appSecret,
-    username: config.bkash.username,
-    password: config.bkash.password,
-    timeoutMs: config.BKASH_TIMEOUT_MS,
-  });
-  const payments = new Payments({
-    db,
-    log,
-    gateway: bkash,
-    publicOrigin: config.PUBLIC_ORIGIN,
-    defer: background.run,
-    // The player waits for the callback's answer at most this long, well within a page's call to the API; what is
-    // not settled by then is settled in the background, and his payment page says "waiting for bKash".
-    callbackWaitMs: Math.floor(config.UPSTREAM_TIMEOUT_MS * 0.6),
-    receiver: config.BKASH_RECEIVER_NUMBER,
-  });
-  const stopReconciling = config.API_BASE_URL ? () => undefined : scheduleReconciliation(payments, log);
-  const messages = new Messages({ db, notifier, log, t: i18n.t.bind(i18n) });
-  const push = new Push({
-    db,
-    log,
-    t: i18n.t.bind(i18n),
-    config: config.push,
-    production,
-    timeoutMs: config.NOTIFY_TIMEOUT_MS,
-    ...(opts.pushTransport ? { transport: opts.pushTransport } : {}),
-  });
-  const stopSending = config.API_BASE_URL || opts.sendMessages === false ? () => undefined : scheduleDispatch(messages, log, push);
-  // The draws' beacons fetched from drand and verified (docs/rules/draws.md#4-the-beacon), where DRAND_URLS names relays.
-  const stopBeacons = config.API_BASE_URL
-    ? async () => undefined
-    : scheduleBeaconFetch({ db, log, relays: config.drandRelays, timeoutMs: DRAND_TIMEOUT_MS });
-  // The tickets frozen at the end of sales (docs/rules/draws.md#3-the-tickets), on every instance that runs the API.
-  const stopFreezing = config.API_BASE_URL || opts.freezeJob === false ? () => undefined : scheduleFreeze({ db, log });
-  const apiDeps = {
-    payments,
-    messages,
-    push,
-    db,
-    log,
-    tokens,
-    accounts,
-    codes,
-    notifier,
-    i18n: i18nHandler,
-    texts: i18n.t.bind(i18n),
-    trustProxy,
-    forwardContact,
-    bkashReceiverNumber: config.BKASH_RECEIVER_NUMBER,
-    publicOrigin: config.PUBLIC_ORIGIN,
-    payoutSecondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK,
-    keys,
-  };
-  const api = config.API_BASE_URL ? null : createApi(apiDeps);
-  const apiApp = api?.app ?? null;
-  const upstream = new Upstream(api ? { local: api.local } : { baseUrl: config.API_BASE_URL as string }, config.UPSTREAM_TIMEOUT_MS);
   const csrf = createCsrf(config.SECRET_KEY, production, config.PUBLIC_ORIGIN);
   const sessionOpts = { secure: production, maxAgeMs: config.REFRESH_TOKEN_TTL * 1000 };
-  const pageCache = new PageCache(config.PAGE_CACHE_TTL_MS);
   const root = path.dirname(findUp('package.json'));
 
   const app = express();
@@ -342,10 +302,6 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   app.get(SW_PATH, serviceWorker({ clientDir: clientDir(root), manifest, texts, resources }));
 
   // The bKash simulator (docs/rules/bkash.md): bKash's API and payment pages, outside production only.
-  const bkashSimulator =
-    config.bkash.mode === 'simulator' && !production
-      ? new BkashSimulator({ ...SIMULATOR_CREDENTIALS, receiver: config.BKASH_RECEIVER_NUMBER })
-      : null;
   if (bkashSimulator) app.use('/_bkash', bkashSimulator.router({ control: true }));
 
   // Everything below needs cookies and the visitor's language; the static files above need neither.
@@ -396,29 +352,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
 
   return {
     app,
-    api: apiApp,
-    upstream,
-    settled: () => background.settled(),
     drain: () => {
       draining = true;
-    },
-    db,
-    log,
-    pageCache,
-    payments,
-    messages,
-    push,
-    bkashSimulator,
-    async close() {
-      await background.settled();
-      stopHousekeeping();
-      stopReconciling();
-      stopSending();
-      await stopBeacons();
-      stopFreezing();
-      await bkash.close();
-      await upstream.close();
-      if (!opts.db) await db.close();
     },
   };
 }

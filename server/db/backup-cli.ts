@@ -1,5 +1,5 @@
 /**
- * `npm run backup [-- <file>]` and `npm run restore -- <file>` (docs/rules/operations.md#backups). The database is the
+ * `npm run backup [-- <file>]` and `npm run restore -- <file>` (docs/rules/operations.md#1-backups). The database is the
  * app's: DATABASE_URL, else the embedded one in DATA_DIR (default ./data). Without a file name the backup is written to
  * BACKUP_DIR (default ./backups) as bhagya-<UTC time>.dump (PostgreSQL) or .tar.gz (embedded). Exit 0 when done, 1 on a
  * failure (its reason on stderr), 2 for bad arguments.

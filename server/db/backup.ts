@@ -8,7 +8,7 @@ import pg from 'pg';
 import { dumpPglite, loadPglite, pgliteDir } from './index.ts';
 
 /**
- * Backups (docs/rules/operations.md#backups): a consistent snapshot of the whole database — the pictures are in it
+ * Backups (docs/rules/operations.md#1-backups): a consistent snapshot of the whole database — the pictures are in it
  * (docs/decisions/040-uploads-in-the-database.md) — and its restore into an empty database.
  * - PostgreSQL (DATABASE_URL): `pg_dump --format=custom`, a snapshot taken while the app runs; restored with
  *   `pg_restore`. The tools come from PG_BINDIR, the PATH, or /usr/lib/postgresql/<version>/bin.

@@ -231,7 +231,7 @@ export class GeneratedTickets {
         const sale = await saleState(tx, g.lottery_id);
         if (!sale) return { ok: false } as const;
         if (closed(sale)) throw ApiError.detail(409, t('activate:api.closed'), 'lottery_ended');
-        // An activation is play: self-exclusion and spend limits apply as to a purchase (docs/rules/play-safe.md#4).
+        // An activation is play: self-exclusion and spend limits apply as to a purchase (docs/rules/play-safe.md#4-every-purchase-path).
         await checkPlay(tx, caller, sale.ticket_price, ctx);
         const transactionId = await q.insertActivation(tx, {
           user_id: userId,

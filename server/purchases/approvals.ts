@@ -69,7 +69,7 @@ export class ManualApprovals {
       refuse('approve', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by }, t);
       const sale = await saleState(tx, before.lottery_id);
       if (!sale) throw notFound(t);
-      // docs/rules/payments.md#1: a proposal does not outlive its lottery's sales, nor a freeze recorded by another instance.
+      // docs/rules/payments.md#1-who-may-do-what: a proposal does not outlive its lottery's sales, nor a freeze recorded by another instance.
       // Checked before whether the purchase changed: from the close the answer is the same whether or not the freeze job
       // has already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
       const shut = await closedForChanges(tx, sale);

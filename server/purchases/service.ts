@@ -203,7 +203,7 @@ export class Purchases {
         if (!sale.purchasable) throw salesClosed(sale, t);
         if (body.amount !== sale.ticket_price)
           throw ApiError.fields({ amount: [t('api:amountMismatch', { price: formatTaka(sale.ticket_price, ctx.lng) })] });
-        // Self-exclusion and spend limits, under the player's lock held to the end of this transaction (docs/rules/play-safe.md#4).
+        // Self-exclusion and spend limits, under the player's lock held to the end of this transaction (docs/rules/play-safe.md#4-every-purchase-path).
         await checkPlay(tx, caller, sale.ticket_price, ctx, { read: sale });
         if (sale.held) throw ticketTaken(t);
         if (body.trx_id && (await q.trxIdHolder(tx, body.trx_id))) throw trxIdTaken(t);
@@ -389,7 +389,7 @@ export class Purchases {
         await refuseIfFrozen(tx, before.lottery_id, t, ctx.lng);
         // An activated generated ticket was paid offline and proved by its secret: it is not a payment staff check.
         if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
-        // A ticket bKash confirmed was paid, on bKash's word: no one person takes it back (docs/rules/payments.md#1).
+        // A ticket bKash confirmed was paid, on bKash's word: no one person takes it back (docs/rules/payments.md#1-who-may-do-what).
         if (before.status === 'success' && (await this.confirmedByBkash(id, tx)))
           throw ApiError.detail(409, t('api:confirmedByBkash'), 'confirmed_by_bkash');
         const action = TRANSITIONS[before.status][status];
@@ -439,7 +439,7 @@ export class Purchases {
   }
 }
 
-/** Why a lottery cannot be bought now, in the words the pages use (docs/rules/lotteries-and-sales.md#5). */
+/** Why a lottery cannot be bought now, in the words the pages use (docs/rules/lotteries-and-sales.md#5-reasons-shown-when-a-lottery-cannot-be-bought). */
 function salesClosed(sale: SaleState, t: TFunction): ApiError {
   const reason = availability({ ...sale, purchasable: false }, Date.now());
   const code = reason === 'ended' ? 'lottery_ended' : reason === 'soldOut' ? 'sold_out' : 'not_on_sale';

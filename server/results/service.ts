@@ -40,7 +40,7 @@ export function tierSummary(
 export class Results {
   constructor(private readonly db: Db) {}
 
-  /** `GET /api/v1/results/`: three statements a page, whatever its lotteries (docs/rules/lotteries-and-sales.md#10). */
+  /** `GET /api/v1/results/`: three statements a page, whatever its lotteries (docs/rules/lotteries-and-sales.md#10-results-for-players). */
   async archive(f: q.ArchiveFilter, limit: number, offset: number): Promise<{ items: Result[]; total: number }> {
     const { rows, total } = await q.archivePage(this.db, f, limit, offset);
     const numbersIds = rows.filter((r) => r.kind === 'numbers').map((r) => r.id);

@@ -20,7 +20,7 @@ export const Dashboard = z.object({
   pending_transfers: z.number().int(),
   /** bKash checkout payments whose outcome or refund is still open (docs/rules/payments.md#5-reconciliation). */
   payments_waiting: z.number().int(),
-  /** bKash statement uploads awaiting a second staff member, rows waiting for a person, and Send Money purchases flagged (docs/rules/payments.md#8). */
+  /** bKash statement uploads awaiting a second staff member, rows waiting for a person, and Send Money purchases flagged (docs/rules/payments.md#8-send-money-reconciled-with-the-statement). */
   statement_to_decide: z.number().int(),
   /** Players with a spend limit in force, and players self-excluded now (docs/rules/play-safe.md#5-what-staff-see). */
   players_with_limit: z.number().int(),

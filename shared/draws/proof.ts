@@ -80,7 +80,7 @@ export type DrawProof = WinnersProof | NumbersProof;
 
 /**
  * A lottery drawn without the procedure (its winners chosen by staff, as every draw before it was built): nothing to
- * check. Its commitment, where one was announced, stays; its seed is never shown (docs/rules/draws.md#12-not-yet-built).
+ * check. Its commitment, where one was announced, stays; its seed is never shown (docs/rules/draws.md#12-where-it-stands).
  */
 export const unverifiableProofSchema = z.object({
   algorithm: z.literal('unverifiable'),

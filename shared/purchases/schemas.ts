@@ -162,6 +162,6 @@ export const StaffTransaction = z.object({
   checkout: CheckoutInfo.nullable(),
   /** A Send Money purchase's place in the statements (docs/rules/payments.md#87-on-the-transactions-page); null otherwise. */
   statement: z.enum(RECONCILIATION_STATES).nullable(),
-  /** bKash's check of the TrxID the player typed, with bKash's answer (docs/rules/payments.md#9); null without one. */
+  /** bKash's check of the TrxID the player typed, with bKash's answer (docs/rules/payments.md#9-send-money-confirmed-by-bkash); null without one. */
   bkash_check: StaffSendMoneyCheck.nullable(),
 });

@@ -12,7 +12,7 @@ import { readTypedTicket, type TypedTicketError } from '../ticket-typed.ts';
 /** Drawn lotteries on one page of the archive, at most (each carries its winners or its tier summary). */
 export const RESULTS_PAGE_MAX = 20;
 export const RESULTS_OFFSET_MAX = 1_000_000;
-/** "Check my numbers" matches a ticket against the latest this many numbers draws (docs/rules/lotteries-and-sales.md#10). */
+/** "Check my numbers" matches a ticket against the latest this many numbers draws (docs/rules/lotteries-and-sales.md#10-results-for-players). */
 export const CHECK_NUMBERS_DRAWS = 500;
 
 /** A whole number from `min` to `max` in a query (digits, Bengali digits too); absent or blank: `fallback`. */

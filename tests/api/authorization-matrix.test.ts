@@ -16,7 +16,7 @@ import type { Endpoint } from '../../shared/api/endpoint.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { buy, insertLottery, purchase } from './purchase-fixtures.ts';
 
-/** `player`: a user endpoint staff are refused (403 `staff_cannot_play`: staff do not play, accounts-and-codes.md#12). */
+/** `player`: a user endpoint staff are refused (403 `staff_cannot_play`: staff do not play, accounts-and-codes.md#12-staff-and-superusers). */
 type Access = 'public' | 'user' | 'player' | 'staff' | 'superuser';
 type Role = 'anonymous' | 'playerA' | 'playerB' | 'staff' | 'superuser';
 /** Something of player A's an address names: its id goes into the path, and B must not reach it. */

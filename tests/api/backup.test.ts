@@ -1,5 +1,5 @@
 /**
- * Backups (docs/rules/operations.md#backups): a database with purchases, a prize and its claim, and an uploaded
+ * Backups (docs/rules/operations.md#1-backups): a database with purchases, a prize and its claim, and an uploaded
  * picture is backed up, restored into an empty database elsewhere, and an app started on the copy finds them all —
  * the player logs in, sees his purchase and his picture. A restore refuses a database that is not empty, and the
  * embedded database is not backed up while an app has it. PGlite by default; PostgreSQL with TEST_DATABASE_URL

@@ -8,7 +8,7 @@ import request from 'supertest';
 import { freezeDue } from '../../server/draws/freeze-job.ts';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { BkashClient } from '../../server/payments/bkash/client.ts';
-import { SANDBOX, type BkashSimulator } from '../../server/payments/bkash/simulator.ts';
+import { SANDBOX, type BkashSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import { Payments } from '../../server/payments/service.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
@@ -99,7 +99,7 @@ describe('POST /api/v1/transactions/{id}/bkash-checkout/', () => {
     const other = await start(b, id);
     expect(other.status).toBe(404);
     expect(other.body.code).toBe('not_found');
-    // Staff do not play: refused before the purchase is looked for (docs/rules/accounts-and-codes.md#12).
+    // Staff do not play: refused before the purchase is looked for (docs/rules/accounts-and-codes.md#12-staff-and-superusers).
     const byStaff = await start(staff, id);
     expect([byStaff.status, byStaff.body.code]).toEqual([403, 'staff_cannot_play']);
     expect((await start(a, 999999)).status).toBe(404);

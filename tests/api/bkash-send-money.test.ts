@@ -6,7 +6,7 @@
  * the reconciliation job asks again. Twenty checks at once confirm once. On PGlite and PostgreSQL.
  */
 import request from 'supertest';
-import type { BkashSimulator } from '../../server/payments/bkash/simulator.ts';
+import type { BkashSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { appWithSimulator, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';

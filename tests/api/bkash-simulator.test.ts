@@ -1,12 +1,12 @@
 /**
- * The bKash simulator (server/payments/bkash/simulator.ts) as the app mounts it at /_bkash: its API's errors, the
+ * The bKash simulator (scripts/bkash-simulator/simulator.ts) as the app mounts it at /_bkash: its API's errors, the
  * player's checkout pages step by step (docs/rules/bkash.md#6-the-simulator), the control endpoint, and a success
  * callback that arrives twice.
  */
 import http from 'node:http';
 import express from 'express';
 import request from 'supertest';
-import { BkashSimulator, SANDBOX, startSimulator } from '../../server/payments/bkash/simulator.ts';
+import { BkashSimulator, SANDBOX, startSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import { PATHS } from '../../server/payments/bkash/wire.ts';
 import { until } from '../helpers/wait.ts';
 

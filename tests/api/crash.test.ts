@@ -20,7 +20,7 @@ import path from 'node:path';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { openDb, type Db } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { SANDBOX, startSimulator, type BkashSimulator } from '../../server/payments/bkash/simulator.ts';
+import { SANDBOX, startSimulator, type BkashSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import { createUser, type TestApp } from '../helpers/app.ts';
 import { adminSql, databaseUrlFor } from '../helpers/database.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/process.ts';

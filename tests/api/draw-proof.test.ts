@@ -66,7 +66,7 @@ test('publishing announces the draw: a commitment to a secret seed and the drand
   const id = res.body.id as number;
   const c = await stored(id);
   expect(c?.seed).toMatch(/^[0-9a-f]{64}$/);
-  // Kept sealed, never in clear: the row (and so a dump of it) does not hold the seed (docs/rules/draws.md#2).
+  // Kept sealed, never in clear: the row (and so a dump of it) does not hold the seed (docs/rules/draws.md#2-the-seed-and-its-commitment).
   expect(c?.clear).toBeNull();
   expect(c?.seed_sealed).toMatch(new RegExp(`^v1:${t.keys.kid}:`));
   expect(c?.seed_sealed).not.toContain(c!.seed);
@@ -396,7 +396,7 @@ describe('the draw by the procedure', () => {
       withheld: [],
     });
     expect(verifyProof(p)).toEqual({ ok: true });
-    // Revealed, the seed is public: kept in clear from now on, the sealed copy emptied (docs/rules/draws.md#2).
+    // Revealed, the seed is public: kept in clear from now on, the sealed copy emptied (docs/rules/draws.md#2-the-seed-and-its-commitment).
     expect(await stored(id)).toMatchObject({ clear: c!.seed, seed_sealed: null });
     const [audit] = await t.db.query<{ after: { algorithm: string } }>(`SELECT after FROM audit_log WHERE action = 'lottery.draw'`);
     expect(audit?.after.algorithm).toBe('bhagya-draw-v1');

@@ -1,5 +1,5 @@
 /**
- * Attacks from a tool nobody here wrote (docs/rules/api.md#fuzzing): the OpenAPI document at /api/openapi.json is
+ * Attacks from a tool nobody here wrote (docs/rules/api.md#4-fuzzing): the OpenAPI document at /api/openapi.json is
  * valid OpenAPI 3.1 (@seriousme/openapi-schema-validator), and fast-check generates requests for every operation in
  * it — wrong types, huge and empty values, Unicode, control characters, nested objects and arrays, random bytes for
  * the pictures — sent as a visitor, a player and staff. Every answer is no 5xx, a status the document lists for the

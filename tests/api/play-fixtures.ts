@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
-import { startSimulator } from '../../server/payments/bkash/simulator.ts';
+import { startSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { approveByHand, buy, drawByHand, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 

@@ -1,7 +1,7 @@
 /** Lotteries, players and purchases for the purchase tests (purchases*.test.ts). */
 import request from 'supertest';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
-import { startSimulator, type BkashSimulator, type SimulatorOptions } from '../../server/payments/bkash/simulator.ts';
+import { startSimulator, type BkashSimulator, type SimulatorOptions } from '../../scripts/bkash-simulator/simulator.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
 

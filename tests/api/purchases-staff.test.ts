@@ -110,7 +110,7 @@ describe('GET /api/v1/transactions/', () => {
       checkout: null,
       // A Send Money purchase with a TrxID that no statement has shown yet (docs/rules/payments.md#87-on-the-transactions-page).
       statement: 'waiting',
-      // bKash was asked about the TrxID and gave no answer (this app's bKash does not answer; docs/rules/payments.md#9).
+      // bKash was asked about the TrxID and gave no answer (this app's bKash does not answer; docs/rules/payments.md#9-send-money-confirmed-by-bkash).
       bkash_check: { trx_id: 'ABC12345XY', state: 'checking', reason: null, checks: 1, updated_at: expect.any(String), answer: null },
     });
   });

@@ -97,7 +97,7 @@ describe('POST /api/v1/transactions-create/', () => {
       bkash_receiver_number: '01700000000',
       amount_to_pay: 100,
       checkout: null,
-      // bKash is asked about the TrxID after the commit (docs/rules/payments.md#9): this app's bKash does not answer.
+      // bKash is asked about the TrxID after the commit (docs/rules/payments.md#9-send-money-confirmed-by-bkash): this app's bKash does not answer.
       bkash_check: { trx_id: 'ABC12345XY', state: 'checking', reason: null, checks: 1, updated_at: expect.any(String) },
     });
     expect(Math.abs(Date.parse(res.body.created_at) - Date.now())).toBeLessThan(60_000);

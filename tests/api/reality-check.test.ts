@@ -9,7 +9,7 @@
  */
 import request from 'supertest';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
-import { startSimulator } from '../../server/payments/bkash/simulator.ts';
+import { startSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom } from '../helpers/session.ts';
 import { account, buy, buyOnPage, insertLottery, pagePlayer, purchase, trxId, type Player } from './purchase-fixtures.ts';

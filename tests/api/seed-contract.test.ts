@@ -16,7 +16,7 @@ let suId: number;
 
 beforeAll(async () => {
   t = await startTestApp();
-  // The staff caller is a superuser: some staff calls are a superuser's (docs/rules/security.md#1-permissions).
+  // The staff caller is a superuser: some staff calls are a superuser's (docs/rules/security.md#1-the-api-enforces-every-permission).
   const u = await createUser(t, { name: 'Head Office', is_staff: true });
   await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [u.id]);
   suId = u.id;
@@ -275,7 +275,7 @@ describe('back office: transactions and the draw', () => {
   test('PUT /api/v1/transactions/{id}/ {id, status}: one person cannot approve; proposed with the TrxID, a second staff member approves', async () => {
     // Documented (docs/rules/payments.md#1-who-may-do-what, docs/decisions/048-approval-by-hand-needs-two.md): the
     // specification's one-call approval is refused with 409 `second_person_needed` and changes nothing, a deliberate
-    // break of its contract; approval is proposed with a reason (after the TrxID, docs/rules/lotteries-and-sales.md#8)
+    // break of its contract; approval is proposed with a reason (after the TrxID, docs/rules/lotteries-and-sales.md#8-transaction-states)
     // and approved by a second staff member.
     const early = await call('put', `/api/v1/transactions/${transactionId}/`, su, { id: transactionId, status: 'success' });
     expect(early.status).toBe(409);

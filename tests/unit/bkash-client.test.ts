@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { request } from 'undici';
 import { BkashClient, BkashError, type BkashClientOptions } from '../../server/payments/bkash/client.ts';
-import { startSimulator, type BkashSimulator } from '../../server/payments/bkash/simulator.ts';
+import { startSimulator, type BkashSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import { amountText, bkashTime, bkashTimeToIso, PATHS, wholeTaka } from '../../server/payments/bkash/wire.ts';
 
 const CREDS = { appKey: 'sim-app-key', appSecret: 'sim-app-secret-XYZ', username: 'sim-user', password: 'sim-pass-Q7' };

@@ -1,3 +1,9 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import type { RouteObject } from 'react-router';
+import { namedRouteModules, root, serverOptions } from '../../scripts/build-config.ts';
 import { routes } from '../../views/routes.tsx';
 import { flattenRoutes, handleOf } from '../helpers/routes.ts';
 
@@ -31,5 +37,41 @@ describe('route tree', () => {
     // A guarded group without loader data would be loaded again by the browser on hydration (the page rendered twice).
     for (const { route } of all.filter((x) => x.route.middleware?.length)) expect(typeof route.loader).toBe('function');
     for (const { route } of pages) expect(route.middleware).toBeUndefined();
+  });
+});
+
+describe("the server bundle's route tree (scripts/build-config.ts, routeModules)", () => {
+  // Bundling rewrites each page's import to a chunk of the server's own: the build gives each loader its module's
+  // path, so the bundled tree names the same chunks as the sources do. Written inside node_modules so that the
+  // bundle's imports of its libraries resolve.
+  const out = path.join(root, 'node_modules', '.cache', `bhagya-routes-${process.pid}`);
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  test('names every page by the module it loads, as the sources do', async () => {
+    mkdirSync(out, { recursive: true });
+    writeFileSync(path.join(out, 'package.json'), '{"type":"module"}');
+    await esbuild.build({
+      ...serverOptions,
+      entryPoints: { routes: 'views/routes.tsx' },
+      outdir: out,
+      packages: 'external',
+      sourcemap: false,
+      legalComments: 'none',
+      banner: {},
+    });
+    const bundled = ((await import(pathToFileURL(path.join(out, 'routes.js')).href)) as { routes: RouteObject[] }).routes;
+    const chunks = (tree: RouteObject[]) =>
+      flattenRoutes(tree)
+        .filter(({ route }) => typeof route.lazy === 'function')
+        .map(({ path: p, route }) => [p, handleOf(route)?.chunk]);
+    expect(chunks(bundled)).toEqual(chunks(routes));
+    expect(chunks(bundled).every(([, c]) => typeof c === 'string' && c.startsWith('views/'))).toBe(true);
+  }, 60_000);
+
+  test('gives a loader its module however the import is laid out, and leaves other code alone', () => {
+    expect(namedRouteModules(`page(() =>\n  import( './a/b.tsx' ), {})`)).toBe(
+      `page(Object.assign(() =>\n  import( './a/b.tsx' ), { module: 'views/a/b.tsx' }), {})`,
+    );
+    expect(namedRouteModules(`import('./a/b.ts'); const f = () => 1;`)).toBe(`import('./a/b.ts'); const f = () => 1;`);
   });
 });

@@ -1,4 +1,4 @@
-/** The rule that confirms a Send Money purchase on bKash's word (server/payments/send-money.ts, docs/rules/payments.md#9). */
+/** The rule that confirms a Send Money purchase on bKash's word (server/payments/send-money.ts, docs/rules/payments.md#9-send-money-confirmed-by-bkash). */
 import type { BkashTransaction } from '../../server/payments/bkash/client.ts';
 import { judgeSendMoney, type SendMoneyPurchase } from '../../server/payments/send-money.ts';
 

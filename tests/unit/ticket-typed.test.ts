@@ -5,7 +5,7 @@ const canonical = (s: string) => {
   return r.ok ? r.canonical : `error: ${r.error}`;
 };
 
-describe('readTypedTicket: a ticket as people type it (docs/rules/tickets.md#9)', () => {
+describe('readTypedTicket: a ticket as people type it (docs/rules/tickets.md#9-a-ticket-as-people-type-it)', () => {
   test.each([
     ['5 11 12 34 51 2', 'spaces, the main numbers in the order typed'],
     ['51 34 12 11 5 2', 'the main numbers backwards'],

@@ -18,7 +18,7 @@ export { loader, Component } from './quick-play.tsx';
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
-  // Which button: "Pay with bKash" (the checkout, docs/rules/payments.md#3) or "Send Money" (the payment page's TrxID).
+  // Which button: "Pay with bKash" (the checkout, docs/rules/payments.md#3-paying-with-bkash-checkout) or "Send Money" (the payment page's TrxID).
   const checkout = field(form, 'pay') === 'checkout';
   form.delete('pay');
   const sentKey = field(form, IDEMPOTENCY_FIELD);

@@ -1,5 +1,5 @@
 /**
- * Prize claims (docs/rules/prizes-and-claims.md): one claim per prize, made by the owner of the winning ticket,
+ * Prize claims (docs/rules/lotteries-and-sales.md#11-prize-claims): one claim per prize, made by the owner of the winning ticket,
  * with the account the prize is paid to. A claim starts `pending` when its code is first sent and becomes
  * `payment_info_submitted` with the payout details; staff complete the transfer or mark it failed, after which the
  * player may submit details again.

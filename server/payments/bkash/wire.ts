@@ -1,6 +1,6 @@
 /**
  * bKash Tokenized Checkout v1.2.0-beta on the wire (docs/rules/bkash.md): the paths, the bodies we send, the answers we
- * accept, and bKash's status codes. Shared by our client (client.ts) and our simulator (simulator.ts), so that both
+ * accept, and bKash's status codes. Shared by our client (client.ts) and our simulator (scripts/bkash-simulator/), so that both
  * speak the same format. Amounts travel as strings ("100", "100.00"); our own amounts are whole taka.
  */
 import { z } from 'zod';

@@ -4,9 +4,9 @@
  * HTML: forms post to the simulator, no script, no inline style (the stylesheet is checkout.css), every value escaped.
  * English with the Bengali below it.
  */
-import { toDigits } from '../../../shared/dates.ts';
-import { formatTaka } from '../../../shared/money.ts';
-import { escapeHtml } from '../../http/html.ts';
+import { toDigits } from '../../shared/dates.ts';
+import { formatTaka } from '../../shared/money.ts';
+import { escapeHtml } from '../../server/http/html.ts';
 
 /** A text in both languages. */
 export type Bilingual = { en: string; bn: string };

@@ -1,7 +1,7 @@
 /**
  * A simulator of bKash's Tokenized Checkout v1.2.0-beta (docs/rules/bkash.md#6-the-simulator), state in memory: the
- * same paths, fields, HTTP statuses and statusCode/statusMessage errors as bKash (wire.ts), and the player's checkout
- * pages (checkout-page.ts). It accepts bKash's published sandbox values (SANDBOX). A test can make its next call of
+ * same paths, fields, HTTP statuses and statusCode/statusMessage errors as bKash (server/payments/bkash/wire.ts), and
+ * the player's checkout pages (checkout-page.ts). A development tool, never in the production server's bundle. It accepts bKash's published sandbox values (SANDBOX). A test can make its next call of
  * an operation fail (failNext), or have a success callback arrive twice (callbackTwice); a test in another process
  * does the same through `POST <mount>/_control`, which exists only when the router is made with `{ control: true }`.
  *
@@ -15,7 +15,7 @@ import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { request as undiciRequest } from 'undici';
 import { z } from 'zod';
-import { toAsciiDigits } from '../../../shared/dates.ts';
+import { toAsciiDigits } from '../../shared/dates.ts';
 import { renderCheckout, renderMessage, TEXTS, wrongCode, wrongPin, type Bilingual, type CheckoutScreen } from './checkout-page.ts';
 import {
   API_VERSION,
@@ -29,7 +29,7 @@ import {
   RefundRequest,
   SearchRequest,
   TRANSACTION_STATUSES,
-} from './wire.ts';
+} from '../../server/payments/bkash/wire.ts';
 import { renderSendMoney, renderSent, SEND_TEXTS, type SendMoneyForm } from './send-money-page.ts';
 
 /** bKash's published sandbox test values: the one wallet that pays, its verification code and its PIN. */
@@ -899,7 +899,7 @@ function projectFile(relative: string): () => Buffer | null {
 }
 /** The pages' stylesheet, and the Bengali font it names (relative to itself, so found wherever the router is mounted). */
 const ASSETS: Record<string, { type: string; file: () => Buffer | null }> = {
-  'checkout.css': { type: 'text/css; charset=utf-8', file: projectFile('server/payments/bkash/checkout.css') },
+  'checkout.css': { type: 'text/css; charset=utf-8', file: projectFile('scripts/bkash-simulator/checkout.css') },
   'bengali.woff2': { type: 'font/woff2', file: projectFile('public/fonts/noto-sans-bengali-400.woff2') },
 };
 

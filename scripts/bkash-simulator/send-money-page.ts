@@ -4,8 +4,8 @@
  * him. Plain server-rendered HTML like the checkout pages (checkout-page.ts): one form posting to the simulator, no
  * script, no inline style, every value escaped, English with the Bengali below it.
  */
-import { formatTaka } from '../../../shared/money.ts';
-import { escapeHtml } from '../../http/html.ts';
+import { formatTaka } from '../../shared/money.ts';
+import { escapeHtml } from '../../server/http/html.ts';
 import { both, notice, shell, type Bilingual, type SandboxValues } from './checkout-page.ts';
 
 export const SEND_TEXTS = {

@@ -1,0 +1,44 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import { scheduleHousekeeping } from './db/housekeeping.ts';
+import { DRAND_TIMEOUT_MS, scheduleBeaconFetch } from './draws/beacon-job.ts';
+import { scheduleFreeze } from './draws/freeze-job.ts';
+import type { Logger } from './log.ts';
+import { scheduleDispatch } from './messages/service.ts';
+import { scheduleReconciliation } from './payments/reconcile.ts';
+import type { Services } from './services.ts';
+
+export type JobOptions = {
+  config: Config;
+  db: Db;
+  log: Logger;
+  services: Pick<Services, 'payments' | 'messages' | 'push'>;
+  /** false: no timer sends the messages' SMS (tests call messages.dispatch() themselves). */
+  sendMessages?: boolean | undefined;
+  /** false: no freeze job (the API tests, which freeze through the draw or freezeDue); the default runs it. */
+  freezeJob?: boolean | undefined;
+};
+
+/**
+ * The app's timers (docs/decisions/063-where-the-weight-is.md). Housekeeping runs on every instance; the rest only
+ * where the API runs (no API_BASE_URL). Returns what stops them all.
+ */
+export function startJobs({ config, db, log, services, sendMessages, freezeJob }: JobOptions): () => Promise<void> {
+  const apiHere = !config.API_BASE_URL;
+  const stopHousekeeping = scheduleHousekeeping(db, log);
+  const stopReconciling = apiHere ? scheduleReconciliation(services.payments, log) : () => undefined;
+  const stopSending = apiHere && sendMessages !== false ? scheduleDispatch(services.messages, log, services.push) : () => undefined;
+  // The draws' beacons fetched from drand and verified (docs/rules/draws.md#4-the-beacon), where DRAND_URLS names relays.
+  const stopBeacons = apiHere
+    ? scheduleBeaconFetch({ db, log, relays: config.drandRelays, timeoutMs: DRAND_TIMEOUT_MS })
+    : async () => undefined;
+  // The tickets frozen at the end of sales (docs/rules/draws.md#3-the-tickets), on every instance that runs the API.
+  const stopFreezing = apiHere && freezeJob !== false ? scheduleFreeze({ db, log }) : () => undefined;
+  return async () => {
+    stopHousekeeping();
+    stopReconciling();
+    stopSending();
+    await stopBeacons();
+    stopFreezing();
+  };
+}
