@@ -58,7 +58,6 @@ const REFUSALS_NOT_YET_DATA = [
   'server/dashboard/**',
   'server/draws/**',
   'server/generated-tickets/**',
-  'server/identity/**',
   'server/lotteries/**',
   'server/messages/**',
   'server/notify/**',
