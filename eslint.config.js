@@ -52,7 +52,6 @@ const callersLanguage = {
 // takes the caller's translator.
 const REFUSALS_NOT_YET_DATA = [
   'server/accounts/**',
-  'server/audit/**',
   'server/claims/**',
   'server/contact/**',
   'server/dashboard/**',
