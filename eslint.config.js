@@ -65,7 +65,6 @@ const REFUSALS_NOT_YET_DATA = [
   'server/purchases/**',
   'server/push/**',
   'server/results/**',
-  'server/uploads/**',
 ];
 const SPEAKS_HTTP = ['server/http/**', 'server/bff/**', 'server/ssr/**'];
 /** The rules for one side of a boundary: static imports and re-exports, and `import('…')` with a literal path. */

@@ -93,7 +93,7 @@ describe('NID photos', () => {
       .set('Content-Type', 'image/png')
       .send(Buffer.from('not a picture'));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ image: ['The picture must be a JPEG, PNG or WebP image.'] });
+    expect(res.body).toEqual({ image: ['The picture must be a JPEG, PNG or WebP image.'], code: 'image_type' });
   });
 });
 
