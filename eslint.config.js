@@ -53,17 +53,13 @@ const callersLanguage = {
 const REFUSALS_NOT_YET_DATA = [
   'server/accounts/**',
   'server/claims/**',
-  'server/contact/**',
-  'server/dashboard/**',
   'server/draws/**',
   'server/generated-tickets/**',
   'server/lotteries/**',
-  'server/messages/**',
   'server/notify/**',
   'server/payments/**',
   'server/play/**',
   'server/purchases/**',
-  'server/push/**',
   'server/results/**',
 ];
 const SPEAKS_HTTP = ['server/http/**', 'server/bff/**', 'server/ssr/**'];
