@@ -58,7 +58,7 @@ const REFUSALS_NOT_YET_DATA = [
   'server/lotteries/**',
   'server/notify/**',
   'server/payments/**',
-  'server/play/**',
+  'server/play-safe/**',
   'server/purchases/**',
   'server/results/**',
 ];

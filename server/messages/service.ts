@@ -3,7 +3,7 @@
  * message's SMS once, on whichever instance takes it first, within a player's daily cap.
  */
 import type { z } from 'zod';
-import { periodStart } from '../../shared/play/limits.ts';
+import { periodStart } from '../../shared/play-safe/limits.ts';
 import { DAILY_SMS_CAP, SWITCHABLE } from '../../shared/messages/kinds.ts';
 import type { MessageSettings, MessageSettingsBody, Notification, NotificationsReply } from '../../shared/messages/schemas.ts';
 import type { Language } from '../../shared/i18n.ts';
