@@ -22,7 +22,7 @@ import { adminLotteryRoutes } from './lotteries/admin-routes.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { statementRoutes } from './payments/statement-routes.ts';
-import { playRoutes } from './play/routes.ts';
+import { playRoutes } from './play-safe/routes.ts';
 import { purchaseRoutes } from './purchases/routes.ts';
 import { uploadRoutes } from './uploads/routes.ts';
 import { adminUserRoutes } from './users/routes.ts';

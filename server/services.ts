@@ -24,7 +24,7 @@ import { liveNotifier, logNotifier, sendMailWithin, smtpMailer, type Notifier } 
 import { BkashClient } from './payments/bkash/client.ts';
 import { Payments } from './payments/service.ts';
 import { Statements } from './payments/statements.ts';
-import { Play } from './play/service.ts';
+import { Play } from './play-safe/service.ts';
 import { ManualApprovals } from './purchases/approvals.ts';
 import { Purchases } from './purchases/service.ts';
 import { Push } from './push/service.ts';

@@ -1,9 +1,8 @@
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { refuse } from '../../shared/api/refusals.ts';
 import type { AuditEntry, AuditQuery } from '../../shared/audit/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
 import { isSuperuserNow } from '../users/service.ts';
 import * as q from './queries.ts';
 
@@ -11,12 +10,8 @@ import * as q from './queries.ts';
 export class AuditLog {
   constructor(private readonly db: Db) {}
 
-  async list(
-    caller: AccessClaims,
-    query: z.output<typeof AuditQuery>,
-    t: TFunction,
-  ): Promise<{ items: z.input<typeof AuditEntry>[]; total: number }> {
-    if (!(await isSuperuserNow(this.db, caller.user_id))) throw ApiError.detail(403, t('api:superuserOnly'), 'permission_denied');
+  async list(caller: AccessClaims, query: z.output<typeof AuditQuery>): Promise<{ items: z.input<typeof AuditEntry>[]; total: number }> {
+    if (!(await isSuperuserNow(this.db, caller.user_id))) refuse('audit_superuser_only');
     const { rows, total } = await q.auditEntries(
       this.db,
       { entity: query.entity, entityId: query.entity_id, action: query.action, actorId: query.actor_id },

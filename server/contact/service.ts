@@ -1,8 +1,8 @@
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { ContactBody } from '../../shared/contact/schemas.ts';
 import type { Db } from '../db/index.ts';
-import { LIMITS, throttle } from '../http/rate-limit.ts';
+import { throttle } from '../accounts/limits.ts';
+import { LIMITS } from '../http/rate-limit.ts';
 import type { Logger } from '../log.ts';
 import { insertContactMessage } from './queries.ts';
 
@@ -22,8 +22,8 @@ export class Contact {
     private readonly forward: ((m: ContactMessage) => Promise<unknown>) | null,
   ) {}
 
-  async send(m: ContactMessage, from: { userId: number | null; language: string }, ctx: { t: TFunction; ip: string }): Promise<void> {
-    await throttle(this.db, [[`contact:ip:${ctx.ip}`, LIMITS.contactPerIp]], ctx.t);
+  async send(m: ContactMessage, from: { userId: number | null; language: string; ip: string }): Promise<void> {
+    await throttle(this.db, [[`contact:ip:${from.ip}`, LIMITS.contactPerIp]]);
     await insertContactMessage(this.db, { ...m, userId: from.userId, language: from.language === 'bn' ? 'bn' : 'en' });
     // Forwarded in the background: the sender's answer never waits for the mail server.
     if (this.forward) {

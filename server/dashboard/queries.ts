@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.ts';
-import { PLAY_FIGURES } from '../play/service.ts';
+import { PLAY_FIGURES } from '../play-safe/service.ts';
 
 export type FiguresRow = {
   total_users: number;

@@ -17,8 +17,8 @@ import { ApiError } from '../http/errors.ts';
 import { backoffWait, countFailure, FAILURE_STEPS, failuresCounted, tooManyRequests, type Limit } from '../http/rate-limit.ts';
 import { recordAudit } from '../audit/record.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
-import { checkPlay } from '../play/service.ts';
-import { refuseStaffPlay } from '../play/staff.ts';
+import { checkPlay } from '../play-safe/service.ts';
+import { refuseStaffPlay } from '../play-safe/staff.ts';
 import * as q from './queries.ts';
 import { sealSecret, type Keyring } from '../crypto/sealed.ts';
 

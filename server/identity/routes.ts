@@ -5,8 +5,8 @@ import type { Identities } from './service.ts';
 /** Identity details for payment: HTTP only; the rules live in Identities. */
 export function identityRoutes(identities: Identities): Endpoints {
   const r = new Endpoints();
-  route(r, api.myIdentity, ({ user, caller }) => identities.of(user.user_id, caller.t));
-  route(r, api.saveIdentity, ({ body, user, caller }) => identities.save(user.user_id, body, caller.t));
-  route(r, api.userIdentity, ({ params, caller }) => identities.of(params.id, caller.t));
+  route(r, api.myIdentity, ({ user }) => identities.of(user.user_id));
+  route(r, api.saveIdentity, ({ body, user }) => identities.save(user.user_id, body));
+  route(r, api.userIdentity, ({ params }) => identities.of(params.id));
   return r;
 }

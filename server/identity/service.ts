@@ -1,8 +1,7 @@
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { refuse, refusal } from '../../shared/api/refusals.ts';
 import type { Identity, IdentityBody } from '../../shared/identity/schemas.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
 import { uploadUrl } from '../uploads/service.ts';
 import * as q from './queries.ts';
 
@@ -14,18 +13,20 @@ export class Identities {
   constructor(private readonly db: Db) {}
 
   /** The user's identity details: the route lets a player ask for his own, staff for anyone's. */
-  async of(userId: number, t: TFunction): Promise<z.input<typeof Identity>> {
+  async of(userId: number): Promise<z.input<typeof Identity>> {
     const row = await q.identityOf(this.db, userId);
-    if (!row) throw ApiError.detail(404, t('profile:api.identityNotFound'), 'not_found');
+    if (!row) refuse('identity_not_found');
     return shown(row);
   }
 
-  async save(userId: number, body: z.output<typeof IdentityBody>, t: TFunction): Promise<z.input<typeof Identity>> {
-    const errors: Record<string, string[]> = {};
-    if (body.nid_front === body.nid_back) errors.nid_back = [t('profile:api.samePhoto')];
+  async save(userId: number, body: z.output<typeof IdentityBody>): Promise<z.input<typeof Identity>> {
     const own = await q.ownNidPhotos(this.db, userId, [body.nid_front, body.nid_back]);
-    for (const f of ['nid_front', 'nid_back'] as const) if (!own.has(body[f])) (errors[f] ??= []).push(t('profile:api.photoInvalid'));
-    if (Object.keys(errors).length) throw ApiError.fields(errors);
+    const [first, ...more] = [
+      ...(body.nid_front === body.nid_back ? [refusal('nid_photos_same')] : []),
+      ...(own.has(body.nid_front) ? [] : [refusal('nid_front_invalid')]),
+      ...(own.has(body.nid_back) ? [] : [refusal('nid_back_invalid')]),
+    ];
+    if (first) refuse(first.refusal, { with: more });
     return shown(await q.saveIdentity(this.db, { userId, nid: body.nid, front: body.nid_front, back: body.nid_back, phone: body.phone }));
   }
 }

@@ -2,13 +2,13 @@
  * Players' messages (docs/rules/messages.md): the notifications page and its settings, and the sending of each
  * message's SMS once, on whichever instance takes it first, within a player's daily cap.
  */
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { periodStart } from '../../shared/play/limits.ts';
+import { periodStart } from '../../shared/play-safe/limits.ts';
 import { DAILY_SMS_CAP, SWITCHABLE } from '../../shared/messages/kinds.ts';
 import type { MessageSettings, MessageSettingsBody, Notification, NotificationsReply } from '../../shared/messages/schemas.ts';
 import type { Language } from '../../shared/i18n.ts';
 import type { Db } from '../db/index.ts';
+import type { Texts } from '../i18n.ts';
 import type { Logger } from '../log.ts';
 import { NotifyError, type Notifier } from '../notify/index.ts';
 import { writeDueReminders } from './outbox.ts';
@@ -19,7 +19,7 @@ import { renderMessage } from './texts.ts';
 export const MAX_SMS_TRIES = 5;
 
 export class Messages {
-  constructor(private readonly d: { db: Db; notifier: Notifier; log: Logger; t: TFunction }) {}
+  constructor(private readonly d: { db: Db; notifier: Notifier; log: Logger; t: Texts }) {}
 
   /** `GET /api/v1/notifications/`: a page of the caller's messages in his language, and his counts. */
   async list(userId: number, limit: number, offset: number, lng: Language): Promise<z.input<typeof NotificationsReply>> {

@@ -3,12 +3,12 @@
  * notifications page, and its SMS, which always fits one message (shared/messages/kinds.ts fitSms). Rendered when
  * shown or sent, in the language asked for, from what the event stored.
  */
-import type { TFunction } from 'i18next';
 import { formatDate, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { fitSms, MessageParams, type MessageKind, type ParamsOf } from '../../shared/messages/kinds.ts';
 import { formatTaka } from '../../shared/money.ts';
 import { paths } from '../../shared/paths.ts';
+import type { Texts } from '../i18n.ts';
 
 export type Rendered = { title: string; text: string; sms: string; link: string };
 
@@ -40,7 +40,7 @@ function values(p: Record<string, unknown>, lng: Language): Record<string, strin
 }
 
 /** The message of `kind` with what its event stored, in `lng`; null when what was stored is not that kind's (never sent). */
-export function renderMessage<K extends MessageKind>(t: TFunction, kind: K, stored: unknown, lng: Language): Rendered | null {
+export function renderMessage<K extends MessageKind>(t: Texts, kind: K, stored: unknown, lng: Language): Rendered | null {
   const parsed = MessageParams[kind].safeParse(stored);
   if (!parsed.success) return null;
   const p = parsed.data as ParamsOf<K> & Record<string, unknown>;

@@ -5,7 +5,7 @@ import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
 import type { MyTransactionFilter } from '../../shared/purchases/states.ts';
 import type { LotteryKind } from '../../shared/draws/tiers.ts';
 import { JACKPOT, SALE_COLUMNS, type SaleState } from '../lotteries/service.ts';
-import { playCheckColumns, type PlayCheckRead } from '../play/service.ts';
+import { playCheckColumns, type PlayCheckRead } from '../play-safe/service.ts';
 
 /** A row of `transactions`. */
 export type TransactionRow = {
@@ -48,7 +48,7 @@ export type PurchaseReads = SaleState &
 /**
  * A purchase's reads under the lottery's lock, in one statement: the first transaction of the caller's idempotency key,
  * the lottery's sale now (saleState), whether the combination is held (holderOf) and what the play check reads first
- * (server/play/queries.ts playCheckColumns). Run after the lock, in a statement of its own, as saleState is: a
+ * (server/play-safe/queries.ts playCheckColumns). Run after the lock, in a statement of its own, as saleState is: a
  * statement that waited for the lock sees only what was committed before it began. One round trip instead of four
  * while every other buyer of the lottery waits (bench/RESULTS.md).
  */

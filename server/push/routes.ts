@@ -7,7 +7,7 @@ export function pushRoutes(push: Push): Endpoints {
   const r = new Endpoints();
   route(r, api.pushSettings, ({ user }) => push.settings(user.user_id));
   route(r, api.setPushSettings, ({ user, body }) => push.saveSettings(user.user_id, body));
-  route(r, api.subscribePush, ({ user, body, caller }) => push.subscribe(user.user_id, body, caller));
-  route(r, api.unsubscribePush, ({ user, body, caller }) => push.unsubscribe(user.user_id, body.endpoint, caller));
+  route(r, api.subscribePush, ({ user, body }) => push.subscribe(user.user_id, body));
+  route(r, api.unsubscribePush, ({ user, body }) => push.unsubscribe(user.user_id, body.endpoint));
   return r;
 }

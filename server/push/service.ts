@@ -2,14 +2,13 @@
  * Push notifications to the installed app (docs/rules/messages.md#6-push-notifications): a player's devices and the
  * kinds he wants pushed, and the sending of each message's push once per device, on whichever instance takes it first.
  */
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { refuse } from '../../shared/api/refusals.ts';
 import { pushPayload } from '../../shared/push/kinds.ts';
 import { isLocalPushEndpoint, type PushSettings, type PushSettingsBody, type PushSubscriptionBody } from '../../shared/push/schemas.ts';
 import type { PushConfig } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import type { Caller } from '../http/route.ts';
-import { ApiError } from '../http/errors.ts';
+import type { Texts } from '../i18n.ts';
 import type { Logger } from '../log.ts';
 import { renderMessage } from '../messages/texts.ts';
 import * as q from './queries.ts';
@@ -33,7 +32,8 @@ export class Push {
     private readonly d: {
       db: Db;
       log: Logger;
-      t: TFunction;
+      /** The app's texts, for each push in its player's language. */
+      t: Texts;
       /** null: this server sends no push (no VAPID keys). */
       config: PushConfig | null;
       production: boolean;
@@ -71,10 +71,9 @@ export class Push {
    * `POST /api/v1/push-subscriptions/`: refused (409) by a server without push; a local push service (http) only
    * outside production.
    */
-  async subscribe(userId: number, body: z.output<typeof PushSubscriptionBody>, caller: Caller): Promise<z.input<typeof PushSettings>> {
-    if (!this.enabled) throw ApiError.detail(409, caller.t('messages:push.api.off'), 'push_off');
-    if (this.d.production && isLocalPushEndpoint(body.endpoint))
-      throw ApiError.fields({ endpoint: [caller.t('validation:pushEndpointInvalid')] });
+  async subscribe(userId: number, body: z.output<typeof PushSubscriptionBody>): Promise<z.input<typeof PushSettings>> {
+    if (!this.enabled) refuse('push_off');
+    if (this.d.production && isLocalPushEndpoint(body.endpoint)) refuse('push_endpoint_invalid');
     await q.subscribe(this.d.db, userId, {
       endpoint: body.endpoint,
       p256dh: body.keys.p256dh,
@@ -85,9 +84,8 @@ export class Push {
   }
 
   /** `POST /api/v1/push-subscriptions/remove/`: only the caller's own device (404 for any other endpoint). */
-  async unsubscribe(userId: number, endpoint: string, caller: Caller): Promise<z.input<typeof PushSettings>> {
-    if (!(await q.unsubscribe(this.d.db, userId, endpoint)))
-      throw ApiError.detail(404, caller.t('messages:push.api.notFound'), 'push_subscription_not_found');
+  async unsubscribe(userId: number, endpoint: string): Promise<z.input<typeof PushSettings>> {
+    if (!(await q.unsubscribe(this.d.db, userId, endpoint))) refuse('push_subscription_not_found');
     return this.settings(userId);
   }
 

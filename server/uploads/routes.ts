@@ -7,14 +7,14 @@ export function uploadRoutes(uploads: Uploads): Endpoints {
   const r = new Endpoints();
   route(r, api.uploadImage, async ({ body, user, caller }) => ({
     success: true as const,
-    data: await uploads.store(body, user?.user_id ?? null, { t: caller.t, ip: caller.ip }),
+    data: await uploads.store(body, user?.user_id ?? null, caller.ip),
   }));
   route(r, api.uploadNid, async ({ body, user, caller }) => ({
     success: true as const,
-    data: await uploads.store(body, user.user_id, { t: caller.t, ip: caller.ip }, 'nid'),
+    data: await uploads.store(body, user.user_id, caller.ip, 'nid'),
   }));
-  route(r, api.getUpload, async ({ params, user, caller }) => {
-    const file = await uploads.read(params.id, user, caller.t);
+  route(r, api.getUpload, async ({ params, user }) => {
+    const file = await uploads.read(params.id, user);
     // An identity document is never kept by a browser or a proxy; a profile picture may be, by its viewer's browser.
     const cache = file.kind === 'nid' ? 'no-store' : 'private, max-age=3600';
     return {

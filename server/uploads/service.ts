@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { TFunction } from 'i18next';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
-import { LIMITS, throttle } from '../http/rate-limit.ts';
+import { refuse } from '../../shared/api/refusals.ts';
+import { throttle } from '../accounts/limits.ts';
+import { LIMITS } from '../http/rate-limit.ts';
 import { reencodePicture } from './image.ts';
 import * as q from './queries.ts';
 
@@ -29,34 +29,26 @@ export class Uploads {
   constructor(private readonly db: Db) {}
 
   /** Stores a picture; an NID photo always has its owner (the NID upload is for logged-in players only). */
-  async store(
-    body: unknown,
-    ownerId: number | null,
-    ctx: { t: TFunction; ip: string },
-    kind: q.UploadKind = 'profile',
-  ): Promise<{ id: string; url: string }> {
+  async store(body: unknown, ownerId: number | null, ip: string, kind: q.UploadKind = 'profile'): Promise<{ id: string; url: string }> {
     // Per player when logged in; a sign-up picture has no player yet: per address, as a flood ceiling (docs/rules/limits.md#1-rate-limits).
-    await throttle(
-      this.db,
-      [ownerId === null ? [`upload:ip:${ctx.ip}`, LIMITS.anonymousUploadPerIp] : [`upload:user:${ownerId}`, LIMITS.uploadPerUser]],
-      ctx.t,
-    );
-    if (!Buffer.isBuffer(body) || body.length === 0) throw ApiError.fields({ image: [ctx.t('api:imageRequired')] });
+    await throttle(this.db, [
+      ownerId === null ? [`upload:ip:${ip}`, LIMITS.anonymousUploadPerIp] : [`upload:user:${ownerId}`, LIMITS.uploadPerUser],
+    ]);
+    if (!Buffer.isBuffer(body) || body.length === 0) refuse('image_required');
     const type = sniffImage(body);
-    if (!type) throw ApiError.fields({ image: [ctx.t('api:imageType')] });
+    if (!type) refuse('image_type');
     // Never the bytes as sent: decoded and written anew, without metadata (a phone's GPS position) and bounded in size.
     const data = await reencodePicture(body, type, kind);
-    if (!data) throw ApiError.fields({ image: [ctx.t('api:imageUnreadable')] });
+    if (!data) refuse('image_unreadable');
     const id = randomUUID();
     await q.insertUpload(this.db, { id, ownerId, kind, contentType: type, data });
     return { id, url: uploadUrl(id) };
   }
 
   /** The picture's bytes and kind for its owner or staff; anyone else gets the same 404 as for a missing one. */
-  async read(id: string, caller: AccessClaims, t: TFunction): Promise<{ data: Buffer; contentType: string; kind: q.UploadKind }> {
+  async read(id: string, caller: AccessClaims): Promise<{ data: Buffer; contentType: string; kind: q.UploadKind }> {
     const row = await q.uploadById(this.db, id);
-    if (!row || row.data === null || (row.owner_id !== caller.user_id && !caller.is_staff))
-      throw ApiError.detail(404, t('api:notFound'), 'not_found');
+    if (!row || row.data === null || (row.owner_id !== caller.user_id && !caller.is_staff)) refuse('upload_not_found');
     return { data: Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength), contentType: row.content_type, kind: row.kind };
   }
 }

@@ -6,7 +6,7 @@
 import { endpoint } from './endpoint.ts';
 import { accountsEndpoints } from '../accounts/endpoints.ts';
 import { identityEndpoints } from '../identity/endpoints.ts';
-import { playEndpoints } from '../play/endpoints.ts';
+import { playEndpoints } from '../play-safe/endpoints.ts';
 import { usersEndpoints } from '../users/endpoints.ts';
 import { messagesEndpoints } from '../messages/endpoints.ts';
 import { pushEndpoints } from '../push/endpoints.ts';

@@ -6,7 +6,7 @@
 import { Refusal, refusals, type RefusalDetails, type RefusalSpec } from './refusal.ts';
 import { accountsRefusals } from '../accounts/refusals.ts';
 import { identityRefusals } from '../identity/refusals.ts';
-import { playRefusals } from '../play/refusals.ts';
+import { playRefusals } from '../play-safe/refusals.ts';
 import { usersRefusals } from '../users/refusals.ts';
 import { messagesRefusals } from '../messages/refusals.ts';
 import { pushRefusals } from '../push/refusals.ts';

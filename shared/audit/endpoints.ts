@@ -12,6 +12,7 @@ export const auditEndpoints = {
     query: AuditQuery,
     reply: z.array(AuditEntry),
     paged: true,
+    refuses: ['audit_superuser_only'],
     summary: 'Every recorded staff change, newest first (who, what, before and after, when); superusers only (other staff 403); read only.',
   }),
 } as const;

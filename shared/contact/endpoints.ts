@@ -12,6 +12,7 @@ export const contactEndpoints = {
     body: ContactBody,
     reply: Detail,
     status: 201,
+    refuses: ['throttled'],
     summary: 'Stores a message for support (and forwards it where mail is configured).',
   }),
 } as const;

@@ -9,6 +9,7 @@ export const dashboardEndpoints = {
     access: 'staff',
     tag: 'lotteries',
     reply: Dashboard,
+    refuses: [],
     summary:
       'The back office dashboard: users, active lotteries, revenue and tickets sold (approved), what waits for staff, recent lotteries and transactions.',
   }),

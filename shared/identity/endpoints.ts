@@ -11,7 +11,7 @@ export const identityEndpoints = {
     access: 'user',
     tag: 'identity',
     reply: Identity,
-    refusesWhen: { 404: 'No identity details given yet.' },
+    refuses: ['identity_not_found'],
     summary: "The caller's identity details (NID number, NID photos, phone); 404 until given.",
   }),
   saveIdentity: endpoint({
@@ -21,6 +21,7 @@ export const identityEndpoints = {
     tag: 'identity',
     body: IdentityBody,
     reply: Identity,
+    refuses: ['nid_photos_same', 'nid_front_invalid', 'nid_back_invalid'],
     summary: "Gives or replaces the caller's identity details; the photos are the caller's own uploads of upload-nid.",
   }),
   userIdentity: endpoint({
@@ -30,6 +31,7 @@ export const identityEndpoints = {
     tag: 'identity',
     params: IdParams,
     reply: Identity,
+    refuses: ['identity_not_found'],
     summary: "A player's identity details, for staff; 404 when he has given none.",
   }),
 } as const;

@@ -18,6 +18,7 @@ export const messagesEndpoints = {
     tag: 'messages',
     query: NotificationsQuery,
     reply: NotificationsReply,
+    refuses: [],
     summary:
       "The caller's messages, newest first, each with its title, text and link in the caller's language; how many there are " +
       'and how many are unread; at most 50 a page.',
@@ -28,6 +29,7 @@ export const messagesEndpoints = {
     access: 'user',
     tag: 'messages',
     reply: ReadNotificationsReply,
+    refuses: [],
     summary: "How many of the caller's messages are unread: the count the top bar's bell shows on every page he opens.",
   }),
   readNotifications: endpoint({
@@ -37,6 +39,7 @@ export const messagesEndpoints = {
     tag: 'messages',
     body: ReadNotificationsBody,
     reply: ReadNotificationsReply,
+    refuses: [],
     summary: "Marks the caller's messages read, up to the id `up_to` (every one without it); answers how many stay unread.",
   }),
   messageSettings: endpoint({
@@ -45,6 +48,7 @@ export const messagesEndpoints = {
     access: 'user',
     tag: 'messages',
     reply: MessageSettings,
+    refuses: [],
     summary:
       "The language of the caller's messages, and the kinds he may switch off: claim reminders (on unless switched off) and " +
       'news of a new lottery of a kind he played (off unless switched on).',
@@ -56,6 +60,7 @@ export const messagesEndpoints = {
     tag: 'messages',
     body: MessageSettingsBody,
     reply: MessageSettings,
+    refuses: [],
     summary: "Sets the language of the caller's messages and which of the kinds he may switch off he gets.",
   }),
 } as const;

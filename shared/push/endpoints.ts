@@ -10,6 +10,7 @@ export const pushEndpoints = {
     access: 'user',
     tag: 'messages',
     reply: PushSettings,
+    refuses: [],
     summary:
       "Push to the caller's devices: the VAPID public key a browser subscribes with (null: this server sends no push), " +
       'the kinds he wants pushed (results, confirmations) and how many devices he has subscribed.',
@@ -21,6 +22,7 @@ export const pushEndpoints = {
     tag: 'messages',
     body: PushSettingsBody,
     reply: PushSettings,
+    refuses: [],
     summary: 'Sets which kinds of message are pushed to his devices: results (a prize won) and confirmations (a purchase answered).',
   }),
   subscribePush: endpoint({
@@ -31,7 +33,7 @@ export const pushEndpoints = {
     body: PushSubscriptionBody,
     reply: PushSettings,
     status: 201,
-    refusesWhen: { 409: 'this server sends no push (no VAPID keys configured)' },
+    refuses: ['push_off', 'push_endpoint_invalid'],
     summary:
       "Subscribes a device of the caller to his pushes, with the browser's subscription (endpoint and keys); the same " +
       'endpoint again updates it (and moves it to the caller if it was another account on the same browser).',
@@ -43,7 +45,7 @@ export const pushEndpoints = {
     tag: 'messages',
     body: PushUnsubscribeBody,
     reply: PushSettings,
-    refusesWhen: { 404: 'no subscription of the caller has this endpoint' },
+    refuses: ['push_subscription_not_found'],
     summary: "Forgets one of the caller's devices: nothing more is pushed to it.",
   }),
 } as const;

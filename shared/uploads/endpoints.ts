@@ -12,6 +12,7 @@ export const uploadsEndpoints = {
     raw: PICTURE_TYPES,
     reply: UploadReply,
     status: 201,
+    refuses: ['throttled', 'image_required', 'image_type', 'image_unreadable'],
     summary:
       'Stores a picture sent as the raw body (JPEG, PNG or WebP, at most 2 MiB; the type is read from the bytes), re-encoded without metadata, at most 640 px on its longest side; bytes that do not decode: 400.',
   }),
@@ -23,6 +24,7 @@ export const uploadsEndpoints = {
     raw: PICTURE_TYPES,
     reply: UploadReply,
     status: 201,
+    refuses: ['throttled', 'image_required', 'image_type', 'image_unreadable'],
     summary:
       "Stores a photo of the caller's NID card (raw JPEG, PNG or WebP, at most 2 MiB), re-encoded without metadata (no GPS position), at most 2,000 px on its longest side; served only to him and to staff.",
   }),
@@ -33,6 +35,7 @@ export const uploadsEndpoints = {
     tag: 'uploads',
     params: UploadParams,
     reply: null,
+    refuses: ['upload_not_found'],
     summary: 'A stored picture, for its owner and for staff only; an NID photo with Cache-Control: no-store.',
   }),
 } as const;

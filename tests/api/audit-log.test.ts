@@ -29,7 +29,7 @@ test('who may read it: superusers only', async () => {
   expect((await log(player)).status).toBe(403);
   const staffRes = await log(staff);
   expect(staffRes.status).toBe(403);
-  expect(staffRes.body.detail).toBe('Only superusers can read the audit log.');
+  expect(staffRes.body).toEqual({ detail: 'Only superusers can read the audit log.', code: 'permission_denied' });
   expect((await log(superuser)).status).toBe(200);
   // A superuser who was deactivated reads nothing.
   const former = await account(t, { is_staff: true });

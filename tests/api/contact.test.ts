@@ -63,6 +63,11 @@ describe('POST /api/v1/contact/', () => {
     const r = await request(t.url).post('/api/v1/contact/').set(ip(3)).send({ name: 'A', email: 'a@b.co', message: 'm6' });
     expect(r.status).toBe(429);
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    expect(r.body).toEqual({
+      detail: `Too many attempts. Please try again in ${r.body.wait} seconds.`,
+      code: 'throttled',
+      wait: Number(r.headers['retry-after']),
+    });
   });
 });
 

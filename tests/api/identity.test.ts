@@ -93,7 +93,7 @@ describe('NID photos', () => {
       .set('Content-Type', 'image/png')
       .send(Buffer.from('not a picture'));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ image: ['The picture must be a JPEG, PNG or WebP image.'] });
+    expect(res.body).toEqual({ image: ['The picture must be a JPEG, PNG or WebP image.'], code: 'image_type' });
   });
 });
 
@@ -164,13 +164,23 @@ describe('PUT /api/v1/my-identity/', () => {
         .set('Content-Type', 'image/png')
         .send(PNG)
     ).body.data.id as string;
+    const invalid = 'This photo could not be used. Please take or choose it again.';
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
-      [{ nid_front: theirs }, { nid_front: ['This photo could not be used. Please take or choose it again.'] }],
-      [{ nid_back: profile }, { nid_back: ['This photo could not be used. Please take or choose it again.'] }],
-      [{ nid_back: body.nid_front }, { nid_back: ['The front and the back of the NID card must be two different photos.'] }],
+      [{ nid_front: theirs }, { nid_front: [invalid], code: 'nid_front_invalid' }],
+      [{ nid_back: profile }, { nid_back: [invalid], code: 'nid_back_invalid' }],
       [
-        { nid_front: '6f1c1a3e-8b2a-4c1e-9d2f-0a1b2c3d4e5f' },
-        { nid_front: ['This photo could not be used. Please take or choose it again.'] },
+        { nid_back: body.nid_front },
+        { nid_back: ['The front and the back of the NID card must be two different photos.'], code: 'nid_photos_same' },
+      ],
+      [{ nid_front: '6f1c1a3e-8b2a-4c1e-9d2f-0a1b2c3d4e5f' }, { nid_front: [invalid], code: 'nid_front_invalid' }],
+      // Both refused at once: each under its field, the code the first's.
+      [
+        { nid_front: theirs, nid_back: theirs },
+        {
+          nid_back: ['The front and the back of the NID card must be two different photos.', invalid],
+          nid_front: [invalid],
+          code: 'nid_photos_same',
+        },
       ],
     ];
     for (const [change, errors] of cases) {
@@ -189,7 +199,9 @@ describe('PUT /api/v1/my-identity/', () => {
 
 describe('who reads identity details', () => {
   test('a player reads only his own: before giving them 404, and never another player’s', async () => {
-    expect((await mine(a)).status).toBe(404);
+    const before = await mine(a);
+    expect(before.status).toBe(404);
+    expect(before.body.code).toBe('not_found');
     expect((await save(b, await valid(b))).status).toBe(200);
     // a's own endpoint has no id to name b with; the staff endpoint is closed to him.
     const mineA = await mine(a);

@@ -381,7 +381,8 @@ describe('a server without push', () => {
         .set(...u.auth)
         .send(body(device()))
         .expect(400);
-      expect(Object.keys(r.body)).toEqual(['endpoint']);
+      expect(Object.keys(r.body)).toEqual(['endpoint', 'code']);
+      expect(r.body.code).toBe('push_endpoint_invalid');
       await request(p.url)
         .post('/api/v1/push-subscriptions/')
         .set(...u.auth)

@@ -106,11 +106,11 @@ describe('POST /api/v1/upload-image/', () => {
     for (const body of ['just some text, not a picture', '<html><script>alert(1)</script></html>', Buffer.from('GIF89a\x01\x00\x01\x00')]) {
       const res = await upload(body, 'image/png', alice);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ image: ['The picture must be a JPEG, PNG or WebP image.'] });
+      expect(res.body).toEqual({ image: ['The picture must be a JPEG, PNG or WebP image.'], code: 'image_type' });
     }
     const bn = await upload('text', 'image/png', alice).set('Accept-Language', 'bn');
     expect(bn.status).toBe(400);
-    expect(bn.body).toEqual({ image: ['ছবিটি JPEG, PNG বা WebP হতে হবে।'] });
+    expect(bn.body).toEqual({ image: ['ছবিটি JPEG, PNG বা WebP হতে হবে।'], code: 'image_type' });
     expect(await uploadCount()).toBe(before);
   });
 
@@ -118,15 +118,17 @@ describe('POST /api/v1/upload-image/', () => {
     const before = await uploadCount();
     const empty = await upload(Buffer.alloc(0), 'image/png', alice);
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ image: ['Please choose a picture to upload.'] });
+    expect(empty.body).toEqual({ image: ['Please choose a picture to upload.'], code: 'image_required' });
     const gif = await upload(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'image/gif', alice);
     expect(gif.status).toBe(400);
-    expect(Object.keys(gif.body)).toEqual(['image']);
+    expect(Object.keys(gif.body)).toEqual(['image', 'code']);
+    // A type the endpoint does not take is not read at all: no picture was sent.
+    expect(gif.body.code).toBe('image_required');
     const json = await request(t.url)
       .post('/api/v1/upload-image/')
       .send({ image: PNG.toString('base64') });
     expect(json.status).toBe(400);
-    expect(json.body).toEqual({ image: ['Please choose a picture to upload.'] });
+    expect(json.body).toEqual({ image: ['Please choose a picture to upload.'], code: 'image_required' });
     expect(await uploadCount()).toBe(before);
   });
 
@@ -150,6 +152,12 @@ describe('POST /api/v1/upload-image/', () => {
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('throttled');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // The wait, in the body and the header alike, and in the text.
+    expect(res.body).toEqual({
+      detail: `Too many attempts. Please try again in ${res.body.wait} seconds.`,
+      code: 'throttled',
+      wait: Number(res.headers['retry-after']),
+    });
     expect(await uploadCount()).toBe(before);
     expect((await upload(PNG, 'image/png', bob)).status).toBe(201);
     await t.db.query(`INSERT INTO rate_limits (key, window_start, hits) VALUES ('upload:ip:127.0.0.1', now(), $1)`, [
@@ -319,11 +327,11 @@ describe('stored re-encoded: no metadata, bounded in pixels (docs/rules/security
     for (const body of broken) {
       const res = await upload(body, 'image/png', alice);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ image: ['The picture could not be read. Please choose another picture.'] });
+      expect(res.body).toEqual({ image: ['The picture could not be read. Please choose another picture.'], code: 'image_unreadable' });
     }
     const bn = await uploadNid(broken[0] as Buffer, alice).set('Accept-Language', 'bn');
     expect(bn.status).toBe(400);
-    expect(bn.body).toEqual({ image: ['ছবিটি পড়া যায়নি। অনুগ্রহ করে অন্য একটি ছবি বেছে নিন।'] });
+    expect(bn.body).toEqual({ image: ['ছবিটি পড়া যায়নি। অনুগ্রহ করে অন্য একটি ছবি বেছে নিন।'], code: 'image_unreadable' });
     expect(await uploadCount()).toBe(before);
   });
 });

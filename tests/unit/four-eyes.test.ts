@@ -3,7 +3,7 @@
  * (docs/rules/accounts-and-codes.md#12-staff-and-superusers): plain rules.
  */
 import { approvalRefusal } from '../../shared/purchases/approvals.ts';
-import { mayPlay } from '../../server/play/staff.ts';
+import { mayPlay } from '../../server/play-safe/staff.ts';
 
 describe('approvalRefusal', () => {
   test('nobody takes any step on his own purchase', () => {

@@ -16,8 +16,8 @@ import {
   spentIn,
   timeOutUntil,
   type LimitSettings,
-} from '../../shared/play/limits.ts';
-import { LimitsBody, SelfExclusionBody, TimeOutBody, TimeOutForm } from '../../shared/play/schemas.ts';
+} from '../../shared/play-safe/limits.ts';
+import { LimitsBody, SelfExclusionBody, TimeOutBody, TimeOutForm } from '../../shared/play-safe/schemas.ts';
 
 /** A Dhaka wall-clock time (UTC+6) → its instant. */
 const dhaka = (local: string) => Date.parse(`${local}+06:00`);

@@ -12,8 +12,8 @@ import {
   realityDueAt,
   type CountText,
   type RealitySession,
-} from '../../shared/play/reality.ts';
-import { RealityIntervalBody } from '../../shared/play/schemas.ts';
+} from '../../shared/play-safe/reality.ts';
+import { RealityIntervalBody } from '../../shared/play-safe/schemas.ts';
 import { createTranslator, type Resources } from '../../shared/translate.ts';
 
 const MIN = 60_000;

@@ -84,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === PUSH.unsubscribe) {
     const r = await api.call(contract.unsubscribePush, { body: { endpoint: field('endpoint') } });
     // A device the server had already forgotten is off all the same.
-    const off = r.ok || r.status === 404;
+    const off = r.ok || r.error.code === 'push_subscription_not_found';
     return data<PushDeviceResult>({ push: off ? 'unsubscribed' : 'failed' }, { status: off ? 200 : pageStatus(r.status) });
   }
   const s = await submit(form, context, {

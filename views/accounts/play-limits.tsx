@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { api as contract } from '../../shared/api/contract.ts';
 import { errorText } from '../../shared/api-types.ts';
-import { EXCLUSION_PERIODS, PERIODS, TIME_OUT_PERIODS } from '../../shared/play/limits.ts';
-import { REALITY_INTERVALS } from '../../shared/play/reality.ts';
-import { LimitsBody, RealityIntervalBody, SelfExclusionForm, TimeOutForm } from '../../shared/play/schemas.ts';
+import { EXCLUSION_PERIODS, PERIODS, TIME_OUT_PERIODS } from '../../shared/play-safe/limits.ts';
+import { REALITY_INTERVALS } from '../../shared/play-safe/reality.ts';
+import { LimitsBody, RealityIntervalBody, SelfExclusionForm, TimeOutForm } from '../../shared/play-safe/schemas.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { pageStatus, submit } from '../components/action.ts';

@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       offset,
     },
   });
-  return { f, forbidden: !r.ok && r.status === 403, ...listData(r, page) };
+  return { f, forbidden: !r.ok && r.error.code === 'permission_denied', ...listData(r, page) };
 }
 
 /** A before/after value as compact JSON (null: nothing). */

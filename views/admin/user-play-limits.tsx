@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Language } from '../../shared/i18n.ts';
-import { PERIODS } from '../../shared/play/limits.ts';
-import type { StaffPlayLimits } from '../../shared/play/schemas.ts';
+import { PERIODS } from '../../shared/play-safe/limits.ts';
+import type { StaffPlayLimits } from '../../shared/play-safe/schemas.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
 

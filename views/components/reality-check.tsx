@@ -4,7 +4,7 @@ import { api as contract } from '../../shared/api/contract.ts';
 import type { Reply } from '../../shared/api/endpoint.ts';
 import type { ApiClient } from '../../shared/api-client.ts';
 import { isStaffPath, paths } from '../../shared/paths.ts';
-import { formatPlayTime, formatTickets, type CountText } from '../../shared/play/reality.ts';
+import { formatPlayTime, formatTickets, type CountText } from '../../shared/play-safe/reality.ts';
 import { useTranslation } from '../i18n.tsx';
 import { useRootData } from '../root.tsx';
 import { CsrfField } from './csrf-field.tsx';

@@ -35,10 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return { identity: { ...rest, nidEnding: nid.slice(-4) }, from, editing, saved, loadFailed: false };
   }
   if (r.status === 401) throw redirect(withQuery(paths.login, { from: url.pathname + url.search }));
-  return data(
-    { identity: null, from, editing, saved: false, loadFailed: r.status !== 404 },
-    { status: r.status === 404 ? 200 : pageStatus(r.status) },
-  );
+  // None given yet (identity_not_found): the empty form, not a failure.
+  const none = r.error.code === 'not_found';
+  return data({ identity: null, from, editing, saved: false, loadFailed: !none }, { status: none ? 200 : pageStatus(r.status) });
 }
 
 /** The form: NID number and phone parsed with the API's schema, both photos uploaded as NID photos, then saved. */

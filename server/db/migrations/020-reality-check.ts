@@ -1,6 +1,6 @@
 /**
  * The reality check (docs/rules/play-safe.md#7-reality-check): how often the player wants to be reminded, in minutes
- * (0: off; null: he never chose, the default of shared/play/reality.ts applies, every 60 minutes), kept beside his
+ * (0: off; null: he never chose, the default of shared/play-safe/reality.ts applies, every 60 minutes), kept beside his
  * spend limits; and, on each session (a refresh token's row: its start is the row's created_at), when its last reminder
  * was acknowledged (null: none yet).
  */

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.ts';
-import { COUNTED_STATUSES } from '../../shared/play/limits.ts';
+import { COUNTED_STATUSES } from '../../shared/play-safe/limits.ts';
 
 /** A row of `play_limits` (migration 018): amounts whole taka, times ISO UTC. */
 export type PlayRow = {

@@ -19,7 +19,7 @@ import {
   type Limits,
   type Period,
   type PlayBreak,
-} from '../../shared/play/limits.ts';
+} from '../../shared/play-safe/limits.ts';
 import type {
   LimitsBody,
   PlayLimits,
@@ -28,16 +28,16 @@ import type {
   SelfExclusionBody,
   StaffPlayLimits,
   TimeOutBody,
-} from '../../shared/play/schemas.ts';
+} from '../../shared/play-safe/schemas.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { intervalOf } from '../../shared/play/reality.ts';
+import { intervalOf } from '../../shared/play-safe/reality.ts';
 import * as q from './queries.ts';
 import * as reality from './reality.ts';
 import type { SessionOf } from './reality.ts';
 
-/** What a purchase's play check reads, and its SQL for a statement that reads more (server/play/queries.ts). */
+/** What a purchase's play check reads, and its SQL for a statement that reads more (server/play-safe/queries.ts). */
 export { playCheckColumns, type PlayCheckRead } from './queries.ts';
 
 /** The dashboard's two numbers, as columns of its figures statement (server/dashboard/queries.ts). */
@@ -105,7 +105,7 @@ export async function refuseTrxIdWhileExcluded(tx: Db, userId: number, ctx: Ctx)
 /**
  * THE check of every purchase path (docs/rules/play-safe.md#4-every-purchase-path): a ticket bought, a checkout
  * started, a generated ticket activated. Called inside the purchase's own database transaction, after the lottery's row
- * lock: it takes the player's lock (server/play/queries.ts lockPlayer) and holds it to the end of that transaction, so
+ * lock: it takes the player's lock (server/play-safe/queries.ts lockPlayer) and holds it to the end of that transaction, so
  * that two purchases at once cannot both fit a limit only one of them fits. A self-excluded player is refused (403
  * `self_excluded`); while a reality check is due in the caller's session (`player.sid`) every purchase is refused (409
  * `reality_check`, docs/rules/play-safe.md#7-reality-check); a purchase of `amount` that would take what he spent in a

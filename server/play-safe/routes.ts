@@ -2,7 +2,7 @@ import { api } from '../../shared/api/contract.ts';
 import { Endpoints, route } from '../http/route.ts';
 import type { Play } from './service.ts';
 
-/** Spend limits, self-exclusion and the reality check (docs/rules/play-safe.md): HTTP only; the rules live in Play and shared/play/limits.ts. */
+/** Spend limits, self-exclusion and the reality check (docs/rules/play-safe.md): HTTP only; the rules live in Play and shared/play-safe/limits.ts. */
 export function playRoutes(play: Play): Endpoints {
   const r = new Endpoints();
   route(r, api.myLimits, ({ user }) => play.of(user.user_id));

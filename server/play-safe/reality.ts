@@ -11,8 +11,8 @@ import {
   type CountText,
   type RealityInterval,
   type RealitySession,
-} from '../../shared/play/reality.ts';
-import type { RealityCheck, RealityIntervalBody } from '../../shared/play/schemas.ts';
+} from '../../shared/play-safe/reality.ts';
+import type { RealityCheck, RealityIntervalBody } from '../../shared/play-safe/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
@@ -22,7 +22,7 @@ import type { Ctx } from './service.ts';
 /**
  * The reality check (docs/rules/play-safe.md#7-reality-check): the caller's session is his access token's `sid`, the
  * refresh token's row it names; the session started when that row was made (the login). The rules are
- * shared/play/reality.ts; this reads and writes them.
+ * shared/play-safe/reality.ts; this reads and writes them.
  */
 export type SessionOf = Pick<AccessClaims, 'user_id' | 'sid'>;
 
@@ -100,7 +100,7 @@ const countText =
     ctx.t(key, opts);
 
 /**
- * Part of THE check of every purchase path (server/play/service.ts checkPlay): while a reminder is due the purchase is
+ * Part of THE check of every purchase path (server/play-safe/service.ts checkPlay): while a reminder is due the purchase is
  * refused, 409 `reality_check`, with how long the session has lasted and what was spent in it, until the player
  * acknowledges it. As checkPlay read them: the session's row (undefined: none) and the interval of the player's row
  * (null: none chosen or no row).
