@@ -62,7 +62,6 @@ const REFUSALS_NOT_YET_DATA = [
   'server/lotteries/**',
   'server/messages/**',
   'server/notify/**',
-  'server/payments/**',
   'server/play/**',
   'server/purchases/**',
   'server/push/**',

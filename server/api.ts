@@ -97,7 +97,7 @@ export type Api = {
  * access checks, schemas and error answers.
  */
 export function createApi(d: ApiDeps): Api {
-  const statements = new Statements(d.db, d.bkashReceiverNumber);
+  const statements = new Statements(d.db, d.bkashReceiverNumber, d.texts);
   const purchases = new Purchases({
     db: d.db,
     bkashReceiverNumber: d.bkashReceiverNumber,
