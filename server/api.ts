@@ -37,7 +37,7 @@ import { lotteryRoutes } from './lotteries/routes.ts';
 import { Lotteries } from './lotteries/service.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { statementRoutes } from './payments/statement-routes.ts';
-import { Statements } from './payments/statements.ts';
+import { Statements } from './payments/statement-service.ts';
 import type { Payments } from './payments/service.ts';
 import { playRoutes } from './play/routes.ts';
 import { Play } from './play/service.ts';

@@ -1,6 +1,6 @@
 import { api } from '../../shared/api/contract.ts';
 import { Endpoints, route } from '../http/route.ts';
-import type { Statements } from './statements.ts';
+import type { Statements } from './statement-service.ts';
 
 /** The bKash statement (docs/rules/payments.md#8-send-money-reconciled-with-the-statement): HTTP only; the rules live in Statements. */
 export function statementRoutes(statements: Statements): Endpoints {

@@ -15,7 +15,7 @@ import {
   StatementRowsQuery,
   StatementUploadQuery,
   StatementUploadReply,
-} from './statements.ts';
+} from './statement-schemas.ts';
 
 export const paymentsEndpoints = {
   startCheckout: endpoint({

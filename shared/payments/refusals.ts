@@ -66,7 +66,7 @@ export const paymentsRefusals = refusals({
     status: 400,
     text: 'api:statement.notAStatement',
     when: 'No header row names the columns of a bKash statement: `missing` lists those it lacks.',
-    // The names of the missing columns, worded in every language by the service (server/payments/statements.ts).
+    // The names of the missing columns, worded in every language by the service (server/payments/statement-service.ts).
     format: (vars, lng) => ({ columns: (vars.columns as Record<string, string>)[lng] }),
   },
   statement_not_found: { status: 404, code: 'not_found', text: 'api:statement.notFound', when: 'No upload has this id.' },

@@ -2,7 +2,7 @@
  * Send Money reconciled with the bKash statement (docs/rules/payments.md#8-send-money-reconciled-with-the-statement):
  * staff upload the merchant statement; each row that matches a pending purchase in TrxID, amount and sender approves
  * it; the rest are listed for a person or left alone; a person resolves a listed row; a purchase whose TrxID is in no
- * statement 48 hours after it was given is flagged. Reading is statement.ts, deciding statement-match.ts (both pure);
+ * statement 48 hours after it was given is flagged. Reading is statement-parser.ts, deciding statement-match.ts (both pure);
  * this carries the decisions out, in one database transaction per upload, audited.
  */
 import { createHash } from 'node:crypto';
@@ -18,7 +18,7 @@ import type {
   StatementRowOut,
   StatementRowsQuery,
   StatementUploadReply,
-} from '../../shared/payments/statements.ts';
+} from '../../shared/payments/statement-schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
@@ -29,7 +29,7 @@ import type { Texts } from '../i18n.ts';
 import { approveFromStatement, type StatementApproval } from '../purchases/service.ts';
 import { closedError, closedForChanges } from '../lotteries/freeze.ts';
 import { saleState } from '../lotteries/service.ts';
-import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './statement.ts';
+import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './statement-parser.ts';
 import { matchStatement } from './statement-match.ts';
 import { approveStep, confirmRefusal, discardRefusal, rowsRefusal } from './statement-steps.ts';
 import * as q from './statement-queries.ts';
