@@ -57,7 +57,6 @@ const REFUSALS_NOT_YET_DATA = [
   'server/generated-tickets/**',
   'server/lotteries/**',
   'server/notify/**',
-  'server/payments/**',
   'server/play-safe/**',
   'server/purchases/**',
   'server/results/**',

@@ -23,7 +23,7 @@ import { Messages } from './messages/service.ts';
 import { liveNotifier, logNotifier, sendMailWithin, smtpMailer, type Notifier } from './notify/index.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { Payments } from './payments/service.ts';
-import { Statements } from './payments/statements.ts';
+import { Statements } from './payments/statement-service.ts';
 import { Play } from './play-safe/service.ts';
 import { ManualApprovals } from './purchases/approvals.ts';
 import { Purchases } from './purchases/service.ts';
@@ -116,7 +116,7 @@ export function buildServices(o: ServiceOptions) {
     ...(o.pushTransport ? { transport: o.pushTransport } : {}),
   });
 
-  const statements = new Statements(db, config.BKASH_RECEIVER_NUMBER);
+  const statements = new Statements(db, config.BKASH_RECEIVER_NUMBER, texts);
   const purchases = new Purchases({
     db,
     bkashReceiverNumber: config.BKASH_RECEIVER_NUMBER,

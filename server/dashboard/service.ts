@@ -11,7 +11,7 @@ export class DashboardFigures {
     private readonly db: Db,
     private readonly lotteries: LotteryAdmin,
     private readonly purchases: Purchases,
-    /** Uploads awaiting a second staff member, statement rows waiting for a person and flagged purchases (server/payments/statements.ts). */
+    /** Uploads awaiting a second staff member, statement rows waiting for a person and flagged purchases (server/payments/statement-service.ts). */
     private readonly statementsToDecide: () => Promise<number>,
   ) {}
 

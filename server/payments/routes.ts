@@ -6,6 +6,6 @@ import type { Payments } from './service.ts';
 export function paymentRoutes(payments: Payments): Endpoints {
   const r = new Endpoints();
   route(r, api.startCheckout, ({ params, user, caller }) => payments.startCheckout(user, params.id, caller.origin, caller));
-  route(r, api.bkashCallback, ({ body, caller }) => payments.callback(body, caller));
+  route(r, api.bkashCallback, ({ body, caller }) => payments.callback(body, caller, caller));
   return r;
 }

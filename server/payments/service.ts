@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { paths } from '../../shared/paths.ts';
 import type {
@@ -12,10 +11,10 @@ import type {
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
-import type { Language } from '../../shared/i18n.ts';
 import { checkPlay } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
-import { ApiError } from '../http/errors.ts';
+import { refuse } from '../../shared/api/refusals.ts';
+import type { Caller } from '../http/route.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
 import type { Logger } from '../log.ts';
 import { tellRefund } from '../messages/outbox.ts';
@@ -63,6 +62,14 @@ export type PaymentsDeps = {
   /** The bKash number players send money to (BKASH_RECEIVER_NUMBER): a Send Money to any other confirms nothing. */
   receiver: string;
 };
+
+/**
+ * The caller's translator and language, handed on only to other features' checks whose refusals are not data yet
+ * (play's checkPlay and refuseStaffPlay, the rate limits of server/http/rate-limit.ts, server/lotteries/freeze.ts
+ * closedError). Payments words none of its own refusals (docs/decisions/064-refusals-as-data.md); this goes away as
+ * those move.
+ */
+export type CallerWords = Pick<Caller, 't' | 'lng'>;
 
 /** bKash callbacks per address (docs/rules/limits.md#1-rate-limits): a player comes back once per payment. */
 const CALLBACK_LIMIT: Limit = { max: 30, windowSec: 60 };
@@ -113,19 +120,18 @@ export class Payments {
     caller: AccessClaims,
     transactionId: number,
     origin: string,
-    ctx: { t: TFunction; lng: Language },
+    words: CallerWords,
   ): Promise<z.input<typeof CheckoutReply>> {
-    const { t } = ctx;
-    refuseStaffPlay(caller, t);
-    await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]], t);
+    refuseStaffPlay(caller, words.t);
+    await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]], words.t);
     const p = await purchaseOfPlayer(this.d.db, caller.user_id, transactionId);
-    if (!p) throw ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
-    if (p.tx.status !== 'pending') throw ApiError.detail(409, t('api:checkoutNotPending'), 'not_pending');
-    if (p.tx.trx_id !== null) throw ApiError.detail(409, t('api:checkoutTrxIdGiven'), 'trx_id_given');
-    if (!stillOnSale(p.sale, Date.now())) throw ApiError.detail(409, t('api:checkoutSalesClosed'), 'sales_closed');
+    if (!p) refuse('checkout_purchase_not_found');
+    if (p.tx.status !== 'pending') refuse('checkout_not_pending');
+    if (p.tx.trx_id !== null) refuse('checkout_trx_id_given');
+    if (!stillOnSale(p.sale, Date.now())) refuse('checkout_sales_closed');
     // Paying is play: a self-excluded player pays nothing, and the purchase must still fit his limits as if made now
     // (docs/rules/play-safe.md#4-every-purchase-path).
-    await this.d.db.tx((tx) => checkPlay(tx, caller, p.tx.amount, ctx, { except: p.tx.id }));
+    await this.d.db.tx((tx) => checkPlay(tx, caller, p.tx.amount, words, { except: p.tx.id }));
     let created: { paymentID: string; bkashURL: string };
     try {
       created = await this.d.gateway.create({
@@ -137,7 +143,7 @@ export class Payments {
     } catch (err) {
       if (!(err instanceof BkashError)) throw err;
       this.warn(err, { transaction: p.tx.id });
-      throw ApiError.detail(503, t('api:bkashUnavailable'), 'bkash_unavailable');
+      refuse('bkash_unavailable');
     }
     await q.insertPayment(this.d.db, { paymentId: created.paymentID, transactionId: p.tx.id, amount: p.tx.amount });
     return { payment_id: created.paymentID, bkash_url: created.bkashURL, transaction_id: p.tx.id };
@@ -152,12 +158,12 @@ export class Payments {
    */
   async callback(
     body: z.output<typeof CallbackBody>,
-    caller: { ip: string; user: AccessClaims | undefined; t: TFunction },
+    caller: { ip: string; user: AccessClaims | undefined },
+    words: CallerWords,
   ): Promise<z.input<typeof CallbackReply>> {
-    const { t } = caller;
-    await throttle(this.d.db, [[`bkash-callback:ip:${caller.ip}`, CALLBACK_LIMIT]], t);
+    await throttle(this.d.db, [[`bkash-callback:ip:${caller.ip}`, CALLBACK_LIMIT]], words.t);
     const known = await q.payment(this.d.db, body.paymentID);
-    if (!known) throw ApiError.detail(404, t('api:paymentNotFound'), 'not_found');
+    if (!known) refuse('payment_not_found');
     if (known.state === 'created') {
       const work = body.status === 'success' ? this.execute(known) : this.check(known);
       await this.atMost(work, this.d.callbackWaitMs ?? 6_000);

@@ -1,11 +1,11 @@
 /**
  * Matching the rows of a bKash statement to purchases (docs/rules/payments.md#82-matching-the-statement-to-purchases):
  * a received row approves a pending purchase only when its TrxID, amount and sender all agree and nothing about it is
- * doubtful; every doubt goes to a person. Pure: the caller reads the statement (statement.ts) and looks the purchases
+ * doubtful; every doubt goes to a person. Pure: the caller reads the statement (statement-parser.ts) and looks the purchases
  * up by the statement's TrxIDs, then carries the decisions out and audits them.
  */
 import { normalisePhone } from '../../shared/identifiers.ts';
-import type { StatementRow } from './statement.ts';
+import type { StatementRow } from './statement-parser.ts';
 
 export type PendingPurchase = {
   id: number;

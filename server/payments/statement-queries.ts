@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.ts';
-import type { ReconciliationState, STATEMENT_STATUSES } from '../../shared/payments/statements.ts';
+import type { ReconciliationState, STATEMENT_STATUSES } from '../../shared/payments/statement-schemas.ts';
 import type { PendingPurchase } from './statement-match.ts';
 
 /** A row of `bkash_statements` with the names of its staff and the review rows not resolved yet (migrations 013, 030). */

@@ -2,9 +2,9 @@
  * Who may take which step on an uploaded statement and on its rows (docs/rules/payments.md#84-confirming-or-discarding-an-upload,
  * docs/rules/payments.md#86-resolving-a-row): no single staff member approves a payment, so an upload is confirmed by
  * someone other than its uploader, and a row's approval by someone other than its proposer. Plain rules, no database:
- * server/payments/statements.ts applies them under its locks.
+ * server/payments/statement-service.ts applies them under its locks.
  */
-import type { STATEMENT_STATUSES } from '../../shared/payments/statements.ts';
+import type { STATEMENT_STATUSES } from '../../shared/payments/statement-schemas.ts';
 
 export type UploadStatus = (typeof STATEMENT_STATUSES)[number];
 

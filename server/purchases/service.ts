@@ -15,7 +15,7 @@ import type {
   TrxIdBody,
 } from '../../shared/purchases/schemas.ts';
 import type { CheckoutInfo, SendMoneyCheck, StaffSendMoneyCheck } from '../../shared/payments/schemas.ts';
-import type { ReconciliationState } from '../../shared/payments/statements.ts';
+import type { ReconciliationState } from '../../shared/payments/statement-schemas.ts';
 import type { MyTransactionFilter } from '../../shared/purchases/states.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import { matchOf, numbersOf, tierOfMatch } from '../../shared/draws/tiers.ts';
@@ -48,7 +48,7 @@ export type PurchasesDeps = {
    * read through `db` (a database transaction's, where the caller is in one).
    */
   checkoutsOf: (transactionIds: number[], db: Db) => Promise<Map<number, z.input<typeof CheckoutInfo>>>;
-  /** Where each of these Send Money purchases stands with the statements (server/payments/statements.ts). */
+  /** Where each of these Send Money purchases stands with the statements (server/payments/statement-service.ts). */
   reconciliationOf: (transactionIds: number[], db: Db) => Promise<Map<number, ReconciliationState>>;
   /**
    * bKash's check of each of these purchases' typed TrxID, with bKash's answer (server/payments/service.ts
@@ -543,7 +543,7 @@ export async function purchaseOfPlayer(db: Db, userId: number, id: number): Prom
   return sale ? { tx: row, sale } : undefined;
 }
 
-// The bKash statement (server/payments/statements.ts) ----------------------------------------------------------------
+// The bKash statement (server/payments/statement-service.ts) ---------------------------------------------------------
 
 /** Why a statement could not approve a purchase (docs/rules/payments.md#84-confirming-or-discarding-an-upload). */
 export type StatementApproval =

@@ -15,7 +15,7 @@ import {
   StatementRowsQuery,
   StatementUploadQuery,
   StatementUploadReply,
-} from './statements.ts';
+} from './statement-schemas.ts';
 
 export const paymentsEndpoints = {
   startCheckout: endpoint({
@@ -26,10 +26,9 @@ export const paymentsEndpoints = {
     params: IdParams,
     reply: CheckoutReply,
     status: 201,
-    refusesWhen: {
-      403: 'The player has excluded himself (`self_excluded`, with `until`).',
-      409: 'A rule of the sale or of play-safe refuses it (sold out, the ticket taken, a spend limit, the reality check): its `code` says which.',
-    },
+    refuses: ['checkout_purchase_not_found', 'checkout_not_pending', 'checkout_trx_id_given', 'checkout_sales_closed', 'bkash_unavailable'],
+    // Play-safe's refusals (403 `self_excluded`, 409 `spend_limit`, `reality_check`) join `refuses` as play's become data.
+    refusesWhen: { 403: 'Staff do not play (`staff_cannot_play`); the player has excluded himself (`self_excluded`, with `until`).' },
     summary:
       "Starts paying the caller's own pending purchase with bKash's checkout: bKash makes a payment for its amount, and the " +
       'player is sent to `bkash_url`; bKash then sends him back to the callback, which confirms the ticket without staff.',
@@ -41,6 +40,7 @@ export const paymentsEndpoints = {
     tag: 'purchases',
     body: CallbackBody,
     reply: CallbackReply,
+    refuses: ['payment_not_found'],
     summary:
       "bKash's callback as the player's browser brings it back (`paymentID`, `status`): a confirmed payment is executed and " +
       "the purchase confirmed; a cancelled or failed one ends only when bKash's status says it ended. Settled once. Only " +
@@ -56,6 +56,16 @@ export const paymentsEndpoints = {
     raw: STATEMENT_TYPES,
     reply: StatementUploadReply,
     status: 201,
+    refuses: [
+      'statement_no_file',
+      'statement_empty',
+      'statement_too_large',
+      'statement_too_many_rows',
+      'statement_format_not_supported',
+      'statement_unreadable',
+      'statement_unreadable_line',
+      'not_a_statement',
+    ],
     summary:
       'Reads a bKash merchant statement sent as the raw body (CSV, at most 2 MiB; `name`: its file name) and lists each ' +
       'pending Send Money purchase a row matches in TrxID, amount and sender as to approve; the rest are listed for review or ' +
@@ -70,6 +80,7 @@ export const paymentsEndpoints = {
     query: FlaggedQuery,
     reply: z.array(Statement),
     paged: true,
+    refuses: [],
     summary: 'The uploaded statements, newest first, with their counts.',
   }),
   statement: endpoint({
@@ -80,6 +91,7 @@ export const paymentsEndpoints = {
     params: IdParams,
     query: StatementRowsQuery,
     reply: StatementDetail,
+    refuses: ['statement_not_found'],
     summary: 'One upload and a page of its rows in line order, filtered by decision (`review_open`: review rows not resolved yet).',
   }),
   confirmStatement: endpoint({
@@ -89,10 +101,7 @@ export const paymentsEndpoints = {
     tag: 'payments',
     params: IdParams,
     reply: Statement,
-    refusesWhen: {
-      403: 'The caller uploaded it (`own_upload`): another staff member confirms it.',
-      409: 'It is no longer awaiting confirmation (`not_awaiting`): confirmed or discarded already.',
-    },
+    refuses: ['statement_not_found', 'statement_own_upload', 'statement_already_confirmed', 'statement_already_discarded'],
     summary:
       'A second staff member confirms an upload awaiting confirmation: each of its `approve` rows approves its purchase if ' +
       "it still may (pending with that TrxID, not the uploader's or the confirmer's own, on sale); the others become review " +
@@ -106,7 +115,7 @@ export const paymentsEndpoints = {
     params: IdParams,
     body: DiscardBody,
     reply: Statement,
-    refusesWhen: { 409: 'It is no longer awaiting confirmation (`not_awaiting`).' },
+    refuses: ['statement_not_found', 'statement_already_confirmed', 'statement_already_discarded'],
     summary: 'Sets aside an upload awaiting confirmation, with a reason: it approves nothing and its rows take no part. Audited.',
   }),
   resolveStatementRow: endpoint({
@@ -117,6 +126,20 @@ export const paymentsEndpoints = {
     params: IdParams,
     body: ResolveBody,
     reply: StatementRowOut,
+    refuses: [
+      'statement_row_not_found',
+      'statement_row_not_review',
+      'statement_row_already_resolved',
+      'statement_rows_await_confirmation',
+      'statement_discarded',
+      'statement_own_purchase',
+      'statement_not_received',
+      'statement_no_purchase',
+      'statement_own_proposal',
+      'statement_purchase_changed',
+    ],
+    // A lottery closed for changes (409 `tickets_frozen`, `results_published`, `sales_closed`: server/lotteries/freeze.ts)
+    // joins `refuses` as the lotteries' refusals become data.
     summary:
       "A person's decision on a row listed for review, with a note: the first `approve` proposes approving the pending purchase " +
       "carrying the row's TrxID, a second staff member's `approve` approves it (the proposer's own: 403 `own_proposal`); both " +
@@ -131,6 +154,7 @@ export const paymentsEndpoints = {
     query: FlaggedQuery,
     reply: z.array(FlaggedPurchase),
     paged: true,
+    refuses: [],
     summary: 'Pending Send Money purchases whose TrxID is in no uploaded statement 48 hours after it was given, oldest first.',
   }),
 } as const;

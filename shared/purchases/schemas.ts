@@ -9,7 +9,7 @@ import { id, nid, optional, phone, text, ticket, trxId, v, wholeTaka } from '../
 import { Paging } from '../lotteries/schemas.ts';
 import { LOTTERY_KINDS } from '../draws/tiers.ts';
 import { CheckoutInfo, SendMoneyCheck, StaffSendMoneyCheck } from '../payments/schemas.ts';
-import { RECONCILIATION_STATES } from '../payments/statements.ts';
+import { RECONCILIATION_STATES } from '../payments/statement-schemas.ts';
 import { MY_TRANSACTION_FILTERS } from './states.ts';
 
 export const TRANSACTION_STATUSES = ['pending', 'success', 'failed'] as const;

@@ -102,7 +102,8 @@ describe('POST /api/v1/transactions/{id}/bkash-checkout/', () => {
     // Staff do not play: refused before the purchase is looked for (docs/rules/accounts-and-codes.md#12-staff-and-superusers).
     const byStaff = await start(staff, id);
     expect([byStaff.status, byStaff.body.code]).toEqual([403, 'staff_cannot_play']);
-    expect((await start(a, 999999)).status).toBe(404);
+    const unknown = await start(a, 999999);
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'not_found']);
     expect((await start(a, 'abc')).status).toBe(404);
     expect((await t.db.query('SELECT * FROM bkash_payments')).length).toBe(0);
   });

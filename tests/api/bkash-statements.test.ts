@@ -725,6 +725,18 @@ describe('bad files: 400 with a clear message in both languages, nothing stored'
     expect(en.body.detail).toMatch(/^This is not a bKash statement: no header row names the columns /);
     expect(en.body.missing.length).toBeGreaterThan(0);
     expect(bn.body.detail).toMatch(/^এটি বিকাশ স্টেটমেন্ট নয়/);
+    expect(bn.body).toMatchObject({ code: 'not_a_statement', missing: en.body.missing });
+    // Each missing column by its name in the caller's language.
+    const names: Record<string, [string, string]> = {
+      trx_id: ['TrxID', 'ট্রানজেকশন আইডি (TrxID)'],
+      date: ['Date', 'তারিখ'],
+      type: ['Type', 'ধরন'],
+      sender: ['From (sender)', 'প্রেরক'],
+      amount: ['Amount', 'পরিমাণ'],
+    };
+    const missing = en.body.missing as string[];
+    expect(en.body.detail).toContain(`columns ${missing.map((c) => names[c]?.[0]).join(', ')}.`);
+    expect(bn.body.detail).toContain(`সারিতে ${missing.map((c) => names[c]?.[1]).join(', ')} কলামগুলো`);
   });
 
   test('XLSX, XLS and PDF: save it as CSV first', async () => {

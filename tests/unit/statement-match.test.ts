@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { matchStatement, type Decision, type PendingPurchase } from '../../server/payments/statement-match.ts';
-import { readStatement, type StatementRow } from '../../server/payments/statement.ts';
+import { readStatement, type StatementRow } from '../../server/payments/statement-parser.ts';
 
 const row = (over: Partial<StatementRow> = {}): StatementRow => {
   const r: StatementRow = {

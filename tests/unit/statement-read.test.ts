@@ -1,5 +1,5 @@
 /**
- * Reading the bKash merchant statement (server/payments/statement.ts, docs/rules/payments.md "Reading the bKash
+ * Reading the bKash merchant statement (server/payments/statement-parser.ts, docs/rules/payments.md "Reading the bKash
  * statement"): the realistic exports in tests/fixtures/bkash-statement, CSV edge cases, limits and hostile cells.
  */
 import { readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import {
   STATEMENT_RAW_MAX,
   type StatementRead,
   type StatementRow,
-} from '../../server/payments/statement.ts';
+} from '../../server/payments/statement-parser.ts';
 
 const OURS = '01811000000';
 const fixture = (name: string): Buffer => readFileSync(new URL(`../fixtures/bkash-statement/${name}`, import.meta.url));

@@ -6,7 +6,13 @@ import { formatNumber, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { IdParams } from '../../shared/lotteries/schemas.ts';
-import { DiscardBody, ResolveBody, STATEMENT_DECISIONS, type Statement, type StatementRowOut } from '../../shared/payments/statements.ts';
+import {
+  DiscardBody,
+  ResolveBody,
+  STATEMENT_DECISIONS,
+  type Statement,
+  type StatementRowOut,
+} from '../../shared/payments/statement-schemas.ts';
 import { adminPaths, withQuery } from '../../shared/paths.ts';
 import { errorText } from '../../shared/api-types.ts';
 import { apiOf } from '../context.ts';

@@ -4,7 +4,7 @@ import { api as contract } from '../../shared/api/contract.ts';
 import { formatNumber, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
-import type { FlaggedPurchase, Statement } from '../../shared/payments/statements.ts';
+import type { FlaggedPurchase, Statement } from '../../shared/payments/statement-schemas.ts';
 import { adminPaths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { refused } from '../components/action.ts';

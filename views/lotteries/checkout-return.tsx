@@ -25,7 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const r = await apiOf(context).call(contract.bkashCallback, { body: parsed.data });
   if (r.ok && r.data.transaction_id !== null) throw redirect(paths.payment(r.data.transaction_id), 303);
   if (r.ok) return { problem: null, checking: true };
-  if (r.status === 404 || r.status === 400) return data({ problem: null, checking: false }, { status: r.status });
+  // No such payment (payment_not_found answers `not_found`), or a paymentID that is not one: the same page.
+  if (r.error.code === 'not_found' || r.status === 400) return data({ problem: null, checking: false }, { status: r.status });
   return data({ problem: errorText(r.error, '') || null, checking: false }, { status: pageStatus(r.status) });
 }
 

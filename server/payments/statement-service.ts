@@ -2,11 +2,10 @@
  * Send Money reconciled with the bKash statement (docs/rules/payments.md#8-send-money-reconciled-with-the-statement):
  * staff upload the merchant statement; each row that matches a pending purchase in TrxID, amount and sender approves
  * it; the rest are listed for a person or left alone; a person resolves a listed row; a purchase whose TrxID is in no
- * statement 48 hours after it was given is flagged. Reading is statement.ts, deciding statement-match.ts (both pure);
+ * statement 48 hours after it was given is flagged. Reading is statement-parser.ts, deciding statement-match.ts (both pure);
  * this carries the decisions out, in one database transaction per upload, audited.
  */
 import { createHash } from 'node:crypto';
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type {
   FlaggedPurchase,
@@ -19,19 +18,22 @@ import type {
   StatementRowOut,
   StatementRowsQuery,
   StatementUploadReply,
-} from '../../shared/payments/statements.ts';
+} from '../../shared/payments/statement-schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { refuse, refusal } from '../../shared/api/refusals.ts';
+import type { Refusal } from '../../shared/api/refusal.ts';
+import { LANGUAGES } from '../../shared/i18n.ts';
+import type { Texts } from '../i18n.ts';
 import { approveFromStatement, type StatementApproval } from '../purchases/service.ts';
 import { closedError, closedForChanges } from '../lotteries/freeze.ts';
 import { saleState } from '../lotteries/service.ts';
-import type { Language } from '../../shared/i18n.ts';
-import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './statement.ts';
+import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './statement-parser.ts';
 import { matchStatement } from './statement-match.ts';
 import { approveStep, confirmRefusal, discardRefusal, rowsRefusal } from './statement-steps.ts';
 import * as q from './statement-queries.ts';
+import type { CallerWords } from './service.ts';
 
 /** Uploads take turns (one database-wide lock while an upload is stored): the same file twice at once is one upload. */
 const UPLOAD_LOCK_KEY = 7_041_978;
@@ -93,26 +95,30 @@ const rowJson = (r: q.StatementRowRecord): RowOut => ({
       : null,
 });
 
-/** A whole file refused by the reader, in the caller's language (docs/rules/payments.md#81-reading-the-statement). */
-export function fileRefusal(read: Extract<StatementRead, { ok: false }>, t: TFunction): ApiError {
-  const code = read.reason;
+/**
+ * A whole file refused by the reader (docs/rules/payments.md#81-reading-the-statement). The names of the columns a file
+ * lacks are worded in every language with the app's texts; run() words the refusal in the caller's.
+ */
+export function fileRefusal(read: Extract<StatementRead, { ok: false }>, texts: Texts): Refusal {
   switch (read.reason) {
     case 'empty':
-      return ApiError.detail(400, t('api:statement.empty'), code);
+      return refusal('statement_empty');
     case 'too_large':
-      return ApiError.detail(400, t('api:statement.tooLarge'), code);
+      return refusal('statement_too_large');
     case 'too_many_rows':
-      return ApiError.detail(400, t('api:statement.tooManyRows', { max: STATEMENT_MAX_ROWS }), code);
+      return refusal('statement_too_many_rows', { vars: { max: STATEMENT_MAX_ROWS } });
     case 'format_not_supported':
-      return ApiError.detail(400, t('api:statement.formatNotSupported', { format: (read.format ?? 'xlsx').toUpperCase() }), code);
+      return refusal('statement_format_not_supported', { vars: { format: (read.format ?? 'xlsx').toUpperCase() } });
     case 'unreadable':
       return read.line
-        ? ApiError.detail(400, t('api:statement.unreadableLine', { line: read.line }), code, { line: read.line })
-        : ApiError.detail(400, t('api:statement.unreadable'), code);
+        ? refusal('statement_unreadable_line', { vars: { line: read.line }, extra: { line: read.line } })
+        : refusal('statement_unreadable');
     case 'not_a_statement': {
       const missing = read.missing ?? [];
-      const columns = missing.map((c) => t(`api:statement.columns.${c}`)).join(', ');
-      return ApiError.detail(400, t('api:statement.notAStatement', { columns }), code, { missing });
+      const columns = Object.fromEntries(
+        LANGUAGES.map((lng) => [lng, missing.map((c) => texts(`api:statement.columns.${c}`, { lng })).join(', ')]),
+      );
+      return refusal('not_a_statement', { vars: { columns }, extra: { missing } });
     }
   }
 }
@@ -121,30 +127,32 @@ export function fileRefusal(read: Extract<StatementRead, { ok: false }>, t: TFun
 const approvalReason = (r: Exclude<StatementApproval, { ok: true }>['reason']): StatementReason =>
   r === 'not_found' ? 'changed_meanwhile' : r;
 
-/** Why a confirmed resolution could not approve its purchase, in the caller's language. */
-function approvalRefusal(refusal: Exclude<StatementApproval, { ok: true }>, t: TFunction, lng: Language): ApiError {
-  if ('closed' in refusal) return closedError(refusal.closed, t, lng);
-  if (refusal.reason === 'own_purchase') return ApiError.detail(403, t('api:statement.ownPurchase'), 'own_purchase');
-  return ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
+/**
+ * Why a confirmed resolution could not approve its purchase. A lottery closed for changes is still refused by
+ * server/lotteries/freeze.ts closedError, in the caller's words, until the lotteries' refusals are data.
+ */
+function approvalRefusal(no: Exclude<StatementApproval, { ok: true }>, words: CallerWords): Error {
+  if ('closed' in no) return closedError(no.closed, words.t, words.lng);
+  if (no.reason === 'own_purchase') return refusal('statement_own_purchase');
+  return refusal('statement_purchase_changed');
 }
 
-/** A step refused by statement-steps.ts, in the caller's language; `not_awaiting` says what became of the upload. */
+/** A step refused by statement-steps.ts; `not_awaiting` says what became of the upload. */
 function stepRefusal(
   code: 'own_upload' | 'not_awaiting' | 'awaiting_confirmation' | 'statement_discarded' | 'own_proposal',
   status: q.StatementRecord['status'],
-  t: TFunction,
-): ApiError {
+): Refusal {
   switch (code) {
     case 'own_upload':
-      return ApiError.detail(403, t('api:statement.ownUpload'), code);
+      return refusal('statement_own_upload');
     case 'own_proposal':
-      return ApiError.detail(403, t('api:statement.ownProposal'), code);
+      return refusal('statement_own_proposal');
     case 'not_awaiting':
-      return ApiError.detail(409, t(status === 'discarded' ? 'api:statement.alreadyDiscarded' : 'api:statement.alreadyConfirmed'), code);
+      return refusal(status === 'discarded' ? 'statement_already_discarded' : 'statement_already_confirmed');
     case 'awaiting_confirmation':
-      return ApiError.detail(409, t('api:statement.rowsAwaitConfirmation'), code);
+      return refusal('statement_rows_await_confirmation');
     case 'statement_discarded':
-      return ApiError.detail(409, t('api:statement.discarded'), code);
+      return refusal('statement_discarded');
   }
 }
 
@@ -153,6 +161,8 @@ export class Statements {
     private readonly db: Db,
     /** Our bKash receiver number (BKASH_RECEIVER_NUMBER): rows paid to it are money received. */
     private readonly receiver: string,
+    /** The app's texts, for the names of a refused file's missing columns in every language (fileRefusal). */
+    private readonly texts: Texts,
   ) {}
 
   /** Where each of these Send Money purchases stands with the statements, read through `db` (the caller's transaction). */
@@ -177,15 +187,14 @@ export class Statements {
     staff: AccessClaims,
     bytes: Buffer | undefined,
     fileName: string,
-    t: TFunction,
   ): Promise<{ created: boolean; reply: z.input<typeof StatementUploadReply> }> {
-    if (!bytes) throw ApiError.detail(400, t('api:statement.noFile'), 'no_file');
-    if (bytes.length === 0) throw ApiError.detail(400, t('api:statement.empty'), 'empty');
+    if (!bytes) refuse('statement_no_file');
+    if (bytes.length === 0) refuse('statement_empty');
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const earlier = await q.statementBySha(this.db, sha256);
     if (earlier) return { created: false, reply: { ...statementJson(earlier), repeated: true } };
     const read = readStatement(bytes, fileName, { receiver: this.receiver });
-    if (!read.ok) throw fileRefusal(read, t);
+    if (!read.ok) throw fileRefusal(read, this.texts);
 
     const id = await this.db
       .tx(async (tx) => {
@@ -273,9 +282,9 @@ export class Statements {
   }
 
   /** One upload and a page of its rows, in line order. */
-  async one(id: number, query: z.output<typeof StatementRowsQuery>, t: TFunction): Promise<z.input<typeof StatementDetail>> {
+  async one(id: number, query: z.output<typeof StatementRowsQuery>): Promise<z.input<typeof StatementDetail>> {
     const s = await q.statementById(this.db, id);
-    if (!s) throw ApiError.detail(404, t('api:statement.notFound'), 'not_found');
+    if (!s) refuse('statement_not_found');
     const { rows, total } = await q.rowsOf(this.db, id, query.decision, query.limit, query.offset);
     return { statement: statementJson(s), rows: rows.map(rowJson), total };
   }
@@ -287,11 +296,10 @@ export class Statements {
    * the uploader (403 `own_upload`); once (409 `not_awaiting`: the upload is locked, so of many at once one confirms).
    * Takes its turn with uploads and other confirmations, so two never lock lotteries in opposite orders.
    */
-  async confirm(staff: AccessClaims, id: number, t: TFunction): Promise<StatementOut> {
+  async confirm(staff: AccessClaims, id: number): Promise<StatementOut> {
     return this.decideUpload(
       staff,
       id,
-      t,
       'statement.confirm',
       (s) => confirmRefusal(s, staff.user_id),
       async (tx, s) => {
@@ -322,8 +330,8 @@ export class Statements {
   }
 
   /** A staff member sets aside an upload awaiting confirmation, with a reason: it approves nothing. Audited. */
-  async discard(staff: AccessClaims, id: number, body: z.output<typeof DiscardBody>, t: TFunction): Promise<StatementOut> {
-    return this.decideUpload(staff, id, t, 'statement.discard', discardRefusal, async (tx) => {
+  async discard(staff: AccessClaims, id: number, body: z.output<typeof DiscardBody>): Promise<StatementOut> {
+    return this.decideUpload(staff, id, 'statement.discard', discardRefusal, async (tx) => {
       await q.setDiscarded(tx, id, staff.user_id, body.reason);
       return { status: 'discarded', discarded_by: staff.user_id, reason: body.reason };
     });
@@ -337,7 +345,6 @@ export class Statements {
   private async decideUpload(
     staff: AccessClaims,
     id: number,
-    t: TFunction,
     action: 'statement.confirm' | 'statement.discard',
     refusal: (s: q.LockedStatement) => 'own_upload' | 'not_awaiting' | null,
     act: (tx: Db, s: q.LockedStatement) => Promise<Record<string, unknown>>,
@@ -345,9 +352,9 @@ export class Statements {
     await this.db.tx(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [UPLOAD_LOCK_KEY]);
       const s = await q.statementForUpdate(tx, id);
-      if (!s) throw ApiError.detail(404, t('api:statement.notFound'), 'not_found');
+      if (!s) refuse('statement_not_found');
       const denied = refusal(s);
-      if (denied) throw stepRefusal(denied, s.status, t);
+      if (denied) throw stepRefusal(denied, s.status);
       const after = await act(tx, s);
       await recordAudit(tx, {
         actorId: staff.user_id,
@@ -358,12 +365,12 @@ export class Statements {
         after: { uploaded_by: s.uploaded_by, ...after },
       });
     });
-    return this.stored(id, t);
+    return this.stored(id);
   }
 
-  private async stored(id: number, t: TFunction): Promise<StatementOut> {
+  private async stored(id: number): Promise<StatementOut> {
     const s = await q.statementById(this.db, id);
-    if (!s) throw ApiError.detail(404, t('api:statement.notFound'), 'not_found');
+    if (!s) refuse('statement_not_found');
     return statementJson(s);
   }
 
@@ -373,25 +380,24 @@ export class Statements {
    * is his call), a second staff member's `approve` approves it; `dismiss` changes nothing else. Once per row; only
    * on a confirmed upload; never a row of his own purchase, never confirming his own proposal; audited.
    */
-  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>, t: TFunction, lng: Language): Promise<RowOut> {
+  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>, words: CallerWords): Promise<RowOut> {
     await this.db.tx(async (tx) => {
       const row = await q.rowForUpdate(tx, rowId);
-      if (!row) throw ApiError.detail(404, t('api:statement.rowNotFound'), 'not_found');
-      if (row.decision !== 'review') throw ApiError.detail(409, t('api:statement.notReview'), 'not_review');
-      if (row.resolution !== null) throw ApiError.detail(409, t('api:statement.alreadyResolved'), 'already_resolved');
+      if (!row) refuse('statement_row_not_found');
+      if (row.decision !== 'review') refuse('statement_row_not_review');
+      if (row.resolution !== null) refuse('statement_row_already_resolved');
       const early = rowsRefusal(row.statement_status);
-      if (early) throw stepRefusal(early, row.statement_status, t);
+      if (early) throw stepRefusal(early, row.statement_status);
       // The purchase the row names, else the one that carries its TrxID now (the player may have given it since).
       const named = row.transaction_id !== null ? await q.ownerOf(tx, row.transaction_id) : undefined;
       const holder = row.trx_id !== null ? await q.trxIdOwner(tx, row.trx_id) : undefined;
-      if ((named && named.user_id === staff.user_id) || (holder && holder.user_id === staff.user_id))
-        throw ApiError.detail(403, t('api:statement.ownPurchase'), 'own_purchase');
+      if ((named && named.user_id === staff.user_id) || (holder && holder.user_id === staff.user_id)) refuse('statement_own_purchase');
       let transactionId: number | null = null;
       if (body.action === 'approve') {
-        if (row.direction === 'out') throw ApiError.detail(409, t('api:statement.notReceived'), 'not_received');
-        if (!holder || row.trx_id === null) throw ApiError.detail(409, t('api:statement.noPurchase'), 'no_purchase');
+        if (row.direction === 'out') refuse('statement_not_received');
+        if (!holder || row.trx_id === null) refuse('statement_no_purchase');
         const step = approveStep(row.proposed_by, staff.user_id);
-        if (step === 'own_proposal') throw stepRefusal(step, row.statement_status, t);
+        if (step === 'own_proposal') throw stepRefusal(step, row.statement_status);
         if (row.proposed_by === null) {
           // step === 'propose': the first approval is a proposal; a second staff member approves the purchase (or
           // anyone dismisses the row). A purchase that can no longer be confirmed is refused as its confirmation would
@@ -400,8 +406,8 @@ export class Statements {
           // the confirmation checks again under it.
           const sale = await saleState(tx, holder.lottery_id);
           const closed = sale && (await closedForChanges(tx, sale));
-          if (closed) throw closedError(closed, t, lng);
-          if (holder.status !== 'pending') throw ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
+          if (closed) throw closedError(closed, words.t, words.lng);
+          if (holder.status !== 'pending') refuse('statement_purchase_changed');
           await q.proposeRow(tx, rowId, staff.user_id, body.note);
           await recordAudit(tx, {
             actorId: staff.user_id,
@@ -422,7 +428,7 @@ export class Statements {
           line: row.line,
           note: body.note,
         });
-        if (!done.ok) throw approvalRefusal(done, t, lng);
+        if (!done.ok) throw approvalRefusal(done, words);
         transactionId = holder.id;
       }
       const resolution = body.action === 'approve' ? 'approved' : 'dismissed';
@@ -450,7 +456,7 @@ export class Statements {
       });
     });
     const out = await q.rowById(this.db, rowId);
-    if (!out) throw ApiError.detail(404, t('api:statement.rowNotFound'), 'not_found');
+    if (!out) refuse('statement_row_not_found');
     return rowJson(out);
   }
 

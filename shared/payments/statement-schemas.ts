@@ -21,7 +21,7 @@ export type StatementDecision = (typeof STATEMENT_DECISIONS)[number];
 
 /**
  * Why a row is listed for review or left alone, or why it could not be read: the reasons of the reader
- * (server/payments/statement.ts), of the matching (statement-match.ts), and those of the upload itself.
+ * (server/payments/statement-parser.ts), of the matching (statement-match.ts), and those of the upload itself.
  */
 export const STATEMENT_REASONS = [
   // problems of a row
@@ -56,7 +56,7 @@ export const STATEMENT_REASONS = [
 ] as const;
 export type StatementReason = (typeof STATEMENT_REASONS)[number];
 
-/** Why a whole file was refused (server/payments/statement.ts StatementRead), besides a body that is not a file. */
+/** Why a whole file was refused (server/payments/statement-parser.ts StatementRead), besides a body that is not a file. */
 export const STATEMENT_FILE_ERRORS = [
   'empty',
   'too_large',
