@@ -1,8 +1,7 @@
-import type { TFunction } from 'i18next';
+import { refuse } from '../../shared/api/refusals.ts';
 import { csvLine } from '../../shared/csv.ts';
 import { CSV_COLUMNS, dhakaStamp, exportFileName } from '../../shared/generated-tickets/export.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
 import type { FileAnswer } from '../http/route.ts';
 import type { Keyring } from '../crypto/sealed.ts';
 import { secretOf } from './service.ts';
@@ -40,16 +39,15 @@ export async function exportFile(
   db: Db,
   keys: Keyring,
   f: Omit<GeneratedFilter, 'activation' | 'lotteryId'> & { lotteryId: number },
-  t: TFunction,
   today: string,
 ): Promise<FileAnswer> {
   const lottery = await db.one<{ name: string }>('SELECT name FROM lotteries WHERE id = $1', [f.lotteryId]);
-  if (!lottery) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+  if (!lottery) refuse('export_lottery_not_found');
   const where = staffWhere({ ...f, activation: 'not_activated' });
   const batchAfter = (last: number) =>
     db.query<StaffGeneratedRow>(`${STAFF_SELECT} ${where.sql} AND g.id > $6 ORDER BY g.id LIMIT $7`, [...where.params, last, EXPORT_BATCH]);
   const first = await batchAfter(0);
-  if (!first.length) throw ApiError.detail(409, t('api:nothingToExport'), 'nothing_to_export');
+  if (!first.length) refuse('nothing_to_export');
   const name = exportFileName(lottery.name, today);
   async function* lines(): AsyncIterable<string> {
     yield `\ufeff${csvLine(CSV_COLUMNS)}`;

@@ -8,18 +8,17 @@ import { searchOf, type GeneratedTickets } from './service.ts';
 /** Generated tickets (staff) and their activation (players): HTTP only; the rules live in GeneratedTickets. */
 export function generatedTicketRoutes(tickets: GeneratedTickets, db: Db): Endpoints {
   const r = new Endpoints();
-  route(r, api.generateTickets, ({ body, user, caller }) => tickets.generate(user, body, caller.t));
+  route(r, api.generateTickets, ({ body, user }) => tickets.generate(user, body));
   route(r, api.generatedTickets, ({ query }) => tickets.list(query));
-  route(r, api.exportGeneratedTickets, ({ query, caller }) =>
+  route(r, api.exportGeneratedTickets, ({ query }) =>
     exportFile(
       db,
       tickets.keys,
       { ...searchOf(tickets.keys, query.search), lotteryId: query.lottery_id },
-      caller.t,
       dhakaDateInputValue(new Date()) ?? 'today',
     ),
   );
-  route(r, api.deleteGeneratedTicket, ({ params, user, caller }) => tickets.remove(user, params.id, caller.t));
+  route(r, api.deleteGeneratedTicket, ({ params, user }) => tickets.remove(user, params.id));
   route(r, api.activateTicket, ({ body, user, caller }) => tickets.activate(user, body, caller));
   return r;
 }

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { refuse, refusal } from '../../shared/api/refusals.ts';
 import type {
   ActivateBody,
   ActivateReply,
@@ -10,20 +10,23 @@ import type {
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { cryptoRandomInt, formatTicket, normaliseTicket, randomTicket } from '../../shared/ticket.ts';
 import { toAsciiDigits } from '../../shared/dates.ts';
-import type { Language } from '../../shared/i18n.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
 import { backoffWait, countFailure, FAILURE_STEPS, failuresCounted, tooManyRequests, type Limit } from '../http/rate-limit.ts';
 import { recordAudit } from '../audit/record.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
 import { checkPlay } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
 import * as q from './queries.ts';
+import type { Caller } from '../http/route.ts';
 import { sealSecret, type Keyring } from '../crypto/sealed.ts';
 
-/** What a rule needs of the request: the caller's language and address. */
-export type Ctx = { t: TFunction; lng: Language; ip: string };
+/**
+ * What activation needs of the request: the caller's address, and the language the lottery's name is answered in.
+ * The translator is handed on only to the checks of features whose refusals are not data yet (play-safe, rate limits:
+ * docs/decisions/064-refusals-as-data.md); this feature's own refusals are refuse(name).
+ */
+export type Ctx = Pick<Caller, 't' | 'lng' | 'ip'>;
 
 type Staff = z.input<typeof GeneratedTicket>;
 type Activated = z.input<typeof ActivateReply>;
@@ -119,14 +122,14 @@ export class GeneratedTickets {
    * Staff: `quantity` tickets of random combinations not held in the lottery, each with a random secret, made under
    * the lottery's row lock (the lock purchases take), audited in the same database transaction.
    */
-  async generate(staff: AccessClaims, body: z.output<typeof GenerateBody>, t: TFunction): Promise<Staff[]> {
+  async generate(staff: AccessClaims, body: z.output<typeof GenerateBody>): Promise<Staff[]> {
     const ids = await this.db.tx(async (tx) => {
-      if (!(await lockLotteryForSale(tx, body.lottery_id))) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
+      if (!(await lockLotteryForSale(tx, body.lottery_id))) refuse('generated_lottery_not_found');
       const sale = await saleState(tx, body.lottery_id);
-      if (!sale) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
-      if (closed(sale)) throw ApiError.detail(409, t('lottery:reason.ended'), 'lottery_ended');
+      if (!sale) refuse('generated_lottery_not_found');
+      if (closed(sale)) refuse('generated_lottery_ended');
       const left = Math.max(0, sale.total_tickets - sale.tickets_sold);
-      if (body.quantity > left) throw ApiError.detail(409, t('activate:api.capacity', { left }), 'sold_out');
+      if (body.quantity > left) refuse('generated_tickets_left', { vars: { left } });
       const chosen = new Set<string>();
       for (let round = 0; round < ROUNDS && chosen.size < body.quantity; round++) {
         const candidates = new Set<string>();
@@ -137,7 +140,7 @@ export class GeneratedTickets {
         const held = await q.heldAmong(tx, body.lottery_id, [...candidates]);
         for (const c of candidates) if (!held.has(c)) chosen.add(c);
       }
-      if (chosen.size < body.quantity) throw ApiError.detail(409, t('activate:api.capacity', { left: chosen.size }), 'sold_out');
+      if (chosen.size < body.quantity) refuse('generated_tickets_left', { vars: { left: chosen.size } });
       const rows = await q.insertGenerated(
         tx,
         body.lottery_id,
@@ -169,17 +172,16 @@ export class GeneratedTickets {
   }
 
   /** Staff: deletes a ticket that was not activated (an activated one is a sale); audited. */
-  async remove(staff: AccessClaims, id: number, t: TFunction): Promise<void> {
-    const notFound = () => ApiError.detail(404, t('activate:api.notFound'), 'not_found');
+  async remove(staff: AccessClaims, id: number): Promise<void> {
     const known = await q.generatedById(this.db, id);
-    if (!known) throw notFound();
+    if (!known) refuse('generated_ticket_not_found');
     await this.db.tx(async (tx) => {
       // The lottery first, then the ticket: the order activation takes its locks in.
       await lockLotteryForSale(tx, known.lottery_id);
       const before = await q.generatedForUpdate(tx, id);
-      if (!before) throw notFound();
-      if (before.activated_at !== null) throw ApiError.detail(409, t('activate:api.deleteActivated'), 'ticket_activated');
-      if (!(await q.deleteGenerated(tx, id))) throw notFound();
+      if (!before) refuse('generated_ticket_not_found');
+      if (before.activated_at !== null) refuse('ticket_activated');
+      if (!(await q.deleteGenerated(tx, id))) refuse('generated_ticket_not_found');
       await recordAudit(tx, {
         actorId: staff.user_id,
         action: 'generated_ticket.delete',
@@ -216,7 +218,7 @@ export class GeneratedTickets {
     const wrong = async () => {
       await countFailure(this.db, player, ACTIVATION_FAILURES.user);
       await countFailure(this.db, address, ACTIVATION_FAILURES.address);
-      return ApiError.detail(400, t('activate:api.invalid'), 'activation_invalid');
+      return refusal('activation_invalid');
     };
     const found = await q.byPair(this.db, body.ticket_number, this.keys.lookups('generated-secret', body.secret_number));
     if (!found) throw await wrong();
@@ -230,7 +232,7 @@ export class GeneratedTickets {
           return g.activated_by === userId ? ({ ok: true, transactionId: g.transaction_id } as const) : ({ ok: false } as const);
         const sale = await saleState(tx, g.lottery_id);
         if (!sale) return { ok: false } as const;
-        if (closed(sale)) throw ApiError.detail(409, t('activate:api.closed'), 'lottery_ended');
+        if (closed(sale)) refuse('activation_lottery_ended');
         // An activation is play: self-exclusion and spend limits apply as to a purchase (docs/rules/play-safe.md#4-every-purchase-path).
         await checkPlay(tx, caller, sale.ticket_price, ctx);
         const transactionId = await q.insertActivation(tx, {
@@ -244,7 +246,7 @@ export class GeneratedTickets {
       });
     } catch (err) {
       // Cannot happen while purchases refuse a combination a generated ticket holds; a conflict, never a 500.
-      if (uniqueViolation(err) === TICKET_HELD) throw ApiError.detail(409, t('api:combinationTakenMeanwhile'), 'ticket_taken');
+      if (uniqueViolation(err) === TICKET_HELD) refuse('activation_ticket_taken');
       throw err;
     }
     if (!outcome.ok) throw await wrong();

@@ -1,10 +1,9 @@
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { refuse } from '../../shared/api/refusals.ts';
 import { approvalRefusal, type ApprovalProposalsQuery, type ApprovalStep } from '../../shared/purchases/approvals.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
 import { lockLotteryForSale, saleState } from '../lotteries/service.ts';
 import { tellPurchase } from '../messages/outbox.ts';
 import * as aq from './approval-queries.ts';
@@ -28,15 +27,14 @@ export class ManualApprovals {
 
   /** Proposes approving the pending purchase `id`, whose TrxID the player's receipt shows; audited. */
   async propose(staff: AccessClaims, id: number, reason: string, ctx: Ctx): Promise<ApprovalProposalOut> {
-    const { t } = ctx;
     let proposalId: number;
     try {
       proposalId = await this.db.tx(async (tx) => {
-        const { before } = await this.lockPurchase(tx, id, t);
-        refuse('propose', { actor: staff.user_id, owner: before.user_id }, t);
+        const { before } = await this.lockPurchase(tx, id);
+        refuseBy('propose', { actor: staff.user_id, owner: before.user_id });
         await this.approvable(tx, before, ctx);
         const open = await aq.pendingProposalOf(tx, id);
-        if (open !== undefined) throw pendingAlready(open, t);
+        if (open !== undefined) refusePending(open);
         const pid = await aq.insertApprovalProposal(tx, { transactionId: id, trxId: before.trx_id ?? '', reason, by: staff.user_id });
         await recordAudit(tx, {
           actorId: staff.user_id,
@@ -51,9 +49,9 @@ export class ManualApprovals {
     } catch (err) {
       // Two proposals of one purchase at once: the second is told of the first.
       if (uniqueViolation(err) !== ONE_PENDING) throw err;
-      throw pendingAlready((await aq.pendingProposalOf(this.db, id)) ?? 0, t);
+      refusePending((await aq.pendingProposalOf(this.db, id)) ?? 0);
     }
-    return this.one(proposalId, t);
+    return this.one(proposalId);
   }
 
   /**
@@ -63,12 +61,11 @@ export class ManualApprovals {
    * `transaction.approve` with both staff members and both reasons.
    */
   async approve(staff: AccessClaims, proposalId: number, reason: string, ctx: Ctx): Promise<ApprovalProposalOut> {
-    const { t } = ctx;
     const closed = await this.db.tx(async (tx) => {
-      const { before, proposal } = await this.lockPending(tx, proposalId, t);
-      refuse('approve', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by }, t);
+      const { before, proposal } = await this.lockPending(tx, proposalId);
+      refuseBy('approve', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by });
       const sale = await saleState(tx, before.lottery_id);
-      if (!sale) throw notFound(t);
+      if (!sale) refuse('transaction_not_found');
       // docs/rules/payments.md#1-who-may-do-what: a proposal does not outlive its lottery's sales, nor a freeze recorded by another instance.
       // Checked before whether the purchase changed: from the close the answer is the same whether or not the freeze job
       // has already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
@@ -77,8 +74,7 @@ export class ManualApprovals {
         await decide(tx, staff, before.id, proposalId, 'lapsed', reason);
         return shut;
       }
-      if (before.status !== 'pending' || before.trx_id !== proposal.trx_id)
-        throw ApiError.detail(409, t('api:manualApproval.purchaseChanged'), 'proposal_stale');
+      if (before.status !== 'pending' || before.trx_id !== proposal.trx_id) refuse('proposal_stale');
       await aq.decideApprovalProposal(tx, proposalId, 'approved', staff.user_id, reason);
       const after = await q.setStatus(tx, before.id, 'success');
       await recordAudit(tx, {
@@ -101,18 +97,18 @@ export class ManualApprovals {
       return undefined;
     });
     // Refused after the transaction that recorded the lapse committed.
-    if (closed) throw closedError(closed, t, ctx.lng, { proposal_id: proposalId });
-    return this.one(proposalId, t);
+    if (closed) throw closedError(closed, ctx.t, ctx.lng, { proposal_id: proposalId });
+    return this.one(proposalId);
   }
 
   /** Rejects a pending proposal (its author may withdraw it the same way): the purchase stays as it is; audited. */
-  async reject(staff: AccessClaims, proposalId: number, reason: string, t: TFunction): Promise<ApprovalProposalOut> {
+  async reject(staff: AccessClaims, proposalId: number, reason: string): Promise<ApprovalProposalOut> {
     await this.db.tx(async (tx) => {
-      const { before, proposal } = await this.lockPending(tx, proposalId, t);
-      refuse('reject', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by }, t);
+      const { before, proposal } = await this.lockPending(tx, proposalId);
+      refuseBy('reject', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by });
       await decide(tx, staff, before.id, proposalId, 'rejected', reason);
     });
-    return this.one(proposalId, t);
+    return this.one(proposalId);
   }
 
   /** Proposals, newest first (staff). */
@@ -126,51 +122,47 @@ export class ManualApprovals {
     return { items: rows, total };
   }
 
-  private async one(proposalId: number, t: TFunction): Promise<ApprovalProposalOut> {
+  private async one(proposalId: number): Promise<ApprovalProposalOut> {
     const p = await aq.approvalProposal(this.db, proposalId);
-    if (!p) throw ApiError.detail(404, t('api:manualApproval.notFound'), 'not_found');
+    if (!p) refuse('proposal_not_found');
     return p;
   }
 
   /** The lottery's lock, then the purchase's (the order every purchase takes). */
-  private async lockPurchase(tx: Db, id: number, t: TFunction): Promise<{ before: TransactionRow }> {
+  private async lockPurchase(tx: Db, id: number): Promise<{ before: TransactionRow }> {
     const known = await q.transactionById(tx, id);
-    if (!known) throw notFound(t);
+    if (!known) refuse('transaction_not_found');
     await lockLotteryForSale(tx, known.lottery_id);
     const before = await q.transactionForUpdate(tx, id);
-    if (!before) throw notFound(t);
+    if (!before) refuse('transaction_not_found');
     return { before };
   }
 
   /** The lottery's, the purchase's, then the proposal's lock: a proposal still pending, or a clear refusal. */
-  private async lockPending(tx: Db, proposalId: number, t: TFunction) {
+  private async lockPending(tx: Db, proposalId: number) {
     const transactionId = await aq.transactionOfProposal(tx, proposalId);
-    if (transactionId === undefined) throw ApiError.detail(404, t('api:manualApproval.notFound'), 'not_found');
-    const { before } = await this.lockPurchase(tx, transactionId, t);
+    if (transactionId === undefined) refuse('proposal_not_found');
+    const { before } = await this.lockPurchase(tx, transactionId);
     const proposal = await aq.lockApprovalProposal(tx, proposalId);
-    if (!proposal) throw ApiError.detail(404, t('api:manualApproval.notFound'), 'not_found');
-    if (proposal.status !== 'pending')
-      throw ApiError.detail(
-        409,
-        t('api:manualApproval.decided', { status: t(`api:manualApproval.status.${proposal.status}`) }),
-        'proposal_decided',
-      );
+    if (!proposal) refuse('proposal_not_found');
+    // The text names the status in the caller's words (api:manualApproval.status.<status>).
+    if (proposal.status !== 'pending') refuse('proposal_decided', { vars: { status: proposal.status } });
     return { before, proposal };
   }
 
   /** What approving this purchase needs, checked when it is proposed (and again, under the locks, when approved). */
-  private async approvable(tx: Db, before: TransactionRow, { t, lng }: Ctx): Promise<void> {
+  private async approvable(tx: Db, before: TransactionRow, ctx: Ctx): Promise<void> {
     // The lottery first, as at the approval: from the close the answer is the same whether or not the freeze has
     // already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
     const sale = await saleState(tx, before.lottery_id);
-    if (!sale) throw notFound(t);
+    if (!sale) refuse('transaction_not_found');
     const closed = await closedForChanges(tx, sale);
-    if (closed) throw closedError(closed, t, lng);
+    if (closed) throw closedError(closed, ctx.t, ctx.lng);
     // An activated generated ticket was proved by its secret, not paid to us: nothing to approve.
-    if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
-    if (before.status !== 'pending') throw ApiError.detail(409, t('api:manualApproval.notPending'), 'not_pending');
+    if (before.transaction_type === 'activation') refuse('transaction_activation_final');
+    if (before.status !== 'pending') refuse('approval_not_pending');
     // The TrxID is what the receipt is checked against (docs/rules/lotteries-and-sales.md#8-transaction-states).
-    if (before.trx_id === null) throw ApiError.detail(409, t('api:approveWithoutTrxId'), 'trx_id_missing');
+    if (before.trx_id === null) refuse('approval_trx_id_missing');
   }
 }
 
@@ -194,14 +186,14 @@ async function decide(
   });
 }
 
-const notFound = (t: TFunction) => ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
+/** A proposal of the purchase is open already: the refusal names it. */
+function refusePending(proposalId: number): never {
+  return refuse('proposal_pending', { extra: { proposal_id: proposalId } });
+}
 
-const pendingAlready = (proposalId: number, t: TFunction) =>
-  ApiError.detail(409, t('api:manualApproval.pending'), 'proposal_pending', { proposal_id: proposalId });
-
-/** The rule of shared/purchases/approvals.ts as the API's refusal: 403 with its code. */
-function refuse(step: ApprovalStep, who: { actor: number; owner: number; proposer?: number }, t: TFunction): void {
+/** The rule of shared/purchases/approvals.ts as the API's refusal. */
+function refuseBy(step: ApprovalStep, who: { actor: number; owner: number; proposer?: number }): void {
   const why = approvalRefusal(step, who);
-  if (why === 'own_purchase') throw ApiError.detail(403, t('api:manualApproval.ownPurchase'), 'own_purchase');
-  if (why === 'same_person') throw ApiError.detail(403, t('api:manualApproval.samePerson'), 'same_person');
+  if (why === 'own_purchase') refuse('approval_own_purchase');
+  if (why === 'same_person') refuse('approval_same_person');
 }

@@ -1,6 +1,6 @@
 import { api } from '../../shared/api/contract.ts';
 import { IdempotencyKey } from '../../shared/purchases/schemas.ts';
-import { ApiError } from '../http/errors.ts';
+import { refuse } from '../../shared/api/refusals.ts';
 import { Endpoints, route, type Caller } from '../http/route.ts';
 import type { Db } from '../db/index.ts';
 import type { ManualApprovals } from './approvals.ts';
@@ -12,7 +12,7 @@ function idempotencyKey(caller: Caller): string | null {
   const raw = caller.idempotencyKey;
   if (raw === undefined) return null;
   const r = IdempotencyKey.safeParse(raw);
-  if (!r.success) throw ApiError.detail(400, caller.t('api:idempotencyKeyInvalid'), 'bad_request');
+  if (!r.success) refuse('idempotency_key_invalid');
   return r.data;
 }
 
@@ -30,7 +30,7 @@ export function purchaseRoutes(purchases: Purchases, approvals: ManualApprovals,
   });
   route(r, api.setTrxId, ({ params, body, user, caller }) => purchases.setTrxId(user, params.id, body, caller));
   route(r, api.myTransactions, ({ query, user }) => purchases.mine(user, query.limit, query.offset, query.only));
-  route(r, api.myTransaction, ({ params, user, caller }) => purchases.one(user, params.id, caller.t));
+  route(r, api.myTransaction, ({ params, user }) => purchases.one(user, params.id));
   route(r, api.transactions, ({ query }) => purchases.list(query));
   route(r, api.updateTransaction, ({ params, body, user, caller }) => purchases.setStatus(user, params.id, body, caller));
   route(r, api.proposeApproval, ({ params, body, user, caller }) => approvals.propose(user, params.id, body.reason, caller));
@@ -38,9 +38,7 @@ export function purchaseRoutes(purchases: Purchases, approvals: ManualApprovals,
   route(r, api.approveApprovalProposal, ({ params, body, user, caller }) =>
     approvals.approve(user, params.proposalId, body.reason, caller),
   );
-  route(r, api.rejectApprovalProposal, ({ params, body, user, caller }) =>
-    approvals.reject(user, params.proposalId, body.reason, caller.t),
-  );
-  route(r, api.staffHeldTickets, ({ query, user, caller }) => staffHeldTickets(db, user, query, caller.t));
+  route(r, api.rejectApprovalProposal, ({ params, body, user }) => approvals.reject(user, params.proposalId, body.reason));
+  route(r, api.staffHeldTickets, ({ query, user }) => staffHeldTickets(db, user, query));
   return r;
 }

@@ -1,8 +1,6 @@
-import type { TFunction } from 'i18next';
-import type { Language } from '../../shared/i18n.ts';
 import type { z } from 'zod';
+import { refuse } from '../../shared/api/refusals.ts';
 import { availability } from '../../shared/availability.ts';
-import { formatTaka } from '../../shared/money.ts';
 import { normalisePhone } from '../../shared/identifiers.ts';
 import type {
   PlayerTransaction,
@@ -21,7 +19,6 @@ import { normaliseTicket } from '../../shared/ticket.ts';
 import { matchOf, numbersOf, tierOfMatch } from '../../shared/draws/tiers.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import { tellPurchase } from '../messages/outbox.ts';
@@ -32,12 +29,17 @@ import { refuseStaffPlay } from '../play-safe/staff.ts';
 import * as q from './queries.ts';
 import { pendingProposalOf } from './approval-queries.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
+import type { Caller } from '../http/route.ts';
 
 /** Purchases and TrxID entries per player (docs/rules/limits.md#1-rate-limits). */
 export const PURCHASE_LIMIT: Limit = { max: 10, windowSec: 60 };
 
-/** What a rule needs of the request: the caller's language. */
-export type Ctx = { t: TFunction; lng: Language };
+/**
+ * The caller's translator and language, handed on only to the checks of features whose refusals are not data yet
+ * (play-safe, the lottery's freeze, rate limits: docs/decisions/064-refusals-as-data.md); purchases' own refusals are
+ * refuse(name). Goes when those features refuse with refuse() too.
+ */
+export type Ctx = Pick<Caller, 't' | 'lng'>;
 
 export type PurchasesDeps = {
   db: Db;
@@ -185,28 +187,27 @@ export class Purchases {
     const { t } = ctx;
     const userId = caller.user_id;
     // docs/decisions/012-purchases.md: the buyer is the caller; a user_id naming someone else is refused.
-    if (body.user_id !== undefined && body.user_id !== userId) throw ApiError.detail(403, t('api:permissionDenied'), 'permission_denied');
+    if (body.user_id !== undefined && body.user_id !== userId) refuse('permission_denied');
     refuseStaffPlay(caller, t);
     await throttle(this.d.db, [[`purchase:user:${userId}`, PURCHASE_LIMIT]], t);
     // A new purchase is answered from its insert; a retry, with the transaction its key made (and its checkout).
     let outcome: { created: true; row: PlayerTransactionRow } | { created: false; id: number };
     try {
       outcome = await this.d.db.tx(async (tx) => {
-        if (!(await lockLotteryForSale(tx, body.lottery_id))) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
+        if (!(await lockLotteryForSale(tx, body.lottery_id))) refuse('purchase_lottery_not_found');
         const sale = await q.purchaseReads(tx, { lotteryId: body.lottery_id, ticket: body.ticket, userId, key, sid: caller.sid });
         if (sale?.key_id != null)
           return {
             created: false,
-            id: this.sameRequest({ id: sale.key_id, lottery_id: sale.key_lottery_id, ticket: sale.key_ticket }, body, t),
+            id: this.sameRequest({ id: sale.key_id, lottery_id: sale.key_lottery_id, ticket: sale.key_ticket }, body),
           };
-        if (!sale?.published) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] });
-        if (!sale.purchasable) throw salesClosed(sale, t);
-        if (body.amount !== sale.ticket_price)
-          throw ApiError.fields({ amount: [t('api:amountMismatch', { price: formatTaka(sale.ticket_price, ctx.lng) })] });
+        if (!sale?.published) refuse('purchase_lottery_not_found');
+        if (!sale.purchasable) refuse(reasonError(sale));
+        if (body.amount !== sale.ticket_price) refuse('amount_mismatch', { vars: { price: sale.ticket_price } });
         // Self-exclusion and spend limits, under the player's lock held to the end of this transaction (docs/rules/play-safe.md#4-every-purchase-path).
         await checkPlay(tx, caller, sale.ticket_price, ctx, { read: sale });
-        if (sale.held) throw ticketTaken(t);
-        if (body.trx_id && (await q.trxIdHolder(tx, body.trx_id))) throw trxIdTaken(t);
+        if (sale.held) refuse('ticket_taken');
+        if (body.trx_id && (await q.trxIdHolder(tx, body.trx_id))) refuse('trx_id_taken');
         const row = await q.insertPurchase(tx, {
           user_id: userId,
           lottery_id: body.lottery_id,
@@ -225,40 +226,38 @@ export class Purchases {
       if (c === null) throw err;
       // A request that raced another: the same key (a retry sent twice at once) answers as a retry does.
       const first = key ? await q.byIdempotencyKey(this.d.db, userId, key) : undefined;
-      if (first && c === IDEMPOTENCY_UNIQUE) outcome = { created: false, id: this.sameRequest(first, body, t) };
-      else if (c === TICKET_HELD) throw ticketTaken(t);
-      else if (c === TRX_ID_UNIQUE) throw trxIdTaken(t);
+      if (first && c === IDEMPOTENCY_UNIQUE) outcome = { created: false, id: this.sameRequest(first, body) };
+      else if (c === TICKET_HELD) refuse('ticket_taken');
+      else if (c === TRX_ID_UNIQUE) refuse('trx_id_taken');
       else throw err;
     }
     if (outcome.created && outcome.row.trx_id !== null) {
       // A TrxID typed with the purchase: bKash is asked, and the answer is the purchase as that left it.
       await this.d.trxIdGiven(outcome.row.id);
-      return { created: true, reply: await this.purchaseReply(userId, outcome.row.id, t) };
+      return { created: true, reply: await this.purchaseReply(userId, outcome.row.id) };
     }
     // A purchase just made has no checkout yet (one is started for it later): nothing to look up.
     if (outcome.created) return { created: true, reply: this.replyOf(playerJson(outcome.row), null, null) };
-    return { created: false, reply: await this.purchaseReply(userId, outcome.id, t) };
+    return { created: false, reply: await this.purchaseReply(userId, outcome.id) };
   }
 
   /** The id of the first transaction of an idempotency key, if this request is a retry of the one that made it. */
   private sameRequest(
     first: { id: number; lottery_id: number | null; ticket: string | null },
     body: z.output<typeof PurchaseBody>,
-    t: TFunction,
   ): number {
-    if (first.lottery_id !== body.lottery_id || first.ticket !== body.ticket)
-      throw ApiError.detail(422, t('api:idempotencyKeyReused'), 'idempotency_key_reused');
+    if (first.lottery_id !== body.lottery_id || first.ticket !== body.ticket) refuse('idempotency_key_reused');
     return first.id;
   }
 
   /** One of the caller's own transactions, with the receiver number and the amount to pay (the payment page). */
-  one(caller: AccessClaims, id: number, t: TFunction): Promise<z.input<typeof PurchaseReply>> {
-    return this.purchaseReply(caller.user_id, id, t);
+  one(caller: AccessClaims, id: number): Promise<z.input<typeof PurchaseReply>> {
+    return this.purchaseReply(caller.user_id, id);
   }
 
   /** The caller's transaction `id` as a purchase's answer, with its newest bKash checkout if one was started. */
-  private async purchaseReply(userId: number, id: number, t: TFunction): Promise<z.input<typeof PurchaseReply>> {
-    const tx = await this.own(userId, id, t);
+  private async purchaseReply(userId: number, id: number): Promise<z.input<typeof PurchaseReply>> {
+    const tx = await this.own(userId, id);
     const [checkouts, checks] = await Promise.all([this.d.checkoutsOf([id], this.d.db), this.d.trxIdChecksOf([id], this.d.db)]);
     const check = checks.get(id);
     // The player is told where bKash's check stands, not what bKash answered (that is for staff).
@@ -276,9 +275,9 @@ export class Purchases {
     return { ...tx, bkash_receiver_number: this.d.bkashReceiverNumber, amount_to_pay: tx.amount, checkout, bkash_check: bkashCheck };
   }
 
-  private async own(userId: number, id: number, t: TFunction): Promise<Player> {
+  private async own(userId: number, id: number): Promise<Player> {
     const row = await q.playerTransaction(this.d.db, userId, id);
-    if (!row) throw ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
+    if (!row) refuse('transaction_not_found');
     return playerJson(row);
   }
 
@@ -294,29 +293,28 @@ export class Purchases {
     try {
       await this.d.db.tx(async (tx) => {
         // Another player's transaction answers as one that does not exist.
-        const notFound = () => ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
         const known = await q.transactionById(tx, id);
-        if (!known || known.user_id !== caller.user_id) throw notFound();
+        if (!known || known.user_id !== caller.user_id) refuse('transaction_not_found');
         // The lottery first, then the transaction (the order every purchase takes its locks in).
         await lockLotteryForSale(tx, known.lottery_id);
         const cur = await q.transactionForUpdate(tx, id);
-        if (!cur || cur.user_id !== caller.user_id) throw notFound();
+        if (!cur || cur.user_id !== caller.user_id) refuse('transaction_not_found');
         if (cur.trx_id === body.trx_id) return;
         // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
         await refuseIfFrozen(tx, cur.lottery_id, t, ctx.lng);
         await refuseTrxIdWhileExcluded(tx, caller.user_id, ctx);
-        if (cur.status !== 'pending') throw ApiError.detail(409, t('api:trxIdNotPending'), 'not_pending');
-        if (cur.trx_id !== null) throw ApiError.detail(409, t('api:trxIdAlreadyGiven'), 'trx_id_given');
-        if (await q.trxIdHolder(tx, body.trx_id)) throw trxIdTaken(t);
+        if (cur.status !== 'pending') refuse('trx_id_not_pending');
+        if (cur.trx_id !== null) refuse('trx_id_given');
+        if (await q.trxIdHolder(tx, body.trx_id)) refuse('trx_id_taken');
         await q.setTrxId(tx, id, body.trx_id, body.payment_number);
         given = true;
       });
     } catch (err) {
-      if (uniqueViolation(err) === TRX_ID_UNIQUE) throw trxIdTaken(t);
+      if (uniqueViolation(err) === TRX_ID_UNIQUE) refuse('trx_id_taken');
       throw err;
     }
     if (given) await this.d.trxIdGiven(id);
-    return this.own(caller.user_id, id, t);
+    return this.own(caller.user_id, id);
   }
 
   /** The caller's own transactions, newest first: all of them, or `only` his tickets or his purchases awaiting payment. */
@@ -374,47 +372,40 @@ export class Purchases {
     const { t } = ctx;
     const { status } = body;
     // The specification's back office sends the transaction's id too (docs/rules/api.md#1-conventions).
-    if (body.id !== undefined && body.id !== id) throw ApiError.fields({ id: [t('api:transactionIdMismatch', { id })] });
-    const notFound = () => ApiError.detail(404, t('api:transactionNotFound'), 'not_found');
+    if (body.id !== undefined && body.id !== id) refuse('transaction_id_mismatch', { vars: { id } });
     const known = await q.transactionById(this.d.db, id);
-    if (!known) throw notFound();
+    if (!known) refuse('transaction_not_found');
     try {
       await this.d.db.tx(async (tx) => {
         // The lottery first, then the transaction: the order every purchase takes its locks in.
         await lockLotteryForSale(tx, known.lottery_id);
         const before = await q.transactionForUpdate(tx, id);
-        if (!before) throw notFound();
+        if (!before) refuse('transaction_not_found');
         if (before.status === status) return;
         // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
         await refuseIfFrozen(tx, before.lottery_id, t, ctx.lng);
         // An activated generated ticket was paid offline and proved by its secret: it is not a payment staff check.
-        if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
+        if (before.transaction_type === 'activation') refuse('transaction_activation_final');
         // A ticket bKash confirmed was paid, on bKash's word: no one person takes it back (docs/rules/payments.md#1-who-may-do-what).
-        if (before.status === 'success' && (await this.confirmedByBkash(id, tx)))
-          throw ApiError.detail(409, t('api:confirmedByBkash'), 'confirmed_by_bkash');
+        if (before.status === 'success' && (await this.confirmedByBkash(id, tx))) refuse('transaction_confirmed_by_bkash');
         const action = TRANSITIONS[before.status][status];
-        if (!action)
-          throw ApiError.detail(
-            409,
-            t('api:statusChangeRefused', { from: t(`api:status.${before.status}`), to: t(`api:status.${status}`) }),
-            'status_change_refused',
-          );
+        // The text names both statuses in the caller's words (api:status.<status>).
+        if (!action) refuse('status_change_refused', { vars: { from: before.status, to: status } });
         // Approving a payment by hand is two people's act (docs/rules/payments.md#1-who-may-do-what): proposed, then approved.
         if (action === 'transaction.approve') {
           const open = await pendingProposalOf(tx, id);
-          throw ApiError.detail(409, t('api:manualApproval.needsTwo'), 'second_person_needed', { proposal_id: open ?? null });
+          refuse('second_person_needed', { extra: { proposal_id: open ?? null } });
         }
         const sale = await saleState(tx, before.lottery_id);
-        if (!sale) throw notFound();
+        if (!sale) refuse('transaction_not_found');
         // After the draw the sales are what the draw saw; only an unpaid (pending) ticket may still be rejected.
-        if (sale.is_result_published && action !== 'transaction.reject')
-          throw ApiError.detail(409, t('api:resultsPublishedNoChange'), 'results_published');
+        if (sale.is_result_published && action !== 'transaction.reject') refuse('transaction_results_published');
         if (before.status === 'failed') {
-          if (await q.holderOf(tx, before.lottery_id, before.ticket)) throw combinationTaken(t);
-          if (sale.tickets_sold >= sale.total_tickets) throw ApiError.detail(409, t('lottery:reason.soldOut'), 'sold_out');
+          if (await q.holderOf(tx, before.lottery_id, before.ticket)) refuse('combination_taken_meanwhile');
+          if (sale.tickets_sold >= sale.total_tickets) refuse('purchase_sold_out');
         }
         const after = await q.setStatus(tx, id, status);
-        if (!after) throw notFound();
+        if (!after) refuse('transaction_not_found');
         await recordAudit(tx, {
           actorId: staff.user_id,
           action,
@@ -428,28 +419,25 @@ export class Purchases {
           await tellPurchase(tx, id, { kind: 'ticket_rejected', reason: before.trx_id === null ? 'unpaid' : 'payment_not_found' });
       });
     } catch (err) {
-      if (uniqueViolation(err) === TICKET_HELD) throw combinationTaken(t);
+      if (uniqueViolation(err) === TICKET_HELD) refuse('combination_taken_meanwhile');
       throw err;
     }
     const row = await q.staffTransaction(this.d.db, id);
-    if (!row) throw notFound();
+    if (!row) refuse('transaction_not_found');
     const [item] = await this.staffItems([row], this.d.db);
-    if (!item) throw notFound();
+    if (!item) refuse('transaction_not_found');
     return item;
   }
 }
 
-/** Why a lottery cannot be bought now, in the words the pages use (docs/rules/lotteries-and-sales.md#5-reasons-shown-when-a-lottery-cannot-be-bought). */
-function salesClosed(sale: SaleState, t: TFunction): ApiError {
+/**
+ * Why a lottery cannot be bought now, in the words the pages use (docs/rules/lotteries-and-sales.md#5-reasons-shown-when-a-lottery-cannot-be-bought): the refusal
+ * whose text is the page's `lottery:reason.<why>`.
+ */
+function reasonError(sale: SaleState): 'purchase_lottery_ended' | 'purchase_sold_out' | 'purchase_not_on_sale' {
   const reason = availability({ ...sale, purchasable: false }, Date.now());
-  const code = reason === 'ended' ? 'lottery_ended' : reason === 'soldOut' ? 'sold_out' : 'not_on_sale';
-  return ApiError.detail(409, t(`lottery:reason.${reason === 'open' ? 'notYet' : reason}`), code);
+  return reason === 'ended' ? 'purchase_lottery_ended' : reason === 'soldOut' ? 'purchase_sold_out' : 'purchase_not_on_sale';
 }
-
-/** A combination someone else holds: a field error on `ticket` that suggests picking again. */
-const ticketTaken = (t: TFunction) => ApiError.fields({ ticket: [t('api:ticketTaken')] }, 409);
-const trxIdTaken = (t: TFunction) => ApiError.fields({ trx_id: [t('api:trxIdTaken')] }, 409);
-const combinationTaken = (t: TFunction) => ApiError.detail(409, t('api:combinationTakenMeanwhile'), 'ticket_taken');
 
 // The checkout (server/payments) ------------------------------------------------------------------------------------
 

@@ -1,9 +1,8 @@
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { refuse } from '../../shared/api/refusals.ts';
 import type { StaffHeldTicket } from '../../shared/purchases/staff-tickets.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
 import { isSuperuserNow } from '../users/service.ts';
 
 type Held = z.input<typeof StaffHeldTicket>;
@@ -25,9 +24,8 @@ export async function staffHeldTickets(
   db: Db,
   caller: AccessClaims,
   page: { limit: number; offset: number },
-  t: TFunction,
 ): Promise<{ items: Held[]; total: number }> {
-  if (!(await isSuperuserNow(db, caller.user_id))) throw ApiError.detail(403, t('api:staffTicketsSuperuserOnly'), 'permission_denied');
+  if (!(await isSuperuserNow(db, caller.user_id))) refuse('staff_tickets_superuser_only');
   const [rows, count] = await Promise.all([
     db.query<Raw>(
       `SELECT t.id, t.ticket, t.status, t.trx_id, t.transaction_type, t.amount, t.created_at, u.id AS user_id, u.name AS u_name,

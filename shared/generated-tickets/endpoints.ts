@@ -14,6 +14,7 @@ export const generatedTicketsEndpoints = {
     body: GenerateBody,
     reply: z.array(GeneratedTicket),
     status: 201,
+    refuses: ['generated_lottery_not_found', 'generated_lottery_ended', 'generated_tickets_left'],
     summary:
       'Makes 1–100 tickets of a lottery whose sales have not closed: random combinations not held there, each with a random ' +
       '16-digit secret, held out of sale until activated; within the tickets left; audited.',
@@ -26,6 +27,7 @@ export const generatedTicketsEndpoints = {
     query: GeneratedTicketsQuery,
     reply: z.array(GeneratedTicket),
     paged: true,
+    refuses: [],
     summary:
       'Generated tickets, newest first: search by ticket number, secret number or lottery name, filter by lottery and by ' +
       'activation (all, activated, not_activated); paged.',
@@ -37,7 +39,7 @@ export const generatedTicketsEndpoints = {
     tag: 'generated-tickets',
     query: GeneratedExportQuery,
     reply: null,
-    refusesWhen: { 404: 'No such lottery.', 409: 'No generated ticket of the lottery matches.' },
+    refuses: ['export_lottery_not_found', 'nothing_to_export'],
     summary:
       'CSV download (text/csv, UTF-8 with BOM) of the non-activated generated tickets of one lottery that match the search, ' +
       'streamed in id order; 409 when there are none.',
@@ -50,6 +52,7 @@ export const generatedTicketsEndpoints = {
     params: IdParams,
     reply: null,
     status: 204,
+    refuses: ['generated_ticket_not_found', 'ticket_activated'],
     summary: 'Deletes a generated ticket that was not activated (an activated one is a sale: 409); audited.',
   }),
   activateTicket: endpoint({
@@ -59,10 +62,7 @@ export const generatedTicketsEndpoints = {
     tag: 'generated-tickets',
     body: ActivateBody,
     reply: ActivateReply,
-    refusesWhen: {
-      403: 'The player has excluded himself (`self_excluded`, with `until`).',
-      409: 'A rule of the sale or of play-safe refuses it (sold out, the ticket taken, a spend limit, the reality check): its `code` says which.',
-    },
+    refuses: ['activation_invalid', 'activation_lottery_ended', 'activation_ticket_taken'],
     summary:
       "Activates a generated ticket with its secret number: it becomes the caller's success transaction of type activation. " +
       'A wrong pair is one answer whichever half was wrong; wrong pairs are limited per player, address and ticket number.',

@@ -26,10 +26,19 @@ export const purchasesEndpoints = {
     reply: PurchaseReply,
     status: 201,
     idempotent: true,
-    refusesWhen: {
-      403: 'The player has excluded himself (`self_excluded`, with `until`).',
-      409: 'A rule of the sale or of play-safe refuses it (sold out, the ticket taken, a spend limit, the reality check): its `code` says which.',
-    },
+    refuses: [
+      'idempotency_key_invalid',
+      'permission_denied',
+      'purchase_lottery_not_found',
+      'idempotency_key_reused',
+      'purchase_lottery_ended',
+      'purchase_sold_out',
+      'purchase_not_on_sale',
+      'amount_mismatch',
+      'ticket_taken',
+      'trx_id_taken',
+      'transaction_not_found',
+    ],
     summary:
       "Buys a ticket: a pending bKash transaction of the caller for the lottery's own price, with the bKash receiver number. " +
       'Send an Idempotency-Key header (1–100 printable characters): a retry with the same key answers 200 with the first transaction.',
@@ -42,6 +51,7 @@ export const purchasesEndpoints = {
     params: IdParams,
     body: TrxIdBody,
     reply: PlayerTransaction,
+    refuses: ['transaction_not_found', 'trx_id_not_pending', 'trx_id_given', 'trx_id_taken'],
     summary: "The bKash TrxID (and the bKash number paid from) of the caller's own pending purchase; given once.",
   }),
   myTransactions: endpoint({
@@ -52,6 +62,7 @@ export const purchasesEndpoints = {
     query: MyTransactionsQuery,
     reply: z.array(PlayerTransaction),
     paged: true,
+    refuses: [],
     summary:
       "The caller's own transactions, newest first, with their lottery and prize (after a numbers draw its numbers, what the " +
       'ticket matched and its tier), paged (total in X-Total-Count); `only=tickets` the confirmed ones and those awaiting ' +
@@ -64,6 +75,7 @@ export const purchasesEndpoints = {
     tag: 'purchases',
     params: IdParams,
     reply: PurchaseReply,
+    refuses: ['transaction_not_found'],
     summary: "One of the caller's own transactions, with where and how much to pay (another player's is 404).",
   }),
   transactions: endpoint({
@@ -74,6 +86,7 @@ export const purchasesEndpoints = {
     query: StaffTransactionsQuery,
     reply: z.array(StaffTransaction),
     paged: true,
+    refuses: [],
     summary:
       'Every transaction, newest first: search by player name, phone, e-mail, ticket, TrxID or lottery name, filter by status; paged.',
   }),
@@ -89,9 +102,17 @@ export const purchasesEndpoints = {
       'Rejects or moves back a transaction (success → pending, pending ↔ failed); an id in the body must be the one of the ' +
       "path; audited. Approving (pending → success) is two people's act: it answers 409 `second_person_needed` with the " +
       '`proposal_id` of the open proposal (null when there is none) and changes nothing.',
-    refusesWhen: {
-      409: 'The change is not allowed now; `second_person_needed` for an approval (propose it instead).',
-    },
+    refuses: [
+      'transaction_id_mismatch',
+      'transaction_not_found',
+      'transaction_activation_final',
+      'transaction_confirmed_by_bkash',
+      'status_change_refused',
+      'second_person_needed',
+      'transaction_results_published',
+      'combination_taken_meanwhile',
+      'purchase_sold_out',
+    ],
   }),
   proposeApproval: endpoint({
     method: 'POST',
@@ -102,12 +123,15 @@ export const purchasesEndpoints = {
     body: ApprovalReasonBody,
     reply: ApprovalProposal,
     status: 201,
-    refusesWhen: {
-      403: "The purchase is the caller's own (`own_purchase`).",
-      409:
-        'Not a pending payment with a TrxID (`not_pending`, `trx_id_missing`), its lottery closed for changes (`tickets_frozen` from the end ' +
-        'of sales, `results_published`, `sales_closed`), or a proposal already open (`proposal_pending`, with `proposal_id`).',
-    },
+    refuses: [
+      'transaction_not_found',
+      'approval_own_purchase',
+      'transaction_activation_final',
+      'approval_not_pending',
+      'approval_trx_id_missing',
+      'proposal_pending',
+      'proposal_not_found',
+    ],
     summary:
       'Proposes approving a pending purchase by hand, with the reason (the receipt the player showed): nothing changes until a ' +
       'second staff member approves the proposal; one open proposal per purchase; audited.',
@@ -120,6 +144,7 @@ export const purchasesEndpoints = {
     query: ApprovalProposalsQuery,
     reply: z.array(ApprovalProposal),
     paged: true,
+    refuses: [],
     summary:
       'Proposals to approve a purchase by hand, newest first, open ones (`pending`) unless `status` says, of one purchase with ' +
       '`transaction_id`; `lapsed` marks an open one that can no longer be approved.',
@@ -132,12 +157,14 @@ export const purchasesEndpoints = {
     params: ApprovalProposalParams,
     body: ApprovalReasonBody,
     reply: ApprovalProposal,
-    refusesWhen: {
-      403: 'The caller proposed it (`same_person`) or owns the purchase (`own_purchase`).',
-      409:
-        'Decided already (`proposal_decided`), the purchase changed (`proposal_stale`), or it can no longer be confirmed: the proposal lapses ' +
-        'and the answer carries its `proposal_id` (`tickets_frozen` from the end of sales, `results_published`, `sales_closed`).',
-    },
+    refuses: [
+      'proposal_not_found',
+      'transaction_not_found',
+      'approval_own_purchase',
+      'approval_same_person',
+      'proposal_decided',
+      'proposal_stale',
+    ],
     summary:
       "A second staff member approves the proposal with the reason: the purchase becomes `success` under the lottery's lock " +
       'if it is still pending with the TrxID proposed and its lottery still on sale; audited with both staff members.',
@@ -150,10 +177,7 @@ export const purchasesEndpoints = {
     params: ApprovalProposalParams,
     body: ApprovalReasonBody,
     reply: ApprovalProposal,
-    refusesWhen: {
-      403: "The purchase is the caller's own (`own_purchase`).",
-      409: 'Decided already (`proposal_decided`).',
-    },
+    refuses: ['proposal_not_found', 'transaction_not_found', 'approval_own_purchase', 'proposal_decided'],
     summary: 'Rejects a proposal with the reason (its author may withdraw it the same way): the purchase stays pending; audited.',
   }),
   staffHeldTickets: endpoint({
@@ -164,7 +188,7 @@ export const purchasesEndpoints = {
     query: Paging,
     reply: z.array(StaffHeldTicket),
     paged: true,
-    refusesWhen: { 403: 'The caller is not a superuser.' },
+    refuses: ['staff_tickets_superuser_only'],
     summary:
       'Superusers: the transactions of staff accounts (staff do not play; these were bought before), newest first, with their lottery and status.',
   }),

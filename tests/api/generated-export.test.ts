@@ -129,7 +129,9 @@ describe('GET /api/v1/generated-tickets/export/', () => {
     });
     expect((await exportOf(staff, '')).status).toBe(400);
     expect((await exportOf(staff, '?lottery_id=abc')).status).toBe(400);
-    expect((await exportOf(staff, '?lottery_id=987654')).status).toBe(404);
+    const unknown = await exportOf(staff, '?lottery_id=987654');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse((unknown.body as Buffer).toString('utf8'))).toMatchObject({ detail: 'Lottery not found', code: 'not_found' });
     expect((await exportOf(staff, `?lottery_id=${id}&activation=all`)).status).toBe(400);
   });
 

@@ -97,7 +97,7 @@ describe('generating', () => {
     expect(bn.body.quantity[0]).toContain('১০০');
     const missing = await generate(staff, { lottery_id: 999999, quantity: 1 });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ lottery_id: ['Lottery not found'] });
+    expect(missing.body).toEqual({ lottery_id: ['Lottery not found'], code: 'lottery_not_found' });
     expect((await generate(staff, { quantity: 1 })).body.lottery_id).toBeDefined();
     expect((await generate(staff, { lottery_id: lottery, quantity: 1, secret: '1' })).body.secret).toBeDefined();
     expect(await stored()).toEqual([]);
@@ -140,6 +140,7 @@ describe('generating', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       ticket: ['These numbers have already been taken in this lottery. Please pick other numbers, or use Easy Pick.'],
+      code: 'ticket_taken',
     });
     const back = await as(staff, 'put', `/api/v1/transactions/${failed.body.id}/`).send({ status: 'pending' });
     expect(back.status).toBe(409);
@@ -230,7 +231,9 @@ describe('deleting', () => {
     expect(log[1]).toMatchObject({ actor_id: staff.id, entity: 'generated_ticket', entity_id: String(g!.id), after: null });
     expect(log[1]!.before).toMatchObject({ lottery_id: lottery, ticket_number: g!.ticket_number });
     expect((await buy(t, a, purchase(lottery, g!.ticket_number))).status).toBe(201);
-    expect((await remove(staff, g!.id)).status).toBe(404);
+    const gone = await remove(staff, g!.id);
+    expect(gone.status).toBe(404);
+    expect(gone.body.code).toBe('not_found');
     expect((await remove(staff, 'abc')).status).toBe(404);
   });
 

@@ -303,7 +303,10 @@ describe('PUT /api/v1/transactions/{id}/', () => {
         .send(body);
     const wrong = await send({ id: other, status: 'success' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ id: [`The id in the body must be the id of the transaction in the address (${id}).`] });
+    expect(wrong.body).toEqual({
+      id: [`The id in the body must be the id of the transaction in the address (${id}).`],
+      code: 'transaction_id_mismatch',
+    });
     const wrongBn = await send({ id: other, status: 'success' }, 'bn');
     expect(wrongBn.status).toBe(400);
     expect(wrongBn.body.id[0]).toMatch(/^বডির id অবশ্যই ঠিকানার লেনদেনের id \([০-৯]+\) হতে হবে।$/);

@@ -132,10 +132,13 @@ describe('POST /api/v1/transactions-create/', () => {
     for (const amount of [100, 1, 1_000_000]) {
       const res = await buy(t, a, purchase(lottery, TICKET, { amount }));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ amount: ['The ticket price of this lottery is TK. 150. Please reload the page and try again.'] });
+      expect(res.body).toEqual({
+        amount: ['The ticket price of this lottery is TK. 150. Please reload the page and try again.'],
+        code: 'amount_mismatch',
+      });
     }
     const bn = await buy(t, a, purchase(lottery, TICKET, { amount: 100 })).set('Accept-Language', 'bn');
-    expect(bn.body).toEqual({ amount: ['এই লটারির টিকিটের দাম ৳১৫০। অনুগ্রহ করে পাতাটি আবার লোড করে চেষ্টা করুন।'] });
+    expect(bn.body).toEqual({ amount: ['এই লটারির টিকিটের দাম ৳১৫০। অনুগ্রহ করে পাতাটি আবার লোড করে চেষ্টা করুন।'], code: 'amount_mismatch' });
     expect(await rows(t)).toEqual([]);
     const ok = await buy(t, a, purchase(lottery, TICKET, { amount: 150 }));
     expect(ok.status).toBe(201);
@@ -207,7 +210,7 @@ describe('POST /api/v1/transactions-create/', () => {
     for (const id of [hidden, 987654]) {
       const res = await buy(t, a, purchase(id, TICKET));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ lottery_id: ['Lottery not found'] });
+      expect(res.body).toEqual({ lottery_id: ['Lottery not found'], code: 'lottery_not_found' });
     }
   });
 
@@ -242,6 +245,7 @@ describe('POST /api/v1/transactions-create/', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       ticket: ['These numbers have already been taken in this lottery. Please pick other numbers, or use Easy Pick.'],
+      code: 'ticket_taken',
     });
     await t.db.query(`UPDATE transactions SET status = 'success'`);
     expect((await buy(t, b, purchase(lottery, TICKET))).status).toBe(409);
@@ -266,7 +270,7 @@ describe('POST /api/v1/transactions-create/', () => {
     const [x, y] = await Promise.all([buy(t, a, purchase(lottery, TICKET)), buy(t, b, purchase(lottery, TICKET))]);
     expect([x.status, y.status].sort()).toEqual([201, 409]);
     const lost = x.status === 409 ? x : y;
-    expect(lost.body).toEqual({ ticket: [expect.stringContaining('Please pick other numbers')] });
+    expect(lost.body).toEqual({ ticket: [expect.stringContaining('Please pick other numbers')], code: 'ticket_taken' });
     expect(await rows(t)).toHaveLength(1);
   });
 
@@ -337,6 +341,7 @@ describe('POST /api/v1/transactions-create/', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       trx_id: ['This TrxID has already been used. Please check the transaction ID in the message bKash sent you.'],
+      code: 'trx_id_taken',
     });
     expect((await rows(t)).map((r) => r.trx_id)).toEqual(['TRX12345AB']);
   });
@@ -488,7 +493,8 @@ describe('PATCH /api/v1/transactions/{id}/trx-id/', () => {
     expect((await patch(b, 987654, { trx_id: 'ABCDEFGH12' })).status).toBe(404);
     const used = await patch(b, theirs.id, { trx_id: 'used123456' });
     expect(used.status).toBe(409);
-    expect(Object.keys(used.body)).toEqual(['trx_id']);
+    expect(Object.keys(used.body)).toEqual(['trx_id', 'code']);
+    expect(used.body.code).toBe('trx_id_taken');
     await t.db.query(`UPDATE transactions SET status = 'failed' WHERE id = $1`, [theirs.id]);
     const failed = await patch(b, theirs.id, { trx_id: 'ABCDEFGH12' });
     expect(failed.status).toBe(409);

@@ -177,7 +177,7 @@ onPostgres('three instances as separate processes on one database', () => {
       const results = await Promise.all(buyers.map((b, k) => buyOn(k, b, lottery, '05-12-23-34-45-07')));
       expect(results.map((r) => r.status).sort()).toEqual(oneWinner(201, 409));
       for (const lost of results.filter((r) => r.status === 409))
-        expect(lost.body).toEqual({ ticket: [expect.stringContaining('Please pick other numbers')] });
+        expect(lost.body).toEqual({ ticket: [expect.stringContaining('Please pick other numbers')], code: 'ticket_taken' });
       expect(await db.query('SELECT id FROM transactions WHERE lottery_id = $1', [lottery])).toHaveLength(1);
     });
 
