@@ -56,7 +56,6 @@ const REFUSALS_NOT_YET_DATA = [
   'server/claims/**',
   'server/contact/**',
   'server/dashboard/**',
-  'server/draws/**',
   'server/generated-tickets/**',
   'server/identity/**',
   'server/lotteries/**',

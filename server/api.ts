@@ -116,7 +116,7 @@ export function createApi(d: ApiDeps): Api {
     purchaseRoutes(purchases, new ManualApprovals(d.db), d.db),
     paymentRoutes(d.payments),
     statementRoutes(statements),
-    drawRoutes(new Draws(d.db, d.keys, d.notifier, d.publicOrigin), new PrizeWithholdings(d.db)),
+    drawRoutes(new Draws(d.db, d.keys, d.notifier, d.texts, d.publicOrigin), new PrizeWithholdings(d.db)),
     claimRoutes(new Claims({ db: d.db, codes: d.codes, notifier: d.notifier, secondApprovalTk: d.payoutSecondApprovalTk })),
     generatedTicketRoutes(new GeneratedTickets(d.db, d.keys), d.db),
     uploadRoutes(new Uploads(d.db)),
