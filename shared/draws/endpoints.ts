@@ -19,6 +19,18 @@ import {
 } from './schemas.ts';
 import { WithholdingProposal, WithholdingReasonBody } from './withholding.ts';
 
+/** The checks of winning tickets chosen by hand, at the proposal and again at the approval (server/draws/service.ts checkChosen). */
+const CHECKS_OF_CHOSEN = [
+  'draw_already_finished',
+  'numbers_kind',
+  'draw_sales_open',
+  'frozen_differs',
+  'draw_ticket_twice',
+  'draw_too_many_tickets',
+  'draw_ticket_not_sold',
+  'draw_own_ticket',
+] as const;
+
 export const drawsEndpoints = {
   drawProof: endpoint({
     method: 'GET',
@@ -89,18 +101,7 @@ export const drawsEndpoints = {
     body: DrawBody,
     reply: DrawProposal,
     status: 202,
-    refuses: [
-      'draw_lottery_id_not_found',
-      'draw_already_finished',
-      'numbers_kind',
-      'draw_sales_open',
-      'frozen_differs',
-      'draw_ticket_twice',
-      'draw_too_many_tickets',
-      'draw_ticket_not_sold',
-      'draw_own_ticket',
-      'draw_proposal_pending',
-    ],
+    refuses: ['draw_lottery_id_not_found', ...CHECKS_OF_CHOSEN, 'draw_proposal_pending'],
     summary:
       'Proposes winning tickets chosen by staff (each a success transaction of that lottery, no duplicates, at most the ' +
       "lottery's winners) with the reason, as an unverifiable draw: nothing is paid until a second staff member approves " +
@@ -125,20 +126,7 @@ export const drawsEndpoints = {
     params: ProposalIdParams,
     reply: DrawReply,
     status: 201,
-    refuses: [
-      'draw_proposal_not_found',
-      'draw_proposal_decided',
-      'second_staff_required',
-      'draw_already_finished',
-      'numbers_kind',
-      'draw_sales_open',
-      'frozen_differs',
-      'draw_ticket_twice',
-      'draw_too_many_tickets',
-      'draw_ticket_not_sold',
-      'draw_own_ticket',
-      'draw_proposer_ticket',
-    ],
+    refuses: ['draw_proposal_not_found', 'draw_proposal_decided', 'second_staff_required', ...CHECKS_OF_CHOSEN, 'draw_proposer_ticket'],
     summary:
       'Approves a pending proposal as a second staff member (never the one who proposed it) and finishes the draw with its ' +
       'tickets, checked again (after the end of sales, none held by either staff member): one prize per ticket, the ' +
