@@ -53,7 +53,6 @@ const callersLanguage = {
 const REFUSALS_NOT_YET_DATA = [
   'server/accounts/**',
   'server/claims/**',
-  'server/draws/**',
   'server/generated-tickets/**',
   'server/lotteries/**',
   'server/notify/**',

@@ -143,7 +143,7 @@ export function buildServices(o: ServiceOptions) {
     auditLog: new AuditLog(db),
     dashboard: new DashboardFigures(db, lotteryAdmin, purchases, () => statements.toDecide()),
     manualApprovals: new ManualApprovals(db),
-    draws: new Draws(db, keys, notifier, config.PUBLIC_ORIGIN),
+    draws: new Draws(db, keys, notifier, texts, config.PUBLIC_ORIGIN),
     withholdings: new PrizeWithholdings(db),
     claims: new Claims({ db, codes, notifier, secondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK }),
     generatedTickets: new GeneratedTickets(db, keys),

@@ -1,9 +1,8 @@
 import { withheldPrizes } from './withholding-queries.ts';
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { ALGORITHM, BEACON_SOURCE, type DrawProofReply } from '../../shared/draws/proof.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { refuse } from '../../shared/api/refusals.ts';
 import { SealError, type Keyring } from '../crypto/sealed.ts';
 import * as q from './commitment-queries.ts';
 import { freezeOf } from './freeze-queries.ts';
@@ -47,11 +46,11 @@ export function seedOf(keys: Keyring, c: Pick<q.CommitmentRow, 'seed' | 'seed_se
  * The seed for the draw, in its transaction: a seed this server cannot open (sealed under a SECRET_KEY it does not
  * hold) is a 409 `seed_unopenable` and nothing is drawn, never a draw from another seed.
  */
-export function seedForDraw(keys: Keyring, c: Pick<q.CommitmentRow, 'seed' | 'seed_sealed'>, t: TFunction): string {
+export function seedForDraw(keys: Keyring, c: Pick<q.CommitmentRow, 'seed' | 'seed_sealed'>): string {
   try {
     return seedOf(keys, c);
   } catch (err) {
-    if (err instanceof SealError) throw ApiError.detail(409, t('api:drawSeedUnopenable'), 'seed_unopenable');
+    if (err instanceof SealError) refuse('seed_unopenable');
     throw err;
   }
 }
@@ -62,14 +61,7 @@ export function seedForDraw(keys: Keyring, c: Pick<q.CommitmentRow, 'seed' | 'se
  * that round has not come (its value unknown to anyone), a new end of sales moves the round with it; once it has come,
  * the end of sales can no longer move (409): the operator would otherwise pick a round whose value he has seen.
  */
-export async function announceDraw(
-  tx: Db,
-  keys: Keyring,
-  lotteryId: number,
-  endDate: string | Date,
-  t: TFunction,
-  now = Date.now(),
-): Promise<void> {
+export async function announceDraw(tx: Db, keys: Keyring, lotteryId: number, endDate: string | Date, now = Date.now()): Promise<void> {
   const round = quicknetRound(new Date(endDate));
   const existing = await q.commitmentForUpdate(tx, lotteryId);
   if (!existing) {
@@ -77,7 +69,7 @@ export async function announceDraw(
     return;
   }
   if (existing.revealed_at !== null || existing.beacon_round === round) return;
-  if (roundTime(existing.beacon_round).getTime() <= now) throw ApiError.fields({ end_date: [t('api:beaconRoundPassed')] }, 409);
+  if (roundTime(existing.beacon_round).getTime() <= now) refuse('beacon_round_passed');
   await q.setBeaconRound(tx, lotteryId, round);
 }
 
@@ -96,9 +88,9 @@ export async function announceMissing(db: Db, keys: Keyring): Promise<number> {
  * beacon's identity; a lottery drawn without the procedure says it cannot be checked. Never the seed before it is
  * revealed. A published lottery that announced nothing yet (made straight in the database) announces now.
  */
-export async function drawProof(db: Db, keys: Keyring, lotteryId: number, t: TFunction): Promise<z.input<typeof DrawProofReply>> {
+export async function drawProof(db: Db, keys: Keyring, lotteryId: number): Promise<z.input<typeof DrawProofReply>> {
   const lottery = await q.lotteryForProof(db, lotteryId);
-  if (!lottery?.published) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+  if (!lottery?.published) refuse('draw_lottery_not_found');
   let c = await q.announcement(db, lotteryId);
   if (!c && !lottery.drawn) {
     await q.insertCommitment(db, fresh(keys, lotteryId, quicknetRound(new Date(lottery.end_date))));

@@ -4,11 +4,10 @@
  * the count `n` of the `success` tickets are recorded, once, in one database transaction under the lottery's lock.
  * Done by the freeze job on every instance (server/draws/freeze-job.ts) and, when it has not run yet, by the draw.
  */
-import type { TFunction } from 'i18next';
 import { ticketsFrozen } from '../../shared/lotteries/freeze.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { refuse } from '../../shared/api/refusals.ts';
 import { rejectPendingAtClose } from '../purchases/service.ts';
 import { successTickets } from './commitment-queries.ts';
 import * as fq from './freeze-queries.ts';
@@ -66,10 +65,10 @@ export async function freezeTickets(
  * differ (no status changes after the close), but a draw from another set would not be the draw announced: refused
  * (409 `frozen_differs`). The caller holds the lottery's lock and has checked that its sales have ended.
  */
-export async function drawFromFrozen(tx: Db, lotteryId: number, t: TFunction, nowMs = Date.now()): Promise<fq.FreezeRow> {
+export async function drawFromFrozen(tx: Db, lotteryId: number, nowMs = Date.now()): Promise<fq.FreezeRow> {
   const frozen = await freezeTickets(tx, lotteryId, nowMs);
-  if (!frozen) throw ApiError.detail(409, t('api:drawSalesOpen'), 'sales_open');
+  if (!frozen) refuse('draw_sales_open');
   const now = ticketsDigest((await successTickets(tx, lotteryId)).map((r) => r.ticket));
-  if (now !== frozen.freeze.tickets_digest) throw ApiError.detail(409, t('api:drawFrozenDiffers'), 'frozen_differs');
+  if (now !== frozen.freeze.tickets_digest) refuse('frozen_differs');
   return frozen.freeze;
 }

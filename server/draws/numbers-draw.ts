@@ -5,7 +5,6 @@
  * the numbers lottery staff named. Called by Draws.verifiableDraw inside its transaction, under the lottery's lock,
  * after its checks (sales closed, beacon known, not drawn); a numbers draw needs no ticket.
  */
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { DrawReply } from '../../shared/draws/schemas.ts';
 import { numbersPrizes, type TierPrizes } from '../../shared/draws/tiers.ts';
@@ -13,7 +12,7 @@ import { formatTicket } from '../../shared/ticket.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { refuse } from '../../shared/api/refusals.ts';
 import { successTickets } from './commitment-queries.ts';
 import * as nq from './numbers-queries.ts';
 import { publishDraw } from './publish.ts';
@@ -35,7 +34,6 @@ export async function numbersDraw(
   staff: AccessClaims,
   lottery: nq.NumbersLottery,
   c: Announced,
-  t: TFunction,
 ): Promise<z.input<typeof DrawReply>> {
   const sold = await successTickets(tx, lottery.id);
   const tickets = sortedTickets(sold.map((r) => r.ticket));
@@ -54,10 +52,9 @@ export async function numbersDraw(
   if (won.counts[1] === 0) {
     rollover = { amount: won.rollover, to: lottery.rollover_to };
     if (won.rollover > 0) {
-      if (lottery.rollover_to === null) throw ApiError.detail(409, t('api:rolloverTargetMissing'), 'rollover_target_missing');
+      if (lottery.rollover_to === null) refuse('rollover_target_missing');
       const target = await nq.lockRolloverTarget(tx, lottery.rollover_to);
-      if (!target || target.id === lottery.id || target.kind !== 'numbers' || target.drawn)
-        throw ApiError.detail(409, t('api:rolloverTargetDrawn'), 'rollover_target_missing');
+      if (!target || target.id === lottery.id || target.kind !== 'numbers' || target.drawn) refuse('rollover_target_drawn');
       const after = target.rollover_in + won.rollover;
       if (!Number.isSafeInteger(after)) throw new RangeError(`the rollover ${after} is beyond exact whole taka`);
       await nq.addRollover(tx, target.id, won.rollover);

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import type { Language } from '../../shared/i18n.ts';
 import { CLAIM_DAYS, claimDeadline } from '../../shared/claims/schemas.ts';
 import { formatDate, toAsciiDigits, toDigits } from '../../shared/dates.ts';
-import type { Language } from '../../shared/i18n.ts';
 import type {
   DrawBody,
   DrawReply,
@@ -21,7 +20,8 @@ import { paths } from '../../shared/paths.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { refuse, refusal } from '../../shared/api/refusals.ts';
+import type { Texts } from '../i18n.ts';
 import { NotifyError, type Notifier } from '../notify/index.ts';
 import { likePattern } from '../db/like.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -50,12 +50,14 @@ export class Draws {
     /** The keys the undrawn seeds are sealed with (server/crypto/sealed.ts). */
     private readonly keys: Keyring,
     private readonly notifier: Notifier,
+    /** The app's texts, for the winners' messages in each winner's language. */
+    private readonly texts: Texts,
     private readonly publicOrigin?: string,
   ) {}
 
   /** The public proof of a lottery's draw (server/draws/commitments.ts). */
-  proof(lotteryId: number, t: TFunction): ReturnType<typeof drawProof> {
-    return drawProof(this.db, this.keys, lotteryId, t);
+  proof(lotteryId: number): ReturnType<typeof drawProof> {
+    return drawProof(this.db, this.keys, lotteryId);
   }
 
   /**
@@ -64,12 +66,12 @@ export class Draws {
    * the tickets frozen then, and never a ticket of his own. The tickets are checked now (so a wrong one is told at once)
    * and again at approval.
    */
-  async propose(staff: AccessClaims, body: z.output<typeof DrawBody>, t: TFunction): Promise<pq.ProposalRow> {
+  async propose(staff: AccessClaims, body: z.output<typeof DrawBody>): Promise<pq.ProposalRow> {
     const id = await this.db.tx(async (tx) => {
       const lottery = await q.lockDrawLottery(tx, body.lottery_id);
-      if (!lottery) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] }, 404);
-      await this.checkChosen(tx, lottery, body.tickets, [staff.user_id], staff.user_id, t);
-      if (await pq.hasPendingProposal(tx, lottery.id)) throw ApiError.detail(409, t('api:drawProposal.pending'), 'proposal_pending');
+      if (!lottery) refuse('draw_lottery_id_not_found');
+      await this.checkChosen(tx, lottery, body.tickets, [staff.user_id], staff.user_id);
+      if (await pq.hasPendingProposal(tx, lottery.id)) refuse('draw_proposal_pending');
       const proposalId = await pq.insertProposal(tx, {
         lotteryId: lottery.id,
         tickets: body.tickets,
@@ -94,12 +96,12 @@ export class Draws {
    * draw is finished with them. Its author cannot approve it (403), whatever his rights; nor can anyone while a chosen
    * ticket is his or the author's.
    */
-  async approve(staff: AccessClaims, proposalId: number, t: TFunction): Promise<z.input<typeof DrawReply>> {
+  async approve(staff: AccessClaims, proposalId: number): Promise<z.input<typeof DrawReply>> {
     return this.db.tx(async (tx) => {
-      const p = await this.lockPending(tx, proposalId, t);
-      if (p.proposal.proposed_by === staff.user_id) throw ApiError.detail(403, t('api:drawProposal.secondStaff'), 'second_staff_required');
+      const p = await this.lockPending(tx, proposalId);
+      if (p.proposal.proposed_by === staff.user_id) refuse('second_staff_required');
       const tickets = p.proposal.tickets.split('\n');
-      const sold = await this.checkChosen(tx, p.lottery, tickets, [staff.user_id, p.proposal.proposed_by], staff.user_id, t);
+      const sold = await this.checkChosen(tx, p.lottery, tickets, [staff.user_id, p.proposal.proposed_by], staff.user_id);
       await pq.decide(tx, proposalId, 'approved', staff.user_id);
       return this.award(
         tx,
@@ -118,9 +120,9 @@ export class Draws {
   }
 
   /** Rejects a pending proposal (its author withdraws it the same way): nothing is paid, the lottery can be proposed again. */
-  async reject(staff: AccessClaims, proposalId: number, t: TFunction): Promise<pq.ProposalRow> {
+  async reject(staff: AccessClaims, proposalId: number): Promise<pq.ProposalRow> {
     await this.db.tx(async (tx) => {
-      const p = await this.lockPending(tx, proposalId, t);
+      const p = await this.lockPending(tx, proposalId);
       await pq.decide(tx, proposalId, 'rejected', staff.user_id);
       await recordAudit(tx, {
         actorId: staff.user_id,
@@ -135,23 +137,19 @@ export class Draws {
   }
 
   /** A lottery's proposals, newest first (staff). */
-  async proposals(lotteryId: number, t: TFunction): Promise<pq.ProposalRow[]> {
-    if (!(await q.lotteryExists(this.db, lotteryId))) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+  async proposals(lotteryId: number): Promise<pq.ProposalRow[]> {
+    if (!(await q.lotteryExists(this.db, lotteryId))) refuse('draw_lottery_not_found');
     return pq.proposalsOf(this.db, lotteryId);
   }
 
   /** The lottery's lock, then the proposal's: a proposal still pending of a lottery not drawn yet, or a clear refusal. */
-  private async lockPending(tx: Db, proposalId: number, t: TFunction) {
+  private async lockPending(tx: Db, proposalId: number) {
     const lotteryId = await pq.lotteryOfProposal(tx, proposalId);
     const lottery = lotteryId === undefined ? undefined : await q.lockDrawLottery(tx, lotteryId);
     const proposal = lottery ? await pq.lockProposal(tx, proposalId) : undefined;
-    if (!lottery || !proposal) throw ApiError.detail(404, t('api:drawProposal.notFound'), 'not_found');
-    if (proposal.status !== 'pending')
-      throw ApiError.detail(
-        409,
-        t('api:drawProposal.decided', { status: t(`api:drawProposal.status.${proposal.status}`) }),
-        'proposal_decided',
-      );
+    if (!lottery || !proposal) refuse('draw_proposal_not_found');
+    // The text names the state in the caller's language (api:drawProposal.status.<state>).
+    if (proposal.status !== 'pending') refuse('draw_proposal_decided', { vars: { status: proposal.status } });
     return { lottery, proposal };
   }
 
@@ -168,36 +166,30 @@ export class Draws {
     tickets: readonly string[],
     staff: readonly number[],
     caller: number,
-    t: TFunction,
   ): Promise<Map<string, number>> {
     // Results published, or a draw whose results were taken back: either way this lottery has been drawn.
-    if (lottery.is_result_published || (await q.hasPrizes(tx, lottery.id)))
-      throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
+    if (lottery.is_result_published || (await q.hasPrizes(tx, lottery.id))) refuse('draw_already_finished');
     // A numbers lottery's prizes follow from the numbers drawn (docs/rules/lotteries-and-sales.md#9-the-draw): no
     // winning tickets are chosen for it.
-    if (lottery.kind === 'numbers') throw ApiError.detail(409, t('api:drawNumbersByProcedure'), 'numbers_kind');
+    if (lottery.kind === 'numbers') refuse('numbers_kind');
     // Winners are chosen from the tickets as they stood at the close, never while they can still change: the same
     // frozen set the verifiable draw draws from (docs/rules/draws.md#3-the-tickets).
-    if (Date.now() < Date.parse(lottery.end_date)) throw ApiError.detail(409, t('api:drawSalesOpen'), 'sales_open');
-    await drawFromFrozen(tx, lottery.id, t);
+    if (Date.now() < Date.parse(lottery.end_date)) refuse('draw_sales_open');
+    await drawFromFrozen(tx, lottery.id);
     const twice = firstDuplicate(tickets);
-    if (twice) throw ApiError.fields({ tickets: [t('api:drawTicketTwice', { ticket: twice })] });
-    if (tickets.length > lottery.winners)
-      throw ApiError.fields({ tickets: [t('api:drawTooManyTickets', { count: tickets.length, winners: lottery.winners })] });
+    if (twice) refuse('draw_ticket_twice', { vars: { ticket: twice } });
+    if (tickets.length > lottery.winners) refuse('draw_too_many_tickets', { vars: { count: tickets.length, winners: lottery.winners } });
     const rows = new Map((await q.soldTickets(tx, lottery.id, tickets)).map((r) => [r.ticket, r]));
     const unsold = tickets.filter((x) => !rows.has(x));
-    if (unsold.length) throw ApiError.fields({ tickets: unsold.map((ticket) => t('api:drawTicketNotSold', { ticket })) });
+    // One message per ticket not sold, all under `tickets`.
+    const [first, ...more] = unsold.map((ticket) => refusal('draw_ticket_not_sold', { vars: { ticket } }));
+    if (first) throw more.length ? refusal(first.refusal, { ...first.details, with: more }) : first;
     // Nobody names his own ticket a winner, nor approves a proposal that names his or its author's.
     const own = ownTicket(
       tickets.map((x) => rows.get(x) as q.SoldTicket),
       staff,
     );
-    if (own)
-      throw ApiError.detail(
-        403,
-        t(own.holder === caller ? 'api:drawOwnTicket' : 'api:drawProposerTicket', { ticket: own.ticket }),
-        'own_ticket',
-      );
+    if (own) refuse(own.holder === caller ? 'draw_own_ticket' : 'draw_proposer_ticket', { vars: { ticket: own.ticket } });
     return new Map([...rows].map(([ticket, r]) => [ticket, r.id]));
   }
 
@@ -207,43 +199,40 @@ export class Draws {
    * awarded as every draw does, and the seed revealed with the proof, in one transaction under the lottery's lock (two
    * staff members drawing at once: one draw, the other 409).
    */
-  async verifiableDraw(staff: AccessClaims, lotteryId: number, t: TFunction): Promise<z.input<typeof DrawReply>> {
+  async verifiableDraw(staff: AccessClaims, lotteryId: number): Promise<z.input<typeof DrawReply>> {
     return this.db.tx(async (tx) => {
       // A numbers draw may lock the lottery its jackpot rolls into as well: both are locked here, in id order, so that
       // two lotteries naming each other and drawn at the same moment take turns instead of deadlocking.
       const target = await nq.rolloverTargetOf(tx, lotteryId);
       await q.lockLotteries(tx, target === null ? [lotteryId] : [lotteryId, target]);
       const lottery = await q.lockDrawLottery(tx, lotteryId);
-      if (!lottery) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
-      if (lottery.is_result_published || (await q.hasPrizes(tx, lottery.id)))
-        throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
+      if (!lottery) refuse('draw_lottery_not_found');
+      if (lottery.is_result_published || (await q.hasPrizes(tx, lottery.id))) refuse('draw_already_finished');
       const c = await cq.commitmentForUpdate(tx, lottery.id);
-      if (!c) throw ApiError.detail(409, t('api:drawNotAnnounced'), 'not_announced');
-      if (Date.now() < Date.parse(lottery.end_date)) throw ApiError.detail(409, t('api:drawSalesOpen'), 'sales_open');
-      if (!c.beacon_value) throw ApiError.detail(409, t('api:drawNoBeacon', { round: c.beacon_round }), 'beacon_missing');
+      if (!c) refuse('draw_not_announced');
+      if (Date.now() < Date.parse(lottery.end_date)) refuse('draw_sales_open');
+      if (!c.beacon_value) refuse('beacon_missing', { vars: { round: c.beacon_round } });
       // Only drand's signed value draws (docs/rules/draws.md#4-the-beacon, decision 046): a value typed before, or a
       // sample, waits for the round's signature. Checked again here, not taken from the database on its word.
-      if (!verifiedBeacon(c)) throw ApiError.detail(409, t('api:drawBeaconUnverified', { round: c.beacon_round }), 'beacon_unverified');
+      if (!verifiedBeacon(c)) refuse('beacon_unverified', { vars: { round: c.beacon_round } });
       // The tickets frozen at the close, frozen now if no job did it yet, and still the same (docs/rules/draws.md#3-the-tickets).
-      await drawFromFrozen(tx, lottery.id, t);
+      await drawFromFrozen(tx, lottery.id);
       // A numbers lottery draws numbers and pays tiers, with or without tickets (server/draws/numbers-draw.ts).
       const numbers = await numbersLottery(tx, lottery.id);
       if (numbers) {
         // Named another target between the read above and the lock: the locks taken are not the ones needed.
-        if (numbers.rollover_to !== target) throw ApiError.detail(409, t('api:drawTryAgain'), 'try_again');
-        return numbersDraw(
-          tx,
-          staff,
-          numbers,
-          { seed: seedForDraw(this.keys, c, t), beacon_value: c.beacon_value, beacon_round: c.beacon_round },
-          t,
-        );
+        if (numbers.rollover_to !== target) refuse('draw_try_again');
+        return numbersDraw(tx, staff, numbers, {
+          seed: seedForDraw(this.keys, c),
+          beacon_value: c.beacon_value,
+          beacon_round: c.beacon_round,
+        });
       }
       const sold = await cq.successTickets(tx, lottery.id);
-      if (!sold.length) throw ApiError.detail(409, t('api:drawNoTickets'), 'no_tickets');
+      if (!sold.length) refuse('draw_no_tickets');
       const ids = new Map(sold.map((r) => [r.ticket, r.id]));
       const tickets = sortedTickets(sold.map((r) => r.ticket));
-      const seed = seedForDraw(this.keys, c, t);
+      const seed = seedForDraw(this.keys, c);
       const drawn = selectWinners({ seed, tickets, beacon: c.beacon_value, winners: lottery.winners });
       await cq.recordDraw(tx, lottery.id, {
         seed,
@@ -274,34 +263,26 @@ export class Draws {
     staff: AccessClaims,
     lotteryId: number,
     body: { value?: string | undefined; signature?: string | undefined },
-    t: TFunction,
-    lng: Language,
   ): Promise<z.input<typeof DrawProofReply>> {
     await this.db.tx(async (tx) => {
       const lottery = await q.lockDrawLottery(tx, lotteryId);
-      if (!lottery) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+      if (!lottery) refuse('draw_lottery_not_found');
       const c = await cq.commitmentForUpdate(tx, lotteryId);
-      if (!c) throw ApiError.detail(409, t('api:drawNotAnnounced'), 'not_announced');
-      if (c.revealed_at) throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
+      if (!c) refuse('draw_not_announced');
+      if (c.revealed_at) refuse('draw_already_finished');
       const round = Number(c.beacon_round);
-      // A round is a name, written without grouping, in the caller's digits (as the draw page shows it).
-      const roundText = toDigits(String(round), lng);
+      // The texts write the round in the caller's digits and the time his way (shared/draws/refusals.ts).
       const at = roundTime(round);
-      if (Date.now() < at.getTime())
-        throw ApiError.detail(
-          409,
-          t('api:beaconNotYet', { round: roundText, at: formatDate(at.toISOString(), lng, { withTime: true }) ?? at.toISOString() }),
-          'beacon_not_yet',
-        );
+      if (Date.now() < at.getTime()) refuse('beacon_not_yet', { vars: { round, at: at.toISOString() } });
       const b = beaconFromSignature(round, body.signature);
-      if (!b) throw ApiError.fields({ signature: [t('api:beaconSignatureInvalid', { round: roundText })] });
+      if (!b) refuse('beacon_signature_invalid', { vars: { round } });
       const v = b.randomness;
       const signature = b.signature;
       // A verified value is drand's: nothing replaces it, and the same again changes nothing. A value typed without a
       // signature (before decision 046), or a sample, is replaced by the verified one, whether it differs or not.
       const known = verifiedBeacon(c);
       if (known && c.beacon_value === v) return;
-      if (known) throw ApiError.detail(409, t('api:beaconVerifiedDiffers'), 'beacon_set');
+      if (known) refuse('beacon_set');
       await cq.setBeaconSignature(tx, lotteryId, v, signature, staff.user_id);
       await recordAudit(tx, {
         actorId: staff.user_id,
@@ -312,7 +293,7 @@ export class Draws {
         after: { beacon_round: round, beacon_value: v, beacon_signature: signature },
       });
     });
-    return drawProof(this.db, this.keys, lotteryId, t);
+    return drawProof(this.db, this.keys, lotteryId);
   }
 
   /** The winners' prizes and the results, in the draw's transaction: what every draw does once its winners are known. */
@@ -337,8 +318,8 @@ export class Draws {
   }
 
   /** A lottery's prizes (staff), in the order the draw chose them. */
-  async prizes(lotteryId: number, t: TFunction): Promise<z.input<typeof Prize>[]> {
-    if (!(await q.lotteryExists(this.db, lotteryId))) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+  async prizes(lotteryId: number): Promise<z.input<typeof Prize>[]> {
+    if (!(await q.lotteryExists(this.db, lotteryId))) refuse('draw_lottery_not_found');
     return q.prizesOf(this.db, lotteryId);
   }
 
@@ -349,9 +330,8 @@ export class Draws {
   async participants(
     lotteryId: number,
     query: z.output<typeof ParticipantsQuery>,
-    t: TFunction,
   ): Promise<{ items: z.input<typeof Participant>[]; total: number }> {
-    if (!(await q.lotteryExists(this.db, lotteryId))) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+    if (!(await q.lotteryExists(this.db, lotteryId))) refuse('draw_lottery_not_found');
     const search = query.search ?? null;
     const { rows, total } = await q.participants(
       this.db,
@@ -372,31 +352,30 @@ export class Draws {
    * index with node:crypto randomInt, read that one row in id order (docs/decisions/017-draw-page-and-notify.md). A
    * ticket approved or rejected between the count and the read can leave the index past the end: then count again.
    */
-  async randomWinner(body: z.output<typeof RandomWinnerBody>, t: TFunction): Promise<z.input<typeof Participant>> {
+  async randomWinner(body: z.output<typeof RandomWinnerBody>): Promise<z.input<typeof Participant>> {
     const exclude = body.exclude ?? [];
     const lottery = await q.noticeLottery(this.db, body.lottery_id);
-    if (!lottery) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] }, 404);
-    if (lottery.is_result_published || (await q.hasPrizes(this.db, lottery.id)))
-      throw ApiError.detail(409, t('api:drawAlreadyFinished'), 'already_drawn');
+    if (!lottery) refuse('draw_lottery_id_not_found');
+    if (lottery.is_result_published || (await q.hasPrizes(this.db, lottery.id))) refuse('draw_already_finished');
     for (let attempt = 0; attempt < 3; attempt++) {
       const n = await q.eligibleCount(this.db, lottery.id, exclude);
       if (n === 0) break;
       const row = await q.eligibleAt(this.db, lottery.id, exclude, n === 1 ? 0 : randomInt(n));
       if (row) return row;
     }
-    throw ApiError.detail(409, t('api:drawAdmin.noneLeft'), 'no_tickets_left');
+    refuse('no_tickets_left');
   }
 
   /**
    * Sends each winner of a published draw one message per prize (SMS to his phone, else e-mail), in his language. A
    * prize is taken (notified_at set) before its message is sent, so a second press, or two at once, sends nothing
-   * twice; a message that could not be sent gives its prize back for the next press. Audited.
+   * twice; a message that could not be sent gives its prize back for the next press. Audited. The answer's detail is
+   * in the caller's language `lng`.
    */
-  async notifyWinners(staff: AccessClaims, body: z.output<typeof NotifyBody>, t: TFunction): Promise<z.input<typeof NotifyReply>> {
+  async notifyWinners(staff: AccessClaims, body: z.output<typeof NotifyBody>, lng: Language): Promise<z.input<typeof NotifyReply>> {
     const lottery = await q.noticeLottery(this.db, body.lottery_id);
-    if (!lottery) throw ApiError.fields({ lottery_id: [t('api:lotteryNotFound')] }, 404);
-    if (!lottery.is_result_published || !lottery.drawn_at)
-      throw ApiError.detail(409, t('api:drawAdmin.notPublished'), 'results_not_published');
+    if (!lottery) refuse('draw_lottery_id_not_found');
+    if (!lottery.is_result_published || !lottery.drawn_at) refuse('notify_results_not_published');
     const drawnAt = lottery.drawn_at;
     const winners = await q.takeUnnotified(this.db, lottery.id);
     const sent: number[] = [];
@@ -409,7 +388,7 @@ export class Draws {
           channel: w.phone ? 'sms' : 'email',
           to,
           purpose: 'winner',
-          ...winnerMessage(t, lottery, w, drawnAt, this.publicOrigin),
+          ...winnerMessage(this.texts, lottery, w, drawnAt, this.publicOrigin),
         });
         sent.push(w.id);
       } catch {
@@ -427,12 +406,12 @@ export class Draws {
         before: null,
         after: { notified: sent, failed },
       });
-    if (failed.length && !sent.length) throw ApiError.detail(503, t('api:drawAdmin.notifyFailed', { count: failed.length }), 'send_failed');
+    if (failed.length && !sent.length) refuse('winners_notify_failed', { vars: { count: failed.length } });
     const detail = failed.length
-      ? t('api:drawAdmin.notifiedPartly', { count: sent.length, failed: failed.length })
+      ? this.texts('api:drawAdmin.notifiedPartly', { lng, count: sent.length, failed: failed.length })
       : sent.length
-        ? t('api:drawAdmin.notified', { count: sent.length })
-        : t('api:drawAdmin.alreadyNotified');
+        ? this.texts('api:drawAdmin.notified', { lng, count: sent.length })
+        : this.texts('api:drawAdmin.alreadyNotified', { lng });
     return { detail, notified: sent.length, failed: failed.length };
   }
 }
@@ -442,7 +421,7 @@ export class Draws {
  * the prize in taka, and that it must be claimed within 30 days at My Lotteries.
  */
 function winnerMessage(
-  t: TFunction,
+  t: Texts,
   l: q.NoticeLottery,
   w: q.WinnerRow,
   drawnAt: string,

@@ -1,9 +1,8 @@
-import type { TFunction } from 'i18next';
 import { rejectionState, withholdableClaim, withholdingRefusal, type WithholdingStep } from '../../shared/draws/withholding.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { refuse, refusal } from '../../shared/api/refusals.ts';
 import { tellWithheld } from '../messages/outbox.ts';
 import { isSuperuserNow } from '../users/service.ts';
 import { lockDrawLottery } from './queries.ts';
@@ -24,15 +23,15 @@ export class PrizeWithholdings {
   constructor(private readonly db: Db) {}
 
   /** Proposes withholding prize `prizeId` (a superuser, as the database has him now); audited. */
-  async propose(staff: AccessClaims, prizeId: number, reason: string, t: TFunction): Promise<WithholdingOut> {
+  async propose(staff: AccessClaims, prizeId: number, reason: string): Promise<WithholdingOut> {
     let proposalId: number;
     try {
       proposalId = await this.db.tx(async (tx) => {
-        refuse('propose', { actor: staff.user_id, superuser: await isSuperuserNow(tx, staff.user_id) }, t);
-        const prize = await this.lockPrize(tx, prizeId, t);
-        withholdable(prize, t);
+        mayTake('propose', { actor: staff.user_id, superuser: await isSuperuserNow(tx, staff.user_id) });
+        const prize = await this.lockPrize(tx, prizeId);
+        withholdable(prize);
         const open = await wq.pendingWithholdingOf(tx, prizeId);
-        if (open !== undefined) throw pendingAlready(open, t);
+        if (open !== undefined) throw pendingAlready(open);
         const id = await wq.insertWithholding(tx, { prizeId, reason, by: staff.user_id });
         await recordAudit(tx, {
           actorId: staff.user_id,
@@ -47,20 +46,20 @@ export class PrizeWithholdings {
     } catch (err) {
       // Two proposals of one prize at once: the second is told of the first.
       if (uniqueViolation(err) !== ONE_PENDING) throw err;
-      throw pendingAlready((await wq.pendingWithholdingOf(this.db, prizeId)) ?? 0, t);
+      throw pendingAlready((await wq.pendingWithholdingOf(this.db, prizeId)) ?? 0);
     }
-    return this.one(proposalId, t);
+    return this.one(proposalId);
   }
 
   /**
    * A second staff member approves a pending proposal: the prize is withheld with the proposal's reason if its winner
    * is still not being paid; the winner is told. Audited `prize.withhold` with both staff members and both reasons.
    */
-  async approve(staff: AccessClaims, proposalId: number, reason: string, t: TFunction): Promise<WithholdingOut> {
+  async approve(staff: AccessClaims, proposalId: number, reason: string): Promise<WithholdingOut> {
     await this.db.tx(async (tx) => {
-      const { prize, proposal } = await this.lockPending(tx, proposalId, t);
-      refuse('approve', { actor: staff.user_id, superuser: false, proposer: proposal.proposed_by }, t);
-      withholdable(prize, t);
+      const { prize, proposal } = await this.lockPending(tx, proposalId);
+      mayTake('approve', { actor: staff.user_id, superuser: false, proposer: proposal.proposed_by });
+      withholdable(prize);
       await wq.decideWithholding(tx, proposalId, 'approved', staff.user_id, reason);
       await wq.markWithheld(tx, prize.id, proposal.reason);
       await recordAudit(tx, {
@@ -73,13 +72,13 @@ export class PrizeWithholdings {
       });
       await tellWithheld(tx, prize.id, proposal.reason);
     });
-    return this.one(proposalId, t);
+    return this.one(proposalId);
   }
 
   /** Rejects a pending proposal, or withdraws it when its author does: the prize stays as it is; audited. */
-  async reject(staff: AccessClaims, proposalId: number, reason: string, t: TFunction): Promise<WithholdingOut> {
+  async reject(staff: AccessClaims, proposalId: number, reason: string): Promise<WithholdingOut> {
     await this.db.tx(async (tx) => {
-      const { prize, proposal } = await this.lockPending(tx, proposalId, t);
+      const { prize, proposal } = await this.lockPending(tx, proposalId);
       const status = rejectionState(staff.user_id, proposal.proposed_by);
       await wq.decideWithholding(tx, proposalId, status, staff.user_id, reason);
       await recordAudit(tx, {
@@ -91,7 +90,7 @@ export class PrizeWithholdings {
         after: { proposal_id: proposalId, status, reason },
       });
     });
-    return this.one(proposalId, t);
+    return this.one(proposalId);
   }
 
   /** A lottery's proposals to withhold its prizes, newest first (staff). */
@@ -99,61 +98,49 @@ export class PrizeWithholdings {
     return wq.withholdingsOf(this.db, lotteryId);
   }
 
-  private async one(proposalId: number, t: TFunction): Promise<WithholdingOut> {
+  private async one(proposalId: number): Promise<WithholdingOut> {
     const p = await wq.withholding(this.db, proposalId);
-    if (!p) throw proposalNotFound(t);
+    if (!p) refuse('withholding_not_found');
     return p;
   }
 
   /** The lottery's lock (the one sales and the draw take), then the prize's and its claim's. */
-  private async lockPrize(tx: Db, prizeId: number, t: TFunction): Promise<LockedPrize> {
+  private async lockPrize(tx: Db, prizeId: number): Promise<LockedPrize> {
     const lotteryId = await wq.lotteryOfPrize(tx, prizeId);
-    if (lotteryId === undefined) throw prizeNotFound(t);
+    if (lotteryId === undefined) refuse('withholding_prize_not_found');
     await lockDrawLottery(tx, lotteryId);
     const prize = await wq.lockPrizeAndClaim(tx, prizeId);
-    if (!prize) throw prizeNotFound(t);
+    if (!prize) refuse('withholding_prize_not_found');
     return prize;
   }
 
   /** The lottery's, the prize's, then the proposal's lock: a proposal still pending, or a clear refusal. */
-  private async lockPending(tx: Db, proposalId: number, t: TFunction) {
+  private async lockPending(tx: Db, proposalId: number) {
     const of = await wq.prizeOfWithholding(tx, proposalId);
-    if (!of) throw proposalNotFound(t);
-    const prize = await this.lockPrize(tx, of.prize_id, t);
+    if (!of) refuse('withholding_not_found');
+    const prize = await this.lockPrize(tx, of.prize_id);
     const proposal = await wq.lockWithholding(tx, proposalId);
-    if (!proposal) throw proposalNotFound(t);
-    if (proposal.status !== 'pending')
-      throw ApiError.detail(
-        409,
-        t('api:withholding.decided', { status: t(`api:withholding.status.${proposal.status}`) }),
-        'proposal_decided',
-      );
+    if (!proposal) refuse('withholding_not_found');
+    // The text names the state in the caller's language (api:withholding.status.<state>).
+    if (proposal.status !== 'pending') refuse('withholding_decided', { vars: { status: proposal.status } });
     return { prize, proposal };
   }
 }
 
-const prizeNotFound = (t: TFunction) => ApiError.detail(404, t('api:drawAdmin.prizeNotFound'), 'not_found');
-const proposalNotFound = (t: TFunction) => ApiError.detail(404, t('api:withholding.notFound'), 'not_found');
-
-const pendingAlready = (proposalId: number, t: TFunction) =>
-  ApiError.detail(409, t('api:withholding.pending'), 'proposal_pending', { proposal_id: proposalId });
+const pendingAlready = (proposalId: number) => refusal('withholding_pending', { extra: { proposal_id: proposalId } });
 
 /** A prize already withheld, or whose winner is being paid or was paid, is not withheld (409 with its code). */
-function withholdable(prize: LockedPrize, t: TFunction): void {
-  if (prize.withheld_at !== null) throw ApiError.detail(409, t('api:withholding.already'), 'prize_withheld');
+function withholdable(prize: LockedPrize): void {
+  if (prize.withheld_at !== null) refuse('prize_withheld_already');
   const why = withholdableClaim(prize.claim_status);
-  if (why === 'prize_paid') throw ApiError.detail(409, t('api:withholding.prizePaid'), 'prize_paid');
-  if (why === 'claim_in_progress')
-    throw ApiError.detail(
-      409,
-      t('api:withholding.claimInProgress', { status: t(`api:claimStatus.${prize.claim_status}`) }),
-      'claim_in_progress',
-    );
+  if (why === 'prize_paid') refuse('withholding_prize_paid');
+  // The text names the claim's state in the caller's language (api:claimStatus.<state>).
+  if (why === 'claim_in_progress') refuse('withholding_claim_in_progress', { vars: { status: prize.claim_status } });
 }
 
-/** The rule of shared/draws/withholding.ts as the API's refusal: 403 with its code. */
-function refuse(step: WithholdingStep, who: { actor: number; superuser: boolean; proposer?: number }, t: TFunction): void {
+/** The rule of shared/draws/withholding.ts as a refusal (403 with its code). */
+function mayTake(step: WithholdingStep, who: { actor: number; superuser: boolean; proposer?: number }): void {
   const why = withholdingRefusal(step, who);
-  if (why === 'superuser_only') throw ApiError.detail(403, t('api:withholding.superuserOnly'), 'permission_denied');
-  if (why === 'same_person') throw ApiError.detail(403, t('api:withholding.samePerson'), 'same_person');
+  if (why === 'superuser_only') refuse('withholding_superuser_only');
+  if (why === 'same_person') refuse('withholding_same_person');
 }

@@ -93,7 +93,7 @@ export class LotteryAdmin {
       // A published lottery announces its draw at once (docs/rules/draws.md#2-the-seed-and-its-commitment), and players
       // who asked to hear of new lotteries are told (docs/rules/messages.md).
       if (body.published) {
-        await announceDraw(tx, this.keys, id, body.end_date, t);
+        await announceDraw(tx, this.keys, id, body.end_date);
         await tellNewLottery(tx, id);
       }
       await recordAudit(tx, {
@@ -161,7 +161,7 @@ export class LotteryAdmin {
         throw ApiError.detail(409, t('api:lotteryDrawnPrizeFixed'), 'already_drawn');
       await q.updateLottery(tx, id, after);
       // Published and not drawn: its draw announced, or its beacon round moved with the end of sales while it may.
-      if (after.published && !cur.drawn_at && !after.is_result_published) await announceDraw(tx, this.keys, id, after.end_date, t);
+      if (after.published && !cur.drawn_at && !after.is_result_published) await announceDraw(tx, this.keys, id, after.end_date);
       if (after.published && !before.published && !cur.drawn_at && !after.is_result_published) await tellNewLottery(tx, id);
       await recordAudit(tx, {
         actorId: staff.user_id,

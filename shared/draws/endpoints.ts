@@ -19,6 +19,18 @@ import {
 } from './schemas.ts';
 import { WithholdingProposal, WithholdingReasonBody } from './withholding.ts';
 
+/** The checks of winning tickets chosen by hand, at the proposal and again at the approval (server/draws/service.ts checkChosen). */
+const CHECKS_OF_CHOSEN = [
+  'draw_already_finished',
+  'numbers_kind',
+  'draw_sales_open',
+  'frozen_differs',
+  'draw_ticket_twice',
+  'draw_too_many_tickets',
+  'draw_ticket_not_sold',
+  'draw_own_ticket',
+] as const;
+
 export const drawsEndpoints = {
   drawProof: endpoint({
     method: 'GET',
@@ -27,6 +39,7 @@ export const drawsEndpoints = {
     tag: 'lotteries',
     params: IdParams,
     reply: DrawProofReply,
+    refuses: ['draw_lottery_not_found'],
     summary:
       "The proof of a published lottery's draw (docs/rules/draws.md): before the draw the commitment to its secret seed and " +
       'the drand round that will give the beacon; a draw made without the procedure says it cannot be checked.',
@@ -39,6 +52,14 @@ export const drawsEndpoints = {
     params: IdParams,
     body: BeaconBody,
     reply: DrawProofReply,
+    refuses: [
+      'draw_lottery_not_found',
+      'draw_not_announced',
+      'draw_already_finished',
+      'beacon_not_yet',
+      'beacon_signature_invalid',
+      'beacon_set',
+    ],
     summary:
       "The beacon value of the lottery's announced drand round, as any drand relay shows it, or the round's signature, " +
       "verified against drand quicknet's public key: only after the round's time, once; recorded with who entered it " +
@@ -52,6 +73,20 @@ export const drawsEndpoints = {
     params: IdParams,
     reply: DrawReply,
     status: 201,
+    refuses: [
+      'draw_lottery_not_found',
+      'draw_already_finished',
+      'draw_not_announced',
+      'draw_sales_open',
+      'beacon_missing',
+      'beacon_unverified',
+      'frozen_differs',
+      'draw_try_again',
+      'seed_unopenable',
+      'rollover_target_missing',
+      'rollover_target_drawn',
+      'draw_no_tickets',
+    ],
     summary:
       "Draws the lottery's winners by the procedure bhagya-draw-v1 once sales are closed and the beacon value is known: " +
       'prizes as every draw makes them, results published, the seed revealed in the proof; once per lottery; audited. A numbers ' +
@@ -66,6 +101,7 @@ export const drawsEndpoints = {
     body: DrawBody,
     reply: DrawProposal,
     status: 202,
+    refuses: ['draw_lottery_id_not_found', ...CHECKS_OF_CHOSEN, 'draw_proposal_pending'],
     summary:
       'Proposes winning tickets chosen by staff (each a success transaction of that lottery, no duplicates, at most the ' +
       "lottery's winners) with the reason, as an unverifiable draw: nothing is paid until a second staff member approves " +
@@ -79,6 +115,7 @@ export const drawsEndpoints = {
     tag: 'draws',
     params: IdParams,
     reply: z.array(DrawProposal),
+    refuses: ['draw_lottery_not_found'],
     summary: "A lottery's proposed unverifiable draws, newest first.",
   }),
   approveDrawProposal: endpoint({
@@ -89,6 +126,7 @@ export const drawsEndpoints = {
     params: ProposalIdParams,
     reply: DrawReply,
     status: 201,
+    refuses: ['draw_proposal_not_found', 'draw_proposal_decided', 'second_staff_required', ...CHECKS_OF_CHOSEN, 'draw_proposer_ticket'],
     summary:
       'Approves a pending proposal as a second staff member (never the one who proposed it) and finishes the draw with its ' +
       'tickets, checked again (after the end of sales, none held by either staff member): one prize per ticket, the ' +
@@ -101,6 +139,7 @@ export const drawsEndpoints = {
     tag: 'draws',
     params: ProposalIdParams,
     reply: DrawProposal,
+    refuses: ['draw_proposal_not_found', 'draw_proposal_decided'],
     summary: 'Rejects a pending proposal (its author may withdraw it the same way); nothing is paid; audited.',
   }),
   lotteryPrizes: endpoint({
@@ -110,6 +149,7 @@ export const drawsEndpoints = {
     tag: 'draws',
     params: LotteryIdParams,
     reply: z.array(Prize),
+    refuses: ['draw_lottery_not_found'],
     summary: "A lottery's prizes, in the order the draw chose them.",
   }),
   participants: endpoint({
@@ -121,6 +161,7 @@ export const drawsEndpoints = {
     query: ParticipantsQuery,
     reply: z.array(Participant),
     paged: true,
+    refuses: ['draw_lottery_not_found'],
     summary: "A lottery's participants (its success transactions) in the order bought, searched by name, phone or ticket; paged.",
   }),
   randomWinner: endpoint({
@@ -130,6 +171,7 @@ export const drawsEndpoints = {
     tag: 'draws',
     body: RandomWinnerBody,
     reply: Participant,
+    refuses: ['draw_lottery_id_not_found', 'draw_already_finished', 'no_tickets_left'],
     summary:
       "One of the lottery's success tickets chosen by the server with a cryptographic random number, none of those excluded; " +
       '409 when none is left or the lottery was drawn.',
@@ -143,7 +185,15 @@ export const drawsEndpoints = {
     body: WithholdingReasonBody,
     reply: WithholdingProposal,
     status: 201,
-    refusesWhen: { 403: 'The caller is not a superuser.' },
+    refuses: [
+      'withholding_superuser_only',
+      'withholding_prize_not_found',
+      'prize_withheld_already',
+      'withholding_prize_paid',
+      'withholding_claim_in_progress',
+      'withholding_pending',
+      'withholding_not_found',
+    ],
     summary:
       'Superusers: proposes withholding a prize (fraud, a court order) with the reason; nothing changes until a second staff ' +
       'member approves. Refused (409) when the prize is withheld already, its winner submitted payout details or was paid, ' +
@@ -156,6 +206,7 @@ export const drawsEndpoints = {
     tag: 'draws',
     params: IdParams,
     reply: z.array(WithholdingProposal),
+    refuses: [],
     summary: "Proposals to withhold a lottery's prizes, newest first, with who proposed and who decided, and why.",
   }),
   approveWithholding: endpoint({
@@ -166,6 +217,15 @@ export const drawsEndpoints = {
     params: ProposalIdParams,
     body: WithholdingReasonBody,
     reply: WithholdingProposal,
+    refuses: [
+      'withholding_not_found',
+      'withholding_prize_not_found',
+      'withholding_decided',
+      'withholding_same_person',
+      'prize_withheld_already',
+      'withholding_prize_paid',
+      'withholding_claim_in_progress',
+    ],
     summary:
       'A second staff member (never the author) approves a pending proposal with a reason: the prize is withheld with the ' +
       "proposal's reason (it stays in the results and the proof, marked withheld) and its winner is told; audited.",
@@ -178,6 +238,7 @@ export const drawsEndpoints = {
     params: ProposalIdParams,
     body: WithholdingReasonBody,
     reply: WithholdingProposal,
+    refuses: ['withholding_not_found', 'withholding_prize_not_found', 'withholding_decided'],
     summary: 'Rejects a pending proposal with a reason (its author withdraws it the same way); the prize stays; audited.',
   }),
   notifyWinners: endpoint({
@@ -187,6 +248,7 @@ export const drawsEndpoints = {
     tag: 'draws',
     body: NotifyBody,
     reply: NotifyReply,
+    refuses: ['draw_lottery_id_not_found', 'notify_results_not_published', 'winners_notify_failed'],
     summary:
       'Sends each winner of a published draw his message (SMS, or e-mail without a phone), once per prize even when pressed ' +
       'twice; 409 before the results are published; audited.',

@@ -84,6 +84,8 @@ export const lotteriesEndpoints = {
     params: IdParams,
     body: LotteryPatch,
     reply: StaffLottery,
+    // The end of sales can no longer move once the draw's beacon round has come (server/draws/commitments.ts announceDraw).
+    refuses: ['beacon_round_passed'],
     summary:
       'Changes any of the fields, the flags published, featured and is_result_published among them; a drawn lottery keeps its ' +
       "total prize and winners, and taking its results back never reopens its sales; the kind and a numbers lottery's prizes " +

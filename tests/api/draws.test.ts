@@ -207,12 +207,32 @@ describe('finishing a draw', () => {
 
 describe('refused draws change nothing', () => {
   test.each([
-    ['a ticket chosen twice (in two written forms)', [T1, '5-12-23-34-45-7'], 'The ticket 05-12-23-34-45-07 is chosen twice.'],
-    ['more tickets than winners', [T1, T2, T3], 'This lottery has 2 winners, but 3 tickets were chosen.'],
-    ['a pending ticket', [T1, '02-03-04-05-06-07'], 'The ticket 02-03-04-05-06-07 was not sold (approved) in this lottery.'],
-    ['a rejected ticket', ['03-04-05-06-07-08'], 'The ticket 03-04-05-06-07-08 was not sold (approved) in this lottery.'],
-    ['a ticket nobody bought', ['20-21-22-23-24-09'], 'The ticket 20-21-22-23-24-09 was not sold (approved) in this lottery.'],
-  ])('%s', async (_name, tickets, message) => {
+    [
+      'a ticket chosen twice (in two written forms)',
+      [T1, '5-12-23-34-45-7'],
+      'The ticket 05-12-23-34-45-07 is chosen twice.',
+      'draw_ticket_twice',
+    ],
+    ['more tickets than winners', [T1, T2, T3], 'This lottery has 2 winners, but 3 tickets were chosen.', 'draw_too_many_tickets'],
+    [
+      'a pending ticket',
+      [T1, '02-03-04-05-06-07'],
+      'The ticket 02-03-04-05-06-07 was not sold (approved) in this lottery.',
+      'draw_ticket_not_sold',
+    ],
+    [
+      'a rejected ticket',
+      ['03-04-05-06-07-08'],
+      'The ticket 03-04-05-06-07-08 was not sold (approved) in this lottery.',
+      'draw_ticket_not_sold',
+    ],
+    [
+      'a ticket nobody bought',
+      ['20-21-22-23-24-09'],
+      'The ticket 20-21-22-23-24-09 was not sold (approved) in this lottery.',
+      'draw_ticket_not_sold',
+    ],
+  ])('%s', async (_name, tickets, message, code) => {
     const lottery = await insertLottery(t);
     await sold(a, lottery, T1);
     await sold(b, lottery, T2);
@@ -221,7 +241,23 @@ describe('refused draws change nothing', () => {
     await sold(a, lottery, '03-04-05-06-07-08', 'failed');
     const res = await draw(staff, { lottery_id: lottery, tickets });
     expect(res.status).toBe(400);
-    expect(res.body.tickets).toEqual([message]);
+    // A field's refusal carries its code beside the field (docs/rules/api.md#2-errors).
+    expect(res.body).toEqual({ tickets: [message], code });
+    await unchanged(lottery);
+  });
+
+  test('every ticket not sold is named, each in its message under `tickets`', async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    const res = await draw(staff, { lottery_id: lottery, tickets: ['20-21-22-23-24-09', '20-21-22-23-25-09'] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      tickets: [
+        'The ticket 20-21-22-23-24-09 was not sold (approved) in this lottery.',
+        'The ticket 20-21-22-23-25-09 was not sold (approved) in this lottery.',
+      ],
+      code: 'draw_ticket_not_sold',
+    });
     await unchanged(lottery);
   });
 
@@ -255,7 +291,7 @@ describe('refused draws change nothing', () => {
   test('an unknown lottery is 404; a body that is not JSON 400', async () => {
     const res = await draw(staff, { lottery_id: 987654, tickets: [T1] });
     expect(res.status).toBe(404);
-    expect(res.body.lottery_id).toEqual(['Lottery not found']);
+    expect(res.body).toEqual({ lottery_id: ['Lottery not found'], code: 'not_found' });
     const raw = await request(t.url)
       .post('/api/v1/draw-lottery/')
       .set(...staff.auth)
@@ -272,6 +308,7 @@ describe('refused draws change nothing', () => {
     const res = await draw(staff, { lottery_id: lottery, tickets: [T1, T1] }, 'bn');
     expect(res.status).toBe(400);
     expect(res.body.tickets[0]).toContain('দুবার');
+    expect(res.body.code).toBe('draw_ticket_twice');
   });
 });
 

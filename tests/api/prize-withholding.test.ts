@@ -147,6 +147,13 @@ describe('proposing', () => {
       const res = await propose(superuser, p1);
       expect([res.status, res.body.code]).toEqual([409, code]);
       expect(res.body.detail).toContain('This prize cannot be withheld');
+      // The claim's state is named in the caller's language.
+      if (status === 'payment_info_submitted') {
+        expect(res.body.detail).toBe(
+          'This prize cannot be withheld: its winner has submitted payout details and is being paid (payment details submitted).',
+        );
+        expect((await propose(superuser, p1, undefined, 'bn')).body.detail).toContain('টাকা পাঠানো চলছে (পেমেন্টের তথ্য জমা হয়েছে)।');
+      }
     }
     expect(await t.db.query('SELECT id FROM prize_withholding_proposals')).toEqual([]);
   });
@@ -184,6 +191,9 @@ describe('deciding', () => {
     const twice = await approve(superuser2, proposal.id);
     expect([twice.status, twice.body.code]).toEqual([409, 'proposal_decided']);
     expect((await reject(superuser2, proposal.id)).body.code).toBe('proposal_decided');
+    // The state is named in the caller's language.
+    expect(twice.body.detail).toBe('This proposal is no longer waiting: it was approved.');
+    expect((await reject(superuser2, proposal.id, undefined, 'bn')).body.detail).toBe('এই প্রস্তাবটি আর অপেক্ষায় নেই: এটি অনুমোদিত হয়েছে।');
     // Withheld is withheld: a new proposal is refused.
     expect((await propose(superuser2, p1)).body.code).toBe('prize_withheld');
   });
