@@ -66,7 +66,6 @@ const REFUSALS_NOT_YET_DATA = [
   'server/play/**',
   'server/purchases/**',
   'server/push/**',
-  'server/results/**',
   'server/uploads/**',
 ];
 const SPEAKS_HTTP = ['server/http/**', 'server/bff/**', 'server/ssr/**'];
