@@ -59,7 +59,6 @@ const REFUSALS_NOT_YET_DATA = [
   'server/draws/**',
   'server/generated-tickets/**',
   'server/identity/**',
-  'server/lotteries/**',
   'server/messages/**',
   'server/notify/**',
   'server/payments/**',

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { ALGORITHM, BEACON_SOURCE, type DrawProofReply } from '../../shared/draws/proof.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
+import { refuse } from '../../shared/api/refusals.ts';
 import { SealError, type Keyring } from '../crypto/sealed.ts';
 import * as q from './commitment-queries.ts';
 import { freezeOf } from './freeze-queries.ts';
@@ -62,14 +63,7 @@ export function seedForDraw(keys: Keyring, c: Pick<q.CommitmentRow, 'seed' | 'se
  * that round has not come (its value unknown to anyone), a new end of sales moves the round with it; once it has come,
  * the end of sales can no longer move (409): the operator would otherwise pick a round whose value he has seen.
  */
-export async function announceDraw(
-  tx: Db,
-  keys: Keyring,
-  lotteryId: number,
-  endDate: string | Date,
-  t: TFunction,
-  now = Date.now(),
-): Promise<void> {
+export async function announceDraw(tx: Db, keys: Keyring, lotteryId: number, endDate: string | Date, now = Date.now()): Promise<void> {
   const round = quicknetRound(new Date(endDate));
   const existing = await q.commitmentForUpdate(tx, lotteryId);
   if (!existing) {
@@ -77,7 +71,7 @@ export async function announceDraw(
     return;
   }
   if (existing.revealed_at !== null || existing.beacon_round === round) return;
-  if (roundTime(existing.beacon_round).getTime() <= now) throw ApiError.fields({ end_date: [t('api:beaconRoundPassed')] }, 409);
+  if (roundTime(existing.beacon_round).getTime() <= now) refuse('beacon_round_passed');
   await q.setBeaconRound(tx, lotteryId, round);
 }
 

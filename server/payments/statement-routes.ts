@@ -15,7 +15,7 @@ export function statementRoutes(statements: Statements): Endpoints {
   route(r, api.statement, ({ params, query, caller }) => statements.one(params.id, query, caller.t));
   route(r, api.confirmStatement, ({ params, user, caller }) => statements.confirm(user, params.id, caller.t));
   route(r, api.discardStatement, ({ params, body, user, caller }) => statements.discard(user, params.id, body, caller.t));
-  route(r, api.resolveStatementRow, ({ params, body, user, caller }) => statements.resolve(user, params.id, body, caller.t, caller.lng));
+  route(r, api.resolveStatementRow, ({ params, body, user, caller }) => statements.resolve(user, params.id, body, caller.t));
   route(r, api.flaggedPurchases, ({ query }) => statements.flagged(query.limit, query.offset));
   return r;
 }

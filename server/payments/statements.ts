@@ -27,7 +27,7 @@ import { ApiError } from '../http/errors.ts';
 import { approveFromStatement, type StatementApproval } from '../purchases/service.ts';
 import { closedError, closedForChanges } from '../lotteries/freeze.ts';
 import { saleState } from '../lotteries/service.ts';
-import type { Language } from '../../shared/i18n.ts';
+import type { Refusal } from '../../shared/api/refusal.ts';
 import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './statement.ts';
 import { matchStatement } from './statement-match.ts';
 import { approveStep, confirmRefusal, discardRefusal, rowsRefusal } from './statement-steps.ts';
@@ -122,8 +122,8 @@ const approvalReason = (r: Exclude<StatementApproval, { ok: true }>['reason']): 
   r === 'not_found' ? 'changed_meanwhile' : r;
 
 /** Why a confirmed resolution could not approve its purchase, in the caller's language. */
-function approvalRefusal(refusal: Exclude<StatementApproval, { ok: true }>, t: TFunction, lng: Language): ApiError {
-  if ('closed' in refusal) return closedError(refusal.closed, t, lng);
+function approvalRefusal(refusal: Exclude<StatementApproval, { ok: true }>, t: TFunction): ApiError | Refusal {
+  if ('closed' in refusal) return closedError(refusal.closed);
   if (refusal.reason === 'own_purchase') return ApiError.detail(403, t('api:statement.ownPurchase'), 'own_purchase');
   return ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
 }
@@ -373,7 +373,7 @@ export class Statements {
    * is his call), a second staff member's `approve` approves it; `dismiss` changes nothing else. Once per row; only
    * on a confirmed upload; never a row of his own purchase, never confirming his own proposal; audited.
    */
-  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>, t: TFunction, lng: Language): Promise<RowOut> {
+  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>, t: TFunction): Promise<RowOut> {
     await this.db.tx(async (tx) => {
       const row = await q.rowForUpdate(tx, rowId);
       if (!row) throw ApiError.detail(404, t('api:statement.rowNotFound'), 'not_found');
@@ -400,7 +400,7 @@ export class Statements {
           // the confirmation checks again under it.
           const sale = await saleState(tx, holder.lottery_id);
           const closed = sale && (await closedForChanges(tx, sale));
-          if (closed) throw closedError(closed, t, lng);
+          if (closed) throw closedError(closed);
           if (holder.status !== 'pending') throw ApiError.detail(409, t('api:statement.changedMeanwhile'), 'not_pending');
           await q.proposeRow(tx, rowId, staff.user_id, body.note);
           await recordAudit(tx, {
@@ -422,7 +422,7 @@ export class Statements {
           line: row.line,
           note: body.note,
         });
-        if (!done.ok) throw approvalRefusal(done, t, lng);
+        if (!done.ok) throw approvalRefusal(done, t);
         transactionId = holder.id;
       }
       const resolution = body.action === 'approve' ? 'approved' : 'dismissed';

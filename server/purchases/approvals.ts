@@ -101,7 +101,7 @@ export class ManualApprovals {
       return undefined;
     });
     // Refused after the transaction that recorded the lapse committed.
-    if (closed) throw closedError(closed, t, ctx.lng, { proposal_id: proposalId });
+    if (closed) throw closedError(closed, { proposal_id: proposalId });
     return this.one(proposalId, t);
   }
 
@@ -159,13 +159,13 @@ export class ManualApprovals {
   }
 
   /** What approving this purchase needs, checked when it is proposed (and again, under the locks, when approved). */
-  private async approvable(tx: Db, before: TransactionRow, { t, lng }: Ctx): Promise<void> {
+  private async approvable(tx: Db, before: TransactionRow, { t }: Ctx): Promise<void> {
     // The lottery first, as at the approval: from the close the answer is the same whether or not the freeze has
     // already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
     const sale = await saleState(tx, before.lottery_id);
     if (!sale) throw notFound(t);
     const closed = await closedForChanges(tx, sale);
-    if (closed) throw closedError(closed, t, lng);
+    if (closed) throw closedError(closed);
     // An activated generated ticket was proved by its secret, not paid to us: nothing to approve.
     if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
     if (before.status !== 'pending') throw ApiError.detail(409, t('api:manualApproval.notPending'), 'not_pending');

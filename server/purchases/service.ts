@@ -303,7 +303,7 @@ export class Purchases {
         if (!cur || cur.user_id !== caller.user_id) throw notFound();
         if (cur.trx_id === body.trx_id) return;
         // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
-        await refuseIfFrozen(tx, cur.lottery_id, t, ctx.lng);
+        await refuseIfFrozen(tx, cur.lottery_id);
         await refuseTrxIdWhileExcluded(tx, caller.user_id, ctx);
         if (cur.status !== 'pending') throw ApiError.detail(409, t('api:trxIdNotPending'), 'not_pending');
         if (cur.trx_id !== null) throw ApiError.detail(409, t('api:trxIdAlreadyGiven'), 'trx_id_given');
@@ -386,7 +386,7 @@ export class Purchases {
         if (!before) throw notFound();
         if (before.status === status) return;
         // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
-        await refuseIfFrozen(tx, before.lottery_id, t, ctx.lng);
+        await refuseIfFrozen(tx, before.lottery_id);
         // An activated generated ticket was paid offline and proved by its secret: it is not a payment staff check.
         if (before.transaction_type === 'activation') throw ApiError.detail(409, t('api:activationFinal'), 'activation_final');
         // A ticket bKash confirmed was paid, on bKash's word: no one person takes it back (docs/rules/payments.md#1).

@@ -117,6 +117,7 @@ export const paymentsEndpoints = {
     params: IdParams,
     body: ResolveBody,
     reply: StatementRowOut,
+    refuses: ['tickets_frozen', 'confirm_results_published', 'confirm_sales_closed'],
     summary:
       "A person's decision on a row listed for review, with a note: the first `approve` proposes approving the pending purchase " +
       "carrying the row's TrxID, a second staff member's `approve` approves it (the proposer's own: 403 `own_proposal`); both " +

@@ -42,6 +42,7 @@ export const purchasesEndpoints = {
     params: IdParams,
     body: TrxIdBody,
     reply: PlayerTransaction,
+    refuses: ['tickets_frozen'],
     summary: "The bKash TrxID (and the bKash number paid from) of the caller's own pending purchase; given once.",
   }),
   myTransactions: endpoint({
@@ -85,6 +86,7 @@ export const purchasesEndpoints = {
     params: IdParams,
     body: StatusBody,
     reply: StaffTransaction,
+    refuses: ['tickets_frozen'],
     summary:
       'Rejects or moves back a transaction (success → pending, pending ↔ failed); an id in the body must be the one of the ' +
       "path; audited. Approving (pending → success) is two people's act: it answers 409 `second_person_needed` with the " +
@@ -102,6 +104,7 @@ export const purchasesEndpoints = {
     body: ApprovalReasonBody,
     reply: ApprovalProposal,
     status: 201,
+    refuses: ['tickets_frozen', 'confirm_results_published', 'confirm_sales_closed'],
     refusesWhen: {
       403: "The purchase is the caller's own (`own_purchase`).",
       409:
@@ -132,6 +135,7 @@ export const purchasesEndpoints = {
     params: ApprovalProposalParams,
     body: ApprovalReasonBody,
     reply: ApprovalProposal,
+    refuses: ['tickets_frozen', 'confirm_results_published', 'confirm_sales_closed'],
     refusesWhen: {
       403: 'The caller proposed it (`same_person`) or owns the purchase (`own_purchase`).',
       409:

@@ -161,6 +161,7 @@ test('once the announced round has come, the end of sales cannot move: 409 in th
   const res = await patch(id, { end_date: day(12) }, 'bn');
   expect(res.status).toBe(409);
   expect(res.body.end_date?.[0]).toContain('বিকন রাউন্ড');
+  expect(res.body.code).toBe('beacon_round_passed');
   expect((await endOf(id)).getTime()).toBe(end.getTime());
   expect(Number((await stored(id))?.beacon_round)).toBe(past);
   expect(await t.db.query(`SELECT * FROM audit_log WHERE action = 'lottery.update'`)).toHaveLength(0);
