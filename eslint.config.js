@@ -54,11 +54,9 @@ const REFUSALS_NOT_YET_DATA = [
   'server/accounts/**',
   'server/claims/**',
   'server/generated-tickets/**',
-  'server/lotteries/**',
   'server/notify/**',
   'server/play-safe/**',
   'server/purchases/**',
-  'server/results/**',
 ];
 const SPEAKS_HTTP = ['server/http/**', 'server/bff/**', 'server/ssr/**'];
 /** The rules for one side of a boundary: static imports and re-exports, and `import('…')` with a literal path. */

@@ -6,8 +6,8 @@ import type { LotteryAdmin } from './admin-service.ts';
 export function adminLotteryRoutes(admin: LotteryAdmin): Endpoints {
   const r = new Endpoints();
   route(r, api.staffLotteries, ({ query }) => admin.list(query));
-  route(r, api.createLottery, ({ body, user, caller }) => admin.create(user, body, caller.t));
-  route(r, api.staffLottery, ({ params, caller }) => admin.one(params.id, caller.t));
-  route(r, api.updateLottery, ({ params, body, user, caller }) => admin.update(user, params.id, body, caller.t));
+  route(r, api.createLottery, ({ body, user }) => admin.create(user, body));
+  route(r, api.staffLottery, ({ params }) => admin.one(params.id));
+  route(r, api.updateLottery, ({ params, body, user }) => admin.update(user, params.id, body));
   return r;
 }

@@ -1,5 +1,4 @@
 import { tellNewLottery } from '../messages/outbox.ts';
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import {
   NUMBERS_FIELDS,
@@ -11,7 +10,8 @@ import {
 } from '../../shared/lotteries/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import type { Refusal } from '../../shared/api/refusal.ts';
+import { refuse, refusal, type RefusalName } from '../../shared/api/refusals.ts';
 import { recordAudit } from '../audit/record.ts';
 import { announceDraw } from '../draws/commitments.ts';
 import type { Keyring } from '../crypto/sealed.ts';
@@ -30,9 +30,15 @@ const staffJson = (r: q.StaffLotteryRow): Staff => ({ ...r, total_prize: r.jackp
 const NUMBERS_PLACEHOLDER = { winners: 1, total_prize: 1 } as const;
 
 /** The rollover target named: a numbers lottery, not drawn, not the lottery itself (400 under `rollover_to` otherwise). */
-async function checkRolloverTarget(tx: Db, self: number | null, target: number, t: TFunction): Promise<string[] | null> {
+async function rolloverTargetValid(tx: Db, self: number | null, target: number): Promise<boolean> {
   const r = target === self ? undefined : await q.rolloverTarget(tx, target);
-  return r && r.kind === 'numbers' && !r.drawn ? null : [t('api:rolloverTargetInvalid')];
+  return !!r && r.kind === 'numbers' && !r.drawn;
+}
+
+/** Refusals of fields, each field's last one kept: thrown as one answer (the first one's code), or nothing when none. */
+function refuseFields(byField: Map<string, Refusal>): void {
+  const [first, ...more] = byField.values();
+  if (first) throw more.length ? refusal(first.refusal as RefusalName, { ...first.details, with: more }) : first;
 }
 
 /** The fields of a change whose value differs from the stored one, before and after (for the audit log). */
@@ -65,19 +71,17 @@ export class LotteryAdmin {
     return { items: rows.map(staffJson), total };
   }
 
-  async one(id: number, t: TFunction): Promise<Staff> {
+  async one(id: number): Promise<Staff> {
     const row = await q.staffLottery(this.db, id);
-    if (!row) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+    if (!row) refuse('lottery_not_found');
     return staffJson(row);
   }
 
-  async create(staff: AccessClaims, body: z.output<typeof LotteryBody>, t: TFunction): Promise<Staff> {
+  async create(staff: AccessClaims, body: z.output<typeof LotteryBody>): Promise<Staff> {
     const id = await this.db.tx(async (tx) => {
       const numbers = body.kind === 'numbers';
-      if (numbers && body.rollover_to != null) {
-        const bad = await checkRolloverTarget(tx, null, body.rollover_to, t);
-        if (bad) throw ApiError.fields({ rollover_to: bad });
-      }
+      if (numbers && body.rollover_to != null && !(await rolloverTargetValid(tx, null, body.rollover_to)))
+        refuse('rollover_target_invalid');
       // The schema required the fields of the body's kind (shared/lotteries/schemas.ts checkKind).
       const id = await q.insertLottery(tx, {
         ...body,
@@ -106,19 +110,19 @@ export class LotteryAdmin {
       });
       return id;
     });
-    return this.one(id, t);
+    return this.one(id);
   }
 
   /** A change of some fields; the checks across fields apply to the lottery as it will be. The same values again change nothing. */
-  async update(staff: AccessClaims, id: number, patch: z.output<typeof LotteryPatch>, t: TFunction): Promise<Staff> {
+  async update(staff: AccessClaims, id: number, patch: z.output<typeof LotteryPatch>): Promise<Staff> {
     await this.db.tx(async (tx) => {
       const cur = await q.lotteryForUpdate(tx, id);
-      if (!cur) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+      if (!cur) refuse('lottery_not_found');
       const { id: _id, drawn_at: _drawn, rollover_in: rolloverIn, ...before } = cur;
       const { results_reason: resultsReason, ...fields } = patch;
-      await unpublishing(tx, staff, before.is_result_published && fields.is_result_published === false, resultsReason, t);
+      await unpublishing(tx, staff, before.is_result_published && fields.is_result_published === false, resultsReason);
       const after: q.LotteryValues = { ...before, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
-      const errors: Record<string, string[]> = kindErrors(before, after, patch, t);
+      const errors = kindErrors(before, after, patch);
       if (after.kind === 'numbers') Object.assign(after, NUMBERS_PLACEHOLDER);
       else
         Object.assign(after, {
@@ -130,35 +134,31 @@ export class LotteryAdmin {
           rollover_to: null,
         });
       if (after.rollover_to !== null && after.rollover_to !== before.rollover_to) {
-        const bad = await checkRolloverTarget(tx, id, after.rollover_to, t);
-        if (bad) errors.rollover_to = bad;
+        if (!(await rolloverTargetValid(tx, id, after.rollover_to))) errors.set('rollover_to', refusal('rollover_target_invalid'));
       }
-      if (Date.parse(after.end_date) <= Date.parse(after.start_date)) errors.end_date = [t('validation:endBeforeStart')];
-      if (after.winners > after.total_tickets) errors.winners = [t('validation:winnersOverTickets')];
+      if (Date.parse(after.end_date) <= Date.parse(after.start_date)) errors.set('end_date', refusal('lottery_end_before_start'));
+      if (after.winners > after.total_tickets) errors.set('winners', refusal('lottery_winners_over_tickets'));
       const held = after.total_tickets !== before.total_tickets ? await q.heldCount(tx, id) : 0;
-      if (after.total_tickets < held) errors.total_tickets = [t('api:totalTicketsBelowHeld', { held })];
-      if (Object.keys(errors).length) throw ApiError.fields(errors);
+      if (after.total_tickets < held) errors.set('total_tickets', refusal('total_tickets_below_held', { vars: { held } }));
+      refuseFields(errors);
       const diff = changes(before, after);
       if (!Object.keys(diff.after).length) return;
       // The kind and a numbers lottery's prizes are what its tickets were sold with (docs/rules/lotteries-and-sales.md#1-lottery-fields).
       if (PRIZE_SETTINGS.some((k) => k in diff.after)) {
-        if (before.kind === 'numbers' && after.kind !== 'numbers' && rolloverIn > 0)
-          throw ApiError.detail(409, t('api:lotteryKindRollover'), 'prizes_fixed');
-        if ((await q.heldCount(tx, id)) > 0) throw ApiError.detail(409, t('api:lotteryPrizesFixed'), 'prizes_fixed');
+        if (before.kind === 'numbers' && after.kind !== 'numbers' && rolloverIn > 0) refuse('lottery_kind_rollover');
+        if ((await q.heldCount(tx, id)) > 0) refuse('lottery_prizes_fixed');
       }
       // A numbers lottery's results are its numbers draw's (docs/rules/lotteries-and-sales.md#9-the-draw): published
       // without it, nobody would be paid and its jackpot would roll nowhere.
-      if (diff.after.is_result_published === true && after.kind === 'numbers' && !cur.drawn_at)
-        throw ApiError.detail(409, t('api:numbersResultsNeedDraw'), 'not_drawn');
+      if (diff.after.is_result_published === true && after.kind === 'numbers' && !cur.drawn_at) refuse('numbers_results_need_draw');
       // The jackpot's destination is named until the draw, which reads it.
-      if ('rollover_to' in diff.after && (cur.drawn_at || before.is_result_published))
-        throw ApiError.detail(409, t('api:lotteryDrawnPrizeFixed'), 'already_drawn');
+      if ('rollover_to' in diff.after && (cur.drawn_at || before.is_result_published)) refuse('lottery_drawn_prize_fixed');
       // Once drawn, the prizes were paid out of this total and among at most these winners.
       if (
         (diff.after.total_prize !== undefined || (diff.after.winners !== undefined && after.winners < before.winners)) &&
         (await q.prizeCount(tx, id)) > 0
       )
-        throw ApiError.detail(409, t('api:lotteryDrawnPrizeFixed'), 'already_drawn');
+        refuse('lottery_drawn_prize_fixed');
       await q.updateLottery(tx, id, after);
       // Published and not drawn: its draw announced, or its beacon round moved with the end of sales while it may.
       if (after.published && !cur.drawn_at && !after.is_result_published) await announceDraw(tx, this.keys, id, after.end_date);
@@ -172,7 +172,7 @@ export class LotteryAdmin {
         after: resultsReason === undefined ? diff.after : { ...diff.after, results_reason: resultsReason },
       });
     });
-    return this.one(id, t);
+    return this.one(id);
   }
 }
 
@@ -180,13 +180,13 @@ export class LotteryAdmin {
  * Taking published results back (docs/rules/lotteries-and-sales.md#9-the-draw) is a superuser's act, as the database
  * has him now, with a reason (`results_reason`, audited); a reason given for anything else is refused.
  */
-async function unpublishing(tx: Db, staff: AccessClaims, unpublish: boolean, reason: string | undefined, t: TFunction): Promise<void> {
+async function unpublishing(tx: Db, staff: AccessClaims, unpublish: boolean, reason: string | undefined): Promise<void> {
   if (!unpublish) {
-    if (reason !== undefined) throw ApiError.fields({ results_reason: [t('api:unpublishReasonOnlyThen')] });
+    if (reason !== undefined) refuse('unpublish_reason_only_then');
     return;
   }
-  if (!(await isSuperuserNow(tx, staff.user_id))) throw ApiError.detail(403, t('api:unpublishSuperuserOnly'), 'permission_denied');
-  if (reason === undefined) throw ApiError.fields({ results_reason: [t('api:unpublishReasonRequired')] });
+  if (!(await isSuperuserNow(tx, staff.user_id))) refuse('unpublish_superuser_only');
+  if (reason === undefined) refuse('unpublish_reason_required');
 }
 
 /** The settings a ticket is sold with: the kind and a numbers lottery's prizes. */
@@ -197,21 +197,16 @@ const PRIZE_SETTINGS: readonly (keyof q.LotteryValues)[] = ['kind', ...NUMBERS_F
  * kind the fields of the new one required (a numbers lottery stores no total prize or winners of its own, a
  * winning-tickets lottery no tiers).
  */
-function kindErrors(
-  before: q.LotteryValues,
-  after: q.LotteryValues,
-  patch: z.output<typeof LotteryPatch>,
-  t: TFunction,
-): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+function kindErrors(before: q.LotteryValues, after: q.LotteryValues, patch: z.output<typeof LotteryPatch>): Map<string, Refusal> {
+  const errors = new Map<string, Refusal>();
   const given = patch as Record<string, unknown>;
   const numbers = after.kind === 'numbers';
-  const others: readonly string[] = numbers ? TICKETS_FIELDS : [...NUMBERS_FIELDS, 'rollover_to'];
-  for (const f of others)
-    if (given[f] !== undefined && given[f] !== null) errors[f] = [t(numbers ? 'validation:ticketsKindOnly' : 'validation:numbersKindOnly')];
-  if (after.kind !== before.kind) {
-    const mine: readonly string[] = numbers ? NUMBERS_FIELDS : TICKETS_FIELDS;
-    for (const f of mine) if (given[f] === undefined) errors[f] = [t('validation:required')];
-  }
+  if (numbers) {
+    for (const f of TICKETS_FIELDS) if (given[f] !== undefined && given[f] !== null) errors.set(f, refusal(`${f}_tickets_kind_only`));
+  } else
+    for (const f of [...NUMBERS_FIELDS, 'rollover_to'] as const)
+      if (given[f] !== undefined && given[f] !== null) errors.set(f, refusal(`${f}_numbers_kind_only`));
+  if (after.kind !== before.kind)
+    for (const f of numbers ? NUMBERS_FIELDS : TICKETS_FIELDS) if (given[f] === undefined) errors.set(f, refusal(`${f}_kind_needs`));
   return errors;
 }

@@ -1,9 +1,7 @@
-import type { TFunction } from 'i18next';
-import { formatDate } from '../../shared/dates.ts';
-import type { Language } from '../../shared/i18n.ts';
+import type { Refusal } from '../../shared/api/refusal.ts';
+import { refuse, refusal } from '../../shared/api/refusals.ts';
 import { closedFor, ticketsFrozen } from '../../shared/lotteries/freeze.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
 import type { SaleState } from './queries.ts';
 
 /** What the freeze rule reads of a lottery: its end of sales and the freeze recorded for it (migration 023). */
@@ -33,17 +31,11 @@ export async function closedForChanges(tx: Db, sale: SaleState, now = Date.now()
   return code && { code };
 }
 
-/** The refusal of a status change on a frozen lottery: 409 `tickets_frozen`, saying when its sales closed. */
-function ticketsFrozenError(endDate: string, t: TFunction, lng: Language, extra?: Record<string, unknown>): ApiError {
-  const at = formatDate(endDate, lng, { withTime: true }) ?? endDate;
-  return ApiError.detail(409, t('api:ticketsFrozen', { at }), 'tickets_frozen', extra);
-}
-
-/** A purchase that can no longer be confirmed (closedForChanges), as the API's refusal: 409 with its code. */
-export function closedError(closed: ClosedForChanges, t: TFunction, lng: Language, extra?: Record<string, unknown>): ApiError {
-  if (closed.code === 'tickets_frozen') return ticketsFrozenError(closed.end_date, t, lng, extra);
-  const key = closed.code === 'results_published' ? 'api:resultsPublishedNoApproval' : 'api:salesClosedNoApproval';
-  return ApiError.detail(409, t(key), closed.code, extra);
+/** A purchase that can no longer be confirmed (closedForChanges), as a refusal (409 with its code); `extra` rides in its answer. */
+export function closedError(closed: ClosedForChanges, extra?: Record<string, unknown>): Refusal {
+  const details = extra ? { extra } : {};
+  if (closed.code === 'tickets_frozen') return refusal('tickets_frozen', { ...details, vars: { at: closed.end_date } });
+  return refusal(closed.code === 'results_published' ? 'confirm_results_published' : 'confirm_sales_closed', details);
 }
 
 /**
@@ -51,7 +43,7 @@ export function closedError(closed: ClosedForChanges, t: TFunction, lng: Languag
  * check at the top of the paths that write a status other than a confirmation (a staff member's change, a player's
  * TrxID), run under the lottery's lock.
  */
-export async function refuseIfFrozen(tx: Db, lotteryId: number, t: TFunction, lng: Language, now = Date.now()): Promise<void> {
+export async function refuseIfFrozen(tx: Db, lotteryId: number, now = Date.now()): Promise<void> {
   const s = await freezeState(tx, lotteryId);
-  if (s && ticketsFrozen(s, now)) throw ticketsFrozenError(s.end_date, t, lng);
+  if (s && ticketsFrozen(s, now)) refuse('tickets_frozen', { vars: { at: s.end_date } });
 }

@@ -9,6 +9,6 @@ export function lotteryRoutes(lotteries: Lotteries): Endpoints {
   route(r, api.featuredLotteries, () => lotteries.featured());
   route(r, api.lotteryResults, () => lotteries.results());
   // An unpublished lottery is for staff, as the database says now (the caller's rights are read on every call).
-  route(r, api.getLottery, ({ params, user, caller }) => lotteries.one(params.id, user?.is_staff === true, caller.t));
+  route(r, api.getLottery, ({ params, user }) => lotteries.one(params.id, user?.is_staff === true));
   return r;
 }

@@ -1,9 +1,8 @@
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { availability } from '../../shared/availability.ts';
 import type { DrawResult, Lottery } from '../../shared/lotteries/schemas.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { refuse } from '../../shared/api/refusals.ts';
 import * as q from './queries.ts';
 import type { LotteryRow } from './queries.ts';
 
@@ -57,9 +56,9 @@ export class Lotteries {
   }
 
   /** Unpublished lotteries exist only for staff. */
-  async one(id: number, isStaff: boolean, t: TFunction): Promise<z.input<typeof Lottery>> {
+  async one(id: number, isStaff: boolean): Promise<z.input<typeof Lottery>> {
     const l = await q.lotteryById(this.db, id);
-    if (!l || (!l.published && !isStaff)) throw ApiError.detail(404, t('api:lotteryNotFound'), 'not_found');
+    if (!l || (!l.published && !isStaff)) refuse('lottery_not_found');
     return lotteryJson(l);
   }
 }

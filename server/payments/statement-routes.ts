@@ -15,7 +15,7 @@ export function statementRoutes(statements: Statements): Endpoints {
   route(r, api.statement, ({ params, query }) => statements.one(params.id, query));
   route(r, api.confirmStatement, ({ params, user }) => statements.confirm(user, params.id));
   route(r, api.discardStatement, ({ params, body, user }) => statements.discard(user, params.id, body));
-  route(r, api.resolveStatementRow, ({ params, body, user, caller }) => statements.resolve(user, params.id, body, caller));
+  route(r, api.resolveStatementRow, ({ params, body, user }) => statements.resolve(user, params.id, body));
   route(r, api.flaggedPurchases, ({ query }) => statements.flagged(query.limit, query.offset));
   return r;
 }

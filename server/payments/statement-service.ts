@@ -33,7 +33,6 @@ import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './stateme
 import { matchStatement } from './statement-match.ts';
 import { approveStep, confirmRefusal, discardRefusal, rowsRefusal } from './statement-steps.ts';
 import * as q from './statement-queries.ts';
-import type { CallerWords } from './service.ts';
 
 /** Uploads take turns (one database-wide lock while an upload is stored): the same file twice at once is one upload. */
 const UPLOAD_LOCK_KEY = 7_041_978;
@@ -129,10 +128,10 @@ const approvalReason = (r: Exclude<StatementApproval, { ok: true }>['reason']): 
 
 /**
  * Why a confirmed resolution could not approve its purchase. A lottery closed for changes is still refused by
- * server/lotteries/freeze.ts closedError, in the caller's words, until the lotteries' refusals are data.
+ * server/lotteries/freeze.ts closedError.
  */
-function approvalRefusal(no: Exclude<StatementApproval, { ok: true }>, words: CallerWords): Error {
-  if ('closed' in no) return closedError(no.closed, words.t, words.lng);
+function approvalRefusal(no: Exclude<StatementApproval, { ok: true }>): Error {
+  if ('closed' in no) return closedError(no.closed);
   if (no.reason === 'own_purchase') return refusal('statement_own_purchase');
   return refusal('statement_purchase_changed');
 }
@@ -380,7 +379,7 @@ export class Statements {
    * is his call), a second staff member's `approve` approves it; `dismiss` changes nothing else. Once per row; only
    * on a confirmed upload; never a row of his own purchase, never confirming his own proposal; audited.
    */
-  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>, words: CallerWords): Promise<RowOut> {
+  async resolve(staff: AccessClaims, rowId: number, body: z.output<typeof ResolveBody>): Promise<RowOut> {
     await this.db.tx(async (tx) => {
       const row = await q.rowForUpdate(tx, rowId);
       if (!row) refuse('statement_row_not_found');
@@ -406,7 +405,7 @@ export class Statements {
           // the confirmation checks again under it.
           const sale = await saleState(tx, holder.lottery_id);
           const closed = sale && (await closedForChanges(tx, sale));
-          if (closed) throw closedError(closed, words.t, words.lng);
+          if (closed) throw closedError(closed);
           if (holder.status !== 'pending') refuse('statement_purchase_changed');
           await q.proposeRow(tx, rowId, staff.user_id, body.note);
           await recordAudit(tx, {
@@ -428,7 +427,7 @@ export class Statements {
           line: row.line,
           note: body.note,
         });
-        if (!done.ok) throw approvalRefusal(done, words);
+        if (!done.ok) throw approvalRefusal(done);
         transactionId = holder.id;
       }
       const resolution = body.action === 'approve' ? 'approved' : 'dismissed';

@@ -10,7 +10,7 @@ import * as aq from './approval-queries.ts';
 import type { ApprovalProposalOut } from './approval-queries.ts';
 import * as q from './queries.ts';
 import type { TransactionRow } from './queries.ts';
-import { auditSnapshot, type Ctx } from './service.ts';
+import { auditSnapshot } from './service.ts';
 import { closedError, closedForChanges } from '../lotteries/freeze.ts';
 
 const ONE_PENDING = 'transaction_approval_proposals_one_pending';
@@ -26,13 +26,13 @@ export class ManualApprovals {
   constructor(private readonly db: Db) {}
 
   /** Proposes approving the pending purchase `id`, whose TrxID the player's receipt shows; audited. */
-  async propose(staff: AccessClaims, id: number, reason: string, ctx: Ctx): Promise<ApprovalProposalOut> {
+  async propose(staff: AccessClaims, id: number, reason: string): Promise<ApprovalProposalOut> {
     let proposalId: number;
     try {
       proposalId = await this.db.tx(async (tx) => {
         const { before } = await this.lockPurchase(tx, id);
         refuseBy('propose', { actor: staff.user_id, owner: before.user_id });
-        await this.approvable(tx, before, ctx);
+        await this.approvable(tx, before);
         const open = await aq.pendingProposalOf(tx, id);
         if (open !== undefined) refusePending(open);
         const pid = await aq.insertApprovalProposal(tx, { transactionId: id, trxId: before.trx_id ?? '', reason, by: staff.user_id });
@@ -60,7 +60,7 @@ export class ManualApprovals {
    * (recorded, and refused as every confirmation then is: 409 `tickets_frozen` from the close, with the proposal's id). Audited
    * `transaction.approve` with both staff members and both reasons.
    */
-  async approve(staff: AccessClaims, proposalId: number, reason: string, ctx: Ctx): Promise<ApprovalProposalOut> {
+  async approve(staff: AccessClaims, proposalId: number, reason: string): Promise<ApprovalProposalOut> {
     const closed = await this.db.tx(async (tx) => {
       const { before, proposal } = await this.lockPending(tx, proposalId);
       refuseBy('approve', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by });
@@ -97,7 +97,7 @@ export class ManualApprovals {
       return undefined;
     });
     // Refused after the transaction that recorded the lapse committed.
-    if (closed) throw closedError(closed, ctx.t, ctx.lng, { proposal_id: proposalId });
+    if (closed) throw closedError(closed, { proposal_id: proposalId });
     return this.one(proposalId);
   }
 
@@ -151,13 +151,13 @@ export class ManualApprovals {
   }
 
   /** What approving this purchase needs, checked when it is proposed (and again, under the locks, when approved). */
-  private async approvable(tx: Db, before: TransactionRow, ctx: Ctx): Promise<void> {
+  private async approvable(tx: Db, before: TransactionRow): Promise<void> {
     // The lottery first, as at the approval: from the close the answer is the same whether or not the freeze has
     // already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
     const sale = await saleState(tx, before.lottery_id);
     if (!sale) refuse('transaction_not_found');
     const closed = await closedForChanges(tx, sale);
-    if (closed) throw closedError(closed, ctx.t, ctx.lng);
+    if (closed) throw closedError(closed);
     // An activated generated ticket was proved by its secret, not paid to us: nothing to approve.
     if (before.transaction_type === 'activation') refuse('transaction_activation_final');
     if (before.status !== 'pending') refuse('approval_not_pending');

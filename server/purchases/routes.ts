@@ -32,12 +32,10 @@ export function purchaseRoutes(purchases: Purchases, approvals: ManualApprovals,
   route(r, api.myTransactions, ({ query, user }) => purchases.mine(user, query.limit, query.offset, query.only));
   route(r, api.myTransaction, ({ params, user }) => purchases.one(user, params.id));
   route(r, api.transactions, ({ query }) => purchases.list(query));
-  route(r, api.updateTransaction, ({ params, body, user, caller }) => purchases.setStatus(user, params.id, body, caller));
-  route(r, api.proposeApproval, ({ params, body, user, caller }) => approvals.propose(user, params.id, body.reason, caller));
+  route(r, api.updateTransaction, ({ params, body, user }) => purchases.setStatus(user, params.id, body));
+  route(r, api.proposeApproval, ({ params, body, user }) => approvals.propose(user, params.id, body.reason));
   route(r, api.approvalProposals, ({ query }) => approvals.list(query));
-  route(r, api.approveApprovalProposal, ({ params, body, user, caller }) =>
-    approvals.approve(user, params.proposalId, body.reason, caller),
-  );
+  route(r, api.approveApprovalProposal, ({ params, body, user }) => approvals.approve(user, params.proposalId, body.reason));
   route(r, api.rejectApprovalProposal, ({ params, body, user }) => approvals.reject(user, params.proposalId, body.reason));
   route(r, api.staffHeldTickets, ({ query, user }) => staffHeldTickets(db, user, query));
   return r;

@@ -301,7 +301,7 @@ export class Purchases {
         if (!cur || cur.user_id !== caller.user_id) refuse('transaction_not_found');
         if (cur.trx_id === body.trx_id) return;
         // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
-        await refuseIfFrozen(tx, cur.lottery_id, t, ctx.lng);
+        await refuseIfFrozen(tx, cur.lottery_id);
         await refuseTrxIdWhileExcluded(tx, caller.user_id, ctx);
         if (cur.status !== 'pending') refuse('trx_id_not_pending');
         if (cur.trx_id !== null) refuse('trx_id_given');
@@ -368,8 +368,7 @@ export class Purchases {
    * database transaction. Asking for the status it already has changes nothing and records nothing. Approval needs the
    * TrxID the payment is checked against.
    */
-  async setStatus(staff: AccessClaims, id: number, body: z.output<typeof StatusBody>, ctx: Ctx): Promise<Staff> {
-    const { t } = ctx;
+  async setStatus(staff: AccessClaims, id: number, body: z.output<typeof StatusBody>): Promise<Staff> {
     const { status } = body;
     // The specification's back office sends the transaction's id too (docs/rules/api.md#1-conventions).
     if (body.id !== undefined && body.id !== id) refuse('transaction_id_mismatch', { vars: { id } });
@@ -383,7 +382,7 @@ export class Purchases {
         if (!before) refuse('transaction_not_found');
         if (before.status === status) return;
         // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
-        await refuseIfFrozen(tx, before.lottery_id, t, ctx.lng);
+        await refuseIfFrozen(tx, before.lottery_id);
         // An activated generated ticket was paid offline and proved by its secret: it is not a payment staff check.
         if (before.transaction_type === 'activation') refuse('transaction_activation_final');
         // A ticket bKash confirmed was paid, on bKash's word: no one person takes it back (docs/rules/payments.md#1-who-may-do-what).

@@ -137,9 +137,10 @@ export const paymentsEndpoints = {
       'statement_no_purchase',
       'statement_own_proposal',
       'statement_purchase_changed',
+      'tickets_frozen',
+      'confirm_results_published',
+      'confirm_sales_closed',
     ],
-    // A lottery closed for changes (409 `tickets_frozen`, `results_published`, `sales_closed`: server/lotteries/freeze.ts)
-    // joins `refuses` as the lotteries' refusals become data.
     summary:
       "A person's decision on a row listed for review, with a note: the first `approve` proposes approving the pending purchase " +
       "carrying the row's TrxID, a second staff member's `approve` approves it (the proposer's own: 403 `own_proposal`); both " +

@@ -51,7 +51,7 @@ export const purchasesEndpoints = {
     params: IdParams,
     body: TrxIdBody,
     reply: PlayerTransaction,
-    refuses: ['transaction_not_found', 'trx_id_not_pending', 'trx_id_given', 'trx_id_taken'],
+    refuses: ['transaction_not_found', 'trx_id_not_pending', 'trx_id_given', 'trx_id_taken', 'tickets_frozen'],
     summary: "The bKash TrxID (and the bKash number paid from) of the caller's own pending purchase; given once.",
   }),
   myTransactions: endpoint({
@@ -112,6 +112,7 @@ export const purchasesEndpoints = {
       'transaction_results_published',
       'combination_taken_meanwhile',
       'purchase_sold_out',
+      'tickets_frozen',
     ],
   }),
   proposeApproval: endpoint({
@@ -131,6 +132,9 @@ export const purchasesEndpoints = {
       'approval_trx_id_missing',
       'proposal_pending',
       'proposal_not_found',
+      'tickets_frozen',
+      'confirm_results_published',
+      'confirm_sales_closed',
     ],
     summary:
       'Proposes approving a pending purchase by hand, with the reason (the receipt the player showed): nothing changes until a ' +
@@ -164,6 +168,9 @@ export const purchasesEndpoints = {
       'approval_same_person',
       'proposal_decided',
       'proposal_stale',
+      'tickets_frozen',
+      'confirm_results_published',
+      'confirm_sales_closed',
     ],
     summary:
       "A second staff member approves the proposal with the reason: the purchase becomes `success` under the lottery's lock " +

@@ -13,6 +13,7 @@ export const resultsEndpoints = {
     query: ResultsQuery,
     reply: z.array(ArchivedResult),
     paged: true,
+    refuses: [],
     summary:
       'Every drawn lottery whose results are published, newest draw first, searched by part of either name (`search`) and by ' +
       "the Dhaka day it was drawn (`date`, YYYY-MM-DD); each with its winning tickets, or a numbers draw's numbers and prizes " +
@@ -25,6 +26,7 @@ export const resultsEndpoints = {
     tag: 'results',
     query: CheckNumbersQuery,
     reply: CheckNumbersReply,
+    refuses: [],
     summary:
       'Every past draw a ticket (`ticket`) won, or would have won had it been sold: the winning-tickets draws whose winners ' +
       'include it, and the latest 500 numbers draws in which it reaches a tier; with the tier, the prize and whether it was sold.',

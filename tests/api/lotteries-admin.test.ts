@@ -94,7 +94,9 @@ describe('POST /api/v1/lotteries/', () => {
     ]);
     // Unpublished: staff see it, players do not.
     expect((await call(staff, 'get', `/api/v1/lotteries/${res.body.id}/`)).status).toBe(200);
-    expect((await call(player, 'get', `/api/v1/get-lottery/${res.body.id}/`)).status).toBe(404);
+    const hidden = await call(player, 'get', `/api/v1/get-lottery/${res.body.id}/`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual({ detail: 'Lottery not found', code: 'not_found' });
   });
 
   test('ISO instants with an offset, checkbox and JSON flags, amounts as text', async () => {
@@ -208,9 +210,17 @@ describe('PATCH /api/v1/lotteries/{id}/', () => {
     const id = (await create(staff, valid)).body.id as number;
     const res = await patch(staff, id, { end_date: '2026-11-30' });
     expect(res.status).toBe(400);
-    expect(res.body.end_date).toEqual(['The end date must be after the start date.']);
+    expect(res.body).toEqual({ end_date: ['The end date must be after the start date.'], code: 'lottery_end_before_start' });
     const winners = await patch(staff, id, { total_tickets: 1 });
-    expect(winners.body.winners).toEqual(['There cannot be more winners than tickets on sale.']);
+    expect(winners.body).toEqual({ winners: ['There cannot be more winners than tickets on sale.'], code: 'lottery_winners_over_tickets' });
+    // Both at once: one answer, each under its field, the first one's code.
+    const both = await patch(staff, id, { end_date: '2026-11-30', total_tickets: 1 });
+    expect(both.status).toBe(400);
+    expect(both.body).toEqual({
+      end_date: ['The end date must be after the start date.'],
+      winners: ['There cannot be more winners than tickets on sale.'],
+      code: 'lottery_end_before_start',
+    });
     expect((await call(staff, 'get', `/api/v1/lotteries/${id}/`)).body.end_date).toBe('2026-12-05T14:00:00.000Z');
   });
 
@@ -220,7 +230,11 @@ describe('PATCH /api/v1/lotteries/{id}/', () => {
     await buy(t, player, purchase(id, '01-02-03-04-05-06'));
     const fewer = await patch(staff, id, { total_tickets: 1 });
     expect(fewer.status).toBe(400);
-    expect(fewer.body.total_tickets).toEqual(['2 tickets are already sold or held: the tickets on sale cannot be fewer.']);
+    expect(fewer.body).toEqual({
+      winners: ['There cannot be more winners than tickets on sale.'],
+      total_tickets: ['2 tickets are already sold or held: the tickets on sale cannot be fewer.'],
+      code: 'lottery_winners_over_tickets',
+    });
     expect((await patch(staff, id, { total_tickets: 2 })).status).toBe(200);
     expect((await approveByHand(t, sale.body.id)).status).toBe(200);
     expect((await drawByHand(t, id, ['05-12-23-34-45-07'])).status).toBe(201);
@@ -242,9 +256,13 @@ describe('PATCH /api/v1/lotteries/{id}/', () => {
   });
 
   test('unknown lottery 404; a bad body 400 and nothing changes', async () => {
-    expect((await patch(staff, 987654, { featured: true })).status).toBe(404);
+    const unknown = await patch(staff, 987654, { featured: true });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('not_found');
     expect((await patch(staff, 'abc', { featured: true })).status).toBe(404);
-    expect((await call(staff, 'get', '/api/v1/lotteries/987654/')).status).toBe(404);
+    const none = await call(staff, 'get', '/api/v1/lotteries/987654/');
+    expect(none.status).toBe(404);
+    expect(none.body).toEqual({ detail: 'Lottery not found', code: 'not_found' });
     const id = await insertLottery(t);
     for (const body of [{ winners: 0 }, { published: 'maybe' }, { tickets_sold: 5 }, { name: '' }]) {
       const res = await patch(staff, id, body);

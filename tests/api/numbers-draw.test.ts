@@ -224,17 +224,24 @@ describe('creating and changing a numbers lottery', () => {
     const target = await newNumbers({ name: 'Next Numbers' });
     await patch(id, { tier5_prize: 25, jackpot_share: 60 }).expect(200);
     // Switching kind needs the fields of the new kind, and drops the old ones.
-    expect((await patch(id, { kind: 'tickets' })).body).toMatchObject({
+    expect((await patch(id, { kind: 'tickets' })).body).toEqual({
+      winners: ['This field is required.'],
       total_prize: ['This field is required.'],
-      winners: expect.any(Array),
+      code: 'kind_needs_field',
     });
     const switched = await patch(id, { kind: 'tickets', total_prize: 500, winners: 1 }).expect(200);
     expect(switched.body).toMatchObject({ kind: 'tickets', total_prize: 500, jackpot_share: null, tier5_prize: null });
-    expect((await patch(id, { tier2_prize: 5 })).body.tier2_prize?.[0]).toMatch(/Only a numbers-draw lottery/);
+    const numbersOnly = await patch(id, { tier2_prize: 5 });
+    expect(numbersOnly.body.tier2_prize?.[0]).toMatch(/Only a numbers-draw lottery/);
+    expect(numbersOnly.body.code).toBe('numbers_kind_only');
     await patch(id, { kind: 'numbers', jackpot_share: 50, ...TIER_PRIZES }).expect(200);
-    expect((await patch(id, { total_prize: 5 })).body.total_prize?.[0]).toMatch(/prizes are set by tier/);
+    const ticketsOnly = await patch(id, { total_prize: 5 });
+    expect(ticketsOnly.body.total_prize?.[0]).toMatch(/prizes are set by tier/);
+    expect(ticketsOnly.body.code).toBe('tickets_kind_only');
     // Not itself, not a drawn one.
-    expect((await patch(id, { rollover_to: id })).body.rollover_to?.[0]).toMatch(/not drawn yet/);
+    const itself = await patch(id, { rollover_to: id });
+    expect(itself.body.rollover_to?.[0]).toMatch(/not drawn yet/);
+    expect(itself.body.code).toBe('rollover_target_invalid');
     await patch(id, { rollover_to: target }).expect(200);
 
     await sell(id, player, '05-12-23-34-45-07');

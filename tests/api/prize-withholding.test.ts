@@ -412,13 +412,19 @@ describe('taking results back', () => {
       await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [superuser.id]);
     }
     const none = await patch(superuser, lottery, { is_result_published: false });
-    expect([none.status, none.body]).toEqual([400, { results_reason: ['Please give the reason for taking back the results.'] }]);
+    expect([none.status, none.body]).toEqual([
+      400,
+      { results_reason: ['Please give the reason for taking back the results.'], code: 'unpublish_reason_required' },
+    ]);
     const bn = await patch(superuser, lottery, { is_result_published: false }, 'bn');
-    expect(bn.body).toEqual({ results_reason: ['ফলাফল ফিরিয়ে নেওয়ার কারণ লিখুন।'] });
+    expect(bn.body).toEqual({ results_reason: ['ফলাফল ফিরিয়ে নেওয়ার কারণ লিখুন।'], code: 'unpublish_reason_required' });
     expect((await patch(superuser, lottery, { is_result_published: false, results_reason: '  ' })).status).toBe(400);
     // A reason for anything else is refused.
     const other = await patch(superuser, lottery, { name: 'Autumn Jackpot 2', results_reason: 'x' });
-    expect([other.status, other.body]).toEqual([400, { results_reason: ['A reason is only given when taking back the results.'] }]);
+    expect([other.status, other.body]).toEqual([
+      400,
+      { results_reason: ['A reason is only given when taking back the results.'], code: 'unpublish_reason_only_then' },
+    ]);
     expect(await t.db.one('SELECT name, is_result_published FROM lotteries WHERE id = $1', [lottery])).toEqual({
       name: 'Autumn Jackpot',
       is_result_published: true,
