@@ -101,6 +101,11 @@ export type AppOptions = {
   freezeJob?: boolean;
   /** How pushes are sent (tests: to a local push service); by default web-push with the configured VAPID keys. */
   pushTransport?: PushTransport;
+  /**
+   * The pause before bKash's client repeats a call that got no answer (200 ms, doubling, by default). The API tests
+   * make it 1 ms: their bKash is mostly a closed port, and each TrxID given waited out the pauses (0.6 s).
+   */
+  bkashRetryDelayMs?: number;
 };
 
 /** Builds the whole product (API, BFF, SSR) without listening: index.ts listens, tests drive it directly. */
@@ -196,6 +201,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     username: config.bkash.username,
     password: config.bkash.password,
     timeoutMs: config.BKASH_TIMEOUT_MS,
+    ...(opts.bkashRetryDelayMs === undefined ? {} : { retryDelayMs: opts.bkashRetryDelayMs }),
   });
   const payments = new Payments({
     db,
