@@ -15,4 +15,6 @@ export default {
   // One migrated embedded database, dumped once; each test's fresh database starts from it (tests/helpers/database.ts).
   globalSetup: '<rootDir>/tests/helpers/pglite-template.ts',
   globalTeardown: '<rootDir>/tests/helpers/pglite-template-teardown.ts',
+  // A console.error or console.warn fails the test, as in the browser journeys (tests/helpers/console-fails.ts).
+  setupFilesAfterEnv: ['<rootDir>/tests/helpers/console-fails.ts'],
 };

@@ -90,6 +90,11 @@ export type AppOptions = {
   freezeJob?: boolean;
   /** How pushes are sent (tests: to a local push service); by default web-push with the configured VAPID keys. */
   pushTransport?: PushTransport;
+  /**
+   * The pause before bKash's client repeats a call that got no answer (200 ms, doubling, by default). The API tests
+   * make it 1 ms: their bKash is mostly a closed port, and each TrxID given waited out the pauses (0.6 s).
+   */
+  bkashRetryDelayMs?: number;
 };
 
 /**
@@ -116,7 +121,16 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   });
   // The detector is registered before init: `use` after init never reaches i18next's services (no detection at all).
   const i18n = await createI18n(resources, [detector]);
-  const services = buildServices({ config, db, log, i18n, keys, notifier: opts.notifier, pushTransport: opts.pushTransport });
+  const services = buildServices({
+    config,
+    db,
+    log,
+    i18n,
+    keys,
+    notifier: opts.notifier,
+    pushTransport: opts.pushTransport,
+    bkashRetryDelayMs: opts.bkashRetryDelayMs,
+  });
   await prepareData({ config, db, log, keys, accounts: services.accounts });
   const stopJobs = startJobs({ config, db, log, services, sendMessages: opts.sendMessages, freezeJob: opts.freezeJob });
 

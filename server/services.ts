@@ -45,6 +45,8 @@ export type ServiceOptions = {
   notifier?: Notifier | undefined;
   /** How pushes are sent; by default web-push with the configured VAPID keys (tests: a local push service). */
   pushTransport?: PushTransport | undefined;
+  /** The first pause before bKash's call is repeated (tests: 1 ms; server/payments/bkash/client.ts has the default). */
+  bkashRetryDelayMs?: number | undefined;
 };
 
 /**
@@ -91,6 +93,7 @@ export function buildServices(o: ServiceOptions) {
     username: config.bkash.username,
     password: config.bkash.password,
     timeoutMs: config.BKASH_TIMEOUT_MS,
+    ...(o.bkashRetryDelayMs === undefined ? {} : { retryDelayMs: o.bkashRetryDelayMs }),
   });
   const payments = new Payments({
     db,

@@ -4,7 +4,7 @@
  * are keys of locales/<lng>/validation.json.
  */
 import { z } from 'zod';
-import { v } from '../fields.ts';
+import { hiddenCharacter, v } from '../fields.ts';
 
 /** The longest endpoint a push service gives (they are a few hundred characters). */
 export const PUSH_ENDPOINT_MAX = 1000;
@@ -63,6 +63,8 @@ export const PushSubscriptionBody = z.strictObject({
   label: z
     .string({ error: () => v('pushLabelInvalid') })
     .max(PUSH_LABEL_MAX, { error: () => v('pushLabelInvalid') })
+    // A NUL reached the database and was a 500 (tests/api/control-characters.test.ts).
+    .refine((s) => hiddenCharacter(s) !== 'control', { error: () => v('controlCharacters') })
     .optional(),
 });
 

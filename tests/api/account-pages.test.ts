@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const phone = () => `019${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const phone = uniquePhone;
 
 /** A browser without JavaScript: cookies kept, the form's token sent back. */
 async function formPage(path: string, lang = 'en') {

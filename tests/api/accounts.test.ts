@@ -7,6 +7,7 @@ import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { FAILURE_STEPS } from '../../server/http/rate-limit.ts';
 import { dhakaToday } from '../../shared/accounts/age.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,9 +21,8 @@ beforeEach(async () => {
   await t.db.query('DELETE FROM rate_limits');
 });
 
-let seq = 0;
 /** A phone number no other test of this file uses. */
-const newPhone = () => `0171${String(1_000_000 + ++seq).slice(-7)}`;
+const newPhone = uniquePhone;
 const api = () => request(t.url);
 const PASSWORD = 'correct-horse-1';
 

@@ -9,6 +9,7 @@ import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -23,10 +24,8 @@ beforeEach(async () => {
   await t.db.query('DELETE FROM rate_limits');
 });
 
-let phoneSeq = 0;
-
 async function player(name: string, lang = 'en'): Promise<{ agent: Agent; id: number }> {
-  const phone = `0192${String(++phoneSeq).padStart(7, '0')}`;
+  const phone = uniquePhone();
   const u = await createUser(t, { name, phone });
   const agent = request.agent(t.url);
   agent.set('Cookie', `lang=${lang}`);

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { ownerMark } from '../../server/pwa/offline.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs, type Agent } from '../helpers/session.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 const SECRET = 'test-secret-'.padEnd(48, 'x');
 let t: TestApp;
@@ -101,9 +102,8 @@ describe('the document', () => {
 });
 
 describe('which pages the worker may keep, and for whom', () => {
-  let seq = 0;
   async function login(o: { is_staff?: boolean } = {}): Promise<{ agent: Agent; id: number }> {
-    const u = await createUser(t, { phone: `0143${String(1_000_000 + ++seq).slice(-7)}`, is_staff: o.is_staff ?? false });
+    const u = await createUser(t, { phone: uniquePhone(), is_staff: o.is_staff ?? false });
     return { agent: await loginAs(t.url, u.phone, u.password), id: u.id };
   }
 

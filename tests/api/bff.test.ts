@@ -9,6 +9,7 @@ import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { insertLottery, purchase } from './purchase-fixtures.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 type Res = request.Response;
@@ -55,8 +56,7 @@ describe('BFF on the in-process API', () => {
     await t.db.query('DELETE FROM rate_limits');
   });
 
-  let seq = 0;
-  const newPhone = () => `0151${String(1_000_000 + ++seq).slice(-7)}`;
+  const newPhone = uniquePhone;
 
   test('GET /bff/session: no user, a CSRF token, and HttpOnly visitor and CSRF cookies', async () => {
     const { res } = await browser(t.url);

@@ -10,6 +10,7 @@ import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
 import { holdEnd } from '../../shared/claims/payout.ts';
 import { formatDate } from '../../shared/dates.ts';
 import { buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,11 +24,10 @@ beforeEach(async () => {
 });
 
 const TICKET = '05-12-23-34-45-07';
-let phoneSeq = 0;
 
 /** A logged-in browser (cookies, no JavaScript) and the same player's API token. */
 async function player(name: string, lang = 'en'): Promise<{ agent: Agent; api: Player; phone: string }> {
-  const phone = `0191${String(++phoneSeq).padStart(7, '0')}`;
+  const phone = uniquePhone();
   const u = await createUser(t, { name, phone });
   const agent = request.agent(t.url);
   agent.set('Cookie', `lang=${lang}`);

@@ -11,6 +11,7 @@ import { ACCOUNT_DELAY, delayAfter, FAILURE_STEPS, LIMITS } from '../../server/h
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, sessionSetCookie } from '../helpers/session.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -25,8 +26,7 @@ afterAll(async () => {
 let ipSeq = 0;
 /** A client address no other request of this file uses (TEST-NET-2). */
 const newIp = () => `198.51.100.${++ipSeq}`;
-let phoneSeq = 0;
-const newPhone = () => `0141${String(1_000_000 + ++phoneSeq).slice(-7)}`;
+const newPhone = uniquePhone;
 
 const INVALID = { detail: 'Invalid ticket number or secret number', code: 'activation_invalid' };
 

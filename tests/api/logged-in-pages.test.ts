@@ -7,6 +7,7 @@ import request from 'supertest';
 import { jest } from '@jest/globals';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, loginCookie, setCookies, tokensInCookie, type Agent } from '../helpers/session.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,9 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
 async function player(name: string): Promise<{ agent: Agent; id: number }> {
-  const u = await createUser(t, { phone: `0142${String(1_000_000 + ++seq).slice(-7)}`, name });
+  const u = await createUser(t, { phone: uniquePhone(), name });
   const agent = await loginAs(t.url, u.phone, u.password);
   agent.set('Accept-Language', 'en');
   return { agent, id: u.id };
@@ -98,7 +98,7 @@ test('a write shows at once: the new name on the next view', async () => {
 });
 
 test('staff who lose the right are sent to log in on the next view', async () => {
-  const u = await createUser(t, { phone: `0142${String(1_000_000 + ++seq).slice(-7)}`, is_staff: true });
+  const u = await createUser(t, { phone: uniquePhone(), is_staff: true });
   const agent = await loginAs(t.url, u.phone, u.password);
   await agent.get('/admin/create-lottery').expect(200);
   await agent.get('/admin/create-lottery').expect(200);
@@ -147,7 +147,7 @@ describe('a page is never served to a session that has ended (docs/rules/account
   const profile = (cookie: string) => request(t.url).get('/profile').set('Cookie', cookie).set('Accept-Language', 'en');
 
   test('after logout, the saved cookie gets login, not the page; /bff refuses it too', async () => {
-    const u = await createUser(t, { phone: `0142${String(1_000_000 + ++seq).slice(-7)}`, name: 'Saved Cookie' });
+    const u = await createUser(t, { phone: uniquePhone(), name: 'Saved Cookie' });
     const cookie = await loginCookie(t.url, u.phone, u.password);
     const page = await viewed(cookie);
     const out = await request(t.url)
@@ -164,7 +164,7 @@ describe('a page is never served to a session that has ended (docs/rules/account
   });
 
   test('after "log out everywhere" from another session, this one gets login', async () => {
-    const u = await createUser(t, { phone: `0142${String(1_000_000 + ++seq).slice(-7)}`, name: 'Two Browsers' });
+    const u = await createUser(t, { phone: uniquePhone(), name: 'Two Browsers' });
     const here = await loginCookie(t.url, u.phone, u.password);
     const there = await loginCookie(t.url, u.phone, u.password);
     await viewed(here);

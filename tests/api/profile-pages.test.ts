@@ -6,6 +6,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -28,8 +29,7 @@ function formTag(html: string, pick: RegExp): string {
   return tag;
 }
 
-let seq = 0;
-const newPhone = () => `0141${String(1_000_000 + ++seq).slice(-7)}`;
+const newPhone = uniquePhone;
 
 async function player(lang = 'en'): Promise<{ agent: Agent; id: number; phone: string; password: string }> {
   const u = await createUser(t, { phone: newPhone(), name: 'Karim Mia' });

@@ -15,6 +15,7 @@ import type { Db } from '../../server/db/index.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { FAILURE_STEPS } from '../../server/http/rate-limit.ts';
 import type { Notifier } from '../../server/notify/index.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -32,7 +33,7 @@ beforeEach(async () => {
 
 type Player = { id: number; phone: string; password: string; auth: [string, string] };
 let seq = 0;
-const newPhone = () => `0151${String(1_000_000 + ++seq).slice(-7)}`;
+const newPhone = uniquePhone;
 
 async function player(o: { email?: string; name?: string } = {}): Promise<Player> {
   const u = await createUser(t, { phone: newPhone(), ...o });

@@ -4,6 +4,7 @@ import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { startSimulator, type BkashSimulator, type SimulatorOptions } from '../../scripts/bkash-simulator/simulator.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 const DAY = 24 * 3600 * 1000;
 const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -44,11 +45,9 @@ export async function insertLottery(t: TestApp, l: LotteryInput = {}): Promise<n
 
 export type Player = { id: number; phone: string; token: string; auth: [string, string] };
 
-let phoneSeq = 0;
-
 /** An active account (a player unless is_staff) and its access token. */
 export async function account(t: TestApp, o: { name?: string; email?: string; is_staff?: boolean } = {}): Promise<Player> {
-  const phone = `0161${String(++phoneSeq).padStart(7, '0')}`;
+  const phone = uniquePhone();
   const u = await createUser(t, { ...o, phone });
   const res = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -217,8 +216,6 @@ export async function approveByHand(t: TestApp, transactionId: number) {
     .send({ reason: 'Receipt checked in a test' });
 }
 
-let pagePhoneSeq = 0;
-
 /** A player logged in through the login form, with the language cookie `lang`: an agent that browses as he does. */
 export async function pagePlayer(
   t: TestApp,
@@ -226,7 +223,7 @@ export async function pagePlayer(
   lang = 'en',
   o: { is_staff?: boolean } = {},
 ): Promise<{ agent: Agent; id: number }> {
-  const u = await createUser(t, { name, phone: `0186${String(++pagePhoneSeq).padStart(7, '0')}`, ...o });
+  const u = await createUser(t, { name, phone: uniquePhone(), ...o });
   const agent = request.agent(t.url);
   agent.set('Cookie', `lang=${lang}`);
   return { agent: await loginAs(agent, u.phone, u.password), id: u.id };

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
 import { account, buy, insertLottery, purchase, rows } from './purchase-fixtures.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,10 +21,9 @@ beforeEach(async () => {
 });
 
 const TICKET = '05-12-23-34-45-07';
-let phoneSeq = 0;
 
 async function player(name: string, lang = 'en'): Promise<Agent> {
-  const u = await createUser(t, { name, phone: `0181${String(++phoneSeq).padStart(7, '0')}` });
+  const u = await createUser(t, { name, phone: uniquePhone() });
   const agent = request.agent(t.url);
   agent.set('Cookie', `lang=${lang}`);
   return loginAs(agent, u.phone, u.password);

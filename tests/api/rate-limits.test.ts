@@ -19,6 +19,7 @@ import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loadResources } from '../../server/i18n.ts';
 import { FAILURE_STEPS, LIMITS, type Limit } from '../../server/http/rate-limit.ts';
 import { CODE_RULES, MAX_CODE_ATTEMPTS } from '../../shared/one-time-codes.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 type Res = request.Response;
 
@@ -33,9 +34,8 @@ afterAll(async () => {
 let ipSeq = 0;
 /** A client address no other test uses (TEST-NET-3). */
 const newIp = () => `203.0.113.${++ipSeq}`;
-let phoneSeq = 0;
 /** A phone number no other test of this file uses (and no account has, unless a test creates one). */
-const newPhone = () => `0131${String(1_000_000 + ++phoneSeq).slice(-7)}`;
+const newPhone = uniquePhone;
 const from = (ip: string) => ({ post: (path: string) => request(t.url).post(path).set('X-Forwarded-For', ip) });
 
 /** Fills a fixed window (server/http/rate-limit.ts `hit`) as if `hits` requests had been counted in it just now. */

@@ -16,6 +16,7 @@ import { adminSql, databaseUrlFor } from '../helpers/database.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/process.ts';
 import { until } from '../helpers/wait.ts';
 import { closeSales, insertLottery, purchase } from './purchase-fixtures.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const onPostgres = pgUrl ? describe : describe.skip;
@@ -83,7 +84,7 @@ onPostgres('three instances as separate processes on one database', () => {
    */
   async function player(i = 0, o: { is_staff?: boolean } = {}) {
     const seq = ++phoneSeq;
-    const u = await createUser(t, { phone: `0191${String(seq).padStart(7, '0')}`, ...o });
+    const u = await createUser(t, { phone: uniquePhone(), ...o });
     const from = `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq & 255}`;
     const r = await request(on(i)).post('/api/token/').set('X-Forwarded-For', from).send({ phone: u.phone, password: u.password });
     expect(r.status).toBe(200);

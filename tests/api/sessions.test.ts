@@ -16,6 +16,7 @@ import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { testDatabase } from '../helpers/database.ts';
 import { csrfFrom, loginCookie, sessionSetCookie, tokensInCookie } from '../helpers/session.ts';
 import { buy, insertLottery, purchase } from './purchase-fixtures.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,8 +27,7 @@ beforeEach(async () => {
   await t.db.query('DELETE FROM rate_limits');
 });
 
-let seq = 0;
-const newUser = (o: { is_staff?: boolean } = {}) => createUser(t, { phone: `0193${String(1_000_000 + ++seq).slice(-7)}`, ...o });
+const newUser = (o: { is_staff?: boolean } = {}) => createUser(t, { phone: uniquePhone(), ...o });
 const api = () => request(t.url);
 const bearer = (token: string): [string, string] => ['Authorization', `Bearer ${token}`];
 

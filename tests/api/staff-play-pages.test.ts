@@ -9,6 +9,7 @@ import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs, type Agent } from '../helpers/session.ts';
 import { buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 let t: TestApp;
 let lottery: number;
@@ -35,11 +36,10 @@ const SEND_MONEY = {
 } as const;
 type Role = 'player' | 'staff' | 'superuser';
 
-let phoneSeq = 0;
 async function who(role: Role, lng: Lng): Promise<{ agent: Agent; id: number; phone: string; password: string }> {
   const u = await createUser(t, {
     name: `${role} ${lng}`,
-    phone: `0151${String(++phoneSeq).padStart(7, '0')}`,
+    phone: uniquePhone(),
     is_staff: role !== 'player',
   });
   if (role === 'superuser') await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [u.id]);

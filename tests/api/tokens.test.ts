@@ -8,6 +8,7 @@ import { ACCOUNT_DELAY, FAILURE_STEPS, LIMITS } from '../../server/http/rate-lim
 import request from 'supertest';
 import { Tokens } from '../../server/accounts/tokens.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { uniquePhone } from '../helpers/factories.ts';
 
 const SECRET = 'tokens-test-secret-'.padEnd(48, 'y');
 let t: TestApp;
@@ -21,8 +22,7 @@ beforeEach(async () => {
   await t.db.query('DELETE FROM rate_limits');
 });
 
-let seq = 0;
-const newPhone = () => `0181${String(1_000_000 + ++seq).slice(-7)}`;
+const newPhone = uniquePhone;
 const api = () => request(t.url);
 const INVALID = { detail: 'Invalid credentials', code: 'no_active_account' };
 

@@ -9,7 +9,7 @@
  */
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, login, test } from './helpers.ts';
-import { logInAs, secondStaff, STAFF, useLanguage } from './pages.ts';
+import { logInAs, randomTicket, secondStaff, STAFF, useLanguage } from './pages.ts';
 
 type ListedLottery = { id: number; name: string; featured: boolean; purchasable: boolean };
 
@@ -20,13 +20,6 @@ async function openLottery(request: APIRequestContext): Promise<ListedLottery> {
   const last = open.at(-1);
   if (!last) throw new Error('no open lottery that is not featured: the journey needs the demo data (SEED_DEMO)');
   return last;
-}
-
-function randomTicket(): string {
-  const main = new Set<number>();
-  while (main.size < 5) main.add(1 + Math.floor(Math.random() * 55));
-  const last = 1 + Math.floor(Math.random() * 15);
-  return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
 }
 
 /** A second staff member's page, logged in from an address of its own, in English. */

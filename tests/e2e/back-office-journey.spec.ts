@@ -9,14 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, login, readCode, serverLogPath, test } from './helpers.ts';
-import { bearerOf, closeSales, logInAs, secondStaff, STAFF, useLanguage } from './pages.ts';
-
-function randomTicket(): string {
-  const main = new Set<number>();
-  while (main.size < 5) main.add(1 + Math.floor(Math.random() * 55));
-  const last = 1 + Math.floor(Math.random() * 15);
-  return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
-}
+import { bearerOf, closeSales, logInAs, randomTicket, secondStaff, STAFF, useLanguage } from './pages.ts';
 
 test('create → publish and feature → buy → approve → draw → results → notify → claim → transfer completed', async ({
   browser,

@@ -9,7 +9,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, login, readCode, test } from './helpers.ts';
-import { drawByHand, sendMoney, STAFF, useLanguage } from './pages.ts';
+import { drawByHand, randomTicket, sendMoney, STAFF, useLanguage } from './pages.ts';
 
 type ListedLottery = { id: number; name: string; featured: boolean; purchasable: boolean; ticket_price: number };
 
@@ -40,13 +40,6 @@ async function lotteryToDraw(request: APIRequestContext): Promise<ListedLottery>
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as ListedLottery;
-}
-
-function randomTicket(): string {
-  const main = new Set<number>();
-  while (main.size < 5) main.add(1 + Math.floor(Math.random() * 55));
-  const last = 1 + Math.floor(Math.random() * 15);
-  return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
 }
 
 test('a winner is congratulated, claims his prize with a code and sees the transfer completed', async ({ page, player, request }) => {

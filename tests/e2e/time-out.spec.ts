@@ -4,15 +4,7 @@
  * when — with JavaScript in English, without it in Bengali and in English. The API's every path: tests/api/time-out.test.ts.
  */
 import { expect, test } from './helpers.ts';
-import { featuredLotteryId, logInAs, useLanguage } from './pages.ts';
-
-/** A random combination, so that journeys sharing the featured lottery do not collide. */
-function randomTicket(): string {
-  const main = new Set<number>();
-  while (main.size < 5) main.add(1 + Math.floor(Math.random() * 55));
-  const last = 1 + Math.floor(Math.random() * 15);
-  return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
-}
+import { featuredLotteryId, logInAs, randomTicket, useLanguage } from './pages.ts';
 
 for (const [js, lng] of [
   [true, 'en'],
