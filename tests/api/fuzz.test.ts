@@ -139,12 +139,18 @@ function requestFor(op: Operation) {
 
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 
-/** An error body as docs/rules/api.md gives it: {detail, code} for the request, or {field: [messages]}. */
+/**
+ * An error body as docs/rules/api.md gives it: {detail, code} for the request, or {field: [messages]}, with the code of
+ * a rule's refusal of a field beside them (decision 064).
+ */
 function isErrorBody(b: unknown): boolean {
   if (!b || typeof b !== 'object' || Array.isArray(b)) return false;
   const o = b as Json;
   if (typeof o.detail === 'string') return o.code === undefined || typeof o.code === 'string';
-  const fields = Object.values(o);
+  if (o.code !== undefined && typeof o.code !== 'string') return false;
+  const fields = Object.entries(o)
+    .filter(([k]) => k !== 'code')
+    .map(([, v]) => v);
   return fields.length > 0 && fields.every((v) => Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string'));
 }
 

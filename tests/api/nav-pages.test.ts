@@ -127,9 +127,9 @@ describe('the tab bar on player pages', () => {
     );
     expect(mine).toMatch(/<li class="nav-links__place"><a href="\/all-lotteries"[^>]*>Play<\/a>/);
     expect(mine).toMatch(/<li class="nav-links__place"><a href="\/results"[^>]*>Results<\/a>/);
-    expect(mine).toMatch(/<a class="nav-user" title="017\d{8}" href="\/profile"/);
+    expect(mine).toMatch(/<a class="nav-user" title="01\d{9}" href="\/profile"/);
     const profile = header((await player.get('/profile').expect(200)).text);
-    expect(profile).toMatch(/<a class="nav-user is-current" aria-current="page" title="017\d{8}" href="\/profile"/);
+    expect(profile).toMatch(/<a class="nav-user is-current" aria-current="page" title="01\d{9}" href="\/profile"/);
     const anon = header((await visitor().get('/all-lotteries').expect(200)).text);
     expect(anon).toMatch(/<a class="active" aria-current="page" href="\/all-lotteries"[^>]*>Play<\/a>/);
     expect(anon).not.toContain('href="/my-lotteries"');
