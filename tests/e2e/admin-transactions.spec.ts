@@ -9,7 +9,7 @@
  */
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, login, test } from './helpers.ts';
-import { logInAs, randomTicket, secondStaff, STAFF, useLanguage } from './pages.ts';
+import { randomTicket, secondStaff, STAFF, useLanguage } from './pages.ts';
 
 type ListedLottery = { id: number; name: string; featured: boolean; purchasable: boolean };
 
@@ -28,7 +28,7 @@ async function secondStaffPage(browser: Browser, request: APIRequestContext) {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.8.${Date.now() % 250}.9` } });
   const page = await context.newPage();
   await useLanguage(page, 'en');
-  await logInAs(page, who);
+  await login(page, who);
   return { page, context };
 }
 
@@ -49,7 +49,7 @@ test('one staff member proposes approving a player’s purchase on /admin/transa
 
   await page.context().clearCookies();
   await useLanguage(page, 'en');
-  await logInAs(page, STAFF);
+  await login(page, STAFF);
   await page.goto('/admin/transactions');
   await page.getByLabel('Search by player, phone, email, ticket, TrxID or lottery').fill(ticket);
   await page.getByRole('button', { name: 'Apply' }).click();

@@ -5,8 +5,8 @@
  * clean. The no-JS form posts are covered by tests/api/admin-pages.test.ts.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from './helpers.ts';
-import { logInAs, STAFF, useLanguage } from './pages.ts';
+import { expect, login, test } from './helpers.ts';
+import { STAFF, useLanguage } from './pages.ts';
 
 for (const [js, lng] of [
   [true, 'en'],
@@ -16,7 +16,7 @@ for (const [js, lng] of [
     test.use({ javaScriptEnabled: js });
     test(`staff land on the dashboard after login (${lng})`, async ({ page }) => {
       await useLanguage(page, lng);
-      await logInAs(page, STAFF);
+      await login(page, STAFF);
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
       await expect(page.locator('h1')).toHaveText(lng === 'bn' ? 'ড্যাশবোর্ড' : 'Dashboard');
     });
@@ -24,7 +24,7 @@ for (const [js, lng] of [
 
 test('staff create a lottery in both languages, publish and feature it; players see it in their language', async ({ page, request }) => {
   await useLanguage(page, 'en');
-  await logInAs(page, STAFF);
+  await login(page, STAFF);
   await page.goto('/admin/create-lottery');
   const form = page.locator('form.admin-form');
   // The defaults of a new lottery.
@@ -74,7 +74,7 @@ test('the back office fits a 360 px phone and a 1280 px desktop in both language
   // 12 pages × 2 widths × 2 languages, each with axe: minutes on a busy 2-core machine.
   test.setTimeout(360_000);
   await useLanguage(page, 'en');
-  await logInAs(page, STAFF);
+  await login(page, STAFF);
   const problems: string[] = [];
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
@@ -111,7 +111,9 @@ test('a player is sent to login from the back office', async ({ page, player }) 
   await useLanguage(page, 'en');
   await page.goto('/admin/lotteries');
   await expect(page).toHaveURL(/\/login\?from=%2Fadmin%2Flotteries$/);
-  await logInAs(page, { identifier: player.phone, password: player.password });
+  // Logged in from the home page: a login that followed ?from= would land on that login page again.
+  await page.goto('/');
+  await login(page, { identifier: player.phone, password: player.password });
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/login\?from=%2Fadmin%2Fdashboard$/);
 });

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, login, readCode, serverLogPath, test } from './helpers.ts';
-import { bearerOf, closeSales, logInAs, randomTicket, secondStaff, STAFF, useLanguage } from './pages.ts';
+import { bearerOf, closeSales, randomTicket, secondStaff, STAFF, useLanguage } from './pages.ts';
 
 test('create → publish and feature → buy → approve → draw → results → notify → claim → transfer completed', async ({
   browser,
@@ -21,7 +21,7 @@ test('create → publish and feature → buy → approve → draw → results �
   const staffContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Date.now() % 250}.7` } });
   const staff = await staffContext.newPage();
   await useLanguage(staff, 'en');
-  await logInAs(staff, STAFF);
+  await login(staff, STAFF);
 
   // Staff create the lottery, published and featured, with its Bengali name.
   const name = `Teesta ${Date.now() % 100000}`;
@@ -71,7 +71,7 @@ test('create → publish and feature → buy → approve → draw → results �
   const checkerContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.7.${Date.now() % 250}.8` } });
   const checker = await checkerContext.newPage();
   await useLanguage(checker, 'en');
-  await logInAs(checker, secondLogin);
+  await login(checker, secondLogin);
   await checker.goto('/admin/transactions');
   const proposal = checker.locator('.admin-proposals .admin-card').filter({ hasText: ticket });
   await proposal.getByLabel('Your reason').fill('Journey: receipt checked');

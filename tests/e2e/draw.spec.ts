@@ -8,8 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, serverLogPath, test } from './helpers.ts';
-import { closeSales, drawByHand, logInAs, lotteryWithSale, secondStaff, STAFF, useLanguage } from './pages.ts';
+import { expect, login, serverLogPath, test } from './helpers.ts';
+import { closeSales, drawByHand, lotteryWithSale, secondStaff, STAFF, useLanguage } from './pages.ts';
 
 test('staff propose winners by hand, a second staff member approves, the results and the winner notified', async ({
   browser,
@@ -22,7 +22,7 @@ test('staff propose winners by hand, a second staff member approves, the results
   const name = `Jamuna ${Date.now() % 100000}`;
   const lottery = await lotteryWithSale(request, player, name);
   await useLanguage(page, 'en');
-  await logInAs(page, STAFF);
+  await login(page, STAFF);
   // While sales are open the page says why winners cannot be chosen yet; they are chosen after the end of sales.
   await page.goto(`/admin/lotteries/${lottery.id}/draw`);
   await expect(page.locator('.draw-select')).toContainText('winners are chosen by hand only after the end of sales');
@@ -65,7 +65,7 @@ test('staff propose winners by hand, a second staff member approves, the results
   const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.8.${Date.now() % 250}.9` } });
   const checker = await other.newPage();
   await useLanguage(checker, 'en');
-  await logInAs(checker, await secondStaff(request));
+  await login(checker, await secondStaff(request));
   await checker.goto(`/admin/lotteries/${lottery.id}/draw`);
   await expect(checker.locator('.draw-proposal')).toContainText('Drawn before the verifiable draw');
   await checker.getByRole('button', { name: 'Approve and finish the draw' }).click();
@@ -119,7 +119,7 @@ test('staff propose winners by hand, a second staff member approves, the results
   const second = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Date.now() % 250}.9` } });
   const approver = await second.newPage();
   await useLanguage(approver, 'en');
-  await logInAs(approver, await secondStaff(request, 'Withholding Officer'));
+  await login(approver, await secondStaff(request, 'Withholding Officer'));
   await approver.goto(`/admin/lotteries/${lottery.id}/draw`);
   const form = approver.locator('.draw-withholding');
   await expect(form).toContainText('Court order 12/2026');
@@ -140,7 +140,7 @@ test('the draw page fits a 360 px phone and a 1280 px desktop in both languages,
   test.setTimeout(180_000);
   const lottery = await lotteryWithSale(request, player, `Surma ${Date.now() % 100000}`);
   await useLanguage(page, 'en');
-  await logInAs(page, STAFF);
+  await login(page, STAFF);
   const problems: string[] = [];
   const check = async (label: string, width: number, lng: string) => {
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);

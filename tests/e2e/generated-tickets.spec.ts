@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './helpers.ts';
-import { logInAs, STAFF, useLanguage } from './pages.ts';
+import { expect, login, test } from './helpers.ts';
+import { STAFF, useLanguage } from './pages.ts';
 
 async function token(request: APIRequestContext, phone: string, password: string): Promise<string> {
   const res = await request.post('/api/token/', { data: { phone, password } });
@@ -32,7 +32,7 @@ test('staff generate 5 tickets, export them, a player activates one: it shows ac
   const lotteryId = ((await created.json()) as { id: number }).id;
 
   await useLanguage(page, 'en');
-  await logInAs(page, STAFF);
+  await login(page, STAFF);
   await page.goto(`/admin/generated-tickets?lottery_id=${lotteryId}`);
   await page.getByText('Generate Tickets', { exact: true }).click();
   const form = page.locator('form.admin-generate');

@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { LANG_COOKIE } from '../../shared/i18n.ts';
 
 export { expect };
 
@@ -87,18 +88,24 @@ export function newPlayer(): NewPlayer {
 }
 
 /**
- * Logs in through the login form (works with and without JavaScript) and waits for the landing page:
- * the player's name in the top bar. Stays on the login page when already there (e.g. after verification);
- * otherwise opens it in English.
+ * The journeys' one login: through the login form (works with and without JavaScript, at any screen width), then
+ * waits for the page after the login page and the logged-in top bar (on a phone the user's name is inside the closed
+ * menu: attached, not visible), and for `name` in it when given. Stays on the login page when already there (after
+ * verification, or sent there with ?from=, which the login then follows); otherwise opens it, in English unless the
+ * browser context already chose a language (useLanguage in tests/e2e/pages.ts): ?lng=en also answers the first-visit
+ * language chooser, which would otherwise cover the form.
  */
-export async function login(page: Page, who: { identifier: string; password: string; name?: string }) {
-  // ?lng=en also answers the first-visit language chooser, which would otherwise cover the form.
-  if (new URL(page.url(), 'http://x').pathname !== '/login') await page.goto('/login?lng=en');
+export async function login(page: Page, who: { identifier: string; password: string; name?: string }): Promise<void> {
+  if (new URL(page.url(), 'http://x').pathname !== '/login') {
+    const chosen = (await page.context().cookies(process.env.E2E_BASE_URL)).some((c) => c.name === LANG_COOKIE);
+    await page.goto(chosen ? '/login' : '/login?lng=en');
+  }
   const form = page.locator('main form').filter({ has: page.locator('input[name="phone"]') });
   await form.locator('input[name="phone"]').fill(who.identifier);
   await form.locator('input[name="password"]').fill(who.password);
   await form.locator('[type="submit"]').click();
-  await expect(page.locator('.nav-user__name')).toBeVisible();
+  await page.waitForURL((u) => u.pathname !== '/login');
+  await expect(page.locator('.nav-user__name')).toBeAttached();
   if (who.name) await expect(page.locator('.nav-user__name')).toHaveText(who.name);
 }
 

@@ -7,8 +7,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { Language } from '../../shared/i18n.ts';
-import { expect, hydrated, test } from './helpers.ts';
-import { logInAs, lotteryWithSale, STAFF, useLanguage } from './pages.ts';
+import { expect, hydrated, login, test } from './helpers.ts';
+import { lotteryWithSale, STAFF, useLanguage } from './pages.ts';
 import { fits } from './fits.ts';
 
 const TEXTS = {
@@ -52,7 +52,7 @@ for (const js of [true, false]) {
         test.setTimeout(90_000);
         // The language first: a first visit's language chooser would cover the login form.
         await useLanguage(page, lng);
-        await logInAs(page, { identifier: player.phone, password: player.password });
+        await login(page, { identifier: player.phone, password: player.password });
         const name = `Bell Draw ${player.phone.slice(-5)}`;
         await lotteryWithSale(request, player, name);
 
@@ -89,7 +89,7 @@ for (const js of [true, false]) {
 
       test('the message settings on the profile are saved', async ({ page, player }) => {
         await useLanguage(page, lng);
-        await logInAs(page, { identifier: player.phone, password: player.password });
+        await login(page, { identifier: player.phone, password: player.password });
         await page.goto('/profile');
         if (js) await hydrated(page);
         const section = page.locator('section#messages');
@@ -115,7 +115,7 @@ for (const js of [true, false]) {
 test('the bell fits the one-line bar at 1280 px, for staff in Bengali (the most links)', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await useLanguage(page, 'bn');
-  await logInAs(page, STAFF);
+  await login(page, STAFF);
   await page.goto('/');
   await expect(bell(page)).toBeVisible();
   const box = await bell(page).boundingBox();

@@ -14,7 +14,7 @@ import { tierOf } from '../../shared/draws/tiers.ts';
 import { drawNumbers, roundTime } from '../../server/draws/verifiable.ts';
 import { expect, login, readCode, test } from './helpers.ts';
 import { NUMBERS_FIXTURE as F, SIGNED, TICKET } from './numbers-fixture.ts';
-import { bearerOf, logInAs, sendMoney, STAFF, useLanguage } from './pages.ts';
+import { bearerOf, sendMoney, STAFF, useLanguage } from './pages.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -45,7 +45,7 @@ test('numbers lottery: created, rollover named, bought, drawn by the procedure, 
   const staffContext = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `10.6.${Date.now() % 250}.5` } });
   const staff = await staffContext.newPage();
   await useLanguage(staff, 'en');
-  await logInAs(staff, STAFF);
+  await login(staff, STAFF);
 
   // Staff create the next numbers lottery with the form: the kind, the jackpot's share and the tier prizes.
   const next = `Next Numbers ${Date.now() % 100000}`;

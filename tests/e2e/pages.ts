@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_STAFF } from '../../server/db/seed.ts';
 import { DEV_BKASH_RECEIVER_NUMBER } from '../../server/config.ts';
 import { LANG_COOKIE, type Language } from '../../shared/i18n.ts';
-import { createPlayer, expect, uniquePhone } from './helpers.ts';
+import { createPlayer, expect, login, uniquePhone } from './helpers.ts';
 
 export const LANGUAGES: Language[] = ['en', 'bn'];
 
@@ -31,20 +31,6 @@ export function featuredLotteryId(request: APIRequestContext): Promise<number> {
 /** The page's language for every request of this browser context, as a returning visitor who chose it. */
 export async function useLanguage(page: Page, lng: Language): Promise<void> {
   await page.context().addCookies([{ name: LANG_COOKIE, value: lng, url: process.env.E2E_BASE_URL as string }]);
-}
-
-/**
- * Logs in through the login form at any screen width (on a phone the top bar's user name is inside the closed
- * menu, so this waits for the page after the login page rather than for the name to show).
- */
-export async function logInAs(page: Page, who: { identifier: string; password: string }): Promise<void> {
-  await page.goto('/login');
-  const form = page.locator('main form').filter({ has: page.locator('input[name="phone"]') });
-  await form.locator('input[name="phone"]').fill(who.identifier);
-  await form.locator('input[name="password"]').fill(who.password);
-  await form.locator('[type="submit"]').click();
-  await page.waitForURL((u) => u.pathname !== '/login');
-  await expect(page.locator('.nav-user__name')).toBeAttached();
 }
 
 /** The demo staff login the server creates on the embedded database (SEED_DEMO, as playwright.config.ts runs it). */
@@ -177,8 +163,8 @@ export async function enterAs(page: Page, request: APIRequestContext, who: Who, 
   await useLanguage(page, lng);
   if (who === 'player') {
     const player = await createPlayer(request);
-    await logInAs(page, { identifier: player.phone, password: player.password });
-  } else if (who === 'staff') await logInAs(page, STAFF);
+    await login(page, { identifier: player.phone, password: player.password });
+  } else if (who === 'staff') await login(page, STAFF);
 }
 
 /**

@@ -3,8 +3,8 @@
  * the ticket page refuses a purchase over it with the API's message — with JavaScript in English, without it in
  * Bengali. The form posts and every purchase path are covered by tests/api/play-limits*.test.ts.
  */
-import { expect, test } from './helpers.ts';
-import { featuredLotteryId, logInAs, randomTicket, useLanguage } from './pages.ts';
+import { expect, login, test } from './helpers.ts';
+import { featuredLotteryId, randomTicket, useLanguage } from './pages.ts';
 
 for (const [js, lng] of [
   [true, 'en'],
@@ -16,7 +16,7 @@ for (const [js, lng] of [
     test('a daily limit set on the profile refuses a purchase over it on the ticket page', async ({ page, player, request }) => {
       // The language first: a first visit's language chooser would cover the login form.
       await useLanguage(page, lng);
-      await logInAs(page, { identifier: player.phone, password: player.password });
+      await login(page, { identifier: player.phone, password: player.password });
       await page.goto('/profile');
       await page.locator(`a[href="/profile/limits"]`).first().click();
       await expect(page).toHaveURL(/\/profile\/limits$/);

@@ -7,8 +7,8 @@
  */
 import type { Language } from '../../shared/i18n.ts';
 import { fits } from './fits.ts';
-import { expect, hydrated, test } from './helpers.ts';
-import { logInAs, useLanguage } from './pages.ts';
+import { expect, hydrated, login, test } from './helpers.ts';
+import { useLanguage } from './pages.ts';
 
 const TEXTS = {
   en: {
@@ -41,7 +41,7 @@ for (const js of [true, false]) {
 
       test('the section shows the switch (or why not) and saves the kinds', async ({ page, player }) => {
         await useLanguage(page, lng);
-        await logInAs(page, { identifier: player.phone, password: player.password });
+        await login(page, { identifier: player.phone, password: player.password });
         await page.goto('/notifications');
         if (js) await hydrated(page);
         const section = page.locator('section#push');

@@ -10,7 +10,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, hydrated, login, test } from './helpers.ts';
-import { logInAs, STAFF } from './pages.ts';
+import { STAFF } from './pages.ts';
 
 /** Width × height of a PNG, from its IHDR chunk. */
 const pngSize = (b: Buffer) => `${b.readUInt32BE(16)}x${b.readUInt32BE(20)}`;
@@ -159,7 +159,7 @@ test('offline, My Lotteries is the copy of the last visit with its banner, until
 test('the back office is never served offline', async ({ page, context }) => {
   await page.goto('/?lng=en');
   await controlled(page);
-  await logInAs(page, STAFF);
+  await login(page, STAFF);
   await page.goto('/admin/dashboard');
   await expect(page.locator('main')).toBeVisible();
   expect(await kept(page, '/admin/dashboard')).toBe(false);

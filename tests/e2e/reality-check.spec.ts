@@ -8,8 +8,8 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, hydrated, newPlayer, readCode, test, type NewPlayer } from './helpers.ts';
-import { featuredLotteryId, logInAs, randomTicket, useLanguage } from './pages.ts';
+import { expect, hydrated, login, newPlayer, type NewPlayer, readCode, test } from './helpers.ts';
+import { featuredLotteryId, randomTicket, useLanguage } from './pages.ts';
 import { OLD_SESSION_EMAIL } from './reality-fixture.ts';
 
 /** A verified player whose logins the journeys' database records as made two hours ago. */
@@ -57,7 +57,7 @@ test.describe('with JavaScript, in English', () => {
     const who = await playerWithOldSessions(request);
     const x = TEXTS.en;
     await useLanguage(page, 'en');
-    await logInAs(page, { identifier: who.phone, password: who.password });
+    await login(page, { identifier: who.phone, password: who.password });
     const ticketPage = `/quick-play/${await featuredLotteryId(request)}/${randomTicket()}`;
     await page.goto(ticketPage);
     await hydrated(page);
@@ -107,7 +107,7 @@ test.describe('without JavaScript, in Bengali', () => {
     const who = await playerWithOldSessions(request);
     const x = TEXTS.bn;
     await useLanguage(page, 'bn');
-    await logInAs(page, { identifier: who.phone, password: who.password });
+    await login(page, { identifier: who.phone, password: who.password });
     await page.goto(`/quick-play/${await featuredLotteryId(request)}/${randomTicket()}`);
     const reminder = page.locator('main section.reality-check');
     await expect(reminder).toContainText(x.played);

@@ -6,9 +6,9 @@
  * the back office's bar instead, and no player footer. The server-rendered markup is tested in tests/api/nav-pages.test.ts.
  */
 import type { Page } from '@playwright/test';
-import { expect, test, type NewPlayer } from './helpers.ts';
+import { expect, login, type NewPlayer, test } from './helpers.ts';
 import { fits } from './fits.ts';
-import { LANGUAGES, logInAs, STAFF, useLanguage } from './pages.ts';
+import { LANGUAGES, STAFF, useLanguage } from './pages.ts';
 
 const WIDTH = 360;
 test.use({ viewport: { width: WIDTH, height: 740 }, isMobile: true, hasTouch: true });
@@ -58,7 +58,7 @@ async function journey(page: Page, lng: 'en' | 'bn', player: NewPlayer) {
   const problems: string[] = [];
   const t = LABELS[lng];
   await useLanguage(page, lng);
-  await logInAs(page, { identifier: player.phone, password: player.password });
+  await login(page, { identifier: player.phone, password: player.password });
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', lng);
   // The home page is no tab's: none is marked.
@@ -107,7 +107,7 @@ test.describe('without JavaScript', () => {
 
 test('staff pages keep the back office bar: no player tab bar, no player footer', async ({ page }) => {
   await useLanguage(page, 'en');
-  await logInAs(page, STAFF);
+  await login(page, STAFF);
   await page.goto('/admin/dashboard');
   await expect(page.locator('nav.admin-nav')).toBeVisible();
   await expect(tabBar(page)).toHaveCount(0);

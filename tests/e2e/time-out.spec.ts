@@ -3,8 +3,8 @@
  * /profile/limits ("Take a break", apart from "Self-exclude") and the ticket page refuses his purchase, saying until
  * when — with JavaScript in English, without it in Bengali and in English. The API's every path: tests/api/time-out.test.ts.
  */
-import { expect, test } from './helpers.ts';
-import { featuredLotteryId, logInAs, randomTicket, useLanguage } from './pages.ts';
+import { expect, login, test } from './helpers.ts';
+import { featuredLotteryId, randomTicket, useLanguage } from './pages.ts';
 
 for (const [js, lng] of [
   [true, 'en'],
@@ -16,7 +16,7 @@ for (const [js, lng] of [
 
     test('a 24-hour break taken on the profile refuses a purchase on the ticket page', async ({ page, player, request }) => {
       await useLanguage(page, lng);
-      await logInAs(page, { identifier: player.phone, password: player.password });
+      await login(page, { identifier: player.phone, password: player.password });
       await page.goto('/profile/limits');
       const card = page.locator('section.play-safe__time-out');
       await expect(card.locator('h2')).toHaveText(lng === 'bn' ? 'বিরতি নিন' : 'Take a break');
