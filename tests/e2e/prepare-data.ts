@@ -3,8 +3,13 @@
  * migrations and the demo data as the server makes them, then the numbers lottery of tests/e2e/numbers-fixture.ts,
  * published and on sale for a week, with its draw announced under the fixture's seed; and the old sessions of the
  * reality check's journey (tests/e2e/reality-fixture.ts). The server then finds its data there and seeds nothing more.
+ * The demo staff's password is hashed at the journeys' cost (PASSWORD_HASH_COST of playwright.config.ts), as the server
+ * hashes every other password of the run: at production's 2^17, each of the journeys' hundreds of staff logins and
+ * tokens spent 0.4 s of CPU in scrypt, seconds on a busy machine (docs/decisions/066-journeys-in-a-fraction.md).
  */
 import path from 'node:path';
+import { z } from 'zod';
+import { setPasswordHashCost } from '../../server/accounts/passwords.ts';
 import { openDb } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed.ts';
@@ -15,6 +20,7 @@ import { oldSessions } from './reality-fixture.ts';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is not set');
+setPasswordHashCost(z.coerce.number().int().min(10).max(20).parse(process.env.PASSWORD_HASH_COST));
 const db = await openDb({ dataDir: path.resolve(dataDir) });
 try {
   await migrate(db);
