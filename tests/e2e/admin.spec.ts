@@ -71,7 +71,8 @@ test('staff create a lottery in both languages, publish and feature it; players 
 });
 
 test('the back office fits a 360 px phone and a 1280 px desktop in both languages, axe clean', async ({ page }) => {
-  // 12 pages × 2 widths × 2 languages, each with axe: minutes on a busy 2-core machine.
+  // 11 pages × 2 widths × 2 languages; axe at 360 px only: at the desktop width a11y.spec.ts's staff journey audits the
+  // same pages in both languages with the same axe (decision 066). Minutes on a busy 2-core machine.
   test.setTimeout(360_000);
   await useLanguage(page, 'en');
   await login(page, STAFF);
@@ -98,6 +99,7 @@ test('the back office fits a 360 px phone and a 1280 px desktop in both language
         await expect(page.locator('html')).toHaveAttribute('lang', lng);
         const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
         if (scroll > width) problems.push(`${lng} ${width} ${path}: ${scroll} px wide`);
+        if (width !== 360) continue;
         const { violations } = await new AxeBuilder({ page }).analyze();
         for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
           problems.push(`${lng} ${width} ${path}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
