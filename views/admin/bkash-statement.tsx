@@ -24,7 +24,7 @@ import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { userOf } from '../guards.ts';
 import { useTranslation } from '../i18n.tsx';
-import { AdminCards, adminHref, AdminPageHead, AdminResults, listPlace, type ListData } from './list.tsx';
+import { AdminCards, adminHref, AdminPageHead, AdminResults, listPlace, oneOf, type ListData } from './list.tsx';
 import { UploadCard } from './bkash-statements.tsx';
 
 type Row = z.output<typeof StatementRowOut>;
@@ -32,7 +32,7 @@ type Upload = z.output<typeof Statement>;
 export const PER_PAGE = 50;
 const FILTERS = ['all', 'review_open', ...STATEMENT_DECISIONS] as const;
 type Filter = (typeof FILTERS)[number];
-const filterOf = (raw: string | null): Filter => ((FILTERS as readonly string[]).includes(raw ?? '') ? (raw as Filter) : 'all');
+const filterOf = (raw: string | null): Filter => oneOf(FILTERS, raw) ?? 'all';
 
 const hrefOf = (id: number, decision: Filter, page: number): string => adminHref(adminPaths.bkashStatement(id), { decision }, page);
 /** The confirmation of a decision on a row: a dialog opened from its own address (a page of its own without JavaScript). */
@@ -170,14 +170,7 @@ export function Component() {
           </Link>
         ))}
       </nav>
-      <AdminResults
-        d={d.rows}
-        perPage={PER_PAGE}
-        href={(p) => hrefOf(d.id, d.decision, p)}
-        count={t('common.count', { count: d.rows.total, n: formatNumber(d.rows.total, lng) })}
-        empty={t('common.pageEmpty')}
-        lng={lng}
-      >
+      <AdminResults d={d.rows} perPage={PER_PAGE} href={(p) => hrefOf(d.id, d.decision, p)} empty={t('common.pageEmpty')}>
         {(items) => (
           <AdminCards
             items={items}

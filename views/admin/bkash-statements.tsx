@@ -92,28 +92,14 @@ export function Component() {
       <section className="statements__section" aria-labelledby="statement-flagged">
         <h2 id="statement-flagged">{t('statements.flaggedTitle')}</h2>
         <p className="muted">{t('statements.flaggedLead')}</p>
-        <AdminResults
-          d={d.flagged}
-          perPage={PER_PAGE}
-          href={(p) => listHref(d.page, p)}
-          count={t('common.count', { count: d.flagged.total, n: formatNumber(d.flagged.total, lng) })}
-          empty={t('statements.flaggedEmpty')}
-          lng={lng}
-        >
+        <AdminResults d={d.flagged} perPage={PER_PAGE} href={(p) => listHref(d.page, p)} empty={t('statements.flaggedEmpty')}>
           {(items) => <AdminCards items={items} card={(x) => <FlaggedCard x={x} lng={lng} />} />}
         </AdminResults>
       </section>
 
       <section className="statements__section" aria-labelledby="statement-uploads">
         <h2 id="statement-uploads">{t('statements.pastTitle')}</h2>
-        <AdminResults
-          d={d.uploads}
-          perPage={PER_PAGE}
-          href={(p) => listHref(p, d.flaggedPage)}
-          count={t('common.count', { count: d.uploads.total, n: formatNumber(d.uploads.total, lng) })}
-          empty={t('statements.pastEmpty')}
-          lng={lng}
-        >
+        <AdminResults d={d.uploads} perPage={PER_PAGE} href={(p) => listHref(p, d.flaggedPage)} empty={t('statements.pastEmpty')}>
           {(items) => <AdminCards items={items} card={(x) => <UploadCard x={x} lng={lng} />} />}
         </AdminResults>
       </section>

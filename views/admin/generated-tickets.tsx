@@ -26,6 +26,7 @@ import {
   FilterSelect,
   listData,
   listPlace,
+  oneOf,
 } from './list.tsx';
 
 type Row = z.output<typeof GeneratedTicket>;
@@ -53,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const f: Filters = {
     search,
     lotteryId: /^[1-9]\d{0,15}$/.test(lotteryParam) ? Number(lotteryParam) : null,
-    activation: (ACTIVATION_FILTERS as readonly string[]).includes(activationParam) ? (activationParam as Activation) : 'all',
+    activation: oneOf(ACTIVATION_FILTERS, activationParam) ?? 'all',
   };
   const api = apiOf(context);
   const query = { search: f.search || undefined, lottery_id: f.lotteryId ?? undefined };
@@ -181,14 +182,7 @@ export function Component() {
         )}
       </div>
 
-      <AdminResults
-        d={d}
-        perPage={PER_PAGE}
-        href={(p) => listHref(d.f, p)}
-        count={t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
-        empty={t('generated.empty')}
-        lng={lng}
-      >
+      <AdminResults d={d} perPage={PER_PAGE} href={(p) => listHref(d.f, p)} empty={t('generated.empty')}>
         {(items) => (
           <AdminCards
             items={items}

@@ -25,13 +25,13 @@ import {
   FilterSelect,
   listData,
   listPlace,
+  oneOf,
 } from './list.tsx';
 
 type Row = z.output<typeof StaffLottery>;
 export const PER_PAGE = 20;
 
-const filterOf = (raw: string | null): LotteryFilter =>
-  (LOTTERY_FILTERS as readonly string[]).includes(raw ?? '') ? (raw as LotteryFilter) : 'all';
+const filterOf = (raw: string | null): LotteryFilter => oneOf(LOTTERY_FILTERS, raw) ?? 'all';
 
 /** `?search=&filter=&page=` of the list, page 1, 'all' and an empty search left out. */
 const listHref = (search: string, filter: LotteryFilter, page: number, notify?: number): string =>
@@ -95,14 +95,7 @@ export function Component() {
           options={LOTTERY_FILTERS.map((f) => ({ value: f, label: t(`lotteries.filters.${f}`) }))}
         />
       </AdminFilters>
-      <AdminResults
-        d={d}
-        perPage={PER_PAGE}
-        href={(p) => listHref(d.search, d.filter, p)}
-        count={t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
-        empty={t('lotteries.empty')}
-        lng={lng}
-      >
+      <AdminResults d={d} perPage={PER_PAGE} href={(p) => listHref(d.search, d.filter, p)} empty={t('lotteries.empty')}>
         {(items) => (
           <AdminCards items={items} card={(l) => <LotteryCard l={l} lng={lng} notifyHref={listHref(d.search, d.filter, d.page, l.id)} />} />
         )}

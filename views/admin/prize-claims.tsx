@@ -28,14 +28,12 @@ import {
   FilterSelect,
   listData,
   listPlace,
+  oneOf,
 } from './list.tsx';
 
 type Row = z.output<typeof StaffClaim>;
 type Result = FormResult & { done?: number };
 export const PER_PAGE = 20;
-
-const oneOf = <T extends string>(list: readonly T[], raw: string | null): T | null =>
-  (list as readonly string[]).includes(raw ?? '') ? (raw as T) : null;
 
 type Filters = { search: string; status: ClaimStatus | null; method: PayoutMethod | null };
 
@@ -158,14 +156,7 @@ export function Component() {
           />
         </AdminFilters>
       </details>
-      <AdminResults
-        d={d}
-        perPage={PER_PAGE}
-        href={(p) => listHref(d.f, p)}
-        count={t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
-        empty={t('claims.empty')}
-        lng={lng}
-      >
+      <AdminResults d={d} perPage={PER_PAGE} href={(p) => listHref(d.f, p)} empty={t('claims.empty')}>
         {(items) => (
           <AdminTable
             label={t('claims.title')}

@@ -31,6 +31,7 @@ import {
   FilterSelect,
   listData,
   listPlace,
+  oneOf,
 } from './list.tsx';
 
 type Row = z.output<typeof StaffTransaction>;
@@ -67,7 +68,7 @@ const DecideForm = z.object({
   reason: ApprovalReasonBody.shape.reason,
 });
 
-const filterOf = (raw: string | null): StatusFilter => ((FILTERS as readonly string[]).includes(raw ?? '') ? (raw as StatusFilter) : 'all');
+const filterOf = (raw: string | null): StatusFilter => oneOf(FILTERS, raw) ?? 'all';
 
 /** `?search=&status=&page=` of the list, page 1, 'all' and an empty search left out. */
 const listHref = (search: string, status: StatusFilter, page: number): string =>
@@ -177,7 +178,6 @@ export function Component() {
         href={(p) => listHref(d.search, d.status, p)}
         count={t('transactions.count', { count: d.total, n: formatNumber(d.total, lng) })}
         empty={t('transactions.empty')}
-        lng={lng}
       >
         {(items) => (
           <AdminCards
