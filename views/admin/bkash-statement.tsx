@@ -24,7 +24,7 @@ import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { userOf } from '../guards.ts';
 import { useTranslation } from '../i18n.tsx';
-import { AdminCards, adminHref, AdminPageHead, AdminResults, listPlace, oneOf, type ListData } from './list.tsx';
+import { AdminCards, adminHref, AdminPageHead, AdminResults, listPlace, oneOf, type ListData, Fact } from './list.tsx';
 import { UploadCard } from './bkash-statements.tsx';
 
 type Row = z.output<typeof StatementRowOut>;
@@ -348,55 +348,44 @@ function RowFacts({ x, lng }: { x: Row; lng: Language }) {
   if (x.decision === 'problem')
     return (
       <dl className="admin-card__facts">
-        <div>
-          <dt>{t('statements.rowText')}</dt>
-          <dd className="admin-card__wrap statements__raw">{x.raw ?? na}</dd>
-        </div>
+        <Fact label={t('statements.rowText')} className="admin-card__wrap statements__raw">
+          {x.raw ?? na}
+        </Fact>
       </dl>
     );
   return (
     <dl className="admin-card__facts">
-      <div>
-        <dt>{t('statements.trxId')}</dt>
-        <dd className="admin-card__wrap">{x.trx_id ?? na}</dd>
-      </div>
-      <div>
-        <dt>{t('statements.amount')}</dt>
-        <dd>{x.amount !== null ? <Amount value={x.amount} lng={lng} /> : na}</dd>
-      </div>
-      <div>
-        <dt>{t('statements.sender')}</dt>
-        <dd className="nowrap">{x.sender ? toDigits(x.sender, lng) : na}</dd>
-      </div>
-      <div>
-        <dt>{t('statements.type')}</dt>
-        <dd className="admin-card__wrap">{x.type ?? na}</dd>
-      </div>
-      <div>
-        <dt>{t('statements.time')}</dt>
-        <dd>{x.at ? <DateTime value={x.at} lng={lng} withTime invalid={t('common:errors.invalidDate')} /> : na}</dd>
-      </div>
-      <div>
-        <dt>{t('statements.purchase')}</dt>
-        <dd className="admin-card__wrap">
-          {x.purchase ? (
-            <>
-              <Link to={withQuery(adminPaths.transactions, { search: x.purchase.trx_id ?? x.trx_id ?? '' })}>
-                {t('statements.purchaseOf', {
-                  id: formatNumber(x.purchase.id, lng),
-                  name: x.purchase.user.name,
-                  ticket: toDigits(x.purchase.ticket, lng),
-                })}
-              </Link>{' '}
-              · {lotteryName(x.purchase.lottery, lng)} · <Amount value={x.purchase.amount} lng={lng} /> ·{' '}
-              {t(`common:ticketStates.${ticketState(x.purchase)}`)}
-              {x.purchase.payment_number ? <> · {toDigits(x.purchase.payment_number, lng)}</> : null}
-            </>
-          ) : (
-            t('statements.noPurchase')
-          )}
-        </dd>
-      </div>
+      <Fact label={t('statements.trxId')} className="admin-card__wrap">
+        {x.trx_id ?? na}
+      </Fact>
+      <Fact label={t('statements.amount')}>{x.amount !== null ? <Amount value={x.amount} lng={lng} /> : na}</Fact>
+      <Fact label={t('statements.sender')} className="nowrap">
+        {x.sender ? toDigits(x.sender, lng) : na}
+      </Fact>
+      <Fact label={t('statements.type')} className="admin-card__wrap">
+        {x.type ?? na}
+      </Fact>
+      <Fact label={t('statements.time')}>
+        {x.at ? <DateTime value={x.at} lng={lng} withTime invalid={t('common:errors.invalidDate')} /> : na}
+      </Fact>
+      <Fact label={t('statements.purchase')} className="admin-card__wrap">
+        {x.purchase ? (
+          <>
+            <Link to={withQuery(adminPaths.transactions, { search: x.purchase.trx_id ?? x.trx_id ?? '' })}>
+              {t('statements.purchaseOf', {
+                id: formatNumber(x.purchase.id, lng),
+                name: x.purchase.user.name,
+                ticket: toDigits(x.purchase.ticket, lng),
+              })}
+            </Link>{' '}
+            · {lotteryName(x.purchase.lottery, lng)} · <Amount value={x.purchase.amount} lng={lng} /> ·{' '}
+            {t(`common:ticketStates.${ticketState(x.purchase)}`)}
+            {x.purchase.payment_number ? <> · {toDigits(x.purchase.payment_number, lng)}</> : null}
+          </>
+        ) : (
+          t('statements.noPurchase')
+        )}
+      </Fact>
     </dl>
   );
 }

@@ -27,6 +27,7 @@ import {
   listData,
   listPlace,
   oneOf,
+  Fact,
 } from './list.tsx';
 
 type Row = z.output<typeof GeneratedTicket>;
@@ -216,35 +217,25 @@ function TicketCard({ g, lng, confirm, back }: { g: Row; lng: Language; confirm:
         </span>
       </header>
       <dl className="admin-card__facts">
-        <div>
-          <dt>{t('generated.secret')}</dt>
-          <dd className="gt-secret">{toDigits(secretGroups(g.secret_number), lng)}</dd>
-        </div>
-        <div>
-          <dt>{t('generated.lottery')}</dt>
-          <dd>{lotteryName(g.lottery, lng)}</dd>
-        </div>
-        <div>
-          <dt>{t('generated.created')}</dt>
-          <dd>
-            <DateTime value={g.created_at} lng={lng} withTime invalid={invalid} />
-          </dd>
-        </div>
+        <Fact label={t('generated.secret')} className="gt-secret">
+          {toDigits(secretGroups(g.secret_number), lng)}
+        </Fact>
+        <Fact label={t('generated.lottery')}>{lotteryName(g.lottery, lng)}</Fact>
+        <Fact label={t('generated.created')}>
+          <DateTime value={g.created_at} lng={lng} withTime invalid={invalid} />
+        </Fact>
         {g.is_activated ? (
-          <div>
-            <dt>{t('generated.activatedBy')}</dt>
-            <dd>
-              {g.activated_by
-                ? [g.activated_by.name, g.activated_by.phone ?? g.activated_by.email].filter(Boolean).join(', ')
-                : t('common.notAvailable')}
-              {g.activated_at ? (
-                <>
-                  <br />
-                  <DateTime value={g.activated_at} lng={lng} withTime invalid={invalid} />
-                </>
-              ) : null}
-            </dd>
-          </div>
+          <Fact label={t('generated.activatedBy')}>
+            {g.activated_by
+              ? [g.activated_by.name, g.activated_by.phone ?? g.activated_by.email].filter(Boolean).join(', ')
+              : t('common.notAvailable')}
+            {g.activated_at ? (
+              <>
+                <br />
+                <DateTime value={g.activated_at} lng={lng} withTime invalid={invalid} />
+              </>
+            ) : null}
+          </Fact>
         ) : null}
       </dl>
       {!g.is_activated ? (

@@ -220,3 +220,13 @@ export function AdminTable({
     </div>
   );
 }
+
+/** One fact of a card's list (`<dl>`): its label and its value (`className` for the value: nowrap, admin-card__wrap…). */
+export function Fact({ label, className, children }: { label: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  );
+}

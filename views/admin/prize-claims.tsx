@@ -29,6 +29,7 @@ import {
   listData,
   listPlace,
   oneOf,
+  Fact,
 } from './list.tsx';
 
 type Row = z.output<typeof StaffClaim>;
@@ -208,23 +209,14 @@ function ApproveDialog({ c, here, lng }: { c: Row; here: string; lng: Language }
     >
       <p>{t('claims.approveText')}</p>
       <dl className="admin-card__facts">
-        <div>
-          <dt>{t('claims.player')}</dt>
-          <dd>{c.user.name}</dd>
-        </div>
-        <div>
-          <dt>{t('claims.prize')}</dt>
-          <dd>
-            <Amount value={c.prize.prize_money} lng={lng} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('claims.payTo')}</dt>
-          <dd>
-            {c.payment_method ? `${t(`claims.methods.${c.payment_method}`)}: ` : null}
-            <span className="nowrap">{toDigits(c.account_number, lng)}</span>, {c.account_holder_name}
-          </dd>
-        </div>
+        <Fact label={t('claims.player')}>{c.user.name}</Fact>
+        <Fact label={t('claims.prize')}>
+          <Amount value={c.prize.prize_money} lng={lng} />
+        </Fact>
+        <Fact label={t('claims.payTo')}>
+          {c.payment_method ? `${t(`claims.methods.${c.payment_method}`)}: ` : null}
+          <span className="nowrap">{toDigits(c.account_number, lng)}</span>, {c.account_holder_name}
+        </Fact>
       </dl>
     </ConfirmDialog>
   );
