@@ -323,13 +323,25 @@ export class BkashSimulator {
     const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 });
 
     r.post(PATHS.grant, json, (req, res) => this.api('grant', req, res, () => this.grant(req)));
-    r.post(PATHS.create, json, (req, res) => this.api('create', req, res, () => this.create(req, o.publicUrl)));
-    r.post(PATHS.execute, json, (req, res) => this.api('execute', req, res, () => this.execute(req)));
-    r.post(PATHS.status, json, (req, res) => this.api('status', req, res, () => this.status(req)));
-    r.post(PATHS.searchTransaction, json, (req, res) => this.api('searchTransaction', req, res, () => this.search(req)));
+    r.post(PATHS.create, json, (req, res) =>
+      this.api('create', req, res, () => this.tokenized(req, CreateRequest, (b) => this.create(req, b, o.publicUrl))),
+    );
+    r.post(PATHS.execute, json, (req, res) =>
+      this.api('execute', req, res, () => this.tokenized(req, PaymentIdRequest, (b) => this.paying(b.paymentID, (p) => this.execute(p)))),
+    );
+    r.post(PATHS.status, json, (req, res) =>
+      this.api('status', req, res, () => this.tokenized(req, PaymentIdRequest, (b) => this.paying(b.paymentID, (p) => this.status(p)))),
+    );
+    r.post(PATHS.searchTransaction, json, (req, res) =>
+      this.api('searchTransaction', req, res, () => this.tokenized(req, SearchRequest, (b) => this.search(b))),
+    );
     r.post(PATHS.refund, json, (req, res) => {
       const op = typeof (req.body as { amount?: unknown } | undefined)?.amount === 'undefined' ? 'refundStatus' : 'refund';
-      this.api(op, req, res, () => (op === 'refund' ? this.refund(req) : this.refundStatus(req)));
+      this.api(op, req, res, () =>
+        this.tokenized(req, RefundRequest, (b) =>
+          op === 'refund' ? this.refund(b) : this.paying(b.paymentID, (p) => this.refundStatus(p, b)),
+        ),
+      );
     });
 
     r.get('/assets/:file', (req, res) => {
@@ -436,12 +448,21 @@ export class BkashSimulator {
     return null;
   }
 
-  private create(req: Request, publicUrl: string | undefined): Answer {
+  /** A call past the token check whose body `schema` reads; one it does not read is bKash's missing field. */
+  private tokenized<S extends z.ZodType>(req: Request, schema: S, work: (body: z.output<S>) => Answer): Answer {
     const denied = this.unauthorised(req);
     if (denied) return denied;
-    const b = CreateRequest.safeParse(req.body);
-    if (!b.success) return bkashError(CODES.missingField);
-    const c = b.data;
+    const b = schema.safeParse(req.body);
+    return b.success ? work(b.data) : bkashError(CODES.missingField);
+  }
+
+  /** The payment a call names, or bKash's invalid payment ID. */
+  private paying(paymentID: string, work: (p: Payment) => Answer): Answer {
+    const p = this.payments.get(paymentID);
+    return p ? work(p) : bkashError(CODES.invalidPaymentId);
+  }
+
+  private create(req: Request, c: z.output<typeof CreateRequest>, publicUrl: string | undefined): Answer {
     if (c.mode !== '0011') return bkashError(CODES.invalidMode);
     if (c.currency !== 'BDT') return bkashError(CODES.invalidCurrency);
     if (c.intent !== 'sale') return bkashError(CODES.invalidIntent);
@@ -496,13 +517,7 @@ export class BkashSimulator {
     });
   }
 
-  private execute(req: Request): Answer {
-    const denied = this.unauthorised(req);
-    if (denied) return denied;
-    const b = PaymentIdRequest.safeParse(req.body);
-    if (!b.success) return bkashError(CODES.missingField);
-    const p = this.payments.get(b.data.paymentID);
-    if (!p) return bkashError(CODES.invalidPaymentId);
+  private execute(p: Payment): Answer {
     p.executeCalls++;
     if (p.stage === 'completed') return bkashError(CODES.alreadyCompleted);
     if (p.stage === 'failed' && p.failure) return bkashError(p.failure);
@@ -540,13 +555,7 @@ export class BkashSimulator {
       });
   }
 
-  private status(req: Request): Answer {
-    const denied = this.unauthorised(req);
-    if (denied) return denied;
-    const b = PaymentIdRequest.safeParse(req.body);
-    if (!b.success) return bkashError(CODES.missingField);
-    const p = this.payments.get(b.data.paymentID);
-    if (!p) return bkashError(CODES.invalidPaymentId);
+  private status(p: Payment): Answer {
     const status = this.statusOf(p);
     return ok({
       paymentID: p.paymentID,
@@ -568,12 +577,9 @@ export class BkashSimulator {
    * Search Transaction: money sent to a number (Send Money page, `sendMoney`), or a checkout's completed payment, by its
    * TrxID; any other TrxID is bKash's 2033.
    */
-  private search(req: Request): Answer {
-    const denied = this.unauthorised(req);
-    if (denied) return denied;
-    const b = SearchRequest.safeParse(req.body);
-    if (!b.success || !b.data.trxID) return bkashError(CODES.missingField);
-    const t = this.transfers.get(b.data.trxID);
+  private search(b: z.output<typeof SearchRequest>): Answer {
+    if (!b.trxID) return bkashError(CODES.missingField);
+    const t = this.transfers.get(b.trxID);
     if (t)
       return ok({
         trxID: t.trxID,
@@ -587,7 +593,7 @@ export class BkashSimulator {
         initiationTime: bkashTime(t.completedAt),
         completedTime: bkashTime(t.completedAt),
       });
-    const p = [...this.payments.values()].find((x) => x.trxID === b.data.trxID && x.executedAt !== null);
+    const p = [...this.payments.values()].find((x) => x.trxID === b.trxID && x.executedAt !== null);
     if (!p || p.executedAt === null) return bkashError(CODES.transactionNotFound);
     return ok({
       trxID: p.trxID,
@@ -614,32 +620,23 @@ export class BkashSimulator {
     return trxID;
   }
 
-  private refund(req: Request): Answer {
-    const denied = this.unauthorised(req);
-    if (denied) return denied;
-    const b = RefundRequest.safeParse(req.body);
-    if (!b.success || !b.data.amount || !b.data.sku || !b.data.reason) return bkashError(CODES.missingField);
-    const { paymentID, trxID, amount, sku, reason } = b.data;
-    const p = this.payments.get(paymentID);
-    if (!p) return bkashError(CODES.invalidPaymentId);
-    if (p.stage !== 'completed') return bkashError(CODES.invalidPaymentState);
-    if (p.trxID !== trxID) return bkashError(CODES.transactionNotFound);
-    if (p.refunds.length > 0) return bkashError(CODES.alreadyRefunded);
-    if (!AMOUNT.test(amount) || paisa(amount) === 0n || sku.length > 255 || reason.length > 255) return bkashError(CODES.invalidAmount);
-    if (paisa(amount) > paisa(p.amount)) return bkashError(CODES.refundTooLarge);
-    const r: SimulatedRefund = { refundTrxID: randomText(TRX_CHARS, 10), amount, sku, reason, completedAt: this.now() };
-    p.refunds.push(r);
-    return { status: 200, body: refundBody(p, r) };
+  private refund(b: z.output<typeof RefundRequest>): Answer {
+    const { paymentID, trxID, amount, sku, reason } = b;
+    if (!amount || !sku || !reason) return bkashError(CODES.missingField);
+    return this.paying(paymentID, (p) => {
+      if (p.stage !== 'completed') return bkashError(CODES.invalidPaymentState);
+      if (p.trxID !== trxID) return bkashError(CODES.transactionNotFound);
+      if (p.refunds.length > 0) return bkashError(CODES.alreadyRefunded);
+      if (!AMOUNT.test(amount) || paisa(amount) === 0n || sku.length > 255 || reason.length > 255) return bkashError(CODES.invalidAmount);
+      if (paisa(amount) > paisa(p.amount)) return bkashError(CODES.refundTooLarge);
+      const r: SimulatedRefund = { refundTrxID: randomText(TRX_CHARS, 10), amount, sku, reason, completedAt: this.now() };
+      p.refunds.push(r);
+      return { status: 200, body: refundBody(p, r) };
+    });
   }
 
-  private refundStatus(req: Request): Answer {
-    const denied = this.unauthorised(req);
-    if (denied) return denied;
-    const b = RefundRequest.safeParse(req.body);
-    if (!b.success) return bkashError(CODES.missingField);
-    const p = this.payments.get(b.data.paymentID);
-    if (!p) return bkashError(CODES.invalidPaymentId);
-    const r = p.trxID === b.data.trxID ? p.refunds[0] : undefined;
+  private refundStatus(p: Payment, b: z.output<typeof RefundRequest>): Answer {
+    const r = p.trxID === b.trxID ? p.refunds[0] : undefined;
     if (!r) return bkashError(CODES.transactionNotFound);
     return { status: 200, body: refundBody(p, r) };
   }

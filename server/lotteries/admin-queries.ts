@@ -67,32 +67,41 @@ export type LotteryValues = {
   rollover_to: number | null;
 };
 
+/** The settable columns in one order: INSERT, UPDATE and the locked read are written from this list. */
+const SETTABLE = [
+  'name',
+  'name_bn',
+  'description',
+  'description_bn',
+  'winners',
+  'ticket_price',
+  'total_prize',
+  'total_tickets',
+  'start_date',
+  'end_date',
+  'published',
+  'featured',
+  'is_result_published',
+  'kind',
+  'jackpot_share',
+  'tier2_prize',
+  'tier3_prize',
+  'tier4_prize',
+  'tier5_prize',
+  'rollover_to',
+] as const satisfies readonly (keyof LotteryValues)[];
+type Settable = (typeof SETTABLE)[number];
+/** The compiler fails here when LotteryValues gains a column SETTABLE does not list. */
+const listsEvery: [Exclude<keyof LotteryValues, Settable>] extends [never] ? true : false = true;
+void listsEvery;
+
+/** A new lottery: its result is not published (the column's default). */
+const INSERTED = SETTABLE.filter((c) => c !== 'is_result_published');
+
 export async function insertLottery(db: Db, l: Omit<LotteryValues, 'is_result_published'>): Promise<number> {
   const row = await db.one<{ id: number }>(
-    `INSERT INTO lotteries (name, name_bn, description, description_bn, winners, ticket_price, total_prize, total_tickets, start_date, end_date,
-       published, featured, kind, jackpot_share, tier2_prize, tier3_prize, tier4_prize, tier5_prize, rollover_to)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19) RETURNING id`,
-    [
-      l.name,
-      l.name_bn,
-      l.description,
-      l.description_bn,
-      l.winners,
-      l.ticket_price,
-      l.total_prize,
-      l.total_tickets,
-      l.start_date,
-      l.end_date,
-      l.published,
-      l.featured,
-      l.kind,
-      l.jackpot_share,
-      l.tier2_prize,
-      l.tier3_prize,
-      l.tier4_prize,
-      l.tier5_prize,
-      l.rollover_to,
-    ],
+    `INSERT INTO lotteries (${INSERTED.join(', ')}) VALUES (${INSERTED.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+    INSERTED.map((c) => l[c]),
   );
   if (!row) throw new Error('insert returned nothing');
   return row.id;
@@ -101,43 +110,23 @@ export async function insertLottery(db: Db, l: Omit<LotteryValues, 'is_result_pu
 /** Locks the lottery's row (the lock purchases and the draw take first) and reads it. */
 export const lotteryForUpdate = (db: Db, id: number) =>
   db.one<LotteryValues & { id: number; drawn_at: string | null; rollover_in: number }>(
-    `SELECT id, name, name_bn, description, description_bn, winners, ticket_price, total_prize, total_tickets, start_date, end_date,
-       published, featured, is_result_published, drawn_at, kind, jackpot_share, tier2_prize, tier3_prize, tier4_prize, tier5_prize,
-       rollover_to, rollover_in FROM lotteries WHERE id = $1 FOR UPDATE`,
+    `SELECT id, ${SETTABLE.join(', ')}, drawn_at, rollover_in FROM lotteries WHERE id = $1 FOR UPDATE`,
     [id],
   );
 
-/** Writes every settable column (the caller merged the change into the stored values). */
+/** The position of a settable column's value in updateLottery's parameters ($1 is the id). */
+const param = (c: Settable) => `$${SETTABLE.indexOf(c) + 2}`;
+
+/**
+ * Writes every settable column (the caller merged the change into the stored values). A result published for the
+ * first time stamps drawn_at.
+ */
 export const updateLottery = (db: Db, id: number, l: LotteryValues) =>
   db.query(
-    `UPDATE lotteries SET name = $2, name_bn = $3, description = $4, description_bn = $5, winners = $6, ticket_price = $7, total_prize = $8,
-       total_tickets = $9, start_date = $10, end_date = $11, published = $12, featured = $13, is_result_published = $14,
-       drawn_at = CASE WHEN $14 AND drawn_at IS NULL THEN now() ELSE drawn_at END, kind = $15, jackpot_share = $16, tier2_prize = $17,
-       tier3_prize = $18, tier4_prize = $19, tier5_prize = $20, rollover_to = $21, updated_at = now()
+    `UPDATE lotteries SET ${SETTABLE.map((c) => `${c} = ${param(c)}`).join(', ')},
+       drawn_at = CASE WHEN ${param('is_result_published')} AND drawn_at IS NULL THEN now() ELSE drawn_at END, updated_at = now()
      WHERE id = $1`,
-    [
-      id,
-      l.name,
-      l.name_bn,
-      l.description,
-      l.description_bn,
-      l.winners,
-      l.ticket_price,
-      l.total_prize,
-      l.total_tickets,
-      l.start_date,
-      l.end_date,
-      l.published,
-      l.featured,
-      l.is_result_published,
-      l.kind,
-      l.jackpot_share,
-      l.tier2_prize,
-      l.tier3_prize,
-      l.tier4_prize,
-      l.tier5_prize,
-      l.rollover_to,
-    ],
+    [id, ...SETTABLE.map((c) => l[c])],
   );
 
 /** Tickets that hold a combination of the lottery (for lowering its tickets on sale). */

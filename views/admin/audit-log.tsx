@@ -1,7 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { api as contract } from '../../shared/api/contract.ts';
 import { AUDIT_ENTITIES } from '../../shared/audit/schemas.ts';
-import { formatNumber } from '../../shared/dates.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { Alert } from '../components/form.tsx';
@@ -18,6 +17,7 @@ import {
   FilterSelect,
   listData,
   listPlace,
+  oneOf,
 } from './list.tsx';
 
 export const PER_PAGE = 50;
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const entityParam = url.searchParams.get('entity') ?? '';
   const f: Filters = {
-    entity: (AUDIT_ENTITIES as readonly string[]).includes(entityParam) ? (entityParam as Entity) : null,
+    entity: oneOf(AUDIT_ENTITIES, entityParam),
     entityId: (url.searchParams.get('entity_id') ?? '').trim().slice(0, 40),
     action: (url.searchParams.get('action') ?? '').trim().slice(0, 60),
   };
@@ -92,14 +92,7 @@ export function Component() {
               placeholder="transaction.approve"
             />
           </AdminFilters>
-          <AdminResults
-            d={d}
-            perPage={PER_PAGE}
-            href={(p) => listHref(d.f, p)}
-            count={t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
-            empty={t('audit.empty')}
-            lng={lng}
-          >
+          <AdminResults d={d} perPage={PER_PAGE} href={(p) => listHref(d.f, p)} empty={t('audit.empty')}>
             {(items) => (
               <AdminTable
                 label={t('audit.title')}

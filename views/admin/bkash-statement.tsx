@@ -24,7 +24,7 @@ import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { userOf } from '../guards.ts';
 import { useTranslation } from '../i18n.tsx';
-import { AdminCards, adminHref, AdminPageHead, AdminResults, listPlace, type ListData } from './list.tsx';
+import { AdminCards, adminHref, AdminPageHead, AdminResults, listPlace, oneOf, type ListData, Fact } from './list.tsx';
 import { UploadCard } from './bkash-statements.tsx';
 
 type Row = z.output<typeof StatementRowOut>;
@@ -32,7 +32,7 @@ type Upload = z.output<typeof Statement>;
 export const PER_PAGE = 50;
 const FILTERS = ['all', 'review_open', ...STATEMENT_DECISIONS] as const;
 type Filter = (typeof FILTERS)[number];
-const filterOf = (raw: string | null): Filter => ((FILTERS as readonly string[]).includes(raw ?? '') ? (raw as Filter) : 'all');
+const filterOf = (raw: string | null): Filter => oneOf(FILTERS, raw) ?? 'all';
 
 const hrefOf = (id: number, decision: Filter, page: number): string => adminHref(adminPaths.bkashStatement(id), { decision }, page);
 /** The confirmation of a decision on a row: a dialog opened from its own address (a page of its own without JavaScript). */
@@ -170,14 +170,7 @@ export function Component() {
           </Link>
         ))}
       </nav>
-      <AdminResults
-        d={d.rows}
-        perPage={PER_PAGE}
-        href={(p) => hrefOf(d.id, d.decision, p)}
-        count={t('common.count', { count: d.rows.total, n: formatNumber(d.rows.total, lng) })}
-        empty={t('common.pageEmpty')}
-        lng={lng}
-      >
+      <AdminResults d={d.rows} perPage={PER_PAGE} href={(p) => hrefOf(d.id, d.decision, p)} empty={t('common.pageEmpty')}>
         {(items) => (
           <AdminCards
             items={items}
@@ -355,55 +348,44 @@ function RowFacts({ x, lng }: { x: Row; lng: Language }) {
   if (x.decision === 'problem')
     return (
       <dl className="admin-card__facts">
-        <div>
-          <dt>{t('statements.rowText')}</dt>
-          <dd className="admin-card__wrap statements__raw">{x.raw ?? na}</dd>
-        </div>
+        <Fact label={t('statements.rowText')} className="admin-card__wrap statements__raw">
+          {x.raw ?? na}
+        </Fact>
       </dl>
     );
   return (
     <dl className="admin-card__facts">
-      <div>
-        <dt>{t('statements.trxId')}</dt>
-        <dd className="admin-card__wrap">{x.trx_id ?? na}</dd>
-      </div>
-      <div>
-        <dt>{t('statements.amount')}</dt>
-        <dd>{x.amount !== null ? <Amount value={x.amount} lng={lng} /> : na}</dd>
-      </div>
-      <div>
-        <dt>{t('statements.sender')}</dt>
-        <dd className="nowrap">{x.sender ? toDigits(x.sender, lng) : na}</dd>
-      </div>
-      <div>
-        <dt>{t('statements.type')}</dt>
-        <dd className="admin-card__wrap">{x.type ?? na}</dd>
-      </div>
-      <div>
-        <dt>{t('statements.time')}</dt>
-        <dd>{x.at ? <DateTime value={x.at} lng={lng} withTime invalid={t('common:errors.invalidDate')} /> : na}</dd>
-      </div>
-      <div>
-        <dt>{t('statements.purchase')}</dt>
-        <dd className="admin-card__wrap">
-          {x.purchase ? (
-            <>
-              <Link to={withQuery(adminPaths.transactions, { search: x.purchase.trx_id ?? x.trx_id ?? '' })}>
-                {t('statements.purchaseOf', {
-                  id: formatNumber(x.purchase.id, lng),
-                  name: x.purchase.user.name,
-                  ticket: toDigits(x.purchase.ticket, lng),
-                })}
-              </Link>{' '}
-              · {lotteryName(x.purchase.lottery, lng)} · <Amount value={x.purchase.amount} lng={lng} /> ·{' '}
-              {t(`common:ticketStates.${ticketState(x.purchase)}`)}
-              {x.purchase.payment_number ? <> · {toDigits(x.purchase.payment_number, lng)}</> : null}
-            </>
-          ) : (
-            t('statements.noPurchase')
-          )}
-        </dd>
-      </div>
+      <Fact label={t('statements.trxId')} className="admin-card__wrap">
+        {x.trx_id ?? na}
+      </Fact>
+      <Fact label={t('statements.amount')}>{x.amount !== null ? <Amount value={x.amount} lng={lng} /> : na}</Fact>
+      <Fact label={t('statements.sender')} className="nowrap">
+        {x.sender ? toDigits(x.sender, lng) : na}
+      </Fact>
+      <Fact label={t('statements.type')} className="admin-card__wrap">
+        {x.type ?? na}
+      </Fact>
+      <Fact label={t('statements.time')}>
+        {x.at ? <DateTime value={x.at} lng={lng} withTime invalid={t('common:errors.invalidDate')} /> : na}
+      </Fact>
+      <Fact label={t('statements.purchase')} className="admin-card__wrap">
+        {x.purchase ? (
+          <>
+            <Link to={withQuery(adminPaths.transactions, { search: x.purchase.trx_id ?? x.trx_id ?? '' })}>
+              {t('statements.purchaseOf', {
+                id: formatNumber(x.purchase.id, lng),
+                name: x.purchase.user.name,
+                ticket: toDigits(x.purchase.ticket, lng),
+              })}
+            </Link>{' '}
+            · {lotteryName(x.purchase.lottery, lng)} · <Amount value={x.purchase.amount} lng={lng} /> ·{' '}
+            {t(`common:ticketStates.${ticketState(x.purchase)}`)}
+            {x.purchase.payment_number ? <> · {toDigits(x.purchase.payment_number, lng)}</> : null}
+          </>
+        ) : (
+          t('statements.noPurchase')
+        )}
+      </Fact>
     </dl>
   );
 }

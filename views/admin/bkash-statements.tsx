@@ -14,7 +14,7 @@ import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
-import { AdminCards, adminHref, AdminPageHead, AdminResults, listData, listPlace } from './list.tsx';
+import { AdminCards, adminHref, AdminPageHead, AdminResults, listData, listPlace, Fact } from './list.tsx';
 
 type Upload = z.output<typeof Statement>;
 type Flagged = z.output<typeof FlaggedPurchase>;
@@ -92,28 +92,14 @@ export function Component() {
       <section className="statements__section" aria-labelledby="statement-flagged">
         <h2 id="statement-flagged">{t('statements.flaggedTitle')}</h2>
         <p className="muted">{t('statements.flaggedLead')}</p>
-        <AdminResults
-          d={d.flagged}
-          perPage={PER_PAGE}
-          href={(p) => listHref(d.page, p)}
-          count={t('common.count', { count: d.flagged.total, n: formatNumber(d.flagged.total, lng) })}
-          empty={t('statements.flaggedEmpty')}
-          lng={lng}
-        >
+        <AdminResults d={d.flagged} perPage={PER_PAGE} href={(p) => listHref(d.page, p)} empty={t('statements.flaggedEmpty')}>
           {(items) => <AdminCards items={items} card={(x) => <FlaggedCard x={x} lng={lng} />} />}
         </AdminResults>
       </section>
 
       <section className="statements__section" aria-labelledby="statement-uploads">
         <h2 id="statement-uploads">{t('statements.pastTitle')}</h2>
-        <AdminResults
-          d={d.uploads}
-          perPage={PER_PAGE}
-          href={(p) => listHref(p, d.flaggedPage)}
-          count={t('common.count', { count: d.uploads.total, n: formatNumber(d.uploads.total, lng) })}
-          empty={t('statements.pastEmpty')}
-          lng={lng}
-        >
+        <AdminResults d={d.uploads} perPage={PER_PAGE} href={(p) => listHref(p, d.flaggedPage)} empty={t('statements.pastEmpty')}>
           {(items) => <AdminCards items={items} card={(x) => <UploadCard x={x} lng={lng} />} />}
         </AdminResults>
       </section>
@@ -194,32 +180,21 @@ function FlaggedCard({ x, lng }: { x: Flagged; lng: Language }) {
         </div>
       </header>
       <dl className="admin-card__facts">
-        <div>
-          <dt>{t('statements.trxId')}</dt>
-          <dd className="admin-card__wrap">{x.trx_id}</dd>
-        </div>
-        <div>
-          <dt>{t('statements.amount')}</dt>
-          <dd>
-            <Amount value={x.amount} lng={lng} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('statements.sender')}</dt>
-          <dd>
-            {x.payment_number ? toDigits(x.payment_number, lng) : x.user.phone ? toDigits(x.user.phone, lng) : t('common.notAvailable')}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('transactions.ticket')}</dt>
-          <dd className="nowrap">{toDigits(x.ticket, lng)}</dd>
-        </div>
-        <div>
-          <dt>{t('statements.trxGiven')}</dt>
-          <dd>
-            <DateTime value={x.trx_id_at} lng={lng} withTime invalid={invalid} />
-          </dd>
-        </div>
+        <Fact label={t('statements.trxId')} className="admin-card__wrap">
+          {x.trx_id}
+        </Fact>
+        <Fact label={t('statements.amount')}>
+          <Amount value={x.amount} lng={lng} />
+        </Fact>
+        <Fact label={t('statements.sender')}>
+          {x.payment_number ? toDigits(x.payment_number, lng) : x.user.phone ? toDigits(x.user.phone, lng) : t('common.notAvailable')}
+        </Fact>
+        <Fact label={t('transactions.ticket')} className="nowrap">
+          {toDigits(x.ticket, lng)}
+        </Fact>
+        <Fact label={t('statements.trxGiven')}>
+          <DateTime value={x.trx_id_at} lng={lng} withTime invalid={invalid} />
+        </Fact>
       </dl>
       <p>
         <Link className="btn btn-ghost btn-sm" to={withQuery(adminPaths.transactions, { search: x.trx_id })}>

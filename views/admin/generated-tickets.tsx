@@ -26,6 +26,8 @@ import {
   FilterSelect,
   listData,
   listPlace,
+  oneOf,
+  Fact,
 } from './list.tsx';
 
 type Row = z.output<typeof GeneratedTicket>;
@@ -53,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const f: Filters = {
     search,
     lotteryId: /^[1-9]\d{0,15}$/.test(lotteryParam) ? Number(lotteryParam) : null,
-    activation: (ACTIVATION_FILTERS as readonly string[]).includes(activationParam) ? (activationParam as Activation) : 'all',
+    activation: oneOf(ACTIVATION_FILTERS, activationParam) ?? 'all',
   };
   const api = apiOf(context);
   const query = { search: f.search || undefined, lottery_id: f.lotteryId ?? undefined };
@@ -181,14 +183,7 @@ export function Component() {
         )}
       </div>
 
-      <AdminResults
-        d={d}
-        perPage={PER_PAGE}
-        href={(p) => listHref(d.f, p)}
-        count={t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
-        empty={t('generated.empty')}
-        lng={lng}
-      >
+      <AdminResults d={d} perPage={PER_PAGE} href={(p) => listHref(d.f, p)} empty={t('generated.empty')}>
         {(items) => (
           <AdminCards
             items={items}
@@ -222,35 +217,25 @@ function TicketCard({ g, lng, confirm, back }: { g: Row; lng: Language; confirm:
         </span>
       </header>
       <dl className="admin-card__facts">
-        <div>
-          <dt>{t('generated.secret')}</dt>
-          <dd className="gt-secret">{toDigits(secretGroups(g.secret_number), lng)}</dd>
-        </div>
-        <div>
-          <dt>{t('generated.lottery')}</dt>
-          <dd>{lotteryName(g.lottery, lng)}</dd>
-        </div>
-        <div>
-          <dt>{t('generated.created')}</dt>
-          <dd>
-            <DateTime value={g.created_at} lng={lng} withTime invalid={invalid} />
-          </dd>
-        </div>
+        <Fact label={t('generated.secret')} className="gt-secret">
+          {toDigits(secretGroups(g.secret_number), lng)}
+        </Fact>
+        <Fact label={t('generated.lottery')}>{lotteryName(g.lottery, lng)}</Fact>
+        <Fact label={t('generated.created')}>
+          <DateTime value={g.created_at} lng={lng} withTime invalid={invalid} />
+        </Fact>
         {g.is_activated ? (
-          <div>
-            <dt>{t('generated.activatedBy')}</dt>
-            <dd>
-              {g.activated_by
-                ? [g.activated_by.name, g.activated_by.phone ?? g.activated_by.email].filter(Boolean).join(', ')
-                : t('common.notAvailable')}
-              {g.activated_at ? (
-                <>
-                  <br />
-                  <DateTime value={g.activated_at} lng={lng} withTime invalid={invalid} />
-                </>
-              ) : null}
-            </dd>
-          </div>
+          <Fact label={t('generated.activatedBy')}>
+            {g.activated_by
+              ? [g.activated_by.name, g.activated_by.phone ?? g.activated_by.email].filter(Boolean).join(', ')
+              : t('common.notAvailable')}
+            {g.activated_at ? (
+              <>
+                <br />
+                <DateTime value={g.activated_at} lng={lng} withTime invalid={invalid} />
+              </>
+            ) : null}
+          </Fact>
         ) : null}
       </dl>
       {!g.is_activated ? (

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import type { Language } from '../../shared/i18n.ts';
+import { formatNumber } from '../../shared/dates.ts';
 import { Form, Link } from 'react-router';
 import { Alert } from '../components/form.tsx';
 import { useTranslation } from '../i18n.tsx';
@@ -7,6 +7,10 @@ import { Pager } from '../lotteries/pager.tsx';
 import { pageCount, parsePage, type ListData } from '../lotteries/paging.ts';
 
 export { listData, type ListData } from '../lotteries/paging.ts';
+
+/** A filter's value from the query: one of `list`, else null (a hand-written address gets the list unfiltered). */
+export const oneOf = <T extends string>(list: readonly T[], raw: string | null | undefined): T | null =>
+  (list as readonly string[]).includes(raw ?? '') ? (raw as T) : null;
 
 /**
  * The address of a back-office list: its filters as query parameters (empty ones, and the filters' "all", left out)
@@ -86,20 +90,21 @@ export function AdminResults<T>({
   href,
   count,
   empty,
-  lng,
   children,
 }: {
   d: ListData<T>;
   perPage: number;
   href: (page: number) => string;
-  /** The count line, e.g. "12 results". */
-  count: string;
+  /** The count line; "12 results" (the list's total) unless given. */
+  count?: string;
   /** What an empty first page says. */
   empty: string;
-  lng: Language;
   children: (items: T[]) => ReactNode;
 }) {
-  const { t } = useTranslation('admin');
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('admin');
   if (d.items === null)
     return (
       <Alert kind="error">
@@ -109,7 +114,7 @@ export function AdminResults<T>({
   return (
     <>
       <p className="admin-count" aria-live="polite">
-        {count}
+        {count ?? t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
       </p>
       {d.items.length === 0 ? (
         <p className="empty-state empty-state--card">{d.page > 1 ? t('common.pageEmpty') : empty}</p>
@@ -212,6 +217,16 @@ export function AdminTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
+    </div>
+  );
+}
+
+/** One fact of a card's list (`<dl>`): its label and its value (`className` for the value: nowrap, admin-card__wrap…). */
+export function Fact({ label, className, children }: { label: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={className}>{children}</dd>
     </div>
   );
 }

@@ -25,13 +25,14 @@ import {
   FilterSelect,
   listData,
   listPlace,
+  oneOf,
+  Fact,
 } from './list.tsx';
 
 type Row = z.output<typeof StaffLottery>;
 export const PER_PAGE = 20;
 
-const filterOf = (raw: string | null): LotteryFilter =>
-  (LOTTERY_FILTERS as readonly string[]).includes(raw ?? '') ? (raw as LotteryFilter) : 'all';
+const filterOf = (raw: string | null): LotteryFilter => oneOf(LOTTERY_FILTERS, raw) ?? 'all';
 
 /** `?search=&filter=&page=` of the list, page 1, 'all' and an empty search left out. */
 const listHref = (search: string, filter: LotteryFilter, page: number, notify?: number): string =>
@@ -95,14 +96,7 @@ export function Component() {
           options={LOTTERY_FILTERS.map((f) => ({ value: f, label: t(`lotteries.filters.${f}`) }))}
         />
       </AdminFilters>
-      <AdminResults
-        d={d}
-        perPage={PER_PAGE}
-        href={(p) => listHref(d.search, d.filter, p)}
-        count={t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
-        empty={t('lotteries.empty')}
-        lng={lng}
-      >
+      <AdminResults d={d} perPage={PER_PAGE} href={(p) => listHref(d.search, d.filter, p)} empty={t('lotteries.empty')}>
         {(items) => (
           <AdminCards items={items} card={(l) => <LotteryCard l={l} lng={lng} notifyHref={listHref(d.search, d.filter, d.page, l.id)} />} />
         )}
@@ -150,38 +144,22 @@ function LotteryCard({ l, lng, notifyHref }: { l: Row; lng: Language; notifyHref
         </div>
       </header>
       <dl className="admin-card__facts">
-        <div>
-          <dt>{t('lotteries.start')}</dt>
-          <dd>
-            <DateTime value={l.start_date} lng={lng} withTime invalid={invalid} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('lotteries.end')}</dt>
-          <dd>
-            <DateTime value={l.end_date} lng={lng} withTime invalid={invalid} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('lotteries.price')}</dt>
-          <dd>
-            <Amount value={l.ticket_price} lng={lng} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('lotteries.prize')}</dt>
-          <dd>
-            <Amount value={l.total_prize} lng={lng} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('lotteries.winners')}</dt>
-          <dd>{formatNumber(l.winners, lng)}</dd>
-        </div>
-        <div>
-          <dt>{t('lotteries.sold')}</dt>
-          <dd>{t('lotteries.soldOf', { sold: formatNumber(l.tickets_sold, lng), total: formatNumber(l.total_tickets, lng) })}</dd>
-        </div>
+        <Fact label={t('lotteries.start')}>
+          <DateTime value={l.start_date} lng={lng} withTime invalid={invalid} />
+        </Fact>
+        <Fact label={t('lotteries.end')}>
+          <DateTime value={l.end_date} lng={lng} withTime invalid={invalid} />
+        </Fact>
+        <Fact label={t('lotteries.price')}>
+          <Amount value={l.ticket_price} lng={lng} />
+        </Fact>
+        <Fact label={t('lotteries.prize')}>
+          <Amount value={l.total_prize} lng={lng} />
+        </Fact>
+        <Fact label={t('lotteries.winners')}>{formatNumber(l.winners, lng)}</Fact>
+        <Fact label={t('lotteries.sold')}>
+          {t('lotteries.soldOf', { sold: formatNumber(l.tickets_sold, lng), total: formatNumber(l.total_tickets, lng) })}
+        </Fact>
       </dl>
       <div className="admin-card__actions">
         <Link className="btn btn-ghost btn-sm" to={adminPaths.editLottery(l.id)}>

@@ -28,14 +28,13 @@ import {
   FilterSelect,
   listData,
   listPlace,
+  oneOf,
+  Fact,
 } from './list.tsx';
 
 type Row = z.output<typeof StaffClaim>;
 type Result = FormResult & { done?: number };
 export const PER_PAGE = 20;
-
-const oneOf = <T extends string>(list: readonly T[], raw: string | null): T | null =>
-  (list as readonly string[]).includes(raw ?? '') ? (raw as T) : null;
 
 type Filters = { search: string; status: ClaimStatus | null; method: PayoutMethod | null };
 
@@ -158,14 +157,7 @@ export function Component() {
           />
         </AdminFilters>
       </details>
-      <AdminResults
-        d={d}
-        perPage={PER_PAGE}
-        href={(p) => listHref(d.f, p)}
-        count={t('common.count', { count: d.total, n: formatNumber(d.total, lng) })}
-        empty={t('claims.empty')}
-        lng={lng}
-      >
+      <AdminResults d={d} perPage={PER_PAGE} href={(p) => listHref(d.f, p)} empty={t('claims.empty')}>
         {(items) => (
           <AdminTable
             label={t('claims.title')}
@@ -217,23 +209,14 @@ function ApproveDialog({ c, here, lng }: { c: Row; here: string; lng: Language }
     >
       <p>{t('claims.approveText')}</p>
       <dl className="admin-card__facts">
-        <div>
-          <dt>{t('claims.player')}</dt>
-          <dd>{c.user.name}</dd>
-        </div>
-        <div>
-          <dt>{t('claims.prize')}</dt>
-          <dd>
-            <Amount value={c.prize.prize_money} lng={lng} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('claims.payTo')}</dt>
-          <dd>
-            {c.payment_method ? `${t(`claims.methods.${c.payment_method}`)}: ` : null}
-            <span className="nowrap">{toDigits(c.account_number, lng)}</span>, {c.account_holder_name}
-          </dd>
-        </div>
+        <Fact label={t('claims.player')}>{c.user.name}</Fact>
+        <Fact label={t('claims.prize')}>
+          <Amount value={c.prize.prize_money} lng={lng} />
+        </Fact>
+        <Fact label={t('claims.payTo')}>
+          {c.payment_method ? `${t(`claims.methods.${c.payment_method}`)}: ` : null}
+          <span className="nowrap">{toDigits(c.account_number, lng)}</span>, {c.account_holder_name}
+        </Fact>
       </dl>
     </ConfirmDialog>
   );

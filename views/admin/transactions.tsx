@@ -31,6 +31,8 @@ import {
   FilterSelect,
   listData,
   listPlace,
+  oneOf,
+  Fact,
 } from './list.tsx';
 
 type Row = z.output<typeof StaffTransaction>;
@@ -67,7 +69,7 @@ const DecideForm = z.object({
   reason: ApprovalReasonBody.shape.reason,
 });
 
-const filterOf = (raw: string | null): StatusFilter => ((FILTERS as readonly string[]).includes(raw ?? '') ? (raw as StatusFilter) : 'all');
+const filterOf = (raw: string | null): StatusFilter => oneOf(FILTERS, raw) ?? 'all';
 
 /** `?search=&status=&page=` of the list, page 1, 'all' and an empty search left out. */
 const listHref = (search: string, status: StatusFilter, page: number): string =>
@@ -177,7 +179,6 @@ export function Component() {
         href={(p) => listHref(d.search, d.status, p)}
         count={t('transactions.count', { count: d.total, n: formatNumber(d.total, lng) })}
         empty={t('transactions.empty')}
-        lng={lng}
       >
         {(items) => (
           <AdminCards
@@ -218,30 +219,21 @@ function OpenProposals({ proposals, lng }: { proposals: Proposal[]; lng: Languag
             {p.lapsed ? <span className="badge badge--muted">{t('transactions.approval.lapsed')}</span> : null}
           </header>
           <dl className="admin-card__facts">
-            <div>
-              <dt>{t('transactions.ticket')}</dt>
-              <dd className="nowrap">{p.purchase.ticket}</dd>
-            </div>
-            <div>
-              <dt>{t('transactions.trxId')}</dt>
-              <dd className="admin-card__wrap">{p.trx_id}</dd>
-            </div>
-            <div>
-              <dt>{t('transactions.amount')}</dt>
-              <dd>
-                <Amount value={p.purchase.amount} lng={lng} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('transactions.approval.proposedBy')}</dt>
-              <dd>
-                {p.proposed_by.name} · <DateTime value={p.proposed_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('transactions.approval.reason')}</dt>
-              <dd className="admin-card__wrap">{p.reason}</dd>
-            </div>
+            <Fact label={t('transactions.ticket')} className="nowrap">
+              {p.purchase.ticket}
+            </Fact>
+            <Fact label={t('transactions.trxId')} className="admin-card__wrap">
+              {p.trx_id}
+            </Fact>
+            <Fact label={t('transactions.amount')}>
+              <Amount value={p.purchase.amount} lng={lng} />
+            </Fact>
+            <Fact label={t('transactions.approval.proposedBy')}>
+              {p.proposed_by.name} · <DateTime value={p.proposed_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+            </Fact>
+            <Fact label={t('transactions.approval.reason')} className="admin-card__wrap">
+              {p.reason}
+            </Fact>
           </dl>
           <Form
             method="post"
@@ -326,72 +318,49 @@ function TransactionCard({ x, lng, proposal }: { x: Row; lng: Language; proposal
         </div>
       </header>
       <dl className="admin-card__facts">
-        <div>
-          <dt>{t('transactions.phone')}</dt>
-          <dd>{x.user.phone ?? na}</dd>
-        </div>
-        <div>
-          <dt>{t('transactions.email')}</dt>
-          <dd className="admin-card__wrap">{x.user.email ?? na}</dd>
-        </div>
-        <div>
-          <dt>{t('transactions.ticket')}</dt>
-          <dd className="nowrap">{x.ticket}</dd>
-        </div>
-        <div>
-          <dt>{t('transactions.amount')}</dt>
-          <dd>
-            <Amount value={x.amount} lng={lng} />
-            {priceDiffers ? (
-              <span className="admin-flag">{t('transactions.priceDiffers', { price: formatTaka(x.lottery.ticket_price, lng) })}</span>
-            ) : null}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('transactions.trxId')}</dt>
-          <dd>
-            {x.trx_id ? (
-              <span className="admin-card__wrap">{x.trx_id}</span>
-            ) : (
-              <span className="admin-flag">{t('transactions.noTrxId')}</span>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('transactions.bkashNumber')}</dt>
-          <dd>{x.payment_number || na}</dd>
-        </div>
+        <Fact label={t('transactions.phone')}>{x.user.phone ?? na}</Fact>
+        <Fact label={t('transactions.email')} className="admin-card__wrap">
+          {x.user.email ?? na}
+        </Fact>
+        <Fact label={t('transactions.ticket')} className="nowrap">
+          {x.ticket}
+        </Fact>
+        <Fact label={t('transactions.amount')}>
+          <Amount value={x.amount} lng={lng} />
+          {priceDiffers ? (
+            <span className="admin-flag">{t('transactions.priceDiffers', { price: formatTaka(x.lottery.ticket_price, lng) })}</span>
+          ) : null}
+        </Fact>
+        <Fact label={t('transactions.trxId')}>
+          {x.trx_id ? (
+            <span className="admin-card__wrap">{x.trx_id}</span>
+          ) : (
+            <span className="admin-flag">{t('transactions.noTrxId')}</span>
+          )}
+        </Fact>
+        <Fact label={t('transactions.bkashNumber')}>{x.payment_number || na}</Fact>
         {x.checkout ? (
-          <div>
-            <dt>{t('transactions.checkoutState')}</dt>
-            <dd>
-              {t(`transactions.checkoutStates.${x.checkout.state}`)}
-              {x.checkout.refund_trx_id ? (
-                <span className="admin-card__wrap"> · {t('transactions.refundTrxId', { trx: x.checkout.refund_trx_id })}</span>
-              ) : null}
-              <span className="admin-card__wrap muted"> · {t('transactions.paymentId', { id: x.checkout.payment_id })}</span>
-            </dd>
-          </div>
+          <Fact label={t('transactions.checkoutState')}>
+            {t(`transactions.checkoutStates.${x.checkout.state}`)}
+            {x.checkout.refund_trx_id ? (
+              <span className="admin-card__wrap"> · {t('transactions.refundTrxId', { trx: x.checkout.refund_trx_id })}</span>
+            ) : null}
+            <span className="admin-card__wrap muted"> · {t('transactions.paymentId', { id: x.checkout.payment_id })}</span>
+          </Fact>
         ) : null}
         {x.statement ? (
-          <div>
-            <dt>{t('transactions.statement')}</dt>
-            <dd>
-              {x.statement === 'flagged' || x.statement === 'review' ? (
-                <span className="admin-flag">{t(`transactions.statementStates.${x.statement}`)}</span>
-              ) : (
-                t(`transactions.statementStates.${x.statement}`)
-              )}
-            </dd>
-          </div>
+          <Fact label={t('transactions.statement')}>
+            {x.statement === 'flagged' || x.statement === 'review' ? (
+              <span className="admin-flag">{t(`transactions.statementStates.${x.statement}`)}</span>
+            ) : (
+              t(`transactions.statementStates.${x.statement}`)
+            )}
+          </Fact>
         ) : null}
         {x.bkash_check ? <BkashCheck check={x.bkash_check} lng={lng} /> : null}
-        <div>
-          <dt>{t('transactions.date')}</dt>
-          <dd>
-            <DateTime value={x.created_at} lng={lng} withTime invalid={invalid} />
-          </dd>
-        </div>
+        <Fact label={t('transactions.date')}>
+          <DateTime value={x.created_at} lng={lng} withTime invalid={invalid} />
+        </Fact>
       </dl>
       {proposal ? <p className="muted">{t('transactions.approval.proposedNote', { name: proposal.proposed_by.name })}</p> : null}
       {proposable ? (
@@ -442,22 +411,19 @@ function BkashCheck({ check, lng }: { check: Check; lng: Language }) {
   const state = t(`transactions.bkashCheckStates.${check.state}`);
   const reason = check.reason ? t(`transactions.bkashCheckReasons.${check.reason}`, { defaultValue: check.reason }) : null;
   return (
-    <div>
-      <dt>{t('transactions.bkashCheck')}</dt>
-      <dd>
-        {flagged ? <span className="admin-flag">{state}</span> : state}
-        {reason ? <span className="admin-card__wrap"> · {reason}</span> : null}
-        {a ? (
-          <span className="admin-card__wrap muted">
-            {' · '}
-            {t('transactions.bkashAnswer', { status: a.transactionStatus, from: a.customerMsisdn ?? na, to: a.receiver ?? na })}
-            {' · '}
-            {a.amount === null ? na : <Amount value={a.amount} lng={lng} />}
-            {' · '}
-            {a.completedTime ? <DateTime value={a.completedTime} lng={lng} withTime invalid={t('common:errors.invalidDate')} /> : na}
-          </span>
-        ) : null}
-      </dd>
-    </div>
+    <Fact label={t('transactions.bkashCheck')}>
+      {flagged ? <span className="admin-flag">{state}</span> : state}
+      {reason ? <span className="admin-card__wrap"> · {reason}</span> : null}
+      {a ? (
+        <span className="admin-card__wrap muted">
+          {' · '}
+          {t('transactions.bkashAnswer', { status: a.transactionStatus, from: a.customerMsisdn ?? na, to: a.receiver ?? na })}
+          {' · '}
+          {a.amount === null ? na : <Amount value={a.amount} lng={lng} />}
+          {' · '}
+          {a.completedTime ? <DateTime value={a.completedTime} lng={lng} withTime invalid={t('common:errors.invalidDate')} /> : na}
+        </span>
+      ) : null}
+    </Fact>
   );
 }

@@ -14,6 +14,7 @@ import { Alert, Field, SubmitButton, type FormResult } from '../components/form.
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
 import { useTranslation } from '../i18n.tsx';
+import { Fact } from './list.tsx';
 import { callerIsSuperuser } from './rights.ts';
 import { shortId } from './users.tsx';
 import { UserPlayLimits, type PlayView } from './user-play-limits.tsx';
@@ -217,22 +218,15 @@ function IdentityDetails({ identity, dateOfBirth, lng }: { identity: Ident | nul
     <section className="card admin-form admin-identity" aria-labelledby="user-identity">
       <h2 id="user-identity">{t('users.identity.title')}</h2>
       <dl className="admin-card__facts">
-        <div>
-          <dt>{t('users.identity.dateOfBirth')}</dt>
-          <dd>{dateOfBirth ? formatDate(dateOfBirth, lng) : t('users.identity.noDateOfBirth')}</dd>
-        </div>
+        <Fact label={t('users.identity.dateOfBirth')}>
+          {dateOfBirth ? formatDate(dateOfBirth, lng) : t('users.identity.noDateOfBirth')}
+        </Fact>
       </dl>
       {identity ? (
         <>
           <dl className="admin-card__facts">
-            <div>
-              <dt>{t('users.identity.nid')}</dt>
-              <dd>{toDigits(identity.nid, lng)}</dd>
-            </div>
-            <div>
-              <dt>{t('users.identity.phone')}</dt>
-              <dd>{toDigits(identity.phone, lng)}</dd>
-            </div>
+            <Fact label={t('users.identity.nid')}>{toDigits(identity.nid, lng)}</Fact>
+            <Fact label={t('users.identity.phone')}>{toDigits(identity.phone, lng)}</Fact>
           </dl>
           <div className="admin-identity__photos">
             <figure>

@@ -4,6 +4,7 @@ import { PERIODS } from '../../shared/play-safe/limits.ts';
 import type { StaffPlayLimits } from '../../shared/play-safe/schemas.ts';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
+import { Fact } from './list.tsx';
 
 export type PlayView = z.output<typeof StaffPlayLimits>;
 
@@ -49,13 +50,10 @@ export function UserPlayLimits({ play, lng }: { play: PlayView | null; lng: Lang
                 </dd>
               </div>
             ))}
-            <div>
-              <dt>{t('users.play.reality')}</dt>
-              <dd>
-                {t(`profile:reality.intervals.${play.reality_check.interval_minutes}`)}
-                {play.reality_check.chosen ? null : <> {t('users.play.realityDefault')}</>}
-              </dd>
-            </div>
+            <Fact label={t('users.play.reality')}>
+              {t(`profile:reality.intervals.${play.reality_check.interval_minutes}`)}
+              {play.reality_check.chosen ? null : <> {t('users.play.realityDefault')}</>}
+            </Fact>
           </dl>
           {play.pending ? (
             <p className="muted">

@@ -20,13 +20,13 @@ import {
   FilterSelect,
   listData,
   listPlace,
+  oneOf,
 } from './list.tsx';
 
 type Row = z.output<typeof StaffUser>;
 export const PER_PAGE = 20;
 
-const filterOf = (raw: string | null): UserFilter =>
-  (USER_FILTERS as readonly string[]).includes(raw ?? '') ? (raw as UserFilter) : 'all';
+const filterOf = (raw: string | null): UserFilter => oneOf(USER_FILTERS, raw) ?? 'all';
 
 /** `?search=&filter=&page=` of the list, page 1, 'all' and an empty search left out. */
 const listHref = (search: string, filter: UserFilter, page: number): string => adminHref(adminPaths.users, { search, filter }, page);
@@ -77,7 +77,6 @@ export function Component() {
         href={(p) => listHref(d.search, d.filter, p)}
         count={t('users.count', { count: d.total, n: formatNumber(d.total, lng) })}
         empty={t('users.empty')}
-        lng={lng}
       >
         {(items) => (
           <AdminTable
