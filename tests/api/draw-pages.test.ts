@@ -252,6 +252,53 @@ describe('the draw page without JavaScript', () => {
     expect(await t.db.query('SELECT id FROM prizes')).toEqual([]);
   });
 
+  // docs/decisions/065-draw-form-one-schema.md: every post is read through one schema of the page's intents.
+  test("a post the page cannot read (an unknown intent, none, a bad hidden field): why, in the caller's language; nothing changed", async () => {
+    const lottery = await insertLottery(t);
+    await sold(a, lottery, T1);
+    await closeSales(t, lottery);
+    const url = `/admin/lotteries/${lottery}/draw`;
+    const csrf = csrfFrom((await staffAgent.get(url).expect(200)).text);
+    const post = (fields: Record<string, string | string[]>, lng = 'en') =>
+      staffAgent
+        .post(url)
+        .set('Cookie', `lang=${lng}`)
+        .type('form')
+        .send(form({ _csrf: csrf, ...fields }));
+    const audits = await t.db.query('SELECT id FROM audit_log');
+    const unreadable: Record<string, string | string[]>[] = [
+      { intent: 'random', chosen: [T1] },
+      { intent: 'draw-now', chosen: [T1], reason: 'By hand' },
+      { chosen: [T1] },
+      { intent: 'add', ticket: T2, chosen: [T1], winners: 'all' },
+    ];
+    for (const fields of unreadable) {
+      const en = await post(fields);
+      expect(en.status).toBe(400);
+      expect(en.text).toContain('This form could not be read: nothing was changed. Reload the page and try again.');
+      // The page as it was: the selection with the tickets the form carried, and no message of its own.
+      expect(chosenIn(en.text)).toEqual([T1]);
+      expect(en.text).toContain('value="propose"');
+      const bn = await post(fields, 'bn');
+      expect(bn.status).toBe(400);
+      expect(bn.text).toContain('এই ফর্মটি পড়া যায়নি: কিছুই বদলানো হয়নি। পাতাটি আবার লোড করে চেষ্টা করুন।');
+    }
+    // A proposal that is none: told in its section (404); a beacon left empty: paste the signature.
+    const none = await post({ intent: 'approve', proposal_id: 'abc' });
+    expect(none.status).toBe(404);
+    expect(none.text).toContain('This proposal does not exist.');
+    const noPrize = await post({ intent: 'withhold-prize', prize_id: '0', reason: 'Fraud' });
+    expect(noPrize.status).toBe(404);
+    expect(noPrize.text).toContain('Prize not found.');
+    // Full before a bad ticket, as before a good one.
+    const full = await post({ intent: 'add', ticket: '1-2-3', chosen: [T1, T2], winners: '2' });
+    expect(full.status).toBe(400);
+    expect(full.text).toContain('no more tickets can be chosen');
+    expect(await t.db.query('SELECT id FROM draw_proposals')).toEqual([]);
+    expect(await t.db.query('SELECT id FROM prizes')).toEqual([]);
+    expect(await t.db.query('SELECT id FROM audit_log')).toEqual(audits);
+  });
+
   test('withholding a prize by two: a superuser proposes with a reason, another staff member approves; plain forms', async () => {
     const lottery = await insertLottery(t);
     await sold(a, lottery, T1);

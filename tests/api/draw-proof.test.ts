@@ -460,6 +460,20 @@ describe('the draw by the procedure', () => {
       expect(bad.status).toBe(400);
       expect(bad.text).toContain('This is not drand quicknet&#x27;s signature of round');
     }
+    // Nothing pasted: the page says what to paste, in the caller's language (docs/decisions/065-draw-form-one-schema.md).
+    for (const [lng, text] of [
+      ['en', 'Paste drand&#x27;s signature of the round (96 characters, as a drand relay shows it)'],
+      ['bn', 'drand-এর স্বাক্ষর পেস্ট করুন'],
+    ] as const) {
+      const empty = await agent
+        .post(`/admin/lotteries/${id}/draw`)
+        .set('Cookie', `lang=${lng}`)
+        .type('form')
+        .send({ _csrf: csrfFrom(page.text), intent: 'beacon', beacon: '  ' });
+      expect(empty.status).toBe(400);
+      expect(empty.text).toContain(text);
+    }
+    expect(await t.db.one('SELECT beacon_signature FROM draw_commitments WHERE lottery_id = $1', [id])).toEqual({ beacon_signature: null });
     const saved = await agent
       .post(`/admin/lotteries/${id}/draw`)
       .type('form')
