@@ -19,6 +19,6 @@ export function generatedTicketRoutes(tickets: GeneratedTickets, db: Db): Endpoi
     ),
   );
   route(r, api.deleteGeneratedTicket, ({ params, user }) => tickets.remove(user, params.id));
-  route(r, api.activateTicket, ({ body, user, caller }) => tickets.activate(user, body, caller));
+  route(r, api.activateTicket, ({ body, user, caller: { ip, lng } }) => tickets.activate(user, body, ip, lng));
   return r;
 }

@@ -12,21 +12,15 @@ import { cryptoRandomInt, formatTicket, normaliseTicket, randomTicket } from '..
 import { toAsciiDigits } from '../../shared/dates.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
-import { backoffWait, countFailure, FAILURE_STEPS, failuresCounted, tooManyRequests, type Limit } from '../http/rate-limit.ts';
+import { countFailure, FAILURE_STEPS, failuresCounted, type Limit } from '../http/rate-limit.ts';
+import { refuseWhileBackingOff } from '../accounts/limits.ts';
 import { recordAudit } from '../audit/record.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
 import { checkPlay } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
 import * as q from './queries.ts';
-import type { Caller } from '../http/route.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { sealSecret, type Keyring } from '../crypto/sealed.ts';
-
-/**
- * What activation needs of the request: the caller's address, and the language the lottery's name is answered in.
- * The translator is handed on only to the checks of features whose refusals are not data yet (play-safe, rate limits:
- * docs/decisions/064-refusals-as-data.md); this feature's own refusals are refuse(name).
- */
-export type Ctx = Pick<Caller, 't' | 'lng' | 'ip'>;
 
 type Staff = z.input<typeof GeneratedTicket>;
 type Activated = z.input<typeof ActivateReply>;
@@ -200,21 +194,17 @@ export class GeneratedTickets {
    * caller's own activation sent again answers as the first did (a retry after a lost answer). Under the lottery's row
    * lock, so that of two activations at once exactly one wins.
    */
-  async activate(caller: AccessClaims, body: z.output<typeof ActivateBody>, ctx: Ctx): Promise<Activated> {
-    const { t } = ctx;
-    refuseStaffPlay(caller, t);
+  async activate(caller: AccessClaims, body: z.output<typeof ActivateBody>, ip: string, lng: Language): Promise<Activated> {
+    refuseStaffPlay(caller);
     const userId = caller.user_id;
     const player = `activate:fail:user:${userId}`;
-    const address = `activate:fail:ip:${ctx.ip}`;
-    const refuseWhile = async (wait: number) => {
-      if (wait) throw tooManyRequests(t, wait);
-    };
-    await refuseWhile(await backoffWait(this.db, player, ACTIVATION_FAILURES.user));
+    const address = `activate:fail:ip:${ip}`;
+    await refuseWhileBackingOff(this.db, player, ACTIVATION_FAILURES.user);
     // An address's failures hold back only a player who failed himself lately: on a shared address, another's wrong
     // tries never keep out a player who types his secret right, while one machine with many accounts still gets at
     // most one wrong try per account once the address is over (docs/rules/limits.md#1-rate-limits).
     if ((await failuresCounted(this.db, player, ACTIVATION_FAILURES.user)) > 0)
-      await refuseWhile(await backoffWait(this.db, address, ACTIVATION_FAILURES.address));
+      await refuseWhileBackingOff(this.db, address, ACTIVATION_FAILURES.address);
     const wrong = async () => {
       await countFailure(this.db, player, ACTIVATION_FAILURES.user);
       await countFailure(this.db, address, ACTIVATION_FAILURES.address);
@@ -234,7 +224,7 @@ export class GeneratedTickets {
         if (!sale) return { ok: false } as const;
         if (closed(sale)) refuse('activation_lottery_ended');
         // An activation is play: self-exclusion and spend limits apply as to a purchase (docs/rules/play-safe.md#4-every-purchase-path).
-        await checkPlay(tx, caller, sale.ticket_price, ctx);
+        await checkPlay(tx, caller, sale.ticket_price);
         const transactionId = await q.insertActivation(tx, {
           user_id: userId,
           lottery_id: g.lottery_id,
@@ -253,7 +243,7 @@ export class GeneratedTickets {
     const names = await q.lotteryNames(this.db, found.lottery_id);
     return {
       lottery_id: found.lottery_id,
-      lottery_name: names ? lotteryName(names, ctx.lng) : '',
+      lottery_name: names ? lotteryName(names, lng) : '',
       status: 'success',
       ticket: found.ticket_number,
       transaction_id: outcome.transactionId,

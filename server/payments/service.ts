@@ -14,8 +14,8 @@ import type { Db } from '../db/index.ts';
 import { checkPlay } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
 import { refuse } from '../../shared/api/refusals.ts';
-import type { Caller } from '../http/route.ts';
-import { throttle, type Limit } from '../http/rate-limit.ts';
+import type { Limit } from '../http/rate-limit.ts';
+import { throttle } from '../accounts/limits.ts';
 import type { Logger } from '../log.ts';
 import { tellRefund } from '../messages/outbox.ts';
 import {
@@ -63,14 +63,6 @@ export type PaymentsDeps = {
   receiver: string;
 };
 
-/**
- * The caller's translator and language, handed on only to other features' checks whose refusals are not data yet
- * (play's checkPlay and refuseStaffPlay, the rate limits of server/http/rate-limit.ts, server/lotteries/freeze.ts
- * closedError). Payments words none of its own refusals (docs/decisions/064-refusals-as-data.md); this goes away as
- * those move.
- */
-export type CallerWords = Pick<Caller, 't' | 'lng'>;
-
 /** bKash callbacks per address (docs/rules/limits.md#1-rate-limits): a player comes back once per payment. */
 const CALLBACK_LIMIT: Limit = { max: 30, windowSec: 60 };
 
@@ -116,14 +108,9 @@ export class Payments {
    * sent to bKash's page (`bkash_url`). A purchase that already has a TrxID (Send Money) or is no longer pending is
    * refused, and so is one whose lottery is no longer on sale: no money is taken for a ticket that cannot be sold.
    */
-  async startCheckout(
-    caller: AccessClaims,
-    transactionId: number,
-    origin: string,
-    words: CallerWords,
-  ): Promise<z.input<typeof CheckoutReply>> {
-    refuseStaffPlay(caller, words.t);
-    await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]], words.t);
+  async startCheckout(caller: AccessClaims, transactionId: number, origin: string): Promise<z.input<typeof CheckoutReply>> {
+    refuseStaffPlay(caller);
+    await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]]);
     const p = await purchaseOfPlayer(this.d.db, caller.user_id, transactionId);
     if (!p) refuse('checkout_purchase_not_found');
     if (p.tx.status !== 'pending') refuse('checkout_not_pending');
@@ -131,7 +118,7 @@ export class Payments {
     if (!stillOnSale(p.sale, Date.now())) refuse('checkout_sales_closed');
     // Paying is play: a self-excluded player pays nothing, and the purchase must still fit his limits as if made now
     // (docs/rules/play-safe.md#4-every-purchase-path).
-    await this.d.db.tx((tx) => checkPlay(tx, caller, p.tx.amount, words, { except: p.tx.id }));
+    await this.d.db.tx((tx) => checkPlay(tx, caller, p.tx.amount, { except: p.tx.id }));
     let created: { paymentID: string; bkashURL: string };
     try {
       created = await this.d.gateway.create({
@@ -159,9 +146,8 @@ export class Payments {
   async callback(
     body: z.output<typeof CallbackBody>,
     caller: { ip: string; user: AccessClaims | undefined },
-    words: CallerWords,
   ): Promise<z.input<typeof CallbackReply>> {
-    await throttle(this.d.db, [[`bkash-callback:ip:${caller.ip}`, CALLBACK_LIMIT]], words.t);
+    await throttle(this.d.db, [[`bkash-callback:ip:${caller.ip}`, CALLBACK_LIMIT]]);
     const known = await q.payment(this.d.db, body.paymentID);
     if (!known) refuse('payment_not_found');
     if (known.state === 'created') {

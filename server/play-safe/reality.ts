@@ -1,23 +1,18 @@
 import type { z } from 'zod';
-import { formatTaka } from '../../shared/money.ts';
+import { refuse } from '../../shared/api/refusals.ts';
 import {
   acknowledgeReality,
-  formatPlayTime,
-  formatTickets,
   intervalOf,
   isRealityDue,
   minutesPlayed,
   realityDueAt,
-  type CountText,
   type RealityInterval,
   type RealitySession,
 } from '../../shared/play-safe/reality.ts';
 import type { RealityCheck, RealityIntervalBody } from '../../shared/play-safe/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
 import * as q from './queries.ts';
-import type { Ctx } from './service.ts';
 
 /**
  * The reality check (docs/rules/play-safe.md#7-reality-check): the caller's session is his access token's `sid`, the
@@ -93,12 +88,6 @@ export async function setRealityInterval(
   return realityOf(db, who);
 }
 
-/** The words of a duration and a count of tickets in the caller's language (profile:reality.*). */
-const countText =
-  (ctx: Ctx): CountText =>
-  (key, opts) =>
-    ctx.t(key, opts);
-
 /**
  * Part of THE check of every purchase path (server/play-safe/service.ts checkPlay): while a reminder is due the purchase is
  * refused, 409 `reality_check`, with how long the session has lasted and what was spent in it, until the player
@@ -109,21 +98,10 @@ export async function refuseWhileDue(
   tx: Db,
   who: SessionOf,
   read: { session: Partial<q.RealitySessionRow> | undefined; minutes: number | null },
-  ctx: Ctx,
 ): Promise<void> {
   const nowMs = Date.now();
   const s = stateFrom(read.session, read.minutes, nowMs);
   if (!isRealityDue(s.session, s.interval, nowMs)) return;
   const a = await answer(tx, who, s, nowMs);
-  const t = countText(ctx);
-  throw ApiError.detail(
-    409,
-    ctx.t('play:api.realityCheck', {
-      played: formatPlayTime(a.minutes_played, ctx.lng, t),
-      spent: formatTaka(a.spent, ctx.lng),
-      tickets: formatTickets(a.tickets, ctx.lng, t),
-    }),
-    'reality_check',
-    a,
-  );
+  refuse('reality_check', { vars: { minutes_played: a.minutes_played, spent: a.spent, tickets: a.tickets }, extra: a });
 }

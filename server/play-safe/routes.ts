@@ -7,9 +7,9 @@ export function playRoutes(play: Play): Endpoints {
   const r = new Endpoints();
   route(r, api.myLimits, ({ user }) => play.of(user.user_id));
   route(r, api.setMyLimits, ({ body, user }) => play.setLimits(user.user_id, body));
-  route(r, api.selfExclusion, ({ body, user, caller }) => play.exclude(user.user_id, body, caller));
-  route(r, api.timeOut, ({ body, user, caller }) => play.takeTimeOut(user.user_id, body, caller));
-  route(r, api.userPlayLimits, ({ params, caller }) => play.forStaff(params.id, caller.t));
+  route(r, api.selfExclusion, ({ body, user }) => play.exclude(user.user_id, body));
+  route(r, api.timeOut, ({ body, user }) => play.takeTimeOut(user.user_id, body));
+  route(r, api.userPlayLimits, ({ params }) => play.forStaff(params.id));
   route(r, api.realityCheck, ({ user }) => play.reality(user));
   route(r, api.acknowledgeRealityCheck, ({ user }) => play.acknowledgeReality(user));
   route(r, api.setRealityCheck, ({ body, user }) => play.setRealityInterval(user, body));

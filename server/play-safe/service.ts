@@ -1,8 +1,5 @@
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { formatDate } from '../../shared/dates.ts';
-import type { Language } from '../../shared/i18n.ts';
-import { formatTaka } from '../../shared/money.ts';
+import { refuse, refusal } from '../../shared/api/refusals.ts';
 import {
   breakNow,
   extendExclusion,
@@ -31,7 +28,6 @@ import type {
 } from '../../shared/play-safe/schemas.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
 import { intervalOf } from '../../shared/play-safe/reality.ts';
 import * as q from './queries.ts';
 import * as reality from './reality.ts';
@@ -42,9 +38,6 @@ export { playCheckColumns, type PlayCheckRead } from './queries.ts';
 
 /** The dashboard's two numbers, as columns of its figures statement (server/dashboard/queries.ts). */
 export const PLAY_FIGURES = q.PLAY_FIGURES;
-
-/** What a rule needs of the request: the caller's language. */
-export type Ctx = { t: TFunction; lng: Language };
 
 /** How many of a player's requests the staff's view lists. */
 const HISTORY = 50;
@@ -76,30 +69,24 @@ async function spent(db: Db, userId: number, nowMs: number, except: number | nul
   return { day: Number(r?.day ?? 0), week: Number(r?.week ?? 0), month: Number(r?.month ?? 0) };
 }
 
-const when = (at: number, lng: Language) => formatDate(new Date(at), lng, { withTime: true }) ?? iso(at);
-
 /**
  * A player on a break's refusal (docs/rules/play-safe.md#4-every-purchase-path): 403 `self_excluded` or `time_out`,
- * with until when (and, after it, `then`: what follows).
+ * with until when; `trxId`: a TrxID given on a break, whose text says what becomes of the purchase.
  */
-const onBreak = (b: PlayBreak, ctx: Ctx, then?: string) =>
-  ApiError.detail(
-    403,
-    [ctx.t(b.kind === 'time_out' ? 'play:api.timeOut' : 'play:api.selfExcluded', { until: when(b.until, ctx.lng) }), then]
-      .filter(Boolean)
-      .join(' '),
-    b.kind === 'time_out' ? 'time_out' : 'self_excluded',
-    { until: iso(b.until) },
-  );
+const onBreak = (b: PlayBreak, trxId = false) => {
+  const until = iso(b.until);
+  const name = b.kind === 'time_out' ? (trxId ? 'time_out_trx_id' : 'time_out') : trxId ? 'self_excluded_trx_id' : 'self_excluded';
+  return refusal(name, { vars: { until }, extra: { until } });
+};
 
 /**
  * The TrxID of an earlier purchase given while self-excluded or on a time-out (docs/rules/play-safe.md#4-every-purchase-path):
  * refused with the purchase's own words, and what becomes of that purchase (it stays unpaid and is cancelled when its
  * sales close; money already sent is refunded by support). Only the break is checked: the purchase was counted already.
  */
-export async function refuseTrxIdWhileExcluded(tx: Db, userId: number, ctx: Ctx): Promise<void> {
+export async function refuseTrxIdWhileExcluded(tx: Db, userId: number): Promise<void> {
   const b = breakOf(await q.settingsOf(tx, userId), Date.now());
-  if (b) throw onBreak(b, ctx, ctx.t('play:api.excludedTrxId'));
+  if (b) throw onBreak(b, true);
 }
 
 /**
@@ -118,7 +105,6 @@ export async function checkPlay(
   tx: Db,
   player: SessionOf,
   amount: number,
-  ctx: Ctx,
   o: { except?: number; read?: q.PlayCheckRead } = {},
 ): Promise<void> {
   const userId = player.user_id;
@@ -134,26 +120,16 @@ export async function checkPlay(
   }
   const nowMs = Date.now();
   const playBreak = breakOf(row, nowMs);
-  if (playBreak) throw onBreak(playBreak, ctx);
+  if (playBreak) throw onBreak(playBreak);
   // Every player has a reality check (every 60 minutes unless he chose otherwise), settings or not.
-  await reality.refuseWhileDue(tx, player, { session, minutes: row?.reality_minutes ?? null }, ctx);
+  await reality.refuseWhileDue(tx, player, { session, minutes: row?.reality_minutes ?? null });
   if (!row) return;
   const limits = limitsNow(settings(row), nowMs);
   if (PERIODS.every((p) => limits[p] === null)) return;
   const breach = limitBreach(limits, await spent(tx, userId, nowMs, o.except ?? null), amount, nowMs);
   if (!breach) return;
-  const { t, lng } = ctx;
-  throw ApiError.detail(
-    409,
-    t('play:api.overLimit', {
-      period: t(`play:periodAdjective.${breach.period}`),
-      limit: formatTaka(breach.limit, lng),
-      spent: formatTaka(breach.spent, lng),
-      resets: when(breach.resets_at, lng),
-    }),
-    'spend_limit',
-    { period: breach.period, limit: breach.limit, spent: breach.spent, resets_at: iso(breach.resets_at) },
-  );
+  const over = { period: breach.period, limit: breach.limit, spent: breach.spent, resets_at: iso(breach.resets_at) };
+  refuse('spend_limit', { vars: over, extra: over });
 }
 
 const limitsJson = (l: Limits) => ({ day: l.day, week: l.week, month: l.month });
@@ -216,8 +192,8 @@ export class Play {
    * Self-exclusion (docs/rules/play-safe.md#3-self-exclusion): from now for the period chosen; one in force can only be
    * made longer (a request that would end it sooner is 409 `exclusion_not_shorter`, and changes nothing).
    */
-  exclude(userId: number, body: z.output<typeof SelfExclusionBody>, ctx: Ctx): Promise<z.input<typeof PlayLimits>> {
-    return this.takeBreak(userId, 'self_exclusion', body.period, (current, nowMs) => extendExclusion(current, body.period, nowMs), ctx);
+  exclude(userId: number, body: z.output<typeof SelfExclusionBody>): Promise<z.input<typeof PlayLimits>> {
+    return this.takeBreak(userId, 'self_exclusion', body.period, (current, nowMs) => extendExclusion(current, body.period, nowMs));
   }
 
   /**
@@ -225,8 +201,8 @@ export class Play {
    * self-exclusion it can only be made longer (one that would end sooner is 409 `time_out_not_shorter`, and changes
    * nothing).
    */
-  takeTimeOut(userId: number, body: z.output<typeof TimeOutBody>, ctx: Ctx): Promise<z.input<typeof PlayLimits>> {
-    return this.takeBreak(userId, 'time_out', body.period, (current, nowMs) => extendTimeOut(current, body.period, nowMs), ctx);
+  takeTimeOut(userId: number, body: z.output<typeof TimeOutBody>): Promise<z.input<typeof PlayLimits>> {
+    return this.takeBreak(userId, 'time_out', body.period, (current, nowMs) => extendTimeOut(current, body.period, nowMs));
   }
 
   /**
@@ -239,7 +215,6 @@ export class Play {
     kind: PlayBreak['kind'],
     period: string,
     extend: (current: number | null, nowMs: number) => number | null,
-    ctx: Ctx,
   ): Promise<z.input<typeof PlayLimits>> {
     return this.db.tx(async (tx) => {
       await q.lockPlayer(tx, userId);
@@ -247,13 +222,11 @@ export class Play {
       const row = await q.settingsOf(tx, userId);
       const current = kind === 'time_out' ? timeOutUntilOf(row) : exclusionUntilOf(row);
       const until = extend(current, nowMs);
-      if (until === null && current !== null) {
-        const [text, code] =
-          kind === 'time_out'
-            ? (['play:api.timeOutNotShorter', 'time_out_not_shorter'] as const)
-            : (['play:api.notShorter', 'exclusion_not_shorter'] as const);
-        throw ApiError.detail(409, ctx.t(text, { until: when(current, ctx.lng) }), code, { until: iso(current) });
-      }
+      if (until === null && current !== null)
+        refuse(kind === 'time_out' ? 'time_out_not_shorter' : 'exclusion_not_shorter', {
+          vars: { until: iso(current) },
+          extra: { until: iso(current) },
+        });
       if (until === null) throw new Error('a break with nothing in force must have an end');
       await q.saveBreak(tx, userId, kind, iso(until));
       await recordAudit(tx, {
@@ -284,8 +257,8 @@ export class Play {
   }
 
   /** Staff (read only): a player's settings and the history of his requests, newest first. */
-  async forStaff(userId: number, t: TFunction): Promise<z.input<typeof StaffPlayLimits>> {
-    if (!(await q.userExists(this.db, userId))) throw ApiError.detail(404, t('api:userNotFound'), 'not_found');
+  async forStaff(userId: number): Promise<z.input<typeof StaffPlayLimits>> {
+    if (!(await q.userExists(this.db, userId))) refuse('user_not_found');
     const [now, events, minutes] = await Promise.all([
       this.of(userId),
       q.eventsOf(this.db, userId, HISTORY),

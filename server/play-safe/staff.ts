@@ -1,5 +1,4 @@
-import type { TFunction } from 'i18next';
-import { ApiError } from '../http/errors.ts';
+import { refuse } from '../../shared/api/refusals.ts';
 
 /**
  * Staff do not play (docs/rules/accounts-and-codes.md#12-staff-and-superusers, docs/decisions/047-staff-do-not-play.md):
@@ -10,10 +9,10 @@ import { ApiError } from '../http/errors.ts';
 export const mayPlay = (rights: { is_staff: boolean }): boolean => !rights.is_staff;
 
 /**
- * The refusal of every purchase path for staff: 403 `staff_cannot_play`, in the caller's language. Its text is the one
+ * The refusal of every purchase path for staff: 403 `staff_cannot_play`. Its text is the one
  * the player pages show staff in place of their buy and activate forms (views/lotteries/staff-no-play.tsx), so it
  * lives in a namespace the pages carry.
  */
-export function refuseStaffPlay(rights: { is_staff: boolean }, t: TFunction): void {
-  if (!mayPlay(rights)) throw ApiError.detail(403, t('lottery:play.staffCannotPlay'), 'staff_cannot_play');
+export function refuseStaffPlay(rights: { is_staff: boolean }): void {
+  if (!mayPlay(rights)) refuse('staff_cannot_play');
 }

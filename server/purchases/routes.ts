@@ -20,7 +20,7 @@ function idempotencyKey(caller: Caller): string | null {
 export function purchaseRoutes(purchases: Purchases, approvals: ManualApprovals, db: Db): Endpoints {
   const r = new Endpoints();
   route(r, api.createTransaction, async ({ body, user, caller, answer }) => {
-    const { created, reply } = await purchases.create(user, body, idempotencyKey(caller), caller);
+    const { created, reply } = await purchases.create(user, body, idempotencyKey(caller));
     if (!created) {
       // A retry of a purchase already made: the first transaction, as it is now, with 200 instead of 201.
       answer.status = 200;
@@ -28,7 +28,7 @@ export function purchaseRoutes(purchases: Purchases, approvals: ManualApprovals,
     }
     return reply;
   });
-  route(r, api.setTrxId, ({ params, body, user, caller }) => purchases.setTrxId(user, params.id, body, caller));
+  route(r, api.setTrxId, ({ params, body, user }) => purchases.setTrxId(user, params.id, body));
   route(r, api.myTransactions, ({ query, user }) => purchases.mine(user, query.limit, query.offset, query.only));
   route(r, api.myTransaction, ({ params, user }) => purchases.one(user, params.id));
   route(r, api.transactions, ({ query }) => purchases.list(query));

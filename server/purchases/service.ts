@@ -19,7 +19,8 @@ import { normaliseTicket } from '../../shared/ticket.ts';
 import { matchOf, numbersOf, tierOfMatch } from '../../shared/draws/tiers.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
-import { throttle, type Limit } from '../http/rate-limit.ts';
+import type { Limit } from '../http/rate-limit.ts';
+import { throttle } from '../accounts/limits.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import { tellPurchase } from '../messages/outbox.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
@@ -29,17 +30,9 @@ import { refuseStaffPlay } from '../play-safe/staff.ts';
 import * as q from './queries.ts';
 import { pendingProposalOf } from './approval-queries.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
-import type { Caller } from '../http/route.ts';
 
 /** Purchases and TrxID entries per player (docs/rules/limits.md#1-rate-limits). */
 export const PURCHASE_LIMIT: Limit = { max: 10, windowSec: 60 };
-
-/**
- * The caller's translator and language, handed on only to the checks of features whose refusals are not data yet
- * (play-safe, the lottery's freeze, rate limits: docs/decisions/064-refusals-as-data.md); purchases' own refusals are
- * refuse(name). Goes when those features refuse with refuse() too.
- */
-export type Ctx = Pick<Caller, 't' | 'lng'>;
 
 export type PurchasesDeps = {
   db: Db;
@@ -182,14 +175,12 @@ export class Purchases {
     caller: AccessClaims,
     body: z.output<typeof PurchaseBody>,
     key: string | null,
-    ctx: Ctx,
   ): Promise<{ created: boolean; reply: z.input<typeof PurchaseReply> }> {
-    const { t } = ctx;
     const userId = caller.user_id;
     // docs/decisions/012-purchases.md: the buyer is the caller; a user_id naming someone else is refused.
     if (body.user_id !== undefined && body.user_id !== userId) refuse('permission_denied');
-    refuseStaffPlay(caller, t);
-    await throttle(this.d.db, [[`purchase:user:${userId}`, PURCHASE_LIMIT]], t);
+    refuseStaffPlay(caller);
+    await throttle(this.d.db, [[`purchase:user:${userId}`, PURCHASE_LIMIT]]);
     // A new purchase is answered from its insert; a retry, with the transaction its key made (and its checkout).
     let outcome: { created: true; row: PlayerTransactionRow } | { created: false; id: number };
     try {
@@ -205,7 +196,7 @@ export class Purchases {
         if (!sale.purchasable) refuse(reasonError(sale));
         if (body.amount !== sale.ticket_price) refuse('amount_mismatch', { vars: { price: sale.ticket_price } });
         // Self-exclusion and spend limits, under the player's lock held to the end of this transaction (docs/rules/play-safe.md#4-every-purchase-path).
-        await checkPlay(tx, caller, sale.ticket_price, ctx, { read: sale });
+        await checkPlay(tx, caller, sale.ticket_price, { read: sale });
         if (sale.held) refuse('ticket_taken');
         if (body.trx_id && (await q.trxIdHolder(tx, body.trx_id))) refuse('trx_id_taken');
         const row = await q.insertPurchase(tx, {
@@ -285,10 +276,9 @@ export class Purchases {
    * The TrxID of the caller's own pending purchase, given once: changing one already given is for support (it is
    * what staff check the payment against). Sending the TrxID it already has again changes nothing.
    */
-  async setTrxId(caller: AccessClaims, id: number, body: z.output<typeof TrxIdBody>, ctx: Ctx): Promise<Player> {
-    const { t } = ctx;
-    refuseStaffPlay(caller, t);
-    await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]], t);
+  async setTrxId(caller: AccessClaims, id: number, body: z.output<typeof TrxIdBody>): Promise<Player> {
+    refuseStaffPlay(caller);
+    await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]]);
     let given = false;
     try {
       await this.d.db.tx(async (tx) => {
@@ -302,7 +292,7 @@ export class Purchases {
         if (cur.trx_id === body.trx_id) return;
         // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
         await refuseIfFrozen(tx, cur.lottery_id);
-        await refuseTrxIdWhileExcluded(tx, caller.user_id, ctx);
+        await refuseTrxIdWhileExcluded(tx, caller.user_id);
         if (cur.status !== 'pending') refuse('trx_id_not_pending');
         if (cur.trx_id !== null) refuse('trx_id_given');
         if (await q.trxIdHolder(tx, body.trx_id)) refuse('trx_id_taken');

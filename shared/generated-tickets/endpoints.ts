@@ -62,7 +62,17 @@ export const generatedTicketsEndpoints = {
     tag: 'generated-tickets',
     body: ActivateBody,
     reply: ActivateReply,
-    refuses: ['activation_invalid', 'activation_lottery_ended', 'activation_ticket_taken'],
+    refuses: [
+      'activation_invalid',
+      'activation_lottery_ended',
+      'activation_ticket_taken',
+      'staff_cannot_play',
+      'throttled',
+      'self_excluded',
+      'time_out',
+      'reality_check',
+      'spend_limit',
+    ],
     summary:
       "Activates a generated ticket with its secret number: it becomes the caller's success transaction of type activation. " +
       'A wrong pair is one answer whichever half was wrong; wrong pairs are limited per player, address and ticket number.',

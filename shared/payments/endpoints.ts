@@ -26,9 +26,19 @@ export const paymentsEndpoints = {
     params: IdParams,
     reply: CheckoutReply,
     status: 201,
-    refuses: ['checkout_purchase_not_found', 'checkout_not_pending', 'checkout_trx_id_given', 'checkout_sales_closed', 'bkash_unavailable'],
-    // Play-safe's refusals (403 `self_excluded`, 409 `spend_limit`, `reality_check`) join `refuses` as play's become data.
-    refusesWhen: { 403: 'Staff do not play (`staff_cannot_play`); the player has excluded himself (`self_excluded`, with `until`).' },
+    refuses: [
+      'checkout_purchase_not_found',
+      'checkout_not_pending',
+      'checkout_trx_id_given',
+      'checkout_sales_closed',
+      'bkash_unavailable',
+      'staff_cannot_play',
+      'throttled',
+      'self_excluded',
+      'time_out',
+      'reality_check',
+      'spend_limit',
+    ],
     summary:
       "Starts paying the caller's own pending purchase with bKash's checkout: bKash makes a payment for its amount, and the " +
       'player is sent to `bkash_url`; bKash then sends him back to the callback, which confirms the ticket without staff.',
@@ -40,7 +50,7 @@ export const paymentsEndpoints = {
     tag: 'purchases',
     body: CallbackBody,
     reply: CallbackReply,
-    refuses: ['payment_not_found'],
+    refuses: ['payment_not_found', 'throttled'],
     summary:
       "bKash's callback as the player's browser brings it back (`paymentID`, `status`): a confirmed payment is executed and " +
       "the purchase confirmed; a cancelled or failed one ends only when bKash's status says it ended. Settled once. Only " +

@@ -11,6 +11,7 @@ export const playEndpoints = {
     access: 'user',
     tag: 'play',
     reply: PlayLimits,
+    refuses: [],
     summary:
       "The caller's spend limits in force, a raise waiting and when it takes effect, what he spent in each period (day, week, " +
       'month in Dhaka time) and when each starts again, and his self-exclusion.',
@@ -22,6 +23,7 @@ export const playEndpoints = {
     tag: 'play',
     body: LimitsBody,
     reply: PlayLimits,
+    refuses: [],
     summary:
       "Sets the caller's day, week and month limits (whole taka, null for none): a lower or first limit applies at once, " +
       'a higher one or a limit removed 24 hours later.',
@@ -33,6 +35,7 @@ export const playEndpoints = {
     tag: 'play',
     body: SelfExclusionBody,
     reply: PlayLimits,
+    refuses: ['exclusion_not_shorter'],
     summary:
       'Excludes the caller from play for 6 months, 1 year or 5 years (confirm: true): no purchase, checkout or activation until ' +
       'then; prizes can still be claimed. It cannot be shortened or lifted early; a second call may only extend it (409 otherwise).',
@@ -44,6 +47,7 @@ export const playEndpoints = {
     tag: 'play',
     body: TimeOutBody,
     reply: PlayLimits,
+    refuses: ['time_out_not_shorter'],
     summary:
       'A short break from play for 24 hours, 7 days or 30 days (confirm: true): no purchase, payment or activation until then; ' +
       'prizes can still be claimed. It cannot be shortened or lifted early; a second call may only extend it (409 otherwise).',
@@ -55,6 +59,7 @@ export const playEndpoints = {
     tag: 'play',
     params: IdParams,
     reply: StaffPlayLimits,
+    refuses: ['user_not_found'],
     summary: "A player's spend limits, what he spent, his self-exclusion and the history of his requests, for staff (read only).",
   }),
   realityCheck: endpoint({
@@ -63,6 +68,7 @@ export const playEndpoints = {
     access: 'user',
     tag: 'play',
     reply: RealityCheck,
+    refuses: [],
     summary:
       "The reality check of the caller's session (his login): how often he is reminded, whether a reminder is due and when " +
       'the next is, when the session started, how long it has lasted, and what he spent in it on how many tickets.',
@@ -73,6 +79,7 @@ export const playEndpoints = {
     access: 'user',
     tag: 'play',
     reply: RealityCheck,
+    refuses: [],
     summary:
       '"Continue playing": acknowledges the reminder due in this session, the next one is due an interval later; nothing ' +
       'changes when none is due. While one is due every purchase path answers 409 `reality_check`.',
@@ -84,6 +91,7 @@ export const playEndpoints = {
     tag: 'play',
     body: RealityIntervalBody,
     reply: RealityCheck,
+    refuses: [],
     summary: 'Sets how often the caller is reminded: `interval_minutes` 0 (off), 15, 30, 60 or 120; at once, in every session.',
   }),
 } as const;

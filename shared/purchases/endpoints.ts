@@ -38,6 +38,12 @@ export const purchasesEndpoints = {
       'ticket_taken',
       'trx_id_taken',
       'transaction_not_found',
+      'staff_cannot_play',
+      'throttled',
+      'self_excluded',
+      'time_out',
+      'reality_check',
+      'spend_limit',
     ],
     summary:
       "Buys a ticket: a pending bKash transaction of the caller for the lottery's own price, with the bKash receiver number. " +
@@ -51,7 +57,17 @@ export const purchasesEndpoints = {
     params: IdParams,
     body: TrxIdBody,
     reply: PlayerTransaction,
-    refuses: ['transaction_not_found', 'trx_id_not_pending', 'trx_id_given', 'trx_id_taken', 'tickets_frozen'],
+    refuses: [
+      'transaction_not_found',
+      'trx_id_not_pending',
+      'trx_id_given',
+      'trx_id_taken',
+      'tickets_frozen',
+      'staff_cannot_play',
+      'throttled',
+      'self_excluded_trx_id',
+      'time_out_trx_id',
+    ],
     summary: "The bKash TrxID (and the bKash number paid from) of the caller's own pending purchase; given once.",
   }),
   myTransactions: endpoint({

@@ -173,7 +173,8 @@ describe('staff', () => {
     expect((await staffView(b, a.id)).status).toBe(403);
     expect((await staffView(a, a.id)).status).toBe(403);
     expect((await staffView(null, a.id)).status).toBe(401);
-    expect((await staffView(staff, 999999)).status).toBe(404);
+    const nobody = await staffView(staff, 999999);
+    expect([nobody.status, nobody.body.code]).toEqual([404, 'not_found']);
     // Read only: there is no staff endpoint that changes them.
     expect((await as(staff, 'put', `/api/v1/admin-users/${a.id}/play-limits/`).send({ day: 1 })).status).toBe(404);
   });

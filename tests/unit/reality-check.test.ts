@@ -1,5 +1,7 @@
 /** The rules of the reality check (docs/rules/play-safe.md#7-reality-check), as plain functions of their inputs and the time. */
-import { loadResources } from '../../server/i18n.ts';
+import { createI18n, loadResources } from '../../server/i18n.ts';
+import { formatTaka } from '../../shared/money.ts';
+import { playRefusals } from '../../shared/play-safe/refusals.ts';
 import {
   acknowledgeReality,
   formatPlayTime,
@@ -130,5 +132,33 @@ describe('time played', () => {
     expect(formatTickets(1, 'en', t('en'))).toBe('1 ticket');
     expect(formatTickets(1234, 'en', t('en'))).toBe('1,234 tickets');
     expect(formatTickets(3, 'bn', t('bn'))).toBe('৩টি টিকিট');
+  });
+});
+
+describe('the reality_check refusal (shared/play-safe/refusals.ts), worded as run() words it', () => {
+  // Its text nests the page's words (locales/<lng>/play.json): the session and the tickets read as on the page.
+  const resources = loadResources();
+  const page = (lng: 'en' | 'bn'): CountText => {
+    const tr = createTranslator(lng, (resources as unknown as Record<'en' | 'bn', Resources>)[lng]);
+    return (key, opts) => tr(key, opts);
+  };
+  test.each([
+    [0, 0],
+    [1, 1],
+    [45, 3],
+    [60, 1234],
+    [61, 2],
+    [125, 0],
+    [1500, 7],
+  ])('%i minutes and %i tickets, in English and in Bengali', async (minutes, tickets) => {
+    const i18n = await createI18n(resources);
+    const spec = playRefusals.reality_check;
+    for (const lng of ['en', 'bn'] as const) {
+      const text = i18n.getFixedT(lng)(spec.text, spec.format({ minutes_played: minutes, spent: 1500, tickets }, lng));
+      expect(text).toContain(` ${formatPlayTime(minutes, lng, page(lng))} `);
+      expect(text).toContain(` ${formatTickets(tickets, lng, page(lng))} `);
+      expect(text).toContain(formatTaka(1500, lng));
+      expect(text).not.toMatch(/\$t\(|\{\{/);
+    }
   });
 });
