@@ -148,7 +148,7 @@ export function buildServices(o: ServiceOptions) {
     manualApprovals: new ManualApprovals(db),
     draws: new Draws(db, keys, notifier, texts, config.PUBLIC_ORIGIN),
     withholdings: new PrizeWithholdings(db),
-    claims: new Claims({ db, codes, notifier, secondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK }),
+    claims: new Claims({ db, codes, notifier, texts, secondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK }),
     generatedTickets: new GeneratedTickets(db, keys),
     uploads: new Uploads(db),
     userAdmin: new UserAdmin(db, notifier, texts),

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import {
   canClaim,
@@ -19,30 +18,31 @@ import {
   type PayoutFacts,
   type PayoutRefusal,
 } from '../../shared/claims/payout.ts';
+import { refuse, refusal } from '../../shared/api/refusals.ts';
+import type { Refusal } from '../../shared/api/refusal.ts';
 import { normalisePhone } from '../../shared/identifiers.ts';
-import { formatTaka } from '../../shared/money.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
-import { formatDate } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import type { Codes } from '../accounts/codes.ts';
+import { refuseWhileBackingOff, throttle, throttled } from '../accounts/limits.ts';
 import { accountById } from '../accounts/service.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
-import { countFailure, LIMITS, refuseWhileBackingOff, throttle, tooManyRequests } from '../http/rate-limit.ts';
+import { countFailure, LIMITS } from '../http/rate-limit.ts';
+import type { Texts } from '../i18n.ts';
 import { deliverCode } from '../notify/deliver.ts';
 import type { Notifier } from '../notify/index.ts';
 import { tellPayout } from '../messages/outbox.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import * as q from './queries.ts';
 
-export type Ctx = { t: TFunction; lng: Language };
-
 export type ClaimsDeps = {
   db: Db;
   codes: Codes;
   notifier: Notifier;
+  /** The app's texts, for the claim code's message in the player's language (never for a refusal: run() words those). */
+  texts: Texts;
   /** A transfer of more than this many taka needs a second staff member's approval (PAYOUT_SECOND_APPROVAL_TK). */
   secondApprovalTk: number;
 };
@@ -107,27 +107,21 @@ const staffJson = (r: q.StaffClaimRow, secondApprovalTk: number, now = Date.now(
   contact_changed_by: r.u_contact_changed_by,
 });
 
-/** A refusal of the payout rules (shared/claims/payout.ts) as the API answers it, in the caller's language. */
-function refusalError(r: PayoutRefusal, ctx: Ctx, thresholdTk: number): ApiError {
-  const { t } = ctx;
-  const threshold = formatTaka(thresholdTk, ctx.lng);
+/** A refusal of the payout rules (shared/claims/payout.ts) as the API answers it (shared/claims/refusals.ts). */
+function payoutRefusal(r: PayoutRefusal, thresholdTk: number): Refusal {
   switch (r.reason) {
     case 'held':
-      return ApiError.detail(
-        409,
-        t('api:transferHeld', { date: formatDate(r.until, ctx.lng, { withTime: true }) ?? r.until, hours: CONTACT_HOLD_HOURS }),
-        'claim_held',
-      );
+      return refusal('transfer_held', { vars: { date: r.until, hours: CONTACT_HOLD_HOURS } });
     case 'own_prize':
-      return ApiError.detail(403, t('api:transferOwnPrize'), 'four_eyes');
+      return refusal('transfer_own_prize');
     case 'changed_account':
-      return ApiError.detail(403, t('api:transferChangedAccount'), 'four_eyes');
+      return refusal('transfer_changed_account');
     case 'approver_completes':
-      return ApiError.detail(403, t('api:transferApproverCompletes'), 'four_eyes');
+      return refusal('transfer_approver_completes');
     case 'approval_needed':
-      return ApiError.detail(409, t('api:transferApprovalNeeded', { threshold }), 'approval_required');
+      return refusal('transfer_approval_required', { vars: { threshold: thresholdTk } });
     case 'approval_not_needed':
-      return ApiError.detail(409, t('api:transferApprovalNotNeeded', { threshold }), 'approval_not_required');
+      return refusal('transfer_approval_not_required', { vars: { threshold: thresholdTk } });
   }
 }
 
@@ -137,7 +131,7 @@ const TRANSFER = {
   fail: { to: 'transfer_failed', action: 'claim.transfer_failed' },
 } as const satisfies Record<string, { to: ClaimStatus; action: AuditAction }>;
 
-const notFound = (t: TFunction) => ApiError.detail(404, t('api:claimNotFound'), 'not_found');
+const notFound = () => refusal('claim_not_found');
 
 /** What the audit log keeps of a claim. */
 const claimSnapshot = (c: q.ClaimRow) => ({
@@ -165,81 +159,78 @@ export class Claims {
     return { items: rows.map((r) => winningJson(r, now)), total };
   }
 
-  async one(caller: AccessClaims, prizeId: number, t: TFunction): Promise<Winning> {
-    return winningJson(await this.owned(caller, prizeId, t));
+  async one(caller: AccessClaims, prizeId: number): Promise<Winning> {
+    return winningJson(await this.owned(caller, prizeId));
   }
 
   /** Another player's prize, an unknown one and one whose results are not published all answer alike. */
-  private async owned(caller: AccessClaims, prizeId: number, t: TFunction): Promise<q.WinningRow> {
+  private async owned(caller: AccessClaims, prizeId: number): Promise<q.WinningRow> {
     const row = await q.winningTicket(this.d.db, caller.user_id, prizeId);
-    if (!row) throw ApiError.detail(404, t('api:prizeNotFound'), 'not_found');
+    if (!row) refuse('claim_prize_not_found');
     return row;
   }
 
   /** Why payout details cannot be sent now, or null when they can. */
-  private refusal(row: q.WinningRow, ctx: Ctx): ApiError | null {
+  private refusal(row: q.WinningRow): Refusal | null {
     // docs/rules/lotteries-and-sales.md#9-the-draw: a withheld prize is not paid.
-    if (row.withheld_reason !== null)
-      return ApiError.detail(409, ctx.t('api:withholding.claimRefused', { reason: row.withheld_reason }), 'prize_withheld');
+    if (row.withheld_reason !== null) return refusal('claim_prize_withheld', { vars: { reason: row.withheld_reason } });
     const deadline = claimDeadline(row.drawn_at);
     if (canClaim(row.c_status, deadline)) return null;
-    if (row.c_status === 'payment_info_submitted' || row.c_status === 'transfer_completed')
-      return ApiError.detail(409, ctx.t('api:claimAlreadySubmitted'), 'already_claimed');
-    return ApiError.detail(
-      409,
-      ctx.t('api:claimPeriodOver', { date: formatDate(deadline, ctx.lng, { withTime: true }) ?? deadline }),
-      'claim_period_over',
-    );
+    if (row.c_status === 'payment_info_submitted' || row.c_status === 'transfer_completed') return refusal('claim_already_submitted');
+    return refusal('claim_period_over', { vars: { date: deadline } });
   }
 
   /**
    * Refused while the player's phone, e-mail or (by staff) password changed less than 72 hours ago: whoever changed
    * them may not be the player (docs/rules/lotteries-and-sales.md#11-prize-claims).
    */
-  private refuseWhileHeld(row: q.WinningRow, ctx: Ctx): void {
+  private refuseWhileHeld(row: q.WinningRow): void {
     const until = heldUntil(row.u_contact_changed_at);
-    if (until)
-      throw ApiError.detail(409, ctx.t('api:claimHeld', { date: formatDate(until, ctx.lng, { withTime: true }) ?? until }), 'claim_held');
+    if (until) refuse('claim_held', { vars: { date: until } });
   }
 
-  /** Sends the prize's claim code to the owner's phone (or e-mail); a new one only after the resend wait. */
-  async sendCode(caller: AccessClaims, prizeId: number, ctx: Ctx): Promise<{ detail: string; wait: number }> {
-    const { t } = ctx;
+  /**
+   * Sends the prize's claim code to the owner's phone (or e-mail), worded in `lng` (the language he asks in); a new one
+   * only after the resend wait. Answers the wait before the next.
+   */
+  async sendCode(caller: AccessClaims, prizeId: number, lng: Language): Promise<{ wait: number }> {
     const userId = caller.user_id;
-    await throttle(this.d.db, [[`claim-send:user:${userId}`, LIMITS.codePerIdentifier]], t);
-    const row = await this.owned(caller, prizeId, t);
-    const refused = this.refusal(row, ctx);
+    await throttle(this.d.db, [[`claim-send:user:${userId}`, LIMITS.codePerIdentifier]]);
+    const row = await this.owned(caller, prizeId);
+    const refused = this.refusal(row);
     if (refused) throw refused;
-    this.refuseWhileHeld(row, ctx);
+    this.refuseWhileHeld(row);
     const subject = subjectOf(prizeId);
     const wait = await this.d.codes.waitBeforeResend(userId, 'claim', subject);
-    if (wait > 0) throw tooManyRequests(t, wait);
+    if (wait > 0) throw throttled(wait);
     const user = await accountById(this.d.db, userId);
-    if (!user) throw ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
+    if (!user) refuse('claim_account_gone');
     await q.startClaim(this.d.db, prizeId, userId);
     const code = await this.d.codes.issue(userId, 'claim', subject);
-    await deliverCode(this.d.notifier, user, 'claim', code, ctx);
-    return { detail: t('api:claimCodeSent'), wait: CODE_RULES.claim.resendAfterSec };
+    await deliverCode(this.d.notifier, user, 'claim', code, { t: this.d.texts, lng });
+    return { wait: CODE_RULES.claim.resendAfterSec };
   }
 
   /**
    * The payout details with the claim code. Wrong codes count towards the code's five tries and the player's
    * back-off (docs/rules/limits.md#1-rate-limits); a code works once, so two submits racing store one set of details.
    */
-  async submit(caller: AccessClaims, body: z.output<typeof ClaimBody>, ctx: Ctx): Promise<Winning> {
-    const { t } = ctx;
+  async submit(caller: AccessClaims, body: z.output<typeof ClaimBody>): Promise<Winning> {
     const userId = caller.user_id;
     const failures = `claim:fail:${userId}`;
-    await refuseWhileBackingOff(this.d.db, failures, t);
-    const row = await this.owned(caller, body.prize, t);
-    const refused = this.refusal(row, ctx);
+    await refuseWhileBackingOff(this.d.db, failures);
+    const row = await this.owned(caller, body.prize);
+    const refused = this.refusal(row);
     if (refused) throw refused;
-    this.refuseWhileHeld(row, ctx);
+    this.refuseWhileHeld(row);
     const result = await this.d.codes.check(userId, 'claim', body.otp, subjectOf(body.prize));
     if (result !== 'ok') {
       await countFailure(this.d.db, failures);
-      const key = { expired: 'api:otpExpired', exhausted: 'api:otpExhausted', none: 'api:otpNone', wrong: 'api:otpWrong' }[result];
-      throw ApiError.fields({ otp: [t(key)] });
+      refuse(
+        ({ expired: 'claim_otp_expired', exhausted: 'claim_otp_exhausted', none: 'claim_otp_none', wrong: 'claim_otp_wrong' } as const)[
+          result
+        ],
+      );
     }
     const stored = await q.submitPayout(this.d.db, body.prize, userId, {
       payment_method: body.payment_method,
@@ -250,10 +241,10 @@ export class Claims {
     });
     if (!stored) {
       // Withheld while the code was checked (the prize's lock decided): told why, as before the check.
-      const now = await this.owned(caller, body.prize, t);
-      throw this.refusal(now, ctx) ?? ApiError.detail(409, t('api:claimAlreadySubmitted'), 'already_claimed');
+      const now = await this.owned(caller, body.prize);
+      throw this.refusal(now) ?? refusal('claim_already_submitted');
     }
-    return this.one(caller, body.prize, t);
+    return this.one(caller, body.prize);
   }
 
   /** Staff: every claim, searched (a ticket or phone in another written form matches too) and filtered. */
@@ -289,18 +280,17 @@ export class Claims {
    * staff member who last changed it or by the winner himself, and above PAYOUT_SECOND_APPROVAL_TK only after another
    * staff member approved. Failing a transfer pays nothing and is not held.
    */
-  async transfer(staff: AccessClaims, id: number, how: keyof typeof TRANSFER, ctx: Ctx): Promise<z.input<typeof StaffClaim>> {
-    const { t } = ctx;
+  async transfer(staff: AccessClaims, id: number, how: keyof typeof TRANSFER): Promise<z.input<typeof StaffClaim>> {
     const { to, action } = TRANSFER[how];
     await this.d.db.tx(async (tx) => {
-      const before = await this.lockSubmitted(tx, id, to, t);
+      const before = await this.lockSubmitted(tx, id, to);
       if (!before) return;
       if (how === 'complete') {
-        const refused = refuseCompletion(await this.facts(tx, staff, before, t));
-        if (refused) throw refusalError(refused, ctx, this.d.secondApprovalTk);
+        const refused = refuseCompletion(await this.facts(tx, staff, before));
+        if (refused) throw payoutRefusal(refused, this.d.secondApprovalTk);
       }
       const after = await q.setClaimStatus(tx, id, to);
-      if (!after) throw notFound(t);
+      if (!after) throw notFound();
       await recordAudit(tx, {
         actorId: staff.user_id,
         action,
@@ -311,22 +301,21 @@ export class Claims {
       });
       await tellPayout(tx, id, how === 'complete' ? 'payout_sent' : 'payout_failed');
     });
-    return this.staffOne(id, t);
+    return this.staffOne(id);
   }
 
   /**
    * Staff: a second staff member approves the transfer of a prize above PAYOUT_SECOND_APPROVAL_TK, for the payout details
    * submitted now (new details clear it); audited as `claim.transfer_approved`. An approved claim changes nothing.
    */
-  async approve(staff: AccessClaims, id: number, ctx: Ctx): Promise<z.input<typeof StaffClaim>> {
-    const { t } = ctx;
+  async approve(staff: AccessClaims, id: number): Promise<z.input<typeof StaffClaim>> {
     await this.d.db.tx(async (tx) => {
-      const before = await this.lockSubmitted(tx, id, null, t);
+      const before = await this.lockSubmitted(tx, id, null);
       if (!before || before.transfer_approved_by !== null) return;
-      const refused = refuseApproval(await this.facts(tx, staff, before, t));
-      if (refused) throw refusalError(refused, ctx, this.d.secondApprovalTk);
+      const refused = refuseApproval(await this.facts(tx, staff, before));
+      if (refused) throw payoutRefusal(refused, this.d.secondApprovalTk);
       const after = await q.approveTransfer(tx, id, staff.user_id);
-      if (!after) throw notFound(t);
+      if (!after) throw notFound();
       await recordAudit(tx, {
         actorId: staff.user_id,
         action: 'claim.transfer_approved',
@@ -336,23 +325,23 @@ export class Claims {
         after: claimSnapshot(after),
       });
     });
-    return this.staffOne(id, t);
+    return this.staffOne(id);
   }
 
   /** The claim locked for a staff action; undefined when it already has the state `to` (nothing to do). */
-  private async lockSubmitted(tx: Db, id: number, to: ClaimStatus | null, t: TFunction): Promise<q.ClaimRow | undefined> {
+  private async lockSubmitted(tx: Db, id: number, to: ClaimStatus | null): Promise<q.ClaimRow | undefined> {
     const before = await q.claimForUpdate(tx, id);
-    if (!before) throw notFound(t);
+    if (!before) throw notFound();
     if (before.status === to) return undefined;
-    if (before.status !== 'payment_info_submitted')
-      throw ApiError.detail(409, t('api:transferNotReady', { status: t(`api:claimStatus.${before.status}`) }), 'transfer_not_ready');
+    // The text names the claim's state in the caller's language (`$t(api:claimStatus.…)` in the text itself).
+    if (before.status !== 'payment_info_submitted') refuse('transfer_not_ready', { vars: { status: before.status } });
     return before;
   }
 
   /** What the payout rules decide on, read under the claim's lock with the winner's row shared-locked. */
-  private async facts(tx: Db, staff: AccessClaims, c: q.ClaimRow, t: TFunction): Promise<PayoutFacts> {
+  private async facts(tx: Db, staff: AccessClaims, c: q.ClaimRow): Promise<PayoutFacts> {
     const f = await q.payoutFacts(tx, c);
-    if (!f) throw notFound(t);
+    if (!f) throw notFound();
     return {
       staffId: staff.user_id,
       winnerId: c.user_id,
@@ -364,9 +353,9 @@ export class Claims {
     };
   }
 
-  private async staffOne(id: number, t: TFunction): Promise<z.input<typeof StaffClaim>> {
+  private async staffOne(id: number): Promise<z.input<typeof StaffClaim>> {
     const row = await q.staffClaim(this.d.db, id);
-    if (!row) throw notFound(t);
+    if (!row) throw notFound();
     return staffJson(row, this.d.secondApprovalTk);
   }
 }

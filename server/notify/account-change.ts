@@ -1,7 +1,7 @@
-import type { TFunction } from 'i18next';
 import { holdEnd } from '../../shared/claims/payout.ts';
 import { formatDate } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
+import type { Texts } from '../i18n.ts';
 import { NotifyError, type Notifier } from './index.ts';
 
 /** What changed of an account: its phone, its e-mail, its password (set by staff). */
@@ -19,14 +19,14 @@ export const accessChanged = (c: AccountChange): boolean => c.phone || c.email |
  */
 export async function sendAccountChangeNotice(
   notifier: Notifier,
-  t: TFunction,
+  texts: Texts,
   before: { phone: string | null; email: string | null; language: Language },
   change: AccountChange,
   o: { at: string | Date; byStaff: boolean },
 ): Promise<void> {
   const until = holdEnd(o.at).toISOString();
   const lng = before.language;
-  const items = (['phone', 'email', 'password'] as const).filter((k) => change[k]).map((k) => t(`api:accountNotice.${k}`, { lng }));
+  const items = (['phone', 'email', 'password'] as const).filter((k) => change[k]).map((k) => texts(`api:accountNotice.${k}`, { lng }));
   const vars = {
     lng,
     what: new Intl.ListFormat(lng, { type: 'conjunction' }).format(items),
@@ -35,8 +35,8 @@ export async function sendAccountChangeNotice(
   };
   const msg = {
     purpose: 'account_changed' as const,
-    subject: t('api:accountNotice.subject', vars),
-    text: t(o.byStaff ? 'api:accountNotice.textByStaff' : 'api:accountNotice.textBySelf', vars),
+    subject: texts('api:accountNotice.subject', vars),
+    text: texts(o.byStaff ? 'api:accountNotice.textByStaff' : 'api:accountNotice.textBySelf', vars),
   };
   const to = [
     ...(before.phone ? [{ channel: 'sms' as const, to: before.phone }] : []),

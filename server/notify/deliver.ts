@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
+import { refuse } from '../../shared/api/refusals.ts';
 import { CODE_TTL_SEC, type CodePurpose } from '../../shared/one-time-codes.ts';
-import { ApiError } from '../http/errors.ts';
+import type { Texts } from '../i18n.ts';
 import { NotifyError, type Notifier } from './index.ts';
 
 const TEXT: Record<CodePurpose, { text: string; subject: string }> = {
@@ -11,26 +11,26 @@ const TEXT: Record<CodePurpose, { text: string; subject: string }> = {
 
 /**
  * Sends a one-time code to the account's phone, or to its e-mail when it has no phone
- * (docs/rules/accounts-and-codes.md#8-where-codes-are-sent), in the caller's language. A transport that fails is a
- * 503 the caller can retry.
+ * (docs/rules/accounts-and-codes.md#8-where-codes-are-sent), worded with the app's texts in `words.lng` (the language
+ * the player asks in). A transport that fails refuses with `code_send_failed` (503): the caller can retry.
  */
 export async function deliverCode(
   notifier: Notifier,
   user: { phone: string | null; email: string | null },
   purpose: CodePurpose,
   code: string,
-  ctx: { t: TFunction; lng: string },
+  words: { t: Texts; lng: string },
 ): Promise<void> {
   const channel = user.phone ? 'sms' : 'email';
   const to = user.phone ?? user.email;
   if (!to) throw new Error('an account has a phone or an e-mail');
   const minutes = CODE_TTL_SEC / 60;
-  const text = ctx.t(TEXT[purpose].text, { code, minutes, lng: ctx.lng });
-  const subject = ctx.t(TEXT[purpose].subject, { lng: ctx.lng });
+  const text = words.t(TEXT[purpose].text, { code, minutes, lng: words.lng });
+  const subject = words.t(TEXT[purpose].subject, { lng: words.lng });
   try {
     await notifier.sendCode({ channel, to, purpose, code, subject, text });
   } catch (err) {
-    if (err instanceof NotifyError) throw ApiError.detail(503, ctx.t('api:sendFailed'), 'send_failed');
+    if (err instanceof NotifyError) refuse('code_send_failed');
     throw err;
   }
 }

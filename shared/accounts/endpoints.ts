@@ -28,6 +28,7 @@ export const accountsEndpoints = {
     tag: 'sessions',
     body: LoginBody,
     reply: TokenPair,
+    refuses: ['code_send_failed'],
     refusesWhen: {
       401: 'Wrong identifier or password (`no_active_account`), or an account not active or disabled.',
       428:
@@ -74,6 +75,7 @@ export const accountsEndpoints = {
     body: SignupBody,
     reply: SignupReply,
     status: 201,
+    refuses: ['code_send_failed'],
     summary: 'Registers a player and sends the verification code (SMS when a phone is given, else e-mail).',
   }),
   verifyAccount: endpoint({

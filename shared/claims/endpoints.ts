@@ -1,9 +1,29 @@
 /** The claims endpoints of the API (docs/rules/api.md#3-endpoints); shared/api/contract.ts is the union of every feature's. */
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint.ts';
+import type { RefusalName } from '../api/refusals.ts';
 import { CodeSent } from '../accounts/schemas.ts';
 import { IdParams, Paging } from '../lotteries/schemas.ts';
 import { ClaimBody, ClaimCodeBody, ClaimsSummary, StaffClaim, StaffClaimsQuery, WinningTicket } from './schemas.ts';
+
+/** What refuses a player's code and his payout details alike: the limits, then the prize's own state (Claims.refusal). */
+const CLAIMING = [
+  'throttled',
+  'claim_prize_not_found',
+  'claim_prize_withheld',
+  'claim_already_submitted',
+  'claim_period_over',
+  'claim_held',
+] as const satisfies readonly RefusalName[];
+
+/** What refuses approving and completing a transfer alike: the claim's state, the hold and four eyes (shared/claims/payout.ts). */
+const MOVING = [
+  'claim_not_found',
+  'transfer_not_ready',
+  'transfer_held',
+  'transfer_own_prize',
+  'transfer_changed_account',
+] as const satisfies readonly RefusalName[];
 
 export const claimsEndpoints = {
   // Prizes and claims -------------------------------------------------------------------------------
@@ -15,6 +35,7 @@ export const claimsEndpoints = {
     query: Paging,
     reply: z.array(WinningTicket),
     paged: true,
+    refuses: [],
     summary: "The caller's winning tickets of published results, newest draw first, with their claim and claim deadline; paged.",
   }),
   myWinningTicket: endpoint({
@@ -24,6 +45,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     params: IdParams,
     reply: WinningTicket,
+    refuses: ['claim_prize_not_found'],
     summary: "One of the caller's winning tickets by its prize id (another player's prize is 404).",
   }),
   sendClaimCode: endpoint({
@@ -33,6 +55,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     body: ClaimCodeBody,
     reply: CodeSent,
+    refuses: [...CLAIMING, 'claim_account_gone', 'code_send_failed'],
     summary: "Sends a 6-digit claim code for the caller's own prize to his phone or e-mail; again only after 30 s.",
   }),
   submitClaim: endpoint({
@@ -42,6 +65,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     body: ClaimBody,
     reply: WinningTicket,
+    refuses: [...CLAIMING, 'claim_otp_wrong', 'claim_otp_expired', 'claim_otp_exhausted', 'claim_otp_none'],
     summary:
       'The payout details of the caller’s own prize with its claim code, within 30 days of the draw; once per prize, ' +
       'again after a failed transfer.',
@@ -54,6 +78,7 @@ export const claimsEndpoints = {
     query: StaffClaimsQuery,
     reply: z.array(StaffClaim),
     paged: true,
+    refuses: [],
     summary:
       'Every prize claim, the newest change first: search by player name, phone or e-mail, lottery name or ticket; filter by status and method; paged.',
   }),
@@ -63,6 +88,7 @@ export const claimsEndpoints = {
     access: 'staff',
     tag: 'claims',
     reply: ClaimsSummary,
+    refuses: [],
     summary: 'Total claims, the prize money they claim and the transfers waiting, over every claim.',
   }),
   approveTransfer: endpoint({
@@ -72,10 +98,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     params: IdParams,
     reply: StaffClaim,
-    refusesWhen: {
-      403: 'Four eyes (`four_eyes`): a staff member never moves his own prize or one whose account he changed, and the approver does not complete it.',
-      409: 'The claim is not in a state for it (`transfer_not_ready`, `claim_held`, `approval_required`).',
-    },
+    refuses: [...MOVING, 'transfer_approval_not_required'],
     summary:
       'A second staff member approves the transfer of a prize above PAYOUT_SECOND_APPROVAL_TK (not the winner, not who last ' +
       "changed the winner's account; not while it is held); audited.",
@@ -87,10 +110,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     params: IdParams,
     reply: StaffClaim,
-    refusesWhen: {
-      403: 'Four eyes (`four_eyes`): a staff member never moves his own prize or one whose account he changed, and the approver does not complete it.',
-      409: 'The claim is not in a state for it (`transfer_not_ready`, `claim_held`, `approval_required`).',
-    },
+    refuses: [...MOVING, 'transfer_approval_required', 'transfer_approver_completes'],
     summary:
       'Marks the transfer of a claim with submitted payout details as completed (final): not within 72 hours of a change of ' +
       "the winner's phone, e-mail or password, not by who made it, above PAYOUT_SECOND_APPROVAL_TK only after another staff " +
@@ -103,10 +123,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     params: IdParams,
     reply: StaffClaim,
-    refusesWhen: {
-      403: 'Four eyes (`four_eyes`): a staff member never moves his own prize or one whose account he changed, and the approver does not complete it.',
-      409: 'The claim is not in a state for it (`transfer_not_ready`, `claim_held`, `approval_required`).',
-    },
+    refuses: ['claim_not_found', 'transfer_not_ready'],
     summary: 'Marks the transfer of a claim with submitted payout details as failed: the player may submit details again; audited.',
   }),
 } as const;

@@ -4,6 +4,7 @@
  * transfer), within 30 days of the draw, with a 6-digit code that cannot be guessed by trying. On PGlite and PostgreSQL.
  */
 import request from 'supertest';
+import { NotifyError } from '../../server/notify/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
@@ -96,7 +97,7 @@ describe('my-winning-tickets', () => {
     expect((await one(a, prize)).body.prize.id).toBe(prize);
     for (const res of [await one(b, prize), await one(a, 99999)]) {
       expect(res.status).toBe(404);
-      expect(res.body.detail).toBe("Prize not found or you don't have access to it.");
+      expect(res.body).toEqual({ detail: "Prize not found or you don't have access to it.", code: 'not_found' });
     }
     expect((await one(a, 'abc')).status).toBe(404);
     expect((await winning(a, '?limit=0')).status).toBe(400);
@@ -107,7 +108,8 @@ describe('my-winning-tickets', () => {
     await t.db.query('UPDATE lotteries SET is_result_published = false WHERE id = $1', [lottery]);
     expect((await winning(a)).body).toEqual([]);
     expect((await one(a, prize)).status).toBe(404);
-    expect((await sendCode(a, { prize_id: prize })).status).toBe(404);
+    const asked = await sendCode(a, { prize_id: prize });
+    expect([asked.status, asked.body.code]).toEqual([404, 'not_found']);
   });
 
   test('my-transactions shows the win, then the claim state', async () => {
@@ -153,7 +155,27 @@ describe('claiming', () => {
     expect(again.body.code).toBe('already_claimed');
     const second = await submit(a, payout(prize, code, { account_number: '01812345678' }));
     expect(second.status).toBe(409);
+    expect(second.body).toEqual({ detail: 'The payment details for this prize have already been submitted.', code: 'already_claimed' });
     expect((await claimRow())?.account_number).toBe('01712345678');
+  });
+
+  test("the code is written in the player's language; a code that cannot be sent is a 503 he can retry", async () => {
+    const { prize } = await drawnWith();
+    const sent = await sendCode(a, { prize_id: prize }, 'bn');
+    expect(sent.body).toEqual({ detail: 'আপনার ফোন বা ইমেইলে ৬ অঙ্কের দাবির কোড পাঠানো হয়েছে।', wait: 30 });
+    expect(t.sent.at(-1)).toMatchObject({ to: a.phone, purpose: 'claim', text: expect.stringMatching(/^ভাগ্য পুরস্কার দাবির কোড: \d{6}।/) });
+    await afterResendWait();
+    const sendCodeBefore = t.notifier.sendCode;
+    t.notifier.sendCode = async () => {
+      throw new NotifyError('the SMS gateway is down');
+    };
+    try {
+      const down = await sendCode(a, { prize_id: prize }, 'bn');
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({ detail: 'এই মুহূর্তে কোডটি পাঠানো যায়নি। কয়েক মিনিট পর আবার চেষ্টা করুন।', code: 'send_failed' });
+    } finally {
+      t.notifier.sendCode = sendCodeBefore;
+    }
   });
 
   test('a bank account needs bank and branch; a wallet stores none', async () => {
@@ -219,6 +241,7 @@ describe('claiming', () => {
     expect(t.sent.length).toBe(sent);
     const claimed = await submit(b, payout(prize, code));
     expect(claimed.status).toBe(404);
+    expect(claimed.body.code).toBe('not_found');
     expect((await claimRow())?.status).toBe('pending');
     expect((await sendCode(null, { prize_id: prize })).status).toBe(401);
     expect((await submit(null, payout(prize, code))).status).toBe(401);
@@ -231,6 +254,7 @@ describe('claiming', () => {
     const first = await codeFor(prize);
     const early = await sendCode(a, { prize_id: prize });
     expect(early.status).toBe(429);
+    expect(early.body).toMatchObject({ code: 'throttled', wait: Number(early.headers['retry-after']) });
     expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
     await afterResendWait();
     const second = await codeFor(prize);
@@ -246,8 +270,12 @@ describe('claiming', () => {
     expect(late.status).toBe(409);
     expect(late.body.code).toBe('claim_period_over');
     expect(late.body.detail).toMatch(/^The claim period for this prize ended on \d+ \w{3} \d{4}, /);
+    const bn = await submit(a, payout(prize, code), 'bn');
+    expect(bn.body.code).toBe('claim_period_over');
+    expect(bn.body.detail).toMatch(/^এই পুরস্কার দাবির সময় শেষ হয়েছে [০-৯]+ /);
     await afterResendWait();
-    expect((await sendCode(a, { prize_id: prize })).status).toBe(409);
+    const asked = await sendCode(a, { prize_id: prize });
+    expect([asked.status, asked.body.code]).toEqual([409, 'claim_period_over']);
     const w = (await winning(a)).body[0];
     expect(w.can_claim).toBe(false);
   });
@@ -256,15 +284,19 @@ describe('claiming', () => {
     const { prize } = await drawnWith();
     const code = await codeFor(prize);
     const wrong = code === '000000' ? '111111' : '000000';
-    const answers: number[] = [];
-    for (let i = 0; i < 5; i++) answers.push((await submit(a, payout(prize, wrong))).status);
-    expect(answers).toEqual([400, 400, 400, 400, 400]);
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await submit(a, payout(prize, wrong));
+      answers.push(`${res.status} ${res.body.code}`);
+    }
+    // The fifth wrong try ends the code: it says so.
+    expect(answers).toEqual([...Array(4).fill('400 otp_wrong'), '400 otp_exhausted']);
     const blocked = await submit(a, payout(prize, code));
-    expect(blocked.status).toBe(429);
+    expect([blocked.status, blocked.body.code]).toEqual([429, 'throttled']);
     await t.db.query('DELETE FROM rate_limits');
     const dead = await submit(a, payout(prize, code));
     expect(dead.status).toBe(400);
-    expect(dead.body.otp).toEqual([expect.any(String)]);
+    expect(dead.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'], code: 'otp_exhausted' });
     expect((await claimRow())?.status).toBe('pending');
   });
 
@@ -358,10 +390,18 @@ describe('staff and the transfer', () => {
     const row = await claimRow();
     const res = await transfer(staff, row?.id as number, 'toggle-transfer');
     expect(res.status).toBe(409);
-    expect(res.body.detail).toBe(
-      'The transfer can only change while payment details are submitted; this claim is waiting for payment details.',
-    );
-    expect((await transfer(staff, 999999, 'toggle-transfer')).status).toBe(404);
+    expect(res.body).toEqual({
+      detail: 'The transfer can only change while payment details are submitted; this claim is waiting for payment details.',
+      code: 'transfer_not_ready',
+    });
+    // The claim's state is named in the caller's language too.
+    const bn = await as(staff, 'patch', `/api/v1/admin/prize-claims/${row?.id}/transfer-failed/`, 'bn');
+    expect(bn.body).toEqual({
+      detail: 'পেমেন্টের তথ্য জমা থাকা অবস্থাতেই কেবল ট্রান্সফার বদলানো যায়; এই দাবিটি এখন: পেমেন্টের তথ্যের অপেক্ষায়।',
+      code: 'transfer_not_ready',
+    });
+    for (const res of [await transfer(staff, 999999, 'toggle-transfer'), await approve(staff, 999999)])
+      expect(res.body).toEqual({ detail: 'Prize claim not found', code: 'not_found' });
     expect(await audit()).toEqual([]);
   });
 });

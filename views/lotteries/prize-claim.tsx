@@ -37,7 +37,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!id) throw redirect(paths.myLotteries);
   const r = await apiOf(context).call(contract.myWinningTicket, { params: { id } });
   if (r.ok) return { w: r.data, problem: null };
-  if (r.status === 404) return data({ w: null, problem: null }, { status: 404 });
+  if (r.error.code === 'not_found') return data({ w: null, problem: null }, { status: 404 });
   return data({ w: null, problem: errorText(r.error, '') || null }, { status: pageStatus(r.status) });
 }
 
