@@ -22,7 +22,7 @@ import { openDb, type Db } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { SANDBOX, startSimulator, type BkashSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import { createUser, type TestApp } from '../helpers/app.ts';
-import { adminSql, databaseUrlFor } from '../helpers/database.ts';
+import { adminSql, copyMigratedPglite, databaseUrlFor } from '../helpers/database.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/process.ts';
 import { until } from '../helpers/wait.ts';
 import { insertLottery, purchase } from './purchase-fixtures.ts';
@@ -121,6 +121,9 @@ beforeAll(async () => {
   proxyUrl = proxy.url;
   gatewayUrl = gateway.url;
   if (pgUrl) await adminSql(pgUrl, `CREATE DATABASE ${dbName}`);
+  // The embedded database's files start as a copy of the run's migrated one (initdb and the migrations made once for
+  // the run, docs/decisions/067-jest-in-a-fraction.md); what is tested is what the killed processes leave in them.
+  else copyMigratedPglite(dir);
 }, 60_000);
 
 afterAll(async () => {

@@ -6,16 +6,26 @@ import { openDb, pgliteDir, type Db, type PoolOptions } from '../../server/db/in
 import { TEMPLATE_DATA_DIR, TEMPLATE_ENV } from './pglite-template.ts';
 
 /**
- * A new embedded database with every migration applied: a copy of the one Jest's global setup made
- * (tests/helpers/pglite-template.ts), removed when it is closed; without it an in-memory one made from nothing (the
- * app's start migrates it).
+ * Puts a copy of the migrated embedded database of Jest's global setup (tests/helpers/pglite-template.ts) in
+ * `dataDir`, where the app keeps its embedded database; false (nothing copied) outside a Jest run that made one.
+ */
+export function copyMigratedPglite(dataDir: string): boolean {
+  const run = process.env[TEMPLATE_ENV];
+  if (!run) return false;
+  cpSync(pgliteDir(path.join(run, TEMPLATE_DATA_DIR)), pgliteDir(dataDir), { recursive: true });
+  return true;
+}
+
+/**
+ * A new embedded database with every migration applied: a copy of the one Jest's global setup made, removed when it is
+ * closed; without it an in-memory one made from nothing (the app's start migrates it).
  */
 export async function freshPglite(): Promise<Db> {
   const run = process.env[TEMPLATE_ENV];
   if (!run) return openDb({ inMemory: true });
   const dir = mkdtempSync(path.join(run, 'db-'));
   try {
-    cpSync(pgliteDir(path.join(run, TEMPLATE_DATA_DIR)), pgliteDir(dir), { recursive: true });
+    copyMigratedPglite(dir);
     const db = await openDb({ dataDir: dir });
     const close = db.close;
     db.close = () => close().finally(() => rmSync(dir, { recursive: true, force: true }));
