@@ -12,7 +12,7 @@ export default {
   transform: { '^.+\\.(t|j)sx?$': swc },
   testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.tsx', '<rootDir>/tests/api/**/*.test.ts'],
   testTimeout: 60000,
-  // One migrated embedded database, dumped once; each test's fresh database starts from it (tests/helpers/database.ts).
+  // One migrated embedded database in a folder of the run; each test's fresh database is a copy of it (tests/helpers/database.ts).
   globalSetup: '<rootDir>/tests/helpers/pglite-template.ts',
   globalTeardown: '<rootDir>/tests/helpers/pglite-template-teardown.ts',
   // A console.error or console.warn fails the test, as in the browser journeys (tests/helpers/console-fails.ts).

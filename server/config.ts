@@ -87,6 +87,10 @@ const EnvSchema = z
     // On SIGTERM, how long /readyz fails while new requests are still taken, before the server stops listening
     // (docs/rules/operations.md#4-stopping); unset: 5 s in production, none in development.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+    // The background jobs' pace (server/jobs.ts): the bKash reconciliation's first run after the start, and how often
+    // the messages' sender runs. The defaults are production's; the tests of a restart shorten them.
+    RECONCILE_FIRST_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    DISPATCH_EVERY_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     // A prize transfer of more than this many whole taka needs a second staff member's approval
     // (docs/rules/lotteries-and-sales.md#11-prize-claims); 0: every transfer does.
     // log2 of scrypt's N for new password hashes (server/accounts/passwords.ts); production refuses less than 17.

@@ -26,8 +26,9 @@ export type JobOptions = {
 export function startJobs({ config, db, log, services, sendMessages, freezeJob }: JobOptions): () => Promise<void> {
   const apiHere = !config.API_BASE_URL;
   const stopHousekeeping = scheduleHousekeeping(db, log);
-  const stopReconciling = apiHere ? scheduleReconciliation(services.payments, log) : () => undefined;
-  const stopSending = apiHere && sendMessages !== false ? scheduleDispatch(services.messages, log, services.push) : () => undefined;
+  const stopReconciling = apiHere ? scheduleReconciliation(services.payments, log, config.RECONCILE_FIRST_MS) : () => undefined;
+  const stopSending =
+    apiHere && sendMessages !== false ? scheduleDispatch(services.messages, log, services.push, config.DISPATCH_EVERY_MS) : () => undefined;
   // The draws' beacons fetched from drand and verified (docs/rules/draws.md#4-the-beacon), where DRAND_URLS names relays.
   const stopBeacons = apiHere
     ? scheduleBeaconFetch({ db, log, relays: config.drandRelays, timeoutMs: DRAND_TIMEOUT_MS })

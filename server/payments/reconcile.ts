@@ -5,6 +5,8 @@ import type { Payments } from './service.ts';
 export const RECONCILE_AFTER_SEC = 180;
 /** How often the job runs; it also runs once shortly after the start. */
 export const RECONCILE_EVERY_MS = 60_000;
+/** How long after the start it runs first (RECONCILE_FIRST_MS: the tests of a restart make it shorter). */
+export const RECONCILE_FIRST_MS = 5_000;
 
 /**
  * The reconciliation job of this instance: at start and every minute, every payment open for more than a few minutes
@@ -12,7 +14,7 @@ export const RECONCILE_EVERY_MS = 60_000;
  * (server/payments/queries.ts leaseOpen), so instances never ask about one payment at once. A failed run is logged and
  * the next one tries again.
  */
-export function scheduleReconciliation(payments: Payments, log: Logger): () => void {
+export function scheduleReconciliation(payments: Payments, log: Logger, firstMs = RECONCILE_FIRST_MS): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
@@ -26,7 +28,7 @@ export function scheduleReconciliation(payments: Payments, log: Logger): () => v
       running = false;
     }
   };
-  const first = setTimeout(() => void run(), 5_000);
+  const first = setTimeout(() => void run(), firstMs);
   const every = setInterval(() => void run(), RECONCILE_EVERY_MS);
   first.unref();
   every.unref();

@@ -1,19 +1,39 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import { openDb, type Db, type PoolOptions } from '../../server/db/index.ts';
-import { TEMPLATE_ENV } from './pglite-template.ts';
-
-let template: Blob | undefined;
+import { openDb, pgliteDir, type Db, type PoolOptions } from '../../server/db/index.ts';
+import { TEMPLATE_DATA_DIR, TEMPLATE_ENV } from './pglite-template.ts';
 
 /**
- * A new in-memory embedded database with every migration applied: from the dump Jest's global setup made
- * (tests/helpers/pglite-template.ts) when there is one, else made from nothing (the app's start migrates it).
+ * Puts a copy of the migrated embedded database of Jest's global setup (tests/helpers/pglite-template.ts) in
+ * `dataDir`, where the app keeps its embedded database; false (nothing copied) outside a Jest run that made one.
  */
-export function freshPglite(): Promise<Db> {
-  const file = process.env[TEMPLATE_ENV];
-  if (file && !template) template = new Blob([readFileSync(file)]);
-  return openDb({ inMemory: true, template });
+export function copyMigratedPglite(dataDir: string): boolean {
+  const run = process.env[TEMPLATE_ENV];
+  if (!run) return false;
+  cpSync(pgliteDir(path.join(run, TEMPLATE_DATA_DIR)), pgliteDir(dataDir), { recursive: true });
+  return true;
+}
+
+/**
+ * A new embedded database with every migration applied: a copy of the one Jest's global setup made, removed when it is
+ * closed; without it an in-memory one made from nothing (the app's start migrates it).
+ */
+export async function freshPglite(): Promise<Db> {
+  const run = process.env[TEMPLATE_ENV];
+  if (!run) return openDb({ inMemory: true });
+  const dir = mkdtempSync(path.join(run, 'db-'));
+  try {
+    copyMigratedPglite(dir);
+    const db = await openDb({ dataDir: dir });
+    const close = db.close;
+    db.close = () => close().finally(() => rmSync(dir, { recursive: true, force: true }));
+    return db;
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 export type TestDatabase = {

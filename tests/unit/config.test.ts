@@ -102,6 +102,17 @@ describe('loadConfig', () => {
       );
   });
 
+  test("the jobs' pace: the reconciliation first 5 s after the start, the sender every 5 s, unless set", () => {
+    const c = loadConfig({ DATA_DIR: dir() });
+    expect([c.RECONCILE_FIRST_MS, c.DISPATCH_EVERY_MS]).toEqual([5_000, 5_000]);
+    const t = loadConfig({ DATA_DIR: dir(), RECONCILE_FIRST_MS: '0', DISPATCH_EVERY_MS: '200' });
+    expect([t.RECONCILE_FIRST_MS, t.DISPATCH_EVERY_MS]).toEqual([0, 200]);
+    for (const bad of ['-1', '1.5', 'soon', '600001'])
+      expect(() => loadConfig({ DATA_DIR: dir(), RECONCILE_FIRST_MS: bad })).toThrow(/RECONCILE_FIRST_MS/);
+    for (const bad of ['0', '99', '1.5', 'soon', '600001'])
+      expect(() => loadConfig({ DATA_DIR: dir(), DISPATCH_EVERY_MS: bad })).toThrow(/DISPATCH_EVERY_MS/);
+  });
+
   test('empty strings count as unset', () => {
     expect(loadConfig({ DATA_DIR: dir(), PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });
