@@ -150,10 +150,10 @@ async function preparedPglite(lite: PGliteType) {
   };
 }
 
-async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Db> {
+async function openPglite(dataDir: string | undefined): Promise<Db> {
   const release = dataDir ? holdDir(dataDir) : () => undefined;
   try {
-    const { lite } = await openLite(dataDir, template);
+    const { lite } = await openLite(dataDir);
     const db = await wrapLite(lite);
     const close = db.close;
     db.close = () => close().finally(release);
@@ -250,30 +250,18 @@ export async function loadPglite(dir: string, dump: Blob): Promise<void> {
   }
 }
 
-async function openLite(dataDir: string | undefined, template?: Blob): Promise<{ lite: PGliteType }> {
+/** `dump`: a data folder as PGlite dumps it (a restore). */
+async function openLite(dataDir: string | undefined, dump?: Blob): Promise<{ lite: PGliteType }> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: DIR_MODE });
   const lite: PGliteType = await PGlite.create(dataDir, {
     parsers: { [INT8]: parseInt8, [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v },
-    ...(template ? { loadDataDir: template } : {}),
+    ...(dump ? { loadDataDir: dump } : {}),
   });
   return { lite };
 }
 
-/**
- * For tests: an in-memory database made ready by `prepare` (the migrations), as PGlite's dump of its files. Opening
- * one from it (`openDb({ inMemory: true, template })`) takes about 0.3 s where a new one takes 1.5 s (initdb).
- */
-export async function pgliteTemplate(prepare: (db: Db) => Promise<unknown>): Promise<Blob> {
-  const { lite } = await openLite(undefined);
-  const db = await wrapLite(lite, false);
-  await prepare(db);
-  const dump = await lite.dumpDataDir('none');
-  await lite.close();
-  return dump;
-}
-
-async function wrapLite(lite: PGliteType, closes = true): Promise<Db> {
+async function wrapLite(lite: PGliteType): Promise<Db> {
   await lite.exec(`SET TIME ZONE 'UTC'`);
   const prepared = await preparedPglite(lite);
   const make = (runner: (sql: string, params: unknown[]) => Promise<Row[]>, inTx: boolean): Db =>
@@ -282,7 +270,7 @@ async function wrapLite(lite: PGliteType, closes = true): Promise<Db> {
       runner,
       inTx ? (fn) => fn(make(runner, true)) : (fn) => lite.transaction((t) => fn(make(prepared.txQuery(t), true))),
       async () => {
-        if (!inTx && closes) await lite.close();
+        if (!inTx) await lite.close();
       },
     );
   return make(prepared.query, false);
@@ -404,14 +392,12 @@ export async function openDb(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   inMemory?: boolean;
-  /** In memory: start from this dump (pgliteTemplate) instead of an empty database. */
-  template?: Blob | undefined;
   schema?: string;
   pool?: PoolOptions;
 }): Promise<Db> {
   if (opts.schema && !/^[a-z_][a-z0-9_]*$/.test(opts.schema)) throw new Error('schema must be a plain identifier');
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.schema, opts.pool ?? {});
-  return opts.inMemory ? openPglite(undefined, opts.template) : openPglite(pgliteDir(opts.dataDir ?? './data'));
+  return opts.inMemory ? openPglite(undefined) : openPglite(pgliteDir(opts.dataDir ?? './data'));
 }
 
 /** Postgres unique-violation (23505) with the constraint name, for turning races into clean field errors. */
