@@ -2,65 +2,12 @@
 import request from 'supertest';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { startSimulator, type BkashSimulator, type SimulatorOptions } from '../../scripts/bkash-simulator/simulator.ts';
-import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
-import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { uniquePhone } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, type Agent } from '../helpers/session.ts';
+import { account, superuserAccount, type Player } from '../helpers/factories.ts';
 
-const DAY = 24 * 3600 * 1000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-export type LotteryInput = {
-  name?: string;
-  name_bn?: string;
-  /** Days from now (default: started yesterday, ends in 7 days). */
-  start?: number;
-  end?: number;
-  published?: boolean;
-  results?: boolean;
-  price?: number;
-  total_tickets?: number;
-};
-
-let seq = 0;
-
-/** A lottery on sale unless told otherwise. */
-export async function insertLottery(t: TestApp, l: LotteryInput = {}): Promise<number> {
-  const row = await t.db.one<{ id: number }>(
-    `INSERT INTO lotteries (name, name_bn, description, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published, is_result_published, drawn_at)
-     VALUES ($1, $2, '', $3, $4, $5, $6, 2, 100000, $7, $8, $9) RETURNING id`,
-    [
-      l.name ?? `Draw ${++seq}`,
-      l.name_bn ?? '',
-      at(l.start ?? -1),
-      at(l.end ?? 7),
-      l.price ?? 100,
-      l.total_tickets ?? 1000,
-      l.published ?? true,
-      l.results ?? false,
-      l.results ? at(-1) : null,
-    ],
-  );
-  return row!.id;
-}
-
-export type Player = { id: number; phone: string; token: string; auth: [string, string] };
-
-/** An active account (a player unless is_staff) and its access token. */
-export async function account(t: TestApp, o: { name?: string; email?: string; is_staff?: boolean } = {}): Promise<Player> {
-  const phone = uniquePhone();
-  const u = await createUser(t, { ...o, phone });
-  const res = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const token = res.body.access as string;
-  return { id: u.id, phone: u.phone, token, auth: ['Authorization', `Bearer ${token}`] };
-}
-
-/** A staff account made a superuser (the right is read from the database, as the API reads it). */
-export async function superuserAccount(t: TestApp, o: { name?: string; email?: string } = {}): Promise<Player> {
-  const p = await account(t, { ...o, is_staff: true });
-  await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [p.id]);
-  return p;
-}
+// The accounts and lotteries these tests make come from the shared factories.
+export { account, insertLottery, superuserAccount, type LotteryInput, type Player } from '../helpers/factories.ts';
 
 /** One account of each signed-in role, named: a player, a staff member and a superuser. */
 export async function roles(
@@ -214,19 +161,6 @@ export async function approveByHand(t: TestApp, transactionId: number) {
     .post(`/api/v1/transaction-approval-proposals/${proposed.body.id as number}/approve/`)
     .set(...second.auth)
     .send({ reason: 'Receipt checked in a test' });
-}
-
-/** A player logged in through the login form, with the language cookie `lang`: an agent that browses as he does. */
-export async function pagePlayer(
-  t: TestApp,
-  name: string,
-  lang = 'en',
-  o: { is_staff?: boolean } = {},
-): Promise<{ agent: Agent; id: number }> {
-  const u = await createUser(t, { name, phone: uniquePhone(), ...o });
-  const agent = request.agent(t.url);
-  agent.set('Cookie', `lang=${lang}`);
-  return { agent: await loginAs(agent, u.phone, u.password), id: u.id };
 }
 
 /** The idempotency key the ticket page's purchase form carries. */
