@@ -8,6 +8,8 @@ import request from 'supertest';
 import type { MessageKind } from '../../shared/messages/kinds.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { apiLogin, pageAccount } from '../helpers/factories.ts';
+import { call } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { csrfFrom } from '../helpers/session.ts';
 import { account, buy, insertLottery, purchase, trxId, approveByHand } from './purchase-fixtures.ts';
 
@@ -180,9 +182,7 @@ describe('/notifications', () => {
     await message(p.id, 'ticket_confirmed', confirmed());
     await message(other.id, 'ticket_confirmed', confirmed());
     await message(other.id, 'ticket_confirmed', confirmed());
-    const r = await request(t.url)
-      .get('/api/v1/notifications/unread/')
-      .set(...p.auth);
+    const r = await call(t, api.unreadNotifications, {}, { as: p });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ unread: 1 });
   });

@@ -16,6 +16,8 @@ import { ApiError } from '../../server/http/errors.ts';
 import { FAILURE_STEPS } from '../../server/http/rate-limit.ts';
 import type { Notifier } from '../../server/notify/index.ts';
 import { account, type Account as Player, uniquePhone } from '../helpers/factories.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -35,8 +37,7 @@ let seq = 0;
 const newPhone = uniquePhone;
 
 const patch = (p: Player | null, body: unknown, lang = 'en') => {
-  const r = request(t.url).patch('/api/v1/update-profile/').set('Accept-Language', lang);
-  return (p ? r.set(...p.auth) : r).send(body as object);
+  return to(t, api.updateProfile, { as: p, lang }).send(body as object);
 };
 const stored = (id: number) =>
   t.db.one<{ name: string; email: string | null; phone: string | null; phone_confirmed: boolean; email_confirmed: boolean }>(

@@ -4,6 +4,8 @@ import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { startSimulator, type BkashSimulator, type SimulatorOptions } from '../../scripts/bkash-simulator/simulator.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, type Agent } from '../helpers/session.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, superuserAccount, type Player } from '../helpers/factories.ts';
 
 // The accounts and lotteries these tests make come from the shared factories.
@@ -39,10 +41,7 @@ export const trxId = (): string => `TRX${String(++trxSeq).padStart(7, '0')}`;
 
 /** POST /api/v1/transactions-create/ as this player, with an Idempotency-Key when given. */
 export function buy(t: TestApp, p: Player, body: object, key?: string) {
-  const r = request(t.url)
-    .post('/api/v1/transactions-create/')
-    .set(...p.auth)
-    .set('Accept-Language', 'en');
+  const r = to(t, api.createTransaction, { as: p });
   return (key === undefined ? r : r.set('Idempotency-Key', key)).send(body);
 }
 
@@ -63,14 +62,9 @@ export const closeSales = (t: TestApp, lotteryId: number) =>
 export async function drawByHand(t: TestApp, lotteryId: number, tickets: readonly string[]) {
   await closeSales(t, lotteryId);
   const [first, second] = await Promise.all([account(t, { is_staff: true }), account(t, { is_staff: true })]);
-  const proposed = await request(t.url)
-    .post('/api/v1/draw-lottery/')
-    .set(...first.auth)
-    .send({ lottery_id: lotteryId, tickets, reason: 'Drawn by hand in a test' });
+  const proposed = await to(t, api.drawLottery, { as: first }).send({ lottery_id: lotteryId, tickets, reason: 'Drawn by hand in a test' });
   if (proposed.status !== 202) return proposed;
-  return request(t.url)
-    .post(`/api/v1/draw-proposals/${proposed.body.id as number}/approve/`)
-    .set(...second.auth);
+  return to(t, api.approveDrawProposal, { params: { proposalId: proposed.body.id as number }, as: second });
 }
 
 /**
@@ -106,16 +100,13 @@ export async function sold(
  * may expect a refusal). Throws when the ticket could not be made.
  */
 export async function generateAndActivate(t: TestApp, staff: Player, p: Player, lottery: number) {
-  const made = await request(t.url)
-    .post('/api/v1/generated-tickets/')
-    .set(...staff.auth)
-    .send({ lottery_id: lottery, quantity: 1 });
+  const made = await to(t, api.generateTickets, { as: staff }).send({ lottery_id: lottery, quantity: 1 });
   if (made.status !== 201) throw new Error(`generating failed: ${made.status} ${JSON.stringify(made.body)}`);
   const ticket = made.body[0] as { ticket_number: string; secret_number: string };
-  const activated = await request(t.url)
-    .post('/api/v1/activate-generated-ticket/')
-    .set(...p.auth)
-    .send({ ticket_number: ticket.ticket_number, secret_number: ticket.secret_number });
+  const activated = await to(t, api.activateTicket, { as: p }).send({
+    ticket_number: ticket.ticket_number,
+    secret_number: ticket.secret_number,
+  });
   return { ticket, activated };
 }
 
@@ -152,15 +143,13 @@ export async function approveByHand(t: TestApp, transactionId: number) {
   let two = approvers.get(t);
   if (!two) approvers.set(t, (two = Promise.all([account(t, { is_staff: true }), account(t, { is_staff: true })])));
   const [first, second] = await two;
-  const proposed = await request(t.url)
-    .post(`/api/v1/transactions/${transactionId}/approval-proposals/`)
-    .set(...first.auth)
-    .send({ reason: 'Receipt shown in a test' });
+  const proposed = await to(t, api.proposeApproval, { params: { id: transactionId }, as: first }).send({
+    reason: 'Receipt shown in a test',
+  });
   if (proposed.status !== 201) return proposed;
-  return request(t.url)
-    .post(`/api/v1/transaction-approval-proposals/${proposed.body.id as number}/approve/`)
-    .set(...second.auth)
-    .send({ reason: 'Receipt checked in a test' });
+  return to(t, api.approveApprovalProposal, { params: { proposalId: proposed.body.id as number }, as: second }).send({
+    reason: 'Receipt checked in a test',
+  });
 }
 
 /** The idempotency key the ticket page's purchase form carries. */

@@ -5,6 +5,8 @@
 import request from 'supertest';
 import { createUser, type TestApp } from './app.ts';
 import { loginAs, type Agent } from './session.ts';
+import { to } from './call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 /** Which process of the run this is: Jest's worker (1, 2, …), Playwright's, or else the process id. */
 const processPart = (): number => {
@@ -138,10 +140,7 @@ export const numbersLotteryBody = (extra: object = {}) => ({
 
 /** A numbers lottery made through the API by `staff` (its draw commitment made as the API makes it); its id. */
 export async function numbersLottery(t: TestApp, staff: Player, extra: object = {}): Promise<number> {
-  const res = await request(t.url)
-    .post('/api/v1/lotteries/')
-    .set(...staff.auth)
-    .send(numbersLotteryBody(extra));
+  const res = await to(t, api.createLottery, { as: staff }).send(numbersLotteryBody(extra));
   if (res.status !== 201) throw new Error(`creating a numbers lottery failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as number;
 }
