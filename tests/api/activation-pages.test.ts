@@ -6,10 +6,10 @@
  * change nothing.
  */
 import request from 'supertest';
-import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
-import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom } from '../helpers/session.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
-import { uniquePhone } from '../helpers/factories.ts';
+import { pageAccount } from '../helpers/factories.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -23,15 +23,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.db.query('DELETE FROM rate_limits');
 });
-
-async function player(name: string, lang = 'en'): Promise<{ agent: Agent; id: number }> {
-  const phone = uniquePhone();
-  const u = await createUser(t, { name, phone });
-  const agent = request.agent(t.url);
-  agent.set('Cookie', `lang=${lang}`);
-  await loginAs(agent, u.phone, u.password);
-  return { agent, id: u.id };
-}
 
 async function generated(name = 'Eid Bumper', name_bn = 'ঈদ বাম্পার'): Promise<{ ticket_number: string; secret_number: string }> {
   const lottery = await insertLottery(t, { name, name_bn });
@@ -51,7 +42,7 @@ const activations = (userId: number) =>
 
 describe('activating without JavaScript', () => {
   test('My Lotteries → the activate page → success view → My Lotteries lists the activation', async () => {
-    const { agent, id } = await player('Rahim Uddin');
+    const { agent, id } = await pageAccount(t, { name: 'Rahim Uddin' });
     const g = await generated();
     const list = await agent.get('/my-lotteries').expect(200);
     expect(list.text).toContain('Activate a ticket');
@@ -86,7 +77,7 @@ describe('activating without JavaScript', () => {
   });
 
   test('in Bengali: the form, the Bengali lottery name and the Bengali wrong-pair message', async () => {
-    const { agent, id } = await player('Fatema Begum', 'bn');
+    const { agent, id } = await pageAccount(t, { name: 'Fatema Begum', lang: 'bn' });
     const g = await generated('Puja Draw', 'পূজার ড্র');
     const page = await agent.get('/my-lotteries/activate').expect(200);
     expect(page.text).toContain('টিকিট সক্রিয় করুন');
@@ -111,7 +102,7 @@ describe('activating without JavaScript', () => {
   });
 
   test('a wrong pair and malformed input: the messages, the typed ticket kept, nothing activated', async () => {
-    const { agent, id } = await player('Karim Mia');
+    const { agent, id } = await pageAccount(t, { name: 'Karim Mia' });
     const g = await generated();
     const page = await agent.get('/my-lotteries/activate').expect(200);
     const post = (body: Record<string, string>) =>
@@ -138,7 +129,7 @@ describe('activating without JavaScript', () => {
   });
 
   test('a form without its CSRF token changes nothing; a visitor is sent to log in', async () => {
-    const { agent, id } = await player('Csrf Test');
+    const { agent, id } = await pageAccount(t, { name: 'Csrf Test' });
     const g = await generated();
     const res = await agent
       .post('/my-lotteries/activate')

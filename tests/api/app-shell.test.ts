@@ -6,9 +6,8 @@
  */
 import request from 'supertest';
 import { ownerMark } from '../../server/pwa/offline.ts';
-import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
-import { loginAs, type Agent } from '../helpers/session.ts';
-import { uniquePhone } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { pageAccount } from '../helpers/factories.ts';
 
 const SECRET = 'test-secret-'.padEnd(48, 'x');
 let t: TestApp;
@@ -102,11 +101,6 @@ describe('the document', () => {
 });
 
 describe('which pages the worker may keep, and for whom', () => {
-  async function login(o: { is_staff?: boolean } = {}): Promise<{ agent: Agent; id: number }> {
-    const u = await createUser(t, { phone: uniquePhone(), is_staff: o.is_staff ?? false });
-    return { agent: await loginAs(t.url, u.phone, u.password), id: u.id };
-  }
-
   test('a visitor: the shared pages as public, from the page cache too; nobody named; nothing else', async () => {
     for (let i = 0; i < 2; i++) {
       const home = await request(t.url).get('/').set('Cookie', 'lang=en').expect(200);
@@ -122,7 +116,7 @@ describe('which pages the worker may keep, and for whom', () => {
   });
 
   test('a player: his My Lotteries as his, the public pages with his mark, his other pages not at all', async () => {
-    const p = await login();
+    const p = await pageAccount(t, { lang: null });
     const mark = ownerMark(SECRET, p.id);
     const mine = await p.agent.get('/my-lotteries').expect(200);
     expect(mine.headers['x-offline-copy']).toBe('player');
@@ -137,7 +131,7 @@ describe('which pages the worker may keep, and for whom', () => {
   });
 
   test('another player: another mark', async () => {
-    const [a, b] = [await login(), await login()];
+    const [a, b] = [await pageAccount(t, { lang: null }), await pageAccount(t, { lang: null })];
     const ma = (await a.agent.get('/my-lotteries').expect(200)).headers['x-offline-owner'];
     const mb = (await b.agent.get('/my-lotteries').expect(200)).headers['x-offline-owner'];
     expect(ma).toBe(ownerMark(SECRET, a.id));
@@ -146,7 +140,7 @@ describe('which pages the worker may keep, and for whom', () => {
   });
 
   test('staff: no page kept, no mark, the back office least of all', async () => {
-    const s = await login({ is_staff: true });
+    const s = await pageAccount(t, { is_staff: true, lang: null });
     for (const p of ['/admin/dashboard', '/', '/faq']) {
       const res = await s.agent.get(p).expect(200);
       expect(res.headers['x-offline-copy']).toBeUndefined();
@@ -155,7 +149,7 @@ describe('which pages the worker may keep, and for whom', () => {
   });
 
   test('after logout: no mark any more', async () => {
-    const p = await login();
+    const p = await pageAccount(t, { lang: null });
     const page = await p.agent.get('/my-lotteries').expect(200);
     const csrf = /name="_csrf"[^>]*value="([^"]*)"/.exec(page.text)?.[1] ?? '';
     await p.agent.post('/logout').type('form').send({ _csrf: csrf }).expect(303);

@@ -5,12 +5,12 @@
  * "Details submitted". Another player's prize is "not found"; a missing prize id leads to My Lotteries.
  */
 import request from 'supertest';
-import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
-import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom } from '../helpers/session.ts';
 import { holdEnd } from '../../shared/claims/payout.ts';
 import { formatDate } from '../../shared/dates.ts';
 import { buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
-import { uniquePhone } from '../helpers/factories.ts';
+import { apiLogin, pageAccount, type PagePlayer } from '../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,14 +26,10 @@ beforeEach(async () => {
 const TICKET = '05-12-23-34-45-07';
 
 /** A logged-in browser (cookies, no JavaScript) and the same player's API token. */
-async function player(name: string, lang = 'en'): Promise<{ agent: Agent; api: Player; phone: string }> {
-  const phone = uniquePhone();
-  const u = await createUser(t, { name, phone });
-  const agent = request.agent(t.url);
-  agent.set('Cookie', `lang=${lang}`);
-  await loginAs(agent, u.phone, u.password);
-  const login = await request(t.url).post('/api/token/').send({ phone, password: u.password });
-  return { agent, phone, api: { id: u.id, phone, token: login.body.access, auth: ['Authorization', `Bearer ${login.body.access}`] } };
+/** A player logged in through the login form (`agent`) and through the API (`api`). */
+async function player(name: string, lang = 'en'): Promise<PagePlayer & { api: Player }> {
+  const p = await pageAccount(t, { name, lang });
+  return { ...p, api: await apiLogin(t, p) };
 }
 
 /** The player's ticket, approved and drawn as the winner; the prize id. */

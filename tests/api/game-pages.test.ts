@@ -10,14 +10,13 @@ import { formatDate } from '../../shared/dates.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs, type Agent } from '../helpers/session.ts';
 import { account, drawByHand, insertLottery, sold, type Player } from './purchase-fixtures.ts';
+import { numbersLottery } from '../helpers/factories.ts';
 
 let t: TestApp;
 let staff: Player;
 let player: Player;
 let staffAgent: Agent;
 
-const DAY = 24 * 3600 * 1000;
-const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 const TICKETS = ['01-02-03-04-05-06', '10-20-30-40-50-10', '05-12-23-34-45-07', '11-22-33-44-55-15', '07-14-21-28-35-14'];
 const MINE = '02-04-06-08-10-12';
 
@@ -39,30 +38,6 @@ const words = (html: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');
 const card = async (name: string, lng: 'en' | 'bn') => words(between(await page('/all-lotteries', lng), `>${name}<`, '</article>'));
-
-async function numbersLottery(name: string, name_bn: string, extra: object = {}): Promise<number> {
-  const res = await request(t.url)
-    .post('/api/v1/lotteries/')
-    .set(...staff.auth)
-    .send({
-      name,
-      name_bn,
-      kind: 'numbers',
-      ticket_price: 100,
-      total_tickets: 10_000,
-      jackpot_share: 50,
-      tier2_prize: 20_000,
-      tier3_prize: 2_000,
-      tier4_prize: 200,
-      tier5_prize: 20,
-      start_date: day(-1),
-      end_date: day(6),
-      published: true,
-      ...extra,
-    });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
 
 /** The player's ticket, approved or left pending; his 10 purchases a minute start afresh (the test buys more). */
 async function sell(lottery: number, ticket: string, status: 'success' | 'pending' = 'success') {
@@ -142,7 +117,7 @@ describe('a lottery that draws winning tickets says so, with the chance of a tic
 describe('a numbers lottery says so, with each tier’s odds, and never advertises TK. 0', () => {
   let fresh: number;
   beforeAll(async () => {
-    fresh = await numbersLottery('Fresh Numbers', 'নতুন সংখ্যা');
+    fresh = await numbersLottery(t, staff, { name: 'Fresh Numbers', name_bn: 'নতুন সংখ্যা' });
   });
 
   test('new, nothing sold: the 2nd prize and a jackpot that grows, never TK. 0; on the card, the ticket page and home', async () => {
@@ -186,7 +161,7 @@ describe('a numbers lottery says so, with each tier’s odds, and never advertis
   });
 
   test('with paid tickets: the estimated jackpot, its share of the sales so far', async () => {
-    const id = await numbersLottery('Selling Numbers', 'বিক্রির সংখ্যা');
+    const id = await numbersLottery(t, staff, { name: 'Selling Numbers', name_bn: 'বিক্রির সংখ্যা' });
     await sell(id, TICKETS[0] as string);
     await sell(id, TICKETS[1] as string, 'pending'); // not paid: not in the jackpot
     const en = await card('Selling Numbers', 'en');
@@ -198,7 +173,9 @@ describe('a numbers lottery says so, with each tier’s odds, and never advertis
   });
 
   test('a jackpot share of 0 and no fixed prize: no amount at all, never TK. 0', async () => {
-    await numbersLottery('Prizeless Numbers', 'পুরস্কারহীন সংখ্যা', {
+    await numbersLottery(t, staff, {
+      name: 'Prizeless Numbers',
+      name_bn: 'পুরস্কারহীন সংখ্যা',
       jackpot_share: 0,
       tier2_prize: 0,
       tier3_prize: 0,

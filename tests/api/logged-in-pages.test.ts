@@ -6,21 +6,14 @@
 import request from 'supertest';
 import { jest } from '@jest/globals';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
-import { csrfFrom, loginAs, loginCookie, setCookies, tokensInCookie, type Agent } from '../helpers/session.ts';
-import { uniquePhone } from '../helpers/factories.ts';
+import { csrfFrom, loginAs, loginCookie, setCookies, tokensInCookie } from '../helpers/session.ts';
+import { pageAccount, uniquePhone } from '../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ PAGE_CACHE_TTL_MS: '10000' });
 });
 afterAll(() => t.close());
-
-async function player(name: string): Promise<{ agent: Agent; id: number }> {
-  const u = await createUser(t, { phone: uniquePhone(), name });
-  const agent = await loginAs(t.url, u.phone, u.password);
-  agent.set('Accept-Language', 'en');
-  return { agent, id: u.id };
-}
 
 /** A page without its nonces (a page rendered per response, on PostgreSQL, has a fresh one each time). */
 const sameBut = (html: string) => html.replace(/ nonce="[^"]*"/g, '');
@@ -37,7 +30,7 @@ async function statements<T>(fn: () => Promise<T>): Promise<{ result: T; count: 
 }
 
 test('a repeated /profile is the same page, read from the database again', async () => {
-  const p = await player('Rahim Uddin');
+  const p = await pageAccount(t, { name: 'Rahim Uddin' });
   const first = await p.agent.get('/profile').expect(200);
   expect(first.text).toContain('Rahim Uddin');
   const again = await statements(() => p.agent.get('/profile').expect(200));
@@ -46,7 +39,7 @@ test('a repeated /profile is the same page, read from the database again', async
 });
 
 test('a page asks the database once whether the session is live, however many reads it makes', async () => {
-  const p = await player('Karim Mia');
+  const p = await pageAccount(t, { name: 'Karim Mia' });
   const spy = jest.spyOn(t.db, 'query');
   try {
     await p.agent.get('/my-lotteries').expect(200);
@@ -61,7 +54,7 @@ test('a page asks the database once whether the session is live, however many re
 });
 
 test('a page is its response alone: its own nonce, private and not stored, no cookie set again', async () => {
-  const p = await player('Nasima Akter');
+  const p = await pageAccount(t, { name: 'Nasima Akter' });
   await p.agent.get('/my-lotteries').expect(200);
   const r = await p.agent.get('/my-lotteries').expect(200);
   expect(r.headers['cache-control']).toBe('private, no-store');
@@ -77,7 +70,7 @@ test('a page is its response alone: its own nonce, private and not stored, no co
 });
 
 test('gzip when asked for, the same page; HEAD has the headers only', async () => {
-  const p = await player('Jamal Hossain');
+  const p = await pageAccount(t, { name: 'Jamal Hossain' });
   const plain = await p.agent.get('/profile').expect(200);
   const gz = await p.agent.get('/profile').set('Accept-Encoding', 'gzip').expect(200);
   expect(gz.headers['content-encoding']).toBe('gzip');
@@ -89,7 +82,7 @@ test('gzip when asked for, the same page; HEAD has the headers only', async () =
 });
 
 test('a write shows at once: the new name on the next view', async () => {
-  const p = await player('Old Name');
+  const p = await pageAccount(t, { name: 'Old Name' });
   await p.agent.get('/profile').expect(200);
   await p.agent.get('/profile').expect(200);
   await t.db.query('UPDATE users SET name = $1 WHERE id = $2', ['New Name', p.id]);
@@ -109,8 +102,8 @@ test('staff who lose the right are sent to log in on the next view', async () =>
 });
 
 test("another session never gets this session's page", async () => {
-  const a = await player('Anwar Kabir');
-  const b = await player('Beauty Sultana');
+  const a = await pageAccount(t, { name: 'Anwar Kabir' });
+  const b = await pageAccount(t, { name: 'Beauty Sultana' });
   await a.agent.get('/profile').expect(200);
   await a.agent.get('/profile').expect(200);
   const rb = await b.agent.get('/profile').expect(200);
@@ -122,7 +115,7 @@ test("another session never gets this session's page", async () => {
 });
 
 test('a form post without its token is refused, whatever was viewed before', async () => {
-  const p = await player('Poster Person');
+  const p = await pageAccount(t, { name: 'Poster Person' });
   await p.agent.get('/profile').expect(200);
   await p.agent.get('/profile').expect(200);
   const r = await p.agent.post('/profile/edit').type('form').send({ name: 'X' });
@@ -130,7 +123,7 @@ test('a form post without its token is refused, whatever was viewed before', asy
 });
 
 test("an anonymous visitor with no session cookie never meets a player's page", async () => {
-  const p = await player('Private Person');
+  const p = await pageAccount(t, { name: 'Private Person' });
   await p.agent.get('/profile').expect(200);
   await p.agent.get('/profile').expect(200);
   const r = await request(t.url).get('/profile');

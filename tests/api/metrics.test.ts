@@ -8,7 +8,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { parse } from 'yaml';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { account, buy, buyOnPage, insertLottery, pagePlayer, purchase } from './purchase-fixtures.ts';
+import { account, buy, buyOnPage, insertLottery, purchase } from './purchase-fixtures.ts';
+import { pageAccount } from '../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ test('request durations are labelled by the route pattern, not the path', async 
   const lottery = await insertLottery(t);
   await request(t.url).get(`/api/v1/get-lottery/${lottery}/`).expect(200);
   await request(t.url).get('/all-lotteries').expect(200);
-  const staff = await pagePlayer(t, 'Metrics Officer', 'en', { is_staff: true });
+  const staff = await pageAccount(t, { name: 'Metrics Officer', is_staff: true });
   await staff.agent.get('/admin/create-lottery').expect(200);
   const text = await scrape();
   expect(value(text, 'http_request_duration_seconds_count{area="api",route="/api/v1/get-lottery/:id/",method="GET",status="2xx"}')).toBe(1);
@@ -46,7 +47,7 @@ test("purchases are counted by the endpoint's answers, from the API and from a p
   const p = await account(t);
   expect((await buy(t, p, purchase(lottery, '05-12-23-34-45-07'))).status).toBe(201);
   expect((await buy(t, p, purchase(lottery, 'not a ticket'))).status).toBe(400);
-  const player = await pagePlayer(t, 'Form Buyer');
+  const player = await pageAccount(t, { name: 'Form Buyer' });
   expect((await buyOnPage(player.agent, lottery, '01-02-03-04-05-06')).status).toBe(303);
   const after = await scrape();
   expect(value(after, series(201)) - value(before, series(201))).toBe(2);

@@ -7,8 +7,11 @@
 import request from 'supertest';
 import type { MessageKind } from '../../shared/messages/kinds.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { account, buy, insertLottery, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
+import { apiLogin, pageAccount } from '../helpers/factories.ts';
+import { call } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
+import { csrfFrom } from '../helpers/session.ts';
+import { account, buy, insertLottery, purchase, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,13 +25,6 @@ beforeEach(async () => {
 });
 
 /** A player with his API token, and a browser (no JavaScript) logged in as him in this language. */
-async function player(lang: 'en' | 'bn', o: { is_staff?: boolean } = {}): Promise<Player & { agent: Agent }> {
-  const p = await account(t, { name: 'Karim Mia', ...o });
-  const agent = request.agent(t.url);
-  agent.set('Cookie', `lang=${lang}`);
-  return { ...p, agent: await loginAs(agent, p.phone, 'secret-pass-1') };
-}
-
 let eventSeq = 0;
 
 /** A message written as its event would write it (params valid for its kind, shared/messages/kinds.ts). */
@@ -51,7 +47,7 @@ const bellIn = (html: string): string | undefined => /<a[^>]*class="bell[^"]*"[^
 
 describe('/notifications', () => {
   test('a staff approval shows as "Ticket confirmed" with the bell’s count; opening the page marks it read', async () => {
-    const p = await player('en');
+    const p = await apiLogin(t, await pageAccount(t, { name: 'Karim Mia' }));
     const lottery = await insertLottery(t, { name: 'Falgun Draw', price: 100 });
     const bought = await buy(t, p, purchase(lottery, '05-12-23-34-45-07', { trx_id: trxId() }));
     expect(bought.status).toBe(201);
@@ -86,7 +82,7 @@ describe('/notifications', () => {
   });
 
   test('in Bengali: the texts, Bengali digits in the bell and the times, newest first; only his own messages', async () => {
-    const p = await player('bn');
+    const p = await pageAccount(t, { name: 'Karim Mia', lang: 'bn' });
     const other = await account(t);
     await message(other.id, 'ticket_confirmed', confirmed('01-02-03-04-05-06'));
     await message(p.id, 'ticket_confirmed', confirmed(), '2026-03-01T14:00:00Z');
@@ -122,7 +118,7 @@ describe('/notifications', () => {
   });
 
   test('20 a page with the pager; a page past the end offers the newest; a page marks only up to its newest', async () => {
-    const p = await player('en');
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const ids: number[] = [];
     for (let i = 1; i <= 23; i++) ids.push(await message(p.id, 'ticket_confirmed', confirmed(`0${(i % 9) + 1}-12-23-34-45-07`)));
     const count = (html: string) => (html.match(/<article class="message/g) ?? []).length;
@@ -151,13 +147,13 @@ describe('/notifications', () => {
   });
 
   test('with no messages the page says what will appear there, and the bell has no count', async () => {
-    const p = await player('en');
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const page = await p.agent.get('/notifications').expect(200);
     expect(page.text).toContain('No messages yet.');
     expect(page.text).toContain('When something happens to your tickets, prizes or payouts');
     expect(bellIn(page.text)).toContain('>Notifications<');
     expect(bellIn(page.text)).not.toContain('bell__count');
-    const bn = await player('bn');
+    const bn = await pageAccount(t, { name: 'Karim Mia', lang: 'bn' });
     expect((await bn.agent.get('/notifications').expect(200)).text).toContain('এখনো কোনো বার্তা নেই।');
   });
 
@@ -174,21 +170,19 @@ describe('/notifications', () => {
   });
 
   test('staff are players too: the bell is in their top bar, in the back office as well', async () => {
-    const s = await player('en', { is_staff: true });
+    const s = await pageAccount(t, { name: 'Karim Mia', is_staff: true });
     await message(s.id, 'ticket_confirmed', confirmed());
     expect(bellIn((await s.agent.get('/').expect(200)).text)).toContain('Notifications, 1 unread');
     expect(bellIn((await s.agent.get('/admin/dashboard').expect(200)).text)).toContain('Notifications, 1 unread');
   });
 
   test('the unread count endpoint is the caller’s own count', async () => {
-    const p = await player('en');
+    const p = await account(t, { name: 'Karim Mia' });
     const other = await account(t);
     await message(p.id, 'ticket_confirmed', confirmed());
     await message(other.id, 'ticket_confirmed', confirmed());
     await message(other.id, 'ticket_confirmed', confirmed());
-    const r = await request(t.url)
-      .get('/api/v1/notifications/unread/')
-      .set(...p.auth);
+    const r = await call(t, api.unreadNotifications, {}, { as: p });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ unread: 1 });
   });
@@ -207,7 +201,7 @@ describe('the message settings on /profile', () => {
     );
 
   test('the section shows the defaults; a plain post saves them and comes back with a confirmation', async () => {
-    const p = await player('en');
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const page = await p.agent.get('/profile').expect(200);
     expect(page.text).toContain('id="messages"');
     expect(page.text).toContain('Language of your messages');
@@ -239,7 +233,7 @@ describe('the message settings on /profile', () => {
       ['en', 'Choose English or Bengali for your messages.'],
       ['bn', 'আপনার বার্তার ভাষা হিসেবে ইংরেজি বা বাংলা বেছে নিন।'],
     ] as const) {
-      const p = await player(lang);
+      const p = await pageAccount(t, { name: 'Karim Mia', lang });
       const page = await p.agent.get('/profile').expect(200);
       for (const language of ['fr', undefined]) {
         const bad = await p.agent
@@ -257,14 +251,14 @@ describe('the message settings on /profile', () => {
   });
 
   test('a post without the CSRF token is refused and changes nothing', async () => {
-    const p = await player('en');
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const r = await p.agent.post('/profile').type('form').send({ intent: 'messages', language: 'en' });
     expect(r.status).toBe(403);
     expect(await settingsOf(p.id)).toEqual({ language: 'bn', claim_reminder: null, new_lottery: null });
   });
 
   test('the notifications page links to the settings, and the settings to the notifications', async () => {
-    const p = await player('bn');
+    const p = await pageAccount(t, { name: 'Karim Mia', lang: 'bn' });
     const profile = await p.agent.get('/profile').expect(200);
     expect(profile.text).toContain('আপনার বিজ্ঞপ্তি দেখুন');
     expect(profile.text).toMatch(/<a[^>]*href="\/notifications"[^>]*>আপনার বিজ্ঞপ্তি দেখুন/);

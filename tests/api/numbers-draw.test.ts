@@ -31,6 +31,7 @@ import {
 } from './numbers-fixtures.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, buy, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
+import { numbersLotteryBody } from '../helpers/factories.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -62,22 +63,9 @@ const patch = (id: number, body: object, lng = 'en') => as(staff, 'patch', `/api
 const draw = (id: number, lng = 'en') => as(staff, 'post', `/api/v1/lotteries/${id}/verifiable-draw/`, lng);
 const proof = (id: number) => request(t.url).get(`/api/v1/lotteries/${id}/draw-proof/`);
 
-const numbersLottery = (extra: object = {}) => ({
-  name: 'Weekly Numbers',
-  kind: 'numbers',
-  ticket_price: 100,
-  total_tickets: 10_000,
-  jackpot_share: 50,
-  ...TIER_PRIZES,
-  start_date: day(-1),
-  end_date: day(6),
-  published: true,
-  ...extra,
-});
-
 /** A numbers lottery made through the API; its id. */
 async function newNumbers(extra: object = {}): Promise<number> {
-  const res = await create(numbersLottery(extra));
+  const res = await create(numbersLotteryBody(extra));
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
@@ -130,7 +118,7 @@ const prizesOf = (id: number) =>
 
 describe('creating and changing a numbers lottery', () => {
   test('staff create one: its kind, tier prizes and jackpot in the staff and public answers; audited', async () => {
-    const res = await create(numbersLottery({ rollover_to: null }));
+    const res = await create(numbersLotteryBody({ rollover_to: null }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       kind: 'numbers',
@@ -154,7 +142,7 @@ describe('creating and changing a numbers lottery', () => {
     expect(audit?.after).toMatchObject({ kind: 'numbers', jackpot_share: 50, tier2_prize: 20_000 });
     // A form's text fields are read the same way.
     const form = await create(
-      numbersLottery({ jackpot_share: '40', tier2_prize: '1000', tier5_prize: '0', winners: '', total_prize: '', rollover_to: '' }),
+      numbersLotteryBody({ jackpot_share: '40', tier2_prize: '1000', tier5_prize: '0', winners: '', total_prize: '', rollover_to: '' }),
     );
     expect(form.status).toBe(201);
     expect(form.body).toMatchObject({ jackpot_share: 40, tier2_prize: 1000, tier5_prize: 0, rollover_to: null });
@@ -196,7 +184,7 @@ describe('creating and changing a numbers lottery', () => {
       [{ rollover_to: tickets }, 'rollover_to', /not drawn yet/],
     ];
     for (const [extra, field, message] of bad) {
-      const res = await create(numbersLottery(extra));
+      const res = await create(numbersLotteryBody(extra));
       expect([res.status, field, res.body[field]?.[0]]).toEqual([400, field, expect.stringMatching(message)]);
     }
     // The fields of a numbers lottery on a winning-tickets one.
@@ -207,15 +195,15 @@ describe('creating and changing a numbers lottery', () => {
     expect(wrong.body.rollover_to?.[0]).toMatch(/Only a numbers-draw lottery/);
     expect((await create({ ...classic, total_prize: undefined })).body.total_prize?.[0]).toMatch(/required/);
     // In Bengali.
-    const bn = await create(numbersLottery({ total_prize: 5 }), staff, 'bn');
+    const bn = await create(numbersLotteryBody({ total_prize: 5 }), staff, 'bn');
     expect(bn.status).toBe(400);
     expect(bn.body.total_prize?.[0]).toBe('সংখ্যার ড্র-এর লটারিতে এই ঘরটি নেই: এর পুরস্কার স্তর অনুযায়ী ঠিক করা হয়।');
     expect(await t.db.query(`SELECT id FROM lotteries WHERE kind = 'numbers'`)).toHaveLength(0);
   });
 
   test('who may: anonymous 401, a player 403', async () => {
-    expect((await create(numbersLottery(), null)).status).toBe(401);
-    expect((await create(numbersLottery(), player)).status).toBe(403);
+    expect((await create(numbersLotteryBody(), null)).status).toBe(401);
+    expect((await create(numbersLotteryBody(), player)).status).toBe(403);
     expect(await t.db.query('SELECT id FROM lotteries')).toHaveLength(0);
   });
 

@@ -18,14 +18,13 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs, type Agent } from '../helpers/session.ts';
 import { endSales, fixSeed, numbersWith, seedNumber, SIGNED } from './numbers-fixtures.ts';
 import { account, buy, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
+import { dateFromNow, numbersLottery } from '../helpers/factories.ts';
 
 let t: TestApp;
 let staff: Player;
 let player: Player;
 let other: Player;
 
-const DAY = 24 * 3600 * 1000;
-const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 const PASSWORD = 'secret-pass-1';
 
 /** The player's two tickets: one that reaches the 5th prize, one that wins nothing; the other player's two. */
@@ -35,21 +34,6 @@ const OTHERS = ['01-02-03-04-05-06', '10-20-30-40-50-10'];
 
 type Drawn = { id: number; target: number; numbers: number[]; winsMatch: Match; losesMatch: Match };
 let drawn: Drawn;
-
-const numbersLottery = (extra: object) => ({
-  kind: 'numbers',
-  ticket_price: 100,
-  total_tickets: 10_000,
-  jackpot_share: 50,
-  tier2_prize: 20_000,
-  tier3_prize: 2_000,
-  tier4_prize: 200,
-  tier5_prize: 20,
-  start_date: day(-1),
-  end_date: day(6),
-  published: true,
-  ...extra,
-});
 
 async function create(body: object): Promise<number> {
   const res = await request(t.url)
@@ -71,8 +55,8 @@ async function sell(id: number, who: Player, ticket: string): Promise<void> {
  * tickets win nothing, so nobody wins the jackpot and it rolls into `target`, a numbers lottery still on sale.
  */
 async function drawNumbersLottery(): Promise<Drawn> {
-  const target = await create(numbersLottery({ name: 'Next Numbers', name_bn: 'পরের সংখ্যা' }));
-  const id = await create(numbersLottery({ name: 'Weekly Numbers', name_bn: 'সাপ্তাহিক সংখ্যা', rollover_to: target }));
+  const target = await numbersLottery(t, staff, { name: 'Next Numbers', name_bn: 'পরের সংখ্যা' });
+  const id = await numbersLottery(t, staff, { name: 'Weekly Numbers', name_bn: 'সাপ্তাহিক সংখ্যা', rollover_to: target });
   await sell(id, player, WINS);
   await sell(id, player, LOSES);
   for (const x of OTHERS) await sell(id, other, x);
@@ -200,8 +184,8 @@ describe('a numbers lottery’s card', () => {
       winners: 2,
       ticket_price: 100,
       total_prize: 50_000,
-      start_date: day(-1),
-      end_date: day(6),
+      start_date: dateFromNow(-1),
+      end_date: dateFromNow(6),
       published: true,
     });
     const card = between(await page('/all-lotteries', 'en'), '>Classic Draw<', '</article>');

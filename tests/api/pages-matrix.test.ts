@@ -11,7 +11,8 @@ import { paths } from '../../shared/paths.ts';
 import type { Agent } from '../helpers/session.ts';
 import { sitePages, type Group } from '../helpers/site-pages.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { buyOnPage, insertLottery, pagePlayer } from './purchase-fixtures.ts';
+import { buyOnPage, insertLottery } from './purchase-fixtures.ts';
+import { pageAccount } from '../helpers/factories.ts';
 
 type Role = 'visitor' | 'player' | 'staff';
 
@@ -24,9 +25,9 @@ beforeAll(async () => {
   lottery = await insertLottery(t, { name: 'Pages Draw' });
   agents.visitor = request.agent(t.url);
   agents.visitor.set('Cookie', 'lang=en');
-  agents.player = (await pagePlayer(t, 'Page Player A')).agent;
-  agents.playerB = (await pagePlayer(t, 'Page Player B')).agent;
-  agents.staff = (await pagePlayer(t, 'Page Officer', 'en', { is_staff: true })).agent;
+  agents.player = (await pageAccount(t, { name: 'Page Player A' })).agent;
+  agents.playerB = (await pageAccount(t, { name: 'Page Player B' })).agent;
+  agents.staff = (await pageAccount(t, { name: 'Page Officer', is_staff: true })).agent;
 });
 afterAll(() => t.close());
 beforeEach(() => t.db.query('DELETE FROM rate_limits'));

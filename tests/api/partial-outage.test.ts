@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../server/db/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import { pagePlayer } from './purchase-fixtures.ts';
+import { pageAccount } from '../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ test.each([
   ['en', 'The service is busy or being restarted. Please try again in a few seconds.', 'Busy right now'],
   ['bn', 'সেবাটি এই মুহূর্তে ব্যস্ত বা আবার চালু হচ্ছে। কয়েক সেকেন্ড পরে আবার চেষ্টা করুন।', 'এই মুহূর্তে ব্যস্ত'],
 ])('%s: the 503 page with the sentence, then the page whole', async (lang, sentence, title) => {
-  const { agent } = await pagePlayer(t, 'Nasrin Akter', lang);
+  const { agent } = await pageAccount(t, { name: 'Nasrin Akter', lang });
   const down = await unreadLost(() => agent.get('/my-lotteries'));
   expect(down.status).toBe(503);
   expect(down.headers['retry-after']).toBe('5');

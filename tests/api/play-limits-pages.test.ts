@@ -7,7 +7,8 @@
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom } from '../helpers/session.ts';
-import { buyOnPage, insertLottery, pagePlayer } from './purchase-fixtures.ts';
+import { buyOnPage, insertLottery } from './purchase-fixtures.ts';
+import { pageAccount } from '../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ const postLimits = (agent: ReturnType<typeof request.agent>, page: string, field
 
 test('the limits page sets a limit; a purchase over it comes back on the ticket page with the API’s message', async () => {
   const lottery = await insertLottery(t, { price: 100 });
-  const { agent } = await pagePlayer(t, 'Karim Mia');
+  const { agent } = await pageAccount(t, { name: 'Karim Mia' });
   const profile = await agent.get('/profile').expect(200);
   expect(profile.text).toContain('href="/profile/limits"');
   const page = await agent.get('/profile/limits').expect(200);
@@ -55,7 +56,7 @@ test('the limits page sets a limit; a purchase over it comes back on the ticket 
 
 test('self-exclusion needs the box ticked; then the ticket page refuses in Bengali; the Play Responsibly page links here', async () => {
   const lottery = await insertLottery(t, { price: 100 });
-  const { agent } = await pagePlayer(t, 'রহিম', 'bn');
+  const { agent } = await pageAccount(t, { name: 'রহিম', lang: 'bn' });
   const page = await agent.get('/profile/limits').expect(200);
   expect(page.text).toContain('আমি বুঝেছি, এটি মেয়াদের আগে তুলে নেওয়া যাবে না।');
   const unticked = await postLimits(agent, page.text, { intent: 'exclude', period: '6m' });
@@ -73,7 +74,7 @@ test('self-exclusion needs the box ticked; then the ticket page refuses in Benga
 
 test('a time-out: shown apart from self-exclusion; needs the box; then the ticket page refuses, saying until when', async () => {
   const lottery = await insertLottery(t, { price: 100 });
-  const { agent, id } = await pagePlayer(t, 'Nasrin Akter');
+  const { agent, id } = await pageAccount(t, { name: 'Nasrin Akter' });
   const page = await agent.get('/profile/limits').expect(200);
   // The two breaks, each in its own card, each saying what it does.
   expect(page.text).toMatch(/<h2 id="time-out-title">Take a break<\/h2>[\s\S]*<h2 id="exclusion-title">Self-exclude<\/h2>/);
@@ -106,17 +107,17 @@ test('a time-out: shown apart from self-exclusion; needs the box; then the ticke
   expect(bn.text).toContain('বিরতি নিন');
   expect(bn.text).toContain('আপনি খেলা থেকে বিরতিতে আছেন, যতক্ষণ:');
   // Staff see it on the player's page, and its history.
-  const staff = await pagePlayer(t, 'Support Officer', 'en', { is_staff: true });
+  const staff = await pageAccount(t, { name: 'Support Officer', is_staff: true });
   const userPage = (await staff.agent.get(`/admin/users/${id}/edit`).expect(200)).text.replaceAll('<!-- -->', '');
   expect(userPage).toContain('<strong>On a break (time-out) until</strong>');
   expect(userPage).toContain('break (time-out) until');
 });
 
 test('staff see a player’s limits and exclusion on his user page, read only', async () => {
-  const { agent, id } = await pagePlayer(t, 'Fatema Begum');
+  const { agent, id } = await pageAccount(t, { name: 'Fatema Begum' });
   const page = await agent.get('/profile/limits').expect(200);
   await postLimits(agent, page.text, { intent: 'limits', month: '2000' }).expect(303);
-  const staff = await pagePlayer(t, 'Support Officer', 'en', { is_staff: true });
+  const staff = await pageAccount(t, { name: 'Support Officer', is_staff: true });
   const userPage = await staff.agent.get(`/admin/users/${id}/edit`);
   expect(userPage.status).toBe(200);
   expect(userPage.text).toContain('Spend limits, breaks and self-exclusion');

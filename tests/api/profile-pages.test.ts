@@ -5,8 +5,8 @@
  */
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
-import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { uniquePhone } from '../helpers/factories.ts';
+import { csrfFrom, type Agent } from '../helpers/session.ts';
+import { pageAccount, uniquePhone } from '../helpers/factories.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -31,13 +31,6 @@ function formTag(html: string, pick: RegExp): string {
 
 const newPhone = uniquePhone;
 
-async function player(lang = 'en'): Promise<{ agent: Agent; id: number; phone: string; password: string }> {
-  const u = await createUser(t, { phone: newPhone(), name: 'Karim Mia' });
-  const agent = await loginAs(t.url, u.phone, u.password);
-  agent.set('Cookie', `lang=${lang}`);
-  return { agent, id: u.id, phone: u.phone, password: u.password };
-}
-
 /** The edit form as a browser sends it: every field, the picture part empty unless given. */
 function postEdit(agent: Agent, csrf: string | null, fields: Record<string, string>, picture?: Buffer) {
   let req = agent.post('/profile/edit');
@@ -49,7 +42,7 @@ function postEdit(agent: Agent, csrf: string | null, fields: Record<string, stri
 
 describe('/profile and /profile/edit without JavaScript', () => {
   test('the profile has an Edit Profile link; /profile/edit shows the form in a dialog, filled with the profile', async () => {
-    const p = await player();
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const page = await p.agent.get('/profile').expect(200);
     expect(page.text).toContain('href="/profile/edit"');
     expect(page.text).toContain('Edit Profile');
@@ -67,7 +60,7 @@ describe('/profile and /profile/edit without JavaScript', () => {
   });
 
   test('a good change: 303 to /profile?updated=1, which confirms it and shows the new values', async () => {
-    const p = await player();
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const csrf = csrfFrom((await p.agent.get('/profile/edit')).text);
     const phone = newPhone();
     const res = await postEdit(p.agent, csrf, { name: 'Karim Hossain', email: 'karim@example.com', phone, password: p.password }, PNG);
@@ -84,7 +77,7 @@ describe('/profile and /profile/edit without JavaScript', () => {
   });
 
   test('the session follows the change at once: the top bar shows the new name and phone, on every page', async () => {
-    const p = await player();
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const csrf = csrfFrom((await p.agent.get('/profile/edit')).text);
     const phone = newPhone();
     const res = await postEdit(p.agent, csrf, { name: 'Renamed Player', phone, password: p.password });
@@ -98,7 +91,7 @@ describe('/profile and /profile/edit without JavaScript', () => {
   });
 
   test('bad input: 400, the messages under their fields, the typed values kept, the password never sent back', async () => {
-    const p = await player();
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const csrf = csrfFrom((await p.agent.get('/profile/edit')).text);
     const res = await postEdit(p.agent, csrf, { name: 'Karim Mia', email: 'karim@', phone: '0171234', password: '' });
     expect(res.status).toBe(400);
@@ -111,7 +104,7 @@ describe('/profile and /profile/edit without JavaScript', () => {
   });
 
   test('a wrong current password and nothing changed: the server’s messages on the page', async () => {
-    const p = await player();
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const csrf = csrfFrom((await p.agent.get('/profile/edit')).text);
     const wrong = await postEdit(p.agent, csrf, { name: 'Other Name', email: '', phone: p.phone, password: 'not-the-password' });
     expect(wrong.status).toBe(400);
@@ -126,7 +119,7 @@ describe('/profile and /profile/edit without JavaScript', () => {
   });
 
   test('in Bengali: the form and its messages', async () => {
-    const p = await player('bn');
+    const p = await pageAccount(t, { name: 'Karim Mia', lang: 'bn' });
     const edit = await p.agent.get('/profile/edit').expect(200);
     expect(edit.text).toContain('প্রোফাইল সম্পাদনা');
     const res = await postEdit(p.agent, csrfFrom(edit.text), { name: 'Karim Mia', email: '', phone: p.phone, password: '' });
@@ -135,7 +128,7 @@ describe('/profile and /profile/edit without JavaScript', () => {
   });
 
   test('without the CSRF token: 403, nothing changed', async () => {
-    const p = await player();
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const res = await postEdit(p.agent, null, { name: 'Forged', email: '', phone: p.phone, password: p.password });
     expect(res.status).toBe(403);
     expect((await t.db.one<{ name: string }>('SELECT name FROM users WHERE id = $1', [p.id]))?.name).toBe('Karim Mia');
@@ -165,7 +158,7 @@ function postIdentity(agent: Agent, csrf: string | null, fields: Record<string, 
 
 describe('/payment/system without JavaScript', () => {
   test('the form: NID, two camera/file inputs for the photos, phone', async () => {
-    const p = await player();
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const page = await p.agent.get('/payment/system').expect(200);
     expect(page.text).toMatch(/<form[^>]*encType="multipart\/form-data"[^>]*method="post"/i);
     expect(page.text.match(/type="file" accept="image\/\*" capture="environment"/g)).toHaveLength(2);
@@ -174,7 +167,7 @@ describe('/payment/system without JavaScript', () => {
   });
 
   test('all fields required; a bad NID and phone get their messages', async () => {
-    const p = await player();
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const csrf = csrfFrom((await p.agent.get('/payment/system')).text);
     const empty = await postIdentity(p.agent, csrf, { nid: '', phone: '' });
     expect(empty.status).toBe(400);
@@ -188,7 +181,7 @@ describe('/payment/system without JavaScript', () => {
   });
 
   test('good details: saved, then the method choice with bKash, Nagad and Rocket “Soon”; bKash leads back to the ticket', async () => {
-    const p = await player();
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const from = '/quick-play/1/05-12-23-34-45-07';
     const csrf = csrfFrom((await p.agent.get(`/payment/system?from=${encodeURIComponent(from)}`)).text);
     const res = await postIdentity(p.agent, csrf, { nid: '1234567890', phone: '01712345678', from }, { front: PNG, back: PNG });
@@ -217,7 +210,7 @@ describe('/payment/system without JavaScript', () => {
   });
 
   test('without the CSRF token: 403, nothing stored', async () => {
-    const p = await player();
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const res = await postIdentity(p.agent, null, { nid: '1234567890', phone: '01712345678' }, { front: PNG, back: PNG });
     expect(res.status).toBe(403);
     expect(await t.db.query('SELECT user_id FROM identities WHERE user_id = $1', [p.id])).toEqual([]);

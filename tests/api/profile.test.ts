@@ -5,7 +5,7 @@
  * On PGlite and PostgreSQL.
  */
 import request from 'supertest';
-import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
 import type { TFunction } from 'i18next';
 import { Accounts } from '../../server/accounts/service.ts';
 import type { Codes } from '../../server/accounts/codes.ts';
@@ -15,7 +15,9 @@ import type { Db } from '../../server/db/index.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { FAILURE_STEPS } from '../../server/http/rate-limit.ts';
 import type { Notifier } from '../../server/notify/index.ts';
-import { uniquePhone } from '../helpers/factories.ts';
+import { account, type Account as Player, uniquePhone } from '../helpers/factories.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -31,20 +33,11 @@ beforeEach(async () => {
   await t.db.query('DELETE FROM rate_limits');
 });
 
-type Player = { id: number; phone: string; password: string; auth: [string, string] };
 let seq = 0;
 const newPhone = uniquePhone;
 
-async function player(o: { email?: string; name?: string } = {}): Promise<Player> {
-  const u = await createUser(t, { phone: newPhone(), ...o });
-  const res = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password });
-  expect(res.status).toBe(200);
-  return { id: u.id, phone: u.phone, password: u.password, auth: ['Authorization', `Bearer ${res.body.access as string}`] };
-}
-
 const patch = (p: Player | null, body: unknown, lang = 'en') => {
-  const r = request(t.url).patch('/api/v1/update-profile/').set('Accept-Language', lang);
-  return (p ? r.set(...p.auth) : r).send(body as object);
+  return to(t, api.updateProfile, { as: p, lang }).send(body as object);
 };
 const stored = (id: number) =>
   t.db.one<{ name: string; email: string | null; phone: string | null; phone_confirmed: boolean; email_confirmed: boolean }>(
@@ -54,7 +47,7 @@ const stored = (id: number) =>
 
 describe('PATCH /api/v1/update-profile/', () => {
   test('name, e-mail and phone change: 200 with the new profile and a confirmation; the typed forms are normalised', async () => {
-    const p = await player({ name: 'Rahim Uddin' });
+    const p = await account(t, { name: 'Rahim Uddin' });
     const phone = newPhone();
     const res = await patch(p, {
       password: p.password,
@@ -90,7 +83,7 @@ describe('PATCH /api/v1/update-profile/', () => {
   });
 
   test('only the name changes: the phone stays confirmed; the answer is in Bengali when asked', async () => {
-    const p = await player();
+    const p = await account(t);
     const res = await patch(p, { password: p.password, name: 'নুসরাত জাহান', phone: p.phone }, 'bn');
     expect(res.status).toBe(200);
     expect(res.body.detail).toBe('আপনার প্রোফাইল আপডেট হয়েছে।');
@@ -98,7 +91,7 @@ describe('PATCH /api/v1/update-profile/', () => {
   });
 
   test('the e-mail can be removed while the phone stays; the phone cannot be removed when it is the only one', async () => {
-    const p = await player({ email: `keep${++seq}@example.com` });
+    const p = await account(t, { email: `keep${++seq}@example.com` });
     const noEmail = await patch(p, { password: p.password, email: '' });
     expect(noEmail.status).toBe(200);
     expect(noEmail.body.email).toBeNull();
@@ -128,7 +121,7 @@ describe('PATCH /api/v1/update-profile/', () => {
       { email: ['This field contains characters that are not allowed.'] },
     ],
   ])('%s: 400 with its message, nothing changed', async (_name, change, errors) => {
-    const p = await player({ name: 'Before' });
+    const p = await account(t, { name: 'Before' });
     const res = await patch(p, { password: p.password, ...change });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(errors);
@@ -136,7 +129,7 @@ describe('PATCH /api/v1/update-profile/', () => {
   });
 
   test('the current password is required, whatever else is wrong', async () => {
-    const p = await player();
+    const p = await account(t);
     for (const body of [{ name: 'New' }, { password: '', name: 'New' }]) {
       const res = await patch(p, body);
       expect(res.status).toBe(400);
@@ -147,14 +140,14 @@ describe('PATCH /api/v1/update-profile/', () => {
   });
 
   test('the same values as stored are no change', async () => {
-    const p = await player({ name: 'Same Name' });
+    const p = await account(t, { name: 'Same Name' });
     const res = await patch(p, { password: p.password, name: 'Same Name', phone: p.phone });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ non_field_errors: ['At least one field (name, email, or phone) must be provided'] });
   });
 
   test('a wrong current password: 400 on the password field, nothing changed', async () => {
-    const p = await player({ name: 'Before' });
+    const p = await account(t, { name: 'Before' });
     const res = await patch(p, { password: 'not-my-password', name: 'After' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ password: ['Invalid password. Please enter your current password.'] });
@@ -164,7 +157,7 @@ describe('PATCH /api/v1/update-profile/', () => {
   });
 
   test('wrong passwords are limited like failed logins: after the fifth, even the right one waits (429)', async () => {
-    const p = await player({ name: 'Before' });
+    const p = await account(t, { name: 'Before' });
     const first = FAILURE_STEPS[0];
     for (let i = 0; i < first.max; i++) expect((await patch(p, { password: `wrong-${i}`, name: 'After' })).status).toBe(400);
     const limited = await patch(p, { password: p.password, name: 'After' });
@@ -174,13 +167,13 @@ describe('PATCH /api/v1/update-profile/', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(first.windowSec);
     expect((await stored(p.id))?.name).toBe('Before');
     // Counted per account: another player is not held up.
-    const other = await player();
+    const other = await account(t);
     expect((await patch(other, { password: other.password, name: 'Free' })).status).toBe(200);
   });
 
   test('an e-mail or phone of another account is refused with its message', async () => {
-    const owner = await player({ email: `taken${++seq}@example.com` });
-    const p = await player();
+    const owner = await account(t, { email: `taken${++seq}@example.com` });
+    const p = await account(t);
     const res = await patch(p, { password: p.password, email: (await stored(owner.id))?.email?.toUpperCase(), phone: owner.phone });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
@@ -191,8 +184,8 @@ describe('PATCH /api/v1/update-profile/', () => {
   });
 
   test('two players taking one new phone at the same moment: one gets it, the other the "in use" message', async () => {
-    const a = await player();
-    const b = await player();
+    const a = await account(t);
+    const b = await account(t);
     const phone = newPhone();
     const [ra, rb] = await Promise.all([patch(a, { password: a.password, phone }), patch(b, { password: b.password, phone })]);
     expect([ra.status, rb.status].sort()).toEqual([200, 400]);
@@ -203,8 +196,8 @@ describe('PATCH /api/v1/update-profile/', () => {
   });
 
   test('the UNIQUE violation itself is mapped (a phone taken between the check and the update)', async () => {
-    const a = await player();
-    const b = await player({ email: `race${++seq}@example.com` });
+    const a = await account(t);
+    const b = await account(t, { email: `race${++seq}@example.com` });
     // The accounts' check sees nobody holding the phone or e-mail (as when the other account took it a moment later):
     // the database's UNIQUE constraint refuses the update, and that is the same message.
     const blind: Db = {
@@ -236,8 +229,8 @@ describe('PATCH /api/v1/update-profile/', () => {
   });
 
   test('a new picture: an upload of the player himself becomes his picture; someone else’s upload is refused', async () => {
-    const p = await player();
-    const other = await player();
+    const p = await account(t);
+    const other = await account(t);
     const up = async (who: Player) =>
       (
         await request(t.url)
@@ -261,15 +254,15 @@ describe('PATCH /api/v1/update-profile/', () => {
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('not_authenticated');
     // There is no user id in the request: whoever calls changes himself, never another account.
-    const p = await player({ name: 'Untouched' });
-    const other = await player();
+    const p = await account(t, { name: 'Untouched' });
+    const other = await account(t);
     const res2 = await patch(other, { password: other.password, name: 'Changed', user_id: p.id });
     expect(res2.status).toBe(400);
     expect((await stored(p.id))?.name).toBe('Untouched');
   });
 
   test('a body that is not JSON is refused with 4xx, never 500', async () => {
-    const p = await player();
+    const p = await account(t);
     const res = await request(t.url)
       .patch('/api/v1/update-profile/')
       .set(...p.auth)

@@ -2,65 +2,14 @@
 import request from 'supertest';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { startSimulator, type BkashSimulator, type SimulatorOptions } from '../../scripts/bkash-simulator/simulator.ts';
-import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
-import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { uniquePhone } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom, type Agent } from '../helpers/session.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
+import { account, superuserAccount, type Player } from '../helpers/factories.ts';
 
-const DAY = 24 * 3600 * 1000;
-const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-export type LotteryInput = {
-  name?: string;
-  name_bn?: string;
-  /** Days from now (default: started yesterday, ends in 7 days). */
-  start?: number;
-  end?: number;
-  published?: boolean;
-  results?: boolean;
-  price?: number;
-  total_tickets?: number;
-};
-
-let seq = 0;
-
-/** A lottery on sale unless told otherwise. */
-export async function insertLottery(t: TestApp, l: LotteryInput = {}): Promise<number> {
-  const row = await t.db.one<{ id: number }>(
-    `INSERT INTO lotteries (name, name_bn, description, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published, is_result_published, drawn_at)
-     VALUES ($1, $2, '', $3, $4, $5, $6, 2, 100000, $7, $8, $9) RETURNING id`,
-    [
-      l.name ?? `Draw ${++seq}`,
-      l.name_bn ?? '',
-      at(l.start ?? -1),
-      at(l.end ?? 7),
-      l.price ?? 100,
-      l.total_tickets ?? 1000,
-      l.published ?? true,
-      l.results ?? false,
-      l.results ? at(-1) : null,
-    ],
-  );
-  return row!.id;
-}
-
-export type Player = { id: number; phone: string; token: string; auth: [string, string] };
-
-/** An active account (a player unless is_staff) and its access token. */
-export async function account(t: TestApp, o: { name?: string; email?: string; is_staff?: boolean } = {}): Promise<Player> {
-  const phone = uniquePhone();
-  const u = await createUser(t, { ...o, phone });
-  const res = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const token = res.body.access as string;
-  return { id: u.id, phone: u.phone, token, auth: ['Authorization', `Bearer ${token}`] };
-}
-
-/** A staff account made a superuser (the right is read from the database, as the API reads it). */
-export async function superuserAccount(t: TestApp, o: { name?: string; email?: string } = {}): Promise<Player> {
-  const p = await account(t, { ...o, is_staff: true });
-  await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [p.id]);
-  return p;
-}
+// The accounts and lotteries these tests make come from the shared factories.
+export { account, insertLottery, superuserAccount, type LotteryInput, type Player } from '../helpers/factories.ts';
 
 /** One account of each signed-in role, named: a player, a staff member and a superuser. */
 export async function roles(
@@ -92,10 +41,7 @@ export const trxId = (): string => `TRX${String(++trxSeq).padStart(7, '0')}`;
 
 /** POST /api/v1/transactions-create/ as this player, with an Idempotency-Key when given. */
 export function buy(t: TestApp, p: Player, body: object, key?: string) {
-  const r = request(t.url)
-    .post('/api/v1/transactions-create/')
-    .set(...p.auth)
-    .set('Accept-Language', 'en');
+  const r = to(t, api.createTransaction, { as: p });
   return (key === undefined ? r : r.set('Idempotency-Key', key)).send(body);
 }
 
@@ -116,14 +62,9 @@ export const closeSales = (t: TestApp, lotteryId: number) =>
 export async function drawByHand(t: TestApp, lotteryId: number, tickets: readonly string[]) {
   await closeSales(t, lotteryId);
   const [first, second] = await Promise.all([account(t, { is_staff: true }), account(t, { is_staff: true })]);
-  const proposed = await request(t.url)
-    .post('/api/v1/draw-lottery/')
-    .set(...first.auth)
-    .send({ lottery_id: lotteryId, tickets, reason: 'Drawn by hand in a test' });
+  const proposed = await to(t, api.drawLottery, { as: first }).send({ lottery_id: lotteryId, tickets, reason: 'Drawn by hand in a test' });
   if (proposed.status !== 202) return proposed;
-  return request(t.url)
-    .post(`/api/v1/draw-proposals/${proposed.body.id as number}/approve/`)
-    .set(...second.auth);
+  return to(t, api.approveDrawProposal, { params: { proposalId: proposed.body.id as number }, as: second });
 }
 
 /**
@@ -159,16 +100,13 @@ export async function sold(
  * may expect a refusal). Throws when the ticket could not be made.
  */
 export async function generateAndActivate(t: TestApp, staff: Player, p: Player, lottery: number) {
-  const made = await request(t.url)
-    .post('/api/v1/generated-tickets/')
-    .set(...staff.auth)
-    .send({ lottery_id: lottery, quantity: 1 });
+  const made = await to(t, api.generateTickets, { as: staff }).send({ lottery_id: lottery, quantity: 1 });
   if (made.status !== 201) throw new Error(`generating failed: ${made.status} ${JSON.stringify(made.body)}`);
   const ticket = made.body[0] as { ticket_number: string; secret_number: string };
-  const activated = await request(t.url)
-    .post('/api/v1/activate-generated-ticket/')
-    .set(...p.auth)
-    .send({ ticket_number: ticket.ticket_number, secret_number: ticket.secret_number });
+  const activated = await to(t, api.activateTicket, { as: p }).send({
+    ticket_number: ticket.ticket_number,
+    secret_number: ticket.secret_number,
+  });
   return { ticket, activated };
 }
 
@@ -205,28 +143,13 @@ export async function approveByHand(t: TestApp, transactionId: number) {
   let two = approvers.get(t);
   if (!two) approvers.set(t, (two = Promise.all([account(t, { is_staff: true }), account(t, { is_staff: true })])));
   const [first, second] = await two;
-  const proposed = await request(t.url)
-    .post(`/api/v1/transactions/${transactionId}/approval-proposals/`)
-    .set(...first.auth)
-    .send({ reason: 'Receipt shown in a test' });
+  const proposed = await to(t, api.proposeApproval, { params: { id: transactionId }, as: first }).send({
+    reason: 'Receipt shown in a test',
+  });
   if (proposed.status !== 201) return proposed;
-  return request(t.url)
-    .post(`/api/v1/transaction-approval-proposals/${proposed.body.id as number}/approve/`)
-    .set(...second.auth)
-    .send({ reason: 'Receipt checked in a test' });
-}
-
-/** A player logged in through the login form, with the language cookie `lang`: an agent that browses as he does. */
-export async function pagePlayer(
-  t: TestApp,
-  name: string,
-  lang = 'en',
-  o: { is_staff?: boolean } = {},
-): Promise<{ agent: Agent; id: number }> {
-  const u = await createUser(t, { name, phone: uniquePhone(), ...o });
-  const agent = request.agent(t.url);
-  agent.set('Cookie', `lang=${lang}`);
-  return { agent: await loginAs(agent, u.phone, u.password), id: u.id };
+  return to(t, api.approveApprovalProposal, { params: { proposalId: proposed.body.id as number }, as: second }).send({
+    reason: 'Receipt checked in a test',
+  });
 }
 
 /** The idempotency key the ticket page's purchase form carries. */

@@ -4,10 +4,10 @@
  * in My Lotteries. A resent form makes no second transaction; a taken combination comes back on the ticket page.
  */
 import request from 'supertest';
-import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
-import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { csrfFrom } from '../helpers/session.ts';
 import { account, buy, insertLottery, purchase, rows } from './purchase-fixtures.ts';
-import { uniquePhone } from '../helpers/factories.ts';
+import { pageAccount } from '../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,13 +21,6 @@ beforeEach(async () => {
 });
 
 const TICKET = '05-12-23-34-45-07';
-
-async function player(name: string, lang = 'en'): Promise<Agent> {
-  const u = await createUser(t, { name, phone: uniquePhone() });
-  const agent = request.agent(t.url);
-  agent.set('Cookie', `lang=${lang}`);
-  return loginAs(agent, u.phone, u.password);
-}
 
 const keyFrom = (html: string): string => {
   const m = /name="idempotency_key"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="idempotency_key"/.exec(html);
@@ -47,7 +40,7 @@ const form = (html: string, extra: Record<string, string> = {}) => ({
 describe('buying a ticket without JavaScript', () => {
   test('ticket page → confirm → payment page (an unfinished payment in My Lotteries) → TrxID → a ticket awaiting confirmation', async () => {
     const lottery = await insertLottery(t, { name: 'Page Draw', name_bn: 'পাতার ড্র', price: 100 });
-    const agent = await player('Karim Mia');
+    const { agent } = await pageAccount(t, { name: 'Karim Mia' });
     const ticketPage = await agent.get(`/quick-play/${lottery}/${TICKET}`).expect(200);
     expect(ticketPage.text).toContain('Send Money and enter the TrxID');
     expect(ticketPage.text).toContain('Karim Mia');
@@ -98,13 +91,13 @@ describe('buying a ticket without JavaScript', () => {
     expect((await rows(t)).find((r) => r.id === id)).toMatchObject({ status: 'pending', trx_id: 'PG8N4K2X9Q', ticket: TICKET });
 
     // Another player cannot open this payment page.
-    const other = await player('Someone Else');
+    const { agent: other } = await pageAccount(t, { name: 'Someone Else' });
     expect((await other.get(location)).status).toBe(404);
   });
 
   test('the same form sent twice makes one transaction and leads to the same payment page', async () => {
     const lottery = await insertLottery(t, { price: 100 });
-    const agent = await player('Double Submit');
+    const { agent } = await pageAccount(t, { name: 'Double Submit' });
     const page = await agent.get(`/quick-play/${lottery}/${TICKET}`).expect(200);
     const body = form(page.text);
     const first = await agent.post(`/quick-play/${lottery}/${TICKET}/buy`).type('form').send(body);
@@ -120,7 +113,7 @@ describe('buying a ticket without JavaScript', () => {
     const holder = await account(t);
     expect((await buy(t, holder, purchase(lottery, TICKET))).status).toBe(201);
     for (const lang of ['en', 'bn']) {
-      const agent = await player(`Late ${lang}`, lang);
+      const { agent } = await pageAccount(t, { name: `Late ${lang}`, lang });
       const page = await agent.get(`/quick-play/${lottery}/${TICKET}`).expect(200);
       const res = await agent.post(`/quick-play/${lottery}/${TICKET}/buy`).type('form').send(form(page.text));
       expect(res.status).toBe(409);
@@ -134,7 +127,7 @@ describe('buying a ticket without JavaScript', () => {
 
   test('a purchase refused because sales closed shows why on the ticket page; a visitor is sent to log in', async () => {
     const lottery = await insertLottery(t, { price: 100 });
-    const agent = await player('Closing Time');
+    const { agent } = await pageAccount(t, { name: 'Closing Time' });
     const page = await agent.get(`/quick-play/${lottery}/${TICKET}`).expect(200);
     await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 minute' WHERE id = $1`, [lottery]);
     const res = await agent.post(`/quick-play/${lottery}/${TICKET}/buy`).type('form').send(form(page.text));
@@ -150,7 +143,7 @@ describe('buying a ticket without JavaScript', () => {
 
   test('My Lotteries: the result of each ticket (waiting, won with its prize, lost), in English and Bengali', async () => {
     const name = 'Result Watcher';
-    const agent = await player(name);
+    const { agent } = await pageAccount(t, { name });
     const me = await t.db.one<{ id: number }>(`SELECT id FROM users WHERE name = $1`, [name]);
     const drawn = await insertLottery(t, { name: 'Drawn Draw', name_bn: 'ড্র হয়ে যাওয়া লটারি', results: true, end: -1, start: -3 });
     const insert = async (ticket: string, status: string) =>
@@ -175,7 +168,7 @@ describe('buying a ticket without JavaScript', () => {
   });
 
   test('My Lotteries is paged by 10 with links to the next and previous pages', async () => {
-    const agent = await player('Many Tickets');
+    const { agent } = await pageAccount(t, { name: 'Many Tickets' });
     const me = await t.db.one<{ id: number }>(`SELECT id FROM users WHERE name = 'Many Tickets'`);
     const lottery = await insertLottery(t, { price: 100 });
     for (let i = 1; i <= 12; i++) {
@@ -199,7 +192,7 @@ describe('buying a ticket without JavaScript', () => {
 
   test('My Lotteries shows tickets only: cancelled purchases not at all, one awaiting payment as a line with its deadline, no raw values', async () => {
     const name = 'State Reader';
-    const agent = await player(name);
+    const { agent } = await pageAccount(t, { name });
     const me = (await t.db.one<{ id: number }>(`SELECT id FROM users WHERE name = $1`, [name]))!;
     const lottery = await insertLottery(t, { name: 'State Draw', name_bn: 'অবস্থার ড্র', price: 100 });
     // Sales close on Saturday 5 January 2030, 20:00 in Dhaka (14:00 UTC).

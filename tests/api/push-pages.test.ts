@@ -3,11 +3,10 @@
  * it: without JavaScript the section says the switch needs it and the kinds' form works as a plain post; the posts the
  * switch sends with JavaScript go through the same page action to the API.
  */
-import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { pageAccount } from '../helpers/factories.ts';
 import { testDevice } from '../helpers/push-service.ts';
-import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { account, type Player } from './purchase-fixtures.ts';
+import { csrfFrom } from '../helpers/session.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,13 +18,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.db.query('DELETE FROM rate_limits');
 });
-
-async function player(lang: 'en' | 'bn'): Promise<Player & { agent: Agent }> {
-  const p = await account(t, { name: 'Karim Mia' });
-  const agent = request.agent(t.url);
-  agent.set('Cookie', `lang=${lang}`);
-  return { ...p, agent: await loginAs(agent, p.phone, 'secret-pass-1') };
-}
 
 /** Whether the checkbox of this name is ticked, whatever the order of its attributes. */
 const checked = (html: string, name: string) =>
@@ -44,7 +36,7 @@ describe('the section without JavaScript', () => {
   ] as const)(
     'in %s: its title, the sentence that the switch needs JavaScript, both kinds ticked by default',
     async (lang, title, noScript, results) => {
-      const p = await player(lang);
+      const p = await pageAccount(t, { name: 'Karim Mia', lang });
       const page = await p.agent.get('/notifications').expect(200);
       expect(page.text).toContain('id="push"');
       expect(page.text).toContain(`>${title}<`);
@@ -61,7 +53,7 @@ describe('the section without JavaScript', () => {
   );
 
   test('a plain post saves the kinds (a box not ticked is off) and comes back to the section with a confirmation', async () => {
-    const p = await player('en');
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const page = await p.agent.get('/notifications').expect(200);
     const saved = await p.agent
       .post('/notifications')
@@ -77,7 +69,7 @@ describe('the section without JavaScript', () => {
   });
 
   test('a post without the CSRF token is refused and changes nothing', async () => {
-    const p = await player('en');
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const r = await p.agent.post('/notifications').type('form').send({ intent: 'push' });
     expect(r.status).toBe(403);
     expect(await settingsOf(p.id)).toBeUndefined();
@@ -86,7 +78,7 @@ describe('the section without JavaScript', () => {
 
 describe('the switch’s posts', () => {
   test('subscribe: the device kept with its label; a bad subscription refused and nothing kept; unsubscribe: gone', async () => {
-    const p = await player('en');
+    const p = await pageAccount(t, { name: 'Karim Mia' });
     const page = await p.agent.get('/notifications').expect(200);
     const _csrf = csrfFrom(page.text);
     const d = testDevice('http://127.0.0.1:9/push/page');

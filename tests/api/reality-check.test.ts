@@ -12,7 +12,8 @@ import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { startSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom } from '../helpers/session.ts';
-import { account, buy, buyOnPage, insertLottery, pagePlayer, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { account, buy, buyOnPage, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { pageAccount } from '../helpers/factories.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player;
@@ -303,7 +304,7 @@ describe('every purchase path while a reminder is due', () => {
 
 describe('the pages, without JavaScript', () => {
   test('the reminder shows on every player page while due; "Continue playing" acknowledges and goes back to the page', async () => {
-    const { agent, id } = await pagePlayer(t, 'Karim Mia');
+    const { agent, id } = await pageAccount(t, { name: 'Karim Mia' });
     const lottery = await insertLottery(t, { price: 100 });
     expect((await agent.get('/profile').expect(200)).text).not.toContain('Continue playing');
     await age(id, 75);
@@ -342,7 +343,7 @@ describe('the pages, without JavaScript', () => {
   });
 
   test('in Bengali, with Bengali digits; "from" elsewhere than this site goes home', async () => {
-    const { agent, id } = await pagePlayer(t, 'রহিম', 'bn');
+    const { agent, id } = await pageAccount(t, { name: 'রহিম', lang: 'bn' });
     const lottery = await insertLottery(t, { price: 100 });
     await age(id, 30);
     expect((await buyOnPage(agent, lottery, '05-12-23-34-45-07')).status).toBe(303);
@@ -367,7 +368,7 @@ describe('the pages, without JavaScript', () => {
   });
 
   test('/profile/limits sets how often; a bad value comes back under the field; takes effect at once', async () => {
-    const { agent, id } = await pagePlayer(t, 'Fatema Begum');
+    const { agent, id } = await pageAccount(t, { name: 'Fatema Begum' });
     await age(id, 20);
     const page = await agent.get('/profile/limits').expect(200);
     expect(page.text).toContain('Remind me');
@@ -392,7 +393,7 @@ describe('the pages, without JavaScript', () => {
   });
 
   test('staff pages do not show it; a staff member’s own session sees it on the player pages', async () => {
-    const { agent, id } = await pagePlayer(t, 'Support Officer', 'en', { is_staff: true });
+    const { agent, id } = await pageAccount(t, { name: 'Support Officer', is_staff: true });
     await age(id, 90);
     const dashboard = await agent.get('/admin/dashboard').expect(200);
     expect(dashboard.text).not.toContain('Continue playing');

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
+import { account, type Account } from '../helpers/factories.ts';
 import { LIMITS } from '../../server/http/rate-limit.ts';
 import { MAX_SIDE } from '../../server/uploads/image.ts';
 import { adoptUploadFiles } from '../../server/uploads/service.ts';
@@ -30,24 +31,17 @@ const storedFile = async (id: string): Promise<Buffer> => {
   if (!row?.data) throw new Error(`no bytes stored for ${id}`);
   return Buffer.from(row.data);
 };
-type Who = { id: number; access: string };
+type Who = Account;
 let alice: Who, bob: Who, staff: Who;
-
-async function loggedIn(phone: string, is_staff = false): Promise<Who> {
-  const u = await createUser(t, { phone, is_staff });
-  const res = await request(t.url).post('/api/token/').send({ phone, password: u.password });
-  expect(res.status).toBe(200);
-  return { id: u.id, access: res.body.access as string };
-}
 
 beforeAll(async () => {
   JPEG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
     .jpeg()
     .toBuffer();
   t = await startTestApp({ DATA_DIR: dataDir });
-  alice = await loggedIn('01611000001');
-  bob = await loggedIn('01611000002');
-  staff = await loggedIn('01611000003', true);
+  alice = await account(t);
+  bob = await account(t);
+  staff = await account(t, { is_staff: true });
 });
 afterAll(async () => {
   await t.close();
@@ -59,7 +53,7 @@ beforeEach(async () => {
 
 const upload = (body: Buffer | string, type = 'image/png', who?: Who) => {
   const r = request(t.url).post('/api/v1/upload-image/').set('Content-Type', type);
-  return (who ? r.set('Authorization', `Bearer ${who.access}`) : r).send(body);
+  return (who ? r.set('Authorization', `Bearer ${who.token}`) : r).send(body);
 };
 const fetchPicture = (url: string, who?: Who) => {
   const r = request(t.url)
@@ -70,7 +64,7 @@ const fetchPicture = (url: string, who?: Who) => {
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => cb(null, Buffer.concat(chunks)));
     });
-  return who ? r.set('Authorization', `Bearer ${who.access}`) : r;
+  return who ? r.set('Authorization', `Bearer ${who.token}`) : r;
 };
 const uploadCount = async () => (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM uploads'))?.n;
 
@@ -184,7 +178,7 @@ describe('GET /api/v1/uploads/{id}/', () => {
     const anon = await request(t.url).get(body.data.url);
     expect(anon.status).toBe(401);
     expect(anon.body).toEqual({ detail: 'Authentication credentials were not provided.', code: 'not_authenticated' });
-    const other = await request(t.url).get(body.data.url).set('Authorization', `Bearer ${bob.access}`);
+    const other = await request(t.url).get(body.data.url).set('Authorization', `Bearer ${bob.token}`);
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ detail: 'Not found.', code: 'not_found' });
     const asStaff = await fetchPicture(body.data.url, staff);
@@ -194,13 +188,13 @@ describe('GET /api/v1/uploads/{id}/', () => {
 
   test('an unowned (registration) upload is not served to players', async () => {
     const { body } = await upload(PNG);
-    expect((await request(t.url).get(body.data.url).set('Authorization', `Bearer ${bob.access}`)).status).toBe(404);
+    expect((await request(t.url).get(body.data.url).set('Authorization', `Bearer ${bob.token}`)).status).toBe(404);
     expect((await fetchPicture(body.data.url, staff)).status).toBe(200);
   });
 
   test('unknown and malformed ids: 404', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '..%2F..%2Fsecret.key', '1']) {
-      const res = await request(t.url).get(`/api/v1/uploads/${id}/`).set('Authorization', `Bearer ${staff.access}`);
+      const res = await request(t.url).get(`/api/v1/uploads/${id}/`).set('Authorization', `Bearer ${staff.token}`);
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('not_found');
     }
@@ -238,7 +232,7 @@ describe('the registration picture', () => {
 
 describe('stored re-encoded: no metadata, bounded in pixels (docs/rules/security.md#8-uploads)', () => {
   const uploadNid = (body: Buffer, who: Who) =>
-    request(t.url).post('/api/v1/upload-nid/').set('Content-Type', 'image/jpeg').set('Authorization', `Bearer ${who.access}`).send(body);
+    request(t.url).post('/api/v1/upload-nid/').set('Content-Type', 'image/jpeg').set('Authorization', `Bearer ${who.token}`).send(body);
 
   /** A phone photo: JPEG, taken sideways (EXIF orientation 6), with the camera, the time and the GPS position in EXIF. */
   const phonePhoto = (width: number, height: number) =>
@@ -342,7 +336,7 @@ describe('an address that names no stored file: 404, never 500', () => {
     const upper = (body.data.url as string).toUpperCase().replace('/API/V1/UPLOADS/', '/api/v1/uploads/');
     expect(upper).not.toBe(body.data.url);
     for (const who of [alice, staff]) {
-      const res = await request(t.url).get(upper).set('Authorization', `Bearer ${who.access}`);
+      const res = await request(t.url).get(upper).set('Authorization', `Bearer ${who.token}`);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found' });
     }
@@ -355,7 +349,7 @@ describe('an address that names no stored file: 404, never 500', () => {
       alice.id,
     ]);
     expect(await adoptUploadFiles(t.db, path.join(dataDir, 'uploads'))).toBe(0);
-    const res = await request(t.url).get(`/api/v1/uploads/${id}/`).set('Authorization', `Bearer ${alice.access}`);
+    const res = await request(t.url).get(`/api/v1/uploads/${id}/`).set('Authorization', `Bearer ${alice.token}`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found' });
   });
@@ -401,7 +395,7 @@ describe('pictures stored as files before they were kept in the database (docs/d
     try {
       const served = await request(other.app)
         .get(body.data.url as string)
-        .set('Authorization', `Bearer ${alice.access}`)
+        .set('Authorization', `Bearer ${alice.token}`)
         .buffer(true)
         .parse((res, cb) => {
           const parts: Buffer[] = [];
