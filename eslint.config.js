@@ -51,7 +51,6 @@ const callersLanguage = {
 // Features whose refusals are not yet data (issue 31): each leaves this list when it no longer imports ApiError or
 // takes the caller's translator.
 const REFUSALS_NOT_YET_DATA = [
-  'server/accounts/**',
   'server/claims/**',
   'server/generated-tickets/**',
   'server/notify/**',
