@@ -332,7 +332,9 @@ export class Accounts {
   /** Sends the account a code, worded in the caller's language `lng`. */
   private async sendCode(user: UserRow, purpose: Purpose, lng: Language): Promise<void> {
     const code = await this.d.codes.issue(user.id, purpose);
-    await deliverCode(this.d.notifier, user, purpose, code, { t: this.d.texts, lng });
+    // deliverCode (server/notify) words its own 503 with `t` and no `lng`: the texts fixed to the caller's language.
+    const t = ((key: string, o?: Record<string, unknown>) => this.d.texts(key, { ...o, lng })) as unknown as Texts;
+    await deliverCode(this.d.notifier, user, purpose, code, { t, lng });
   }
 
   /**
