@@ -48,9 +48,12 @@ const callersLanguage = {
   message:
     "the caller's translator and language stay in server/http: a feature refuses with refuse(name) (docs/decisions/064-refusals-as-data.md).",
 };
-// Features whose refusals are not yet data (issue 31): each leaves this list when it no longer imports ApiError or
-// takes the caller's translator.
-const REFUSALS_NOT_YET_DATA = ['server/accounts/**'];
+/** The same, taken apart: `const { t } = caller`, `({ caller: { lng } }) => …`. */
+const callersLanguageTaken = {
+  selector:
+    'VariableDeclarator[init.name=/^(caller|ctx)$/] > ObjectPattern > Property[key.name=/^(t|lng)$/], Property[key.name=/^(caller|ctx)$/] > ObjectPattern > Property[key.name=/^(t|lng)$/]',
+  message: callersLanguage.message,
+};
 const SPEAKS_HTTP = ['server/http/**', 'server/bff/**', 'server/ssr/**'];
 /** The rules for one side of a boundary: static imports and re-exports, and `import('…')` with a literal path. */
 const boundary = (files, patterns, syntax = [], ignores = []) => ({
@@ -106,13 +109,10 @@ export default defineConfig([
   // Import boundaries (see above).
   boundary(['views/**', 'client/**'], [serverImport]),
   boundary(['shared/**'], [serverImport, pagesImport]),
-  boundary(
-    ['server/*/**'],
-    [otherFeatureQueries, httpAnswer, callersTranslator],
-    [callersLanguage],
-    [...SPEAKS_HTTP, ...REFUSALS_NOT_YET_DATA],
-  ),
-  boundary([...SPEAKS_HTTP, ...REFUSALS_NOT_YET_DATA], [otherFeatureQueries]),
+  boundary(['server/*/**'], [otherFeatureQueries, httpAnswer, callersTranslator], [callersLanguage, callersLanguageTaken], SPEAKS_HTTP),
+  // A feature's routes may word a success (a notice's text) in the caller's language; its refusals are still data.
+  boundary(['server/*/routes.ts'], [otherFeatureQueries, httpAnswer, callersTranslator], [], SPEAKS_HTTP),
+  boundary(SPEAKS_HTTP, [otherFeatureQueries]),
 
   // Tests: jest's globals.
   {

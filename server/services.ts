@@ -74,7 +74,17 @@ export function buildServices(o: ServiceOptions) {
       : logNotifier(db, log));
   /** Work sent after the answer (codes sent in the background); the app waits for it before it closes. */
   const background = new Background(log);
-  const accounts = new Accounts({ db, tokens, codes, challenges: new Challenges(db, config.SECRET_KEY), notifier, defer: background.run });
+  // The app's texts (server/i18n.ts Texts): what a service words in a player's own language.
+  const texts: Texts = o.i18n.t.bind(o.i18n);
+  const accounts = new Accounts({
+    db,
+    tokens,
+    codes,
+    challenges: new Challenges(db, config.SECRET_KEY, texts),
+    notifier,
+    texts,
+    defer: background.run,
+  });
   // Contact messages are stored; with live mail they are also forwarded to support (reply goes to the sender),
   // in the background (server/contact/service.ts).
   const forwardContact = mailer
@@ -106,8 +116,6 @@ export function buildServices(o: ServiceOptions) {
     callbackWaitMs: Math.floor(config.UPSTREAM_TIMEOUT_MS * 0.6),
     receiver: config.BKASH_RECEIVER_NUMBER,
   });
-  // The app's texts (server/i18n.ts Texts): what a service words in a player's own language.
-  const texts: Texts = o.i18n.t.bind(o.i18n);
   const messages = new Messages({ db, notifier, log, t: texts });
   const push = new Push({
     db,

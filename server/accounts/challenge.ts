@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { TFunction } from 'i18next';
+import { refuse } from '../../shared/api/refusals.ts';
+import type { Language } from '../../shared/i18n.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
+import type { Texts } from '../i18n.ts';
 
 /**
  * The challenge a person answers when his address has had many failures and his device is not known
@@ -62,38 +63,38 @@ export function readToken(key: string, token: string, answer: string, nowSec: nu
 /** What a request sends with a challenge's answer (null: nothing). */
 export type ChallengeAnswer = { challenge_token?: string | null; challenge_answer?: string | null };
 
-const REFUSALS = {
-  challenge_required: 'api:challengeRequired',
-  challenge_expired: 'api:challengeExpired',
-  challenge_wrong: 'api:challengeWrong',
-} as const;
-
 export class Challenges {
   private readonly key: string;
   constructor(
     private readonly db: Db,
     secret: string,
+    /** The app's texts: the question is asked in the visitor's language. */
+    private readonly texts: Texts,
   ) {
     this.key = `challenge:${secret}`;
   }
 
-  /** A new question and its token, as a refusal's body carries them. */
-  issue(t: TFunction): { question: string; token: string } {
+  /** A new question in the visitor's language and its token, as a refusal's body carries them. */
+  issue(lng: Language): { question: string; token: string } {
     const q = newQuestion();
-    return { question: t('api:challengeQuestion', { a: q.a, b: q.b }), token: tokenFor(this.key, q, Math.floor(Date.now() / 1000)) };
+    return {
+      question: this.texts('api:challengeQuestion', { a: q.a, b: q.b, lng }),
+      token: tokenFor(this.key, q, Math.floor(Date.now() / 1000)),
+    };
   }
 
   /**
-   * Lets the request on when it answers a question right with a token not used before; else refuses with 428 and a
-   * new question: `challenge_required` (no answer sent), `challenge_expired` (a token used, changed or too old),
-   * `challenge_wrong`. A token read is taken, right or wrong, so each question gets one answer.
+   * Lets the request on when it answers a question right with a token not used before; else refuses (428) with a
+   * new question in `lng`: `challenge_required` (no answer sent), `challenge_expired` (a token used, changed or too
+   * old), `challenge_wrong`. A token read is taken, right or wrong, so each question gets one answer.
    */
-  async pass(sent: ChallengeAnswer, t: TFunction): Promise<void> {
-    const refuse = (code: keyof typeof REFUSALS) => new ApiError(428, { detail: t(REFUSALS[code]), code, challenge: this.issue(t) });
-    if (!sent.challenge_token || !sent.challenge_answer) throw refuse('challenge_required');
+  async pass(sent: ChallengeAnswer, lng: Language): Promise<void> {
+    const again: (name: 'challenge_required' | 'challenge_expired' | 'challenge_wrong') => never = (name) =>
+      refuse(name, { extra: { challenge: this.issue(lng) } });
+    if (!sent.challenge_token || !sent.challenge_answer) again('challenge_required');
     const r = readToken(this.key, sent.challenge_token, sent.challenge_answer, Math.floor(Date.now() / 1000));
-    if (r.kind === 'expired' || !(await this.take(r.nonce))) throw refuse('challenge_expired');
-    if (!r.right) throw refuse('challenge_wrong');
+    if (r.kind === 'expired' || !(await this.take(r.nonce))) again('challenge_expired');
+    if (!r.right) again('challenge_wrong');
   }
 
   /** Marks a token's nonce used; false when it was. Kept with the rate limits' windows (pruned after a day). */

@@ -1,9 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Refusal } from '../../shared/api/refusal.ts';
+import { refusal } from '../../shared/api/refusals.ts';
 import type { Db } from '../db/index.ts';
 import { CODE_RULES, CODE_TTL_SEC, generateCode, MAX_CODE_ATTEMPTS } from '../../shared/one-time-codes.ts';
 
 export type Purpose = keyof typeof CODE_RULES;
 
+/** A code checked: it passed, or why not. */
+export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'exhausted' | 'none';
 /** Codes are stored as an HMAC under the server secret: a leaked table does not give them away. */
 export class Codes {
   constructor(
@@ -55,7 +59,7 @@ export class Codes {
    * Checks a code: each try counts (at most MAX_CODE_ATTEMPTS per code), an expired or used code never passes,
    * and a correct code is consumed so it works once.
    */
-  async check(userId: number, purpose: Purpose, code: string, subject = ''): Promise<'ok' | 'wrong' | 'expired' | 'exhausted' | 'none'> {
+  async check(userId: number, purpose: Purpose, code: string, subject = ''): Promise<CodeCheck> {
     const row = await this.db.one<{ id: number; code_hash: string; attempts: number; expired: boolean }>(
       `SELECT id, code_hash, attempts, expires_at <= now() AS expired FROM one_time_codes
         WHERE user_id = $1 AND purpose = $2 AND subject = $3 AND consumed_at IS NULL ORDER BY created_at DESC LIMIT 1`,
@@ -77,3 +81,6 @@ export class Codes {
     return consumed ? 'ok' : 'none';
   }
 }
+
+/** What a check that did not pass answers: the code under `otp` is wrong, expired, tried too often, or none waits. */
+export const codeRefusal = (result: Exclude<CodeCheck, 'ok'>): Refusal => refusal(`otp_${result}`);

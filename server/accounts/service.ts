@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type {
   LoginBody,
@@ -9,9 +8,11 @@ import type {
   UserProfile,
   VerifyOtpBody,
 } from '../../shared/accounts/schemas.ts';
+import { refuse, refusal, type RefusalName } from '../../shared/api/refusals.ts';
+import type { Refusal } from '../../shared/api/refusal.ts';
+import type { Language } from '../../shared/i18n.ts';
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
-import { ApiError } from '../http/errors.ts';
 import {
   countDelayed,
   countFailure,
@@ -22,14 +23,15 @@ import {
   LIMITS,
   refuseWhileBackingOff,
   throttle,
-  tooManyRequests,
+  throttled,
   type Limit,
 } from '../http/rate-limit.ts';
+import type { Texts } from '../i18n.ts';
 import { deliverCode } from '../notify/deliver.ts';
 import { NotifyError, type Notifier } from '../notify/index.ts';
 import { accessChanged, sendAccountChangeNotice, type AccountChange } from '../notify/account-change.ts';
 import type { ChallengeAnswer, Challenges } from './challenge.ts';
-import type { Codes, Purpose } from './codes.ts';
+import { codeRefusal, type Codes, type Purpose } from './codes.ts';
 import { deviceHash, isKnownDevice, newDeviceId, rememberDevice } from './devices.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
@@ -38,11 +40,12 @@ import type { Tokens } from './tokens.ts';
 
 export type { UserRow } from './queries.ts';
 
-/** What a rule needs of the request: the caller's language and address. */
+/**
+ * What a rule needs of the request: the caller's address and device. A rule that sends him a code or asks him a
+ * question takes his language beside it (`lng`); its refusals are worded by run() (docs/decisions/064-refusals-as-data.md).
+ */
 export type Ctx = {
-  t: TFunction;
   ip: string;
-  lng: string;
   /** A well-formed device id the request carried (login; docs/decisions/025-limits-for-shared-addresses.md). */
   deviceId?: string | null;
 };
@@ -57,6 +60,8 @@ export type AccountsDeps = {
   /** The question a new device answers behind an address with many failures (docs/rules/limits.md#1-rate-limits). */
   challenges: Challenges;
   notifier: Notifier;
+  /** The app's texts: the codes and notices an account is sent, in its holder's language. */
+  texts: Texts;
   /** Runs work after the answer was sent (failures are logged): codes whose sending must not show in the answer's time. */
   defer: (task: () => Promise<void>) => void;
 };
@@ -69,17 +74,17 @@ export class Accounts {
   constructor(private readonly d: AccountsDeps) {}
 
   /** The caller now: a token's name and rights may be older than the database's. */
-  async me(id: number, t: TFunction): Promise<z.input<typeof SessionUser>> {
+  async me(id: number): Promise<z.input<typeof SessionUser>> {
     const u = await q.userById(this.d.db, id);
-    if (!u || !u.is_active) throw ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
+    if (!u || !u.is_active) refuse('token_not_valid');
     return { user_id: u.id, name: u.name, phone: u.phone, is_staff: u.is_staff };
   }
 
   /** A user's profile as the API shows it: a player his own, staff anyone's. */
-  async profile(id: number, caller: { user_id: number; is_staff: boolean }, t: TFunction): Promise<z.input<typeof UserProfile>> {
-    if (id !== caller.user_id && !caller.is_staff) throw ApiError.detail(403, t('api:permissionDenied'), 'permission_denied');
+  async profile(id: number, caller: { user_id: number; is_staff: boolean }): Promise<z.input<typeof UserProfile>> {
+    if (id !== caller.user_id && !caller.is_staff) refuse('permission_denied');
     const user = await q.userById(this.d.db, id);
-    if (!user) throw ApiError.detail(404, t('api:userNotFound'), 'not_found');
+    if (!user) refuse('user_not_found');
     return publicUser(user);
   }
 
@@ -87,18 +92,14 @@ export class Accounts {
    * The caller changes his own name, e-mail, phone or picture (docs/rules/accounts-and-codes.md#11-profile). The
    * current password is checked first; wrong ones count like failed logins, per account (docs/rules/limits.md).
    */
-  async updateProfile(
-    caller: { user_id: number },
-    body: z.output<typeof UpdateProfileBody>,
-    ctx: Ctx,
-  ): Promise<z.input<typeof UserProfile>> {
+  async updateProfile(caller: { user_id: number }, body: z.output<typeof UpdateProfileBody>): Promise<z.input<typeof UserProfile>> {
     const failures = `profile:fail:${caller.user_id}`;
-    await refuseWhileBackingOff(this.d.db, failures, ctx.t);
+    await refuseWhileBackingOff(this.d.db, failures);
     const user = await q.userById(this.d.db, caller.user_id);
-    if (!user || !user.is_active) throw ApiError.detail(401, ctx.t('api:tokenInvalid'), 'token_not_valid');
+    if (!user || !user.is_active) refuse('token_not_valid');
     if (!(await verifyPassword(body.password, user.password_hash))) {
       await countFailure(this.d.db, failures);
-      throw ApiError.fields({ password: [ctx.t('profile:api.wrongPassword')] });
+      refuse('profile_password_wrong');
     }
     // Only what differs from the account as stored is a change.
     const change: { name?: string; email?: string | null; phone?: string | null; picture?: string } = {};
@@ -106,14 +107,13 @@ export class Accounts {
     if (body.email !== undefined && body.email !== user.email) change.email = body.email;
     if (body.phone !== undefined && body.phone !== user.phone) change.phone = body.phone;
     if (body.picture !== undefined && body.picture !== user.picture_id) change.picture = body.picture;
-    if (!Object.keys(change).length) throw ApiError.fields({ non_field_errors: [ctx.t('validation:profileNothingChanged')] });
+    if (!Object.keys(change).length) refuse('profile_nothing_changed');
     const email = change.email !== undefined ? change.email : user.email;
     const phone = change.phone !== undefined ? change.phone : user.phone;
-    if (!email && !phone) throw ApiError.fields({ non_field_errors: [ctx.t('validation:phoneOrEmailKept')] });
+    if (!email && !phone) refuse('profile_phone_or_email_kept');
 
-    const taken = (c: string): ApiError =>
-      ApiError.fields(c.includes('email') ? { email: [ctx.t('api:emailTaken')] } : { phone: [ctx.t('api:phoneTaken')] });
-    const errors: Record<string, string[]> = {};
+    const taken = (c: string): Refusal => refusal(c.includes('email') ? 'email_taken' : 'phone_taken');
+    const held = { email: false, phone: false };
     const free: number[] = [];
     for (const u of await q.usersHolding(this.d.db, change.email ?? null, change.phone ?? null)) {
       if (u.id === user.id) continue;
@@ -123,23 +123,22 @@ export class Accounts {
         free.push(u.id);
         continue;
       }
-      if (change.email && u.email === change.email) (errors.email ??= []).push(ctx.t('api:emailTaken'));
-      if (change.phone && u.phone === change.phone) (errors.phone ??= []).push(ctx.t('api:phoneTaken'));
+      if (change.email && u.email === change.email) held.email = true;
+      if (change.phone && u.phone === change.phone) held.phone = true;
     }
-    if (Object.keys(errors).length) throw ApiError.fields(errors);
+    refuseFields([...(held.email ? [refusal('email_taken')] : []), ...(held.phone ? [refusal('phone_taken')] : [])]);
     // A new phone or e-mail is recorded, holds his claims for 72 hours and is told to his old contacts: a stolen
     // session with the password must not move his prize unseen (docs/rules/accounts-and-codes.md#11-profile).
     const access: AccountChange = { phone: change.phone !== undefined, email: change.email !== undefined, password: false };
     try {
       const { updated, at } = await this.d.db.tx(async (tx) => {
         for (const id of free) await q.deleteUser(tx, id);
-        if (change.picture !== undefined && !(await q.takePicture(tx, user.id, change.picture)))
-          throw ApiError.fields({ picture: [ctx.t('api:pictureInvalid')] });
+        if (change.picture !== undefined && !(await q.takePicture(tx, user.id, change.picture))) refuse('picture_invalid');
         const row = await q.updateProfile(tx, user.id, change);
         return { updated: row, at: row && accessChanged(access) ? await markAccessChanged(tx, user.id, user.id) : null };
       });
-      if (!updated) throw ApiError.detail(401, ctx.t('api:tokenInvalid'), 'token_not_valid');
-      if (at) await sendAccountChangeNotice(this.d.notifier, ctx.t, user, access, { at, byStaff: false });
+      if (!updated) refuse('token_not_valid');
+      if (at) await sendAccountChangeNotice(this.d.notifier, this.d.texts, user, access, { at, byStaff: false });
       return publicUser(updated);
     } catch (err) {
       // Another account took the e-mail or phone between the check and the update.
@@ -157,8 +156,8 @@ export class Accounts {
    * before (`ctx.deviceId`) is held back only by its own failures, so a botnet guessing the password never locks the
    * owner out of it. Answers the device id to send next time.
    */
-  async login(body: z.output<typeof LoginBody>, ctx: Ctx): Promise<SignedIn> {
-    await throttle(this.d.db, [[`login:ip:${ctx.ip}`, LIMITS.loginFloodPerIp]], ctx.t);
+  async login(body: z.output<typeof LoginBody>, ctx: Ctx, lng: Language): Promise<SignedIn> {
+    await throttle(this.d.db, [[`login:ip:${ctx.ip}`, LIMITS.loginFloodPerIp]]);
     const user = await q.userByIdentifier(this.d.db, body.phone);
     const device = ctx.deviceId ?? null;
     const known = user !== undefined && device !== null && (await isKnownDevice(this.d.db, user.id, device));
@@ -169,26 +168,26 @@ export class Accounts {
       ...(device !== null ? [`login:fail:device:${deviceHash(device)}`] : []),
       ...(known ? [] : [`login:fail:${ctx.ip}:${body.phone}`]),
     ];
-    for (const key of failures) await refuseWhileBackingOff(this.d.db, key, ctx.t);
+    for (const key of failures) await refuseWhileBackingOff(this.d.db, key);
     if (!known) {
       if ((await failuresCounted(this.d.db, address, [LIMITS.loginFailuresPerIp])) >= LIMITS.loginFailuresPerIp.max)
-        await this.d.challenges.pass(body, ctx.t);
+        await this.d.challenges.pass(body, lng);
       const wait = await delayTurn(this.d.db, account);
-      if (wait) throw tooManyRequests(ctx.t, wait);
+      if (wait) throw throttled(wait);
     }
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash()));
     if (!user || !ok) {
       for (const key of failures) await countFailure(this.d.db, key);
       if (!known) await countFailure(this.d.db, address, [LIMITS.loginFailuresPerIp]);
       await countDelayed(this.d.db, account);
-      throw ApiError.detail(401, ctx.t('api:invalidCredentials'), 'no_active_account');
+      refuse('no_active_account');
     }
     if (!user.is_active) {
-      if (user.phone_confirmed || user.email_confirmed) throw ApiError.detail(401, ctx.t('api:accountDisabled'), 'account_disabled');
+      if (user.phone_confirmed || user.email_confirmed) refuse('account_disabled');
       // Never verified: send a code now if the wait allows, so the verification page has one to check.
       // The code's own resend wait keeps it to one SMS; no wait per identifier starts (see resend).
-      if ((await this.d.codes.waitBeforeResend(user.id, 'account')) === 0) await this.sendCode(user, 'account', ctx);
-      throw ApiError.detail(401, ctx.t('api:accountNotActive'), 'account_not_active', { identifier: user.phone ?? user.email });
+      if ((await this.d.codes.waitBeforeResend(user.id, 'account')) === 0) await this.sendCode(user, 'account', lng);
+      refuse('account_not_active', { extra: { identifier: user.phone ?? user.email } });
     }
     if (needsRehash(user.password_hash)) await q.rehashPassword(this.d.db, user.id, user.password_hash, await hashPassword(body.password));
     return this.signIn(user, device);
@@ -220,12 +219,11 @@ export class Accounts {
    * A new access token of a live session. The refresh token is not rotated: parallel requests of one browser may
    * refresh at the same moment, and rotation would log them out; logout and the end of all sessions revoke it.
    */
-  async refresh(token: string, t: TFunction): Promise<{ access: string; refresh: string }> {
-    const invalid = () => ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
+  async refresh(token: string): Promise<{ access: string; refresh: string }> {
     const claims = await this.d.tokens.verifyRefresh(token);
-    if (!claims) throw invalid();
+    if (!claims) refuse('token_not_valid');
     const user = await q.liveSessionUser(this.d.db, claims.jti, claims.user_id);
-    if (!user || !user.is_active) throw invalid();
+    if (!user || !user.is_active) refuse('token_not_valid');
     return { access: await this.d.tokens.signAccess(user, claims.jti), refresh: token };
   }
 
@@ -245,19 +243,15 @@ export class Accounts {
     await q.revokeAllRefreshTokens(this.d.db, userId);
   }
 
-  async signup(body: z.output<typeof SignupBody>, ctx: Ctx): Promise<{ user_id: number; identifier: string }> {
+  async signup(body: z.output<typeof SignupBody>, ctx: Ctx, lng: Language): Promise<{ user_id: number; identifier: string }> {
     const { email, phone } = body;
     // Counted per identifier: the code goes to the phone (or else the e-mail), so sign-up obeys that address's sending
     // limit; per address only a flood ceiling, as many players share one (docs/rules/limits.md#1-rate-limits).
-    await throttle(
-      this.d.db,
-      [
-        [`signup:ip:${ctx.ip}`, LIMITS.signupFloodPerIp],
-        [`send:id:${phone ?? email}`, LIMITS.codePerIdentifier],
-      ],
-      ctx.t,
-    );
-    const errors: Record<string, string[]> = {};
+    await throttle(this.d.db, [
+      [`signup:ip:${ctx.ip}`, LIMITS.signupFloodPerIp],
+      [`send:id:${phone ?? email}`, LIMITS.codePerIdentifier],
+    ]);
+    const pendingFor = { email: false, phone: false };
     const known: UserRow[] = [];
     const clash = await q.usersHolding(this.d.db, email, phone);
     // A sign-up that was never verified holds its phone and e-mail while its code is valid: replacing it would let a
@@ -273,38 +267,36 @@ export class Accounts {
         known.push(u);
         continue;
       }
-      if (email && u.email === email) (errors.email ??= []).push(ctx.t('api:emailPending'));
-      if (phone && u.phone === phone) (errors.phone ??= []).push(ctx.t('api:phonePending'));
+      if (email && u.email === email) pendingFor.email = true;
+      if (phone && u.phone === phone) pendingFor.phone = true;
     }
-    if (Object.keys(errors).length) throw ApiError.fields(errors);
+    refuseFields([...(pendingFor.email ? [refusal('email_pending')] : []), ...(pendingFor.phone ? [refusal('phone_pending')] : [])]);
     const pending = free;
 
     const hash = await hashPassword(body.password);
     // A phone or e-mail of an account: answered as a new sign-up, and its owner told instead
     // (docs/rules/accounts-and-codes.md#2-sign-up), so that sign-up never says which phones have accounts.
-    if (known.length) return this.signupOfKnown(known, { email, phone }, ctx);
+    if (known.length) return this.signupOfKnown(known, { email, phone });
     try {
       const user = await this.d.db.tx(async (tx) => {
         for (const u of pending) await q.deleteUser(tx, u.id);
         // His messages are written in the language he registered in (docs/rules/messages.md), until he chooses another.
-        const language = ctx.lng === 'en' ? 'en' : 'bn';
         const created = await q.insertUser(tx, {
           name: body.name,
           email,
           phone,
           hash,
           location: body.location ?? '',
-          language,
+          language: lng,
           dateOfBirth: body.date_of_birth,
         });
         // Only an unclaimed profile upload can become the picture.
-        if (body.picture && !(await q.claimPicture(tx, created.id, body.picture)))
-          throw ApiError.fields({ picture: [ctx.t('api:pictureInvalid')] });
+        if (body.picture && !(await q.claimPicture(tx, created.id, body.picture))) refuse('picture_invalid');
         return created;
       });
       // No resend wait per identifier starts here: resend-otp then answers as for a phone without an account, and the
       // code's own resend wait keeps a resend from sending a second SMS meanwhile (see resend).
-      await this.sendCode(user, 'account', ctx);
+      await this.sendCode(user, 'account', lng);
       return { user_id: user.id, identifier: (user.phone ?? user.email) as string };
     } catch (err) {
       // Another sign-up took the phone or e-mail between the check and the insert: answered as a new one too.
@@ -322,7 +314,6 @@ export class Accounts {
   private async signupOfKnown(
     known: UserRow[],
     typed: { email: string | null; phone: string | null },
-    ctx: Ctx,
   ): Promise<{ user_id: number; identifier: string }> {
     for (const u of known) {
       if (await hit(this.d.db, `signup-notice:user:${u.id}`, LIMITS.signupNoticePerAccount)) continue;
@@ -332,14 +323,14 @@ export class Accounts {
         ...(typed.email && u.email === typed.email ? [{ channel: 'email' as const, to: u.email, what: 'email' }] : []),
       ];
       for (const r of to) {
-        const vars = { lng, what: ctx.t(`api:accountNotice.${r.what}`, { lng }) };
+        const vars = { lng, what: this.d.texts(`api:accountNotice.${r.what}`, { lng }) };
         try {
           await this.d.notifier.send({
             channel: r.channel,
             to: r.to,
             purpose: 'signup_attempt',
-            subject: ctx.t('api:signupAttempt.subject', vars),
-            text: ctx.t('api:signupAttempt.text', vars),
+            subject: this.d.texts('api:signupAttempt.subject', vars),
+            text: this.d.texts('api:signupAttempt.text', vars),
           });
         } catch (err) {
           if (!(err instanceof NotifyError)) throw err;
@@ -349,9 +340,10 @@ export class Accounts {
     return { user_id: await q.nextUserId(this.d.db), identifier: (typed.phone ?? typed.email) as string };
   }
 
-  private async sendCode(user: UserRow, purpose: Purpose, ctx: Ctx): Promise<void> {
+  /** Sends the account a code, worded in the caller's language `lng`. */
+  private async sendCode(user: UserRow, purpose: Purpose, lng: Language): Promise<void> {
     const code = await this.d.codes.issue(user.id, purpose);
-    await deliverCode(this.d.notifier, user, purpose, code, ctx);
+    await deliverCode(this.d.notifier, user, purpose, code, this.d.texts, lng);
   }
 
   /**
@@ -359,28 +351,16 @@ export class Accounts {
    * successful ones count nowhere. Refuses while the first asks to wait; past the address's count, the check must
    * answer a question first, never a refusal (many players share one address). Returns the keys for countCodeFailure.
    */
-  private async beforeCodeCheck(identifier: string, ctx: Ctx, sent: ChallengeAnswer): Promise<[string, readonly Limit[]][]> {
+  private async beforeCodeCheck(identifier: string, ctx: Ctx, sent: ChallengeAnswer, lng: Language): Promise<[string, readonly Limit[]][]> {
     const address: [string, readonly Limit[]] = [`code:fail:ip:${ctx.ip}`, [LIMITS.codeCheckFailuresPerIp]];
     const own: [string, readonly Limit[]] = [`code:fail:${ctx.ip}:${identifier}`, FAILURE_STEPS];
-    await refuseWhileBackingOff(this.d.db, own[0], ctx.t, own[1]);
-    if ((await failuresCounted(this.d.db, ...address)) >= LIMITS.codeCheckFailuresPerIp.max) await this.d.challenges.pass(sent, ctx.t);
+    await refuseWhileBackingOff(this.d.db, own[0], own[1]);
+    if ((await failuresCounted(this.d.db, ...address)) >= LIMITS.codeCheckFailuresPerIp.max) await this.d.challenges.pass(sent, lng);
     return [own, address];
   }
 
   private async countCodeFailure(failures: readonly [string, readonly Limit[]][]): Promise<void> {
     for (const [key, steps] of failures) await countFailure(this.d.db, key, steps);
-  }
-
-  private codeError(result: Exclude<Awaited<ReturnType<Codes['check']>>, 'ok'>, t: TFunction): ApiError {
-    const key =
-      result === 'expired'
-        ? 'api:otpExpired'
-        : result === 'exhausted'
-          ? 'api:otpExhausted'
-          : result === 'none'
-            ? 'api:otpNone'
-            : 'api:otpWrong';
-    return ApiError.fields({ otp: [t(key)] });
   }
 
   /**
@@ -389,37 +369,33 @@ export class Accounts {
    * an active one get the answer of a wrong code (nothing tells which phones have accounts); failures count per address
    * and account (docs/rules/limits.md). The code is single use: of two checks with it at once, one signs in.
    */
-  async verifyAccount(body: z.output<typeof VerifyOtpBody>, ctx: Ctx): Promise<SignedIn> {
-    const failures = await this.beforeCodeCheck(body.identifier, ctx, body);
+  async verifyAccount(body: z.output<typeof VerifyOtpBody>, ctx: Ctx, lng: Language): Promise<SignedIn> {
+    const failures = await this.beforeCodeCheck(body.identifier, ctx, body, lng);
     const user = await q.userByIdentifier(this.d.db, body.identifier);
     const result = user && !user.is_active ? await this.d.codes.check(user.id, 'account', body.otp) : 'wrong';
     if (result !== 'ok' || !user) {
       await this.countCodeFailure(failures);
-      throw this.codeError(result === 'ok' ? 'wrong' : result, ctx.t);
+      throw codeRefusal(result === 'ok' ? 'wrong' : result);
     }
     // The code proves the channel it was sent to (the phone when there is one, see sendCode), not the identifier typed here.
     const active = await q.activateUser(this.d.db, user);
-    if (!active) throw this.codeError('wrong', ctx.t);
+    if (!active) throw codeRefusal('wrong');
     return this.signIn(active, ctx.deviceId ?? null);
   }
 
   /** Sends (or resends) a code; `wait` is how long the page should count down before offering resend. */
-  async resend(identifier: string, purpose: 'account' | 'reset', ctx: Ctx): Promise<{ wait: number }> {
-    await throttle(
-      this.d.db,
-      [
-        [`send:ip:${ctx.ip}`, LIMITS.codeFloodPerIp],
-        [`send:id:${identifier}`, LIMITS.codePerIdentifier],
-      ],
-      ctx.t,
-    );
+  async resend(identifier: string, purpose: 'account' | 'reset', ctx: Ctx, lng: Language): Promise<{ wait: number }> {
+    await throttle(this.d.db, [
+      [`send:ip:${ctx.ip}`, LIMITS.codeFloodPerIp],
+      [`send:id:${identifier}`, LIMITS.codePerIdentifier],
+    ]);
     const wait = CODE_RULES[purpose].resendAfterSec;
     // The answer is the same whether the account exists, waits for verification or is active (no account probing),
     // the resend wait included: it is kept per identifier and started only here, never by a sign-up or login, so a
     // 429 tells neither that an account is there nor that one was just made. The code is sent after the answer, so
     // that the time to answer does not tell it either; the code's own resend wait keeps it to one SMS.
     const left = await hit(this.d.db, `${purpose}-wait:${identifier}`, { max: 1, windowSec: wait });
-    if (left) throw tooManyRequests(ctx.t, left);
+    if (left) throw throttled(left);
     this.d.defer(async () => {
       const user = await q.userByIdentifier(this.d.db, identifier);
       if (!user) return;
@@ -427,18 +403,18 @@ export class Accounts {
       // A verification code only for an account that waits for one; a reset code only for one that was verified.
       if (purpose === 'account' ? !neverVerified : neverVerified) return;
       if ((await this.d.codes.waitBeforeResend(user.id, purpose)) > 0) return;
-      await this.sendCode(user, purpose, ctx);
+      await this.sendCode(user, purpose, lng);
     });
     return { wait };
   }
 
-  async resetPassword(body: z.output<typeof ResetBody>, ctx: Ctx): Promise<void> {
-    const failures = await this.beforeCodeCheck(body.identifier, ctx, body);
+  async resetPassword(body: z.output<typeof ResetBody>, ctx: Ctx, lng: Language): Promise<void> {
+    const failures = await this.beforeCodeCheck(body.identifier, ctx, body, lng);
     const user = await q.userByIdentifier(this.d.db, body.identifier);
     const result = user ? await this.d.codes.check(user.id, 'reset', body.otp) : 'wrong';
     if (result !== 'ok' || !user) {
       await this.countCodeFailure(failures);
-      throw this.codeError(result === 'ok' ? 'wrong' : result, ctx.t);
+      throw codeRefusal(result === 'ok' ? 'wrong' : result);
     }
     const hash = await hashPassword(body.new_password);
     await this.d.db.tx(async (tx) => {
@@ -452,6 +428,11 @@ export class Accounts {
   async ensureSuperuser(phone: string, password: string): Promise<void> {
     await q.upsertSuperuser(this.d.db, phone, await hashPassword(password));
   }
+}
+
+/** Refuses the fields refused, if any: the first refusal's code, the others' texts under their fields beside it. */
+function refuseFields([first, ...more]: Refusal<RefusalName>[]): void {
+  if (first) throw more.length ? refusal(first.refusal, { with: more }) : first;
 }
 
 /** The profile fields anyone allowed to see a user may see (never the password hash). */

@@ -24,12 +24,11 @@ import { normalisePhone } from '../../shared/identifiers.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import { CODE_RULES } from '../../shared/one-time-codes.ts';
 import type { Language } from '../../shared/i18n.ts';
-import type { Codes } from '../accounts/codes.ts';
-import { refuseWhileBackingOff, throttle, throttled } from '../accounts/limits.ts';
+import { codeRefusal, type Codes } from '../accounts/codes.ts';
 import { accountById } from '../accounts/service.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { countFailure, LIMITS } from '../http/rate-limit.ts';
+import { countFailure, LIMITS, refuseWhileBackingOff, throttle, throttled } from '../http/rate-limit.ts';
 import type { Texts } from '../i18n.ts';
 import { deliverCode } from '../notify/deliver.ts';
 import type { Notifier } from '../notify/index.ts';
@@ -207,7 +206,7 @@ export class Claims {
     if (!user) refuse('claim_account_gone');
     await q.startClaim(this.d.db, prizeId, userId);
     const code = await this.d.codes.issue(userId, 'claim', subject);
-    await deliverCode(this.d.notifier, user, 'claim', code, { t: this.d.texts, lng });
+    await deliverCode(this.d.notifier, user, 'claim', code, this.d.texts, lng);
     return { wait: CODE_RULES.claim.resendAfterSec };
   }
 
@@ -226,11 +225,7 @@ export class Claims {
     const result = await this.d.codes.check(userId, 'claim', body.otp, subjectOf(body.prize));
     if (result !== 'ok') {
       await countFailure(this.d.db, failures);
-      refuse(
-        ({ expired: 'claim_otp_expired', exhausted: 'claim_otp_exhausted', none: 'claim_otp_none', wrong: 'claim_otp_wrong' } as const)[
-          result
-        ],
-      );
+      throw codeRefusal(result);
     }
     const stored = await q.submitPayout(this.d.db, body.prize, userId, {
       payment_method: body.payment_method,

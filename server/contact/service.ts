@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import type { ContactBody } from '../../shared/contact/schemas.ts';
 import type { Db } from '../db/index.ts';
-import { throttle } from '../accounts/limits.ts';
-import { LIMITS } from '../http/rate-limit.ts';
+import { LIMITS, throttle } from '../http/rate-limit.ts';
 import type { Logger } from '../log.ts';
 import { insertContactMessage } from './queries.ts';
 

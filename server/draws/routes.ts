@@ -20,9 +20,7 @@ export function drawRoutes(draws: Draws, withholdings: PrizeWithholdings): Endpo
   route(r, api.drawProof, ({ params }) => draws.proof(params.id));
   route(r, api.setDrawBeacon, ({ params, body, user }) => draws.setBeacon(user, params.id, body));
   route(r, api.verifiableDraw, ({ params, user }) => draws.verifiableDraw(user, params.id));
-  // The answer's detail (how many were told) is a success worded in the caller's language, not a refusal: the one place
-  // his language reaches the draws' code.
-  // eslint-disable-next-line no-restricted-syntax
+  // The answer's detail (how many were told) is a success, worded in the caller's language.
   route(r, api.notifyWinners, ({ body, user, caller }) => draws.notifyWinners(user, body, caller.lng));
   return r;
 }

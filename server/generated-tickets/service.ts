@@ -12,8 +12,7 @@ import { cryptoRandomInt, formatTicket, normaliseTicket, randomTicket } from '..
 import { toAsciiDigits } from '../../shared/dates.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
-import { countFailure, FAILURE_STEPS, failuresCounted, type Limit } from '../http/rate-limit.ts';
-import { refuseWhileBackingOff } from '../accounts/limits.ts';
+import { countFailure, FAILURE_STEPS, failuresCounted, refuseWhileBackingOff, type Limit } from '../http/rate-limit.ts';
 import { recordAudit } from '../audit/record.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
 import { checkPlay } from '../play-safe/service.ts';

@@ -42,7 +42,7 @@ export function shapeRefusals(e: Endpoint): Listed[] {
 /** Every refusal an endpoint may answer: its shape's, then those it lists (each once, by its code on the wire). */
 export function refusalsOf(e: Endpoint): Listed[] {
   const out = shapeRefusals(e);
-  for (const name of e.refuses ?? []) {
+  for (const name of e.refuses) {
     const spec = refusalSpec(name);
     if (!spec) continue;
     const code = spec.code ?? name;
@@ -60,26 +60,11 @@ const errorsFor = (e: Endpoint): Record<string, Json> => {
     ...(codes ? { 'x-codes': codes.map((c) => c.code) } : {}),
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   });
-  if (e.refuses) {
-    // Its refusals as data (docs/decisions/064-refusals-as-data.md): exactly the codes it may answer, per status.
-    const byStatus = new Map<number, Listed[]>();
-    for (const r of refusalsOf(e)) byStatus.set(r.status, [...(byStatus.get(r.status) ?? []), r]);
-    for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b))
-      out[String(status)] = err(codes.map((c) => `\`${c.code}\`: ${c.when}`).join(' '), codes);
-    for (const [status, when] of Object.entries(e.refusesWhen ?? {})) out[status] = err(when);
-    return out;
-  }
-  // A body that is not a JSON object is refused by every endpoint that takes one, a body schema or not.
-  if (e.body || e.query || e.raw || e.method !== 'GET') out['400'] = err("Invalid input: field errors in the caller's language.");
-  if (e.access !== 'public') out['401'] = err('No valid access token.');
-  if (e.access === 'staff') out['403'] = err('Not staff.');
-  // The path, the query or the body may name something that is not there (a prize, a lottery), or not the caller's.
-  if (e.params || e.query || e.body) out['404'] = err("Not found (or not the caller's).");
-  // A change can always meet a state that refuses it (sold out, already drawn, decided already): its `code` says which.
-  if (e.method !== 'GET') out['409'] = err('The state of things refuses the change now: its `code` says which rule.');
-  out['429'] = err('Too many requests: `wait` seconds, also in Retry-After.');
-  out['503'] = err('The database is out of reach for a moment (`unavailable`): try again after Retry-After seconds.');
-  for (const [status, when] of Object.entries(e.refusesWhen ?? {})) out[status] = err(when);
+  // Its refusals as data (docs/decisions/064-refusals-as-data.md): exactly the codes it may answer, per status.
+  const byStatus = new Map<number, Listed[]>();
+  for (const r of refusalsOf(e)) byStatus.set(r.status, [...(byStatus.get(r.status) ?? []), r]);
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b))
+    out[String(status)] = err(codes.map((c) => `\`${c.code}\`: ${c.when}`).join(' '), codes);
   return out;
 };
 

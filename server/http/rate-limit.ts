@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
+import { refusal } from '../../shared/api/refusals.ts';
+import type { Refusal } from '../../shared/api/refusal.ts';
 import type { Db } from '../db/index.ts';
-import { ApiError } from './errors.ts';
 
 export type Limit = { max: number; windowSec: number };
 
@@ -73,15 +73,18 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<number> {
   return row.hits > limit.max ? Math.max(1, row.retry) : 0;
 }
 
-/** The one answer to a limited request: 429, the wait in the message, the body and the Retry-After header. */
-export const tooManyRequests = (t: TFunction, wait: number): ApiError =>
-  new ApiError(429, { detail: t('api:tooManyRequests', { seconds: wait }), code: 'throttled', wait }, { 'Retry-After': String(wait) });
+/**
+ * A limit passed is the `throttled` refusal (docs/decisions/064-refusals-as-data.md), which run() answers 429 with the
+ * wait in the text, as `wait` in the body and in the Retry-After header.
+ */
+export const throttled = (wait: number): Refusal =>
+  refusal('throttled', { vars: { seconds: wait }, extra: { wait }, headers: { 'Retry-After': String(wait) } });
 
-/** Counts one hit against each limit in turn; the first limit passed throws tooManyRequests. */
-export async function throttle(db: Db, checks: readonly (readonly [key: string, limit: Limit])[], t: TFunction): Promise<void> {
+/** Counts one hit against each limit in turn; the first limit passed refuses (throttled). */
+export async function throttle(db: Db, checks: readonly (readonly [key: string, limit: Limit])[]): Promise<void> {
   for (const [key, limit] of checks) {
     const wait = await hit(db, key, limit);
-    if (wait) throw tooManyRequests(t, wait);
+    if (wait) throw throttled(wait);
   }
 }
 
@@ -99,10 +102,10 @@ export async function backoffWait(db: Db, key: string, steps: readonly Limit[] =
   return wait;
 }
 
-/** Refuses with tooManyRequests while the failures counted under `key` ask to wait. */
-export async function refuseWhileBackingOff(db: Db, key: string, t: TFunction, steps: readonly Limit[] = FAILURE_STEPS): Promise<void> {
+/** Refuses (throttled) while the failures counted under `key` ask to wait. */
+export async function refuseWhileBackingOff(db: Db, key: string, steps: readonly Limit[] = FAILURE_STEPS): Promise<void> {
   const wait = await backoffWait(db, key, steps);
-  if (wait) throw tooManyRequests(t, wait);
+  if (wait) throw throttled(wait);
 }
 
 /** Counts one failure under `key` in every step. */

@@ -25,7 +25,7 @@ export function refusalAnswer(r: Refusal, e: Endpoint, t: TFunction, lng: Langua
   const specs: RefusalSpec[] = [];
   for (const one of all) {
     const spec = refusalSpec(one.refusal);
-    if (!spec || !(e.refuses as readonly string[] | undefined)?.includes(one.refusal)) {
+    if (!spec || !(e.refuses as readonly string[]).includes(one.refusal)) {
       const why = spec ? 'it does not declare' : 'is not in the catalogue';
       const bug = new UndeclaredRefusal(`${e.method} ${e.path} refused with '${one.refusal}', which ${why}`);
       // Jest fails a test that writes to console.error: the test that reached this refusal fails, naming it.

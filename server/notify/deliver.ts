@@ -11,7 +11,7 @@ const TEXT: Record<CodePurpose, { text: string; subject: string }> = {
 
 /**
  * Sends a one-time code to the account's phone, or to its e-mail when it has no phone
- * (docs/rules/accounts-and-codes.md#8-where-codes-are-sent), worded with the app's texts in `words.lng` (the language
+ * (docs/rules/accounts-and-codes.md#8-where-codes-are-sent), worded with the app's texts in `lng` (the language
  * the player asks in). A transport that fails refuses with `code_send_failed` (503): the caller can retry.
  */
 export async function deliverCode(
@@ -19,14 +19,15 @@ export async function deliverCode(
   user: { phone: string | null; email: string | null },
   purpose: CodePurpose,
   code: string,
-  words: { t: Texts; lng: string },
+  texts: Texts,
+  lng: string,
 ): Promise<void> {
   const channel = user.phone ? 'sms' : 'email';
   const to = user.phone ?? user.email;
   if (!to) throw new Error('an account has a phone or an e-mail');
   const minutes = CODE_TTL_SEC / 60;
-  const text = words.t(TEXT[purpose].text, { code, minutes, lng: words.lng });
-  const subject = words.t(TEXT[purpose].subject, { lng: words.lng });
+  const text = texts(TEXT[purpose].text, { code, minutes, lng });
+  const subject = texts(TEXT[purpose].subject, { lng });
   try {
     await notifier.sendCode({ channel, to, purpose, code, subject, text });
   } catch (err) {

@@ -14,8 +14,7 @@ import type { Db } from '../db/index.ts';
 import { checkPlay } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
 import { refuse } from '../../shared/api/refusals.ts';
-import type { Limit } from '../http/rate-limit.ts';
-import { throttle } from '../accounts/limits.ts';
+import { throttle, type Limit } from '../http/rate-limit.ts';
 import type { Logger } from '../log.ts';
 import { tellRefund } from '../messages/outbox.ts';
 import {

@@ -4,8 +4,7 @@ import path from 'node:path';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { refuse } from '../../shared/api/refusals.ts';
-import { throttle } from '../accounts/limits.ts';
-import { LIMITS } from '../http/rate-limit.ts';
+import { LIMITS, throttle } from '../http/rate-limit.ts';
 import { reencodePicture } from './image.ts';
 import * as q from './queries.ts';
 

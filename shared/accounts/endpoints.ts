@@ -19,6 +19,11 @@ import {
   VerifyOtpReply,
 } from './schemas.ts';
 
+/** The question behind an address with many failures (docs/rules/limits.md#1-rate-limits). */
+const CHALLENGE = ['challenge_required', 'challenge_expired', 'challenge_wrong'] as const;
+/** A wrong, expired or used-up one-time code of the account (sign-up, password reset). */
+const CODE = ['otp_wrong', 'otp_expired', 'otp_exhausted', 'otp_none'] as const;
+
 export const accountsEndpoints = {
   // Sessions ----------------------------------------------------------------------------------------
   login: endpoint({
@@ -28,13 +33,7 @@ export const accountsEndpoints = {
     tag: 'sessions',
     body: LoginBody,
     reply: TokenPair,
-    refuses: ['code_send_failed'],
-    refusesWhen: {
-      401: 'Wrong identifier or password (`no_active_account`), or an account not active or disabled.',
-      428:
-        'Many failures from this address and a device the account does not know: answer `challenge.question` with ' +
-        '`challenge_token` and `challenge_answer` (`challenge_required`, `challenge_wrong`, `challenge_expired`).',
-    },
+    refuses: ['throttled', ...CHALLENGE, 'no_active_account', 'account_disabled', 'account_not_active', 'code_send_failed'],
     summary: 'Log in with phone number or e-mail and password; returns an access and a refresh token.',
   }),
   refresh: endpoint({
@@ -44,7 +43,7 @@ export const accountsEndpoints = {
     tag: 'sessions',
     body: RefreshBody,
     reply: TokenPair,
-    refusesWhen: { 401: 'The refresh token is not valid, or its session has ended (`token_not_valid`).' },
+    refuses: ['token_not_valid'],
     summary: 'A new access token for a valid refresh token.',
   }),
   logout: endpoint({
@@ -55,6 +54,7 @@ export const accountsEndpoints = {
     body: RefreshBody,
     reply: null,
     status: 204,
+    refuses: [],
     summary: 'Revokes a refresh token (log out): its session ends, the access tokens issued for it too.',
   }),
   logoutEverywhere: endpoint({
@@ -64,6 +64,7 @@ export const accountsEndpoints = {
     tag: 'sessions',
     reply: null,
     status: 204,
+    refuses: [],
     summary: "Ends every session of the caller's account at once, this one too: refresh and access tokens alike.",
   }),
   // Accounts ----------------------------------------------------------------------------------------
@@ -75,7 +76,7 @@ export const accountsEndpoints = {
     body: SignupBody,
     reply: SignupReply,
     status: 201,
-    refuses: ['code_send_failed'],
+    refuses: ['throttled', 'email_pending', 'phone_pending', 'picture_invalid', 'code_send_failed'],
     summary: 'Registers a player and sends the verification code (SMS when a phone is given, else e-mail).',
   }),
   verifyAccount: endpoint({
@@ -85,7 +86,7 @@ export const accountsEndpoints = {
     tag: 'accounts',
     body: VerifyOtpBody,
     reply: VerifyOtpReply,
-    refusesWhen: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
+    refuses: ['throttled', ...CHALLENGE, ...CODE],
     summary: 'Activates a new account with its 6-digit code and signs in: an access and a refresh token, as a login.',
   }),
   resendAccountCode: endpoint({
@@ -95,6 +96,7 @@ export const accountsEndpoints = {
     tag: 'accounts',
     body: IdentifierBody,
     reply: CodeSent,
+    refuses: ['throttled'],
     summary: 'Sends a new verification code (after the 120 s wait).',
   }),
   forgotPassword: endpoint({
@@ -104,6 +106,7 @@ export const accountsEndpoints = {
     tag: 'accounts',
     body: IdentifierBody,
     reply: CodeSent,
+    refuses: ['throttled'],
     summary: 'Sends a 6-digit password reset code; answers alike whether or not the account exists.',
   }),
   resendResetCode: endpoint({
@@ -113,6 +116,7 @@ export const accountsEndpoints = {
     tag: 'accounts',
     body: IdentifierBody,
     reply: CodeSent,
+    refuses: ['throttled'],
     summary: 'Sends a new password reset code (after the 60 s wait).',
   }),
   resetPassword: endpoint({
@@ -122,7 +126,7 @@ export const accountsEndpoints = {
     tag: 'accounts',
     body: ResetBody,
     reply: Detail,
-    refusesWhen: { 428: 'Many failed code checks from this address: answer `challenge.question` as at login (`challenge_required`, …).' },
+    refuses: ['throttled', ...CHALLENGE, ...CODE],
     summary: 'Sets a new password with the reset code; ends every session of the account.',
   }),
   me: endpoint({
@@ -131,6 +135,7 @@ export const accountsEndpoints = {
     access: 'user',
     tag: 'accounts',
     reply: SessionUser,
+    refuses: ['token_not_valid'],
     summary: 'The caller as the database has him now (name, phone, staff right).',
   }),
   getUser: endpoint({
@@ -140,7 +145,7 @@ export const accountsEndpoints = {
     tag: 'accounts',
     params: IdParams,
     reply: UserProfile,
-    refusesWhen: { 403: "Another user's profile, asked by a player (whether it exists or not)." },
+    refuses: ['permission_denied', 'user_not_found'],
     summary: 'A user profile: a player reads his own, staff any.',
   }),
   updateProfile: endpoint({
@@ -150,6 +155,16 @@ export const accountsEndpoints = {
     tag: 'accounts',
     body: UpdateProfileBody,
     reply: UpdateProfileReply,
+    refuses: [
+      'throttled',
+      'token_not_valid',
+      'profile_password_wrong',
+      'profile_nothing_changed',
+      'profile_phone_or_email_kept',
+      'email_taken',
+      'phone_taken',
+      'picture_invalid',
+    ],
     summary:
       "Changes the caller's name, e-mail, phone or picture; the current password is required (wrong tries are limited). " +
       'A changed e-mail or phone is no longer confirmed.',

@@ -46,6 +46,7 @@ export const api = {
     access: 'public',
     tag: 'meta',
     reply: null,
+    refuses: [],
     summary: 'This document: the API described in OpenAPI 3.1.',
   }),
 } as const;

@@ -36,12 +36,7 @@ export type Endpoint = {
    * for staff-only, 429, 503), by name from the catalogue (shared/api/refusals.ts; docs/decisions/064-refusals-as-data.md).
    * run() answers a refusal the endpoint does not list as a bug (500); the OpenAPI document lists each with its status.
    */
-  refuses?: readonly RefusalName[];
-  /**
-   * Prose for refusals not yet in the catalogue, per status, for the OpenAPI document (428 where a challenge may be asked
-   * for, server/accounts/challenge.ts). Goes away as the endpoint's refusals move into `refuses`.
-   */
-  refusesWhen?: Readonly<Partial<Record<401 | 403 | 404 | 409 | 428, string>>>;
+  refuses: readonly RefusalName[];
 };
 
 export const endpoint = <const E extends Endpoint>(e: E): E => e;

@@ -25,6 +25,39 @@ import { contactRefusals } from '../contact/refusals.ts';
 /** Refusals any feature may answer. */
 export const commonRefusals = refusals({
   permission_denied: { status: 403, text: 'api:permissionDenied', when: 'The caller may not do this.' },
+  // Rate limits and back-offs of every feature (docs/rules/limits.md#1-rate-limits; server/http/rate-limit.ts).
+  throttled: {
+    status: 429,
+    text: 'api:tooManyRequests',
+    when: 'Too many requests, or too many failures: `wait` seconds, also in Retry-After.',
+  },
+  // A one-time code checked and refused (server/accounts/codes.ts): an account's codes and a claim's, under `otp`.
+  otp_wrong: {
+    status: 400,
+    field: 'otp',
+    text: 'api:otpWrong',
+    when: 'The code is not the one sent (or no code waits under this identifier).',
+  },
+  otp_expired: { status: 400, field: 'otp', text: 'api:otpExpired', when: 'The code has expired.' },
+  otp_exhausted: {
+    status: 400,
+    field: 'otp',
+    text: 'api:otpExhausted',
+    when: 'Too many wrong tries of this code: a new one must be asked for.',
+  },
+  otp_none: {
+    status: 400,
+    field: 'otp',
+    text: 'api:otpNone',
+    when: 'No valid code is waiting to be checked: a new one must be asked for.',
+  },
+  // A one-time code not sent (server/notify/deliver.ts): an account's codes and a claim's.
+  code_send_failed: {
+    status: 503,
+    code: 'send_failed',
+    text: 'api:sendFailed',
+    when: 'The code could not be sent by SMS or e-mail now: try again in a few minutes.',
+  },
 });
 
 /** Every feature's catalogue, by feature (tests/unit/refusals.test.ts reads it to find a name declared twice). */

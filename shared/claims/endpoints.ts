@@ -65,7 +65,7 @@ export const claimsEndpoints = {
     tag: 'claims',
     body: ClaimBody,
     reply: WinningTicket,
-    refuses: [...CLAIMING, 'claim_otp_wrong', 'claim_otp_expired', 'claim_otp_exhausted', 'claim_otp_none'],
+    refuses: [...CLAIMING, 'otp_wrong', 'otp_expired', 'otp_exhausted', 'otp_none'],
     summary:
       'The payout details of the caller’s own prize with its claim code, within 30 days of the draw; once per prize, ' +
       'again after a failed transfer.',

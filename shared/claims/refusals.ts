@@ -54,29 +54,6 @@ export const claimsRefusals = refusals({
     text: 'api:tokenInvalid',
     when: "The caller's account is no longer there.",
   },
-  claim_otp_wrong: { status: 400, code: 'otp_wrong', field: 'otp', text: 'api:otpWrong', when: 'The claim code is not the one sent.' },
-  claim_otp_expired: { status: 400, code: 'otp_expired', field: 'otp', text: 'api:otpExpired', when: 'The claim code has expired.' },
-  claim_otp_exhausted: {
-    status: 400,
-    code: 'otp_exhausted',
-    field: 'otp',
-    text: 'api:otpExhausted',
-    when: 'Too many wrong tries of this claim code: a new one must be sent.',
-  },
-  claim_otp_none: {
-    status: 400,
-    code: 'otp_none',
-    field: 'otp',
-    text: 'api:otpNone',
-    when: 'No claim code of this prize is waiting to be checked.',
-  },
-  // A one-time code not sent (server/notify/deliver.ts): the claim code, and the accounts' codes too.
-  code_send_failed: {
-    status: 503,
-    code: 'send_failed',
-    text: 'api:sendFailed',
-    when: 'The code could not be sent by SMS or e-mail now: try again in a few minutes.',
-  },
   // The staff's transfer of a claim, and its four eyes (docs/decisions/023-four-eyes-on-money-out.md).
   claim_not_found: { status: 404, code: 'not_found', text: 'api:claimNotFound', when: 'No prize claim has this id.' },
   transfer_not_ready: {

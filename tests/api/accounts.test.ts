@@ -260,6 +260,7 @@ describe('POST /api/v1/signup/', () => {
       phone: [
         'A sign-up with this phone number is waiting for its code. Enter the code we sent, or try again when it has expired (10 minutes).',
       ],
+      code: 'phone_pending',
     });
     expect(await userByPhone(first.phone)).toMatchObject({ id: first.userId, name: 'Rahim Uddin' });
     await t.settled();
@@ -464,7 +465,7 @@ describe('POST /api/v1/verify-otp/', () => {
       .post('/api/v1/verify-otp/')
       .send({ identifier: u.phone, otp: wrongCode(u.code) });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'], code: 'otp_wrong' });
     expect(res.headers['x-device-id']).toBeUndefined();
     expect(await t.db.query('SELECT 1 FROM refresh_tokens WHERE user_id = $1', [u.userId])).toHaveLength(0);
   });
@@ -511,7 +512,7 @@ describe('POST /api/v1/verify-otp/', () => {
       .post('/api/v1/verify-otp/')
       .send({ identifier: u.phone, otp: wrongCode(u.code) });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'], code: 'otp_wrong' });
     expect((await userByPhone(u.phone))?.is_active).toBe(false);
     expect(await t.db.one('SELECT attempts FROM one_time_codes WHERE user_id = $1', [u.userId])).toEqual({ attempts: 1 });
   });
@@ -542,7 +543,7 @@ describe('POST /api/v1/verify-otp/', () => {
   test('an unknown identifier gets the same answer as a wrong code', async () => {
     const res = await api().post('/api/v1/verify-otp/').send({ identifier: newPhone(), otp: '123456' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'], code: 'otp_wrong' });
   });
 
   test('an expired code is refused even when right', async () => {
@@ -550,7 +551,7 @@ describe('POST /api/v1/verify-otp/', () => {
     await t.db.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [u.userId]);
     const res = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ otp: ['This code has expired. Please ask for a new one.'] });
+    expect(res.body).toEqual({ otp: ['This code has expired. Please ask for a new one.'], code: 'otp_expired' });
     expect((await userByPhone(u.phone))?.is_active).toBe(false);
   });
 
@@ -560,15 +561,15 @@ describe('POST /api/v1/verify-otp/', () => {
     for (let i = 1; i <= 4; i++) {
       const res = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: wrong });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+      expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'], code: 'otp_wrong' });
     }
     const fifth = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: wrong });
     expect(fifth.status).toBe(400);
-    expect(fifth.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'] });
+    expect(fifth.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'], code: 'otp_exhausted' });
     // From another address (this one now waits): the code itself is spent.
     const right = await api().post('/api/v1/verify-otp/').set('X-Forwarded-For', '10.9.1.2').send({ identifier: u.phone, otp: u.code });
     expect(right.status).toBe(400);
-    expect(right.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'] });
+    expect(right.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'], code: 'otp_exhausted' });
     expect((await userByPhone(u.phone))?.is_active).toBe(false);
     expect(await t.db.one('SELECT attempts FROM one_time_codes WHERE user_id = $1', [u.userId])).toEqual({ attempts: 5 });
   });
@@ -579,7 +580,7 @@ describe('POST /api/v1/verify-otp/', () => {
     // An active account answers as a wrong code does (nothing tells which accounts exist).
     const again = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+    expect(again.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'], code: 'otp_wrong' });
     const row = await t.db.one<{ consumed_at: string | null }>('SELECT consumed_at FROM one_time_codes WHERE user_id = $1', [u.userId]);
     expect(row?.consumed_at).not.toBeNull();
   });
@@ -658,7 +659,7 @@ describe('POST /api/v1/resend-otp/', () => {
     if (fresh !== u.code) {
       const old = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: u.code });
       expect(old.status).toBe(400);
-      expect(old.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+      expect(old.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'], code: 'otp_wrong' });
     }
     const ok = await api().post('/api/v1/verify-otp/').send({ identifier: u.phone, otp: fresh });
     expect(ok.status).toBe(200);
@@ -789,7 +790,7 @@ describe('password recovery', () => {
         .post('/api/v1/reset-password/')
         .send({ identifier: u.phone, otp: first, new_password: 'brand-new-pass', confirm_password: 'brand-new-pass' });
       expect(old.status).toBe(400);
-      expect(old.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+      expect(old.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'], code: 'otp_wrong' });
     }
     const ok = await api()
       .post('/api/v1/reset-password/')
@@ -846,20 +847,20 @@ describe('password recovery', () => {
       .post('/api/v1/reset-password/')
       .send({ ...body, otp: wrongCode(code) });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'], code: 'otp_wrong' });
 
     await t.db.query(`UPDATE one_time_codes SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'reset'`, [u.id]);
     res = await api()
       .post('/api/v1/reset-password/')
       .send({ ...body, otp: code });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ otp: ['This code has expired. Please ask for a new one.'] });
+    expect(res.body).toEqual({ otp: ['This code has expired. Please ask for a new one.'], code: 'otp_expired' });
 
     res = await api()
       .post('/api/v1/reset-password/')
       .send({ ...body, identifier: newPhone(), otp: code });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'] });
+    expect(res.body).toEqual({ otp: ['The code is not correct. Please check it and try again.'], code: 'otp_wrong' });
 
     expect((await api().post('/api/token/').send({ phone: u.phone, password: 'brand-new-pass' })).status).toBe(401);
   });
@@ -893,7 +894,7 @@ describe('password recovery', () => {
       .post('/api/v1/reset-password/')
       .send({ ...body, new_password: 'third-pass-33', confirm_password: 'third-pass-33' });
     expect(reuse.status).toBe(400);
-    expect(reuse.body).toEqual({ otp: ['There is no valid code for this account. Please ask for a new one.'] });
+    expect(reuse.body).toEqual({ otp: ['There is no valid code for this account. Please ask for a new one.'], code: 'otp_none' });
   });
 
   test('reset codes exhaust after five wrong tries', async () => {
@@ -915,7 +916,7 @@ describe('password recovery', () => {
       .set('X-Forwarded-For', '10.9.1.1')
       .send({ ...body, otp: code });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'] });
+    expect(res.body).toEqual({ otp: ['Too many wrong tries for this code. Please ask for a new one.'], code: 'otp_exhausted' });
     expect((await api().post('/api/token/').send({ phone: u.phone, password: u.password })).status).toBe(200);
   });
 });

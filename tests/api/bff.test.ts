@@ -264,7 +264,7 @@ describe('BFF on the in-process API', () => {
       .set('Accept-Language', 'bn')
       .send({ identifier: phone, otp: code === '000000' ? '111111' : '000000' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ otp: ['কোডটি সঠিক নয়। দেখে নিয়ে আবার চেষ্টা করুন।'] });
+    expect(wrong.body).toEqual({ otp: ['কোডটি সঠিক নয়। দেখে নিয়ে আবার চেষ্টা করুন।'], code: 'otp_wrong' });
     expect(cookieNamed(wrong, 'bh_session')).toBeUndefined();
     const bad = await agent.post('/bff/session/verify').set('x-csrf-token', csrf).send({ identifier: phone, otp: '12345', extra: 1 });
     expect(bad.status).toBe(400);

@@ -6,13 +6,13 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
-import type { TFunction } from 'i18next';
 import { Accounts } from '../../server/accounts/service.ts';
 import type { Codes } from '../../server/accounts/codes.ts';
 import type { Challenges } from '../../server/accounts/challenge.ts';
 import type { Tokens } from '../../server/accounts/tokens.ts';
 import type { Db } from '../../server/db/index.ts';
-import { ApiError } from '../../server/http/errors.ts';
+import type { Texts } from '../../server/i18n.ts';
+import { Refusal } from '../../shared/api/refusal.ts';
 import { FAILURE_STEPS } from '../../server/http/rate-limit.ts';
 import type { Notifier } from '../../server/notify/index.ts';
 import { account, type Account as Player, uniquePhone } from '../helpers/factories.ts';
@@ -97,7 +97,7 @@ describe('PATCH /api/v1/update-profile/', () => {
     expect(noEmail.body.email).toBeNull();
     const noPhone = await patch(p, { password: p.password, phone: null });
     expect(noPhone.status).toBe(400);
-    expect(noPhone.body).toEqual({ non_field_errors: ['Either phone or email must be provided'] });
+    expect(noPhone.body).toEqual({ non_field_errors: ['Either phone or email must be provided'], code: 'profile_phone_or_email_kept' });
     expect((await stored(p.id))?.phone).toBe(p.phone);
   });
 
@@ -143,16 +143,19 @@ describe('PATCH /api/v1/update-profile/', () => {
     const p = await account(t, { name: 'Same Name' });
     const res = await patch(p, { password: p.password, name: 'Same Name', phone: p.phone });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ non_field_errors: ['At least one field (name, email, or phone) must be provided'] });
+    expect(res.body).toEqual({
+      non_field_errors: ['At least one field (name, email, or phone) must be provided'],
+      code: 'profile_nothing_changed',
+    });
   });
 
   test('a wrong current password: 400 on the password field, nothing changed', async () => {
     const p = await account(t, { name: 'Before' });
     const res = await patch(p, { password: 'not-my-password', name: 'After' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ password: ['Invalid password. Please enter your current password.'] });
+    expect(res.body).toEqual({ password: ['Invalid password. Please enter your current password.'], code: 'profile_password_wrong' });
     const bn = await patch(p, { password: 'not-my-password', name: 'After' }, 'bn');
-    expect(bn.body).toEqual({ password: ['পাসওয়ার্ড সঠিক নয়। অনুগ্রহ করে আপনার বর্তমান পাসওয়ার্ড দিন।'] });
+    expect(bn.body).toEqual({ password: ['পাসওয়ার্ড সঠিক নয়। অনুগ্রহ করে আপনার বর্তমান পাসওয়ার্ড দিন।'], code: 'profile_password_wrong' });
     expect((await stored(p.id))?.name).toBe('Before');
   });
 
@@ -179,6 +182,7 @@ describe('PATCH /api/v1/update-profile/', () => {
     expect(res.body).toEqual({
       email: ['This email address is already in use by another account.'],
       phone: ['This phone number is already in use by another account.'],
+      code: 'email_taken',
     });
     expect((await stored(p.id))?.phone).toBe(p.phone);
   });
@@ -190,7 +194,7 @@ describe('PATCH /api/v1/update-profile/', () => {
     const [ra, rb] = await Promise.all([patch(a, { password: a.password, phone }), patch(b, { password: b.password, phone })]);
     expect([ra.status, rb.status].sort()).toEqual([200, 400]);
     const loser = ra.status === 400 ? ra : rb;
-    expect(loser.body).toEqual({ phone: ['This phone number is already in use by another account.'] });
+    expect(loser.body).toEqual({ phone: ['This phone number is already in use by another account.'], code: 'phone_taken' });
     const holders = await t.db.query('SELECT id FROM users WHERE phone = $1', [phone]);
     expect(holders).toHaveLength(1);
   });
@@ -212,18 +216,17 @@ describe('PATCH /api/v1/update-profile/', () => {
       codes: {} as Codes,
       challenges: {} as Challenges,
       notifier: {} as Notifier,
+      texts: {} as Texts,
       defer: () => undefined,
     });
-    const ctx = { t: ((k: string) => k) as unknown as TFunction, ip: '127.0.0.1', lng: 'en' };
     const bEmail = (await stored(b.id))?.email as string;
-    for (const [change, errors] of [
-      [{ phone: b.phone }, { phone: ['api:phoneTaken'] }],
-      [{ email: bEmail }, { email: ['api:emailTaken'] }],
+    for (const [change, refused] of [
+      [{ phone: b.phone }, 'phone_taken'],
+      [{ email: bEmail }, 'email_taken'],
     ] as const) {
-      const err = await accounts.updateProfile({ user_id: a.id }, { password: a.password, ...change }, ctx).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(ApiError);
-      expect((err as ApiError).status).toBe(400);
-      expect((err as ApiError).body).toEqual(errors);
+      const err = await accounts.updateProfile({ user_id: a.id }, { password: a.password, ...change }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(Refusal);
+      expect((err as Refusal).refusal).toBe(refused);
     }
     expect((await stored(a.id))?.phone).toBe(a.phone);
   });
@@ -246,7 +249,7 @@ describe('PATCH /api/v1/update-profile/', () => {
     const theirs = await up(other);
     const refused = await patch(p, { password: p.password, picture: theirs });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ picture: ['This picture could not be used. Please upload it again.'] });
+    expect(refused.body).toEqual({ picture: ['This picture could not be used. Please upload it again.'], code: 'picture_invalid' });
   });
 
   test('anonymous: 401; the request names no account: a user_id is an unknown field, never another player', async () => {

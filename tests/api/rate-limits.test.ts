@@ -119,7 +119,7 @@ describe('per address: failures, and ceilings against floods', () => {
 
   test('failed code checks (verify-otp and reset-password share one window): LIMITS.codeCheckFailuresPerIp, then a question (428), never 429', async () => {
     const ip = newIp();
-    const wrongOtp = { otp: ['The code is not correct. Please check it and try again.'] };
+    const wrongOtp = { otp: ['The code is not correct. Please check it and try again.'], code: 'otp_wrong' };
     const verify = (extra: object = {}) =>
       from(ip)
         .post('/api/v1/verify-otp/')

@@ -214,16 +214,20 @@ describe('the registration picture', () => {
 
   test("someone else's picture, an unknown id or a malformed id cannot be claimed; no user is created", async () => {
     const owned = (await upload(PNG, 'image/png', alice)).body.data.id as string;
-    for (const [picture, message] of [
-      [owned, 'This picture could not be used. Please upload it again.'],
-      ['00000000-0000-4000-8000-000000000000', 'This picture could not be used. Please upload it again.'],
-      ['x', 'Invalid value.'],
+    // A rule's refusal carries its code; the schema's (a malformed id) does not.
+    for (const [picture, body] of [
+      [owned, { picture: ['This picture could not be used. Please upload it again.'], code: 'picture_invalid' }],
+      [
+        '00000000-0000-4000-8000-000000000000',
+        { picture: ['This picture could not be used. Please upload it again.'], code: 'picture_invalid' },
+      ],
+      ['x', { picture: ['Invalid value.'] }],
     ] as const) {
       const res = await request(t.url)
         .post('/api/v1/signup/')
         .send({ date_of_birth: '1990-01-01', name: 'Picture Thief', phone: '01611000011', password: 'picture-pass-1', picture });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ picture: [message] });
+      expect(res.body).toEqual(body);
     }
     expect(await t.db.one('SELECT id FROM users WHERE phone = $1', ['01611000011'])).toBeUndefined();
     expect(await t.db.one('SELECT owner_id FROM uploads WHERE id = $1', [owned])).toEqual({ owner_id: alice.id });

@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // comes with its question, shown in the form (docs/rules/limits.md#1-rate-limits).
     return data<LoginResult>(
       { ...refusal(r.error, { fields: [], failed: 'auth:errors.loginFailed' }), values: v.values, challenge: challengeOf(r.error) },
-      { status: r.status === 429 ? 429 : 400 },
+      { status: r.error.code === 'throttled' ? 429 : 400 },
     );
   }
   // Staff land on the back office's dashboard (docs/rules/pages.md#9-back-office), players on the home page.

@@ -52,9 +52,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       messagesSaved: !editing && url.searchParams.get('saved') === MESSAGES,
     });
   if (r.status === 401) throw toLogin(); // the session ended between the two calls
+  const notFound = r.error.code === 'not_found';
   return data<ProfileData>(
-    { profile: null, error: r.status === 404 ? 'notFound' : 'load', editing: false, updated: false, messages: null, messagesSaved: false },
-    { status: r.status === 404 ? 404 : 502 },
+    { profile: null, error: notFound ? 'notFound' : 'load', editing: false, updated: false, messages: null, messagesSaved: false },
+    { status: notFound ? 404 : 502 },
   );
 }
 
