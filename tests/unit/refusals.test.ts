@@ -18,7 +18,7 @@ const text = (lng: string, key: string): unknown => {
   return v;
 };
 const specs = Object.entries(catalogue as Record<string, RefusalSpec>);
-const declared = new Set(Object.values(api).flatMap((e) => [...((e as { refuses?: readonly string[] }).refuses ?? [])]));
+const declared = new Set(Object.values(api).flatMap((e) => [...(e.refuses as readonly string[])]));
 
 describe('the catalogue', () => {
   test('names each refusal in one feature only', () => {
@@ -42,6 +42,13 @@ describe('the catalogue', () => {
   test("every feature's refusal is one that some endpoint of it may answer", () => {
     const features = Object.entries(catalogues).filter(([f]) => f !== 'common');
     expect(features.flatMap(([, c]) => Object.keys(c)).filter((name) => !declared.has(name))).toEqual([]);
+  });
+
+  test('answers a 404 with the code not_found, as a path naming nothing is (the pages match on it)', () => {
+    const other = specs.filter(([name, s]) => s.status === 404 && (s.code ?? name) !== 'not_found').map(([name]) => name);
+    // The one a client tells apart by its own code (docs/rules/api.md): a device already forgotten is forgotten.
+    expect(other).toEqual(['push_subscription_not_found']);
+    expect(specs.filter(([, s]) => s.status === 404).length).toBeGreaterThan(10);
   });
 });
 

@@ -90,7 +90,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   if (!lottery.ok) {
     return data(
-      { ...none, problem: lottery.status === 404 ? null : errorText(lottery.error, '') || null },
+      { ...none, problem: lottery.error.code === 'not_found' ? null : errorText(lottery.error, '') || null },
       { status: pageStatus(lottery.status) },
     );
   }

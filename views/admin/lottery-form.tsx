@@ -85,7 +85,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       lottery: null,
       values: {} as Record<string, string>,
-      problem: r.status === 404 ? null : errorText(r.error, '') || null,
+      problem: r.error.code === 'not_found' ? null : errorText(r.error, '') || null,
       editing: true,
       created,
       targets,

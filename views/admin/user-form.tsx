@@ -73,7 +73,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   ]);
   if (!r.ok) {
     const status = pageStatus(r.status);
-    return data({ ...none, problem: r.status === 404 ? null : errorText(r.error, '') || null }, { status });
+    return data({ ...none, problem: r.error.code === 'not_found' ? null : errorText(r.error, '') || null }, { status });
   }
   const identity: Ident | null = ident.ok ? ident.data : null;
   const play: PlayView | null = playLimits.ok ? playLimits.data : null;

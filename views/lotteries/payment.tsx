@@ -40,7 +40,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const unavailable = new URL(request.url).searchParams.get('checkout') === 'unavailable';
   const r = await apiOf(context).call(contract.myTransaction, { params: { id } });
   if (r.ok) return { tx: r.data, problem: null, unavailable };
-  if (r.status === 404) return data({ tx: null, problem: null, unavailable }, { status: 404 });
+  if (r.error.code === 'not_found') return data({ tx: null, problem: null, unavailable }, { status: 404 });
   return data({ tx: null, problem: errorText(r.error, '') || null, unavailable }, { status: pageStatus(r.status) });
 }
 

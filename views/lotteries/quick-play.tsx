@@ -41,7 +41,7 @@ async function fetchLottery(
 ): Promise<{ lottery: CardLottery | null; problem: Problem | null; status: number }> {
   const r = await apiOf(context).call(contract.getLottery, { params: { id: String(id) } });
   if (r.ok) return { lottery: toCardLottery(r.data), problem: null, status: 200 };
-  if (r.status === 404) return { lottery: null, problem: { key: 'lotteryNotFound' }, status: 404 };
+  if (r.error.code === 'not_found') return { lottery: null, problem: { key: 'lotteryNotFound' }, status: 404 };
   return { lottery: null, problem: { message: errorText(r.error, '') || null }, status: pageStatus(r.status) };
 }
 

@@ -147,7 +147,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     localeOf(context).namespace('results'),
   ]);
   // The proof answers only for a published lottery: staff, who can read an unpublished one, get the same 404.
-  if (lottery.status === 404 || proof.status === 404) throw data(null, { status: 404 });
+  const notFound = (r: typeof lottery | typeof proof) => !r.ok && r.error.code === 'not_found';
+  if (notFound(lottery) || notFound(proof)) throw data(null, { status: 404 });
   if (!lottery.ok) throw data(null, { status: pageStatus(lottery.status) });
   if (!proof.ok) throw data(null, { status: pageStatus(proof.status) });
   const l = lottery.data;
