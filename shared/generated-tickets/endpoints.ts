@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { endpoint } from '../api/endpoint.ts';
 import { IdParams } from '../lotteries/schemas.ts';
 import { ActivateBody, ActivateReply, GenerateBody, GeneratedExportQuery, GeneratedTicket, GeneratedTicketsQuery } from './schemas.ts';
+import { PLAY_CHECKED } from '../play-safe/refusals.ts';
 
 export const generatedTicketsEndpoints = {
   // Generated tickets and activation ----------------------------------------------------------------
@@ -62,17 +63,7 @@ export const generatedTicketsEndpoints = {
     tag: 'generated-tickets',
     body: ActivateBody,
     reply: ActivateReply,
-    refuses: [
-      'activation_invalid',
-      'activation_lottery_ended',
-      'activation_ticket_taken',
-      'staff_cannot_play',
-      'throttled',
-      'self_excluded',
-      'time_out',
-      'reality_check',
-      'spend_limit',
-    ],
+    refuses: ['activation_invalid', 'activation_lottery_ended', 'activation_ticket_taken', 'throttled', ...PLAY_CHECKED],
     summary:
       "Activates a generated ticket with its secret number: it becomes the caller's success transaction of type activation. " +
       'A wrong pair is one answer whichever half was wrong; wrong pairs are limited per player, address and ticket number.',

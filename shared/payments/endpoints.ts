@@ -16,6 +16,7 @@ import {
   StatementUploadQuery,
   StatementUploadReply,
 } from './statement-schemas.ts';
+import { PLAY_CHECKED } from '../play-safe/refusals.ts';
 
 export const paymentsEndpoints = {
   startCheckout: endpoint({
@@ -32,12 +33,8 @@ export const paymentsEndpoints = {
       'checkout_trx_id_given',
       'checkout_sales_closed',
       'bkash_unavailable',
-      'staff_cannot_play',
       'throttled',
-      'self_excluded',
-      'time_out',
-      'reality_check',
-      'spend_limit',
+      ...PLAY_CHECKED,
     ],
     summary:
       "Starts paying the caller's own pending purchase with bKash's checkout: bKash makes a payment for its amount, and the " +

@@ -95,3 +95,6 @@ export const playRefusals = refusals({
     when: 'A break in force ends later than the one asked for (`until`: when it ends); nothing changes.',
   },
 });
+
+/** What keeps a paid play safe refuses it with (checkPlay and refuseStaffPlay): every endpoint that sells lists them. */
+export const PLAY_CHECKED = ['staff_cannot_play', 'self_excluded', 'time_out', 'reality_check', 'spend_limit'] as const;

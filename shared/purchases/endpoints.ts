@@ -14,6 +14,7 @@ import {
   TrxIdBody,
 } from './schemas.ts';
 import { StaffHeldTicket } from './staff-tickets.ts';
+import { PLAY_CHECKED } from '../play-safe/refusals.ts';
 
 export const purchasesEndpoints = {
   // Purchases ---------------------------------------------------------------------------------------
@@ -38,12 +39,8 @@ export const purchasesEndpoints = {
       'ticket_taken',
       'trx_id_taken',
       'transaction_not_found',
-      'staff_cannot_play',
       'throttled',
-      'self_excluded',
-      'time_out',
-      'reality_check',
-      'spend_limit',
+      ...PLAY_CHECKED,
     ],
     summary:
       "Buys a ticket: a pending bKash transaction of the caller for the lottery's own price, with the bKash receiver number. " +
