@@ -77,8 +77,14 @@ export function createApi(d: ApiDeps): Api {
     resultsRoutes(s.results),
   );
   const sessionRights = (sid: string, userId: number) => s.accounts.sessionRights(sid, userId);
-  const document = openApiDocument(contract, { version: '1' });
-  const api = apiRouter(served.values(), bearer(s.tokens, sessionRights), d.log, document);
+  // Built on its first request, not at every start: it is zod's JSON Schema of every endpoint (docs/decisions/068-suite-toward-15-minutes.md).
+  let document: object | undefined;
+  const api = apiRouter(
+    served.values(),
+    bearer(s.tokens, sessionRights),
+    d.log,
+    () => (document ??= openApiDocument(contract, { version: '1' })),
+  );
 
   const app = express();
   app.disable('x-powered-by');
@@ -130,7 +136,7 @@ const RAW_PATHS = new Set(
  * The endpoints below a mount point, as /api and the BFF serve them: JSON only on unsafe methods (the picture upload
  * is a raw image), a bounded body, who the caller is (`identify`: the bearer token, or the BFF's session), no-store.
  */
-export function apiRouter(served: Iterable<Served>, identify: RequestHandler, log: Logger, document?: object): express.Router {
+export function apiRouter(served: Iterable<Served>, identify: RequestHandler, log: Logger, document?: () => object): express.Router {
   const api = express.Router();
   api.use((req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -142,7 +148,7 @@ export function apiRouter(served: Iterable<Served>, identify: RequestHandler, lo
   });
   api.use(express.json({ limit: '32kb', strict: true, type: 'application/json' }));
   api.use(identify);
-  if (document) api.get('/openapi.json', (_req, res) => void res.json(document));
+  if (document) api.get('/openapi.json', (_req, res) => void res.json(document()));
   api.use(httpRouter(served));
   api.use((req, _res, next) => next(ApiError.detail(404, req.t('api:notFound'), 'not_found')));
   api.use(apiErrorHandler(log));

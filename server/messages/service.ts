@@ -108,21 +108,20 @@ export class Messages {
   }
 }
 
-/** How often each instance runs the sender: a message's SMS goes within this long of its event. */
-export const DISPATCH_EVERY_MS = 5_000;
 /** How often each instance looks for claim reminders due: their days are whole days, a minute late is nothing. */
 export const REMIND_EVERY_MS = 60_000;
 
 /**
- * The sender of this instance every few seconds, and the claim reminders' query every minute (a scan of the unclaimed
+ * The sender of this instance every `everyMs` (config DISPATCH_EVERY_MS: a message's SMS goes within this long of its
+ * event), and the claim reminders' query every minute (a scan of the unclaimed
  * prizes, not for a 5-second loop), the first with the first send; then the waiting pushes; a failed run is logged and
  * the next one tries again.
  */
 export function scheduleDispatch(
   messages: Messages,
   log: Logger,
-  push?: { dispatch(): Promise<number> },
-  everyMs = DISPATCH_EVERY_MS,
+  push: { dispatch(): Promise<number> } | undefined,
+  everyMs: number,
 ): () => void {
   let running = false;
   let remindedAt = -Infinity;

@@ -5,16 +5,15 @@ import type { Payments } from './service.ts';
 export const RECONCILE_AFTER_SEC = 180;
 /** How often the job runs; it also runs once shortly after the start. */
 export const RECONCILE_EVERY_MS = 60_000;
-/** How long after the start it runs first (RECONCILE_FIRST_MS: the tests of a restart make it shorter). */
-export const RECONCILE_FIRST_MS = 5_000;
 
 /**
- * The reconciliation job of this instance: at start and every minute, every payment open for more than a few minutes
+ * The reconciliation job of this instance: `firstMs` after the start (config RECONCILE_FIRST_MS: the tests of a restart
+ * make it shorter) and every minute, every payment open for more than a few minutes
  * is settled by bKash's word and every refund still due is made. Runs on every instance; the rows it takes are leased
  * (server/payments/queries.ts leaseOpen), so instances never ask about one payment at once. A failed run is logged and
  * the next one tries again.
  */
-export function scheduleReconciliation(payments: Payments, log: Logger, firstMs = RECONCILE_FIRST_MS): () => void {
+export function scheduleReconciliation(payments: Payments, log: Logger, firstMs: number): () => void {
   let running = false;
   const run = async () => {
     if (running) return;

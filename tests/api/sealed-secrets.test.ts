@@ -20,7 +20,7 @@ import { backup, pgTool, type Where } from '../../server/db/backup.ts';
 import { openDb } from '../../server/db/index.ts';
 import { commitment } from '../../server/draws/verifiable.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
-import { adminSql } from '../helpers/database.ts';
+import { adminSql, copyMigratedPglite } from '../helpers/database.ts';
 import { storedCommitment } from '../helpers/sealed.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
 
@@ -153,7 +153,7 @@ test('a backup of a database with an announced draw and generated tickets holds 
     await adminSql(pgUrl, `CREATE SCHEMA ${schema}`);
     schemas.push(schema);
     Object.assign(where, { databaseUrl: pgUrl, schema });
-  }
+  } else copyMigratedPglite(where.dataDir); // the run's migrated database, not initdb and every migration again
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: where.dataDir,

@@ -5,9 +5,9 @@
  * - its headings start at one h1 and skip no level.
  * Also the first-visit language chooser.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Language } from '../../shared/i18n.ts';
+import { axeFindings } from './axe.ts';
 import { expect, test } from './helpers.ts';
 import { enterAs, featuredLotteryId, LANGUAGES, sitePages } from './pages.ts';
 
@@ -18,9 +18,7 @@ const languageOf = (text: string): Language =>
 /** What is wrong with the page now on screen, one line each (empty when nothing). */
 async function audit(page: Page, lng: Language): Promise<string[]> {
   const problems: string[] = [];
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-    problems.push(`axe ${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  for (const finding of await axeFindings(page)) problems.push(`axe ${finding}`);
 
   const head = await page.evaluate(() => ({
     lang: document.documentElement.lang,

@@ -4,7 +4,7 @@
  * number fills the boxes; a correct pair shows the success view with the lottery and status, the toast, and the ticket
  * in the list; "Activate another" empties every box; the open dialog fits a phone and passes axe. The no-JS form is covered by tests/api/activation-pages.test.ts.
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFindings } from './axe.ts';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import { DEMO_STAFF } from '../../server/db/seed.ts';
 import { expect, hydrated, login, test } from './helpers.ts';
@@ -121,9 +121,7 @@ test('the open dialog fits a 360 px phone and passes axe, in both languages', as
     if (width > 360) problems.push(`${lng}: ${width} px wide`);
     const box = await dialog.boundingBox();
     if (!box || box.x < 0 || box.x + box.width > 360) problems.push(`${lng}: the dialog is outside the screen (${JSON.stringify(box)})`);
-    const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
-    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-      problems.push(`${lng}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    for (const finding of await axeFindings(page, { include: 'dialog' })) problems.push(`${lng}: axe ${finding}`);
   }
   expect(problems).toEqual([]);
 });

@@ -4,7 +4,7 @@
  * language; every back-office page built so far fits a 360 px phone and a 1280 px desktop in both languages, axe
  * clean. The no-JS form posts are covered by tests/api/admin-pages.test.ts.
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFindings } from './axe.ts';
 import { expect, login, test } from './helpers.ts';
 import { STAFF, useLanguage } from './pages.ts';
 
@@ -100,9 +100,7 @@ test('the back office fits a 360 px phone and a 1280 px desktop in both language
         const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
         if (scroll > width) problems.push(`${lng} ${width} ${path}: ${scroll} px wide`);
         if (width !== 360) continue;
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-          problems.push(`${lng} ${width} ${path}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        for (const finding of await axeFindings(page)) problems.push(`${lng} ${width} ${path}: axe ${finding}`);
       }
     }
   }

@@ -6,7 +6,7 @@
  * the payout details, My Lotteries shows Details submitted, and Transfer completed once staff complete the transfer.
  * The no-JS form posts are covered by tests/api/claim-pages.test.ts.
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFindings } from './axe.ts';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, login, readCode, test } from './helpers.ts';
 import { drawByHand, randomTicket, sendMoney, STAFF, useLanguage } from './pages.ts';
@@ -130,9 +130,7 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
       await expect(page.locator('html')).toHaveAttribute('lang', lng);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 360) problems.push(`${lng} ${path}: ${width} px wide`);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-        problems.push(`${lng} ${path}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      for (const finding of await axeFindings(page)) problems.push(`${lng} ${path}: axe ${finding}`);
     }
   }
   expect(problems).toEqual([]);

@@ -7,7 +7,7 @@
  * journeys keep theirs. The no-JS posts are covered by tests/api/draw-pages.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFindings } from './axe.ts';
 import { expect, login, serverLogPath, test } from './helpers.ts';
 import { closeSales, drawByHand, lotteryWithSale, secondStaff, STAFF, useLanguage } from './pages.ts';
 
@@ -156,9 +156,7 @@ test('the draw page fits a 360 px phone and a 1280 px desktop in both languages,
       );
       problems.push(`${label} ${lng} ${width}: ${scroll} px wide (${wide.join(', ')})`);
     }
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-      problems.push(`${label} ${lng} ${width}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    for (const finding of await axeFindings(page)) problems.push(`${label} ${lng} ${width}: axe ${finding}`);
   };
   const visit = async (label: string) => {
     for (const width of [360, 1280]) {

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeFindings } from './axe.ts';
 
 /**
  * What is wrong with the page on screen at `width` px, added to `problems`: anything wider than the screen (the first
@@ -20,7 +20,5 @@ export async function fits(page: Page, width: number, label: string, problems: s
     problems.push(`${label} ${width}: ${scroll} px wide (${wide.join(', ')})`);
   }
   if (o.axe === false) return;
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-    problems.push(`${label} ${width}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  for (const finding of await axeFindings(page)) problems.push(`${label} ${width}: axe ${finding}`);
 }

@@ -4,7 +4,7 @@
  * inputs, then bKash leading to the real purchase flow; "log out everywhere" (#10-sessions) ends the edit journey. The form posts themselves are covered by
  * tests/api/profile-pages.test.ts.
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFindings } from './axe.ts';
 import type { Page } from '@playwright/test';
 import { expect, login, test, uniquePhone } from './helpers.ts';
 
@@ -91,8 +91,7 @@ test('the edit dialog passes axe and fits a 360 px phone', async ({ page, player
   await expect(page.getByRole('dialog', { name: 'Edit Profile' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeFindings(page, { all: true })).toEqual([]);
 });
 
 for (const js of [true, false]) {

@@ -3,7 +3,7 @@
  * home page, confirm the purchase with bKash, enter the TrxID on the payment page, and find the pending ticket in
  * My Lotteries. The no-JS form posts are covered by tests/api/purchase-pages.test.ts.
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeFindings } from './axe.ts';
 import type { Locator } from '@playwright/test';
 import { expect, login, test } from './helpers.ts';
 import { featuredLotteryId, useLanguage } from './pages.ts';
@@ -76,9 +76,7 @@ test('with a purchase: the payment page (TrxID form) and a My Lotteries card fit
       await expect(page.locator('html')).toHaveAttribute('lang', lng);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 360) problems.push(`${lng} ${path}: ${width} px wide`);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-        problems.push(`${lng} ${path}: axe ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      for (const finding of await axeFindings(page)) problems.push(`${lng} ${path}: axe ${finding}`);
     }
   }
   expect(problems).toEqual([]);

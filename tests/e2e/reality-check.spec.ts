@@ -6,8 +6,8 @@
  * reminder stays in the page and the interval is changed; without it in Bengali it is at the top of the page and the
  * ticket page shows the API's refusal. The API and the form posts are covered by tests/api/reality-check.test.ts.
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { axeFindings } from './axe.ts';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, hydrated, login, newPlayer, type NewPlayer, readCode, test } from './helpers.ts';
 import { featuredLotteryId, randomTicket, useLanguage } from './pages.ts';
 import { OLD_SESSION_EMAIL } from './reality-fixture.ts';
@@ -23,14 +23,6 @@ async function playerWithOldSessions(request: APIRequestContext): Promise<NewPla
   const verify = await request.post('/api/v1/verify-otp/', { data: { identifier: p.phone, otp: await readCode(p.phone, 'account') } });
   expect(verify.ok(), await verify.text()).toBe(true);
   return { ...p, email };
-}
-
-/** axe-core's serious and critical findings on the page now on screen (as tests/e2e/a11y.spec.ts counts them; it needs JavaScript). */
-async function axeProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 const TEXTS = {
@@ -66,7 +58,7 @@ test.describe('with JavaScript, in English', () => {
     await expect(dialog).toContainText(x.played);
     await expect(dialog).toContainText('Since you logged in you have bought 0 tickets for TK. 0 in all.');
     expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     // Only its three choices make it go: Escape leaves it (modal, or back in the page should the browser close it).
     await page.keyboard.press('Escape');
     const main = page.locator('main');
@@ -79,7 +71,7 @@ test.describe('with JavaScript, in English', () => {
     const inPage = page.locator('section.reality-check');
     await expect(inPage).toContainText(x.played);
     await expect(page.locator('dialog.reality-check__dialog')).toHaveCount(0);
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await inPage.getByRole('button', { name: x.continue }).click();
     await expect(page).toHaveURL(/\/profile\/limits$/);
     await expect(page.locator('.reality-check')).toHaveCount(0);
