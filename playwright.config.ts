@@ -49,7 +49,9 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace only when a journey runs again after failing (CI retries once; locally `--trace on`): recording one
+    // for every journey, to keep it on failure, cost a quarter of the journeys' time (docs/decisions/068-suite-toward-15-minutes.md).
+    trace: 'on-first-retry',
     locale: 'en-US',
     timezoneId: 'Asia/Dhaka',
   },
