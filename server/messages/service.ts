@@ -113,9 +113,8 @@ export const REMIND_EVERY_MS = 60_000;
 
 /**
  * The sender of this instance every `everyMs` (config DISPATCH_EVERY_MS: a message's SMS goes within this long of its
- * event), and the claim reminders' query every minute (a scan of the unclaimed
- * prizes, not for a 5-second loop), the first with the first send; then the waiting pushes; a failed run is logged and
- * the next one tries again.
+ * event), and the claim reminders' query every minute (a scan of the unclaimed prizes, not for a 5-second loop), the
+ * first with the first send; then the waiting pushes; a failed run is logged and the next one tries again.
  */
 export function scheduleDispatch(
   messages: Messages,

@@ -8,8 +8,8 @@ export const RECONCILE_EVERY_MS = 60_000;
 
 /**
  * The reconciliation job of this instance: `firstMs` after the start (config RECONCILE_FIRST_MS: the tests of a restart
- * make it shorter) and every minute, every payment open for more than a few minutes
- * is settled by bKash's word and every refund still due is made. Runs on every instance; the rows it takes are leased
+ * make it shorter) and every minute, every payment open for more than a few minutes is settled by bKash's word and
+ * every refund still due is made. Runs on every instance; the rows it takes are leased
  * (server/payments/queries.ts leaseOpen), so instances never ask about one payment at once. A failed run is logged and
  * the next one tries again.
  */

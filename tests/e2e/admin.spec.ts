@@ -4,7 +4,7 @@
  * language; every back-office page built so far fits a 360 px phone and a 1280 px desktop in both languages, axe
  * clean. The no-JS form posts are covered by tests/api/admin-pages.test.ts.
  */
-import { axeFindings } from './axe.ts';
+import { fits } from './fits.ts';
 import { expect, login, test } from './helpers.ts';
 import { STAFF, useLanguage } from './pages.ts';
 
@@ -97,10 +97,7 @@ test('the back office fits a 360 px phone and a 1280 px desktop in both language
         await page.goto(path);
         await expect(page.locator('.admin-main h1')).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', lng);
-        const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (scroll > width) problems.push(`${lng} ${width} ${path}: ${scroll} px wide`);
-        if (width !== 360) continue;
-        for (const finding of await axeFindings(page)) problems.push(`${lng} ${width} ${path}: axe ${finding}`);
+        await fits(page, width, `${lng} ${path}`, problems, { axe: width === 360 });
       }
     }
   }

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /**
- * axe-core's findings on the page now on screen, one line each (`id: help (targets)`), empty when there are none. By
+ * axe-core's findings on the page now on screen, one line each (`impact id: help (targets)`), empty when there are none. By
  * default the serious and critical ones, as every audit of the journeys counts them; `all` for every impact. axe runs
  * as a script in the page, so only where JavaScript is on.
  *
@@ -17,5 +17,5 @@ export async function axeFindings(page: Page, o: { include?: string; all?: boole
   const { violations } = await builder.analyze();
   return violations
     .filter((v) => o.all || v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

@@ -6,7 +6,7 @@
  * the payout details, My Lotteries shows Details submitted, and Transfer completed once staff complete the transfer.
  * The no-JS form posts are covered by tests/api/claim-pages.test.ts.
  */
-import { axeFindings } from './axe.ts';
+import { fits } from './fits.ts';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, login, readCode, test } from './helpers.ts';
 import { drawByHand, randomTicket, sendMoney, STAFF, useLanguage } from './pages.ts';
@@ -128,9 +128,7 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
     for (const path of [`/user/prize-claim/${prizeId}`, '/my-lotteries']) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', lng);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (width > 360) problems.push(`${lng} ${path}: ${width} px wide`);
-      for (const finding of await axeFindings(page)) problems.push(`${lng} ${path}: axe ${finding}`);
+      await fits(page, 360, `${lng} ${path}`, problems);
     }
   }
   expect(problems).toEqual([]);

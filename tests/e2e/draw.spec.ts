@@ -7,7 +7,7 @@
  * journeys keep theirs. The no-JS posts are covered by tests/api/draw-pages.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import { axeFindings } from './axe.ts';
+import { fits } from './fits.ts';
 import { expect, login, serverLogPath, test } from './helpers.ts';
 import { closeSales, drawByHand, lotteryWithSale, secondStaff, STAFF, useLanguage } from './pages.ts';
 
@@ -142,22 +142,6 @@ test('the draw page fits a 360 px phone and a 1280 px desktop in both languages,
   await useLanguage(page, 'en');
   await login(page, STAFF);
   const problems: string[] = [];
-  const check = async (label: string, width: number, lng: string) => {
-    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-    if (scroll > width) {
-      // What sticks out, to say where to look.
-      const wide = await page.evaluate(
-        (w) =>
-          [...document.querySelectorAll('body *')]
-            .filter((e) => e.getBoundingClientRect().right > w && !e.closest('.table-scroll *, .admin-nav'))
-            .slice(0, 3)
-            .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`),
-        width,
-      );
-      problems.push(`${label} ${lng} ${width}: ${scroll} px wide (${wide.join(', ')})`);
-    }
-    for (const finding of await axeFindings(page)) problems.push(`${label} ${lng} ${width}: axe ${finding}`);
-  };
   const visit = async (label: string) => {
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
@@ -166,7 +150,7 @@ test('the draw page fits a 360 px phone and a 1280 px desktop in both languages,
         await page.goto(`/admin/lotteries/${lottery.id}/draw`);
         await expect(page.locator('.admin-main h1')).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('lang', lng);
-        await check(label, width, lng);
+        await fits(page, width, `${label} ${lng}`, problems);
       }
     }
   };
@@ -185,7 +169,7 @@ test('the draw page fits a 360 px phone and a 1280 px desktop in both languages,
     .click();
   const dialog = page.getByRole('dialog', { name: 'এই পুরস্কার আটকে রাখার প্রস্তাব করবেন?' });
   await expect(dialog).toBeVisible();
-  await check('withhold dialog', 360, 'bn');
+  await fits(page, 360, 'withhold dialog bn', problems);
   await dialog.getByRole('link', { name: 'বাতিল' }).click();
   await expect(dialog).toHaveCount(0);
   expect(problems).toEqual([]);

@@ -3,7 +3,7 @@
  * home page, confirm the purchase with bKash, enter the TrxID on the payment page, and find the pending ticket in
  * My Lotteries. The no-JS form posts are covered by tests/api/purchase-pages.test.ts.
  */
-import { axeFindings } from './axe.ts';
+import { fits } from './fits.ts';
 import type { Locator } from '@playwright/test';
 import { expect, login, test } from './helpers.ts';
 import { featuredLotteryId, useLanguage } from './pages.ts';
@@ -74,9 +74,7 @@ test('with a purchase: the payment page (TrxID form) and a My Lotteries card fit
     for (const path of [payment, '/my-lotteries']) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('lang', lng);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (width > 360) problems.push(`${lng} ${path}: ${width} px wide`);
-      for (const finding of await axeFindings(page)) problems.push(`${lng} ${path}: axe ${finding}`);
+      await fits(page, 360, `${lng} ${path}`, problems);
     }
   }
   expect(problems).toEqual([]);
