@@ -162,3 +162,27 @@ describe('the reality_check refusal (shared/play-safe/refusals.ts), worded as ru
     }
   });
 });
+
+/**
+ * The Bengali texts that are made only of other texts ($t nesting: play:api.selfExcludedTrxId, timeOutTrxId and the
+ * played_* forms of the reality check) are written the same in both locale files, yet read wholly in Bengali: every
+ * part they nest is translated.
+ */
+describe('texts made of other texts, in Bengali', () => {
+  const resources = loadResources();
+  test.each(['self_excluded_trx_id', 'time_out_trx_id'] as const)('%s: its two parts, in Bengali', async (name) => {
+    const t = (await createI18n(resources)).getFixedT('bn');
+    const spec = playRefusals[name];
+    const params = spec.format({ until: '2026-12-05T14:00:00Z' }, 'bn');
+    const text = t(spec.text, params);
+    const first = name === 'self_excluded_trx_id' ? 'play:api.selfExcluded' : 'play:api.timeOut';
+    expect(text).toBe(`${t(first, params)} ${t('play:api.excludedTrxId', params)}`);
+    expect(text).not.toMatch(/[A-Za-z]|\$t\(|\{\{/);
+  });
+  test.each([1, 60, 125])('the reality check after %i minutes, in Bengali', async (minutes) => {
+    const t = (await createI18n(resources)).getFixedT('bn');
+    const spec = playRefusals.reality_check;
+    const text = t(spec.text, spec.format({ minutes_played: minutes, spent: 1500, tickets: 2 }, 'bn'));
+    expect(text).not.toMatch(/[A-Za-z]|\$t\(|\{\{/);
+  });
+});
