@@ -17,4 +17,8 @@ export default {
   globalTeardown: '<rootDir>/tests/helpers/pglite-template-teardown.ts',
   // A console.error or console.warn fails the test, as in the browser journeys (tests/helpers/console-fails.ts).
   setupFilesAfterEnv: ['<rootDir>/tests/helpers/console-fails.ts'],
+  // A worker keeps ~15 MB of every test file it ran (Jest's ESM module contexts), and the files after it ran up to three
+  // times slower than alone; a worker whose heap passed 300 MB after a file is replaced by a fresh one. The whole run on
+  // PGlite: 531 s → 377 s, 1,029 → 719 s of CPU (docs/decisions/069-jest-workers-and-one-visit-per-page.md).
+  workerIdleMemoryLimit: '300MB',
 };

@@ -52,6 +52,10 @@ export default defineConfig({
     // A trace only when a journey runs again after failing (CI retries once; locally `--trace on`): recording one
     // for every journey, to keep it on failure, cost a quarter of the journeys' time (docs/decisions/068-suite-toward-15-minutes.md).
     trace: 'on-first-retry',
+    // No service worker, except in the journeys about it (pwa, push: `test.use({ serviceWorkers: 'allow' })`): it
+    // installs in every new browser context and fetches the app's files for its cache, work the other journeys do not
+    // look at (docs/decisions/069-jest-workers-and-one-visit-per-page.md).
+    serviceWorkers: 'block',
     locale: 'en-US',
     timezoneId: 'Asia/Dhaka',
   },

@@ -4,11 +4,11 @@
  * independent verifier (scripts/verify-draw.ts) checks its draw against the running server and flags its beacon
  * "unverified beacon" (a sample has no drand signature), as its proof page does. On PGlite and PostgreSQL.
  */
-import { execFile } from 'node:child_process';
 import request from 'supertest';
 import { sampleBeacon } from '../../server/db/seed.ts';
 import { roundTime, verifyProof } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { verifyDraw } from '../helpers/verify-draw.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,12 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const verifier = (id: number) =>
-  new Promise<{ code: number; out: string }>((resolve) =>
-    execFile('npx', ['tsx', 'scripts/verify-draw.ts', t.url, String(id)], { timeout: 60_000 }, (error, stdout) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: stdout }),
-    ),
-  );
+const verifier = (id: number) => verifyDraw(t.url, String(id));
 
 test('every drawn demo lottery has a proof by the procedure that checks, with a sample beacon said to be one', async () => {
   const drawn = await t.db.query<{ id: number; drawn_at: string }>(

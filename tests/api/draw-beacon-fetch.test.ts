@@ -4,7 +4,6 @@
  * the job stores a verified value with its signature, once even when instances race, and nothing from a relay whose
  * signature does not verify; staff may give the signature instead of the value. On PGlite and PostgreSQL.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { REAL_BEACONS, serveBeacons, startFakeRelay, type FakeRelay } from '../helpers/fake-drand.ts';
 import { account, type Player } from './purchase-fixtures.ts';
+import { verifyDraw } from '../helpers/verify-draw.ts';
 
 const [early, real] = REAL_BEACONS;
 const ROUND = real.round;
@@ -89,14 +89,10 @@ const beaconAudits = () =>
 /** A signature with one bit of its last byte flipped. */
 const tamper = (sig: string) => sig.slice(0, -2) + (parseInt(sig.slice(-2), 16) ^ 1).toString(16).padStart(2, '0');
 
-function verifyDraw(proofJson: unknown): Promise<{ code: number; out: string }> {
+function verifyProofFile(proofJson: unknown): Promise<{ code: number; out: string }> {
   const file = path.join(dir, `proof-${++seq}.json`);
   writeFileSync(file, JSON.stringify(proofJson));
-  return new Promise((resolve) =>
-    execFile('npx', ['tsx', 'scripts/verify-draw.ts', '--file', file], { timeout: 60_000 }, (error, stdout) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: stdout }),
-    ),
-  );
+  return verifyDraw('--file', file);
 }
 
 test("the app's own job, started with it, fetches and stores a verified beacon", async () => {
@@ -145,10 +141,10 @@ test('one run: the value and its signature stored, fetched by the server (no act
   const drawn = (await proof(id).expect(200)).body;
   expect(drawn.beacon).toEqual({ source: 'drand-quicknet', round: ROUND, value: real.randomness, signature: real.signature });
   expect(verifyProof(drawn)).toEqual({ ok: true });
-  const ok = await verifyDraw(drawn);
+  const ok = await verifyProofFile(drawn);
   expect(ok.out).toContain(`beacon signature ${real.signature}`);
   expect(ok.code).toBe(0);
-  const forged = await verifyDraw({ ...drawn, beacon: { ...drawn.beacon, signature: tamper(real.signature) } });
+  const forged = await verifyProofFile({ ...drawn, beacon: { ...drawn.beacon, signature: tamper(real.signature) } });
   expect(forged.out).toContain('differs: beacon.value is not SHA-256 of beacon.signature');
   expect(forged.out).toContain(`differs: unverified beacon: beacon.signature is not drand quicknet's signature of round ${ROUND}`);
   expect(forged.code).toBe(1);

@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { execFile } from 'node:child_process';
 import { quicknetRound, roundTime, selectWinners, verifyProof } from '../../server/draws/verifiable.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
@@ -15,6 +14,7 @@ import { storedCommitment } from '../helpers/sealed.ts';
 import { keyringOf } from '../../server/crypto/sealed.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
+import { verifyDraw } from '../helpers/verify-draw.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -404,11 +404,7 @@ describe('the draw by the procedure', () => {
     expect(audit?.after.algorithm).toBe('bhagya-draw-v1');
 
     // The independent verifier, run as anyone would against this server: the signature checked too.
-    const run = await new Promise<{ code: number; out: string }>((resolve) =>
-      execFile('npx', ['tsx', 'scripts/verify-draw.ts', t.url, String(id)], { timeout: 60_000 }, (error, stdout) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: stdout }),
-      ),
-    );
+    const run = await verifyDraw(t.url, String(id));
     expect(run.out).toContain(`beacon signature ${SIGNED.signature}`);
     expect(run.out).toMatch(/\nverified\n$/);
     expect(run.code).toBe(0);

@@ -13,7 +13,6 @@
  * found within some ten thousand tries.
  */
 import { createHash } from 'node:crypto';
-import { execFile } from 'node:child_process';
 import request from 'supertest';
 import { matchOf, tierOf, type Tier } from '../../shared/draws/tiers.ts';
 import { formatTicket } from '../../shared/ticket.ts';
@@ -32,6 +31,7 @@ import {
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, buy, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 import { numbersLotteryBody } from '../helpers/factories.ts';
+import { verifyDraw } from '../helpers/verify-draw.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -289,11 +289,7 @@ describe('the numbers draw', () => {
     expect(p.winners).toBeUndefined();
     expect(p.tickets).toHaveLength(tickets.length);
     expect(verifyProof(p)).toEqual({ ok: true });
-    const run = await new Promise<{ code: number; out: string }>((resolve) =>
-      execFile('npx', ['tsx', 'scripts/verify-draw.ts', t.url, String(id)], { timeout: 60_000 }, (error, stdout) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, out: stdout }),
-      ),
-    );
+    const run = await verifyDraw(t.url, String(id));
     expect(run.out).toMatch(/verified/);
     expect(run.code).toBe(0);
 

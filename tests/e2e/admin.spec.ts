@@ -1,10 +1,9 @@
 /**
  * The back office (docs/rules/pages.md#9-back-office) with JavaScript: staff create a lottery with its English and
  * Bengali names, find it in the list, publish and feature it from the edit form, and players see it in their
- * language; every back-office page built so far fits a 360 px phone and a 1280 px desktop in both languages, axe
- * clean. The no-JS form posts are covered by tests/api/admin-pages.test.ts.
+ * language. Every back-office page fitting a 360 px phone and a 1280 px desktop in both languages, axe clean at both, is
+ * every-page.spec.ts's staff journey. The no-JS form posts are covered by tests/api/admin-pages.test.ts.
  */
-import { fits } from './fits.ts';
 import { expect, login, test } from './helpers.ts';
 import { STAFF, useLanguage } from './pages.ts';
 
@@ -68,40 +67,6 @@ test('staff create a lottery in both languages, publish and feature it; players 
   await useLanguage(page, 'bn');
   await page.goto('/all-lotteries');
   await expect(page.locator('main')).toContainText('মেঘনা ড্র');
-});
-
-test('the back office fits a 360 px phone and a 1280 px desktop in both languages, axe clean', async ({ page }) => {
-  // 11 pages × 2 widths × 2 languages; axe at 360 px only: at the desktop width a11y.spec.ts's staff journey audits the
-  // same pages in both languages with the same axe (decision 066). Minutes on a busy 2-core machine.
-  test.setTimeout(360_000);
-  await useLanguage(page, 'en');
-  await login(page, STAFF);
-  const problems: string[] = [];
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    for (const lng of ['en', 'bn'] as const) {
-      await useLanguage(page, lng);
-      for (const path of [
-        '/admin/dashboard',
-        '/admin/lotteries',
-        '/admin/create-lottery',
-        '/admin/lotteries/1/edit',
-        '/admin/prize-claims',
-        '/admin/generated-tickets',
-        '/admin/audit-log',
-        '/admin/transactions',
-        '/admin/users',
-        '/admin/users/new',
-        '/admin/users/1/edit',
-      ]) {
-        await page.goto(path);
-        await expect(page.locator('.admin-main h1')).toBeVisible();
-        await expect(page.locator('html')).toHaveAttribute('lang', lng);
-        await fits(page, width, `${lng} ${path}`, problems, { axe: width === 360 });
-      }
-    }
-  }
-  expect(problems).toEqual([]);
 });
 
 test('a player is sent to login from the back office', async ({ page, player }) => {

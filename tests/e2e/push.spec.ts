@@ -10,6 +10,9 @@ import { fits } from './fits.ts';
 import { expect, hydrated, login, test } from './helpers.ts';
 import { useLanguage } from './pages.ts';
 
+// The journeys about the service worker: it is blocked in the others (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const TEXTS = {
   en: {
     title: 'Notifications on this device',

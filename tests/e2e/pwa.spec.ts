@@ -12,6 +12,9 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, hydrated, login, test } from './helpers.ts';
 import { STAFF } from './pages.ts';
 
+// The journeys about the service worker: it is blocked in the others (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Width × height of a PNG, from its IHDR chunk. */
 const pngSize = (b: Buffer) => `${b.readUInt32BE(16)}x${b.readUInt32BE(20)}`;
 
