@@ -27,6 +27,9 @@ async function start(db: Db, env: Record<string, string> = {}): Promise<App> {
     SECRET_KEY: 'seed-test-'.padEnd(48, 'x'),
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'true',
+    // Cheap password hashes, as every test app has them (docs/decisions/036-password-hash-cost-in-tests.md): the demo
+    // logins were hashed at production's cost, 0.35 s of CPU and 128 MB each.
+    PASSWORD_HASH_COST: '10',
     ...env,
   });
   return createApp(config, { db, notifier: { sendCode: async () => undefined, send: async () => undefined } });
