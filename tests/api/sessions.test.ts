@@ -17,6 +17,8 @@ import { testDatabase } from '../helpers/database.ts';
 import { csrfFrom, loginCookie, sessionSetCookie, tokensInCookie } from '../helpers/session.ts';
 import { buy, insertLottery, purchase } from './purchase-fixtures.ts';
 import { uniquePhone } from '../helpers/factories.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,40 +30,35 @@ beforeEach(async () => {
 });
 
 const newUser = (o: { is_staff?: boolean } = {}) => createUser(t, { phone: uniquePhone(), ...o });
-const api = () => request(t.url);
+/** A request for a page or the BFF, as a browser asks it. */
+const site = () => request(t.url);
 const bearer = (token: string): [string, string] => ['Authorization', `Bearer ${token}`];
 
 async function apiLogin(u: { phone: string; password: string }): Promise<{ access: string; refresh: string }> {
-  const r = await api().post('/api/token/').send({ phone: u.phone, password: u.password }).expect(200);
+  const r = await to(t, api.login).send({ phone: u.phone, password: u.password }).expect(200);
   return r.body as { access: string; refresh: string };
 }
 
 /** What a session cookie opens: the profile page, the BFF's me, and its access token on the API itself. */
 async function opens(cookie: string) {
-  const page = await api().get('/profile').set('Cookie', cookie).set('Accept-Language', 'en');
-  const bff = await api().get('/bff/api/v1/me/').set('Cookie', cookie);
-  const direct = await api()
-    .get('/api/v1/me/')
-    .set(...bearer(tokensInCookie(cookie).access));
+  const page = await site().get('/profile').set('Cookie', cookie).set('Accept-Language', 'en');
+  const bff = await site().get(`/bff${api.me.path}`).set('Cookie', cookie);
+  const direct = await to(t, api.me).set(...bearer(tokensInCookie(cookie).access));
   return { page: page.status === 200 ? 'page' : page.headers.location, bff: bff.status, api: direct.status };
 }
 const OPEN = { page: 'page', bff: 200, api: 200 };
 const ENDED = { page: '/login?from=%2Fprofile', bff: 401, api: 401 };
 
 const contact = (token: string) =>
-  api()
-    .post('/api/v1/contact/')
+  to(t, api.contact)
     .set(...bearer(token))
     .send({ name: 'A', email: 'a@b.co', message: 'hello' });
-const me = (token: string) =>
-  api()
-    .get('/api/v1/me/')
-    .set(...bearer(token));
+const me = (token: string) => to(t, api.me).set(...bearer(token));
 
 /** POST /logout as the page's form does (CSRF token from the page). */
 async function logout(cookie: string) {
-  const page = await api().get('/profile').set('Cookie', cookie).expect(200);
-  const r = await api()
+  const page = await site().get('/profile').set('Cookie', cookie).expect(200);
+  const r = await site()
     .post('/logout')
     .set('Cookie', cookie)
     .type('form')
@@ -80,31 +77,25 @@ describe('logout', () => {
     const refused = await me(tokensInCookie(cookie).access);
     expect(refused.body).toEqual({ detail: 'Your session has expired, please sign in again!', code: 'token_not_valid' });
     // Its refresh token is revoked too: no new access token from it.
-    expect(
-      (
-        await api()
-          .post('/api/token/refresh/')
-          .send({ refresh: tokensInCookie(cookie).refresh })
-      ).status,
-    ).toBe(401);
+    expect((await to(t, api.refresh).send({ refresh: tokensInCookie(cookie).refresh })).status).toBe(401);
   });
 
   test('a page asked with the ended cookie drops it; a public page and a public list still answer, as to a visitor', async () => {
     const u = await newUser();
     const cookie = await loginCookie(t.url, u.phone, u.password);
     await logout(cookie);
-    const profile = await api().get('/profile').set('Cookie', cookie);
+    const profile = await site().get('/profile').set('Cookie', cookie);
     expect(sessionSetCookie(profile)).toMatch(/^bh_session=;/);
-    const home = await api().get('/').set('Cookie', cookie);
+    const home = await site().get('/').set('Cookie', cookie);
     expect(home.status).toBe(200);
     expect(sessionSetCookie(home)).toMatch(/^bh_session=;/);
-    const list = await api().get('/bff/api/v1/published-lotteries/').set('Cookie', cookie);
+    const list = await site().get(`/bff${api.publishedLotteries.path}`).set('Cookie', cookie);
     expect(list.status).toBe(200);
     expect(sessionSetCookie(list)).toMatch(/^bh_session=;/);
     // An unsafe call is not made again: refused, and the cookie goes.
-    const tokenPage = await api().get('/contact').set('Cookie', cookie);
-    const post = await api()
-      .post('/bff/api/v1/logout-everywhere/')
+    const tokenPage = await site().get('/contact').set('Cookie', cookie);
+    const post = await site()
+      .post(`/bff${api.logoutEverywhere.path}`)
       .set('Cookie', cookie)
       .set('X-CSRF-Token', csrfFrom(tokenPage.text))
       .set('Sec-Fetch-Site', 'same-origin');
@@ -125,7 +116,7 @@ describe('logout', () => {
     const u = await newUser();
     const s = await apiLogin(u);
     expect((await me(s.access)).status).toBe(200);
-    await api().post('/api/token/blacklist/').send({ refresh: s.refresh }).expect(204);
+    await to(t, api.logout).send({ refresh: s.refresh }).expect(204);
     expect((await me(s.access)).status).toBe(401);
     expect((await contact(s.access)).status).toBe(401);
   });
@@ -140,10 +131,9 @@ describe('a password reset', () => {
     const player = { id: u.id, phone: u.phone, token: s.access, auth: bearer(s.access) };
     expect((await buy(t, player, purchase(lottery, '01-02-03-04-05-06'))).status).toBe(201);
 
-    await api().post('/api/v1/forgot-password/').send({ identifier: u.phone }).expect(200);
+    await to(t, api.forgotPassword).send({ identifier: u.phone }).expect(200);
     const otp = await t.lastCode(u.phone, 'reset');
-    await api()
-      .post('/api/v1/reset-password/')
+    await to(t, api.resetPassword)
       .send({ identifier: u.phone, otp, new_password: 'a-new-password-2', confirm_password: 'a-new-password-2' })
       .expect(200);
 
@@ -151,7 +141,7 @@ describe('a password reset', () => {
     expect(after.status).toBe(401);
     expect(after.body.code).toBe('token_not_valid');
     expect((await t.db.query('SELECT id FROM transactions WHERE user_id = $1', [u.id])).length).toBe(1);
-    expect((await api().post('/api/token/refresh/').send({ refresh: s.refresh })).status).toBe(401);
+    expect((await to(t, api.refresh).send({ refresh: s.refresh })).status).toBe(401);
     expect(await opens(browser)).toEqual(ENDED);
     // The new password opens a new session.
     expect((await me((await apiLogin({ phone: u.phone, password: 'a-new-password-2' })).access)).status).toBe(200);
@@ -165,7 +155,7 @@ describe('a password reset', () => {
     await t.db.query('UPDATE users SET session_version = session_version + 1 WHERE id = $1', [u.id]);
     expect(before?.session_version).toBe(0);
     expect((await me(s.access)).status).toBe(401);
-    expect((await api().post('/api/token/refresh/').send({ refresh: s.refresh })).status).toBe(401);
+    expect((await to(t, api.refresh).send({ refresh: s.refresh })).status).toBe(401);
   });
 });
 
@@ -176,28 +166,19 @@ describe('a deactivation by staff', () => {
     const u = await newUser();
     const s = await apiLogin(u);
     const browser = await loginCookie(t.url, u.phone, u.password);
-    expect(
-      (
-        await api()
-          .get('/api/v1/my-transactions/')
-          .set(...bearer(s.access))
-      ).status,
-    ).toBe(200);
+    expect((await to(t, api.myTransactions).set(...bearer(s.access))).status).toBe(200);
     const set = (is_active: boolean) =>
-      api()
-        .patch(`/api/v1/admin-users/${u.id}/`)
+      to(t, api.updateUser, { params: { id: u.id } })
         .set(...bearer(staffToken))
         .send({ is_active });
     expect((await set(false)).status).toBe(200);
-    const read = await api()
-      .get('/api/v1/my-transactions/')
-      .set(...bearer(s.access));
+    const read = await to(t, api.myTransactions).set(...bearer(s.access));
     expect(read.status).toBe(401);
     expect((await me(s.access)).status).toBe(401);
     expect(await opens(browser)).toEqual(ENDED);
     expect((await set(true)).status).toBe(200);
     expect((await me(s.access)).status).toBe(401);
-    expect((await api().post('/api/token/refresh/').send({ refresh: s.refresh })).status).toBe(401);
+    expect((await to(t, api.refresh).send({ refresh: s.refresh })).status).toBe(401);
   });
 });
 
@@ -211,15 +192,13 @@ describe('log out everywhere', () => {
     const o = await apiLogin(other);
     const otherBrowser = await loginCookie(t.url, other.phone, other.password);
 
-    const r = await api()
-      .post('/api/v1/logout-everywhere/')
-      .set(...bearer(b.access));
+    const r = await to(t, api.logoutEverywhere).set(...bearer(b.access));
     expect(r.status).toBe(204);
     for (const token of [a.access, b.access]) {
       expect((await me(token)).status).toBe(401);
       expect((await contact(token)).status).toBe(401);
     }
-    for (const refresh of [a.refresh, b.refresh]) expect((await api().post('/api/token/refresh/').send({ refresh })).status).toBe(401);
+    for (const refresh of [a.refresh, b.refresh]) expect((await to(t, api.refresh).send({ refresh })).status).toBe(401);
     expect(await opens(browser)).toEqual(ENDED);
     // Another player's sessions go on.
     expect((await me(o.access)).status).toBe(200);
@@ -230,19 +209,13 @@ describe('log out everywhere', () => {
   });
 
   test('is for a logged-in caller: anonymous 401, an ended session 401', async () => {
-    const anonymous = await api().post('/api/v1/logout-everywhere/');
+    const anonymous = await to(t, api.logoutEverywhere);
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.code).toBe('not_authenticated');
     const u = await newUser();
     const s = await apiLogin(u);
-    await api().post('/api/token/blacklist/').send({ refresh: s.refresh }).expect(204);
-    expect(
-      (
-        await api()
-          .post('/api/v1/logout-everywhere/')
-          .set(...bearer(s.access))
-      ).status,
-    ).toBe(401);
+    await to(t, api.logout).send({ refresh: s.refresh }).expect(204);
+    expect((await to(t, api.logoutEverywhere).set(...bearer(s.access))).status).toBe(401);
   });
 
   test.each(['en', 'bn'] as const)(
@@ -256,7 +229,7 @@ describe('log out everywhere', () => {
           ? { button: 'Log out everywhere', yes: 'Yes, log out everywhere' }
           : { button: 'সব জায়গা থেকে লগআউট', yes: 'হ্যাঁ, সব জায়গা থেকে লগআউট করুন' };
       const cookie = `${here}; lang=${lng}`;
-      const page = await api().get('/profile').set('Cookie', cookie).expect(200);
+      const page = await site().get('/profile').set('Cookie', cookie).expect(200);
       expect(page.text).toContain(texts.button);
       expect(page.text).toMatch(
         /<form[^>]*action="\/profile" method="post"><input type="hidden" name="_csrf"[^>]*\/><button type="submit" value="logout-everywhere"[^>]*name="intent"/,
@@ -264,18 +237,18 @@ describe('log out everywhere', () => {
       const csrf = csrfFrom(page.text);
 
       // Without the CSRF token: refused, nothing ends.
-      expect((await api().post('/profile').set('Cookie', cookie).type('form').send({ intent: 'logout-everywhere-confirmed' })).status).toBe(
-        403,
-      );
+      expect(
+        (await site().post('/profile').set('Cookie', cookie).type('form').send({ intent: 'logout-everywhere-confirmed' })).status,
+      ).toBe(403);
       expect(await opens(elsewhere)).toEqual(OPEN);
 
-      const ask = await api().post('/profile').set('Cookie', cookie).type('form').send({ _csrf: csrf, intent: 'logout-everywhere' });
+      const ask = await site().post('/profile').set('Cookie', cookie).type('form').send({ _csrf: csrf, intent: 'logout-everywhere' });
       expect(ask.status).toBe(200);
       expect(ask.text).toContain(texts.yes);
       expect(ask.text).toMatch(/<button type="submit" value="logout-everywhere-confirmed"[^>]*name="intent"/);
       expect(await opens(elsewhere)).toEqual(OPEN); // asking ends nothing
 
-      const done = await api()
+      const done = await site()
         .post('/profile')
         .set('Cookie', cookie)
         .type('form')
@@ -286,7 +259,7 @@ describe('log out everywhere', () => {
       expect(await opens(elsewhere)).toEqual(ENDED);
       expect(await opens(here)).toEqual(ENDED);
 
-      const login = await api().get('/login?notice=loggedOutEverywhere').set('Cookie', `lang=${lng}`).expect(200);
+      const login = await site().get('/login?notice=loggedOutEverywhere').set('Cookie', `lang=${lng}`).expect(200);
       expect(login.text).toContain(
         lng === 'en' ? 'You have been logged out on every phone and computer.' : 'আপনি প্রতিটি ফোন ও কম্পিউটার থেকে লগআউট করেছেন।',
       );
@@ -334,32 +307,32 @@ describe('the check reads the database, not an instance', () => {
         `INSERT INTO users (name, phone, password_hash, is_active, phone_confirmed) VALUES ('Two Places', '01930000001', $1, true, true) RETURNING id`,
         [await hashPassword('secret-pass-1')],
       );
-      const login = await request(one.app).post('/api/token/').send({ phone: '01930000001', password: 'secret-pass-1' }).expect(200);
+      const login = await request(one.app).post(api.login.path).send({ phone: '01930000001', password: 'secret-pass-1' }).expect(200);
       const token = login.body.access as string;
       expect(decodeJwt(token)).toMatchObject({ user_id: row?.id, sid: decodeJwt(login.body.refresh as string).jti });
       // The second instance knows the token (same secret) and has checked it once (its signature is remembered).
       expect(
         (
           await request(two.app)
-            .get('/api/v1/me/')
+            .get(api.me.path)
             .set(...bearer(token))
         ).status,
       ).toBe(200);
       await request(one.app)
-        .post('/api/v1/logout-everywhere/')
+        .post(api.logoutEverywhere.path)
         .set(...bearer(token))
         .expect(204);
       expect(
         (
           await request(two.app)
-            .get('/api/v1/me/')
+            .get(api.me.path)
             .set(...bearer(token))
         ).status,
       ).toBe(401);
       expect(
         (
           await request(two.app)
-            .post('/api/v1/contact/')
+            .post(api.contact.path)
             .set(...bearer(token))
             .send({ name: 'A', email: 'a@b.co', message: 'hello' })
         ).status,
