@@ -6,6 +6,8 @@
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { account, type Player } from './purchase-fixtures.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -27,26 +29,13 @@ beforeEach(async () => {
 });
 
 async function nidPhoto(p: Player): Promise<string> {
-  const res = await request(t.url)
-    .post('/api/v1/upload-nid/')
-    .set(...p.auth)
-    .set('Content-Type', 'image/png')
-    .send(PNG);
+  const res = await to(t, api.uploadNid, { as: p }).set('Content-Type', 'image/png').send(PNG);
   expect(res.status).toBe(201);
   return res.body.data.id as string;
 }
-const save = (p: Player | null, body: unknown, lang = 'en') => {
-  const r = request(t.url).put('/api/v1/my-identity/').set('Accept-Language', lang);
-  return (p ? r.set(...p.auth) : r).send(body as object);
-};
-const mine = (p: Player) =>
-  request(t.url)
-    .get('/api/v1/my-identity/')
-    .set(...p.auth);
-const ofUser = (who: Player | null, id: number) => {
-  const r = request(t.url).get(`/api/v1/admin-users/${id}/identity/`);
-  return who ? r.set(...who.auth) : r;
-};
+const save = (p: Player | null, body: unknown, lang = 'en') => to(t, api.saveIdentity, { as: p, lang }).send(body as object);
+const mine = (p: Player) => to(t, api.myIdentity, { as: p });
+const ofUser = (who: Player | null, id: number) => to(t, api.userIdentity, { params: { id }, as: who });
 async function valid(p: Player) {
   return { nid: '1990 2611 2345 67890', nid_front: await nidPhoto(p), nid_back: await nidPhoto(p), phone: '+880 1712-345678' };
 }
@@ -55,43 +44,21 @@ describe('NID photos', () => {
   test('stored as kind nid, owned by the player; anonymous uploads are refused', async () => {
     const id = await nidPhoto(a);
     expect(await t.db.one('SELECT owner_id, kind FROM uploads WHERE id = $1', [id])).toEqual({ owner_id: a.id, kind: 'nid' });
-    const anon = await request(t.url).post('/api/v1/upload-nid/').set('Content-Type', 'image/png').send(PNG);
+    const anon = await to(t, api.uploadNid).set('Content-Type', 'image/png').send(PNG);
     expect(anon.status).toBe(401);
   });
 
   test('served to the owner and to staff only; another player gets 404 as for a missing one', async () => {
     const id = await nidPhoto(a);
-    const url = `/api/v1/uploads/${id}/`;
-    expect(
-      (
-        await request(t.url)
-          .get(url)
-          .set(...a.auth)
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await request(t.url)
-          .get(url)
-          .set(...staff.auth)
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await request(t.url)
-          .get(url)
-          .set(...b.auth)
-      ).status,
-    ).toBe(404);
-    expect((await request(t.url).get(url)).status).toBe(401);
+    const photo = (who: Player | null) => to(t, api.getUpload, { params: { id }, as: who });
+    expect((await photo(a)).status).toBe(200);
+    expect((await photo(staff)).status).toBe(200);
+    expect((await photo(b)).status).toBe(404);
+    expect((await photo(null)).status).toBe(401);
   });
 
   test('a file that is not an image is refused', async () => {
-    const res = await request(t.url)
-      .post('/api/v1/upload-nid/')
-      .set(...a.auth)
-      .set('Content-Type', 'image/png')
-      .send(Buffer.from('not a picture'));
+    const res = await to(t, api.uploadNid, { as: a }).set('Content-Type', 'image/png').send(Buffer.from('not a picture'));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ image: ['The picture must be a JPEG, PNG or WebP image.'], code: 'image_type' });
   });
@@ -157,13 +124,7 @@ describe('PUT /api/v1/my-identity/', () => {
   test('photos must be the player’s own NID uploads, two different ones', async () => {
     const body = await valid(a);
     const theirs = await nidPhoto(b);
-    const profile = (
-      await request(t.url)
-        .post('/api/v1/upload-image/')
-        .set(...a.auth)
-        .set('Content-Type', 'image/png')
-        .send(PNG)
-    ).body.data.id as string;
+    const profile = (await to(t, api.uploadImage, { as: a }).set('Content-Type', 'image/png').send(PNG)).body.data.id as string;
     const invalid = 'This photo could not be used. Please take or choose it again.';
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ nid_front: theirs }, { nid_front: [invalid], code: 'nid_front_invalid' }],
@@ -193,7 +154,7 @@ describe('PUT /api/v1/my-identity/', () => {
 
   test('anonymous: 401, for giving and for reading', async () => {
     expect((await save(null, { nid: '1234567890' })).status).toBe(401);
-    expect((await request(t.url).get('/api/v1/my-identity/')).status).toBe(401);
+    expect((await to(t, api.myIdentity)).status).toBe(401);
   });
 });
 
