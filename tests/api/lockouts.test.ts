@@ -12,6 +12,8 @@ import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, sessionSetCookie } from '../helpers/session.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
 import { uniquePhone } from '../helpers/factories.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -32,17 +34,10 @@ const INVALID = { detail: 'Invalid ticket number or secret number', code: 'activ
 
 describe('activation: a stranger cannot keep the owner out', () => {
   const activate = (p: Player, ip: string, body: { ticket_number: string; secret_number: string }) =>
-    request(t.url)
-      .post('/api/v1/activate-generated-ticket/')
-      .set('X-Forwarded-For', ip)
-      .set(...p.auth)
-      .send(body);
+    to(t, api.activateTicket, { as: p }).set('X-Forwarded-For', ip).send(body);
   const generated = async (quantity: number) => {
     const lottery = await insertLottery(t);
-    const res = await request(t.url)
-      .post('/api/v1/generated-tickets/')
-      .set(...staff.auth)
-      .send({ lottery_id: lottery, quantity });
+    const res = await to(t, api.generateTickets, { as: staff }).send({ lottery_id: lottery, quantity });
     expect(res.status).toBe(201);
     return res.body as { ticket_number: string; secret_number: string }[];
   };
@@ -83,7 +78,7 @@ describe('activation: a stranger cannot keep the owner out', () => {
 
 describe('login: a botnet against one account', () => {
   const login = (ip: string, { phone, password }: { phone: string; password: string }, deviceId?: string) => {
-    const r = request(t.url).post('/api/token/').set('X-Forwarded-For', ip);
+    const r = to(t, api.login).set('X-Forwarded-For', ip);
     return (deviceId ? r.set('X-Device-Id', deviceId) : r).send({ phone, password });
   };
   /** Failures counted for the account from anywhere, as if `n` had been counted, the last one just now. */
@@ -169,9 +164,8 @@ describe('login: a carrier address with many failures slows new devices down beh
   const CARRIER = '100.64.1.1';
   type Sent = { phone: string; password: string; challenge_token?: string; challenge_answer?: string };
   const login = (ip: string, { phone, password, challenge_token, challenge_answer }: Sent, o: { deviceId?: string; lng?: string } = {}) => {
-    let r = request(t.url).post('/api/token/').set('X-Forwarded-For', ip);
+    let r = to(t, api.login, { lang: o.lng }).set('X-Forwarded-For', ip);
     if (o.deviceId) r = r.set('X-Device-Id', o.deviceId);
-    if (o.lng) r = r.set('Accept-Language', o.lng);
     return r.send({ phone, password, challenge_token, challenge_answer });
   };
   /** The English question's answer, with its token. */
@@ -360,7 +354,7 @@ describe('login: a carrier address with many failures slows new devices down beh
       [`code:fail:ip:${CARRIER}:0`, LIMITS.codeCheckFailuresPerIp.max],
     );
     const v = await createUser(t, { phone: newPhone() });
-    expect((await request(t.url).post('/api/v1/forgot-password/').send({ identifier: v.phone })).status).toBe(200);
+    expect((await to(t, api.forgotPassword).send({ identifier: v.phone })).status).toBe(200);
     const code = await t.lastCode(v.phone, 'reset');
     const browser = request.agent(t.url);
     const questionIn = (html: string) => ({
@@ -429,13 +423,12 @@ describe('sign-up and resend', () => {
     const ip = newIp();
     expect(
       (
-        await request(t.url)
-          .post('/api/v1/signup/')
+        await to(t, api.signup)
           .set('X-Forwarded-For', ip)
           .send({ date_of_birth: '1990-01-01', name: 'New Player', phone, password: 'pass-word-123' })
       ).status,
     ).toBe(201);
-    const resend = (identifier: string) => request(t.url).post('/api/v1/resend-otp/').set('X-Forwarded-For', ip).send({ identifier });
+    const resend = (identifier: string) => to(t, api.resendAccountCode).set('X-Forwarded-For', ip).send({ identifier });
     const [signedUp, unknown] = [await resend(phone), await resend(newPhone())];
     expect(signedUp.status).toBe(200);
     expect({ status: signedUp.status, body: signedUp.body, retry: signedUp.headers['retry-after'] }).toEqual({
