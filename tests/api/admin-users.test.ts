@@ -4,9 +4,10 @@
  * every validation message, duplicates, the audit rows (never a password hash), search, filters and paging; the
  * prize money of published results. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 let player: Player, staff: Player, superuser: Player;
@@ -27,11 +28,11 @@ beforeEach(async () => {
   await t.db.query('DELETE FROM users WHERE id NOT IN ($1, $2, $3)', [player.id, staff.id, superuser.id]);
 });
 
-const as = (p: Player | null, r: request.Test) => (p ? r.set(...p.auth) : r).set('Accept-Language', 'en');
-const list = (p: Player | null, query = '') => as(p, request(t.url).get(`/api/v1/admin-users/${query}`));
-const create = (p: Player | null, body: unknown) => as(p, request(t.url).post('/api/v1/admin-users/')).send(body as object);
+const list = (p: Player | null, query: Record<string, unknown> = {}) => to(t, api.staffUsers, { as: p, query });
+const one = (p: Player | null, id: number | string) => to(t, api.staffUser, { params: { id }, as: p });
+const create = (p: Player | null, body: unknown) => to(t, api.createUser, { as: p }).send(body as object);
 const patch = (p: Player | null, id: number | string, body: unknown) =>
-  as(p, request(t.url).patch(`/api/v1/admin-users/${id}/`)).send(body as object);
+  to(t, api.updateUser, { params: { id }, as: p }).send(body as object);
 const audit = () =>
   t.db.query<{ actor_id: number; action: string; entity: string; entity_id: string; before: unknown; after: unknown }>(
     'SELECT actor_id, action, entity, entity_id, before, after FROM audit_log ORDER BY id',
@@ -50,12 +51,7 @@ const NEW = { name: 'Karim Mia', phone: '01712345670', password: 'new-secret-1' 
 
 describe('who may', () => {
   test('anonymous 401, a player 403, staff 200 on every endpoint', async () => {
-    for (const r of [
-      await list(null),
-      await create(null, NEW),
-      await patch(null, player.id, { name: 'X' }),
-      await list(null, `${player.id}/`),
-    ]) {
+    for (const r of [await list(null), await create(null, NEW), await patch(null, player.id, { name: 'X' }), await one(null, player.id)]) {
       expect(r.status).toBe(401);
       expect(r.body.code).toBe('not_authenticated');
     }
@@ -63,13 +59,13 @@ describe('who may', () => {
       await list(player),
       await create(player, NEW),
       await patch(player, player.id, { name: 'X' }),
-      await list(player, `${player.id}/`),
+      await one(player, player.id),
     ]) {
       expect(r.status).toBe(403);
       expect(r.body.code).toBe('permission_denied');
     }
     expect((await list(staff)).status).toBe(200);
-    expect((await list(staff, `${player.id}/`)).status).toBe(200);
+    expect((await one(staff, player.id)).status).toBe(200);
     expect((await stored(player.id))?.name).toBe('Rahim Uddin');
     expect(await audit()).toEqual([]);
   });
@@ -106,7 +102,7 @@ describe('GET /api/v1/admin-users/', () => {
     // His date of birth, given at sign-up, is for support to see (docs/rules/accounts-and-codes.md#2-sign-up).
     await t.db.query(`UPDATE users SET date_of_birth = '1990-06-15' WHERE id = $1`, [player.id]);
     try {
-      const r = await list(staff, `${player.id}/`);
+      const r = await one(staff, player.id);
       expect(r.status).toBe(200);
       expect(r.body).toEqual({
         id: player.id,
@@ -122,7 +118,7 @@ describe('GET /api/v1/admin-users/', () => {
         date_of_birth: '1990-06-15',
         prize_money: 5000,
       });
-      const all = await list(staff, '?search=rahim');
+      const all = await list(staff, { search: 'rahim' });
       expect(all.body).toEqual([r.body]);
       expect(JSON.stringify(all.body)).not.toContain('scrypt');
     } finally {
@@ -140,37 +136,37 @@ describe('GET /api/v1/admin-users/', () => {
       .id as number;
     const c = (await create(superuser, { name: 'Sultana Off', phone: '01912345678', password: 'long-enough-1', is_active: false })).body
       .id as number;
-    const ids = async (q: string) => (await list(staff, q)).body.map((u: { id: number }) => u.id);
-    expect(await ids('?search=NASRIN')).toEqual([a]);
-    expect(await ids('?search=N@EXAMPLE.COM')).toEqual([a]);
-    expect(await ids('?search=100%25_')).toEqual([a]);
-    expect(await ids('?search=%25')).toEqual([a]);
-    expect(await ids('?search=_')).toEqual([a]);
-    expect(await ids('?search=0181234')).toEqual([b]);
-    expect(await ids('?search=%2B8801812345678')).toEqual([b]);
-    expect(await ids('?search=nobody')).toEqual([]);
-    expect(await ids('?filter=inactive')).toEqual([c]);
-    expect(await ids('?filter=staff')).toEqual([b, superuser.id, staff.id]);
-    expect(await ids('?filter=superuser')).toEqual([superuser.id]);
-    expect(await ids('?filter=active')).toEqual([b, a, superuser.id, staff.id, player.id]);
-    expect(await ids('?filter=active&search=staff')).toEqual([b]);
-    const all = await list(staff, '?filter=all');
+    const ids = async (q: Record<string, unknown>) => (await list(staff, q)).body.map((u: { id: number }) => u.id);
+    expect(await ids({ search: 'NASRIN' })).toEqual([a]);
+    expect(await ids({ search: 'N@EXAMPLE.COM' })).toEqual([a]);
+    expect(await ids({ search: '100%_' })).toEqual([a]);
+    expect(await ids({ search: '%' })).toEqual([a]);
+    expect(await ids({ search: '_' })).toEqual([a]);
+    expect(await ids({ search: '0181234' })).toEqual([b]);
+    expect(await ids({ search: '+8801812345678' })).toEqual([b]);
+    expect(await ids({ search: 'nobody' })).toEqual([]);
+    expect(await ids({ filter: 'inactive' })).toEqual([c]);
+    expect(await ids({ filter: 'staff' })).toEqual([b, superuser.id, staff.id]);
+    expect(await ids({ filter: 'superuser' })).toEqual([superuser.id]);
+    expect(await ids({ filter: 'active' })).toEqual([b, a, superuser.id, staff.id, player.id]);
+    expect(await ids({ filter: 'active', search: 'staff' })).toEqual([b]);
+    const all = await list(staff, { filter: 'all' });
     expect(all.headers['x-total-count']).toBe('6');
-    const page = await list(staff, '?limit=2&offset=2');
+    const page = await list(staff, { limit: 2, offset: 2 });
     expect(page.headers['x-total-count']).toBe('6');
     expect(page.body.map((u: { id: number }) => u.id)).toEqual(all.body.slice(2, 4).map((u: { id: number }) => u.id));
     for (const [q, field] of [
-      ['?filter=boss', 'filter'],
-      ['?limit=0', 'limit'],
-      ['?offset=-1', 'offset'],
-      ['?search=%01', 'search'],
-    ]) {
+      [{ filter: 'boss' }, 'filter'],
+      [{ limit: 0 }, 'limit'],
+      [{ offset: -1 }, 'offset'],
+      [{ search: '\u0001' }, 'search'],
+    ] as const) {
       const r = await list(staff, q);
       expect(r.status).toBe(400);
       expect(Object.keys(r.body)).toEqual([field]);
     }
-    expect((await list(staff, '999999/')).status).toBe(404);
-    expect((await list(staff, 'abc/')).status).toBe(404);
+    expect((await one(staff, 999999)).status).toBe(404);
+    expect((await one(staff, 'abc')).status).toBe(404);
   });
 });
 
@@ -196,7 +192,7 @@ describe('POST /api/v1/admin-users/', () => {
     });
     const row = await stored(r.body.id);
     expect(row?.password_hash).toMatch(/^scrypt\$/);
-    const login = await request(t.url).post('/api/token/').send({ phone: '01712345670', password: 'new-secret-1' });
+    const login = await to(t, api.login).send({ phone: '01712345670', password: 'new-secret-1' });
     expect(login.status).toBe(200);
     const rows = await audit();
     expect(rows).toEqual([
@@ -257,7 +253,7 @@ describe('POST /api/v1/admin-users/', () => {
       expect(r.status).toBe(403);
       expect(r.body).toEqual({ detail: 'Only a superuser may create staff or superusers.', code: 'permission_denied' });
     }
-    expect((await list(staff, '?search=Karim')).body).toEqual([]);
+    expect((await list(staff, { search: 'Karim' })).body).toEqual([]);
     const s = await create(superuser, { ...NEW, is_staff: true });
     expect(s.status).toBe(201);
     expect(s.body).toMatchObject({ is_staff: true, is_superuser: false });
@@ -328,7 +324,7 @@ describe('PATCH /api/v1/admin-users/{id}/', () => {
     expect(await audit()).toHaveLength(1);
     // Activated again, he logs in with the new password.
     expect((await patch(staff, id, { is_active: true })).status).toBe(200);
-    expect((await request(t.url).post('/api/token/').send({ phone: '01712345671', password: 'another-pass-2' })).status).toBe(200);
+    expect((await to(t, api.login).send({ phone: '01712345671', password: 'another-pass-2' })).status).toBe(200);
   });
 
   test('is_staff and is_superuser are not editable; validation messages; duplicates; unknown user 404', async () => {
@@ -378,15 +374,12 @@ describe('PATCH /api/v1/admin-users/{id}/', () => {
 
   test('a deactivated player is refused on his next request; his sessions end', async () => {
     const id = (await create(staff, NEW)).body.id as number;
-    const login = await request(t.url).post('/api/token/').send({ phone: NEW.phone, password: NEW.password });
-    const auth = ['Authorization', `Bearer ${login.body.access as string}`] as const;
+    const login = await to(t, api.login).send({ phone: NEW.phone, password: NEW.password });
+    const him = { auth: ['Authorization', `Bearer ${login.body.access as string}`] as [string, string] };
     expect((await patch(staff, id, { is_active: false })).status).toBe(200);
-    const next = await request(t.url)
-      .post('/api/v1/contact/')
-      .set(...auth)
-      .send({ name: 'A', email: 'a@b.co', message: 'hello' });
+    const next = await to(t, api.contact, { as: him }).send({ name: 'A', email: 'a@b.co', message: 'hello' });
     expect(next.status).toBe(401);
     expect(next.body.code).toBe('account_disabled');
-    expect((await request(t.url).post('/api/token/refresh/').send({ refresh: login.body.refresh })).status).toBe(401);
+    expect((await to(t, api.refresh).send({ refresh: login.body.refresh })).status).toBe(401);
   });
 });
