@@ -2,9 +2,10 @@
  * Rights are read from the database, not from a token that may be older (docs/rules/security.md): a deactivated
  * or deleted user, or staff who lost the right, loses it on the next request (reads too) and the next staff page.
  */
-import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
+import { to, type Caller } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,12 +16,12 @@ afterAll(() => t.close());
 /** A real 1×1 PNG (uploads are decoded and re-encoded: the bytes must be a picture). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-async function tokenOf(u: { phone: string; password: string }): Promise<string> {
-  const r = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password }).expect(200);
-  return r.body.access as string;
+/** Logs in through the API: the caller with his access token. */
+async function tokenOf(u: { phone: string; password: string }): Promise<NonNullable<Caller>> {
+  const r = await to(t, api.login).send({ phone: u.phone, password: u.password }).expect(200);
+  return { auth: ['Authorization', `Bearer ${r.body.access as string}`] };
 }
-const contact = (token: string) =>
-  request(t.url).post('/api/v1/contact/').set('Authorization', `Bearer ${token}`).send({ name: 'A', email: 'a@b.co', message: 'hello' });
+const contact = (token: Caller) => to(t, api.contact, { as: token }).send({ name: 'A', email: 'a@b.co', message: 'hello' });
 
 describe('a deactivated player', () => {
   test('is refused on the next unsafe request, though his token has not expired', async () => {
@@ -31,9 +32,9 @@ describe('a deactivated player', () => {
     const r = await contact(token);
     expect(r.status).toBe(401);
     expect(r.body.code).toBe('account_disabled');
-    const up = await request(t.url).post('/api/v1/upload-image/').set('Authorization', `Bearer ${token}`).type('image/png').send(PNG);
+    const up = await to(t, api.uploadImage, { as: token }).type('image/png').send(PNG);
     expect(up.status).toBe(401);
-    expect((await request(t.url).get('/api/v1/me/').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+    expect((await to(t, api.me, { as: token })).status).toBe(401);
   });
 });
 
@@ -45,14 +46,14 @@ describe('a deleted user', () => {
     await t.db.query('DELETE FROM users WHERE id = $1', [u.id]);
     for (const r of [
       await contact(token),
-      await request(t.url).post('/api/v1/upload-image/').set('Authorization', `Bearer ${token}`).type('image/png').send(PNG),
-      await request(t.url).get('/api/v1/me/').set('Authorization', `Bearer ${token}`),
+      await to(t, api.uploadImage, { as: token }).type('image/png').send(PNG),
+      await to(t, api.me, { as: token }),
     ]) {
       expect(r.status).toBe(401);
       expect(r.body.code).toBe('token_not_valid');
     }
     // His session is gone with him (docs/rules/accounts-and-codes.md#10-sessions): a read is refused as well.
-    const read = await request(t.url).get(`/api/v1/users/${u.id}/`).set('Authorization', `Bearer ${token}`);
+    const read = await to(t, api.getUser, { params: { id: u.id }, as: token });
     expect(read.status).toBe(401);
     expect(read.body.code).toBe('token_not_valid');
   });
@@ -76,7 +77,7 @@ describe('staff who lost the right', () => {
       `INSERT INTO lotteries (name, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published)
        VALUES ('Draft', now(), now() + interval '7 days', 100, 10, 1, 1000, false) RETURNING id`,
     );
-    const get = () => request(t.url).get(`/api/v1/get-lottery/${l?.id}/`).set('Authorization', `Bearer ${token}`);
+    const get = () => to(t, api.getLottery, { params: { id: l?.id }, as: token });
     expect((await get()).status).toBe(200);
     await t.db.query('UPDATE users SET is_staff = false WHERE id = $1', [s.id]);
     expect((await get()).status).toBe(404);
@@ -86,7 +87,7 @@ describe('staff who lost the right', () => {
     const s = await createUser(t, { is_staff: true, name: 'Old Name' });
     const token = await tokenOf(s);
     await t.db.query(`UPDATE users SET is_staff = false, name = 'New Name' WHERE id = $1`, [s.id]);
-    const r = await request(t.url).get('/api/v1/me/').set('Authorization', `Bearer ${token}`).expect(200);
+    const r = await to(t, api.me, { as: token }).expect(200);
     expect(r.body).toEqual({ user_id: s.id, name: 'New Name', phone: s.phone, is_staff: false });
   });
 });
