@@ -4,10 +4,11 @@
  * by the one check self-exclusion uses; he still logs in, sees his tickets and claims his prizes; it ends when it
  * should; staff see it and the audit log records it. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import type { TestApp } from '../helpers/app.ts';
-import { caller, clearPlay, nextTicket, sendMoney as sendMoneyIn, startPlayApp, winThenClaim } from './play-fixtures.ts';
+import { clearPlay, nextTicket, sendMoney as sendMoneyIn, startPlayApp, winThenClaim } from './play-fixtures.ts';
 import { account, buy, insertLottery, purchase, superuserAccount, trxId, type Player } from './purchase-fixtures.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player, superuser: Player;
@@ -25,9 +26,8 @@ beforeEach(() => clearPlay(t));
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-const as = (p: Player | null, method: 'get' | 'post' | 'patch', url: string, lng = 'en') => caller(t)(p, method, url, lng);
-const timeOut = (p: Player | null, body: unknown, lng = 'en') => as(p, 'post', '/api/v1/time-out/', lng).send(body as object);
-const limits = (p: Player) => as(p, 'get', '/api/v1/my-limits/');
+const timeOut = (p: Player | null, body: unknown, lng = 'en') => to(t, api.timeOut, { as: p, lang: lng }).send(body as object);
+const limits = (p: Player) => to(t, api.myLimits, { as: p });
 
 const sendMoney = (p: Player, lottery: number, lng = 'en') => sendMoneyIn(t, p, lottery, lng);
 const transactions = () => t.db.query<{ user_id: number }>('SELECT user_id FROM transactions');
@@ -46,7 +46,7 @@ describe('POST /api/v1/time-out/', () => {
     const bn = await timeOut(a, { period: '1h', confirm: true }, 'bn');
     expect(bn.body).toEqual({ period: ['কত সময়ের জন্য, তা বেছে নিন: ২৪ ঘণ্টা, ৭ দিন বা ৩০ দিন।'] });
     expect((await timeOut(a, { period: '24h', confirm: true, until: '2030-01-01' })).status).toBe(400);
-    expect((await as(a, 'post', '/api/v1/time-out/').set('Content-Type', 'application/json').send('{"period":')).status).toBe(400);
+    expect((await to(t, api.timeOut, { as: a }).set('Content-Type', 'application/json').send('{"period":')).status).toBe(400);
     expect((await limits(a)).body.time_out).toBeNull();
     expect(await t.db.query('SELECT * FROM play_limit_events')).toEqual([]);
     expect(await t.db.query('SELECT * FROM audit_log')).toEqual([]);
@@ -121,16 +121,16 @@ describe('while on a time-out', () => {
     expect(made.status).toBe(201);
     const id = made.body.id as number;
     await timeOut(a, { period: '7d', confirm: true }).expect(200);
-    const checkout = await as(a, 'post', `/api/v1/transactions/${id}/bkash-checkout/`);
+    const checkout = await to(t, api.startCheckout, { params: { id }, as: a });
     expect(checkout.status).toBe(403);
     expect(checkout.body.code).toBe('time_out');
-    const trx = await as(a, 'patch', `/api/v1/transactions/${id}/trx-id/`).send({ trx_id: trxId() });
+    const trx = await to(t, api.setTrxId, { params: { id }, as: a }).send({ trx_id: trxId() });
     expect(trx.status).toBe(403);
     expect(trx.body.code).toBe('time_out');
     expect(trx.body.detail).toMatch(/This purchase stays unpaid and is cancelled when its lottery's sales close\./);
     expect(await t.db.one('SELECT status, trx_id FROM transactions WHERE id = $1', [id])).toEqual({ status: 'pending', trx_id: null });
-    const g = (await as(staff, 'post', '/api/v1/generated-tickets/').send({ lottery_id: lottery, quantity: 1 }).expect(201)).body[0];
-    const activated = await as(a, 'post', '/api/v1/activate-generated-ticket/', 'bn').send({
+    const g = (await to(t, api.generateTickets, { as: staff }).send({ lottery_id: lottery, quantity: 1 }).expect(201)).body[0];
+    const activated = await to(t, api.activateTicket, { as: a, lang: 'bn' }).send({
       ticket_number: g.ticket_number,
       secret_number: g.secret_number,
     });
@@ -142,16 +142,16 @@ describe('while on a time-out', () => {
   test('a self-exclusion too: the exclusion is told first', async () => {
     const lottery = await insertLottery(t);
     await timeOut(a, { period: '30d', confirm: true }).expect(200);
-    await as(a, 'post', '/api/v1/self-exclusion/').send({ period: '6m', confirm: true }).expect(200);
+    await to(t, api.selfExclusion, { as: a }).send({ period: '6m', confirm: true }).expect(200);
     expect((await sendMoney(a, lottery)).body.code).toBe('self_excluded');
   });
 
   test('he still logs in, sees his tickets and claims his prizes', async () => {
     const claimed = await winThenClaim(t, a, async () => {
       await timeOut(a, { period: '30d', confirm: true }).expect(200);
-      const login = await request(t.url).post('/api/token/').send({ phone: a.phone, password: 'secret-pass-1' });
+      const login = await to(t, api.login).send({ phone: a.phone, password: 'secret-pass-1' });
       expect(login.status).toBe(200);
-      const mine = await as(a, 'get', '/api/v1/my-transactions/');
+      const mine = await to(t, api.myTransactions, { as: a });
       expect(mine.status).toBe(200);
       expect(mine.body.results ?? mine.body).not.toHaveLength(0);
     });
@@ -162,12 +162,12 @@ describe('while on a time-out', () => {
 describe('what staff see', () => {
   test('the staff view shows the time-out and its history; the audit log records it with the player as actor', async () => {
     const taken = await timeOut(a, { period: '7d', confirm: true });
-    const res = await as(staff, 'get', `/api/v1/admin-users/${a.id}/play-limits/`).expect(200);
+    const res = await to(t, api.userPlayLimits, { params: { id: a.id }, as: staff }).expect(200);
     expect(res.body.time_out).toEqual({ until: taken.body.time_out.until, set_at: expect.any(String) });
     expect(res.body.self_exclusion).toBeNull();
     expect(res.body.history[0]).toMatchObject({ kind: 'time_out', until: taken.body.time_out.until, limits: null });
-    expect((await as(superuser, 'get', `/api/v1/admin-users/${a.id}/play-limits/`)).body.time_out).not.toBeNull();
-    expect((await as(b, 'get', `/api/v1/admin-users/${a.id}/play-limits/`)).status).toBe(403);
+    expect((await to(t, api.userPlayLimits, { params: { id: a.id }, as: superuser })).body.time_out).not.toBeNull();
+    expect((await to(t, api.userPlayLimits, { params: { id: a.id }, as: b })).status).toBe(403);
     const audit = await t.db.query<{ actor_id: string; action: string; entity: string; entity_id: string; after: unknown }>(
       'SELECT actor_id::text, action, entity, entity_id, after FROM audit_log',
     );
