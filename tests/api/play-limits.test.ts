@@ -5,10 +5,11 @@
  * exactly at a limit allowed, one taka over refused, self-excluded refused, two purchases at once only one fitting.
  * Prize claims still work when excluded. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import type { TestApp } from '../helpers/app.ts';
 import { caller, clearPlay, nextTicket, sendMoney as sendMoneyIn, startPlayApp, winThenClaim } from './play-fixtures.ts';
 import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 let a: Player, b: Player, third: Player, staff: Player;
@@ -25,23 +26,22 @@ afterAll(() => close());
 beforeEach(() => clearPlay(t));
 
 const HOUR = 3600_000;
-const as = (p: Player | null, method: 'get' | 'put' | 'post', url: string, lng = 'en') => caller(t)(p, method, url, lng);
-const limits = (p: Player | null, lng = 'en') => as(p, 'get', '/api/v1/my-limits/', lng);
-const setLimits = (p: Player | null, body: unknown, lng = 'en') => as(p, 'put', '/api/v1/my-limits/', lng).send(body as object);
-const exclude = (p: Player | null, body: unknown, lng = 'en') => as(p, 'post', '/api/v1/self-exclusion/', lng).send(body as object);
-const staffView = (p: Player | null, id: number | string) => as(p, 'get', `/api/v1/admin-users/${id}/play-limits/`);
+const limits = (p: Player | null, lng = 'en') => to(t, api.myLimits, { as: p, lang: lng });
+const setLimits = (p: Player | null, body: unknown, lng = 'en') => to(t, api.setMyLimits, { as: p, lang: lng }).send(body as object);
+const exclude = (p: Player | null, body: unknown, lng = 'en') => to(t, api.selfExclusion, { as: p, lang: lng }).send(body as object);
+const staffView = (p: Player | null, id: number | string) => to(t, api.userPlayLimits, { params: { id }, as: p });
 
 /** A Send Money purchase (TrxID given at once) of p in this lottery. */
 const sendMoney = (p: Player, lottery: number, lng = 'en', price = 100) => sendMoneyIn(t, p, lottery, lng, price);
-const startCheckout = (p: Player, id: number, lng = 'en') => as(p, 'post', `/api/v1/transactions/${id}/bkash-checkout/`, lng);
+const startCheckout = (p: Player, id: number, lng = 'en') => to(t, api.startCheckout, { params: { id }, as: p, lang: lng });
 
 async function generated(lottery: number): Promise<{ ticket_number: string; secret_number: string }> {
-  const res = await as(staff, 'post', '/api/v1/generated-tickets/').send({ lottery_id: lottery, quantity: 1 });
+  const res = await to(t, api.generateTickets, { as: staff }).send({ lottery_id: lottery, quantity: 1 });
   expect(res.status).toBe(201);
   return res.body[0];
 }
 const activate = (p: Player, g: { ticket_number: string; secret_number: string }, lng = 'en') =>
-  as(p, 'post', '/api/v1/activate-generated-ticket/', lng).send({ ticket_number: g.ticket_number, secret_number: g.secret_number });
+  to(t, api.activateTicket, { as: p, lang: lng }).send({ ticket_number: g.ticket_number, secret_number: g.secret_number });
 
 const transactions = () =>
   t.db.query<{ user_id: number; status: string; amount: number }>('SELECT user_id, status, amount FROM transactions');
@@ -176,22 +176,22 @@ describe('staff', () => {
     const nobody = await staffView(staff, 999999);
     expect([nobody.status, nobody.body.code]).toEqual([404, 'not_found']);
     // Read only: there is no staff endpoint that changes them.
-    expect((await as(staff, 'put', `/api/v1/admin-users/${a.id}/play-limits/`).send({ day: 1 })).status).toBe(404);
+    expect((await caller(t)(staff, 'put', `/api/v1/admin-users/${a.id}/play-limits/`).send({ day: 1 })).status).toBe(404);
   });
 
   test('staff see the player’s reality check: the default until he chooses, then his choice, off included', async () => {
     const reality = async () => (await staffView(staff, a.id).expect(200)).body.reality_check;
     expect(await reality()).toEqual({ interval_minutes: 60, chosen: false });
-    await as(a, 'put', '/api/v1/reality-check/').send({ interval_minutes: 30 }).expect(200);
+    await to(t, api.setRealityCheck, { as: a }).send({ interval_minutes: 30 }).expect(200);
     expect(await reality()).toEqual({ interval_minutes: 30, chosen: true });
-    await as(a, 'put', '/api/v1/reality-check/').send({ interval_minutes: 0 }).expect(200);
+    await to(t, api.setRealityCheck, { as: a }).send({ interval_minutes: 0 }).expect(200);
     expect(await reality()).toEqual({ interval_minutes: 0, chosen: true });
     // Another player's choice is his own.
     expect((await staffView(staff, b.id).expect(200)).body.reality_check).toEqual({ interval_minutes: 60, chosen: false });
   });
 
   test('the dashboard counts players with a limit and players self-excluded', async () => {
-    const dash = () => as(staff, 'get', '/api/v1/admin/dashboard/');
+    const dash = () => to(t, api.dashboard, { as: staff });
     expect((await dash()).body).toMatchObject({ players_with_limit: 0, players_self_excluded: 0 });
     await setLimits(a, { month: 1000 }).expect(200);
     await exclude(b, { period: '6m', confirm: true }).expect(200);
@@ -288,8 +288,7 @@ describe('every purchase path', () => {
     const id = made.body.id as number;
     const ex = await exclude(a, { period: '6m', confirm: true }).expect(200);
     const setTrx = (p: Player | null, lng = 'en', trx = trxId()) => {
-      const r = request(t.url).patch(`/api/v1/transactions/${id}/trx-id/`).set('Accept-Language', lng);
-      return (p ? r.set(...p.auth) : r).send({ trx_id: trx });
+      return to(t, api.setTrxId, { params: { id }, as: p, lang: lng }).send({ trx_id: trx });
     };
     const en = await setTrx(a);
     expect(en.status).toBe(403);
@@ -312,9 +311,7 @@ describe('every purchase path', () => {
     // A player not excluded still gives his TrxID.
     const hers = await buy(t, b, purchase(lottery, nextTicket(), { payment_number: undefined }));
     const given = trxId();
-    await request(t.url)
-      .patch(`/api/v1/transactions/${hers.body.id as number}/trx-id/`)
-      .set(...b.auth)
+    await to(t, api.setTrxId, { params: { id: hers.body.id as number }, as: b })
       .send({ trx_id: given })
       .expect(200);
     expect(await t.db.one('SELECT trx_id FROM transactions WHERE id = $1', [hers.body.id])).toEqual({ trx_id: given });
