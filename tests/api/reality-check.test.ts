@@ -7,13 +7,14 @@
  * page it came from, the interval on /profile/limits. Sessions are made old by moving their start in SQL. On PGlite and
  * PostgreSQL.
  */
-import request from 'supertest';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { startSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom } from '../helpers/session.ts';
 import { account, buy, buyOnPage, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 import { pageAccount } from '../helpers/factories.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 let a: Player, b: Player, staff: Player;
@@ -48,14 +49,9 @@ beforeEach(async () => {
 });
 
 const MIN = 60_000;
-const URL = '/api/v1/reality-check/';
-const as = (p: Player | null, method: 'get' | 'put' | 'post', url: string, lng = 'en') => {
-  const r = request(t.url)[method](url).set('Accept-Language', lng);
-  return p ? r.set(...p.auth) : r;
-};
-const reality = (p: Player | null, lng = 'en') => as(p, 'get', URL, lng);
-const acknowledge = (p: Player | null, lng = 'en') => as(p, 'post', URL, lng);
-const setInterval = (p: Player | null, body: unknown, lng = 'en') => as(p, 'put', URL, lng).send(body as object);
+const reality = (p: Player | null, lng = 'en') => to(t, api.realityCheck, { as: p, lang: lng });
+const acknowledge = (p: Player | null, lng = 'en') => to(t, api.acknowledgeRealityCheck, { as: p, lang: lng });
+const setInterval = (p: Player | null, body: unknown, lng = 'en') => to(t, api.setRealityCheck, { as: p, lang: lng }).send(body as object);
 
 /** Makes every session of the user `minutes` old (its refresh token's row made that long ago). */
 const age = (userId: number, minutes: number) =>
@@ -73,14 +69,14 @@ const pendingPurchase = async (p: Player, lottery: number) => {
   expect(res.status).toBe(201);
   return res.body.id as number;
 };
-const startCheckout = (p: Player, id: number, lng = 'en') => as(p, 'post', `/api/v1/transactions/${id}/bkash-checkout/`, lng);
+const startCheckout = (p: Player, id: number, lng = 'en') => to(t, api.startCheckout, { params: { id }, as: p, lang: lng });
 async function generated(lottery: number): Promise<{ ticket_number: string; secret_number: string }> {
-  const res = await as(staff, 'post', '/api/v1/generated-tickets/').send({ lottery_id: lottery, quantity: 1 });
+  const res = await to(t, api.generateTickets, { as: staff }).send({ lottery_id: lottery, quantity: 1 });
   expect(res.status).toBe(201);
   return res.body[0];
 }
 const activate = (p: Player, g: { ticket_number: string; secret_number: string }, lng = 'en') =>
-  as(p, 'post', '/api/v1/activate-generated-ticket/', lng).send({ ticket_number: g.ticket_number, secret_number: g.secret_number });
+  to(t, api.activateTicket, { as: p, lang: lng }).send({ ticket_number: g.ticket_number, secret_number: g.secret_number });
 const transactions = async () => (await t.db.query<{ id: number }>('SELECT id FROM transactions')).length;
 const acknowledgedAt = async (p: Player) =>
   (await t.db.query<{ at: string | null }>('SELECT reality_acknowledged_at AS at FROM refresh_tokens WHERE user_id = $1', [p.id])).map(
@@ -166,7 +162,7 @@ describe('POST /api/v1/reality-check/ (Continue playing)', () => {
   test('it is the session’s: a second login of the same player has its own reminder', async () => {
     const u = await createUser(t, { name: 'Two Phones', phone: '01699999991' });
     const login = async () => {
-      const res = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password });
+      const res = await to(t, api.login).send({ phone: u.phone, password: u.password });
       return { id: u.id, phone: u.phone, token: res.body.access, auth: ['Authorization', `Bearer ${res.body.access}`] } as Player;
     };
     const phone1 = await login();
@@ -197,9 +193,9 @@ describe('PUT /api/v1/reality-check/ (how often)', () => {
     // Another player keeps the default.
     expect((await reality(b)).body.interval_minutes).toBe(60);
     // His limits are untouched by it, and it by them.
-    await as(a, 'put', '/api/v1/my-limits/').send({ day: 500 }).expect(200);
+    await to(t, api.setMyLimits, { as: a }).send({ day: 500 }).expect(200);
     expect((await reality(a)).body.interval_minutes).toBe(15);
-    expect((await as(a, 'get', '/api/v1/my-limits/')).body.limits).toEqual({ day: 500, week: null, month: null });
+    expect((await to(t, api.myLimits, { as: a })).body.limits).toEqual({ day: 500, week: null, month: null });
   });
 
   test('each bad value: 400 under its field in the caller’s language, nothing changed', async () => {
@@ -214,7 +210,7 @@ describe('PUT /api/v1/reality-check/ (how often)', () => {
     expect(bn.status).toBe(400);
     expect(bn.body).toEqual({ interval_minutes: ['কত পরপর মনে করিয়ে দেওয়া হবে, তা বেছে নিন: বন্ধ, অথবা প্রতি ১৫, ৩০, ৬০ বা ১২০ মিনিটে।'] });
     expect((await setInterval(a, { interval_minutes: 15, day: 100 })).body).toEqual({ day: ['Unknown field.'] });
-    const notJson = await as(a, 'put', URL).set('Content-Type', 'application/json').send('[15]');
+    const notJson = await to(t, api.setRealityCheck, { as: a }).set('Content-Type', 'application/json').send('[15]');
     expect(notJson.status).toBe(400);
     expect((await reality(a)).body.interval_minutes).toBe(30);
   });
@@ -294,7 +290,7 @@ describe('every purchase path while a reminder is due', () => {
   test('self-exclusion is told first; reminders off: nothing is refused for time', async () => {
     const lottery = await insertLottery(t);
     await age(a.id, 61);
-    await as(a, 'post', '/api/v1/self-exclusion/').send({ period: '6m', confirm: true }).expect(200);
+    await to(t, api.selfExclusion, { as: a }).send({ period: '6m', confirm: true }).expect(200);
     expect((await sendMoney(a, lottery)).body.code).toBe('self_excluded');
     await age(b.id, 500);
     await setInterval(b, { interval_minutes: 0 }).expect(200);
