@@ -13,6 +13,8 @@ import { Payments } from '../../server/payments/service.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { appWithSimulator, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 let sim: BkashSimulator;
@@ -46,16 +48,10 @@ async function pending(p: Player, lottery: number, ticket = TICKET): Promise<num
   return res.body.id as number;
 }
 
-const start = (p: Player | null, id: number | string, lang = 'en') => {
-  const r = request(t.url).post(`/api/v1/transactions/${id}/bkash-checkout/`).set('Accept-Language', lang);
-  return p ? r.set(...p.auth) : r;
-};
+const start = (p: Player | null, id: number | string, lang = 'en') => to(t, api.startCheckout, { params: { id }, as: p, lang });
 
 /** The callback as the player's browser brings it back: by default the purchase's owner, logged in (`a`). */
-const callback = (body: object, lang = 'en', as: Player | null = a) => {
-  const r = request(t.url).post('/api/v1/payments/bkash/callback/').set('Accept-Language', lang);
-  return (as ? r.set(...as.auth) : r).send(body);
-};
+const callback = (body: object, lang = 'en', as: Player | null = a) => to(t, api.bkashCallback, { as, lang }).send(body);
 /** What a callback tells anyone but the purchase's owner: nothing. */
 const NOTHING = { transaction_id: null, outcome: null, checkout: null };
 
@@ -111,9 +107,7 @@ describe('POST /api/v1/transactions/{id}/bkash-checkout/', () => {
   test('a purchase with a TrxID already, one no longer pending, one whose sales closed: 409 in the caller’s language', async () => {
     const lottery = await insertLottery(t);
     const withTrx = await pending(a, lottery, '01-02-03-04-05-01');
-    await request(t.url)
-      .patch(`/api/v1/transactions/${withTrx}/trx-id/`)
-      .set(...a.auth)
+    await to(t, api.setTrxId, { params: { id: withTrx }, as: a })
       .send({ trx_id: trxId() })
       .expect(200);
     expect((await start(a, withTrx)).body.code).toBe('trx_id_given');
@@ -200,10 +194,7 @@ describe('the callback: confirmed without staff', () => {
     expect(sms).toEqual([expect.objectContaining({ channel: 'sms', to: a.phone })]);
     expect(sms[0]?.text).toMatch(/^ভাগ্য: টিকিট .+ নিশ্চিত/);
     // The player's own view of the purchase says so.
-    const mine = await request(t.url)
-      .get(`/api/v1/my-transactions/${id}/`)
-      .set(...a.auth)
-      .expect(200);
+    const mine = await to(t, api.myTransaction, { params: { id }, as: a }).expect(200);
     expect(mine.body.checkout).toMatchObject({ state: 'completed', trx_id: bkTrx });
   });
 
@@ -484,48 +475,30 @@ describe('refunds: money that cannot become a ticket goes back', () => {
 });
 
 describe('what staff see', () => {
-  const dashboard = async () =>
-    (
-      await request(t.url)
-        .get('/api/v1/admin/dashboard/')
-        .set(...staff.auth)
-        .expect(200)
-    ).body;
+  const dashboard = async () => (await to(t, api.dashboard, { as: staff }).expect(200)).body;
 
   test('each purchase’s checkout on the transactions list; the dashboard counts payments still open; the audit log names the system', async () => {
     const lottery = await insertLottery(t);
     const { id, paymentID } = await started(a, lottery);
     const sendMoney = await pending(b, lottery, '01-02-03-04-05-06');
     expect((await dashboard()).payments_waiting).toBe(1);
-    const before = await request(t.url)
-      .get('/api/v1/transactions/')
-      .set(...staff.auth)
-      .expect(200);
+    const before = await to(t, api.transactions, { as: staff }).expect(200);
     const row = (x: number) => (before.body as { id: number; checkout: unknown }[]).find((r) => r.id === x);
     expect(row(id)?.checkout).toMatchObject({ payment_id: paymentID, state: 'created', trx_id: null });
     expect(row(sendMoney)?.checkout).toBeNull();
     await sim.pay(paymentID, SANDBOX);
     await callback({ paymentID, status: 'success' }).expect(200);
     expect((await dashboard()).payments_waiting).toBe(0);
-    const one = await request(t.url)
-      .get('/api/v1/transactions/')
-      .query({ search: (await txn(id))?.trx_id })
-      .set(...staff.auth)
-      .expect(200);
+    const one = await to(t, api.transactions, { query: { search: (await txn(id))?.trx_id }, as: staff }).expect(200);
     expect(one.body).toEqual([
       expect.objectContaining({ id, status: 'success', checkout: expect.objectContaining({ state: 'completed' }) }),
     ]);
     // Staff cannot take back a ticket bKash confirmed.
     for (const status of ['pending', 'failed'])
-      expect(
-        (
-          await request(t.url)
-            .put(`/api/v1/transactions/${id}/`)
-            .set(...staff.auth)
-            .set('Accept-Language', 'bn')
-            .send({ status })
-        ).body,
-      ).toEqual({ detail: expect.stringContaining('বিকাশ এই পেমেন্ট নিশ্চিত করেছে'), code: 'confirmed_by_bkash' });
+      expect((await to(t, api.updateTransaction, { params: { id }, as: staff, lang: 'bn' }).send({ status })).body).toEqual({
+        detail: expect.stringContaining('বিকাশ এই পেমেন্ট নিশ্চিত করেছে'),
+        code: 'confirmed_by_bkash',
+      });
     expect((await txn(id))?.status).toBe('success');
     const staffAgent = await loginAs(t.url, staff.phone, 'secret-pass-1');
     const page = await staffAgent.get('/admin/transactions').expect(200);

@@ -3,9 +3,10 @@
  * submit-prize-claim, and the staff's transfer actions. Only the owner claims, once per prize (again after a failed
  * transfer), within 30 days of the draw, with a 6-digit code that cannot be guessed by trying. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { NotifyError } from '../../server/notify/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -30,17 +31,16 @@ beforeEach(async () => {
 const T1 = '05-12-23-34-45-07';
 const T2 = '01-02-03-04-05-06';
 
-const as = (p: Player | null, method: 'get' | 'post' | 'patch', url: string, lng = 'en') => {
-  const r = request(t.url)[method](url).set('Accept-Language', lng);
-  return p ? r.set(...p.auth) : r;
-};
-const winning = (p: Player | null, query = '') => as(p, 'get', `/api/v1/my-winning-tickets/${query}`);
-const one = (p: Player | null, prize: number | string) => as(p, 'get', `/api/v1/my-winning-tickets/${prize}/`);
-const sendCode = (p: Player | null, body: unknown, lng = 'en') => as(p, 'post', '/api/v1/send-prize-claim-otp/', lng).send(body as object);
-const submit = (p: Player | null, body: unknown, lng = 'en') => as(p, 'post', '/api/v1/submit-prize-claim/', lng).send(body as object);
-const transfer = (p: Player | null, claim: number, how: 'toggle-transfer' | 'transfer-failed') =>
-  as(p, 'patch', `/api/v1/admin/prize-claims/${claim}/${how}/`);
-const approve = (p: Player | null, claim: number) => as(p, 'post', `/api/v1/admin/prize-claims/${claim}/approve-transfer/`);
+const winning = (p: Player | null, query: Record<string, string> = {}) => to(t, api.myWinningTickets, { query, as: p });
+const one = (p: Player | null, prize: number | string) => to(t, api.myWinningTicket, { params: { id: prize }, as: p });
+const sendCode = (p: Player | null, body: unknown, lang = 'en') => to(t, api.sendClaimCode, { as: p, lang }).send(body as object);
+const submit = (p: Player | null, body: unknown, lang = 'en') => to(t, api.submitClaim, { as: p, lang }).send(body as object);
+/** The staff's two transfer actions: completed (toggle-transfer) or failed (transfer-failed). */
+const TRANSFER = { 'toggle-transfer': api.completeTransfer, 'transfer-failed': api.failTransfer } as const;
+const transfer = (p: Player | null, claim: number, how: keyof typeof TRANSFER, lang = 'en') =>
+  to(t, TRANSFER[how], { params: { id: claim }, as: p, lang });
+const approve = (p: Player | null, claim: number) => to(t, api.approveTransfer, { params: { id: claim }, as: p });
+const transactions = (p: Player) => to(t, api.myTransactions, { as: p });
 
 /** A lottery drawn with a's ticket T1 winning (b holds T2, which does not win); the prize's id. */
 async function drawnWith(o: { drawnDaysAgo?: number } = {}): Promise<{ lottery: number; prize: number }> {
@@ -100,7 +100,7 @@ describe('my-winning-tickets', () => {
       expect(res.body).toEqual({ detail: "Prize not found or you don't have access to it.", code: 'not_found' });
     }
     expect((await one(a, 'abc')).status).toBe(404);
-    expect((await winning(a, '?limit=0')).status).toBe(400);
+    expect((await winning(a, { limit: '0' })).status).toBe(400);
   });
 
   test('results taken back by staff take the prize out of view', async () => {
@@ -114,7 +114,7 @@ describe('my-winning-tickets', () => {
 
   test('my-transactions shows the win, then the claim state', async () => {
     const { prize } = await drawnWith();
-    const before = (await as(a, 'get', '/api/v1/my-transactions/')).body[0];
+    const before = (await transactions(a)).body[0];
     expect(before).toMatchObject({
       is_winning_ticket: true,
       prize: { id: prize, prize_money: 100000 },
@@ -124,13 +124,13 @@ describe('my-winning-tickets', () => {
     expect(before.lottery.drawn_at).toEqual(expect.any(String));
     const code = await codeFor(prize);
     // A code sent is not a claim made.
-    expect((await as(a, 'get', '/api/v1/my-transactions/')).body[0]).toMatchObject({ has_claimed: false, claim_status: null });
+    expect((await transactions(a)).body[0]).toMatchObject({ has_claimed: false, claim_status: null });
     expect((await submit(a, payout(prize, code))).status).toBe(200);
-    expect((await as(a, 'get', '/api/v1/my-transactions/')).body[0]).toMatchObject({
+    expect((await transactions(a)).body[0]).toMatchObject({
       has_claimed: true,
       claim_status: 'payment_info_submitted',
     });
-    const loser = (await as(b, 'get', '/api/v1/my-transactions/')).body[0];
+    const loser = (await transactions(b)).body[0];
     expect(loser).toMatchObject({ is_winning_ticket: false, prize: null, has_claimed: false });
   });
 });
@@ -369,7 +369,7 @@ describe('staff and the transfer', () => {
         after: expect.objectContaining({ status: 'transfer_completed' }),
       }),
     ]);
-    expect((await as(a, 'get', '/api/v1/my-transactions/')).body[0].claim_status).toBe('transfer_completed');
+    expect((await transactions(a)).body[0].claim_status).toBe('transfer_completed');
   });
 
   test('failed: the player submits details again with a new code', async () => {
@@ -395,7 +395,7 @@ describe('staff and the transfer', () => {
       code: 'transfer_not_ready',
     });
     // The claim's state is named in the caller's language too.
-    const bn = await as(staff, 'patch', `/api/v1/admin/prize-claims/${row?.id}/transfer-failed/`, 'bn');
+    const bn = await transfer(staff, row?.id as number, 'transfer-failed', 'bn');
     expect(bn.body).toEqual({
       detail: 'পেমেন্টের তথ্য জমা থাকা অবস্থাতেই কেবল ট্রান্সফার বদলানো যায়; এই দাবিটি এখন: পেমেন্টের তথ্যের অপেক্ষায়।',
       code: 'transfer_not_ready',
@@ -407,12 +407,12 @@ describe('staff and the transfer', () => {
 });
 
 describe('GET /api/v1/admin/prize-claims/ and its summary', () => {
-  const list = (p: Player | null, query = '') => as(p, 'get', `/api/v1/admin/prize-claims/${query}`);
+  const list = (p: Player | null, query: Record<string, string | undefined> = {}) => to(t, api.staffClaims, { query, as: p });
 
   test('staff only', async () => {
-    for (const url of ['/api/v1/admin/prize-claims/', '/api/v1/admin/prize-claims/summary/']) {
-      expect((await as(null, 'get', url)).status).toBe(401);
-      expect((await as(a, 'get', url)).status).toBe(403);
+    for (const e of [api.staffClaims, api.claimsSummary]) {
+      expect((await to(t, e)).status).toBe(401);
+      expect((await to(t, e, { as: a })).status).toBe(403);
     }
   });
 
@@ -441,18 +441,18 @@ describe('GET /api/v1/admin/prize-claims/ and its summary', () => {
       user: { id: a.id, name: 'Rahim Uddin' },
       prize: { ticket: T1, prize_money: 100000 },
     });
-    const ids = async (q: string) => (await list(staff, q)).body.map((c: { prize: { id: number } }) => c.prize.id);
-    expect(await ids('?payment_method=bkash')).toEqual([first.prize]);
-    expect(await ids('?status=transfer_completed')).toEqual([]);
-    expect(await ids('?search=rahim')).toHaveLength(2);
-    expect(await ids(`?search=${a.phone.slice(1)}`)).toHaveLength(2);
-    expect(await ids('?search=5-12-23-34-45-7')).toHaveLength(2);
-    expect(await ids('?search=nobody')).toEqual([]);
-    expect((await list(staff, '?limit=1&offset=1')).body).toHaveLength(1);
-    for (const q of ['?status=done', '?payment_method=paypal', '?limit=0']) expect((await list(staff, q)).status).toBe(400);
+    const ids = async (q: Record<string, string>) => (await list(staff, q)).body.map((c: { prize: { id: number } }) => c.prize.id);
+    expect(await ids({ payment_method: 'bkash' })).toEqual([first.prize]);
+    expect(await ids({ status: 'transfer_completed' })).toEqual([]);
+    expect(await ids({ search: 'rahim' })).toHaveLength(2);
+    expect(await ids({ search: a.phone.slice(1) })).toHaveLength(2);
+    expect(await ids({ search: '5-12-23-34-45-7' })).toHaveLength(2);
+    expect(await ids({ search: 'nobody' })).toEqual([]);
+    expect((await list(staff, { limit: '1', offset: '1' })).body).toHaveLength(1);
+    for (const q of [{ status: 'done' }, { payment_method: 'paypal' }, { limit: '0' }]) expect((await list(staff, q)).status).toBe(400);
     expect((await approve(approver, all.body[1].id)).status).toBe(200);
     expect((await transfer(staff, all.body[1].id, 'toggle-transfer')).status).toBe(200);
-    const summary = await as(staff, 'get', '/api/v1/admin/prize-claims/summary/');
+    const summary = await to(t, api.claimsSummary, { as: staff });
     expect(summary.body).toEqual({ total_claims: 2, total_prize_amount: 200000, pending_transfers: 1 });
   });
 });

@@ -15,6 +15,8 @@ import { keyringOf } from '../../server/crypto/sealed.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
 import { verifyDraw } from '../helpers/verify-draw.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -33,18 +35,9 @@ beforeEach(async () => {
 
 const DAY = 24 * 3600 * 1000;
 const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-const proof = (id: number | string, lng = 'en') => request(t.url).get(`/api/v1/lotteries/${id}/draw-proof/`).set('Accept-Language', lng);
-const create = (body: object) =>
-  request(t.url)
-    .post('/api/v1/lotteries/')
-    .set(...staff.auth)
-    .send(body);
-const patch = (id: number, body: object, lng = 'en') =>
-  request(t.url)
-    .patch(`/api/v1/lotteries/${id}/`)
-    .set(...staff.auth)
-    .set('Accept-Language', lng)
-    .send(body);
+const proof = (id: number | string, lang = 'en') => to(t, api.drawProof, { params: { id }, lang });
+const create = (body: object) => to(t, api.createLottery, { as: staff }).send(body);
+const patch = (id: number, body: object, lang = 'en') => to(t, api.updateLottery, { params: { id }, as: staff, lang }).send(body);
 const stored = (id: number) => storedCommitment(t, id);
 /** The end of sales as the lottery stores it (8 PM Dhaka on its end date). */
 const endOf = async (id: number) =>
@@ -81,21 +74,9 @@ test('publishing announces the draw: a commitment to a secret seed and the drand
   // The seed is nowhere before the draw: not in the proof, the lottery's API answers, the audit log, nor its pages.
   const seen = [
     JSON.stringify(p.body),
-    JSON.stringify(
-      (
-        await request(t.url)
-          .get(`/api/v1/lotteries/${id}/`)
-          .set(...staff.auth)
-      ).body,
-    ),
-    JSON.stringify(
-      (
-        await request(t.url)
-          .get('/api/v1/lotteries/')
-          .set(...staff.auth)
-      ).body,
-    ),
-    JSON.stringify((await request(t.url).get('/api/v1/featured-lotteries/')).body),
+    JSON.stringify((await to(t, api.staffLottery, { params: { id }, as: staff })).body),
+    JSON.stringify((await to(t, api.staffLotteries, { as: staff })).body),
+    JSON.stringify((await to(t, api.featuredLotteries)).body),
     JSON.stringify(await t.db.query('SELECT * FROM audit_log')),
     (await request(t.url).get(`/quick-play?lottery=${id}`)).text,
     (await request(t.url).get('/all-lotteries')).text,
@@ -103,15 +84,9 @@ test('publishing announces the draw: a commitment to a secret seed and the drand
     // The staff's screens: the draw page and the generated tickets' CSV of the lottery.
     (await (await loginAs(t.url, staff.phone, 'secret-pass-1')).get(`/admin/lotteries/${id}/draw`)).text,
     await (async () => {
-      await request(t.url)
-        .post('/api/v1/generated-tickets/')
-        .set(...staff.auth)
-        .send({ lottery_id: id, quantity: 2 })
-        .expect(201);
+      await to(t, api.generateTickets, { as: staff }).send({ lottery_id: id, quantity: 2 }).expect(201);
       return (
-        await request(t.url)
-          .get(`/api/v1/generated-tickets/export/?lottery_id=${id}`)
-          .set(...staff.auth)
+        await to(t, api.exportGeneratedTickets, { query: { lottery_id: id }, as: staff })
           .buffer(true)
           .parse((res, done) => {
             let body = '';
@@ -200,15 +175,10 @@ describe('the draw by the procedure', () => {
   /** A value typed by hand before only drand's signed value was accepted: what an older lottery may still carry. */
   const TYPED = 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1';
   const tamper = (sig: string) => sig.slice(0, -2) + (parseInt(sig.slice(-2), 16) ^ 1).toString(16).padStart(2, '0');
-  const beacon = (who: Player | null, id: number, body: object, lng = 'en') => {
-    const r = request(t.url).put(`/api/v1/lotteries/${id}/draw-beacon/`).set('Accept-Language', lng);
-    return (who ? r.set(...who.auth) : r).send(body);
-  };
+  const beacon = (who: Player | null, id: number, body: object, lang = 'en') =>
+    to(t, api.setDrawBeacon, { params: { id }, as: who, lang }).send(body);
   const sign = (who: Player | null, id: number, signature: string = SIGNED.signature, lng = 'en') => beacon(who, id, { signature }, lng);
-  const draw = (who: Player | null, id: number, lng = 'en') => {
-    const r = request(t.url).post(`/api/v1/lotteries/${id}/verifiable-draw/`).set('Accept-Language', lng);
-    return who ? r.set(...who.auth) : r;
-  };
+  const draw = (who: Player | null, id: number, lang = 'en') => to(t, api.verifiableDraw, { params: { id }, as: who, lang });
   const beaconAudits = () =>
     t.db.query<{ actor_id: number; after: { beacon_value: string; beacon_signature: string | null } }>(
       `SELECT actor_id, after FROM audit_log WHERE action = 'lottery.beacon' ORDER BY id`,
@@ -417,14 +387,10 @@ describe('the draw by the procedure', () => {
     const [first] = drawn.body.prizes as { id: number; ticket: string }[];
     const head = await account(t, { name: 'Head Office', is_staff: true });
     await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [head.id]);
-    const proposed = await request(t.url)
-      .post(`/api/v1/prizes/${first!.id}/withholding-proposals/`)
-      .set(...head.auth)
+    const proposed = await to(t, api.proposeWithholding, { params: { prizeId: first!.id }, as: head })
       .send({ reason: 'Court order 12/2026' })
       .expect(201);
-    await request(t.url)
-      .post(`/api/v1/withholding-proposals/${proposed.body.id}/approve/`)
-      .set(...staff.auth)
+    await to(t, api.approveWithholding, { params: { proposalId: proposed.body.id }, as: staff })
       .send({ reason: 'Order seen' })
       .expect(200);
     const p = (await proof(id).expect(200)).body;

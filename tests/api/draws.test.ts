@@ -6,9 +6,10 @@
  * staff finish it at the same moment; audited. The proposal itself: tests/api/draw-proposals.test.ts. On PGlite and
  * PostgreSQL.
  */
-import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, buy, closeSales, insertLottery, purchase, type Player, sold as soldBy, superuserAccount } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -33,10 +34,9 @@ const T1 = '05-12-23-34-45-07';
 const T2 = '01-02-03-04-05-06';
 const T3 = '10-20-30-40-50-15';
 
-const propose = (p: Player | null, body: unknown, lng = 'en') => {
-  const r = request(t.url).post('/api/v1/draw-lottery/').set('Accept-Language', lng);
-  return (p ? r.set(...p.auth) : r).send(body as object);
-};
+const propose = (p: Player | null, body: unknown, lang = 'en') => to(t, api.drawLottery, { as: p, lang }).send(body as object);
+/** The second staff member's approval of a draw proposal, which finishes the draw. */
+const approve = (by: Player, proposalId: number, lang = 'en') => to(t, api.approveDrawProposal, { params: { proposalId }, as: by, lang });
 /**
  * A draw by hand: the lottery's sales closed (winners are chosen only after the close), `p` proposes the tickets (with a
  * reason, unless the body is a bad one being tested), then the second staff member approves; answers the approval, or
@@ -48,15 +48,9 @@ async function draw(p: Player | null, body: unknown, lng = 'en', by = checker) {
   const withReason = body && typeof body === 'object' && !Array.isArray(body) ? { reason: 'By hand in a test', ...body } : body;
   const proposed = await propose(p, withReason, lng);
   if (proposed.status !== 202) return proposed;
-  return request(t.url)
-    .post(`/api/v1/draw-proposals/${proposed.body.id as number}/approve/`)
-    .set('Accept-Language', lng)
-    .set(...by.auth);
+  return approve(by, proposed.body.id as number, lng);
 }
-const prizes = (p: Player | null, lottery: number | string) => {
-  const r = request(t.url).get(`/api/v1/get-prizes/${lottery}/`).set('Accept-Language', 'en');
-  return p ? r.set(...p.auth) : r;
-};
+const prizes = (p: Player | null, lottery: number | string) => to(t, api.lotteryPrizes, { params: { lotteryId: lottery }, as: p });
 
 /** A ticket bought by this player and approved (status success), unless told to leave it as it is. */
 const sold = (p: Player, lottery: number, ticket: string, status?: 'success' | 'pending' | 'failed') =>
@@ -149,7 +143,7 @@ describe('finishing a draw', () => {
     });
     expect((s.audit[2]?.after.prizes as unknown[]).length).toBe(2);
     // The results are public now, and the lottery is no longer on sale.
-    const results = await request(t.url).get('/api/v1/lottery-results/');
+    const results = await to(t, api.lotteryResults);
     const mine = results.body.find((r: { lottery: { id: number } }) => r.lottery.id === lottery);
     expect(mine.prizes.map((p: { ticket: string }) => p.ticket).sort()).toEqual([T1, T2].sort());
     const late = await buy(t, a, purchase(lottery, '11-12-13-14-15-01'));
@@ -292,11 +286,7 @@ describe('refused draws change nothing', () => {
     const res = await draw(staff, { lottery_id: 987654, tickets: [T1] });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ lottery_id: ['Lottery not found'], code: 'not_found' });
-    const raw = await request(t.url)
-      .post('/api/v1/draw-lottery/')
-      .set(...staff.auth)
-      .set('Content-Type', 'application/json')
-      .send('{"lottery_id":');
+    const raw = await to(t, api.drawLottery, { as: staff }).set('Content-Type', 'application/json').send('{"lottery_id":');
     expect(raw.status).toBe(400);
     expect((await prizes(staff, 987654)).status).toBe(404);
     expect((await prizes(staff, 'x')).status).toBe(404);
@@ -344,18 +334,15 @@ describe('a lottery is drawn once', () => {
     // Taken back by a superuser, with a reason (docs/rules/lotteries-and-sales.md#9-the-draw), its end of sales moved
     // a week ahead again (the draw came after the close).
     const head = await superuserAccount(t, { name: 'Head Office' });
-    const back = await request(t.url)
-      .patch(`/api/v1/lotteries/${lottery}/`)
-      .set(...head.auth)
-      .send({
-        is_result_published: false,
-        results_reason: 'The draw is checked again',
-        end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-      });
+    const back = await to(t, api.updateLottery, { params: { id: lottery }, as: head }).send({
+      is_result_published: false,
+      results_reason: 'The draw is checked again',
+      end_date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
     expect(back.status).toBe(200);
     expect(back.body).toMatchObject({ is_result_published: false, drawn: true, purchasable: false });
     // Its end date is a week away: only the draw closes it.
-    const shown = await request(t.url).get(`/api/v1/get-lottery/${lottery}/`);
+    const shown = await to(t, api.getLottery, { params: { id: lottery } });
     expect(shown.body).toMatchObject({ is_result_published: false, drawn: true, purchasable: false });
     expect(Date.parse(shown.body.end_date)).toBeGreaterThan(Date.now());
     const en = await buy(t, b, purchase(lottery, T2));
@@ -367,12 +354,9 @@ describe('a lottery is drawn once', () => {
     expect(await t.db.query('SELECT id FROM transactions WHERE lottery_id = $1 AND user_id = $2', [lottery, b.id])).toEqual([]);
     // Not offered in the quick-play panel, and no generated tickets for it either.
     await t.db.query('UPDATE lotteries SET featured = true WHERE id = $1', [lottery]);
-    const featured = await request(t.url).get('/api/v1/featured-lotteries/');
+    const featured = await to(t, api.featuredLotteries);
     expect(featured.body.map((l: { id: number }) => l.id)).not.toContain(lottery);
-    const made = await request(t.url)
-      .post('/api/v1/generated-tickets/')
-      .set(...staff.auth)
-      .send({ lottery_id: lottery, quantity: 1 });
+    const made = await to(t, api.generateTickets, { as: staff }).send({ lottery_id: lottery, quantity: 1 });
     expect(made.status).toBe(409);
     // The ticket page and the number picker give the reason instead of the purchase form, for a logged-in player.
     const u = await createUser(t, { name: 'Late Buyer' });
@@ -405,13 +389,7 @@ describe('a lottery is drawn once', () => {
     expect(proposals.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(['proposal_pending', 'proposal_pending']);
     const kept = proposals.find((r) => r.status === 202)?.body as { id: number; tickets: string[]; proposed_by: { id: number } };
     const approvers = [checker, third, other].filter((x) => x.id !== kept.proposed_by.id).slice(0, 2);
-    const results = await Promise.all(
-      approvers.map((x) =>
-        request(t.url)
-          .post(`/api/v1/draw-proposals/${kept.id}/approve/`)
-          .set(...x.auth),
-      ),
-    );
+    const results = await Promise.all(approvers.map((x) => approve(x, kept.id)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)?.body.code).toBe('proposal_decided');
     const s = await state(lottery);

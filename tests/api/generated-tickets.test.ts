@@ -4,8 +4,9 @@
  * list, search and filter them; delete a non-activated one; audited; staff only. A combination a generated ticket
  * holds is out of sale. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, buy, insertLottery, purchase, rows, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -24,15 +25,12 @@ beforeEach(async () => {
     await t.db.query(`DELETE FROM ${table}`);
 });
 
-const as = (p: Player | null, method: 'get' | 'post' | 'delete' | 'put', url: string, lng = 'en') => {
-  const r = request(t.url)[method](url).set('Accept-Language', lng);
-  return p ? r.set(...p.auth) : r;
-};
-const generate = (p: Player | null, body: unknown, lng = 'en') => as(p, 'post', '/api/v1/generated-tickets/', lng).send(body as object);
-const list = (p: Player | null, query = '') => as(p, 'get', `/api/v1/generated-tickets/${query}`);
-const remove = (p: Player | null, id: number | string) => as(p, 'delete', `/api/v1/generated-tickets/${id}/`);
+const generate = (p: Player | null, body: unknown, lang = 'en') => to(t, api.generateTickets, { as: p, lang }).send(body as object);
+const list = (p: Player | null, query: Record<string, string | undefined> = {}) => to(t, api.generatedTickets, { query, as: p });
+const remove = (p: Player | null, id: number | string) => to(t, api.deleteGeneratedTicket, { params: { id }, as: p });
 const activate = (p: Player, ticket_number: string, secret_number: string) =>
-  as(p, 'post', '/api/v1/activate-generated-ticket/').send({ ticket_number, secret_number });
+  to(t, api.activateTicket, { as: p }).send({ ticket_number, secret_number });
+const setStatus = (p: Player, id: number, status: string) => to(t, api.updateTransaction, { params: { id }, as: p }).send({ status });
 
 const stored = () =>
   t.db.query<{ id: number; lottery_id: number; ticket_number: string; created_by: number }>(
@@ -119,7 +117,7 @@ describe('generating', () => {
     expect((await generate(staff, { lottery_id: small, quantity: 2 })).status).toBe(201);
     expect(await stored()).toHaveLength(2);
     // The lottery is now full: generated tickets count as held, for the lists and for purchases.
-    const l = await as(a, 'get', `/api/v1/get-lottery/${small}/`);
+    const l = await to(t, api.getLottery, { params: { id: small }, as: a });
     expect(l.body).toMatchObject({ tickets_sold: 3, purchasable: false });
     const sold = await buy(t, a, purchase(small, '01-02-03-04-05-06'));
     expect(sold.status).toBe(409);
@@ -130,7 +128,7 @@ describe('generating', () => {
   test('a generated combination is out of sale, and a failed sale of it cannot move back to pending', async () => {
     const lottery = await insertLottery(t, { total_tickets: 1000 });
     const failed = await buy(t, a, purchase(lottery, '05-12-23-34-45-07'));
-    expect((await as(staff, 'put', `/api/v1/transactions/${failed.body.id}/`).send({ status: 'failed' })).status).toBe(200);
+    expect((await setStatus(staff, failed.body.id, 'failed')).status).toBe(200);
     // Only this combination is left free besides the others: hold it with a generated ticket directly.
     await t.db.query(
       `INSERT INTO generated_tickets (lottery_id, ticket_number, secret_number, created_by) VALUES ($1, '05-12-23-34-45-07', '1234567812345678', $2)`,
@@ -142,7 +140,7 @@ describe('generating', () => {
       ticket: ['These numbers have already been taken in this lottery. Please pick other numbers, or use Easy Pick.'],
       code: 'ticket_taken',
     });
-    const back = await as(staff, 'put', `/api/v1/transactions/${failed.body.id}/`).send({ status: 'pending' });
+    const back = await setStatus(staff, failed.body.id, 'pending');
     expect(back.status).toBe(409);
     expect(back.body.code).toBe('ticket_taken');
     expect((await rows(t)).map((r) => r.status)).toEqual(['failed']);
@@ -184,36 +182,44 @@ describe('the list', () => {
       ticket_number: string;
       secret_number: string;
     }[];
-    const all = await list(staff, '?limit=2');
+    const all = await list(staff, { limit: '2' });
     expect(all.status).toBe(200);
     expect(all.headers['x-total-count']).toBe('5');
     expect(all.body.map((g: { id: number }) => g.id)).toEqual([p[1]!.id, p[0]!.id]);
-    const page3 = await list(staff, '?limit=2&offset=4');
+    const page3 = await list(staff, { limit: '2', offset: '4' });
     expect(page3.body.map((g: { id: number }) => g.id)).toEqual([e[0]!.id]);
-    const ids = async (query: string) => ((await list(staff, query)).body as { id: number }[]).map((g) => g.id).sort((x, y) => x - y);
-    expect(await ids(`?lottery_id=${puja}`)).toEqual(p.map((g) => g.id));
-    expect(await ids('?search=puja')).toEqual(p.map((g) => g.id));
-    expect(await ids('?search=ঈদ')).toEqual(e.map((g) => g.id));
-    expect(await ids('?search=100%25_')).toEqual(e.map((g) => g.id));
-    expect(await ids('?search=%25')).toEqual(e.map((g) => g.id));
-    expect(await ids('?search=Draw_')).toEqual([]);
-    expect(await ids(`?search=${encodeURIComponent(e[1]!.ticket_number)}`)).toContain(e[1]!.id);
+    const ids = async (query: Record<string, string>) =>
+      ((await list(staff, query)).body as { id: number }[]).map((g) => g.id).sort((x, y) => x - y);
+    expect(await ids({ lottery_id: String(puja) })).toEqual(p.map((g) => g.id));
+    expect(await ids({ search: 'puja' })).toEqual(p.map((g) => g.id));
+    expect(await ids({ search: 'ঈদ' })).toEqual(e.map((g) => g.id));
+    expect(await ids({ search: '100%_' })).toEqual(e.map((g) => g.id));
+    expect(await ids({ search: '%' })).toEqual(e.map((g) => g.id));
+    expect(await ids({ search: 'Draw_' })).toEqual([]);
+    expect(await ids({ search: e[1]!.ticket_number })).toContain(e[1]!.id);
     const spaced = e[2]!.secret_number.replace(/(\d{4})(?=\d)/g, '$1 ');
-    expect(await ids(`?search=${encodeURIComponent(spaced)}`)).toEqual([e[2]!.id]);
-    expect(await ids(`?search=${e[2]!.secret_number}`)).toEqual([e[2]!.id]);
+    expect(await ids({ search: spaced })).toEqual([e[2]!.id]);
+    expect(await ids({ search: e[2]!.secret_number })).toEqual([e[2]!.id]);
     // Activation filter.
     expect((await activate(a, e[0]!.ticket_number, e[0]!.secret_number)).status).toBe(200);
-    expect(await ids('?activation=activated')).toEqual([e[0]!.id]);
-    expect(await ids('?activation=not_activated')).toEqual([e[1]!.id, e[2]!.id, ...p.map((g) => g.id)]);
-    expect((await ids('?activation=all')).length).toBe(5);
-    const activated = (await list(staff, '?activation=activated')).body[0];
+    expect(await ids({ activation: 'activated' })).toEqual([e[0]!.id]);
+    expect(await ids({ activation: 'not_activated' })).toEqual([e[1]!.id, e[2]!.id, ...p.map((g) => g.id)]);
+    expect((await ids({ activation: 'all' })).length).toBe(5);
+    const activated = (await list(staff, { activation: 'activated' })).body[0];
     expect(activated).toMatchObject({
       is_activated: true,
       activated_by: { id: a.id, name: 'Rahim Uddin', phone: a.phone },
       transaction_id: expect.any(Number),
     });
     expect(activated.activated_at).toEqual(expect.any(String));
-    for (const bad of ['?activation=yes', '?limit=0', '?limit=101', '?lottery_id=abc', '?search=%01', '?other=1'])
+    for (const bad of [
+      { activation: 'yes' },
+      { limit: '0' },
+      { limit: '101' },
+      { lottery_id: 'abc' },
+      { search: '\u0001' },
+      { other: '1' },
+    ] as const)
       expect((await list(staff, bad)).status).toBe(400);
   });
 });

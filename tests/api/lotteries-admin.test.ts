@@ -2,8 +2,9 @@
  * Staff manage lotteries (docs/rules/lotteries-and-sales.md#1-lottery-fields): GET/POST /api/v1/lotteries/,
  * GET/PATCH /api/v1/lotteries/{id}/. Staff only; each change audited; a drawn lottery keeps its money. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -22,12 +23,12 @@ beforeEach(async () => {
     await t.db.query(`DELETE FROM ${table}`);
 });
 
-const call = (p: Player | null, method: 'get' | 'post' | 'patch', url: string, lng = 'en') => {
-  const r = request(t.url)[method](url).set('Accept-Language', lng);
-  return p ? r.set(...p.auth) : r;
-};
-const create = (p: Player | null, body: unknown, lng = 'en') => call(p, 'post', '/api/v1/lotteries/', lng).send(body as object);
-const patch = (p: Player | null, id: number | string, body: unknown) => call(p, 'patch', `/api/v1/lotteries/${id}/`).send(body as object);
+const create = (p: Player | null, body: unknown, lang = 'en') => to(t, api.createLottery, { as: p, lang }).send(body as object);
+const patch = (p: Player | null, id: number | string, body: unknown) =>
+  to(t, api.updateLottery, { params: { id }, as: p }).send(body as object);
+/** The staff list with this query, or one lottery as staff see it. */
+const list = (p: Player | null, query: Record<string, string | undefined> = {}) => to(t, api.staffLotteries, { query, as: p });
+const one = (p: Player | null, id: number) => to(t, api.staffLottery, { params: { id }, as: p });
 const audit = () =>
   t.db.query<{ action: string; actor_id: number; entity_id: string; before: unknown; after: Record<string, unknown> }>(
     "SELECT action, actor_id, entity_id, before, after FROM audit_log WHERE entity = 'lottery' ORDER BY id",
@@ -50,8 +51,8 @@ describe('who may', () => {
     const id = await insertLottery(t);
     for (const p of [null, player]) {
       const status = p ? 403 : 401;
-      expect((await call(p, 'get', '/api/v1/lotteries/')).status).toBe(status);
-      expect((await call(p, 'get', `/api/v1/lotteries/${id}/`)).status).toBe(status);
+      expect((await list(p)).status).toBe(status);
+      expect((await one(p, id)).status).toBe(status);
       expect((await create(p, valid)).status).toBe(status);
       expect((await patch(p, id, { featured: true })).status).toBe(status);
     }
@@ -93,8 +94,8 @@ describe('POST /api/v1/lotteries/', () => {
       expect.objectContaining({ action: 'lottery.create', actor_id: staff.id, entity_id: String(res.body.id), before: null }),
     ]);
     // Unpublished: staff see it, players do not.
-    expect((await call(staff, 'get', `/api/v1/lotteries/${res.body.id}/`)).status).toBe(200);
-    const hidden = await call(player, 'get', `/api/v1/get-lottery/${res.body.id}/`);
+    expect((await one(staff, res.body.id)).status).toBe(200);
+    const hidden = await to(t, api.getLottery, { params: { id: res.body.id }, as: player });
     expect(hidden.status).toBe(404);
     expect(hidden.body).toEqual({ detail: 'Lottery not found', code: 'not_found' });
   });
@@ -159,26 +160,26 @@ describe('GET /api/v1/lotteries/', () => {
     const b = await insertLottery(t, { name: 'Meghna 50%_off', published: false });
     const c = await insertLottery(t, { name: 'Jamuna Draw', results: true });
     await t.db.query('UPDATE lotteries SET featured = true WHERE id = $1', [a]);
-    const ids = async (q: string) => {
-      const res = await call(staff, 'get', `/api/v1/lotteries/${q}`);
+    const ids = async (q: Record<string, string | undefined>) => {
+      const res = await list(staff, q);
       expect(res.status).toBe(200);
       return res.body.map((l: { id: number }) => l.id);
     };
-    expect(await ids('')).toEqual([c, b, a]);
-    expect(await ids('?search=PADMA')).toEqual([a]);
-    expect(await ids(`?search=${encodeURIComponent('সাপ্তাহিক')}`)).toEqual([a]);
-    expect(await ids('?search=50%25_')).toEqual([b]);
-    expect(await ids('?search=5%25')).toEqual([]);
-    expect(await ids('?filter=active')).toEqual([c, a]);
-    expect(await ids('?filter=inactive')).toEqual([b]);
-    expect(await ids('?filter=featured')).toEqual([a]);
-    expect(await ids('?filter=result_published')).toEqual([c]);
-    expect(await ids('?filter=result_not_published')).toEqual([b, a]);
-    const page = await call(staff, 'get', '/api/v1/lotteries/?limit=2&offset=2');
+    expect(await ids({})).toEqual([c, b, a]);
+    expect(await ids({ search: 'PADMA' })).toEqual([a]);
+    expect(await ids({ search: 'সাপ্তাহিক' })).toEqual([a]);
+    expect(await ids({ search: '50%_' })).toEqual([b]);
+    expect(await ids({ search: '5%' })).toEqual([]);
+    expect(await ids({ filter: 'active' })).toEqual([c, a]);
+    expect(await ids({ filter: 'inactive' })).toEqual([b]);
+    expect(await ids({ filter: 'featured' })).toEqual([a]);
+    expect(await ids({ filter: 'result_published' })).toEqual([c]);
+    expect(await ids({ filter: 'result_not_published' })).toEqual([b, a]);
+    const page = await list(staff, { limit: '2', offset: '2' });
     expect(page.headers['x-total-count']).toBe('3');
     expect(page.body.map((l: { id: number }) => l.id)).toEqual([a]);
-    for (const q of ['?filter=open', '?limit=0', '?limit=101', '?offset=-1', '?sort=name'])
-      expect((await call(staff, 'get', `/api/v1/lotteries/${q}`)).status).toBe(400);
+    for (const q of [{ filter: 'open' }, { limit: '0' }, { limit: '101' }, { offset: '-1' }, { sort: 'name' }])
+      expect((await list(staff, q)).status).toBe(400);
   });
 });
 
@@ -221,7 +222,7 @@ describe('PATCH /api/v1/lotteries/{id}/', () => {
       winners: ['There cannot be more winners than tickets on sale.'],
       code: 'lottery_end_before_start',
     });
-    expect((await call(staff, 'get', `/api/v1/lotteries/${id}/`)).body.end_date).toBe('2026-12-05T14:00:00.000Z');
+    expect((await one(staff, id)).body.end_date).toBe('2026-12-05T14:00:00.000Z');
   });
 
   test('tickets on sale never fewer than those sold; a drawn lottery keeps its total prize and winners', async () => {
@@ -251,7 +252,7 @@ describe('PATCH /api/v1/lotteries/{id}/', () => {
     const res = await patch(staff, id, { is_result_published: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ is_result_published: true, purchasable: false, drawn_at: expect.any(String) });
-    const results = await request(t.url).get('/api/v1/lottery-results/');
+    const results = await to(t, api.lotteryResults);
     expect(results.body.find((r: { lottery: { id: number } }) => r.lottery.id === id).prizes).toEqual([]);
   });
 
@@ -260,7 +261,7 @@ describe('PATCH /api/v1/lotteries/{id}/', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('not_found');
     expect((await patch(staff, 'abc', { featured: true })).status).toBe(404);
-    const none = await call(staff, 'get', '/api/v1/lotteries/987654/');
+    const none = await one(staff, 987654);
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ detail: 'Lottery not found', code: 'not_found' });
     const id = await insertLottery(t);

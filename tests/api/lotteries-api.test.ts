@@ -3,21 +3,22 @@
  * bounded paging and X-Total-Count, get-lottery (unpublished only for staff), and the latest published results.
  */
 import request from 'supertest';
-import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { account, type Player } from '../helpers/factories.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 let buyer: number;
-let playerToken: string, staffToken: string;
+let player: Player, staff: Player;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const p = await createUser(t, { phone: '01811000001' });
-  const s = await createUser(t, { phone: '01811000002', is_staff: true });
-  buyer = p.id;
-  playerToken = (await request(t.url).post('/api/token/').send({ phone: p.phone, password: p.password })).body.access;
-  staffToken = (await request(t.url).post('/api/token/').send({ phone: s.phone, password: s.password })).body.access;
-  expect(typeof playerToken).toBe('string');
-  expect(typeof staffToken).toBe('string');
+  player = await account(t);
+  staff = await account(t, { is_staff: true });
+  buyer = player.id;
+  expect(typeof player.token).toBe('string');
+  expect(typeof staff.token).toBe('string');
 });
 afterAll(async () => {
   await t.close();
@@ -86,7 +87,6 @@ async function prize(lotteryId: number, ticket: string, money: number): Promise<
   return row!.id;
 }
 
-const api = () => request(t.url);
 const names = (body: { name: string }[]) => body.map((l) => l.name);
 
 describe('GET /api/v1/featured-lotteries/', () => {
@@ -99,7 +99,7 @@ describe('GET /api/v1/featured-lotteries/', () => {
     await lottery({ name: 'Featured drawn', featured: true, results: true });
     await lottery({ name: 'Featured not started', featured: true, start: 1, end: 8 });
 
-    const res = await api().get('/api/v1/featured-lotteries/');
+    const res = await to(t, api.featuredLotteries);
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(['Featured soon', 'Featured later']);
     expect(res.body[0]).toEqual({
@@ -143,11 +143,11 @@ describe('GET /api/v1/featured-lotteries/', () => {
     const soldOut = await lottery({ name: 'Featured sold out', featured: true, total_tickets: 1 });
     await sale(soldOut, '01-02-03-04-05-06', 'pending');
     await lottery({ name: 'Featured open', featured: true, end: 30 });
-    const res = await api().get('/api/v1/featured-lotteries/');
+    const res = await to(t, api.featuredLotteries);
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(['Featured open']);
     // In the published list it comes after the open one and says why.
-    const all = await api().get('/api/v1/published-lotteries/');
+    const all = await to(t, api.publishedLotteries);
     expect(
       all.body.map((l: { name: string; purchasable: boolean; tickets_sold: number }) => [l.name, l.purchasable, l.tickets_sold]),
     ).toEqual([
@@ -158,7 +158,7 @@ describe('GET /api/v1/featured-lotteries/', () => {
 
   test('no featured lottery: an empty list', async () => {
     await lottery({ name: 'Plain' });
-    const res = await api().get('/api/v1/featured-lotteries/');
+    const res = await to(t, api.featuredLotteries);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
@@ -171,7 +171,7 @@ describe('GET /api/v1/published-lotteries/', () => {
     await lottery({ name: 'Open A', end: 2 });
     await lottery({ name: 'Hidden', published: false });
     await lottery({ name: 'Drawn', results: true, end: 1 });
-    const res = await api().get('/api/v1/published-lotteries/');
+    const res = await to(t, api.publishedLotteries);
     expect(res.status).toBe(200);
     expect(res.headers['x-total-count']).toBe('4');
     expect(names(res.body).slice(0, 2)).toEqual(['Open A', 'Open B']);
@@ -182,7 +182,7 @@ describe('GET /api/v1/published-lotteries/', () => {
   test('staff get the same public list (no unpublished lotteries here)', async () => {
     await lottery({ name: 'Visible' });
     await lottery({ name: 'Draft', published: false });
-    const res = await api().get('/api/v1/published-lotteries/').set('Authorization', `Bearer ${staffToken}`);
+    const res = await to(t, api.publishedLotteries, { as: staff });
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(['Visible']);
     expect(res.headers['x-total-count']).toBe('1');
@@ -193,17 +193,17 @@ describe('GET /api/v1/published-lotteries/', () => {
     await lottery({ name: 'Unpublished', published: false });
     const pages: string[][] = [];
     for (const offset of [0, 3, 6]) {
-      const res = await api().get(`/api/v1/published-lotteries/?limit=3&offset=${offset}`);
+      const res = await to(t, api.publishedLotteries, { query: { limit: 3, offset } });
       expect(res.status).toBe(200);
       expect(res.headers['x-total-count']).toBe('7');
       pages.push(names(res.body));
     }
     expect(pages).toEqual([['L1', 'L2', 'L3'], ['L4', 'L5', 'L6'], ['L7']]);
-    const beyond = await api().get('/api/v1/published-lotteries/?limit=3&offset=100');
+    const beyond = await to(t, api.publishedLotteries, { query: { limit: 3, offset: 100 } });
     expect(beyond.status).toBe(200);
     expect(beyond.body).toEqual([]);
     expect(beyond.headers['x-total-count']).toBe('7');
-    const edge = await api().get('/api/v1/published-lotteries/?limit=100&offset=0');
+    const edge = await to(t, api.publishedLotteries, { query: { limit: 100, offset: 0 } });
     expect(edge.status).toBe(200);
     expect(edge.body).toHaveLength(7);
   });
@@ -216,31 +216,31 @@ describe('GET /api/v1/published-lotteries/', () => {
     await t.db.query(
       `INSERT INTO lotteries (name, start_date, end_date, ticket_price, total_tickets, winners, total_prize, published) VALUES ${values}`,
     );
-    const res = await api().get('/api/v1/published-lotteries/');
+    const res = await to(t, api.publishedLotteries);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(50);
     expect(res.headers['x-total-count']).toBe('55');
   });
 
   test('limit 0, 101 or abc, a negative or fractional offset, an unknown parameter: 400 field errors, never 500', async () => {
-    const cases: [string, string, string][] = [
-      ['limit=0', 'limit', 'Ensure this value is at least 1.'],
-      ['limit=101', 'limit', 'Ensure this value has at most 100 characters or digits.'],
-      ['limit=abc', 'limit', 'Expected a number.'],
-      ['offset=-1', 'offset', 'Ensure this value is at least 0.'],
-      ['offset=x', 'offset', 'Expected a number.'],
-      ['page=2', 'page', 'Unknown field.'],
+    const cases: [Record<string, string>, string, string][] = [
+      [{ limit: '0' }, 'limit', 'Ensure this value is at least 1.'],
+      [{ limit: '101' }, 'limit', 'Ensure this value has at most 100 characters or digits.'],
+      [{ limit: 'abc' }, 'limit', 'Expected a number.'],
+      [{ offset: '-1' }, 'offset', 'Ensure this value is at least 0.'],
+      [{ offset: 'x' }, 'offset', 'Expected a number.'],
+      [{ page: '2' }, 'page', 'Unknown field.'],
     ];
     for (const [query, field, message] of cases) {
-      const res = await api().get(`/api/v1/published-lotteries/?${query}`);
+      const res = await to(t, api.publishedLotteries, { query });
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expect(res.body).toEqual({ [field]: [message] });
     }
-    const fraction = await api().get('/api/v1/published-lotteries/?limit=1.5');
+    const fraction = await to(t, api.publishedLotteries, { query: { limit: '1.5' } });
     expect(fraction.status).toBe(400);
     expect(Object.keys(fraction.body)).toEqual(['limit']);
     // A repeated parameter is not a number either.
-    const twice = await api().get('/api/v1/published-lotteries/?limit=1&limit=2');
+    const twice = await to(t, api.publishedLotteries).query('limit=1&limit=2');
     expect(twice.status).toBe(400);
     expect(twice.body).toHaveProperty('limit');
   });
@@ -249,9 +249,8 @@ describe('GET /api/v1/published-lotteries/', () => {
 describe('GET /api/v1/get-lottery/{id}/', () => {
   test('a published lottery: 200 with the fields the purchase page reads, for anyone', async () => {
     const id = await lottery({ name: 'Boishakhi Bumper', ticket_price: 100 });
-    for (const token of [undefined, playerToken]) {
-      const r = api().get(`/api/v1/get-lottery/${id}/`);
-      const res = await (token ? r.set('Authorization', `Bearer ${token}`) : r);
+    for (const who of [null, player]) {
+      const res = await to(t, api.getLottery, { params: { id }, as: who });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         id,
@@ -267,26 +266,27 @@ describe('GET /api/v1/get-lottery/{id}/', () => {
 
   test('an unpublished lottery is 404 for visitors and players, but staff see it', async () => {
     const id = await lottery({ name: 'Draft lottery', published: false });
-    const anon = await api().get(`/api/v1/get-lottery/${id}/`);
+    const anon = await to(t, api.getLottery, { params: { id } });
     expect(anon.status).toBe(404);
     expect(anon.body).toEqual({ detail: 'Lottery not found', code: 'not_found' });
-    const asPlayer = await api().get(`/api/v1/get-lottery/${id}/`).set('Authorization', `Bearer ${playerToken}`);
+    const asPlayer = await to(t, api.getLottery, { params: { id }, as: player });
     expect(asPlayer.status).toBe(404);
     expect(asPlayer.text).not.toContain('Draft lottery');
-    const asStaff = await api().get(`/api/v1/get-lottery/${id}/`).set('Authorization', `Bearer ${staffToken}`);
+    const asStaff = await to(t, api.getLottery, { params: { id }, as: staff });
     expect(asStaff.status).toBe(200);
     expect(asStaff.body).toMatchObject({ id, name: 'Draft lottery', published: false, purchasable: false });
   });
 
   test('unknown and malformed ids are 404, in the language asked for', async () => {
-    const unknown = await api().get('/api/v1/get-lottery/987654/');
+    const unknown = await to(t, api.getLottery, { params: { id: 987654 } });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ detail: 'Lottery not found', code: 'not_found' });
-    const bn = await api().get('/api/v1/get-lottery/987654/').set('Accept-Language', 'bn');
+    const bn = await to(t, api.getLottery, { params: { id: 987654 }, lang: 'bn' });
     expect(bn.status).toBe(404);
     expect(bn.body).toEqual({ detail: 'লটারি পাওয়া যায়নি', code: 'not_found' });
+    // Written out: the contract would encode these ids, and the point is the raw path the server is sent.
     for (const id of ['abc', '0', '-3', '1;DROP TABLE lotteries', '%27']) {
-      const res = await api().get(`/api/v1/get-lottery/${id}/`);
+      const res = await request(t.url).get(`/api/v1/get-lottery/${id}/`);
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('not_found');
     }
@@ -295,8 +295,8 @@ describe('GET /api/v1/get-lottery/{id}/', () => {
   test('an ended or drawn lottery is still readable but not purchasable', async () => {
     const ended = await lottery({ name: 'Ended one', start: -10, end: -1 });
     const drawn = await lottery({ name: 'Drawn one', results: true });
-    expect((await api().get(`/api/v1/get-lottery/${ended}/`)).body).toMatchObject({ name: 'Ended one', purchasable: false });
-    expect((await api().get(`/api/v1/get-lottery/${drawn}/`)).body).toMatchObject({
+    expect((await to(t, api.getLottery, { params: { id: ended } })).body).toMatchObject({ name: 'Ended one', purchasable: false });
+    expect((await to(t, api.getLottery, { params: { id: drawn } })).body).toMatchObject({
       name: 'Drawn one',
       is_result_published: true,
       purchasable: false,
@@ -316,7 +316,7 @@ describe('GET /api/v1/lottery-results/', () => {
     await prize(notYet, '11-22-33-44-55-11', 100_000); // drawn but the result is not published yet
     await prize(hidden, '09-18-27-36-45-09', 100_000);
 
-    const res = await api().get('/api/v1/lottery-results/');
+    const res = await to(t, api.lotteryResults);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(2);
     expect(res.body[0]).toEqual({
@@ -351,9 +351,9 @@ describe('GET /api/v1/lottery-results/', () => {
   });
 
   test('no results yet: an empty list; at most ten draws are returned', async () => {
-    expect((await api().get('/api/v1/lottery-results/')).body).toEqual([]);
+    expect((await to(t, api.lotteryResults)).body).toEqual([]);
     for (let i = 1; i <= 11; i++) await lottery({ name: `Draw ${i}`, start: -30, end: -20 + i, results: true, drawn: -20 + i });
-    const res = await api().get('/api/v1/lottery-results/');
+    const res = await to(t, api.lotteryResults);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(10);
     expect(res.body[0].lottery.name).toBe('Draw 11');

@@ -13,7 +13,6 @@
  * found within some ten thousand tries.
  */
 import { createHash } from 'node:crypto';
-import request from 'supertest';
 import { matchOf, tierOf, type Tier } from '../../shared/draws/tiers.ts';
 import { formatTicket } from '../../shared/ticket.ts';
 import { drawNumbers, ticketsDigest, verifyProof } from '../../server/draws/verifiable.ts';
@@ -32,6 +31,8 @@ import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { account, buy, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 import { numbersLotteryBody } from '../helpers/factories.ts';
 import { verifyDraw } from '../helpers/verify-draw.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -54,14 +55,12 @@ const DAY = 24 * 3600 * 1000;
 const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 const TIER_PRIZES = { tier2_prize: 20_000, tier3_prize: 2_000, tier4_prize: 200, tier5_prize: 20 };
 
-const as = (p: Player | null, method: 'get' | 'post' | 'patch' | 'put', url: string, lng = 'en') => {
-  const r = request(t.url)[method](url).set('Accept-Language', lng);
-  return p ? r.set(...p.auth) : r;
-};
-const create = (body: object, who: Player | null = staff, lng = 'en') => as(who, 'post', '/api/v1/lotteries/', lng).send(body);
-const patch = (id: number, body: object, lng = 'en') => as(staff, 'patch', `/api/v1/lotteries/${id}/`, lng).send(body);
-const draw = (id: number, lng = 'en') => as(staff, 'post', `/api/v1/lotteries/${id}/verifiable-draw/`, lng);
-const proof = (id: number) => request(t.url).get(`/api/v1/lotteries/${id}/draw-proof/`);
+const create = (body: object, who: Player | null = staff, lang = 'en') => to(t, api.createLottery, { as: who, lang }).send(body);
+const patch = (id: number, body: object, lang = 'en') => to(t, api.updateLottery, { params: { id }, as: staff, lang }).send(body);
+const draw = (id: number, lang = 'en') => to(t, api.verifiableDraw, { params: { id }, as: staff, lang });
+const proof = (id: number) => to(t, api.drawProof, { params: { id } });
+/** The lottery as anyone reads it. */
+const publicLottery = (id: number) => to(t, api.getLottery, { params: { id } });
 
 /** A numbers lottery made through the API; its id. */
 async function newNumbers(extra: object = {}): Promise<number> {
@@ -97,7 +96,7 @@ function seedFor(tickets: string[], wanted: (numbers: number[]) => boolean, trie
 /** The lottery's seed fixed to `seed`, and drand's beacon entered by its signature, as staff paste it. */
 async function enterBeacon(id: number, seed: string): Promise<void> {
   await fixSeed(t, id, seed);
-  await as(staff, 'put', `/api/v1/lotteries/${id}/draw-beacon/`).send({ signature: SIGNED.signature }).expect(200);
+  await to(t, api.setDrawBeacon, { params: { id }, as: staff }).send({ signature: SIGNED.signature }).expect(200);
 }
 
 /** `count` distinct tickets, the same on every run. */
@@ -134,9 +133,9 @@ describe('creating and changing a numbers lottery', () => {
     await sell(id, other, '01-02-03-04-05-06');
     await t.db.query('UPDATE lotteries SET rollover_in = 1001 WHERE id = $1', [id]);
     // The jackpot: half of TK. 200 paid, plus what rolled in.
-    const pub = await request(t.url).get(`/api/v1/get-lottery/${id}/`).expect(200);
+    const pub = await publicLottery(id).expect(200);
     expect(pub.body).toMatchObject({ kind: 'numbers', jackpot: 1101, total_prize: 1101, rollover_in: 1001, ...TIER_PRIZES });
-    const list = await request(t.url).get('/api/v1/published-lotteries/').expect(200);
+    const list = await to(t, api.publishedLotteries).expect(200);
     expect(list.body.find((l: { id: number }) => l.id === id)).toMatchObject({ jackpot: 1101 });
     const [audit] = await t.db.query<{ after: Record<string, unknown> }>(`SELECT after FROM audit_log WHERE action = 'lottery.create'`);
     expect(audit?.after).toMatchObject({ kind: 'numbers', jackpot_share: 50, tier2_prize: 20_000 });
@@ -294,14 +293,14 @@ describe('the numbers draw', () => {
     expect(run.code).toBe(0);
 
     // Results: the numbers and each prize's tier, the jackpot first.
-    const results = (await request(t.url).get('/api/v1/lottery-results/').expect(200)).body;
+    const results = (await to(t, api.lotteryResults).expect(200)).body;
     const result = results.find((r: { lottery: { id: number } }) => r.lottery.id === id);
     expect(result).toMatchObject({ numbers, rollover: null, lottery: { kind: 'numbers', total_prize: jackpot } });
     expect(result.prizes[0]).toMatchObject({ tier: 1, prize_money: jackpot });
     expect(result.prizes).toHaveLength(prizes.length);
 
     // My Lotteries: the numbers, what the ticket matched and its tier (prize or not).
-    const myList = (await as(other, 'get', '/api/v1/my-transactions/').expect(200)).body;
+    const myList = (await to(t, api.myTransactions, { as: other }).expect(200)).body;
     const tier = tierOf(mine, numbers);
     expect(myList[0]).toMatchObject({
       id: mineId,
@@ -314,9 +313,9 @@ describe('the numbers draw', () => {
 
     // A tier prize is claimed as any prize.
     const prize = prizes.find((x) => x.tier === 5)!;
-    await as(player, 'post', '/api/v1/send-prize-claim-otp/').send({ prize_id: prize.id }).expect(200);
+    await to(t, api.sendClaimCode, { as: player }).send({ prize_id: prize.id }).expect(200);
     const code = await t.lastCode(player.phone, 'claim');
-    const claim = await as(player, 'post', '/api/v1/submit-prize-claim/').send({
+    const claim = await to(t, api.submitClaim, { as: player }).send({
       prize: prize.id,
       payment_method: 'bkash',
       account_number: '01712345678',
@@ -366,7 +365,7 @@ describe('the numbers draw', () => {
     expect((await prizesOf(id)).map(({ ticket, tier, prize_money }) => ({ ticket, tier, prize_money }))).toEqual([
       { ticket: winner, tier: 5, prize_money: 20 },
     ]);
-    const next = await request(t.url).get(`/api/v1/get-lottery/${target}/`).expect(200);
+    const next = await publicLottery(target).expect(200);
     expect(next.body).toMatchObject({ rollover_in: 50 + jackpot, jackpot: 50 + jackpot });
     const [rolled] = await t.db.query<{ actor_id: number; entity_id: string; before: unknown; after: unknown }>(
       `SELECT actor_id, entity_id, before, after FROM audit_log WHERE action = 'lottery.rollover'`,
@@ -377,9 +376,7 @@ describe('the numbers draw', () => {
       before: { rollover_in: 50 },
       after: { rollover_in: 50 + jackpot, from_lottery_id: id, amount: jackpot },
     });
-    const result = (await request(t.url).get('/api/v1/lottery-results/').expect(200)).body.find(
-      (r: { lottery: { id: number } }) => r.lottery.id === id,
-    );
+    const result = (await to(t, api.lotteryResults).expect(200)).body.find((r: { lottery: { id: number } }) => r.lottery.id === id);
     expect(result).toMatchObject({ numbers, rollover: { amount: jackpot, to: target }, prizes: [{ ticket: winner, tier: 5 }] });
     // Drawn: the target can no longer change, the draw is not repeated.
     expect((await patch(id, { rollover_to: null })).body.code).toBe('already_drawn');
@@ -404,7 +401,7 @@ describe('the numbers draw', () => {
       prizes: [],
       rollover: { amount: 1234, to: target },
     });
-    expect((await request(t.url).get(`/api/v1/get-lottery/${target}/`)).body.rollover_in).toBe(1234);
+    expect((await publicLottery(target)).body.rollover_in).toBe(1234);
     expect(verifyProof((await proof(empty)).body)).toEqual({ ok: true });
 
     // Nothing sold, nothing rolled in: a jackpot of 0, drawn without a target.
@@ -431,7 +428,7 @@ describe('the numbers draw', () => {
     expect(refused.body.code).toBe('rollover_target_missing');
     const winner = ra.status === 201 ? a : b;
     const loser = winner === a ? b : a;
-    expect((await request(t.url).get(`/api/v1/get-lottery/${loser}/`)).body.rollover_in).toBe(1000);
+    expect((await publicLottery(loser)).body.rollover_in).toBe(1000);
     expect((await prizesOf(winner)).length).toBe(0);
   });
 
@@ -460,7 +457,7 @@ describe('the numbers draw', () => {
     });
     expect(bFree).toBe(true);
     expect((await drawing!).status).toBe(201);
-    expect((await request(t.url).get(`/api/v1/get-lottery/${a}/`)).body.rollover_in).toBe(500);
+    expect((await publicLottery(a)).body.rollover_in).toBe(500);
   });
 
   test('the draw page, without JavaScript: no selection by hand, "Draw the numbers", then the numbers and each prize tier', async () => {
@@ -521,7 +518,7 @@ describe('the numbers draw', () => {
   test('winners by hand are refused for a numbers lottery: its prizes follow from the numbers', async () => {
     const id = await newNumbers();
     await sell(id, player, '05-12-23-34-45-07');
-    const res = await as(staff, 'post', '/api/v1/draw-lottery/').send({
+    const res = await to(t, api.drawLottery, { as: staff }).send({
       lottery_id: id,
       tickets: ['05-12-23-34-45-07'],
       reason: 'by hand',

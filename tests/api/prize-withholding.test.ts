@@ -8,6 +8,8 @@
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, approveByHand, buy, drawByHand, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -32,16 +34,12 @@ const T1 = '05-12-23-34-45-07';
 const T2 = '01-02-03-04-05-06';
 const REASON = 'Court order 12/2026 of the Dhaka court';
 
-const as = (p: Player | null, method: 'get' | 'post' | 'patch', url: string, lng = 'en') => {
-  const r = request(t.url)[method](url).set('Accept-Language', lng);
-  return p ? r.set(...p.auth) : r;
-};
-const propose = (p: Player | null, prizeId: number | string, body: object = { reason: REASON }, lng = 'en') =>
-  as(p, 'post', `/api/v1/prizes/${prizeId}/withholding-proposals/`, lng).send(body);
-const approve = (p: Player | null, id: number | string, body: object = { reason: 'Order seen' }, lng = 'en') =>
-  as(p, 'post', `/api/v1/withholding-proposals/${id}/approve/`, lng).send(body);
-const reject = (p: Player | null, id: number | string, body: object = { reason: 'No order' }, lng = 'en') =>
-  as(p, 'post', `/api/v1/withholding-proposals/${id}/reject/`, lng).send(body);
+const propose = (p: Player | null, prizeId: number | string, body: object = { reason: REASON }, lang = 'en') =>
+  to(t, api.proposeWithholding, { params: { prizeId }, as: p, lang }).send(body);
+const approve = (p: Player | null, proposalId: number | string, body: object = { reason: 'Order seen' }, lang = 'en') =>
+  to(t, api.approveWithholding, { params: { proposalId }, as: p, lang }).send(body);
+const reject = (p: Player | null, proposalId: number | string, body: object = { reason: 'No order' }, lang = 'en') =>
+  to(t, api.rejectWithholding, { params: { proposalId }, as: p, lang }).send(body);
 const audit = (action: string) =>
   t.db.query<{ actor_id: number; entity_id: string; before: unknown; after: Record<string, unknown> }>(
     'SELECT actor_id, entity_id, before, after FROM audit_log WHERE action = $1 ORDER BY id',
@@ -238,9 +236,10 @@ describe('deciding', () => {
       expect((await call(staff, proposal.id, {})).body).toEqual({ reason: ['This field is required.'] });
       expect((await call(staff, proposal.id, { reason: 'x'.repeat(501) })).status).toBe(400);
     }
-    expect((await as(null, 'get', `/api/v1/lotteries/${lottery}/withholding-proposals/`)).status).toBe(401);
-    expect((await as(a, 'get', `/api/v1/lotteries/${lottery}/withholding-proposals/`)).status).toBe(403);
-    const list = await as(staff, 'get', `/api/v1/lotteries/${lottery}/withholding-proposals/`);
+    const proposals = (p: Player | null) => to(t, api.lotteryWithholdings, { params: { id: lottery }, as: p });
+    expect((await proposals(null)).status).toBe(401);
+    expect((await proposals(a)).status).toBe(403);
+    const list = await proposals(staff);
     expect(list.body).toEqual([expect.objectContaining({ id: proposal.id, status: 'pending' })]);
     expect(await withheld()).toEqual([]);
   });
@@ -286,24 +285,24 @@ describe('a withheld prize', () => {
       ['en', `This prize was withheld and cannot be claimed: ${REASON}`],
       ['bn', `এই পুরস্কারটি আটকে রাখা হয়েছে, দাবি করা যাবে না: ${REASON}`],
     ] as const) {
-      const res = await as(a, 'post', '/api/v1/send-prize-claim-otp/', lng).send({ prize_id: p1 });
+      const res = await to(t, api.sendClaimCode, { as: a, lang: lng }).send({ prize_id: p1 });
       expect([res.status, res.body]).toEqual([409, { code: 'prize_withheld', detail }]);
     }
-    const mine = await as(a, 'get', '/api/v1/my-winning-tickets/');
+    const mine = await to(t, api.myWinningTickets, { as: a });
     expect(mine.body[0]).toMatchObject({ prize: { id: p1 }, can_claim: false, withheld_reason: REASON });
-    const tx = await as(a, 'get', '/api/v1/my-transactions/');
+    const tx = await to(t, api.myTransactions, { as: a });
     expect(tx.body.find((x: { ticket: string }) => x.ticket === T1)).toMatchObject({
       is_winning_ticket: true,
       prize: { id: p1, prize_money: 50000, withheld_reason: REASON },
     });
     // The other winner is not touched.
-    const other = await as(b, 'get', '/api/v1/my-winning-tickets/');
+    const other = await to(t, api.myWinningTickets, { as: b });
     expect(other.body[0]).toMatchObject({ can_claim: true, withheld_reason: null });
   });
 
   test('stays in the results with its reason; the total prize stays the draw’s, with what was withheld beside it', async () => {
     const { lottery } = await withheldPrize();
-    const res = await as(null, 'get', '/api/v1/results/');
+    const res = await to(t, api.resultsArchive);
     const item = res.body.find((r: { lottery: { id: number } }) => r.lottery.id === lottery);
     expect(item).toMatchObject({
       lottery: { total_prize: 100000 },
@@ -317,7 +316,7 @@ describe('a withheld prize', () => {
 
   test('the latest results and "check my numbers" mark it too, with its reason; the other prize is not marked', async () => {
     const { lottery } = await withheldPrize();
-    const latest = await as(null, 'get', '/api/v1/lottery-results/').expect(200);
+    const latest = await to(t, api.lotteryResults).expect(200);
     const item = latest.body.find((r: { lottery: { id: number } }) => r.lottery.id === lottery);
     expect(item.prizes.map((p: { ticket: string; withheld_reason: string | null }) => [p.ticket, p.withheld_reason])).toEqual([
       [T1, REASON],
@@ -327,7 +326,7 @@ describe('a withheld prize', () => {
       [T1, REASON],
       [T2, null],
     ] as const) {
-      const checked = await as(null, 'get', `/api/v1/check-numbers/?ticket=${ticket}`).expect(200);
+      const checked = await to(t, api.checkNumbers, { query: { ticket } }).expect(200);
       expect(checked.body.hits).toEqual([
         expect.objectContaining({ lottery: expect.objectContaining({ id: lottery }), prize: 50000, withheld_reason: reason }),
       ]);
@@ -382,7 +381,8 @@ describe('the pages of a withheld prize', () => {
 });
 
 describe('taking results back', () => {
-  const patch = (p: Player, lottery: number, body: object, lng = 'en') => as(p, 'patch', `/api/v1/lotteries/${lottery}/`, lng).send(body);
+  const patch = (p: Player, lottery: number, body: object, lang = 'en') =>
+    to(t, api.updateLottery, { params: { id: lottery }, as: p, lang }).send(body);
 
   test('a superuser with a reason: 200, audited with the reason', async () => {
     const { lottery } = await drawn();

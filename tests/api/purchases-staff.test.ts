@@ -4,8 +4,9 @@
  * change audited in the same database transaction (docs/rules/security.md#7-audit-log). Approval is two people's act
  * (docs/rules/payments.md#1-who-may-do-what; its endpoints: manual-approvals.test.ts). On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, approveByHand, buy, generateAndActivate, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -30,14 +31,9 @@ beforeEach(async () => {
 });
 
 const TICKET = '05-12-23-34-45-07';
-const list = (p: Player | null, query = '') => {
-  const r = request(t.url).get(`/api/v1/transactions/${query}`).set('Accept-Language', 'en');
-  return p ? r.set(...p.auth) : r;
-};
-const put = (p: Player | null, id: number, status: unknown) => {
-  const r = request(t.url).put(`/api/v1/transactions/${id}/`).set('Accept-Language', 'en');
-  return (p ? r.set(...p.auth) : r).send({ status });
-};
+const list = (p: Player | null, query: Record<string, string> = {}) => to(t, api.transactions, { query, as: p });
+const put = (p: Player | null, id: number, status: unknown, lang = 'en') =>
+  to(t, api.updateTransaction, { params: { id }, as: p, lang }).send({ status });
 const audit = () =>
   t.db.query<{ actor_id: number; action: string; entity: string; entity_id: string; before: unknown; after: unknown; created_at: string }>(
     'SELECT actor_id, action, entity, entity_id, before, after, created_at FROM audit_log ORDER BY id',
@@ -129,31 +125,32 @@ describe('GET /api/v1/transactions/', () => {
     const ra = await bought(a, padma, TICKET, { trx_id: 'TRXAAAA111' });
     const fb = await bought(b, lucky, '01-02-03-04-05-06', { payment_number: '01998877665', trx_id: trxId() });
     expect((await approveByHand(t, fb)).status).toBe(200);
-    const ids = async (query: string) => {
-      const res = await list(staff, query);
+    // A string is a query sent as it is written: empty values, which the contract's URLs leave out.
+    const ids = async (query: Record<string, string> | string) => {
+      const res = await (typeof query === 'string' ? list(staff).query(query) : list(staff, query));
       expect({ query, status: res.status }).toEqual({ query, status: 200 });
       return res.body.map((x: { id: number }) => x.id);
     };
-    expect(await ids('?search=rahim')).toEqual([ra]);
-    expect(await ids(`?search=${a.phone.slice(3)}`)).toEqual([ra]);
-    expect(await ids(`?search=${encodeURIComponent('+88' + b.phone)}`)).toEqual([fb]);
-    expect(await ids('?search=EXAMPLE.COM')).toEqual([ra]);
-    expect(await ids('?search=23-34')).toEqual([ra]);
-    expect(await ids('?search=45-12-23-34-5-7')).toEqual([ra]);
-    expect(await ids('?search=trxaaaa')).toEqual([ra]);
-    expect(await ids('?search=998877')).toEqual([fb]);
-    expect(await ids('?search=lucky')).toEqual([fb]);
-    expect(await ids(`?search=${encodeURIComponent('পদ্মা')}`)).toEqual([ra]);
-    expect(await ids('?search=nobody')).toEqual([]);
+    expect(await ids({ search: 'rahim' })).toEqual([ra]);
+    expect(await ids({ search: a.phone.slice(3) })).toEqual([ra]);
+    expect(await ids({ search: '+88' + b.phone })).toEqual([fb]);
+    expect(await ids({ search: 'EXAMPLE.COM' })).toEqual([ra]);
+    expect(await ids({ search: '23-34' })).toEqual([ra]);
+    expect(await ids({ search: '45-12-23-34-5-7' })).toEqual([ra]);
+    expect(await ids({ search: 'trxaaaa' })).toEqual([ra]);
+    expect(await ids({ search: '998877' })).toEqual([fb]);
+    expect(await ids({ search: 'lucky' })).toEqual([fb]);
+    expect(await ids({ search: 'পদ্মা' })).toEqual([ra]);
+    expect(await ids({ search: 'nobody' })).toEqual([]);
     // Wildcards typed by staff are letters.
-    expect(await ids('?search=%25')).toEqual([]);
-    expect(await ids('?search=_')).toEqual([]);
-    expect(await ids('?status=success')).toEqual([fb]);
-    expect(await ids('?status=pending')).toEqual([ra]);
-    expect(await ids('?status=failed')).toEqual([]);
-    expect(await ids(`?lottery_id=${padma}`)).toEqual([ra]);
-    expect(await ids('?status=&search=')).toEqual([fb, ra]);
-    const filtered = await list(staff, '?status=pending&search=rahim');
+    expect(await ids({ search: '%' })).toEqual([]);
+    expect(await ids({ search: '_' })).toEqual([]);
+    expect(await ids({ status: 'success' })).toEqual([fb]);
+    expect(await ids({ status: 'pending' })).toEqual([ra]);
+    expect(await ids({ status: 'failed' })).toEqual([]);
+    expect(await ids({ lottery_id: String(padma) })).toEqual([ra]);
+    expect(await ids('status=&search=')).toEqual([fb, ra]);
+    const filtered = await list(staff, { status: 'pending', search: 'rahim' });
     expect(filtered.headers['x-total-count']).toBe('1');
   });
 
@@ -163,19 +160,19 @@ describe('GET /api/v1/transactions/', () => {
     for (let i = 1; i <= 5; i++) made.push(await bought(i % 2 ? a : b, lottery, `01-02-03-04-05-${String(i).padStart(2, '0')}`));
     const pages: number[][] = [];
     for (const offset of [0, 2, 4]) {
-      const res = await list(staff, `?limit=2&offset=${offset}`);
+      const res = await list(staff, { limit: '2', offset: String(offset) });
       expect(res.headers['x-total-count']).toBe('5');
       pages.push(res.body.map((x: { id: number }) => x.id));
     }
     expect(pages.flat()).toEqual([...made].reverse());
     for (const [query, field] of [
-      ['?status=paid', 'status'],
-      ['?limit=101', 'limit'],
-      ['?lottery_id=abc', 'lottery_id'],
-      [`?search=${'x'.repeat(101)}`, 'search'],
-      ['?search=%00', 'search'],
-      ['?user=1', 'user'],
-    ]) {
+      [{ status: 'paid' }, 'status'],
+      [{ limit: '101' }, 'limit'],
+      [{ lottery_id: 'abc' }, 'lottery_id'],
+      [{ search: 'x'.repeat(101) }, 'search'],
+      [{ search: '\u0000' }, 'search'],
+      [{ user: '1' }, 'user'],
+    ] as const) {
       const res = await list(staff, query);
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expect(Object.keys(res.body)).toEqual([field]);
@@ -195,12 +192,9 @@ describe('PUT /api/v1/transactions/{id}/', () => {
       code: 'second_person_needed',
       proposal_id: null,
     });
-    const bn = await put(staff, id, 'success').set('Accept-Language', 'bn');
+    const bn = await put(staff, id, 'success', 'bn');
     expect(bn.body.detail).toBe('হাতে পেমেন্ট অনুমোদন করতে দুজন কর্মী লাগে: কারণসহ প্রস্তাব করুন, দ্বিতীয় একজন কর্মী প্রস্তাবটি অনুমোদন করবেন।');
-    const proposed = await request(t.url)
-      .post(`/api/v1/transactions/${id}/approval-proposals/`)
-      .set(...staff.auth)
-      .send({ reason: 'Receipt shown at the desk' });
+    const proposed = await to(t, api.proposeApproval, { params: { id }, as: staff }).send({ reason: 'Receipt shown at the desk' });
     expect(proposed.status).toBe(201);
     const again = await put(staff, id, 'success');
     expect([again.status, again.body.code, again.body.proposal_id]).toEqual([409, 'second_person_needed', proposed.body.id]);
@@ -218,7 +212,7 @@ describe('PUT /api/v1/transactions/{id}/', () => {
     expect((await audit()).map((r) => [r.action, (r.before as { status: string }).status, (r.after as { status: string }).status])).toEqual(
       [['transaction.reject', 'pending', 'failed']],
     );
-    expect((await request(t.url).get(`/api/v1/get-lottery/${lottery}/`)).body).toMatchObject({ tickets_sold: 0, purchasable: true });
+    expect((await to(t, api.getLottery, { params: { id: lottery } })).body).toMatchObject({ tickets_sold: 0, purchasable: true });
     expect((await buy(t, b, purchase(lottery, TICKET))).status).toBe(201);
   });
 
@@ -232,7 +226,7 @@ describe('PUT /api/v1/transactions/{id}/', () => {
       detail: 'A transaction cannot go from approved to rejected directly: move it back to pending first.',
       code: 'status_change_refused',
     });
-    const bn = await put(staff, id, 'failed').set('Accept-Language', 'bn');
+    const bn = await put(staff, id, 'failed', 'bn');
     expect(bn.body.detail).toBe('লেনদেনটিকে সরাসরি অনুমোদিত থেকে বাতিল করা যায় না: আগে অপেক্ষমাণ করুন।');
     expect((await put(staff, id, 'pending')).status).toBe(200);
     expect((await put(staff, id, 'failed')).status).toBe(200);
@@ -251,12 +245,8 @@ describe('PUT /api/v1/transactions/{id}/', () => {
   test('approval needs a TrxID: proposing without one is 409 in the caller’s language, nothing changes, nothing is recorded; reject still works', async () => {
     const lottery = await insertLottery(t);
     const id = await bought(a, lottery);
-    const propose = (x: number, lng = 'en') =>
-      request(t.url)
-        .post(`/api/v1/transactions/${x}/approval-proposals/`)
-        .set(...staff.auth)
-        .set('Accept-Language', lng)
-        .send({ reason: 'Receipt shown' });
+    const propose = (x: number, lang = 'en') =>
+      to(t, api.proposeApproval, { params: { id: x }, as: staff, lang }).send({ reason: 'Receipt shown' });
     const res = await propose(id);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
@@ -272,10 +262,7 @@ describe('PUT /api/v1/transactions/{id}/', () => {
     expect(await statusOf(id)).toBe('pending');
     expect(await audit()).toEqual([]);
     // The player can still enter his TrxID, and then it can be approved.
-    const given = await request(t.url)
-      .patch(`/api/v1/transactions/${id}/trx-id/`)
-      .set(...a.auth)
-      .send({ trx_id: 'PAIDLATER1' });
+    const given = await to(t, api.setTrxId, { params: { id }, as: a }).send({ trx_id: 'PAIDLATER1' });
     expect(given.status).toBe(200);
     expect((await approveByHand(t, id)).status).toBe(200);
     // A purchase without a TrxID may be rejected, and moved back to pending; not proposed from there either.
@@ -295,12 +282,7 @@ describe('PUT /api/v1/transactions/{id}/', () => {
     const lottery = await insertLottery(t);
     const id = await bought(a, lottery, TICKET, { trx_id: trxId() });
     const other = await bought(b, lottery, '01-02-03-04-05-06', { trx_id: trxId() });
-    const send = (body: object, lng = 'en') =>
-      request(t.url)
-        .put(`/api/v1/transactions/${id}/`)
-        .set(...staff.auth)
-        .set('Accept-Language', lng)
-        .send(body);
+    const send = (body: object, lang = 'en') => to(t, api.updateTransaction, { params: { id }, as: staff, lang }).send(body);
     const wrong = await send({ id: other, status: 'success' });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({
@@ -368,14 +350,7 @@ describe('PUT /api/v1/transactions/{id}/', () => {
     const res = await put(staff, 987654, 'success');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Transaction not found', code: 'not_found' });
-    expect(
-      (
-        await request(t.url)
-          .put('/api/v1/transactions/abc/')
-          .set(...staff.auth)
-          .send({ status: 'success' })
-      ).status,
-    ).toBe(404);
+    expect((await to(t, api.updateTransaction, { params: { id: 'abc' }, as: staff }).send({ status: 'success' })).status).toBe(404);
     const lottery = await insertLottery(t);
     const id = await bought(a, lottery);
     for (const status of ['approved', '', null, 1]) {
@@ -383,10 +358,7 @@ describe('PUT /api/v1/transactions/{id}/', () => {
       expect(bad.status).toBe(400);
       expect(Object.keys(bad.body)).toEqual(['status']);
     }
-    const extra = await request(t.url)
-      .put(`/api/v1/transactions/${id}/`)
-      .set(...staff.auth)
-      .send({ status: 'success', amount: 1 });
+    const extra = await to(t, api.updateTransaction, { params: { id }, as: staff }).send({ status: 'success', amount: 1 });
     expect(extra.status).toBe(400);
     expect(extra.body).toEqual({ amount: ['Unknown field.'] });
     expect(await audit()).toEqual([]);
@@ -396,16 +368,10 @@ describe('PUT /api/v1/transactions/{id}/', () => {
     const lottery = await insertLottery(t);
     const id = await bought(a, lottery, TICKET, { trx_id: trxId() });
     const [proposer, approver] = [await account(t, { is_staff: true }), await account(t, { is_staff: true })];
-    const proposed = await request(t.url)
-      .post(`/api/v1/transactions/${id}/approval-proposals/`)
-      .set(...proposer.auth)
-      .send({ reason: 'Receipt shown' });
+    const proposed = await to(t, api.proposeApproval, { params: { id }, as: proposer }).send({ reason: 'Receipt shown' });
     expect(proposed.status).toBe(201);
     const [x, y] = await Promise.all([
-      request(t.url)
-        .post(`/api/v1/transaction-approval-proposals/${proposed.body.id as number}/approve/`)
-        .set(...approver.auth)
-        .send({ reason: 'Checked' }),
+      to(t, api.approveApprovalProposal, { params: { proposalId: proposed.body.id as number }, as: approver }).send({ reason: 'Checked' }),
       put(staff, id, 'failed'),
     ]);
     // Whichever came first changed it; the second found it already changed: a rejected purchase is no longer the

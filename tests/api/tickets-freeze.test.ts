@@ -6,12 +6,13 @@
  * when no job did, and refuses a set that no longer gives the frozen `T`; 20 approvals racing the close have one
  * outcome each. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { freezeDue } from '../../server/draws/freeze-job.ts';
 import { ticketsDigest } from '../../server/draws/verifiable.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { REAL_BEACONS } from '../helpers/fake-drand.ts';
 import { account, approveByHand, insertLottery, trxId, type Player } from './purchase-fixtures.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -63,17 +64,11 @@ async function ticket(
 const close = (lottery: number, ago = "interval '1 minute'") =>
   t.db.query(`UPDATE lotteries SET end_date = now() - ${ago} WHERE id = $1`, [lottery]);
 const statusOf = async (id: number) => (await t.db.one<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [id]))?.status;
-const put = (who: Player | null, id: number, status: string, lng = 'en') => {
-  const r = request(t.url).put(`/api/v1/transactions/${id}/`).set('Accept-Language', lng);
-  return (who ? r.set(...who.auth) : r).send({ status });
-};
-const giveTrxId = (who: Player, id: number, trx: string, lng = 'en') =>
-  request(t.url)
-    .patch(`/api/v1/transactions/${id}/trx-id/`)
-    .set(...who.auth)
-    .set('Accept-Language', lng)
-    .send({ trx_id: trx, payment_number: '01712345678' });
-const proof = (id: number) => request(t.url).get(`/api/v1/lotteries/${id}/draw-proof/`).expect(200);
+const put = (who: Player | null, id: number, status: string, lang = 'en') =>
+  to(t, api.updateTransaction, { params: { id }, as: who, lang }).send({ status });
+const giveTrxId = (who: Player, id: number, trx: string, lang = 'en') =>
+  to(t, api.setTrxId, { params: { id }, as: who, lang }).send({ trx_id: trx, payment_number: '01712345678' });
+const proof = (id: number) => to(t, api.drawProof, { params: { id } }).expect(200);
 const audit = (action: string) =>
   t.db.query<{ actor_id: number | null; entity_id: string; before: Record<string, unknown>; after: Record<string, unknown> }>(
     'SELECT actor_id, entity_id, before, after FROM audit_log WHERE action = $1 ORDER BY id',
@@ -98,13 +93,13 @@ describe('no status changes from the end of sales', () => {
     await t.db.query('DELETE FROM audit_log');
     await close(lottery);
     for (const who of [staff, superuser])
-      for (const [id, to] of [
+      for (const [id, status] of [
         [pending, 'success'],
         [pending, 'failed'],
         [paid, 'pending'],
         [failed, 'pending'],
       ] as const) {
-        const res = await put(who, id, to);
+        const res = await put(who, id, status);
         expect(res.status).toBe(409);
         expect(res.body.code).toBe('tickets_frozen');
         expect(res.body.detail).toMatch(/^Sales of this lottery closed on .+: its tickets are frozen for the draw/);
@@ -217,14 +212,8 @@ describe('the freeze at the close', () => {
     await ticket(lottery, TICKETS[0]!, 'pending');
     await close(lottery);
     await freezeDue(t.db);
-    const en = await request(t.url)
-      .get('/api/v1/notifications/')
-      .set(...player.auth)
-      .set('Accept-Language', 'en');
-    const bn = await request(t.url)
-      .get('/api/v1/notifications/')
-      .set(...player.auth)
-      .set('Accept-Language', 'bn');
+    const en = await to(t, api.notifications, { as: player, lang: 'en' });
+    const bn = await to(t, api.notifications, { as: player, lang: 'bn' });
     expect(JSON.stringify(en.body)).toContain('sales closed before its payment');
     expect(JSON.stringify(bn.body)).toContain('বিক্রি বন্ধ হয়েছে');
   });
@@ -244,11 +233,7 @@ describe('the freeze at the close', () => {
 describe('the draw uses the frozen set', () => {
   /** A real quicknet round with its signature: only drand's signed value draws (decision 046). */
   const SIGNED = REAL_BEACONS[1];
-  const draw = (id: number, lng = 'en') =>
-    request(t.url)
-      .post(`/api/v1/lotteries/${id}/verifiable-draw/`)
-      .set(...staff.auth)
-      .set('Accept-Language', lng);
+  const draw = (id: number, lang = 'en') => to(t, api.verifiableDraw, { params: { id }, as: staff, lang });
   /** A lottery with paid tickets and one pending, its sales closed, its commitment announced and its beacon known (signed). */
   async function ready(): Promise<{ id: number; pending: number }> {
     const id = await insertLottery(t);
@@ -297,17 +282,9 @@ describe('the draw uses the frozen set', () => {
 
 describe('20 approvals racing the close', () => {
   test('each ticket has one outcome: approved before the freeze and in T, or refused (the proposal lapsed) and rejected by it', async () => {
-    const propose = (id: number) =>
-      request(t.url)
-        .post(`/api/v1/transactions/${id}/approval-proposals/`)
-        .set(...staff.auth)
-        .send({ reason: 'Receipt shown' })
-        .expect(201);
+    const propose = (id: number) => to(t, api.proposeApproval, { params: { id }, as: staff }).send({ reason: 'Receipt shown' }).expect(201);
     const approve = (proposalId: number) =>
-      request(t.url)
-        .post(`/api/v1/transaction-approval-proposals/${proposalId}/approve/`)
-        .set(...staff2.auth)
-        .send({ reason: 'Receipt checked' });
+      to(t, api.approveApprovalProposal, { params: { proposalId }, as: staff2 }).send({ reason: 'Receipt checked' });
     // A warm server first (the first approval of a file compiles its path), so that the close falls among the 20.
     const warm = await insertLottery(t);
     await approve((await propose(await ticket(warm, TICKETS[0]!, 'pending'))).body.id).expect(200);
