@@ -10,11 +10,17 @@ import request from 'supertest';
 import { insertLottery, purchase } from './purchase-fixtures.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { uniquePhone } from '../helpers/factories.ts';
+import { call, to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
+import { urlOf, type Endpoint } from '../../shared/api/endpoint.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 type Res = request.Response;
 
 const CSRF_FAILED = { detail: 'This form has expired. Please reload the page and try again.', code: 'csrf_failed' };
+
+/** The BFF's path for an API endpoint: it proxies /bff + the API's path (the /bff/session routes are its own, not the API's). */
+const viaBff = (e: Endpoint, params?: Record<string, unknown>, query?: Record<string, unknown>) => `/bff${urlOf(e, params, query)}`;
 
 const setCookies = (res: Res): string[] => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
 const cookieNamed = (res: Res, name: string) => setCookies(res).find((c) => c.startsWith(`${name}=`));
@@ -172,7 +178,7 @@ describe('BFF on the in-process API', () => {
     const lottery = await insertLottery(t, { price: 100 });
     const send = () =>
       agent
-        .post('/bff/api/v1/transactions-create/')
+        .post(viaBff(api.createTransaction))
         .set('x-csrf-token', csrf)
         .set('Sec-Fetch-Site', 'same-origin')
         .set('Idempotency-Key', 'bff-key-1')
@@ -197,17 +203,17 @@ describe('BFF on the in-process API', () => {
       user: { user_id: u.id, name: 'Only Cookie', phone: u.phone, is_staff: false },
       csrf: expect.any(String),
     });
-    const me = await agent.get(`/bff/api/v1/users/${u.id}/`);
+    const me = await agent.get(viaBff(api.getUser, { id: u.id }));
     expect(me.status).toBe(200);
     expect(me.headers['content-type']).toMatch(/^application\/json/);
     expect(me.body).toMatchObject({ id: u.id, name: 'Only Cookie', phone: u.phone });
     // The API's own rules still apply behind the BFF.
     const other = await createUser(t, { phone: newPhone() });
-    const denied = await agent.get(`/bff/api/v1/users/${other.id}/`);
+    const denied = await agent.get(viaBff(api.getUser, { id: other.id }));
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe('permission_denied');
     // Without the cookie, the same call is anonymous.
-    const anon = await request(t.url).get(`/bff/api/v1/users/${u.id}/`);
+    const anon = await request(t.url).get(viaBff(api.getUser, { id: u.id }));
     expect(anon.status).toBe(401);
     expect(anon.body.code).toBe('not_authenticated');
   });
@@ -230,13 +236,9 @@ describe('BFF on the in-process API', () => {
 
   test('a never-verified account through the BFF: 401 account_not_active with the identifier', async () => {
     const phone = newPhone();
-    expect(
-      (
-        await request(t.url)
-          .post('/api/v1/signup/')
-          .send({ date_of_birth: '1990-01-01', name: 'Not Yet', phone, password: 'pending-pass-1' })
-      ).status,
-    ).toBe(201);
+    expect((await to(t, api.signup).send({ date_of_birth: '1990-01-01', name: 'Not Yet', phone, password: 'pending-pass-1' })).status).toBe(
+      201,
+    );
     const { agent, csrf } = await browser(t.url);
     const res = await agent.post('/bff/session').set('x-csrf-token', csrf).send({ phone, password: 'pending-pass-1' });
     expect(res.status).toBe(401);
@@ -247,11 +249,7 @@ describe('BFF on the in-process API', () => {
   test('the sign-up code through the BFF signs in: the cookie holds the session, the page gets the user, never a token', async () => {
     const phone = newPhone();
     expect(
-      (
-        await request(t.url)
-          .post('/api/v1/signup/')
-          .send({ date_of_birth: '1990-01-01', name: 'New Player', phone, password: 'pending-pass-1' })
-      ).status,
+      (await to(t, api.signup).send({ date_of_birth: '1990-01-01', name: 'New Player', phone, password: 'pending-pass-1' })).status,
     ).toBe(201);
     const { agent, csrf } = await browser(t.url);
     const code = await t.lastCode(phone, 'account');
@@ -294,13 +292,13 @@ describe('BFF on the in-process API', () => {
   test('the proxy forwards unsafe calls only with the CSRF token, with body, status and headers', async () => {
     const { agent, csrf } = await browser(t.url);
     const body = { identifier: newPhone(), otp: '123' };
-    const refused = await agent.post('/bff/api/v1/verify-otp/').send(body);
+    const refused = await agent.post(viaBff(api.verifyAccount)).send(body);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual(CSRF_FAILED);
-    const forwarded = await agent.post('/bff/api/v1/verify-otp/').set('x-csrf-token', csrf).set('Accept-Language', 'bn').send(body);
+    const forwarded = await agent.post(viaBff(api.verifyAccount)).set('x-csrf-token', csrf).set('Accept-Language', 'bn').send(body);
     expect(forwarded.status).toBe(400);
     expect(forwarded.body).toEqual({ otp: ['অনুগ্রহ করে ৬ অঙ্কের কোডটি দিন।'] });
-    const list = await agent.get('/bff/api/v1/published-lotteries/?limit=5');
+    const list = await agent.get(viaBff(api.publishedLotteries, {}, { limit: 5 }));
     expect(list.status).toBe(200);
     expect(list.headers['x-total-count']).toBe('0');
     expect(list.body).toEqual([]);
@@ -323,7 +321,7 @@ describe('BFF on the in-process API', () => {
     const u = await createUser(t, { phone: newPhone() });
     const { agent, csrf } = await bffLogin(t.url, u.phone, u.password);
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-    const res = await agent.post('/bff/api/v1/upload-image/').set('x-csrf-token', csrf).set('Content-Type', 'image/png').send(png);
+    const res = await agent.post(viaBff(api.uploadImage)).set('x-csrf-token', csrf).set('Content-Type', 'image/png').send(png);
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
     // Stored re-encoded (docs/rules/security.md#8-uploads): its size is that of the bytes served back.
@@ -345,7 +343,9 @@ describe('BFF on the in-process API', () => {
       const res = await request(t.url).get('/bff/session').set('Cookie', c);
       expect(res.status).toBe(200);
       expect(res.body.user).toBeNull();
-      const me = await request(t.url).get(`/bff/api/v1/users/${u.id}/`).set('Cookie', c);
+      const me = await request(t.url)
+        .get(viaBff(api.getUser, { id: u.id }))
+        .set('Cookie', c);
       expect(me.status).toBe(401);
     }
   });
@@ -364,11 +364,11 @@ describe('BFF on the in-process API', () => {
     expect(cookieNamed(res, 'bh_session')).toMatch(/Expires=Thu, 01 Jan 1970/);
     const row = await t.db.one<{ revoked_at: string | null }>('SELECT revoked_at FROM refresh_tokens WHERE jti = $1', [decodeJwt(r).jti]);
     expect(row?.revoked_at).not.toBeNull();
-    expect((await request(t.url).post('/api/token/refresh/').send({ refresh: r })).status).toBe(401);
+    expect((await call(t, api.refresh, { body: { refresh: r } })).status).toBe(401);
 
     const after = await agent.get('/bff/session');
     expect(after.body.user).toBeNull();
-    expect((await agent.get(`/bff/api/v1/users/${u.id}/`)).status).toBe(401);
+    expect((await agent.get(viaBff(api.getUser, { id: u.id }))).status).toBe(401);
   });
 });
 
@@ -388,11 +388,11 @@ describe('BFF with a 1-second access token', () => {
     await new Promise((done) => setTimeout(done, 1500));
 
     // The API itself no longer takes the old access token...
-    const direct = await request(t.url).get(`/api/v1/users/${u.id}/`).set('Authorization', `Bearer ${oldAccess}`);
+    const direct = await to(t, api.getUser, { params: { id: u.id } }).set('Authorization', `Bearer ${oldAccess}`);
     expect(direct.status).toBe(401);
     expect(direct.body.code).toBe('token_not_valid');
     // ...but the browser does not notice: the BFF refreshes it.
-    const me = await agent.get(`/bff/api/v1/users/${u.id}/`);
+    const me = await agent.get(viaBff(api.getUser, { id: u.id }));
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: u.id, name: 'Long Session' });
     const rewritten = cookieNamed(me, 'bh_session');
@@ -414,7 +414,13 @@ describe('BFF with a 1-second access token', () => {
     expect(res.status).toBe(200);
     expect(res.body.user).toBeNull();
     expect(cookieNamed(res, 'bh_session')).toMatch(/Expires=Thu, 01 Jan 1970/);
-    expect((await request(t.url).get(`/bff/api/v1/users/${u.id}/`).set('Cookie', stolen)).status).toBe(401);
+    expect(
+      (
+        await request(t.url)
+          .get(viaBff(api.getUser, { id: u.id }))
+          .set('Cookie', stolen)
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -441,14 +447,14 @@ describe('BFF with an upstream API that never answers', () => {
   test('a proxied call: 504 with a clear message after the timeout, not a hang', async () => {
     const before = hits;
     const started = Date.now();
-    const res = await request(t.url).get('/bff/api/v1/published-lotteries/');
+    const res = await request(t.url).get(viaBff(api.publishedLotteries));
     const took = Date.now() - started;
     expect(res.status).toBe(504);
     expect(res.body).toEqual(TIMEOUT);
     expect(took).toBeGreaterThanOrEqual(250);
     expect(took).toBeLessThan(5000);
     expect(hits).toBe(before + 1); // it did go to the configured API
-    const bn = await request(t.url).get('/bff/api/v1/published-lotteries/').set('Accept-Language', 'bn');
+    const bn = await request(t.url).get(viaBff(api.publishedLotteries)).set('Accept-Language', 'bn');
     expect(bn.status).toBe(504);
     expect(bn.body).toEqual({ detail: 'সার্ভার উত্তর দিতে অনেক সময় নিচ্ছে। আপনার সংযোগ দেখে আবার চেষ্টা করুন।', code: 'timeout' });
   });
@@ -465,7 +471,7 @@ describe('BFF with an upstream API that never answers', () => {
 
   test('the API is not mounted in this process when API_BASE_URL points elsewhere', async () => {
     const before = hits;
-    const res = await request(t.url).get('/api/v1/published-lotteries/');
+    const res = await to(t, api.publishedLotteries);
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(hits).toBe(before);

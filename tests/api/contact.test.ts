@@ -2,6 +2,9 @@ import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom } from '../helpers/session.ts';
 import { hangingSmtp } from '../helpers/stand-ins.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
+import { urlOf } from '../../shared/api/endpoint.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,8 +20,7 @@ const ip = (n: number) => ({ 'X-Forwarded-For': `198.51.100.${n}` });
 describe('POST /api/v1/contact/', () => {
   test("stores the message and answers in the visitor's language", async () => {
     const before = await count();
-    const r = await request(t.url)
-      .post('/api/v1/contact/')
+    const r = await to(t, api.contact)
       .set(ip(1))
       .set('Accept-Language', 'bn')
       .send({ name: 'Rahim', email: 'Rahim@Example.com', message: 'My ticket?' });
@@ -44,8 +46,7 @@ describe('POST /api/v1/contact/', () => {
     ).map(([body, f], i) => [body, f, i] as const),
   )('%o → 400 with an error on %s, nothing stored', async (body, fieldName, i) => {
     const before = await count();
-    const r = await request(t.url)
-      .post('/api/v1/contact/')
+    const r = await to(t, api.contact)
       .set(ip(20 + i))
       .send(body);
     expect(r.status).toBe(400);
@@ -55,12 +56,11 @@ describe('POST /api/v1/contact/', () => {
 
   test('five messages an hour per address, then 429 with Retry-After', async () => {
     for (let i = 0; i < 5; i++)
-      await request(t.url)
-        .post('/api/v1/contact/')
+      await to(t, api.contact)
         .set(ip(3))
         .send({ name: 'A', email: 'a@b.co', message: `m${i}` })
         .expect(201);
-    const r = await request(t.url).post('/api/v1/contact/').set(ip(3)).send({ name: 'A', email: 'a@b.co', message: 'm6' });
+    const r = await to(t, api.contact).set(ip(3)).send({ name: 'A', email: 'a@b.co', message: 'm6' });
     expect(r.status).toBe(429);
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     expect(r.body).toEqual({
@@ -129,7 +129,7 @@ describe('forwarding to support', () => {
   test('a stored message is forwarded with the sender as reply address', async () => {
     const sent: unknown[] = [];
     const app = await build(async (m) => void sent.push(m));
-    await request(app).post('/api/v1/contact/').set(ip(40)).send({ name: 'Nila', email: 'Nila@Example.com', message: 'Hi' }).expect(201);
+    await request(app).post(urlOf(api.contact)).set(ip(40)).send({ name: 'Nila', email: 'Nila@Example.com', message: 'Hi' }).expect(201);
     expect(sent).toEqual([{ name: 'Nila', email: 'nila@example.com', message: 'Hi' }]);
   });
 
@@ -138,7 +138,7 @@ describe('forwarding to support', () => {
     const app = await build(async () => {
       throw new Error('smtp down');
     });
-    await request(app).post('/api/v1/contact/').set(ip(41)).send({ name: 'Nila', email: 'n@example.com', message: 'Hi again' }).expect(201);
+    await request(app).post(urlOf(api.contact)).set(ip(41)).send({ name: 'Nila', email: 'n@example.com', message: 'Hi again' }).expect(201);
     expect(await count()).toBe(before + 1);
   });
 });
@@ -161,10 +161,7 @@ describe('a mail server that never answers', () => {
   });
 
   test('the message is stored and the sender answered while the forward still waits for the mail server', async () => {
-    const r = await request(live.url)
-      .post('/api/v1/contact/')
-      .set(ip(50))
-      .send({ name: 'Hasan', email: 'hasan@example.com', message: 'Are you there?' });
+    const r = await to(live, api.contact).set(ip(50)).send({ name: 'Hasan', email: 'hasan@example.com', message: 'Are you there?' });
     expect(r.status).toBe(201);
     const row = await live.db.one<{ message: string }>('SELECT message FROM contact_messages ORDER BY id DESC LIMIT 1');
     expect(row?.message).toBe('Are you there?');

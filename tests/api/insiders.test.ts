@@ -8,8 +8,9 @@
  * The attack of the issue runs end to end: as ordinary staff it stops at the first step, as a superuser at the hold,
  * then at the four eyes. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to, type Caller } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, buy, drawByHand, insertLottery, purchase, type Player, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -42,7 +43,7 @@ beforeEach(async () => {
   t.messages.length = 0;
   t.sent.length = 0;
   // A new password ends the account's sessions: the winner logs in afresh.
-  const login = await request(t.url).post('/api/token/').send({ phone: winner.phone, password: 'secret-pass-1' });
+  const login = await to(t, api.login).send({ phone: winner.phone, password: 'secret-pass-1' });
   expect(login.status).toBe(200);
   winner = { ...winner, token: login.body.access, auth: ['Authorization', `Bearer ${login.body.access as string}`] };
 });
@@ -51,15 +52,11 @@ const T1 = '05-12-23-34-45-07';
 /** The attacker's own bKash number and the phone he moves the account to. */
 const THIEF_PHONE = '01899999999';
 
-const as = (p: Player | { auth: readonly [string, string] } | null, method: 'get' | 'post' | 'patch', url: string, lng = 'en') => {
-  const r = request(t.url)[method](url).set('Accept-Language', lng);
-  return p ? r.set(p.auth[0], p.auth[1]) : r;
-};
-const patchUser = (p: Player | null, body: object, lng = 'en') => as(p, 'patch', `/api/v1/admin-users/${winner.id}/`, lng).send(body);
-const sendCode = (p: { auth: readonly [string, string] }, prize: number, lng = 'en') =>
-  as(p, 'post', '/api/v1/send-prize-claim-otp/', lng).send({ prize_id: prize });
-const submit = (p: { auth: readonly [string, string] }, prize: number, otp: string, lng = 'en') =>
-  as(p, 'post', '/api/v1/submit-prize-claim/', lng).send({
+const patchUser = (p: Player | null, body: object, lng = 'en') =>
+  to(t, api.updateUser, { params: { id: winner.id }, as: p, lang: lng }).send(body);
+const sendCode = (p: Caller, prize: number, lng = 'en') => to(t, api.sendClaimCode, { as: p, lang: lng }).send({ prize_id: prize });
+const submit = (p: Caller, prize: number, otp: string, lng = 'en') =>
+  to(t, api.submitClaim, { as: p, lang: lng }).send({
     prize,
     payment_method: 'bkash',
     account_number: THIEF_PHONE,
@@ -67,9 +64,9 @@ const submit = (p: { auth: readonly [string, string] }, prize: number, otp: stri
     otp,
   });
 const approve = (p: Player | null, claim: number | string, lng = 'en') =>
-  as(p, 'post', `/api/v1/admin/prize-claims/${claim}/approve-transfer/`, lng);
+  to(t, api.approveTransfer, { params: { id: claim }, as: p, lang: lng });
 const complete = (p: Player | null, claim: number | string, lng = 'en') =>
-  as(p, 'patch', `/api/v1/admin/prize-claims/${claim}/toggle-transfer/`, lng);
+  to(t, api.completeTransfer, { params: { id: claim }, as: p, lang: lng });
 
 let trx = 0;
 
@@ -127,7 +124,7 @@ describe('the attack of the issue', () => {
     expect(await audit()).toEqual([]);
     expect(t.messages).toEqual([]);
     // The thief cannot log in as the winner; the winner still can.
-    expect((await request(t.url).post('/api/token/').send({ phone: THIEF_PHONE, password: 'stolen-pass-1' })).status).toBe(401);
+    expect((await to(t, api.login).send({ phone: THIEF_PHONE, password: 'stolen-pass-1' })).status).toBe(401);
     expect((await sendCode(winner, prize)).status).toBe(200);
   });
 
@@ -155,9 +152,9 @@ describe('the attack of the issue', () => {
     expect(t.messages.some((m) => m.to === THIEF_PHONE)).toBe(false);
 
     // 2. He logs in as the winner; for 72 hours no claim code is sent and no payout details are taken.
-    const login = await request(t.url).post('/api/token/').send({ phone: THIEF_PHONE, password: 'stolen-pass-1' });
+    const login = await to(t, api.login).send({ phone: THIEF_PHONE, password: 'stolen-pass-1' });
     expect(login.status).toBe(200);
-    const thief = { auth: ['Authorization', `Bearer ${login.body.access as string}`] as const };
+    const thief = { auth: ['Authorization', `Bearer ${login.body.access as string}`] as [string, string] };
     const held = await sendCode(thief, prize);
     expect(held.status).toBe(409);
     expect(held.body.code).toBe('claim_held');
@@ -182,7 +179,7 @@ describe('the attack of the issue', () => {
     const claim = claimed.body.claim.id as number;
 
     // 4. The staff list shows who changed the account and that a second approval is needed.
-    const listed = (await as(second, 'get', '/api/v1/admin/prize-claims/')).body[0];
+    const listed = (await to(t, api.staffClaims, { as: second })).body[0];
     expect(listed).toMatchObject({
       id: claim,
       approval_required: true,
@@ -258,7 +255,7 @@ describe('PATCH /api/v1/admin-users/{id}/: phone, e-mail and password are a supe
     expect(await winnerRow()).toMatchObject({ phone: winner.phone, email: 'rahim@example.com', contact_changed_at: null });
     expect(t.messages).toEqual([]);
     // Nor his own, through the back office (his profile page asks for his password).
-    expect((await as(staff, 'patch', `/api/v1/admin-users/${staff.id}/`).send({ password: 'own-new-pass-1' })).status).toBe(403);
+    expect((await to(t, api.updateUser, { params: { id: staff.id }, as: staff }).send({ password: 'own-new-pass-1' })).status).toBe(403);
     await t.db.query("UPDATE users SET name = 'Rahim Uddin' WHERE id = $1", [winner.id]);
   });
 
@@ -283,7 +280,7 @@ describe('PATCH /api/v1/admin-users/{id}/: phone, e-mail and password are a supe
 });
 
 describe("the player's own change of phone or e-mail (update-profile)", () => {
-  const update = (body: object) => as(winner, 'patch', '/api/v1/update-profile/').send({ password: 'secret-pass-1', ...body });
+  const update = (body: object) => to(t, api.updateProfile, { as: winner }).send({ password: 'secret-pass-1', ...body });
 
   test('recorded as his, told to his old phone and e-mail, and his claims held 72 hours', async () => {
     const prize = await drawn();
@@ -308,8 +305,8 @@ describe("the player's own change of phone or e-mail (update-profile)", () => {
 
   test('his winning tickets say until when his claims are held: can_claim false meanwhile, null after 72 hours', async () => {
     const prize = await drawn();
-    const list = () => as(winner, 'get', '/api/v1/my-winning-tickets/');
-    const one = () => as(winner, 'get', `/api/v1/my-winning-tickets/${prize}/`);
+    const list = () => to(t, api.myWinningTickets, { as: winner });
+    const one = () => to(t, api.myWinningTicket, { params: { id: prize }, as: winner });
     expect((await list()).body[0]).toMatchObject({ prize: { id: prize }, can_claim: true, held_until: null });
 
     expect((await update({ phone: '01712340000' })).status).toBe(200);
@@ -321,7 +318,7 @@ describe("the player's own change of phone or e-mail (update-profile)", () => {
       expect(w).toMatchObject({ prize: { id: prize }, can_claim: false, held_until: until, claim: null });
     }
     // Nobody else's tickets are held by it.
-    expect((await as(staff, 'get', '/api/v1/my-winning-tickets/')).body).toEqual([]);
+    expect((await to(t, api.myWinningTickets, { as: staff })).body).toEqual([]);
 
     await changedHoursAgo(71.95);
     expect((await one()).body).toMatchObject({ can_claim: false, held_until: expect.any(String) });
@@ -379,7 +376,7 @@ describe('POST /api/v1/admin/prize-claims/{id}/approve-transfer/', () => {
     const { claim } = await submitted();
     await t.db.query('UPDATE users SET is_staff = true WHERE id = $1', [winner.id]);
     try {
-      const login = await request(t.url).post('/api/token/').send({ phone: winner.phone, password: 'secret-pass-1' });
+      const login = await to(t, api.login).send({ phone: winner.phone, password: 'secret-pass-1' });
       const self = { ...winner, auth: ['Authorization', `Bearer ${login.body.access as string}`] as [string, string] };
       for (const res of [await approve(self, claim), await complete(self, claim)]) {
         expect(res.status).toBe(403);
@@ -393,11 +390,11 @@ describe('POST /api/v1/admin/prize-claims/{id}/approve-transfer/', () => {
   test('new payout details after a failed transfer need a new approval', async () => {
     const { prize, claim } = await submitted();
     expect((await approve(second, claim)).status).toBe(200);
-    expect((await as(staff, 'patch', `/api/v1/admin/prize-claims/${claim}/transfer-failed/`)).status).toBe(200);
+    expect((await to(t, api.failTransfer, { params: { id: claim }, as: staff })).status).toBe(200);
     await t.db.query(`UPDATE one_time_codes SET created_at = created_at - interval '1 minute'`);
     expect((await sendCode(winner, prize)).status).toBe(200);
     expect((await submit(winner, prize, await t.lastCode(winner.phone, 'claim'))).status).toBe(200);
-    const listed = (await as(staff, 'get', '/api/v1/admin/prize-claims/')).body[0];
+    const listed = (await to(t, api.staffClaims, { as: staff })).body[0];
     expect(listed).toMatchObject({ id: claim, status: 'payment_info_submitted', approved_by: null, approval_required: true });
     expect((await complete(staff, claim)).body.code).toBe('approval_required');
   });

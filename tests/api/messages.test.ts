@@ -3,11 +3,12 @@
  * once in the player's language within the daily cap, even by two app instances on one database; the kinds a player
  * may switch off; the notifications and settings API with each bad input and each role.
  */
-import request from 'supertest';
 import { createApp, type App } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { DAILY_SMS_CAP } from '../../shared/messages/kinds.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { testDatabase } from '../helpers/database.ts';
 import type { Message } from '../../server/notify/index.ts';
 import { NotifyError } from '../../server/notify/index.ts';
@@ -32,11 +33,7 @@ beforeEach(async () => {
 });
 
 const T1 = '05-12-23-34-45-07';
-const api = (p: Player | null, method: 'get' | 'post' | 'put' | 'patch', url: string, lng = 'en') => {
-  const r = request(t.url)[method](url).set('Accept-Language', lng);
-  return p ? r.set(...p.auth) : r;
-};
-const list = (p: Player | null, query = '', lng = 'en') => api(p, 'get', `/api/v1/notifications/${query}`, lng);
+const list = (p: Player | null, query: Record<string, unknown> = {}, lng = 'en') => to(t, api.notifications, { as: p, query, lang: lng });
 const stored = () =>
   t.db.query<{ user_id: number; kind: string; event_key: string; sms_state: string; read_at: string | null }>(
     'SELECT user_id, kind, event_key, sms_state, read_at FROM player_messages ORDER BY id',
@@ -50,7 +47,7 @@ async function purchased(p: Player, lottery: number, ticket = T1, trx: string | 
 }
 /** Staff's answer: an approval by two (docs/rules/payments.md#1-who-may-do-what), a rejection by one. */
 const decide = (id: number, status: 'success' | 'failed') =>
-  status === 'success' ? approveByHand(t, id) : api(staff, 'put', `/api/v1/transactions/${id}/`).send({ status });
+  status === 'success' ? approveByHand(t, id) : to(t, api.updateTransaction, { params: { id }, as: staff }).send({ status });
 
 describe('written with the event, sent once', () => {
   test('staff approve a purchase: the page has "Ticket confirmed" at once; the next run sends one SMS in the player’s language', async () => {
@@ -71,7 +68,7 @@ describe('written with the event, sent once', () => {
     expect(en).toMatchObject({ total: 1, unread: 1 });
     expect(en.items[0]).toMatchObject({ kind: 'ticket_confirmed', title: 'Ticket confirmed', link: '/my-lotteries', read: false });
     expect(en.items[0].text).toBe(`Your ticket ${T1} for Weekly Draw (TK. 100) is confirmed. Good luck in the draw!`);
-    expect((await list(a, '', 'bn')).body.items[0].text).toContain('সাপ্তাহিক ড্র-এর আপনার টিকিট ০৫-১২-২৩-৩৪-৪৫-০৭');
+    expect((await list(a, {}, 'bn')).body.items[0].text).toContain('সাপ্তাহিক ড্র-এর আপনার টিকিট ০৫-১২-২৩-৩৪-৪৫-০৭');
     // Sent once: a second run finds nothing.
     expect(await t.app.messages.dispatch()).toBe(1);
     expect(await t.app.messages.dispatch()).toBe(0);
@@ -79,13 +76,13 @@ describe('written with the event, sent once', () => {
     expect(t.messages[0]?.text).toBe('ভাগ্য: টিকিট ০৫-১২-২৩-৩৪-৪৫-০৭ নিশ্চিত (৳১০০)। সাপ্তাহিক ড্র');
     expect((await stored())[0]?.sms_state).toBe('sent');
     // The same status again is no event: nothing more.
-    expect((await api(staff, 'put', `/api/v1/transactions/${id}/`).send({ status: 'success' })).status).toBe(200);
+    expect((await to(t, api.updateTransaction, { params: { id }, as: staff }).send({ status: 'success' })).status).toBe(200);
     expect(await stored()).toHaveLength(1);
   });
 
   test('a player who chose English gets English; one without a phone gets an e-mail', async () => {
     const lottery = await insertLottery(t, { name: 'Weekly Draw' });
-    await api(a, 'put', '/api/v1/message-settings/').send({ language: 'en', claim_reminder: true, new_lottery: false }).expect(200);
+    await to(t, api.setMessageSettings, { as: a }).send({ language: 'en', claim_reminder: true, new_lottery: false }).expect(200);
     await decide(await purchased(a, lottery), 'success');
     const mailOnly = await account(t, { email: 'mail.only@example.com' });
     await t.db.query('UPDATE users SET phone = NULL WHERE id = $1', [mailOnly.id]);
@@ -115,7 +112,7 @@ describe('written with the event, sent once', () => {
     const lottery = await insertLottery(t);
     const id = await purchased(a, lottery);
     await decide(id, 'success');
-    await api(staff, 'put', `/api/v1/transactions/${id}/`).send({ status: 'pending' }).expect(200);
+    await to(t, api.updateTransaction, { params: { id }, as: staff }).send({ status: 'pending' }).expect(200);
     await decide(id, 'success');
     expect((await stored()).map((m) => m.kind)).toEqual(['ticket_confirmed', 'ticket_confirmed']);
   });
@@ -147,8 +144,8 @@ describe('written with the event, sent once', () => {
        VALUES ($1, $2, 'payment_info_submitted', 'bkash', '01712345678', 'Rahim Uddin', now() - interval '5 days') RETURNING id`,
       [prize, a.id],
     );
-    await api(staff, 'patch', `/api/v1/admin/prize-claims/${claim?.id}/transfer-failed/`).expect(200);
-    await api(staff, 'patch', `/api/v1/admin/prize-claims/${claim?.id}/transfer-failed/`).expect(200);
+    await to(t, api.failTransfer, { params: { id: claim?.id }, as: staff }).expect(200);
+    await to(t, api.failTransfer, { params: { id: claim?.id }, as: staff }).expect(200);
     const kinds = (await stored()).map((m) => m.kind);
     expect(kinds).toEqual(['ticket_confirmed', 'prize_won', 'payout_failed']);
   });
@@ -165,9 +162,9 @@ test('a payout marked sent (after a second staff member approved it): the winner
     [prize.id, a.id],
   );
   const approver = await account(t, { is_staff: true });
-  await api(approver, 'post', `/api/v1/admin/prize-claims/${claim?.id}/approve-transfer/`).expect(200);
-  await api(staff, 'patch', `/api/v1/admin/prize-claims/${claim?.id}/toggle-transfer/`).expect(200);
-  await api(staff, 'patch', `/api/v1/admin/prize-claims/${claim?.id}/toggle-transfer/`).expect(200);
+  await to(t, api.approveTransfer, { params: { id: claim?.id }, as: approver }).expect(200);
+  await to(t, api.completeTransfer, { params: { id: claim?.id }, as: staff }).expect(200);
+  await to(t, api.completeTransfer, { params: { id: claim?.id }, as: staff }).expect(200);
   expect((await stored()).filter((m) => m.kind === 'payout_sent')).toHaveLength(1);
   const item = (await list(a)).body.items[0];
   expect(item).toMatchObject({ kind: 'payout_sent', title: 'Prize sent' });
@@ -297,8 +294,8 @@ describe('limits on SMS', () => {
 describe('the kinds a player chooses', () => {
   const settings = (p: Player | null, body?: unknown, lng = 'en') =>
     body === undefined
-      ? api(p, 'get', '/api/v1/message-settings/', lng)
-      : api(p, 'put', '/api/v1/message-settings/', lng).send(body as object);
+      ? to(t, api.messageSettings, { as: p, lang: lng })
+      : to(t, api.setMessageSettings, { as: p, lang: lng }).send(body as object);
 
   test('defaults: Bengali, claim reminders on, new lotteries off; a change is kept; each bad body 400 and nothing changed', async () => {
     expect((await settings(a)).body).toEqual({ language: 'bn', claim_reminder: true, new_lottery: false });
@@ -351,9 +348,9 @@ describe('the kinds a player chooses', () => {
     await t.db.query(`INSERT INTO play_limits (user_id, excluded_until, excluded_at) VALUES ($1, now() + interval '180 days', now())`, [
       excluded.id,
     ]);
-    await api(onBreak, 'post', '/api/v1/time-out/').send({ period: '24h', confirm: true }).expect(200);
+    await to(t, api.timeOut, { as: onBreak }).send({ period: '24h', confirm: true }).expect(200);
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
-    const made = await api(staff, 'post', '/api/v1/lotteries/').send({
+    const made = await to(t, api.createLottery, { as: staff }).send({
       name: 'Victory Day Special',
       description: 'A new draw',
       start_date: day(-1),
@@ -382,34 +379,29 @@ describe('GET /api/v1/notifications/ and POST …/read/', () => {
       await decide(id, 'success');
     }
     const b = await account(t);
-    const page = (await list(a, '?limit=2')).body;
+    const page = (await list(a, { limit: 2 })).body;
     expect(page).toMatchObject({ total: 3, unread: 3 });
     expect(page.items).toHaveLength(2);
     expect(page.items[0].id).toBeGreaterThan(page.items[1].id);
-    expect((await list(a, '?limit=2&offset=2')).body.items).toHaveLength(1);
+    expect((await list(a, { limit: 2, offset: 2 })).body.items).toHaveLength(1);
     expect((await list(b)).body).toEqual({ items: [], total: 0, unread: 0 });
     // b cannot read a's messages by naming their ids: his read touches his own only.
-    expect((await api(b, 'post', '/api/v1/notifications/read/').send({}).expect(200)).body).toEqual({ unread: 0 });
+    expect((await to(t, api.readNotifications, { as: b }).send({}).expect(200)).body).toEqual({ unread: 0 });
     expect((await list(a)).body.unread).toBe(3);
     const second = page.items[1].id as number;
-    expect((await api(a, 'post', '/api/v1/notifications/read/').send({ up_to: second })).body).toEqual({ unread: 1 });
+    expect((await to(t, api.readNotifications, { as: a }).send({ up_to: second })).body).toEqual({ unread: 1 });
     expect((await list(a)).body.items.map((m: { read: boolean }) => m.read)).toEqual([false, true, true]);
-    expect((await api(a, 'post', '/api/v1/notifications/read/').send({})).body).toEqual({ unread: 0 });
-    for (const q of ['?limit=0', '?limit=51', '?offset=-1', '?limit=x', '?page=2']) expect((await list(a, q)).status).toBe(400);
+    expect((await to(t, api.readNotifications, { as: a }).send({})).body).toEqual({ unread: 0 });
+    for (const q of [{ limit: 0 }, { limit: 51 }, { offset: -1 }, { limit: 'x' }, { page: 2 }]) expect((await list(a, q)).status).toBe(400);
     for (const body of [{ up_to: 0 }, { up_to: 'x' }, { up_to: 1.5 }, { all: true }]) {
-      const res = await api(a, 'post', '/api/v1/notifications/read/').send(body);
+      const res = await to(t, api.readNotifications, { as: a }).send(body);
       expect(res.status).toBe(400);
     }
-    expect((await api(a, 'post', '/api/v1/notifications/read/', 'bn').send({ up_to: -2 })).body).toEqual({
+    expect((await to(t, api.readNotifications, { as: a, lang: 'bn' }).send({ up_to: -2 })).body).toEqual({
       up_to: ['পড়া সর্বশেষ বার্তাটি তার নম্বর দিয়ে জানান (শূন্যের বেশি একটি পূর্ণ সংখ্যা)।'],
     });
-    for (const [method, url] of [
-      ['get', '/api/v1/notifications/'],
-      ['post', '/api/v1/notifications/read/'],
-      ['get', '/api/v1/message-settings/'],
-      ['put', '/api/v1/message-settings/'],
-    ] as const)
-      expect((await api(null, method, url).send({})).status).toBe(401);
+    for (const e of [api.notifications, api.readNotifications, api.messageSettings, api.setMessageSettings])
+      expect((await to(t, e).send({})).status).toBe(401);
     // Staff are players too: their own (empty) list.
     expect((await list(staff)).body).toEqual({ items: [], total: 0, unread: 0 });
   });

@@ -4,11 +4,12 @@
  * for the kinds the player wants; sent encrypted to a local push service with our VAPID signature, in the player's
  * language, once even when many senders run at once; a device the push service says is gone deleted.
  */
-import request from 'supertest';
 import { tell } from '../../server/messages/outbox.ts';
 import { MAX_PUSH_TRIES } from '../../server/push/service.ts';
 import { PUSH_TTL_SECONDS } from '../../server/push/transport.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { decrypt, startPushService, testDevice, vapidClaims, type PushService, type TestDevice } from '../helpers/push-service.ts';
 import {
   account,
@@ -49,13 +50,9 @@ beforeEach(async () => {
   await t.db.query(`UPDATE users SET language = 'en'`);
 });
 
-const api = (p: Player | null, method: 'get' | 'post' | 'put', url: string, lng = 'en') => {
-  const r = request(t.url)[method](url).set('Accept-Language', lng);
-  return p ? r.set(...p.auth) : r;
-};
 const device = (name = `d${++seq}`): TestDevice => testDevice(`${service.url}/push/${name}`);
 const body = (d: TestDevice, extra: Record<string, unknown> = {}) => ({ endpoint: d.endpoint, keys: d.keys, ...extra });
-const subscribe = (p: Player, d: TestDevice) => api(p, 'post', '/api/v1/push-subscriptions/').send(body(d, { label: 'Test browser' }));
+const subscribe = (p: Player, d: TestDevice) => to(t, api.subscribePush, { as: p }).send(body(d, { label: 'Test browser' }));
 const subscriptions = () =>
   t.db.query<{ user_id: number; endpoint: string; label: string; failure_count: number; last_success_at: string | null }>(
     'SELECT user_id, endpoint, label, failure_count, last_success_at FROM push_subscriptions ORDER BY id',
@@ -86,7 +83,7 @@ const payloads = (d: TestDevice) =>
 
 describe('the settings and subscriptions API', () => {
   test('defaults: the server’s public key, both kinds on, no device; a device added, renamed, removed', async () => {
-    const s = await api(a, 'get', '/api/v1/push-settings/').expect(200);
+    const s = await to(t, api.pushSettings, { as: a }).expect(200);
     expect(s.body).toEqual({ public_key: expect.stringMatching(/^[\w-]{87}$/), results: true, confirmations: true, devices: 0 });
     const d = device();
     const added = await subscribe(a, d).expect(201);
@@ -95,18 +92,18 @@ describe('the settings and subscriptions API', () => {
       expect.objectContaining({ user_id: a.id, endpoint: d.endpoint, label: 'Test browser', failure_count: 0 }),
     ]);
     // The same endpoint again is the same device.
-    await api(a, 'post', '/api/v1/push-subscriptions/')
+    await to(t, api.subscribePush, { as: a })
       .send(body(d, { label: 'Renamed' }))
       .expect(201);
     expect((await subscriptions()).map((s) => s.label)).toEqual(['Renamed']);
-    const removed = await api(a, 'post', '/api/v1/push-subscriptions/remove/').send({ endpoint: d.endpoint }).expect(200);
+    const removed = await to(t, api.unsubscribePush, { as: a }).send({ endpoint: d.endpoint }).expect(200);
     expect(removed.body.devices).toBe(0);
     expect(await subscriptions()).toEqual([]);
   });
 
   test('a browser’s own form of the keys is taken: padded base64url, expirationTime null', async () => {
     const d = device();
-    await api(a, 'post', '/api/v1/push-subscriptions/')
+    await to(t, api.subscribePush, { as: a })
       .send({ endpoint: d.endpoint, expirationTime: null, keys: { p256dh: `${d.keys.p256dh}=`, auth: `${d.keys.auth}==` } })
       .expect(201);
     const row = await t.db.one<{ p256dh: string; auth: string }>('SELECT p256dh, auth FROM push_subscriptions');
@@ -114,7 +111,7 @@ describe('the settings and subscriptions API', () => {
   });
 
   test('settings: a change is kept; each bad body 400 in the caller’s language and nothing changed', async () => {
-    expect((await api(a, 'put', '/api/v1/push-settings/').send({ results: true, confirmations: false }).expect(200)).body).toMatchObject({
+    expect((await to(t, api.setPushSettings, { as: a }).send({ results: true, confirmations: false }).expect(200)).body).toMatchObject({
       results: true,
       confirmations: false,
     });
@@ -126,12 +123,12 @@ describe('the settings and subscriptions API', () => {
       [],
       null,
     ]) {
-      const r = await api(a, 'put', '/api/v1/push-settings/').send(JSON.stringify(bad)).set('Content-Type', 'application/json');
+      const r = await to(t, api.setPushSettings, { as: a }).send(JSON.stringify(bad)).set('Content-Type', 'application/json');
       expect(r.status).toBe(400);
     }
-    const bn = await api(a, 'put', '/api/v1/push-settings/', 'bn').send({ results: 1, confirmations: true }).expect(400);
+    const bn = await to(t, api.setPushSettings, { as: a, lang: 'bn' }).send({ results: 1, confirmations: true }).expect(400);
     expect(bn.body.results[0]).toBe('প্রতিটি বার্তা-সেটিং চালু বা বন্ধ (true বা false) হতে হবে।');
-    expect((await api(a, 'get', '/api/v1/push-settings/').expect(200)).body).toMatchObject({ results: true, confirmations: false });
+    expect((await to(t, api.pushSettings, { as: a }).expect(200)).body).toMatchObject({ results: true, confirmations: false });
   });
 
   test('each bad subscription 400 with the field named, nothing stored', async () => {
@@ -159,7 +156,7 @@ describe('the settings and subscriptions API', () => {
       [body(d, { extra: true }), 'extra'],
     ];
     for (const [sent, field] of cases) {
-      const r = await api(a, 'post', '/api/v1/push-subscriptions/').send(sent as object);
+      const r = await to(t, api.subscribePush, { as: a }).send(sent as object);
       // A key's problem is told under `keys` or under the key itself.
       const fields = Object.keys(r.body).map((k) => (k.startsWith('keys') ? 'keys' : k));
       expect({ sent, status: r.status, fields }).toEqual({ sent, status: 400, fields: [field.startsWith('keys') ? 'keys' : field] });
@@ -170,17 +167,17 @@ describe('the settings and subscriptions API', () => {
   test('removal: only one’s own device; another’s or an unknown endpoint 404 and nothing deleted; a bad one 400', async () => {
     const d = device();
     await subscribe(a, d).expect(201);
-    const other = await api(b, 'post', '/api/v1/push-subscriptions/remove/').send({ endpoint: d.endpoint }).expect(404);
+    const other = await to(t, api.unsubscribePush, { as: b }).send({ endpoint: d.endpoint }).expect(404);
     expect(other.body.code).toBe('push_subscription_not_found');
-    await api(a, 'post', '/api/v1/push-subscriptions/remove/')
+    await to(t, api.unsubscribePush, { as: a })
       .send({ endpoint: `${service.url}/push/none` })
       .expect(404);
-    const bn = await api(a, 'post', '/api/v1/push-subscriptions/remove/', 'bn')
+    const bn = await to(t, api.unsubscribePush, { as: a, lang: 'bn' })
       .send({ endpoint: `${service.url}/push/none` })
       .expect(404);
     expect(bn.body.detail).toBe('এই ডিভাইসের বিজ্ঞপ্তি আগেই বন্ধ করা হয়েছে।');
-    await api(a, 'post', '/api/v1/push-subscriptions/remove/').send({ endpoint: 'nope' }).expect(400);
-    await api(a, 'post', '/api/v1/push-subscriptions/remove/').send({}).expect(400);
+    await to(t, api.unsubscribePush, { as: a }).send({ endpoint: 'nope' }).expect(400);
+    await to(t, api.unsubscribePush, { as: a }).send({}).expect(400);
     expect(await subscriptions()).toHaveLength(1);
   });
 
@@ -192,7 +189,7 @@ describe('the settings and subscriptions API', () => {
     await subscribe(a, d).expect(201);
     expect((await subscriptions()).map((s) => s.user_id)).toEqual([a.id]);
     expect(await deliveries()).toEqual([]);
-    expect((await api(b, 'get', '/api/v1/push-settings/').expect(200)).body.devices).toBe(0);
+    expect((await to(t, api.pushSettings, { as: b }).expect(200)).body.devices).toBe(0);
   });
 
   test('the same device posted 20 times at once: one device, every answer 201', async () => {
@@ -211,21 +208,17 @@ describe('the settings and subscriptions API', () => {
   });
 
   test('each role: anonymous 401 on every endpoint; a player, staff and a superuser have their own settings', async () => {
-    for (const [method, url] of [
-      ['get', '/api/v1/push-settings/'],
-      ['put', '/api/v1/push-settings/'],
-      ['post', '/api/v1/push-subscriptions/'],
-      ['post', '/api/v1/push-subscriptions/remove/'],
-    ] as const) {
-      const r = await api(null, method, url).send({});
+    for (const e of [api.pushSettings, api.setPushSettings, api.subscribePush, api.unsubscribePush]) {
+      const url = `${e.method} ${e.path}`;
+      const r = await to(t, e).send({});
       expect({ url, status: r.status, code: r.body.code }).toEqual({ url, status: 401, code: 'not_authenticated' });
     }
     for (const who of [a, staff, superuser]) {
-      await api(who, 'put', '/api/v1/push-settings/').send({ results: false, confirmations: true }).expect(200);
+      await to(t, api.setPushSettings, { as: who }).send({ results: false, confirmations: true }).expect(200);
       await subscribe(who, device()).expect(201);
-      expect((await api(who, 'get', '/api/v1/push-settings/').expect(200)).body).toMatchObject({ results: false, devices: 1 });
+      expect((await to(t, api.pushSettings, { as: who }).expect(200)).body).toMatchObject({ results: false, devices: 1 });
     }
-    expect((await api(b, 'get', '/api/v1/push-settings/').expect(200)).body).toMatchObject({ results: true, devices: 0 });
+    expect((await to(t, api.pushSettings, { as: b }).expect(200)).body).toMatchObject({ results: true, devices: 0 });
   });
 });
 
@@ -247,7 +240,7 @@ describe('which messages are pushed', () => {
     await confirmed(a);
     await subscribe(a, device()).expect(201);
     expect(await deliveries()).toEqual([]);
-    await api(a, 'put', '/api/v1/push-settings/').send({ results: true, confirmations: false }).expect(200);
+    await to(t, api.setPushSettings, { as: a }).send({ results: true, confirmations: false }).expect(200);
     await confirmed(a);
     await t.db.tx((tx) =>
       tell(tx, {
@@ -258,7 +251,7 @@ describe('which messages are pushed', () => {
       }),
     );
     expect(await deliveries()).toEqual([]);
-    await api(a, 'put', '/api/v1/push-settings/').send({ results: true, confirmations: true }).expect(200);
+    await to(t, api.setPushSettings, { as: a }).send({ results: true, confirmations: true }).expect(200);
     await confirmed(a);
     expect(await deliveries()).toHaveLength(1);
   });
@@ -291,7 +284,7 @@ describe('sending to the push service', () => {
     const [r] = service.received;
     expect(r?.headers['content-encoding']).toBe('aes128gcm');
     expect(r?.headers.ttl).toBe(String(PUSH_TTL_SECONDS));
-    const key = (await api(a, 'get', '/api/v1/push-settings/')).body.public_key as string;
+    const key = (await to(t, api.pushSettings, { as: a })).body.public_key as string;
     const claims = vapidClaims(String(r?.headers.authorization), key);
     expect(claims.aud).toBe(service.url);
     expect(claims.sub).toMatch(/^mailto:/);
@@ -350,14 +343,9 @@ describe('a server without push', () => {
     const p = await startTestApp({ APP_ENV: 'production' });
     try {
       const u = await account(p);
-      const get = await request(p.url)
-        .get('/api/v1/push-settings/')
-        .set(...u.auth)
-        .expect(200);
+      const get = await to(p, api.pushSettings, { as: u }).expect(200);
       expect(get.body.public_key).toBeNull();
-      const r = await request(p.url)
-        .post('/api/v1/push-subscriptions/')
-        .set(...u.auth)
+      const r = await to(p, api.subscribePush, { as: u })
         .send(body(testDevice('https://push.example.com/x')))
         .expect(409);
       expect(r.body.code).toBe('push_off');
@@ -376,16 +364,10 @@ describe('a server without push', () => {
     });
     try {
       const u = await account(p);
-      const r = await request(p.url)
-        .post('/api/v1/push-subscriptions/')
-        .set(...u.auth)
-        .send(body(device()))
-        .expect(400);
+      const r = await to(p, api.subscribePush, { as: u }).send(body(device())).expect(400);
       expect(Object.keys(r.body)).toEqual(['endpoint', 'code']);
       expect(r.body.code).toBe('push_endpoint_invalid');
-      await request(p.url)
-        .post('/api/v1/push-subscriptions/')
-        .set(...u.auth)
+      await to(p, api.subscribePush, { as: u })
         .send(body(testDevice('https://push.example.com/x')))
         .expect(201);
     } finally {

@@ -22,6 +22,9 @@ import { commitment } from '../../server/draws/verifiable.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { adminSql, copyMigratedPglite } from '../helpers/database.ts';
 import { storedCommitment } from '../helpers/sealed.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
+import { urlOf } from '../../shared/api/endpoint.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
 
 const OLD = 'old-secret-'.padEnd(48, 'o');
@@ -77,12 +80,12 @@ describe('the start-up step', () => {
     expect(await sealAtStart(t.db, t.keys)).toEqual({ seeds: 0, secrets: 0, unopenable: 0 });
     expect(await t.db.query('SELECT * FROM generated_tickets ORDER BY id')).toEqual(before);
     // The sealed ticket still activates with its secret, and the draw's proof shows the commitment, never the seed.
-    const res = await request(t.url)
-      .post('/api/v1/activate-generated-ticket/')
-      .set(...player.auth)
-      .send({ ticket_number: '01-02-03-04-05-06', secret_number: '1234 5678 1234 5678' });
+    const res = await to(t, api.activateTicket, { as: player }).send({
+      ticket_number: '01-02-03-04-05-06',
+      secret_number: '1234 5678 1234 5678',
+    });
     expect(res.status).toBe(200);
-    const proof = await request(t.url).get(`/api/v1/lotteries/${undrawn}/draw-proof/`).expect(200);
+    const proof = await to(t, api.drawProof, { params: { id: undrawn } }).expect(200);
     expect(proof.body.commitment).toBe(commitment(SEED));
     expect(JSON.stringify(proof.body)).not.toContain(SEED);
   });
@@ -124,10 +127,10 @@ describe('the start-up step', () => {
     expect(await t.db.query('SELECT * FROM generated_tickets ORDER BY id')).toEqual(before);
     // Back to the app's own key, rotating the other way (its SECRET_KEY is OLD).
     await sealAtStart(t.db, keyringOf({ SECRET_KEY: OLD, SECRET_KEY_PREVIOUS: NEW }));
-    const res = await request(t.url)
-      .post('/api/v1/activate-generated-ticket/')
-      .set(...player.auth)
-      .send({ ticket_number: '07-08-09-10-11-12', secret_number: '8765432187654321' });
+    const res = await to(t, api.activateTicket, { as: player }).send({
+      ticket_number: '07-08-09-10-11-12',
+      secret_number: '8765432187654321',
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -167,13 +170,14 @@ test('a backup of a database with an announced draw and generated tickets holds 
   const app = await createApp(config, { ...(db ? { db } : {}), sendMessages: false });
   const t = { db: app.db, keys: keyringOf(config) } as TestApp;
   const staff = await createUser(t, { phone: '01711000009', is_staff: true });
-  const token = (await request(app.app).post('/api/token/').send({ phone: staff.phone, password: staff.password })).body.access as string;
+  const token = (await request(app.app).post(urlOf(api.login)).send({ phone: staff.phone, password: staff.password })).body
+    .access as string;
   const lottery = await insertLottery(t, { name: 'Sealed Draw' });
   // The proof announces the draw of a published lottery that has none yet (a commitment to a fresh seed).
-  const announced = await request(app.app).get(`/api/v1/lotteries/${lottery}/draw-proof/`);
+  const announced = await request(app.app).get(urlOf(api.drawProof, { id: lottery }));
   expect(announced.status).toBe(200);
   const made = await request(app.app)
-    .post('/api/v1/generated-tickets/')
+    .post(urlOf(api.generateTickets))
     .set('Authorization', `Bearer ${token}`)
     .send({ lottery_id: lottery, quantity: 5 });
   expect(made.status).toBe(201);

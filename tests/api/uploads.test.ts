@@ -10,6 +10,9 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
+import { urlOf } from '../../shared/api/endpoint.ts';
 import { account, type Account } from '../helpers/factories.ts';
 import { LIMITS } from '../../server/http/rate-limit.ts';
 import { MAX_SIDE } from '../../server/uploads/image.ts';
@@ -52,8 +55,7 @@ beforeEach(async () => {
 });
 
 const upload = (body: Buffer | string, type = 'image/png', who?: Who) => {
-  const r = request(t.url).post('/api/v1/upload-image/').set('Content-Type', type);
-  return (who ? r.set('Authorization', `Bearer ${who.token}`) : r).send(body);
+  return to(t, api.uploadImage, { as: who }).set('Content-Type', type).send(body);
 };
 const fetchPicture = (url: string, who?: Who) => {
   const r = request(t.url)
@@ -118,9 +120,7 @@ describe('POST /api/v1/upload-image/', () => {
     expect(Object.keys(gif.body)).toEqual(['image', 'code']);
     // A type the endpoint does not take is not read at all: no picture was sent.
     expect(gif.body.code).toBe('image_required');
-    const json = await request(t.url)
-      .post('/api/v1/upload-image/')
-      .send({ image: PNG.toString('base64') });
+    const json = await to(t, api.uploadImage).send({ image: PNG.toString('base64') });
     expect(json.status).toBe(400);
     expect(json.body).toEqual({ image: ['Please choose a picture to upload.'], code: 'image_required' });
     expect(await uploadCount()).toBe(before);
@@ -204,9 +204,13 @@ describe('GET /api/v1/uploads/{id}/', () => {
 describe('the registration picture', () => {
   test("signup claims an anonymous upload as the new user's picture", async () => {
     const { body } = await upload(PNG);
-    const res = await request(t.url)
-      .post('/api/v1/signup/')
-      .send({ date_of_birth: '1990-01-01', name: 'With Picture', phone: '01611000010', password: 'picture-pass-1', picture: body.data.id });
+    const res = await to(t, api.signup).send({
+      date_of_birth: '1990-01-01',
+      name: 'With Picture',
+      phone: '01611000010',
+      password: 'picture-pass-1',
+      picture: body.data.id,
+    });
     expect(res.status).toBe(201);
     expect(await t.db.one('SELECT picture_id FROM users WHERE id = $1', [res.body.user_id])).toEqual({ picture_id: body.data.id });
     expect(await t.db.one('SELECT owner_id FROM uploads WHERE id = $1', [body.data.id])).toEqual({ owner_id: res.body.user_id });
@@ -223,9 +227,13 @@ describe('the registration picture', () => {
       ],
       ['x', { picture: ['Invalid value.'] }],
     ] as const) {
-      const res = await request(t.url)
-        .post('/api/v1/signup/')
-        .send({ date_of_birth: '1990-01-01', name: 'Picture Thief', phone: '01611000011', password: 'picture-pass-1', picture });
+      const res = await to(t, api.signup).send({
+        date_of_birth: '1990-01-01',
+        name: 'Picture Thief',
+        phone: '01611000011',
+        password: 'picture-pass-1',
+        picture,
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(body);
     }
@@ -235,8 +243,7 @@ describe('the registration picture', () => {
 });
 
 describe('stored re-encoded: no metadata, bounded in pixels (docs/rules/security.md#8-uploads)', () => {
-  const uploadNid = (body: Buffer, who: Who) =>
-    request(t.url).post('/api/v1/upload-nid/').set('Content-Type', 'image/jpeg').set('Authorization', `Bearer ${who.token}`).send(body);
+  const uploadNid = (body: Buffer, who: Who) => to(t, api.uploadNid, { as: who }).set('Content-Type', 'image/jpeg').send(body);
 
   /** A phone photo: JPEG, taken sideways (EXIF orientation 6), with the camera, the time and the GPS position in EXIF. */
   const phonePhoto = (width: number, height: number) =>
@@ -353,7 +360,7 @@ describe('an address that names no stored file: 404, never 500', () => {
       alice.id,
     ]);
     expect(await adoptUploadFiles(t.db, path.join(dataDir, 'uploads'))).toBe(0);
-    const res = await request(t.url).get(`/api/v1/uploads/${id}/`).set('Authorization', `Bearer ${alice.token}`);
+    const res = await to(t, api.getUpload, { params: { id }, as: alice });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found' });
   });
@@ -376,7 +383,7 @@ describe('pictures stored as files before they were kept in the database (docs/d
     for (const id of ids) {
       expect(existsSync(path.join(dir, id))).toBe(false);
       expect((await storedFile(id)).equals(PNG)).toBe(true);
-      const served = await fetchPicture(`/api/v1/uploads/${id}/`, alice);
+      const served = await fetchPicture(urlOf(api.getUpload, { id }), alice);
       expect(served.status).toBe(200);
       expect((served.body as Buffer).equals(PNG)).toBe(true);
     }
