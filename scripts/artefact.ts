@@ -4,22 +4,50 @@
  * container engine runs. Each stage is a folder; its WORKDIR is that folder; COPY takes the files from a clean
  * checkout of the sources (`git ls-files`: nothing built or installed here leaks in) or, with --from, from the other
  * stage's folder; RUN runs in the folder with the stage's ENV. Then the final stage's CMD is started with the
- * Dockerfile's ENV and the secrets production requires, its HEALTHCHECK command is asked until it passes (within 10 s),
+ * Dockerfile's ENV and the secrets production requires, its HEALTHCHECK command is asked until it passes (within the
+ * HEALTHCHECK's own `--start-period`, as the container engine gives a new container),
  * and `/` must answer 200 with the page.
  *
  * Run with Node 24 (`npm run test:artefact`, `npx node scripts/artefact.ts`): the stages use this Node for their
  * commands, as the image's base gives its own. Exit 0 when served, 1 otherwise.
+ *
+ * The two halves can run apart (`npm test` does, docs/decisions/070-ci-time-measured.md): `--build DIR` builds the
+ * stages in DIR (mostly waiting on the registry, so it runs beside the checks), `--serve DIR` checks and starts what
+ * DIR holds, alone (its start is timed), and removes DIR. `--keep` keeps the folder.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const work = mkdtempSync(path.join(tmpdir(), 'bhagya-artefact-'));
-const keep = process.argv.includes('--keep');
+const argv = process.argv.slice(2);
+const keep = argv.includes('--keep');
+const folderOf = (flag: string): string | undefined => {
+  const i = argv.indexOf(flag);
+  return i === -1 ? undefined : argv[i + 1];
+};
+const buildOnly = folderOf('--build');
+const serveOnly = folderOf('--serve');
+if ((argv.includes('--build') && !buildOnly) || (argv.includes('--serve') && !serveOnly)) {
+  console.error('[artefact] --build and --serve take a folder');
+  process.exit(2);
+}
+const work = buildOnly ?? serveOnly ?? mkdtempSync(path.join(tmpdir(), 'bhagya-artefact-'));
 
-type Stage = { name: string; dir: string; workdir: string; env: Record<string, string>; cmd: string[] | null; health: string[] | null };
+type Stage = {
+  name: string;
+  dir: string;
+  workdir: string;
+  env: Record<string, string>;
+  cmd: string[] | null;
+  health: string[] | null;
+  /** The HEALTHCHECK's `--start-period`: how long a new container has to become healthy. */
+  startPeriodMs: number | null;
+};
+/** The final stage, as --build leaves it for --serve. */
+type Final = Stage & { cmd: string[]; health: string[]; startPeriodMs: number };
+const FINAL_JSON = 'final-stage.json';
 
 /** The Dockerfile's instructions, continuation lines joined and comments dropped. */
 function instructions(file: string): { op: string; args: string }[] {
@@ -97,14 +125,16 @@ function bytesIn(dir: string, skip: ReadonlySet<string>): number {
 const SYSTEM_CA = '/etc/ssl/certs/ca-certificates.crt';
 const trust: Record<string, string> = existsSync(SYSTEM_CA) ? { NODE_EXTRA_CA_CERTS: SYSTEM_CA } : {};
 
-async function main(): Promise<void> {
+/** Builds every stage of the Dockerfile in `work`; the final one. */
+function build(): Final {
+  mkdirSync(work, { recursive: true });
   const stages = new Map<string, Stage>();
   let stage: Stage | null = null;
   for (const { op, args } of instructions(path.join(root, 'Dockerfile'))) {
     if (op === 'FROM') {
       const name = /\bAS\s+(\S+)/i.exec(args)?.[1] ?? `stage${stages.size}`;
       const dir = path.join(work, name);
-      stage = { name, dir, workdir: dir, env: {}, cmd: null, health: null };
+      stage = { name, dir, workdir: dir, env: {}, cmd: null, health: null, startPeriodMs: null };
       stages.set(name, stage);
       mkdirSync(dir, { recursive: true });
       continue;
@@ -133,12 +163,21 @@ async function main(): Promise<void> {
       if (/^mkdir -p \/data/.test(args)) continue;
       run(stage, args);
     } else if (op === 'CMD') stage.cmd = jsonArray(args);
-    else if (op === 'HEALTHCHECK') stage.health = ['sh', '-c', args.replace(/^.*?\bCMD\s+/, '')];
+    else if (op === 'HEALTHCHECK') {
+      stage.health = ['sh', '-c', args.replace(/^.*?\bCMD\s+/, '')];
+      const period = /--start-period=(\d+)(ms|s|m)\b/.exec(args);
+      if (period) stage.startPeriodMs = Number(period[1]) * ({ ms: 1, s: 1000, m: 60_000 } as const)[period[2] as 'ms' | 's' | 'm'];
+    }
     // USER, VOLUME, EXPOSE: the container's, not the files'.
   }
-  const final = stage;
-  if (!final?.cmd) throw new Error('the Dockerfile has no CMD');
-  if (!final.health) throw new Error('the Dockerfile has no HEALTHCHECK');
+  if (!stage?.cmd) throw new Error('the Dockerfile has no CMD');
+  if (!stage.health) throw new Error('the Dockerfile has no HEALTHCHECK');
+  if (stage.startPeriodMs === null) throw new Error('the HEALTHCHECK names no --start-period');
+  return { ...stage, cmd: stage.cmd, health: stage.health, startPeriodMs: stage.startPeriodMs };
+}
+
+/** Checks the final stage's files and starts it as the container would; resolves once `/` served the page. */
+async function serve(final: Final): Promise<void> {
   for (const f of ['dist/server/index.js', 'dist/client/manifest.json'])
     if (!existsSync(path.join(final.workdir, f))) throw new Error(`the artefact has no ${f}`);
   // The server is bundled with its libraries: node_modules holds what the bundle leaves out (sharp), not React or TypeScript.
@@ -191,12 +230,14 @@ async function main(): Promise<void> {
   server.on('exit', (code) => (exited = code));
   try {
     let healthy = false;
-    while (!healthy && Date.now() - started < 10_000 && exited === undefined) {
+    while (!healthy && Date.now() - started < final.startPeriodMs && exited === undefined) {
       healthy = spawnSync(final.health[0] as string, final.health.slice(1), { env: { ...env, PATH: env.PATH } }).status === 0;
       if (!healthy) await new Promise((r) => setTimeout(r, 200));
     }
     if (!healthy)
-      throw new Error(`not healthy within 10 s (HEALTHCHECK ${final.health.join(' ')})${exited !== undefined ? `: exited ${exited}` : ''}`);
+      throw new Error(
+        `not healthy within its start period, ${final.startPeriodMs / 1000} s (HEALTHCHECK ${final.health.join(' ')})${exited !== undefined ? `: exited ${exited}` : ''}`,
+      );
     console.log(`[artefact] healthy after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const res = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'Accept-Language': 'bn' } });
     const html = await res.text();
@@ -206,8 +247,20 @@ async function main(): Promise<void> {
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => (exited !== undefined ? r(null) : server.on('exit', r)));
-    if (!keep) rmSync(work, { recursive: true, force: true });
   }
+}
+
+async function main(): Promise<void> {
+  if (serveOnly) {
+    const saved = path.join(work, FINAL_JSON);
+    if (!existsSync(saved)) throw new Error(`${work} holds no built artefact (run --build ${work} first)`);
+    await serve(JSON.parse(readFileSync(saved, 'utf8')) as Final);
+  } else {
+    const final = build();
+    if (buildOnly) writeFileSync(path.join(work, FINAL_JSON), JSON.stringify(final));
+    else await serve(final);
+  }
+  if (!keep && !buildOnly) rmSync(work, { recursive: true, force: true });
 }
 
 main().then(
