@@ -7,7 +7,7 @@ import { axeFindings } from './axe.ts';
  * checked instead). Only the innermost offenders are named: they say where the cause is; their ancestors (the top bar,
  * the container) only follow.
  */
-export async function overflow(page: Page, width: number): Promise<{ scrollWidth: number; offenders: string[] }> {
+async function overflow(page: Page, width: number): Promise<{ scrollWidth: number; offenders: string[] }> {
   return page.evaluate((w) => {
     const clipped = (el: Element) => {
       for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)

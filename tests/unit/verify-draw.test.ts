@@ -5,7 +5,6 @@
  * arguments / nothing to reach exit 2, a right draw on a beacon without drand's signature (typed, or a sample) flagged
  * "unverified beacon" and exit 3. The signed proofs use real quicknet beacons (tests/helpers/fake-drand.ts).
  */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -14,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { drawNumbers, selectWinners } from '../../server/draws/verifiable.ts';
 import { REAL_BEACONS } from '../helpers/fake-drand.ts';
+import { runVerifyDraw, verifyDraw as verify, type VerifyRun } from '../helpers/verify-draw.ts';
 
 type Vector = {
   name: string;
@@ -77,26 +77,9 @@ function save(proof: unknown): string {
   return file;
 }
 
-type Run = { code: number; stdout: string; stderr: string; lines: string[] };
-/**
- * The script run with plain Node (`node scripts/verify-draw.ts`, one of the two ways its header gives): 0.2 s of CPU
- * where `npx tsx` takes 1.5 s, some thirty times. The first test runs it with `npx tsx` (verifyWithTsx).
- */
-const verify = (...args: string[]): Promise<Run> => run(process.execPath, ['scripts/verify-draw.ts', ...args]);
-const verifyWithTsx = (...args: string[]): Promise<Run> => run('npx', ['tsx', 'scripts/verify-draw.ts', ...args]);
-function run(command: string, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd: root, timeout: 30_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      // npx may warn about the machine's npm configuration on stderr: that is npm's, not the script's.
-      const own = stderr
-        .split('\n')
-        .filter((line) => !line.startsWith('npm warn'))
-        .join('\n');
-      resolve({ code, stdout, stderr: own, lines: stdout.trim().split('\n') });
-    });
-  });
-}
+type Run = VerifyRun;
+/** The first test runs the checker with `npx tsx`, the others with plain Node (tests/helpers/verify-draw.ts). */
+const verifyWithTsx = (...args: string[]): Promise<Run> => runVerifyDraw(args, { tsx: true });
 const lastLine = (r: Run) => r.lines[r.lines.length - 1];
 
 describe('a saved proof (--file)', () => {
@@ -105,9 +88,9 @@ describe('a saved proof (--file)', () => {
     const r = await verifyWithTsx('--file', save(p));
     expect(r.code).toBe(0);
     expect(lastLine(r)).toBe('verified');
-    expect(r.stdout).toContain(`winners ${(p.winners as string[]).join(' ')}`);
-    expect(r.stdout).toContain(`beacon signature ${REAL.signature}: drand quicknet's signature of the round`);
-    expect(r.stdout).not.toContain('unverified');
+    expect(r.out).toContain(`winners ${(p.winners as string[]).join(' ')}`);
+    expect(r.out).toContain(`beacon signature ${REAL.signature}: drand quicknet's signature of the round`);
+    expect(r.out).not.toContain('unverified');
   });
 
   test("a numbers draw on drand's signed beacon: verified, exit 0", async () => {
@@ -115,7 +98,7 @@ describe('a saved proof (--file)', () => {
     const r = await verify('--file', save(p));
     expect(r.code).toBe(0);
     expect(lastLine(r)).toBe('verified');
-    expect(r.stdout).toContain(`numbers ${(p.numbers as number[]).join(' ')}`);
+    expect(r.out).toContain(`numbers ${(p.numbers as number[]).join(' ')}`);
   });
 
   test('a right draw on a beacon without a signature, typed or a sample: "unverified beacon", exit 3', async () => {
@@ -172,7 +155,7 @@ describe('a saved proof (--file)', () => {
     p.tickets = skip.sorted.filter((t) => t !== loser);
     const r = await verify('--file', save(p));
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/differs: tickets_digest: the proof says [0-9a-f]{64}, the tickets listed give [0-9a-f]{64}/);
+    expect(r.out).toMatch(/differs: tickets_digest: the proof says [0-9a-f]{64}, the tickets listed give [0-9a-f]{64}/);
   });
 
   test('a swapped winner: exit 1, each place named', async () => {
@@ -191,7 +174,7 @@ describe('a saved proof (--file)', () => {
     p.tickets_digest = 'a'.repeat(64);
     const r = await verify('--file', save(p));
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`differs: tickets_digest: the proof says ${'a'.repeat(64)}, the tickets listed give ${skip.tickets_digest}`);
+    expect(r.out).toContain(`differs: tickets_digest: the proof says ${'a'.repeat(64)}, the tickets listed give ${skip.tickets_digest}`);
   });
 
   test('a winner left out, wrong numbers, unsorted or repeated tickets, another algorithm: exit 1', async () => {
@@ -207,13 +190,13 @@ describe('a saved proof (--file)', () => {
     typed.algorithm = 'unverifiable';
     const runs = await Promise.all([short, wrongNumbers, unsorted, repeated, typed].map((p) => verify('--file', save(p))));
     expect(runs.map((r) => r.code)).toEqual([1, 1, 1, 1, 1]);
-    expect(runs[0]?.stdout).toContain('differs: winners: 2 listed, the draw gives 3');
-    expect(runs[1]?.stdout).toContain(
+    expect(runs[0]?.out).toContain('differs: winners: 2 listed, the draw gives 3');
+    expect(runs[1]?.out).toContain(
       `differs: numbers: the proof says 1, 2, 3, 4, 5, 6, the draw gives ${(numbers.numbers as number[]).join(', ')}`,
     );
-    expect(runs[2]?.stdout).toContain('differs: tickets: not in ascending order');
-    expect(runs[3]?.stdout).toContain(`differs: tickets: ${skip.sorted[skip.sorted.length - 1]} is listed twice`);
-    expect(runs[4]?.stdout).toContain('differs: algorithm is "unverifiable": only bhagya-draw-v1 draws can be checked');
+    expect(runs[2]?.out).toContain('differs: tickets: not in ascending order');
+    expect(runs[3]?.out).toContain(`differs: tickets: ${skip.sorted[skip.sorted.length - 1]} is listed twice`);
+    expect(runs[4]?.out).toContain('differs: algorithm is "unverifiable": only bhagya-draw-v1 draws can be checked');
   });
 
   test('a proof before the draw: not drawn yet, exit 2', async () => {
@@ -223,7 +206,7 @@ describe('a saved proof (--file)', () => {
     expect(r.stderr).toBe(
       `verify-draw: not drawn yet: the seed is revealed after the draw (commitment ${fixture.commitment}, beacon drand-quicknet round 18661013 at 2025-06-01T14:00:03Z)\n`,
     );
-    expect(r.stdout).not.toContain('verified');
+    expect(r.out).not.toContain('verified');
   });
 
   test('bad arguments, a missing file, a file that is not JSON: one line, exit 2', async () => {
@@ -302,7 +285,7 @@ describe('from a server (<base-url> <lottery-id>) and from drand (--check-beacon
     expect((await verify('--file', file)).code).toBe(3);
     const ok = await verify('--check-beacon', '--relay', `${base}/drand`, '--file', file);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toContain(`beacon value confirmed by drand for round ${REAL.round}, with its signature checked`);
+    expect(ok.out).toContain(`beacon value confirmed by drand for round ${REAL.round}, with its signature checked`);
     expect(lastLine(ok)).toBe('verified');
     // Another value typed for that round (the draw done on it): drand's differs.
     const other = proofOf(skip);
@@ -311,7 +294,7 @@ describe('from a server (<base-url> <lottery-id>) and from drand (--check-beacon
     other.winners = selectWinners({ seed: fixture.seed, tickets: skip.sorted, beacon: fixture.beacon.value, winners: 3 }).winners;
     const differs = await verify('--check-beacon', '--relay', `${base}/drand`, '--file', save(other));
     expect(differs.code).toBe(1);
-    expect(differs.stdout).toContain(`differs: beacon.value: the proof says ${fixture.beacon.value}, drand published ${REAL.randomness}`);
+    expect(differs.out).toContain(`differs: beacon.value: the proof says ${fixture.beacon.value}, drand published ${REAL.randomness}`);
     // A relay whose signature does not verify is not drand: nothing to compare with.
     drandAnswer = { ...REAL, signature: tamper(REAL.signature), randomness: sha256(tamper(REAL.signature)) };
     const liar = await verify('--check-beacon', '--relay', `${base}/drand`, '--file', file);
