@@ -5,9 +5,10 @@
  * address, never against the ticket number (lockouts.test.ts: its owner always gets in); once per ticket, even under a
  * race. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { toDigits } from '../../shared/dates.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -34,19 +35,13 @@ const INVALID = { detail: 'Invalid ticket number or secret number', code: 'activ
 
 let ipSeq = 0;
 /** Each call from its own address unless told, so that the per-address limit stays out of the way. */
-const activate = (p: Player | null, body: unknown, o: { lng?: string; ip?: string } = {}) => {
-  const r = request(t.url)
-    .post('/api/v1/activate-generated-ticket/')
-    .set('Accept-Language', o.lng ?? 'en')
-    .set('X-Forwarded-For', o.ip ?? `203.0.113.${(++ipSeq % 250) + 1}`);
-  return (p ? r.set(...p.auth) : r).send(body as object);
-};
+const activate = (p: Player | null, body: unknown, o: { lng?: string; ip?: string } = {}) =>
+  to(t, api.activateTicket, { as: p, lang: o.lng ?? 'en' })
+    .set('X-Forwarded-For', o.ip ?? `203.0.113.${(++ipSeq % 250) + 1}`)
+    .send(body as object);
 
 async function generated(lottery: number, quantity = 1): Promise<Generated[]> {
-  const res = await request(t.url)
-    .post('/api/v1/generated-tickets/')
-    .set(...staff.auth)
-    .send({ lottery_id: lottery, quantity });
+  const res = await to(t, api.generateTickets, { as: staff }).send({ lottery_id: lottery, quantity });
   expect(res.status).toBe(201);
   return res.body as Generated[];
 }
@@ -79,9 +74,7 @@ test('a correct pair makes the player a success transaction shown in my-transact
     { user_id: a.id, ticket: g!.ticket_number, status: 'success', transaction_type: 'activation', payment_method: 'generated', amount: 50 },
   ]);
   expect(await state()).toEqual([{ id: g!.id, activated_by: a.id, transaction_id: res.body.transaction_id }]);
-  const mine = await request(t.url)
-    .get('/api/v1/my-transactions/')
-    .set(...a.auth);
+  const mine = await to(t, api.myTransactions, { as: a });
   expect(mine.body).toHaveLength(1);
   expect(mine.body[0]).toMatchObject({
     id: res.body.transaction_id,
@@ -92,7 +85,7 @@ test('a correct pair makes the player a success transaction shown in my-transact
     lottery: { id: lottery, name: 'Eid Bumper' },
   });
   // The lottery's sold count does not change: the held generated ticket became a held transaction.
-  const l = await request(t.url).get(`/api/v1/get-lottery/${lottery}/`);
+  const l = await to(t, api.getLottery, { params: { id: lottery } });
   expect(l.body.tickets_sold).toBe(1);
 });
 

@@ -5,10 +5,11 @@
  * close, the TrxID unused; every other answer is kept with its reason for the player and for staff. bKash unreachable:
  * the reconciliation job asks again. Twenty checks at once confirm once. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import type { BkashSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { appWithSimulator, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
 
 const RECEIVER = '01700000000';
@@ -32,23 +33,15 @@ beforeEach(async () => {
 });
 
 const send = (amount: number | string = 100, to = RECEIVER) => sim.sendMoney({ from: '01770618575', to, amount });
-const patch = (p: Player | null, id: number | string, trx_id: unknown, lang = 'en') => {
-  const r = request(t.url).patch(`/api/v1/transactions/${id}/trx-id/`).set('Accept-Language', lang);
-  return (p ? r.set(...p.auth) : r).send({ trx_id });
-};
+const patch = (p: Player | null, id: number | string, trx_id: unknown, lang = 'en') =>
+  to(t, api.setTrxId, { params: { id }, as: p, lang }).send({ trx_id });
 async function pending(p: Player, lottery: number, ticket = TICKET): Promise<number> {
   const res = await buy(t, p, purchase(lottery, ticket));
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
-const mine = (p: Player, id: number) =>
-  request(t.url)
-    .get(`/api/v1/my-transactions/${id}/`)
-    .set(...p.auth);
-const staffList = () =>
-  request(t.url)
-    .get('/api/v1/transactions/')
-    .set(...staff.auth);
+const mine = (p: Player, id: number) => to(t, api.myTransaction, { params: { id }, as: p });
+const staffList = () => to(t, api.transactions, { as: staff });
 const status = async (id: number) => (await t.db.one<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [id]))?.status;
 const check = (id: number) =>
   t.db.one<{ state: string; reason: string | null; checks: number; answer: unknown }>(
@@ -83,10 +76,7 @@ describe('a TrxID given on the payment page (PATCH …/trx-id/)', () => {
       answer: { trxID: trx, customerMsisdn: '01770618575', receiver: RECEIVER },
     });
     // Final for staff too: no one person takes back a ticket bKash confirmed.
-    const back = await request(t.url)
-      .put(`/api/v1/transactions/${id}/`)
-      .set(...staff.auth)
-      .send({ status: 'pending' });
+    const back = await to(t, api.updateTransaction, { params: { id }, as: staff }).send({ status: 'pending' });
     expect([back.status, back.body.code]).toEqual([409, 'confirmed_by_bkash']);
   });
 
@@ -202,11 +192,7 @@ describe('bKash unreachable', () => {
     const trx = send(100);
     for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
     await patch(a, id, trx).expect(200);
-    await request(t.url)
-      .put(`/api/v1/transactions/${id}/`)
-      .set(...staff.auth)
-      .send({ status: 'failed' })
-      .expect(200);
+    await to(t, api.updateTransaction, { params: { id }, as: staff }).send({ status: 'failed' }).expect(200);
     await t.app.payments.trxIdGiven(id);
     await t.settled();
     expect(await status(id)).toBe('failed');

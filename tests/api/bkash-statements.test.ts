@@ -8,7 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
+import { urlOf, type Endpoint } from '../../shared/api/endpoint.ts';
 import { account, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
 
 const FIXTURES = new URL('../fixtures/bkash-statement/', import.meta.url);
@@ -46,33 +49,20 @@ beforeEach(async () => {
     await t.db.query(`DELETE FROM ${table}`);
 });
 
-const upload = (who: Player | null, body: Buffer, name = 'merchant-statement.csv', type = 'text/csv', lng = 'en') => {
-  const r = request(t.url)
-    .post(`/api/v1/bkash-statements/?name=${encodeURIComponent(name)}`)
-    .set('Accept-Language', lng)
-    .set('Content-Type', type);
-  return (who ? r.set(...who.auth) : r).send(body);
-};
-const confirm = (who: Player | null, id: number, lng = 'en') => {
-  const r = request(t.url).post(`/api/v1/bkash-statements/${id}/confirm/`).set('Accept-Language', lng);
-  return who ? r.set(...who.auth) : r;
-};
-const discard = (who: Player | null, id: number, body: object, lng = 'en') => {
-  const r = request(t.url).post(`/api/v1/bkash-statements/${id}/discard/`).set('Accept-Language', lng);
-  return (who ? r.set(...who.auth) : r).send(body);
-};
+const upload = (who: Player | null, body: Buffer, name = 'merchant-statement.csv', type = 'text/csv', lng = 'en') =>
+  to(t, api.uploadStatement, { query: { name }, as: who, lang: lng }).set('Content-Type', type).send(body);
+const confirm = (who: Player | null, id: number | string, lng = 'en') =>
+  to(t, api.confirmStatement, { params: { id }, as: who, lang: lng });
+const discard = (who: Player | null, id: number, body: object, lng = 'en') =>
+  to(t, api.discardStatement, { params: { id }, as: who, lang: lng }).send(body);
 /** An upload by `who` that a second staff member (`by`) confirms: its approve rows carried out. */
 async function uploadConfirmed(who: Player, body: Buffer, by: Player, name = 'merchant-statement.csv') {
   const up = await upload(who, body, name).expect(201);
   const done = await confirm(by, up.body.id as number).expect(200);
   return done.body as { id: number; counts: Record<string, number>; status: string };
 }
-const resolve = (who: Player, rowId: number, body: object, lng = 'en') =>
-  request(t.url)
-    .post(`/api/v1/bkash-statement-rows/${rowId}/resolve/`)
-    .set(...who.auth)
-    .set('Accept-Language', lng)
-    .send(body);
+const resolve = (who: Player, rowId: number | string, body: object, lng = 'en') =>
+  to(t, api.resolveStatementRow, { params: { id: rowId }, as: who, lang: lng }).send(body);
 
 const statusOf = async (id: number) => (await t.db.one<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [id]))?.status;
 const statuses = async () =>
@@ -117,9 +107,7 @@ const withPhone = new Map<string, Player>();
 async function playerWithPhone(phone: string): Promise<Player> {
   const known = withPhone.get(phone);
   if (known) return known;
-  const u = await createUser(t, { phone });
-  const res = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password }).expect(200);
-  const p: Player = { id: u.id, phone, token: res.body.access, auth: ['Authorization', `Bearer ${res.body.access}`] };
+  const p = await account(t, { phone });
   withPhone.set(phone, p);
   return p;
 }
@@ -156,11 +144,8 @@ async function purchasesOfTheFixture() {
 
 type Row = { id: number; line: number; decision: string; reason: string | null; trx_id: string | null; purchase: { id: number } | null };
 
-async function rowsOf(who: Player, id: number, query = ''): Promise<Row[]> {
-  const r = await request(t.url)
-    .get(`/api/v1/bkash-statements/${id}/?limit=100${query}`)
-    .set(...who.auth)
-    .expect(200);
+async function rowsOf(who: Player, id: number, query: { decision?: string } = {}): Promise<Row[]> {
+  const r = await to(t, api.statement, { params: { id }, query: { limit: 100, ...query }, as: who }).expect(200);
   return r.body.rows as Row[];
 }
 const byLine = (rows: Row[], line: number) => rows.find((r) => r.line === line) as Row;
@@ -185,7 +170,7 @@ describe('uploading the merchant statement', () => {
     // Nothing approved yet: only the upload is audited.
     expect(await statuses()).toEqual(before);
     expect((await t.db.query<{ action: string }>('SELECT action FROM audit_log')).map((a) => a.action)).toEqual(['statement.upload']);
-    expect((await rowsOf(staff, res.body.id, '&decision=approve')).map((r) => r.line)).toEqual([9, 10, 11, 23]);
+    expect((await rowsOf(staff, res.body.id, { decision: 'approve' })).map((r) => r.line)).toEqual([9, 10, 11, 23]);
 
     const done = await confirm(staff2, res.body.id).expect(200);
     expect(done.body).toMatchObject({
@@ -263,12 +248,9 @@ describe('uploading the merchant statement', () => {
     });
 
     // Filters: the review rows, the open ones, the problems.
-    expect((await rowsOf(staff, res.body.id, '&decision=review')).map((r) => r.line)).toEqual([13, 14, 15, 16, 20, 21, 22, 23]);
-    expect((await rowsOf(staff, res.body.id, '&decision=problem')).map((r) => r.line)).toEqual([18, 26]);
-    const page = await request(t.url)
-      .get(`/api/v1/bkash-statements/${res.body.id}/?limit=5&offset=5`)
-      .set(...staff.auth)
-      .expect(200);
+    expect((await rowsOf(staff, res.body.id, { decision: 'review' })).map((r) => r.line)).toEqual([13, 14, 15, 16, 20, 21, 22, 23]);
+    expect((await rowsOf(staff, res.body.id, { decision: 'problem' })).map((r) => r.line)).toEqual([18, 26]);
+    const page = await to(t, api.statement, { params: { id: res.body.id }, query: { limit: 5, offset: 5 }, as: staff }).expect(200);
     expect(page.body.total).toBe(17);
     expect(page.body.rows.map((r: Row) => r.line)).toEqual([14, 15, 16, 17, 18]);
   });
@@ -428,14 +410,7 @@ describe('resolving a row listed for review', () => {
         proposal_note: 'Paid 150 by mistake; the 50 goes back by hand.',
       },
     });
-    expect(
-      (
-        await request(t.url)
-          .get(`/api/v1/bkash-statements/${s.id}/`)
-          .set(...staff.auth)
-          .expect(200)
-      ).body.statement.counts.open,
-    ).toBe(7);
+    expect((await to(t, api.statement, { params: { id: s.id }, as: staff }).expect(200)).body.statement.counts.open).toBe(7);
 
     // Once per row.
     const again = await resolve(staff2, row.id, { action: 'dismiss', note: 'again' }, 'bn').expect(409);
@@ -464,9 +439,7 @@ describe('resolving a row listed for review', () => {
     expect(refused.body.detail).toMatch(/No purchase carries this TrxID/);
     // The player gives the TrxID afterwards, from the number the statement shows.
     const later = await bought(p.player, p.padma, null, '');
-    await request(t.url)
-      .patch(`/api/v1/transactions/${later}/trx-id/`)
-      .set(...p.player.auth)
+    await to(t, api.setTrxId, { params: { id: later }, as: p.player })
       .send({ trx_id: 'CKG9N4T1XE', payment_number: '01611000111' })
       .expect(200);
     const proposed = await resolve(staff2, row.id, { action: 'approve', note: 'TrxID given after the upload.' }).expect(200);
@@ -533,19 +506,11 @@ describe('resolving a row listed for review', () => {
     expect((await resolve(staff2, row.id, { action: 'approve', note: 'x', extra: 1 }).expect(400)).body).toHaveProperty('extra');
     const missing = await resolve(staff2, 99_999_999, { action: 'dismiss', note: 'x' }, 'bn').expect(404);
     expect(missing.body).toEqual({ detail: 'স্টেটমেন্টের এই সারিটি পাওয়া যায়নি।', code: 'not_found' });
-    await request(t.url)
-      .post('/api/v1/bkash-statement-rows/abc/resolve/')
-      .set(...staff.auth)
+    await to(t, api.resolveStatementRow, { params: { id: 'abc' }, as: staff })
       .send({ action: 'dismiss', note: 'x' })
       .expect(404);
-    await request(t.url)
-      .get('/api/v1/bkash-statements/99999999/')
-      .set(...staff.auth)
-      .expect(404);
-    await request(t.url)
-      .get(`/api/v1/bkash-statements/${s.id}/?decision=maybe`)
-      .set(...staff.auth)
-      .expect(400);
+    await to(t, api.statement, { params: { id: 99999999 }, as: staff }).expect(404);
+    await to(t, api.statement, { params: { id: s.id }, query: { decision: 'maybe' }, as: staff }).expect(400);
     expect(await counts()).toEqual(before);
     expect(await statusOf(row.purchase!.id)).toBe('pending');
   });
@@ -560,14 +525,7 @@ describe('the 48-hour flag', () => {
     // The TrxID time is set when it is given (the purchase, or the TrxID entry afterwards).
     const given = await t.db.one<{ trx_id_at: string | null }>('SELECT trx_id_at FROM transactions WHERE id = $1', [missing]);
     expect(Date.now() - Date.parse(given!.trx_id_at!)).toBeLessThan(60_000);
-    expect(
-      (
-        await request(t.url)
-          .get('/api/v1/bkash-flagged-purchases/')
-          .set(...staff.auth)
-          .expect(200)
-      ).body,
-    ).toEqual([]);
+    expect((await to(t, api.flaggedPurchases, { as: staff }).expect(200)).body).toEqual([]);
 
     const back = (id: number, hours: number) =>
       t.db.query(`UPDATE transactions SET trx_id_at = now() - make_interval(hours => $2), updated_at = now() WHERE id = $1`, [id, hours]);
@@ -577,10 +535,7 @@ describe('the 48-hour flag', () => {
     await back(p.twice, 72); // in the statement (listed for review): not flagged
     await back(p.noTrxId, 100); // no TrxID: nothing to look for
     await back(p.approved, 100); // approved already
-    const res = await request(t.url)
-      .get('/api/v1/bkash-flagged-purchases/')
-      .set(...staff.auth)
-      .expect(200);
+    const res = await to(t, api.flaggedPurchases, { as: staff }).expect(200);
     expect(res.headers['x-total-count']).toBe('2');
     expect(res.body.map((f: { id: number }) => f.id)).toEqual([p.fraction, missing]);
     expect(res.body[1]).toMatchObject({
@@ -592,13 +547,7 @@ describe('the 48-hour flag', () => {
     });
     expect(await statusOf(missing)).toBe('pending');
 
-    const flaggedIds = async () =>
-      (
-        await request(t.url)
-          .get('/api/v1/bkash-flagged-purchases/')
-          .set(...staff.auth)
-          .expect(200)
-      ).body.map((f: { id: number }) => f.id);
+    const flaggedIds = async () => (await to(t, api.flaggedPurchases, { as: staff }).expect(200)).body.map((f: { id: number }) => f.id);
     // A discarded upload that shows it does not end the flag: its rows take no part.
     const set = Buffer.from(
       'Trx ID,Date Time,Transaction Type,From,To,Amount\nZZZ99999ZZ,06-Dec-26 09:00 AM,Send Money,01712345678,01811000000,100\n',
@@ -612,14 +561,7 @@ describe('the 48-hour flag', () => {
       'Trx ID,Date Time,Transaction Type,From,To,Amount\nZZZ99999ZZ,06-Dec-26 10:00 AM,Send Money,01712345678,01811000000,120\n',
     );
     await upload(staff, later, 'later.csv').expect(201);
-    expect(
-      (
-        await request(t.url)
-          .get('/api/v1/bkash-flagged-purchases/')
-          .set(...staff.auth)
-          .expect(200)
-      ).body.map((f: { id: number }) => f.id),
-    ).toEqual([p.fraction]);
+    expect((await to(t, api.flaggedPurchases, { as: staff }).expect(200)).body.map((f: { id: number }) => f.id)).toEqual([p.fraction]);
   });
 });
 
@@ -630,10 +572,7 @@ describe('on the transactions list and the dashboard', () => {
     const missing = await bought(p.player, p.padma, 'ZZZ99999ZZ', '01712345678');
     const young = await bought(p.player, p.padma, 'YYY88888YY', '01712345678');
     await t.db.query(`UPDATE transactions SET trx_id_at = now() - interval '49 hours' WHERE id = $1`, [missing]);
-    const list = await request(t.url)
-      .get('/api/v1/transactions/?limit=100')
-      .set(...staff.auth)
-      .expect(200);
+    const list = await to(t, api.transactions, { query: { limit: 100 }, as: staff }).expect(200);
     const state = (id: number) => (list.body as { id: number; statement: string | null }[]).find((x) => x.id === id)?.statement;
     expect(state(p.approved)).toBe('matched');
     expect(state(p.twice)).toBe('review');
@@ -647,14 +586,8 @@ describe('on the transactions list and the dashboard', () => {
           `SELECT count(*)::int AS n FROM bkash_statement_rows WHERE decision = 'review' AND resolution IS NULL`,
         )
       )?.n ?? 0;
-    const flagged = await request(t.url)
-      .get('/api/v1/bkash-flagged-purchases/')
-      .set(...staff.auth)
-      .expect(200);
-    const dashboard = await request(t.url)
-      .get('/api/v1/admin/dashboard/')
-      .set(...staff.auth)
-      .expect(200);
+    const flagged = await to(t, api.flaggedPurchases, { as: staff }).expect(200);
+    const dashboard = await to(t, api.dashboard, { as: staff }).expect(200);
     expect(open).toBeGreaterThan(0);
     expect(dashboard.body.statement_to_decide).toBe(open + Number(flagged.headers['x-total-count']));
 
@@ -667,19 +600,11 @@ describe('on the transactions list and the dashboard', () => {
       'waiting.csv',
     ).expect(201);
     expect(waitingUpload.body.counts).toMatchObject({ approved: 1, open: 0 });
-    const withWaiting = await request(t.url)
-      .get('/api/v1/admin/dashboard/')
-      .set(...staff.auth)
-      .expect(200);
+    const withWaiting = await to(t, api.dashboard, { as: staff }).expect(200);
     expect(withWaiting.body.statement_to_decide).toBe(dashboard.body.statement_to_decide + 1);
     const stateNow = async (id: number) =>
       (
-        (
-          await request(t.url)
-            .get('/api/v1/transactions/?limit=100')
-            .set(...staff.auth)
-            .expect(200)
-        ).body as { id: number; statement: string | null }[]
+        (await to(t, api.transactions, { query: { limit: 100 }, as: staff }).expect(200)).body as { id: number; statement: string | null }[]
       ).find((x) => x.id === id)?.statement;
     expect(await stateNow(young)).toBe('review');
     await confirm(staff2, waitingUpload.body.id).expect(200);
@@ -692,10 +617,7 @@ describe('on the transactions list and the dashboard', () => {
       [p.twice],
     );
     for (const r of rows) await resolve(staff2, r.id, { action: 'dismiss', note: 'Asked the player: sent twice by mistake' });
-    const after = await request(t.url)
-      .get('/api/v1/transactions/?limit=100')
-      .set(...staff.auth)
-      .expect(200);
+    const after = await to(t, api.transactions, { query: { limit: 100 }, as: staff }).expect(200);
     expect((after.body as { id: number; statement: string | null }[]).find((x) => x.id === p.twice)?.statement).toBe('dismissed');
   });
 });
@@ -771,17 +693,10 @@ describe('bad files: 400 with a clear message in both languages, nothing stored'
 
   test('no file name, or a body of another type', async () => {
     const before = await counts();
-    const noName = await request(t.url)
-      .post('/api/v1/bkash-statements/')
-      .set(...staff.auth)
-      .set('Content-Type', 'text/csv')
-      .send(STATEMENT);
+    const noName = await to(t, api.uploadStatement, { as: staff }).set('Content-Type', 'text/csv').send(STATEMENT);
     expect(noName.status).toBe(400);
     expect(noName.body).toEqual({ name: ['This field is required.'] });
-    const json = await request(t.url)
-      .post('/api/v1/bkash-statements/?name=a.csv')
-      .set(...staff.auth)
-      .send({ file: 'x' });
+    const json = await to(t, api.uploadStatement, { query: { name: 'a.csv' }, as: staff }).send({ file: 'x' });
     expect(json.status).toBe(400);
     expect(json.body.code).toBe('no_file');
     const image = await upload(staff, STATEMENT, 'a.csv', 'image/png', 'bn');
@@ -796,32 +711,25 @@ describe('who may call', () => {
     await purchasesOfTheFixture();
     const { body: s } = await upload(staff, STATEMENT).expect(201);
     const row = byLine(await rowsOf(staff, s.id), 14);
-    const calls: [string, (r: request.Test) => request.Test, string][] = [
-      ['POST', (r) => r.set('Content-Type', 'text/csv').send(Buffer.from('x')), '/api/v1/bkash-statements/?name=x.csv'],
-      ['GET', (r) => r, '/api/v1/bkash-statements/'],
-      ['GET', (r) => r, `/api/v1/bkash-statements/${s.id}/`],
-      ['POST', (r) => r.send({ action: 'dismiss', note: 'x' }), `/api/v1/bkash-statement-rows/${row.id}/resolve/`],
-      ['POST', (r) => r, `/api/v1/bkash-statements/${s.id}/confirm/`],
-      ['POST', (r) => r.send({ reason: 'x' }), `/api/v1/bkash-statements/${s.id}/discard/`],
-      ['GET', (r) => r, '/api/v1/bkash-flagged-purchases/'],
+    const calls: [Endpoint, { params?: Record<string, unknown>; query?: Record<string, unknown> }, (r: request.Test) => request.Test][] = [
+      [api.uploadStatement, { query: { name: 'x.csv' } }, (r) => r.set('Content-Type', 'text/csv').send(Buffer.from('x'))],
+      [api.statements, {}, (r) => r],
+      [api.statement, { params: { id: s.id } }, (r) => r],
+      [api.resolveStatementRow, { params: { id: row.id } }, (r) => r.send({ action: 'dismiss', note: 'x' })],
+      [api.confirmStatement, { params: { id: s.id } }, (r) => r],
+      [api.discardStatement, { params: { id: s.id } }, (r) => r.send({ reason: 'x' })],
+      [api.flaggedPurchases, {}, (r) => r],
     ];
     const before = await counts();
-    for (const [method, send, path] of calls) {
-      const req = () => (method === 'GET' ? request(t.url).get(path) : request(t.url).post(path));
-      const anon = await send(req().set('Accept-Language', 'en'));
+    for (const [e, where, send] of calls) {
+      const path = urlOf(e, where.params, where.query);
+      const anon = await send(to(t, e, { ...where, lang: 'en' }));
       expect([path, anon.status, anon.body.code]).toEqual([path, 401, 'not_authenticated']);
-      const pl = await send(
-        req()
-          .set(...player.auth)
-          .set('Accept-Language', 'bn'),
-      );
+      const pl = await send(to(t, e, { ...where, as: player, lang: 'bn' }));
       expect([path, pl.status, pl.body.code]).toEqual([path, 403, 'permission_denied']);
     }
     expect(await counts()).toEqual(before);
-    const list = await request(t.url)
-      .get('/api/v1/bkash-statements/')
-      .set(...staff2.auth)
-      .expect(200);
+    const list = await to(t, api.statements, { as: staff2 }).expect(200);
     expect(list.headers['x-total-count']).toBe('1');
     expect(list.body[0]).toMatchObject({ id: s.id, status: 'awaiting_confirmation', counts: { approved: 4, open: 7 } });
     // A superuser is staff: he confirms (staff2 and the superuser are both not the uploader).
@@ -840,10 +748,7 @@ describe('confirming and discarding an upload', () => {
     const bn = await confirm(staff, s.id, 'bn').expect(403);
     expect(bn.body).toEqual({ detail: 'এই স্টেটমেন্ট আপনি আপলোড করেছেন: অন্য একজন কর্মীকে এটি নিশ্চিত করতে হবে।', code: 'own_upload' });
     expect((await confirm(staff2, 99_999_999, 'bn').expect(404)).body).toEqual({ detail: 'স্টেটমেন্টটি পাওয়া যায়নি।', code: 'not_found' });
-    await request(t.url)
-      .post('/api/v1/bkash-statements/abc/confirm/')
-      .set(...staff2.auth)
-      .expect(404);
+    await confirm(staff2, 'abc').expect(404);
     expect({ ...(await counts()), statuses: await statuses() }).toEqual(before);
     expect(await statusOf(p.matches)).toBe('pending');
     // Its rows wait too: none is decided before the upload is confirmed.

@@ -6,10 +6,11 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import request from 'supertest';
 import { createLogger } from '../../server/log.ts';
 import { liveNotifier, logNotifier } from '../../server/notify/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, drawByHand, insertLottery, type Player, sold as soldBy } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -36,14 +37,10 @@ const T2 = '01-02-03-04-05-06';
 const T3 = '10-20-30-40-50-15';
 const T4 = '11-21-31-41-51-01';
 
-const as = (p: Player | null, method: 'get' | 'post', url: string) => {
-  const r = request(t.url)[method](url).set('Accept-Language', 'en');
-  return p ? r.set(...p.auth) : r;
-};
-const participants = (p: Player | null, lottery: number | string, query = '') =>
-  as(p, 'get', `/api/v1/get-participators/${lottery}/${query}`);
-const random = (p: Player | null, body: object) => as(p, 'post', '/api/v1/draw-lottery/random-winner/').send(body);
-const notify = (p: Player | null, body: object) => as(p, 'post', '/api/v1/notify-winners/').send(body);
+const participants = (p: Player | null, lottery: number | string, query: Record<string, unknown> = {}) =>
+  to(t, api.participants, { params: { lotteryId: lottery }, query, as: p, lang: 'en' });
+const random = (p: Player | null, body: object) => to(t, api.randomWinner, { as: p, lang: 'en' }).send(body);
+const notify = (p: Player | null, body: object) => to(t, api.notifyWinners, { as: p, lang: 'en' }).send(body);
 async function draw(tickets: string[], lottery: number) {
   const res = await drawByHand(t, lottery, tickets);
   expect(res.status).toBe(201);
@@ -98,24 +95,23 @@ describe('participants', () => {
     await sold(b, other, T4);
     // An account with an e-mail and no phone: its phone is null.
     await t.db.query('UPDATE users SET phone = NULL WHERE id = $1', [b.id]);
-    const first = await participants(staff, lottery, '?limit=2&offset=0');
+    const first = await participants(staff, lottery, { limit: 2, offset: 0 });
     expect(first.status).toBe(200);
     expect(first.headers['x-total-count']).toBe('3');
     expect(first.body).toEqual([
       expect.objectContaining({ id: ids[0], name: 'Rahim Uddin', phone: a.phone, amount: 100, ticket: T1, status: 'success' }),
       expect.objectContaining({ id: ids[1], name: 'Fatema Begum', phone: null, ticket: T2 }),
     ]);
-    const second = await participants(staff, lottery, '?limit=2&offset=2');
+    const second = await participants(staff, lottery, { limit: 2, offset: 2 });
     expect(second.body.map((r: { ticket: string }) => r.ticket)).toEqual([T3]);
-    expect((await participants(staff, lottery, '?limit=1000')).status).toBe(400);
+    expect((await participants(staff, lottery, { limit: 1000 })).status).toBe(400);
   });
 
   test('searched by name, phone or ticket (any written form), case-insensitive; % is a letter', async () => {
     const lottery = await insertLottery(t);
     await sold(a, lottery, T1);
     await sold(b, lottery, T2);
-    const search = async (s: string) =>
-      (await participants(staff, lottery, `?search=${encodeURIComponent(s)}`)).body.map((r: { ticket: string }) => r.ticket);
+    const search = async (s: string) => (await participants(staff, lottery, { search: s })).body.map((r: { ticket: string }) => r.ticket);
     expect(await search('fatema')).toEqual([T2]);
     expect(await search(a.phone.slice(-6))).toEqual([T1]);
     expect(await search(`+88${a.phone}`)).toEqual([T1]);

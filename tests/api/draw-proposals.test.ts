@@ -5,8 +5,9 @@
  * approves his own proposal, not even a superuser; nothing is paid before the approval; such a draw says it cannot be
  * checked. The checks of the tickets themselves: tests/api/draws.test.ts. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, buy, closeSales, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -40,14 +41,12 @@ const T1 = '05-12-23-34-45-07';
 const T2 = '01-02-03-04-05-06';
 const REASON = 'Published before the verifiable draw existed';
 
-const as = (p: Player | null, method: 'get' | 'post', url: string, lng = 'en') => {
-  const r = request(t.url)[method](url).set('Accept-Language', lng);
-  return p ? r.set(...p.auth) : r;
-};
-const propose = (p: Player | null, body: object, lng = 'en') => as(p, 'post', '/api/v1/draw-lottery/', lng).send(body);
-const approve = (p: Player | null, id: number | string, lng = 'en') => as(p, 'post', `/api/v1/draw-proposals/${id}/approve/`, lng);
-const reject = (p: Player | null, id: number | string, lng = 'en') => as(p, 'post', `/api/v1/draw-proposals/${id}/reject/`, lng);
-const list = (p: Player | null, lottery: number | string) => as(p, 'get', `/api/v1/lotteries/${lottery}/draw-proposals/`);
+const propose = (p: Player | null, body: object, lng = 'en') => to(t, api.drawLottery, { as: p, lang: lng }).send(body);
+const approve = (p: Player | null, id: number | string, lng = 'en') =>
+  to(t, api.approveDrawProposal, { params: { proposalId: id }, as: p, lang: lng });
+const reject = (p: Player | null, id: number | string, lng = 'en') =>
+  to(t, api.rejectDrawProposal, { params: { proposalId: id }, as: p, lang: lng });
+const list = (p: Player | null, lottery: number | string) => to(t, api.drawProposals, { params: { id: lottery }, as: p });
 
 async function sold(lottery: number, ticket: string): Promise<number> {
   const res = await buy(t, a, purchase(lottery, ticket, { trx_id: trxId() }));
@@ -100,7 +99,7 @@ test('a proposal pays nothing; a second staff member approves it and the draw is
     ['lottery.draw', checker.id],
   ]);
   // Its proof says it cannot be checked.
-  const proof = await request(t.url).get(`/api/v1/lotteries/${lottery}/draw-proof/`).expect(200);
+  const proof = await to(t, api.drawProof, { params: { id: lottery } }).expect(200);
   expect(proof.body.algorithm).toBe('unverifiable');
 });
 
@@ -390,10 +389,7 @@ describe('races', () => {
       const lottery = await insertLottery(t);
       await sold(lottery, T1);
       const id = await storedProposal(lottery, [T1], staff);
-      const close = request(t.url)
-        .patch(`/api/v1/lotteries/${lottery}/`)
-        .set(...boss.auth)
-        .send({ end_date: new Date().toISOString() });
+      const close = to(t, api.updateLottery, { params: { id: lottery }, as: boss }).send({ end_date: new Date().toISOString() });
       // The approval a few milliseconds before or after the close, in turn.
       const late = approve(checker, id);
       const [closed, res] = i % 2 ? await Promise.all([close, late]) : (await Promise.all([late, close])).reverse();

@@ -4,9 +4,11 @@
  * spec's columns, quoting and file name, byte for byte; streamed in batches (more tickets than one batch); and the
  * same download through the page server's /bff with a staff session (the no-JavaScript link). On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
+import { urlOf } from '../../shared/api/endpoint.ts';
 import { EXPORT_BATCH } from '../../server/generated-tickets/export.ts';
 import { sealAtStart } from '../../server/crypto/seal-at-start.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
@@ -27,18 +29,14 @@ beforeEach(async () => {
     await t.db.query(`DELETE FROM ${table}`);
 });
 
-const exportOf = (p: Player | null, query: string) => {
-  const r = request(t.url)
-    .get(`/api/v1/generated-tickets/export/${query}`)
-    .set('Accept-Language', 'en')
+const exportOf = (p: Player | null, query: Record<string, unknown>) =>
+  to(t, api.exportGeneratedTickets, { query, as: p, lang: 'en' })
     .buffer(true)
     .parse((res, cb) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => cb(null, Buffer.concat(chunks)));
     });
-  return p ? r.set(...p.auth) : r;
-};
 
 /** A lottery whose name needs quoting, with fixed dates (Dhaka 5 Dec 2026, 8 PM) and two generated tickets, one activated. */
 async function fixture(): Promise<number> {
@@ -58,19 +56,19 @@ async function fixture(): Promise<number> {
 describe('GET /api/v1/generated-tickets/export/', () => {
   test('staff only: anonymous 401, a player 403', async () => {
     const id = await fixture();
-    expect((await exportOf(null, `?lottery_id=${id}`)).status).toBe(401);
-    expect((await exportOf(player, `?lottery_id=${id}`)).status).toBe(403);
+    expect((await exportOf(null, { lottery_id: id })).status).toBe(401);
+    expect((await exportOf(player, { lottery_id: id })).status).toBe(403);
   });
 
   test('the file byte for byte: BOM, the columns in order, quoting, Dhaka times, only non-activated tickets', async () => {
     const id = await fixture();
     // Activate the second one through the API's own path: a player's success transaction.
-    const res0 = await request(t.url)
-      .post('/api/v1/activate-generated-ticket/')
-      .set(...player.auth)
-      .send({ ticket_number: '07-08-09-10-11-12', secret_number: '8765 4321 8765 4321' });
+    const res0 = await to(t, api.activateTicket, { as: player }).send({
+      ticket_number: '07-08-09-10-11-12',
+      secret_number: '8765 4321 8765 4321',
+    });
     expect(res0.status).toBe(200);
-    const res = await exportOf(staff, `?lottery_id=${id}`);
+    const res = await exportOf(staff, { lottery_id: id });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const today = new Date(Date.now() + 6 * 3600 * 1000).toISOString().slice(0, 10);
@@ -105,7 +103,7 @@ describe('GET /api/v1/generated-tickets/export/', () => {
         [id],
       );
       await sealAtStart(t.db, t.keys);
-      const res = await exportOf(staff, `?lottery_id=${id}`);
+      const res = await exportOf(staff, { lottery_id: id });
       expect(res.status).toBe(200);
       const body = (res.body as Buffer).toString('utf8');
       // The price and prize stay numbers; only the name's cell is neutralised.
@@ -117,22 +115,22 @@ describe('GET /api/v1/generated-tickets/export/', () => {
 
   test('the search of the page narrows the file; nothing to export is 409; bad queries 400/404', async () => {
     const id = await fixture();
-    const one = await exportOf(staff, `?lottery_id=${id}&search=${encodeURIComponent('1234 5678 1234 5678')}`);
+    const one = await exportOf(staff, { lottery_id: id, search: '1234 5678 1234 5678' });
     expect((one.body as Buffer).toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(2);
     // A sealed secret is found whole, never by a part (docs/decisions/049-secrets-sealed-at-rest.md).
-    expect((await exportOf(staff, `?lottery_id=${id}&search=${encodeURIComponent('1234 5678')}`)).status).toBe(409);
-    const none = await exportOf(staff, `?lottery_id=${id}&search=nothing-like-this`);
+    expect((await exportOf(staff, { lottery_id: id, search: '1234 5678' })).status).toBe(409);
+    const none = await exportOf(staff, { lottery_id: id, search: 'nothing-like-this' });
     expect(none.status).toBe(409);
     expect(JSON.parse((none.body as Buffer).toString('utf8'))).toMatchObject({
       detail: 'No non-activated tickets to export',
       code: 'nothing_to_export',
     });
-    expect((await exportOf(staff, '')).status).toBe(400);
-    expect((await exportOf(staff, '?lottery_id=abc')).status).toBe(400);
-    const unknown = await exportOf(staff, '?lottery_id=987654');
+    expect((await exportOf(staff, {})).status).toBe(400);
+    expect((await exportOf(staff, { lottery_id: 'abc' })).status).toBe(400);
+    const unknown = await exportOf(staff, { lottery_id: 987654 });
     expect(unknown.status).toBe(404);
     expect(JSON.parse((unknown.body as Buffer).toString('utf8'))).toMatchObject({ detail: 'Lottery not found', code: 'not_found' });
-    expect((await exportOf(staff, `?lottery_id=${id}&activation=all`)).status).toBe(400);
+    expect((await exportOf(staff, { lottery_id: id, activation: 'all' })).status).toBe(400);
   });
 
   test('more tickets than one batch: every one, once, in id order', async () => {
@@ -146,7 +144,7 @@ describe('GET /api/v1/generated-tickets/export/', () => {
       [id, n],
     );
     await sealAtStart(t.db, t.keys);
-    const res = await exportOf(staff, `?lottery_id=${id}`);
+    const res = await exportOf(staff, { lottery_id: id });
     expect(res.status).toBe(200);
     const lines = (res.body as Buffer).toString('utf8').split('\r\n').filter(Boolean).slice(1);
     expect(lines).toHaveLength(n);
@@ -155,9 +153,9 @@ describe('GET /api/v1/generated-tickets/export/', () => {
 
   test('through /bff with a staff session (the page link works without JavaScript)', async () => {
     const id = await fixture();
-    const u = await createUser(t, { name: 'Link Staff', phone: '01966600001', is_staff: true });
+    const u = await createUser(t, { name: 'Link Staff', is_staff: true });
     const agent = await loginAs(t.url, u.phone, u.password);
-    const res = await agent.get(`/bff/api/v1/generated-tickets/export/?lottery_id=${id}`).buffer(true);
+    const res = await agent.get(`/bff${urlOf(api.exportGeneratedTickets, {}, { lottery_id: id })}`).buffer(true);
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="bhagya-tickets-/);
     expect(res.text).toContain('01-02-03-04-05-06,1234567812345678');

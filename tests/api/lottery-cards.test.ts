@@ -6,6 +6,8 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, insertLottery } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -67,7 +69,7 @@ const pick = (list: Card[], id: number) => {
 describe('the API carries the card’s proof state', () => {
   test('the published list, the featured list and one lottery: unverified only without a valid signature or for a sample', async () => {
     await t.db.query('UPDATE lotteries SET featured = true WHERE id = ANY($1::bigint[])', [[unsigned, frozen]]);
-    const list = (await request(t.url).get('/api/v1/published-lotteries/?limit=100').expect(200)).body as { results?: Card[] } | Card[];
+    const list = (await to(t, api.publishedLotteries, { query: { limit: 100 } }).expect(200)).body as { results?: Card[] } | Card[];
     const items = Array.isArray(list) ? list : (list.results ?? []);
     expect(pick(items, unsigned)).toEqual({ beacon_unverified: true, frozen: null });
     expect(pick(items, sample)).toEqual({ beacon_unverified: true, frozen: null });
@@ -75,17 +77,15 @@ describe('the API carries the card’s proof state', () => {
     expect(pick(items, frozen)).toEqual({ beacon_unverified: false, frozen: { tickets: 1234, tickets_digest: DIGEST } });
     expect(pick(items, plain)).toEqual({ beacon_unverified: false, frozen: null });
 
-    const featured = (await request(t.url).get('/api/v1/featured-lotteries/').expect(200)).body as Card[];
+    const featured = (await to(t, api.featuredLotteries).expect(200)).body as Card[];
     expect(pick(featured, unsigned)).toEqual({ beacon_unverified: true, frozen: null });
-    const one = (await request(t.url).get(`/api/v1/get-lottery/${frozen}/`).expect(200)).body as Card;
+    const one = (await to(t, api.getLottery, { params: { id: frozen } }).expect(200)).body as Card;
     expect(pick([one], frozen)).toEqual({ beacon_unverified: false, frozen: { tickets: 1234, tickets_digest: DIGEST } });
   });
 
   test('staff’s list of lotteries carries it too', async () => {
     const staff = await account(t, { is_staff: true });
-    const res = await request(t.url)
-      .get('/api/v1/lotteries/?limit=100')
-      .set(...staff.auth);
+    const res = await to(t, api.staffLotteries, { query: { limit: 100 }, as: staff });
     expect(res.status).toBe(200);
     const items = (Array.isArray(res.body) ? res.body : res.body.results) as Card[];
     expect(pick(items, unsigned)).toEqual({ beacon_unverified: true, frozen: null });
@@ -137,14 +137,14 @@ function resultCardOf(html: string, name: string, end: string): string {
 
 describe('the result cards', () => {
   test('the API of the latest results and of the archive carries where the draw stands', async () => {
-    const latest = (await request(t.url).get('/api/v1/lottery-results/').expect(200)).body as { lottery: Card }[];
+    const latest = (await to(t, api.lotteryResults).expect(200)).body as { lottery: Card }[];
     expect(
       pick(
         latest.map((r) => r.lottery),
         drawn,
       ),
     ).toEqual({ beacon_unverified: true, frozen: { tickets: 1234, tickets_digest: DIGEST } });
-    const archive = (await request(t.url).get('/api/v1/results/').expect(200)).body as (Card & { lottery: { id: number } })[];
+    const archive = (await to(t, api.resultsArchive).expect(200)).body as (Card & { lottery: { id: number } })[];
     const r = archive.find((a) => a.lottery.id === drawn);
     expect(r && { beacon_unverified: r.beacon_unverified, frozen: r.frozen }).toEqual({
       beacon_unverified: true,

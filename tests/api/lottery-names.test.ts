@@ -5,6 +5,8 @@
 import request from 'supertest';
 import { lotteryDescription, lotteryName } from '../../shared/lotteries/names.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
 let both: number, englishOnly: number, drawn: number;
@@ -77,19 +79,19 @@ const visible = (html: string) =>
 
 describe('the API carries both languages', () => {
   test('every lottery answer: name, name_bn, description, description_bn (empty when not given)', async () => {
-    const one = await request(t.url).get(`/api/v1/get-lottery/${both}/`).expect(200);
+    const one = await to(t, api.getLottery, { params: { id: both } }).expect(200);
     expect(one.body).toMatchObject({
       name: 'Saturday Mega Draw',
       name_bn: 'শনিবারের মেগা ড্র',
       description: 'The weekly jackpot.',
       description_bn: 'সাপ্তাহিক জ্যাকপট।',
     });
-    const list = await request(t.url).get('/api/v1/published-lotteries/').expect(200);
+    const list = await to(t, api.publishedLotteries).expect(200);
     const plain = list.body.find((l: { id: number }) => l.id === englishOnly);
     expect(plain).toMatchObject({ name: 'Lucky Fifty', name_bn: '', description: 'Small stake.', description_bn: '' });
-    const featured = await request(t.url).get('/api/v1/featured-lotteries/').expect(200);
+    const featured = await to(t, api.featuredLotteries).expect(200);
     expect(featured.body[0]).toMatchObject({ id: both, name_bn: 'শনিবারের মেগা ড্র', description_bn: 'সাপ্তাহিক জ্যাকপট।' });
-    const results = await request(t.url).get('/api/v1/lottery-results/').expect(200);
+    const results = await to(t, api.lotteryResults).expect(200);
     expect(results.body[0].lottery).toMatchObject({ id: drawn, name: 'Ekushey Draw', name_bn: 'একুশে ড্র' });
   });
 });

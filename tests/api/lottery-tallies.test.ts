@@ -4,8 +4,9 @@
  * from it (`tickets_sold`, a numbers lottery's `jackpot`, sold out). Each case compares the tally with the rows
  * counted again. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { account, buy, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
@@ -83,9 +84,7 @@ async function twoLotteries(): Promise<{ one: number; two: number }> {
 const ticket = (n: number) => `01-02-03-04-${String(10 + n).padStart(2, '0')}-01`;
 
 const lotteryJson = async (id: number) => {
-  const res = await request(t.url)
-    .get(`/api/v1/lotteries/${id}/`)
-    .set(...staff.auth);
+  const res = await to(t, api.staffLottery, { params: { id }, as: staff });
   expect(res.status).toBe(200);
   return res.body as { tickets_sold: number; jackpot: number | null; total_prize: number };
 };
@@ -160,10 +159,7 @@ describe('what the API shows from it', () => {
     expect(await lotteryJson(id)).toMatchObject({ tickets_sold: 1, jackpot: 7 });
 
     const approve = (status: string) =>
-      request(t.url)
-        .put(`/api/v1/transactions/${bought.body.id as number}/`)
-        .set(...staff.auth)
-        .send({ status });
+      to(t, api.updateTransaction, { params: { id: bought.body.id as number }, as: staff }).send({ status });
     expect((await approveByHand(t, bought.body.id as number)).status).toBe(200);
     // ⌊100 × 50 / 100⌋ + 7
     expect(await lotteryJson(id)).toMatchObject({ tickets_sold: 1, jackpot: 57, total_prize: 57 });
@@ -214,24 +210,20 @@ describe('what staff see from it', () => {
       [ticket(2), 'pending', 250],
     ]);
     await t.db.query(`UPDATE transactions SET status = 'failed' WHERE lottery_id = $1 AND status = 'pending'`, [two]);
-    const total = async (query: string) => {
-      const res = await request(t.url)
-        .get(`/api/v1/transactions/?${query}`)
-        .set(...staff.auth);
+    const total = async (query: Record<string, unknown>) => {
+      const res = await to(t, api.transactions, { query, as: staff });
       expect(res.status).toBe(200);
       return Number(res.headers['x-total-count']);
     };
-    expect(await total('')).toBe(6);
-    expect(await total('status=success')).toBe(3);
-    expect(await total('status=failed')).toBe(2);
-    expect(await total(`lottery_id=${one}`)).toBe(4);
-    expect(await total(`lottery_id=${two}&status=failed`)).toBe(1);
-    expect(await total(`lottery_id=${one}&status=pending`)).toBe(1);
+    expect(await total({})).toBe(6);
+    expect(await total({ status: 'success' })).toBe(3);
+    expect(await total({ status: 'failed' })).toBe(2);
+    expect(await total({ lottery_id: one })).toBe(4);
+    expect(await total({ lottery_id: two, status: 'failed' })).toBe(1);
+    expect(await total({ lottery_id: one, status: 'pending' })).toBe(1);
     // A search still counts the rows it matches.
-    expect(await total(`search=${ticket(1)}`)).toBe(2);
-    const dash = await request(t.url)
-      .get('/api/v1/admin/dashboard/')
-      .set(...staff.auth);
+    expect(await total({ search: ticket(1) })).toBe(2);
+    const dash = await to(t, api.dashboard, { as: staff });
     expect(dash.status).toBe(200);
     expect(dash.body).toMatchObject({ total_revenue: 450, tickets_sold: 3, pending_transactions: 1 });
   });

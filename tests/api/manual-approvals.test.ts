@@ -3,9 +3,10 @@
  * /api/v1/transactions/{id}/approval-proposals/, GET /api/v1/transaction-approval-proposals/ and
  * POST /api/v1/transaction-approval-proposals/{id}/approve/ | reject/. On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { freezeDue } from '../../server/draws/freeze-job.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -39,24 +40,21 @@ async function pending(lottery: number, p: Player = a): Promise<number> {
   if (res.status !== 201) throw new Error(`purchase failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as number;
 }
-const propose = (p: Player | null, id: number | string, body: unknown = { reason: 'The player showed the bKash receipt' }, lng = 'en') => {
-  const r = request(t.url).post(`/api/v1/transactions/${id}/approval-proposals/`).set('Accept-Language', lng);
-  return (p ? r.set(...p.auth) : r).send(body as object);
-};
+const propose = (p: Player | null, id: number | string, body: unknown = { reason: 'The player showed the bKash receipt' }, lng = 'en') =>
+  to(t, api.proposeApproval, { params: { id }, as: p, lang: lng }).send(body as object);
 const decide = (
   p: Player | null,
   step: 'approve' | 'reject',
   id: number | string,
   body: unknown = { reason: 'Receipt checked' },
   lng = 'en',
-) => {
-  const r = request(t.url).post(`/api/v1/transaction-approval-proposals/${id}/${step}/`).set('Accept-Language', lng);
-  return (p ? r.set(...p.auth) : r).send(body as object);
-};
-const list = (p: Player | null, query = '') => {
-  const r = request(t.url).get(`/api/v1/transaction-approval-proposals/${query}`);
-  return p ? r.set(...p.auth) : r;
-};
+) =>
+  to(t, step === 'approve' ? api.approveApprovalProposal : api.rejectApprovalProposal, {
+    params: { proposalId: id },
+    as: p,
+    lang: lng,
+  }).send(body as object);
+const list = (p: Player | null, query: { status?: string } = {}) => to(t, api.approvalProposals, { query, as: p });
 const statusOf = async (id: number) => (await t.db.one<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [id]))?.status;
 const audit = () =>
   t.db.query<{ actor_id: number; action: string; entity_id: string; after: Record<string, unknown> }>(
@@ -119,7 +117,7 @@ describe('who may', () => {
     });
     expect(await t.db.one('SELECT count(*)::int AS n FROM player_messages WHERE user_id = $1', [a.id])).toEqual({ n: 1 });
     expect((await list(second)).body).toEqual([]);
-    expect((await list(second, '?status=approved')).body.map((x: { id: number }) => x.id)).toEqual([p.body.id]);
+    expect((await list(second, { status: 'approved' })).body.map((x: { id: number }) => x.id)).toEqual([p.body.id]);
     // Decided once.
     const again = await decide(superuser, 'approve', p.body.id);
     expect([again.status, again.body.code]).toEqual([409, 'proposal_decided']);
@@ -198,9 +196,7 @@ describe('refusals', () => {
     ])
       expect(res.status).toBe(404);
     const rejected = await pending(lottery);
-    await request(t.url)
-      .put(`/api/v1/transactions/${rejected}/`)
-      .set(...first.auth)
+    await to(t, api.updateTransaction, { params: { id: rejected }, as: first })
       .send({ status: 'failed' })
       .expect(200);
     expect((await propose(first, rejected)).body.code).toBe('not_pending');
@@ -229,16 +225,14 @@ describe('refusals', () => {
     expect(res.body.detail).toMatch(/^Sales of this lottery closed on .+: its tickets are frozen for the draw/);
     expect(await statusOf(id)).toBe('pending');
     expect((await list(second)).body).toEqual([]);
-    expect((await list(second, '?status=lapsed')).body.map((x: { id: number }) => x.id)).toEqual([p.body.id]);
+    expect((await list(second, { status: 'lapsed' })).body.map((x: { id: number }) => x.id)).toEqual([p.body.id]);
     expect((await audit()).map((r) => r.action)).toEqual(['transaction.approval_proposed', 'transaction.approval_lapsed']);
   });
 
   test('a purchase rejected after it was proposed: the approval is refused (proposal_stale), nothing changes', async () => {
     const id = await pending(await insertLottery(t));
     const p = await propose(first, id);
-    await request(t.url)
-      .put(`/api/v1/transactions/${id}/`)
-      .set(...first.auth)
+    await to(t, api.updateTransaction, { params: { id: id }, as: first })
       .send({ status: 'failed' })
       .expect(200);
     const res = await decide(second, 'approve', p.body.id);

@@ -7,6 +7,8 @@ import request from 'supertest';
 import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { startSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { call, to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { approveByHand, buy, drawByHand, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 
 /** The app with bKash's simulator over HTTP, as tests/api/bkash-checkout.test.ts runs it; close() stops both. */
@@ -41,7 +43,7 @@ export async function clearPlay(t: TestApp): Promise<void> {
     await t.db.query(`DELETE FROM ${table}`);
 }
 
-/** A request of `p` (anonymous when null) in the language `lng`. */
+/** A request of `p` (anonymous when null) in the language `lng` to a URL written out (a test of the URL itself). */
 export const caller =
   (t: TestApp) =>
   (p: Player | null, method: 'get' | 'put' | 'post' | 'patch', url: string, lng = 'en') => {
@@ -65,7 +67,6 @@ export const sendMoney = (t: TestApp, p: Player, lottery: number, lng = 'en', pr
  * claims it as a player does: the claim's code sent, the claim submitted. The claim's answer.
  */
 export async function winThenClaim(t: TestApp, p: Player, between: () => Promise<unknown>) {
-  const as = caller(t);
   const lottery = await insertLottery(t);
   const bought = await sendMoney(t, p, lottery);
   expect((await approveByHand(t, bought.body.id)).status).toBe(200);
@@ -73,10 +74,10 @@ export async function winThenClaim(t: TestApp, p: Player, between: () => Promise
   expect(d.status).toBe(201);
   await between();
   const prize = d.body.prizes[0].id as number;
-  expect((await as(p, 'get', '/api/v1/my-winning-tickets/')).body[0].can_claim).toBe(true);
-  expect((await as(p, 'post', '/api/v1/send-prize-claim-otp/').send({ prize_id: prize })).status).toBe(200);
+  expect((await to(t, api.myWinningTickets, { as: p })).body[0].can_claim).toBe(true);
+  expect((await call(t, api.sendClaimCode, { body: { prize_id: prize } }, { as: p })).status).toBe(200);
   const otp = await t.lastCode(p.phone, 'claim');
-  return as(p, 'post', '/api/v1/submit-prize-claim/').send({
+  return to(t, api.submitClaim, { as: p }).send({
     prize,
     payment_method: 'bkash',
     account_number: '01712345678',

@@ -8,6 +8,8 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, setCookies } from '../helpers/session.ts';
+import { api } from '../../shared/api/contract.ts';
+import { urlOf } from '../../shared/api/endpoint.ts';
 
 type Res = request.Response;
 
@@ -102,7 +104,7 @@ describe('NODE_ENV=production', () => {
   }
 
   test('Strict-Transport-Security for at least a year on pages, the BFF and the API', async () => {
-    for (const path of ['/', '/login', '/bff/session', '/api/v1/published-lotteries/']) {
+    for (const path of ['/', '/login', '/bff/session', urlOf(api.publishedLotteries)]) {
       const res = await request(t.url).get(path).set('Cookie', 'lang=en');
       expect(res.status).toBe(200);
       const hsts = res.headers['strict-transport-security'] as string | undefined;

@@ -6,6 +6,9 @@
  */
 import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
+import { urlOf } from '../../shared/api/endpoint.ts';
 import { PURCHASE_LIMIT } from '../../server/purchases/service.ts';
 import { account, buy, insertLottery, purchase, rows, type Player } from './purchase-fixtures.ts';
 
@@ -115,7 +118,7 @@ describe('POST /api/v1/transactions-create/', () => {
       idempotency_key: 'submit-1',
     });
     // The lottery now counts the ticket as sold.
-    const l = await request(t.url).get(`/api/v1/get-lottery/${lottery}/`);
+    const l = await to(t, api.getLottery, { params: { id: lottery } });
     expect(l.body.tickets_sold).toBe(1);
   });
 
@@ -359,7 +362,7 @@ describe('POST /api/v1/transactions-create/', () => {
 
   test('anonymous: 401, nothing stored', async () => {
     const lottery = await insertLottery(t);
-    const res = await request(t.url).post('/api/v1/transactions-create/').send(purchase(lottery, TICKET));
+    const res = await to(t, api.createTransaction).send(purchase(lottery, TICKET));
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('not_authenticated');
     expect(await rows(t)).toEqual([]);
@@ -460,12 +463,7 @@ describe('rate limit', () => {
 });
 
 describe('PATCH /api/v1/transactions/{id}/trx-id/', () => {
-  const patch = (p: Player, id: number, body: object) =>
-    request(t.url)
-      .patch(`/api/v1/transactions/${id}/trx-id/`)
-      .set(...p.auth)
-      .set('Accept-Language', 'en')
-      .send(body);
+  const patch = (p: Player, id: number, body: object) => to(t, api.setTrxId, { params: { id }, as: p, lang: 'en' }).send(body);
 
   test('the owner gives the TrxID of his pending purchase once; the same again changes nothing; another is refused', async () => {
     const lottery = await insertLottery(t);
@@ -506,10 +504,7 @@ describe('PATCH /api/v1/transactions/{id}/trx-id/', () => {
 });
 
 describe('GET /api/v1/my-transactions/', () => {
-  const mine = (p: Player, query = '') =>
-    request(t.url)
-      .get(`/api/v1/my-transactions/${query}`)
-      .set(...p.auth);
+  const mine = (p: Player, query: Record<string, unknown> = {}, lang?: string) => to(t, api.myTransactions, { query, as: p, lang });
 
   test('only the caller’s own, newest first, paged with X-Total-Count', async () => {
     const lottery = await insertLottery(t, { name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক' });
@@ -523,17 +518,17 @@ describe('GET /api/v1/my-transactions/', () => {
     expect(res.body.map((x: { id: number }) => x.id)).toEqual([...ids].reverse());
     expect(res.text).not.toContain('01-02-03-04-05-04');
     // A page past the end: no rows, the total still told.
-    const past = await mine(a, '?limit=2&offset=10');
+    const past = await mine(a, { limit: 2, offset: 10 });
     expect(past.body).toEqual([]);
     expect(past.headers['x-total-count']).toBe('3');
-    const page = await mine(a, '?limit=2&offset=2');
+    const page = await mine(a, { limit: 2, offset: 2 });
     expect(page.body.map((x: { id: number }) => x.id)).toEqual([ids[0]]);
     expect(page.headers['x-total-count']).toBe('3');
     const theirs = await mine(b);
     expect(theirs.body.map((x: { ticket: string }) => x.ticket)).toEqual(['01-02-03-04-05-04']);
     expect(theirs.headers['x-total-count']).toBe('1');
-    expect((await mine(a, '?limit=0')).status).toBe(400);
-    expect((await request(t.url).get('/api/v1/my-transactions/')).status).toBe(401);
+    expect((await mine(a, { limit: 0 })).status).toBe(400);
+    expect((await to(t, api.myTransactions)).status).toBe(401);
   });
 
   test('only=tickets: confirmed and awaiting confirmation; only=unfinished: awaiting payment; a cancelled purchase in neither', async () => {
@@ -553,44 +548,47 @@ describe('GET /api/v1/my-transactions/', () => {
         [p.id, lottery, ticket, status, trx],
       ))!.id;
     }
-    const tickets = await mine(p, '?only=tickets');
+    const tickets = await mine(p, { only: 'tickets' });
     expect(tickets.status).toBe(200);
     expect(tickets.body.map((x: { ticket: string }) => x.ticket)).toEqual(['01-02-03-04-06-05', '01-02-03-04-06-04']);
     expect(tickets.headers['x-total-count']).toBe('2');
-    const unfinished = await mine(p, '?only=unfinished');
+    const unfinished = await mine(p, { only: 'unfinished' });
     expect(unfinished.body.map((x: { id: number }) => x.id)).toEqual([made['01-02-03-04-06-03']]);
     expect(unfinished.headers['x-total-count']).toBe('1');
     // A page past the end still tells the total of its own kind.
-    const past = await mine(p, '?only=tickets&limit=1&offset=5');
+    const past = await mine(p, { only: 'tickets', limit: 1, offset: 5 });
     expect([past.body, past.headers['x-total-count']]).toEqual([[], '2']);
     const all = await mine(p);
     expect(all.headers['x-total-count']).toBe('5');
     // Another player's are never among them.
-    expect((await mine(b, '?only=unfinished')).text).not.toContain('01-02-03-04-06-03');
+    expect((await mine(b, { only: 'unfinished' })).text).not.toContain('01-02-03-04-06-03');
   });
 
   test('only= anything else: 400 under only, in English and Bengali; anonymous 401; staff and superusers get their own', async () => {
     // Blank is no filter, as every optional query field is.
-    const blank = await mine(a, '?only=');
+    // An empty only= (which urlOf leaves out: its query is written by hand).
+    const blank = await request(t.url)
+      .get(`${urlOf(api.myTransactions)}?only=`)
+      .set(...a.auth);
     expect([blank.status, blank.headers['x-total-count']]).toEqual([200, (await mine(a)).headers['x-total-count']]);
     for (const bad of ['failed', 'all', 'TICKETS', 'tickets,unfinished']) {
-      const en = await mine(a, `?only=${bad}`);
+      const en = await mine(a, { only: bad });
       expect([bad, en.status, Object.keys(en.body)]).toEqual([bad, 400, ['only']]);
-      const bn = await mine(a, `?only=${bad}`).set('Accept-Language', 'bn');
+      const bn = await mine(a, { only: bad }, 'bn');
       expect(bn.status).toBe(400);
       expect(bn.body.only[0]).not.toBe(en.body.only[0]);
     }
-    expect((await request(t.url).get('/api/v1/my-transactions/?only=tickets')).status).toBe(401);
+    expect((await to(t, api.myTransactions, { query: { only: 'tickets' } })).status).toBe(401);
     const staff = await account(t, { name: 'Desk Staff', is_staff: true });
     const lottery = await insertLottery(t);
     await t.db.query(
       `INSERT INTO transactions (user_id, lottery_id, ticket, amount, status, payment_method, trx_id) VALUES ($1, $2, '01-02-03-04-07-01', 100, 'success', 'bkash', 'STAFFTRX01')`,
       [staff.id, lottery],
     );
-    const own = await mine(staff, '?only=tickets');
+    const own = await mine(staff, { only: 'tickets' });
     expect([own.status, own.body.map((x: { ticket: string }) => x.ticket)]).toEqual([200, ['01-02-03-04-07-01']]);
     await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [staff.id]);
-    const su = await mine(staff, '?only=unfinished');
+    const su = await mine(staff, { only: 'unfinished' });
     expect([su.status, su.body]).toEqual([200, []]);
   });
 

@@ -20,6 +20,9 @@ import { loadResources } from '../../server/i18n.ts';
 import { FAILURE_STEPS, LIMITS, type Limit } from '../../server/http/rate-limit.ts';
 import { CODE_RULES, MAX_CODE_ATTEMPTS } from '../../shared/one-time-codes.ts';
 import { uniquePhone } from '../helpers/factories.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
+import type { Endpoint } from '../../shared/api/endpoint.ts';
 
 type Res = request.Response;
 
@@ -36,7 +39,8 @@ let ipSeq = 0;
 const newIp = () => `203.0.113.${++ipSeq}`;
 /** A phone number no other test of this file uses (and no account has, unless a test creates one). */
 const newPhone = uniquePhone;
-const from = (ip: string) => ({ post: (path: string) => request(t.url).post(path).set('X-Forwarded-For', ip) });
+/** A request to endpoint `e` from the client address `ip`. */
+const from = (ip: string, e: Endpoint) => to(t, e).set('X-Forwarded-For', ip);
 
 /** Fills a fixed window (server/http/rate-limit.ts `hit`) as if `hits` requests had been counted in it just now. */
 const fill = (key: string, hits: number) =>
@@ -82,52 +86,42 @@ describe('per address: failures, and ceilings against floods', () => {
   test('sign-up: more than the old 20 an hour from one address, each a new phone; LIMITS.signupFloodPerIp stops a flood', async () => {
     const ip = newIp();
     for (let i = 0; i < 22; i++) {
-      const res = await from(ip)
-        .post('/api/v1/signup/')
-        .send({ date_of_birth: '1990-01-01', name: `Player ${i}`, phone: newPhone(), password: 'pass-word-123' });
+      const res = await from(ip, api.signup).send({
+        date_of_birth: '1990-01-01',
+        name: `Player ${i}`,
+        phone: newPhone(),
+        password: 'pass-word-123',
+      });
       if (res.status !== 201) throw new Error(`sign-up ${i + 1}: ${res.status} ${res.text.slice(0, 200)}`);
     }
     await fill(`signup:ip:${ip}`, LIMITS.signupFloodPerIp.max);
     const phone = newPhone();
     expectLimited(
-      await from(ip).post('/api/v1/signup/').send({ date_of_birth: '1990-01-01', name: 'Flood', phone, password: 'pass-word-123' }),
+      await from(ip, api.signup).send({ date_of_birth: '1990-01-01', name: 'Flood', phone, password: 'pass-word-123' }),
       LIMITS.signupFloodPerIp,
     );
     expect(await t.db.query('SELECT 1 FROM users WHERE phone = $1', [phone])).toHaveLength(0);
     expect(
-      (await from(newIp()).post('/api/v1/signup/').send({ date_of_birth: '1990-01-01', name: 'Human', phone, password: 'pass-word-123' }))
-        .status,
+      (await from(newIp(), api.signup).send({ date_of_birth: '1990-01-01', name: 'Human', phone, password: 'pass-word-123' })).status,
     ).toBe(201);
   }, 120_000);
 
   test('sending codes (resend-otp, forgot-password, resend-password-reset-otp): more than the old 60 from one address; LIMITS.codeFloodPerIp stops a flood', async () => {
     const ip = newIp();
-    const paths = ['/api/v1/resend-otp/', '/api/v1/forgot-password/', '/api/v1/resend-password-reset-otp/'];
+    const senders = [api.resendAccountCode, api.forgotPassword, api.resendResetCode];
     // A new identifier each time (the same answer with or without an account), so only the address counts.
-    for (let i = 0; i < 70; i++)
-      expect(
-        (
-          await from(ip)
-            .post(paths[i % 3]!)
-            .send({ identifier: newPhone() })
-        ).status,
-      ).toBe(200);
+    for (let i = 0; i < 70; i++) expect((await from(ip, senders[i % 3]!).send({ identifier: newPhone() })).status).toBe(200);
     await fill(`send:ip:${ip}`, LIMITS.codeFloodPerIp.max);
-    for (const path of paths) expectLimited(await from(ip).post(path).send({ identifier: newPhone() }), LIMITS.codeFloodPerIp);
-    expect((await from(newIp()).post('/api/v1/forgot-password/').send({ identifier: newPhone() })).status).toBe(200);
+    for (const e of senders) expectLimited(await from(ip, e).send({ identifier: newPhone() }), LIMITS.codeFloodPerIp);
+    expect((await from(newIp(), api.forgotPassword).send({ identifier: newPhone() })).status).toBe(200);
   }, 60_000);
 
   test('failed code checks (verify-otp and reset-password share one window): LIMITS.codeCheckFailuresPerIp, then a question (428), never 429', async () => {
     const ip = newIp();
     const wrongOtp = { otp: ['The code is not correct. Please check it and try again.'], code: 'otp_wrong' };
-    const verify = (extra: object = {}) =>
-      from(ip)
-        .post('/api/v1/verify-otp/')
-        .send({ identifier: newPhone(), otp: '123456', ...extra });
+    const verify = (extra: object = {}) => from(ip, api.verifyAccount).send({ identifier: newPhone(), otp: '123456', ...extra });
     const reset = (identifier: string, otp: string, extra: object = {}) =>
-      from(ip)
-        .post('/api/v1/reset-password/')
-        .send({ identifier, otp, new_password: 'new-pass-123', confirm_password: 'new-pass-123', ...extra });
+      from(ip, api.resetPassword).send({ identifier, otp, new_password: 'new-pass-123', confirm_password: 'new-pass-123', ...extra });
     for (let i = 0; i < LIMITS.codeCheckFailuresPerIp.max; i++) {
       const res = i % 2 ? await reset(newPhone(), '123456') : await verify();
       if (res.status !== 400) throw new Error(`check ${i + 1}: ${res.status} ${res.text.slice(0, 200)}`);
@@ -143,7 +137,7 @@ describe('per address: failures, and ceilings against floods', () => {
     const checked = await verify(answer(asked));
     expect([checked.status, checked.body]).toEqual([400, wrongOtp]);
     const u = await createUser(t, { phone: newPhone() });
-    expect((await from(newIp()).post('/api/v1/forgot-password/').send({ identifier: u.phone })).status).toBe(200);
+    expect((await from(newIp(), api.forgotPassword).send({ identifier: u.phone })).status).toBe(200);
     const code = await t.lastCode(u.phone, 'reset');
     const first = await reset(u.phone, code);
     expect([first.status, first.body.code]).toEqual([428, 'challenge_required']);
@@ -154,7 +148,7 @@ describe('per address: failures, and ceilings against floods', () => {
     expect([wrongAnswer.status, wrongAnswer.body.code]).toEqual([428, 'challenge_wrong']);
     expect((await reset(u.phone, code, answer(wrongAnswer))).status).toBe(200);
     // Another address is asked nothing.
-    const other = await from(newIp()).post('/api/v1/verify-otp/').send({ identifier: newPhone(), otp: '123456' });
+    const other = await from(newIp(), api.verifyAccount).send({ identifier: newPhone(), otp: '123456' });
     expect([other.status, other.body]).toEqual([400, wrongOtp]);
   }, 60_000);
 
@@ -164,15 +158,9 @@ describe('per address: failures, and ceilings against floods', () => {
     for (let i = 0; i < 3; i++) {
       const phone = newPhone();
       expect(
-        (
-          await from(newIp())
-            .post('/api/v1/signup/')
-            .send({ date_of_birth: '1990-01-01', name: 'Player', phone, password: 'pass-word-123' })
-        ).status,
+        (await from(newIp(), api.signup).send({ date_of_birth: '1990-01-01', name: 'Player', phone, password: 'pass-word-123' })).status,
       ).toBe(201);
-      const ok = await from(ip)
-        .post('/api/v1/verify-otp/')
-        .send({ identifier: phone, otp: await t.lastCode(phone, 'account') });
+      const ok = await from(ip, api.verifyAccount).send({ identifier: phone, otp: await t.lastCode(phone, 'account') });
       expect(ok.status).toBe(200);
     }
   }, 60_000);
@@ -182,7 +170,7 @@ describe('per address: failures, and ceilings against floods', () => {
     const users = [];
     for (let i = 0; i < 60; i++) users.push(await createUser(t, { phone: newPhone() }));
     for (const [i, u] of users.entries()) {
-      const res = await from(ip).post('/api/token/').send({ phone: u.phone, password: u.password });
+      const res = await from(ip, api.login).send({ phone: u.phone, password: u.password });
       if (res.status !== 200) throw new Error(`login ${i + 1}: ${res.status} ${res.text.slice(0, 200)}`);
     }
   }, 240_000);
@@ -192,48 +180,41 @@ describe('per address: failures, and ceilings against floods', () => {
     const u = await createUser(t, { phone: newPhone() });
     // Wrong passwords for different (unknown) identifiers: only the address's failures fill; the last ones for real.
     await fill(`login:fail:ip:${ip}:0`, LIMITS.loginFailuresPerIp.max - 3);
-    for (let i = 0; i < 3; i++)
-      expect((await from(ip).post('/api/token/').send({ phone: newPhone(), password: 'wrong-pass-1' })).status).toBe(401);
-    const right = await from(ip).post('/api/token/').send({ phone: u.phone, password: u.password });
+    for (let i = 0; i < 3; i++) expect((await from(ip, api.login).send({ phone: newPhone(), password: 'wrong-pass-1' })).status).toBe(401);
+    const right = await from(ip, api.login).send({ phone: u.phone, password: u.password });
     expect([right.status, right.body.code]).toEqual([428, 'challenge_required']);
     expect(right.body.access).toBeUndefined();
     // Many more failures from the address still never refuse: the question is asked, never a wait.
     await fill(`login:fail:ip:${ip}:0`, LIMITS.loginFailuresPerIp.max * 50);
-    const again = await from(ip).post('/api/token/').send({ phone: u.phone, password: u.password });
+    const again = await from(ip, api.login).send({ phone: u.phone, password: u.password });
     expect([again.status, again.body.code]).toEqual([428, 'challenge_required']);
     const [, a, b] = /^What is (\d+) plus (\d+)\?$/.exec(again.body.challenge.question) ?? [];
-    const answered = await from(ip)
-      .post('/api/token/')
-      .send({
-        phone: u.phone,
-        password: u.password,
-        challenge_token: again.body.challenge.token,
-        challenge_answer: String(Number(a) + Number(b)),
-      });
+    const answered = await from(ip, api.login).send({
+      phone: u.phone,
+      password: u.password,
+      challenge_token: again.body.challenge.token,
+      challenge_answer: String(Number(a) + Number(b)),
+    });
     expect(answered.status).toBe(200);
-    expect((await from(newIp()).post('/api/token/').send({ phone: u.phone, password: u.password })).status).toBe(200);
+    expect((await from(newIp(), api.login).send({ phone: u.phone, password: u.password })).status).toBe(200);
   }, 60_000);
 
   test('every login attempt from one address: LIMITS.loginFloodPerIp stops a flood, another address logs in', async () => {
     const ip = newIp();
     const u = await createUser(t, { phone: newPhone() });
     await fill(`login:ip:${ip}`, LIMITS.loginFloodPerIp.max);
-    expectLimited(await from(ip).post('/api/token/').send({ phone: u.phone, password: u.password }), LIMITS.loginFloodPerIp);
-    expect((await from(newIp()).post('/api/token/').send({ phone: u.phone, password: u.password })).status).toBe(200);
+    expectLimited(await from(ip, api.login).send({ phone: u.phone, password: u.password }), LIMITS.loginFloodPerIp);
+    expect((await from(newIp(), api.login).send({ phone: u.phone, password: u.password })).status).toBe(200);
   });
 
   test('contact: LIMITS.contactPerIp messages, then 429; the limited one is not stored; another address may write', async () => {
     const ip = newIp();
     const count = async () => Number((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages'))?.n);
-    await reachLimit(LIMITS.contactPerIp, 201, (i) =>
-      from(ip)
-        .post('/api/v1/contact/')
-        .send({ name: 'A', email: 'a@b.co', message: `m${i}` }),
-    );
+    await reachLimit(LIMITS.contactPerIp, 201, (i) => from(ip, api.contact).send({ name: 'A', email: 'a@b.co', message: `m${i}` }));
     const stored = await count();
-    expectLimited(await from(ip).post('/api/v1/contact/').send({ name: 'A', email: 'a@b.co', message: 'one more' }), LIMITS.contactPerIp);
+    expectLimited(await from(ip, api.contact).send({ name: 'A', email: 'a@b.co', message: 'one more' }), LIMITS.contactPerIp);
     expect(await count()).toBe(stored);
-    expect((await from(newIp()).post('/api/v1/contact/').send({ name: 'B', email: 'b@b.co', message: 'hello' })).status).toBe(201);
+    expect((await from(newIp(), api.contact).send({ name: 'B', email: 'b@b.co', message: 'hello' })).status).toBe(201);
   });
 
   test('upload by a player: LIMITS.uploadPerUser pictures, then 429; the limited one is not stored; another player on the same address uploads', async () => {
@@ -241,11 +222,11 @@ describe('per address: failures, and ceilings against floods', () => {
     const count = async () => Number((await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM uploads'))?.n);
     const tokenOf = async () => {
       const u = await createUser(t, { phone: newPhone() });
-      return (await from(newIp()).post('/api/token/').send({ phone: u.phone, password: u.password })).body.access as string;
+      return (await from(newIp(), api.login).send({ phone: u.phone, password: u.password })).body.access as string;
     };
     const [a, b] = [await tokenOf(), await tokenOf()];
     const upload = (token: string) =>
-      from(ip).post('/api/v1/upload-image/').set('Authorization', `Bearer ${token}`).set('Content-Type', 'image/png').send(PNG);
+      from(ip, api.uploadImage).set('Authorization', `Bearer ${token}`).set('Content-Type', 'image/png').send(PNG);
     await reachLimit(LIMITS.uploadPerUser, 201, () => upload(a));
     const stored = await count();
     expectLimited(await upload(a), LIMITS.uploadPerUser);
@@ -255,7 +236,7 @@ describe('per address: failures, and ceilings against floods', () => {
 
   test('upload without a login (the sign-up picture): more than the old 30 from one address; LIMITS.anonymousUploadPerIp stops a flood', async () => {
     const ip = newIp();
-    const upload = (address: string) => from(address).post('/api/v1/upload-image/').set('Content-Type', 'image/png').send(PNG);
+    const upload = (address: string) => from(address, api.uploadImage).set('Content-Type', 'image/png').send(PNG);
     for (let i = 0; i < 32; i++) expect((await upload(ip)).status).toBe(201);
     await fill(`upload:ip:${ip}`, LIMITS.anonymousUploadPerIp.max);
     expectLimited(await upload(ip), LIMITS.anonymousUploadPerIp);
@@ -271,23 +252,21 @@ describe('per identifier', () => {
     const clearWaits = () => t.db.query(`DELETE FROM rate_limits WHERE key LIKE '%-wait:%'`);
     const { lastAllowed } = await reachLimit(LIMITS.codePerIdentifier, 200, async (i) => {
       await clearWaits();
-      return from(newIp())
-        .post('/api/v1/resend-otp/')
-        .send({ identifier: i % 2 ? `+88${phone}` : phone });
+      return from(newIp(), api.resendAccountCode).send({ identifier: i % 2 ? `+88${phone}` : phone });
     });
     expect(lastAllowed.body).toMatchObject({ wait: CODE_RULES.account.resendAfterSec });
     await clearWaits();
     // The window is the identifier's, not the address's, and the reset endpoints share it.
-    for (const path of ['/api/v1/forgot-password/', '/api/v1/resend-password-reset-otp/', '/api/v1/resend-otp/']) {
-      expectLimited(await from(newIp()).post(path).send({ identifier: phone }), LIMITS.codePerIdentifier);
+    for (const e of [api.forgotPassword, api.resendResetCode, api.resendAccountCode]) {
+      expectLimited(await from(newIp(), e).send({ identifier: phone }), LIMITS.codePerIdentifier);
     }
     // Another identifier from the same address is not limited by it.
-    expect((await from(newIp()).post('/api/v1/forgot-password/').send({ identifier: newPhone() })).status).toBe(200);
+    expect((await from(newIp(), api.forgotPassword).send({ identifier: newPhone() })).status).toBe(200);
   });
 
   test('wrong reset codes: FAILURE_STEPS[0].max from one address, then that address waits even with the right code; the owner elsewhere is not locked out', async () => {
     const u = await createUser(t, { phone: newPhone() });
-    expect((await from(newIp()).post('/api/v1/forgot-password/').send({ identifier: u.phone })).status).toBe(200);
+    expect((await from(newIp(), api.forgotPassword).send({ identifier: u.phone })).status).toBe(200);
     const code = await t.lastCode(u.phone, 'reset');
     const wrong = String((Number(code[0]) + 1) % 10) + code.slice(1);
     const body = (otp: string) => ({ identifier: u.phone, otp, new_password: 'new-pass-123', confirm_password: 'new-pass-123' });
@@ -295,11 +274,11 @@ describe('per identifier', () => {
     // Fewer wrong tries than a code allows: the code stays good, only the stranger's address waits.
     const [step] = FAILURE_STEPS;
     const tries = Math.min(step.max, MAX_CODE_ATTEMPTS - 1);
-    for (let i = 0; i < tries; i++) expect((await from(stranger).post('/api/v1/reset-password/').send(body(wrong))).status).toBe(400);
+    for (let i = 0; i < tries; i++) expect((await from(stranger, api.resetPassword).send(body(wrong))).status).toBe(400);
     if (tries < step.max)
       await t.db.query(`UPDATE rate_limits SET hits = $2 WHERE key = $1`, [`code:fail:${stranger}:${u.phone}:0`, step.max]);
-    expectLimited(await from(stranger).post('/api/v1/reset-password/').send(body(code)), step);
+    expectLimited(await from(stranger, api.resetPassword).send(body(code)), step);
     // The owner, from his own address, resets with the same code.
-    expect((await from(newIp()).post('/api/v1/reset-password/').send(body(code))).status).toBe(200);
+    expect((await from(newIp(), api.resetPassword).send(body(code))).status).toBe(200);
   });
 });

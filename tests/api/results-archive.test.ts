@@ -25,6 +25,9 @@ import {
   soldTickets as soldTicketsOf,
 } from './numbers-fixtures.ts';
 import { loginAs } from '../helpers/session.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
+import { urlOf } from '../../shared/api/endpoint.ts';
 import { account, buy, insertLottery, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -46,11 +49,11 @@ const as = (p: Player | null, method: 'get' | 'post' | 'put', url: string, lng =
   const r = request(t.url)[method](url).set('Accept-Language', lng);
   return p ? r.set(...p.auth) : r;
 };
-const archive = (query = '', lng = 'en') => as(null, 'get', `/api/v1/results/${query}`, lng);
-const check = (ticket: string, lng = 'en') => as(null, 'get', `/api/v1/check-numbers/?ticket=${encodeURIComponent(ticket)}`, lng);
+const archive = (query: Record<string, unknown> = {}, lng = 'en') => to(t, api.resultsArchive, { query, lang: lng });
+const check = (ticket: string, lng = 'en') => to(t, api.checkNumbers, { query: { ticket }, lang: lng });
 
 async function create(body: object): Promise<number> {
-  const res = await as(staff, 'post', '/api/v1/lotteries/').send({ start_date: day(-1), end_date: day(6), published: true, ...body });
+  const res = await to(t, api.createLottery, { as: staff }).send({ start_date: day(-1), end_date: day(6), published: true, ...body });
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
@@ -80,8 +83,8 @@ function seedFor(tickets: string[], wanted: (numbers: number[]) => boolean): str
 
 async function drawWith(id: number, seed: string) {
   await fixSeed(t, id, seed);
-  await as(staff, 'put', `/api/v1/lotteries/${id}/draw-beacon/`).send({ signature: SIGNED.signature }).expect(200);
-  return (await as(staff, 'post', `/api/v1/lotteries/${id}/verifiable-draw/`).expect(201)).body as {
+  await to(t, api.setDrawBeacon, { params: { id }, as: staff }).send({ signature: SIGNED.signature }).expect(200);
+  return (await to(t, api.verifiableDraw, { params: { id }, as: staff }).expect(201)).body as {
     numbers?: number[];
     prizes: { ticket: string; prize_money: number }[];
   };
@@ -208,12 +211,12 @@ describe('GET /api/v1/results/', () => {
   });
 
   test('paging: limit and offset, the total whatever the page', async () => {
-    const first = await archive('?limit=2').expect(200);
+    const first = await archive({ limit: 2 }).expect(200);
     expect(first.headers['x-total-count']).toBe('3');
     expect((first.body as Archived[]).map((r) => r.lottery.id)).toEqual([numbersId, classic]);
-    const second = await archive('?limit=2&offset=2').expect(200);
+    const second = await archive({ limit: 2, offset: 2 }).expect(200);
     expect((second.body as Archived[]).map((r) => r.lottery.id)).toEqual([byHand]);
-    const beyond = await archive('?offset=50').expect(200);
+    const beyond = await archive({ offset: 50 }).expect(200);
     expect([beyond.body, beyond.headers['x-total-count']]).toEqual([[], '3']);
   });
 
@@ -257,40 +260,50 @@ describe('GET /api/v1/results/', () => {
   });
 
   test('search: part of the English or the Bengali name, any case; a Dhaka day', async () => {
-    const ids = async (q: string) => ((await archive(q).expect(200)).body as Archived[]).map((r) => r.lottery.id);
-    expect(await ids('?search=weekly')).toEqual([numbersId]);
-    expect(await ids(`?search=${encodeURIComponent('শুক্র')}`)).toEqual([classic]);
-    expect(await ids(`?search=${encodeURIComponent('  হাতে ')}`)).toEqual([byHand]);
-    expect(await ids('?search=Still')).toEqual([]);
+    const ids = async (q: Record<string, unknown>) => ((await archive(q).expect(200)).body as Archived[]).map((r) => r.lottery.id);
+    expect(await ids({ search: 'weekly' })).toEqual([numbersId]);
+    expect(await ids({ search: 'শুক্র' })).toEqual([classic]);
+    expect(await ids({ search: '  হাতে ' })).toEqual([byHand]);
+    expect(await ids({ search: 'Still' })).toEqual([]);
     // `%` and `_` are letters, not wildcards.
-    expect(await ids('?search=%25')).toEqual([]);
-    const search = await archive('?search=n');
+    expect(await ids({ search: '%' })).toEqual([]);
+    const search = await archive({ search: 'n' });
     expect([search.body.length, search.headers['x-total-count']]).toEqual([2, '2']);
     // 1 March 18:30 UTC is 2 March in Dhaka.
-    expect(await ids('?date=2025-03-02')).toEqual([byHand]);
-    expect(await ids('?date=2025-03-01')).toEqual([]);
-    expect(await ids(`?date=${encodeURIComponent('২০২৫-০৩-০২')}`)).toEqual([byHand]);
-    expect(await ids('?date=2025-03-02&search=classic')).toEqual([]);
+    expect(await ids({ date: '2025-03-02' })).toEqual([byHand]);
+    expect(await ids({ date: '2025-03-01' })).toEqual([]);
+    expect(await ids({ date: '২০২৫-০৩-০২' })).toEqual([byHand]);
+    expect(await ids({ date: '2025-03-02', search: 'classic' })).toEqual([]);
     const today = new Date(Date.now() - 3600 * 1000 + 6 * 3600 * 1000).toISOString().slice(0, 10);
-    expect(await ids(`?date=${today}&search=weekly`)).toEqual([numbersId]);
+    expect(await ids({ date: today, search: 'weekly' })).toEqual([numbersId]);
   });
 
   test('bad input: 400 under its field, in English and in Bengali', async () => {
-    const bad: [string, string, string, string][] = [
-      ['?limit=0', 'limit', 'Enter a whole number from 1 to 20.', '১ থেকে ২০-এর মধ্যে একটি পূর্ণ সংখ্যা লিখুন।'],
-      ['?limit=21', 'limit', 'Enter a whole number from 1 to 20.', '১ থেকে ২০-এর মধ্যে একটি পূর্ণ সংখ্যা লিখুন।'],
-      ['?limit=abc', 'limit', 'Enter a whole number from 1 to 20.', '১ থেকে ২০-এর মধ্যে একটি পূর্ণ সংখ্যা লিখুন।'],
-      ['?offset=-1', 'offset', 'Enter a whole number from 0 to 1000000.', '০ থেকে ১০,০০,০০০-এর মধ্যে একটি পূর্ণ সংখ্যা লিখুন।'],
-      ['?offset=1000001', 'offset', 'Enter a whole number from 0 to 1000000.', '০ থেকে ১০,০০,০০০-এর মধ্যে একটি পূর্ণ সংখ্যা লিখুন।'],
-      ['?date=2025-02-30', 'date', 'Enter a date as YYYY-MM-DD, for example 2025-03-01.', 'তারিখ YYYY-MM-DD আকারে লিখুন, যেমন ২০২৫-০৩-০১।'],
-      ['?date=yesterday', 'date', 'Enter a date as YYYY-MM-DD, for example 2025-03-01.', 'তারিখ YYYY-MM-DD আকারে লিখুন, যেমন ২০২৫-০৩-০১।'],
+    const bad: [Record<string, unknown>, string, string, string][] = [
+      [{ limit: 0 }, 'limit', 'Enter a whole number from 1 to 20.', '১ থেকে ২০-এর মধ্যে একটি পূর্ণ সংখ্যা লিখুন।'],
+      [{ limit: 21 }, 'limit', 'Enter a whole number from 1 to 20.', '১ থেকে ২০-এর মধ্যে একটি পূর্ণ সংখ্যা লিখুন।'],
+      [{ limit: 'abc' }, 'limit', 'Enter a whole number from 1 to 20.', '১ থেকে ২০-এর মধ্যে একটি পূর্ণ সংখ্যা লিখুন।'],
+      [{ offset: -1 }, 'offset', 'Enter a whole number from 0 to 1000000.', '০ থেকে ১০,০০,০০০-এর মধ্যে একটি পূর্ণ সংখ্যা লিখুন।'],
+      [{ offset: 1000001 }, 'offset', 'Enter a whole number from 0 to 1000000.', '০ থেকে ১০,০০,০০০-এর মধ্যে একটি পূর্ণ সংখ্যা লিখুন।'],
       [
-        `?search=${'x'.repeat(101)}`,
+        { date: '2025-02-30' },
+        'date',
+        'Enter a date as YYYY-MM-DD, for example 2025-03-01.',
+        'তারিখ YYYY-MM-DD আকারে লিখুন, যেমন ২০২৫-০৩-০১।',
+      ],
+      [
+        { date: 'yesterday' },
+        'date',
+        'Enter a date as YYYY-MM-DD, for example 2025-03-01.',
+        'তারিখ YYYY-MM-DD আকারে লিখুন, যেমন ২০২৫-০৩-০১।',
+      ],
+      [
+        { search: 'x'.repeat(101) },
         'search',
         'Ensure this value has at most 100 characters or digits.',
         'সর্বোচ্চ ১০০টি অক্ষর বা অঙ্ক দেওয়া যাবে।',
       ],
-      ['?page=2', 'page', 'Unknown field.', 'অজানা ঘর।'],
+      [{ page: 2 }, 'page', 'Unknown field.', 'অজানা ঘর।'],
     ];
     for (const [q, field, en, bn] of bad) {
       for (const [lng, message] of [
@@ -401,7 +414,8 @@ describe('GET /api/v1/check-numbers/', () => {
       const bn = await check(ticket, 'bn');
       expect([ticket, bn.status, bn.body.ticket?.[0]]).toEqual([ticket, 400, expect.stringMatching(bnText)]);
     }
-    for (const url of ['/api/v1/check-numbers/', '/api/v1/check-numbers/?ticket=']) {
+    // No ticket, and an empty one (which urlOf leaves out: its query is written by hand).
+    for (const url of [urlOf(api.checkNumbers), `${urlOf(api.checkNumbers)}?ticket=`]) {
       expect((await as(null, 'get', url)).body).toEqual({ ticket: ['Please enter the ticket number.'] });
       expect((await as(null, 'get', url, 'bn')).body).toEqual({ ticket: ['অনুগ্রহ করে টিকিট নম্বর লিখুন।'] });
     }

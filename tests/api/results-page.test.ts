@@ -20,6 +20,8 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { REAL_BEACONS } from '../helpers/fake-drand.ts';
 import { storedCommitment } from '../helpers/sealed.ts';
 import { loginAs } from '../helpers/session.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { account, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -50,20 +52,17 @@ const shown = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, '')
 const page = (id: number | string, lng: 'en' | 'bn' = 'en') => request(t.url).get(`/results/${id}`).set('Cookie', `lang=${lng}`);
 
 const create = async (extra: object = {}): Promise<number> => {
-  const res = await request(t.url)
-    .post('/api/v1/lotteries/')
-    .set(...staff.auth)
-    .send({
-      name: 'Proof Weekly',
-      name_bn: 'প্রমাণ সাপ্তাহিক',
-      winners: 2,
-      ticket_price: 100,
-      total_prize: 50000,
-      start_date: day(-1),
-      end_date: day(6),
-      published: true,
-      ...extra,
-    });
+  const res = await to(t, api.createLottery, { as: staff }).send({
+    name: 'Proof Weekly',
+    name_bn: 'প্রমাণ সাপ্তাহিক',
+    winners: 2,
+    ticket_price: 100,
+    total_prize: 50000,
+    start_date: day(-1),
+    end_date: day(6),
+    published: true,
+    ...extra,
+  });
   expect(res.status).toBe(201);
   return res.body.id as number;
 };
@@ -133,9 +132,7 @@ test('the tickets frozen at the close are shown at once, before the draw: their 
 test('a drawn lottery: winners in the order drawn, the seed, the beacon, T, the command to check it; the seed only after the draw', async () => {
   const id = await ended(TICKETS);
   const c = await stored(id);
-  await request(t.url)
-    .put(`/api/v1/lotteries/${id}/draw-beacon/`)
-    .set(...staff.auth)
+  await to(t, api.setDrawBeacon, { params: { id: id }, as: staff })
     .send({ signature: SIGNED.signature })
     .expect(200);
   // The beacon value is public once known; the seed still is not.
@@ -144,10 +141,7 @@ test('a drawn lottery: winners in the order drawn, the seed, the beacon, T, the 
   expect(before.text).toContain('This draw will be checkable');
   expect(before.text).not.toContain(c.seed);
 
-  await request(t.url)
-    .post(`/api/v1/lotteries/${id}/verifiable-draw/`)
-    .set(...staff.auth)
-    .expect(201);
+  await to(t, api.verifiableDraw, { params: { id: id }, as: staff }).expect(201);
   const expected = selectWinners({ seed: c.seed, tickets: TICKETS, beacon: BEACON, winners: 2 });
 
   const en = await page(id, 'en').expect(200);
@@ -215,15 +209,10 @@ test('the lottery cards link to the proof with the commitment; the home page res
   expect(listBn.text).toContain('যাচাইযোগ্য ড্র');
 
   const drawn = await ended(TICKETS);
-  await request(t.url)
-    .put(`/api/v1/lotteries/${drawn}/draw-beacon/`)
-    .set(...staff.auth)
+  await to(t, api.setDrawBeacon, { params: { id: drawn }, as: staff })
     .send({ signature: SIGNED.signature })
     .expect(200);
-  await request(t.url)
-    .post(`/api/v1/lotteries/${drawn}/verifiable-draw/`)
-    .set(...staff.auth)
-    .expect(201);
+  await to(t, api.verifiableDraw, { params: { id: drawn }, as: staff }).expect(201);
   const home = await request(t.url).get('/').set('Cookie', 'lang=en').expect(200);
   expect(home.text).toContain(`href="/results/${drawn}"`);
   expect(home.text).toContain('How this draw was made');

@@ -17,6 +17,9 @@ import { startServerProcess, type ServerProcess } from '../helpers/process.ts';
 import { until } from '../helpers/wait.ts';
 import { closeSales, insertLottery, purchase } from './purchase-fixtures.ts';
 import { uniquePhone } from '../helpers/factories.ts';
+import { to, type Caller } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
+import type { Endpoint } from '../../shared/api/endpoint.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const onPostgres = pgUrl ? describe : describe.skip;
@@ -59,6 +62,8 @@ onPostgres('three instances as separate processes on one database', () => {
   let db: Db;
   let t: TestApp;
   const on = (i: number) => (instances[i % instances.length] as ServerProcess).url;
+  /** A request to endpoint `e` on instance `i`, as `as`. */
+  const at = (i: number, e: Endpoint, o: { params?: Record<string, unknown>; as?: Caller } = {}) => to({ url: on(i) }, e, o);
 
   beforeAll(async () => {
     await admin(`CREATE DATABASE ${name}`);
@@ -86,7 +91,7 @@ onPostgres('three instances as separate processes on one database', () => {
     const seq = ++phoneSeq;
     const u = await createUser(t, { phone: uniquePhone(), ...o });
     const from = `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq & 255}`;
-    const r = await request(on(i)).post('/api/token/').set('X-Forwarded-For', from).send({ phone: u.phone, password: u.password });
+    const r = await at(i, api.login).set('X-Forwarded-For', from).send({ phone: u.phone, password: u.password });
     expect(r.status).toBe(200);
     return { ...u, from, auth: ['Authorization', `Bearer ${r.body.access as string}`] as [string, string] };
   }
@@ -96,11 +101,7 @@ onPostgres('three instances as separate processes on one database', () => {
   const ticketOf = (k: number) => `${String((k % 51) + 1).padStart(2, '0')}-52-53-54-55-${String(Math.floor(k / 51) + 1).padStart(2, '0')}`;
   type Player = Awaited<ReturnType<typeof player>>;
   const buyOn = (i: number, p: Player, lottery: number, ticket: string) =>
-    request(on(i))
-      .post('/api/v1/transactions-create/')
-      .set(...p.auth)
-      .set('X-Forwarded-For', p.from)
-      .send(purchase(lottery, ticket));
+    at(i, api.createTransaction, { as: p }).set('X-Forwarded-For', p.from).send(purchase(lottery, ticket));
 
   test('they migrated the empty database once, and all three are ready', async () => {
     const files = readdirSync(path.join(root, 'server/db/migrations')).map((f) => f.replace(/\.ts$/, ''));
@@ -111,25 +112,10 @@ onPostgres('three instances as separate processes on one database', () => {
 
   test('a session made on one instance is good on the others, and ends on all of them at once', async () => {
     const p = await player(0);
-    for (let i = 0; i < 3; i++)
-      expect(
-        (
-          await request(on(i))
-            .get('/api/v1/me/')
-            .set(...p.auth)
-        ).status,
-      ).toBe(200);
-    expect(
-      (
-        await request(on(1))
-          .post('/api/v1/logout-everywhere/')
-          .set(...p.auth)
-      ).status,
-    ).toBe(204);
+    for (let i = 0; i < 3; i++) expect((await at(i, api.me, { as: p })).status).toBe(200);
+    expect((await at(1, api.logoutEverywhere, { as: p })).status).toBe(204);
     for (const i of [0, 2]) {
-      const r = await request(on(i))
-        .get('/api/v1/me/')
-        .set(...p.auth);
+      const r = await at(i, api.me, { as: p });
       expect([r.status, r.body.code]).toEqual([401, 'token_not_valid']);
     }
   });
@@ -141,10 +127,15 @@ onPostgres('three instances as separate processes on one database', () => {
     for (let i = 0; i < 3; i++) expect((await page(i)).text).not.toContain(name);
     const staff = await player(0, { is_staff: true });
     const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-    const made = await request(on(0))
-      .post('/api/v1/lotteries/')
-      .set(...staff.auth)
-      .send({ name, winners: 1, ticket_price: 50, total_prize: 1000, start_date: day(-1), end_date: day(5), published: true });
+    const made = await at(0, api.createLottery, { as: staff }).send({
+      name,
+      winners: 1,
+      ticket_price: 50,
+      total_prize: 1000,
+      start_date: day(-1),
+      end_date: day(5),
+      published: true,
+    });
     expect(made.status).toBe(201);
     // On every instance within the cache's time, and time to ask again on a busy machine: a page kept past that is kept
     // too long.
@@ -152,13 +143,13 @@ onPostgres('three instances as separate processes on one database', () => {
   });
 
   test('failed logins count together across instances: after five, the right password waits too', async () => {
-    const u = await createUser(t, { phone: '01919999999' });
+    const u = await createUser(t, { phone: uniquePhone() });
     const from = { 'X-Forwarded-For': '198.51.100.77' };
     for (let i = 0; i < 5; i++) {
-      const r = await request(on(i)).post('/api/token/').set(from).send({ phone: u.phone, password: 'wrong-password-1' });
+      const r = await at(i, api.login).set(from).send({ phone: u.phone, password: 'wrong-password-1' });
       expect(r.status).toBe(401);
     }
-    const blocked = await request(on(5)).post('/api/token/').set(from).send({ phone: u.phone, password: u.password });
+    const blocked = await at(5, api.login).set(from).send({ phone: u.phone, password: u.password });
     expect([blocked.status, blocked.body.code]).toEqual([429, 'throttled']);
   });
 
@@ -185,18 +176,13 @@ onPostgres('three instances as separate processes on one database', () => {
     test(`one generated ticket, activated by ${N} players on three instances at once: one owner${round}`, async () => {
       const lottery = await insertLottery(t);
       const staff = await player(0, { is_staff: true });
-      const made = await request(on(0))
-        .post('/api/v1/generated-tickets/')
-        .set(...staff.auth)
-        .send({ lottery_id: lottery, quantity: 1 });
+      const made = await at(0, api.generateTickets, { as: staff }).send({ lottery_id: lottery, quantity: 1 });
       expect(made.status).toBe(201);
       const [g] = made.body as { ticket_number: string; secret_number: string }[];
       const players = await contenders();
       const results = await Promise.all(
         players.map((p, k) =>
-          request(on(k))
-            .post('/api/v1/activate-generated-ticket/')
-            .set(...p.auth)
+          at(k, api.activateTicket, { as: p })
             .set('X-Forwarded-For', p.from)
             .send({ ticket_number: g?.ticket_number, secret_number: g?.secret_number }),
         ),
@@ -216,14 +202,7 @@ onPostgres('three instances as separate processes on one database', () => {
         `INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, '05-12-23-34-45-07', 500) RETURNING id`,
         [lottery, tx?.id],
       );
-      expect(
-        (
-          await request(on(0))
-            .post('/api/v1/send-prize-claim-otp/')
-            .set(...winner.auth)
-            .send({ prize_id: prize?.id })
-        ).status,
-      ).toBe(200);
+      expect((await at(0, api.sendClaimCode, { as: winner }).send({ prize_id: prize?.id })).status).toBe(200);
       const sent = await db.one<{ body: string }>(
         `SELECT body FROM outbox WHERE recipient = $1 AND purpose = 'claim' ORDER BY id DESC LIMIT 1`,
         [winner.phone],
@@ -232,10 +211,13 @@ onPostgres('three instances as separate processes on one database', () => {
       expect(code).toMatch(/^\d{6}$/);
       const results = await Promise.all(
         Array.from({ length: N }, (_, k) => `017${String(11111111 + k).padStart(8, '0')}`).map((account, k) =>
-          request(on(k))
-            .post('/api/v1/submit-prize-claim/')
-            .set(...winner.auth)
-            .send({ prize: prize?.id, payment_method: 'bkash', account_number: account, account_holder_name: 'Winner', otp: code }),
+          at(k, api.submitClaim, { as: winner }).send({
+            prize: prize?.id,
+            payment_method: 'bkash',
+            account_number: account,
+            account_holder_name: 'Winner',
+            otp: code,
+          }),
         ),
       );
       const ok = results.filter((r) => r.status === 200);
@@ -252,17 +234,14 @@ onPostgres('three instances as separate processes on one database', () => {
       // Winners by hand are chosen only after the end of sales (docs/rules/lotteries-and-sales.md#9-the-draw).
       await closeSales(t, lottery);
       const [proposer, approvers] = await Promise.all([player(0, { is_staff: true }), contenders({ is_staff: true })]);
-      const proposed = await request(on(0))
-        .post('/api/v1/draw-lottery/')
-        .set(...proposer.auth)
-        .send({ lottery_id: lottery, tickets: ['05-12-23-34-45-07'], reason: 'Drawn by hand across instances' });
+      const proposed = await at(0, api.drawLottery, { as: proposer }).send({
+        lottery_id: lottery,
+        tickets: ['05-12-23-34-45-07'],
+        reason: 'Drawn by hand across instances',
+      });
       expect(proposed.status).toBe(202);
       const results = await Promise.all(
-        approvers.map((s, k) =>
-          request(on(k))
-            .post(`/api/v1/draw-proposals/${proposed.body.id as number}/approve/`)
-            .set(...s.auth),
-        ),
+        approvers.map((s, k) => at(k, api.approveDrawProposal, { params: { proposalId: proposed.body.id as number }, as: s })),
       );
       expect(results.map((r) => r.status).sort()).toEqual(oneWinner(201, 409));
       expect(await db.query('SELECT ticket FROM prizes WHERE lottery_id = $1', [lottery])).toEqual([{ ticket: '05-12-23-34-45-07' }]);

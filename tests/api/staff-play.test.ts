@@ -3,8 +3,9 @@
  * purchase, a TrxID, a bKash checkout and an activation with 403 `staff_cannot_play`, rights read from the database
  * now; a superuser lists the tickets staff accounts hold (GET /api/v1/staff-held-tickets/). On PGlite and PostgreSQL.
  */
-import request from 'supertest';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { api } from '../../shared/api/contract.ts';
 import { buy, generateAndActivate, insertLottery, purchase, roles, trxId, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
@@ -31,11 +32,7 @@ test('staff and superusers cannot buy: 403 staff_cannot_play in the caller’s l
       detail: "Staff accounts cannot buy or activate tickets: Bhagya's staff may not play Bhagya's lotteries.",
       code: 'staff_cannot_play',
     });
-    const bn = await request(t.url)
-      .post('/api/v1/transactions-create/')
-      .set(...who.auth)
-      .set('Accept-Language', 'bn')
-      .send(purchase(lottery, '01-02-03-04-05-06'));
+    const bn = await to(t, api.createTransaction, { as: who, lang: 'bn' }).send(purchase(lottery, '01-02-03-04-05-06'));
     expect(bn.body.detail).toBe('কর্মীদের অ্যাকাউন্ট দিয়ে টিকিট কেনা বা সক্রিয় করা যায় না। ভাগ্য-এর কর্মীরা ভাগ্য-এর লটারি খেলতে পারেন না।');
   }
   expect(await count()).toBe(before);
@@ -51,13 +48,8 @@ test('a TrxID, a checkout and an activation of a staff account’s own are refus
   // The player is made staff after he bought: his token still says player.
   await t.db.query('UPDATE users SET is_staff = true WHERE id = $1', [player.id]);
   try {
-    const trx = await request(t.url)
-      .patch(`/api/v1/transactions/${id}/trx-id/`)
-      .set(...player.auth)
-      .send({ trx_id: 'STAFFTRX01' });
-    const checkout = await request(t.url)
-      .post(`/api/v1/transactions/${id}/bkash-checkout/`)
-      .set(...player.auth);
+    const trx = await to(t, api.setTrxId, { params: { id }, as: player }).send({ trx_id: 'STAFFTRX01' });
+    const checkout = await to(t, api.startCheckout, { params: { id }, as: player });
     const { ticket: g, activated } = await generateAndActivate(t, staff, player, lottery);
     for (const r of [trx, checkout, activated]) expect([r.status, r.body.code]).toEqual([403, 'staff_cannot_play']);
     expect(await t.db.one('SELECT trx_id, status FROM transactions WHERE id = $1', [id])).toEqual({ trx_id: null, status: 'pending' });
@@ -75,10 +67,7 @@ test('the tickets staff accounts hold: a superuser’s list with each lottery an
   const id = res.body.id as number;
   // Bought before the rule: moved to a staff account as such tickets are.
   await t.db.query('UPDATE transactions SET user_id = $1 WHERE id = $2', [staff.id, id]);
-  const list = (p: Player | null) => {
-    const r = request(t.url).get('/api/v1/staff-held-tickets/').set('Accept-Language', 'en');
-    return p ? r.set(...p.auth) : r;
-  };
+  const list = (p: Player | null) => to(t, api.staffHeldTickets, { as: p, lang: 'en' });
   const ok = await list(superuser);
   expect(ok.status).toBe(200);
   expect(ok.body.find((x: { id: number }) => x.id === id)).toEqual({
@@ -101,11 +90,5 @@ test('the tickets staff accounts hold: a superuser’s list with each lottery an
   expect(denied.body).toEqual({ detail: 'Only superusers can see the tickets staff accounts hold.', code: 'permission_denied' });
   expect((await list(player)).status).toBe(403);
   expect((await list(null)).status).toBe(401);
-  expect(
-    (
-      await request(t.url)
-        .get('/api/v1/staff-held-tickets/?limit=0')
-        .set(...superuser.auth)
-    ).status,
-  ).toBe(400);
+  expect((await to(t, api.staffHeldTickets, { query: { limit: 0 }, as: superuser })).status).toBe(400);
 });

@@ -2,34 +2,25 @@
  * GET /api/v1/users/{id}/ (docs/rules/security.md#1-the-api-enforces-every-permission): a player reads only his own profile, staff anyone's;
  * the password hash never leaves the server.
  */
-import request from 'supertest';
-import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { startTestApp, type TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { account, type Account } from '../helpers/factories.ts';
+import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
-type Who = { id: number; phone: string; password: string; access: string };
-let player: Who, other: Who, staff: Who;
-
-async function loggedIn(u: { name?: string; email?: string; is_staff?: boolean }, phone: string): Promise<Who> {
-  const created = await createUser(t, { ...u, phone });
-  const res = await request(t.url).post('/api/token/').send({ phone, password: created.password });
-  expect(res.status).toBe(200);
-  return { ...created, access: res.body.access as string };
-}
+let player: Account, other: Account, staff: Account;
 
 beforeAll(async () => {
   t = await startTestApp();
-  player = await loggedIn({ name: 'Player One', email: 'player.one@example.com' }, '01911000001');
-  other = await loggedIn({ name: 'Player Two' }, '01911000002');
-  staff = await loggedIn({ name: 'Staff Member', is_staff: true }, '01911000003');
+  player = await account(t, { name: 'Player One', email: 'player.one@example.com' });
+  other = await account(t, { name: 'Player Two' });
+  staff = await account(t, { name: 'Staff Member', is_staff: true });
 });
 afterAll(async () => {
   await t.close();
 });
 
-const get = (id: number | string, who?: Who) => {
-  const r = request(t.url).get(`/api/v1/users/${id}/`);
-  return who ? r.set('Authorization', `Bearer ${who.access}`) : r;
-};
+const get = (id: number | string, who?: Account, lang?: string) => to(t, api.getUser, { params: { id }, as: who, lang });
 
 test('without a token: 401 not_authenticated', async () => {
   const res = await get(player.id);
@@ -45,7 +36,7 @@ test('own profile: 200 with the profile fields and no password hash', async () =
     user_id: player.id,
     name: 'Player One',
     email: 'player.one@example.com',
-    phone: '01911000001',
+    phone: player.phone,
     location: '',
     date_joined: expect.any(String),
     is_staff: false,
@@ -62,7 +53,7 @@ test("another player's profile: 403 permission_denied, in Bengali too", async ()
   expect(res.status).toBe(403);
   expect(res.body).toEqual({ detail: 'You do not have permission to perform this action.', code: 'permission_denied' });
   expect(res.text).not.toContain('Player Two');
-  const bn = await get(other.id, player).set('Accept-Language', 'bn');
+  const bn = await get(other.id, player, 'bn');
   expect(bn.status).toBe(403);
   expect(bn.body).toEqual({ detail: 'এই কাজটি করার অনুমতি আপনার নেই।', code: 'permission_denied' });
   // A staff profile is no exception.
@@ -74,7 +65,7 @@ test("another player's profile: 403 permission_denied, in Bengali too", async ()
 test("staff read anyone's profile; an unknown id is 404 User not found", async () => {
   const res = await get(other.id, staff);
   expect(res.status).toBe(200);
-  expect(res.body).toMatchObject({ id: other.id, name: 'Player Two', phone: '01911000002', is_staff: false });
+  expect(res.body).toMatchObject({ id: other.id, name: 'Player Two', phone: other.phone, is_staff: false });
   expect(res.text).not.toMatch(/password|scrypt/);
   expect((await get(staff.id, staff)).body).toMatchObject({ id: staff.id, is_staff: true });
   const missing = await get(999999, staff);

@@ -41,12 +41,12 @@ export type Account = Player & { password: string };
 /** An account logged in through the login form: an agent that browses as he does, with his language cookie. */
 export type PagePlayer = { agent: Agent; id: number; phone: string; password: string };
 
-/** Logs an existing account in through POST /api/token/: the account with its access token; throws when refused. */
+/** Logs an existing account in through the API's login (api.login): the account with its access token; throws when refused. */
 export async function apiLogin<U extends { id: number; phone: string; password: string }>(
   t: Pick<TestApp, 'url'>,
   u: U,
 ): Promise<U & Account> {
-  const res = await request(t.url).post('/api/token/').send({ phone: u.phone, password: u.password });
+  const res = await to(t, api.login).send({ phone: u.phone, password: u.password });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   const token = res.body.access as string;
   return { ...u, token, auth: ['Authorization', `Bearer ${token}`] };
