@@ -10,30 +10,15 @@
  *
  * Run with Node 24 (`npm run test:artefact`, `npx node scripts/artefact.ts`): the stages use this Node for their
  * commands, as the image's base gives its own. Exit 0 when served, 1 otherwise.
- *
- * The two halves can run apart (`npm test` does, docs/decisions/070-ci-time-measured.md): `--build DIR` builds the
- * stages in DIR (mostly waiting on the registry, so it runs beside the checks), `--serve DIR` checks and starts what
- * DIR holds, alone (its start is timed), and removes DIR. `--keep` keeps the folder.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const argv = process.argv.slice(2);
-const keep = argv.includes('--keep');
-const folderOf = (flag: string): string | undefined => {
-  const i = argv.indexOf(flag);
-  return i === -1 ? undefined : argv[i + 1];
-};
-const buildOnly = folderOf('--build');
-const serveOnly = folderOf('--serve');
-if ((argv.includes('--build') && !buildOnly) || (argv.includes('--serve') && !serveOnly)) {
-  console.error('[artefact] --build and --serve take a folder');
-  process.exit(2);
-}
-const work = buildOnly ?? serveOnly ?? mkdtempSync(path.join(tmpdir(), 'bhagya-artefact-'));
+const work = mkdtempSync(path.join(tmpdir(), 'bhagya-artefact-'));
+const keep = process.argv.includes('--keep');
 
 type Stage = {
   name: string;
@@ -45,9 +30,8 @@ type Stage = {
   /** The HEALTHCHECK's `--start-period`: how long a new container has to become healthy. */
   startPeriodMs: number | null;
 };
-/** The final stage, as --build leaves it for --serve. */
+/** The final stage, with what serving it needs. */
 type Final = Stage & { cmd: string[]; health: string[]; startPeriodMs: number };
-const FINAL_JSON = 'final-stage.json';
 
 /** The Dockerfile's instructions, continuation lines joined and comments dropped. */
 function instructions(file: string): { op: string; args: string }[] {
@@ -127,7 +111,6 @@ const trust: Record<string, string> = existsSync(SYSTEM_CA) ? { NODE_EXTRA_CA_CE
 
 /** Builds every stage of the Dockerfile in `work`; the final one. */
 function build(): Final {
-  mkdirSync(work, { recursive: true });
   const stages = new Map<string, Stage>();
   let stage: Stage | null = null;
   for (const { op, args } of instructions(path.join(root, 'Dockerfile'))) {
@@ -251,16 +234,8 @@ async function serve(final: Final): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (serveOnly) {
-    const saved = path.join(work, FINAL_JSON);
-    if (!existsSync(saved)) throw new Error(`${work} holds no built artefact (run --build ${work} first)`);
-    await serve(JSON.parse(readFileSync(saved, 'utf8')) as Final);
-  } else {
-    const final = build();
-    if (buildOnly) writeFileSync(path.join(work, FINAL_JSON), JSON.stringify(final));
-    else await serve(final);
-  }
-  if (!keep && !buildOnly) rmSync(work, { recursive: true, force: true });
+  await serve(build());
+  if (!keep) rmSync(work, { recursive: true, force: true });
 }
 
 main().then(

@@ -44,8 +44,7 @@ NFAIL=0
 T0=$SECONDS
 # One line per step for the closing `tests:` line: name, kind (check/runner), exit code or `skip`, JSON report.
 RESULTS=$(mktemp -d)
-ARTEFACT_DIR=
-trap 'rm -rf "$RESULTS" ${ARTEFACT_DIR:+"$ARTEFACT_DIR"}' EXIT
+trap 'rm -rf "$RESULTS"' EXIT
 STEPS_TSV="$RESULTS/steps.tsv"
 : >"$STEPS_TSV"
 
@@ -78,21 +77,15 @@ record() {
 }
 # start <name> <description> <command...>: runs the command in the background, its output kept; finish <name> waits for
 # it, prints the heading and the output, and records the verdict as run does. For the three checks: each keeps one core
-# busy for a few seconds, and on two cores they take half the time side by side. And for the artefact's build (its
-# `npm ci` mostly waits on the registry); not its start, which is timed against the HEALTHCHECK's start period, alone
-# (docs/decisions/070-ci-time-measured.md).
+# busy for a few seconds, and on two cores they take half the time side by side. (Not the artefact: its start is timed,
+# and built beside the checks it took their CPU and saved nothing, docs/decisions/070-ci-time-measured.md.)
 declare -A BG_PID BG_WHAT BG_CMD BG_T0
 start() {
   local name=$1 what=$2; shift 2
   BG_WHAT[$name]=$what
   BG_CMD[$name]="$*"
-  BG_T0[$name]=$(date +%s)
-  {
-    "$@"
-    local rc=$?
-    date +%s >"$RESULTS/$name.end"
-    exit $rc
-  } >"$RESULTS/$name.log" 2>&1 &
+  BG_T0[$name]=$SECONDS
+  "$@" >"$RESULTS/$name.log" 2>&1 &
   BG_PID[$name]=$!
 }
 finish() {
@@ -102,8 +95,8 @@ finish() {
   printf '\n%s━━━ %s: %s ━━━%s\n' "$B" "$name" "${BG_WHAT[$name]}" "$N"
   printf '$ %s\n' "${BG_CMD[$name]}"
   cat "$RESULTS/$name.log"
-  # Timed from its start to its end (not to this wait), as run times a step.
-  record "$name" "$rc" $(($(cat "$RESULTS/$name.end" 2>/dev/null || date +%s) - BG_T0[$name]))
+  # Timed from its start, as run times a step.
+  record "$name" "$rc" $((SECONDS - BG_T0[$name]))
 }
 skip() {
   printf '\n%s━━━ %s: skipped (%s) ━━━%s\n' "$Y" "$1" "$2" "$N"
@@ -202,11 +195,6 @@ if ! run prerequisites "npm dependencies, chromium, postgresql" prerequisites; t
   exit 1
 fi
 
-# The artefact's stages are built beside the checks and the Jest runs, and served in the artefact's turn below.
-if wants artefact; then
-  ARTEFACT_DIR=$(mktemp -d)
-  start artefact-build "the Dockerfile's stages, built in clean folders" npx --no-install node scripts/artefact.ts --build "$ARTEFACT_DIR"
-fi
 wants typecheck && start typecheck "tsc, strict" npm run --silent typecheck
 wants lint && start lint "ESLint" npm run --silent lint
 wants format && start format "Prettier (check only; npm run format rewrites)" npm run --silent format:check
@@ -232,14 +220,7 @@ if wants size; then
   fi
 fi
 
-if wants artefact; then
-  if finish artefact-build; then
-    run artefact "the Dockerfile's artefact, started as the container starts it, serves a page" \
-      npx --no-install node scripts/artefact.ts --serve "$ARTEFACT_DIR"
-  else
-    skip artefact "its build failed"
-  fi
-fi
+wants artefact && run artefact "the Dockerfile's artefact, built in clean folders, serves a page" npm run --silent test:artefact
 
 if wants e2e; then
   if [ $built = 0 ]; then skip e2e "no successful build"
