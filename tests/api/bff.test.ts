@@ -10,9 +10,8 @@ import request from 'supertest';
 import { insertLottery, purchase } from './purchase-fixtures.ts';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { uniquePhone } from '../helpers/factories.ts';
-import { call, to } from '../helpers/call.ts';
+import { call, to, viaBff } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
-import { urlOf, type Endpoint } from '../../shared/api/endpoint.ts';
 
 type Agent = ReturnType<typeof request.agent>;
 type Res = request.Response;
@@ -20,7 +19,6 @@ type Res = request.Response;
 const CSRF_FAILED = { detail: 'This form has expired. Please reload the page and try again.', code: 'csrf_failed' };
 
 /** The BFF's path for an API endpoint: it proxies /bff + the API's path (the /bff/session routes are its own, not the API's). */
-const viaBff = (e: Endpoint, params?: Record<string, unknown>, query?: Record<string, unknown>) => `/bff${urlOf(e, params, query)}`;
 
 const setCookies = (res: Res): string[] => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
 const cookieNamed = (res: Res, name: string) => setCookies(res).find((c) => c.startsWith(`${name}=`));

@@ -6,9 +6,8 @@
  */
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { loginAs } from '../helpers/session.ts';
-import { to } from '../helpers/call.ts';
+import { to, viaBff } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
-import { urlOf } from '../../shared/api/endpoint.ts';
 import { EXPORT_BATCH } from '../../server/generated-tickets/export.ts';
 import { sealAtStart } from '../../server/crypto/seal-at-start.ts';
 import { account, insertLottery, type Player } from './purchase-fixtures.ts';
@@ -155,7 +154,7 @@ describe('GET /api/v1/generated-tickets/export/', () => {
     const id = await fixture();
     const u = await createUser(t, { name: 'Link Staff', is_staff: true });
     const agent = await loginAs(t.url, u.phone, u.password);
-    const res = await agent.get(`/bff${urlOf(api.exportGeneratedTickets, {}, { lottery_id: id })}`).buffer(true);
+    const res = await agent.get(viaBff(api.exportGeneratedTickets, {}, { lottery_id: id })).buffer(true);
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="bhagya-tickets-/);
     expect(res.text).toContain('01-02-03-04-05-06,1234567812345678');

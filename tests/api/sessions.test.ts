@@ -17,7 +17,7 @@ import { testDatabase } from '../helpers/database.ts';
 import { csrfFrom, loginCookie, sessionSetCookie, tokensInCookie } from '../helpers/session.ts';
 import { buy, insertLottery, purchase } from './purchase-fixtures.ts';
 import { uniquePhone } from '../helpers/factories.ts';
-import { to } from '../helpers/call.ts';
+import { to, viaBff } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
 
 let t: TestApp;
@@ -42,7 +42,7 @@ async function apiLogin(u: { phone: string; password: string }): Promise<{ acces
 /** What a session cookie opens: the profile page, the BFF's me, and its access token on the API itself. */
 async function opens(cookie: string) {
   const page = await site().get('/profile').set('Cookie', cookie).set('Accept-Language', 'en');
-  const bff = await site().get(`/bff${api.me.path}`).set('Cookie', cookie);
+  const bff = await site().get(viaBff(api.me)).set('Cookie', cookie);
   const direct = await to(t, api.me).set(...bearer(tokensInCookie(cookie).access));
   return { page: page.status === 200 ? 'page' : page.headers.location, bff: bff.status, api: direct.status };
 }
@@ -89,13 +89,13 @@ describe('logout', () => {
     const home = await site().get('/').set('Cookie', cookie);
     expect(home.status).toBe(200);
     expect(sessionSetCookie(home)).toMatch(/^bh_session=;/);
-    const list = await site().get(`/bff${api.publishedLotteries.path}`).set('Cookie', cookie);
+    const list = await site().get(viaBff(api.publishedLotteries)).set('Cookie', cookie);
     expect(list.status).toBe(200);
     expect(sessionSetCookie(list)).toMatch(/^bh_session=;/);
     // An unsafe call is not made again: refused, and the cookie goes.
     const tokenPage = await site().get('/contact').set('Cookie', cookie);
     const post = await site()
-      .post(`/bff${api.logoutEverywhere.path}`)
+      .post(viaBff(api.logoutEverywhere))
       .set('Cookie', cookie)
       .set('X-CSRF-Token', csrfFrom(tokenPage.text))
       .set('Sec-Fetch-Site', 'same-origin');

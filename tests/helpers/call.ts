@@ -6,6 +6,10 @@ import request from 'supertest';
 import { urlOf, type CallInput, type Endpoint } from '../../shared/api/endpoint.ts';
 import type { TestApp } from './app.ts';
 
+/** Endpoint `e`'s URL behind the BFF (`/bff` + its path, its parameters and query filled in), as the browser calls it. */
+export const viaBff = (e: Endpoint, params?: Record<string, unknown>, query?: Record<string, unknown>): string =>
+  `/bff${urlOf(e, params, query)}`;
+
 /** Who calls: an account with its access token (`auth`, as the factories make it), or null for anonymous. */
 export type Caller = { auth: [string, string] } | null;
 
