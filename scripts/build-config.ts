@@ -146,8 +146,9 @@ export const PGLITE_FILES = ['pglite.wasm', 'pglite.data', 'initdb.wasm'] as con
 
 export const serverOptions: esbuild.BuildOptions = {
   absWorkingDir: root,
-  // The server, and the backup and restore commands (`npm run backup`, `npm run restore`) that run where it runs.
-  entryPoints: { index: 'server/index.ts', backup: 'server/db/backup-cli.ts' },
+  // The server, the backup and restore commands (`npm run backup`, `npm run restore`) that run where it runs, and the
+  // embedded database's thread (server/db/pglite-thread.ts starts it from dist/server/pglite-worker.js).
+  entryPoints: { index: 'server/index.ts', backup: 'server/db/backup-cli.ts', 'pglite-worker': 'server/db/pglite-worker.ts' },
   outdir: path.join(root, 'dist', 'server'),
   bundle: true,
   // What the two share (the database, PGlite) is one chunk, not a copy in each; the views the routes load lazily are

@@ -19,7 +19,7 @@ import { rejectBadHost } from './http/host.ts';
 import { apiErrorHandler } from './http/errors.ts';
 import { precompressed } from './http/precompressed.ts';
 import { languageMiddleware } from './http/language.ts';
-import { createMetrics } from './http/metrics.ts';
+import { createMetrics, type MergeMetrics } from './http/metrics.ts';
 import { createApi } from './api.ts';
 import { keyringOf } from './crypto/sealed.ts';
 import { loadSimulator } from './payments/bkash/simulator-module.ts';
@@ -81,6 +81,8 @@ const NOT_PAGES =
 
 export type AppOptions = {
   db?: Db;
+  /** In a worker of several (server/cluster.ts): /metrics merges every worker's. */
+  mergedMetrics?: MergeMetrics;
   log?: Logger;
   notifier?: Notifier;
   inMemoryDb?: boolean;
@@ -152,6 +154,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     upstream,
     pageCache,
     bkashSimulator,
+    mergedMetrics: opts.mergedMetrics,
   });
 
   return {
@@ -196,6 +199,14 @@ async function openData(config: Config, log: Logger, opts: AppOptions): Promise<
         statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
         onConnectionError: (err) => log.warn({ error: err.message }, 'database connection lost; the pool opens a new one'),
       },
+      onThreadEvent: (e) => {
+        if (e.event === 'reopened') log.warn(e, 'the embedded database is open again');
+        else
+          log.error(
+            e,
+            e.event === 'stopped' ? "the embedded database's thread stopped: opening it again" : 'the embedded database did not open again',
+          );
+      },
     }));
   if (ownData) {
     const changed = makePrivate(config.DATA_DIR);
@@ -218,10 +229,12 @@ type ServeDeps = {
   pageCache: PageCache;
   /** Mounted at /_bkash (null outside the simulator mode). */
   bkashSimulator: BkashSimulator | null;
+  mergedMetrics: MergeMetrics | undefined;
 };
 
 /** The HTTP app: the middlewares in their order, the files, the probes, the simulator, the BFF and the pages. */
-function serve({ config, db, log, i18n, i18nHandler, resources, trustProxy, apiApp, upstream, pageCache, bkashSimulator }: ServeDeps) {
+function serve(given: ServeDeps) {
+  const { config, db, log, i18n, i18nHandler, resources, trustProxy, apiApp, upstream, pageCache, bkashSimulator } = given;
   const production = config.APP_ENV === 'production';
   const csrf = createCsrf(config.SECRET_KEY, production, config.PUBLIC_ORIGIN);
   const sessionOpts = { secure: production, maxAgeMs: config.REFRESH_TOKEN_TTL * 1000 };
@@ -234,7 +247,13 @@ function serve({ config, db, log, i18n, i18nHandler, resources, trustProxy, apiA
   // Pages say `no-store` (a user's) or carry the cache's own ETag (a shared one): a hash of every body would serve nothing.
   app.set('etag', false);
 
-  const metrics = createMetrics({ token: config.METRICS_TOKEN, production, db, ...(db.stats ? { pool: db.stats } : {}) });
+  const metrics = createMetrics({
+    token: config.METRICS_TOKEN,
+    production,
+    db,
+    ...(db.stats ? { pool: db.stats } : {}),
+    ...(given.mergedMetrics ? { merged: given.mergedMetrics } : {}),
+  });
   app.use(metrics.observe);
   let draining = false;
   app.use((_req, res, next) => {

@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_SECOND_APPROVAL_TK } from '../shared/claims/payout.ts';
 import { PRODUCTION_HASH_COST } from './accounts/passwords.ts';
@@ -87,6 +88,9 @@ const EnvSchema = z
     // On SIGTERM, how long /readyz fails while new requests are still taken, before the server stops listening
     // (docs/rules/operations.md#4-stopping); unset: 5 s in production, none in development.
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+    // How many processes serve (docs/rules/operations.md#6-several-instances): one per core with PostgreSQL unless set;
+    // the embedded database belongs to one process, so always 1 without DATABASE_URL.
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
     // The background jobs' pace (server/jobs.ts): the bKash reconciliation's first run after the start, and how often
     // the messages' sender runs. The defaults are production's; the tests of a restart shorten them.
     RECONCILE_FIRST_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
@@ -117,6 +121,12 @@ const EnvSchema = z
       .default(DEFAULT_SECOND_APPROVAL_TK),
   })
   .superRefine((env, ctx) => {
+    if (!env.DATABASE_URL && env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: 'must be 1 on the embedded database (its files belong to one process); set DATABASE_URL for more workers',
+      });
     if ((env.APP_ENV ?? env.NODE_ENV) === 'production') {
       if (!env.SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['SECRET_KEY'], message: 'is required in production' });
       // docs/rules/accounts-and-codes.md#8-where-codes-are-sent: the log transport writes live codes to the log.
@@ -195,6 +205,8 @@ export type Config = Omit<
   /** Where the secret came from, so that start-up can warn about a generated one. */
   secretSource: 'env' | 'generated';
   uploadsDir: string;
+  /** Processes that serve: WEB_CONCURRENCY, else one per core with PostgreSQL and one on the embedded database. */
+  workers: number;
 };
 
 export type BkashConfig = {
@@ -311,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo data (with its published staff password) only on a development embedded database unless asked for.
     SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && APP_ENV !== 'production'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    workers: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? availableParallelism() : 1),
   };
 }
 

@@ -1,9 +1,10 @@
 import { createServer } from 'node:http';
 import { loadConfig, ConfigError, type Config } from './config.ts';
 import { createApp, type App } from './app.ts';
-import { createLogger } from './log.ts';
+import { createLogger, type Logger } from './log.ts';
 import { DEMO_STAFF } from './db/seed.ts';
 import { startupFailure, type StartStep } from './startup.ts';
+import { clusterMetrics, firstWorker, isWorker, runPrimary, stopWithPrimary } from './cluster.ts';
 
 /** A start-up failure is one line on stderr naming the cause, and a non-zero exit (2: configuration, 1: the rest). */
 async function fail(err: unknown, step: StartStep, config: Config | undefined, app?: App): Promise<never> {
@@ -16,6 +17,17 @@ async function fail(err: unknown, step: StartStep, config: Config | undefined, a
   process.exit(code);
 }
 
+/** What the operator should know at the start (once, however many workers). */
+function warnings(config: Config, log: Logger): void {
+  if (config.secretSource === 'generated') log.warn('SECRET_KEY is not set: using a generated secret kept in DATA_DIR (development only)');
+  // docs/rules/messages.md#6-push-notifications: where the VAPID keys came from (never the private key itself).
+  if (config.push?.source === 'generated')
+    log.warn('VAPID_ keys are not set: push uses a generated key pair kept in DATA_DIR (development only)');
+  else if (!config.push) log.info('VAPID_ keys are not set: no push notifications are sent');
+  if (config.NOTIFY_TRANSPORT === 'log')
+    log.warn('NOTIFY_TRANSPORT=log: one-time codes are written to this log and the outbox table (development only)');
+}
+
 async function main() {
   let config: Config;
   try {
@@ -24,16 +36,17 @@ async function main() {
     return fail(err, 'prepare', undefined);
   }
   const log = createLogger(config.LOG_LEVEL);
-  if (config.secretSource === 'generated') log.warn('SECRET_KEY is not set: using a generated secret kept in DATA_DIR (development only)');
-  // docs/rules/messages.md#6-push-notifications: where the VAPID keys came from (never the private key itself).
-  if (config.push?.source === 'generated')
-    log.warn('VAPID_ keys are not set: push uses a generated key pair kept in DATA_DIR (development only)');
-  else if (!config.push) log.info('VAPID_ keys are not set: no push notifications are sent');
-  if (config.NOTIFY_TRANSPORT === 'log')
-    log.warn('NOTIFY_TRANSPORT=log: one-time codes are written to this log and the outbox table (development only)');
+  const drainMs = config.SHUTDOWN_DRAIN_MS ?? (config.APP_ENV === 'production' ? 5_000 : 0);
+  // Several workers (PostgreSQL, WEB_CONCURRENCY or one per core): this process only looks after them (server/cluster.ts).
+  if (config.workers > 1 && !isWorker()) return runPrimary(config.workers, log, drainMs);
+  const worker = isWorker();
+  if (worker) stopWithPrimary();
+  // What follows is said once, by the first worker when there are several.
+  const first = !worker || firstWorker();
+  if (first) warnings(config, log);
   let app: App;
   try {
-    app = await createApp(config, { log });
+    app = await createApp(config, { log, ...(worker ? { mergedMetrics: clusterMetrics } : {}) });
   } catch (err) {
     return fail(err, 'prepare', config);
   }
@@ -53,13 +66,13 @@ async function main() {
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://localhost:${port}`;
   log.info({ url, database: config.DATABASE_URL ? 'postgres' : 'pglite', mode: config.APP_ENV }, 'Bhagya is listening');
-  console.log(`\n  Bhagya is running at ${url}`);
-  if (config.SEED_DEMO && !config.ADMIN_PHONE) console.log(`  Demo staff login: ${DEMO_STAFF.phone} / ${DEMO_STAFF.password}\n`);
+  // With several workers the primary says where once every worker listens.
+  if (!worker) console.log(`\n  Bhagya is running at ${url}`);
+  if (first && config.SEED_DEMO && !config.ADMIN_PHONE) console.log(`  Demo staff login: ${DEMO_STAFF.phone} / ${DEMO_STAFF.password}\n`);
 
   // A stop (docs/rules/operations.md#4-stopping): readiness fails at once while requests are still taken for the drain
   // period; then the server stops listening, the requests in flight finish, and the background jobs, the pool or the
   // embedded database close. Whatever is still running after 15 s more is cut short (exit 1).
-  const drainMs = config.SHUTDOWN_DRAIN_MS ?? (config.APP_ENV === 'production' ? 5_000 : 0);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return; // a terminal's Ctrl-C may arrive twice (npm start passes it on too)

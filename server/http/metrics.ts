@@ -62,7 +62,19 @@ type Figures = {
 
 const PAYMENT_STATES = ['created', 'completed', 'failed', 'cancelled', 'expired', 'refund_due', 'refunded'] as const;
 
-export function createMetrics(opts: { token: string | undefined; production: boolean; db?: Db; pool?: () => PoolStats }) {
+/**
+ * `merged`, in a worker of several (server/cluster.ts clusterMetrics): given how to collect this worker's metrics, gives
+ * every worker's merged; /metrics serves that (its own alone when the merge does not come).
+ */
+export type MergeMetrics = (collect: () => Promise<object>) => () => Promise<string | null>;
+
+export function createMetrics(opts: {
+  token: string | undefined;
+  production: boolean;
+  db?: Db;
+  pool?: () => PoolStats;
+  merged?: MergeMetrics;
+}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   registry.registerMetric(endpointAnswers);
@@ -97,8 +109,15 @@ export function createMetrics(opts: { token: string | undefined; production: boo
   let readFigures: (() => Promise<void>) | null = null;
   if (opts.db) {
     const db = opts.db;
-    const gauge = (name: string, help: string, labelNames: string[] = []) => new Gauge({ name, help, labelNames, registers: [registry] });
-    const up = gauge('bhagya_figures_up', 'Whether the last scrape could read the business figures from the database (1) or not (0)');
+    // The same figures on every worker: merged as the largest, not summed.
+    const gauge = (name: string, help: string, labelNames: string[] = [], aggregator: 'max' | 'min' = 'max') =>
+      new Gauge({ name, help, labelNames, registers: [registry], aggregator });
+    const up = gauge(
+      'bhagya_figures_up',
+      'Whether the last scrape could read the business figures from the database (1) or not (0)',
+      [],
+      'min',
+    );
     const payments = gauge('bhagya_bkash_payments_last_hour', 'bKash checkout payments begun in the last hour, by state', ['state']);
     const backlog = gauge('bhagya_reconciliation_backlog', 'bKash payments and refunds whose outcome is open after 3 minutes');
     const backlogAge = gauge('bhagya_reconciliation_oldest_seconds', 'Age of the oldest bKash payment or refund whose outcome is open');
@@ -136,6 +155,12 @@ export function createMetrics(opts: { token: string | undefined; production: boo
     };
   }
 
+  const collect = async () => {
+    await readFigures?.();
+    return registry.getMetricsAsJSON();
+  };
+  const merged = opts.merged?.(collect);
+
   return {
     observe(req: Request, res: Response, next: NextFunction) {
       const end = duration.startTimer();
@@ -150,6 +175,8 @@ export function createMetrics(opts: { token: string | undefined; production: boo
       if (!opts.token && opts.production) return next();
       if (opts.token && req.headers.authorization !== `Bearer ${opts.token}`)
         return void res.status(401).json({ detail: 'metrics token required' });
+      const text = await merged?.();
+      if (text) return void res.set('Content-Type', registry.contentType).send(text);
       await readFigures?.();
       res.set('Content-Type', registry.contentType).send(await registry.metrics());
     },

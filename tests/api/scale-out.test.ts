@@ -1,6 +1,6 @@
 /**
  * Scale-out (docs/rules/operations.md#6-several-instances): three app instances, separate processes of the real entry
- * point, started at the same moment on one empty PostgreSQL database, behave as one system. They migrate it once;
+ * point of two workers each, started at the same moment on one empty PostgreSQL database, behave as one system. They migrate it once;
  * a session made on one is good on the others and ends on all of them at once; failed logins count together; and
  * each race run across the three — the last ticket, one combination, one activation, one claim, one draw — has
  * exactly one winner. PostgreSQL only (TEST_DATABASE_URL).
@@ -39,6 +39,8 @@ const startInstance = (databaseUrl: string, dataDir: string): Promise<ServerProc
       SECRET_KEY: 's'.repeat(48),
       NOTIFY_TRANSPORT: 'log',
       PAGE_CACHE_TTL_MS: String(CACHE_MS),
+      // Each instance as the container runs it on two cores: two workers (docs/decisions/072-one-worker-per-core.md).
+      WEB_CONCURRENCY: '2',
     },
     30 * 60_000,
   );

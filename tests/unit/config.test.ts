@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 
@@ -65,6 +65,20 @@ describe('loadConfig', () => {
   ])('a bad value stops the start and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir(), ...env })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  test('workers: one per core on PostgreSQL, one on the embedded database, which refuses more; WEB_CONCURRENCY chooses', () => {
+    const pg = { DATA_DIR: dir(), DATABASE_URL: 'postgres://u@h/db' };
+    expect(loadConfig(pg).workers).toBe(availableParallelism());
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '3' }).workers).toBe(3);
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '1' }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir() }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir(), WEB_CONCURRENCY: '1' }).workers).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: dir(), WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: must be 1 on the embedded database .*set DATABASE_URL for more workers/,
+    );
+    for (const bad of ['0', '-1', '1.5', 'many', '65'])
+      expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
   });
 
   test('defaults for the time limits of the database and of outgoing mail and SMS', () => {

@@ -1,0 +1,211 @@
+/**
+ * The embedded database on a thread of its own (docs/decisions/071-embedded-database-thread.md). PGlite runs inside
+ * the thread that calls it; in the app's event loop its statements took the core that renders the pages. Here one
+ * worker thread per process (server/db/pglite-worker.ts) holds every embedded database the process opens, and each
+ * call is a message: a statement (outside a transaction or in one), begin, end, open, close. The rows come back as
+ * they are (structured clone), already normalised by the thread.
+ *
+ * The folder's lock stays with this process (holdDir, in server/db/pglite.ts). When the thread dies (a crash in the
+ * database's WebAssembly, the memory it may use exhausted), the statements waiting and the transactions open fail with
+ * an error the API answers 503 (server/db/unavailable.ts), as when PostgreSQL goes away, and a database in a folder is
+ * opened again in a new thread (PGlite recovers it from its write-ahead log as PostgreSQL would); until then every
+ * statement fails the same way and the readiness probe says not ready. An in-memory database is gone with its thread.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Db, Row } from './types.ts';
+
+export type Request =
+  | { id: number; op: 'open'; dir: string | null }
+  | { id: number; op: 'query'; db: number; tx: number; sql: string; params: unknown[] }
+  | { id: number; op: 'begin'; db: number; tx: number }
+  | { id: number; op: 'end'; db: number; tx: number; commit: boolean }
+  | { id: number; op: 'close'; db: number };
+/** A request without its id (the link numbers it). */
+type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+export type WireError = { message: string; [field: string]: string | number | boolean | null };
+export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
+
+/** What the embedded database's thread tells the app about itself (logged there). */
+export type ThreadEvent =
+  | { event: 'stopped'; error: string }
+  | { event: 'reopened'; afterMs: number }
+  | { event: 'reopen_failed'; error: string; retryInMs: number };
+
+/** PostgreSQL's "terminating connection due to administrator command": a database the API answers 503 for. */
+const GONE = '57P01';
+/** PostgreSQL's "the database system is starting up". */
+const STARTING = '57P03';
+
+const sqlError = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+/** A worker thread and the requests it has not answered. */
+type Link = {
+  worker: Worker;
+  pending: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
+  seq: number;
+  /** The databases open on it: when the last closes, the thread ends. */
+  users: Set<Handle>;
+  /** Set once the thread has stopped: every request fails with it. */
+  dead?: Error;
+};
+
+/** One database opened through the thread: where it is now, and whether it can be opened again. */
+type Handle = {
+  dir: string | null;
+  link: Link | null;
+  id: number;
+  closed: boolean;
+  onEvent: (e: ThreadEvent) => void;
+};
+
+let current: Link | undefined;
+let txSeq = 0;
+
+/**
+ * From the sources (tsx, Jest, Node's type stripping) the thread's file is the .ts beside this one; in the built server
+ * every chunk is in dist/server, beside pglite-worker.js (scripts/build-config.ts).
+ */
+const workerFile = () => new URL(import.meta.url.endsWith('.ts') ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
+
+function startLink(): Link {
+  const worker = new Worker(workerFile(), { name: 'embedded-database' });
+  const link: Link = { worker, pending: new Map(), seq: 0, users: new Set() };
+  worker.unref();
+  worker.on('message', (r: Reply) => {
+    const p = link.pending.get(r.id);
+    if (!p) return;
+    link.pending.delete(r.id);
+    if (link.pending.size === 0) worker.unref();
+    if (r.ok) p.resolve(r.value);
+    else p.reject(Object.assign(new Error(r.error.message), r.error));
+  });
+  let error: Error | undefined;
+  worker.on('error', (err) => (error = err));
+  worker.on('exit', (code) => {
+    const dead = sqlError(`the embedded database stopped (${error?.message ?? `its thread exited with code ${code}`})`, GONE);
+    link.dead = dead;
+    if (current === link) current = undefined;
+    for (const p of link.pending.values()) p.reject(dead);
+    link.pending.clear();
+    for (const h of link.users) lost(h, dead);
+  });
+  return link;
+}
+
+function call(link: Link, ask: Ask): Promise<unknown> {
+  if (link.dead) return Promise.reject(link.dead);
+  const id = ++link.seq;
+  // A request waiting keeps the process alive, as a socket to PostgreSQL would; an idle thread does not.
+  if (link.pending.size === 0) link.worker.ref();
+  return new Promise((resolve, reject) => {
+    link.pending.set(id, { resolve, reject });
+    link.worker.postMessage({ ...ask, id });
+  });
+}
+
+async function attach(h: Handle): Promise<void> {
+  const link = (current ??= startLink());
+  link.users.add(h);
+  try {
+    h.id = (await call(link, { op: 'open', dir: h.dir })) as number;
+    h.link = link;
+  } catch (err) {
+    link.users.delete(h);
+    if (link.users.size === 0) void link.worker.terminate();
+    throw err;
+  }
+}
+
+/** Its thread died: opened again in a new one when it has a folder, with a growing pause after each failure. */
+function lost(h: Handle, dead: Error): void {
+  h.link = null;
+  if (h.closed) return;
+  h.onEvent({ event: 'stopped', error: dead.message });
+  if (h.dir === null) return;
+  const since = Date.now();
+  const retry = (pauseMs: number) =>
+    setTimeout(() => {
+      if (h.closed) return;
+      attach(h).then(
+        () => h.onEvent({ event: 'reopened', afterMs: Date.now() - since }),
+        (err: unknown) => {
+          const next = Math.min(pauseMs * 2, 30_000);
+          h.onEvent({ event: 'reopen_failed', error: err instanceof Error ? err.message : String(err), retryInMs: next });
+          retry(next);
+        },
+      );
+    }, pauseMs).unref();
+  retry(100);
+}
+
+/** Where a request goes now; while the database is being opened again, the error a PostgreSQL starting up gives. */
+function linkOf(h: Handle): Link {
+  if (h.closed) throw new Error('the embedded database is closed');
+  if (h.link) return h.link;
+  throw h.dir === null
+    ? sqlError('the in-memory embedded database is gone with its thread', GONE)
+    : sqlError('the embedded database is being opened again', STARTING);
+}
+
+/** Opens an embedded database (in `dir`, or in memory) on the process's database thread. */
+export async function openPgliteThread(dir: string | undefined, onEvent: (e: ThreadEvent) => void = () => undefined): Promise<Db> {
+  const h: Handle = { dir: dir ?? null, link: null, id: 0, closed: false, onEvent };
+  await attach(h);
+  const query = <T extends Row>(link: Link, tx: number, sql: string, params: readonly unknown[]) =>
+    call(link, { op: 'query', db: h.id, tx, sql, params: [...params] }) as Promise<T[]>;
+  const inTx = (link: Link, tx: number): Db => {
+    const t: Db = {
+      kind: 'pglite',
+      query: (sql, params = []) => query(link, tx, sql, params),
+      one: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await t.query<T>(sql, params))[0],
+      tx: (fn) => fn(t), // nested: the same transaction
+      close: async () => undefined,
+    };
+    return t;
+  };
+  const db: Db = {
+    kind: 'pglite',
+    query: async (sql, params = []) => query(linkOf(h), 0, sql, params),
+    // Through db.query, as the other databases' `one`: what watches the statements (a test's spy) sees every one.
+    one: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await db.query<T>(sql, params))[0],
+    async tx(fn) {
+      const link = linkOf(h);
+      const tx = ++txSeq;
+      await call(link, { op: 'begin', db: h.id, tx });
+      let result;
+      try {
+        result = await fn(inTx(link, tx));
+      } catch (err) {
+        await call(link, { op: 'end', db: h.id, tx, commit: false }).catch(() => undefined);
+        throw err;
+      }
+      await call(link, { op: 'end', db: h.id, tx, commit: true });
+      return result;
+    },
+    async close() {
+      if (h.closed) return;
+      h.closed = true;
+      const link = h.link;
+      h.link = null;
+      if (!link) return;
+      try {
+        await call(link, { op: 'close', db: h.id });
+      } finally {
+        link.users.delete(h);
+        if (link.users.size === 0) {
+          if (current === link) current = undefined;
+          await link.worker.terminate();
+        }
+      }
+    },
+  };
+  return db;
+}
+
+/**
+ * Ends the thread of the database at once, as a crash would (for the tests of what follows one): its statements and
+ * transactions fail and it is opened again.
+ */
+export async function crashThreadOf(): Promise<void> {
+  await current?.worker.terminate();
+}

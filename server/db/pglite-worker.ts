@@ -1,0 +1,92 @@
+/**
+ * The embedded database's thread (docs/decisions/071-embedded-database-thread.md): PGlite and its prepared statements
+ * live here, so that its work runs beside the rendering thread, on another core. It answers the requests of
+ * server/db/pglite-thread.ts one message each; its databases are the ones that thread opened (several in a test
+ * process, one in the app), each with the transactions it began. PGlite's own locks order them as before: a
+ * transaction holds its database until it ends, and the statements outside it wait.
+ *
+ * Plain TypeScript only (Node strips the types when the sources run): the thread is started from this file's path.
+ */
+import { parentPort } from 'node:worker_threads';
+import { openLiteDb } from './pglite.ts';
+import type { Db } from './types.ts';
+import type { Reply, Request, WireError } from './pglite-thread.ts';
+
+const port = parentPort;
+if (!port) throw new Error('server/db/pglite-worker.ts runs as a worker thread (server/db/pglite-thread.ts starts it)');
+
+const dbs = new Map<number, Db>();
+let opened = 0;
+/** The transactions open now: their handle, how to end them, and the promise of the whole transaction. */
+const txs = new Map<number, { db: Db; end: (commit: boolean) => void; done: Promise<unknown> }>();
+
+/** What ends a transaction the caller rolls back: PGlite rolls back when the transaction's function throws. */
+class RolledBack extends Error {}
+
+/** A request for a database, or a transaction, that is not (or no longer) here: never run as if it were. */
+const unknown = (what: string, id: number) => Object.assign(new Error(`the embedded database has no ${what} ${id}`), { code: '57P01' });
+
+async function run(m: Request): Promise<unknown> {
+  switch (m.op) {
+    case 'open': {
+      const db = await openLiteDb(m.dir ?? undefined);
+      dbs.set(++opened, db);
+      return opened;
+    }
+    case 'query': {
+      const on = m.tx ? txs.get(m.tx)?.db : dbs.get(m.db);
+      if (!on) throw m.tx ? unknown('transaction', m.tx) : unknown('database', m.db);
+      return on.query(m.sql, m.params);
+    }
+    case 'begin': {
+      const db = dbs.get(m.db);
+      if (!db) throw unknown('database', m.db);
+      return new Promise<null>((begun, failed) => {
+        let end: (commit: boolean) => void = () => undefined;
+        const done = db.tx(
+          (t) =>
+            new Promise<void>((commit, rollback) => {
+              end = (c) => (c ? commit() : rollback(new RolledBack()));
+              txs.set(m.tx, { db: t, end, done });
+              begun(null);
+            }),
+        );
+        // BEGIN itself failed (before the function ran): the caller's begin fails with it.
+        done.catch(failed);
+      });
+    }
+    case 'end': {
+      const t = txs.get(m.tx);
+      if (!t) throw unknown('transaction', m.tx);
+      txs.delete(m.tx);
+      t.end(m.commit);
+      try {
+        await t.done;
+      } catch (err) {
+        if (!(err instanceof RolledBack)) throw err;
+      }
+      return null;
+    }
+    case 'close': {
+      const db = dbs.get(m.db);
+      dbs.delete(m.db);
+      await db?.close();
+      return null;
+    }
+  }
+}
+
+/** An error as plain data: its message and its scalar fields (PostgreSQL's code, constraint, detail, …). */
+function wire(err: unknown): WireError {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const out: WireError = { message: err.message };
+  for (const [k, v] of Object.entries(err)) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) out[k] = v as string;
+  return out;
+}
+
+port.on('message', (m: Request) => {
+  run(m).then(
+    (value) => port.postMessage({ id: m.id, ok: true, value } satisfies Reply),
+    (err: unknown) => port.postMessage({ id: m.id, ok: false, error: wire(err) } satisfies Reply),
+  );
+});

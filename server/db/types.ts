@@ -1,0 +1,73 @@
+/** What both databases share: the data-access interface, the row normalisation, the statement-naming rules. */
+
+export type Row = Record<string, unknown>;
+
+/** The one data-access interface: the same SQL (PostgreSQL dialect) on PGlite and on a real server. */
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  one<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** Runs fn in one transaction; a thrown error rolls it back. */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** The connection pool's state (PostgreSQL only; the embedded database has one connection). */
+  stats?: () => PoolStats;
+}
+
+/** Connections open, idle and at most, and queries waiting for a connection. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
+export const INT8 = 20;
+export const NUMERIC = 1700;
+/** A calendar day (a date of birth): kept as its text `YYYY-MM-DD`, never a Date at some hour of some time zone. */
+export const DATE = 1082;
+
+/** int8 holds money and ids; beyond 2^53 a JS number would silently lose digits, so refuse. */
+export function parseInt8(v: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${v} is outside the safe integer range`);
+  return n;
+}
+
+/** Dates leave the data layer as ISO-8601 UTC strings, so rows are JSON as they are. */
+function normaliseRow<T extends Row>(row: Row): T {
+  for (const k in row) {
+    const v = row[k];
+    if (v instanceof Date) row[k] = v.toISOString();
+  }
+  return row as T;
+}
+
+export function wrap(
+  kind: Db['kind'],
+  run: (sql: string, params: unknown[]) => Promise<Row[]>,
+  tx: Db['tx'],
+  close: () => Promise<void>,
+): Db {
+  const db: Db = {
+    kind,
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const rows = await run(sql, [...params]);
+      return rows.map((r) => normaliseRow<T>(r));
+    },
+    async one<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      const rows = await db.query<T>(sql, params);
+      return rows[0];
+    },
+    tx,
+    close,
+  };
+  return db;
+}
+
+/**
+ * Statements that are parsed and planned once and then only bound and executed: the SQL of this app is fixed text with
+ * parameters, so a handful of statements serve every request (docs/decisions/013-logged-in-pages.md). DML only: DDL
+ * and session commands (migrations, SET) are run as they come. Bounded: past the limit a new text is not kept.
+ */
+export const PREPARABLE = /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i;
+export const MAX_PREPARED = 500;
+
+/** "cached plan must not change result type": a table under a kept `SELECT *` changed its columns. */
+export const planChanged = (err: unknown) =>
+  !!err && typeof err === 'object' && (err as { code?: unknown }).code === '0A000' && /cached plan/.test(String((err as Error).message));
