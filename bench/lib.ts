@@ -7,7 +7,7 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { cpus, freemem, totalmem, tmpdir } from 'node:os';
@@ -112,9 +112,15 @@ export function raw(url: string, headers: Record<string, string>, method = 'GET'
 
 /**
  * The built server, production mode, nothing from the caller's environment but PATH and HOME; on PostgreSQL with a
- * `databaseUrl`, else on the embedded database in `dataDir`. Extra node options from BENCH_NODE_ARGS.
+ * `databaseUrl`, else on the embedded database in `dataDir`; `workers`: WEB_CONCURRENCY (unset: the app's own default,
+ * one per core on PostgreSQL). Extra node options from BENCH_NODE_ARGS.
  */
-export async function startApp(opts: { port: number; dataDir: string; databaseUrl?: string | undefined }): Promise<ChildProcess> {
+export async function startApp(opts: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  workers?: number;
+}): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -136,6 +142,8 @@ export async function startApp(opts: { port: number; dataDir: string; databaseUr
     DRAND_URLS: 'none',
     DATA_DIR: opts.dataDir,
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    // One process per core on PostgreSQL unless told (docs/rules/operations.md#6-several-instances).
+    ...(opts.workers ? { WEB_CONCURRENCY: String(opts.workers) } : {}),
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
@@ -296,14 +304,27 @@ export async function formLogin(base: string, phone: string, password: string, h
 /** USER_HZ: 100 on Linux everywhere this runs. */
 const CLOCK_TICKS = 100;
 
+/** These processes and every process they started (an app's workers), from /proc (Linux). */
+function withDescendants(pids: readonly number[]): number[] {
+  const all: number[] = [];
+  const visit = (pid: number) => {
+    all.push(pid);
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) visit(Number(child));
+  };
+  for (const pid of pids) visit(pid);
+  return all;
+}
+
 /**
- * CPU time (user + system) these processes have used so far, in ms, from /proc (Linux; null elsewhere): per request
- * it is what a page costs.
+ * CPU time (user + system) these processes and their descendants (an app's workers) have used so far, in ms, from
+ * /proc (Linux; null elsewhere): per request it is what a page costs. A worker that ended during the run is counted
+ * no more (replaced workers do not happen in a bench; a run where one did is visible in the app's log).
  */
 export function cpuMs(pids: readonly number[]): number | null {
   try {
     let ticks = 0;
-    for (const pid of pids) {
+    for (const pid of withDescendants(pids)) {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
       ticks += Number(fields[11]) + Number(fields[12]);
     }
