@@ -84,9 +84,21 @@ function wire(err: unknown): WireError {
   return out;
 }
 
-port.on('message', (m: Request) => {
-  run(m).then(
-    (value) => port.postMessage({ id: m.id, ok: true, value } satisfies Reply),
-    (err: unknown) => port.postMessage({ id: m.id, ok: false, error: wire(err) } satisfies Reply),
-  );
+/** The replies of one turn of this thread's event loop, sent together at its end. */
+let outbox: Reply[] = [];
+const send = (r: Reply) => {
+  if (outbox.push(r) === 1)
+    setImmediate(() => {
+      const batch = outbox;
+      outbox = [];
+      port.postMessage(batch);
+    });
+};
+
+port.on('message', (batch: Request[]) => {
+  for (const m of batch)
+    run(m).then(
+      (value) => send({ id: m.id, ok: true, value }),
+      (err: unknown) => send({ id: m.id, ok: false, error: wire(err) }),
+    );
 });
