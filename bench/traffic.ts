@@ -19,7 +19,7 @@
  *   `/my-lotteries` and `/profile`, with a browser's headers (`Accept-Encoding: gzip, deflate, br`).
  * - While the app is measured, a steady stream of writes runs beside it (BENCH_WRITES_PER_SEC in all, open loop):
  *   purchases by the players (POST /api/v1/transactions-create/), the TrxID each then gives
- *   (PATCH /api/v1/transactions/:id/trx-id/) and the staff's approvals (PUT /api/v1/transactions/:id/), in turn.
+ *   (PATCH /api/v1/transactions/:id/trx-id/) and the staff's approvals by hand, two people's act (one proposes, another approves), in turn.
  *   A player buys or gives a TrxID at most 9 times in 62 s (the app allows 10 a minute, docs/rules/limits.md#1).
  * - The reference: a bare `node:http` server in another process answering every request with the exact bytes and
  *   headers of one captured response of the same page (the player with the median number of transactions), run
@@ -89,6 +89,8 @@ const PURCHASES_PER_WINDOW = 9;
 /** The purchases' warm-up: accounts of its own, each buying this many (below the per-player limit). */
 const WARMERS = 20;
 const WARM_EACH = 5;
+/** The second staff member, who approves what the demo staff proposes. */
+const SECOND_STAFF = { phone: '01900000001', password: 'bench-second-staff' } as const;
 const PURCHASE_WINDOW_MS = 62_000;
 
 bench.hardLimit(600_000);
@@ -222,6 +224,12 @@ let lottery: Lottery;
     heldIn(r.lottery_id).add(r.ticket);
   lottery = open[0] as Lottery; // the purchases go to the lottery with the most tickets
   players = await storeAccounts(db, '013', PLAYERS, open);
+  // The second staff member: approving a payment by hand is two people's act (docs/rules/payments.md#1-who-may-do-what).
+  await db.query(
+    `INSERT INTO users (name, phone, password_hash, is_active, is_staff, is_superuser, phone_confirmed)
+     VALUES ('Bench second staff', $1, $2, true, true, true, true)`,
+    [SECOND_STAFF.phone, bench.cheapHash(SECOND_STAFF.password)],
+  );
   buyers = await storeAccounts(db, '014', PLAYERS, []);
   warmers = await storeAccounts(db, '015', WARMERS, []);
   await db.close();
@@ -278,6 +286,7 @@ await inTurn(players, 8, async (p) => {
 });
 await inTurn([...buyers, ...warmers], 8, async (b) => void (b.token = await token(b.phone, PASSWORD, b.ip)));
 const staffToken = await token(DEMO_STAFF.phone, DEMO_STAFF.password, '10.9.0.1');
+const secondStaffToken = await token(SECOND_STAFF.phone, SECOND_STAFF.password, '10.9.0.2');
 console.log(`bench: set up in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -349,13 +358,24 @@ async function giveTrxId(t: Pending, now: number): Promise<void> {
   needApproval.push(t.id);
 }
 
+/** A payment approved by hand: proposed by one staff member with the receipt's reason, approved by another. */
 async function approve(id: number): Promise<void> {
+  const reason = { reason: 'Bench: the receipt matches the TrxID' };
+  const proposed = await apiCall(
+    nextBase(),
+    'POST',
+    `/api/v1/transactions/${id}/approval-proposals/`,
+    { authorization: `Bearer ${staffToken}`, 'x-forwarded-for': '10.9.0.1' },
+    reason,
+  );
+  const proposal = proposed.status === 201 ? proposed.json().id : undefined;
+  if (typeof proposal !== 'number') return failed('propose', proposed.status);
   const r = await apiCall(
     nextBase(),
-    'PUT',
-    `/api/v1/transactions/${id}/`,
-    { authorization: `Bearer ${staffToken}`, 'x-forwarded-for': '10.9.0.1' },
-    { status: 'success' },
+    'POST',
+    `/api/v1/transaction-approval-proposals/${proposal}/approve/`,
+    { authorization: `Bearer ${secondStaffToken}`, 'x-forwarded-for': '10.9.0.2' },
+    reason,
   );
   if (r.status !== 200) return failed('approve', r.status);
   writes.done.approve++;
