@@ -6,7 +6,7 @@
  */
 import { axeFindings } from './axe.ts';
 import type { Page } from '@playwright/test';
-import { expect, login, test, uniquePhone } from './helpers.ts';
+import { expect, hydrated, login, test, uniquePhone } from './helpers.ts';
 
 /** A real 1×1 PNG, as a phone camera's photo would be a JPEG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -14,6 +14,9 @@ const photo = (name: string) => ({ name: `${name}.png`, mimeType: 'image/png', b
 
 async function editProfile(page: Page, o: { dialog: boolean }) {
   await page.goto('/profile?lng=en');
+  // With JavaScript, the link opens the dialog in place once React has hydrated the page; a click before that loads
+  // /profile/edit whole, and an Escape pressed before that page hydrates closes nothing.
+  if (o.dialog) await hydrated(page);
   await page.getByRole('link', { name: 'Edit Profile' }).click();
   await expect(page).toHaveURL(/\/profile\/edit$/);
   const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
