@@ -1,6 +1,6 @@
 /**
  * The database goes away under load (docs/rules/operations.md#5-when-the-database-goes-away), at full size: the built
- * app in production mode on a throwaway PostgreSQL (run it through scripts/with-postgres.sh, as `npm run proof` does),
+ * app in production mode, two workers, on a throwaway PostgreSQL (run it through scripts/with-postgres.sh, as `npm run proof` does),
  * 20 players buying and opening My Lotteries without a pause; after OUTAGE_BEFORE_S seconds PostgreSQL is stopped for
  * OUTAGE_S seconds (default 20) and started again. It checks, and prints:
  * - while it is gone, every answer is a 503 (`unavailable`, Retry-After, the sentence in the player's language) — no
@@ -40,7 +40,8 @@ const EN_SENTENCE = 'The service is busy or being restarted.';
 const port = await bench.freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = bench.tempDir();
-const app = await bench.startApp({ port, dataDir, databaseUrl });
+// As the container runs on two cores: two workers (docs/decisions/072-one-worker-per-core.md), whatever this machine has.
+const app = await bench.startApp({ port, dataDir, databaseUrl, workers: 2 });
 
 // Players, and the lottery they buy from.
 const db = await openDb({ databaseUrl });
