@@ -1,7 +1,20 @@
 import pg from 'pg';
 import { openPgliteThread, type ThreadEvent } from './pglite-thread.ts';
 import { holdDir, pgliteDir } from './pglite.ts';
-import { DATE, INT8, MAX_PREPARED, NUMERIC, parseInt8, planChanged, PREPARABLE, wrap, type Db, type Row } from './types.ts';
+import {
+  DATE,
+  INT8,
+  MAX_PREPARED,
+  NUMERIC,
+  normalising,
+  parseInt8,
+  planChanged,
+  PREPARABLE,
+  wrap,
+  type Db,
+  type Row,
+  type Runner,
+} from './types.ts';
 
 export type { Db, PoolStats, Row } from './types.ts';
 export type { ThreadEvent } from './pglite-thread.ts';
@@ -81,10 +94,10 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
   // 'error' event that ends the process. The pool has already removed that client; the next query opens a new one.
   const lost = connectionLost(o);
   pool.on('error', lost);
-  const make = (runner: (sql: string, params: unknown[]) => Promise<Row[]>, client: pg.PoolClient | null): Db =>
+  const make = (runner: Runner, client: pg.PoolClient | null): Db =>
     wrap(
       'postgres',
-      runner,
+      normalising(runner),
       async (fn) => {
         if (client) return fn(make(runner, client)); // nested: same transaction
         const c = await pool.connect();

@@ -12,7 +12,8 @@
  * statement fails the same way and the readiness probe says not ready. An in-memory database is gone with its thread.
  */
 import { Worker } from 'node:worker_threads';
-import type { Db, Row } from './types.ts';
+import { batched } from './batch.ts';
+import { wrap, type Db, type Row, type Runner } from './types.ts';
 
 export type Request =
   | { id: number; op: 'open'; dir: string | null }
@@ -52,8 +53,8 @@ type Link = {
    * timer's ref is a counter, where the thread's own ref and unref on every statement cost a tenth of its round trip.
    */
   keepAlive: NodeJS.Timeout;
-  /** The requests of this turn of the event loop, sent together at its end. */
-  outbox: Request[];
+  /** Sends a request with the others of this turn of the event loop. */
+  send: (r: Request) => void;
 };
 
 /** One database opened through the thread: where it is now, and whether it can be opened again. */
@@ -77,7 +78,10 @@ const workerFile = () => new URL(import.meta.url.endsWith('.ts') ? './pglite-wor
 function startLink(): Link {
   const worker = new Worker(workerFile(), { name: 'embedded-database' });
   const keepAlive = setInterval(() => undefined, 1 << 30).unref();
-  const link: Link = { worker, pending: new Map(), seq: 0, users: new Set(), keepAlive, outbox: [] };
+  const send = batched<Request>((batch) => {
+    if (!link.dead) worker.postMessage(batch);
+  });
+  const link: Link = { worker, pending: new Map(), seq: 0, users: new Set(), keepAlive, send };
   worker.unref();
   worker.on('message', (replies: Reply[]) => {
     for (const r of replies) {
@@ -103,20 +107,13 @@ function startLink(): Link {
   return link;
 }
 
-function flush(link: Link): void {
-  const batch = link.outbox;
-  link.outbox = [];
-  if (!link.dead) link.worker.postMessage(batch);
-}
-
 function call(link: Link, ask: Ask): Promise<unknown> {
   if (link.dead) return Promise.reject(link.dead);
   const id = ++link.seq;
   if (link.pending.size === 0) link.keepAlive.ref();
   return new Promise((resolve, reject) => {
     link.pending.set(id, { resolve, reject });
-    // The requests of one turn of the event loop go as one message (each message costs both threads a wake-up).
-    if (link.outbox.push({ ...ask, id } as Request) === 1) setImmediate(() => flush(link));
+    link.send({ ...ask, id } as Request);
   });
 }
 
@@ -168,24 +165,24 @@ function linkOf(h: Handle): Link {
 export async function openPgliteThread(dir: string | undefined, onEvent: (e: ThreadEvent) => void = () => undefined): Promise<Db> {
   const h: Handle = { dir: dir ?? null, link: null, id: 0, closed: false, onEvent };
   await attach(h);
-  const query = <T extends Row>(link: Link, tx: number, sql: string, params: readonly unknown[]) =>
-    call(link, { op: 'query', db: h.id, tx, sql, params: [...params] }) as Promise<T[]>;
+  // Rows come from the thread as the data layer gives them (it normalised them).
+  const runOn =
+    (link: () => Link, tx: number): Runner =>
+    (sql, params) =>
+      call(link(), { op: 'query', db: h.id, tx, sql, params }) as Promise<Row[]>;
   const inTx = (link: Link, tx: number): Db => {
-    const t: Db = {
-      kind: 'pglite',
-      query: (sql, params = []) => query(link, tx, sql, params),
-      one: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await t.query<T>(sql, params))[0],
-      tx: (fn) => fn(t), // nested: the same transaction
-      close: async () => undefined,
-    };
+    const t: Db = wrap(
+      'pglite',
+      runOn(() => link, tx),
+      (fn) => fn(t), // nested: the same transaction
+      async () => undefined,
+    );
     return t;
   };
-  const db: Db = {
-    kind: 'pglite',
-    query: async (sql, params = []) => query(linkOf(h), 0, sql, params),
-    // Through db.query, as the other databases' `one`: what watches the statements (a test's spy) sees every one.
-    one: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await db.query<T>(sql, params))[0],
-    async tx(fn) {
+  return wrap(
+    'pglite',
+    runOn(() => linkOf(h), 0),
+    async (fn) => {
       const link = linkOf(h);
       const tx = ++txSeq;
       await call(link, { op: 'begin', db: h.id, tx });
@@ -199,7 +196,7 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
       await call(link, { op: 'end', db: h.id, tx, commit: true });
       return result;
     },
-    async close() {
+    async () => {
       if (h.closed) return;
       h.closed = true;
       const link = h.link;
@@ -215,14 +212,13 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
         }
       }
     },
-  };
-  return db;
+  );
 }
 
 /**
  * Ends the thread of the database at once, as a crash would (for the tests of what follows one): its statements and
  * transactions fail and it is opened again.
  */
-export async function crashThreadOf(): Promise<void> {
+export async function crashThread(): Promise<void> {
   await current?.worker.terminate();
 }

@@ -8,6 +8,7 @@
  * Plain TypeScript only (Node strips the types when the sources run): the thread is started from this file's path.
  */
 import { parentPort } from 'node:worker_threads';
+import { batched } from './batch.ts';
 import { openLiteDb } from './pglite.ts';
 import type { Db } from './types.ts';
 import type { Reply, Request, WireError } from './pglite-thread.ts';
@@ -84,16 +85,8 @@ function wire(err: unknown): WireError {
   return out;
 }
 
-/** The replies of one turn of this thread's event loop, sent together at its end. */
-let outbox: Reply[] = [];
-const send = (r: Reply) => {
-  if (outbox.push(r) === 1)
-    setImmediate(() => {
-      const batch = outbox;
-      outbox = [];
-      port.postMessage(batch);
-    });
-};
+/** A reply goes with the others of this turn of the thread's event loop. */
+const send = batched<Reply>((batch) => port.postMessage(batch));
 
 port.on('message', (batch: Request[]) => {
   for (const m of batch)

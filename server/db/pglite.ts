@@ -2,7 +2,20 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import type { messages, PGlite as PGliteType } from '@electric-sql/pglite';
 import { DIR_MODE, FILE_MODE, makePrivate } from './private-files.ts';
-import { DATE, INT8, MAX_PREPARED, NUMERIC, parseInt8, planChanged, PREPARABLE, wrap, type Db, type Row } from './types.ts';
+import {
+  DATE,
+  INT8,
+  MAX_PREPARED,
+  NUMERIC,
+  normalising,
+  parseInt8,
+  planChanged,
+  PREPARABLE,
+  wrap,
+  type Db,
+  type Row,
+  type Runner,
+} from './types.ts';
 
 /**
  * PGlite's own `query` sends six protocol messages one by one (parse, describe, bind, describe, execute, sync) and
@@ -192,10 +205,10 @@ async function openLite(dataDir: string | undefined, dump?: Blob): Promise<{ lit
 async function wrapLite(lite: PGliteType): Promise<Db> {
   await lite.exec(`SET TIME ZONE 'UTC'`);
   const prepared = await preparedPglite(lite);
-  const make = (runner: (sql: string, params: unknown[]) => Promise<Row[]>, inTx: boolean): Db =>
+  const make = (runner: Runner, inTx: boolean): Db =>
     wrap(
       'pglite',
-      runner,
+      normalising(runner),
       inTx ? (fn) => fn(make(runner, true)) : (fn) => lite.transaction((t) => fn(make(prepared.txQuery(t), true))),
       async () => {
         if (!inTx) await lite.close();

@@ -29,31 +29,31 @@ export function parseInt8(v: string): number {
   return n;
 }
 
+/** What runs one statement and gives its rows. */
+export type Runner = (sql: string, params: unknown[]) => Promise<Row[]>;
+
 /** Dates leave the data layer as ISO-8601 UTC strings, so rows are JSON as they are. */
-function normaliseRow<T extends Row>(row: Row): T {
+function normaliseRow(row: Row): Row {
   for (const k in row) {
     const v = row[k];
     if (v instanceof Date) row[k] = v.toISOString();
   }
-  return row as T;
+  return row;
 }
 
-export function wrap(
-  kind: Db['kind'],
-  run: (sql: string, params: unknown[]) => Promise<Row[]>,
-  tx: Db['tx'],
-  close: () => Promise<void>,
-): Db {
+/** A driver's runner whose rows leave with their dates as ISO strings (the drivers give Date objects). */
+export const normalising =
+  (run: Runner): Runner =>
+  async (sql, params) =>
+    (await run(sql, params)).map(normaliseRow);
+
+/** A Db from the runner of its statements (rows as the data layer gives them), its transaction and its close. */
+export function wrap(kind: Db['kind'], run: Runner, tx: Db['tx'], close: () => Promise<void>): Db {
   const db: Db = {
     kind,
-    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const rows = await run(sql, [...params]);
-      return rows.map((r) => normaliseRow<T>(r));
-    },
-    async one<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      const rows = await db.query<T>(sql, params);
-      return rows[0];
-    },
+    query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await run(sql, [...params])) as T[],
+    // Through db.query: what watches the statements (a test's spy) sees every one.
+    one: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await db.query<T>(sql, params))[0],
     tx,
     close,
   };

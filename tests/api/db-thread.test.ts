@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDb, uniqueViolation, type Db, type ThreadEvent } from '../../server/db/index.ts';
-import { crashThreadOf } from '../../server/db/pglite-thread.ts';
+import { crashThread } from '../../server/db/pglite-thread.ts';
 import { databaseUnavailable, errorCode } from '../../server/db/unavailable.ts';
 import { until } from '../helpers/wait.ts';
 
@@ -134,7 +134,7 @@ onPglite('the embedded database thread', () => {
     });
     await begun;
     const waiting = db.query('SELECT count(*) FROM t');
-    await crashThreadOf();
+    await crashThread();
     const failed: unknown = await waiting.catch((e: unknown) => e);
     expect(databaseUnavailable(failed)).toBe(true);
     release();
