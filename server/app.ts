@@ -233,8 +233,20 @@ type ServeDeps = {
 };
 
 /** The HTTP app: the middlewares in their order, the files, the probes, the simulator, the BFF and the pages. */
-function serve(given: ServeDeps) {
-  const { config, db, log, i18n, i18nHandler, resources, trustProxy, apiApp, upstream, pageCache, bkashSimulator } = given;
+function serve({
+  config,
+  db,
+  log,
+  i18n,
+  i18nHandler,
+  resources,
+  trustProxy,
+  apiApp,
+  upstream,
+  pageCache,
+  bkashSimulator,
+  mergedMetrics,
+}: ServeDeps) {
   const production = config.APP_ENV === 'production';
   const csrf = createCsrf(config.SECRET_KEY, production, config.PUBLIC_ORIGIN);
   const sessionOpts = { secure: production, maxAgeMs: config.REFRESH_TOKEN_TTL * 1000 };
@@ -252,7 +264,7 @@ function serve(given: ServeDeps) {
     production,
     db,
     ...(db.stats ? { pool: db.stats } : {}),
-    ...(given.mergedMetrics ? { merged: given.mergedMetrics } : {}),
+    ...(mergedMetrics ? { merged: mergedMetrics } : {}),
   });
   app.use(metrics.observe);
   let draining = false;

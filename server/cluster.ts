@@ -34,27 +34,34 @@ const ours = (m: unknown): m is Message => typeof m === 'object' && m !== null &
  * is killed and the primary exits 1.
  */
 export function runPrimary(count: number, log: Logger, drainMs: number): void {
+  const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+  const listened = new Set<number>();
   const registry = new Registry();
-  const workersUp = new Gauge({ name: 'bhagya_workers', help: 'Worker processes serving now', registers: [registry] });
+  new Gauge({
+    name: 'bhagya_workers',
+    help: 'Worker processes serving now',
+    registers: [registry],
+    collect() {
+      this.set(alive().filter((w) => listened.has(w.id)).length);
+    },
+  });
   const replaced = new Counter({
     name: 'bhagya_worker_restarts_total',
     help: 'Worker processes that stopped unasked and were replaced',
     registers: [registry],
   });
   const born = new Map<number, number>();
-  const listened = new Set<number>();
   let stopping = false;
-  let failed = false;
+  /** The exit code of a worker that failed to start: the primary's own once the others have stopped. */
+  let failedWith: number | null = null;
   let announced = false;
 
   const fork = () => born.set(cluster.fork().id, Date.now());
-  const alive = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
 
   cluster.on('listening', (w, address) => {
     listened.add(w.id);
     // The first one has migrated the database and listens: the others start now.
     if (listened.size === 1) for (let i = 1; i < count; i++) fork();
-    workersUp.set(alive().length);
     if (announced || listened.size < count) return;
     announced = true;
     log.info({ workers: count, port: address.port }, 'every worker is listening');
@@ -62,17 +69,16 @@ export function runPrimary(count: number, log: Logger, drainMs: number): void {
     console.log(`\n  Bhagya is running at http://localhost:${address.port} (${count} workers)`);
   });
   cluster.on('exit', (w, code, signal) => {
-    workersUp.set(alive().length);
-    if (stopping || failed) {
-      if (alive().length === 0) process.exit(failed ? (code ?? 1) : 0);
+    if (stopping || failedWith !== null) {
+      if (alive().length === 0) process.exit(failedWith ?? 0);
       return;
     }
     if (!listened.has(w.id)) {
       // It never served: a start-up failure (its own stderr line says why). Stop the rest and fail as one process does.
-      failed = true;
+      failedWith = code || 1;
       log.error({ worker: w.id, code, signal }, 'a worker failed to start: stopping');
       for (const other of alive()) other.process.kill('SIGTERM');
-      if (alive().length === 0) process.exit(code ?? 1);
+      if (alive().length === 0) process.exit(failedWith);
       return;
     }
     replaced.inc();

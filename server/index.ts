@@ -38,8 +38,8 @@ async function main() {
   const log = createLogger(config.LOG_LEVEL);
   const drainMs = config.SHUTDOWN_DRAIN_MS ?? (config.APP_ENV === 'production' ? 5_000 : 0);
   // Several workers (PostgreSQL, WEB_CONCURRENCY or one per core): this process only looks after them (server/cluster.ts).
-  if (config.workers > 1 && !isWorker()) return runPrimary(config.workers, log, drainMs);
   const worker = isWorker();
+  if (config.workers > 1 && !worker) return runPrimary(config.workers, log, drainMs);
   if (worker) stopWithPrimary();
   // What follows is said once, by the first worker when there are several.
   const first = !worker || firstWorker();
