@@ -90,6 +90,8 @@ export type AppOptions = {
   sendMessages?: boolean;
   /** false: no freeze job (the API tests, which freeze through the draw or freezeDue); the default runs it. */
   freezeJob?: boolean;
+  /** false: no upkeep of the embedded database (the API tests, whose statement counts it would disturb); the default runs it. */
+  upkeep?: boolean;
   /** How pushes are sent (tests: to a local push service); by default web-push with the configured VAPID keys. */
   pushTransport?: PushTransport;
   /**
@@ -134,7 +136,15 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     bkashRetryDelayMs: opts.bkashRetryDelayMs,
   });
   await prepareData({ config, db, log, keys, accounts: services.accounts });
-  const stopJobs = startJobs({ config, db, log, services, sendMessages: opts.sendMessages, freezeJob: opts.freezeJob });
+  const stopJobs = startJobs({
+    config,
+    db,
+    log,
+    services,
+    sendMessages: opts.sendMessages,
+    freezeJob: opts.freezeJob,
+    upkeep: opts.upkeep,
+  });
 
   const trustProxy = ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])];
   const i18nHandler = languageMiddleware(i18n, i18nMiddleware.handle(i18n));

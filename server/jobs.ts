@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { scheduleHousekeeping } from './db/housekeeping.ts';
+import { scheduleUpkeep } from './db/maintenance.ts';
 import { DRAND_TIMEOUT_MS, scheduleBeaconFetch } from './draws/beacon-job.ts';
 import { scheduleFreeze } from './draws/freeze-job.ts';
 import type { Logger } from './log.ts';
@@ -17,15 +18,19 @@ export type JobOptions = {
   sendMessages?: boolean | undefined;
   /** false: no freeze job (the API tests, which freeze through the draw or freezeDue); the default runs it. */
   freezeJob?: boolean | undefined;
+  /** false: no upkeep of the embedded database (server/db/maintenance.ts); the default runs it there. */
+  upkeep?: boolean | undefined;
 };
 
 /**
  * The app's timers (docs/decisions/063-where-the-weight-is.md). Housekeeping runs on every instance; the rest only
  * where the API runs (no API_BASE_URL). Returns what stops them all.
  */
-export function startJobs({ config, db, log, services, sendMessages, freezeJob }: JobOptions): () => Promise<void> {
+export function startJobs({ config, db, log, services, sendMessages, freezeJob, upkeep }: JobOptions): () => Promise<void> {
   const apiHere = !config.API_BASE_URL;
   const stopHousekeeping = scheduleHousekeeping(db, log);
+  // The embedded database's autovacuum, which PGlite lacks (docs/rules/operations.md#9-the-embedded-databases-upkeep).
+  const stopUpkeep = upkeep !== false ? scheduleUpkeep(db, log) : () => undefined;
   const stopReconciling = apiHere ? scheduleReconciliation(services.payments, log, config.RECONCILE_FIRST_MS) : () => undefined;
   const stopSending =
     apiHere && sendMessages !== false ? scheduleDispatch(services.messages, log, services.push, config.DISPATCH_EVERY_MS) : () => undefined;
@@ -37,6 +42,7 @@ export function startJobs({ config, db, log, services, sendMessages, freezeJob }
   const stopFreezing = apiHere && freezeJob !== false ? scheduleFreeze({ db, log }) : () => undefined;
   return async () => {
     stopHousekeeping();
+    stopUpkeep();
     stopReconciling();
     stopSending();
     await stopBeacons();
