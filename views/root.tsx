@@ -6,9 +6,8 @@ import { isStaffPath, paths } from '../shared/paths.ts';
 import { apiOf, localeOf, siteContext, type SiteInfo } from './context.ts';
 import { Footer } from './components/footer.tsx';
 import { Head } from './components/head.tsx';
-import { unreadFor } from './components/bell.tsx';
 import { LanguageChooser } from './components/language-chooser.tsx';
-import { RealityCheck, realityFor, type RealityState } from './components/reality-check.tsx';
+import { RealityCheck, topBarFor, type RealityState } from './components/reality-check.tsx';
 import { TabBar } from './components/tab-bar.tsx';
 import { Toasts } from './components/toast.tsx';
 import { TopBar } from './components/top-bar.tsx';
@@ -30,7 +29,7 @@ export async function rootLoader({ request, context }: LoaderFunctionArgs): Prom
   const { user, csrf } = await api.session();
   const { lng, chosen } = localeOf(context);
   // A visitor's pages ask for neither: they stay the same for every visitor (the page cache shares them).
-  const [reality, unread] = user ? await Promise.all([realityFor(api, request), unreadFor(api)]) : [null, null];
+  const { reality, unread } = user ? await topBarFor(api, request) : { reality: null, unread: null };
   return { user, csrf, lng, langChosen: chosen, site: context.get(siteContext), reality, unread };
 }
 

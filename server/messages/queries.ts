@@ -19,9 +19,13 @@ export const counts = async (db: Db, userId: number): Promise<{ total: number; u
     [userId],
   )) ?? { total: 0, unread: 0 };
 
-/** The unread count alone (the top bar's bell): the partial index answers it. */
+/** The unread count of the player `userSql` names (a parameter or a column), as a subquery: the partial index answers it. */
+export const unreadCount = (userSql: string) =>
+  `(SELECT count(*)::int FROM player_messages WHERE user_id = ${userSql} AND read_at IS NULL)`;
+
+/** The unread count alone (the top bar's bell on the back office's pages). */
 export const unread = async (db: Db, userId: number): Promise<number> =>
-  (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM player_messages WHERE user_id = $1 AND read_at IS NULL', [userId]))?.n ?? 0;
+  (await db.one<{ n: number }>(`SELECT ${unreadCount('$1')} AS n`, [userId]))?.n ?? 0;
 
 export const markRead = (db: Db, userId: number, upTo: number | null) =>
   db.query('UPDATE player_messages SET read_at = now() WHERE user_id = $1 AND read_at IS NULL AND ($2::bigint IS NULL OR id <= $2)', [

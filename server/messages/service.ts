@@ -15,6 +15,9 @@ import { writeDueReminders } from './outbox.ts';
 import * as q from './queries.ts';
 import { renderMessage } from './texts.ts';
 
+/** The unread count as SQL, for a statement that reads it with others (the top bar's, server/play-safe/queries.ts). */
+export { unreadCount } from './queries.ts';
+
 /** An SMS the gateway refused is tried this many times in all (a run a minute), then left as failed. */
 export const MAX_SMS_TRIES = 5;
 

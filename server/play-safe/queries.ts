@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { COUNTED_STATUSES } from '../../shared/play-safe/limits.ts';
+import { unreadCount } from '../messages/service.ts';
 
 /** A row of `play_limits` (migration 018): amounts whole taka, times ISO UTC. */
 export type PlayRow = {
@@ -154,21 +155,28 @@ export const realitySession = (db: Db, userId: number, sid: string) =>
     [sid, userId],
   );
 
+const realitySql = (extra: string) => `SELECT r.created_at AS started_at, r.reality_acknowledged_at AS acknowledged_at,
+            (SELECT reality_minutes FROM play_limits WHERE user_id = $2) AS reality_minutes, u.spent, u.tickets${extra}
+       FROM (SELECT 1) AS one
+       LEFT JOIN refresh_tokens r ON r.jti = $1 AND r.user_id = $2
+       CROSS JOIN LATERAL (SELECT COALESCE(sum(amount), 0)::text AS spent, count(*)::int AS tickets FROM transactions
+                            WHERE user_id = $2 AND status = ANY($3::text[]) AND created_at >= COALESCE(r.created_at, now())) AS u`;
+
 /**
  * Everything the reality check shows, in one statement (it is read for every logged-in page): the session's row (none:
  * the session counts as starting now), the interval the player chose (null: none chosen, or no row), and what he
  * spent since the session started and on how many tickets, counted as spentSinceSession counts them.
  */
-export const realityNow = (db: Db, userId: number, sid: string) =>
-  db.one<Partial<RealitySessionRow> & { reality_minutes: number | null; spent: string; tickets: number }>(
-    `SELECT r.created_at AS started_at, r.reality_acknowledged_at AS acknowledged_at,
-            (SELECT reality_minutes FROM play_limits WHERE user_id = $2) AS reality_minutes, u.spent, u.tickets
-       FROM (SELECT 1) AS one
-       LEFT JOIN refresh_tokens r ON r.jti = $1 AND r.user_id = $2
-       CROSS JOIN LATERAL (SELECT COALESCE(sum(amount), 0)::text AS spent, count(*)::int AS tickets FROM transactions
-                            WHERE user_id = $2 AND status = ANY($3::text[]) AND created_at >= COALESCE(r.created_at, now())) AS u`,
-    [sid, userId, COUNTED_STATUSES],
-  );
+export const realityNow = (db: Db, userId: number, sid: string) => db.one<RealityNowRow>(realitySql(''), [sid, userId, COUNTED_STATUSES]);
+
+export type RealityNowRow = Partial<RealitySessionRow> & { reality_minutes: number | null; spent: string; tickets: number };
+
+/**
+ * What the top bar of every page a logged-in player opens shows, in one statement: the reality check as realityNow
+ * reads it and the bell's unread count (server/messages/queries.ts unreadCount).
+ */
+export const topBarNow = (db: Db, userId: number, sid: string) =>
+  db.one<RealityNowRow & { unread: number }>(realitySql(`, ${unreadCount('$2')} AS unread`), [sid, userId, COUNTED_STATUSES]);
 
 /** The interval the player chose (null: none chosen, or no row). */
 export const realityMinutesOf = async (db: Db, userId: number): Promise<number | null> =>

@@ -9,7 +9,7 @@ import {
   type RealityInterval,
   type RealitySession,
 } from '../../shared/play-safe/reality.ts';
-import type { RealityCheck, RealityIntervalBody } from '../../shared/play-safe/schemas.ts';
+import type { RealityCheck, RealityIntervalBody, TopBar } from '../../shared/play-safe/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
 import * as q from './queries.ts';
@@ -60,9 +60,20 @@ const answer = async (db: Db, who: SessionOf, s: State, nowMs: number) =>
 
 /** The caller's session as the reality check sees it (`GET /api/v1/reality-check/`). */
 export async function realityOf(db: Db, who: SessionOf): Promise<z.input<typeof RealityCheck>> {
-  const nowMs = Date.now();
-  const row = await q.realityNow(db, who.user_id, who.sid);
-  return answerOf(stateFrom(row, row?.reality_minutes ?? null, nowMs), row, nowMs);
+  return realityFrom(await q.realityNow(db, who.user_id, who.sid), Date.now());
+}
+
+/** The reality check from its statement's row (q.realityNow, q.topBarNow). */
+const realityFrom = (row: q.RealityNowRow | undefined, nowMs: number) =>
+  answerOf(stateFrom(row, row?.reality_minutes ?? null, nowMs), row, nowMs);
+
+/**
+ * The top bar of every page a logged-in player opens (`GET /api/v1/top-bar/`): his session's reality check and his
+ * unread messages' count, read in one statement.
+ */
+export async function topBarOf(db: Db, who: SessionOf): Promise<z.input<typeof TopBar>> {
+  const row = await q.topBarNow(db, who.user_id, who.sid);
+  return { reality: realityFrom(row, Date.now()), unread: row?.unread ?? 0 };
 }
 
 /**

@@ -11,6 +11,7 @@ export function playRoutes(play: Play): Endpoints {
   route(r, api.timeOut, ({ body, user }) => play.takeTimeOut(user.user_id, body));
   route(r, api.userPlayLimits, ({ params }) => play.forStaff(params.id));
   route(r, api.realityCheck, ({ user }) => play.reality(user));
+  route(r, api.topBar, ({ user }) => play.topBar(user));
   route(r, api.acknowledgeRealityCheck, ({ user }) => play.acknowledgeReality(user));
   route(r, api.setRealityCheck, ({ body, user }) => play.setRealityInterval(user, body));
   return r;

@@ -25,6 +25,7 @@ import type {
   SelfExclusionBody,
   StaffPlayLimits,
   TimeOutBody,
+  TopBar,
 } from '../../shared/play-safe/schemas.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
@@ -244,6 +245,11 @@ export class Play {
   /** The reality check of the caller's session (docs/rules/play-safe.md#7-reality-check). */
   reality(who: SessionOf): Promise<z.input<typeof RealityCheck>> {
     return reality.realityOf(this.db, who);
+  }
+
+  /** The top bar of the caller's pages: his session's reality check and his unread messages' count, in one read. */
+  topBar(who: SessionOf): Promise<z.input<typeof TopBar>> {
+    return reality.topBarOf(this.db, who);
   }
 
   /** "Continue playing": the reminder due now acknowledged; nothing changes when none is due. */

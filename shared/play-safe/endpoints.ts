@@ -1,7 +1,16 @@
 /** The play endpoints of the API (docs/rules/api.md#3-endpoints); shared/api/contract.ts is the union of every feature's. */
 import { endpoint } from '../api/endpoint.ts';
 import { IdParams } from '../lotteries/schemas.ts';
-import { LimitsBody, PlayLimits, RealityCheck, RealityIntervalBody, SelfExclusionBody, StaffPlayLimits, TimeOutBody } from './schemas.ts';
+import {
+  LimitsBody,
+  PlayLimits,
+  RealityCheck,
+  RealityIntervalBody,
+  SelfExclusionBody,
+  StaffPlayLimits,
+  TimeOutBody,
+  TopBar,
+} from './schemas.ts';
 
 export const playEndpoints = {
   // Keeping play safe (docs/rules/play-safe.md) --------------------------------------------------------
@@ -72,6 +81,17 @@ export const playEndpoints = {
     summary:
       "The reality check of the caller's session (his login): how often he is reminded, whether a reminder is due and when " +
       'the next is, when the session started, how long it has lasted, and what he spent in it on how many tickets.',
+  }),
+  topBar: endpoint({
+    method: 'GET',
+    path: '/api/v1/top-bar/',
+    access: 'user',
+    tag: 'play',
+    reply: TopBar,
+    refuses: [],
+    summary:
+      "What the top bar of every page the caller opens shows, in one read: his session's reality check (as " +
+      '`GET /api/v1/reality-check/` answers it) and how many of his messages are unread (as `GET /api/v1/notifications/unread/`).',
   }),
   acknowledgeRealityCheck: endpoint({
     method: 'POST',

@@ -133,3 +133,10 @@ export const RealityCheck = z.object({
   spent: z.number().int(),
   tickets: z.number().int(),
 });
+
+/**
+ * `GET /api/v1/top-bar/`: what the top bar of every page a logged-in player opens shows, read at once — his session's
+ * reality check (as `GET /api/v1/reality-check/`) and how many of his messages are unread (as
+ * `GET /api/v1/notifications/unread/`).
+ */
+export const TopBar = z.object({ reality: RealityCheck, unread: z.number().int() });

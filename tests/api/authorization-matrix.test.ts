@@ -60,6 +60,7 @@ const MATRIX: Record<keyof typeof contract, Rule> = {
   timeOut: { access: 'user' },
   userPlayLimits: { access: 'staff', owned: 'user' },
   realityCheck: { access: 'user' },
+  topBar: { access: 'user' },
   acknowledgeRealityCheck: { access: 'user' },
   setRealityCheck: { access: 'user' },
   staffUsers: { access: 'staff' },

@@ -133,6 +133,50 @@ describe('GET /api/v1/reality-check/', () => {
   });
 });
 
+describe('GET /api/v1/top-bar/ (the reality check and the bell, in one read)', () => {
+  const topBar = (p: Player | null, lng = 'en') => to(t, api.topBar, { as: p, lang: lng });
+  const unread = (p: Player) => to(t, api.unreadNotifications, { as: p });
+  const message = (p: Player, key: string, read: boolean) =>
+    t.db.query(
+      `INSERT INTO player_messages (user_id, kind, event_key, params, read_at, sms_state) VALUES ($1, 'new_lottery', $2, '{}', $3, 'none')`,
+      [p.id, key, read ? new Date().toISOString() : null],
+    );
+
+  test('anonymous 401; a player gets what the reality check and the unread count answer, each his own', async () => {
+    const anonymous = await topBar(null);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.code).toBe('not_authenticated');
+
+    await t.db.query('DELETE FROM player_messages WHERE user_id = ANY($1)', [[a.id, b.id]]);
+    const lottery = await insertLottery(t, { price: 100 });
+    await age(a.id, 61);
+    expect((await sendMoney(b, lottery)).status).toBe(201); // b's, not a's
+    await t.db.query('DELETE FROM player_messages WHERE user_id = ANY($1)', [[a.id, b.id]]);
+    await message(a, 'top-bar:1', false);
+    await message(a, 'top-bar:2', false);
+    await message(a, 'top-bar:3', true);
+    await message(b, 'top-bar:4', false);
+
+    const res = await topBar(a);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ reality: (await reality(a)).body, unread: 2 });
+    expect(res.body.reality).toMatchObject({ due: true, minutes_played: 61, spent: 0, tickets: 0 });
+    expect((await unread(a)).body).toEqual({ unread: 2 });
+    expect((await topBar(b)).body).toMatchObject({ reality: { due: false, spent: 100, tickets: 1 }, unread: 1 });
+
+    // Read, and acknowledged: the next read says so.
+    await t.db.query('UPDATE player_messages SET read_at = now() WHERE user_id = $1', [a.id]);
+    await acknowledge(a);
+    expect((await topBar(a)).body).toMatchObject({ reality: { due: false }, unread: 0 });
+  });
+
+  test('staff tokens work as any account’s', async () => {
+    await t.db.query('DELETE FROM player_messages WHERE user_id = $1', [staff.id]);
+    await message(staff, 'top-bar:staff', false);
+    expect((await topBar(staff)).body).toMatchObject({ reality: { interval_minutes: 60 }, unread: 1 });
+  });
+});
+
 describe('POST /api/v1/reality-check/ (Continue playing)', () => {
   test('acknowledges the reminder due: the next is due an interval later; the answer is the same shape', async () => {
     await age(a.id, 75);

@@ -6,6 +6,7 @@ import type { ApiClient } from '../../shared/api-client.ts';
 import { isStaffPath, paths } from '../../shared/paths.ts';
 import { formatPlayTime, formatTickets, type CountText } from '../../shared/play-safe/reality.ts';
 import { useTranslation } from '../i18n.tsx';
+import { unreadFor } from './bell.tsx';
 import { useRootData } from '../root.tsx';
 import { CsrfField } from './csrf-field.tsx';
 import { LogoutForm } from './logout-form.tsx';
@@ -18,13 +19,15 @@ import { useHydrated } from './use-hydrated.ts';
 export type RealityState = Reply<typeof contract.realityCheck>;
 
 /**
- * The reality check for the root loader (docs/rules/play-safe.md#7-reality-check): asked on every page a logged-in
- * user opens, except the back office's (staff pages never show it); null when it could not be read.
+ * The top bar's reads for the root loader of a logged-in user's page, in one call: the reality check
+ * (docs/rules/play-safe.md#7-reality-check) and the bell's count (docs/rules/messages.md#5-the-pages),
+ * `GET /api/v1/top-bar/`. The back office's pages never show the reality check: they ask the count alone. Either is
+ * null when it could not be read (the bell then shows no count, the reminder does not show).
  */
-export async function realityFor(api: ApiClient, request: Request): Promise<RealityState | null> {
-  if (isStaffPath(new URL(request.url).pathname)) return null;
-  const r = await api.call(contract.realityCheck);
-  return r.ok ? r.data : null;
+export async function topBarFor(api: ApiClient, request: Request): Promise<{ reality: RealityState | null; unread: number | null }> {
+  if (isStaffPath(new URL(request.url).pathname)) return { reality: null, unread: await unreadFor(api) };
+  const r = await api.call(contract.topBar);
+  return r.ok ? r.data : { reality: null, unread: null };
 }
 
 /** How long the session has lasted and how many tickets, in the page's language and digits. */
