@@ -30,7 +30,8 @@
  *   every page case has, a warm-up that is not measured: 20 other accounts buy 5 tickets each.
  * - Beside them, not judged: `/my-lotteries` as bench/throughput.ts asks for it (one session, one URL, no writes), and
  *   the floor under every logged-in page: `/bff/api/v1/me/`, the player's session checked and 78 bytes of JSON sent,
- *   nothing rendered, with the same rotation and writes (what a page costs at the least, docs/decisions/044); and the
+ *   nothing rendered, with the same rotation and writes (what a page costs at the least, docs/decisions/044);
+ *   `/bff/api/v1/my-lotteries/`, My Lotteries' own read as JSON with the same rotation and writes; and the
  *   render floor under each page (bench/render-floor.ts): the same page rendered by React from its data in hand, for
  *   every request, by a bare node:http server per serving app process with no session, database, middleware or writes, against
  *   that page's reference (what any implementation on this stack reaches at most when it renders every view).
@@ -446,6 +447,15 @@ const cases: PageCase[] = [
     writes: true,
     judged: false,
     floorOf: '/my-lotteries, each view another player, writes on',
+  },
+  // Beside it, not a floor: /my-lotteries' own read answered as JSON (the session checked, the tickets and the purchases
+  // awaiting payment read in one statement), nothing rendered: what the page costs before its top bar and its render.
+  {
+    name: 'data: /bff/api/v1/my-lotteries/ (JSON, no render), each view another player, writes on',
+    path: '/bff/api/v1/my-lotteries/?limit=10',
+    rotate: true,
+    writes: true,
+    judged: false,
   },
   // The render floor under those pages: the page rendered from its data in hand by a bare node:http server, one process
   // per serving app process (instances × workers), no session, no database, no middleware, no writes beside it (bench/render-floor.ts).

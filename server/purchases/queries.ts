@@ -178,12 +178,41 @@ export async function playerTransactions(
     [userId, limit, offset],
   );
   const rows = found.map(({ total_count: _n, ...r }) => r);
-  // A page past the end has no row to carry the total; the first page empty means there are none.
-  const total =
-    found[0]?.total_count ??
-    (offset === 0 ? 0 : (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE ${where}`, [userId]))?.n) ??
-    0;
-  return { rows, total };
+  return { rows, total: await totalOf(db, found[0]?.total_count, offset, where, userId) };
+}
+
+/** A page's total, as its first row carries it; a page past the end has no row to carry it, the first page empty none. */
+async function totalOf(db: Db, carried: number | undefined, offset: number, where: string, userId: number): Promise<number> {
+  if (carried !== undefined) return carried;
+  if (offset === 0) return 0;
+  return (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE ${where}`, [userId]))?.n ?? 0;
+}
+
+/**
+ * My Lotteries in one statement (`GET /api/v1/my-lotteries/`): a page of the player's tickets with their total, and
+ * his purchases awaiting payment, newest first, at most `unfinishedMax` (0: none), each list as playerTransactions reads it.
+ */
+export async function playerLotteries(
+  db: Db,
+  userId: number,
+  limit: number,
+  offset: number,
+  unfinishedMax: number,
+): Promise<{ tickets: PlayerTransactionRow[]; total: number; unfinished: PlayerTransactionRow[] }> {
+  const where = `user_id = $1${ONLY.tickets}`;
+  const lists = `((SELECT *, count(*) OVER () AS total_count, true AS held FROM transactions WHERE ${where}
+      ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3)
+    UNION ALL (SELECT *, 0::bigint, false FROM transactions WHERE user_id = $1${ONLY.unfinished}
+      ORDER BY created_at DESC, id DESC LIMIT $4))`;
+  const found = await db.query<PlayerTransactionRow & { total_count: number; held: boolean }>(
+    `${playerSelect(lists, ', t.total_count::int AS total_count, t.held')} ORDER BY t.created_at DESC, t.id DESC`,
+    [userId, limit, offset, unfinishedMax],
+  );
+  const tickets: PlayerTransactionRow[] = [];
+  const unfinished: PlayerTransactionRow[] = [];
+  for (const { total_count: _n, held, ...r } of found) (held ? tickets : unfinished).push(r);
+  const carried = found.find((r) => r.held)?.total_count;
+  return { tickets, total: await totalOf(db, carried, offset, where, userId), unfinished };
 }
 
 export const playerTransaction = (db: Db, userId: number, id: number) =>

@@ -30,6 +30,7 @@ export function purchaseRoutes(purchases: Purchases, approvals: ManualApprovals,
   });
   route(r, api.setTrxId, ({ params, body, user }) => purchases.setTrxId(user, params.id, body));
   route(r, api.myTransactions, ({ query, user }) => purchases.mine(user, query.limit, query.offset, query.only));
+  route(r, api.myLotteries, ({ query, user }) => purchases.myLotteries(user, query.limit, query.offset));
   route(r, api.myTransaction, ({ params, user }) => purchases.one(user, params.id));
   route(r, api.transactions, ({ query }) => purchases.list(query));
   route(r, api.updateTransaction, ({ params, body, user }) => purchases.setStatus(user, params.id, body));

@@ -14,7 +14,7 @@ import type {
 } from '../../shared/purchases/schemas.ts';
 import type { CheckoutInfo, SendMoneyCheck, StaffSendMoneyCheck } from '../../shared/payments/schemas.ts';
 import type { ReconciliationState } from '../../shared/payments/statement-schemas.ts';
-import type { MyTransactionFilter } from '../../shared/purchases/states.ts';
+import { UNFINISHED_SHOWN, type MyTransactionFilter } from '../../shared/purchases/states.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import { matchOf, numbersOf, tierOfMatch } from '../../shared/draws/tiers.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
@@ -315,6 +315,19 @@ export class Purchases {
   ): Promise<{ items: Player[]; total: number }> {
     const { rows, total } = await q.playerTransactions(this.d.db, caller.user_id, limit, offset, only ?? 'all');
     return { items: rows.map(playerJson), total };
+  }
+
+  /**
+   * My Lotteries (`GET /api/v1/my-lotteries/`): a page of the caller's tickets with their total, and on the first page
+   * his purchases awaiting payment (docs/rules/lotteries-and-sales.md#7-buying-a-ticket, "The pages"), in one statement.
+   */
+  async myLotteries(
+    caller: AccessClaims,
+    limit: number,
+    offset: number,
+  ): Promise<{ tickets: Player[]; total: number; unfinished: Player[] }> {
+    const r = await q.playerLotteries(this.d.db, caller.user_id, limit, offset, offset === 0 ? UNFINISHED_SHOWN : 0);
+    return { tickets: r.tickets.map(playerJson), total: r.total, unfinished: r.unfinished.map(playerJson) };
   }
 
   /** Staff: every transaction, searched and filtered, newest first. */

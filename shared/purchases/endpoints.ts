@@ -4,6 +4,7 @@ import { endpoint } from '../api/endpoint.ts';
 import { IdParams, Paging } from '../lotteries/schemas.ts';
 import { ApprovalProposal, ApprovalProposalParams, ApprovalProposalsQuery, ApprovalReasonBody } from './approvals.ts';
 import {
+  MyLotteriesReply,
   MyTransactionsQuery,
   PlayerTransaction,
   PurchaseBody,
@@ -80,6 +81,18 @@ export const purchasesEndpoints = {
       "The caller's own transactions, newest first, with their lottery and prize (after a numbers draw its numbers, what the " +
       'ticket matched and its tier), paged (total in X-Total-Count); `only=tickets` the confirmed ones and those awaiting ' +
       'confirmation, `only=unfinished` those awaiting payment.',
+  }),
+  myLotteries: endpoint({
+    method: 'GET',
+    path: '/api/v1/my-lotteries/',
+    access: 'user',
+    tag: 'purchases',
+    query: Paging,
+    reply: MyLotteriesReply,
+    refuses: [],
+    summary:
+      "My Lotteries in one read: a page of the caller's tickets (as `only=tickets` lists them) with their total, and on the " +
+      'first page (offset 0) his purchases awaiting payment, at most 10 (as `only=unfinished`).',
   }),
   myTransaction: endpoint({
     method: 'GET',

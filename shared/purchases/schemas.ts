@@ -123,6 +123,17 @@ export const PlayerTransaction = z.object({
 });
 
 /** The purchase's answer: the transaction, and where and how much to pay. */
+/**
+ * `GET /api/v1/my-lotteries/`: My Lotteries in one read — a page of the caller's tickets (as `only=tickets` lists them)
+ * with their total, and on the first page (offset 0) his purchases awaiting payment, newest first, at most
+ * UNFINISHED_SHOWN (as `only=unfinished`); on a later page none.
+ */
+export const MyLotteriesReply = z.object({
+  tickets: z.array(PlayerTransaction),
+  total: z.number().int(),
+  unfinished: z.array(PlayerTransaction),
+});
+
 export const PurchaseReply = PlayerTransaction.extend({
   /** The bKash account to send the money to (configuration BKASH_RECEIVER_NUMBER). */
   bkash_receiver_number: z.string(),

@@ -104,6 +104,7 @@ const MATRIX: Record<keyof typeof contract, Rule> = {
   resolveStatementRow: { access: 'staff' },
   flaggedPurchases: { access: 'staff' },
   myTransactions: { access: 'user' },
+  myLotteries: { access: 'user' },
   myTransaction: { access: 'user', owned: 'transaction' },
   transactions: { access: 'staff' },
   updateTransaction: { access: 'staff', owned: 'transaction' },

@@ -1,6 +1,6 @@
 /**
- * A page that read its own data but lost another of its reads to the database going away (the top bar's unread count,
- * at the moment the database stops: docs/rules/operations.md#5-when-the-database-goes-away): not shown half, with the
+ * A page that read its own data but lost another of its reads to the database going away (the top bar's reality check
+ * and unread count, GET /api/v1/top-bar/, at the moment the database stops: docs/rules/operations.md#5-when-the-database-goes-away): not shown half, with the
  * piece silently missing under a 503, but as the 503 page that says why, in the visitor's language, with Retry-After
  * and the top bar; the same page whole again once the read succeeds. On PGlite and PostgreSQL: the read is made to
  * fail as a lost connection does (ECONNRESET).
@@ -15,9 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const UNREAD = /FROM player_messages WHERE user_id = \$1 AND read_at IS NULL/;
+const UNREAD = /FROM player_messages WHERE user_id = \$\d AND read_at IS NULL/;
 
-/** While `fn` runs, the unread count's statement fails as a connection lost under it does; every other read works. */
+/** While `fn` runs, the statement that reads the unread count fails as a connection lost under it does; every other read works. */
 async function unreadLost<T>(fn: () => Promise<T>): Promise<T> {
   const db: Db = t.db;
   const one = db.one.bind(db);

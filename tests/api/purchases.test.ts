@@ -503,8 +503,10 @@ describe('PATCH /api/v1/transactions/{id}/trx-id/', () => {
   });
 });
 
+const mineOf = (p: Player, query: Record<string, unknown> = {}, lang?: string) => to(t, api.myTransactions, { query, as: p, lang });
+
 describe('GET /api/v1/my-transactions/', () => {
-  const mine = (p: Player, query: Record<string, unknown> = {}, lang?: string) => to(t, api.myTransactions, { query, as: p, lang });
+  const mine = mineOf;
 
   test('only the caller’s own, newest first, paged with X-Total-Count', async () => {
     const lottery = await insertLottery(t, { name: 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক' });
@@ -619,5 +621,88 @@ describe('GET /api/v1/my-transactions/', () => {
       lottery: { id: lottery, is_result_published: true },
     });
     expect(byId[lost.id]).toMatchObject({ is_winning_ticket: false, prize: null });
+  });
+});
+
+describe('GET /api/v1/my-lotteries/ (My Lotteries in one read)', () => {
+  const lotteriesOf = (p: Player | null, query: Record<string, unknown> = {}, lang?: string) =>
+    to(t, api.myLotteries, { query, as: p, lang });
+  const tickets = (x: { ticket: string }[]) => x.map((y) => y.ticket);
+
+  test('a page of his tickets with their total, and on the first page his purchases awaiting payment: as only=tickets and only=unfinished list them', async () => {
+    const p = await account(t, { name: 'Lotteries Player' });
+    const lottery = await insertLottery(t);
+    const states: [string, string, string | null][] = [
+      ['01-02-03-04-08-01', 'failed', null],
+      ['01-02-03-04-08-02', 'pending', null],
+      ['01-02-03-04-08-03', 'pending', 'WAITINGTX2'],
+      ['01-02-03-04-08-04', 'success', 'CONFIRMED2'],
+      ['01-02-03-04-08-05', 'pending', null],
+      ['01-02-03-04-08-06', 'success', 'CONFIRMED3'],
+    ];
+    for (const [i, [ticket, status, trx]] of states.entries())
+      await t.db.query(
+        `INSERT INTO transactions (user_id, lottery_id, ticket, amount, status, payment_method, trx_id, created_at)
+         VALUES ($1, $2, $3, 100, $4, 'bkash', $5, now() - ($6::int * interval '1 minute'))`,
+        [p.id, lottery, ticket, status, trx, 10 - i],
+      );
+    // Another player's are never among them.
+    await t.db.query(
+      `INSERT INTO transactions (user_id, lottery_id, ticket, amount, status, payment_method) VALUES ($1, $2, '01-02-03-04-08-07', 100, 'pending', 'bkash')`,
+      [b.id, lottery],
+    );
+    const first = await lotteriesOf(p, { limit: 2 });
+    expect(first.status).toBe(200);
+    expect(first.headers['x-total-count']).toBeUndefined();
+    expect(tickets(first.body.tickets)).toEqual(['01-02-03-04-08-06', '01-02-03-04-08-04']);
+    expect(first.body.total).toBe(3);
+    expect(tickets(first.body.unfinished)).toEqual(['01-02-03-04-08-05', '01-02-03-04-08-02']);
+    // The same items, field for field, as the two lists of GET /api/v1/my-transactions/.
+    expect(first.body.tickets).toEqual((await mineOf(p, { only: 'tickets', limit: 2 })).body);
+    expect(first.body.unfinished).toEqual((await mineOf(p, { only: 'unfinished' })).body);
+
+    // A later page: its tickets and the same total, no purchases awaiting payment.
+    const second = await lotteriesOf(p, { limit: 2, offset: 2 });
+    expect([tickets(second.body.tickets), second.body.total, second.body.unfinished]).toEqual([['01-02-03-04-08-03'], 3, []]);
+    // Past the end: no tickets, the total still told.
+    expect((await lotteriesOf(p, { limit: 2, offset: 10 })).body).toEqual({ tickets: [], total: 3, unfinished: [] });
+    // None at all.
+    const none = await account(t, { name: 'New Player' });
+    expect((await lotteriesOf(none)).body).toEqual({ tickets: [], total: 0, unfinished: [] });
+    // Only awaiting payment: listed, with no ticket and a total of 0.
+    expect((await lotteriesOf(b)).body).toMatchObject({ tickets: [], total: 0, unfinished: [{ ticket: '01-02-03-04-08-07' }] });
+  });
+
+  test('at most 10 awaiting payment, newest first', async () => {
+    const p = await account(t, { name: 'Many Unfinished' });
+    const lottery = await insertLottery(t);
+    for (let i = 1; i <= 12; i++)
+      await t.db.query(
+        `INSERT INTO transactions (user_id, lottery_id, ticket, amount, status, payment_method, created_at)
+         VALUES ($1, $2, $3, 100, 'pending', 'bkash', now() - ($4::int * interval '1 minute'))`,
+        [p.id, lottery, `01-02-03-04-09-${String(i).padStart(2, '0')}`, 20 - i],
+      );
+    const res = await lotteriesOf(p);
+    expect(res.body.unfinished).toHaveLength(10);
+    expect(res.body.unfinished[0].ticket).toBe('01-02-03-04-09-12');
+  });
+
+  test('a bad limit or offset: 400 under the field, in English and Bengali; anonymous 401; staff get their own', async () => {
+    for (const [query, field] of [
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 'x' }, 'limit'],
+      [{ offset: -1 }, 'offset'],
+      [{ offset: 2_000_000 }, 'offset'],
+      [{ only: 'tickets' }, 'only'],
+    ] as [Record<string, unknown>, string][]) {
+      const en = await lotteriesOf(a, query);
+      expect([query, en.status, Object.keys(en.body)]).toEqual([query, 400, [field]]);
+      const bn = await lotteriesOf(a, query, 'bn');
+      expect(bn.status).toBe(400);
+      expect(bn.body[field][0]).not.toBe(en.body[field][0]);
+    }
+    expect((await lotteriesOf(null)).status).toBe(401);
+    const staff = await account(t, { name: 'Lotteries Staff', is_staff: true });
+    expect((await lotteriesOf(staff)).body).toEqual({ tickets: [], total: 0, unfinished: [] });
   });
 });

@@ -26,17 +26,15 @@ import { Pager } from './pager.tsx';
 import { listData, listHref, pageCount, parsePage } from './paging.ts';
 
 export const PER_PAGE = 10;
-/** Purchases awaiting payment listed above the tickets, at most (on the first page). */
-export const UNFINISHED_SHOWN = 10;
 /** The API refuses offsets beyond this; later pages are simply empty. */
 const MAX_OFFSET = 1_000_000;
 
 type Tx = z.output<typeof PlayerTransaction>;
 
 /**
- * The player's tickets, newest first, 10 a page (`?page=`): `GET /api/v1/my-transactions/?only=tickets`, the confirmed
- * ones and those awaiting confirmation. A cancelled purchase is no ticket and is not shown; one awaiting payment is a
- * line above the tickets on the first page (`only=unfinished`) until it is paid or cancelled
+ * The player's tickets, newest first, 10 a page (`?page=`), the confirmed ones and those awaiting confirmation, and
+ * above them on the first page his purchases awaiting payment until each is paid or cancelled, in one read:
+ * `GET /api/v1/my-lotteries/`. A cancelled purchase is no ticket and is not shown
  * (docs/rules/lotteries-and-sales.md#7-buying-a-ticket, "The pages").
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -48,20 +46,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const none = { unfinished: [] as Tx[], claimed, heldUntil: null as string | null };
   if (offset > MAX_OFFSET) return { page, items: [] as Tx[], total: 0, error: null, ...none };
   const api = apiOf(context);
-  const [r, u] = await Promise.all([
-    api.call(contract.myTransactions, { query: { limit: PER_PAGE, offset, only: 'tickets' } }),
-    page === 1 ? api.call(contract.myTransactions, { query: { limit: UNFINISHED_SHOWN, offset: 0, only: 'unfinished' } }) : null,
-  ]);
-  const unfinished = u?.ok ? u.data : [];
-  if (!r.ok) return { ...listData<Tx>(r, page), ...none, unfinished };
+  const r = await api.call(contract.myLotteries, { query: { limit: PER_PAGE, offset } });
+  if (!r.ok) return { ...listData<Tx>(r, page), ...none };
+  const { tickets, total, unfinished } = r.data;
   // A prize the player could claim now: whether a change of his phone, e-mail or password holds his claims
   // (docs/rules/lotteries-and-sales.md#11-prize-claims). The hold is the player's, so any winning ticket tells it.
   let heldUntil: string | null = null;
-  if (r.data.some(claimable)) {
+  if (tickets.some(claimable)) {
     const w = await api.call(contract.myWinningTickets, { query: { limit: 1, offset: 0 } });
     heldUntil = w.ok ? (w.data[0]?.held_until ?? null) : null;
   }
-  return { ...listData(r, page), unfinished, claimed, heldUntil };
+  return { ...listData({ ...r, data: tickets, total }, page), unfinished, claimed, heldUntil };
 }
 
 /** Whether this transaction's prize can be claimed now, the hold aside. */
