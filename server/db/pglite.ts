@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { messages, PGlite as PGliteType } from '@electric-sql/pglite';
+import { readRows } from './pglite-rows.ts';
 import { DIR_MODE, FILE_MODE, makePrivate } from './private-files.ts';
 import {
   DATE,
@@ -25,12 +26,12 @@ import {
  * serializers, same errors (the first DatabaseError of the batch, with the query and parameters attached).
  */
 async function preparedPglite(lite: PGliteType) {
-  const { parse, protocol } = await import('@electric-sql/pglite');
+  const { messages: m, parse, protocol, types } = await import('@electric-sql/pglite');
   const ser = protocol.serialize;
-  type Kept = { name: string; paramTypes: number[]; fields: messages.BackendMessage | undefined };
+  type Kept = { name: string; paramTypes: number[]; fields: messages.RowDescriptionMessage | undefined };
   const kept = new Map<string, Kept>();
   let named = 0;
-  const batch = (parts: Uint8Array[]) => {
+  const joined = (parts: Uint8Array[]) => {
     let size = 0;
     for (const p of parts) size += p.length;
     const out = new Uint8Array(size);
@@ -39,14 +40,30 @@ async function preparedPglite(lite: PGliteType) {
       out.set(p, at);
       at += p.length;
     }
-    return lite.execProtocolStream(out, { syncToFs: false });
+    return out;
   };
+  const batch = (parts: Uint8Array[]) => lite.execProtocolStream(joined(parts), { syncToFs: false });
   const prepare = async (sql: string): Promise<Kept> => {
     const name = `bh_${++named}`;
     const msgs = await batch([ser.parse({ name, text: sql }), ser.describe({ type: 'S', name }), ser.sync()]);
-    const k = { name, paramTypes: parse.parseDescribeStatementResults(msgs), fields: msgs.find((m) => m.name === 'rowDescription') };
+    const fields = msgs.find((x): x is messages.RowDescriptionMessage => x instanceof m.RowDescriptionMessage);
+    const k = { name, paramTypes: parse.parseDescribeStatementResults(msgs), fields };
     kept.set(sql, k);
     return k;
+  };
+  const value = (text: string, type: number) => types.parseType(text, type, lite.parsers) as unknown;
+  /**
+   * The rows of a bound statement's answer: read in place (server/db/pglite-rows.ts); an answer with an error or
+   * anything unexpected is read by PGlite's parser, and its first error thrown, as execProtocolStream does.
+   */
+  const rowsOf = (raw: Uint8Array, k: Kept): Row[] => {
+    const rows = readRows(raw, k.fields?.fields, value);
+    if (rows) return rows;
+    const msgs: messages.BackendMessage[] = [];
+    new protocol.Parser().parse(raw, (x) => msgs.push(x));
+    const error = msgs.find((x) => x instanceof m.DatabaseError);
+    if (error) throw error;
+    return (parse.parseResults(k.fields ? [k.fields, ...msgs] : msgs, lite.parsers)[0]?.rows ?? []) as Row[];
   };
   const forget = async (sql: string) => {
     const k = kept.get(sql);
@@ -57,23 +74,28 @@ async function preparedPglite(lite: PGliteType) {
   /** Runs in the query lock. */
   const run = async (sql: string, params: unknown[], inTx: boolean): Promise<Row[]> => {
     await lite._checkReady();
-    let k: Kept | undefined;
-    let msgs: messages.BackendMessage[];
+    let rows: Row[];
     try {
-      k = kept.get(sql) ?? (await prepare(sql));
-      const types = k.paramTypes;
+      const k = kept.get(sql) ?? (await prepare(sql));
+      const paramTypes = k.paramTypes;
       const values = params.map((v, i) => {
         if (v === null || v === undefined) return null;
-        const serialise = lite.serializers[types[i] ?? 0];
+        const serialise = lite.serializers[paramTypes[i] ?? 0];
         return serialise ? serialise(v) : String(v as string);
       });
-      msgs = await batch([ser.bind({ statement: k.name, values }), ser.execute({}), ser.sync()]);
+      // The answer's bytes as they come, without PGlite's parser (execProtocolRaw would still run it on them).
+      const chunks: Uint8Array[] = [];
+      await lite.execProtocolRawStream(joined([ser.bind({ statement: k.name, values }), ser.execute({}), ser.sync()]), {
+        syncToFs: false,
+        onRawData: (bytes) => void chunks.push(bytes.slice()),
+      });
+      rows = rowsOf(chunks.length === 1 ? (chunks[0] as Uint8Array) : joined(chunks), k);
     } catch (err) {
       if (planChanged(err)) await forget(sql);
       throw Object.assign(err as Error, { query: sql, params });
     }
     if (!inTx) await lite.syncToFs();
-    return (parse.parseResults(k.fields ? [k.fields, ...msgs] : msgs, lite.parsers)[0]?.rows ?? []) as Row[];
+    return rows;
   };
   const usable = (sql: string) => PREPARABLE.test(sql) && (kept.has(sql) || kept.size < MAX_PREPARED);
   return {

@@ -1,0 +1,76 @@
+/**
+ * The embedded database's rows read straight from PostgreSQL's wire bytes (server/db/pglite-rows.ts): every value in
+ * place, null as null, text in any script, the columns in order; anything but rows (an error, a notice) or a row that
+ * does not match its description is left to PGlite's parser (undefined).
+ */
+import { readRows, type RowField } from '../../server/db/pglite-rows.ts';
+
+const message = (code: string, payload: Buffer) => {
+  const head = Buffer.alloc(5);
+  head.write(code, 0, 'latin1');
+  head.writeUInt32BE(payload.length + 4, 1);
+  return Buffer.concat([head, payload]);
+};
+const dataRow = (values: (string | null)[]) => {
+  const parts = [Buffer.alloc(2)];
+  parts[0]!.writeInt16BE(values.length);
+  for (const v of values) {
+    const len = Buffer.alloc(4);
+    if (v === null) len.writeInt32BE(-1);
+    else len.writeInt32BE(Buffer.byteLength(v));
+    parts.push(len);
+    if (v !== null) parts.push(Buffer.from(v));
+  }
+  return message('D', Buffer.concat(parts));
+};
+const cstring = (s: string) => Buffer.from(`${s}\0`);
+const bindComplete = message('2', Buffer.alloc(0));
+const complete = (tag: string) => message('C', cstring(tag));
+const ready = message('Z', Buffer.from('I'));
+const answer = (...parts: Buffer[]) => new Uint8Array(Buffer.concat(parts));
+
+const fields: RowField[] = [
+  { name: 'id', dataTypeID: 20 },
+  { name: 'name', dataTypeID: 25 },
+  { name: 'paid', dataTypeID: 16 },
+];
+/** What PGlite's parsers would make of each type, for the test: the type told beside the text. */
+const parse = (text: string, type: number) => `${type}:${text}`;
+
+test('rows in order, each value with its type, null as null, Bengali as it was written', () => {
+  const raw = answer(bindComplete, dataRow(['1', 'রহিম উদ্দিন', 't']), dataRow(['2', null, 'f']), complete('SELECT 2'), ready);
+  expect(readRows(raw, fields, parse)).toEqual([
+    { id: '20:1', name: '25:রহিম উদ্দিন', paid: '16:t' },
+    { id: '20:2', name: null, paid: '16:f' },
+  ]);
+  expect(Object.keys(readRows(raw, fields, parse)?.[0] ?? {})).toEqual(['id', 'name', 'paid']);
+});
+
+test('a view into a larger buffer is read from its own offset', () => {
+  const inner = Buffer.concat([
+    Buffer.from('junk'),
+    bindComplete,
+    dataRow(['7', 'x', 't']),
+    complete('SELECT 1'),
+    ready,
+    Buffer.from('junk'),
+  ]);
+  const view = new Uint8Array(inner.buffer, inner.byteOffset + 4, inner.length - 8);
+  expect(readRows(view, fields, parse)).toEqual([{ id: '20:7', name: '25:x', paid: '16:t' }]);
+});
+
+test('no rows: an empty list (a write without RETURNING, a SELECT that found none)', () => {
+  expect(readRows(answer(bindComplete, complete('UPDATE 0'), ready), undefined, parse)).toEqual([]);
+  expect(readRows(answer(bindComplete, complete('SELECT 0'), ready), fields, parse)).toEqual([]);
+});
+
+test('anything else is left to PGlite: an error, a notice, rows without a description or of another width, a cut answer', () => {
+  const error = message('E', Buffer.concat([Buffer.from('SERROR\0'), Buffer.from('C23505\0'), Buffer.from('Mduplicate\0\0')]));
+  const notice = message('N', Buffer.from('SNOTICE\0Mhello\0\0'));
+  expect(readRows(answer(bindComplete, error, ready), fields, parse)).toBeUndefined();
+  expect(readRows(answer(bindComplete, notice, complete('SELECT 0'), ready), fields, parse)).toBeUndefined();
+  expect(readRows(answer(bindComplete, dataRow(['1', 'x', 't']), complete('SELECT 1'), ready), undefined, parse)).toBeUndefined();
+  expect(readRows(answer(bindComplete, dataRow(['1', 'x']), complete('SELECT 1'), ready), fields, parse)).toBeUndefined();
+  const whole = answer(bindComplete, dataRow(['1', 'x', 't']), complete('SELECT 1'), ready);
+  expect(readRows(whole.subarray(0, whole.length - 3), fields, parse)).toBeUndefined();
+});
