@@ -247,10 +247,10 @@ export async function startRenderFloor() {
   return {
     url,
     pid: child.pid,
-    /** Renders this page from now on; answers the length of its HTML. */
-    async serve(url: string, r: Raw): Promise<number> {
+    /** Renders this page from now on (`add`: this one too, each request the next in turn); answers the length of its HTML. */
+    async serve(url: string, r: Raw, add = false): Promise<number> {
       const ack = next();
-      child.send({ url, status: r.status, rawHeaders: r.rawHeaders, body: r.body.toString('base64') });
+      child.send({ url, status: r.status, rawHeaders: r.rawHeaders, body: r.body.toString('base64'), add });
       const m = await ack;
       if (!m.set) throw new Error(`render floor: ${m.error ?? 'refused the page'}`);
       return m.bytes ?? 0;

@@ -7,7 +7,8 @@
  * at the app's level, and the answer with the app's headers.
  *
  * The parent sends the app's captured answer of the page (`{ url, status, rawHeaders, body }`, base64, gzip or plain);
- * the page's loader data is read from the hydration data in it. The process answers `{ port }` when it listens and
+ * the page's loader data is read from the hydration data in it. With `add`, the answer is added to those it has, and
+ * each request renders the next of them in turn (each player's own page, bench/traffic.ts); without, it is the only one. The process answers `{ port }` when it listens and
  * `{ set, bytes }` when it serves a page; it ends when its parent goes. Run by the bench with NODE_ENV=production.
  */
 import http from 'node:http';
@@ -28,13 +29,14 @@ import { clientTexts } from '../server/ssr/texts.ts';
 import type { Language } from '../shared/i18n.ts';
 import { root, withoutFraming } from './lib.ts';
 
-type Page = { url: string; status: number; rawHeaders: string[]; body: string };
+type Page = { url: string; status: number; rawHeaders: string[]; body: string; add?: boolean };
 type Served = { url: string; headers: string[]; loaderData: Record<string, unknown>; lng: Language };
 
 const resources = loadResources();
 const handler = createStaticHandler(routes);
 const nonce = nonceSource();
-let served: Served | null = null;
+let served: Served[] = [];
+let turn = 0;
 let deps: Parameters<typeof pageDocument>[0] | null = null;
 
 /** The page's loader data, from the hydration data the app put in it (views/document.tsx). */
@@ -68,7 +70,8 @@ function serve(p: Page): number {
     texts: clientTexts(resources),
     madeFooter: footerOnce(resources, site),
   };
-  served = { url: p.url, headers, loaderData, lng };
+  const page = { url: p.url, headers, loaderData, lng };
+  served = p.add ? [...served, page] : [page];
   return html.length;
 }
 
@@ -85,7 +88,7 @@ async function contextFor(s: Served): Promise<StaticHandlerContext> {
 }
 
 const server = http.createServer((req, res) => {
-  const s = served;
+  const s = served[turn++ % Math.max(1, served.length)];
   const d = deps;
   if (!s || !d) return void res.writeHead(503).end();
   void (async () => {
