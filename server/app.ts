@@ -92,6 +92,8 @@ export type AppOptions = {
   freezeJob?: boolean;
   /** false: no upkeep of the embedded database (the API tests, whose statement counts it would disturb); the default runs it. */
   upkeep?: boolean;
+  /** false: no reconciliation timer (the API tests call payments.reconcile() themselves); the default runs it. */
+  reconcileJob?: boolean;
   /** How pushes are sent (tests: to a local push service); by default web-push with the configured VAPID keys. */
   pushTransport?: PushTransport;
   /**
@@ -144,6 +146,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     sendMessages: opts.sendMessages,
     freezeJob: opts.freezeJob,
     upkeep: opts.upkeep,
+    reconcileJob: opts.reconcileJob,
   });
 
   const trustProxy = ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])];

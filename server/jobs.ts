@@ -20,18 +20,24 @@ export type JobOptions = {
   freezeJob?: boolean | undefined;
   /** false: no upkeep of the embedded database (server/db/maintenance.ts); the default runs it there. */
   upkeep?: boolean | undefined;
+  /**
+   * false: no reconciliation timer (the API tests, which call payments.reconcile() themselves: a timer's run between a
+   * test's steps would lease the payment the test is about); the default runs it where the API runs.
+   */
+  reconcileJob?: boolean | undefined;
 };
 
 /**
  * The app's timers (docs/decisions/063-where-the-weight-is.md). Housekeeping runs on every instance; the rest only
  * where the API runs (no API_BASE_URL). Returns what stops them all.
  */
-export function startJobs({ config, db, log, services, sendMessages, freezeJob, upkeep }: JobOptions): () => Promise<void> {
+export function startJobs({ config, db, log, services, sendMessages, freezeJob, upkeep, reconcileJob }: JobOptions): () => Promise<void> {
   const apiHere = !config.API_BASE_URL;
   const stopHousekeeping = scheduleHousekeeping(db, log);
   // The embedded database's autovacuum, which PGlite lacks (docs/rules/operations.md#9-the-embedded-databases-upkeep).
   const stopUpkeep = upkeep !== false ? scheduleUpkeep(db, log) : () => undefined;
-  const stopReconciling = apiHere ? scheduleReconciliation(services.payments, log, config.RECONCILE_FIRST_MS) : () => undefined;
+  const stopReconciling =
+    apiHere && reconcileJob !== false ? scheduleReconciliation(services.payments, log, config.RECONCILE_FIRST_MS) : () => undefined;
   const stopSending =
     apiHere && sendMessages !== false ? scheduleDispatch(services.messages, log, services.push, config.DISPATCH_EVERY_MS) : () => undefined;
   // The draws' beacons fetched from drand and verified (docs/rules/draws.md#4-the-beacon), where DRAND_URLS names relays.
