@@ -30,7 +30,7 @@ import type { Push } from './push/service.ts';
 import type { PushTransport } from './push/transport.ts';
 import type { Payments } from './payments/service.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
-import { startJobs } from './jobs.ts';
+import { startJobs, type JobSwitches } from './jobs.ts';
 import { prepareData } from './prepare.ts';
 import { buildServices } from './services.ts';
 import { pageErrorHandler } from './ssr/message-page.ts';
@@ -79,21 +79,14 @@ export type App = {
 const NOT_PAGES =
   /^\/(api|bff|assets|texts|fonts|icons|locales|metrics|healthz|readyz|favicon\.svg|sw\.js|manifest\.\w+\.webmanifest)(\/|$)/;
 
-export type AppOptions = {
+/** With the timers' switches (server/jobs.ts JobSwitches). */
+export type AppOptions = JobSwitches & {
   db?: Db;
   /** In a worker of several (server/cluster.ts): /metrics merges every worker's. */
   mergedMetrics?: MergeMetrics;
   log?: Logger;
   notifier?: Notifier;
   inMemoryDb?: boolean;
-  /** false: no timer sends the messages' SMS (tests call messages.dispatch() themselves). */
-  sendMessages?: boolean;
-  /** false: no freeze job (the API tests, which freeze through the draw or freezeDue); the default runs it. */
-  freezeJob?: boolean;
-  /** false: no upkeep of the embedded database (the API tests, whose statement counts it would disturb); the default runs it. */
-  upkeep?: boolean;
-  /** false: no reconciliation timer (the API tests call payments.reconcile() themselves); the default runs it. */
-  reconcileJob?: boolean;
   /** How pushes are sent (tests: to a local push service); by default web-push with the configured VAPID keys. */
   pushTransport?: PushTransport;
   /**
@@ -138,16 +131,8 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     bkashRetryDelayMs: opts.bkashRetryDelayMs,
   });
   await prepareData({ config, db, log, keys, accounts: services.accounts });
-  const stopJobs = startJobs({
-    config,
-    db,
-    log,
-    services,
-    sendMessages: opts.sendMessages,
-    freezeJob: opts.freezeJob,
-    upkeep: opts.upkeep,
-    reconcileJob: opts.reconcileJob,
-  });
+  // The timers, less those the options turn off (JobSwitches).
+  const stopJobs = startJobs({ ...opts, config, db, log, services });
 
   const trustProxy = ['loopback', ...(config.TRUST_PROXY ? config.TRUST_PROXY.split(',').map((s) => s.trim()) : [])];
   const i18nHandler = languageMiddleware(i18n, i18nMiddleware.handle(i18n));

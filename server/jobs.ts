@@ -9,22 +9,26 @@ import { scheduleDispatch } from './messages/service.ts';
 import { scheduleReconciliation } from './payments/reconcile.ts';
 import type { Services } from './services.ts';
 
-export type JobOptions = {
+/** The timers a caller may turn off (createApp's options): each runs unless it is false. */
+export type JobSwitches = {
+  /** false: no timer sends the messages' SMS (tests call messages.dispatch() themselves). */
+  sendMessages?: boolean | undefined;
+  /** false: no freeze job (the API tests, which freeze through the draw or freezeDue). */
+  freezeJob?: boolean | undefined;
+  /** false: no upkeep of the embedded database (server/db/maintenance.ts; the API tests, whose statement counts it would disturb). */
+  upkeep?: boolean | undefined;
+  /**
+   * false: no reconciliation timer (the API tests, which call payments.reconcile() themselves: a timer's run between a
+   * test's steps would lease the payment the test is about).
+   */
+  reconcileJob?: boolean | undefined;
+};
+
+export type JobOptions = JobSwitches & {
   config: Config;
   db: Db;
   log: Logger;
   services: Pick<Services, 'payments' | 'messages' | 'push'>;
-  /** false: no timer sends the messages' SMS (tests call messages.dispatch() themselves). */
-  sendMessages?: boolean | undefined;
-  /** false: no freeze job (the API tests, which freeze through the draw or freezeDue); the default runs it. */
-  freezeJob?: boolean | undefined;
-  /** false: no upkeep of the embedded database (server/db/maintenance.ts); the default runs it there. */
-  upkeep?: boolean | undefined;
-  /**
-   * false: no reconciliation timer (the API tests, which call payments.reconcile() themselves: a timer's run between a
-   * test's steps would lease the payment the test is about); the default runs it where the API runs.
-   */
-  reconcileJob?: boolean | undefined;
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { Logger } from '../log.ts';
 import type { Db } from './index.ts';
+import { repeat } from '../repeat.ts';
 
 /**
  * Rows that only ever grow are pruned once they can no longer matter: finished rate-limit windows, one-time
@@ -18,18 +19,8 @@ export async function housekeep(db: Db): Promise<Record<string, number>> {
   };
 }
 
-/** Runs housekeeping now and then hourly, without keeping the process alive for it. */
+/** Runs housekeeping 30 s after the start and then hourly, without keeping the process alive for it. */
 export function scheduleHousekeeping(db: Db, log: Logger): () => void {
-  const run = () =>
-    housekeep(db)
-      .then((n) => log.debug({ pruned: n }, 'housekeeping'))
-      .catch((err: unknown) => log.warn({ err }, 'housekeeping failed'));
-  const first = setTimeout(run, 30_000);
-  const every = setInterval(run, 3600_000);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  const run = async () => log.debug({ pruned: await housekeep(db) }, 'housekeeping');
+  return repeat({ run, firstMs: 30_000, everyMs: 3600_000, log, failed: 'housekeeping failed' });
 }

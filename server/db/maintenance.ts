@@ -1,4 +1,5 @@
 import type { Logger } from '../log.ts';
+import { repeat } from '../repeat.ts';
 import type { Db } from './index.ts';
 
 /**
@@ -69,27 +70,11 @@ export const UPKEEP_EVERY_MS = 60_000;
  */
 export function scheduleUpkeep(db: Db, log: Logger, everyMs = UPKEEP_EVERY_MS): () => void {
   if (db.kind !== 'pglite') return () => undefined;
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
+  const run = async () => {
     const started = performance.now();
-    upkeep(db)
-      .then((done) => {
-        if (done.vacuumed.length || done.analyzed.length)
-          log.info({ ...done, ms: Math.round(performance.now() - started) }, 'embedded database vacuumed and analyzed');
-      })
-      .catch((err: unknown) => log.warn({ err }, 'embedded database upkeep failed'))
-      .finally(() => {
-        running = false;
-      });
+    const done = await upkeep(db);
+    if (done.vacuumed.length || done.analyzed.length)
+      log.info({ ...done, ms: Math.round(performance.now() - started) }, 'embedded database vacuumed and analyzed');
   };
-  const first = setTimeout(run, Math.min(everyMs, 5_000));
-  const every = setInterval(run, everyMs);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return repeat({ run, firstMs: Math.min(everyMs, 5_000), everyMs, log, failed: 'embedded database upkeep failed' });
 }

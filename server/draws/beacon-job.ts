@@ -2,6 +2,7 @@ import { Agent } from 'undici';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
+import { repeat } from '../repeat.ts';
 import * as cq from './commitment-queries.ts';
 import { fetchBeacon, type FetchOptions } from './drand.ts';
 import { QUICKNET } from './verifiable.ts';
@@ -87,26 +88,13 @@ export async function runOnce(o: BeaconJobOptions): Promise<number> {
 export function scheduleBeaconFetch(o: Omit<BeaconJobOptions, 'dispatcher'>): () => Promise<void> {
   if (o.relays.length === 0) return async () => undefined;
   const agent = new Agent({ keepAliveTimeout: 4_000, connect: { timeout: o.timeoutMs } });
-  let running = false;
   const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const n = await runOnce({ ...o, dispatcher: agent });
-      if (n) o.log.info({ lotteries: n }, 'drand beacons fetched and verified');
-    } catch (err) {
-      o.log.warn({ err }, 'drand beacon fetch failed');
-    } finally {
-      running = false;
-    }
+    const n = await runOnce({ ...o, dispatcher: agent });
+    if (n) o.log.info({ lotteries: n }, 'drand beacons fetched and verified');
   };
-  const first = setTimeout(() => void run(), BEACON_FIRST_MS);
-  const every = setInterval(() => void run(), BEACON_EVERY_MS);
-  first.unref();
-  every.unref();
+  const stop = repeat({ run, firstMs: BEACON_FIRST_MS, everyMs: BEACON_EVERY_MS, log: o.log, failed: 'drand beacon fetch failed' });
   return async () => {
-    clearTimeout(first);
-    clearInterval(every);
+    stop();
     await agent.close();
   };
 }

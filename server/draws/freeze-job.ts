@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
+import { repeat } from '../repeat.ts';
 import { lockLotteryForSale } from '../lotteries/service.ts';
 import { dueForFreeze } from './freeze-queries.ts';
 import { freezeTickets } from './freeze.ts';
@@ -33,25 +34,9 @@ export async function freezeDue(db: Db, now: () => number = Date.now): Promise<n
  * logged and the next one tries again; nothing depends on it having run, since the draw freezes first.
  */
 export function scheduleFreeze(o: { db: Db; log: Logger }): () => void {
-  let running = false;
   const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const n = await freezeDue(o.db);
-      if (n) o.log.info({ lotteries: n }, 'tickets frozen at the end of sales');
-    } catch (err) {
-      o.log.warn({ err }, 'freezing tickets failed');
-    } finally {
-      running = false;
-    }
+    const n = await freezeDue(o.db);
+    if (n) o.log.info({ lotteries: n }, 'tickets frozen at the end of sales');
   };
-  const first = setTimeout(() => void run(), FREEZE_FIRST_MS);
-  const every = setInterval(() => void run(), FREEZE_EVERY_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return repeat({ run, firstMs: FREEZE_FIRST_MS, everyMs: FREEZE_EVERY_MS, log: o.log, failed: 'freezing tickets failed' });
 }

@@ -10,6 +10,7 @@ import type { Language } from '../../shared/i18n.ts';
 import type { Db } from '../db/index.ts';
 import type { Texts } from '../i18n.ts';
 import type { Logger } from '../log.ts';
+import { repeat } from '../repeat.ts';
 import { NotifyError, type Notifier } from '../notify/index.ts';
 import { writeDueReminders } from './outbox.ts';
 import * as q from './queries.ts';
@@ -125,20 +126,15 @@ export function scheduleDispatch(
   push: { dispatch(): Promise<number> } | undefined,
   everyMs: number,
 ): () => void {
-  let running = false;
   let remindedAt = -Infinity;
-  const every = setInterval(() => {
-    if (running) return;
-    running = true;
-    const remind = Date.now() - remindedAt >= REMIND_EVERY_MS;
-    if (remind) remindedAt = Date.now();
-    (remind ? messages.remind() : Promise.resolve(0))
-      .then(() => messages.dispatch())
-      // The pushes of the same messages (docs/rules/messages.md#6-push-notifications), after their SMS.
-      .then(() => push?.dispatch())
-      .catch((err: unknown) => log.warn({ err }, 'sending messages failed'))
-      .finally(() => (running = false));
-  }, everyMs);
-  every.unref();
-  return () => clearInterval(every);
+  const run = async () => {
+    if (Date.now() - remindedAt >= REMIND_EVERY_MS) {
+      remindedAt = Date.now();
+      await messages.remind();
+    }
+    await messages.dispatch();
+    // The pushes of the same messages (docs/rules/messages.md#6-push-notifications), after their SMS.
+    await push?.dispatch();
+  };
+  return repeat({ run, everyMs, log, failed: 'sending messages failed' });
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '../log.ts';
+import { repeat } from '../repeat.ts';
 import type { Payments } from './service.ts';
 
 /** A payment whose outcome has been open this long is asked about (docs/rules/payments.md#5-reconciliation). */
@@ -14,25 +15,9 @@ export const RECONCILE_EVERY_MS = 60_000;
  * the next one tries again.
  */
 export function scheduleReconciliation(payments: Payments, log: Logger, firstMs: number): () => void {
-  let running = false;
   const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const n = await payments.reconcile(RECONCILE_AFTER_SEC);
-      if (n) log.info({ payments: n }, 'bKash payments reconciled');
-    } catch (err) {
-      log.warn({ err }, 'bKash reconciliation failed');
-    } finally {
-      running = false;
-    }
+    const n = await payments.reconcile(RECONCILE_AFTER_SEC);
+    if (n) log.info({ payments: n }, 'bKash payments reconciled');
   };
-  const first = setTimeout(() => void run(), firstMs);
-  const every = setInterval(() => void run(), RECONCILE_EVERY_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return repeat({ run, firstMs, everyMs: RECONCILE_EVERY_MS, log, failed: 'bKash reconciliation failed' });
 }
