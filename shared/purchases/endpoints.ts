@@ -14,6 +14,7 @@ import {
   StatusBody,
   TrxIdBody,
 } from './schemas.ts';
+import { UNFINISHED_SHOWN } from './states.ts';
 import { StaffHeldTicket } from './staff-tickets.ts';
 import { PLAY_CHECKED } from '../play-safe/refusals.ts';
 
@@ -92,7 +93,7 @@ export const purchasesEndpoints = {
     refuses: [],
     summary:
       "My Lotteries in one read: a page of the caller's tickets (as `only=tickets` lists them) with their total, and on the " +
-      'first page (offset 0) his purchases awaiting payment, at most 10 (as `only=unfinished`).',
+      `first page (offset 0) his purchases awaiting payment, at most ${UNFINISHED_SHOWN} (as \`only=unfinished\`).`,
   }),
   myTransaction: endpoint({
     method: 'GET',

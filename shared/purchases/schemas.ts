@@ -122,7 +122,6 @@ export const PlayerTransaction = z.object({
   claim_status: z.enum(CLAIM_STATUSES).exclude(['pending']).nullable(),
 });
 
-/** The purchase's answer: the transaction, and where and how much to pay. */
 /**
  * `GET /api/v1/my-lotteries/`: My Lotteries in one read — a page of the caller's tickets (as `only=tickets` lists them)
  * with their total, and on the first page (offset 0) his purchases awaiting payment, newest first, at most
@@ -134,6 +133,7 @@ export const MyLotteriesReply = z.object({
   unfinished: z.array(PlayerTransaction),
 });
 
+/** The purchase's answer: the transaction, and where and how much to pay. */
 export const PurchaseReply = PlayerTransaction.extend({
   /** The bKash account to send the money to (configuration BKASH_RECEIVER_NUMBER). */
   bkash_receiver_number: z.string(),

@@ -24,7 +24,7 @@ export function ticketState(tx: { status: TransactionStatus; trx_id: string | nu
  * paid for (confirmed, or awaiting confirmation); `unfinished`, purchases awaiting payment. Without it, every one.
  */
 export const MY_TRANSACTION_FILTERS = ['tickets', 'unfinished'] as const;
+export type MyTransactionFilter = (typeof MY_TRANSACTION_FILTERS)[number];
 
 /** My Lotteries lists at most this many purchases awaiting payment above the tickets, on its first page. */
 export const UNFINISHED_SHOWN = 10;
-export type MyTransactionFilter = (typeof MY_TRANSACTION_FILTERS)[number];

@@ -10,8 +10,9 @@ import { useTranslation } from '../i18n.tsx';
 export const NOTIFICATIONS_ROUTE = 'notifications';
 
 /**
- * The bell's count for the root loader of a logged-in user's page (docs/rules/messages.md#5-the-pages): one
- * indexed count, `GET /api/v1/notifications/unread/`; null when it could not be read (the bell then shows no count).
+ * The bell's count alone, for the root loader of a back-office page (a player's page reads it with the reality check,
+ * views/components/reality-check.tsx topBarFor; docs/rules/messages.md#5-the-pages): one indexed count,
+ * `GET /api/v1/notifications/unread/`; null when it could not be read (the bell then shows no count).
  */
 export async function unreadFor(api: ApiClient): Promise<number | null> {
   const r = await api.call(contract.unreadNotifications);
