@@ -157,10 +157,10 @@ const LIVE = `s.jti = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expir
  * token is not valid.
  */
 export const liveSessionRights = (db: Db, sid: string, userId: number): Promise<SessionState | undefined> =>
-  db.one<SessionState>(
-    `SELECT u.is_active, u.is_staff, EXISTS (SELECT 1 FROM refresh_tokens s WHERE ${LIVE}) AS live FROM users u WHERE u.id = $2`,
-    [sid, userId],
-  );
+  db.one<SessionState>(SESSION_RIGHTS, [sid, userId]);
+
+/** liveSessionRights' statement (`$1` the session, `$2` the user), for a statement that reads more with it. */
+export const SESSION_RIGHTS = `SELECT u.is_active, u.is_staff, EXISTS (SELECT 1 FROM refresh_tokens s WHERE ${LIVE}) AS live FROM users u WHERE u.id = $2`;
 export type SessionState = { is_active: boolean; is_staff: boolean; live: boolean };
 
 /** The user of a live session (refresh). */

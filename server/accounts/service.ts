@@ -38,7 +38,9 @@ import * as q from './queries.ts';
 import type { UserRow } from './queries.ts';
 import type { Tokens } from './tokens.ts';
 
-export type { UserRow } from './queries.ts';
+export type { SessionState, UserRow } from './queries.ts';
+/** The bearer check's statement, for a read that makes it with its own (server/play-safe/queries.ts sessionTopBarNow). */
+export { SESSION_RIGHTS } from './queries.ts';
 
 /**
  * What a rule needs of the request: the caller's address and device. A rule that sends him a code or asks him a

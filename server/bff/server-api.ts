@@ -15,8 +15,8 @@ import {
   type SessionOptions,
 } from './session.ts';
 import type { Endpoint } from '../../shared/api/endpoint.ts';
-import type { AccessClaims } from '../accounts/tokens.ts';
-import { Upstream, UpstreamError, type Answered, type LocalApi, type LocalInput, type Who } from './upstream.ts';
+import { isStaffPath } from '../../shared/paths.ts';
+import { Upstream, UpstreamError, type Answered, type Checked, type LocalApi, type LocalInput, type Who } from './upstream.ts';
 
 export type ServerApiDeps = { upstream: Upstream; session: SessionOptions; csrf: Csrf };
 
@@ -112,20 +112,23 @@ export const whoOf = (req: Request, token: string | null): Who => ({
 });
 
 /**
- * The token check of a page's API calls, once per page request rather than once per call (a logged-in page makes three
- * to five): the session's liveness and the user's rights as the database has them when the request's first call is
- * made. A call that writes is checked on its own and forgets the kept check, so a call after a write (a logout, the
- * end of every session, a change of rights) is checked again.
+ * The token check of a page's API calls, once per page request rather than once per call: the session's liveness and
+ * the user's rights as the database has them when the request's first call is made. On a player's page the check reads
+ * the top bar in the same statement, and the root loader's call for it is answered from there
+ * (LocalApi.authenticatePage): a page makes one statement fewer. A call that writes is checked on its own and forgets
+ * the kept check, so a call after a write (a logout, the end of every session, a change of rights, "Continue
+ * playing") is checked, and the top bar read, again.
  */
-const checks = new WeakMap<Request, { token: string; claims: Promise<AccessClaims> }>();
+const checks = new WeakMap<Request, { token: string; checked: Promise<Checked> }>();
 
 function checkOnce(req: Request, local: LocalApi): NonNullable<Who['check']> {
   return (token, t) => {
     const kept = checks.get(req);
-    if (kept?.token === token) return kept.claims;
-    const claims = local.authenticate(token, t);
-    checks.set(req, { token, claims });
-    return claims;
+    if (kept?.token === token) return kept.checked;
+    // The back office's pages show no reality check (views/components/reality-check.tsx topBarFor).
+    const checked = isStaffPath(req.path) ? local.authenticate(token, t).then((claims) => ({ claims })) : local.authenticatePage(token, t);
+    checks.set(req, { token, checked });
+    return checked;
   };
 }
 

@@ -30,8 +30,11 @@ export type Who = {
    * How the token is checked in this process when not by LocalApi.authenticate itself: a page's reads share one check
    * (server/bff/server-api.ts).
    */
-  check?: LocalApi['authenticate'];
+  check?: (token: string, t: TFunction) => Promise<Checked>;
 };
+
+/** A token checked (LocalApi.authenticate), with the top bar a player's page read in the same statement (authenticatePage). */
+export type Checked = { claims: AccessClaims; topBar?: unknown };
 
 /** A call's input: as the contract's clients give it (shared/api/endpoint.ts CallInput), or a raw body. */
 export type LocalInput = {
@@ -50,6 +53,11 @@ export type LocalApi = {
   call(e: Endpoint, input: LocalInput, who: Who): Promise<Answered>;
   /** The user a session's access token stands for now, or the 401 to answer (server/http/auth.ts). */
   authenticate(token: string, t: TFunction): Promise<AccessClaims>;
+  /**
+   * The check of a player's page: authenticate, with the page's top bar (`GET /api/v1/top-bar/`'s answer) read in the
+   * same statement (server/bff/server-api.ts).
+   */
+  authenticatePage(token: string, t: TFunction): Promise<Checked>;
   served: Map<Endpoint, Served>;
 };
 

@@ -28,14 +28,27 @@ declare global {
  * instance, as is a deactivated or deleted user; staff who lost the right have lost it. Throws the 401 to answer.
  */
 export async function authenticate(tokens: Tokens, sessionRights: SessionRights, token: string, t: TFunction): Promise<AccessClaims> {
+  return (await authenticateWith(tokens, sessionRights, token, t)).claims;
+}
+
+/**
+ * authenticate, with the session read by `read`, which may read more in the same statement (a player's page reads its
+ * top bar with it: server/bff/server-api.ts); what it read comes back as `now`, and only for a session that passed.
+ */
+export async function authenticateWith<S extends Rights & { live: boolean }>(
+  tokens: Tokens,
+  read: (sid: string, userId: number) => Promise<S | undefined>,
+  token: string,
+  t: TFunction,
+): Promise<{ claims: AccessClaims; now: S }> {
   const claims = await tokens.verifyAccess(token);
   if (!claims) throw ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
   if (!claims.is_active) throw ApiError.detail(401, t('api:accountNotActive'), 'account_not_active');
-  const now = await sessionRights(claims.sid, claims.user_id);
+  const now = await read(claims.sid, claims.user_id);
   if (!now) throw ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
   if (!now.is_active) throw ApiError.detail(401, t('api:accountDisabled'), 'account_disabled');
   if (!now.live) throw ApiError.detail(401, t('api:tokenInvalid'), 'token_not_valid');
-  return { ...claims, is_active: now.is_active, is_staff: now.is_staff };
+  return { claims: { ...claims, is_active: now.is_active, is_staff: now.is_staff }, now };
 }
 
 /** Reads the bearer token if there is one (authenticate); each endpoint's access decides whether it is needed. */

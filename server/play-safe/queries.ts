@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { COUNTED_STATUSES } from '../../shared/play-safe/limits.ts';
+import { SESSION_RIGHTS, type SessionState } from '../accounts/service.ts';
 import { unreadCount } from '../messages/service.ts';
 
 /** A row of `play_limits` (migration 018): amounts whole taka, times ISO UTC. */
@@ -175,8 +176,21 @@ export type RealityNowRow = Partial<RealitySessionRow> & { reality_minutes: numb
  * What the top bar of every page a logged-in player opens shows, in one statement: the reality check as realityNow
  * reads it and the bell's unread count (server/messages/queries.ts unreadCount).
  */
-export const topBarNow = (db: Db, userId: number, sid: string) =>
-  db.one<RealityNowRow & { unread: number }>(realitySql(`, ${unreadCount('$2')} AS unread`), [sid, userId, COUNTED_STATUSES]);
+export const topBarNow = (db: Db, userId: number, sid: string) => db.one<TopBarRow>(TOP_BAR, [sid, userId, COUNTED_STATUSES]);
+
+const TOP_BAR = realitySql(`, ${unreadCount('$2')} AS unread`);
+export type TopBarRow = RealityNowRow & { unread: number };
+
+/**
+ * The bearer check of a player's page (server/accounts/queries.ts liveSessionRights) and the page's top bar (topBarNow)
+ * in one statement: the first read of a page answers both (server/bff/server-api.ts). No row: the user is gone.
+ */
+export const sessionTopBarNow = (db: Db, sid: string, userId: number) =>
+  db.one<SessionState & TopBarRow>(`SELECT s.*, b.* FROM (${SESSION_RIGHTS}) AS s CROSS JOIN (${TOP_BAR}) AS b`, [
+    sid,
+    userId,
+    COUNTED_STATUSES,
+  ]);
 
 /** The interval the player chose (null: none chosen, or no row). */
 export const realityMinutesOf = async (db: Db, userId: number): Promise<number | null> =>

@@ -10,6 +10,7 @@ import {
   type RealitySession,
 } from '../../shared/play-safe/reality.ts';
 import type { RealityCheck, RealityIntervalBody, TopBar } from '../../shared/play-safe/schemas.ts';
+import type { SessionState } from '../accounts/service.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import type { Db } from '../db/index.ts';
 import * as q from './queries.ts';
@@ -72,8 +73,26 @@ const realityFrom = (row: q.RealityNowRow | undefined, nowMs: number) =>
  * unread messages' count, read in one statement.
  */
 export async function topBarOf(db: Db, who: SessionOf): Promise<z.input<typeof TopBar>> {
-  const row = await q.topBarNow(db, who.user_id, who.sid);
-  return { reality: realityFrom(row, Date.now()), unread: row?.unread ?? 0 };
+  return topBarFrom(await q.topBarNow(db, who.user_id, who.sid));
+}
+
+const topBarFrom = (row: q.TopBarRow | undefined): z.input<typeof TopBar> => ({
+  reality: realityFrom(row, Date.now()),
+  unread: row?.unread ?? 0,
+});
+
+/**
+ * Whether the session `sid` is live and the user's rights now (server/http/auth.ts), with the top bar his page shows,
+ * in one statement (q.sessionTopBarNow): what a player's page reads first (server/bff/server-api.ts). Undefined when
+ * the user is gone; the top bar only counts when the session is live.
+ */
+export async function sessionTopBarOf(
+  db: Db,
+  sid: string,
+  userId: number,
+): Promise<(SessionState & { topBar: z.input<typeof TopBar> }) | undefined> {
+  const row = await q.sessionTopBarNow(db, sid, userId);
+  return row && { is_active: row.is_active, is_staff: row.is_staff, live: row.live, topBar: topBarFrom(row) };
 }
 
 /**

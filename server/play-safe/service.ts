@@ -252,6 +252,11 @@ export class Play {
     return reality.topBarOf(this.db, who);
   }
 
+  /** The bearer check's reading of a session with the top bar of the player's page, in one read (reality.sessionTopBarOf). */
+  sessionTopBar(sid: string, userId: number) {
+    return reality.sessionTopBarOf(this.db, sid, userId);
+  }
+
   /** "Continue playing": the reminder due now acknowledged; nothing changes when none is due. */
   acknowledgeReality(who: SessionOf): Promise<z.input<typeof RealityCheck>> {
     return reality.acknowledge(this.db, who);

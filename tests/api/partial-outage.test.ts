@@ -1,8 +1,8 @@
 /**
- * A page that read its own data but lost another of its reads to the database going away (the top bar's reality check
- * and unread count, GET /api/v1/top-bar/, at the moment the database stops: docs/rules/operations.md#5-when-the-database-goes-away): not shown half, with the
- * piece silently missing under a 503, but as the 503 page that says why, in the visitor's language, with Retry-After
- * and the top bar; the same page whole again once the read succeeds. On PGlite and PostgreSQL: the read is made to
+ * A page that lost one of its reads to the database going away (the session's check with the top bar's reality check and
+ * unread count, at the moment the database stops: docs/rules/operations.md#5-when-the-database-goes-away): not shown
+ * half, with a piece silently missing under a 503, but as the 503 page that says why, in the visitor's language, with
+ * Retry-After and the top bar; the same page whole again once the read succeeds. On PGlite and PostgreSQL: the read is made to
  * fail as a lost connection does (ECONNRESET).
  */
 import type { Db } from '../../server/db/index.ts';

@@ -1,12 +1,13 @@
 /**
  * A page's API calls share one token check (server/bff/server-api.ts): the reads of one page request ask the database
- * once whether the session is live, a write is checked on its own, and a read after a write is checked again.
+ * once whether the session is live, a write is checked on its own, and a read after a write is checked again. A
+ * player's page reads its top bar with the check; a back-office page checks alone.
  */
 import type { Request, Response } from 'express';
 import type { TFunction } from 'i18next';
 import type { AccessClaims } from '../../server/accounts/tokens.ts';
 import { serverApi } from '../../server/bff/server-api.ts';
-import { Upstream, type LocalApi } from '../../server/bff/upstream.ts';
+import { Upstream, type Checked, type LocalApi } from '../../server/bff/upstream.ts';
 import type { Csrf } from '../../server/http/csrf.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 
@@ -16,19 +17,30 @@ const tokenFor = (userId: number) =>
 
 function harness() {
   const checked: string[] = [];
+  const how: ('alone' | 'page')[] = [];
+  const claims = { user_id: 7, sid: 's', is_active: true, is_staff: false } as unknown as AccessClaims;
   const local: LocalApi = {
     served: new Map(),
     authenticate: async (token) => {
       checked.push(token);
-      return { user_id: 7, sid: 's', is_active: true, is_staff: false } as unknown as AccessClaims;
+      how.push('alone');
+      return claims;
+    },
+    authenticatePage: async (token) => {
+      checked.push(token);
+      how.push('page');
+      return { claims, topBar: { unread: 3 } };
     },
     call: async (_e, _input, who) => {
-      if (who.token) await (who.check ?? local.authenticate)(who.token, who.t);
-      return { status: 200, headers: {}, data: {}, total: null };
+      const c = who.token
+        ? await (who.check ?? (async (tk, t): Promise<Checked> => ({ claims: await local.authenticate(tk, t) })))(who.token, who.t)
+        : null;
+      return { status: 200, headers: {}, data: { topBar: c?.topBar ?? null }, total: null };
     },
   };
-  const requestOf = (token: string) =>
+  const requestOf = (token: string, path = '/my-lotteries') =>
     ({
+      path,
       signedCookies: { bh_session: JSON.stringify({ a: token, r: 'refresh' }) },
       t: ((k: string) => k) as unknown as TFunction,
       language: 'en',
@@ -38,7 +50,7 @@ function harness() {
     }) as unknown as Request;
   const res = { cookie: () => undefined, clearCookie: () => undefined } as unknown as Response;
   const deps = { upstream: new Upstream({ local }, 5000), session: { secure: false, maxAgeMs: 60_000 }, csrf: {} as Csrf };
-  return { checked, apiFor: (req: Request) => serverApi(req, res, deps), requestOf };
+  return { checked, how, apiFor: (req: Request) => serverApi(req, res, deps), requestOf };
 }
 
 test("a page's reads check the session once", async () => {
@@ -69,4 +81,16 @@ test('each request checks its own session', async () => {
   await h.apiFor(two).call(contract.realityCheck);
   await h.apiFor(one).call(contract.unreadNotifications);
   expect(h.checked).toEqual([a, b]);
+});
+
+test("a player's page reads its top bar with its check; a back-office page checks alone", async () => {
+  const h = harness();
+  const page = h.apiFor(h.requestOf(tokenFor(7)));
+  const [top, list] = await Promise.all([page.call(contract.topBar), page.call(contract.myLotteries, { query: {} })]);
+  expect(top).toMatchObject({ ok: true, data: { topBar: { unread: 3 } } });
+  expect(list).toMatchObject({ ok: true, data: { topBar: { unread: 3 } } });
+  expect(h.how).toEqual(['page']);
+  const staff = h.apiFor(h.requestOf(tokenFor(7), '/admin/transactions'));
+  expect(await staff.call(contract.unreadNotifications)).toMatchObject({ ok: true, data: { topBar: null } });
+  expect(h.how).toEqual(['page', 'alone']);
 });

@@ -12,6 +12,7 @@ describe('Upstream', () => {
     const local = {
       served: new Map(),
       authenticate: () => Promise.reject(new Error('unused')),
+      authenticatePage: () => Promise.reject(new Error('unused')),
       call: async (e, input, w) => {
         calls.push([e, input, w]);
         return { status: 201, headers: { 'x-total-count': '7' }, data: { ok: 1 }, total: 7 };
@@ -28,6 +29,7 @@ describe('Upstream', () => {
     const local = {
       served: new Map(),
       authenticate: () => new Promise(() => undefined),
+      authenticatePage: () => new Promise(() => undefined),
       call: () => new Promise(() => undefined),
     } satisfies LocalApi;
     const up = new Upstream({ local }, 150);
