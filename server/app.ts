@@ -194,6 +194,7 @@ async function openData(config: Config, log: Logger, opts: AppOptions): Promise<
       inMemory: opts.inMemoryDb ?? false,
       pool: {
         connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+        max: config.poolMax,
         statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
         onConnectionError: (err) => log.warn({ error: err.message }, 'database connection lost; the pool opens a new one'),
       },

@@ -82,6 +82,8 @@ const EnvSchema = z
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+    // The connections one instance opens to PostgreSQL at most, shared by its workers (docs/rules/operations.md#6-several-instances).
+    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(10_000),
     TRUST_PROXY: z.string().optional(),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -207,6 +209,8 @@ export type Config = Omit<
   uploadsDir: string;
   /** Processes that serve: WEB_CONCURRENCY, else one per core with PostgreSQL and one on the embedded database. */
   workers: number;
+  /** Each worker's PostgreSQL connections at most: its share of DATABASE_POOL_MAX (poolShare). */
+  poolMax: number;
 };
 
 export type BkashConfig = {
@@ -310,6 +314,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : APP_ENV === 'production'
         ? null
         : { ...devVapidKeys(dataDir), subject: `mailto:${e.SUPPORT_EMAIL}`, source: 'generated' };
+  const workers = e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? availableParallelism() : 1);
   return {
     ...e,
     APP_ENV,
@@ -323,9 +328,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo data (with its published staff password) only on a development embedded database unless asked for.
     SEED_DEMO: e.SEED_DEMO ?? (!e.DATABASE_URL && APP_ENV !== 'production'),
     uploadsDir: path.join(dataDir, 'uploads'),
-    workers: e.WEB_CONCURRENCY ?? (e.DATABASE_URL ? availableParallelism() : 1),
+    workers,
+    poolMax: poolShare(e.DATABASE_POOL_MAX, workers),
   };
 }
+
+/**
+ * A worker's share of the instance's PostgreSQL connections: the instance opens at most `instanceMax` however many
+ * workers it runs (several instances, each of several workers, must fit the server's `max_connections`), each worker
+ * at least 2 (one may wait on another's transaction).
+ */
+export const poolShare = (instanceMax: number, workers: number): number => Math.max(2, Math.floor(instanceMax / workers));
 
 /**
  * Outside production without VAPID_ variables: a P-256 key pair made once and kept in DATA_DIR/vapid.json, so that push

@@ -20,10 +20,12 @@ export type { Db, PoolStats, Row } from './types.ts';
 export type { ThreadEvent } from './pglite-thread.ts';
 export { dumpPglite, holdDir, loadPglite, pgliteDir } from './pglite.ts';
 
-/** Connection limits of the PostgreSQL pool (config: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
+/** Connection limits of the PostgreSQL pool (config: DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS, DATABASE_POOL_MAX). */
 export type PoolOptions = {
   /** How long to wait for a new connection before the query fails. */
   connectTimeoutMs?: number;
+  /** Connections at most (10 unless told: config's poolMax). */
+  max?: number;
   /** The server cancels a statement running longer than this (0: no limit). Migrations lift it for themselves. */
   statementTimeoutMs?: number;
   /** Told about a connection the server dropped (a restart, pg_terminate_backend); the pool replaces it. */
@@ -74,7 +76,7 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
   const pool = new pg.Pool({
     connectionString: url,
     types,
-    max: 10,
+    max: o.max ?? 10,
     connectionTimeoutMillis: o.connectTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,

@@ -1,7 +1,8 @@
 /**
  * One worker per core on PostgreSQL (server/cluster.ts, docs/decisions/072-one-worker-per-core.md): the real entry point
  * with WEB_CONCURRENCY=2 serves on one port from two workers, replaces a worker that dies and counts it, answers
- * /metrics with every worker's figures merged, and on SIGTERM stops both and exits 0. PostgreSQL only.
+ * /metrics with every worker's figures merged (their pools sharing DATABASE_POOL_MAX), and on SIGTERM stops both and
+ * exits 0. PostgreSQL only.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -42,6 +43,7 @@ onPostgres('two workers on one port', () => {
       SECRET_KEY: 's'.repeat(48),
       NOTIFY_TRANSPORT: 'log',
       WEB_CONCURRENCY: '2',
+      DATABASE_POOL_MAX: '12',
     });
   }, 120_000);
   afterAll(async () => {
@@ -68,8 +70,9 @@ onPostgres('two workers on one port', () => {
     expect(sample(text, /^bhagya_endpoint_answers_total\{endpoint="GET \/api\/v1\/published-lotteries\/",status="200"\}/)).toBe(before + 6);
     expect(sample(text, /^bhagya_workers /)).toBe(2);
     expect(sample(text, /^bhagya_worker_restarts_total /)).toBe(0);
-    // Two pools of 10: the pool's most is summed; the business figures, the same on both, are not.
-    expect(sample(text, /^bhagya_db_pool_connections\{state="max"\}/)).toBe(20);
+    // The instance's 12 connections shared by the two workers' pools (6 each): the pool's most is summed; the business
+    // figures, the same on both, are not.
+    expect(sample(text, /^bhagya_db_pool_connections\{state="max"\}/)).toBe(12);
     expect(sample(text, /^bhagya_figures_up /)).toBe(1);
     expect(sample(text, /^bhagya_claims_waiting /)).toBe(0);
 

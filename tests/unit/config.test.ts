@@ -81,6 +81,17 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
   });
 
+  test("the instance's PostgreSQL connections: 10 unless DATABASE_POOL_MAX says, shared by its workers, at least 2 each", () => {
+    const pg = { DATA_DIR: dir(), DATABASE_URL: 'postgres://u@h/db' };
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '1' }).poolMax).toBe(10);
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '2' }).poolMax).toBe(5);
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '3', DATABASE_POOL_MAX: '20' }).poolMax).toBe(6);
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '8' }).poolMax).toBe(2);
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '1', DATABASE_POOL_MAX: '2' }).poolMax).toBe(2);
+    for (const bad of ['1', '0', '-3', '2.5', 'ten', '1001'])
+      expect(() => loadConfig({ ...pg, DATABASE_POOL_MAX: bad })).toThrow(/DATABASE_POOL_MAX/);
+  });
+
   test('defaults for the time limits of the database and of outgoing mail and SMS', () => {
     const c = loadConfig({ DATA_DIR: dir() });
     expect([c.DB_CONNECT_TIMEOUT_MS, c.DB_STATEMENT_TIMEOUT_MS, c.NOTIFY_TIMEOUT_MS]).toEqual([5000, 30000, 10000]);
