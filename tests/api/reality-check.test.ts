@@ -343,6 +343,38 @@ describe('every purchase path while a reminder is due', () => {
 });
 
 describe('the pages, without JavaScript', () => {
+  /** The root route's data a page was rendered with: its hydration data (views/document.tsx). */
+  const rootDataOf = (html: string): unknown => {
+    const json = /<script type="application\/json" id="__bh_data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    return (JSON.parse(json ?? 'null') as { hydration: { loaderData: { root: unknown } } }).hydration.loaderData.root;
+  };
+
+  test("a player's page shows the top bar GET /api/v1/top-bar/ answers for his session (read with the page's session check)", async () => {
+    const { agent, id } = await pageAccount(t, { name: 'Shirin Akter' });
+    const message = (key: string, read: boolean) =>
+      t.db.query(
+        `INSERT INTO player_messages (user_id, kind, event_key, params, read_at, sms_state) VALUES ($1, 'new_lottery', $2, '{}', $3, 'none')`,
+        [id, key, read ? new Date().toISOString() : null],
+      );
+    await message('page-top-bar:1', false);
+    await message('page-top-bar:2', false);
+    await message('page-top-bar:3', true);
+    await age(id, 70);
+    // The same session through /bff, where the endpoint reads the top bar with a statement of its own.
+    const api = (await agent.get('/bff/api/v1/top-bar/').expect(200)).body as {
+      reality: { due: boolean; minutes_played: number };
+      unread: number;
+    };
+    expect(api).toMatchObject({ unread: 2, reality: { due: true, minutes_played: 70 } });
+    const page = await agent.get('/my-lotteries').expect(200);
+    expect(rootDataOf(page.text)).toMatchObject(api);
+    expect(page.text).toContain('Notifications, 2 unread');
+    expect(page.text).toContain('You have been playing for 1 hour 10 minutes in this session.');
+    // Another player's page shows his own.
+    const other = await pageAccount(t, { name: 'Jamal Hossain' });
+    expect(rootDataOf((await other.agent.get('/my-lotteries').expect(200)).text)).toMatchObject({ unread: 0, reality: { due: false } });
+  });
+
   test('the reminder shows on every player page while due; "Continue playing" acknowledges and goes back to the page', async () => {
     const { agent, id } = await pageAccount(t, { name: 'Karim Mia' });
     const lottery = await insertLottery(t, { price: 100 });
