@@ -30,9 +30,10 @@
  *   every page case has, a warm-up that is not measured: 20 other accounts buy 5 tickets each.
  * - Beside them, not judged: `/my-lotteries` as bench/throughput.ts asks for it (one session, one URL, no writes), and
  *   the floor under every logged-in page: `/bff/api/v1/me/`, the player's session checked and 78 bytes of JSON sent,
- *   nothing rendered, with the same rotation and writes (what a page costs at the least, docs/decisions/044);
- *   `/bff/api/v1/my-lotteries/`, My Lotteries' own read as JSON with the same rotation and writes; and the
- *   render floor under each page (bench/render-floor.ts): the same page rendered by React from its data in hand, for
+ *   nothing rendered, with the same rotation and writes (what a page costs at the least, docs/decisions/044); each
+ *   page's own reads as its loaders make them, answered as JSON without compression, with the same rotation and
+ *   writes (`/bff/api/v1/my-lotteries/?limit=10`; `/bff/api/v1/users/<his id>/` and `/bff/api/v1/message-settings/`
+ *   for the profile); and the render floor under each page (bench/render-floor.ts): the same page rendered by React from its data in hand, for
  *   every request, by a bare node:http server per serving app process with no session, database, middleware or writes, against
  *   that page's reference (what any implementation on this stack reaches at most when it renders every view); and beside
  *   it, not the floor the budget is judged by, the same render floor rendering each player's own page in turn.
@@ -40,7 +41,8 @@
  * Budgets (issue 32, docs/rules/limits.md#6-page-budgets): each rendered logged-in page (`/my-lotteries`, `/profile`)
  * reaches at least 0.8 of what its two floors allow together, 1 ÷ (1 ÷ session floor + 1 ÷ render floor), both against
  * the page's reference; its app CPU per request is at most 1.3 × (session floor's + render floor's); its p99 at most
- * 150 ms. Purchases at least 300 a second on the embedded database, 500 on PostgreSQL, p99 ≤ 100 ms on both. Ratio = the median over the rounds
+ * 150 ms. Beside them, not judged: the page against its own reads and its render floor, and the share of its CPU that
+ * the writes cost (measured alone first, no page asked for).
  * of app req/s ÷ reference req/s. Beside it, the app's CPU time per request during its runs (Linux /proc; all
  * instances together, the writes that run meanwhile included). Loopback only, bounded in time, stops by itself,
  * removes its temporary directory and ends its processes; exits 1 when a budget is missed, 2 without a build.
@@ -116,7 +118,7 @@ const dataDir = bench.tempDir();
 // The data: demo seed (first start of the app), then the bench's accounts and their transactions, written while
 // the app is stopped (the embedded database belongs to one process)
 
-type Account = { phone: string; ip: string; transactions: number; cookie: string; token: string };
+type Account = { id: number; phone: string; ip: string; transactions: number; cookie: string; token: string };
 
 const PASSWORD = 'bench-player-password';
 
@@ -155,6 +157,7 @@ type Lottery = { id: number; ticket_price: number };
 async function storeAccounts(db: Db, prefix: string, count: number, withTransactions: Lottery[]): Promise<Account[]> {
   const hash = bench.cheapHash(PASSWORD);
   const accounts: Account[] = Array.from({ length: count }, (_, i) => ({
+    id: 0,
     phone: `${prefix}${tag}${String(i).padStart(5, '0')}`,
     ip: `10.${Number(prefix)}.${Math.floor(i / 250)}.${(i % 250) + 1}`,
     // 5 to 50 transactions, spread evenly over the players.
@@ -169,6 +172,7 @@ async function storeAccounts(db: Db, prefix: string, count: number, withTransact
     params,
   );
   const idOf = new Map(ids.map((r) => [r.phone, r.id]));
+  for (const a of accounts) a.id = idOf.get(a.phone) as number;
   const now = Date.now();
   for (const a of accounts) {
     if (!a.transactions) continue;
@@ -438,6 +442,13 @@ type PageCase = {
   server?: 'render';
   /** The render floor renders each player's own page in turn, not the one player's page of the reference. */
   own?: boolean;
+  /**
+   * One of the reads of this judged page (its path), answered as JSON without compression: beside its floors, the page
+   * against its own reads and its render (not judged).
+   */
+  readOf?: string;
+  /** Each player's own path (an API read that names him), instead of `path`. */
+  pathOf?: (p: Account) => string;
 };
 const cases: PageCase[] = [
   { name: '/my-lotteries, each view another player, writes on', path: '/my-lotteries', rotate: true, writes: true, judged: true },
@@ -451,14 +462,33 @@ const cases: PageCase[] = [
     judged: false,
     floorOf: '/my-lotteries, each view another player, writes on',
   },
-  // Beside it, not a floor: /my-lotteries' own read answered as JSON (the session checked, the tickets and the purchases
-  // awaiting payment read in one statement), nothing rendered: what the page costs before its top bar and its render.
+  // Beside it, not floors: each page's own reads, as its loaders make them, answered as JSON (the session checked, the
+  // read, its JSON; nothing compressed, nothing rendered), to take the page apart. My Lotteries reads its tickets and the purchases awaiting payment in one statement; the
+  // profile reads the player and his message settings.
   {
     name: 'data: /bff/api/v1/my-lotteries/ (JSON, no render), each view another player, writes on',
     path: '/bff/api/v1/my-lotteries/?limit=10',
     rotate: true,
     writes: true,
     judged: false,
+    readOf: '/my-lotteries',
+  },
+  {
+    name: 'data: /bff/api/v1/users/<his id>/ (JSON, no render), each view another player, writes on',
+    path: '/bff/api/v1/users/0/',
+    pathOf: (p) => `/bff/api/v1/users/${p.id}/`,
+    rotate: true,
+    writes: true,
+    judged: false,
+    readOf: '/profile',
+  },
+  {
+    name: 'data: /bff/api/v1/message-settings/ (JSON, no render), each view another player, writes on',
+    path: '/bff/api/v1/message-settings/',
+    rotate: true,
+    writes: true,
+    judged: false,
+    readOf: '/profile',
   },
   // The render floor under those pages: the page rendered from its data in hand by a bare node:http server, one process
   // per serving app process (instances × workers), no session, no database, no middleware, no writes beside it (bench/render-floor.ts).
@@ -494,12 +524,15 @@ const cases: PageCase[] = [
 
 /** The player whose page the reference sends: the median number of transactions. */
 const model = [...players].sort((a, b) => a.transactions - b.transactions)[players.length >> 1] as Account;
-const browserHeaders = (p: Account) => ({
+const browserHeaders = (p: Account, c?: PageCase) => ({
   ...bench.BROWSER,
-  'accept-encoding': 'gzip, deflate, br',
+  // A page's read is measured without compression: the page compresses its HTML, not its data.
+  'accept-encoding': c?.readOf ? 'identity' : 'gzip, deflate, br',
   cookie: p.cookie,
   'x-forwarded-for': p.ip,
 });
+/** Where a case asks, for this player. */
+const pathFor = (c: PageCase, p: Account) => (c.pathOf ? c.pathOf(p) : c.path);
 let view = 0;
 
 /** One run of a page case against these servers: every request another player when the case rotates. */
@@ -510,14 +543,15 @@ function pageRun(urls: string[], c: PageCase, seconds: number, measured: readonl
           method: 'GET',
           setupRequest: (r) => {
             const p = players[view++ % players.length] as Account;
-            return { ...r, headers: { ...r.headers, cookie: p.cookie, 'x-forwarded-for': p.ip } };
+            const headers = { ...r.headers, cookie: p.cookie, 'x-forwarded-for': p.ip };
+            return c.pathOf ? { ...r, path: c.pathOf(p), headers } : { ...r, headers };
           },
         },
       ]
     : undefined;
   // Several URLs: autocannon alternates its connections between them (its types know only one URL).
   const url = (urls.length === 1 ? urls[0] : urls) as string;
-  const opts = { url, connections: CONNECTIONS, duration: seconds, headers: browserHeaders(model), ...(requests ? { requests } : {}) };
+  const opts = { url, connections: CONNECTIONS, duration: seconds, headers: browserHeaders(model, c), ...(requests ? { requests } : {}) };
   return bench.cannon(opts, measured);
 }
 
@@ -528,12 +562,31 @@ console.log(
     `${INSTANCES} instance${INSTANCES > 1 ? 's' : ''} of ${WORKERS} worker${WORKERS > 1 ? 's' : ''}, ${players.length} players, ${WRITES_PER_SEC} writes/s while the app runs`,
 );
 const selected = cases.filter((x) => x.name.includes(ONLY));
+/**
+ * The writes alone, no page asked for: the app's CPU they cost a second (ms), so that the table can show what share of
+ * a page's CPU per request is the writes beside it rather than the page (the render floor has none, the session floor
+ * a small share at its rate).
+ */
+let writesAlone: number | null = null;
+if (WRITES_PER_SEC && selected.some((c) => c.judged)) {
+  writesOn();
+  try {
+    await bench.sleep(1000);
+    const before = bench.cpuMs(pids);
+    await bench.sleep(SECONDS * 1000);
+    const after = bench.cpuMs(pids);
+    writesAlone = before === null || after === null ? null : (after - before) / SECONDS;
+  } finally {
+    await writesOff();
+  }
+  console.log(`  the writes alone (${WRITES_PER_SEC}/s asked): ${writesAlone?.toFixed(0) ?? '-'} ms of the app's CPU a second`);
+}
 /** The render floor's processes, one per app process that serves (instances × workers), when a case asks for them. */
 const renderFloors = selected.some((c) => c.server === 'render')
   ? await Promise.all(Array.from({ length: INSTANCES * WORKERS }, () => bench.startRenderFloor()))
   : [];
 for (const c of selected) {
-  const probe = await bench.raw((bases[0] as string) + c.path, browserHeaders(model));
+  const probe = await bench.raw((bases[0] as string) + pathFor(c, model), browserHeaders(model, c));
   if (probe.status !== 200) throw new Error(`${c.name}: ${probe.status} ${probe.body.toString('utf8').slice(0, 200)}`);
   await reference.serve(probe);
   let appUrls = bases.map((b) => b + c.path);
@@ -668,15 +721,22 @@ if (purchaseRun) {
 // floor against the page's reference"), measured above against the page's own reference: the session floor (every
 // page checks the session) and the page's render floor (every page renders) saturate the same cores, so together they
 // allow at most 1 ÷ (1 ÷ session + 1 ÷ render) of the reference, and cost their two CPU times per request.
+//
+// Beside them, not judged, to take the page apart: its own reads with its render (what a request costs adds up in
+// time, so a page that makes its reads and renders their data serves at most 1 ÷ (Σ 1 ÷ read + 1 ÷ render), each
+// read's line counting the session's check once more: one session floor less per read after the first), and the share
+// of the page's CPU that the writes beside it cost (measured alone in this run, divided by the page's rate).
 const sessionFloor = pageRows.find((r) => r.floorOf);
 const judgedRows = pageRows.filter((r) => r.judged);
 if (sessionFloor && judgedRows.length) {
   console.log(
     '\n| page | session floor | render floor | both | the page | page ÷ both (≥ ' +
-      `${BUDGET.pageOfFloor}) | page CPU µs | floors' CPU µs × ${BUDGET.cpuOfFloor} | p99 ms (≤ ${BUDGET.pageP99Ms}) | verdict |`,
+      `${BUDGET.pageOfFloor}) | page CPU µs | floors' CPU µs × ${BUDGET.cpuOfFloor} | p99 ms (≤ ${BUDGET.pageP99Ms}) | verdict | ` +
+      "its reads | reads ⊕ render | page ÷ that | reads' + render's CPU µs (page ÷ that) | the writes' share of the page's CPU µs |",
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|');
   const rpsOf = (runs: bench.Run[]) => bench.median(runs.map((x) => x.rps));
+  const cpuOf = (r: PageRow) => mid(r.app, (x) => x.cpuUs) ?? NaN;
   for (const page of judgedRows) {
     const render = pageRows.find((r) => r.server === 'render' && !r.own && r.path === page.path);
     if (!render) continue;
@@ -686,7 +746,7 @@ if (sessionFloor && judgedRows.length) {
     const both = 1 / (1 / session + 1 / rendered);
     const ratio = bench.median(page.app.map((a, i) => a.rps / (page.ref[i] as bench.Run).rps));
     const cpu = mid(page.app, (x) => x.cpuUs);
-    const floorsCpu = (mid(sessionFloor.app, (x) => x.cpuUs) ?? 0) + (mid(render.app, (x) => x.cpuUs) ?? 0);
+    const floorsCpu = cpuOf(sessionFloor) + cpuOf(render);
     const p99 = mid(page.app, (x) => x.p99) ?? Infinity;
     const missed = [
       ratio / both < BUDGET.pageOfFloor ? 'rate' : '',
@@ -694,9 +754,17 @@ if (sessionFloor && judgedRows.length) {
       p99 > BUDGET.pageP99Ms ? 'p99' : '',
     ].filter(Boolean);
     failedBudget ||= missed.length > 0;
+    const reads = pageRows.filter((r) => r.readOf === page.path);
+    const extraChecks = Math.max(0, reads.length - 1);
+    const withReads = reads.length ? 1 / (reads.reduce((t, r) => t + ref / rpsOf(r.app), 0) - extraChecks / session + 1 / rendered) : null;
+    const readsCpu = reads.reduce((t, r) => t + cpuOf(r), 0) - extraChecks * cpuOf(sessionFloor) + cpuOf(render);
+    const writesShare = writesAlone === null ? null : (writesAlone * 1000) / rpsOf(page.app);
     console.log(
       `| ${page.path} | ${session.toFixed(3)} | ${rendered.toFixed(3)} | ${both.toFixed(3)} | ${ratio.toFixed(3)} | ${(ratio / both).toFixed(2)} | ` +
-        `${fmt(cpu)} | ${fmt(BUDGET.cpuOfFloor * floorsCpu)} | ${fmt(p99)} | ${missed.length ? `**MISSED** (${missed.join(', ')})` : 'ok'} |`,
+        `${fmt(cpu)} | ${fmt(BUDGET.cpuOfFloor * floorsCpu)} | ${fmt(p99)} | ${missed.length ? `**MISSED** (${missed.join(', ')})` : 'ok'} | ` +
+        `${reads.map((r) => (rpsOf(r.app) / ref).toFixed(3)).join(' + ') || '-'} | ${withReads?.toFixed(3) ?? '-'} | ` +
+        `${withReads ? (ratio / withReads).toFixed(2) : '-'} | ${reads.length ? `${fmt(readsCpu)} (${cpu === null ? '-' : (cpu / readsCpu).toFixed(2)} ×)` : '-'} | ` +
+        `${fmt(writesShare)} |`,
     );
   }
 }
