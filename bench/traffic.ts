@@ -562,25 +562,6 @@ console.log(
     `${INSTANCES} instance${INSTANCES > 1 ? 's' : ''} of ${WORKERS} worker${WORKERS > 1 ? 's' : ''}, ${players.length} players, ${WRITES_PER_SEC} writes/s while the app runs`,
 );
 const selected = cases.filter((x) => x.name.includes(ONLY));
-/**
- * The writes alone, no page asked for: the app's CPU they cost a second (ms), so that the table can show what share of
- * a page's CPU per request is the writes beside it rather than the page (the render floor has none, the session floor
- * a small share at its rate).
- */
-let writesAlone: number | null = null;
-if (WRITES_PER_SEC && selected.some((c) => c.judged)) {
-  writesOn();
-  try {
-    await bench.sleep(1000);
-    const before = bench.cpuMs(pids);
-    await bench.sleep(SECONDS * 1000);
-    const after = bench.cpuMs(pids);
-    writesAlone = before === null || after === null ? null : (after - before) / SECONDS;
-  } finally {
-    await writesOff();
-  }
-  console.log(`  the writes alone (${WRITES_PER_SEC}/s asked): ${writesAlone?.toFixed(0) ?? '-'} ms of the app's CPU a second`);
-}
 /** The render floor's processes, one per app process that serves (instances × workers), when a case asks for them. */
 const renderFloors = selected.some((c) => c.server === 'render')
   ? await Promise.all(Array.from({ length: INSTANCES * WORKERS }, () => bench.startRenderFloor()))
@@ -629,6 +610,26 @@ for (const c of selected) {
     `  ${c.name.padEnd(52)} app ${bench.median(app.map((r) => r.rps)).toFixed(0)} req/s | reference ${bench.median(ref.map((r) => r.rps)).toFixed(0)} req/s | ` +
       `ratios ${ratios.map((x) => x.toFixed(3)).join(' ')}`,
   );
+}
+
+/**
+ * The writes alone, no page asked for, after the page cases (their code warm, as during the pages): the app's CPU they
+ * cost a second (ms), so that the table can show what share of a page's CPU per request is the writes beside it rather
+ * than the page (the render floor has none, the session floor a small share at its rate).
+ */
+let writesAlone: number | null = null;
+if (WRITES_PER_SEC && selected.some((c) => c.judged)) {
+  writesOn();
+  try {
+    await bench.sleep(1000);
+    const before = bench.cpuMs(pids);
+    await bench.sleep(SECONDS * 1000);
+    const after = bench.cpuMs(pids);
+    writesAlone = before === null || after === null ? null : (after - before) / SECONDS;
+  } finally {
+    await writesOff();
+  }
+  console.log(`  the writes alone (${WRITES_PER_SEC}/s asked): ${writesAlone?.toFixed(0) ?? '-'} ms of the app's CPU a second`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
