@@ -6,7 +6,8 @@
  *   add --check-beacon to fetch the beacon value from drand too (--relay <url> for another drand relay)
  *
  * It re-checks everything with its own code: SHA-256(seed) = commitment, the tickets canonical, sorted and distinct,
- * the tickets digest recomputed from them, the winners (or numbers) drawn again by bhagya-draw-v1, and the beacon:
+ * the tickets digest recomputed from them, the winners (or numbers, and a game's Lucky Chance) drawn again by
+ * bhagya-draw-v1, and the beacon:
  * drand's signature of the round, checked offline against quicknet's public key, with the value its SHA-256. It prints
  * "verified" and exits 0, or lists what differs and exits 1; a lottery not drawn yet, bad arguments or a server that
  * cannot be reached exit 2. A proof whose draw is right but whose beacon carries no signature (typed by hand, or a
@@ -76,12 +77,13 @@ function* accepted(key: string, label: string, n: number): Generator<number> {
   }
 }
 
-function drawWinners(key: string, tickets: string[], count: number): string[] {
+/** The tickets a label's loop chooses (`winner`, or a game's `lucky`): distinct, in the order drawn, at most `count`. */
+function drawTickets(key: string, label: string, tickets: string[], count: number): string[] {
   const taken = new Set<number>();
   const out: string[] = [];
-  if (tickets.length === 0) return out;
   const want = Math.min(count, tickets.length);
-  for (const index of accepted(key, 'winner', tickets.length)) {
+  if (want === 0) return out;
+  for (const index of accepted(key, label, tickets.length)) {
     if (taken.has(index)) continue;
     taken.add(index);
     out.push(tickets[index] as string);
@@ -98,6 +100,39 @@ function drawNumbersAgain(key: string): number[] {
   }
   const last = (accepted(key, 'last', 15).next().value as number) + 1;
   return [...main.sort((a, b) => a - b), last];
+}
+
+/** `n choose k`, by Pascal's rule (small numbers only). */
+function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let row = [1];
+  for (let i = 1; i <= n; i++) row = [1, ...row.slice(1).map((x, j) => x + (row[j] as number)), 1];
+  return row[k] as number;
+}
+
+/**
+ * A ticket's Lucky Chance code (docs/rules/draws.md#7a-lucky-chance): its rank Σ C(m_k − 1, k) × 15 + last − 1, then
+ * four Feistel rounds over two halves of four digits with HMAC-SHA256(C, "lucky-code:" + round + ":" + right) mod 10000.
+ */
+function codeOf(commitmentHex: string, ticket: string): string {
+  const n = ticket.split('-').map(Number);
+  let rank = 0;
+  for (let k = 1; k <= 5; k++) rank += choose((n[k - 1] as number) - 1, k);
+  rank = rank * 15 + ((n[5] as number) - 1);
+  let l = Math.floor(rank / 10000);
+  let r = rank % 10000;
+  for (let round = 0; round < 4; round++) {
+    const f = Number(BigInt('0x' + hmac(commitmentHex, 'lucky-code:' + String(round) + ':' + String(r))) % 10000n);
+    const next = (l + f) % 10000;
+    l = r;
+    r = next;
+  }
+  return 'BHG ' + String(l).padStart(4, '0') + ' ' + String(r).padStart(4, '0');
+}
+
+/** The Lucky Chance winners: the loop of label `lucky` over the tickets, as the winners' loop, each with its code. */
+function drawLucky(key: string, commitmentHex: string, tickets: string[], count: number): { ticket: string; code: string }[] {
+  return drawTickets(key, 'lucky', tickets, count).map((ticket) => ({ ticket, code: codeOf(commitmentHex, ticket) }));
 }
 
 const roundTimeText = (round: number): string =>
@@ -143,6 +178,16 @@ function differences(p: Obj, unverified: string[]): string[] {
   if (hasWinners && !isCount(p.max_winners)) out.push("max_winners (the lottery's number of winners) is missing or not a whole number ≥ 1");
   if (hasNumbers && (!Array.isArray(p.numbers) || !p.numbers.every((x) => Number.isInteger(x))))
     out.push('numbers is not a list of numbers');
+  const lucky = p.lucky_chance;
+  if (lucky !== undefined && lucky !== null) {
+    if (!hasNumbers) out.push("lucky_chance: only a numbers draw (a game's draw) has a Lucky Chance");
+    if (!isObj(lucky) || !isCount(lucky.count)) out.push('lucky_chance.count is missing or not a whole number ≥ 1');
+    else if (
+      !Array.isArray(lucky.winners) ||
+      !lucky.winners.every((w) => isObj(w) && typeof w.ticket === 'string' && typeof w.code === 'string')
+    )
+      out.push('lucky_chance.winners is not a list of tickets with their codes');
+  }
   if (out.length > 0) return out;
 
   const seed = p.seed as string;
@@ -181,7 +226,7 @@ function differences(p: Obj, unverified: string[]): string[] {
       out.push('winners: a winning-tickets draw needs tickets, and none are listed');
       return out;
     }
-    const again = drawWinners(key, list, p.max_winners as number);
+    const again = drawTickets(key, 'winner', list, p.max_winners as number);
     if (claimed.length !== again.length) out.push(`winners: ${claimed.length} listed, the draw gives ${again.length}`);
     again.forEach((t, i) => {
       if (claimed[i] !== undefined && claimed[i] !== t) out.push(`winners[${i}]: the proof says ${claimed[i]}, the draw gives ${t}`);
@@ -191,6 +236,16 @@ function differences(p: Obj, unverified: string[]): string[] {
     const claimed = p.numbers as number[];
     if (claimed.join(',') !== again.join(','))
       out.push(`numbers: the proof says ${claimed.join(', ')}, the draw gives ${again.join(', ')}`);
+    if (isObj(lucky)) {
+      const listed = lucky.winners as { ticket: string; code: string }[];
+      const drawn = drawLucky(key, p.commitment as string, list, lucky.count as number);
+      if (listed.length !== drawn.length) out.push(`lucky_chance: ${listed.length} winners listed, the draw gives ${drawn.length}`);
+      drawn.forEach((w, i) => {
+        const c = listed[i];
+        if (c !== undefined && (c.ticket !== w.ticket || c.code !== w.code))
+          out.push(`lucky_chance.winners[${i}]: the proof says ${c.ticket} (${c.code}), the draw gives ${w.ticket} (${w.code})`);
+      });
+    }
   }
   return out;
 }
@@ -335,6 +390,10 @@ async function main(argv: string[]): Promise<number> {
   process.stdout.write(`tickets ${tickets.length}, digest ${proof.tickets_digest as string}\n`);
   if ('winners' in proof) process.stdout.write(`winners ${(proof.winners as string[]).join(' ') || '(none)'}\n`);
   else process.stdout.write(`numbers ${(proof.numbers as number[]).join(' ')}\n`);
+  if (isObj(proof.lucky_chance)) {
+    const lucky = proof.lucky_chance.winners as { ticket: string; code: string }[];
+    process.stdout.write(`lucky chance ${lucky.map((w) => `${w.code} (${w.ticket})`).join(', ') || '(none)'}\n`);
+  }
   if (unverified.length > 0) {
     for (const why of unverified) process.stdout.write(`unverified beacon: ${why}\n`);
     process.stdout.write("UNVERIFIED BEACON: the draw follows from this beacon value, but the value is not shown to be drand's\n");

@@ -16,7 +16,8 @@ import {
   quicknetRoundTime,
   winnersProofSchema,
 } from '../../shared/draws/proof.ts';
-import { LAST_MAX, MAIN_COUNT, MAIN_MAX, normaliseTicket } from '../../shared/ticket.ts';
+import { LAST_MAX, MAIN_COUNT, MAIN_MAX, normaliseTicket, parseTicket } from '../../shared/ticket.ts';
+import { LUCKY_CODE_PREFIX } from '../../shared/draws/lucky-chance.ts';
 
 /** The procedure's name, carried by every proof (docs/rules/draws.md#1-the-procedure-in-short). */
 export { ALGORITHM } from '../../shared/draws/proof.ts';
@@ -39,6 +40,8 @@ export const QUICKNET = {
 export const LABEL_WINNER = 'winner';
 export const LABEL_MAIN = 'main';
 export const LABEL_LAST = 'last';
+/** A game's draw's Lucky Chance winners (docs/rules/draws.md#7a-lucky-chance). */
+export const LABEL_LUCKY = 'lucky';
 
 /** A wrong input to the procedure: a seed, beacon value or ticket that is not one, a count below 1. */
 export class DrawInputError extends Error {
@@ -168,18 +171,26 @@ function keyOf({ seed, tickets, beacon }: DrawInput): { sorted: string[]; digest
 export function selectWinners(input: DrawInput & { winners: number }): { tickets_digest: string; winners: string[] } {
   const wanted = requireCount(input.winners, 'the number of winners');
   const { sorted, digest, key } = keyOf(input);
-  const n = sorted.length;
-  if (n < 1) throw new DrawInputError('there are no tickets to draw from');
+  if (sorted.length < 1) throw new DrawInputError('there are no tickets to draw from');
+  return { tickets_digest: digest, winners: chooseTickets(key, LABEL_WINNER, sorted, wanted) };
+}
+
+/**
+ * `min(wanted, n)` distinct tickets of the sorted list, in the order the attempts of `label` draw them, a ticket already
+ * chosen skipped (docs/rules/draws.md#6-selection): the winning tickets (`winner`) and a game's Lucky Chance (`lucky`).
+ */
+function chooseTickets(key: string, label: string, sorted: readonly string[], wanted: number): string[] {
   const chosen = new Set<number>();
-  const winners: string[] = [];
-  const stop = Math.min(wanted, n);
-  for (const index of pick(key, LABEL_WINNER, n)) {
+  const out: string[] = [];
+  const stop = Math.min(wanted, sorted.length);
+  if (stop === 0) return out;
+  for (const index of pick(key, label, sorted.length)) {
     if (chosen.has(index)) continue;
     chosen.add(index);
-    winners.push(sorted[index] as string);
-    if (winners.length === stop) break;
+    out.push(sorted[index] as string);
+    if (out.length === stop) break;
   }
-  return { tickets_digest: digest, winners };
+  return out;
 }
 
 /**
@@ -201,6 +212,73 @@ export function numbersOfKey(key: string): number[] {
   }
   const last = (pick(key, LABEL_LAST, LAST_MAX).next().value as number) + 1;
   return [...main.sort((a, b) => a - b), last];
+}
+
+// ---- Lucky Chance (docs/rules/draws.md#7a-lucky-chance) ----
+
+/** `C(n, k)`, exactly (the numbers here stay far below 2^53). */
+function binomial(n: number, k: number): number {
+  if (k > n) return 0;
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return r;
+}
+
+/** How many tickets there are: `C(55, 5) × 15` = 52,181,415. */
+export const TICKET_COUNT = binomial(MAIN_MAX, MAIN_COUNT) * LAST_MAX;
+
+/**
+ * A ticket's rank among all tickets, 0 to 52,181,414: its main numbers `m1 < … < m5` in the combinatorial number system,
+ * `Σ C(m_k − 1, k)` for k = 1…5, times 15, plus the last number − 1. One rank per ticket, one ticket per rank.
+ */
+export function ticketRank(ticket: string): number {
+  const t = typeof ticket === 'string' ? parseTicket(ticket) : null;
+  if (!t || normaliseTicket(ticket) !== ticket)
+    throw new DrawInputError(`"${String(ticket)}" is not a ticket in canonical form (05-12-23-34-45-07)`);
+  const main = t.main.reduce((r, m, k) => r + binomial(m - 1, k + 1), 0);
+  return main * LAST_MAX + (t.last - 1);
+}
+
+/** The code's two halves of four digits each. */
+const HALF = 10_000;
+/** Rounds of the code's Feistel network. */
+const CODE_ROUNDS = 4;
+
+/**
+ * A ticket's Lucky Chance code in a draw whose commitment is `C`: its rank (ticketRank) through a four-round Feistel
+ * network over two halves of four digits, each round's function `HMAC-SHA256(key = C's 32 bytes, message =
+ * "lucky-code:" + round + ":" + right half)` mod 10,000. A permutation of the eight-digit numbers, so two tickets of a
+ * draw never share a code, and anyone with the draw's commitment can compute every ticket's code. Written
+ * `BHG 4821 7730`.
+ */
+export function luckyCode(commitmentHex: string, ticket: string): string {
+  const key = Buffer.from(requireHex64(commitmentHex, 'the commitment'), 'hex');
+  const rank = ticketRank(ticket);
+  let left = Math.floor(rank / HALF);
+  let right = rank % HALF;
+  for (let round = 0; round < CODE_ROUNDS; round++) {
+    const f = Number(BigInt(`0x${createHmac('sha256', key).update(`lucky-code:${round}:${right}`, 'utf8').digest('hex')}`) % BigInt(HALF));
+    [left, right] = [right, (left + f) % HALF];
+  }
+  const four = (x: number) => String(x).padStart(4, '0');
+  return `${LUCKY_CODE_PREFIX} ${four(left)} ${four(right)}`;
+}
+
+/** A Lucky Chance winner: the ticket the attempts chose and its code. */
+export type LuckyWinner = { ticket: string; code: string };
+
+/**
+ * A game's draw's Lucky Chance (docs/rules/draws.md#7a-lucky-chance): `min(count, n)` distinct tickets among the frozen
+ * ones, drawn by the attempts `lucky:i` with the draw's key, each with its code. None without tickets.
+ */
+export function selectLucky(input: DrawInput & { count: number }): { tickets_digest: string; lucky: LuckyWinner[] } {
+  const wanted = requireCount(input.count, 'the number of Lucky Chance winners');
+  const { sorted, digest, key } = keyOf(input);
+  const c = commitment(input.seed);
+  return {
+    tickets_digest: digest,
+    lucky: chooseTickets(key, LABEL_LUCKY, sorted, wanted).map((ticket) => ({ ticket, code: luckyCode(c, ticket) })),
+  };
 }
 
 /** When drand quicknet publishes `round`: `genesis + (round − 1) · period` seconds (round 1 at genesis). */
@@ -282,6 +360,19 @@ export function verifyProof(proof: unknown): Verification {
     const expected = drawNumbers(input).numbers;
     if (expected.join(',') !== p.numbers.join(',')) {
       problems.push(`numbers differ: the proof says ${p.numbers.join(', ')}, the draw gives ${expected.join(', ')}`);
+    }
+    if (p.lucky_chance) {
+      const listed = p.lucky_chance.winners;
+      const drawn = selectLucky({ ...input, count: p.lucky_chance.count }).lucky;
+      if (drawn.length !== listed.length) problems.push(`${listed.length} Lucky Chance winners listed; the draw gives ${drawn.length}`);
+      drawn.forEach((w, i) => {
+        const l = listed[i];
+        if (l !== undefined && (l.ticket !== w.ticket || l.code !== w.code)) {
+          problems.push(
+            `Lucky Chance winner ${i + 1} differs: the proof says ${l.ticket} (${l.code}), the draw gives ${w.ticket} (${w.code})`,
+          );
+        }
+      });
     }
   }
   return problems.length === 0 ? { ok: true } : { ok: false, problems };

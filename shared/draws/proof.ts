@@ -67,10 +67,19 @@ export const winnersProofSchema = z.object({
   winners: z.array(z.string()),
 });
 
-/** After a numbers draw: `numbers` is `[m1, …, m5, last]`, the main numbers ascending. */
+/**
+ * After a numbers draw: `numbers` is `[m1, …, m5, last]`, the main numbers ascending. A game's draw also has its Lucky
+ * Chance (docs/rules/draws.md#7a-lucky-chance): `count` winners at most, listed in the order drawn with their codes.
+ */
 export const numbersProofSchema = z.object({
   ...drawnFields,
   numbers: z.array(z.number().int()),
+  lucky_chance: z
+    .object({
+      count: z.number().int().min(1),
+      winners: z.array(z.object({ ticket: z.string(), code: z.string() })),
+    })
+    .optional(),
 });
 
 export type PendingProof = z.infer<typeof pendingProofSchema>;

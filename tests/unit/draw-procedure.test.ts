@@ -4,7 +4,7 @@
  * vectors an outside implementation checks itself with are the ones our code gives.
  */
 import { readFileSync } from 'node:fs';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   ALGORITHM,
   BEACON_SOURCE,
@@ -16,6 +16,10 @@ import {
   drawKey,
   drawNumbers,
   isBeaconValue,
+  luckyCode,
+  selectLucky,
+  TICKET_COUNT,
+  ticketRank,
   isSeed,
   newSeed,
   normaliseBeaconValue,
@@ -39,14 +43,24 @@ type Vector = {
   key: string;
 } & (
   | { kind: 'winners'; max_winners: number; winners: string[]; steps: Step[] }
-  | { kind: 'numbers'; numbers: number[]; steps_main?: Step[]; steps_last?: Step[] }
+  | {
+      kind: 'numbers';
+      numbers: number[];
+      steps_main?: Step[];
+      steps_last?: Step[];
+      lucky_count?: number;
+      lucky?: { ticket: string; code: string }[];
+      steps_lucky?: Step[];
+    }
 );
+type LuckyCodeVector = { ticket: string; rank: number; rounds: { j: number; r_in: number; f: number }[]; code: string };
 type Vectors = {
   algorithm: string;
   seed: string;
   commitment: string;
   beacon: { source: string; round: number; value: string; sample: boolean; end_of_sales: string; round_time: string };
   vectors: Vector[];
+  lucky_codes: LuckyCodeVector[];
 };
 
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/draw-vectors.json', import.meta.url), 'utf8')) as Vectors;
@@ -76,7 +90,8 @@ function proofOf(v: Vector): Record<string, unknown> {
     tickets_digest: v.tickets_digest,
     tickets: v.sorted,
   };
-  return v.kind === 'winners' ? { ...base, max_winners: v.max_winners, winners: v.winners } : { ...base, numbers: v.numbers };
+  if (v.kind === 'winners') return { ...base, max_winners: v.max_winners, winners: v.winners };
+  return { ...base, numbers: v.numbers, ...(v.lucky ? { lucky_chance: { count: v.lucky_count, winners: v.lucky } } : {}) };
 }
 
 describe('the names and the beacon (docs/rules/draws.md#4-the-beacon)', () => {
@@ -317,6 +332,79 @@ describe('numbers draw (docs/rules/draws.md#7-numbers-draw)', () => {
   });
 });
 
+describe('Lucky Chance (docs/rules/draws.md#7a-lucky-chance)', () => {
+  const game = vector('numbers draw');
+  const lucky = game.kind === 'numbers' ? game : null;
+  /** The tickets whose main numbers are all at most 12 (C(12, 5) × 15 of them), each listed once. */
+  const small: string[] = [];
+  const two = (n: number) => String(n).padStart(2, '0');
+  for (let a = 1; a <= 12; a++)
+    for (let b = a + 1; b <= 12; b++)
+      for (let c = b + 1; c <= 12; c++)
+        for (let d = c + 1; d <= 12; d++)
+          for (let e = d + 1; e <= 12; e++) for (let l = 1; l <= 15; l++) small.push([a, b, c, d, e, l].map(two).join('-'));
+
+  test('the vector: three winners of four tickets, in the order the attempts lucky:i draw them, with their codes', () => {
+    expect(lucky?.lucky).toHaveLength(3);
+    const r = selectLucky({ seed, tickets: game.tickets, beacon, count: lucky?.lucky_count as number });
+    expect(r).toEqual({ tickets_digest: game.tickets_digest, lucky: lucky?.lucky });
+    const chosen = (lucky?.steps_lucky ?? []).filter((s) => s.outcome === 'chosen').map((s) => game.sorted[s.index as number]);
+    expect(chosen).toEqual(lucky?.lucky?.map((w) => w.ticket));
+    for (const s of lucky?.steps_lucky ?? []) expect(hex(attempt(game.key, 'lucky', s.i))).toBe(s.h);
+  });
+
+  test('its own label: the Lucky Chance is not the winners loop, and a ticket can win both', () => {
+    const winners = selectWinners({ seed, tickets: game.tickets, beacon, winners: 3 }).winners;
+    expect(lucky?.lucky?.map((w) => w.ticket)).not.toEqual(winners);
+  });
+
+  test.each(fixture.lucky_codes.map((c) => [c.ticket, c] as const))('the code of %s: its rank, its rounds, its code', (ticket, c) => {
+    expect(ticketRank(ticket)).toBe(c.rank);
+    expect(luckyCode(fixture.commitment, ticket)).toBe(c.code);
+    // The rounds as the docs list them: each round's F from the right half going in.
+    let left = Math.floor(c.rank / 10_000);
+    let right = c.rank % 10_000;
+    for (const r of c.rounds) {
+      expect(r.r_in).toBe(right);
+      const f = Number(
+        BigInt(`0x${createHmac('sha256', Buffer.from(fixture.commitment, 'hex')).update(`lucky-code:${r.j}:${right}`).digest('hex')}`) %
+          10_000n,
+      );
+      expect(f).toBe(r.f);
+      [left, right] = [right, (left + f) % 10_000];
+    }
+    expect(`BHG ${String(left).padStart(4, '0')} ${String(right).padStart(4, '0')}`).toBe(c.code);
+  });
+
+  test('ranks: the first and last tickets, and one rank per ticket from 0 up (every ticket of numbers ≤ 12 first)', () => {
+    expect(ticketRank('01-02-03-04-05-01')).toBe(0);
+    expect(ticketRank('51-52-53-54-55-15')).toBe(TICKET_COUNT - 1);
+    expect(TICKET_COUNT).toBe(52_181_415);
+    const ranks = small.map(ticketRank).sort((a, b) => a - b);
+    expect(small).toHaveLength(792 * 15);
+    expect(ranks).toEqual(ranks.map((_, i) => i));
+  });
+
+  test('codes: two tickets of a draw never share one, each is BHG and eight digits, and another draw has other codes', () => {
+    const codes = small.map((t) => luckyCode(fixture.commitment, t));
+    expect(new Set(codes).size).toBe(small.length);
+    for (const c of codes) expect(c).toMatch(/^BHG \d{4} \d{4}$/);
+    const other = commitment(randomBytes(32).toString('hex'));
+    const changed = small.slice(0, 200).filter((t) => luckyCode(other, t) !== luckyCode(fixture.commitment, t));
+    expect(changed.length).toBeGreaterThan(190);
+  });
+
+  test('more prizes than tickets: every ticket once; no tickets: none; a count below 1, a ticket not canonical: refused', () => {
+    const all = selectLucky({ seed, tickets: game.tickets, beacon, count: 10 }).lucky.map((w) => w.ticket);
+    expect([...all].sort()).toEqual(game.sorted);
+    expect(all.slice(0, 3)).toEqual(lucky?.lucky?.map((w) => w.ticket));
+    expect(selectLucky({ seed, tickets: [], beacon, count: 3 }).lucky).toEqual([]);
+    for (const count of [0, -1, 1.5]) expect(() => selectLucky({ seed, tickets: game.tickets, beacon, count })).toThrow(DrawInputError);
+    expect(() => ticketRank('5-12-23-34-45-7')).toThrow(DrawInputError);
+    expect(() => luckyCode('zz', '05-12-23-34-45-07')).toThrow(/the commitment must be/);
+  });
+});
+
 describe('the quicknet round (docs/rules/draws.md#4-the-beacon)', () => {
   const G = QUICKNET.genesisTime * 1000;
   const at = (ms: number) => quicknetRound(new Date(ms));
@@ -419,6 +507,21 @@ describe('verifyProof (docs/rules/draws.md#10-checking-a-draw)', () => {
     expect(problemsOf((p) => ((p.numbers as number[])[5] = 1), numbers)[0]).toMatch(/^numbers differ/);
   });
 
+  test('a Lucky Chance winner swapped, its code changed, or one left out', () => {
+    const game = vector('numbers draw');
+    const listed = game.kind === 'numbers' ? (game.lucky ?? []) : [];
+    const [a, b, c] = listed as [{ ticket: string; code: string }, { ticket: string; code: string }, { ticket: string; code: string }];
+    const luckyOf = (p: Record<string, unknown>) => p.lucky_chance as { count: number; winners: unknown[] };
+    expect(problemsOf((p) => (luckyOf(p).winners = [b, a, c]), game)).toEqual([
+      `Lucky Chance winner 1 differs: the proof says ${b.ticket} (${b.code}), the draw gives ${a.ticket} (${a.code})`,
+      `Lucky Chance winner 2 differs: the proof says ${a.ticket} (${a.code}), the draw gives ${b.ticket} (${b.code})`,
+    ]);
+    expect(problemsOf((p) => (luckyOf(p).winners = [a, b, { ...c, code: 'BHG 0000 0000' }]), game)).toEqual([
+      `Lucky Chance winner 3 differs: the proof says ${c.ticket} (BHG 0000 0000), the draw gives ${c.ticket} (${c.code})`,
+    ]);
+    expect(problemsOf((p) => (luckyOf(p).winners = [a, b]), game)).toEqual(['2 Lucky Chance winners listed; the draw gives 3']);
+  });
+
   test('a proof of another algorithm, or not a proof at all', () => {
     expect(problemsOf((p) => (p.algorithm = 'typed'))).toEqual(['algorithm: Invalid input: expected "bhagya-draw-v1"']);
     expect(verifyProof(null)).toEqual({ ok: false, problems: ['the proof is not a JSON object'] });
@@ -437,10 +540,21 @@ describe('docs/rules/draws.md shows the vectors', () => {
         values.push(...v.steps.map((s) => s.h));
       } else {
         values.push(`\`${v.numbers.join(' ')}\``);
-        values.push(...[...(v.steps_main ?? []), ...(v.steps_last ?? [])].map((s) => s.h));
+        values.push(...[...(v.steps_main ?? []), ...(v.steps_last ?? []), ...(v.steps_lucky ?? [])].map((s) => s.h));
+        values.push(...(v.lucky ?? []).map((w) => `\`${w.ticket}\` \`${w.code}\``));
       }
     }
-    for (const value of values) expect(section).toContain(value);
+    for (const c of fixture.lucky_codes) {
+      values.push(`| ${c.ticket} | ${c.rank.toLocaleString('en')} |`, `\`${c.code}\``);
+      values.push(...c.rounds.map((r) => `${r.r_in} → ${r.f}`));
+    }
+    for (const value of values)
+      expect(
+        section
+          .replace(/ +\|/g, ' |')
+          .replace(/\| +/g, '| ')
+          .replace(/\n(?!\n)/g, ' '),
+      ).toContain(value);
   });
 
   test('the proofs shown in section 9 parse and verify', () => {

@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { drawNumbers, selectWinners } from '../../server/draws/verifiable.ts';
+import { drawNumbers, selectLucky, selectWinners } from '../../server/draws/verifiable.ts';
 import { REAL_BEACONS } from '../helpers/fake-drand.ts';
 import { runVerifyDraw, verifyDraw as verify, type VerifyRun } from '../helpers/verify-draw.ts';
 
@@ -138,6 +138,40 @@ describe('a saved proof (--file)', () => {
     expect(runs[0]?.lines).toEqual(expect.arrayContaining([notDrands, 'FAILED: 1 difference']));
     expect(runs[1]?.lines).toEqual(expect.arrayContaining([notDrands, 'FAILED: 1 difference']));
     expect(runs[2]?.lines).toContain('differs: beacon.value is not SHA-256 of beacon.signature');
+  });
+
+  test("a game's draw with its Lucky Chance: the winners and their codes drawn again, verified; one changed: exit 1", async () => {
+    const p = proofOf(numbers);
+    const input = { seed: fixture.seed, tickets: numbers.sorted, beacon: REAL.randomness };
+    const lucky = selectLucky({ ...input, count: 3 }).lucky;
+    p.lucky_chance = { count: 3, winners: lucky };
+    const ok = await verify('--file', save(p));
+    expect(ok.code).toBe(0);
+    expect(ok.lines).toContain(`lucky chance ${lucky.map((w) => `${w.code} (${w.ticket})`).join(', ')}`);
+    expect(lastLine(ok)).toBe('verified');
+
+    const [first, second, third] = lucky as [(typeof lucky)[0], (typeof lucky)[0], (typeof lucky)[0]];
+    const swapped = proofOf(numbers);
+    swapped.lucky_chance = { count: 3, winners: [second, first, third] };
+    const recoded = proofOf(numbers);
+    recoded.lucky_chance = { count: 3, winners: [first, second, { ...third, code: 'BHG 0000 0000' }] };
+    const short = proofOf(numbers);
+    short.lucky_chance = { count: 3, winners: [first, second] };
+    const onWinners = proofOf(skip);
+    onWinners.lucky_chance = { count: 1, winners: [] };
+    const runs = await Promise.all([swapped, recoded, short, onWinners].map((x) => verify('--file', save(x))));
+    expect(runs.map((r) => r.code)).toEqual([1, 1, 1, 1]);
+    expect(runs[0]?.lines).toContain(
+      `differs: lucky_chance.winners[0]: the proof says ${second.ticket} (${second.code}), the draw gives ${first.ticket} (${first.code})`,
+    );
+    expect(runs[1]?.lines).toEqual(
+      expect.arrayContaining([
+        `differs: lucky_chance.winners[2]: the proof says ${third.ticket} (BHG 0000 0000), the draw gives ${third.ticket} (${third.code})`,
+        'FAILED: 1 difference',
+      ]),
+    );
+    expect(runs[2]?.lines).toContain('differs: lucky_chance: 2 winners listed, the draw gives 3');
+    expect(runs[3]?.lines).toContain("differs: lucky_chance: only a numbers draw (a game's draw) has a Lucky Chance");
   });
 
   test('a tampered seed: exit 1, the seed named', async () => {
