@@ -1,8 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import type { Endpoint } from '../shared/api/endpoint.ts';
 import { isLanguage } from './i18n.ts';
-import type { TFunction } from 'i18next';
-import type { Answered, Checked, LocalApi } from './bff/upstream.ts';
+import type { Answered, LocalApi } from './bff/upstream.ts';
 import type { Db } from './db/index.ts';
 import type { Logger } from './log.ts';
 import { api as contract } from '../shared/api/contract.ts';
@@ -96,10 +95,10 @@ export function createApi(d: ApiDeps): Api {
   app.use('/api', api);
 
   const logUnexpected = (err: unknown) => d.log.error({ err }, 'unhandled error');
-  const checkAlone = async (token: string, t: TFunction): Promise<Checked> => ({ claims: await local.authenticate(token, t) });
   const local: LocalApi = {
     served,
     authenticate: (token, t) => authenticate(s.tokens, sessionRights, token, t),
+    checkAlone: async (token, t) => ({ claims: await local.authenticate(token, t) }),
     authenticatePage: async (token, t) => {
       const { claims, now } = await authenticateWith(s.tokens, (sid, userId) => s.play.sessionTopBar(sid, userId), token, t);
       return { claims, topBar: now.topBar };
@@ -108,7 +107,7 @@ export function createApi(d: ApiDeps): Api {
       const s = served.get(e);
       try {
         if (!s) throw new Error(`${e.method} ${e.path} is not served`);
-        const checked = who.token ? await (who.check ?? checkAlone)(who.token, who.t) : undefined;
+        const checked = who.token ? await (who.check ?? local.checkAlone)(who.token, who.t) : undefined;
         // A player's page read its top bar with its check (server/bff/server-api.ts): the top bar's call is answered
         // from that read, as the endpoint would answer it.
         if (e === contract.topBar && checked?.topBar !== undefined) {

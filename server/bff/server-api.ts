@@ -126,7 +126,7 @@ function checkOnce(req: Request, local: LocalApi): NonNullable<Who['check']> {
     const kept = checks.get(req);
     if (kept?.token === token) return kept.checked;
     // The back office's pages show no reality check (views/components/reality-check.tsx topBarFor).
-    const checked = isStaffPath(req.path) ? local.authenticate(token, t).then((claims) => ({ claims })) : local.authenticatePage(token, t);
+    const checked = isStaffPath(req.path) ? local.checkAlone(token, t) : local.authenticatePage(token, t);
     checks.set(req, { token, checked });
     return checked;
   };

@@ -53,6 +53,8 @@ export type LocalApi = {
   call(e: Endpoint, input: LocalInput, who: Who): Promise<Answered>;
   /** The user a session's access token stands for now, or the 401 to answer (server/http/auth.ts). */
   authenticate(token: string, t: TFunction): Promise<AccessClaims>;
+  /** authenticate, as a check that read nothing more (what a call checked on its own, or a back-office page, has). */
+  checkAlone(token: string, t: TFunction): Promise<Checked>;
   /**
    * The check of a player's page: authenticate, with the page's top bar (`GET /api/v1/top-bar/`'s answer) read in the
    * same statement (server/bff/server-api.ts).

@@ -7,7 +7,7 @@ import type { Request, Response } from 'express';
 import type { TFunction } from 'i18next';
 import type { AccessClaims } from '../../server/accounts/tokens.ts';
 import { serverApi } from '../../server/bff/server-api.ts';
-import { Upstream, type Checked, type LocalApi } from '../../server/bff/upstream.ts';
+import { Upstream, type LocalApi } from '../../server/bff/upstream.ts';
 import type { Csrf } from '../../server/http/csrf.ts';
 import { api as contract } from '../../shared/api/contract.ts';
 
@@ -21,10 +21,11 @@ function harness() {
   const claims = { user_id: 7, sid: 's', is_active: true, is_staff: false } as unknown as AccessClaims;
   const local: LocalApi = {
     served: new Map(),
-    authenticate: async (token) => {
+    authenticate: () => Promise.reject(new Error('a page checks through checkAlone or authenticatePage')),
+    checkAlone: async (token) => {
       checked.push(token);
       how.push('alone');
-      return claims;
+      return { claims };
     },
     authenticatePage: async (token) => {
       checked.push(token);
@@ -32,9 +33,7 @@ function harness() {
       return { claims, topBar: { unread: 3 } };
     },
     call: async (_e, _input, who) => {
-      const c = who.token
-        ? await (who.check ?? (async (tk, t): Promise<Checked> => ({ claims: await local.authenticate(tk, t) })))(who.token, who.t)
-        : null;
+      const c = who.token ? await (who.check ?? local.checkAlone)(who.token, who.t) : null;
       return { status: 200, headers: {}, data: { topBar: c?.topBar ?? null }, total: null };
     },
   };

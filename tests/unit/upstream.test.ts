@@ -12,6 +12,7 @@ describe('Upstream', () => {
     const local = {
       served: new Map(),
       authenticate: () => Promise.reject(new Error('unused')),
+      checkAlone: () => Promise.reject(new Error('unused')),
       authenticatePage: () => Promise.reject(new Error('unused')),
       call: async (e, input, w) => {
         calls.push([e, input, w]);
@@ -29,6 +30,7 @@ describe('Upstream', () => {
     const local = {
       served: new Map(),
       authenticate: () => new Promise(() => undefined),
+      checkAlone: () => new Promise(() => undefined),
       authenticatePage: () => new Promise(() => undefined),
       call: () => new Promise(() => undefined),
     } satisfies LocalApi;
