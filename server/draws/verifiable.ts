@@ -17,7 +17,6 @@ import {
   winnersProofSchema,
 } from '../../shared/draws/proof.ts';
 import { LAST_MAX, MAIN_COUNT, MAIN_MAX, normaliseTicket, parseTicket } from '../../shared/ticket.ts';
-import { LUCKY_CODE_PREFIX } from '../../shared/draws/lucky-chance.ts';
 
 /** The procedure's name, carried by every proof (docs/rules/draws.md#1-the-procedure-in-short). */
 export { ALGORITHM } from '../../shared/draws/proof.ts';
@@ -129,11 +128,14 @@ export function drawKey(seedHex: string, ticketsDigestHex: string, beaconHex: st
   return createHmac('sha256', seed).update(message, 'utf8').digest('hex');
 }
 
+/** `HMAC-SHA256(key, UTF-8 of message)` read as a 256-bit big-endian unsigned integer. */
+const hmacNumber = (key: Buffer, message: string): bigint => BigInt(`0x${createHmac('sha256', key).update(message, 'utf8').digest('hex')}`);
+
 /** `h` of attempt `i`: `HMAC-SHA256(key = K's 32 bytes, message = label + ":" + i)` as a 256-bit big-endian integer. */
 export function attempt(keyHex: string, label: string, i: number): bigint {
   const key = Buffer.from(requireHex64(keyHex, 'the draw key'), 'hex');
   if (!Number.isSafeInteger(i) || i < 0) throw new DrawInputError(`the attempt number must be a whole number ≥ 0, got ${i}`);
-  return BigInt(`0x${createHmac('sha256', key).update(`${label}:${i}`, 'utf8').digest('hex')}`);
+  return hmacNumber(key, `${label}:${i}`);
 }
 
 /** The rejection rule: `h` is used only below `⌊2^256 / n⌋ · n`, so that `h mod n` has no bias. */
@@ -239,6 +241,8 @@ export function ticketRank(ticket: string): number {
   return main * LAST_MAX + (t.last - 1);
 }
 
+/** What every Lucky Chance code begins with: `BHG 4821 7730`. */
+export const LUCKY_CODE_PREFIX = 'BHG';
 /** The code's two halves of four digits each. */
 const HALF = 10_000;
 /** Rounds of the code's Feistel network. */
@@ -257,7 +261,7 @@ export function luckyCode(commitmentHex: string, ticket: string): string {
   let left = Math.floor(rank / HALF);
   let right = rank % HALF;
   for (let round = 0; round < CODE_ROUNDS; round++) {
-    const f = Number(BigInt(`0x${createHmac('sha256', key).update(`lucky-code:${round}:${right}`, 'utf8').digest('hex')}`) % BigInt(HALF));
+    const f = Number(hmacNumber(key, `lucky-code:${round}:${right}`) % BigInt(HALF));
     [left, right] = [right, (left + f) % HALF];
   }
   const four = (x: number) => String(x).padStart(4, '0');
