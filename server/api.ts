@@ -19,6 +19,7 @@ import { identityRoutes } from './identity/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { adminLotteryRoutes } from './lotteries/admin-routes.ts';
+import { gameRoutes } from './games/routes.ts';
 import { lotteryRoutes } from './lotteries/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { statementRoutes } from './payments/statement-routes.ts';
@@ -59,6 +60,7 @@ export function createApi(d: ApiDeps): Api {
     accountRoutes(s.accounts),
     lotteryRoutes(s.lotteries),
     adminLotteryRoutes(s.lotteryAdmin),
+    gameRoutes(s.games),
     auditRoutes(s.auditLog),
     dashboardRoutes(s.dashboard),
     purchaseRoutes(s.purchases, s.manualApprovals, d.db),

@@ -31,6 +31,7 @@ import type { PushTransport } from './push/transport.ts';
 import type { Payments } from './payments/service.ts';
 import { createI18n, findUp, isLanguage, loadResources } from './i18n.ts';
 import { startJobs, type JobSwitches } from './jobs.ts';
+import type { GameCalendar } from './games/calendar-job.ts';
 import { prepareData } from './prepare.ts';
 import { buildServices } from './services.ts';
 import { pageErrorHandler } from './ssr/message-page.ts';
@@ -71,6 +72,8 @@ export type App = {
   messages: Messages;
   /** Push notifications to the installed app and their sender (docs/rules/messages.md#6-push-notifications). */
   push: Push;
+  /** The games' calendar: their draws kept on sale and drawn when due (docs/rules/games.md). */
+  gameCalendar: GameCalendar;
   bkashSimulator: BkashSimulator | null;
   close(): Promise<void>;
 };
@@ -167,6 +170,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     payments: services.payments,
     messages: services.messages,
     push: services.push,
+    gameCalendar: services.gameCalendar,
     bkashSimulator,
     async close() {
       await services.background.settled();

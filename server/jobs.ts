@@ -4,6 +4,7 @@ import { scheduleHousekeeping } from './db/housekeeping.ts';
 import { scheduleUpkeep } from './db/maintenance.ts';
 import { DRAND_TIMEOUT_MS, scheduleBeaconFetch } from './draws/beacon-job.ts';
 import { scheduleFreeze } from './draws/freeze-job.ts';
+import { scheduleCalendar } from './games/calendar-job.ts';
 import type { Logger } from './log.ts';
 import { scheduleDispatch } from './messages/service.ts';
 import { scheduleReconciliation } from './payments/reconcile.ts';
@@ -22,20 +23,32 @@ export type JobSwitches = {
    * test's steps would lease the payment the test is about).
    */
   reconcileJob?: boolean | undefined;
+  /** false: no game calendar (the API tests, which call gameCalendar.runOnce() themselves). */
+  calendarJob?: boolean | undefined;
 };
 
 export type JobOptions = JobSwitches & {
   config: Config;
   db: Db;
   log: Logger;
-  services: Pick<Services, 'payments' | 'messages' | 'push'>;
+  services: Pick<Services, 'payments' | 'messages' | 'push' | 'gameCalendar'>;
 };
 
 /**
  * The app's timers (docs/decisions/063-where-the-weight-is.md). Housekeeping runs on every instance; the rest only
  * where the API runs (no API_BASE_URL). Returns what stops them all.
  */
-export function startJobs({ config, db, log, services, sendMessages, freezeJob, upkeep, reconcileJob }: JobOptions): () => Promise<void> {
+export function startJobs({
+  config,
+  db,
+  log,
+  services,
+  sendMessages,
+  freezeJob,
+  upkeep,
+  reconcileJob,
+  calendarJob,
+}: JobOptions): () => Promise<void> {
   const apiHere = !config.API_BASE_URL;
   const stopHousekeeping = scheduleHousekeeping(db, log);
   // The embedded database's autovacuum, which PGlite lacks (docs/rules/operations.md#9-the-embedded-databases-upkeep).
@@ -50,7 +63,10 @@ export function startJobs({ config, db, log, services, sendMessages, freezeJob, 
     : async () => undefined;
   // The tickets frozen at the end of sales (docs/rules/draws.md#3-the-tickets), on every instance that runs the API.
   const stopFreezing = apiHere && freezeJob !== false ? scheduleFreeze({ db, log }) : () => undefined;
+  // The games' draws kept on sale and drawn when due (docs/rules/games.md#3-a-draws-life), where the API runs.
+  const stopCalendar = apiHere && calendarJob !== false ? scheduleCalendar(services.gameCalendar, log) : () => undefined;
   return async () => {
+    stopCalendar();
     stopHousekeeping();
     stopUpkeep();
     stopReconciling();

@@ -14,6 +14,8 @@ import { DashboardFigures } from './dashboard/service.ts';
 import type { Db } from './db/index.ts';
 import { Draws } from './draws/service.ts';
 import { PrizeWithholdings } from './draws/withholding.ts';
+import { GameCalendar } from './games/calendar-job.ts';
+import { GameAdmin } from './games/service.ts';
 import { GeneratedTickets } from './generated-tickets/service.ts';
 import { Identities } from './identity/service.ts';
 import type { Logger } from './log.ts';
@@ -137,6 +139,7 @@ export function buildServices(o: ServiceOptions) {
     trxIdGiven: (id) => payments.trxIdGiven(id),
   });
   const lotteryAdmin = new LotteryAdmin(db, keys);
+  const draws = new Draws(db, keys, notifier, texts, config.PUBLIC_ORIGIN);
   return {
     tokens,
     codes,
@@ -154,7 +157,9 @@ export function buildServices(o: ServiceOptions) {
     auditLog: new AuditLog(db),
     dashboard: new DashboardFigures(db, lotteryAdmin, purchases, () => statements.toDecide()),
     manualApprovals: new ManualApprovals(db),
-    draws: new Draws(db, keys, notifier, texts, config.PUBLIC_ORIGIN),
+    draws,
+    games: new GameAdmin(db, keys),
+    gameCalendar: new GameCalendar(db, keys, draws, log),
     withholdings: new PrizeWithholdings(db),
     claims: new Claims({ db, codes, notifier, texts, secondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK }),
     generatedTickets: new GeneratedTickets(db, keys),

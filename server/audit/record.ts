@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import type { AUDIT_ENTITIES } from '../../shared/audit/schemas.ts';
 
 /**
  * The actions the audit log records, by name (docs/rules/security.md#7-audit-log). A new audited action is added here
@@ -37,6 +38,8 @@ export type AuditAction =
   | 'claim.transfer_approved'
   | 'claim.transfer_completed'
   | 'claim.transfer_failed'
+  | 'game.create'
+  | 'game.update'
   | 'generated_ticket.create'
   | 'generated_ticket.delete'
   | 'user.create'
@@ -45,7 +48,7 @@ export type AuditAction =
   | 'play.time_out';
 
 /** The kinds of thing a record is about (its `entity`). */
-export type AuditEntity = 'transaction' | 'payment' | 'statement' | 'lottery' | 'prize' | 'prize_claim' | 'generated_ticket' | 'user';
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export type AuditRecord = {
   /**

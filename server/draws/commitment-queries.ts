@@ -25,6 +25,8 @@ export type CommitmentRow = {
   winners: string | null;
   /** A numbers draw's result written as a ticket (migration 016), set with revealed_at. */
   numbers: string | null;
+  /** A game's draw's Lucky Chance winners in the order drawn, one per line (migration 035); null without Lucky Chance. */
+  lucky: string | null;
   revealed_at: string | null;
 };
 
@@ -37,7 +39,7 @@ export const commitmentForUpdate = (db: Db, lotteryId: number) =>
 export const announcement = (db: Db, lotteryId: number) =>
   db.one<Omit<CommitmentRow, 'seed' | 'seed_sealed'>>(
     `SELECT lottery_id, commitment, beacon_source, beacon_round, beacon_value, beacon_signature, beacon_sample, beacon_entered_by, tickets, tickets_digest,
-       max_winners, winners, numbers, revealed_at
+       max_winners, winners, numbers, lucky, revealed_at
      FROM draw_commitments WHERE lottery_id = $1`,
     [lotteryId],
   );
@@ -85,8 +87,8 @@ export const unannounced = (db: Db) =>
 
 /** What the proof of a lottery needs of it: published, drawn or not, and its end of sales. */
 export const lotteryForProof = (db: Db, lotteryId: number) =>
-  db.one<{ id: number; published: boolean; drawn: boolean; end_date: string }>(
-    `SELECT id, published, (is_result_published OR drawn_at IS NOT NULL) AS drawn, end_date FROM lotteries WHERE id = $1`,
+  db.one<{ id: number; published: boolean; drawn: boolean; end_date: string; lucky_count: number }>(
+    `SELECT id, published, (is_result_published OR drawn_at IS NOT NULL) AS drawn, end_date, lucky_count FROM lotteries WHERE id = $1`,
     [lotteryId],
   );
 

@@ -7,7 +7,7 @@ import { SealError, type Keyring } from '../crypto/sealed.ts';
 import * as q from './commitment-queries.ts';
 import { freezeOf } from './freeze-queries.ts';
 import { numbersOf } from '../../shared/draws/tiers.ts';
-import { commitment, newSeed, quicknetRound, roundTime } from './verifiable.ts';
+import { commitment, luckyCode, newSeed, quicknetRound, roundTime } from './verifiable.ts';
 import { beaconFromSignature } from './quicknet-signature.ts';
 
 /**
@@ -103,7 +103,7 @@ export async function drawProof(db: Db, keys: Keyring, lotteryId: number): Promi
     c && c.max_winners !== null && c.winners !== null
       ? { max_winners: c.max_winners, winners: lines(c.winners) }
       : drawnNumbers
-        ? { numbers: drawnNumbers }
+        ? { numbers: drawnNumbers, ...(c ? luckyChance(c, lottery.lucky_count) : {}) }
         : null;
   if (c?.revealed_at && c.tickets !== null && c.tickets_digest && c.beacon_value && outcome) {
     const seed = await q.revealedSeed(db, lotteryId);
@@ -149,6 +149,15 @@ const signed = (signature: string | null) => (signature ? { signature } : {});
 
 /** A demo draw's beacon value is a sample, not drand's (server/db/seed.ts): its proof says so. */
 const sample = (c: { beacon_sample: boolean }) => (c.beacon_sample ? { sample: true } : {});
+
+/**
+ * A game's draw's Lucky Chance as the proof lists it (docs/rules/draws.md#7a-lucky-chance): how many it draws, and its
+ * winners in the order drawn, each with the code the commitment gives its ticket. Nothing for a draw without it.
+ */
+const luckyChance = (c: { lucky: string | null; commitment: string }, count: number) =>
+  c.lucky !== null && count > 0
+    ? { lucky_chance: { count, winners: lines(c.lucky).map((ticket) => ({ ticket, code: luckyCode(c.commitment, ticket) })) } }
+    : {};
 
 /** A list stored one per line ('' for none). */
 const lines = (s: string): string[] => (s === '' ? [] : s.split('\n'));

@@ -1,4 +1,3 @@
-import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
 import { tellPrizesWon } from '../messages/outbox.ts';
@@ -6,13 +5,13 @@ import { publishResults } from './queries.ts';
 
 /**
  * The end of every draw, in its transaction (docs/rules/lotteries-and-sales.md#9-the-draw): the results published (sales
- * close, players see their prizes) and the draw audited `lottery.draw` by the staff member who finished it, with what
- * the draw made (`after`: its prizes, the money, how it was drawn). Answers when it was drawn.
+ * close, players see their prizes) and the draw audited `lottery.draw` by the staff member who finished it (`actorId`;
+ * null: the game's draw job, docs/rules/games.md#3-a-draws-life), with what the draw made (`after`: its prizes, the money, how it was drawn). Answers when it was drawn.
  */
-export async function publishDraw(tx: Db, staff: AccessClaims, lotteryId: number, after: Record<string, unknown>): Promise<string> {
+export async function publishDraw(tx: Db, actorId: number | null, lotteryId: number, after: Record<string, unknown>): Promise<string> {
   const drawnAt = await publishResults(tx, lotteryId);
   await recordAudit(tx, {
-    actorId: staff.user_id,
+    actorId,
     action: 'lottery.draw',
     entity: 'lottery',
     entityId: String(lotteryId),

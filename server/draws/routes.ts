@@ -19,7 +19,7 @@ export function drawRoutes(draws: Draws, withholdings: PrizeWithholdings): Endpo
   route(r, api.rejectWithholding, ({ params, body, user }) => withholdings.reject(user, params.proposalId, body.reason));
   route(r, api.drawProof, ({ params }) => draws.proof(params.id));
   route(r, api.setDrawBeacon, ({ params, body, user }) => draws.setBeacon(user, params.id, body));
-  route(r, api.verifiableDraw, ({ params, user }) => draws.verifiableDraw(user, params.id));
+  route(r, api.verifiableDraw, ({ params, user }) => draws.verifiableDraw(user.user_id, params.id));
   // The answer's detail (how many were told) is a success, worded in the caller's language.
   route(r, api.notifyWinners, ({ body, user, caller }) => draws.notifyWinners(user, body, caller.lng));
   return r;

@@ -105,7 +105,7 @@ export class Draws {
       await pq.decide(tx, proposalId, 'approved', staff.user_id);
       return this.award(
         tx,
-        staff,
+        staff.user_id,
         p.lottery,
         tickets.map((ticket) => ({ ticket, id: sold.get(ticket) as number })),
         {
@@ -199,7 +199,7 @@ export class Draws {
    * awarded as every draw does, and the seed revealed with the proof, in one transaction under the lottery's lock (two
    * staff members drawing at once: one draw, the other 409).
    */
-  async verifiableDraw(staff: AccessClaims, lotteryId: number): Promise<z.input<typeof DrawReply>> {
+  async verifiableDraw(actorId: number | null, lotteryId: number): Promise<z.input<typeof DrawReply>> {
     return this.db.tx(async (tx) => {
       // A numbers draw may lock the lottery its jackpot rolls into as well: both are locked here, in id order, so that
       // two lotteries naming each other and drawn at the same moment take turns instead of deadlocking.
@@ -220,9 +220,10 @@ export class Draws {
       // A numbers lottery draws numbers and pays tiers, with or without tickets (server/draws/numbers-draw.ts).
       const numbers = await numbersLottery(tx, lottery.id);
       if (numbers) {
-        // Named another target between the read above and the lock: the locks taken are not the ones needed.
-        if (numbers.rollover_to !== target) refuse('draw_try_again');
-        return numbersDraw(tx, staff, numbers, {
+        // Named another target between the read above and the lock: the locks taken are not the ones needed. (A game's
+        // draw finds its game's next draw again under the game's lock: a later one made since has a greater id.)
+        if (numbers.game_id === null && numbers.rollover_to !== target) refuse('draw_try_again');
+        return numbersDraw(tx, actorId, numbers, {
           seed: seedForDraw(this.keys, c),
           beacon_value: c.beacon_value,
           beacon_round: c.beacon_round,
@@ -243,7 +244,7 @@ export class Draws {
       });
       return this.award(
         tx,
-        staff,
+        actorId,
         lottery,
         drawn.winners.map((ticket) => ({ ticket, id: ids.get(ticket) as number })),
         { algorithm: ALGORITHM, tickets_digest: drawn.tickets_digest, beacon_round: Number(c.beacon_round) },
@@ -299,7 +300,7 @@ export class Draws {
   /** The winners' prizes and the results, in the draw's transaction: what every draw does once its winners are known. */
   private async award(
     tx: Db,
-    staff: AccessClaims,
+    actorId: number | null,
     lottery: q.DrawLottery,
     winners: { ticket: string; id: number }[],
     how: Record<string, unknown>,
@@ -308,7 +309,7 @@ export class Draws {
     const prizes: q.PrizeRow[] = [];
     for (const w of winners)
       prizes.push(await q.insertPrize(tx, { lottery_id: lottery.id, transaction_id: w.id, ticket: w.ticket, prize_money: each }));
-    const drawnAt = await publishDraw(tx, staff, lottery.id, {
+    const drawnAt = await publishDraw(tx, actorId, lottery.id, {
       total_prize: lottery.total_prize,
       remainder,
       prizes: prizes.map((p) => ({ id: p.id, ticket: p.ticket, transaction_id: p.transaction_id, prize_money: p.prize_money })),
@@ -376,7 +377,21 @@ export class Draws {
     const lottery = await q.noticeLottery(this.db, body.lottery_id);
     if (!lottery) refuse('draw_lottery_id_not_found');
     if (!lottery.is_result_published || !lottery.drawn_at) refuse('notify_results_not_published');
-    const drawnAt = lottery.drawn_at;
+    const { sent, failed } = await this.sendWinners(staff.user_id, lottery, lottery.drawn_at);
+    if (failed.length && !sent.length) refuse('winners_notify_failed', { vars: { count: failed.length } });
+    const detail = failed.length
+      ? this.texts('api:drawAdmin.notifiedPartly', { lng, count: sent.length, failed: failed.length })
+      : sent.length
+        ? this.texts('api:drawAdmin.notified', { lng, count: sent.length })
+        : this.texts('api:drawAdmin.alreadyNotified', { lng });
+    return { detail, notified: sent.length, failed: failed.length };
+  }
+
+  /**
+   * Tells the winners of the drawn lottery `lottery` not told yet (Draws.notifyWinners), audited with `actorId` (null:
+   * the game's draw job, docs/rules/games.md#3-a-draws-life). Answers the prizes told and those whose message failed.
+   */
+  async sendWinners(actorId: number | null, lottery: q.NoticeLottery, drawnAt: string): Promise<{ sent: number[]; failed: number[] }> {
     const winners = await q.takeUnnotified(this.db, lottery.id);
     const sent: number[] = [];
     const failed: number[] = [];
@@ -392,27 +407,27 @@ export class Draws {
         });
         sent.push(w.id);
       } catch {
-        // The transport logged why (server/notify/index.ts); the next press tries this prize again.
+        // The transport logged why (server/notify/index.ts); the next press (or run) tries this prize again.
         await q.releaseNotice(this.db, w.id);
         failed.push(w.id);
       }
     }
     if (winners.length)
       await recordAudit(this.db, {
-        actorId: staff.user_id,
+        actorId,
         action: 'lottery.notify_winners',
         entity: 'lottery',
         entityId: String(lottery.id),
         before: null,
         after: { notified: sent, failed },
       });
-    if (failed.length && !sent.length) refuse('winners_notify_failed', { vars: { count: failed.length } });
-    const detail = failed.length
-      ? this.texts('api:drawAdmin.notifiedPartly', { lng, count: sent.length, failed: failed.length })
-      : sent.length
-        ? this.texts('api:drawAdmin.notified', { lng, count: sent.length })
-        : this.texts('api:drawAdmin.alreadyNotified', { lng });
-    return { detail, notified: sent.length, failed: failed.length };
+    return { sent, failed };
+  }
+
+  /** The lottery as the winners' messages name it, once its results are published and drawn (undefined otherwise). */
+  async drawnForNotice(lotteryId: number): Promise<{ lottery: q.NoticeLottery; drawnAt: string } | undefined> {
+    const lottery = await q.noticeLottery(this.db, lotteryId);
+    return lottery?.is_result_published && lottery.drawn_at ? { lottery, drawnAt: lottery.drawn_at } : undefined;
   }
 }
 

@@ -109,8 +109,8 @@ export async function insertLottery(db: Db, l: Omit<LotteryValues, 'is_result_pu
 
 /** Locks the lottery's row (the lock purchases and the draw take first) and reads it. */
 export const lotteryForUpdate = (db: Db, id: number) =>
-  db.one<LotteryValues & { id: number; drawn_at: string | null; rollover_in: number }>(
-    `SELECT id, ${SETTABLE.join(', ')}, drawn_at, rollover_in FROM lotteries WHERE id = $1 FOR UPDATE`,
+  db.one<LotteryValues & { id: number; drawn_at: string | null; rollover_in: number; game_id: number | null }>(
+    `SELECT id, ${SETTABLE.join(', ')}, drawn_at, rollover_in, game_id FROM lotteries WHERE id = $1 FOR UPDATE`,
     [id],
   );
 

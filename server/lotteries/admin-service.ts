@@ -118,7 +118,7 @@ export class LotteryAdmin {
     await this.db.tx(async (tx) => {
       const cur = await q.lotteryForUpdate(tx, id);
       if (!cur) refuse('lottery_not_found');
-      const { id: _id, drawn_at: _drawn, rollover_in: rolloverIn, ...before } = cur;
+      const { id: _id, drawn_at: _drawn, rollover_in: rolloverIn, game_id: gameId, ...before } = cur;
       const { results_reason: resultsReason, ...fields } = patch;
       await unpublishing(tx, staff, before.is_result_published && fields.is_result_published === false, resultsReason);
       const after: q.LotteryValues = { ...before, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
@@ -143,6 +143,9 @@ export class LotteryAdmin {
       refuseFields(errors);
       const diff = changes(before, after);
       if (!Object.keys(diff.after).length) return;
+      // A game's draw has its game's calendar and prizes (docs/rules/games.md#1-the-game): only its texts and flags change here.
+      if (gameId !== null && Object.keys(diff.after).some((k) => !GAME_DRAW_SETTABLE.has(k as keyof q.LotteryValues)))
+        refuse('lottery_of_game');
       // The kind and a numbers lottery's prizes are what its tickets were sold with (docs/rules/lotteries-and-sales.md#1-lottery-fields).
       if (PRIZE_SETTINGS.some((k) => k in diff.after)) {
         if (before.kind === 'numbers' && after.kind !== 'numbers' && rolloverIn > 0) refuse('lottery_kind_rollover');
@@ -188,6 +191,17 @@ async function unpublishing(tx: Db, staff: AccessClaims, unpublish: boolean, rea
   if (!(await isSuperuserNow(tx, staff.user_id))) refuse('unpublish_superuser_only');
   if (reason === undefined) refuse('unpublish_reason_required');
 }
+
+/** What staff change of a game's draw themselves; the rest is the game's. */
+const GAME_DRAW_SETTABLE: ReadonlySet<keyof q.LotteryValues> = new Set([
+  'name',
+  'name_bn',
+  'description',
+  'description_bn',
+  'published',
+  'featured',
+  'is_result_published',
+]);
 
 /** The settings a ticket is sold with: the kind and a numbers lottery's prizes. */
 const PRIZE_SETTINGS: readonly (keyof q.LotteryValues)[] = ['kind', ...NUMBERS_FIELDS];

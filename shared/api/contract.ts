@@ -11,6 +11,7 @@ import { usersEndpoints } from '../users/endpoints.ts';
 import { messagesEndpoints } from '../messages/endpoints.ts';
 import { pushEndpoints } from '../push/endpoints.ts';
 import { lotteriesEndpoints } from '../lotteries/endpoints.ts';
+import { gamesEndpoints } from '../games/endpoints.ts';
 import { resultsEndpoints } from '../results/endpoints.ts';
 import { dashboardEndpoints } from '../dashboard/endpoints.ts';
 import { auditEndpoints } from '../audit/endpoints.ts';
@@ -30,6 +31,7 @@ export const api = {
   ...messagesEndpoints,
   ...pushEndpoints,
   ...lotteriesEndpoints,
+  ...gamesEndpoints,
   ...resultsEndpoints,
   ...dashboardEndpoints,
   ...auditEndpoints,

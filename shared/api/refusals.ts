@@ -11,6 +11,7 @@ import { usersRefusals } from '../users/refusals.ts';
 import { messagesRefusals } from '../messages/refusals.ts';
 import { pushRefusals } from '../push/refusals.ts';
 import { lotteriesRefusals } from '../lotteries/refusals.ts';
+import { gamesRefusals } from '../games/refusals.ts';
 import { resultsRefusals } from '../results/refusals.ts';
 import { dashboardRefusals } from '../dashboard/refusals.ts';
 import { auditRefusals } from '../audit/refusals.ts';
@@ -70,6 +71,7 @@ export const catalogues: Record<string, Record<string, RefusalSpec>> = {
   messages: messagesRefusals,
   push: pushRefusals,
   lotteries: lotteriesRefusals,
+  games: gamesRefusals,
   results: resultsRefusals,
   dashboard: dashboardRefusals,
   audit: auditRefusals,
@@ -91,6 +93,7 @@ export const catalogue = {
   ...messagesRefusals,
   ...pushRefusals,
   ...lotteriesRefusals,
+  ...gamesRefusals,
   ...resultsRefusals,
   ...dashboardRefusals,
   ...auditRefusals,

@@ -13,6 +13,7 @@ export const AUDIT_ENTITIES = [
   'prize_claim',
   'generated_ticket',
   'user',
+  'game',
 ] as const;
 
 /** `GET /api/v1/admin/audit-log/` (superusers): newest first, filtered by what changed, the action and who did it. */

@@ -59,6 +59,11 @@ export const Prize = z.object({
   prize_money: z.number().int(),
   /** A numbers draw's prize tier, 1 the jackpot … 5 (docs/rules/lotteries-and-sales.md#9-the-draw); null otherwise. */
   tier: z.number().int().nullable().optional(),
+  /**
+   * A game's draw: the Lucky Chance code this prize holds the prize of (docs/rules/draws.md#7a-lucky-chance), alone
+   * (tier null) or added to its tier's; null or absent otherwise.
+   */
+  lucky_code: z.string().nullable().optional(),
   /** Why the prize was withheld (by two staff members, docs/rules/lotteries-and-sales.md#9-the-draw); null when it was not. */
   withheld_reason: z.string().nullable().optional(),
   /** Whether the prize's money reached its winner: its claim's transfer was completed (the draw page's "Prizes paid out"). */

@@ -126,6 +126,7 @@ export const lotteriesEndpoints = {
       'lottery_prizes_fixed',
       'numbers_results_need_draw',
       'lottery_drawn_prize_fixed',
+      'lottery_of_game',
     ],
     summary:
       'Changes any of the fields, the flags published, featured and is_result_published among them; a drawn lottery keeps its ' +

@@ -112,7 +112,7 @@ export const LOTTERY_NAME_MAX = 120;
 export const DESCRIPTION_MAX = 2000;
 
 /** A whole number from `min` to `max`, sent as a number or as digits (a form field). */
-const count = (min: number, max: number) =>
+export const count = (min: number, max: number) =>
   z
     .union([z.number(), z.string().max(12)], { error: (i) => (i.input === undefined ? v('required') : v('countInvalid')) })
     .transform((x, ctx) => {
@@ -126,7 +126,7 @@ const count = (min: number, max: number) =>
  * An instant: an ISO date-time with its offset, or a Dhaka calendar date `YYYY-MM-DD` (a date input) at `time`
  * Dhaka time — the start of a lottery at midnight, its end at the draw hour, 8 PM (docs/rules/money-and-time.md).
  */
-const instant = (time: string) =>
+export const instant = (time: string) =>
   text(40, 'fieldRequired').transform((s, ctx) => {
     const iso = /^\d{4}-\d{2}-\d{2}$/.test(s) ? dhakaLocalToIso(s, time) : /[zZ]|[+-]\d{2}:?\d{2}$/.test(s) ? isoOf(s) : null;
     if (iso) return iso;
@@ -140,16 +140,16 @@ const isoOf = (s: string): string | null => {
 };
 
 /** A yes/no: JSON true/false, or a checkbox ("on" when ticked; the form sends nothing when not). */
-const flag = z
+export const flag = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])])
   .transform((x) => x === true || x === 'true' || x === 'on' || x === '1');
 
 /** A form leaves a field it does not use empty: '' is the field not given. */
-const blankless = <T extends z.ZodType>(schema: T) =>
+export const blankless = <T extends z.ZodType>(schema: T) =>
   z.preprocess((x) => (typeof x === 'string' && x.trim() === '' ? undefined : x), schema.optional());
 
 /** Whole taka, 0 allowed (a tier that pays nothing). */
-const takaOrZero = z
+export const takaOrZero = z
   .union([z.number(), z.string().max(24)], { error: (i) => (i.input === undefined ? v('required') : v('amountInvalid')) })
   .transform((x, ctx) => {
     const n = parseWholeTaka(x);

@@ -90,6 +90,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     freezeJob: false,
     upkeep: false,
     reconcileJob: false,
+    calendarJob: false,
     // bKash's client repeats a call without an answer as in production, without its pauses: a test's bKash is most
     // often a closed port (PORT=0), and a TrxID given waited 0.6 s for nothing (docs/decisions/062-a-suite-in-15-minutes.md).
     bkashRetryDelayMs: 1,

@@ -1,0 +1,175 @@
+import type { z } from 'zod';
+import type { Game, GameBody, GameDetail, GameDraw, GamePatch, GamesQuery } from '../../shared/games/schemas.ts';
+import { daysMask, daysOf, hhmmOf, nextDraws, salesCloseOf } from '../../shared/games/calendar.ts';
+import { formatDate } from '../../shared/dates.ts';
+import { numbersOf } from '../../shared/draws/tiers.ts';
+import type { AccessClaims } from '../accounts/tokens.ts';
+import { recordAudit } from '../audit/record.ts';
+import type { Db } from '../db/index.ts';
+import type { Keyring } from '../crypto/sealed.ts';
+import { announceDraw } from '../draws/commitments.ts';
+import { tellNewLottery } from '../messages/outbox.ts';
+import { refuse } from '../../shared/api/refusals.ts';
+import * as q from './queries.ts';
+
+/** How many drawn draws a game's page lists beside those not drawn yet. */
+export const DRAWN_LISTED = 20;
+
+const gameJson = (g: q.GameRow): z.input<typeof Game> => {
+  const { draw_days, draw_minute, ...rest } = g;
+  return { ...rest, draw_days: daysOf(draw_days), draw_time: hhmmOf(draw_minute) };
+};
+
+const drawJson = (d: q.GameDrawRow, now: number): z.input<typeof GameDraw> => ({
+  lottery_id: d.lottery_id,
+  draw_at: d.draw_at,
+  end_date: d.end_date,
+  state: d.drawn ? (d.is_result_published ? 'drawn' : 'results_withdrawn') : now < Date.parse(d.end_date) ? 'on_sale' : 'closed',
+  tickets_sold: d.tickets_sold,
+  jackpot: d.jackpot,
+  rollover_in: d.rollover_in,
+  rollover_out: d.rollover_out,
+  numbers: d.numbers === null ? null : numbersOf(d.numbers),
+  prizes_total: d.prizes_total,
+});
+
+/** A game's stored values from a body's (the weekdays as their mask, the time as minutes). */
+function valuesOf(b: Partial<z.output<typeof GameBody>>): Partial<q.GameValues> {
+  const { draw_days, draw_time, ...rest } = b;
+  const out: Partial<q.GameValues> = Object.fromEntries(Object.entries(rest).filter(([, x]) => x !== undefined));
+  if (draw_days !== undefined) out.draw_days = daysMask(draw_days);
+  if (draw_time !== undefined) out.draw_minute = draw_time;
+  return out;
+}
+
+/**
+ * Puts the game's next draws on sale (docs/rules/games.md#2-the-calendar), in the caller's transaction and under the
+ * game's lock (`g` read with it): each of its next `draws_ahead` draws whose sales are still open that is not made
+ * yet becomes a published numbers lottery with the game's settings of now, its draw announced (commitment and beacon
+ * round), the players who asked told, audited `lottery.create` by `actorId` (null: the calendar job). The first one
+ * made takes the jackpot waiting in the game. A paused game makes none. Answers the lotteries made.
+ */
+export async function keepOnSale(tx: Db, keys: Keyring, g: q.GameRow, actorId: number | null, now = Date.now()): Promise<number[]> {
+  if (!g.active) return [];
+  const wanted = nextDraws(g, now, g.draws_ahead);
+  if (!wanted.length) return [];
+  const made = new Set(await q.drawsFrom(tx, g.id, wanted[0] as Date));
+  const ids: number[] = [];
+  let carry = g.carry;
+  for (const drawAt of wanted) {
+    if (made.has(drawAt.getTime())) continue;
+    const end = salesCloseOf(drawAt, g.close_minutes);
+    const id = await q.insertDraw(tx, {
+      game_id: g.id,
+      draw_at: drawAt,
+      start_date: new Date(Math.min(now, end.getTime() - 1000)),
+      end_date: end,
+      name: `${g.name} · ${formatDate(drawAt, 'en') ?? ''}`,
+      name_bn: g.name_bn ? `${g.name_bn} · ${formatDate(drawAt, 'bn') ?? ''}` : '',
+      description: g.description,
+      description_bn: g.description_bn,
+      ticket_price: g.ticket_price,
+      total_tickets: g.tickets_per_draw,
+      jackpot_share: g.jackpot_share,
+      tier2_prize: g.tier2_prize,
+      tier3_prize: g.tier3_prize,
+      tier4_prize: g.tier4_prize,
+      tier5_prize: g.tier5_prize,
+      lucky_count: g.lucky_count,
+      lucky_prize: g.lucky_prize,
+      rollover_in: carry,
+    });
+    if (id === undefined) continue;
+    await announceDraw(tx, keys, id, end, now);
+    await tellNewLottery(tx, id);
+    await recordAudit(tx, {
+      actorId,
+      action: 'lottery.create',
+      entity: 'lottery',
+      entityId: String(id),
+      before: null,
+      after: { game_id: g.id, draw_at: drawAt.toISOString(), end_date: end.toISOString(), rollover_in: carry },
+    });
+    if (carry > 0) {
+      await q.setCarry(tx, g.id, 0);
+      carry = 0;
+    }
+    ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * Staff define games (docs/rules/games.md#1-the-game): list, read, create, change, pause; every change audited in the
+ * transaction that makes it, under the game's lock. Creating an active game, or a change that leaves it active, puts
+ * its next draws on sale at once, as the calendar job would on its next run.
+ */
+export class GameAdmin {
+  constructor(
+    private readonly db: Db,
+    /** The keys its draws' seeds are sealed with (server/crypto/sealed.ts). */
+    private readonly keys: Keyring,
+  ) {}
+
+  async list(query: z.output<typeof GamesQuery>): Promise<{ items: z.input<typeof Game>[]; total: number }> {
+    const { rows, total } = await q.games(this.db, query.limit, query.offset);
+    return { items: rows.map(gameJson), total };
+  }
+
+  async one(id: number): Promise<z.input<typeof GameDetail>> {
+    const g = await q.game(this.db, id);
+    if (!g) refuse('game_not_found');
+    const now = Date.now();
+    return { ...gameJson(g), draws: (await q.gameDraws(this.db, id, DRAWN_LISTED)).map((d) => drawJson(d, now)) };
+  }
+
+  async create(staff: AccessClaims, body: z.output<typeof GameBody>): Promise<z.input<typeof GameDetail>> {
+    const id = await this.db.tx(async (tx) => {
+      const values = { ...valuesOf(body), starts_at: body.starts_at ?? new Date().toISOString() } as q.GameValues;
+      const id = await q.insertGame(tx, values);
+      await recordAudit(tx, {
+        actorId: staff.user_id,
+        action: 'game.create',
+        entity: 'game',
+        entityId: String(id),
+        before: null,
+        after: body,
+      });
+      const g = await q.gameForUpdate(tx, id);
+      if (g) await keepOnSale(tx, this.keys, g, staff.user_id);
+      return id;
+    });
+    return this.one(id);
+  }
+
+  /** A change of some fields, for the draws put on sale after it. The same values again change nothing. */
+  async update(staff: AccessClaims, id: number, patch: z.output<typeof GamePatch>): Promise<z.input<typeof GameDetail>> {
+    await this.db.tx(async (tx) => {
+      const cur = await q.gameForUpdate(tx, id);
+      if (!cur) refuse('game_not_found');
+      const after: q.GameValues = { ...cur, ...valuesOf(patch) };
+      if ((after.lucky_count === 0) !== (after.lucky_prize === 0)) refuse('lucky_both');
+      const before: Record<string, unknown> = {};
+      const changed: Record<string, unknown> = {};
+      for (const k of q.GAME_SETTABLE) {
+        const same = k === 'starts_at' ? Date.parse(cur[k]) === Date.parse(after[k]) : cur[k] === after[k];
+        if (!same) {
+          before[k] = cur[k];
+          changed[k] = after[k];
+        }
+      }
+      if (!Object.keys(changed).length) return;
+      await q.updateGame(tx, id, after);
+      await recordAudit(tx, {
+        actorId: staff.user_id,
+        action: 'game.update',
+        entity: 'game',
+        entityId: String(id),
+        before,
+        after: changed,
+      });
+      await keepOnSale(tx, this.keys, { ...cur, ...after }, staff.user_id);
+    });
+    return this.one(id);
+  }
+}
