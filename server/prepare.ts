@@ -29,7 +29,7 @@ export async function prepareData({ config, db, log, keys, accounts }: PrepareOp
       'sealed secrets this SECRET_KEY cannot open: start with the key that sealed them as SECRET_KEY_PREVIOUS (docs/rules/security.md#6-secrets-and-configuration)',
     );
   if (config.ADMIN_PHONE && config.ADMIN_PASSWORD) await accounts.ensureSuperuser(config.ADMIN_PHONE, config.ADMIN_PASSWORD);
-  if (config.SEED_DEMO) await seedDemo(db, log, { staff: !config.ADMIN_PHONE });
+  if (config.SEED_DEMO) await seedDemo(db, log, { staff: !config.ADMIN_PHONE, keys });
   // Every published lottery on sale shows the commitment of its draw (docs/rules/draws.md#2-the-seed-and-its-commitment).
   const announced = await announceMissing(db, keys);
   if (announced) log.info({ lotteries: announced }, 'draws announced');

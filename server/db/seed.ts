@@ -5,6 +5,8 @@ import { nextSaturdayDraw } from '../../shared/dates.ts';
 import { formatTicket, randomTicket } from '../../shared/ticket.ts';
 import { splitPrize } from '../../shared/money.ts';
 import type { Db } from './index.ts';
+import type { Keyring } from '../crypto/sealed.ts';
+import { seedDemoGame } from '../games/demo.ts';
 import { underStartLock } from './migrate.ts';
 import { BEACON_SOURCE, commitment, newSeed, quicknetRound, roundTime, selectWinners, sortedTickets } from '../draws/verifiable.ts';
 
@@ -140,7 +142,7 @@ const DRAWN: Sample[] = [
  * demo staff login too. Runs under the start-up lock and decides inside it: of instances starting together on one
  * database, the first seeds and the others find the lotteries there.
  */
-export async function seedDemo(db: Db, log: Logger, opts: { staff: boolean }): Promise<void> {
+export async function seedDemo(db: Db, log: Logger, opts: { staff: boolean; keys: Keyring }): Promise<void> {
   // Hashed outside the lock (scrypt takes a moment), and only when the login is not there yet.
   const staffHash =
     opts.staff && !(await db.one('SELECT id FROM users WHERE phone = $1', [DEMO_STAFF.phone]))
@@ -189,6 +191,8 @@ export async function seedDemo(db: Db, log: Logger, opts: { staff: boolean }): P
       if (!l) continue;
       await drawSample(tx, l.id, s, start, end, players);
     }
+    // A game running on its calendar, with its past draws drawn (server/games/demo.ts).
+    if (players.length) await seedDemoGame(tx, opts.keys, players, sampleBeacon, now);
     return true;
   });
   if (seeded) log.info('demo lotteries and results seeded');

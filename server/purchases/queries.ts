@@ -131,7 +131,11 @@ export type PlayerTransactionRow = Omit<TransactionRow, 'user_id' | 'idempotency
   prize_id: number | null;
   prize_money: number | null;
   withheld_reason: string | null;
+  /** The prize holds Lucky Chance's (its code), alone or with a tier's (docs/rules/games.md#5-lucky-chance). */
+  prize_lucky_code: string | null;
   claim_status: ClaimStatus | null;
+  /** A game's draw with Lucky Chance: its commitment `C`, which gives every entry its code (docs/rules/draws.md#7a-lucky-chance). */
+  lucky_key: string | null;
 };
 
 /**
@@ -143,7 +147,8 @@ const playerSelect = (from: string, extra = '') => `SELECT t.id, t.lottery_id, t
     COALESCE(${JACKPOT}, l.total_prize) AS l_total_prize, l.is_result_published AS l_is_result_published,
     COALESCE(l.drawn_at, l.end_date) AS l_drawn_at, l.kind AS l_kind,
     CASE WHEN l.is_result_published THEN (SELECT dc.numbers FROM draw_commitments dc WHERE dc.lottery_id = l.id) END AS numbers,
-    p.id AS prize_id, p.prize_money, p.withheld_reason, c.status AS claim_status${extra}
+    CASE WHEN l.lucky_count > 0 THEN (SELECT dc.commitment FROM draw_commitments dc WHERE dc.lottery_id = l.id) END AS lucky_key,
+    p.id AS prize_id, p.prize_money, p.withheld_reason, p.lucky_code AS prize_lucky_code, c.status AS claim_status${extra}
   FROM ${from} t
   JOIN lotteries l ON l.id = t.lottery_id
   LEFT JOIN prizes p ON p.transaction_id = t.id AND l.is_result_published

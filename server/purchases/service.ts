@@ -17,6 +17,7 @@ import type { ReconciliationState } from '../../shared/payments/statement-schema
 import { UNFINISHED_SHOWN, type MyTransactionFilter } from '../../shared/purchases/states.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import { matchOf, numbersOf, tierOfMatch } from '../../shared/draws/tiers.ts';
+import { luckyCode } from '../draws/verifiable.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
@@ -107,8 +108,9 @@ const playerJson = (r: PlayerTransactionRow): Player => ({
   is_winning_ticket: r.prize_id !== null,
   prize:
     r.prize_id !== null && r.prize_money !== null
-      ? { id: r.prize_id, prize_money: r.prize_money, withheld_reason: r.withheld_reason }
+      ? { id: r.prize_id, prize_money: r.prize_money, withheld_reason: r.withheld_reason, lucky: r.prize_lucky_code !== null }
       : null,
+  lucky_code: r.lucky_key === null ? null : luckyCode(r.lucky_key, r.ticket),
   // A claim whose code was sent but whose payout details are not in yet is not a claim made (the card still asks for them).
   has_claimed: r.claim_status !== null && r.claim_status !== 'pending',
   claim_status: r.claim_status !== null && r.claim_status !== 'pending' ? r.claim_status : null,

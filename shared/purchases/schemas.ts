@@ -115,8 +115,18 @@ export const PlayerTransaction = z.object({
   tier: z.number().int().nullable(),
   /** A prize row references this transaction and the results are published. */
   is_winning_ticket: z.boolean(),
-  /** `withheld_reason`: why two staff members withheld it (docs/rules/lotteries-and-sales.md#9-the-draw), else null. */
-  prize: z.object({ id: z.number().int(), prize_money: z.number().int(), withheld_reason: z.string().nullable() }).nullable(),
+  /**
+   * `withheld_reason`: why two staff members withheld it (docs/rules/lotteries-and-sales.md#9-the-draw), else null.
+   * `lucky`: it holds a Lucky Chance prize (alone, or added to its tier's: docs/rules/games.md#5-lucky-chance).
+   */
+  prize: z
+    .object({ id: z.number().int(), prize_money: z.number().int(), withheld_reason: z.string().nullable(), lucky: z.boolean() })
+    .nullable(),
+  /**
+   * A game's draw with Lucky Chance: the entry's code (`BHG 4821 7730`), computed from its ticket and the draw's
+   * commitment (docs/rules/draws.md#7a-lucky-chance); null for any other lottery.
+   */
+  lucky_code: z.string().nullable(),
   /** Payout details were sent for the prize; claim_status is then the claim's state (docs/rules/lotteries-and-sales.md#11-prize-claims). */
   has_claimed: z.boolean(),
   claim_status: z.enum(CLAIM_STATUSES).exclude(['pending']).nullable(),

@@ -352,6 +352,14 @@ describe('the calendar runs itself', () => {
     expect(prizes).toHaveLength(5);
     expect(prizes.filter((p) => p.tier !== null && p.lucky_code !== null).length).toBeGreaterThan(0);
 
+    // My Lotteries shows each entry's code, and that its prize holds Lucky Chance's.
+    const mine = await to(t, api.myLotteries, { as: player, query: { limit: 10 } });
+    expect(mine.status).toBe(200);
+    const shown = (mine.body.tickets as { ticket: string; lucky_code: string; prize: { lucky: boolean } | null }[])
+      .map((x) => [x.ticket, x.lucky_code, x.prize?.lucky])
+      .sort();
+    expect(shown).toEqual(tickets.map((x) => [x, luckyCode(c!.commitment, x), true]).sort());
+
     // The proof lists them in the order drawn, and both checkers agree.
     const proof = (await to(t, api.drawProof, { params: { id: first!.id } })).body;
     expect(proof.lucky_chance).toEqual({ count: 5, winners: expected });

@@ -95,6 +95,8 @@ describe('POST /api/v1/transactions-create/', () => {
       tier: null,
       is_winning_ticket: false,
       prize: null,
+      // Not a game's draw: no Lucky Chance code (docs/rules/draws.md#7a-lucky-chance).
+      lucky_code: null,
       has_claimed: false,
       claim_status: null,
       bkash_receiver_number: '01700000000',

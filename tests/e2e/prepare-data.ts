@@ -10,6 +10,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { setPasswordHashCost } from '../../server/accounts/passwords.ts';
+import { loadConfig } from '../../server/config.ts';
+import { keyringOf } from '../../server/crypto/sealed.ts';
 import { openDb } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed.ts';
@@ -24,7 +26,8 @@ setPasswordHashCost(z.coerce.number().int().min(10).max(20).parse(process.env.PA
 const db = await openDb({ dataDir: path.resolve(dataDir) });
 try {
   await migrate(db);
-  await seedDemo(db, createLogger('silent'), { staff: true });
+  // The server's own keys (its SECRET_KEY, or the one it keeps in DATA_DIR): the demo game's draws on sale seal their seeds with them.
+  await seedDemo(db, createLogger('silent'), { staff: true, keys: keyringOf(loadConfig(process.env)) });
   // The reality check's journey: its players' logins start long ago (tests/e2e/reality-fixture.ts).
   await oldSessions(db);
   if (!(await db.one('SELECT id FROM lotteries WHERE name = $1', [F.name]))) {

@@ -162,6 +162,13 @@ function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
             <dd className="my-ticket__trx">{tx.trx_id}</dd>
           </div>
         ) : null}
+        {tx.lucky_code ? (
+          // A game's draw: the entry's Lucky Chance code (docs/rules/draws.md#7a-lucky-chance), written as the proof writes it.
+          <div>
+            <dt>{t(`${m}.luckyCode`)}</dt>
+            <dd className="my-ticket__lucky nowrap">{tx.lucky_code}</dd>
+          </div>
+        ) : null}
       </dl>
       {ticketState(tx) === 'awaiting_confirmation' && tx.trx_id ? (
         // Paid with Send Money, bKash or staff still to confirm: the freeze cancels it at the close (docs/rules/lotteries-and-sales.md#8-transaction-states).
@@ -183,6 +190,9 @@ function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
               <p>
                 {t(`${m}.won`)} <Amount value={tx.prize.prize_money} lng={lng} />
               </p>
+              {tx.prize.lucky && tx.lucky_code ? (
+                <p className="my-ticket__lucky-won">{t(`${m}.luckyWon`, { code: tx.lucky_code })}</p>
+              ) : null}
               <ClaimOfPrize tx={tx} prizeId={tx.prize.id} heldUntil={heldUntil} />
             </>
           ) : tx.tier !== null ? (
