@@ -102,6 +102,10 @@ export const adminPaths = {
   createLottery: `${ADMIN}/create-lottery`,
   editLottery: pattern(`${ADMIN}/lotteries/:id/edit`),
   drawLottery: pattern(`${ADMIN}/lotteries/:id/draw`),
+  /** Games on a calendar (docs/rules/games.md): the list, a new game's form, and a game with its draws and its form. */
+  games: `${ADMIN}/games`,
+  newGame: `${ADMIN}/games/new`,
+  game: pattern(`${ADMIN}/games/:id`),
   transactions: `${ADMIN}/transactions`,
   bkashStatements: `${ADMIN}/bkash-statements`,
   bkashStatement: pattern(`${ADMIN}/bkash-statements/:id`),

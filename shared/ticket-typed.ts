@@ -34,3 +34,18 @@ export function readTypedTicket(typed: string): { ok: true; ticket: Ticket; cano
   const ticket: Ticket = { main: [...nums].sort((a, b) => a - b), last };
   return { ok: true, ticket, canonical: formatTicket(ticket) };
 }
+
+/** What every Lucky Chance code begins with: `BHG 4821 7730` (docs/rules/draws.md#7a-lucky-chance). */
+export const LUCKY_CODE_PREFIX = 'BHG';
+
+/** A code as people type it: `BHG` or not, then eight digits, grouped or not by spaces, dashes or dots; Bengali digits too. */
+const TYPED_CODE = /^\s*(?:bhg)?[\s.-]*(\d{4})[\s.-]*(\d{4})\s*$/i;
+
+/**
+ * Reads a Lucky Chance code as typed into "Check my numbers" (`BHG 4821 7730`, `bhg48217730`, `৪৮২১ ৭৭৩০`): the code as
+ * the proof writes it, or null when the text is not one (then it is read as a ticket).
+ */
+export function readLuckyCode(typed: string): string | null {
+  const m = TYPED_CODE.exec(toAsciiDigits(typed.normalize('NFKC')));
+  return m ? `${LUCKY_CODE_PREFIX} ${m[1]} ${m[2]}` : null;
+}

@@ -54,7 +54,7 @@ export async function numbersDraw(
     rollover = { amount: won.rollover, to: lottery.rollover_to };
     if (won.rollover > 0) rollover.to = await rollOver(tx, actorId, lottery, won.rollover);
   }
-  await nq.setRolloverOut(tx, lottery.id, rollover?.amount ?? 0);
+  await nq.setRolloverOut(tx, lottery.id, rollover?.amount ?? 0, rollover?.to ?? null);
 
   // Lucky Chance (docs/rules/draws.md#7a-lucky-chance): a game's draw draws its codes among the same tickets with the
   // same key; none without tickets.

@@ -72,9 +72,15 @@ export const addRollover = async (db: Db, id: number, amount: number) =>
     )
   )?.rollover_in;
 
-/** What the draw rolled out of the lottery (0: its jackpot was won, or was 0). */
-export const setRolloverOut = (db: Db, id: number, amount: number) =>
-  db.query('UPDATE lotteries SET rollover_out = $2, updated_at = now() WHERE id = $1', [id, amount]);
+/**
+ * What the draw rolled out of the lottery (0: its jackpot was won, or was 0), and for a game's draw the draw it rolled
+ * into (`to`, recorded as its rollover_to; null: none, or the game's carry).
+ */
+export const setRolloverOut = (db: Db, id: number, amount: number, to: number | null) =>
+  db.query(
+    'UPDATE lotteries SET rollover_out = $2, rollover_to = CASE WHEN game_id IS NULL THEN rollover_to ELSE $3 END, updated_at = now() WHERE id = $1',
+    [id, amount, to],
+  );
 
 /** A numbers draw's prize: its tier (null: Lucky Chance's alone) and its Lucky Chance code when it holds that prize too. */
 export type TierPrizeRow = PrizeRow & { tier: number | null; lucky_code: string | null };

@@ -17,6 +17,7 @@ import {
   winnersProofSchema,
 } from '../../shared/draws/proof.ts';
 import { LAST_MAX, MAIN_COUNT, MAIN_MAX, normaliseTicket, parseTicket } from '../../shared/ticket.ts';
+import { LUCKY_CODE_PREFIX } from '../../shared/ticket-typed.ts';
 
 /** The procedure's name, carried by every proof (docs/rules/draws.md#1-the-procedure-in-short). */
 export { ALGORITHM } from '../../shared/draws/proof.ts';
@@ -241,8 +242,8 @@ export function ticketRank(ticket: string): number {
   return main * LAST_MAX + (t.last - 1);
 }
 
-/** What every Lucky Chance code begins with: `BHG 4821 7730`. */
-export const LUCKY_CODE_PREFIX = 'BHG';
+/** What every Lucky Chance code begins with (shared/ticket-typed.ts, where a typed code is read too). */
+export { LUCKY_CODE_PREFIX };
 /** The code's two halves of four digits each. */
 const HALF = 10_000;
 /** Rounds of the code's Feistel network. */

@@ -53,6 +53,12 @@ export type GameValues = Pick<GameRow, (typeof GAME_SETTABLE)[number]>;
 
 const COLUMNS = `id, ${GAME_SETTABLE.join(', ')}, carry, created_at, updated_at`;
 
+/** A game as staff read it: with its next draw not drawn yet and how many of its draws are on sale now. */
+export type GameReadRow = GameRow & { next_draw: string | null; draws_on_sale: number };
+const READ_COLUMNS = `g.id, ${GAME_SETTABLE.map((c) => `g.${c}`).join(', ')}, g.carry, g.created_at, g.updated_at,
+  (SELECT min(l.draw_at) FROM lotteries l WHERE l.game_id = g.id AND l.drawn_at IS NULL AND NOT l.is_result_published) AS next_draw,
+  (SELECT count(*) FROM lotteries l WHERE l.game_id = g.id AND l.drawn_at IS NULL AND l.published AND l.end_date > now())::int AS draws_on_sale`;
+
 export async function insertGame(db: Db, g: GameValues): Promise<number> {
   const row = await db.one<{ id: number }>(
     `INSERT INTO games (${GAME_SETTABLE.join(', ')}) VALUES (${GAME_SETTABLE.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
@@ -68,16 +74,16 @@ export const updateGame = (db: Db, id: number, g: GameValues) =>
     ...GAME_SETTABLE.map((c) => g[c]),
   ]);
 
-export const game = (db: Db, id: number) => db.one<GameRow>(`SELECT ${COLUMNS} FROM games WHERE id = $1`, [id]);
+export const game = (db: Db, id: number) => db.one<GameReadRow>(`SELECT ${READ_COLUMNS} FROM games g WHERE g.id = $1`, [id]);
 
 /** Locks the game's row: what changes it, makes its draws or carries its jackpot takes this lock first. */
 export const gameForUpdate = (db: Db, id: number) => db.one<GameRow>(`SELECT ${COLUMNS} FROM games WHERE id = $1 FOR UPDATE`, [id]);
 
-export async function games(db: Db, limit: number, offset: number): Promise<{ rows: GameRow[]; total: number }> {
-  const rows = await db.query<GameRow>(`SELECT ${COLUMNS} FROM games ORDER BY active DESC, created_at DESC, id DESC LIMIT $1 OFFSET $2`, [
-    limit,
-    offset,
-  ]);
+export async function games(db: Db, limit: number, offset: number): Promise<{ rows: GameReadRow[]; total: number }> {
+  const rows = await db.query<GameReadRow>(
+    `SELECT ${READ_COLUMNS} FROM games g ORDER BY g.active DESC, g.created_at DESC, g.id DESC LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
   const total = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM games'))?.n ?? 0;
   return { rows, total };
 }

@@ -15,7 +15,7 @@ import * as q from './queries.ts';
 /** How many drawn draws a game's page lists beside those not drawn yet. */
 export const DRAWN_LISTED = 20;
 
-const gameJson = (g: q.GameRow): z.input<typeof Game> => {
+const gameJson = (g: q.GameReadRow): z.input<typeof Game> => {
   const { draw_days, draw_minute, ...rest } = g;
   return { ...rest, draw_days: daysOf(draw_days), draw_time: hhmmOf(draw_minute) };
 };

@@ -35,6 +35,11 @@ export type LotteryRow = {
   rollover_in: number;
   rollover_to: number | null;
   jackpot: number | null;
+  /** A game's draw (docs/rules/games.md): its game and when it is drawn; its Lucky Chance (0 and 0: none). */
+  game_id: number | null;
+  draw_at: string | null;
+  lucky_count: number;
+  lucky_prize: number;
 };
 
 /**
@@ -78,7 +83,7 @@ export const JACKPOT = `(CASE WHEN l.kind = 'numbers' THEN
 
 /** The kind and a numbers lottery's settings, and its jackpot (`jackpot`). */
 export const NUMBERS_COLUMNS = `l.kind, l.jackpot_share, l.tier2_prize, l.tier3_prize, l.tier4_prize, l.tier5_prize, l.rollover_in, l.rollover_to,
-  ${JACKPOT} AS jackpot`;
+  ${JACKPOT} AS jackpot, l.game_id, l.draw_at, l.lucky_count, l.lucky_prize`;
 
 const COLUMNS = `l.id, l.name, l.name_bn, l.description, l.description_bn, l.start_date, l.end_date, l.ticket_price, l.total_tickets, l.winners,
   l.total_prize, l.published, l.featured, l.is_result_published, ${DRAWN} AS drawn, ${HELD}::int AS tickets_sold, ${COMMITMENT},

@@ -28,6 +28,10 @@ export type ArchiveRow = {
   rollover_to: number | null;
   /** A numbers draw's result written as a ticket. */
   numbers: string | null;
+  /** A game's draw's Lucky Chance: its winners' tickets in the order drawn (one per line), its commitment and each prize. */
+  lucky: string | null;
+  commitment: string | null;
+  lucky_prize: number;
   /** Drawn by the procedure: its seed revealed (docs/rules/draws.md#9-the-proof). */
   verifiable: boolean;
   /** Where the draw stands (server/lotteries/queries.ts PROOF_STATE). */
@@ -50,7 +54,7 @@ export async function archivePage(db: Db, f: ArchiveFilter, limit: number, offse
     `SELECT l.id, l.name, l.name_bn, l.kind, ${DRAWN_AT} AS drawn_at, l.total_prize,
        CASE WHEN l.kind = 'numbers' THEN COALESCE(NULLIF(l.rollover_out, 0), ${JACKPOT}) END AS jackpot,
        l.tier2_prize, l.tier3_prize, l.tier4_prize, l.tier5_prize, l.rollover_out, l.rollover_to,
-       c.numbers, (c.revealed_at IS NOT NULL) AS verifiable, ${PROOF_STATE}
+       c.numbers, c.lucky, c.commitment, l.lucky_prize, (c.revealed_at IS NOT NULL) AS verifiable, ${PROOF_STATE}
      FROM lotteries l LEFT JOIN draw_commitments c ON c.lottery_id = l.id
      ${where}
      ORDER BY ${DRAWN_AT} DESC, l.id DESC LIMIT $4 OFFSET $5`,
@@ -60,12 +64,16 @@ export async function archivePage(db: Db, f: ArchiveFilter, limit: number, offse
   return { rows, total };
 }
 
-/** Per numbers lottery and tier: how many prizes it paid and the most one paid (all of a tier pay the same). */
+/**
+ * Per numbers lottery and tier: how many prizes it paid and the most one paid (all of a tier pay the same), less a
+ * Lucky Chance prize held in the same prize (docs/rules/games.md#5-lucky-chance).
+ */
 export const tierCounts = (db: Db, lotteryIds: number[]) =>
   lotteryIds.length
     ? db.query<{ lottery_id: number; tier: number; winners: number; each: number }>(
-        `SELECT lottery_id, tier, count(*)::int AS winners, max(prize_money) AS each FROM prizes
-         WHERE lottery_id = ANY($1::bigint[]) AND tier IS NOT NULL GROUP BY lottery_id, tier`,
+        `SELECT p.lottery_id, p.tier, count(*)::int AS winners, max(p.prize_money - CASE WHEN p.lucky_code IS NULL THEN 0 ELSE l.lucky_prize END) AS each
+         FROM prizes p JOIN lotteries l ON l.id = p.lottery_id
+         WHERE p.lottery_id = ANY($1::bigint[]) AND p.tier IS NOT NULL GROUP BY p.lottery_id, p.tier`,
         [lotteryIds],
       )
     : Promise.resolve([]);
@@ -139,3 +147,17 @@ export const numbersHitDetails = (db: Db, ticket: string, lotteryIds: number[]) 
         [ticket, lotteryIds],
       )
     : Promise.resolve([]);
+
+/**
+ * The game draws whose Lucky Chance drew the code, newest first (docs/rules/draws.md#7a-lucky-chance): each with its
+ * numbers and what the code paid (the draw's Lucky Chance prize). A code belongs to one ticket per draw; the same code in
+ * another draw is another ticket's, which the draw's name and date tell apart.
+ */
+export const codePrizes = (db: Db, code: string) =>
+  db.query<HitLottery & { lucky_prize: number; withheld_reason: string | null; numbers: string | null }>(
+    `SELECT l.id, l.name, l.name_bn, l.kind, ${DRAWN_AT} AS drawn_at, l.lucky_prize, p.withheld_reason, c.numbers
+     FROM prizes p JOIN lotteries l ON l.id = p.lottery_id LEFT JOIN draw_commitments c ON c.lottery_id = l.id
+     WHERE p.lucky_code = $1 AND ${SHOWN}
+     ORDER BY ${DRAWN_AT} DESC, l.id DESC`,
+    [code],
+  );

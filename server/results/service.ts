@@ -6,8 +6,15 @@
 import type { z } from 'zod';
 import { ALGORITHM } from '../../shared/draws/proof.ts';
 import { matchOf, numbersOf, tierOf, TIERS, type Tier } from '../../shared/draws/tiers.ts';
-import { CHECK_NUMBERS_DRAWS, type ArchivedResult, type CheckHit, type CheckNumbersReply } from '../../shared/results/schemas.ts';
+import {
+  CHECK_NUMBERS_DRAWS,
+  type ArchivedResult,
+  type CheckHit,
+  type CheckNumbersReply,
+  type Checked,
+} from '../../shared/results/schemas.ts';
 import type { Db } from '../db/index.ts';
+import { luckyCode } from '../draws/verifiable.ts';
 import * as q from './queries.ts';
 
 type Result = z.input<typeof ArchivedResult>;
@@ -78,6 +85,10 @@ export class Results {
                 .filter((w) => w.lottery_id === r.id)
                 .map(({ ticket, prize_money, withheld_reason }) => ({ ticket, prize_money, withheld_reason }))
             : null,
+        lucky:
+          r.lucky !== null && r.commitment !== null && r.lucky_prize > 0
+            ? { prize: r.lucky_prize, codes: (r.lucky === '' ? [] : r.lucky.split('\n')).map((x) => luckyCode(r.commitment as string, x)) }
+            : null,
         withheld: withheld.find((w) => w.lottery_id === r.id)?.amount ?? 0,
         rollover: r.kind === 'numbers' && r.rollover_out && r.rollover_to !== null ? { amount: r.rollover_out, to: r.rollover_to } : null,
         algorithm: r.verifiable ? ALGORITHM : 'unverifiable',
@@ -93,7 +104,9 @@ export class Results {
    * CHECK_NUMBERS_DRAWS numbers draws in which it reaches a tier (matched here with `tierOf`, the rule the draw paid
    * with), newest first; each says whether the ticket was sold there and what it paid or would have paid.
    */
-  async check(ticket: string): Promise<z.input<typeof CheckNumbersReply>> {
+  async check(checked: Checked): Promise<z.input<typeof CheckNumbersReply>> {
+    if (checked.code !== null) return this.checkCode(checked.code);
+    const ticket = checked.ticket;
     const [prizes, draws] = await Promise.all([q.ticketPrizes(this.db, ticket), q.numbersDraws(this.db, CHECK_NUMBERS_DRAWS)]);
     const reached = draws.flatMap((d) => {
       const numbers = numbersOf(d.numbers);
@@ -115,6 +128,7 @@ export class Results {
         withheld_reason: p.withheld_reason,
         numbers: null,
         matched: null,
+        lucky_code: null,
       })),
       ...reached.map(({ d, numbers, tier }): Hit => {
         const x = details.find((e) => e.id === d.id);
@@ -128,9 +142,26 @@ export class Results {
           withheld_reason: x?.withheld_reason ?? null,
           numbers,
           matched: matchOf(ticket, numbers),
+          lucky_code: null,
         };
       }),
     ].sort((a, b) => Date.parse(b.lottery.drawn_at) - Date.parse(a.lottery.drawn_at) || b.lottery.id - a.lottery.id);
-    return { ticket, hits, numbers_draws_checked: draws.length, numbers_draws_limit: CHECK_NUMBERS_DRAWS };
+    return { ticket, code: null, hits, numbers_draws_checked: draws.length, numbers_draws_limit: CHECK_NUMBERS_DRAWS };
+  }
+
+  /** A Lucky Chance code: the game draws that drew it, newest first, each with what it paid (docs/rules/games.md#5-lucky-chance). */
+  private async checkCode(code: string): Promise<z.input<typeof CheckNumbersReply>> {
+    const rows = await q.codePrizes(this.db, code);
+    const hits: Hit[] = rows.map((r) => ({
+      lottery: { id: r.id, name: r.name, name_bn: r.name_bn, kind: r.kind, drawn_at: r.drawn_at },
+      tier: null,
+      prize: r.lucky_prize,
+      sold: true,
+      withheld_reason: r.withheld_reason,
+      numbers: numbersOf(r.numbers),
+      matched: null,
+      lucky_code: code,
+    }));
+    return { ticket: null, code, hits, numbers_draws_checked: 0, numbers_draws_limit: CHECK_NUMBERS_DRAWS };
   }
 }

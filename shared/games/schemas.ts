@@ -84,6 +84,9 @@ export const GameBody = z
     description_bn: gameFields.description_bn.default(''),
     starts_at: gameFields.starts_at.optional(),
     active: flag.default(true),
+    // Not given: no Lucky Chance.
+    lucky_count: gameFields.lucky_count.transform((x) => x ?? 0),
+    lucky_prize: gameFields.lucky_prize.transform((x) => x ?? 0),
   })
   .superRefine(checkLucky);
 
@@ -124,6 +127,10 @@ export const Game = z.object({
   active: z.boolean(),
   /** A jackpot nobody won that waits for the game's next draw (the game was paused when it rolled). */
   carry: z.number().int(),
+  /** Its next draw not drawn yet (on sale, or closed and waiting for its draw); null when none. */
+  next_draw: z.string().nullable(),
+  /** How many of its draws are on sale now. */
+  draws_on_sale: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });

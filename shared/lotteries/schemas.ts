@@ -58,6 +58,12 @@ export const Lottery = z.object({
   rollover_to: z.number().int().nullable(),
   /** A numbers lottery's jackpot: its share of the paid sales so far, rounded down, plus `rollover_in`; null for the tickets kind. */
   jackpot: z.number().int().nullable(),
+  /** A game's draw (docs/rules/games.md): its game and the instant it is drawn (after its sales close); null for a one-off lottery. */
+  game_id: z.number().int().nullable(),
+  draw_at: z.string().nullable(),
+  /** A game's draw's Lucky Chance: how many codes it draws and what each pays (0 and 0: none; docs/rules/draws.md#7a-lucky-chance). */
+  lucky_count: z.number().int(),
+  lucky_prize: z.number().int(),
   /** The commitment `C` to the draw's secret seed, once the lottery announced its draw (docs/rules/draws.md#2-the-seed-and-its-commitment). */
   commitment: z.string().nullable(),
   /**

@@ -7,7 +7,7 @@ import { dhakaLocalToIso, toAsciiDigits } from '../dates.ts';
 import { ALGORITHM } from '../draws/proof.ts';
 import { LOTTERY_KINDS } from '../draws/tiers.ts';
 import { optional, text, v, type ValidationKey } from '../fields.ts';
-import { readTypedTicket, type TypedTicketError } from '../ticket-typed.ts';
+import { readLuckyCode, readTypedTicket, type TypedTicketError } from '../ticket-typed.ts';
 
 /** Drawn lotteries on one page of the archive, at most (each carries its winners or its tier summary). */
 export const RESULTS_PAGE_MAX = 20;
@@ -57,17 +57,23 @@ const TYPED_TICKET_MESSAGES: Record<TypedTicketError, ValidationKey> = {
   repeated: 'typedTicketRepeated',
 };
 
+/** What "check my numbers" checks: a ticket (canonical), or a Lucky Chance code (as the proof writes it). */
+export type Checked = { ticket: string; code: null } | { ticket: null; code: string };
+
 /**
  * `GET /api/v1/check-numbers/?ticket=`: a ticket as people type it (docs/rules/tickets.md#9-a-ticket-as-people-type-it):
- * the main numbers in any order, any separators, Bengali digits; read canonically.
+ * the main numbers in any order, any separators, Bengali digits; read canonically. Or a Lucky Chance code
+ * (`BHG 4821 7730`, shared/ticket-typed.ts readLuckyCode), typed in the same field.
  */
 export const CheckNumbersQuery = z.strictObject({
   ticket: z.preprocess(
     (x) => x ?? '',
-    text(40, 'ticketNumberRequired').transform((s, ctx) => {
+    text(40, 'ticketNumberRequired').transform((s, ctx): Checked => {
       if (s === '') return z.NEVER;
+      const code = readLuckyCode(s);
+      if (code) return { ticket: null, code };
       const r = readTypedTicket(s);
-      if (r.ok) return r.canonical;
+      if (r.ok) return { ticket: r.canonical, code: null };
       ctx.addIssue({ code: 'custom', message: v(TYPED_TICKET_MESSAGES[r.error]) });
       return z.NEVER;
     }),
@@ -105,6 +111,11 @@ export const ArchivedResult = z.object({
       }),
     )
     .nullable(),
+  /**
+   * A game's draw with Lucky Chance (docs/rules/draws.md#7a-lucky-chance): the codes drawn, in the order drawn, and
+   * what each pays; null for any other draw.
+   */
+  lucky: z.object({ prize: int, codes: z.array(z.string()) }).nullable(),
   /** What the draw's withheld prizes come to, out of the total prize (0 when none is withheld). */
   withheld: int,
   /** A numbers draw nobody won the jackpot of: what rolled over, and into which lottery. */
@@ -129,11 +140,15 @@ export const CheckHit = z.object({
   withheld_reason: z.string().nullable(),
   numbers: z.array(int).nullable(),
   matched: z.object({ main: z.array(int), last: z.boolean() }).nullable(),
+  /** A Lucky Chance code checked: the code drawn in that game's draw (its prize is `prize`); null for a ticket's hit. */
+  lucky_code: z.string().nullable(),
 });
 
 export const CheckNumbersReply = z.object({
-  /** The ticket in its canonical form. */
-  ticket: z.string(),
+  /** The ticket in its canonical form; null when a Lucky Chance code was checked. */
+  ticket: z.string().nullable(),
+  /** The Lucky Chance code checked, as the proof writes it; null when a ticket was checked. */
+  code: z.string().nullable(),
   /** Newest draw first. */
   hits: z.array(CheckHit),
   /** How many numbers draws were checked: the latest CHECK_NUMBERS_DRAWS at most. */

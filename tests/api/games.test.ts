@@ -7,8 +7,10 @@
 import { api } from '../../shared/api/contract.ts';
 import { luckyCode, roundTime, selectLucky, sortedTickets, ticketsDigest, verifyProof } from '../../server/draws/verifiable.ts';
 import { tierOf } from '../../shared/draws/tiers.ts';
+import { toDigits } from '../../shared/dates.ts';
 import { verifyDraw } from '../helpers/verify-draw.ts';
 import { to } from '../helpers/call.ts';
+import { clearGames, GAME_BODY } from './game-fixtures.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { account, type Player } from './purchase-fixtures.ts';
 import { fixSeed, numbersWith, SEED, seedNumber, sellMany, SIGNED } from './numbers-fixtures.ts';
@@ -23,37 +25,9 @@ beforeAll(async () => {
   player = await account(t, { name: 'Game Player' });
 });
 afterAll(() => t.close());
-beforeEach(async () => {
-  for (const table of [
-    'audit_log',
-    'prizes',
-    'transactions',
-    'ticket_freezes',
-    'draw_commitments',
-    'player_messages',
-    'lotteries',
-    'games',
-  ])
-    await t.db.query(`DELETE FROM ${table}`);
-});
+beforeEach(() => clearGames(t));
 
-const GAME = {
-  name: 'Bhagya Lotto',
-  name_bn: 'ভাগ্য লোটো',
-  ticket_price: 100,
-  tickets_per_draw: 100_000,
-  jackpot_share: 50,
-  tier2_prize: 100_000,
-  tier3_prize: 5_000,
-  tier4_prize: 500,
-  tier5_prize: 100,
-  lucky_count: 3,
-  lucky_prize: 100_000,
-  draw_days: ['sat'],
-  draw_time: '20:00',
-  close_minutes: 30,
-  draws_ahead: 3,
-};
+const GAME = GAME_BODY;
 
 const create = (body: object, who: Player | null = staff, lang = 'en') => to(t, api.createGame, { as: who, lang }).send(body);
 const patch = (id: number, body: object, who: Player | null = staff, lang = 'en') =>
@@ -141,6 +115,10 @@ describe('staff define a game', () => {
     expect(list.status).toBe(200);
     expect(list.body.map((g: { id: number }) => g.id)).toEqual([id]);
     expect(list.headers['x-total-count']).toBe('1');
+    // Each with its next draw and how many are on sale, as its draws say.
+    const [firstDraw] = await drawsOf(id);
+    expect(Date.parse(list.body[0].next_draw)).toBe(Date.parse(firstDraw!.draw_at));
+    expect(list.body[0].draws_on_sale).toBe(3);
     const one = await read(id);
     expect(one.status).toBe(200);
     expect(one.body.draws.map((d: { state: string }) => d.state)).toEqual(['on_sale', 'on_sale', 'on_sale']);
@@ -177,6 +155,14 @@ describe('staff define a game', () => {
     const res = await create({ ...GAME, draw_time: '8 PM' }, staff, 'bn');
     expect(res.status).toBe(400);
     expect(res.body.draw_time[0]).toMatch(/ড্র-এর সময়/);
+  });
+
+  test('without Lucky Chance fields, a game has none (0 and 0)', async () => {
+    const { lucky_count: _c, lucky_prize: _p, ...bare } = GAME;
+    const res = await create(bare);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ lucky_count: 0, lucky_prize: 0 });
+    expect((await drawsOf(res.body.id)).map((d) => d.lucky_count)).toEqual([0, 0, 0]);
   });
 
   test('a weekly form posts one ticked day as a string, and the time as HH:MM', async () => {
@@ -359,6 +345,23 @@ describe('the calendar runs itself', () => {
       .map((x) => [x.ticket, x.lucky_code, x.prize?.lucky])
       .sort();
     expect(shown).toEqual(tickets.map((x) => [x, luckyCode(c!.commitment, x), true]).sort());
+
+    // "Check my numbers" reads a code as people type it, and finds the draw that drew it.
+    const [w0] = expected;
+    for (const typed of [w0!.code, w0!.code.replace(/ /g, '').toLowerCase(), toDigits(w0!.code.slice(4), 'bn')]) {
+      const checked = await to(t, api.checkNumbers, { query: { ticket: typed } });
+      expect(checked.status).toBe(200);
+      expect(checked.body).toMatchObject({ ticket: null, code: w0!.code });
+      expect(checked.body.hits).toEqual([
+        expect.objectContaining({ lottery: expect.objectContaining({ id: first!.id }), lucky_code: w0!.code, prize: 100_000, sold: true }),
+      ]);
+    }
+    const notDrawn = await to(t, api.checkNumbers, { query: { ticket: 'BHG 0000 0000' } });
+    expect(notDrawn.body).toMatchObject({ code: 'BHG 0000 0000', hits: [] });
+    // The archive lists the codes drawn, in the order drawn, and what each pays.
+    const archive = await to(t, api.resultsArchive, {});
+    const card = (archive.body as { lottery: { id: number }; lucky: unknown }[]).find((r) => r.lottery.id === first!.id);
+    expect(card?.lucky).toEqual({ prize: 100_000, codes: expected.map((w) => w.code) });
 
     // The proof lists them in the order drawn, and both checkers agree.
     const proof = (await to(t, api.drawProof, { params: { id: first!.id } })).body;

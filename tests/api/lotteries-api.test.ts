@@ -135,6 +135,11 @@ describe('GET /api/v1/featured-lotteries/', () => {
       rollover_in: 0,
       rollover_to: null,
       jackpot: null,
+      // Not a game's draw: no calendar, no Lucky Chance (docs/rules/games.md).
+      game_id: null,
+      draw_at: null,
+      lucky_count: 0,
+      lucky_prize: 0,
     });
     expect(Date.parse(res.body[0].end_date)).toBeGreaterThan(Date.now());
   });

@@ -331,6 +331,7 @@ describe('GET /api/v1/check-numbers/', () => {
       withheld_reason: null,
       numbers: null,
       matched: null,
+      lucky_code: null,
     });
     // Bengali digits too.
     const bn = await check(w.ticket.replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!)).expect(200);
@@ -369,6 +370,7 @@ describe('GET /api/v1/check-numbers/', () => {
         withheld_reason: null,
         numbers,
         matched: { main: numbers.slice(0, 3), last: true },
+        lucky_code: null,
       },
     ]);
     // The jackpot's own combination, unsold: the whole jackpot, which rolled over.
@@ -380,7 +382,7 @@ describe('GET /api/v1/check-numbers/', () => {
   test('a ticket that won nothing: no hits', async () => {
     const miss = manyTickets(200, 'miss').find((x) => tierOf(x, numbers) === null && !classicWinners.some((w) => w.ticket === x))!;
     const res = await check(miss).expect(200);
-    expect(res.body).toEqual({ ticket: miss, hits: [], numbers_draws_checked: 1, numbers_draws_limit: 500 });
+    expect(res.body).toEqual({ ticket: miss, code: null, hits: [], numbers_draws_checked: 1, numbers_draws_limit: 500 });
   });
 
   test('a ticket typed in any order, with any separators, leading zeros or not, in Bengali digits: the same ticket', async () => {

@@ -49,7 +49,9 @@ export function sitePages(): SitePage[] {
       // A user's edit page: the first account (the demo data's staff member).
       .replace(/^\/admin\/users\/:id\//, '/admin/users/1/')
       // An uploaded bKash statement: none in the demo data, so the page says "not found" (the page tests upload one).
-      .replace(/^\/admin\/bkash-statements\/:id$/, '/admin/bkash-statements/999999');
+      .replace(/^\/admin\/bkash-statements\/:id$/, '/admin/bkash-statements/999999')
+      // A game: none in the demo data, so the page says "not found" (games-pages.test.ts looks at real ones).
+      .replace(/^\/admin\/games\/:id$/, '/admin/games/999999');
     // `:lotteryId` is the open lottery's: /results/:lotteryId is then its proof before the draw (draw-proof.spec.ts
     // looks at a drawn one).
     if (/[*]|:(?!lotteryId\b)/.test(template)) throw new Error(`tests/e2e/pages.ts: no sample address for the route ${route}`);

@@ -25,6 +25,7 @@ describe('page addresses are declared once (shared/paths.ts)', () => {
     expect(adminPaths.editLottery(7)).toBe('/admin/lotteries/7/edit');
     expect(adminPaths.drawLottery(7)).toBe('/admin/lotteries/7/draw');
     expect(adminPaths.editUser(5)).toBe('/admin/users/5/edit');
+    expect(adminPaths.game(4)).toBe('/admin/games/4');
     expect(paths.quickPlay.pattern).toBe('/quick-play/:lotteryId/:ticket');
     // A value cannot add a segment of its own.
     expect(paths.quickPlay('1/x', 'a?b')).toBe('/quick-play/1%2Fx/a%3Fb');

@@ -1,4 +1,4 @@
-import { readTypedTicket, type TypedTicketError } from '../../shared/ticket-typed.ts';
+import { readLuckyCode, readTypedTicket, type TypedTicketError } from '../../shared/ticket-typed.ts';
 
 const canonical = (s: string) => {
   const r = readTypedTicket(s);
@@ -68,5 +68,17 @@ describe('readTypedTicket: a ticket as people type it (docs/rules/tickets.md#9-a
   test('the count is judged before the range, the range before a repeat', () => {
     expect(readTypedTicket('99 99 2')).toEqual({ ok: false, error: 'tooFew' });
     expect(readTypedTicket('99 99 12 34 51 2')).toEqual({ ok: false, error: 'mainOutOfRange' });
+  });
+});
+
+describe('a Lucky Chance code as people type it (readLuckyCode)', () => {
+  test('with or without BHG, grouped or not, any case, Bengali digits: the code as the proof writes it', () => {
+    for (const typed of ['BHG 4821 7730', 'bhg48217730', '4821 7730', '4821-7730', ' BHG-4821.7730 ', 'BHG ৪৮২১ ৭৭৩০'])
+      expect(readLuckyCode(typed)).toBe('BHG 4821 7730');
+  });
+
+  test('anything else is not a code (and is read as a ticket): a ticket, too few or too many digits, other letters', () => {
+    for (const typed of ['5 12 23 34 45 7', '4821 773', '4821 77301', 'ABC 4821 7730', 'BHG 4821 7730 1', '', 'BHG'])
+      expect(readLuckyCode(typed)).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ import { adminPaths, withQuery } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { idOf, pageStatus, refuse, submit } from '../components/action.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
-import { Alert, Field, SubmitButton, type FormResult } from '../components/form.tsx';
+import { Alert, Field, SubmitButton, TextArea, type FormResult } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { key, msg } from '../components/messages.ts';
 import { Notice } from '../components/toast.tsx';
@@ -185,8 +185,15 @@ export function Component() {
         <div className="admin-form__grid">
           {field('name', t('lotteryForm.name'), { maxLength: 120, required: true })}
           {field('name_bn', t('lotteryForm.nameBn'), { maxLength: 120, lang: 'bn', hint: t('lotteryForm.nameBnHint') })}
-          <TextArea name="description" label={t('lotteryForm.description')} value={values.description} error={msg(t, e.description)} />
           <TextArea
+            idPrefix="lottery"
+            name="description"
+            label={t('lotteryForm.description')}
+            value={values.description}
+            error={msg(t, e.description)}
+          />
+          <TextArea
+            idPrefix="lottery"
             name="description_bn"
             label={t('lotteryForm.descriptionBn')}
             value={values.description_bn}
@@ -282,41 +289,5 @@ export function Component() {
         <SubmitButton>{editing ? t('lotteryForm.save') : t('lotteryForm.create')}</SubmitButton>
       </Form>
     </section>
-  );
-}
-
-function TextArea({
-  name,
-  label,
-  value,
-  error,
-  lang,
-}: {
-  name: string;
-  label: string;
-  value: string | undefined;
-  error?: string | undefined;
-  lang?: string;
-}) {
-  const id = `lottery-${name}`;
-  return (
-    <div className={`field field--wide${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        name={name}
-        rows={3}
-        maxLength={2000}
-        defaultValue={value ?? ''}
-        lang={lang}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-err` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-err`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

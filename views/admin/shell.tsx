@@ -19,8 +19,11 @@ export function Component() {
   );
 }
 
-/** `label` names the page in the sidebar; `short`, under its icon in a phone's bottom bar, fits 360 px in both languages. */
-type NavItem = { to: string; label: string; short: string; icon: ReactNode; end?: boolean };
+/**
+ * `label` names the page in the sidebar; `short`, under its icon in a phone's bottom bar, fits 360 px in both languages.
+ * `wide`: in the sidebar only (the phone's bar keeps two rows of five; the page is one tap away on another).
+ */
+type NavItem = { to: string; label: string; short: string; icon: ReactNode; end?: boolean; wide?: boolean };
 
 const icon = (d: string) => (
   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -44,11 +47,19 @@ const NAV: readonly NavItem[] = [
     ),
   },
   {
+    to: adminPaths.games,
+    label: 'nav.games',
+    short: 'nav.short.games',
+    icon: icon('M7 2h2v2h6V2h2v2h3v18H4V4h3V2ZM6 10v10h12V10H6Zm2 2h3v3H8v-3Z'),
+  },
+  {
+    // On a phone "Create lottery" is the Lotteries page's own button.
     to: adminPaths.createLottery,
     label: 'nav.createLottery',
     short: 'nav.short.createLottery',
     icon: icon('M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6V5Z'),
     end: true,
+    wide: true,
   },
   {
     to: adminPaths.transactions,
@@ -140,7 +151,7 @@ function AdminLayout() {
         ) : null}
         <ul className="admin-nav__list">
           {NAV.map((item) => (
-            <li key={item.to}>
+            <li key={item.to} className={item.wide ? 'admin-nav__wide-item' : undefined}>
               <NavLink to={item.to} end={item.end} className="admin-nav__link" title={collapsed ? t(item.label) : undefined}>
                 {item.icon}
                 <span className="admin-nav__label">{t(item.label)}</span>

@@ -131,3 +131,45 @@ export const field = (form: FormData, name: string): string => {
   const v = form.get(name);
   return typeof v === 'string' ? v.trim() : '';
 };
+
+/**
+ * A multi-line text field of a staff form (a description): its label, its stored or typed value, its error under it.
+ * `idPrefix` keeps its id apart from another form's on the page.
+ */
+export function TextArea({
+  idPrefix,
+  name,
+  label,
+  value,
+  error,
+  lang,
+}: {
+  idPrefix: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  error?: string | undefined;
+  lang?: string;
+}) {
+  const id = `${idPrefix}-${name}`;
+  return (
+    <div className={`field field--wide${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        name={name}
+        rows={3}
+        maxLength={2000}
+        defaultValue={value ?? ''}
+        lang={lang}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-err` : undefined}
+      />
+      {error ? (
+        <p id={`${id}-err`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

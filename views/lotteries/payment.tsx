@@ -109,6 +109,12 @@ export function Component() {
             <div className="card payment__ticket">
               <p className="payment__lottery">{lotteryName(tx.lottery, lng)}</p>
               <TicketBalls ticket={tx.ticket} lng={lng} label={t('play.ticket')} />
+              {tx.lucky_code ? (
+                // A game's draw: the entry's Lucky Chance code (docs/rules/draws.md#7a-lucky-chance).
+                <p className="payment__lucky">
+                  {t('pages.myLotteries.luckyCode')}: <span className="nowrap">{tx.lucky_code}</span>
+                </p>
+              ) : null}
             </div>
             <CheckoutOutcome tx={tx} />
             {tx.status === 'pending' && !tx.trx_id && user?.is_staff ? (

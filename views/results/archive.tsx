@@ -257,6 +257,21 @@ export function ArchiveCard({ r, t, lng }: { r: Result; t: TFunction; lng: Langu
               {withElements((v) => t('archive.rollover', v), { amount: <Amount value={r.rollover.amount} lng={lng} /> })}
             </p>
           ) : null}
+          {r.lucky?.codes.length ? (
+            // A game's draw's Lucky Chance codes (docs/rules/draws.md#7a-lucky-chance), in the order drawn.
+            <div className="result-card__lucky">
+              <p className="result-card__label">
+                {withElements((v) => t('archive.lucky', v), { amount: <Amount value={r.lucky.prize} lng={lng} /> })}
+              </p>
+              <ul aria-label={t('archive.luckyLabel')}>
+                {r.lucky.codes.map((code) => (
+                  <li key={code} className="nowrap">
+                    {code}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </>
       ) : r.winners?.length ? (
         <ul className="result-card__tickets" aria-label={t('archive.winners')}>

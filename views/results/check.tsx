@@ -143,11 +143,11 @@ function Hits({ c, t, lng }: { c: Check; t: TFunction; lng: Language }) {
   return (
     <section className="check-result" aria-labelledby="check-result-title" aria-live="polite">
       <h2 id="check-result-title" className="check-result__title">
-        {t('checkNumbers.for', { ticket: toDigits(c.ticket, lng) })}
+        {c.ticket !== null ? t('checkNumbers.for', { ticket: toDigits(c.ticket, lng) }) : t('checkNumbers.forCode', { code: c.code })}
       </h2>
-      <TicketBalls ticket={c.ticket} lng={lng} label={t('checkNumbers.ticketLabel')} />
+      {c.ticket !== null ? <TicketBalls ticket={c.ticket} lng={lng} label={t('checkNumbers.ticketLabel')} /> : null}
       {c.hits.length === 0 ? (
-        <p className="alert alert--info">{t('checkNumbers.none')}</p>
+        <p className="alert alert--info">{t(c.ticket !== null ? 'checkNumbers.none' : 'checkNumbers.noneCode')}</p>
       ) : (
         <>
           <p>{t('checkNumbers.hits', { count: c.hits.length, n: formatNumber(c.hits.length, lng) })}</p>
@@ -163,6 +163,7 @@ function Hits({ c, t, lng }: { c: Check; t: TFunction; lng: Language }) {
                   </p>
                 </div>
                 {h.tier !== null ? <p className="check-hit__tier">{t(`lottery:tiers.name.${h.tier as Tier}`)}</p> : null}
+                {h.lucky_code !== null ? <p className="check-hit__tier">{t('checkNumbers.luckyDrawn')}</p> : null}
                 {h.numbers ? (
                   <div className="result-card__numbers">
                     <p className="result-card__label">{t('checkNumbers.drawn')}</p>
@@ -172,9 +173,12 @@ function Hits({ c, t, lng }: { c: Check; t: TFunction; lng: Language }) {
                 <p className="check-hit__money">
                   {h.prize === 0
                     ? t('lottery:tiers.noMoney')
-                    : withElements((v) => t(h.sold ? 'checkNumbers.won' : 'checkNumbers.would', v), {
-                        amount: <Amount value={h.prize} lng={lng} />,
-                      })}
+                    : withElements(
+                        (v) => t(h.lucky_code !== null ? 'checkNumbers.wonCode' : h.sold ? 'checkNumbers.won' : 'checkNumbers.would', v),
+                        {
+                          amount: <Amount value={h.prize} lng={lng} />,
+                        },
+                      )}
                 </p>
                 {h.withheld_reason !== null ? (
                   <p className="result-card__withheld">{t('archive.withheld', { reason: h.withheld_reason })}</p>
@@ -187,7 +191,7 @@ function Hits({ c, t, lng }: { c: Check; t: TFunction; lng: Language }) {
           </ul>
         </>
       )}
-      {c.numbers_draws_checked >= c.numbers_draws_limit ? (
+      {c.ticket !== null && c.numbers_draws_checked >= c.numbers_draws_limit ? (
         <p className="muted">{t('checkNumbers.capped', { n: formatNumber(c.numbers_draws_limit, lng) })}</p>
       ) : null}
     </section>

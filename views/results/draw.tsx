@@ -60,6 +60,8 @@ export type ProofView =
       numbers: number[] | null;
       /** The prizes withheld since the draw, by ticket, with why (docs/rules/lotteries-and-sales.md#9-the-draw). */
       withheld: { ticket: string; reason: string }[];
+      /** A game's draw: its Lucky Chance winners in the order drawn, each with its code (docs/rules/draws.md#7a-lucky-chance). */
+      lucky: { ticket: string; code: string }[] | null;
     }
   | { kind: 'unverifiable'; commitment: string | null; beacon: { round: number } | null };
 
@@ -121,6 +123,7 @@ export function proofView(p: AnyProof): ProofView {
       maxWinners: 'max_winners' in p ? p.max_winners : null,
       numbers: 'numbers' in p ? p.numbers : null,
       withheld: p.withheld ?? [],
+      lucky: 'lucky_chance' in p && p.lucky_chance ? p.lucky_chance.winners : null,
     };
   }
   return {
@@ -156,7 +159,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     tiers: await tiersOf(api, l, p),
     texts,
-    lottery: { id: l.id, name: l.name, name_bn: l.name_bn, end_date: l.end_date },
+    lottery: { id: l.id, name: l.name, name_bn: l.name_bn, end_date: l.end_date, lucky_prize: l.lucky_prize },
     proof: proofView(p),
     origin: new URL(request.url).origin,
     json: urlOf(contract.drawProof, { id }),
@@ -360,6 +363,7 @@ function Drawn({ p, d, t, lng }: Parts<DrawnProof> & { d: Data }) {
             )}
           </div>
         )}
+        {p.lucky ? <LuckyChance winners={p.lucky} prize={d.lottery.lucky_prize} withheld={p.withheld} t={t} lng={lng} /> : null}
         {p.numbers && p.withheld.length ? (
           <div className="proof__result">
             <h3>{t('drawn.withheldTitle')}</h3>
@@ -401,6 +405,47 @@ function Drawn({ p, d, t, lng }: Parts<DrawnProof> & { d: Data }) {
       <Check numbers={p.numbers !== null} d={d} t={t} lng={lng} />
       <Why t={t} />
     </>
+  );
+}
+
+/**
+ * A game's draw's Lucky Chance (docs/rules/draws.md#7a-lucky-chance): the codes drawn in the order drawn, each with its
+ * entry's ticket, and what each pays.
+ */
+function LuckyChance({
+  winners,
+  prize,
+  withheld,
+  t,
+  lng,
+}: {
+  winners: { ticket: string; code: string }[];
+  prize: number;
+  withheld: { ticket: string; reason: string }[];
+  t: TFunction;
+  lng: Language;
+}) {
+  return (
+    <div className="proof__result">
+      <h3>{t('drawn.lucky')}</h3>
+      <p>{withElements((v) => t('drawn.luckyLead', v), { amount: <Amount value={prize} lng={lng} /> })}</p>
+      {winners.length ? (
+        <ol className="proof__winners proof__lucky">
+          {winners.map((w, i) => (
+            <li key={w.code}>
+              <span className="proof__order" aria-hidden="true">
+                {formatNumber(i + 1, lng)}
+              </span>
+              <span className="proof__code nowrap">{w.code}</span>
+              <TicketBalls ticket={w.ticket} lng={lng} label={t('drawn.ticket')} size="sm" />
+              <WithheldNote reason={withheld.find((x) => x.ticket === w.ticket)?.reason} t={t} />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">{t('drawn.luckyNone')}</p>
+      )}
+    </div>
   );
 }
 

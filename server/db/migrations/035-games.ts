@@ -54,11 +54,12 @@ ALTER TABLE lotteries
   ADD COLUMN lucky_count smallint NOT NULL DEFAULT 0 CHECK (lucky_count BETWEEN 0 AND 100),
   ADD COLUMN lucky_prize bigint NOT NULL DEFAULT 0 CHECK (lucky_prize >= 0);
 
--- A game's draw is a numbers lottery with its draw's instant, drawn at or after its close; a one-off lottery has
--- neither, and no Lucky Chance.
+-- A game's draw is a numbers lottery with its draw's instant, drawn at or after its close (its rollover_to is not
+-- named by staff: its draw records there the game's draw its jackpot rolled into); a one-off lottery has neither, and
+-- no Lucky Chance.
 ALTER TABLE lotteries ADD CONSTRAINT lotteries_game_fields CHECK (
   (game_id IS NULL) = (draw_at IS NULL)
-  AND (game_id IS NULL OR (kind = 'numbers' AND draw_at >= end_date AND rollover_to IS NULL))
+  AND (game_id IS NULL OR (kind = 'numbers' AND draw_at >= end_date))
   AND (game_id IS NOT NULL OR (lucky_count = 0 AND lucky_prize = 0))
   AND ((lucky_count = 0) = (lucky_prize = 0))
 );
@@ -67,4 +68,6 @@ CREATE UNIQUE INDEX lotteries_game_draw ON lotteries (game_id, draw_at) WHERE ga
 
 ALTER TABLE draw_commitments ADD COLUMN lucky text;
 ALTER TABLE prizes ADD COLUMN lucky_code text CHECK (lucky_code IS NULL OR lucky_code ~ '^BHG [0-9]{4} [0-9]{4}$');
+-- "Check my numbers" reads a code's prizes (docs/rules/lotteries-and-sales.md#10-results-for-players).
+CREATE INDEX prizes_lucky_code ON prizes (lucky_code) WHERE lucky_code IS NOT NULL;
 `;
