@@ -63,7 +63,7 @@ export function createApi(d: ApiDeps): Api {
     gameRoutes(s.games),
     auditRoutes(s.auditLog),
     dashboardRoutes(s.dashboard),
-    purchaseRoutes(s.purchases, s.manualApprovals, d.db),
+    purchaseRoutes(s.purchases, s.manualApprovals, d.db, s.runs),
     paymentRoutes(s.payments),
     statementRoutes(s.statements),
     drawRoutes(s.draws, s.withholdings),

@@ -29,6 +29,7 @@ import { Statements } from './payments/statement-service.ts';
 import { Play } from './play-safe/service.ts';
 import { ManualApprovals } from './purchases/approvals.ts';
 import { Purchases } from './purchases/service.ts';
+import { Runs } from './purchases/runs.ts';
 import { Push } from './push/service.ts';
 import type { PushTransport } from './push/transport.ts';
 import { Results } from './results/service.ts';
@@ -152,6 +153,7 @@ export function buildServices(o: ServiceOptions) {
     push,
     statements,
     purchases,
+    runs: new Runs(db),
     lotteryAdmin,
     lotteries: new Lotteries(db),
     auditLog: new AuditLog(db),

@@ -79,6 +79,8 @@ export const VALIDATION_KEYS = [
   'drawDaysRequired',
   'drawTimeInvalid',
   'luckyBoth',
+  'runDrawsInvalid',
+  'runLinesInvalid',
   'ticketsKindOnly',
   'spendLimitInvalid',
   'exclusionPeriodInvalid',

@@ -57,6 +57,8 @@ export const paths = {
   myLotteries: '/my-lotteries',
   /** Where the activation form posts; the plain page of the same address shows it without JavaScript. */
   activate: '/my-lotteries/activate',
+  /** One run of consecutive draws, its draws and their results (docs/rules/games.md#6-consecutive-draws-and-play-slips). */
+  run: pattern('/my-lotteries/runs/:runId'),
   allLotteries: '/all-lotteries',
   /** Where the number picker's GET form goes (`lottery`, `main`, `last`, `action`: views/lotteries/selection.ts). */
   picker: '/quick-play',

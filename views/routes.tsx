@@ -117,6 +117,7 @@ export const routes: RouteObject[] = [
         { path: paths.paymentSystem, ...page(() => import('./payment/system.tsx')) },
         { path: paths.myLotteries, ...page(() => import('./lotteries/my-lotteries.tsx')) },
         { path: paths.activate, ...page(() => import('./lotteries/activate.tsx')) },
+        { path: paths.run.pattern, ...page(() => import('./lotteries/run.tsx')) },
         { path: paths.buy.pattern, ...page(() => import('./lotteries/buy.tsx')) },
         { path: paths.payment.pattern, ...page(() => import('./lotteries/payment.tsx')) },
         { path: paths.paymentCheckout.pattern, ...page(() => import('./lotteries/payment.tsx')) },

@@ -5,14 +5,13 @@
  * and Lucky Chance winners among the sample players' entries.
  */
 import { daysMask, nextDraws, salesCloseOf } from '../../shared/games/calendar.ts';
-import { formatDate } from '../../shared/dates.ts';
 import { formatTicket, randomTicket } from '../../shared/ticket.ts';
 import type { Db } from '../db/index.ts';
 import type { Keyring } from '../crypto/sealed.ts';
 import { numbersDraw, numbersLottery } from '../draws/numbers-draw.ts';
 import { BEACON_SOURCE, commitment, newSeed, quicknetRound } from '../draws/verifiable.ts';
 import * as q from './queries.ts';
-import { keepOnSale } from './service.ts';
+import { drawName, keepOnSale } from './service.ts';
 
 const WEEK = 7 * 24 * 3600 * 1000;
 
@@ -35,7 +34,7 @@ export const DEMO_GAME: q.GameValues = {
   draw_days: daysMask(['sat']),
   draw_minute: 20 * 60,
   close_minutes: 30,
-  draws_ahead: 3,
+  draws_ahead: 5,
   starts_at: '',
   active: true,
 };
@@ -69,8 +68,8 @@ export async function seedDemoGame(
       draw_at: drawAt,
       start_date: new Date(drawAt.getTime() - WEEK),
       end_date: end,
-      name: `${DEMO_GAME.name} · ${formatDate(drawAt, 'en') ?? ''}`,
-      name_bn: `${DEMO_GAME.name_bn} · ${formatDate(drawAt, 'bn') ?? ''}`,
+      name: drawName(DEMO_GAME.name, drawAt, 'en'),
+      name_bn: drawName(DEMO_GAME.name_bn, drawAt, 'bn'),
       total_tickets: DEMO_GAME.tickets_per_draw,
       rollover_in: 0,
     });
@@ -84,11 +83,22 @@ export async function seedDemoGame(
     );
     const tickets = new Set<string>();
     while (tickets.size < ENTRIES) tickets.add(formatTicket(randomTicket()));
+    // Bought over its week on sale, more of them as the draw comes (the n-th at √(n/ENTRIES) of the week): its
+    // staff charts (docs/rules/games.md#7-charts) show sales growing day by day.
     await tx.query(
       `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, status, created_at)
-       SELECT ($1::bigint[])[1 + (n - 1) % cardinality($1::bigint[])], $2, x, $3, 'bkash', 'success', $4
+       SELECT ($1::bigint[])[1 + (n - 1) % cardinality($1::bigint[])], $2, x, $3, 'bkash', 'success',
+         $4::timestamptz + ($6::timestamptz - $4::timestamptz) * sqrt(n::float8 / $7)
        FROM unnest($5::text[]) WITH ORDINALITY AS u(x, n)`,
-      [players, lotteryId, DEMO_GAME.ticket_price, new Date(drawAt.getTime() - 3 * 24 * 3600 * 1000).toISOString(), [...tickets]],
+      [
+        players,
+        lotteryId,
+        DEMO_GAME.ticket_price,
+        new Date(drawAt.getTime() - WEEK).toISOString(),
+        [...tickets],
+        new Date(end.getTime() - 3600_000).toISOString(),
+        ENTRIES,
+      ],
     );
     drawn.push({ id: lotteryId, seed, round });
   }

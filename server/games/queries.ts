@@ -189,3 +189,56 @@ export const dueDraws = (db: Db, now: Date, limit: number) =>
      ORDER BY l.draw_at, l.id LIMIT $2`,
     [now.toISOString(), limit],
   );
+
+// The charts of a game's page (docs/rules/games.md#7-charts) ------------------------------------------------------
+
+/** A draw of the game's charts, with what its jackpot and its days are computed from. */
+export type StatsDrawRow = Pick<
+  GameDrawRow,
+  'lottery_id' | 'draw_at' | 'end_date' | 'drawn' | 'is_result_published' | 'tickets_sold' | 'jackpot' | 'rollover_in'
+> & { start_date: string; jackpot_share: number };
+
+/** The game's draws not drawn yet and its last `drawn` drawn ones, the latest first, as gameDraws lists them. */
+export const statsDraws = (db: Db, gameId: number, drawn: number) =>
+  db.query<StatsDrawRow>(
+    `SELECT * FROM (
+       SELECT l.id AS lottery_id, l.draw_at, l.end_date, l.start_date, l.jackpot_share, (l.drawn_at IS NOT NULL) AS drawn, l.is_result_published,
+         x.sold::int AS tickets_sold, (x.paid * l.jackpot_share / 100 + l.rollover_in)::bigint AS jackpot, l.rollover_in,
+         row_number() OVER (PARTITION BY l.drawn_at IS NOT NULL ORDER BY l.draw_at DESC) AS n
+       FROM lotteries l JOIN lottery_tallies x ON x.lottery_id = l.id
+       WHERE l.game_id = $1) d
+     WHERE NOT d.drawn OR d.n <= $2 ORDER BY d.draw_at DESC`,
+    [gameId, drawn],
+  );
+
+/** A draw's paid (`success`) tickets bought on one Dhaka day, and what they paid. */
+export type SalesDayRow = { lottery_id: number; day: string; tickets: number; paid: number };
+
+/** The lotteries' paid tickets per Dhaka day of their purchase (`YYYY-MM-DD`), each lottery's days in order. */
+export const salesDays = (db: Db, lotteryIds: number[]) =>
+  lotteryIds.length
+    ? db.query<SalesDayRow>(
+        `SELECT t.lottery_id, to_char((t.created_at AT TIME ZONE 'Asia/Dhaka')::date, 'YYYY-MM-DD') AS day, count(*)::int AS tickets,
+           sum(t.amount)::bigint AS paid
+         FROM transactions t WHERE t.lottery_id = ANY($1::bigint[]) AND t.status = 'success'
+         GROUP BY 1, 2 ORDER BY 1, 2`,
+        [lotteryIds],
+      )
+    : Promise.resolve([]);
+
+/** What each lottery's prizes owe their winners, by where the money stands (shared/games/schemas.ts OwedToWinners). */
+export type OwedRow = { lottery_id: number; paid_out: number; claimed: number; unclaimed: number; withheld: number };
+
+export const owedToWinners = (db: Db, lotteryIds: number[]) =>
+  lotteryIds.length
+    ? db.query<OwedRow>(
+        `SELECT p.lottery_id,
+           COALESCE(sum(p.prize_money) FILTER (WHERE p.withheld_at IS NULL AND c.status = 'transfer_completed'), 0)::bigint AS paid_out,
+           COALESCE(sum(p.prize_money) FILTER (WHERE p.withheld_at IS NULL AND c.id IS NOT NULL AND c.status <> 'transfer_completed'), 0)::bigint AS claimed,
+           COALESCE(sum(p.prize_money) FILTER (WHERE p.withheld_at IS NULL AND c.id IS NULL), 0)::bigint AS unclaimed,
+           COALESCE(sum(p.prize_money) FILTER (WHERE p.withheld_at IS NOT NULL), 0)::bigint AS withheld
+         FROM prizes p LEFT JOIN prize_claims c ON c.prize_id = p.id
+         WHERE p.lottery_id = ANY($1::bigint[]) GROUP BY p.lottery_id`,
+        [lotteryIds],
+      )
+    : Promise.resolve([]);

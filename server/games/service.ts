@@ -1,8 +1,19 @@
 import type { z } from 'zod';
-import type { Game, GameBody, GameDetail, GameDraw, GamePatch, GamesQuery } from '../../shared/games/schemas.ts';
+import {
+  STATS_DAYS_MAX,
+  STATS_DRAWN,
+  type DrawStats,
+  type Game,
+  type GameBody,
+  type GameDetail,
+  type GameDraw,
+  type GamePatch,
+  type GameStats,
+  type GamesQuery,
+} from '../../shared/games/schemas.ts';
 import { daysMask, daysOf, hhmmOf, nextDraws, salesCloseOf } from '../../shared/games/calendar.ts';
-import { formatDate } from '../../shared/dates.ts';
-import { numbersOf } from '../../shared/draws/tiers.ts';
+import { dhakaDateInputValue, formatDate } from '../../shared/dates.ts';
+import { jackpotAmount, numbersOf } from '../../shared/draws/tiers.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
@@ -20,13 +31,25 @@ const gameJson = (g: q.GameReadRow): z.input<typeof Game> => {
   return { ...rest, draw_days: daysOf(draw_days), draw_time: hhmmOf(draw_minute) };
 };
 
-const drawJson = (d: q.GameDrawRow, now: number): z.input<typeof GameDraw> => ({
+/** Where a draw stands (docs/rules/games.md#3-a-draws-life). */
+const stateOf = (d: Pick<q.GameDrawRow, 'drawn' | 'is_result_published' | 'end_date'>, now: number): z.input<typeof GameDraw>['state'] =>
+  d.drawn ? (d.is_result_published ? 'drawn' : 'results_withdrawn') : now < Date.parse(d.end_date) ? 'on_sale' : 'closed';
+
+/** What every view of a game's draw says of it: which draw, when, where it stands, what sold and its jackpot. */
+const drawBase = (
+  d: Pick<q.GameDrawRow, 'lottery_id' | 'draw_at' | 'end_date' | 'drawn' | 'is_result_published' | 'tickets_sold' | 'jackpot'>,
+  now: number,
+) => ({
   lottery_id: d.lottery_id,
   draw_at: d.draw_at,
   end_date: d.end_date,
-  state: d.drawn ? (d.is_result_published ? 'drawn' : 'results_withdrawn') : now < Date.parse(d.end_date) ? 'on_sale' : 'closed',
+  state: stateOf(d, now),
   tickets_sold: d.tickets_sold,
   jackpot: d.jackpot,
+});
+
+const drawJson = (d: q.GameDrawRow, now: number): z.input<typeof GameDraw> => ({
+  ...drawBase(d, now),
   rollover_in: d.rollover_in,
   rollover_out: d.rollover_out,
   numbers: d.numbers === null ? null : numbersOf(d.numbers),
@@ -41,6 +64,49 @@ function valuesOf(b: Partial<z.output<typeof GameBody>>): Partial<q.GameValues> 
   if (draw_time !== undefined) out.draw_minute = draw_time;
   return out;
 }
+
+const DAY_MS = 24 * 3600 * 1000;
+/** The Dhaka day `YYYY-MM-DD` `n` days after `day`. */
+const dayPlus = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * A draw's sales day by day (shared/games/schemas.ts DrawStats `days`): every Dhaka day from its first on sale (or its
+ * first sale, were it earlier) to today or its close (or its last sale, were it later), days without a sale at 0, the
+ * jackpot at the end of each computed as the draw's is (jackpotAmount: its share of the paid sales up to that day, plus
+ * what rolled in); the last STATS_DAYS_MAX days, the tickets of the days before counted in `tickets_before`.
+ */
+export function salesByDay(
+  d: Pick<q.StatsDrawRow, 'start_date' | 'end_date' | 'jackpot_share' | 'rollover_in'>,
+  sold: readonly Pick<q.SalesDayRow, 'day' | 'tickets' | 'paid'>[],
+  now: number,
+): Pick<z.input<typeof DrawStats>, 'days' | 'tickets_before'> {
+  const until = Math.min(now, Date.parse(d.end_date));
+  const opened = dhakaDateInputValue(d.start_date) ?? '';
+  const closed = dhakaDateInputValue(new Date(until)) ?? opened;
+  const first = [opened, sold[0]?.day ?? opened].sort()[0] as string;
+  const last = [closed, first, sold.at(-1)?.day ?? closed].sort().at(-1) as string;
+  const count = Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / DAY_MS) + 1;
+  const skipped = Math.max(0, count - STATS_DAYS_MAX);
+  const byDay = new Map(sold.map((s) => [s.day, s]));
+  const days: z.input<typeof DrawStats>['days'] = [];
+  let paid = 0;
+  let before = 0;
+  for (let i = 0; i < count; i++) {
+    const day = dayPlus(first, i);
+    const s = byDay.get(day);
+    paid += s?.paid ?? 0;
+    if (i < skipped) before += s?.tickets ?? 0;
+    else days.push({ date: day, tickets: s?.tickets ?? 0, jackpot: jackpotAmount(paid, d.jackpot_share, d.rollover_in) });
+  }
+  return { days, tickets_before: before };
+}
+
+/**
+ * A game's draw's name in a language: the game's name and the draw's Dhaka date (`Bhagya Lotto · 5 Dec 2026`), the
+ * date's spaces unbreakable, so that a card's name never splits the date across lines (docs/rules/money-and-time.md).
+ */
+export const drawName = (game: string, drawAt: Date, lng: 'en' | 'bn'): string =>
+  `${game} · ${(formatDate(drawAt, lng) ?? '').replace(/ /g, '\u00a0')}`;
 
 /**
  * Puts the game's next draws on sale (docs/rules/games.md#2-the-calendar), in the caller's transaction and under the
@@ -64,8 +130,8 @@ export async function keepOnSale(tx: Db, keys: Keyring, g: q.GameRow, actorId: n
       draw_at: drawAt,
       start_date: new Date(Math.min(now, end.getTime() - 1000)),
       end_date: end,
-      name: `${g.name} · ${formatDate(drawAt, 'en') ?? ''}`,
-      name_bn: g.name_bn ? `${g.name_bn} · ${formatDate(drawAt, 'bn') ?? ''}` : '',
+      name: drawName(g.name, drawAt, 'en'),
+      name_bn: g.name_bn ? drawName(g.name_bn, drawAt, 'bn') : '',
       description: g.description,
       description_bn: g.description_bn,
       ticket_price: g.ticket_price,
@@ -121,6 +187,40 @@ export class GameAdmin {
     if (!g) refuse('game_not_found');
     const now = Date.now();
     return { ...gameJson(g), draws: (await q.gameDraws(this.db, id, DRAWN_LISTED)).map((d) => drawJson(d, now)) };
+  }
+
+  /**
+   * `GET /api/v1/games/{id}/stats/`: the figures of the game's charts (docs/rules/games.md#7-charts), in four statements
+   * whatever the number of draws: the draws, their sales per Dhaka day, and what their prizes owe.
+   */
+  async stats(id: number): Promise<z.input<typeof GameStats>> {
+    const g = await q.game(this.db, id);
+    if (!g) refuse('game_not_found');
+    const now = Date.now();
+    const draws = await q.statsDraws(this.db, id, STATS_DRAWN);
+    const ids = draws.map((d) => d.lottery_id);
+    const drawnIds = draws.filter((d) => d.drawn).map((d) => d.lottery_id);
+    const [sold, owed] = await Promise.all([q.salesDays(this.db, ids), q.owedToWinners(this.db, drawnIds)]);
+    const soldOf = new Map<number, q.SalesDayRow[]>();
+    for (const s of sold) {
+      const list = soldOf.get(s.lottery_id);
+      if (list) list.push(s);
+      else soldOf.set(s.lottery_id, [s]);
+    }
+    const owedOf = new Map(owed.map((o) => [o.lottery_id, o]));
+    return {
+      game_id: id,
+      draws: draws.map((d) => {
+        const o = owedOf.get(d.lottery_id);
+        return {
+          ...drawBase(d, now),
+          ...salesByDay(d, soldOf.get(d.lottery_id) ?? [], now),
+          owed: d.drawn
+            ? { paid_out: o?.paid_out ?? 0, claimed: o?.claimed ?? 0, unclaimed: o?.unclaimed ?? 0, withheld: o?.withheld ?? 0 }
+            : null,
+        };
+      }),
+    };
   }
 
   async create(staff: AccessClaims, body: z.output<typeof GameBody>): Promise<z.input<typeof GameDetail>> {

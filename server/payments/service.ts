@@ -27,6 +27,7 @@ import {
   type PurchaseForPayment,
 } from '../purchases/service.ts';
 import { stillOnSale } from '../../shared/lotteries/freeze.ts';
+import { confirmRun, endRun, lockRunForPayment, runOfPurchase, type RunForPayment } from '../purchases/runs.ts';
 import { BkashError, type BkashPayment, type BkashRefund, type BkashTransaction } from './bkash/client.ts';
 import * as q from './queries.ts';
 import { judgeSendMoney } from './send-money.ts';
@@ -115,13 +116,20 @@ export class Payments {
     if (p.tx.status !== 'pending') refuse('checkout_not_pending');
     if (p.tx.trx_id !== null) refuse('checkout_trx_id_given');
     if (!stillOnSale(p.sale, Date.now())) refuse('checkout_sales_closed');
+    // One entry of a run: the run is paid whole, through its lead, while every one of its draws is still on sale
+    // (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+    const run = await runOfPurchase(this.d.db, p.tx);
+    if (run && Number(run.slip.lead_id) !== p.tx.id) refuse('checkout_run_entry');
+    if (run && run.slip.status !== 'pending') refuse('checkout_not_pending');
+    if (run && !run.onSale) refuse('checkout_sales_closed');
+    const amount = run ? Number(run.slip.amount) : p.tx.amount;
     // Paying is play: a self-excluded player pays nothing, and the purchase must still fit his limits as if made now
     // (docs/rules/play-safe.md#4-every-purchase-path).
-    await this.d.db.tx((tx) => checkPlay(tx, caller, p.tx.amount, { except: p.tx.id }));
+    await this.d.db.tx((tx) => checkPlay(tx, caller, amount, run ? { exceptSlip: Number(run.slip.id) } : { except: p.tx.id }));
     let created: { paymentID: string; bkashURL: string };
     try {
       created = await this.d.gateway.create({
-        amount: p.tx.amount,
+        amount,
         payerReference: caller.phone ?? String(caller.user_id),
         callbackURL: `${this.d.publicOrigin ?? origin}${paths.bkashCallback}`,
         merchantInvoiceNumber: String(p.tx.id),
@@ -131,7 +139,7 @@ export class Payments {
       this.warn(err, { transaction: p.tx.id });
       refuse('bkash_unavailable');
     }
-    await q.insertPayment(this.d.db, { paymentId: created.paymentID, transactionId: p.tx.id, amount: p.tx.amount });
+    await q.insertPayment(this.d.db, { paymentId: created.paymentID, transactionId: p.tx.id, amount });
     return { payment_id: created.paymentID, bkash_url: created.bkashURL, transaction_id: p.tx.id };
   }
 
@@ -313,18 +321,21 @@ export class Payments {
       const known = await q.payment(tx, paymentId);
       if (!known) return null;
       const purchase = await lockPurchaseForPayment(tx, known.transaction_id);
+      // A run's lead: its other draws' lotteries and entries too, before the payment's own lock.
+      const run = purchase?.tx.slip_id != null ? await lockRunForPayment(tx, Number(purchase.tx.slip_id), purchase.tx.id) : undefined;
       const p = await q.paymentForUpdate(tx, paymentId);
       if (!p || !purchase || p.state !== 'created') return null;
       const { tx: txn, closed } = purchase;
       if (state !== 'completed') {
         await q.settlePayment(tx, paymentId, { state, bkashStatus: bk.transactionStatus, trxId: null, reason: state });
-        await endIfUnpaid(tx, txn, paymentId, state);
+        await endIfUnpaid(tx, txn, paymentId, state, run);
         return { state, refund: null as string | null, txn };
       }
-      const reason = refundReason(p, bk, txn, closed);
+      const reason = refundReason(p, bk, txn, closed, run);
       if (reason === null) {
         await q.settlePayment(tx, paymentId, { state: 'completed', bkashStatus: bk.transactionStatus, trxId: bk.trxID, reason: null });
         await confirmPaidPurchase(tx, txn, bk.trxID as string, paymentId);
+        if (run) await confirmRun(tx, run, bk.trxID as string, paymentId);
         return { state: 'completed' as const, refund: null, txn };
       }
       await q.settlePayment(tx, paymentId, { state: 'refund_due', bkashStatus: bk.transactionStatus, trxId: bk.trxID, reason });
@@ -337,7 +348,7 @@ export class Payments {
         after: { transaction_id: txn.id, amount: bk.amount, trx_id: bk.trxID, reason },
       });
       // Money for a purchase that is still pending but can never be confirmed (sales closed, a wrong amount) ends it.
-      await endIfUnpaid(tx, txn, paymentId, reason);
+      await endIfUnpaid(tx, txn, paymentId, reason, run);
       return { state: 'refund_due' as const, refund: reason, txn };
     });
     if (!after) return;
@@ -405,9 +416,12 @@ export class Payments {
  * A payment ended without a ticket: its purchase fails (freeing its numbers) while it is still pending, has no TrxID,
  * and no other payment of it may still bring the money (docs/rules/payments.md#2-the-states-of-a-checkout-payment).
  */
-async function endIfUnpaid(tx: Db, txn: PurchaseForPayment['tx'], paymentId: string, reason: string): Promise<void> {
-  if (txn.status === 'pending' && txn.trx_id === null && !(await q.otherLivePayment(tx, txn.id, paymentId)))
+async function endIfUnpaid(tx: Db, txn: PurchaseForPayment['tx'], paymentId: string, reason: string, run?: RunForPayment): Promise<void> {
+  if (txn.status === 'pending' && txn.trx_id === null && !(await q.otherLivePayment(tx, txn.id, paymentId))) {
     await failUnpaidPurchase(tx, txn, paymentId, reason);
+    // A run's lead: its other entries end with it (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+    if (run) await endRun(tx, run, reason);
+  }
 }
 
 /** Why money taken for this purchase cannot confirm it, or null when it can (docs/rules/payments.md#4-settling-a-payment). */
@@ -416,14 +430,19 @@ function refundReason(
   bk: BkashPayment,
   txn: PurchaseForPayment['tx'],
   closed: PurchaseForPayment['closed'],
+  run?: RunForPayment,
 ): RefundReason | null {
   if (!bk.trxID) return 'no_trx_id';
-  if (bk.amount === null || bk.amount !== p.amount || p.amount !== txn.amount) return 'amount_mismatch';
+  // A run's lead is paid the slip's whole amount (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+  const due = run ? Number(run.slip.amount) : txn.amount;
+  if (bk.amount === null || bk.amount !== p.amount || p.amount !== due) return 'amount_mismatch';
   if (bk.merchantInvoiceNumber !== null && bk.merchantInvoiceNumber !== String(txn.id)) return 'invoice_mismatch';
-  if (txn.status === 'success') return 'already_paid';
+  if (txn.status === 'success' || run?.slip.status === 'paid') return 'already_paid';
   // After the close first: a ticket the freeze rejected was pending until then (docs/rules/payments.md#4-settling-a-payment).
-  if (closed) return 'sales_closed';
+  if (closed || run?.closed) return 'sales_closed';
   if (txn.status !== 'pending' || txn.trx_id !== null) return 'not_pending';
+  // Every entry of a run, or none.
+  if (run && (run.slip.status !== 'pending' || run.siblings.some((e) => e.status !== 'pending'))) return 'not_pending';
   return null;
 }
 

@@ -56,15 +56,21 @@ export const playCheckOf = (db: Db, userId: number, sid: string) =>
  * What the player spent since each of these instants: the amounts of his purchases that count (not failed), leaving out
  * one purchase when asked (a checkout started for a purchase already made is checked as that purchase made now).
  */
-export const spentSince = (db: Db, userId: number, starts: { day: string; week: string; month: string }, except: number | null) =>
+export const spentSince = (
+  db: Db,
+  userId: number,
+  starts: { day: string; week: string; month: string },
+  except: number | null,
+  exceptSlip: number | null = null,
+) =>
   db.one<{ day: string; week: string; month: string }>(
     `SELECT COALESCE(sum(amount) FILTER (WHERE created_at >= $2::timestamptz), 0)::text AS day,
             COALESCE(sum(amount) FILTER (WHERE created_at >= $3::timestamptz), 0)::text AS week,
             COALESCE(sum(amount) FILTER (WHERE created_at >= $4::timestamptz), 0)::text AS month
        FROM transactions
       WHERE user_id = $1 AND status = ANY($5::text[]) AND created_at >= LEAST($2::timestamptz, $3::timestamptz, $4::timestamptz)
-        AND ($6::bigint IS NULL OR id <> $6::bigint)`,
-    [userId, starts.day, starts.week, starts.month, COUNTED_STATUSES, except],
+        AND ($6::bigint IS NULL OR id <> $6::bigint) AND ($7::bigint IS NULL OR slip_id IS DISTINCT FROM $7::bigint)`,
+    [userId, starts.day, starts.week, starts.month, COUNTED_STATUSES, except, exceptSlip],
   );
 
 export type NewLimits = { day: number | null; week: number | null; month: number | null };

@@ -64,9 +64,15 @@ const timeOutUntilOf = (r: q.PlayRow | undefined): number | null => (r?.timeout_
 const breakOf = (r: q.PlayRow | undefined, nowMs: number): PlayBreak | null => breakNow(exclusionUntilOf(r), timeOutUntilOf(r), nowMs);
 
 /** What the player spent in each current period (docs/rules/play-safe.md#1-spend-limits). */
-async function spent(db: Db, userId: number, nowMs: number, except: number | null): Promise<Record<Period, number>> {
+async function spent(
+  db: Db,
+  userId: number,
+  nowMs: number,
+  except: number | null,
+  exceptSlip: number | null,
+): Promise<Record<Period, number>> {
   const starts = { day: iso(periodStart('day', nowMs)), week: iso(periodStart('week', nowMs)), month: iso(periodStart('month', nowMs)) };
-  const r = await q.spentSince(db, userId, starts, except);
+  const r = await q.spentSince(db, userId, starts, except, exceptSlip);
   return { day: Number(r?.day ?? 0), week: Number(r?.week ?? 0), month: Number(r?.month ?? 0) };
 }
 
@@ -99,14 +105,14 @@ export async function refuseTrxIdWhileExcluded(tx: Db, userId: number): Promise<
  * `reality_check`, docs/rules/play-safe.md#7-reality-check); a purchase of `amount` that would take what he spent in a
  * period over its limit is refused (409 `spend_limit`, with the limit, the period and when it starts again); exactly at
  * the limit is allowed. `except`: a purchase already made and counted, checked again as if it were made now (the
- * checkout's start). `read`: what playCheckOf reads, when the caller read it already in its own statement under the
+ * checkout's start); `exceptSlip`, a whole slip's entries so (a run's checkout, docs/rules/games.md#6-consecutive-draws-and-play-slips). `read`: what playCheckOf reads, when the caller read it already in its own statement under the
  * lottery's lock (a purchase: server/purchases/queries.ts purchaseReads).
  */
 export async function checkPlay(
   tx: Db,
   player: SessionOf,
   amount: number,
-  o: { except?: number; read?: q.PlayCheckRead } = {},
+  o: { except?: number; exceptSlip?: number; read?: q.PlayCheckRead } = {},
 ): Promise<void> {
   const userId = player.user_id;
   // Most players set nothing: one read (his settings and his session together), no lock. A player with settings is
@@ -127,7 +133,7 @@ export async function checkPlay(
   if (!row) return;
   const limits = limitsNow(settings(row), nowMs);
   if (PERIODS.every((p) => limits[p] === null)) return;
-  const breach = limitBreach(limits, await spent(tx, userId, nowMs, o.except ?? null), amount, nowMs);
+  const breach = limitBreach(limits, await spent(tx, userId, nowMs, o.except ?? null, o.exceptSlip ?? null), amount, nowMs);
   if (!breach) return;
   const over = { period: breach.period, limit: breach.limit, spent: breach.spent, resets_at: iso(breach.resets_at) };
   refuse('spend_limit', { vars: over, extra: over });
@@ -146,7 +152,7 @@ export class Play {
     const s = settings(row);
     const limits = limitsNow(s, nowMs);
     const pending = pendingNow(s, nowMs);
-    const used = await spent(db, userId, nowMs, null);
+    const used = await spent(db, userId, nowMs, null, null);
     const until = exclusionUntilOf(row);
     const timeOut = timeOutUntilOf(row);
     return {

@@ -21,6 +21,8 @@ export type TransactionRow = {
   status: TransactionStatus;
   idempotency_key: string | null;
   nid: string;
+  /** One entry of a slip's run of draws, paid with the slip (migration 036); null for a ticket bought alone. */
+  slip_id: number | null;
   created_at: string;
   updated_at: string;
 };
@@ -126,6 +128,8 @@ export type PlayerTransactionRow = Omit<TransactionRow, 'user_id' | 'idempotency
   l_is_result_published: boolean;
   l_drawn_at: string | null;
   l_kind: LotteryKind;
+  /** A game's draw's time (docs/rules/games.md), after its sales close; null for a one-off lottery. */
+  l_draw_at: string | null;
   /** A numbers draw's numbers (written as a ticket) once the results are published. */
   numbers: string | null;
   prize_id: number | null;
@@ -142,10 +146,13 @@ export type PlayerTransactionRow = Omit<TransactionRow, 'user_id' | 'idempotency
  * A prize counts only once its lottery's results are published (the draw publishes both in one transaction); its claim
  * comes with it (docs/rules/lotteries-and-sales.md#11-prize-claims).
  */
-const playerSelect = (from: string, extra = '') => `SELECT t.id, t.lottery_id, t.ticket, t.amount, t.transaction_type, t.payment_method,
+const playerSelect = (
+  from: string,
+  extra = '',
+) => `SELECT t.id, t.lottery_id, t.slip_id, t.ticket, t.amount, t.transaction_type, t.payment_method,
     t.payment_number, t.trx_id, t.status, t.created_at, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date,
     COALESCE(${JACKPOT}, l.total_prize) AS l_total_prize, l.is_result_published AS l_is_result_published,
-    COALESCE(l.drawn_at, l.end_date) AS l_drawn_at, l.kind AS l_kind,
+    COALESCE(l.drawn_at, l.end_date) AS l_drawn_at, l.kind AS l_kind, l.draw_at AS l_draw_at,
     CASE WHEN l.is_result_published THEN (SELECT dc.numbers FROM draw_commitments dc WHERE dc.lottery_id = l.id) END AS numbers,
     CASE WHEN l.lucky_count > 0 THEN (SELECT dc.commitment FROM draw_commitments dc WHERE dc.lottery_id = l.id) END AS lucky_key,
     p.id AS prize_id, p.prize_money, p.withheld_reason, p.lucky_code AS prize_lucky_code, c.status AS claim_status${extra}

@@ -5,6 +5,7 @@ import { Endpoints, route, type Caller } from '../http/route.ts';
 import type { Db } from '../db/index.ts';
 import type { ManualApprovals } from './approvals.ts';
 import type { Purchases } from './service.ts';
+import type { Runs } from './runs.ts';
 import { staffHeldTickets } from './staff-tickets.ts';
 
 /** The `Idempotency-Key` header, when sent: 1–100 printable characters (docs/rules/lotteries-and-sales.md#7-buying-a-ticket). */
@@ -17,8 +18,18 @@ function idempotencyKey(caller: Caller): string | null {
 }
 
 /** Purchases, the player's transactions and the staff's: HTTP only; the rules live in Purchases. */
-export function purchaseRoutes(purchases: Purchases, approvals: ManualApprovals, db: Db): Endpoints {
+export function purchaseRoutes(purchases: Purchases, approvals: ManualApprovals, db: Db, runs: Runs): Endpoints {
   const r = new Endpoints();
+  route(r, api.createRun, async ({ body, user, caller, answer }) => {
+    const { created, run } = await runs.create(user, body, idempotencyKey(caller));
+    if (!created) {
+      // A retry of a slip already made: the slip as it is now, with 200 instead of 201.
+      answer.status = 200;
+      answer.headers['Idempotent-Replayed'] = 'true';
+    }
+    return run;
+  });
+  route(r, api.getRun, ({ params, user }) => runs.one(user, params.id));
   route(r, api.createTransaction, async ({ body, user, caller, answer }) => {
     const { created, reply } = await purchases.create(user, body, idempotencyKey(caller));
     if (!created) {

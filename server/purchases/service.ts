@@ -29,6 +29,8 @@ import { checkPlay, refuseTrxIdWhileExcluded } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
 import * as q from './queries.ts';
 import { pendingProposalOf } from './approval-queries.ts';
+import { endRunAtClose } from './runs.ts';
+import * as rq from './run-queries.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
 
 /** Purchases and TrxID entries per player (docs/rules/limits.md#1-rate-limits). */
@@ -86,6 +88,7 @@ function numbersResult(r: PlayerTransactionRow): Pick<Player, 'numbers' | 'match
 
 const playerJson = (r: PlayerTransactionRow): Player => ({
   id: r.id,
+  slip_id: r.slip_id,
   transaction_type: r.transaction_type,
   amount: r.amount,
   status: r.status,
@@ -103,6 +106,7 @@ const playerJson = (r: PlayerTransactionRow): Player => ({
     is_result_published: r.l_is_result_published,
     drawn_at: r.l_is_result_published ? r.l_drawn_at : null,
     kind: r.l_kind,
+    draw_at: r.l_draw_at,
   },
   ...numbersResult(r),
   is_winning_ticket: r.prize_id !== null,
@@ -250,21 +254,38 @@ export class Purchases {
   /** The caller's transaction `id` as a purchase's answer, with its newest bKash checkout if one was started. */
   private async purchaseReply(userId: number, id: number): Promise<z.input<typeof PurchaseReply>> {
     const tx = await this.own(userId, id);
-    const [checkouts, checks] = await Promise.all([this.d.checkoutsOf([id], this.d.db), this.d.trxIdChecksOf([id], this.d.db)]);
+    const [checkouts, checks, slip] = await Promise.all([
+      this.d.checkoutsOf([id], this.d.db),
+      this.d.trxIdChecksOf([id], this.d.db),
+      tx.slip_id === null ? Promise.resolve(undefined) : rq.slip(this.d.db, tx.slip_id),
+    ]);
     const check = checks.get(id);
     // The player is told where bKash's check stands, not what bKash answered (that is for staff).
     const shown = check
       ? { trx_id: check.trx_id, state: check.state, reason: check.reason, checks: check.checks, updated_at: check.updated_at }
       : null;
-    return this.replyOf(tx, checkouts.get(id) ?? null, shown);
+    return this.replyOf(tx, checkouts.get(id) ?? null, shown, slip);
   }
 
   private replyOf(
     tx: Player,
     checkout: z.input<typeof CheckoutInfo> | null,
     bkashCheck: z.input<typeof SendMoneyCheck> | null,
+    slip?: rq.SlipRow,
   ): z.input<typeof PurchaseReply> {
-    return { ...tx, bkash_receiver_number: this.d.bkashReceiverNumber, amount_to_pay: tx.amount, checkout, bkash_check: bkashCheck };
+    const run = slip
+      ? {
+          id: Number(slip.id),
+          draws: slip.draws,
+          lines: slip.lines,
+          amount: Number(slip.amount),
+          status: slip.status,
+          lead_id: Number(slip.lead_id),
+        }
+      : null;
+    // A run's lead pays the whole slip (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+    const amount = run && run.lead_id === tx.id ? run.amount : tx.amount;
+    return { ...tx, bkash_receiver_number: this.d.bkashReceiverNumber, amount_to_pay: amount, checkout, bkash_check: bkashCheck, run };
   }
 
   private async own(userId: number, id: number): Promise<Player> {
@@ -291,6 +312,8 @@ export class Purchases {
         const cur = await q.transactionForUpdate(tx, id);
         if (!cur || cur.user_id !== caller.user_id) refuse('transaction_not_found');
         if (cur.trx_id === body.trx_id) return;
+        // A run is paid whole by one bKash checkout (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+        if (cur.slip_id !== null) refuse('trx_id_run');
         // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
         await refuseIfFrozen(tx, cur.lottery_id);
         await refuseTrxIdWhileExcluded(tx, caller.user_id);
@@ -522,6 +545,8 @@ export async function rejectPendingAtClose(tx: Db, lotteryId: number): Promise<n
   for (const before of pending) {
     await failBySystem(tx, before, 'transaction.reject', { reason: 'sales_closed' });
     await tellPurchase(tx, before.id, { kind: 'ticket_rejected', reason: 'sales_closed' });
+    // An unpaid run's first draw closed: the run can no longer be paid, and its later draws' entries are released.
+    await endRunAtClose(tx, before);
   }
   return pending.map((p) => p.id);
 }

@@ -161,3 +161,23 @@ export const codePrizes = (db: Db, code: string) =>
      ORDER BY ${DRAWN_AT} DESC, l.id DESC`,
     [code],
   );
+
+// How often each number was drawn (docs/rules/games.md#7-charts) -------------------------------------------------------
+
+/** The game `gameId` (paused or not), or every active game without one, in the order they were made. */
+export const frequencyGames = (db: Db, gameId: number | null) =>
+  db.query<{ id: number; name: string; name_bn: string }>(
+    `SELECT id, name, name_bn FROM games WHERE ($1::bigint IS NULL AND active) OR id = $1 ORDER BY created_at, id`,
+    [gameId],
+  );
+
+/** The drawn numbers of the games' draws whose results are published, each with when it was drawn. */
+export const gameDrawnNumbers = (db: Db, gameIds: number[]) =>
+  gameIds.length
+    ? db.query<{ game_id: number; numbers: string; drawn_at: string }>(
+        `SELECT l.game_id, c.numbers, ${DRAWN_AT} AS drawn_at
+         FROM lotteries l JOIN draw_commitments c ON c.lottery_id = l.id
+         WHERE l.game_id = ANY($1::bigint[]) AND ${SHOWN} AND l.drawn_at IS NOT NULL AND c.numbers IS NOT NULL`,
+        [gameIds],
+      )
+    : Promise.resolve([]);

@@ -16,5 +16,6 @@ export function resultsRoutes(results: Results): Endpoints {
     ),
   );
   route(r, api.checkNumbers, ({ query }) => results.check(query.ticket));
+  route(r, api.numberFrequency, ({ query }) => results.frequency(query.game));
   return r;
 }

@@ -12,7 +12,10 @@ import {
   type CheckHit,
   type CheckNumbersReply,
   type Checked,
+  type NumberFrequency,
 } from '../../shared/results/schemas.ts';
+import { refuse } from '../../shared/api/refusals.ts';
+import { LAST_MAX, MAIN_MAX } from '../../shared/ticket.ts';
 import type { Db } from '../db/index.ts';
 import { luckyCode } from '../draws/verifiable.ts';
 import * as q from './queries.ts';
@@ -97,6 +100,37 @@ export class Results {
       };
     });
     return { items, total };
+  }
+
+  /**
+   * `GET /api/v1/results/frequency/` (docs/rules/games.md#7-charts): per game, how many of its draws with published
+   * results drew each main number and each last number. Every active game that has such a draw, or the one game asked
+   * for (404 when there is none), counted here from the drawn numbers: two statements.
+   */
+  async frequency(gameId: number | null): Promise<z.input<typeof NumberFrequency>[]> {
+    const games = await q.frequencyGames(this.db, gameId);
+    if (gameId !== null && !games.length) refuse('game_not_found');
+    const drawn = await q.gameDrawnNumbers(
+      this.db,
+      games.map((g) => g.id),
+    );
+    return games
+      .map((g) => {
+        const main = Array<number>(MAIN_MAX).fill(0);
+        const last = Array<number>(LAST_MAX).fill(0);
+        let draws = 0;
+        let latest: string | null = null;
+        for (const d of drawn) {
+          const numbers = d.game_id === g.id ? numbersOf(d.numbers) : null;
+          if (!numbers) continue;
+          draws += 1;
+          for (const n of numbers.slice(0, 5)) main[n - 1] = (main[n - 1] ?? 0) + 1;
+          last[(numbers[5] as number) - 1] = (last[(numbers[5] as number) - 1] ?? 0) + 1;
+          if (latest === null || Date.parse(d.drawn_at) > Date.parse(latest)) latest = d.drawn_at;
+        }
+        return { game: g, draws, last_drawn_at: latest, main, last };
+      })
+      .filter((f) => gameId !== null || f.draws > 0);
   }
 
   /**

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { endpoint } from '../api/endpoint.ts';
 import { IdParams } from '../lotteries/schemas.ts';
-import { Game, GameBody, GameDetail, GamePatch, GamesQuery } from './schemas.ts';
+import { Game, GameBody, GameDetail, GamePatch, GameStats, GamesQuery, STATS_DAYS_MAX, STATS_DRAWN } from './schemas.ts';
 
 export const gamesEndpoints = {
   staffGames: endpoint({
@@ -51,5 +51,18 @@ export const gamesEndpoints = {
     summary:
       'Changes any of the fields, `active` among them (false: paused, no new draw goes on sale); a change applies to the draws ' +
       'put on sale after it, never to the draws already on sale; audited.',
+  }),
+  staffGameStats: endpoint({
+    method: 'GET',
+    path: '/api/v1/games/:id/stats/',
+    access: 'staff',
+    tag: 'games',
+    params: IdParams,
+    reply: GameStats,
+    refuses: ['game_not_found'],
+    summary:
+      `The figures of a game's charts (docs/rules/games.md#7-charts): each draw not drawn yet and the last ${STATS_DRAWN} drawn, ` +
+      `with its paid tickets per Dhaka day and its jackpot at the end of each (the last ${STATS_DAYS_MAX} days at most), and ` +
+      "what a drawn draw's prizes owe its winners: paid out, claimed, unclaimed and withheld, in whole taka.",
   }),
 } as const;

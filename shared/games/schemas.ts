@@ -163,3 +163,56 @@ export const GamesQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
+
+/** How many drawn draws the charts of a game's page cover, beside those not drawn yet (docs/rules/games.md#7-charts). */
+export const STATS_DRAWN = 8;
+/** A draw's sales are charted over its last this many Dhaka days at most (a draw put on sale a year ahead has more). */
+export const STATS_DAYS_MAX = 62;
+
+/** One Dhaka day of a draw's sales: the tickets paid that day and its jackpot at the end of the day. */
+export const SalesDay = z.object({
+  /** The Dhaka calendar date, `YYYY-MM-DD`. */
+  date: z.string(),
+  /** Its `success` tickets bought that day. */
+  tickets: z.number().int(),
+  /** ⌊paid sales up to the end of the day × jackpot share / 100⌋ + what rolled in (the draw's rollover now). */
+  jackpot: z.number().int(),
+});
+
+/**
+ * What a drawn draw owes its winners, in taka: every prize once, by where its money stands — paid out (its claim's
+ * transfer completed), claimed (a claim under way: waiting for details, submitted, or its transfer failed), unclaimed
+ * (no claim yet) and withheld by two staff members (docs/rules/lotteries-and-sales.md#9-the-draw).
+ */
+export const OwedToWinners = z.object({
+  paid_out: z.number().int(),
+  claimed: z.number().int(),
+  unclaimed: z.number().int(),
+  withheld: z.number().int(),
+});
+
+/** One draw of the game's charts. */
+export const DrawStats = GameDraw.pick({
+  lottery_id: true,
+  draw_at: true,
+  end_date: true,
+  state: true,
+  tickets_sold: true,
+  jackpot: true,
+}).extend({
+  /**
+   * Its sales day by day, every Dhaka day from its first on sale (or its first sale) to today or its close, the last
+   * STATS_DAYS_MAX at most; days without a sale are there with 0. A draw made today and not sold has today alone.
+   */
+  days: z.array(SalesDay),
+  /** Tickets bought before the first day listed (a draw on sale longer than STATS_DAYS_MAX days); else 0. */
+  tickets_before: z.number().int(),
+  /** What its prizes owe its winners; null before the draw. */
+  owed: OwedToWinners.nullable(),
+});
+
+/** `GET /api/v1/games/{id}/stats/` (staff): the draws not drawn yet and the last STATS_DRAWN drawn, the latest first. */
+export const GameStats = z.object({
+  game_id: z.number().int(),
+  draws: z.array(DrawStats),
+});

@@ -32,6 +32,7 @@ export const paymentsEndpoints = {
       'checkout_not_pending',
       'checkout_trx_id_given',
       'checkout_sales_closed',
+      'checkout_run_entry',
       'bkash_unavailable',
       'throttled',
       ...PLAY_CHECKED,

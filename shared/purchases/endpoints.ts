@@ -15,10 +15,45 @@ import {
   TrxIdBody,
 } from './schemas.ts';
 import { UNFINISHED_SHOWN } from './states.ts';
+import { Run, RunBody } from './runs.ts';
 import { StaffHeldTicket } from './staff-tickets.ts';
 import { PLAY_CHECKED } from '../play-safe/refusals.ts';
 
 export const purchasesEndpoints = {
+  // Runs of consecutive draws, paid once (docs/rules/games.md#6-consecutive-draws-and-play-slips) ------------------
+  createRun: endpoint({
+    method: 'POST',
+    path: '/api/v1/runs/',
+    access: 'user',
+    tag: 'purchases',
+    body: RunBody,
+    reply: Run,
+    status: 201,
+    idempotent: true,
+    refuses: [
+      'idempotency_key_invalid',
+      'run_game_not_found',
+      'run_no_draws',
+      'run_line_twice',
+      'run_ticket_taken',
+      'throttled',
+      ...PLAY_CHECKED,
+    ],
+    summary:
+      "A slip: a game's lines (1–10, each a ticket or `quick`) for its next 1, 3, 5, 12 or 25 draws on sale (fewer when fewer " +
+      'are), each line of each draw a pending entry, one amount, counted whole against the limits; paid by the bKash checkout ' +
+      'of its `lead_id`. A combination held in one of the draws is refused with a `suggestion`. Idempotency-Key as a purchase.',
+  }),
+  getRun: endpoint({
+    method: 'GET',
+    path: '/api/v1/runs/:id/',
+    access: 'user',
+    tag: 'purchases',
+    params: IdParams,
+    reply: Run,
+    refuses: ['run_not_found'],
+    summary: "One of the caller's slips: its run of draws, its lines, its amount and state, and each entry draw by draw.",
+  }),
   // Purchases ---------------------------------------------------------------------------------------
   createTransaction: endpoint({
     method: 'POST',
@@ -66,6 +101,7 @@ export const purchasesEndpoints = {
       'throttled',
       'self_excluded_trx_id',
       'time_out_trx_id',
+      'trx_id_run',
     ],
     summary: "The bKash TrxID (and the bKash number paid from) of the caller's own pending purchase; given once.",
   }),

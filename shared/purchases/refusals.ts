@@ -1,6 +1,7 @@
 /** The refusals of the purchases endpoints (docs/decisions/064-refusals-as-data.md): each once, with its status and text. */
 import { refusals } from '../api/refusal.ts';
 import { formatTaka } from '../money.ts';
+import { formatDate } from '../dates.ts';
 
 export const purchasesRefusals = refusals({
   // Buying (docs/rules/lotteries-and-sales.md#7-buying-a-ticket) ---------------------------------------------------
@@ -162,5 +163,47 @@ export const purchasesRefusals = refusals({
     code: 'permission_denied',
     text: 'api:staffTicketsSuperuserOnly',
     when: 'Only a superuser sees the tickets staff accounts hold.',
+  },
+
+  // Runs of consecutive draws, paid once (docs/rules/games.md#6-consecutive-draws-and-play-slips) --------------------
+  run_game_not_found: {
+    status: 400,
+    code: 'game_not_found',
+    field: 'game_id',
+    text: 'api:gameNotFound',
+    when: 'No game has this id.',
+  },
+  run_no_draws: {
+    status: 409,
+    code: 'no_draws_on_sale',
+    text: 'api:runNoDraws',
+    when: 'No draw of the game is on sale now (paused, sold out, or between its close and its next draw made).',
+  },
+  run_line_twice: {
+    status: 400,
+    field: 'lines',
+    text: 'api:runLineTwice',
+    when: 'The same combination is on two lines of the slip.',
+  },
+  run_ticket_taken: {
+    status: 409,
+    code: 'ticket_taken',
+    text: 'api:runTicketTaken',
+    when: "A line's combination is held by someone else in one of the run's draws: the answer names the draw and suggests a combination free in all of them (`suggestion`).",
+    format: (v, lng) => ({ ...v, date: formatDate(v.date as string, lng, { withTime: true }) ?? v.date }),
+  },
+  run_not_found: { status: 404, code: 'not_found', text: 'api:runNotFound', when: 'The caller has no slip with this id.' },
+  checkout_run_entry: {
+    status: 409,
+    code: 'run_entry',
+    text: 'api:checkoutRunEntry',
+    when: "The purchase is one entry of a run: the run is paid as a whole, through its first entry's checkout.",
+  },
+  trx_id_run: {
+    status: 409,
+    code: 'run_entry',
+    field: 'trx_id',
+    text: 'api:trxIdRun',
+    when: 'The purchase is one entry of a run: a run is paid by one bKash checkout, not by a TrxID per entry.',
   },
 });

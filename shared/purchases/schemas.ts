@@ -96,6 +96,8 @@ const transactionFields = {
 /** One of the player's own transactions, as `my-transactions` and the purchase answer show it. */
 export const PlayerTransaction = z.object({
   ...transactionFields,
+  /** One entry of a run of consecutive draws paid once (`GET /api/v1/runs/{slip_id}/`); null for a ticket bought alone. */
+  slip_id: z.number().int().nullable(),
   lottery: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -107,6 +109,8 @@ export const PlayerTransaction = z.object({
     drawn_at: z.string().nullable(),
     /** `tickets` or `numbers`; a numbers lottery's total_prize is its jackpot (docs/rules/lotteries-and-sales.md#1-lottery-fields). */
     kind: z.enum(LOTTERY_KINDS),
+    /** A game's draw: when it is drawn (its sales close before); null for a one-off lottery, drawn after its end of sales. */
+    draw_at: z.string().nullable(),
   }),
   /** A numbers draw's `[m1, …, m5, last]` once its results are published; null otherwise. */
   numbers: z.array(z.number().int()).nullable(),
@@ -147,8 +151,22 @@ export const MyLotteriesReply = z.object({
 export const PurchaseReply = PlayerTransaction.extend({
   /** The bKash account to send the money to (configuration BKASH_RECEIVER_NUMBER). */
   bkash_receiver_number: z.string(),
-  /** The amount to send: the lottery's ticket price, as stored. */
+  /** The amount to send: the lottery's ticket price, as stored; for a run's lead, the whole slip's amount. */
   amount_to_pay: z.number().int(),
+  /**
+   * One entry of a run (docs/rules/games.md#6-consecutive-draws-and-play-slips): its slip's draws (and how many were
+   * asked), lines, whole amount and state, and the entry that pays it; null for a ticket bought alone.
+   */
+  run: z
+    .object({
+      id: z.number().int(),
+      draws: z.number().int(),
+      lines: z.number().int(),
+      amount: z.number().int(),
+      status: z.enum(['pending', 'paid', 'failed']),
+      lead_id: z.number().int(),
+    })
+    .nullable(),
   /** The newest bKash checkout of the purchase, or null when it was not paid through the checkout (docs/rules/payments.md). */
   checkout: CheckoutInfo.nullable(),
   /** bKash's check of the TrxID the player typed (docs/rules/payments.md#9-send-money-confirmed-by-bkash); null without one. */

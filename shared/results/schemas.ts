@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { dhakaLocalToIso, toAsciiDigits } from '../dates.ts';
 import { ALGORITHM } from '../draws/proof.ts';
 import { LOTTERY_KINDS } from '../draws/tiers.ts';
-import { optional, text, v, type ValidationKey } from '../fields.ts';
+import { id, optional, text, v, type ValidationKey } from '../fields.ts';
+import { LAST_MAX, MAIN_MAX } from '../ticket.ts';
 import { readLuckyCode, readTypedTicket, type TypedTicketError } from '../ticket-typed.ts';
 
 /** Drawn lotteries on one page of the archive, at most (each carries its winners or its tier summary). */
@@ -154,4 +155,21 @@ export const CheckNumbersReply = z.object({
   /** How many numbers draws were checked: the latest CHECK_NUMBERS_DRAWS at most. */
   numbers_draws_checked: int,
   numbers_draws_limit: int,
+});
+
+/** `GET /api/v1/results/frequency/`: one game (`game`, paused or not), or without it every active game with a draw. */
+export const FrequencyQuery = z.strictObject({ game: optional(id) });
+
+/**
+ * How often each number was drawn in a game's draws whose results are published (docs/rules/games.md#7-charts):
+ * `main[n - 1]` the draws whose five main numbers held n (1–55), `last[n - 1]` those whose last number was n (1–15).
+ */
+export const NumberFrequency = z.object({
+  game: z.object({ id: int, name: z.string(), name_bn: z.string() }),
+  /** The draws counted. */
+  draws: int,
+  /** When the latest of them was drawn; null when none was. */
+  last_drawn_at: z.string().nullable(),
+  main: z.array(int).length(MAIN_MAX),
+  last: z.array(int).length(LAST_MAX),
 });

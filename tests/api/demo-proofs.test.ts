@@ -62,12 +62,12 @@ test('every drawn demo lottery has a proof by the procedure that checks, with a 
   }
 });
 
-test('the demo game runs on its calendar: three draws drawn, each jackpot rolled into the next, its next draws on sale', async () => {
+test('the demo game runs on its calendar: three draws drawn, each jackpot rolled into the next, its next five draws on sale', async () => {
   const draws = await t.db.query<{ id: number; drawn: boolean; rollover_in: number; rollover_out: number | null; draw_at: string }>(
     `SELECT l.id, l.drawn_at IS NOT NULL AS drawn, l.rollover_in, l.rollover_out, l.draw_at FROM lotteries l JOIN games g ON g.id = l.game_id
      WHERE g.name = 'Bhagya Lotto' ORDER BY l.draw_at`,
   );
-  expect(draws.map((d) => d.drawn)).toEqual([true, true, true, false, false, false]);
+  expect(draws.map((d) => d.drawn)).toEqual([true, true, true, false, false, false, false, false]);
   // Each drawn one's unwon jackpot is the next one's rollover (a jackpot won would roll nothing: then 0 and 0).
   for (let i = 0; i < 3; i++) expect(draws[i + 1]!.rollover_in).toBe(draws[i]!.rollover_out);
   expect(draws[3]!.rollover_in).toBeGreaterThan(0);

@@ -95,7 +95,8 @@ describe('staff define a game', () => {
       expect([at.getUTCDay(), at.getUTCHours(), at.getUTCMinutes()]).toEqual([6, 14, 0]);
       expect(at.getTime() - new Date(d.end_date).getTime()).toBe(30 * 60_000);
       expect(d).toMatchObject({ ticket_price: 100, lucky_count: 3, rollover_in: 0 });
-      expect(d.name).toMatch(/^Bhagya Lotto · \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+      // The date's spaces unbreakable: a card never splits it across lines.
+      expect(d.name).toMatch(/^Bhagya Lotto · \d{1,2}\u00a0[A-Z][a-z]{2}\u00a0\d{4}$/);
     }
     // A week apart, every one with its commitment and a beacon round after its close.
     expect(new Date(draws[1]!.draw_at).getTime() - new Date(draws[0]!.draw_at).getTime()).toBe(7 * 86_400_000);

@@ -71,6 +71,8 @@ describe('POST /api/v1/transactions-create/', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
+      // Bought alone, not as one draw of a run (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+      slip_id: null,
       transaction_type: 'payment',
       amount: 100,
       status: 'pending',
@@ -88,6 +90,7 @@ describe('POST /api/v1/transactions-create/', () => {
         is_result_published: false,
         drawn_at: null,
         kind: 'tickets',
+        draw_at: null,
       },
       // A numbers draw's result once published (docs/rules/lotteries-and-sales.md#10-results-for-players): none here.
       numbers: null,
@@ -101,6 +104,7 @@ describe('POST /api/v1/transactions-create/', () => {
       claim_status: null,
       bkash_receiver_number: '01700000000',
       amount_to_pay: 100,
+      run: null,
       checkout: null,
       // bKash is asked about the TrxID after the commit (docs/rules/payments.md#9-send-money-confirmed-by-bkash): this app's bKash does not answer.
       bkash_check: { trx_id: 'ABC12345XY', state: 'checking', reason: null, checks: 1, updated_at: expect.any(String) },

@@ -44,13 +44,15 @@ export function sitePages(): SitePage[] {
       .replace(':transactionId', '999999')
       // A prize of nobody's: the claim page says "not found" (claim.spec.ts looks at a real claim).
       .replace(':prizeId', '999999')
+      // A run of nobody's: not found (runs.test.ts and runs.spec.ts look at real ones).
+      .replace(':runId', '999999')
       // A back-office page of a lottery: the open lottery's.
       .replace(/^\/admin\/lotteries\/:id\//, '/admin/lotteries/:lotteryId/')
       // A user's edit page: the first account (the demo data's staff member).
       .replace(/^\/admin\/users\/:id\//, '/admin/users/1/')
       // An uploaded bKash statement: none in the demo data, so the page says "not found" (the page tests upload one).
       .replace(/^\/admin\/bkash-statements\/:id$/, '/admin/bkash-statements/999999')
-      // A game: none in the demo data, so the page says "not found" (games-pages.test.ts looks at real ones).
+      // A game no game has, so the page says "not found" (games-pages.test.ts looks at real ones).
       .replace(/^\/admin\/games\/:id$/, '/admin/games/999999');
     // `:lotteryId` is the open lottery's: /results/:lotteryId is then its proof before the draw (draw-proof.spec.ts
     // looks at a drawn one).

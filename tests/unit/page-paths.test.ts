@@ -21,6 +21,7 @@ describe('page addresses are declared once (shared/paths.ts)', () => {
     expect(paths.quickPlay(3, '05-12-23-34-45-07')).toBe('/quick-play/3/05-12-23-34-45-07');
     expect(paths.buy(3, '05-12-23-34-45-07')).toBe('/quick-play/3/05-12-23-34-45-07/buy');
     expect(paths.payment(42)).toBe('/payment/42');
+    expect(paths.run(7)).toBe('/my-lotteries/runs/7');
     expect(paths.prizeClaim('9')).toBe('/user/prize-claim/9');
     expect(adminPaths.editLottery(7)).toBe('/admin/lotteries/7/edit');
     expect(adminPaths.drawLottery(7)).toBe('/admin/lotteries/7/draw');

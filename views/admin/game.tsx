@@ -17,6 +17,7 @@ import { Amount, DateTime } from '../components/nowrap.tsx';
 import { Notice } from '../components/toast.tsx';
 import { useTranslation, type TFunction } from '../i18n.tsx';
 import { TicketBalls } from '../lotteries/balls.tsx';
+import { GameCharts } from './game-charts.tsx';
 import { calendarText, GameForm, gameName, postGame, valuesOf, type GameRow } from './game-form.tsx';
 import { AdminPageHead, AdminTable, Fact } from './list.tsx';
 
@@ -34,21 +35,28 @@ const STATE_BADGES: Record<Draw['state'], string> = {
 
 /**
  * /admin/games/{id} (docs/rules/games.md): the game, its prizes, Pause or Resume, its draws (each leading to its
- * lottery's staff draw page) and its form. "Not found" (404) for an unknown game. Just created (the new game's form sends
- * it here), it says so above the page.
+ * lottery's staff draw page), its charts (docs/rules/games.md#7-charts: `?draw=` names the draw whose sales are
+ * charted) and its form. "Not found" (404) for an unknown game. Just created (the new game's form sends it here), it
+ * says so above the page. Charts that could not be read leave the rest of the page as it is, with a note.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const created = new URL(request.url).searchParams.get('notice') === 'created';
-  const none = { game: null, values: {} as Record<string, string>, problem: null as string | null, created };
+  const query = new URL(request.url).searchParams;
+  const created = query.get('notice') === 'created';
+  const drawParam = idOf(query.get('draw'));
+  const wanted = drawParam === null ? null : Number(drawParam);
+  const none = { game: null, values: {} as Record<string, string>, problem: null as string | null, created, stats: null, wanted };
   const id = idOf(params.id);
   if (!id) return data(none, { status: 404 });
-  const r = await apiOf(context).call(contract.staffGame, { params: { id } });
+  const [r, s] = await Promise.all([
+    apiOf(context).call(contract.staffGame, { params: { id } }),
+    apiOf(context).call(contract.staffGameStats, { params: { id } }),
+  ]);
   if (!r.ok)
     return data(
       { ...none, problem: r.error.code === 'not_found' ? null : errorText(r.error, '') || null },
       { status: pageStatus(r.status) },
     );
-  return { game: r.data as Game, values: valuesOf(r.data, Date.now()), problem: null, created };
+  return { game: r.data as Game, values: valuesOf(r.data, Date.now()), problem: null, created, stats: s.ok ? s.data : null, wanted };
 }
 
 /** Pause or Resume (`intent`: a small form of its own), or the game's form (`intent=save`): every field sent. */
@@ -145,6 +153,8 @@ export function Component() {
           <p className="empty-state empty-state--card">{t('games.drawsEmpty')}</p>
         )}
       </section>
+
+      <GameCharts gameId={g.id} stats={d.stats} wanted={d.wanted} lng={lng} t={t} />
 
       <section className="draw-section" aria-labelledby="game-edit">
         <h2 id="game-edit">{t('games.edit')}</h2>

@@ -7,9 +7,11 @@ import { msg } from '../components/messages.ts';
 import { Amount, withElements } from '../components/nowrap.tsx';
 import { PaymentMethods } from '../components/payment-methods.tsx';
 import type { CardLottery } from './lottery-card.tsx';
+import { RUN_DRAWS } from '../../shared/purchases/runs.ts';
+import { formatNumber } from '../../shared/dates.ts';
 
 /** What the purchase action hands back: the key it was sent with, so that the next try of this page reuses it. */
-export type BuyResult = FormResult & { key?: string };
+export type BuyResult = FormResult & { key?: string; draws?: number };
 
 /** The form's own field for the purchase's `Idempotency-Key` (docs/decisions/012-purchases.md). */
 export const IDEMPOTENCY_FIELD = 'idempotency_key';
@@ -61,16 +63,57 @@ export function BuyForm({
         </Alert>
       ) : null}
       <PaymentMethods error={msg(t, e.payment_method)} />
+      {lottery.game_id !== null ? <RunChoice price={lottery.ticket_price} chosen={result?.draws ?? 1} /> : null}
       <p className="buy-form__text">
         {withElements((v) => t('buy.text', v), { price: <Amount value={lottery.ticket_price} lng={lng} /> })}
       </p>
       {/* Two ways to pay (docs/rules/payments.md): bKash's checkout first, Send Money with a TrxID second. */}
       <SubmitButton name="pay" value="checkout" className="btn btn-bkash btn-block">
-        {withElements((v) => t('buy.payWithBkash', v), { price: <Amount value={lottery.ticket_price} lng={lng} /> })}
+        {/* A game's draw may be a run: its price is the choice's, written beside each (RunChoice). */}
+        {lottery.game_id !== null
+          ? t('buy.payRun')
+          : withElements((v) => t('buy.payWithBkash', v), { price: <Amount value={lottery.ticket_price} lng={lng} /> })}
       </SubmitButton>
       <SubmitButton name="pay" value="send_money" className="btn btn-ghost btn-block buy-form__second">
         {t('buy.sendMoney')}
       </SubmitButton>
     </Form>
+  );
+}
+
+/**
+ * A game's draw: how many consecutive draws of the game to play these numbers in (docs/rules/games.md#6-consecutive-draws-and-play-slips),
+ * each choice with the price of the whole run written out (TK. 100 × 5 = TK. 500), so that it reads without
+ * JavaScript. One draw is a ticket bought alone.
+ */
+function RunChoice({ price, chosen }: { price: number; chosen: number }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
+  return (
+    <fieldset className="run-choice">
+      <legend>{t('buy.run.title')}</legend>
+      <div className="run-choice__options">
+        {RUN_DRAWS.map((n) => (
+          <label key={n} className="run-choice__option">
+            <input type="radio" name="draws" value={n} defaultChecked={n === chosen} />
+            <span className="run-choice__draws">{t('buy.run.draws', { count: n, n: formatNumber(n, lng) })}</span>
+            <span className="run-choice__price">
+              {n === 1 ? (
+                <Amount value={price} lng={lng} />
+              ) : (
+                withElements((v) => t('buy.run.price', v), {
+                  price: <Amount value={price} lng={lng} />,
+                  n: <span className="nowrap">{formatNumber(n, lng)}</span>,
+                  total: <Amount value={price * n} lng={lng} />,
+                })
+              )}
+            </span>
+          </label>
+        ))}
+      </div>
+      <p className="field__hint">{t('buy.run.hint')}</p>
+    </fieldset>
   );
 }

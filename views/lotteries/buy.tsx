@@ -26,6 +26,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!k.success) return refuse(key('lottery:buy.errors.reload'), 400);
   form.set('lottery_id', params.lotteryId ?? '');
   form.set('ticket', params.ticket ?? '');
+  // A game's draw played in several consecutive draws: a run, paid once (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+  const draws = Number(field(form, 'draws') || '1');
+  form.delete('draws');
+  if (draws > 1) return buyRun(context, form, k.data, draws, checkout);
   const v = parseForm(form, PurchaseBody);
   if (!v.ok) {
     const { payment_method, ...rest } = v.errors;
@@ -48,4 +52,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const c = await apiOf(context).call(contract.startCheckout, { params: { id: String(r.data.id) } });
   if (c.ok) return redirectDocument(c.data.bkash_url, 303);
   return redirect(withQuery(paths.payment(r.data.id), { checkout: 'unavailable' }), 303);
+}
+
+/**
+ * The ticket page's numbers in the game's next `draws` draws: a slip of one line made with the form's idempotency key;
+ * with "Pay with bKash" straight to bKash for the whole run when it has every draw asked, otherwise (fewer on sale,
+ * bKash not answering) to its first draw's payment page, which says what the run holds and what it costs before paying.
+ * Send Money is for one draw only (a run is paid by one checkout).
+ */
+async function buyRun(context: ActionFunctionArgs['context'], form: FormData, idempotencyKey: string, draws: number, checkout: boolean) {
+  const extra = { key: idempotencyKey, draws } satisfies BuyResult;
+  if (!checkout) return data<BuyResult>({ ...extra, formError: key('lottery:buy.errors.runSendMoney') }, { status: 400 });
+  const lottery = await apiOf(context).call(contract.getLottery, { params: { id: field(form, 'lottery_id') } });
+  if (!lottery.ok || lottery.data.game_id === null) return refuse(key('lottery:buy.errors.failed'), 400);
+  const r = await apiOf(context).call(contract.createRun, {
+    body: { game_id: lottery.data.game_id, draws, lines: [field(form, 'ticket')] },
+    idempotencyKey,
+  });
+  if (!r.ok) return refused(r, { fields: [], failed: 'lottery:buy.errors.failed', extra });
+  if (r.data.draws < r.data.draws_asked || r.data.status !== 'pending') return redirect(paths.payment(r.data.lead_id), 303);
+  const c = await apiOf(context).call(contract.startCheckout, { params: { id: String(r.data.lead_id) } });
+  if (c.ok) return redirectDocument(c.data.bkash_url, 303);
+  return redirect(withQuery(paths.payment(r.data.lead_id), { checkout: 'unavailable' }), 303);
 }

@@ -42,6 +42,7 @@ export type CardLottery = Pick<
   | 'tier3_prize'
   | 'tier4_prize'
   | 'tier5_prize'
+  | 'game_id'
 >;
 
 export const toCardLottery = (l: CardLottery): CardLottery => ({
@@ -68,6 +69,7 @@ export const toCardLottery = (l: CardLottery): CardLottery => ({
   jackpot: l.jackpot,
   jackpot_share: l.jackpot_share,
   rollover_in: l.rollover_in,
+  game_id: l.game_id,
   tier2_prize: l.tier2_prize,
   tier3_prize: l.tier3_prize,
   tier4_prize: l.tier4_prize,

@@ -142,6 +142,12 @@ function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
         <TicketBalls ticket={tx.ticket} lng={lng} label={t(`${m}.ticket`)} size="sm" />
       )}
       {tx.transaction_type === 'activation' ? <p className="my-ticket__note">{t(`${m}.activated`)}</p> : null}
+      {tx.slip_id !== null ? (
+        // One draw of a run of consecutive draws (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+        <p className="my-ticket__note">
+          <Link to={paths.run(tx.slip_id)}>{t(`${m}.inRun`)}</Link>
+        </p>
+      ) : null}
       <dl className="my-ticket__facts">
         <div>
           <dt>{t(`${m}.amount`)}</dt>
@@ -153,7 +159,12 @@ function TicketCard({ tx, heldUntil }: { tx: Tx; heldUntil: string | null }) {
           <dt>{t(`${m}.drawDate`)}</dt>
           <dd>
             {/* Once drawn, when it was drawn; before, the end of sales (the draw follows it). */}
-            <DateTime value={tx.lottery.drawn_at ?? tx.lottery.end_date} lng={lng} withTime invalid={t('errors.invalidDate')} />
+            <DateTime
+              value={tx.lottery.drawn_at ?? tx.lottery.draw_at ?? tx.lottery.end_date}
+              lng={lng}
+              withTime
+              invalid={t('errors.invalidDate')}
+            />
           </dd>
         </div>
         {tx.trx_id ? (

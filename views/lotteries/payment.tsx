@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import { errorText } from '../../shared/api-types.ts';
 import { api as contract } from '../../shared/api/contract.ts';
-import { toDigits } from '../../shared/dates.ts';
+import { formatNumber, toDigits } from '../../shared/dates.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
 import { REFUND_REASONS, SEND_MONEY_REASONS } from '../../shared/payments/schemas.ts';
@@ -115,9 +115,17 @@ export function Component() {
                   {t('pages.myLotteries.luckyCode')}: <span className="nowrap">{tx.lucky_code}</span>
                 </p>
               ) : null}
+              {tx.run ? <RunNote run={tx.run} lead={tx.run.lead_id === tx.id} /> : null}
             </div>
             <CheckoutOutcome tx={tx} />
-            {tx.status === 'pending' && !tx.trx_id && user?.is_staff ? (
+            {tx.run && tx.run.lead_id !== tx.id && tx.status === 'pending' ? (
+              // Another draw of a run: the run is paid from its first draw's page.
+              <p>
+                <Link className="btn btn-primary btn-block" to={paths.payment(tx.run.lead_id)}>
+                  {t('payment.run.payFromLead')}
+                </Link>
+              </p>
+            ) : tx.status === 'pending' && !tx.trx_id && user?.is_staff ? (
               <StaffNoPlay />
             ) : tx.status === 'pending' && !tx.trx_id ? (
               <>
@@ -137,34 +145,39 @@ export function Component() {
                     </SubmitButton>
                   </Form>
                 </div>
-                <h2 className="payment__or">{t('payment.sendMoneyTitle')}</h2>
-                <p>{t('payment.sendMoneyLead')}</p>
-                <SendMoney tx={tx} phone={user?.phone ?? null} />
-                <Form method="post" noValidate className="form card payment__form">
-                  <CsrfField />
-                  {!checkoutPost && result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
-                  <Field
-                    label={t('payment.trxId')}
-                    name="trx_id"
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    maxLength={20}
-                    defaultValue={result?.values?.trx_id ?? ''}
-                    hint={t('payment.trxIdHint')}
-                    error={msg(t, e.trx_id)}
-                  />
-                  <Field
-                    label={t('payment.paidFrom')}
-                    name="payment_number"
-                    type="tel"
-                    inputMode="numeric"
-                    autoComplete="tel"
-                    defaultValue={result?.values?.payment_number ?? ''}
-                    error={msg(t, e.payment_number)}
-                  />
-                  <SubmitButton>{t('payment.submit')}</SubmitButton>
-                </Form>
+                {/* A run is paid by one checkout: no TrxID per draw (docs/rules/games.md#6-consecutive-draws-and-play-slips). */}
+                {tx.run ? null : (
+                  <>
+                    <h2 className="payment__or">{t('payment.sendMoneyTitle')}</h2>
+                    <p>{t('payment.sendMoneyLead')}</p>
+                    <SendMoney tx={tx} phone={user?.phone ?? null} />
+                    <Form method="post" noValidate className="form card payment__form">
+                      <CsrfField />
+                      {!checkoutPost && result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+                      <Field
+                        label={t('payment.trxId')}
+                        name="trx_id"
+                        autoComplete="off"
+                        autoCapitalize="characters"
+                        spellCheck={false}
+                        maxLength={20}
+                        defaultValue={result?.values?.trx_id ?? ''}
+                        hint={t('payment.trxIdHint')}
+                        error={msg(t, e.trx_id)}
+                      />
+                      <Field
+                        label={t('payment.paidFrom')}
+                        name="payment_number"
+                        type="tel"
+                        inputMode="numeric"
+                        autoComplete="tel"
+                        defaultValue={result?.values?.payment_number ?? ''}
+                        error={msg(t, e.payment_number)}
+                      />
+                      <SubmitButton>{t('payment.submit')}</SubmitButton>
+                    </Form>
+                  </>
+                )}
               </>
             ) : tx.checkout ? null : tx.trx_id && tx.bkash_check && bkashSpoke(tx) ? (
               <TrxIdCheck tx={tx} />
@@ -191,6 +204,26 @@ export function Component() {
 type Purchase = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['tx']>;
 
 /**
+ * One draw of a run (docs/rules/games.md#6-consecutive-draws-and-play-slips): how many draws and lines the run has and
+ * what the whole costs, paid once from its first draw.
+ */
+function RunNote({ run, lead }: { run: NonNullable<Purchase['run']>; lead: boolean }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
+  return (
+    <p className="payment__run">
+      {withElements((v) => t(lead ? 'payment.run.lead' : 'payment.run.entry', { ...v, count: run.draws }), {
+        draws: <span className="nowrap">{formatNumber(run.draws, lng)}</span>,
+        lines: <span className="nowrap">{formatNumber(run.lines, lng)}</span>,
+        amount: <Amount value={run.amount} lng={lng} />,
+      })}
+    </p>
+  );
+}
+
+/**
  * The receipt of a confirmed ticket (docs/rules/payments.md#10-the-receipt): its numbers, the draw's date and time in
  * Dhaka, the exact amount, bKash's TrxID, and the way on: another ticket of the same lottery, or My Lotteries.
  */
@@ -209,17 +242,24 @@ function Receipt({ tx }: { tx: Purchase }) {
       <div className="card payment__ticket payment__receipt">
         <p className="payment__lottery">{lotteryName(tx.lottery, lng)}</p>
         <TicketBalls ticket={tx.ticket} lng={lng} label={t(`${r}.numbers`)} />
+        {tx.run ? <RunNote run={tx.run} lead={tx.run.lead_id === tx.id} /> : null}
         <dl className="summary">
           <div>
             <dt>{t(`${r}.draw`)}</dt>
             <dd>
-              <DateTime value={tx.lottery.drawn_at ?? tx.lottery.end_date} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+              <DateTime
+                value={tx.lottery.drawn_at ?? tx.lottery.draw_at ?? tx.lottery.end_date}
+                lng={lng}
+                withTime
+                invalid={t('common:errors.invalidDate')}
+              />
             </dd>
           </div>
           <div>
             <dt>{t(`${r}.amount`)}</dt>
             <dd className="summary__amount">
-              <Amount value={tx.amount} lng={lng} />
+              {/* A run's first draw: the one payment of the whole run (docs/rules/games.md#6-consecutive-draws-and-play-slips). */}
+              <Amount value={tx.run && tx.run.lead_id === tx.id ? tx.run.amount : tx.amount} lng={lng} />
             </dd>
           </div>
           {trx ? (

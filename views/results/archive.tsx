@@ -8,7 +8,9 @@ import type { Tier } from '../../shared/draws/tiers.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { paths, withQuery } from '../../shared/paths.ts';
-import { RESULTS_OFFSET_MAX, type ArchivedResult } from '../../shared/results/schemas.ts';
+import { RESULTS_OFFSET_MAX, type ArchivedResult, type NumberFrequency } from '../../shared/results/schemas.ts';
+import { LAST_MAX, MAIN_MAX } from '../../shared/ticket.ts';
+import { BarChart, type Point } from '../components/charts.tsx';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { PageHead } from '../components/page-head.tsx';
@@ -24,6 +26,7 @@ export const PER_PAGE = 10;
 const SEARCH_MAX = 100;
 
 type Result = z.output<typeof ArchivedResult>;
+type Frequency = z.output<typeof NumberFrequency>;
 
 /** The archive's address for a search and a page (page 1 and empty fields left out). */
 export const archiveHref = (search: string, date: string, page = 1): string =>
@@ -32,7 +35,8 @@ export const archiveHref = (search: string, date: string, page = 1): string =>
 /**
  * /results: every drawn lottery whose results are published, newest draw first, 10 a page, searched by name and by
  * the Dhaka day of its draw (`GET /api/v1/results/`); a plain GET form, so it works without JavaScript. A search the
- * API refuses (a bad date) shows its message under the field.
+ * API refuses (a bad date) shows its message under the field. Below the list, how often each number was drawn in each
+ * active game's draws (`GET /api/v1/results/frequency/`, docs/rules/games.md#7-charts); left out when it cannot be read.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams;
@@ -40,13 +44,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = (q.get('search') ?? '').trim().slice(0, SEARCH_MAX);
   const date = (q.get('date') ?? '').trim().slice(0, 20);
   const offset = (page - 1) * PER_PAGE;
-  const [texts, r] = await Promise.all([
+  const [texts, r, f] = await Promise.all([
     localeOf(context).namespace('results'),
     offset > RESULTS_OFFSET_MAX
       ? Promise.resolve({ ok: true as const, status: 200, data: [] as Result[], total: null })
       : apiOf(context).call(contract.resultsArchive, { query: { limit: PER_PAGE, offset, search, date } }),
+    apiOf(context).call(contract.numberFrequency, {}),
   ]);
-  const base = { texts, page, search, date, now: Date.now() };
+  const base = { texts, page, search, date, now: Date.now(), frequency: f.ok ? f.data : ([] as Frequency[]) };
   if (r.ok) return { ...base, items: r.data, total: r.total ?? r.data.length, error: null, fields: {} as Record<string, string> };
   const fields = r.status === 400 ? fieldErrors(r.error) : {};
   return { ...base, items: null, total: 0, error: Object.keys(fields).length ? null : errorText(r.error, '') || '', fields };
@@ -167,6 +172,8 @@ function ArchivePage() {
             <Pager page={d.page} pages={pages} href={(p) => archiveHref(d.search, d.date, p)} texts="results:archive" lng={lng} />
           ) : null}
         </section>
+
+        {d.frequency.length ? <Frequencies games={d.frequency} t={t} lng={lng} /> : null}
       </div>
     </>
   );
@@ -299,5 +306,72 @@ export function ArchiveCard({ r, t, lng }: { r: Result; t: TFunction; lng: Langu
       </p>
       <DrawStanding draw={r} className="result-card__proof" />
     </article>
+  );
+}
+
+/** The numbers `1…max` as a chart's points, each with the times it was drawn. */
+const numberPoints = (counts: readonly number[], lng: Language): Point[] =>
+  counts.map((times, i) => ({ key: i + 1, label: formatNumber(i + 1, lng), name: formatNumber(i + 1, lng), values: [times] }));
+
+/** Which numbers were drawn most often, and how often: `7, 12, 23` and 3 (none when nothing was drawn). */
+function drawnMost(counts: readonly number[], lng: Language): { most: string; times: number } {
+  const times = Math.max(0, ...counts);
+  const most = counts.flatMap((c, i) => (c === times && times > 0 ? [formatNumber(i + 1, lng)] : []));
+  return { most: most.join(', '), times };
+}
+
+/**
+ * How often each number was drawn (docs/rules/games.md#7-charts): for each active game with a drawn draw, a chart of the
+ * main numbers 1–55 (in four rows on a phone) and one of the last numbers 1–15, each with its figures in a table.
+ */
+function Frequencies({ games, t, lng }: { games: Frequency[]; t: TFunction; lng: Language }) {
+  const invalid = t('common:errors.invalidDate');
+  return (
+    <section className="archive__frequency" aria-labelledby="frequency-title">
+      <h2 id="frequency-title">{t('frequency.title')}</h2>
+      <p className="muted">{t('frequency.lead')}</p>
+      {games.map((f) => {
+        const game = lotteryName(f.game, lng);
+        const main = drawnMost(f.main, lng);
+        const last = drawnMost(f.last, lng);
+        const range = (to: number) => ({ from: formatNumber(1, lng), to: formatNumber(to, lng) });
+        const chart = (which: 'main' | 'last') => ({
+          title: t(`frequency.${which}Title`, range(which === 'main' ? MAIN_MAX : LAST_MAX)),
+          head: t('frequency.number'),
+          series: [{ name: t('frequency.times'), tone: which === 'main' ? ('green' as const) : ('gold' as const) }],
+          format: (n: number) => formatNumber(n, lng),
+          figures: t('frequency.figures'),
+        });
+        return (
+          <div key={f.game.id} className="frequency" aria-labelledby={`frequency-${f.game.id}`} role="group">
+            <h3 id={`frequency-${f.game.id}`}>{t('frequency.gameTitle', { game, count: f.draws, n: formatNumber(f.draws, lng) })}</h3>
+            {f.last_drawn_at ? (
+              <p className="muted">
+                {withElements((v) => t('frequency.upTo', v), {
+                  date: <DateTime value={f.last_drawn_at} lng={lng} invalid={invalid} />,
+                })}
+              </p>
+            ) : null}
+            <h4 className="frequency__title">{chart('main').title}</h4>
+            <BarChart
+              id={`frequency-${f.game.id}-main`}
+              {...chart('main')}
+              desc={t('frequency.most', { count: main.times, times: formatNumber(main.times, lng), most: main.most })}
+              points={numberPoints(f.main, lng)}
+              tick={(i, n) => i === 0 || (i + 1) % 5 === 0 || i === n - 1}
+              narrowRows={4}
+            />
+            <h4 className="frequency__title">{chart('last').title}</h4>
+            <BarChart
+              id={`frequency-${f.game.id}-last`}
+              {...chart('last')}
+              desc={t('frequency.most', { count: last.times, times: formatNumber(last.times, lng), most: last.most })}
+              points={numberPoints(f.last, lng)}
+              tick={() => true}
+            />
+          </div>
+        );
+      })}
+    </section>
   );
 }

@@ -1,0 +1,285 @@
+/**
+ * Runs of consecutive draws, paid once (docs/rules/games.md#6-consecutive-draws-and-play-slips, decision 078): a slip of
+ * a game's lines for its next draws makes one pending entry per line and draw; one bKash checkout of the slip's lead pays
+ * the whole and confirms every entry at once, and a failed payment confirms none and frees them all. Limits count the
+ * run; a combination held in one draw is told before paying, with a suggestion. Against the bKash simulator, on PGlite
+ * and PostgreSQL.
+ */
+import { SANDBOX, type BkashSimulator } from '../../scripts/bkash-simulator/simulator.ts';
+import { api } from '../../shared/api/contract.ts';
+import type { TestApp } from '../helpers/app.ts';
+import { to } from '../helpers/call.ts';
+import { freezeDue } from '../../server/draws/freeze-job.ts';
+import { clearGames, GAME_BODY } from './game-fixtures.ts';
+import { csrfFrom, loginAs } from '../helpers/session.ts';
+import { keyFrom } from './purchase-fixtures.ts';
+import { appWithSimulator, buy, purchase, type Player } from './purchase-fixtures.ts';
+
+let t: TestApp;
+let sim: BkashSimulator;
+let close: () => Promise<void>;
+let a: Player, b: Player, staff: Player;
+
+beforeAll(async () => {
+  ({ t, sim, a, b, staff, close } = await appWithSimulator());
+});
+afterAll(() => close());
+beforeEach(async () => {
+  sim.reset();
+  await t.settled();
+  await t.db.query('DELETE FROM bkash_payments');
+  await t.db.query('UPDATE slips SET lead_id = NULL');
+  await t.db.query('DELETE FROM transactions');
+  await t.db.query('DELETE FROM slips');
+  await t.db.query('DELETE FROM play_limit_events');
+  await t.db.query('DELETE FROM play_limits');
+  await clearGames(t);
+});
+
+const MINE = '05-12-23-34-45-07';
+
+async function game(extra: object = {}): Promise<number> {
+  const res = await to(t, api.createGame, { as: staff }).send({ ...GAME_BODY, draws_ahead: 5, ...extra });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+const run = (p: Player | null, body: object, lang = 'en', key?: string) => {
+  const r = to(t, api.createRun, { as: p, lang });
+  return (key ? r.set('Idempotency-Key', key) : r).send(body);
+};
+const callback = (body: object) => to(t, api.bkashCallback, { as: a }).send(body);
+const entries = (slipId: number) =>
+  t.db.query<{ id: number; status: string; trx_id: string | null; ticket: string }>(
+    'SELECT id, status, trx_id, ticket FROM transactions WHERE slip_id = $1 ORDER BY id',
+    [slipId],
+  );
+const slip = (id: number) => t.db.one<{ status: string; trx_id: string | null }>('SELECT status, trx_id FROM slips WHERE id = $1', [id]);
+
+/** A run of `draws` of the game with `lines`, made by `a`, its checkout started: the slip and bKash's paymentID. */
+async function started(gameId: number, draws: number, lines: string[]) {
+  const res = await run(a, { game_id: gameId, draws, lines });
+  expect(res.status).toBe(201);
+  const checkout = await to(t, api.startCheckout, { params: { id: res.body.lead_id }, as: a });
+  expect(checkout.status).toBe(201);
+  return { run: res.body, paymentID: checkout.body.payment_id as string };
+}
+
+describe('POST /api/v1/runs/', () => {
+  test('a run of 5 draws: 5 pending entries, one per draw in draw order, one amount (TK. 100 × 5)', async () => {
+    const g = await game();
+    const res = await run(a, { game_id: g, draws: '5', lines: MINE });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ game_id: g, draws: 5, draws_asked: 5, lines: 1, amount: 500, status: 'pending' });
+    const e = res.body.entries as { transaction_id: number; draw_at: string; ticket: string; status: string }[];
+    expect(e.map((x) => [x.ticket, x.status])).toEqual(Array(5).fill([MINE, 'pending']));
+    expect([...e].sort((x, y) => Date.parse(x.draw_at) - Date.parse(y.draw_at))).toEqual(e);
+    expect(res.body.lead_id).toBe(e[0]!.transaction_id);
+    // Each entry is its own purchase of its draw, in My Lotteries' unfinished list.
+    const mine = await to(t, api.myLotteries, { as: a }).expect(200);
+    expect(mine.body.unfinished.map((x: { slip_id: number }) => x.slip_id)).toEqual(Array(5).fill(res.body.id));
+    // The slip as its player reads it; another player's answer is none.
+    expect((await to(t, api.getRun, { params: { id: res.body.id }, as: a })).body).toEqual(res.body);
+    expect((await to(t, api.getRun, { params: { id: res.body.id }, as: b })).status).toBe(404);
+  });
+
+  test('a play slip: several lines (one quick-picked) for 3 draws, each line of each draw an entry; a quick pick is free in all', async () => {
+    const g = await game();
+    const res = await run(a, { game_id: g, draws: 3, lines: [MINE, 'quick', '01-02-03-04-05-06'] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ lines: 3, draws: 3, amount: 900 });
+    const tickets = new Set((res.body.entries as { ticket: string }[]).map((x) => x.ticket));
+    expect(tickets.size).toBe(3);
+    expect(tickets.has(MINE)).toBe(true);
+  });
+
+  test('fewer draws on sale than asked: the run is shortened before payment, and says so', async () => {
+    const g = await game({ draws_ahead: 3 });
+    const res = await run(a, { game_id: g, draws: 12, lines: [MINE] });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ draws: 3, draws_asked: 12, amount: 300 });
+  });
+
+  test('a combination held in one of the draws: 409 naming the draw, a suggestion free in all of them; nothing made', async () => {
+    const g = await game();
+    const [, second] = await t.db.query<{ id: number }>('SELECT id FROM lotteries WHERE game_id = $1 ORDER BY draw_at', [g]);
+    expect((await buy(t, b, purchase(second!.id, MINE))).status).toBe(201);
+    const res = await run(a, { game_id: g, draws: 5, lines: [MINE] }, 'bn');
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('ticket_taken');
+    expect(res.body).toMatchObject({ ticket: MINE, lottery_id: second!.id });
+    expect(res.body.suggestion).toMatch(/^\d{2}(-\d{2}){5}$/);
+    expect(res.body.detail).toContain(res.body.suggestion);
+    expect(res.body.detail).toMatch(/ড্র-তে/);
+    expect(await t.db.query('SELECT id FROM slips')).toEqual([]);
+    // The suggestion is free in every draw: a run with it is made.
+    expect((await run(a, { game_id: g, draws: 5, lines: [res.body.suggestion] })).status).toBe(201);
+  });
+
+  test.each([
+    ['a run that is not offered', { draws: 4 }, 'draws'],
+    ['no line', { lines: [] }, 'lines'],
+    ['eleven lines', { lines: Array(11).fill('quick') }, 'lines'],
+    ['a line that is no ticket', { lines: ['1-2-3'] }, 'lines'],
+  ])('%s: 400 under its field, nothing made', async (_, change, field) => {
+    const g = await game();
+    const res = await run(a, { game_id: g, draws: 5, lines: [MINE], ...change });
+    expect(res.status).toBe(400);
+    expect(res.body[field]).toEqual([expect.any(String)]);
+    expect(await t.db.query('SELECT id FROM slips')).toEqual([]);
+  });
+
+  test('the same line twice, an unknown game, a paused game without draws: refused', async () => {
+    const g = await game({ draws_ahead: 1 });
+    expect((await run(a, { game_id: g, draws: 1, lines: [MINE, MINE] })).body.code).toBe('run_line_twice');
+    expect((await run(a, { game_id: g + 100, draws: 1, lines: [MINE] })).body.code).toBe('game_not_found');
+    await t.db.query(
+      "UPDATE lotteries SET end_date = now() - interval '1 minute', start_date = now() - interval '2 days', draw_at = now() WHERE game_id = $1",
+      [g],
+    );
+    expect((await run(a, { game_id: g, draws: 1, lines: [MINE] })).body.code).toBe('no_draws_on_sale');
+  });
+
+  test('anonymous 401, staff 403 (staff do not play)', async () => {
+    const g = await game();
+    expect((await run(null, { game_id: g, draws: 1, lines: [MINE] })).status).toBe(401);
+    expect((await run(staff, { game_id: g, draws: 1, lines: [MINE] })).body.code).toBe('staff_cannot_play');
+  });
+
+  test('an Idempotency-Key used again answers the slip made then, with 200', async () => {
+    const g = await game();
+    const first = await run(a, { game_id: g, draws: 3, lines: [MINE] }, 'en', 'slip-1');
+    const again = await run(a, { game_id: g, draws: 3, lines: [MINE] }, 'en', 'slip-1');
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body.id).toBe(first.body.id);
+    expect(await t.db.query('SELECT id FROM slips')).toHaveLength(1);
+  });
+
+  test('spend limits count the whole run when it is bought', async () => {
+    const g = await game();
+    await to(t, api.setMyLimits, { as: a }).send({ day: 400, week: null, month: null }).expect(200);
+    const over = await run(a, { game_id: g, draws: 5, lines: [MINE] });
+    expect([over.status, over.body.code]).toEqual([409, 'spend_limit']);
+    expect((await run(a, { game_id: g, draws: 3, lines: [MINE] })).status).toBe(201);
+  });
+});
+
+describe('one payment for the whole run', () => {
+  test('the lead’s checkout asks bKash for the whole amount; paid, every entry is confirmed at once, the slip paid', async () => {
+    const g = await game();
+    const { run: r, paymentID } = await started(g, 5, [MINE]);
+    expect(sim.payment(paymentID)).toMatchObject({ amount: '500', merchantInvoiceNumber: String(r.lead_id) });
+    await sim.pay(paymentID, SANDBOX);
+    const res = await callback({ paymentID, status: 'success' }).expect(200);
+    expect(res.body.outcome).toBe('confirmed');
+    const trx = sim.payment(paymentID)?.trxID;
+    expect((await entries(r.id)).map((e) => e.status)).toEqual(Array(5).fill('success'));
+    // The lead carries bKash's TrxID; the slip records it for all.
+    expect((await entries(r.id))[0]!.trx_id).toBe(trx);
+    expect(await slip(r.id)).toEqual({ status: 'paid', trx_id: trx });
+    expect(await t.db.query("SELECT id FROM audit_log WHERE action = 'transaction.confirmed_by_bkash'")).toHaveLength(5);
+  });
+
+  test('another entry than the lead cannot be paid alone, nor given a TrxID', async () => {
+    const g = await game();
+    const res = await run(a, { game_id: g, draws: 3, lines: [MINE] });
+    const other = (res.body.entries as { transaction_id: number }[])[1]!.transaction_id;
+    const c = await to(t, api.startCheckout, { params: { id: other }, as: a });
+    expect([c.status, c.body.code]).toEqual([409, 'run_entry']);
+    const trx = await to(t, api.setTrxId, { params: { id: other }, as: a }).send({ trx_id: 'ABCD1234EF' });
+    expect([trx.status, trx.body.code]).toEqual([409, 'run_entry']);
+  });
+
+  test('a cancelled payment confirms none: every entry fails, its numbers free for anyone, the slip failed', async () => {
+    const g = await game();
+    const { run: r, paymentID } = await started(g, 3, [MINE]);
+    await sim.cancel(paymentID);
+    expect((await callback({ paymentID, status: 'cancel' }).expect(200)).body.outcome).toBe('cancelled');
+    expect((await entries(r.id)).map((e) => e.status)).toEqual(['failed', 'failed', 'failed']);
+    expect((await slip(r.id))?.status).toBe('failed');
+    const third = (r.entries as { lottery_id: number }[])[2]!.lottery_id;
+    expect((await buy(t, b, purchase(third, MINE))).status).toBe(201);
+  });
+
+  test('the run’s first draw closed before payment: the freeze rejects its entry and releases the later ones', async () => {
+    const g = await game();
+    const res = await run(a, { game_id: g, draws: 3, lines: [MINE] });
+    const firstLottery = (res.body.entries as { lottery_id: number }[])[0]!.lottery_id;
+    await t.db.query(`UPDATE lotteries SET start_date = now() - interval '1 day', end_date = now() - interval '1 minute' WHERE id = $1`, [
+      firstLottery,
+    ]);
+    expect(await freezeDue(t.db)).toBe(1);
+    expect((await entries(res.body.id)).map((e) => e.status)).toEqual(['failed', 'failed', 'failed']);
+    expect((await slip(res.body.id))?.status).toBe('failed');
+    // Its checkout can no longer start.
+    expect((await to(t, api.startCheckout, { params: { id: res.body.lead_id }, as: a })).body.code).toBe('not_pending');
+  });
+});
+
+describe('the ticket page: consecutive draws, without JavaScript', () => {
+  /** The game's first draw's ticket page for MINE, as `a` logged in, in `lng`. */
+  async function ticketPage(lng: 'en' | 'bn') {
+    const g = await game();
+    const [first] = await t.db.query<{ id: number }>('SELECT id FROM lotteries WHERE game_id = $1 ORDER BY draw_at', [g]);
+    const agent = await loginAs(t.url, a.phone, 'secret-pass-1');
+    agent.set('Cookie', `lang=${lng}`);
+    const page = await agent.get(`/quick-play/${first!.id}/${MINE}`).expect(200);
+    const form = { _csrf: csrfFrom(page.text), idempotency_key: keyFrom(page.text), amount: '100', payment_method: 'bkash' };
+    return { g, lottery: first!.id, agent, page: page.text, form };
+  }
+
+  test('a game’s draw offers 1, 3, 5, 12 or 25 draws, each with the price of the whole run, in both languages', async () => {
+    const en = await ticketPage('en');
+    expect(en.page).toContain('Consecutive draws');
+    for (const n of [1, 3, 5, 12, 25]) expect(en.page).toMatch(new RegExp(`name="draws"[^>]*value="${n}"|value="${n}"[^>]*name="draws"`));
+    expect(en.page).toMatch(/TK\. 100<\/span> × <span class="nowrap">5<\/span> = <span class="nowrap">TK\. 500/);
+    await clearGames(t);
+    const bn = await ticketPage('bn');
+    expect(bn.page).toContain('ধারাবাহিক ড্র');
+    expect(bn.page).toContain('৳৫০০');
+  });
+
+  test('“Pay with bKash” for 5 draws makes the run and goes to bKash for the whole amount', async () => {
+    const { agent, lottery, form } = await ticketPage('en');
+    const go = await agent
+      .post(`/quick-play/${lottery}/${MINE}/buy`)
+      .type('form')
+      .send({ ...form, draws: '5', pay: 'checkout' });
+    expect(go.status).toBe(303);
+    expect(go.headers.location).toMatch(/\/checkout\/[^/]+$/);
+    const [made] = await t.db.query<{ id: number; amount: number; lead_id: number }>('SELECT id, amount, lead_id FROM slips');
+    expect(Number(made!.amount)).toBe(500);
+    expect(await entries(made!.id)).toHaveLength(5);
+    const [p] = await t.db.query<{ payment_id: string; amount: number }>('SELECT payment_id, amount FROM bkash_payments');
+    expect(Number(p!.amount)).toBe(500);
+    // Paid in the simulator: the run's first draw's page says the whole run is paid with one payment.
+    await sim.pay(p!.payment_id, SANDBOX);
+    await callback({ paymentID: p!.payment_id, status: 'success' }).expect(200);
+    const lead = await agent.get(`/payment/${made!.lead_id}`).expect(200);
+    expect(lead.text).toContain('One payment for the whole run');
+    expect(lead.text).toMatch(/Amount paid<\/dt><dd class="summary__amount"><span class="nowrap">TK\. 500/);
+    expect((await entries(made!.id)).every((e) => e.status === 'success')).toBe(true);
+    // The run's page: its five draws, each its numbers and state; My Lotteries leads there from each draw.
+    const runPage = await agent.get(`/my-lotteries/runs/${made!.id}`).expect(200);
+    expect(runPage.text).toContain('Your run of draws');
+    expect(runPage.text).toContain('5 draws');
+    expect(runPage.text.match(/class="card run-page__draw"/g)).toHaveLength(5);
+    expect(runPage.text.match(/Confirmed: waiting for its draw\./g)?.length).toBe(5);
+    const mine = await agent.get('/my-lotteries').expect(200);
+    expect(mine.text).toContain(`href="/my-lotteries/runs/${made!.id}"`);
+    // Another player's run is not found.
+    const other = await loginAs(t.url, b.phone, 'secret-pass-1');
+    expect((await other.get(`/my-lotteries/runs/${made!.id}`)).status).toBe(404);
+  });
+
+  test('“Send Money” for a run is refused with a clear message on the ticket page; nothing is made', async () => {
+    const { agent, lottery, form } = await ticketPage('en');
+    const res = await agent
+      .post(`/quick-play/${lottery}/${MINE}/buy`)
+      .type('form')
+      .send({ ...form, draws: '3', pay: 'send_money' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('A run of several draws is paid in one bKash payment');
+    expect(await t.db.query('SELECT id FROM slips')).toEqual([]);
+  });
+});

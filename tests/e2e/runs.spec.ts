@@ -1,0 +1,89 @@
+/**
+ * Consecutive draws paid once (docs/rules/games.md#6-consecutive-draws-and-play-slips), in Chromium, with and without
+ * JavaScript: on the ticket page of the demo game's next draw, choose 5 draws, pay once on the bKash simulator's page
+ * (TK. 500), come back to the receipt of the whole run, and find the five draws in My Lotteries, each confirmed with
+ * its own Lucky Chance code. In English and Bengali.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, login, test, type NewPlayer } from './helpers.ts';
+
+/** bKash's published sandbox values, which the simulator accepts (docs/rules/bkash.md). */
+const SANDBOX = { wallet: '01770618575', code: '123456', pin: '12121' };
+
+/** The demo game's next draw on sale (server/games/demo.ts). */
+async function gameDrawId(request: APIRequestContext): Promise<number> {
+  const res = await request.get('/api/v1/published-lotteries/?limit=100');
+  expect(res.ok(), await res.text()).toBe(true);
+  const draws = ((await res.json()) as { id: number; game_id: number | null; purchasable: boolean; draw_at: string | null }[])
+    .filter((l) => l.game_id !== null && l.purchasable)
+    .sort((a, b) => Date.parse(a.draw_at ?? '') - Date.parse(b.draw_at ?? ''));
+  if (!draws[0]) throw new Error('no game draw on sale: the journeys need the demo data (SEED_DEMO)');
+  return draws[0].id;
+}
+
+function randomTicket(): string {
+  const main = new Set<number>();
+  while (main.size < 5) main.add(1 + Math.floor(Math.random() * 55));
+  const last = 1 + Math.floor(Math.random() * 15);
+  return [...[...main].sort((a, b) => a - b), last].map((n) => String(n).padStart(2, '0')).join('-');
+}
+
+const bengaliDigits = (s: string) => s.replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
+
+async function buyRun(page: Page, request: APIRequestContext, player: NewPlayer, lng: 'en' | 'bn'): Promise<void> {
+  await login(page, { identifier: player.phone, password: player.password, name: player.name });
+  const ticket = randomTicket();
+  await page.goto(`/quick-play/${await gameDrawId(request)}/${ticket}?lng=${lng}`);
+  const form = page.locator('.play-buy');
+  await expect(form.locator('.run-choice legend')).toHaveText(lng === 'en' ? 'Consecutive draws' : 'ধারাবাহিক ড্র');
+  await expect(form.locator('.run-choice')).toContainText(lng === 'en' ? 'TK. 500' : '৳৫০০');
+  await form.locator('input[name="draws"][value="5"]').check();
+  await form.getByRole('button', { name: lng === 'en' ? 'Pay with bKash' : 'বিকাশে পেমেন্ট করুন' }).click();
+
+  // One payment on bKash's page for the whole run.
+  await expect(page).toHaveURL(/\/_bkash\/checkout\//);
+  await expect(page.locator('body')).toContainText(/500/);
+  for (const [label, value] of [
+    [/Your bKash account number/, SANDBOX.wallet],
+    [/Verification code/, SANDBOX.code],
+    [/Your bKash PIN/, SANDBOX.pin],
+  ] as const) {
+    await page.getByLabel(label).fill(value);
+    await page.getByRole('button', { name: /^Confirm/ }).click();
+  }
+
+  await expect(page).toHaveURL(/\/payment\/\d+/);
+  const receipt = page.locator('main .payment__receipt');
+  await expect(receipt).toContainText(lng === 'en' ? 'One payment for the whole run' : 'পুরো ধারাবাহিক ড্র-এর জন্য একটি পেমেন্ট');
+  await expect(receipt.locator('.summary__amount')).toContainText(lng === 'en' ? 'TK. 500' : '৳৫০০');
+
+  // My Lotteries: the five draws of the run, each its own confirmed ticket with its Lucky Chance code.
+  await page.goto(`/my-lotteries?lng=${lng}`);
+  const shown = lng === 'bn' ? bengaliDigits(ticket) : ticket;
+  const cards = page.locator('.my-ticket').filter({ hasText: shown });
+  await expect(cards).toHaveCount(5);
+  for (let i = 0; i < 5; i++) {
+    await expect(cards.nth(i).locator('.badge').first()).toHaveText(lng === 'en' ? 'Confirmed' : 'নিশ্চিত');
+    await expect(cards.nth(i).locator('.my-ticket__lucky')).toHaveText(/^BHG \d{4} \d{4}$/);
+  }
+  // Each leads to the run's own page: its five draws, paid once.
+  await cards
+    .first()
+    .getByRole('link', { name: lng === 'en' ? 'One draw of your run: see all its draws' : 'আপনার ধারাবাহিক ড্র-এর একটি: সবগুলো ড্র দেখুন' })
+    .click();
+  await expect(page).toHaveURL(/\/my-lotteries\/runs\/\d+/);
+  await expect(page.locator('.run-page__draw')).toHaveCount(5);
+  await expect(page.locator('.run-page__summary h2')).toHaveText(lng === 'en' ? 'Paid' : 'পরিশোধিত');
+}
+
+test('with JavaScript, in English: 5 draws paid once, the run in My Lotteries', async ({ page, player, request }) => {
+  await buyRun(page, request, player, 'en');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('in Bengali: the same run as plain forms and redirects', async ({ page, player, request }) => {
+    await buyRun(page, request, player, 'bn');
+  });
+});

@@ -1,0 +1,114 @@
+import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { z } from 'zod';
+import { api as contract } from '../../shared/api/contract.ts';
+import { errorText } from '../../shared/api-types.ts';
+import { formatNumber } from '../../shared/dates.ts';
+import type { Language } from '../../shared/i18n.ts';
+import { lotteryName } from '../../shared/lotteries/names.ts';
+import { paths } from '../../shared/paths.ts';
+import type { Run } from '../../shared/purchases/runs.ts';
+import { idOf, pageStatus } from '../components/action.ts';
+import { Alert } from '../components/form.tsx';
+import { Head } from '../components/head.tsx';
+import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
+import { PageHead } from '../components/page-head.tsx';
+import { apiOf } from '../context.ts';
+import { useTranslation, type TFunction } from '../i18n.tsx';
+import { TicketBalls } from './balls.tsx';
+
+type RunData = z.output<typeof Run>;
+
+/**
+ * /my-lotteries/runs/{id}: one of the player's runs of consecutive draws (docs/rules/games.md#6-consecutive-draws-and-play-slips):
+ * what it is (draws, lines, the one amount, its state) and each of its draws in order, with the numbers played and,
+ * once drawn, the numbers drawn and what it won. Another player's run is not found, as the API says.
+ */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const id = idOf(params.runId);
+  if (!id) throw data(null, { status: 404 });
+  const r = await apiOf(context).call(contract.getRun, { params: { id } });
+  if (r.ok) return { run: r.data, problem: null as string | null };
+  if (r.error.code === 'not_found') throw data(null, { status: 404 });
+  return data({ run: null as RunData | null, problem: errorText(r.error, '') }, { status: pageStatus(r.status) });
+}
+
+export function Component() {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
+  const { run, problem } = useLoaderData<typeof loader>();
+  const title = t('run.title');
+  return (
+    <>
+      <Head title={t('common:title', { page: title })} description={t('run.lead')} />
+      <PageHead title={title} lead={t('run.lead')} />
+      <div className="container narrow run-page">
+        {!run ? (
+          <Alert kind="error">{t('common:errors.error', { message: problem || t('run.loadFailed') })}</Alert>
+        ) : (
+          <RunView run={run} t={t} lng={lng as Language} />
+        )}
+        <p>
+          <Link to={paths.myLotteries}>{t('run.back')}</Link>
+        </p>
+      </div>
+    </>
+  );
+}
+
+function RunView({ run, t, lng }: { run: RunData; t: TFunction; lng: Language }) {
+  const won = run.entries.reduce((sum, e) => sum + (e.prize_money ?? 0), 0);
+  return (
+    <>
+      <section className="card run-page__summary" aria-labelledby="run-summary">
+        <h2 id="run-summary">{t(`run.status.${run.status}`)}</h2>
+        <p>
+          {withElements((v) => t('run.summary', v), {
+            draws: <span className="nowrap">{t('run.drawsCount', { count: run.draws, n: formatNumber(run.draws, lng) })}</span>,
+            lines: <span className="nowrap">{t('run.linesCount', { count: run.lines, n: formatNumber(run.lines, lng) })}</span>,
+            amount: <Amount value={run.amount} lng={lng} />,
+          })}
+        </p>
+        {won > 0 ? (
+          <p className="run-page__won">{withElements((v) => t('run.won', v), { amount: <Amount value={won} lng={lng} /> })}</p>
+        ) : null}
+        {run.status === 'pending' ? (
+          <Link className="btn btn-bkash" to={paths.payment(run.lead_id)}>
+            {withElements((v) => t('run.pay', v), { amount: <Amount value={run.amount} lng={lng} /> })}
+          </Link>
+        ) : null}
+      </section>
+      <ol className="run-page__draws" aria-label={t('run.draws')}>
+        {run.entries.map((e) => (
+          <li key={e.transaction_id} className="card run-page__draw">
+            <p className="run-page__name">{lotteryName({ name: e.lottery_name, name_bn: e.lottery_name_bn }, lng)}</p>
+            <p className="muted">
+              <DateTime value={e.draw_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+            </p>
+            <TicketBalls ticket={e.ticket} lng={lng} label={t('play.ticket')} size="sm" />
+            {e.numbers ? (
+              <>
+                <p className="run-page__label">{t('run.drawn')}</p>
+                <TicketBalls
+                  ticket={e.numbers.map((n) => String(n).padStart(2, '0')).join('-')}
+                  lng={lng}
+                  label={t('run.drawn')}
+                  size="sm"
+                />
+                <p>
+                  {e.prize_money
+                    ? withElements((v) => t('run.entryWon', v), { amount: <Amount value={e.prize_money as number} lng={lng} /> })
+                    : t('run.entryLost')}
+                </p>
+              </>
+            ) : (
+              <p>{t(`run.entry.${e.status}`)}</p>
+            )}
+            <Link to={paths.results(e.lottery_id)}>{t('run.proof')}</Link>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
