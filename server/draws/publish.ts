@@ -1,6 +1,6 @@
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
-import { tellPrizesWon } from '../messages/outbox.ts';
+import { tellPrizesWon, tellRunsLastDraw } from '../messages/outbox.ts';
 import { publishResults } from './queries.ts';
 
 /**
@@ -20,5 +20,7 @@ export async function publishDraw(tx: Db, actorId: number | null, lotteryId: num
   });
   // Each winner's notifications page says so at once (docs/rules/messages.md).
   await tellPrizesWon(tx, lotteryId);
+  // A run of consecutive draws with one draw left says so (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+  await tellRunsLastDraw(tx, lotteryId);
   return drawnAt;
 }

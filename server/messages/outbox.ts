@@ -215,3 +215,41 @@ export async function writeDueReminders(db: Db): Promise<number> {
   );
   return rows.length;
 }
+
+/**
+ * After a draw (server/draws/publish.ts): each paid run with an entry in it that has one draw left not drawn tells its
+ * player, once (docs/rules/games.md#6-consecutive-draws-and-play-slips): which draw and when, to play his numbers again.
+ */
+export async function tellRunsLastDraw(tx: Db, lotteryId: number): Promise<void> {
+  const runs = await tx.query<{
+    id: number;
+    user_id: number;
+    draws: number;
+    lottery_id: number;
+    name: string;
+    name_bn: string;
+    draw_at: string;
+  }>(
+    `SELECT s.id, s.user_id, s.draws, l.id AS lottery_id, l.name, l.name_bn, COALESCE(l.draw_at, l.end_date) AS draw_at
+     FROM slips s
+     JOIN LATERAL (SELECT array_agg(DISTINCT t.lottery_id) AS left FROM transactions t JOIN lotteries x ON x.id = t.lottery_id
+                   WHERE t.slip_id = s.id AND x.drawn_at IS NULL AND NOT x.is_result_published) r ON cardinality(r.left) = 1
+     JOIN lotteries l ON l.id = r.left[1]
+     WHERE s.status = 'paid' AND s.draws > 1 AND EXISTS (SELECT 1 FROM transactions t WHERE t.slip_id = s.id AND t.lottery_id = $1)`,
+    [lotteryId],
+  );
+  for (const r of runs)
+    await tell(tx, {
+      userId: Number(r.user_id),
+      kind: 'run_last_draw',
+      key: `run_last_draw:${r.id}`,
+      params: {
+        lottery_id: Number(r.lottery_id),
+        lottery: r.name,
+        lottery_bn: r.name_bn,
+        run_id: Number(r.id),
+        draws: r.draws,
+        draw_date: new Date(r.draw_at).toISOString(),
+      },
+    });
+}

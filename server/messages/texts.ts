@@ -3,7 +3,7 @@
  * notifications page, and its SMS, which always fits one message (shared/messages/kinds.ts fitSms). Rendered when
  * shown or sent, in the language asked for, from what the event stored.
  */
-import { formatDate, toDigits } from '../../shared/dates.ts';
+import { formatDate, formatNumber, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { fitSms, MessageParams, type MessageKind, type ParamsOf } from '../../shared/messages/kinds.ts';
 import { formatTaka } from '../../shared/money.ts';
@@ -21,6 +21,7 @@ function variant(kind: MessageKind, p: Record<string, unknown>): string {
 
 function link(kind: MessageKind, p: Record<string, unknown>): string {
   if (kind === 'new_lottery') return paths.allLotteries;
+  if (kind === 'run_last_draw') return paths.run(Number(p.run_id));
   if (kind === 'claim_reminder' || kind === 'prize_won') return paths.prizeClaim(Number(p.prize_id));
   return paths.myLotteries;
 }
@@ -36,6 +37,7 @@ function values(p: Record<string, unknown>, lng: Language): Record<string, strin
   if (typeof p.reason === 'string') out.reason = p.reason;
   if (p.deadline !== undefined) out.deadline = day(p.deadline);
   if (p.draw_date !== undefined) out.date = day(p.draw_date);
+  if (typeof p.draws === 'number') out.draws = formatNumber(p.draws, lng);
   return out;
 }
 

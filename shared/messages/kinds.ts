@@ -16,6 +16,7 @@ export const MESSAGE_KINDS = [
   'payout_failed',
   'claim_reminder',
   'new_lottery',
+  'run_last_draw',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -28,8 +29,11 @@ export type SwitchableKind = keyof typeof SWITCHABLE;
 export const SWITCHABLE_KINDS = Object.keys(SWITCHABLE) as SwitchableKind[];
 export const isSwitchable = (k: MessageKind): k is SwitchableKind => k in SWITCHABLE;
 
-/** Marketing: never sent to a self-excluded player (docs/rules/play-safe.md#3-self-exclusion). */
-export const MARKETING: readonly MessageKind[] = ['new_lottery'];
+/**
+ * Marketing: never sent to a self-excluded player (docs/rules/play-safe.md#3-self-exclusion). A run's last draw invites
+ * him to play his numbers again.
+ */
+export const MARKETING: readonly MessageKind[] = ['new_lottery', 'run_last_draw'];
 
 /** At most this many SMS (or e-mails) to one player per Dhaka calendar day; the rest are on his notifications page only. */
 export const DAILY_SMS_CAP = 5;
@@ -70,6 +74,8 @@ export const MessageParams = {
     days: z.union([z.literal(7), z.literal(1)]),
   }),
   new_lottery: z.object({ ...lottery, price: z.number(), draw_date: z.string() }),
+  /** A paid run's last draw not drawn yet (`lottery`, on `draw_date`); `run_id` its run, `draws` how many it has. */
+  run_last_draw: z.object({ ...lottery, run_id: z.number().int(), draws: z.number().int(), draw_date: z.string() }),
 } as const satisfies Record<MessageKind, z.ZodType>;
 export type ParamsOf<K extends MessageKind> = z.output<(typeof MessageParams)[K]>;
 

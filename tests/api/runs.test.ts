@@ -10,6 +10,9 @@ import { api } from '../../shared/api/contract.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { to } from '../helpers/call.ts';
 import { freezeDue } from '../../server/draws/freeze-job.ts';
+import { roundTime } from '../../server/draws/verifiable.ts';
+import { REAL_BEACONS } from '../helpers/fake-drand.ts';
+import { fixSeed, SEED } from './numbers-fixtures.ts';
 import { clearGames, GAME_BODY } from './game-fixtures.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { keyFrom } from './purchase-fixtures.ts';
@@ -272,6 +275,35 @@ describe('the ticket page: consecutive draws, without JavaScript', () => {
     expect((await other.get(`/my-lotteries/runs/${made!.id}`)).status).toBe(404);
   });
 
+  test('“Play these numbers again” on a run not paid: a new run of the same numbers and length, straight to bKash', async () => {
+    const g = await game();
+    const { run: r, paymentID } = await started(g, 3, [MINE, '01-02-03-04-05-06']);
+    await sim.cancel(paymentID);
+    await callback({ paymentID, status: 'cancel' }).expect(200);
+    const agent = await loginAs(t.url, a.phone, 'secret-pass-1');
+    const page = await agent.get(`/my-lotteries/runs/${r.id}`).expect(200);
+    expect(page.text).toContain('Play these numbers again in the next 3 draws');
+    const again = await agent
+      .post(`/my-lotteries/runs/${r.id}`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), idempotency_key: keyFrom(page.text) });
+    expect(again.status).toBe(303);
+    expect(again.headers.location).toMatch(/\/checkout\/[^/]+$/);
+    const made = await t.db.query<{ id: number; draws: number; lines: number; amount: number }>(
+      'SELECT id, draws, lines, amount FROM slips WHERE id <> $1',
+      [r.id],
+    );
+    expect(made.map((x) => [x.draws, x.lines, Number(x.amount)])).toEqual([[3, 2, 600]]);
+    expect(new Set((await entries(made[0]!.id)).map((e) => e.ticket))).toEqual(new Set([MINE, '01-02-03-04-05-06']));
+    // The same form sent again makes no second run.
+    const twice = await agent
+      .post(`/my-lotteries/runs/${r.id}`)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), idempotency_key: keyFrom(page.text) });
+    expect(twice.status).toBe(303);
+    expect(await t.db.query('SELECT id FROM slips WHERE id <> $1', [r.id])).toHaveLength(1);
+  });
+
   test('“Send Money” for a run is refused with a clear message on the ticket page; nothing is made', async () => {
     const { agent, lottery, form } = await ticketPage('en');
     const res = await agent
@@ -281,5 +313,48 @@ describe('the ticket page: consecutive draws, without JavaScript', () => {
     expect(res.status).toBe(400);
     expect(res.text).toContain('A run of several draws is paid in one bKash payment');
     expect(await t.db.query('SELECT id FROM slips')).toEqual([]);
+  });
+});
+
+describe('a paid run with one draw left', () => {
+  /** The draw `id` moved into the past onto the real drand round `b` (its beacon there, its seed SEED): due to be drawn. */
+  async function due(id: number, b: (typeof REAL_BEACONS)[number]): Promise<void> {
+    const end = roundTime(b.round - 1);
+    await t.db.query(`UPDATE lotteries SET start_date = $2::timestamptz - interval '7 days', end_date = $2, draw_at = $2 WHERE id = $1`, [
+      id,
+      end,
+    ]);
+    await t.db.query('UPDATE draw_commitments SET beacon_round = $2, beacon_value = $3, beacon_signature = $4 WHERE lottery_id = $1', [
+      id,
+      b.round,
+      b.randomness,
+      b.signature,
+    ]);
+    await fixSeed(t, id, SEED);
+  }
+  const told = () =>
+    t.db.query<{ user_id: number; params: { run_id: number; draws: number; lottery_id: number } }>(
+      "SELECT user_id, params FROM player_messages WHERE kind = 'run_last_draw'",
+    );
+
+  test('its player is told once, when the draw before its last is drawn; not before, and not for an unpaid run', async () => {
+    const g = await game();
+    const { run: r, paymentID } = await started(g, 3, [MINE]);
+    await sim.pay(paymentID, SANDBOX);
+    await callback({ paymentID, status: 'success' }).expect(200);
+    // b's run of 3, never paid: nobody tells him anything.
+    expect((await run(b, { game_id: g, draws: 3, lines: ['01-02-03-04-05-06'] })).status).toBe(201);
+    const [first, second, third] = (r.entries as { lottery_id: number }[]).map((e) => e.lottery_id);
+    await due(first!, REAL_BEACONS[0]);
+    expect((await t.app.gameCalendar.drawDue()).drawn).toBe(1);
+    expect(await told()).toEqual([]);
+    await due(second!, REAL_BEACONS[1]);
+    expect((await t.app.gameCalendar.drawDue()).drawn).toBe(1);
+    expect(await told()).toEqual([{ user_id: a.id, params: expect.objectContaining({ run_id: r.id, draws: 3, lottery_id: third }) }]);
+    // Its words lead to the run's page.
+    const page = await to(t, api.notifications, { as: a }).expect(200);
+    expect(page.body.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'run_last_draw', link: `/my-lotteries/runs/${r.id}` })]),
+    );
   });
 });

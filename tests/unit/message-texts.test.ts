@@ -40,6 +40,7 @@ function samples(name: string, nameBn: string, amount = BIG): [MessageKind, Reco
     ['claim_reminder', { ...lottery, ticket, prize_id: 9_999_999, amount, deadline, days: 7 }],
     ['claim_reminder', { ...lottery, ticket, prize_id: 9_999_999, amount, deadline, days: 1 }],
     ['new_lottery', { ...lottery, price: amount, draw_date: deadline }],
+    ['run_last_draw', { ...lottery, run_id: 9_999_999, draws: 25, draw_date: deadline }],
   ];
   for (const reason of REJECT_REASONS) out.push(['ticket_rejected', { ...lottery, ticket, transaction_id: 9_999_999, amount, reason }]);
   return out;

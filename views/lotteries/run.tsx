@@ -1,14 +1,28 @@
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  redirectDocument,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import type { z } from 'zod';
 import { api as contract } from '../../shared/api/contract.ts';
 import { errorText } from '../../shared/api-types.ts';
 import { formatNumber } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
-import { paths } from '../../shared/paths.ts';
-import type { Run } from '../../shared/purchases/runs.ts';
-import { idOf, pageStatus } from '../components/action.ts';
-import { Alert } from '../components/form.tsx';
+import { paths, withQuery } from '../../shared/paths.ts';
+import { RUN_DRAWS, type Run } from '../../shared/purchases/runs.ts';
+import { IdempotencyKey } from '../../shared/purchases/schemas.ts';
+import { idOf, pageStatus, refuse, refused } from '../components/action.ts';
+import { CsrfField } from '../components/csrf-field.tsx';
+import { Alert, field, SubmitButton, type FormResult } from '../components/form.tsx';
+import { key, msg } from '../components/messages.ts';
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from './buy-form.tsx';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { PageHead } from '../components/page-head.tsx';
@@ -27,9 +41,42 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = idOf(params.runId);
   if (!id) throw data(null, { status: 404 });
   const r = await apiOf(context).call(contract.getRun, { params: { id } });
-  if (r.ok) return { run: r.data, problem: null as string | null };
+  // The key of "Play these numbers again", made with the page: a form sent twice makes one run.
+  if (r.ok) return { run: r.data, problem: null as string | null, key: newIdempotencyKey() };
   if (r.error.code === 'not_found') throw data(null, { status: 404 });
-  return data({ run: null as RunData | null, problem: errorText(r.error, '') }, { status: pageStatus(r.status) });
+  return data({ run: null as RunData | null, problem: errorText(r.error, ''), key: '' }, { status: pageStatus(r.status) });
+}
+
+/** A run finished (every draw drawn) or not paid: its numbers may be played again. */
+const replayable = (run: RunData): boolean =>
+  run.status === 'failed' || (run.status === 'paid' && run.entries.every((e) => e.numbers !== null));
+
+/** The runs offered: the run's own length when it is one, else the longest offered that it reaches. */
+const againDraws = (draws: number): number => [...RUN_DRAWS].reverse().find((n) => n <= draws) ?? 1;
+
+/**
+ * "Play these numbers again": a new run of the game's next draws with the same lines and length, made with the page's
+ * key, then straight to bKash for the whole (docs/rules/games.md#6-consecutive-draws-and-play-slips); a refusal (numbers
+ * taken, limits) is said on the page.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const id = idOf(params.runId);
+  const k = IdempotencyKey.safeParse(field(form, IDEMPOTENCY_FIELD));
+  if (!id || !k.success) return refuse(key('lottery:buy.errors.reload'), 400);
+  const api = apiOf(context);
+  const before = await api.call(contract.getRun, { params: { id } });
+  if (!before.ok) return refused(before, { fields: [], failed: 'lottery:buy.errors.failed' });
+  const lines = [...new Set(before.data.entries.map((e) => e.ticket))];
+  const r = await api.call(contract.createRun, {
+    body: { game_id: before.data.game_id, draws: againDraws(before.data.draws), lines },
+    idempotencyKey: k.data,
+  });
+  if (!r.ok) return refused(r, { fields: [], failed: 'lottery:buy.errors.failed' });
+  if (r.data.draws < r.data.draws_asked || r.data.status !== 'pending') return redirect(paths.payment(r.data.lead_id), 303);
+  const c = await api.call(contract.startCheckout, { params: { id: String(r.data.lead_id) } });
+  if (c.ok) return redirectDocument(c.data.bkash_url, 303);
+  return redirect(withQuery(paths.payment(r.data.lead_id), { checkout: 'unavailable' }), 303);
 }
 
 export function Component() {
@@ -37,7 +84,8 @@ export function Component() {
     t,
     i18n: { language: lng },
   } = useTranslation('lottery');
-  const { run, problem } = useLoaderData<typeof loader>();
+  const { run, problem, key: againKey } = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult>();
   const title = t('run.title');
   return (
     <>
@@ -47,7 +95,10 @@ export function Component() {
         {!run ? (
           <Alert kind="error">{t('common:errors.error', { message: problem || t('run.loadFailed') })}</Alert>
         ) : (
-          <RunView run={run} t={t} lng={lng as Language} />
+          <>
+            {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+            <RunView run={run} t={t} lng={lng as Language} againKey={againKey} />
+          </>
         )}
         <p>
           <Link to={paths.myLotteries}>{t('run.back')}</Link>
@@ -57,7 +108,7 @@ export function Component() {
   );
 }
 
-function RunView({ run, t, lng }: { run: RunData; t: TFunction; lng: Language }) {
+function RunView({ run, t, lng, againKey }: { run: RunData; t: TFunction; lng: Language; againKey: string }) {
   const won = run.entries.reduce((sum, e) => sum + (e.prize_money ?? 0), 0);
   return (
     <>
@@ -77,6 +128,16 @@ function RunView({ run, t, lng }: { run: RunData; t: TFunction; lng: Language })
           <Link className="btn btn-bkash" to={paths.payment(run.lead_id)}>
             {withElements((v) => t('run.pay', v), { amount: <Amount value={run.amount} lng={lng} /> })}
           </Link>
+        ) : null}
+        {replayable(run) ? (
+          // A whole document: the answer sends the browser to bKash's page.
+          <Form method="post" reloadDocument className="run-page__again">
+            <CsrfField />
+            <input type="hidden" name={IDEMPOTENCY_FIELD} value={againKey} />
+            <SubmitButton className="btn btn-bkash">
+              {t('run.again', { count: againDraws(run.draws), n: formatNumber(againDraws(run.draws), lng) })}
+            </SubmitButton>
+          </Form>
         ) : null}
       </section>
       <ol className="run-page__draws" aria-label={t('run.draws')}>

@@ -5,6 +5,8 @@
  * paid like any ticket; the slip's first entry (`lead_id`, the earliest draw's first line) carries the slip's bKash
  * checkout, so that the payments' paths (callback, reconciliation, refund) stay those of one transaction.
  *
+ * A paid run whose draws are all drawn but one tells its player once (`run_last_draw`, docs/rules/messages.md).
+ *
  * `status`: pending until its payment settles; paid when every entry was confirmed at once; failed when its payment
  * failed or it could no longer be paid (its first draw closed): then none of its entries stays held.
  */
@@ -29,4 +31,9 @@ CREATE INDEX slips_user ON slips (user_id, created_at DESC);
 ALTER TABLE transactions ADD COLUMN slip_id bigint REFERENCES slips(id);
 CREATE INDEX transactions_slip ON transactions (slip_id) WHERE slip_id IS NOT NULL;
 ALTER TABLE slips ADD CONSTRAINT slips_lead FOREIGN KEY (lead_id) REFERENCES transactions(id);
+
+-- A paid run with one draw left tells its player (server/messages/outbox.ts tellRunsLastDraw).
+ALTER TABLE player_messages DROP CONSTRAINT player_messages_kind_check;
+ALTER TABLE player_messages ADD CONSTRAINT player_messages_kind_check CHECK (kind IN ('ticket_confirmed', 'ticket_rejected',
+  'payment_refunded', 'prize_won', 'prize_withheld', 'payout_sent', 'payout_failed', 'claim_reminder', 'new_lottery', 'run_last_draw'));
 `;
