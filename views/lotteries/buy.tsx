@@ -8,6 +8,7 @@ import { field } from '../components/form.tsx';
 import { key } from '../components/messages.ts';
 import { parseForm } from '../components/parse-form.ts';
 import { IDEMPOTENCY_FIELD, type BuyResult } from './buy-form.tsx';
+import { toRunCheckout } from './run-checkout.ts';
 
 /**
  * /quick-play/{lotteryId}/{ticket}/buy, in the `player` group: the ticket page's purchase. Shown with GET it is the
@@ -70,8 +71,5 @@ async function buyRun(context: ActionFunctionArgs['context'], form: FormData, id
     idempotencyKey,
   });
   if (!r.ok) return refused(r, { fields: [], failed: 'lottery:buy.errors.failed', extra });
-  if (r.data.draws < r.data.draws_asked || r.data.status !== 'pending') return redirect(paths.payment(r.data.lead_id), 303);
-  const c = await apiOf(context).call(contract.startCheckout, { params: { id: String(r.data.lead_id) } });
-  if (c.ok) return redirectDocument(c.data.bkash_url, 303);
-  return redirect(withQuery(paths.payment(r.data.lead_id), { checkout: 'unavailable' }), 303);
+  return toRunCheckout(apiOf(context), r.data);
 }

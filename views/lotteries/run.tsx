@@ -1,21 +1,11 @@
-import {
-  data,
-  Form,
-  Link,
-  redirect,
-  redirectDocument,
-  useActionData,
-  useLoaderData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { data, Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { api as contract } from '../../shared/api/contract.ts';
 import { errorText } from '../../shared/api-types.ts';
 import { formatNumber } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
-import { paths, withQuery } from '../../shared/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { RUN_DRAWS, type Run } from '../../shared/purchases/runs.ts';
 import { IdempotencyKey } from '../../shared/purchases/schemas.ts';
 import { idOf, pageStatus, refuse, refused } from '../components/action.ts';
@@ -23,6 +13,7 @@ import { CsrfField } from '../components/csrf-field.tsx';
 import { Alert, field, SubmitButton, type FormResult } from '../components/form.tsx';
 import { key, msg } from '../components/messages.ts';
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from './buy-form.tsx';
+import { toRunCheckout } from './run-checkout.ts';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
 import { PageHead } from '../components/page-head.tsx';
@@ -73,10 +64,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     idempotencyKey: k.data,
   });
   if (!r.ok) return refused(r, { fields: [], failed: 'lottery:buy.errors.failed' });
-  if (r.data.draws < r.data.draws_asked || r.data.status !== 'pending') return redirect(paths.payment(r.data.lead_id), 303);
-  const c = await api.call(contract.startCheckout, { params: { id: String(r.data.lead_id) } });
-  if (c.ok) return redirectDocument(c.data.bkash_url, 303);
-  return redirect(withQuery(paths.payment(r.data.lead_id), { checkout: 'unavailable' }), 303);
+  return toRunCheckout(api, r.data);
 }
 
 export function Component() {
