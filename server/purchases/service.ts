@@ -374,7 +374,10 @@ export class Purchases {
   }
 
   /** Whether bKash confirmed this purchase: its checkout completed, or its typed TrxID was confirmed by bKash. */
-  private async confirmedByBkash(id: number, tx: Db): Promise<boolean> {
+  private async confirmedByBkash(id: number, tx: Db, slipId: number | null = null): Promise<boolean> {
+    // An entry of a run paid by its lead's checkout was confirmed on bKash's word with it
+    // (docs/rules/games.md#6-consecutive-draws-and-play-slips): its own row has no payment.
+    if (slipId !== null && (await rq.slip(tx, slipId))?.status === 'paid') return true;
     const [checkouts, checks] = await Promise.all([this.d.checkoutsOf([id], tx), this.d.trxIdChecksOf([id], tx)]);
     return checkouts.get(id)?.state === 'completed' || checks.get(id)?.state === 'confirmed';
   }
@@ -413,7 +416,7 @@ export class Purchases {
         // An activated generated ticket was paid offline and proved by its secret: it is not a payment staff check.
         if (before.transaction_type === 'activation') refuse('transaction_activation_final');
         // A ticket bKash confirmed was paid, on bKash's word: no one person takes it back (docs/rules/payments.md#1-who-may-do-what).
-        if (before.status === 'success' && (await this.confirmedByBkash(id, tx))) refuse('transaction_confirmed_by_bkash');
+        if (before.status === 'success' && (await this.confirmedByBkash(id, tx, before.slip_id))) refuse('transaction_confirmed_by_bkash');
         const action = TRANSITIONS[before.status][status];
         // The text names both statuses in the caller's words (api:status.<status>).
         if (!action) refuse('status_change_refused', { vars: { from: before.status, to: status } });

@@ -183,6 +183,18 @@ describe('one payment for the whole run', () => {
     expect(await t.db.query("SELECT id FROM audit_log WHERE action = 'transaction.confirmed_by_bkash'")).toHaveLength(5);
   });
 
+  test('no staff member takes back a paid run’s entry alone: each was confirmed on bKash’s word with the run', async () => {
+    const g = await game();
+    const { run: r, paymentID } = await started(g, 3, [MINE]);
+    await sim.pay(paymentID, SANDBOX);
+    await callback({ paymentID, status: 'success' }).expect(200);
+    for (const e of r.entries as { transaction_id: number }[]) {
+      const res = await to(t, api.updateTransaction, { params: { id: e.transaction_id }, as: staff }).send({ status: 'pending' });
+      expect([res.status, res.body.code]).toEqual([409, 'confirmed_by_bkash']);
+    }
+    expect((await entries(r.id)).map((e) => e.status)).toEqual(['success', 'success', 'success']);
+  });
+
   test('another entry than the lead cannot be paid alone, nor given a TrxID', async () => {
     const g = await game();
     const res = await run(a, { game_id: g, draws: 3, lines: [MINE] });
