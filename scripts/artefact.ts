@@ -13,6 +13,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -160,6 +161,19 @@ function build(): Final {
 }
 
 /** Checks the final stage's files and starts it as the container would; resolves once `/` served the page. */
+/** A loopback port free now: the system's choice for a listener on port 0, closed again. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const a = probe.address();
+      const port = typeof a === 'object' && a !== null ? a.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
 async function serve(final: Final): Promise<void> {
   for (const f of ['dist/server/index.js', 'dist/client/manifest.json'])
     if (!existsSync(path.join(final.workdir, f))) throw new Error(`the artefact has no ${f}`);
@@ -183,8 +197,9 @@ async function serve(final: Final): Promise<void> {
   console.log(`[artefact] sharp loads with libvips ${sharp.stdout.trim()}`);
 
   // Production, as an operator starts it: the Dockerfile's ENV, the secrets production requires (nothing reachable:
-  // closed loopback ports), and a port of its own.
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // closed loopback ports), and a port of its own: one the system has free now (a random number once met a port in
+  // use, and the artefact "could not start").
+  const port = await freePort();
   const env = {
     PATH: `${path.dirname(process.execPath)}:${process.env.PATH ?? ''}`,
     ...final.env,
