@@ -164,10 +164,10 @@ export async function runOfPurchase(db: Db, tx: Pick<TransactionRow, 'slip_id'>)
   if (tx.slip_id === null) return undefined;
   const s = await rq.slip(db, Number(tx.slip_id));
   if (!s) return undefined;
-  const entries = await rq.entriesOf(db, Number(s.id));
-  const sales = await Promise.all(entries.map((e) => saleState(db, Number(e.lottery_id))));
+  // Each of its draws once, however many lines the slip has.
+  const sales = await Promise.all((await rq.lotteriesOfSlip(db, Number(s.id))).map((id) => saleState(db, id)));
   const now = Date.now();
-  return { slip: s, entries, onSale: sales.every((x) => x !== undefined && stillOnSale(x, now)) };
+  return { slip: s, onSale: sales.every((x) => x !== undefined && stillOnSale(x, now)) };
 }
 
 /**
@@ -176,13 +176,15 @@ export async function runOfPurchase(db: Db, tx: Pick<TransactionRow, 'slip_id'>)
  * any entry's draw is closed for changes.
  */
 export async function lockRunForPayment(tx: Db, slipId: number, leadId: number): Promise<RunForPayment | undefined> {
-  for (const id of await rq.lotteriesOfSlip(tx, slipId)) await lockLotteryForSale(tx, id);
+  const lotteries = await rq.lotteriesOfSlip(tx, slipId);
+  for (const id of lotteries) await lockLotteryForSale(tx, id);
   const slip = await rq.slipForUpdate(tx, slipId);
   if (!slip) return undefined;
   const siblings = await rq.siblingsForUpdate(tx, slipId, leadId);
+  // Each draw of the run once, however many lines the slip has (the lead's draw is among them: it is checked again here).
   let closed = false;
-  for (const e of siblings) {
-    const sale = await saleState(tx, Number(e.lottery_id));
+  for (const id of lotteries) {
+    const sale = await saleState(tx, id);
     if (!sale || (await closedForChanges(tx, sale))) closed = true;
   }
   return { slip, siblings, closed };
