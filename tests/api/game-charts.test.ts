@@ -231,11 +231,12 @@ describe('GET /api/v1/results/frequency/', () => {
     await due(first!);
     expect((await t.app.gameCalendar.drawDue()).drawn).toBe(1);
     const drawn = (await t.db.one<{ numbers: string }>('SELECT numbers FROM draw_commitments WHERE lottery_id = $1', [first]))!.numbers;
-    // Two more drawn; one whose results were taken back and one unpublished lottery do not count.
+    // Two more drawn; one whose results were taken back and one unpublished lottery do not count. Each on a day of
+    // its own: a game has one draw at a time, and two `now()`s a moment apart can be the same instant on PGlite.
     await drawnWith(second!, '01-02-03-04-05-01', { daysAgo: 3 });
     await drawnWith(third!, '01-12-23-34-55-15', { daysAgo: 2 });
-    await drawnWith(fourth!, '10-20-30-40-50-10', { results: false });
-    await drawnWith(fifth!, '11-21-31-41-51-11', { lottery: false });
+    await drawnWith(fourth!, '10-20-30-40-50-10', { results: false, daysAgo: 1 });
+    await drawnWith(fifth!, '11-21-31-41-51-11', { lottery: false, daysAgo: 4 });
     // A paused game with a drawn draw, and an active one never drawn: neither is listed.
     const paused = await newGame({ name: 'Padma Lotto', name_bn: 'পদ্মা লোটো' });
     const [pausedDraw] = await drawsOf(paused);
