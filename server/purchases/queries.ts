@@ -200,6 +200,10 @@ async function totalOf(db: Db, carried: number | undefined, offset: number, wher
   return (await db.one<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE ${where}`, [userId]))?.n ?? 0;
 }
 
+/** A run of draws once: a slip's entries other than its lead are left out (the slip's summary tells them). */
+const RUN_ONCE =
+  ' AND (slip_id IS NULL OR EXISTS (SELECT 1 FROM slips s WHERE s.id = transactions.slip_id AND s.lead_id = transactions.id))';
+
 /**
  * My Lotteries in one statement (`GET /api/v1/my-lotteries/`): a page of the player's tickets with their total, and
  * his purchases awaiting payment, newest first, at most `unfinishedMax` (0: none), each list as playerTransactions reads it.
@@ -211,10 +215,10 @@ export async function playerLotteries(
   offset: number,
   unfinishedMax: number,
 ): Promise<{ tickets: PlayerTransactionRow[]; total: number; unfinished: PlayerTransactionRow[] }> {
-  const where = `user_id = $1${ONLY.tickets}`;
+  const where = `user_id = $1${ONLY.tickets}${RUN_ONCE}`;
   const lists = `((SELECT *, count(*) OVER () AS total_count, true AS held FROM transactions WHERE ${where}
       ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3)
-    UNION ALL (SELECT *, 0::bigint, false FROM transactions WHERE user_id = $1${ONLY.unfinished}
+    UNION ALL (SELECT *, 0::bigint, false FROM transactions WHERE user_id = $1${ONLY.unfinished}${RUN_ONCE}
       ORDER BY created_at DESC, id DESC LIMIT $4))`;
   const found = await db.query<PlayerTransactionRow & { total_count: number; held: boolean }>(
     `${playerSelect(lists, ', t.total_count::int AS total_count, t.held')} ORDER BY t.created_at DESC, t.id DESC`,
@@ -229,6 +233,10 @@ export async function playerLotteries(
 
 export const playerTransaction = (db: Db, userId: number, id: number) =>
   db.one<PlayerTransactionRow>(`${PLAYER_SELECT} WHERE t.user_id = $1 AND t.id = $2`, [userId, id]);
+
+/** The player's entries of one of his slips, draw by draw in draw order, line by line in the order played. */
+export const playerSlipEntries = (db: Db, userId: number, slipId: number) =>
+  db.query<PlayerTransactionRow>(`${PLAYER_SELECT} WHERE t.user_id = $1 AND t.slip_id = $2 ORDER BY l.draw_at, t.id`, [userId, slipId]);
 
 export type StaffTransactionRow = Omit<TransactionRow, 'idempotency_key'> & {
   u_name: string;

@@ -10,6 +10,7 @@ export type SlipRow = {
   game_id: number;
   lines: number;
   draws: number;
+  draws_asked: number;
   amount: number;
   status: 'pending' | 'paid' | 'failed';
   lead_id: number | null;
@@ -47,11 +48,20 @@ export const slipForUpdate = (db: Db, id: number) => db.one<SlipRow>('SELECT * F
 
 export async function insertSlip(
   db: Db,
-  s: { user_id: number; game_id: number; lines: number; draws: number; amount: number; idempotency_key: string | null },
+  s: {
+    user_id: number;
+    game_id: number;
+    lines: number;
+    draws: number;
+    draws_asked: number;
+    amount: number;
+    idempotency_key: string | null;
+  },
 ): Promise<number> {
   const row = await db.one<{ id: number }>(
-    'INSERT INTO slips (user_id, game_id, lines, draws, amount, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-    [s.user_id, s.game_id, s.lines, s.draws, s.amount, s.idempotency_key],
+    `INSERT INTO slips (user_id, game_id, lines, draws, draws_asked, amount, idempotency_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [s.user_id, s.game_id, s.lines, s.draws, s.draws_asked, s.amount, s.idempotency_key],
   );
   if (!row) throw new Error('insert returned nothing');
   return row.id;
@@ -77,25 +87,6 @@ export const setLead = (db: Db, slipId: number, leadId: number) =>
 export const settleSlip = (db: Db, slipId: number, status: 'paid' | 'failed', trxId: string | null) =>
   db.query('UPDATE slips SET status = $2, trx_id = $3, updated_at = now() WHERE id = $1', [slipId, status, trxId]);
 
-/** A slip's entry with its draw: its name, time and, once its results are published, its numbers and this entry's prize. */
-export type EntryRow = TransactionRow & {
-  draw_at: string;
-  l_name: string;
-  l_name_bn: string;
-  numbers: string | null;
-  prize_money: number | null;
-};
-
-/** A slip's entries with their draws, in draw order then line order. */
-export const entriesOf = (db: Db, slipId: number) =>
-  db.query<EntryRow>(
-    `SELECT t.*, l.draw_at, l.name AS l_name, l.name_bn AS l_name_bn,
-       CASE WHEN l.is_result_published THEN (SELECT c.numbers FROM draw_commitments c WHERE c.lottery_id = l.id) END AS numbers,
-       CASE WHEN l.is_result_published THEN (SELECT p.prize_money FROM prizes p WHERE p.transaction_id = t.id) END AS prize_money
-     FROM transactions t JOIN lotteries l ON l.id = t.lottery_id WHERE t.slip_id = $1 ORDER BY l.draw_at, t.id`,
-    [slipId],
-  );
-
 /** A slip's entries other than `except`, locked, with their lotteries' ids (the caller locked those first). */
 export const siblingsForUpdate = (db: Db, slipId: number, except: number) =>
   db.query<TransactionRow>('SELECT * FROM transactions WHERE slip_id = $1 AND id <> $2 ORDER BY id FOR UPDATE', [slipId, except]);
@@ -105,3 +96,45 @@ export const lotteriesOfSlip = async (db: Db, slipId: number): Promise<number[]>
   (
     await db.query<{ lottery_id: number }>('SELECT DISTINCT lottery_id FROM transactions WHERE slip_id = $1 ORDER BY lottery_id', [slipId])
   ).map((r) => Number(r.lottery_id));
+
+/** A slip as one line of My Lotteries (RunSummary), its figures counted over its entries. */
+export type RunSummaryRow = Pick<SlipRow, 'id' | 'draws' | 'lines' | 'amount' | 'status'> & {
+  g_name: string;
+  g_name_bn: string;
+  tickets: string[];
+  drawn: number;
+  won: number;
+  to_claim: number;
+  first_draw_at: string;
+  last_draw_at: string;
+  next_draw_at: string | null;
+};
+
+/**
+ * The player's slips among `ids`, summed up: their lines (the lead's draw's entries, in the order played), the draws
+ * with published results, what the entries won there (withheld prizes aside), the prizes that can be claimed now (no
+ * details sent, or a failed transfer, within `claimDays` of the results) and their first, last and next draw.
+ */
+export const runSummaries = (db: Db, userId: number, ids: readonly number[], claimDays: number) =>
+  db.query<RunSummaryRow>(
+    `SELECT s.id, s.draws, s.lines, s.amount, s.status, g.name AS g_name, g.name_bn AS g_name_bn,
+       array_agg(e.ticket ORDER BY e.id) FILTER (WHERE e.lottery_id = lead.lottery_id) AS tickets,
+       count(DISTINCT e.lottery_id) FILTER (WHERE l.is_result_published)::int AS drawn,
+       COALESCE(sum(p.prize_money) FILTER (WHERE l.is_result_published AND p.withheld_reason IS NULL), 0)::bigint AS won,
+       count(p.id) FILTER (WHERE l.is_result_published AND p.withheld_reason IS NULL
+         AND (c.status IS NULL OR c.status IN ('pending', 'transfer_failed'))
+         AND COALESCE(l.drawn_at, l.end_date) + make_interval(days => $3) > now())::int AS to_claim,
+       min(l.draw_at) AS first_draw_at, max(l.draw_at) AS last_draw_at,
+       min(l.draw_at) FILTER (WHERE NOT l.is_result_published) AS next_draw_at
+     FROM slips s
+     JOIN games g ON g.id = s.game_id
+     JOIN transactions lead ON lead.id = s.lead_id
+     JOIN transactions e ON e.slip_id = s.id
+     JOIN lotteries l ON l.id = e.lottery_id
+     LEFT JOIN prizes p ON p.transaction_id = e.id
+     LEFT JOIN prize_claims c ON c.prize_id = p.id
+     WHERE s.id = ANY($1::bigint[]) AND s.user_id = $2
+     GROUP BY s.id, g.name, g.name_bn
+     ORDER BY s.id`,
+    [ids, userId, claimDays],
+  );

@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import { refuse } from '../../shared/api/refusals.ts';
 import { QUICK_PICK, type Run, type RunBody } from '../../shared/purchases/runs.ts';
 import { formatTicket, randomTicket } from '../../shared/ticket.ts';
-import { numbersOf } from '../../shared/draws/tiers.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
@@ -20,6 +19,7 @@ import { checkPlay } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
 import * as q from './queries.ts';
 import * as rq from './run-queries.ts';
+import { playerJson } from './player-json.ts';
 import type { TransactionRow } from './queries.ts';
 
 /** How many random combinations a quick pick tries before it gives up on one free in every draw (never, in practice). */
@@ -66,6 +66,7 @@ export class Runs {
         game_id: body.game_id,
         lines: lines.length,
         draws: draws.length,
+        draws_asked: body.draws,
         amount,
         idempotency_key: key,
       });
@@ -84,39 +85,29 @@ export class Runs {
       await rq.setLead(tx, slipId, lead as number);
       return { created: true, id: slipId };
     });
-    return { created: made.created, run: await this.own(userId, made.id, body.draws) };
+    return { created: made.created, run: await this.own(userId, made.id) };
   }
 
   /** The caller's own slip with its entries; another player's answers as none. */
   one(caller: AccessClaims, id: number): Promise<RunJson> {
-    return this.own(caller.user_id, id, null);
+    return this.own(caller.user_id, id);
   }
 
-  private async own(userId: number, id: number, asked: number | null): Promise<RunJson> {
+  private async own(userId: number, id: number): Promise<RunJson> {
     const s = await rq.slip(this.db, id);
     if (!s || Number(s.user_id) !== userId) refuse('run_not_found');
-    const entries = await rq.entriesOf(this.db, id);
+    const entries = await q.playerSlipEntries(this.db, userId, id);
     return {
       id: Number(s.id),
       game_id: Number(s.game_id),
       draws: s.draws,
-      draws_asked: asked ?? s.draws,
+      draws_asked: s.draws_asked,
       lines: s.lines,
       amount: Number(s.amount),
       status: s.status,
       lead_id: Number(s.lead_id),
       created_at: s.created_at,
-      entries: entries.map((e) => ({
-        transaction_id: Number(e.id),
-        lottery_id: Number(e.lottery_id),
-        lottery_name: e.l_name,
-        lottery_name_bn: e.l_name_bn,
-        draw_at: e.draw_at,
-        ticket: e.ticket,
-        status: e.status,
-        numbers: numbersOf(e.numbers),
-        prize_money: e.prize_money === null ? null : Number(e.prize_money),
-      })),
+      entries: entries.map(playerJson),
     };
   }
 

@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { refuse } from '../../shared/api/refusals.ts';
 import { availability } from '../../shared/availability.ts';
 import { normalisePhone } from '../../shared/identifiers.ts';
+import { CLAIM_DAYS } from '../../shared/claims/schemas.ts';
 import type {
+  MyLotteriesReply,
   PlayerTransaction,
   PurchaseBody,
   PurchaseReply,
@@ -16,8 +18,6 @@ import type { CheckoutInfo, SendMoneyCheck, StaffSendMoneyCheck } from '../../sh
 import type { ReconciliationState } from '../../shared/payments/statement-schemas.ts';
 import { UNFINISHED_SHOWN, type MyTransactionFilter } from '../../shared/purchases/states.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
-import { matchOf, numbersOf, tierOfMatch } from '../../shared/draws/tiers.ts';
-import { luckyCode } from '../draws/verifiable.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
@@ -31,6 +31,7 @@ import * as q from './queries.ts';
 import { pendingProposalOf } from './approval-queries.ts';
 import { endRunAtClose } from './runs.ts';
 import * as rq from './run-queries.ts';
+import { playerJson } from './player-json.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
 
 /** Purchases and TrxID entries per player (docs/rules/limits.md#1-rate-limits). */
@@ -77,48 +78,6 @@ const TRANSITIONS: Record<TransactionStatus, Partial<Record<TransactionStatus, A
 const TICKET_HELD = 'transactions_ticket_held';
 const TRX_ID_UNIQUE = 'transactions_trx_id_key';
 const IDEMPOTENCY_UNIQUE = 'transactions_user_id_idempotency_key_key';
-
-/** A numbers draw's result for the ticket, once published (docs/rules/lotteries-and-sales.md#10-results-for-players). */
-function numbersResult(r: PlayerTransactionRow): Pick<Player, 'numbers' | 'matched' | 'tier'> {
-  const numbers = numbersOf(r.numbers);
-  if (!numbers) return { numbers: null, matched: null, tier: null };
-  const matched = matchOf(r.ticket, numbers);
-  return { numbers, matched, tier: tierOfMatch(matched) };
-}
-
-const playerJson = (r: PlayerTransactionRow): Player => ({
-  id: r.id,
-  slip_id: r.slip_id,
-  transaction_type: r.transaction_type,
-  amount: r.amount,
-  status: r.status,
-  payment_method: r.payment_method,
-  payment_number: r.payment_number,
-  trx_id: r.trx_id,
-  ticket: r.ticket,
-  created_at: r.created_at,
-  lottery: {
-    id: r.lottery_id,
-    name: r.l_name,
-    name_bn: r.l_name_bn,
-    end_date: r.l_end_date,
-    total_prize: r.l_total_prize,
-    is_result_published: r.l_is_result_published,
-    drawn_at: r.l_is_result_published ? r.l_drawn_at : null,
-    kind: r.l_kind,
-    draw_at: r.l_draw_at,
-  },
-  ...numbersResult(r),
-  is_winning_ticket: r.prize_id !== null,
-  prize:
-    r.prize_id !== null && r.prize_money !== null
-      ? { id: r.prize_id, prize_money: r.prize_money, withheld_reason: r.withheld_reason, lucky: r.prize_lucky_code !== null }
-      : null,
-  lucky_code: r.lucky_key === null ? null : luckyCode(r.lucky_key, r.ticket),
-  // A claim whose code was sent but whose payout details are not in yet is not a claim made (the card still asks for them).
-  has_claimed: r.claim_status !== null && r.claim_status !== 'pending',
-  claim_status: r.claim_status !== null && r.claim_status !== 'pending' ? r.claim_status : null,
-});
 
 const staffJson = (
   r: StaffTransactionRow,
@@ -277,6 +236,7 @@ export class Purchases {
       ? {
           id: Number(slip.id),
           draws: slip.draws,
+          draws_asked: slip.draws_asked,
           lines: slip.lines,
           amount: Number(slip.amount),
           status: slip.status,
@@ -346,13 +306,32 @@ export class Purchases {
    * My Lotteries (`GET /api/v1/my-lotteries/`): a page of the caller's tickets with their total, and on the first page
    * his purchases awaiting payment (docs/rules/lotteries-and-sales.md#7-buying-a-ticket, "The pages"), in one statement.
    */
-  async myLotteries(
-    caller: AccessClaims,
-    limit: number,
-    offset: number,
-  ): Promise<{ tickets: Player[]; total: number; unfinished: Player[] }> {
+  async myLotteries(caller: AccessClaims, limit: number, offset: number): Promise<z.input<typeof MyLotteriesReply>> {
     const r = await q.playerLotteries(this.d.db, caller.user_id, limit, offset, offset === 0 ? UNFINISHED_SHOWN : 0);
-    return { tickets: r.tickets.map(playerJson), total: r.total, unfinished: r.unfinished.map(playerJson) };
+    // A run is one item, its lead: the slips' summaries are read only when the page has one.
+    const slips = [...new Set([...r.tickets, ...r.unfinished].flatMap((x) => (x.slip_id === null ? [] : [Number(x.slip_id)])))];
+    const runs = slips.length ? await rq.runSummaries(this.d.db, caller.user_id, slips, CLAIM_DAYS) : [];
+    return {
+      tickets: r.tickets.map(playerJson),
+      total: r.total,
+      unfinished: r.unfinished.map(playerJson),
+      runs: runs.map((x) => ({
+        id: Number(x.id),
+        game_name: x.g_name,
+        game_name_bn: x.g_name_bn,
+        draws: x.draws,
+        lines: x.lines,
+        amount: Number(x.amount),
+        status: x.status,
+        tickets: x.tickets,
+        drawn: x.drawn,
+        won: Number(x.won),
+        to_claim: x.to_claim,
+        first_draw_at: x.first_draw_at,
+        last_draw_at: x.last_draw_at,
+        next_draw_at: x.next_draw_at,
+      })),
+    };
   }
 
   /** Staff: every transaction, searched and filtered, newest first. */

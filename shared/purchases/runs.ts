@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { id, ticket, v } from '../fields.ts';
-import { TRANSACTION_STATUSES } from './schemas.ts';
+import { PlayerTransaction, SLIP_STATUSES } from './schemas.ts';
 
 /** The runs a player may choose: this many consecutive draws of the game. */
 export const RUN_DRAWS = [1, 3, 5, 12, 25] as const;
@@ -12,8 +12,6 @@ export const RUN_DRAWS = [1, 3, 5, 12, 25] as const;
 export const SLIP_LINES_MAX = 10;
 /** A line the server picks for the player: a combination free in every draw of the run. */
 export const QUICK_PICK = 'quick';
-
-export const SLIP_STATUSES = ['pending', 'paid', 'failed'] as const;
 
 /** One line: a ticket in any accepted form, or `quick`. */
 const line = z.union([z.literal(QUICK_PICK), ticket], { error: () => v('ticketInvalid') });
@@ -32,22 +30,6 @@ export const RunBody = z.strictObject({
     .refine((xs) => xs.length >= 1 && xs.length <= SLIP_LINES_MAX, { message: v('runLinesInvalid') }),
 });
 
-/** One entry of a run: one line in one draw, its own ticket. */
-export const RunEntry = z.object({
-  transaction_id: z.number().int(),
-  lottery_id: z.number().int(),
-  /** Its draw's name in English and Bengali ('' when not given). */
-  lottery_name: z.string(),
-  lottery_name_bn: z.string(),
-  /** When its draw is drawn. */
-  draw_at: z.string(),
-  ticket: z.string(),
-  status: z.enum(TRANSACTION_STATUSES),
-  /** Once its draw's results are published: the numbers drawn, and what this entry won (null: nothing). */
-  numbers: z.array(z.number().int()).nullable(),
-  prize_money: z.number().int().nullable(),
-});
-
 /** A slip as its player sees it: its run of draws, its lines, its one amount, its state and its entries, draw by draw. */
 export const Run = z.object({
   id: z.number().int(),
@@ -62,5 +44,6 @@ export const Run = z.object({
   /** The entry whose checkout pays the whole slip (`POST /api/v1/transactions/{lead_id}/bkash-checkout/`). */
   lead_id: z.number().int(),
   created_at: z.string(),
-  entries: z.array(RunEntry),
+  /** Its entries, draw by draw in draw order and line by line, each as the player's tickets are told (PlayerTransaction). */
+  entries: z.array(PlayerTransaction),
 });

@@ -136,15 +136,47 @@ export const PlayerTransaction = z.object({
   claim_status: z.enum(CLAIM_STATUSES).exclude(['pending']).nullable(),
 });
 
+/** A slip's states (docs/rules/games.md#6-consecutive-draws-and-play-slips). */
+export const SLIP_STATUSES = ['pending', 'paid', 'failed'] as const;
+
+/**
+ * A run of consecutive draws as one line of My Lotteries (docs/rules/games.md#6-consecutive-draws-and-play-slips): the
+ * list shows its first entry only (the slip's lead), and this says the rest; `GET /api/v1/runs/{id}/` opens it.
+ */
+export const RunSummary = z.object({
+  id: z.number().int(),
+  /** The game's name in English and Bengali ('' when not given). */
+  game_name: z.string(),
+  game_name_bn: z.string(),
+  draws: z.number().int(),
+  lines: z.number().int(),
+  amount: z.number().int(),
+  status: z.enum(SLIP_STATUSES),
+  /** Its lines of numbers, in the order played. */
+  tickets: z.array(z.string()),
+  /** How many of its draws have published results, and what its entries won in them (withheld prizes aside). */
+  drawn: z.number().int(),
+  won: z.number().int(),
+  /** Prizes of its entries that can be claimed now: no payout details sent yet, or a transfer that failed. */
+  to_claim: z.number().int(),
+  first_draw_at: z.string(),
+  last_draw_at: z.string(),
+  /** Its next draw not drawn yet; null once every draw is drawn. */
+  next_draw_at: z.string().nullable(),
+});
+
 /**
  * `GET /api/v1/my-lotteries/`: My Lotteries in one read — a page of the caller's tickets (as `only=tickets` lists them)
  * with their total, and on the first page (offset 0) his purchases awaiting payment, newest first, at most
- * UNFINISHED_SHOWN (as `only=unfinished`); on a later page none.
+ * UNFINISHED_SHOWN (as `only=unfinished`); on a later page none. A run of draws is one item of either list: its lead
+ * entry stands for it, with its summary in `runs` (docs/rules/games.md#6-consecutive-draws-and-play-slips).
  */
 export const MyLotteriesReply = z.object({
   tickets: z.array(PlayerTransaction),
   total: z.number().int(),
   unfinished: z.array(PlayerTransaction),
+  /** The runs of the listed entries (`slip_id`), each once. */
+  runs: z.array(RunSummary),
 });
 
 /** The purchase's answer: the transaction, and where and how much to pay. */
@@ -161,9 +193,10 @@ export const PurchaseReply = PlayerTransaction.extend({
     .object({
       id: z.number().int(),
       draws: z.number().int(),
+      draws_asked: z.number().int(),
       lines: z.number().int(),
       amount: z.number().int(),
-      status: z.enum(['pending', 'paid', 'failed']),
+      status: z.enum(SLIP_STATUSES),
       lead_id: z.number().int(),
     })
     .nullable(),

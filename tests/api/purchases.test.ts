@@ -671,10 +671,10 @@ describe('GET /api/v1/my-lotteries/ (My Lotteries in one read)', () => {
     const second = await lotteriesOf(p, { limit: 2, offset: 2 });
     expect([tickets(second.body.tickets), second.body.total, second.body.unfinished]).toEqual([['01-02-03-04-08-03'], 3, []]);
     // Past the end: no tickets, the total still told.
-    expect((await lotteriesOf(p, { limit: 2, offset: 10 })).body).toEqual({ tickets: [], total: 3, unfinished: [] });
+    expect((await lotteriesOf(p, { limit: 2, offset: 10 })).body).toEqual({ tickets: [], total: 3, unfinished: [], runs: [] });
     // None at all.
     const none = await account(t, { name: 'New Player' });
-    expect((await lotteriesOf(none)).body).toEqual({ tickets: [], total: 0, unfinished: [] });
+    expect((await lotteriesOf(none)).body).toEqual({ tickets: [], total: 0, unfinished: [], runs: [] });
     // Only awaiting payment: listed, with no ticket and a total of 0.
     expect((await lotteriesOf(b)).body).toMatchObject({ tickets: [], total: 0, unfinished: [{ ticket: '01-02-03-04-08-07' }] });
   });
@@ -709,6 +709,6 @@ describe('GET /api/v1/my-lotteries/ (My Lotteries in one read)', () => {
     }
     expect((await lotteriesOf(null)).status).toBe(401);
     const staff = await account(t, { name: 'Lotteries Staff', is_staff: true });
-    expect((await lotteriesOf(staff)).body).toEqual({ tickets: [], total: 0, unfinished: [] });
+    expect((await lotteriesOf(staff)).body).toEqual({ tickets: [], total: 0, unfinished: [], runs: [] });
   });
 });

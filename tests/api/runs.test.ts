@@ -32,6 +32,8 @@ beforeEach(async () => {
   await t.settled();
   await t.db.query('DELETE FROM bkash_payments');
   await t.db.query('UPDATE slips SET lead_id = NULL');
+  await t.db.query('DELETE FROM prize_claims');
+  await t.db.query('DELETE FROM prizes');
   await t.db.query('DELETE FROM transactions');
   await t.db.query('DELETE FROM slips');
   await t.db.query('DELETE FROM play_limit_events');
@@ -74,13 +76,23 @@ describe('POST /api/v1/runs/', () => {
     const res = await run(a, { game_id: g, draws: '5', lines: MINE });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ game_id: g, draws: 5, draws_asked: 5, lines: 1, amount: 500, status: 'pending' });
-    const e = res.body.entries as { transaction_id: number; draw_at: string; ticket: string; status: string }[];
-    expect(e.map((x) => [x.ticket, x.status])).toEqual(Array(5).fill([MINE, 'pending']));
-    expect([...e].sort((x, y) => Date.parse(x.draw_at) - Date.parse(y.draw_at))).toEqual(e);
-    expect(res.body.lead_id).toBe(e[0]!.transaction_id);
-    // Each entry is its own purchase of its draw, in My Lotteries' unfinished list.
+    const e = res.body.entries as {
+      id: number;
+      lottery: { id: number; draw_at: string };
+      ticket: string;
+      status: string;
+      slip_id: number;
+    }[];
+    expect(e.map((x) => [x.ticket, x.status, x.slip_id])).toEqual(Array(5).fill([MINE, 'pending', res.body.id]));
+    expect([...e].sort((x, y) => Date.parse(x.lottery.draw_at) - Date.parse(y.lottery.draw_at))).toEqual(e);
+    expect(new Set(e.map((x) => x.lottery.id)).size).toBe(5);
+    expect(res.body.lead_id).toBe(e[0]!.id);
+    // My Lotteries' unfinished list has the run once, its lead standing for it, the slip's summary beside it.
     const mine = await to(t, api.myLotteries, { as: a }).expect(200);
-    expect(mine.body.unfinished.map((x: { slip_id: number }) => x.slip_id)).toEqual(Array(5).fill(res.body.id));
+    expect(mine.body.unfinished.map((x: { id: number }) => x.id)).toEqual([res.body.lead_id]);
+    expect(mine.body.runs).toEqual([
+      expect.objectContaining({ id: res.body.id, draws: 5, lines: 1, amount: 500, status: 'pending', tickets: [MINE], drawn: 0 }),
+    ]);
     // The slip as its player reads it; another player's answer is none.
     expect((await to(t, api.getRun, { params: { id: res.body.id }, as: a })).body).toEqual(res.body);
     expect((await to(t, api.getRun, { params: { id: res.body.id }, as: b })).status).toBe(404);
@@ -188,8 +200,8 @@ describe('one payment for the whole run', () => {
     const { run: r, paymentID } = await started(g, 3, [MINE]);
     await sim.pay(paymentID, SANDBOX);
     await callback({ paymentID, status: 'success' }).expect(200);
-    for (const e of r.entries as { transaction_id: number }[]) {
-      const res = await to(t, api.updateTransaction, { params: { id: e.transaction_id }, as: staff }).send({ status: 'pending' });
+    for (const e of r.entries as { id: number }[]) {
+      const res = await to(t, api.updateTransaction, { params: { id: e.id }, as: staff }).send({ status: 'pending' });
       expect([res.status, res.body.code]).toEqual([409, 'confirmed_by_bkash']);
     }
     expect((await entries(r.id)).map((e) => e.status)).toEqual(['success', 'success', 'success']);
@@ -198,7 +210,7 @@ describe('one payment for the whole run', () => {
   test('another entry than the lead cannot be paid alone, nor given a TrxID', async () => {
     const g = await game();
     const res = await run(a, { game_id: g, draws: 3, lines: [MINE] });
-    const other = (res.body.entries as { transaction_id: number }[])[1]!.transaction_id;
+    const other = (res.body.entries as { id: number }[])[1]!.id;
     const c = await to(t, api.startCheckout, { params: { id: other }, as: a });
     expect([c.status, c.body.code]).toEqual([409, 'run_entry']);
     const trx = await to(t, api.setTrxId, { params: { id: other }, as: a }).send({ trx_id: 'ABCD1234EF' });
@@ -212,14 +224,14 @@ describe('one payment for the whole run', () => {
     expect((await callback({ paymentID, status: 'cancel' }).expect(200)).body.outcome).toBe('cancelled');
     expect((await entries(r.id)).map((e) => e.status)).toEqual(['failed', 'failed', 'failed']);
     expect((await slip(r.id))?.status).toBe('failed');
-    const third = (r.entries as { lottery_id: number }[])[2]!.lottery_id;
+    const third = (r.entries as { lottery: { id: number } }[])[2]!.lottery.id;
     expect((await buy(t, b, purchase(third, MINE))).status).toBe(201);
   });
 
   test('the run’s first draw closed before payment: the freeze rejects its entry and releases the later ones', async () => {
     const g = await game();
     const res = await run(a, { game_id: g, draws: 3, lines: [MINE] });
-    const firstLottery = (res.body.entries as { lottery_id: number }[])[0]!.lottery_id;
+    const firstLottery = (res.body.entries as { lottery: { id: number } }[])[0]!.lottery.id;
     await t.db.query(`UPDATE lotteries SET start_date = now() - interval '1 day', end_date = now() - interval '1 minute' WHERE id = $1`, [
       firstLottery,
     ]);
@@ -274,14 +286,19 @@ describe('the ticket page: consecutive draws, without JavaScript', () => {
     expect(lead.text).toContain('One payment for the whole run');
     expect(lead.text).toMatch(/Amount paid<\/dt><dd class="summary__amount"><span class="nowrap">TK\. 500/);
     expect((await entries(made!.id)).every((e) => e.status === 'success')).toBe(true);
-    // The run's page: its five draws, each its numbers and state; My Lotteries leads there from each draw.
+    // The run's page: its five draws, each a ticket as My Lotteries tells one, with its Lucky Chance code.
     const runPage = await agent.get(`/my-lotteries/runs/${made!.id}`).expect(200);
     expect(runPage.text).toContain('Your run of draws');
     expect(runPage.text).toContain('5 draws');
-    expect(runPage.text.match(/class="card run-page__draw"/g)).toHaveLength(5);
-    expect(runPage.text.match(/Confirmed: waiting for its draw\./g)?.length).toBe(5);
+    expect(runPage.text.match(/<article class="card my-ticket"/g)).toHaveLength(5);
+    expect(runPage.text.match(/Not drawn yet\./g)).toHaveLength(5);
+    expect(runPage.text.match(/Lucky Chance code/g)).toHaveLength(5);
+    // My Lotteries: the run is one item, leading to its page: its draws, its numbers, its one amount.
     const mine = await agent.get('/my-lotteries').expect(200);
+    expect(mine.text.match(/<article class="card my-ticket/g)).toHaveLength(1);
     expect(mine.text).toContain(`href="/my-lotteries/runs/${made!.id}"`);
+    expect(mine.text).toMatch(/<span class="nowrap">5 draws<\/span> in a row, <span class="nowrap">1 line of numbers<\/span>/);
+    expect(mine.text).toContain('0 of 5 drawn');
     // Another player's run is not found.
     const other = await loginAs(t.url, b.phone, 'secret-pass-1');
     expect((await other.get(`/my-lotteries/runs/${made!.id}`)).status).toBe(404);
@@ -349,6 +366,57 @@ describe('a paid run with one draw left', () => {
       "SELECT user_id, params FROM player_messages WHERE kind = 'run_last_draw'",
     );
 
+  test('My Lotteries has the run as one item: its draws drawn, what they won, the prize to claim; its page claims it', async () => {
+    const g = await game();
+    const { run: r, paymentID } = await started(g, 3, [MINE]);
+    await sim.pay(paymentID, SANDBOX);
+    await callback({ paymentID, status: 'success' }).expect(200);
+    const [first, second] = (r.entries as { lottery: { id: number; draw_at: string } }[]).map((e) => e.lottery);
+    await due(first!.id, REAL_BEACONS[0]);
+    expect((await t.app.gameCalendar.drawDue()).drawn).toBe(1);
+    // Lucky Chance pays 3 codes among the draw's paid entries: the run's only one wins, at least its 100,000.
+    const prize = await t.db.one<{ prize_money: number }>('SELECT prize_money FROM prizes WHERE transaction_id = $1', [r.lead_id]);
+    expect(Number(prize!.prize_money)).toBeGreaterThanOrEqual(100_000);
+
+    const mine = await to(t, api.myLotteries, { as: a }).expect(200);
+    expect(mine.body.tickets.map((x: { id: number }) => x.id)).toEqual([r.lead_id]);
+    expect(mine.body.total).toBe(1);
+    expect(mine.body.runs).toEqual([
+      {
+        id: r.id,
+        game_name: 'Bhagya Lotto',
+        game_name_bn: 'ভাগ্য লোটো',
+        draws: 3,
+        lines: 1,
+        amount: 300,
+        status: 'paid',
+        tickets: [MINE],
+        drawn: 1,
+        won: Number(prize!.prize_money),
+        to_claim: 1,
+        first_draw_at: expect.any(String),
+        last_draw_at: expect.any(String),
+        next_draw_at: expect.any(String),
+      },
+    ]);
+    expect(Date.parse(mine.body.runs[0].next_draw_at)).toBe(Date.parse(second!.draw_at));
+    // Another player's list knows nothing of it.
+    expect((await to(t, api.myLotteries, { as: b }).expect(200)).body).toMatchObject({ tickets: [], runs: [] });
+
+    // The pages: one item saying the prize waits; the run's page leads to the claim of the drawn entry.
+    const agent = await loginAs(t.url, a.phone, 'secret-pass-1');
+    const list = await agent.get('/my-lotteries').expect(200);
+    expect(list.text).toContain('1 of 3 drawn');
+    expect(list.text).toContain('1 prize to claim: open the run to add your payment details.');
+    const page = await agent.get(`/my-lotteries/runs/${r.id}`).expect(200);
+    const [won] = await t.db.query<{ id: number }>('SELECT id FROM prizes WHERE transaction_id = $1', [r.lead_id]);
+    expect(page.text).toContain(`href="/user/prize-claim/${won!.id}"`);
+    expect(page.text.match(/Not drawn yet\./g)).toHaveLength(2);
+    agent.set('Cookie', 'lang=bn');
+    const bn = await agent.get('/my-lotteries').expect(200);
+    expect(bn.text).toContain('৩টির মধ্যে ১টির ড্র হয়েছে');
+  });
+
   test('its player is told once, when the draw before its last is drawn; not before, and not for an unpaid run', async () => {
     const g = await game();
     const { run: r, paymentID } = await started(g, 3, [MINE]);
@@ -356,7 +424,7 @@ describe('a paid run with one draw left', () => {
     await callback({ paymentID, status: 'success' }).expect(200);
     // b's run of 3, never paid: nobody tells him anything.
     expect((await run(b, { game_id: g, draws: 3, lines: ['01-02-03-04-05-06'] })).status).toBe(201);
-    const [first, second, third] = (r.entries as { lottery_id: number }[]).map((e) => e.lottery_id);
+    const [first, second, third] = (r.entries as { lottery: { id: number } }[]).map((e) => e.lottery.id);
     await due(first!, REAL_BEACONS[0]);
     expect((await t.app.gameCalendar.drawDue()).drawn).toBe(1);
     expect(await told()).toEqual([]);

@@ -1,8 +1,8 @@
 /**
  * Consecutive draws paid once (docs/rules/games.md#6-consecutive-draws-and-play-slips), in Chromium, with and without
  * JavaScript: on the ticket page of the demo game's next draw, choose 5 draws, pay once on the bKash simulator's page
- * (TK. 500), come back to the receipt of the whole run, and find the five draws in My Lotteries, each confirmed with
- * its own Lucky Chance code. In English and Bengali.
+ * (TK. 500), come back to the receipt of the whole run, find the run as one item of My Lotteries, and open it: its five
+ * draws, each confirmed with its own Lucky Chance code. In English and Bengali.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, login, test, type NewPlayer } from './helpers.ts';
@@ -57,22 +57,25 @@ async function buyRun(page: Page, request: APIRequestContext, player: NewPlayer,
   await expect(receipt).toContainText(lng === 'en' ? 'One payment for the whole run' : 'পুরো ধারাবাহিক ড্র-এর জন্য একটি পেমেন্ট');
   await expect(receipt.locator('.summary__amount')).toContainText(lng === 'en' ? 'TK. 500' : '৳৫০০');
 
-  // My Lotteries: the five draws of the run, each its own confirmed ticket with its Lucky Chance code.
+  // My Lotteries: the run is one item, its five draws to come, its one amount.
   await page.goto(`/my-lotteries?lng=${lng}`);
   const shown = lng === 'bn' ? bengaliDigits(ticket) : ticket;
-  const cards = page.locator('.my-ticket').filter({ hasText: shown });
-  await expect(cards).toHaveCount(5);
-  for (let i = 0; i < 5; i++) {
-    await expect(cards.nth(i).locator('.badge').first()).toHaveText(lng === 'en' ? 'Confirmed' : 'নিশ্চিত');
-    await expect(cards.nth(i).locator('.my-ticket__lucky')).toHaveText(/^BHG \d{4} \d{4}$/);
-  }
-  // Each leads to the run's own page: its five draws, paid once.
-  await cards
-    .first()
-    .getByRole('link', { name: lng === 'en' ? 'One draw of your run: see all its draws' : 'আপনার ধারাবাহিক ড্র-এর একটি: সবগুলো ড্র দেখুন' })
-    .click();
+  const card = page.locator('.my-run').filter({ hasText: shown });
+  await expect(card).toHaveCount(1);
+  await expect(page.locator('.my-ticket').filter({ hasText: shown })).toHaveCount(1);
+  await expect(card.locator('.badge').first()).toHaveText(lng === 'en' ? 'Confirmed' : 'নিশ্চিত');
+  await expect(card).toContainText(lng === 'en' ? '5 draws in a row, 1 line of numbers' : 'পরপর ৫টি ড্র, ১টি সংখ্যার সারি');
+  await expect(card).toContainText(lng === 'en' ? '0 of 5 drawn' : '৫টির মধ্যে ০টির ড্র হয়েছে');
+  await expect(card.locator('.my-ticket__facts')).toContainText(lng === 'en' ? 'TK. 500' : '৳৫০০');
+  // It opens the run's own page: its five draws, each its own confirmed ticket with its Lucky Chance code.
+  await card.getByRole('link', { name: lng === 'en' ? 'See its draws and results' : 'এর ড্র ও ফলাফল দেখুন' }).click();
   await expect(page).toHaveURL(/\/my-lotteries\/runs\/\d+/);
-  await expect(page.locator('.run-page__draw')).toHaveCount(5);
+  const entries = page.locator('.run-page__draws .my-ticket');
+  await expect(entries).toHaveCount(5);
+  for (let i = 0; i < 5; i++) {
+    await expect(entries.nth(i).locator('.badge').first()).toHaveText(lng === 'en' ? 'Confirmed' : 'নিশ্চিত');
+    await expect(entries.nth(i).locator('.my-ticket__lucky')).toHaveText(/^BHG \d{4} \d{4}$/);
+  }
   await expect(page.locator('.run-page__summary h2')).toHaveText(lng === 'en' ? 'Paid' : 'পরিশোধিত');
 }
 

@@ -213,13 +213,21 @@ function RunNote({ run, lead }: { run: NonNullable<Purchase['run']>; lead: boole
     i18n: { language: lng },
   } = useTranslation('lottery');
   return (
-    <p className="payment__run">
-      {withElements((v) => t(lead ? 'payment.run.lead' : 'payment.run.entry', { ...v, count: run.draws }), {
-        draws: <span className="nowrap">{formatNumber(run.draws, lng)}</span>,
-        lines: <span className="nowrap">{formatNumber(run.lines, lng)}</span>,
-        amount: <Amount value={run.amount} lng={lng} />,
-      })}
-    </p>
+    <>
+      <p className="payment__run">
+        {withElements((v) => t(lead ? 'payment.run.lead' : 'payment.run.entry', { ...v, count: run.draws }), {
+          draws: <span className="nowrap">{formatNumber(run.draws, lng)}</span>,
+          lines: <span className="nowrap">{formatNumber(run.lines, lng)}</span>,
+          amount: <Amount value={run.amount} lng={lng} />,
+        })}
+      </p>
+      {run.draws < run.draws_asked ? (
+        // Fewer draws were on sale than he chose: the run was shortened before payment, never after.
+        <p className="payment__run payment__run--short">
+          {t('payment.run.shortened', { asked: formatNumber(run.draws_asked, lng), draws: formatNumber(run.draws, lng) })}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -4,7 +4,6 @@ import { api as contract } from '../../shared/api/contract.ts';
 import { errorText } from '../../shared/api-types.ts';
 import { formatNumber } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
-import { lotteryName } from '../../shared/lotteries/names.ts';
 import { paths } from '../../shared/paths.ts';
 import { RUN_DRAWS, type Run } from '../../shared/purchases/runs.ts';
 import { IdempotencyKey } from '../../shared/purchases/schemas.ts';
@@ -15,11 +14,11 @@ import { key, msg } from '../components/messages.ts';
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from './buy-form.tsx';
 import { toRunCheckout } from './run-checkout.ts';
 import { Head } from '../components/head.tsx';
-import { Amount, DateTime, withElements } from '../components/nowrap.tsx';
+import { Amount, withElements } from '../components/nowrap.tsx';
 import { PageHead } from '../components/page-head.tsx';
 import { apiOf } from '../context.ts';
 import { useTranslation, type TFunction } from '../i18n.tsx';
-import { TicketBalls } from './balls.tsx';
+import { claimable, TicketCard } from './ticket-card.tsx';
 
 type RunData = z.output<typeof Run>;
 
@@ -33,14 +32,23 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!id) throw data(null, { status: 404 });
   const r = await apiOf(context).call(contract.getRun, { params: { id } });
   // The key of "Play these numbers again", made with the page: a form sent twice makes one run.
-  if (r.ok) return { run: r.data, problem: null as string | null, key: newIdempotencyKey() };
+  if (r.ok) {
+    // A prize of the run the player could claim now: whether a change of his phone, e-mail or password holds his
+    // claims (docs/rules/lotteries-and-sales.md#11-prize-claims), as My Lotteries asks.
+    let heldUntil: string | null = null;
+    if (r.data.entries.some((e) => claimable(e))) {
+      const w = await apiOf(context).call(contract.myWinningTickets, { query: { limit: 1, offset: 0 } });
+      heldUntil = w.ok ? (w.data[0]?.held_until ?? null) : null;
+    }
+    return { run: r.data, problem: null as string | null, key: newIdempotencyKey(), heldUntil };
+  }
   if (r.error.code === 'not_found') throw data(null, { status: 404 });
-  return data({ run: null as RunData | null, problem: errorText(r.error, ''), key: '' }, { status: pageStatus(r.status) });
+  return data({ run: null as RunData | null, problem: errorText(r.error, ''), key: '', heldUntil: null }, { status: pageStatus(r.status) });
 }
 
 /** A run finished (every draw drawn) or not paid: its numbers may be played again. */
 const replayable = (run: RunData): boolean =>
-  run.status === 'failed' || (run.status === 'paid' && run.entries.every((e) => e.numbers !== null));
+  run.status === 'failed' || (run.status === 'paid' && run.entries.every((e) => e.lottery.is_result_published));
 
 /** The runs offered: the run's own length when it is one, else the longest offered that it reaches. */
 const againDraws = (draws: number): number => [...RUN_DRAWS].reverse().find((n) => n <= draws) ?? 1;
@@ -72,7 +80,7 @@ export function Component() {
     t,
     i18n: { language: lng },
   } = useTranslation('lottery');
-  const { run, problem, key: againKey } = useLoaderData<typeof loader>();
+  const { run, problem, key: againKey, heldUntil } = useLoaderData<typeof loader>();
   const result = useActionData<FormResult>();
   const title = t('run.title');
   return (
@@ -85,7 +93,7 @@ export function Component() {
         ) : (
           <>
             {result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
-            <RunView run={run} t={t} lng={lng as Language} againKey={againKey} />
+            <RunView run={run} t={t} lng={lng as Language} againKey={againKey} heldUntil={heldUntil} />
           </>
         )}
         <p>
@@ -96,8 +104,20 @@ export function Component() {
   );
 }
 
-function RunView({ run, t, lng, againKey }: { run: RunData; t: TFunction; lng: Language; againKey: string }) {
-  const won = run.entries.reduce((sum, e) => sum + (e.prize_money ?? 0), 0);
+function RunView({
+  run,
+  t,
+  lng,
+  againKey,
+  heldUntil,
+}: {
+  run: RunData;
+  t: TFunction;
+  lng: Language;
+  againKey: string;
+  heldUntil: string | null;
+}) {
+  const won = run.entries.reduce((sum, e) => sum + (e.prize && !e.prize.withheld_reason ? e.prize.prize_money : 0), 0);
   return (
     <>
       <section className="card run-page__summary" aria-labelledby="run-summary">
@@ -109,6 +129,9 @@ function RunView({ run, t, lng, againKey }: { run: RunData; t: TFunction; lng: L
             amount: <Amount value={run.amount} lng={lng} />,
           })}
         </p>
+        {run.draws < run.draws_asked ? (
+          <p className="muted">{t('run.shortened', { asked: formatNumber(run.draws_asked, lng), draws: formatNumber(run.draws, lng) })}</p>
+        ) : null}
         {won > 0 ? (
           <p className="run-page__won">{withElements((v) => t('run.won', v), { amount: <Amount value={won} lng={lng} /> })}</p>
         ) : null}
@@ -128,33 +151,15 @@ function RunView({ run, t, lng, againKey }: { run: RunData; t: TFunction; lng: L
           </Form>
         ) : null}
       </section>
-      <ol className="run-page__draws" aria-label={t('run.draws')}>
+      {/* Each entry as My Lotteries tells a ticket: its numbers, its draw, what it matched, its prize and its claim. */}
+      <ol className="my-tickets run-page__draws" aria-label={t('run.draws')}>
         {run.entries.map((e) => (
-          <li key={e.transaction_id} className="card run-page__draw">
-            <p className="run-page__name">{lotteryName({ name: e.lottery_name, name_bn: e.lottery_name_bn }, lng)}</p>
-            <p className="muted">
-              <DateTime value={e.draw_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
-            </p>
-            <TicketBalls ticket={e.ticket} lng={lng} label={t('play.ticket')} size="sm" />
-            {e.numbers ? (
-              <>
-                <p className="run-page__label">{t('run.drawn')}</p>
-                <TicketBalls
-                  ticket={e.numbers.map((n) => String(n).padStart(2, '0')).join('-')}
-                  lng={lng}
-                  label={t('run.drawn')}
-                  size="sm"
-                />
-                <p>
-                  {e.prize_money
-                    ? withElements((v) => t('run.entryWon', v), { amount: <Amount value={e.prize_money as number} lng={lng} /> })
-                    : t('run.entryLost')}
-                </p>
-              </>
-            ) : (
-              <p>{t(`run.entry.${e.status}`)}</p>
-            )}
-            <Link to={paths.results(e.lottery_id)}>{t('run.proof')}</Link>
+          <li key={e.id}>
+            <TicketCard tx={e} heldUntil={heldUntil} inRun>
+              <p className="run-page__proof">
+                <Link to={paths.results(e.lottery.id)}>{t('run.proof')}</Link>
+              </p>
+            </TicketCard>
           </li>
         ))}
       </ol>
