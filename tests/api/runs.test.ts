@@ -121,6 +121,7 @@ describe('POST /api/v1/runs/', () => {
     expect((await buy(t, b, purchase(second!.id, MINE))).status).toBe(201);
     const res = await run(a, { game_id: g, draws: 5, lines: [MINE] }, 'bn');
     expect(res.status).toBe(409);
+    console.log(res.text.match(/class="alert[^"]*"[^>]*>.{0,300}/g));
     expect(res.body.code).toBe('ticket_taken');
     expect(res.body).toMatchObject({ ticket: MINE, lottery_id: second!.id });
     expect(res.body.suggestion).toMatch(/^\d{2}(-\d{2}){5}$/);
@@ -331,6 +332,92 @@ describe('the ticket page: consecutive draws, without JavaScript', () => {
       .send({ _csrf: csrfFrom(page.text), idempotency_key: keyFrom(page.text) });
     expect(twice.status).toBe(303);
     expect(await t.db.query('SELECT id FROM slips WHERE id <> $1', [r.id])).toHaveLength(1);
+  });
+
+  /** A form body with repeated fields (a play slip's lines), as a browser sends it. */
+  const formBody = (fields: Record<string, string | string[]>) => {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(fields)) for (const one of ([] as string[]).concat(v)) body.append(k, one);
+    return body.toString();
+  };
+  const moreLines = (...typed: string[]) => [...typed, ...Array<string>(9 - typed.length).fill('')];
+
+  test('a play slip: the page’s numbers, a typed line (spaces for dashes) and 2 quick picks for 3 draws; the payment page shows the whole before paying', async () => {
+    const { agent, lottery, form } = await ticketPage('en');
+    const page = await agent.get(`/quick-play/${lottery}/${MINE}`).expect(200);
+    // The slip's lines are offered: nine more lines and quick picks 0–9, folded away.
+    expect(page.text.match(/name="more_lines"/g)).toHaveLength(9);
+    expect(page.text).toContain('<details class="slip-lines">');
+    const go = await agent
+      .post(`/quick-play/${lottery}/${MINE}/buy`)
+      .type('form')
+      .send(formBody({ ...form, draws: '3', more_lines: moreLines('3 11 19 27 44 8'), quick_lines: '2', pay: 'checkout' }));
+    expect(go.status).toBe(303);
+    const [made] = await t.db.query<{ id: number; lines: number; draws: number; amount: number; lead_id: number }>(
+      'SELECT id, lines, draws, amount, lead_id FROM slips',
+    );
+    expect([made!.lines, made!.draws, Number(made!.amount)]).toEqual([4, 3, 1200]);
+    // Several lines: to the payment page first, where the whole amount is written out; nothing asked of bKash yet.
+    expect(go.headers.location).toBe(`/payment/${made!.lead_id}`);
+    expect(await t.db.query('SELECT payment_id FROM bkash_payments')).toEqual([]);
+    const tickets = new Set((await entries(made!.id)).map((e) => e.ticket));
+    expect(tickets.size).toBe(4);
+    expect(tickets.has(MINE) && tickets.has('03-11-19-27-44-08')).toBe(true);
+    expect(await entries(made!.id)).toHaveLength(12);
+    const pay = await agent.get(go.headers.location!).expect(200);
+    expect(pay.text).toMatch(/Lucky Chance code(<!-- -->)?: <span class="nowrap">BHG \d{4} \d{4}<\/span>/);
+    expect(pay.text).toContain(`href="/my-lotteries/runs/${made!.id}"`);
+    expect(pay.text).toMatch(
+      /One payment for the whole slip: <span class="nowrap">4<\/span> lines of numbers in <span class="nowrap">3<\/span> draws, <span class="nowrap">TK\. 1,200<\/span>/,
+    );
+  });
+
+  test('a play slip of one draw: the page’s numbers and a quick pick are a slip of 1 draw and 2 lines', async () => {
+    const { agent, lottery, form } = await ticketPage('en');
+    const go = await agent
+      .post(`/quick-play/${lottery}/${MINE}/buy`)
+      .type('form')
+      .send(formBody({ ...form, draws: '1', more_lines: moreLines(), quick_lines: '1', pay: 'checkout' }));
+    expect(go.status).toBe(303);
+    const made = await t.db.query<{ lines: number; draws: number; amount: number }>('SELECT lines, draws, amount FROM slips');
+    expect(made.map((x) => [x.lines, x.draws, Number(x.amount)])).toEqual([[2, 1, 200]]);
+  });
+
+  test('a typed line that is no ticket, or the page’s own numbers again: refused on the page, lines kept, nothing made', async () => {
+    const { agent, lottery, form } = await ticketPage('bn');
+    const bad = await agent
+      .post(`/quick-play/${lottery}/${MINE}/buy`)
+      .type('form')
+      .send(formBody({ ...form, draws: '3', more_lines: moreLines('01-02-03', ''), quick_lines: '4', pay: 'checkout' }));
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('role="alert">একটি টিকিটে থাকে ১ থেকে ৫৫-এর মধ্যে ৫টি আলাদা সংখ্যা');
+    // The Bengali message of an invalid ticket, the typed line and the quick picks kept, the slip's lines open.
+    expect(bad.text).toContain('value="01-02-03"');
+    expect(bad.text).toMatch(/<option value="4" selected="">৪<\/option>/);
+    expect(bad.text).toContain('<details class="slip-lines" open="">');
+    const twice = await agent
+      .post(`/quick-play/${lottery}/${MINE}/buy`)
+      .type('form')
+      .send(formBody({ ...form, draws: '3', more_lines: moreLines(MINE), quick_lines: '0', pay: 'checkout' }));
+    expect(twice.status).toBe(400);
+    expect(twice.text).toContain(`role="alert">${MINE} সংখ্যাগুলো দুটি সারিতে আছে`);
+    expect(await t.db.query('SELECT id FROM slips')).toEqual([]);
+    expect(await t.db.query('SELECT id FROM transactions')).toEqual([]);
+  });
+
+  test('a typed line someone holds in one of the draws: 409 on the page with a free suggestion; nothing made', async () => {
+    const { agent, lottery, form } = await ticketPage('en');
+    expect((await buy(t, b, purchase(lottery, '01-02-03-04-05-06'))).status).toBe(201);
+    const res = await agent
+      .post(`/quick-play/${lottery}/${MINE}/buy`)
+      .type('form')
+      .send(formBody({ ...form, draws: '3', more_lines: moreLines('01-02-03-04-05-06'), quick_lines: '0', pay: 'checkout' }));
+    expect(res.status).toBe(409);
+    expect(res.text).toMatch(
+      /role="alert">Someone already holds 01-02-03-04-05-06 in the draw of .*for example \d\d-\d\d-\d\d-\d\d-\d\d-\d\d, free in every draw/,
+    );
+    expect(res.text).toContain('value="01-02-03-04-05-06"');
+    expect(await t.db.query('SELECT id FROM slips')).toEqual([]);
   });
 
   test('“Send Money” for a run is refused with a clear message on the ticket page; nothing is made', async () => {

@@ -5,10 +5,8 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, login, test, type NewPlayer } from './helpers.ts';
+import { payOnBkash } from './bkash.ts';
 import { featuredLotteryId } from './pages.ts';
-
-/** bKash's published sandbox values, which the simulator accepts (docs/rules/bkash.md). */
-const SANDBOX = { wallet: '01770618575', code: '123456', pin: '12121' };
 
 /** Five different main numbers and a last one, random so that journeys sharing the featured lottery do not collide. */
 function randomTicket(): { main: number[]; last: number; text: string } {
@@ -17,20 +15,6 @@ function randomTicket(): { main: number[]; last: number; text: string } {
   const sorted = [...main].sort((a, b) => a - b);
   const last = 1 + Math.floor(Math.random() * 15);
   return { main: sorted, last, text: [...sorted, last].map((n) => String(n).padStart(2, '0')).join('-') };
-}
-
-/** On the simulator's pages: wallet, code, PIN, each confirmed. */
-async function payOnBkash(page: Page, amount: RegExp): Promise<void> {
-  await expect(page).toHaveURL(/\/_bkash\/checkout\//);
-  await expect(page.locator('body')).toContainText(amount);
-  for (const [label, value] of [
-    [/Your bKash account number/, SANDBOX.wallet],
-    [/Verification code/, SANDBOX.code],
-    [/Your bKash PIN/, SANDBOX.pin],
-  ] as const) {
-    await page.getByLabel(label).fill(value);
-    await page.getByRole('button', { name: /^Confirm/ }).click();
-  }
 }
 
 /** Picks a random ticket of the featured lottery with the picker, a plain GET form (the same with and without JavaScript). */

@@ -6,9 +6,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, login, test, type NewPlayer } from './helpers.ts';
-
-/** bKash's published sandbox values, which the simulator accepts (docs/rules/bkash.md). */
-const SANDBOX = { wallet: '01770618575', code: '123456', pin: '12121' };
+import { payOnBkash } from './bkash.ts';
 
 /** The demo game's next draw on sale (server/games/demo.ts). */
 async function gameDrawId(request: APIRequestContext): Promise<number> {
@@ -41,16 +39,7 @@ async function buyRun(page: Page, request: APIRequestContext, player: NewPlayer,
   await form.getByRole('button', { name: lng === 'en' ? 'Pay with bKash' : 'বিকাশে পেমেন্ট করুন' }).click();
 
   // One payment on bKash's page for the whole run.
-  await expect(page).toHaveURL(/\/_bkash\/checkout\//);
-  await expect(page.locator('body')).toContainText(/500/);
-  for (const [label, value] of [
-    [/Your bKash account number/, SANDBOX.wallet],
-    [/Verification code/, SANDBOX.code],
-    [/Your bKash PIN/, SANDBOX.pin],
-  ] as const) {
-    await page.getByLabel(label).fill(value);
-    await page.getByRole('button', { name: /^Confirm/ }).click();
-  }
+  await payOnBkash(page, /500/);
 
   await expect(page).toHaveURL(/\/payment\/\d+/);
   const receipt = page.locator('main .payment__receipt');
@@ -79,12 +68,54 @@ async function buyRun(page: Page, request: APIRequestContext, player: NewPlayer,
   await expect(page.locator('.run-page__summary h2')).toHaveText(lng === 'en' ? 'Paid' : 'পরিশোধিত');
 }
 
+/**
+ * A play slip: the page's numbers, one typed line and one quick pick for 3 draws; the payment page writes out the whole
+ * (3 lines × 3 draws × TK. 100 = TK. 900) before bKash is asked; paid once, the run in My Lotteries has its 3 lines.
+ */
+async function buySlip(page: Page, request: APIRequestContext, player: NewPlayer, lng: 'en' | 'bn'): Promise<void> {
+  await login(page, { identifier: player.phone, password: player.password, name: player.name });
+  const [mine, typed] = [randomTicket(), randomTicket()];
+  await page.goto(`/quick-play/${await gameDrawId(request)}/${mine}?lng=${lng}`);
+  const form = page.locator('.play-buy');
+  await form.locator('input[name="draws"][value="3"]').check();
+  await form.locator('.slip-lines summary').click();
+  await form.getByLabel(lng === 'en' ? 'Line 2' : 'সারি ২').fill(typed.replace(/-/g, ' '));
+  await form.getByLabel(lng === 'en' ? 'Quick picks to add' : 'কতগুলো কুইক পিক যোগ করবেন').selectOption('1');
+  await form.getByRole('button', { name: lng === 'en' ? 'Pay with bKash' : 'বিকাশে পেমেন্ট করুন' }).click();
+
+  await expect(page).toHaveURL(/\/payment\/\d+/);
+  await expect(page.locator('main .payment__run').first()).toHaveText(
+    lng === 'en'
+      ? 'One payment for the whole slip: 3 lines of numbers in 3 draws, TK. 900.'
+      : 'পুরো স্লিপের জন্য একটি পেমেন্ট: ৩টি ড্র-তে ৩টি সংখ্যার সারি, ৳৯০০।',
+  );
+  await page.getByRole('button', { name: lng === 'en' ? 'Pay TK. 900 with bKash' : 'বিকাশে ৳৯০০ পেমেন্ট করুন' }).click();
+  await payOnBkash(page, /900/);
+  await expect(page).toHaveURL(/\/payment\/\d+/);
+  await expect(page.locator('main .payment__receipt .summary__amount')).toContainText(lng === 'en' ? 'TK. 900' : '৳৯০০');
+
+  await page.goto(`/my-lotteries?lng=${lng}`);
+  const shown = lng === 'bn' ? bengaliDigits(mine) : mine;
+  const card = page.locator('.my-run').filter({ hasText: shown });
+  await expect(card).toContainText(lng === 'en' ? '3 draws in a row, 3 lines of numbers' : 'পরপর ৩টি ড্র, ৩টি সংখ্যার সারি');
+  await expect(card.locator('.my-run__lines li')).toHaveCount(3);
+  await expect(card.locator('.my-run__lines')).toContainText(lng === 'bn' ? bengaliDigits(typed) : typed);
+}
+
 test('with JavaScript, in English: 5 draws paid once, the run in My Lotteries', async ({ page, player, request }) => {
   await buyRun(page, request, player, 'en');
 });
 
+test('with JavaScript, in Bengali: a play slip of 3 lines for 3 draws, paid once', async ({ page, player, request }) => {
+  await buySlip(page, request, player, 'bn');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('in English: the same play slip as plain forms', async ({ page, player, request }) => {
+    await buySlip(page, request, player, 'en');
+  });
 
   test('in Bengali: the same run as plain forms and redirects', async ({ page, player, request }) => {
     await buyRun(page, request, player, 'bn');

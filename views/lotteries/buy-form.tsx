@@ -7,11 +7,21 @@ import { msg } from '../components/messages.ts';
 import { Amount, withElements } from '../components/nowrap.tsx';
 import { PaymentMethods } from '../components/payment-methods.tsx';
 import type { CardLottery } from './lottery-card.tsx';
-import { RUN_DRAWS } from '../../shared/purchases/runs.ts';
+import { RUN_DRAWS, SLIP_LINES_MAX } from '../../shared/purchases/runs.ts';
 import { formatNumber } from '../../shared/dates.ts';
 
 /** What the purchase action hands back: the key it was sent with, so that the next try of this page reuses it. */
-export type BuyResult = FormResult & { key?: string; draws?: number };
+export type BuyResult = FormResult & {
+  key?: string;
+  draws?: number;
+  /** A play slip's further lines as typed, and how many quick picks were asked (docs/rules/games.md#6-consecutive-draws-and-play-slips). */
+  lines?: string[];
+  quick?: number;
+};
+
+/** The form's fields of a play slip's further lines: each typed line, and how many quick picks to add. */
+export const MORE_LINES_FIELD = 'more_lines';
+export const QUICK_LINES_FIELD = 'quick_lines';
 
 /** The form's own field for the purchase's `Idempotency-Key` (docs/decisions/012-purchases.md). */
 export const IDEMPOTENCY_FIELD = 'idempotency_key';
@@ -63,7 +73,12 @@ export function BuyForm({
         </Alert>
       ) : null}
       <PaymentMethods error={msg(t, e.payment_method)} />
-      {lottery.game_id !== null ? <RunChoice price={lottery.ticket_price} chosen={result?.draws ?? 1} /> : null}
+      {lottery.game_id !== null ? (
+        <>
+          <RunChoice price={lottery.ticket_price} chosen={result?.draws ?? 1} />
+          <SlipLines typed={result?.lines ?? []} quick={result?.quick ?? 0} />
+        </>
+      ) : null}
       <p className="buy-form__text">
         {withElements((v) => t('buy.text', v), { price: <Amount value={lottery.ticket_price} lng={lng} /> })}
       </p>
@@ -113,7 +128,55 @@ function RunChoice({ price, chosen }: { price: number; chosen: number }) {
           </label>
         ))}
       </div>
-      <p className="field__hint">{t('buy.run.hint')}</p>
+      <p className="field__hint">
+        {t('buy.run.hint')} {t('buy.run.pricePerLine')}
+      </p>
     </fieldset>
+  );
+}
+
+/**
+ * A play slip (docs/rules/games.md#6-consecutive-draws-and-play-slips): up to 9 more lines beside the page's numbers,
+ * each typed as its six numbers or added as quick picks, in the same draws. Folded away until opened (a `<details>`,
+ * which opens without JavaScript), and opened again when the form comes back with lines in it. The whole amount is
+ * shown on the payment page before anything is paid.
+ */
+function SlipLines({ typed, quick }: { typed: readonly string[]; quick: number }) {
+  const {
+    t,
+    i18n: { language: lng },
+  } = useTranslation('lottery');
+  const more = SLIP_LINES_MAX - 1;
+  return (
+    <details className="slip-lines" open={typed.some((x) => x !== '') || quick > 0}>
+      <summary>{t('buy.run.moreTitle')}</summary>
+      <p className="field__hint">{t('buy.run.moreLead')}</p>
+      <div className="slip-lines__grid">
+        {Array.from({ length: more }, (_, i) => (
+          <label key={i} className="field slip-lines__line">
+            <span>{t('buy.run.line', { n: formatNumber(i + 2, lng) })}</span>
+            <input
+              type="text"
+              name={MORE_LINES_FIELD}
+              defaultValue={typed[i] ?? ''}
+              placeholder={t('buy.run.linePlaceholder')}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={40}
+            />
+          </label>
+        ))}
+      </div>
+      <label className="field slip-lines__quick">
+        <span>{t('buy.run.quick')}</span>
+        <select name={QUICK_LINES_FIELD} defaultValue={String(quick)}>
+          {Array.from({ length: more + 1 }, (_, n) => (
+            <option key={n} value={n}>
+              {n === 0 ? t('buy.run.quickNone') : formatNumber(n, lng)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </details>
   );
 }

@@ -7,7 +7,8 @@ import { refuse, refused } from '../components/action.ts';
 import { field } from '../components/form.tsx';
 import { key } from '../components/messages.ts';
 import { parseForm } from '../components/parse-form.ts';
-import { IDEMPOTENCY_FIELD, type BuyResult } from './buy-form.tsx';
+import { IDEMPOTENCY_FIELD, MORE_LINES_FIELD, QUICK_LINES_FIELD, type BuyResult } from './buy-form.tsx';
+import { QUICK_PICK, SLIP_LINES_MAX } from '../../shared/purchases/runs.ts';
 import { toRunCheckout } from './run-checkout.ts';
 
 /**
@@ -27,10 +28,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!k.success) return refuse(key('lottery:buy.errors.reload'), 400);
   form.set('lottery_id', params.lotteryId ?? '');
   form.set('ticket', params.ticket ?? '');
-  // A game's draw played in several consecutive draws: a run, paid once (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+  // A game's draw played in several consecutive draws, or with several lines: a slip, paid once
+  // (docs/rules/games.md#6-consecutive-draws-and-play-slips).
   const draws = Number(field(form, 'draws') || '1');
-  form.delete('draws');
-  if (draws > 1) return buyRun(context, form, k.data, draws, checkout);
+  const slip = slipLinesOf(form);
+  for (const name of ['draws', MORE_LINES_FIELD, QUICK_LINES_FIELD]) form.delete(name);
+  if (draws > 1 || slip.typed.some((x) => x !== '') || slip.quick > 0) return buyRun(context, form, k.data, draws, checkout, slip);
   const v = parseForm(form, PurchaseBody);
   if (!v.ok) {
     const { payment_method, ...rest } = v.errors;
@@ -56,20 +59,39 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /**
- * The ticket page's numbers in the game's next `draws` draws: a slip of one line made with the form's idempotency key;
- * with "Pay with bKash" straight to bKash for the whole run when it has every draw asked, otherwise (fewer on sale,
- * bKash not answering) to its first draw's payment page, which says what the run holds and what it costs before paying.
- * Send Money is for one draw only (a run is paid by one checkout).
+ * A play slip's further lines as the form sent them: each typed line as typed (kept for the form's return), and how
+ * many quick picks (0–9; anything else is none).
  */
-async function buyRun(context: ActionFunctionArgs['context'], form: FormData, idempotencyKey: string, draws: number, checkout: boolean) {
-  const extra = { key: idempotencyKey, draws } satisfies BuyResult;
+function slipLinesOf(form: FormData): { typed: string[]; quick: number } {
+  const typed = form.getAll(MORE_LINES_FIELD).map((x) => (typeof x === 'string' ? x.trim().slice(0, 40) : ''));
+  const n = Number(field(form, QUICK_LINES_FIELD) || '0');
+  return { typed, quick: Number.isInteger(n) && n >= 0 && n < SLIP_LINES_MAX ? n : 0 };
+}
+
+/** A typed line as the API reads a ticket: its numbers separated by dashes, whatever a phone's keyboard put between them. */
+const asTicket = (typed: string) => typed.replace(/[\s,./]+/g, '-');
+
+/**
+ * The ticket page's numbers, and the slip's further lines, in the game's next `draws` draws: a slip made with the
+ * form's idempotency key; with "Pay with bKash" straight to bKash for the whole when it is one line with every draw
+ * asked, otherwise (several lines, fewer draws on sale, bKash not answering) to its first draw's payment page, which
+ * says what the slip holds and what it costs before paying. Send Money is for one draw only (a slip is paid by one
+ * checkout).
+ */
+async function buyRun(
+  context: ActionFunctionArgs['context'],
+  form: FormData,
+  idempotencyKey: string,
+  draws: number,
+  checkout: boolean,
+  slip: { typed: string[]; quick: number },
+) {
+  const extra = { key: idempotencyKey, draws, lines: slip.typed, quick: slip.quick } satisfies BuyResult;
   if (!checkout) return data<BuyResult>({ ...extra, formError: key('lottery:buy.errors.runSendMoney') }, { status: 400 });
   const lottery = await apiOf(context).call(contract.getLottery, { params: { id: field(form, 'lottery_id') } });
   if (!lottery.ok || lottery.data.game_id === null) return refuse(key('lottery:buy.errors.failed'), 400);
-  const r = await apiOf(context).call(contract.createRun, {
-    body: { game_id: lottery.data.game_id, draws, lines: [field(form, 'ticket')] },
-    idempotencyKey,
-  });
+  const lines = [field(form, 'ticket'), ...slip.typed.filter((x) => x !== '').map(asTicket), ...Array<string>(slip.quick).fill(QUICK_PICK)];
+  const r = await apiOf(context).call(contract.createRun, { body: { game_id: lottery.data.game_id, draws, lines }, idempotencyKey });
   if (!r.ok) return refused(r, { fields: [], failed: 'lottery:buy.errors.failed', extra });
-  return toRunCheckout(apiOf(context), r.data);
+  return toRunCheckout(apiOf(context), r.data, { review: r.data.lines > 1 });
 }

@@ -112,7 +112,7 @@ export function Component() {
               {tx.lucky_code ? (
                 // A game's draw: the entry's Lucky Chance code (docs/rules/draws.md#7a-lucky-chance).
                 <p className="payment__lucky">
-                  {t('pages.myLotteries.luckyCode')}: <span className="nowrap">{tx.lucky_code}</span>
+                  {t('common:pages.myLotteries.luckyCode')}: <span className="nowrap">{tx.lucky_code}</span>
                 </p>
               ) : null}
               {tx.run ? <RunNote run={tx.run} lead={tx.run.lead_id === tx.id} /> : null}
@@ -215,11 +215,18 @@ function RunNote({ run, lead }: { run: NonNullable<Purchase['run']>; lead: boole
   return (
     <>
       <p className="payment__run">
-        {withElements((v) => t(lead ? 'payment.run.lead' : 'payment.run.entry', { ...v, count: run.draws }), {
-          draws: <span className="nowrap">{formatNumber(run.draws, lng)}</span>,
-          lines: <span className="nowrap">{formatNumber(run.lines, lng)}</span>,
-          amount: <Amount value={run.amount} lng={lng} />,
-        })}
+        {withElements(
+          (v) => t(!lead ? 'payment.run.entry' : run.lines > 1 ? 'payment.run.slip' : 'payment.run.lead', { ...v, count: run.draws }),
+          {
+            draws: <span className="nowrap">{formatNumber(run.draws, lng)}</span>,
+            lines: <span className="nowrap">{formatNumber(run.lines, lng)}</span>,
+            amount: <Amount value={run.amount} lng={lng} />,
+          },
+        )}
+      </p>
+      {/* Its other lines and draws, each its own ticket, on the run's page. */}
+      <p className="payment__run-link">
+        <Link to={paths.run(run.id)}>{t('payment.run.see')}</Link>
       </p>
       {run.draws < run.draws_asked ? (
         // Fewer draws were on sale than he chose: the run was shortened before payment, never after.
