@@ -25,6 +25,11 @@ export type CheckoutView = {
   amount: string;
   invoice: string;
   screen: CheckoutScreen;
+  /**
+   * An agreement's creation (the player approves later payments with his PIN only), or a payment with an agreement
+   * (from the agreement's wallet); null for a payment without one (docs/rules/bkash.md#7-agreements).
+   */
+  agreement?: { kind: 'create' } | { kind: 'pay'; wallet: string } | null;
 };
 
 /** The sandbox values, shown on every screen so that a newcomer can pay. */
@@ -58,6 +63,13 @@ export const TEXTS = {
   failed: { en: 'The payment could not be made.', bn: 'পেমেন্ট করা যায়নি।' },
   cancelled: { en: 'You cancelled the payment.', bn: 'আপনি পেমেন্ট বাতিল করেছেন।' },
   paid: { en: 'Payment confirmed.', bn: 'পেমেন্ট নিশ্চিত হয়েছে।' },
+  agreement: { en: 'Agreement', bn: 'চুক্তি' },
+  agreementWhat: {
+    en: 'Let this merchant take later payments from your account with your PIN only. You can end it at any time.',
+    bn: 'এই মার্চেন্ট পরের পেমেন্টগুলো শুধু আপনার পিন দিয়ে আপনার অ্যাকাউন্ট থেকে নিতে পারবে। যেকোনো সময় এটি বাতিল করতে পারবেন।',
+  },
+  agreed: { en: 'Agreement confirmed.', bn: 'চুক্তি নিশ্চিত হয়েছে।' },
+  from: { en: 'From your saved account', bn: 'আপনার সংরক্ষিত অ্যাকাউন্ট থেকে' },
   notFound: { en: 'This payment does not exist.', bn: 'এই পেমেন্টটি পাওয়া যায়নি।' },
   badRequest: { en: 'This request could not be read.', bn: 'এই অনুরোধটি পড়া যায়নি।' },
 } as const satisfies Record<string, Bilingual>;
@@ -121,12 +133,22 @@ ${hint}
 }
 
 function merchant(v: CheckoutView): string {
+  const a = v.agreement ?? null;
+  if (a?.kind === 'create')
+    return `<section class="bk-merchant" aria-label="${escapeHtml(TEXTS.merchant.en)}">
+<p class="bk-merchant-name">${both(MERCHANT)}</p>
+<dl class="bk-facts">
+<div><dt>${both(TEXTS.agreement)}</dt><dd class="bk-agreement">${both(TEXTS.agreementWhat)}</dd></div>
+</dl>
+</section>`;
   const amount: Bilingual = { en: formatTaka(v.amount, 'en'), bn: formatTaka(v.amount, 'bn') };
+  const from =
+    a?.kind === 'pay' ? `\n<div><dt>${both(TEXTS.from)}</dt><dd class="bk-from">${escapeHtml(maskWallet(a.wallet))}</dd></div>` : '';
   return `<section class="bk-merchant" aria-label="${escapeHtml(TEXTS.merchant.en)}">
 <p class="bk-merchant-name">${both(MERCHANT)}</p>
 <dl class="bk-facts">
 <div><dt>${both(TEXTS.invoice)}</dt><dd class="bk-invoice">${escapeHtml(v.invoice)}</dd></div>
-<div><dt>${both(TEXTS.amount)}</dt><dd class="bk-amount">${both(amount)}</dd></div>
+<div><dt>${both(TEXTS.amount)}</dt><dd class="bk-amount">${both(amount)}</dd></div>${from}
 </dl>
 </section>`;
 }
@@ -185,7 +207,8 @@ export function renderCheckout(v: CheckoutView, sandbox: SandboxValues | null): 
       // Failure is shown before the browser goes back (a refresh after a few seconds, and the link); success and
       // cancel are redirected at once, this screen only answers a later visit.
       if (s.outcome === 'failure') head = `<meta http-equiv="refresh" content="${escapeHtml(`5;url=${s.returnUrl}`)}">\n`;
-      const title = s.outcome === 'success' ? TEXTS.paid : s.outcome === 'cancel' ? TEXTS.cancelled : TEXTS.failed;
+      const paid = v.agreement?.kind === 'create' ? TEXTS.agreed : TEXTS.paid;
+      const title = s.outcome === 'success' ? paid : s.outcome === 'cancel' ? TEXTS.cancelled : TEXTS.failed;
       body = `<main class="bk-card bk-done bk-done-${s.outcome}">
 <h1 class="bk-title">${both(title)}</h1>
 ${s.notice === title ? '' : `<p class="bk-notice" role="alert">${both(s.notice)}</p>\n`}${s.outcome === 'failure' ? `<p class="bk-note">${both(TEXTS.soon)}</p>\n` : ''}<p class="bk-actions"><a class="bk-btn bk-confirm" href="${escapeHtml(s.returnUrl)}">${both(TEXTS.back)}</a></p>

@@ -16,13 +16,24 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { request as undiciRequest } from 'undici';
 import { z } from 'zod';
 import { toAsciiDigits } from '../../shared/dates.ts';
-import { renderCheckout, renderMessage, TEXTS, wrongCode, wrongPin, type Bilingual, type CheckoutScreen } from './checkout-page.ts';
 import {
+  renderCheckout,
+  renderMessage,
+  TEXTS,
+  wrongCode,
+  wrongPin,
+  type Bilingual,
+  type CheckoutScreen,
+  type CheckoutView,
+} from './checkout-page.ts';
+import {
+  AgreementIdRequest,
   API_VERSION,
   bkashTime,
   CODES,
   CreateRequest,
   GrantRequest,
+  MODES,
   OK,
   PATHS,
   PaymentIdRequest,
@@ -53,8 +64,21 @@ export type SimulatorOptions = {
   receiver?: string;
 };
 
-export const SIMULATED_OPS = ['grant', 'create', 'execute', 'status', 'refund', 'refundStatus', 'searchTransaction'] as const;
-/** An API call of the simulator; `refundStatus` is the refund path asked with paymentID and trxID only. */
+export const SIMULATED_OPS = [
+  'grant',
+  'create',
+  'execute',
+  'status',
+  'refund',
+  'refundStatus',
+  'searchTransaction',
+  'agreementStatus',
+  'agreementCancel',
+] as const;
+/**
+ * An API call of the simulator; `refundStatus` is the refund path asked with paymentID and trxID only. `create` and
+ * `execute` are those of payments and of agreements alike (one path each, as at bKash).
+ */
 export type SimulatedOp = (typeof SIMULATED_OPS)[number];
 export const FAILURES = ['refuse', 'timeout', 'lose_answer', 'http500'] as const;
 /**
@@ -84,6 +108,17 @@ export type SimulatedTransfer = Readonly<{
 /** What a test sends (the control call's `sendMoney`, and `sendMoney()`). */
 export type SendMoney = { from: string; to: string; amount: string | number; reference?: string; type?: 'Send Money' | 'Payment' };
 
+/** A read-only view of one simulated agreement (docs/rules/bkash.md#7-agreements). */
+export type SimulatedAgreement = Readonly<{
+  agreementID: string;
+  /** "Completed" (in force) or "Cancelled". */
+  status: 'Completed' | 'Cancelled';
+  wallet: string;
+  payerReference: string;
+  /** The paymentID of its creation. */
+  paymentID: string;
+}>;
+
 /** A read-only view of one simulated payment. */
 export type SimulatedPayment = Readonly<{
   paymentID: string;
@@ -105,7 +140,22 @@ export type SimulatedPayment = Readonly<{
   /** Why it failed (Failed): bKash's code and message. */
   failure: Readonly<{ statusCode: string; statusMessage: string }> | null;
   refunds: readonly SimulatedRefund[];
+  /** `payment` (modes 0011 and 0001) or `agreement` (an agreement's creation, mode 0000). */
+  kind: 'payment' | 'agreement';
+  /** The agreement that pays it (0001), or the agreement its execute made (0000); null otherwise. */
+  agreementID: string | null;
 }>;
+
+type Agreement = {
+  agreementID: string;
+  status: 'Completed' | 'Cancelled';
+  wallet: string;
+  payerReference: string;
+  paymentID: string;
+  createdAt: number;
+  executedAt: number;
+  voidedAt: number | null;
+};
 
 type Stage = 'open' | 'authorised' | 'completed' | 'cancelled' | 'failed';
 type Step = 'wallet' | 'code' | 'pin';
@@ -129,6 +179,8 @@ type Payment = {
   executed: number;
   executeCalls: number;
   refunds: SimulatedRefund[];
+  kind: 'payment' | 'agreement';
+  agreementID: string | null;
 };
 
 /** What a player's action on the page led to: the next screen, or back to the merchant. */
@@ -155,6 +207,8 @@ const REFUSAL: Record<SimulatedOp, { statusCode: string; statusMessage: string }
   refund: CODES.processFailed,
   refundStatus: CODES.processFailed,
   searchTransaction: CODES.processFailed,
+  agreementStatus: CODES.processFailed,
+  agreementCancel: CODES.processFailed,
 };
 
 const ControlBody = z.strictObject({
@@ -192,6 +246,7 @@ export class BkashSimulator {
   private readonly paymentLifetimeMs: number;
   private readonly tokenLifetimeS: number;
   private payments = new Map<string, Payment>();
+  private agreements = new Map<string, Agreement>();
   private transfers = new Map<string, SimulatedTransfer>();
   private tokens = new Map<string, number>();
   private failures = new Map<SimulatedOp, Failure[]>();
@@ -274,7 +329,25 @@ export class BkashSimulator {
       executeCalls: p.executeCalls,
       failure: p.failure ? { statusCode: p.failure.statusCode, statusMessage: p.failure.statusMessage } : null,
       refunds: [...p.refunds],
+      kind: p.kind,
+      agreementID: p.agreementID,
     };
+  }
+
+  /** A read-only view of an agreement (undefined: no such agreement). */
+  agreement(agreementID: string): SimulatedAgreement | undefined {
+    const a = this.agreements.get(agreementID);
+    return a
+      ? { agreementID: a.agreementID, status: a.status, wallet: a.wallet, payerReference: a.payerReference, paymentID: a.paymentID }
+      : undefined;
+  }
+
+  /** The player ends an agreement from bKash's own app: the merchant is not told. Throws for an unknown agreement. */
+  cancelAgreementInApp(agreementID: string): void {
+    const a = this.agreements.get(agreementID);
+    if (!a) throw new Error(`simulated bKash: no agreement ${agreementID}`);
+    a.status = 'Cancelled';
+    a.voidedAt = this.now();
   }
 
   /**
@@ -296,6 +369,7 @@ export class BkashSimulator {
   /** Forgets every payment, transfer, token, planned failure and count; ends answers held open. */
   reset(): void {
     this.payments = new Map();
+    this.agreements = new Map();
     this.transfers = new Map();
     this.tokens = new Map();
     this.failures = new Map();
@@ -334,6 +408,16 @@ export class BkashSimulator {
     );
     r.post(PATHS.searchTransaction, json, (req, res) =>
       this.api('searchTransaction', req, res, () => this.tokenized(req, SearchRequest, (b) => this.search(b))),
+    );
+    r.post(PATHS.agreementStatus, json, (req, res) =>
+      this.api('agreementStatus', req, res, () =>
+        this.tokenized(req, AgreementIdRequest, (b) => this.agreeing(b.agreementID, (a) => ok(agreementBody(a)))),
+      ),
+    );
+    r.post(PATHS.agreementCancel, json, (req, res) =>
+      this.api('agreementCancel', req, res, () =>
+        this.tokenized(req, AgreementIdRequest, (b) => this.agreeing(b.agreementID, (a) => this.cancelAgreement(a))),
+      ),
     );
     r.post(PATHS.refund, json, (req, res) => {
       const op = typeof (req.body as { amount?: unknown } | undefined)?.amount === 'undefined' ? 'refundStatus' : 'refund';
@@ -462,13 +546,13 @@ export class BkashSimulator {
     return p ? work(p) : bkashError(CODES.invalidPaymentId);
   }
 
+  /**
+   * A create: an agreement's creation (0000), a payment (0011), or a payment with an agreement in force (0001), whose
+   * page asks only for the PIN of the agreement's wallet.
+   */
   private create(req: Request, c: z.output<typeof CreateRequest>, publicUrl: string | undefined): Answer {
-    if (c.mode !== '0011') return bkashError(CODES.invalidMode);
-    if (c.currency !== 'BDT') return bkashError(CODES.invalidCurrency);
-    if (c.intent !== 'sale') return bkashError(CODES.invalidIntent);
-    if (!AMOUNT.test(c.amount) || paisa(c.amount) === 0n) return bkashError(CODES.invalidAmount);
+    if (c.mode !== MODES.payment && c.mode !== MODES.agreement && c.mode !== MODES.agreementPayment) return bkashError(CODES.invalidMode);
     if (!c.payerReference || c.payerReference.length > 255) return bkashError(CODES.invalidPayerReference);
-    if (!c.merchantInvoiceNumber || c.merchantInvoiceNumber.length > 255) return bkashError(CODES.missingField);
     let callback: URL;
     try {
       callback = new URL(c.callbackURL);
@@ -476,19 +560,70 @@ export class BkashSimulator {
       return bkashError(CODES.invalidCallbackUrl);
     }
     if (!['http:', 'https:'].includes(callback.protocol) || c.callbackURL.length > 1000) return bkashError(CODES.invalidCallbackUrl);
+    const pages = publicUrl ? publicUrl.replace(/\/+$/, '') : `${callback.origin}${req.baseUrl}`;
+    if (c.mode === MODES.agreement) return this.createAgreement(c, pages);
 
+    let agreement: Agreement | undefined;
+    if (c.mode === MODES.agreementPayment) {
+      agreement = c.agreementID === undefined ? undefined : this.agreements.get(c.agreementID);
+      if (!agreement) return bkashError(CODES.invalidAgreementId);
+      if (agreement.status === 'Cancelled') return bkashError(CODES.agreementCancelled);
+    }
+    if (c.currency !== 'BDT') return bkashError(CODES.invalidCurrency);
+    if (c.intent !== 'sale') return bkashError(CODES.invalidIntent);
+    if (c.amount === undefined || !AMOUNT.test(c.amount) || paisa(c.amount) === 0n) return bkashError(CODES.invalidAmount);
+    if (!c.merchantInvoiceNumber || c.merchantInvoiceNumber.length > 255) return bkashError(CODES.missingField);
+
+    const p = this.newPayment(c.mode, c, agreement);
+    return ok({
+      paymentID: p.paymentID,
+      ...this.addresses(p, pages),
+      amount: c.amount,
+      intent: 'sale',
+      currency: 'BDT',
+      paymentCreateTime: bkashTime(p.createdAt),
+      transactionStatus: 'Initiated',
+      merchantInvoiceNumber: c.merchantInvoiceNumber,
+    });
+  }
+
+  /** Where the player goes: its page, and the callbacks it comes back to. */
+  private addresses(p: Payment, pages: string) {
+    return {
+      bkashURL: `${pages}/checkout/${p.paymentID}`,
+      callbackURL: p.callbackURL,
+      successCallbackURL: this.callbackUrl(p, 'success'),
+      failureCallbackURL: this.callbackUrl(p, 'failure'),
+      cancelledCallbackURL: this.callbackUrl(p, 'cancel'),
+    };
+  }
+
+  /** An agreement's creation (0000): the player approves it on its page with his wallet, code and PIN. */
+  private createAgreement(c: z.output<typeof CreateRequest>, pages: string): Answer {
+    const p = this.newPayment(MODES.agreement, c, undefined);
+    return ok({
+      paymentID: p.paymentID,
+      ...this.addresses(p, pages),
+      payerReference: c.payerReference,
+      agreementStatus: 'Initiated',
+      agreementCreateTime: bkashTime(p.createdAt),
+    });
+  }
+
+  /** A payment or an agreement's creation, open; one paid with an agreement starts at the PIN of its wallet. */
+  private newPayment(mode: string, c: z.output<typeof CreateRequest>, agreement: Agreement | undefined): Payment {
     const now = this.now();
-    const paymentID = `TR0011${randomText(ID_CHARS, 7)}${now}`;
+    const paymentID = `TR${mode}${randomText(ID_CHARS, 7)}${now}`;
     const p: Payment = {
       paymentID,
-      amount: c.amount,
+      amount: mode === MODES.agreement ? '' : (c.amount ?? ''),
       payerReference: c.payerReference,
       callbackURL: c.callbackURL,
-      merchantInvoiceNumber: c.merchantInvoiceNumber,
+      merchantInvoiceNumber: mode === MODES.agreement ? '' : (c.merchantInvoiceNumber ?? ''),
       createdAt: now,
       stage: 'open',
-      step: 'wallet',
-      wallet: null,
+      step: agreement ? 'pin' : 'wallet',
+      wallet: agreement?.wallet ?? null,
       wrongCodes: 0,
       wrongPins: 0,
       notice: null,
@@ -498,23 +633,11 @@ export class BkashSimulator {
       executed: 0,
       executeCalls: 0,
       refunds: [],
+      kind: mode === MODES.agreement ? 'agreement' : 'payment',
+      agreementID: agreement?.agreementID ?? null,
     };
     this.payments.set(paymentID, p);
-    const pages = publicUrl ? publicUrl.replace(/\/+$/, '') : `${callback.origin}${req.baseUrl}`;
-    return ok({
-      paymentID,
-      bkashURL: `${pages}/checkout/${paymentID}`,
-      callbackURL: c.callbackURL,
-      successCallbackURL: this.callbackUrl(p, 'success'),
-      failureCallbackURL: this.callbackUrl(p, 'failure'),
-      cancelledCallbackURL: this.callbackUrl(p, 'cancel'),
-      amount: c.amount,
-      intent: 'sale',
-      currency: 'BDT',
-      paymentCreateTime: bkashTime(now),
-      transactionStatus: 'Initiated',
-      merchantInvoiceNumber: c.merchantInvoiceNumber,
-    });
+    return p;
   }
 
   private execute(p: Payment): Answer {
@@ -522,6 +645,13 @@ export class BkashSimulator {
     if (p.stage === 'completed') return bkashError(CODES.alreadyCompleted);
     if (p.stage === 'failed' && p.failure) return bkashError(p.failure);
     if (p.stage !== 'authorised' || this.expired(p)) return bkashError(CODES.invalidPaymentState);
+    // The payment's agreement was cancelled meanwhile (in bKash's app): nothing is taken.
+    const paying = p.agreementID === null || p.kind === 'agreement' ? undefined : this.agreements.get(p.agreementID);
+    if (paying?.status === 'Cancelled') {
+      this.fail(p, { ...CODES.agreementCancelled, page: TEXTS.failed });
+      return bkashError(CODES.agreementCancelled);
+    }
+    if (p.kind === 'agreement') return this.executeAgreement(p);
     const now = this.now();
     p.stage = 'completed';
     p.trxID = randomText(TRX_CHARS, 10);
@@ -539,6 +669,43 @@ export class BkashSimulator {
       intent: 'sale',
       merchantInvoiceNumber: p.merchantInvoiceNumber,
     });
+  }
+
+  /** An agreement's creation the player approved becomes an agreement in force on his wallet. */
+  private executeAgreement(p: Payment): Answer {
+    const now = this.now();
+    let agreementID: string;
+    do agreementID = `TokenizedMerchant01${randomText(TRX_CHARS, 12)}`;
+    while (this.agreements.has(agreementID));
+    const a: Agreement = {
+      agreementID,
+      status: 'Completed',
+      wallet: p.wallet ?? '',
+      payerReference: p.payerReference,
+      paymentID: p.paymentID,
+      createdAt: p.createdAt,
+      executedAt: now,
+      voidedAt: null,
+    };
+    this.agreements.set(agreementID, a);
+    p.stage = 'completed';
+    p.executedAt = now;
+    p.executed++;
+    p.agreementID = agreementID;
+    return ok({ paymentID: p.paymentID, ...agreementBody(a) });
+  }
+
+  /** The agreement a call names, or bKash's invalid agreement ID. */
+  private agreeing(agreementID: string, work: (a: Agreement) => Answer): Answer {
+    const a = this.agreements.get(agreementID);
+    return a ? work(a) : bkashError(CODES.invalidAgreementId);
+  }
+
+  private cancelAgreement(a: Agreement): Answer {
+    if (a.status === 'Cancelled') return bkashError(CODES.agreementCancelled);
+    a.status = 'Cancelled';
+    a.voidedAt = this.now();
+    return ok(agreementBody(a));
   }
 
   /** failNext('execute', 'refuse'): bKash refuses with Insufficient Balance, and the payment has failed. */
@@ -559,7 +726,7 @@ export class BkashSimulator {
     const status = this.statusOf(p);
     return ok({
       paymentID: p.paymentID,
-      mode: '0011',
+      mode: p.kind === 'agreement' ? MODES.agreement : p.agreementID === null ? MODES.payment : MODES.agreementPayment,
       paymentCreateTime: bkashTime(p.createdAt),
       ...(p.executedAt !== null ? { paymentExecuteTime: bkashTime(p.executedAt) } : {}),
       amount: p.amount,
@@ -695,7 +862,14 @@ export class BkashSimulator {
     const id = paramOf(req);
     const p = PAYMENT_ID.test(id) ? this.payments.get(id) : undefined;
     if (!p) return void res.status(404).type('html').send(renderMessage(req.baseUrl, TEXTS.notFound));
-    const view = { base: req.baseUrl, paymentID: p.paymentID, amount: p.amount, invoice: p.merchantInvoiceNumber, screen: this.screen(p) };
+    const view: CheckoutView = {
+      base: req.baseUrl,
+      paymentID: p.paymentID,
+      amount: p.amount,
+      invoice: p.merchantInvoiceNumber,
+      screen: this.screen(p),
+      agreement: p.kind === 'agreement' ? { kind: 'create' } : p.agreementID !== null ? { kind: 'pay', wallet: p.wallet ?? '' } : null,
+    };
     res.type('html').send(renderCheckout(view, SANDBOX));
   }
 
@@ -715,7 +889,12 @@ export class BkashSimulator {
   /** The screen a payment's page shows now. */
   private screen(p: Payment): CheckoutScreen {
     if (p.stage === 'completed' || (p.stage === 'authorised' && !this.expired(p)))
-      return { kind: 'done', outcome: 'success', notice: TEXTS.paid, returnUrl: this.callbackUrl(p, 'success') };
+      return {
+        kind: 'done',
+        outcome: 'success',
+        notice: p.kind === 'agreement' ? TEXTS.agreed : TEXTS.paid,
+        returnUrl: this.callbackUrl(p, 'success'),
+      };
     if (p.stage === 'cancelled')
       return { kind: 'done', outcome: 'cancel', notice: TEXTS.cancelled, returnUrl: this.callbackUrl(p, 'cancel') };
     if (p.stage === 'failed')
@@ -865,6 +1044,19 @@ function ok(body: object): Answer {
 /** bKash's error: HTTP 200 with statusCode and statusMessage. */
 function bkashError(e: { statusCode: string; statusMessage: string }): Answer {
   return { status: 200, body: { statusCode: e.statusCode, statusMessage: e.statusMessage } };
+}
+
+/** An agreement as execute, status and cancel answer it. */
+function agreementBody(a: Agreement): object {
+  return {
+    agreementID: a.agreementID,
+    agreementStatus: a.status,
+    payerReference: a.payerReference,
+    customerMsisdn: a.wallet,
+    agreementCreateTime: bkashTime(a.createdAt),
+    agreementExecuteTime: bkashTime(a.executedAt),
+    ...(a.voidedAt === null ? {} : { agreementVoidTime: bkashTime(a.voidedAt) }),
+  };
 }
 
 function refundBody(p: Payment, r: SimulatedRefund): object {

@@ -86,7 +86,10 @@ describe('the API', () => {
   });
 
   test.each([
-    [{ mode: '0001' }, '2063'],
+    [{ mode: '0101' }, '2063'],
+    // A payment with an agreement names one in force.
+    [{ mode: '0001' }, '2051'],
+    [{ mode: '0001', agreementID: 'TokenizedMerchant01UNKNOWN' }, '2051'],
     [{ currency: 'USD' }, '2007'],
     [{ intent: 'authorization' }, '2008'],
     [{ amount: '0' }, '2006'],
@@ -305,6 +308,117 @@ describe('the checkout pages', () => {
     const back = new URL((await post(paymentID, 'pin', { pin: SANDBOX.pin })).headers.location as string);
     expect(back.searchParams.get('next')).toBe('"><script>alert(1)</script>');
     expect(back.searchParams.get('status')).toBe('success');
+  });
+});
+
+describe('agreements (docs/rules/bkash.md#7-agreements)', () => {
+  const api = async (path: string, body: object) =>
+    request(app)
+      .post(`/_bkash${path}`)
+      .set({ authorization: await token(), 'x-app-key': CREDS.appKey })
+      .send(body);
+
+  /** An agreement created (0000), approved on its pages with the sandbox values, executed: its ID and its execute answer. */
+  async function agreed(): Promise<{ agreementID: string; paymentID: string; executed: Record<string, unknown> }> {
+    const c = await api(PATHS.create, { mode: '0000', payerReference: '01712345678', callbackURL: CALLBACK });
+    expect(c.body).toMatchObject({
+      statusCode: '0000',
+      paymentID: expect.stringMatching(/^TR0000/),
+      bkashURL: expect.stringContaining('/_bkash/checkout/'),
+      payerReference: '01712345678',
+      agreementStatus: 'Initiated',
+      agreementCreateTime: expect.stringMatching(/GMT\+0600$/),
+    });
+    const paymentID = c.body.paymentID as string;
+    // Its page asks for the wallet first and says what the agreement is; no amount.
+    const first = await request(app).get(page(paymentID)).expect(200);
+    expect(first.text).toContain('with your PIN only');
+    expect(first.text).not.toContain('bk-amount');
+    expect(await sim.pay(paymentID)).toContain('status=success');
+    const e = await api(PATHS.execute, { paymentID });
+    expect(e.body).toMatchObject({
+      statusCode: '0000',
+      paymentID,
+      agreementID: expect.stringMatching(/^TokenizedMerchant01/),
+      agreementStatus: 'Completed',
+      customerMsisdn: SANDBOX.wallet,
+      payerReference: '01712345678',
+    });
+    return { agreementID: e.body.agreementID as string, paymentID, executed: e.body };
+  }
+
+  test('create (0000), approve with wallet, code and PIN, execute: an agreement in force, its status as execute said', async () => {
+    const { agreementID, paymentID } = await agreed();
+    expect(sim.agreement(agreementID)).toEqual({
+      agreementID,
+      status: 'Completed',
+      wallet: SANDBOX.wallet,
+      payerReference: '01712345678',
+      paymentID,
+    });
+    const st = await api(PATHS.agreementStatus, { agreementID });
+    expect(st.body).toMatchObject({ statusCode: '0000', agreementID, agreementStatus: 'Completed', customerMsisdn: SANDBOX.wallet });
+    // Executed once: a second execute is refused.
+    expect((await api(PATHS.execute, { paymentID })).body.statusCode).toBe('2062');
+    expect(sim.payment(paymentID)).toMatchObject({ kind: 'agreement', agreementID, executed: 1, executeCalls: 2 });
+  });
+
+  test('a payment with the agreement (0001): its page asks only for the PIN of the agreement’s wallet; executed, it is Completed', async () => {
+    const { agreementID } = await agreed();
+    const { paymentID } = await create({ mode: '0001', agreementID });
+    expect(paymentID).toMatch(/^TR0001/);
+    const screen = await request(app).get(page(paymentID)).expect(200);
+    expect(screen.text).toContain('name="pin"');
+    expect(screen.text).not.toContain('name="wallet"');
+    expect(screen.text).toContain('0177*****75');
+    const back = await post(paymentID, 'pin', { pin: SANDBOX.pin }).expect(303);
+    expect(back.headers.location).toContain('status=success');
+    const e = await api(PATHS.execute, { paymentID });
+    expect(e.body).toMatchObject({ statusCode: '0000', transactionStatus: 'Completed', customerMsisdn: SANDBOX.wallet, amount: '100' });
+    expect((await api(PATHS.status, { paymentID })).body).toMatchObject({ mode: '0001', transactionStatus: 'Completed' });
+  });
+
+  test('cancel: Cancelled; a second cancel 2053; a payment with it refused 2053; an unknown agreement 2051', async () => {
+    const { agreementID } = await agreed();
+    const c = await api(PATHS.agreementCancel, { agreementID });
+    expect(c.body).toMatchObject({ statusCode: '0000', agreementID, agreementStatus: 'Cancelled', agreementVoidTime: expect.any(String) });
+    expect((await api(PATHS.agreementCancel, { agreementID })).body.statusCode).toBe('2053');
+    const pay = await create({ mode: '0001', agreementID });
+    expect(pay.body.statusCode).toBe('2053');
+    for (const path of [PATHS.agreementStatus, PATHS.agreementCancel])
+      expect((await api(path, { agreementID: 'nope' })).body.statusCode).toBe('2051');
+    expect(
+      (
+        await api(PATHS.create, {
+          mode: '0001',
+          payerReference: 'x',
+          callbackURL: CALLBACK,
+          amount: '1',
+          currency: 'BDT',
+          intent: 'sale',
+          merchantInvoiceNumber: '1',
+        })
+      ).body.statusCode,
+    ).toBe('2051');
+    expect((await api(PATHS.create, { mode: '0101', payerReference: 'x', callbackURL: CALLBACK })).body.statusCode).toBe('2063');
+  });
+
+  test('an agreement cancelled in bKash’s app while its payment waits: the execute is refused and takes nothing', async () => {
+    const { agreementID } = await agreed();
+    const { paymentID } = await create({ mode: '0001', agreementID });
+    await sim.pay(paymentID);
+    sim.cancelAgreementInApp(agreementID);
+    expect((await api(PATHS.execute, { paymentID })).body.statusCode).toBe('2053');
+    expect(sim.payment(paymentID)).toMatchObject({ status: 'Failed', trxID: null });
+  });
+
+  test('failNext applies to the agreement calls', async () => {
+    const { agreementID } = await agreed();
+    sim.failNext('agreementStatus', 'http500');
+    expect((await api(PATHS.agreementStatus, { agreementID })).status).toBe(500);
+    sim.failNext('agreementCancel', 'refuse');
+    expect((await api(PATHS.agreementCancel, { agreementID })).body.statusCode).toBe('2003');
+    expect(sim.agreement(agreementID)?.status).toBe('Completed');
   });
 });
 

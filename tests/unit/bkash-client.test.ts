@@ -423,6 +423,79 @@ describe('search transaction', () => {
   });
 });
 
+describe('agreements (docs/rules/bkash.md#7-agreements)', () => {
+  /** An agreement created, approved by the player with his wallet, code and PIN, and executed. */
+  async function agreement(c: BkashClient) {
+    const made = await c.createAgreement({ payerReference: '01712345678', callbackURL: CALLBACK });
+    expect(made.bkashURL).toContain(`/checkout/${made.paymentID}`);
+    await sim.pay(made.paymentID);
+    return c.executeAgreement(made.paymentID);
+  }
+
+  test('create, approve, execute: in force, on the wallet that approved it; status says the same', async () => {
+    const c = client();
+    const a = await agreement(c);
+    expect(a).toEqual({
+      agreementID: expect.any(String),
+      agreementStatus: 'Completed',
+      customerMsisdn: '01770618575',
+      payerReference: '01712345678',
+    });
+    expect(await c.agreementStatus(a.agreementID)).toEqual(a);
+  });
+
+  test('a payment with it: mode 0001, the player gives his PIN only, executed Completed', async () => {
+    const c = client();
+    const a = await agreement(c);
+    const p = await c.create({
+      amount: 300,
+      payerReference: '01712345678',
+      callbackURL: CALLBACK,
+      merchantInvoiceNumber: '7',
+      agreementID: a.agreementID,
+    });
+    expect(sim.payment(p.paymentID)).toMatchObject({ kind: 'payment', agreementID: a.agreementID, wallet: '01770618575' });
+    await sim.pay(p.paymentID, { pin: '12121' });
+    expect(await c.execute(p.paymentID)).toMatchObject({ transactionStatus: 'Completed', amount: 300, customerMsisdn: '01770618575' });
+  });
+
+  test('cancel: Cancelled, and a second cancel (2053 at bKash) is answered as cancelled; an unknown one is refused 2051', async () => {
+    const c = client();
+    const a = await agreement(c);
+    expect((await c.cancelAgreement(a.agreementID)).agreementStatus).toBe('Cancelled');
+    expect((await c.cancelAgreement(a.agreementID)).agreementStatus).toBe('Cancelled');
+    expect(await failure(c.agreementStatus('TokenizedMerchant01NONE'))).toMatchObject({
+      kind: 'refused',
+      code: '2051',
+      op: 'agreementStatus',
+    });
+    const refused = await failure(
+      c.create({
+        amount: 100,
+        payerReference: '01712345678',
+        callbackURL: CALLBACK,
+        merchantInvoiceNumber: '8',
+        agreementID: a.agreementID,
+      }),
+    );
+    expect(refused).toMatchObject({ kind: 'refused', code: '2053', op: 'create' });
+  });
+
+  test('an execute of an agreement whose answer was lost is unknown and not repeated; a cancel whose answer was lost is repeated', async () => {
+    const c = client({ retries: 2 });
+    const made = await c.createAgreement({ payerReference: '01712345678', callbackURL: CALLBACK });
+    await sim.pay(made.paymentID);
+    sim.failNext('execute', 'lose_answer');
+    expect(await failure(c.executeAgreement(made.paymentID))).toMatchObject({ kind: 'unknown', op: 'executeAgreement' });
+    expect(sim.payment(made.paymentID)?.executeCalls).toBe(1);
+    const id = sim.payment(made.paymentID)?.agreementID as string;
+    sim.failNext('agreementCancel', 'lose_answer');
+    expect((await c.cancelAgreement(id)).agreementStatus).toBe('Cancelled');
+    expect(sim.calls('agreementCancel')).toBe(2);
+    expect(sim.agreement(id)?.status).toBe('Cancelled');
+  });
+});
+
 describe('the wire format', () => {
   test('amounts are read exactly and sent as whole taka', () => {
     expect(['100', '100.00', '100.0', ' 7 ', 100].map(wholeTaka)).toEqual([100, 100, 100, 7, 100]);

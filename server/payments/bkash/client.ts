@@ -14,11 +14,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import type { z } from 'zod';
 import {
+  AgreementAnswer,
+  AgreementCreateAnswer,
   AnswerStatus,
   amountText,
+  CODES,
   CreateAnswer,
   ExecuteAnswer,
   GrantAnswer,
+  MODES,
   NO_REFUND_CODE,
   NOT_FOUND_CODE,
   OK,
@@ -56,6 +60,14 @@ export type BkashPayment = {
   customerMsisdn: string | null;
 };
 
+/** An agreement (docs/rules/bkash.md#7-agreements): its ID, its state ("Completed": in force, "Cancelled"), its wallet. */
+export type BkashAgreement = {
+  agreementID: string;
+  agreementStatus: string;
+  customerMsisdn: string | null;
+  payerReference: string | null;
+};
+
 export type BkashRefund = { refundTrxID: string; originalTrxID: string; amount: number | null; transactionStatus: string };
 
 /**
@@ -80,7 +92,18 @@ export type BkashTransaction = {
   initiationTime: string | null;
 };
 
-export type BkashOperation = 'grant' | 'create' | 'execute' | 'status' | 'refund' | 'refundStatus' | 'searchTransaction';
+export type BkashOperation =
+  | 'grant'
+  | 'create'
+  | 'execute'
+  | 'status'
+  | 'refund'
+  | 'refundStatus'
+  | 'searchTransaction'
+  | 'createAgreement'
+  | 'executeAgreement'
+  | 'agreementStatus'
+  | 'agreementCancel';
 
 export class BkashError extends Error {
   override readonly name = 'BkashError';
@@ -100,7 +123,17 @@ export class BkashError extends Error {
 }
 
 /** Calls bKash may repeat without harm (docs/rules/bkash.md#5-what-the-client-reports). */
-const REPEATABLE: ReadonlySet<BkashOperation> = new Set(['grant', 'create', 'status', 'refundStatus', 'searchTransaction']);
+const REPEATABLE: ReadonlySet<BkashOperation> = new Set([
+  'grant',
+  'create',
+  'status',
+  'refundStatus',
+  'searchTransaction',
+  'createAgreement',
+  'agreementStatus',
+  // A second cancel of a cancelled agreement is bKash's 2053, which cancelAgreement reads as done.
+  'agreementCancel',
+]);
 /** A token is granted anew when less than this is left of its life. */
 const TOKEN_MARGIN_MS = 5 * 60_000;
 
@@ -127,24 +160,57 @@ export class BkashClient {
     this.agent = new Agent({ keepAliveTimeout: 4_000, connect: { timeout: this.timeoutMs } });
   }
 
-  /** Creates a payment for the player to pay on `bkashURL`. */
+  /**
+   * Creates a payment for the player to pay on `bkashURL`: with his wallet, code and PIN, or, with an `agreementID`
+   * (mode 0001), with the agreement's wallet and his PIN only.
+   */
   async create(p: {
     amount: number;
     payerReference: string;
     callbackURL: string;
     merchantInvoiceNumber: string;
+    agreementID?: string | undefined;
   }): Promise<{ paymentID: string; bkashURL: string }> {
     const body = {
-      mode: '0011',
+      mode: p.agreementID === undefined ? MODES.payment : MODES.agreementPayment,
       payerReference: p.payerReference,
       callbackURL: p.callbackURL,
       amount: amountText(p.amount),
       currency: 'BDT',
       intent: 'sale',
       merchantInvoiceNumber: p.merchantInvoiceNumber,
+      ...(p.agreementID === undefined ? {} : { agreementID: p.agreementID }),
     };
     const a = await this.call('create', PATHS.create, body, CreateAnswer);
     return { paymentID: a.paymentID, bkashURL: a.bkashURL };
+  }
+
+  /** Creates an agreement (mode 0000) for the player to approve on `bkashURL` with his wallet, code and PIN. */
+  async createAgreement(p: { payerReference: string; callbackURL: string }): Promise<{ paymentID: string; bkashURL: string }> {
+    const body = { mode: MODES.agreement, payerReference: p.payerReference, callbackURL: p.callbackURL };
+    const a = await this.call('createAgreement', PATHS.create, body, AgreementCreateAnswer);
+    return { paymentID: a.paymentID, bkashURL: a.bkashURL };
+  }
+
+  /** Makes the agreement the player approved (its creation's paymentID). Never repeated. */
+  async executeAgreement(paymentID: string): Promise<BkashAgreement> {
+    return agreement(await this.call('executeAgreement', PATHS.execute, { paymentID }, AgreementAnswer));
+  }
+
+  /** An agreement's state now. */
+  async agreementStatus(agreementID: string): Promise<BkashAgreement> {
+    return agreement(await this.call('agreementStatus', PATHS.agreementStatus, { agreementID }, AgreementAnswer));
+  }
+
+  /** Ends an agreement; one bKash says was already cancelled (2053) is answered as cancelled. */
+  async cancelAgreement(agreementID: string): Promise<BkashAgreement> {
+    try {
+      return agreement(await this.call('agreementCancel', PATHS.agreementCancel, { agreementID }, AgreementAnswer));
+    } catch (err) {
+      if (err instanceof BkashError && err.kind === 'refused' && err.code === CODES.agreementCancelled.statusCode)
+        return { agreementID, agreementStatus: 'Cancelled', customerMsisdn: null, payerReference: null };
+      throw err;
+    }
   }
 
   /** Takes the money of a payment the player confirmed. Never repeated: without an answer, ask `status` later. */
@@ -324,6 +390,15 @@ function payment(a: PaymentAnswer): BkashPayment {
     merchantInvoiceNumber: a.merchantInvoiceNumber || null,
     payerReference: a.payerReference || null,
     customerMsisdn: a.customerMsisdn || null,
+  };
+}
+
+function agreement(a: z.output<typeof AgreementAnswer>): BkashAgreement {
+  return {
+    agreementID: a.agreementID,
+    agreementStatus: a.agreementStatus,
+    customerMsisdn: a.customerMsisdn || null,
+    payerReference: a.payerReference || null,
   };
 }
 

@@ -16,7 +16,17 @@ export const PATHS = {
   status: '/tokenized/checkout/payment/status',
   refund: '/tokenized/checkout/payment/refund',
   searchTransaction: '/tokenized/checkout/general/searchTransaction',
+  /** An agreement's state, and its cancellation (docs/rules/bkash.md#7-agreements). */
+  agreementStatus: '/tokenized/checkout/agreement/status',
+  agreementCancel: '/tokenized/checkout/agreement/cancel',
 } as const;
+
+/**
+ * The `mode` of a create (docs/rules/bkash.md#7-agreements): a payment without an agreement (what the checkout always
+ * did), an agreement's creation (the player approves it once with his code and PIN), a payment with an agreement (his
+ * PIN only).
+ */
+export const MODES = { payment: '0011', agreement: '0000', agreementPayment: '0001' } as const;
 
 /** statusCode of a successful answer. */
 export const OK = '0000';
@@ -42,6 +52,9 @@ export const CODES = {
   wrongCredentials: { statusCode: '2043', statusMessage: 'The security credential of the subscriber is incorrect.' },
   invalidPayerReference: { statusCode: '2048', statusMessage: 'Invalid Payer Reference' },
   invalidCallbackUrl: { statusCode: '2049', statusMessage: 'Invalid Merchant Callback URL' },
+  agreementExists: { statusCode: '2050', statusMessage: 'Agreement already exists between payer and merchant' },
+  invalidAgreementId: { statusCode: '2051', statusMessage: 'Invalid Agreement ID' },
+  agreementCancelled: { statusCode: '2053', statusMessage: 'Agreement has already been cancelled' },
   invalidPaymentState: { statusCode: '2056', statusMessage: 'Invalid Payment State' },
   alreadyCompleted: { statusCode: '2062', statusMessage: 'The payment has already been completed' },
   invalidMode: { statusCode: '2063', statusMessage: 'Mode is not valid as per request data' },
@@ -76,15 +89,23 @@ export function amountText(amount: number): string {
 
 export const GrantRequest = z.object({ app_key: z.string(), app_secret: z.string() });
 
+/**
+ * A create: a payment (`0011`, or `0001` with `agreementID`) has every field; an agreement's creation (`0000`) only
+ * `mode`, `payerReference` and `callbackURL`.
+ */
 export const CreateRequest = z.object({
   mode: z.string(),
   payerReference: z.string(),
   callbackURL: z.string(),
-  amount: z.string(),
-  currency: z.string(),
-  intent: z.string(),
-  merchantInvoiceNumber: z.string(),
+  amount: z.string().optional(),
+  currency: z.string().optional(),
+  intent: z.string().optional(),
+  merchantInvoiceNumber: z.string().optional(),
+  agreementID: z.string().optional(),
 });
+
+/** An agreement's status, and its cancellation. */
+export const AgreementIdRequest = z.object({ agreementID: z.string() });
 
 export const PaymentIdRequest = z.object({ paymentID: z.string() });
 
@@ -138,6 +159,35 @@ export const CreateAnswer = z.object({
   paymentCreateTime: z.string(),
   transactionStatus: z.string(),
   merchantInvoiceNumber: z.string(),
+});
+
+/** The creation of an agreement (`0000`): the page where the player approves it. */
+export const AgreementCreateAnswer = z.object({
+  statusCode: z.literal(OK),
+  statusMessage: z.string(),
+  paymentID: z.string().min(1),
+  bkashURL: z.string().min(1),
+  callbackURL: optionalText,
+  payerReference: optionalText,
+  agreementStatus: z.string().min(1),
+  agreementCreateTime: optionalText,
+});
+
+/**
+ * An agreement as execute (of its creation's paymentID), status and cancel answer it: its ID, its state (`Completed`:
+ * in force; `Cancelled`), and the wallet it pays from.
+ */
+export const AgreementAnswer = z.object({
+  statusCode: z.literal(OK),
+  statusMessage: z.string(),
+  agreementID: z.string().min(1),
+  agreementStatus: z.string().min(1),
+  paymentID: optionalText,
+  payerReference: optionalText,
+  customerMsisdn: optionalText,
+  agreementCreateTime: optionalText,
+  agreementExecuteTime: optionalText,
+  agreementVoidTime: optionalText,
 });
 
 export const ExecuteAnswer = z.object({
