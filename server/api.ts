@@ -64,7 +64,7 @@ export function createApi(d: ApiDeps): Api {
     auditRoutes(s.auditLog),
     dashboardRoutes(s.dashboard),
     purchaseRoutes(s.purchases, s.manualApprovals, d.db, s.runs),
-    paymentRoutes(s.payments),
+    paymentRoutes(s.payments, s.agreements),
     statementRoutes(s.statements),
     drawRoutes(s.draws, s.withholdings),
     claimRoutes(s.claims),

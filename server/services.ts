@@ -25,6 +25,7 @@ import { Messages } from './messages/service.ts';
 import { liveNotifier, logNotifier, sendMailWithin, smtpMailer, type Notifier } from './notify/index.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { Payments } from './payments/service.ts';
+import { Agreements } from './payments/agreements.ts';
 import { Statements } from './payments/statement-service.ts';
 import { Play } from './play-safe/service.ts';
 import { ManualApprovals } from './purchases/approvals.ts';
@@ -119,6 +120,7 @@ export function buildServices(o: ServiceOptions) {
     callbackWaitMs: Math.floor(config.UPSTREAM_TIMEOUT_MS * 0.6),
     receiver: config.BKASH_RECEIVER_NUMBER,
   });
+  const agreements = new Agreements({ db, log, gateway: bkash, publicOrigin: config.PUBLIC_ORIGIN, defer: background.run });
   const messages = new Messages({ db, notifier, log, t: texts });
   const push = new Push({
     db,
@@ -149,6 +151,7 @@ export function buildServices(o: ServiceOptions) {
     accounts,
     bkash,
     payments,
+    agreements,
     messages,
     push,
     statements,

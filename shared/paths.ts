@@ -47,6 +47,8 @@ export const paths = {
   profileEdit: '/profile/edit',
   /** Keep play safe: spend limits and self-exclusion (docs/rules/play-safe.md). */
   profileLimits: '/profile/limits',
+  /** The player's remembered bKash account (docs/rules/payments.md#11-remembered-bkash-agreements). */
+  profileBkash: '/profile/bkash',
   /**
    * The reality check (docs/rules/play-safe.md#7-reality-check): where its "Continue playing" posts (then back to the
    * page it came from, `from`), and a page of the session's time and spending.
@@ -70,6 +72,8 @@ export const paths = {
   paymentCheckout: pattern('/payment/:transactionId/bkash'),
   /** Where bKash sends the player back after its page (docs/rules/payments.md#3-paying-with-bkash-checkout). */
   bkashCallback: '/payment/bkash/callback',
+  /** Where bKash sends the player back after approving an agreement (docs/rules/payments.md#11-remembered-bkash-agreements). */
+  bkashAgreementCallback: '/payment/bkash/agreement',
   paymentSystem: '/payment/system',
   /** The spec's demo payment pages: redirects to the purchase flow (docs/rules/pages.md#3-older-addresses). */
   paymentDemo: (method: PaymentDemo) => `/payment/${method}`,

@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: paths.logout, ...page(() => import('./accounts/logout.tsx')) },
       // bKash sends the player back here, logged in or not: the payment is settled, then his payment page shows it.
       { path: paths.bkashCallback, ...page(() => import('./lotteries/checkout-return.tsx')) },
+      { path: paths.bkashAgreementCallback, ...page(() => import('./lotteries/agreement-return.tsx')) },
       { path: paths.verifyOtp, ...page(() => import('./accounts/verify-otp.tsx')) },
       { path: paths.forgotPassword, ...page(() => import('./accounts/forgot-password.tsx')) },
       { path: paths.resetPassword, ...page(() => import('./accounts/reset-password.tsx')) },
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
         { path: paths.profile, ...page(() => import('./accounts/profile.tsx')) },
         { path: paths.profileEdit, ...page(() => import('./accounts/profile.tsx')) },
         { path: paths.profileLimits, ...page(() => import('./accounts/play-limits.tsx')) },
+        { path: paths.profileBkash, ...page(() => import('./accounts/bkash-account.tsx')) },
         { path: paths.realityCheck, ...page(() => import('./accounts/reality-check.tsx')) },
         {
           id: NOTIFICATIONS_ROUTE,

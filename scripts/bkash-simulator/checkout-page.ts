@@ -7,6 +7,7 @@
 import { toDigits } from '../../shared/dates.ts';
 import { formatTaka } from '../../shared/money.ts';
 import { escapeHtml } from '../../server/http/html.ts';
+import { maskWallet } from '../../shared/payments/agreements.ts';
 
 /** A text in both languages. */
 export type Bilingual = { en: string; bn: string };
@@ -94,11 +95,6 @@ export function wrongPin(triesLeft: number): Bilingual {
     en: `Wrong PIN. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`,
     bn: `পিন সঠিক নয়। আর ${toDigits(String(triesLeft), 'bn')} বার চেষ্টা করতে পারবেন।`,
   };
-}
-
-/** 01770618575 → 0177*****75 */
-export function maskWallet(wallet: string): string {
-  return wallet.length > 6 ? `${wallet.slice(0, 4)}${'*'.repeat(wallet.length - 6)}${wallet.slice(-2)}` : wallet;
 }
 
 export const both = (t: Bilingual): string =>

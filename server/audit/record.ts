@@ -40,6 +40,8 @@ export type AuditAction =
   | 'claim.transfer_failed'
   | 'game.create'
   | 'game.update'
+  | 'bkash_agreement.create'
+  | 'bkash_agreement.cancel'
   | 'generated_ticket.create'
   | 'generated_ticket.delete'
   | 'user.create'

@@ -21,8 +21,14 @@ export type PaymentRow = {
   updated_at: string;
 };
 
-export const insertPayment = (db: Db, p: { paymentId: string; transactionId: number; amount: number }) =>
-  db.query('INSERT INTO bkash_payments (payment_id, transaction_id, amount) VALUES ($1, $2, $3)', [p.paymentId, p.transactionId, p.amount]);
+/** A checkout payment just made at bKash; `agreementId`: the agreement it is made with (mode 0001), else null. */
+export const insertPayment = (db: Db, p: { paymentId: string; transactionId: number; amount: number; agreementId: string | null }) =>
+  db.query('INSERT INTO bkash_payments (payment_id, transaction_id, amount, agreement_id) VALUES ($1, $2, $3, $4)', [
+    p.paymentId,
+    p.transactionId,
+    p.amount,
+    p.agreementId,
+  ]);
 
 export const payment = (db: Db, paymentId: string) => db.one<PaymentRow>('SELECT * FROM bkash_payments WHERE payment_id = $1', [paymentId]);
 

@@ -29,6 +29,7 @@ import {
 import { stillOnSale } from '../../shared/lotteries/freeze.ts';
 import { confirmRun, endRun, lockRunForPayment, runOfPurchase, type RunForPayment } from '../purchases/runs.ts';
 import { BkashError, type BkashPayment, type BkashRefund, type BkashTransaction } from './bkash/client.ts';
+import * as aq from './agreement-queries.ts';
 import * as q from './queries.ts';
 import { judgeSendMoney } from './send-money.ts';
 import * as sq from './send-money-queries.ts';
@@ -41,6 +42,8 @@ export interface Gateway {
     payerReference: string;
     callbackURL: string;
     merchantInvoiceNumber: string;
+    /** A payment with the player's agreement (mode 0001): his PIN only (docs/rules/bkash.md#7-agreements). */
+    agreementID?: string | undefined;
   }): Promise<{ paymentID: string; bkashURL: string }>;
   execute(paymentID: string): Promise<BkashPayment>;
   status(paymentID: string): Promise<BkashPayment>;
@@ -108,7 +111,13 @@ export class Payments {
    * sent to bKash's page (`bkash_url`). A purchase that already has a TrxID (Send Money) or is no longer pending is
    * refused, and so is one whose lottery is no longer on sale: no money is taken for a ticket that cannot be sold.
    */
-  async startCheckout(caller: AccessClaims, transactionId: number, origin: string): Promise<z.input<typeof CheckoutReply>> {
+  async startCheckout(
+    caller: AccessClaims,
+    transactionId: number,
+    origin: string,
+    /** `skip`: not with the player's remembered bKash account, if he has one (he pays from another wallet). */
+    agreement: 'use' | 'skip' = 'use',
+  ): Promise<z.input<typeof CheckoutReply>> {
     refuseStaffPlay(caller);
     await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]]);
     const p = await purchaseOfPlayer(this.d.db, caller.user_id, transactionId);
@@ -126,20 +135,40 @@ export class Payments {
     // Paying is play: a self-excluded player pays nothing, and the purchase must still fit his limits as if made now
     // (docs/rules/play-safe.md#4-every-purchase-path).
     await this.d.db.tx((tx) => checkPlay(tx, caller, amount, run ? { exceptSlip: Number(run.slip.id) } : { except: p.tx.id }));
+    // With his remembered bKash account, his PIN only (docs/rules/payments.md#11-remembered-bkash-agreements).
+    const remembered = agreement === 'use' ? await aq.activeOf(this.d.db, caller.user_id) : undefined;
+    const payment = {
+      amount,
+      payerReference: caller.phone ?? String(caller.user_id),
+      callbackURL: `${this.d.publicOrigin ?? origin}${paths.bkashCallback}`,
+      merchantInvoiceNumber: String(p.tx.id),
+    };
     let created: { paymentID: string; bkashURL: string };
+    let agreementId = remembered?.agreement_id ?? undefined;
     try {
-      created = await this.d.gateway.create({
-        amount,
-        payerReference: caller.phone ?? String(caller.user_id),
-        callbackURL: `${this.d.publicOrigin ?? origin}${paths.bkashCallback}`,
-        merchantInvoiceNumber: String(p.tx.id),
-      });
+      try {
+        created = await this.d.gateway.create({ ...payment, agreementID: agreementId });
+      } catch (err) {
+        // The player ended the agreement in bKash's app (2053), or bKash no longer knows it (2051): forgotten here too,
+        // and this payment is made without it.
+        if (!(
+          remembered &&
+          agreementId &&
+          err instanceof BkashError &&
+          err.kind === 'refused' &&
+          ['2051', '2053'].includes(err.code ?? '')
+        ))
+          throw err;
+        await this.forgetAgreement(remembered);
+        agreementId = undefined;
+        created = await this.d.gateway.create(payment);
+      }
     } catch (err) {
       if (!(err instanceof BkashError)) throw err;
       this.warn(err, { transaction: p.tx.id });
       refuse('bkash_unavailable');
     }
-    await q.insertPayment(this.d.db, { paymentId: created.paymentID, transactionId: p.tx.id, amount });
+    await q.insertPayment(this.d.db, { paymentId: created.paymentID, transactionId: p.tx.id, amount, agreementId: agreementId ?? null });
     return { payment_id: created.paymentID, bkash_url: created.bkashURL, transaction_id: p.tx.id };
   }
 
@@ -165,6 +194,21 @@ export class Payments {
     if (!caller.user || owner?.user_id !== caller.user.user_id) return { transaction_id: null, outcome: null, checkout: null };
     const now = await q.payment(this.d.db, body.paymentID);
     return this.reply(now ?? known);
+  }
+
+  /** An agreement bKash says is no more: ended here (by bKash), audited. */
+  private async forgetAgreement(a: aq.AgreementRow): Promise<void> {
+    await this.d.db.tx(async (tx) => {
+      await aq.end(tx, Number(a.id), 'bkash');
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'bkash_agreement.cancel',
+        entity: 'user',
+        entityId: String(a.user_id),
+        before: { agreement: a.id, state: 'active' },
+        after: { agreement: a.id, state: 'cancelled', ended_by: 'bkash' },
+      });
+    });
   }
 
   /** The checkout of purchases as their pages show it: the newest payment of each that has one. */

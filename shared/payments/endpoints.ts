@@ -4,6 +4,14 @@ import { endpoint } from '../api/endpoint.ts';
 import { IdParams } from '../lotteries/schemas.ts';
 import { CallbackBody, CallbackReply, CheckoutReply } from './schemas.ts';
 import {
+  AgreementCallbackBody,
+  AgreementCallbackReply,
+  AgreementStartBody,
+  AgreementStartReply,
+  CheckoutQuery,
+  MyAgreement,
+} from './agreements.ts';
+import {
   DiscardBody,
   FlaggedPurchase,
   FlaggedQuery,
@@ -25,6 +33,7 @@ export const paymentsEndpoints = {
     access: 'user',
     tag: 'purchases',
     params: IdParams,
+    query: CheckoutQuery,
     reply: CheckoutReply,
     status: 201,
     refuses: [
@@ -39,7 +48,8 @@ export const paymentsEndpoints = {
     ],
     summary:
       "Starts paying the caller's own pending purchase with bKash's checkout: bKash makes a payment for its amount, and the " +
-      'player is sent to `bkash_url`; bKash then sends him back to the callback, which confirms the ticket without staff.',
+      'player is sent to `bkash_url`; bKash then sends him back to the callback, which confirms the ticket without staff. ' +
+      'With a remembered bKash account the payment asks only his PIN, unless `agreement=skip` (another wallet).',
   }),
   bkashCallback: endpoint({
     method: 'POST',
@@ -53,6 +63,51 @@ export const paymentsEndpoints = {
       "bKash's callback as the player's browser brings it back (`paymentID`, `status`): a confirmed payment is executed and " +
       "the purchase confirmed; a cancelled or failed one ends only when bKash's status says it ended. Settled once. Only " +
       "the purchase's owner (logged in) is told the purchase and its outcome; anyone else gets them null.",
+  }),
+  // A remembered bKash account (docs/rules/payments.md#11-remembered-bkash-agreements) ---------------------------
+  myBkashAgreement: endpoint({
+    method: 'GET',
+    path: '/api/v1/bkash-agreement/',
+    access: 'user',
+    tag: 'purchases',
+    reply: MyAgreement,
+    refuses: [],
+    summary: "The caller's remembered bKash account (the wallet masked, since when), or null.",
+  }),
+  startBkashAgreement: endpoint({
+    method: 'POST',
+    path: '/api/v1/bkash-agreement/',
+    access: 'user',
+    tag: 'purchases',
+    body: AgreementStartBody,
+    reply: AgreementStartReply,
+    status: 201,
+    refuses: ['agreement_exists', 'agreement_purchase_not_found', 'agreement_bkash_unavailable', 'throttled', 'staff_cannot_play'],
+    summary:
+      'Asks bKash for an agreement: the player approves it once on `bkash_url` (wallet, code, PIN) and later pays with his ' +
+      'PIN only. With `transaction_id`, that pending purchase of his is paid with it once approved.',
+  }),
+  bkashAgreementCallback: endpoint({
+    method: 'POST',
+    path: '/api/v1/bkash-agreement/callback/',
+    access: 'public',
+    tag: 'purchases',
+    body: AgreementCallbackBody,
+    reply: AgreementCallbackReply,
+    refuses: ['agreement_not_found', 'throttled'],
+    summary:
+      "bKash's callback after the player's approval (`paymentID`, `status`): a success makes the agreement at bKash, once " +
+      'however many times it arrives. Only the player who asked is told the outcome and the purchase to pay now.',
+  }),
+  cancelBkashAgreement: endpoint({
+    method: 'DELETE',
+    path: '/api/v1/bkash-agreement/',
+    access: 'user',
+    tag: 'purchases',
+    reply: null,
+    status: 204,
+    refuses: ['agreement_not_found', 'agreement_bkash_unavailable', 'throttled'],
+    summary: "Forgets the caller's remembered bKash account: the agreement is cancelled at bKash, then here; audited.",
   }),
   // The bKash statement (docs/rules/payments.md#8-send-money-reconciled-with-the-statement) -----------------------
   uploadStatement: endpoint({

@@ -34,6 +34,31 @@ export const paymentsRefusals = refusals({
   },
   payment_not_found: { status: 404, code: 'not_found', text: 'api:paymentNotFound', when: 'No bKash payment has this paymentID.' },
 
+  // A remembered bKash account (docs/rules/payments.md#11-remembered-bkash-agreements) --------------------------------
+  agreement_exists: {
+    status: 409,
+    code: 'agreement_exists',
+    text: 'api:agreementExists',
+    when: 'The caller already has a bKash account remembered: forget it on the profile first.',
+  },
+  agreement_not_found: {
+    status: 404,
+    code: 'not_found',
+    text: 'api:agreementNotFound',
+    when: 'No bKash account is remembered for the caller (cancel), or no approval has this paymentID (callback).',
+  },
+  agreement_purchase_not_found: {
+    status: 404,
+    code: 'not_found',
+    text: 'api:transactionNotFound',
+    when: 'The caller has no pending purchase with this id to pay once the account is remembered.',
+  },
+  agreement_bkash_unavailable: {
+    status: 503,
+    text: 'api:agreementBkashUnavailable',
+    when: 'bKash did not answer: nothing changed; try again.',
+  },
+
   // The bKash statement (docs/rules/payments.md#8-send-money-reconciled-with-the-statement) ---------------------------
   statement_no_file: { status: 400, code: 'no_file', text: 'api:statement.noFile', when: 'The request has no body (the file).' },
   statement_empty: { status: 400, code: 'empty', text: 'api:statement.empty', when: 'The file is empty or blank.' },

@@ -12,7 +12,7 @@ import { SANDBOX, type BkashSimulator } from '../../scripts/bkash-simulator/simu
 import { Payments } from '../../server/payments/service.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
-import { appWithSimulator, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { appWithSimulator, buy, freshPayments, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
 import { to } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
 
@@ -27,15 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 beforeEach(async () => {
-  sim.reset();
-  await t.settled();
-  await t.db.query('DELETE FROM bkash_payments');
-  await t.db.query('DELETE FROM audit_log');
   // Each test's messages alone (a player's daily SMS cap would otherwise count the earlier tests').
-  await t.db.query('DELETE FROM player_messages');
-  await t.db.query('DELETE FROM transactions');
-  await t.db.query('DELETE FROM lotteries');
-  await t.db.query('DELETE FROM rate_limits');
+  await freshPayments(t, sim);
   t.messages.length = 0;
 });
 

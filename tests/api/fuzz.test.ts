@@ -13,6 +13,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { startSimulator } from '../../scripts/bkash-simulator/simulator.ts';
+import { SIMULATOR_CREDENTIALS } from '../../server/config.ts';
 import { insertLottery } from './purchase-fixtures.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -40,8 +42,12 @@ const login = async (role: Role) => {
   tokens[role] = r.body.access as string;
 };
 
+let bkash: Awaited<ReturnType<typeof startSimulator>>;
+
 beforeAll(async () => {
-  t = await startTestApp();
+  // bKash answering (its simulator): a request that reaches it is judged on the API's answer, not on bKash's absence.
+  bkash = await startSimulator({ ...SIMULATOR_CREDENTIALS });
+  t = await startTestApp({ BKASH_BASE_URL: bkash.baseUrl });
   logins.player = await createUser(t, { phone: '01811100001', name: 'Fuzz Player' });
   logins.staff = await createUser(t, { phone: '01811100002', name: 'Fuzz Officer', is_staff: true });
   await login('player');
@@ -49,7 +55,10 @@ beforeAll(async () => {
   await insertLottery(t, { name: 'Fuzz Draw' });
   doc = (await request(t.url).get('/api/openapi.json').expect(200)).body;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await bkash.close();
+});
 
 test('the OpenAPI document is valid OpenAPI 3.1', async () => {
   const r = await new Validator().validate(doc as unknown as Json);

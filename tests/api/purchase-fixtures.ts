@@ -131,6 +131,17 @@ export async function appWithSimulator(opts: Partial<SimulatorOptions> = {}) {
   };
 }
 
+/**
+ * A test's fresh start against the bKash simulator: bKash's memory forgotten, the app's background work done, and no
+ * purchases, payments or what hangs on them (`first`: tables to empty before those, e.g. bkash_agreements).
+ */
+export async function freshPayments(t: TestApp, sim: BkashSimulator, first: readonly string[] = []): Promise<void> {
+  sim.reset();
+  await t.settled();
+  for (const table of [...first, 'bkash_payments', 'audit_log', 'player_messages', 'transactions', 'lotteries', 'rate_limits'])
+    await t.db.query(`DELETE FROM ${table}`);
+}
+
 /** Two staff accounts of a test app, made once: who proposes and who approves a payment by hand. */
 const approvers = new WeakMap<TestApp, Promise<[Player, Player]>>();
 

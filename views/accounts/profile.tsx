@@ -204,15 +204,13 @@ export function Component() {
             </Link>
           </p>
         </section>
-        <section className="card profile-sessions" aria-labelledby="play-safe-title">
-          <h2 id="play-safe-title">{t('profile:play.title')}</h2>
-          <p className="profile__note">{t('profile:play.lead')}</p>
-          <p className="profile__actions">
-            <Link className="btn btn-ghost" to={paths.profileLimits}>
-              {t('profile:play.open')}
-            </Link>
-          </p>
-        </section>
+        <LinkCard id="play-safe-title" title={t('profile:play.title')} lead={t('profile:play.lead')} to={paths.profileLimits}>
+          {t('profile:play.open')}
+        </LinkCard>
+        {/* A remembered bKash account (docs/rules/payments.md#11-remembered-bkash-agreements): its own page. */}
+        <LinkCard id="bkash-card-title" title={t('profile:bkash.title')} lead={t('profile:bkash.cardLead')} to={paths.profileBkash}>
+          {t('profile:bkash.open')}
+        </LinkCard>
         {res.messages ? <MessageSettings settings={res.messages} saved={res.messagesSaved} /> : <MessageSettingsMissing />}
         <EndAllSessions />
         {res.editing ? (
@@ -389,6 +387,21 @@ function MessageSettingsMissing() {
       <Alert kind="error">{t('messages.loadFailed')}</Alert>
       <p className="profile__actions">
         <Link to={paths.notifications}>{t('messages.open')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** A card of the profile that leads to a page of its own: its title, what it is about, and the link. */
+function LinkCard({ id, title, lead, to, children }: { id: string; title: string; lead: string; to: string; children: ReactNode }) {
+  return (
+    <section className="card profile-sessions" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p className="profile__note">{lead}</p>
+      <p className="profile__actions">
+        <Link className="btn btn-ghost" to={to}>
+          {children}
+        </Link>
       </p>
     </section>
   );

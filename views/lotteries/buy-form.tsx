@@ -21,6 +21,8 @@ export type BuyResult = FormResult & {
 
 /** The form's fields of a play slip's further lines: each typed line, and how many quick picks to add. */
 export const MORE_LINES_FIELD = 'more_lines';
+/** "Remember my bKash account" (docs/rules/payments.md#11-remembered-bkash-agreements), here and on the payment page. */
+export const REMEMBER_FIELD = 'remember';
 export const QUICK_LINES_FIELD = 'quick_lines';
 
 /** The form's own field for the purchase's `Idempotency-Key` (docs/decisions/012-purchases.md). */
@@ -82,6 +84,11 @@ export function BuyForm({
       <p className="buy-form__text">
         {withElements((v) => t('buy.text', v), { price: <Amount value={lottery.ticket_price} lng={lng} /> })}
       </p>
+      {/* With "Pay with bKash": approved once on bKash's page, then his PIN only (one already remembered is used). */}
+      <label className="toggle buy-form__remember">
+        <input type="checkbox" name={REMEMBER_FIELD} value="1" />
+        <span>{t('payment.agreement.remember')}</span>
+      </label>
       {/* Two ways to pay (docs/rules/payments.md): bKash's checkout first, Send Money with a TrxID second. */}
       <SubmitButton name="pay" value="checkout" className="btn btn-bkash btn-block">
         {/* A game's draw may be a run: its price is the choice's, written beside each (RunChoice). */}

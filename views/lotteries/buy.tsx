@@ -1,15 +1,15 @@
-import { data, redirect, redirectDocument, type ActionFunctionArgs } from 'react-router';
+import { data, redirect, type ActionFunctionArgs } from 'react-router';
 import { api as contract } from '../../shared/api/contract.ts';
 import { IdempotencyKey, PurchaseBody } from '../../shared/purchases/schemas.ts';
-import { paths, withQuery } from '../../shared/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { apiOf } from '../context.ts';
 import { refuse, refused } from '../components/action.ts';
 import { field } from '../components/form.tsx';
 import { key } from '../components/messages.ts';
 import { parseForm } from '../components/parse-form.ts';
-import { IDEMPOTENCY_FIELD, MORE_LINES_FIELD, QUICK_LINES_FIELD, type BuyResult } from './buy-form.tsx';
+import { IDEMPOTENCY_FIELD, MORE_LINES_FIELD, QUICK_LINES_FIELD, REMEMBER_FIELD, type BuyResult } from './buy-form.tsx';
 import { QUICK_PICK, SLIP_LINES_MAX } from '../../shared/purchases/runs.ts';
-import { toRunCheckout } from './run-checkout.ts';
+import { toBkash, toRunCheckout } from './run-checkout.ts';
 
 /**
  * /quick-play/{lotteryId}/{ticket}/buy, in the `player` group: the ticket page's purchase. Shown with GET it is the
@@ -22,7 +22,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   // Which button: "Pay with bKash" (the checkout, docs/rules/payments.md#3-paying-with-bkash-checkout) or "Send Money" (the payment page's TrxID).
   const checkout = field(form, 'pay') === 'checkout';
+  // "Remember my bKash account" (docs/rules/payments.md#11-remembered-bkash-agreements).
+  const remember = checkout && field(form, REMEMBER_FIELD) === '1';
   form.delete('pay');
+  form.delete(REMEMBER_FIELD);
   const sentKey = field(form, IDEMPOTENCY_FIELD);
   const k = IdempotencyKey.safeParse(sentKey);
   if (!k.success) return refuse(key('lottery:buy.errors.reload'), 400);
@@ -33,7 +36,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const draws = Number(field(form, 'draws') || '1');
   const slip = slipLinesOf(form);
   for (const name of ['draws', MORE_LINES_FIELD, QUICK_LINES_FIELD]) form.delete(name);
-  if (draws > 1 || slip.typed.some((x) => x !== '') || slip.quick > 0) return buyRun(context, form, k.data, draws, checkout, slip);
+  if (draws > 1 || slip.typed.some((x) => x !== '') || slip.quick > 0)
+    return buyRun(context, form, k.data, draws, { checkout, remember }, slip);
   const v = parseForm(form, PurchaseBody);
   if (!v.ok) {
     const { payment_method, ...rest } = v.errors;
@@ -53,9 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!checkout || r.data.status !== 'pending' || r.data.trx_id) return redirect(paths.payment(r.data.id), 303);
   // The purchase holds the numbers; bKash's page is a whole new document. When bKash does not answer, the payment page
   // says so and offers both ways again.
-  const c = await apiOf(context).call(contract.startCheckout, { params: { id: String(r.data.id) } });
-  if (c.ok) return redirectDocument(c.data.bkash_url, 303);
-  return redirect(withQuery(paths.payment(r.data.id), { checkout: 'unavailable' }), 303);
+  return toBkash(apiOf(context), r.data.id, { remember });
 }
 
 /**
@@ -83,7 +85,7 @@ async function buyRun(
   form: FormData,
   idempotencyKey: string,
   draws: number,
-  checkout: boolean,
+  { checkout, remember }: { checkout: boolean; remember: boolean },
   slip: { typed: string[]; quick: number },
 ) {
   const extra = { key: idempotencyKey, draws, lines: slip.typed, quick: slip.quick } satisfies BuyResult;
@@ -93,5 +95,5 @@ async function buyRun(
   const lines = [field(form, 'ticket'), ...slip.typed.filter((x) => x !== '').map(asTicket), ...Array<string>(slip.quick).fill(QUICK_PICK)];
   const r = await apiOf(context).call(contract.createRun, { body: { game_id: lottery.data.game_id, draws, lines }, idempotencyKey });
   if (!r.ok) return refused(r, { fields: [], failed: 'lottery:buy.errors.failed', extra });
-  return toRunCheckout(apiOf(context), r.data, { review: r.data.lines > 1 });
+  return toRunCheckout(apiOf(context), r.data, { review: r.data.lines > 1, remember });
 }

@@ -28,6 +28,7 @@ import { useTranslation } from '../i18n.tsx';
 import { useRootData } from '../root.tsx';
 import { TicketBalls } from './balls.tsx';
 import { StaffNoPlay } from './staff-no-play.tsx';
+import { REMEMBER_FIELD } from './buy-form.tsx';
 
 /**
  * /payment/{transactionId} (player group): where and how much to pay for a purchase, and the TrxID form
@@ -35,14 +36,26 @@ import { StaffNoPlay } from './staff-no-play.tsx';
  */
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const id = idOf(params.transactionId);
-  if (!id) return data({ tx: null, problem: null, unavailable: false }, { status: 404 });
+  const none = { tx: null, problem: null, unavailable: false, agreement: null, agreementFailed: false, remember: false };
+  if (!id) return data(none, { status: 404 });
+  const url = new URL(request.url);
   // The ticket page's "Pay with bKash" came here because bKash did not answer (views/lotteries/buy.tsx).
-  const unavailable = new URL(request.url).searchParams.get('checkout') === 'unavailable';
-  const r = await apiOf(context).call(contract.myTransaction, { params: { id } });
-  if (r.ok) return { tx: r.data, problem: null, unavailable };
-  if (r.error.code === 'not_found') return data({ tx: null, problem: null, unavailable }, { status: 404 });
-  return data({ tx: null, problem: errorText(r.error, '') || null, unavailable }, { status: pageStatus(r.status) });
+  const unavailable = url.searchParams.get('checkout') === 'unavailable';
+  // bKash's approval of "Remember my bKash account" did not make one (views/lotteries/agreement-return.tsx).
+  const agreementFailed = url.searchParams.get('agreement') === 'failed';
+  // The ticket page's "Remember my bKash account" was ticked (views/lotteries/run-checkout.ts): ticked here too.
+  const remember = url.searchParams.get('remember') === '1';
+  const api = apiOf(context);
+  // The player's remembered bKash account, which the checkout pays from with his PIN only (docs/rules/payments.md#11-remembered-bkash-agreements).
+  const [r, a] = await Promise.all([api.call(contract.myTransaction, { params: { id } }), api.call(contract.myBkashAgreement)]);
+  const agreement = a.ok ? a.data : null;
+  if (r.ok) return { tx: r.data, problem: null, unavailable, agreement, agreementFailed, remember };
+  if (r.error.code === 'not_found') return data({ ...none, unavailable }, { status: 404 });
+  return data({ ...none, problem: errorText(r.error, '') || null, unavailable }, { status: pageStatus(r.status) });
 }
+
+/** The checkout form's fields: "Remember my bKash account", and "from another bKash account" (not the remembered one). */
+const WALLET_FIELD = 'agreement';
 
 /** The TrxID bKash sent the player: given once; a used or refused one comes back under the field. */
 const trxIdAction = formAction({
@@ -61,10 +74,19 @@ const trxIdAction = formAction({
 async function checkoutAction(args: ActionFunctionArgs) {
   const id = idOf(args.params.transactionId);
   if (!id) return refuse(key('lottery:payment.notFound'), 404);
-  await args.request.formData();
-  const r = await apiOf(args.context).call(contract.startCheckout, { params: { id } });
+  const form = await args.request.formData();
+  const api = apiOf(args.context);
+  const failed = { failed: (m: string) => m || key('lottery:payment.checkout.unavailable'), fields: [] };
+  // "Remember my bKash account": bKash's approval first; its callback then pays this purchase with it.
+  if (form.get(REMEMBER_FIELD) === '1') {
+    const a = await api.call(contract.startBkashAgreement, { body: { transaction_id: id } });
+    if (a.ok) return redirectDocument(a.data.bkash_url, 303);
+    return refused(a, failed);
+  }
+  const agreement = form.get(WALLET_FIELD) === 'skip' ? 'skip' : 'use';
+  const r = await api.call(contract.startCheckout, { params: { id }, query: { agreement } });
   if (r.ok) return redirectDocument(r.data.bkash_url, 303);
-  return refused(r, { failed: (m) => m || key('lottery:payment.checkout.unavailable'), fields: [] });
+  return refused(r, failed);
 }
 
 /** The page's two forms: the checkout posts to /payment/{id}/bkash, the TrxID to the page itself. */
@@ -136,14 +158,31 @@ export function Component() {
                     <Alert kind="error">{msg(t, result.formError)}</Alert>
                   ) : d.unavailable && !tx.checkout ? (
                     <Alert kind="error">{t('payment.checkout.unavailable')}</Alert>
+                  ) : d.agreementFailed ? (
+                    <Alert kind="info">{t('payment.agreement.failed')}</Alert>
                   ) : null}
+                  {d.agreement ? <p className="payment__wallet">{t('payment.agreement.using', { wallet: d.agreement.wallet })}</p> : null}
                   {/* A whole document: the answer sends the browser to bKash's page, which is not one of ours. */}
                   <Form method="post" action={paths.paymentCheckout(tx.id)} reloadDocument>
                     <CsrfField />
+                    {d.agreement ? null : (
+                      // Approved once on bKash's page, then his PIN only (docs/rules/payments.md#11-remembered-bkash-agreements).
+                      <label className="toggle payment__remember">
+                        <input type="checkbox" name={REMEMBER_FIELD} value="1" defaultChecked={d.remember} />
+                        <span>{t('payment.agreement.remember')}</span>
+                      </label>
+                    )}
                     <SubmitButton className="btn btn-bkash btn-block">
                       {withElements((v) => t('payment.checkoutSubmit', v), { amount: <Amount value={tx.amount_to_pay} lng={lng} /> })}
                     </SubmitButton>
                   </Form>
+                  {d.agreement ? (
+                    <Form method="post" action={paths.paymentCheckout(tx.id)} reloadDocument className="payment__other-wallet">
+                      <CsrfField />
+                      <input type="hidden" name={WALLET_FIELD} value="skip" />
+                      <SubmitButton className="btn btn-ghost btn-block">{t('payment.agreement.other')}</SubmitButton>
+                    </Form>
+                  ) : null}
                 </div>
                 {/* A run is paid by one checkout: no TrxID per draw (docs/rules/games.md#6-consecutive-draws-and-play-slips). */}
                 {tx.run ? null : (
