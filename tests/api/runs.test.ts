@@ -121,7 +121,6 @@ describe('POST /api/v1/runs/', () => {
     expect((await buy(t, b, purchase(second!.id, MINE))).status).toBe(201);
     const res = await run(a, { game_id: g, draws: 5, lines: [MINE] }, 'bn');
     expect(res.status).toBe(409);
-    console.log(res.text.match(/class="alert[^"]*"[^>]*>.{0,300}/g));
     expect(res.body.code).toBe('ticket_taken');
     expect(res.body).toMatchObject({ ticket: MINE, lottery_id: second!.id });
     expect(res.body.suggestion).toMatch(/^\d{2}(-\d{2}){5}$/);
