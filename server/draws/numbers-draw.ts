@@ -118,14 +118,13 @@ async function rollOver(tx: Db, actorId: number | null, lottery: nq.NumbersLotte
     if (!next) {
       const after = exactSum(game.carry, amount);
       await nq.addCarry(tx, game.id, amount);
-      await recordAudit(tx, {
+      await auditRollover(
+        tx,
         actorId,
-        action: 'lottery.rollover',
-        entity: 'lottery',
-        entityId: String(lottery.id),
-        before: { game_id: game.id, carry: game.carry },
-        after: { game_id: game.id, carry: after, from_lottery_id: lottery.id, amount },
-      });
+        lottery.id,
+        { game_id: game.id, carry: game.carry },
+        { game_id: game.id, carry: after, from_lottery_id: lottery.id, amount },
+      );
       return null;
     }
     await addTo(tx, actorId, next, lottery.id, amount);
@@ -155,15 +154,12 @@ async function addTo(
 ): Promise<void> {
   const after = exactSum(target.rollover_in, amount);
   await nq.addRollover(tx, target.id, amount);
-  await recordAudit(tx, {
-    actorId,
-    action: 'lottery.rollover',
-    entity: 'lottery',
-    entityId: String(target.id),
-    before: { rollover_in: target.rollover_in },
-    after: { rollover_in: after, from_lottery_id: from, amount },
-  });
+  await auditRollover(tx, actorId, target.id, { rollover_in: target.rollover_in }, { rollover_in: after, from_lottery_id: from, amount });
 }
+
+/** The audit of a jackpot rolled on (`lottery.rollover`), about the lottery it is recorded on: what changed, before and after. */
+const auditRollover = (tx: Db, actorId: number | null, lotteryId: number, before: object, after: object) =>
+  recordAudit(tx, { actorId, action: 'lottery.rollover', entity: 'lottery', entityId: String(lotteryId), before, after });
 
 /**
  * The draw's prizes written, one per winning ticket (docs/rules/games.md#5-lucky-chance): the jackpot first, then each
