@@ -271,15 +271,18 @@ export class Payments {
   private async settleTrxId(transactionId: number, trxId: string, bk: BkashTransaction | null): Promise<void> {
     await this.d.db.tx(async (tx) => {
       const purchase = await lockPurchaseForPayment(tx, transactionId);
+      // A run's lead: its other draws' lotteries and entries too, before the check's own lock; its TrxID pays the whole.
+      const run = purchase?.tx.slip_id != null ? await lockRunForPayment(tx, Number(purchase.tx.slip_id), purchase.tx.id) : undefined;
       const row = await sq.checkForUpdate(tx, transactionId);
       if (!purchase || !row || row.state !== 'checking' || row.trx_id !== trxId) return;
-      const { tx: txn, sale, closed } = purchase;
+      const { tx: txn, sale } = purchase;
+      const closed = purchase.closed !== undefined || run?.closed === true;
       if (txn.status !== 'pending' || txn.transaction_type !== 'payment' || txn.trx_id !== trxId)
         return void (await sq.endCheck(tx, transactionId, { state: 'left', reason: 'changed_meanwhile', answer: bk }));
       const verdict = judgeSendMoney(
         bk,
         {
-          amount: txn.amount,
+          amount: run ? Number(run.slip.amount) : txn.amount,
           createdAt: txn.created_at,
           salesCloseAt: sale.end_date,
           trxIdUsed: await sq.trxIdUsed(tx, trxId, transactionId),
@@ -291,6 +294,8 @@ export class Payments {
       if (closed) return void (await sq.endCheck(tx, transactionId, { state: 'left', reason: 'sales_closed', answer: bk }));
       await sq.endCheck(tx, transactionId, { state: 'confirmed', reason: null, answer: bk });
       await confirmSentMoney(tx, txn, bk as BkashTransaction);
+      if (run && run.slip.status === 'pending')
+        await confirmRun(tx, run, trxId, { actorId: null, action: 'transaction.confirmed_by_bkash', proof: { bkash_answer: bk } });
     });
   }
 
@@ -379,7 +384,12 @@ export class Payments {
       if (reason === null) {
         await q.settlePayment(tx, paymentId, { state: 'completed', bkashStatus: bk.transactionStatus, trxId: bk.trxID, reason: null });
         await confirmPaidPurchase(tx, txn, bk.trxID as string, paymentId);
-        if (run) await confirmRun(tx, run, bk.trxID as string, paymentId);
+        if (run)
+          await confirmRun(tx, run, bk.trxID as string, {
+            actorId: null,
+            action: 'transaction.confirmed_by_bkash',
+            proof: { bkash_payment_id: paymentId },
+          });
         return { state: 'completed' as const, refund: null, txn };
       }
       await q.settlePayment(tx, paymentId, { state: 'refund_due', bkashStatus: bk.transactionStatus, trxId: bk.trxID, reason });

@@ -161,10 +161,16 @@ export async function insertRows(db: Db, statementId: number, rows: NewStatement
   }
 }
 
+/**
+ * What the money of purchase `t` is: its amount, or for a run's first entry the whole slip's, which its one TrxID pays
+ * (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+ */
+const PAID_AMOUNT = 'COALESCE((SELECT s.amount FROM slips s WHERE s.lead_id = t.id), t.amount)';
+
 /** The purchases carrying any of these TrxIDs, whatever their status, as the matching reads them. */
 export const purchasesByTrxIds = (db: Db, trxIds: string[]) =>
   db.query<PendingPurchase & Record<string, unknown>>(
-    `SELECT t.id, t.trx_id AS "trxId", t.amount, t.payment_number AS "paymentNumber", COALESCE(u.phone, '') AS "accountPhone",
+    `SELECT t.id, t.trx_id AS "trxId", ${PAID_AMOUNT} AS amount, t.payment_number AS "paymentNumber", COALESCE(u.phone, '') AS "accountPhone",
             t.status, t.created_at AS "createdAt"
      FROM transactions t JOIN users u ON u.id = t.user_id
      WHERE t.trx_id = ANY($1::text[])`,
@@ -200,7 +206,7 @@ export type StatementRowRecord = NewStatementRow & {
 
 const ROW_SELECT = `
   SELECT r.*, ru.name AS resolver_name, pr.name AS proposer_name,
-    t.id AS p_id, t.status AS p_status, t.amount AS p_amount, t.trx_id AS p_trx_id, t.payment_number AS p_payment_number,
+    t.id AS p_id, t.status AS p_status, ${PAID_AMOUNT} AS p_amount, t.trx_id AS p_trx_id, t.payment_number AS p_payment_number,
     t.ticket AS p_ticket, pu.id AS p_user_id, pu.name AS p_user_name, pu.phone AS p_user_phone,
     l.id AS p_lottery_id, l.name AS p_lottery_name, l.name_bn AS p_lottery_name_bn
   FROM bkash_statement_rows r
@@ -309,7 +315,7 @@ const FLAGGED_WHERE = `
 
 export async function flagged(db: Db, limit: number, offset: number): Promise<{ rows: FlaggedRecord[]; total: number }> {
   const rows = await db.query<FlaggedRecord>(
-    `SELECT t.id, t.status, t.amount, t.trx_id, t.trx_id_at, t.payment_number, t.ticket, t.created_at,
+    `SELECT t.id, t.status, ${PAID_AMOUNT} AS amount, t.trx_id, t.trx_id_at, t.payment_number, t.ticket, t.created_at,
             u.id AS user_id, u.name AS user_name, u.phone AS user_phone, l.id AS lottery_id, l.name AS lottery_name, l.name_bn AS lottery_name_bn
      ${FLAGGED_WHERE} ORDER BY t.trx_id_at, t.id LIMIT $1 OFFSET $2`,
     [limit, offset],

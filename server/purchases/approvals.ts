@@ -11,6 +11,7 @@ import type { ApprovalProposalOut } from './approval-queries.ts';
 import * as q from './queries.ts';
 import type { TransactionRow } from './queries.ts';
 import { auditSnapshot } from './service.ts';
+import { confirmRestOfRun } from './runs.ts';
 import { closedError, closedForChanges } from '../lotteries/freeze.ts';
 
 const ONE_PENDING = 'transaction_approval_proposals_one_pending';
@@ -94,6 +95,12 @@ export class ManualApprovals {
           : null,
       });
       await tellPurchase(tx, before.id, { kind: 'ticket_confirmed' });
+      // A run's lead: its other entries with it (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+      await confirmRestOfRun(tx, before, proposal.trx_id, {
+        actorId: staff.user_id,
+        action: 'transaction.approve',
+        proof: { proposal_id: proposalId, proposed_by: proposal.proposed_by },
+      });
       return undefined;
     });
     // Refused after the transaction that recorded the lapse committed.

@@ -181,21 +181,70 @@ export async function lockRunForPayment(tx: Db, slipId: number, leadId: number):
   return { slip, siblings, closed };
 }
 
-/** bKash took the slip's money: every other entry becomes `success` with the lead, audited, and the slip is paid. */
-export async function confirmRun(tx: Db, run: RunForPayment, trxId: string, paymentId: string): Promise<void> {
+/**
+ * How the lead was confirmed, written on each other entry's audit: by bKash's word (no actor) or by staff, with its
+ * proof (the checkout's paymentID, bKash's answer to the TrxID, the proposal or the statement).
+ */
+export type RunAudit = {
+  actorId: number | null;
+  action: 'transaction.confirmed_by_bkash' | 'transaction.approve';
+  proof: Record<string, unknown>;
+};
+
+/** The slip's money arrived: every other entry becomes `success` with the lead, audited as the lead was, and the slip is paid. */
+export async function confirmRun(tx: Db, run: RunForPayment, trxId: string, audit: RunAudit): Promise<void> {
   for (const before of run.siblings) {
     const after = await q.setStatus(tx, Number(before.id), 'success');
     await recordAudit(tx, {
-      actorId: null,
-      action: 'transaction.confirmed_by_bkash',
+      actorId: audit.actorId,
+      action: audit.action,
       entity: 'transaction',
       entityId: String(before.id),
       before: { status: before.status, slip_id: run.slip.id },
-      after: { status: after?.status ?? 'success', slip_id: run.slip.id, bkash_payment_id: paymentId, trx_id: trxId },
+      after: { status: after?.status ?? 'success', slip_id: run.slip.id, ...audit.proof, trx_id: trxId },
     });
     await tellPurchase(tx, Number(before.id), { kind: 'ticket_confirmed' });
   }
   await rq.settleSlip(tx, Number(run.slip.id), 'paid', trxId);
+}
+
+/**
+ * A run's lead paid with Send Money was confirmed by its TrxID — bKash's check, two staff members, the statement
+ * (docs/rules/games.md#6-consecutive-draws-and-play-slips) — its own row by the caller, under its lottery's lock: the
+ * run's other lotteries locked in id order, its other entries confirmed with it, the slip paid with the TrxID. Nothing
+ * for a purchase bought alone, or a slip no longer pending.
+ */
+export async function confirmRestOfRun(tx: Db, lead: TransactionRow, trxId: string, audit: RunAudit): Promise<void> {
+  if (lead.slip_id === null) return;
+  const run = await lockRunForPayment(tx, Number(lead.slip_id), Number(lead.id));
+  if (!run || run.slip.status !== 'pending' || Number(run.slip.lead_id) !== Number(lead.id)) return;
+  await confirmRun(tx, run, trxId, audit);
+}
+
+/**
+ * Staff's own status change of an entry of a run (docs/rules/games.md#6-consecutive-draws-and-play-slips): the run is
+ * one purchase, so only its lead, while the slip waits for its payment, may be rejected (or asked to be approved, which
+ * goes to two people); anything else is refused.
+ */
+export async function refuseRunChange(tx: Db, before: TransactionRow, status: string): Promise<void> {
+  if (before.slip_id === null) return;
+  const s = await rq.slip(tx, Number(before.slip_id));
+  if (!s || Number(s.lead_id) !== Number(before.id) || s.status !== 'pending' || !['failed', 'success'].includes(status))
+    refuse('status_run_entry');
+}
+
+/** Staff rejected a run's lead: its other entries still pending fail with it, and the slip fails (their lotteries locked first). */
+export async function endRunWithLead(tx: Db, lead: TransactionRow): Promise<void> {
+  if (lead.slip_id === null) return;
+  const run = await lockRunForPayment(tx, Number(lead.slip_id), Number(lead.id));
+  if (run) await endRun(tx, run, 'rejected');
+}
+
+/** What a run's lead is paid: the whole slip's amount; a purchase bought alone (or another entry), its own. */
+export async function amountToPay(db: Db, tx: Pick<TransactionRow, 'id' | 'slip_id' | 'amount'>): Promise<number> {
+  if (tx.slip_id === null) return Number(tx.amount);
+  const s = await rq.slip(db, Number(tx.slip_id));
+  return s && Number(s.lead_id) === Number(tx.id) ? Number(s.amount) : Number(tx.amount);
 }
 
 /** The slip's payment ended without a ticket: its other entries still pending fail with it, and the slip fails. */

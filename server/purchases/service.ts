@@ -29,7 +29,7 @@ import { checkPlay, refuseTrxIdWhileExcluded } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
 import * as q from './queries.ts';
 import { pendingProposalOf } from './approval-queries.ts';
-import { endRunAtClose } from './runs.ts';
+import { confirmRestOfRun, endRunAtClose, endRunWithLead, refuseRunChange } from './runs.ts';
 import * as rq from './run-queries.ts';
 import { playerJson } from './player-json.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
@@ -272,8 +272,9 @@ export class Purchases {
         const cur = await q.transactionForUpdate(tx, id);
         if (!cur || cur.user_id !== caller.user_id) refuse('transaction_not_found');
         if (cur.trx_id === body.trx_id) return;
-        // A run is paid whole by one bKash checkout (docs/rules/games.md#6-consecutive-draws-and-play-slips).
-        if (cur.slip_id !== null) refuse('trx_id_run');
+        // A run is paid whole, by one checkout or one Send Money of its whole amount given on its first entry
+        // (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+        if (cur.slip_id !== null && Number((await rq.slip(tx, Number(cur.slip_id)))?.lead_id) !== cur.id) refuse('trx_id_run');
         // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
         await refuseIfFrozen(tx, cur.lottery_id);
         await refuseTrxIdWhileExcluded(tx, caller.user_id);
@@ -396,6 +397,7 @@ export class Purchases {
         if (before.transaction_type === 'activation') refuse('transaction_activation_final');
         // A ticket bKash confirmed was paid, on bKash's word: no one person takes it back (docs/rules/payments.md#1-who-may-do-what).
         if (before.status === 'success' && (await this.confirmedByBkash(id, tx, before.slip_id))) refuse('transaction_confirmed_by_bkash');
+        await refuseRunChange(tx, before, status);
         const action = TRANSITIONS[before.status][status];
         // The text names both statuses in the caller's words (api:status.<status>).
         if (!action) refuse('status_change_refused', { vars: { from: before.status, to: status } });
@@ -423,8 +425,11 @@ export class Purchases {
           after: auditSnapshot(after),
         });
         // The player hears of it (docs/rules/messages.md): why a ticket was rejected is whether it named a payment.
-        if (action === 'transaction.reject')
+        if (action === 'transaction.reject') {
           await tellPurchase(tx, id, { kind: 'ticket_rejected', reason: before.trx_id === null ? 'unpaid' : 'payment_not_found' });
+          // A run's lead rejected: the whole run is released.
+          await endRunWithLead(tx, before);
+        }
       });
     } catch (err) {
       if (uniqueViolation(err) === TICKET_HELD) refuse('combination_taken_meanwhile');
@@ -594,5 +599,11 @@ export async function approveFromStatement(
       : null,
   });
   await tellPurchase(tx, a.transactionId, { kind: 'ticket_confirmed' });
+  // A run's lead: its other entries with it (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+  await confirmRestOfRun(tx, before, a.trxId, {
+    actorId: a.staffId,
+    action: 'transaction.approve',
+    proof: { statement_id: a.statementId, statement_line: a.line, proposed_by: a.proposedBy },
+  });
   return { ok: true };
 }

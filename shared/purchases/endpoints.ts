@@ -170,6 +170,7 @@ export const purchasesEndpoints = {
       'transaction_not_found',
       'transaction_activation_final',
       'transaction_confirmed_by_bkash',
+      'status_run_entry',
       'status_change_refused',
       'second_person_needed',
       'transaction_results_published',

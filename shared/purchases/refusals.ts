@@ -204,6 +204,12 @@ export const purchasesRefusals = refusals({
     code: 'run_entry',
     field: 'trx_id',
     text: 'api:trxIdRun',
-    when: 'The purchase is one entry of a run: a run is paid by one bKash checkout, not by a TrxID per entry.',
+    when: "The purchase is one entry of a run other than its first: the run's one TrxID is given on its first entry.",
+  },
+  status_run_entry: {
+    status: 409,
+    code: 'run_entry',
+    text: 'api:statusRunEntry',
+    when: 'The purchase is one entry of a run: only its first entry, while the run waits for its payment, may be rejected (which releases the run).',
   },
 });

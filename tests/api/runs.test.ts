@@ -16,7 +16,7 @@ import { fixSeed, SEED } from './numbers-fixtures.ts';
 import { clearGames, GAME_BODY } from './game-fixtures.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { keyFrom } from './purchase-fixtures.ts';
-import { appWithSimulator, buy, purchase, type Player } from './purchase-fixtures.ts';
+import { appWithSimulator, approveByHand, buy, purchase, type Player } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let sim: BkashSimulator;
@@ -59,6 +59,9 @@ const entries = (slipId: number) =>
     'SELECT id, status, trx_id, ticket FROM transactions WHERE slip_id = $1 ORDER BY id',
     [slipId],
   );
+/** The bKash number players send money to (the payment page's), as the app is configured. */
+const receiver = async (id: number): Promise<string> =>
+  (await to(t, api.myTransaction, { params: { id }, as: a }).expect(200)).body.bkash_receiver_number as string;
 const slip = (id: number) => t.db.one<{ status: string; trx_id: string | null }>('SELECT status, trx_id FROM slips WHERE id = $1', [id]);
 
 /** A run of `draws` of the game with `lines`, made by `a`, its checkout started: the slip and bKash's paymentID. */
@@ -243,6 +246,81 @@ describe('one payment for the whole run', () => {
   });
 });
 
+describe('one Send Money for the whole run (its TrxID given on its first entry)', () => {
+  const setTrx = (id: number, trx_id: string, p: Player = a) => to(t, api.setTrxId, { params: { id }, as: p }).send({ trx_id });
+
+  test('money of the whole amount sent: bKash’s check confirms every entry at once, the slip paid with the TrxID', async () => {
+    const g = await game();
+    const r = (await run(a, { game_id: g, draws: 3, lines: [MINE] }).expect(201)).body;
+    const trx = sim.sendMoney({ from: SANDBOX.wallet, to: await receiver(r.lead_id), amount: 300 });
+    const res = await setTrx(r.lead_id, trx).expect(200);
+    expect(res.body.status).toBe('success');
+    expect((await entries(r.id)).map((e) => e.status)).toEqual(['success', 'success', 'success']);
+    expect(await slip(r.id)).toEqual({ status: 'paid', trx_id: trx });
+    expect(await t.db.query("SELECT id FROM audit_log WHERE action = 'transaction.confirmed_by_bkash'")).toHaveLength(3);
+    // Paid: no one staff member takes an entry back.
+    const other = (r.entries as { id: number }[])[1]!.id;
+    const back = await to(t, api.updateTransaction, { params: { id: other }, as: staff }).send({ status: 'pending' });
+    expect([back.status, back.body.code]).toEqual([409, 'confirmed_by_bkash']);
+  });
+
+  test('money of one draw’s price only: not confirmed (amount differs), every entry still waiting', async () => {
+    const g = await game();
+    const r = (await run(a, { game_id: g, draws: 3, lines: [MINE] }).expect(201)).body;
+    const trx = sim.sendMoney({ from: SANDBOX.wallet, to: await receiver(r.lead_id), amount: 100 });
+    await setTrx(r.lead_id, trx).expect(200);
+    const check = await t.db.one<{ state: string; reason: string }>('SELECT state, reason FROM trx_id_checks WHERE transaction_id = $1', [
+      r.lead_id,
+    ]);
+    expect(check).toEqual({ state: 'refused', reason: 'amount_differs' });
+    expect((await entries(r.id)).map((e) => e.status)).toEqual(['pending', 'pending', 'pending']);
+    expect((await slip(r.id))?.status).toBe('pending');
+  });
+
+  test('a TrxID on another entry than the first: 409 under the field, pointing to the first draw', async () => {
+    const g = await game();
+    const r = (await run(a, { game_id: g, draws: 3, lines: [MINE] }).expect(201)).body;
+    const other = (r.entries as { id: number }[])[2]!.id;
+    const res = await setTrx(other, 'ABCD1234EF');
+    expect([res.status, res.body.code]).toEqual([409, 'run_entry']);
+    expect(res.body.trx_id).toEqual([expect.stringContaining('first draw')]);
+  });
+
+  test('two staff members approve the first entry by hand: the whole run is confirmed, audited on each entry', async () => {
+    const g = await game();
+    const r = (await run(a, { game_id: g, draws: 3, lines: [MINE] }).expect(201)).body;
+    // A TrxID bKash does not know: the check refuses it, and staff look at the receipt.
+    await setTrx(r.lead_id, 'ZZZZ9999ZZ').expect(200);
+    expect((await approveByHand(t, r.lead_id)).status).toBe(200);
+    expect((await entries(r.id)).map((e) => e.status)).toEqual(['success', 'success', 'success']);
+    expect(await slip(r.id)).toEqual({ status: 'paid', trx_id: 'ZZZZ9999ZZ' });
+    const approvals = await t.db.query<{ after: { proposal_id?: number } }>(
+      "SELECT after FROM audit_log WHERE action = 'transaction.approve'",
+    );
+    expect(approvals).toHaveLength(3);
+    expect(approvals.every((x) => typeof x.after.proposal_id === 'number')).toBe(true);
+  });
+
+  test('staff reject the first entry: the whole run is released; another entry’s status is not staff’s to change', async () => {
+    const g = await game();
+    const r = (await run(a, { game_id: g, draws: 3, lines: [MINE] }).expect(201)).body;
+    const [, second] = r.entries as { id: number }[];
+    const alone = await to(t, api.updateTransaction, { params: { id: second!.id }, as: staff }).send({ status: 'failed' });
+    expect([alone.status, alone.body.code]).toEqual([409, 'run_entry']);
+    await to(t, api.updateTransaction, { params: { id: r.lead_id }, as: staff })
+      .send({ status: 'failed' })
+      .expect(200);
+    expect((await entries(r.id)).map((e) => e.status)).toEqual(['failed', 'failed', 'failed']);
+    expect((await slip(r.id))?.status).toBe('failed');
+    // Its numbers are free again in every draw.
+    const third = (r.entries as { lottery: { id: number } }[])[2]!.lottery.id;
+    expect((await buy(t, b, purchase(third, MINE))).status).toBe(201);
+    // A failed run stays failed: its first entry is not moved back alone.
+    const again = await to(t, api.updateTransaction, { params: { id: r.lead_id }, as: staff }).send({ status: 'pending' });
+    expect([again.status, again.body.code]).toEqual([409, 'run_entry']);
+  });
+});
+
 describe('the ticket page: consecutive draws, without JavaScript', () => {
   /** The game's first draw's ticket page for MINE, as `a` logged in, in `lng`. */
   async function ticketPage(lng: 'en' | 'bn') {
@@ -419,15 +497,26 @@ describe('the ticket page: consecutive draws, without JavaScript', () => {
     expect(await t.db.query('SELECT id FROM slips')).toEqual([]);
   });
 
-  test('“Send Money” for a run is refused with a clear message on the ticket page; nothing is made', async () => {
+  test('“Send Money” for a run: the run made, then its first draw’s payment page with the Send Money steps for the whole amount', async () => {
     const { agent, lottery, form } = await ticketPage('en');
     const res = await agent
       .post(`/quick-play/${lottery}/${MINE}/buy`)
       .type('form')
       .send({ ...form, draws: '3', pay: 'send_money' });
-    expect(res.status).toBe(400);
-    expect(res.text).toContain('A run of several draws is paid in one bKash payment');
-    expect(await t.db.query('SELECT id FROM slips')).toEqual([]);
+    expect(res.status).toBe(303);
+    const [made] = await t.db.query<{ id: number; lead_id: number; amount: number }>('SELECT id, lead_id, amount FROM slips');
+    expect(res.headers.location).toBe(`/payment/${made!.lead_id}`);
+    const page = await agent.get(res.headers.location!).expect(200);
+    expect(page.text).toContain('name="trx_id"');
+    expect(page.text).toMatch(/class="summary__amount"><span class="nowrap">TK\. 300/);
+    // The TrxID typed there, of money bKash saw arrive: the whole run confirmed.
+    const trx = sim.sendMoney({ from: SANDBOX.wallet, to: await receiver(made!.lead_id), amount: 300 });
+    const sent = await agent
+      .post(res.headers.location!)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), trx_id: trx, payment_number: '' });
+    expect(sent.status).toBe(303);
+    expect((await entries(made!.id)).every((e) => e.status === 'success')).toBe(true);
   });
 });
 

@@ -77,8 +77,8 @@ const asTicket = (typed: string) => typed.replace(/[\s,./]+/g, '-');
  * The ticket page's numbers, and the slip's further lines, in the game's next `draws` draws: a slip made with the
  * form's idempotency key; with "Pay with bKash" straight to bKash for the whole when it is one line with every draw
  * asked, otherwise (several lines, fewer draws on sale, bKash not answering) to its first draw's payment page, which
- * says what the slip holds and what it costs before paying. Send Money is for one draw only (a slip is paid by one
- * checkout).
+ * says what the slip holds and what it costs before paying. "Send Money" goes to that page too, whose steps ask one
+ * TrxID of the whole amount.
  */
 async function buyRun(
   context: ActionFunctionArgs['context'],
@@ -89,11 +89,12 @@ async function buyRun(
   slip: { typed: string[]; quick: number },
 ) {
   const extra = { key: idempotencyKey, draws, lines: slip.typed, quick: slip.quick } satisfies BuyResult;
-  if (!checkout) return data<BuyResult>({ ...extra, formError: key('lottery:buy.errors.runSendMoney') }, { status: 400 });
   const lottery = await apiOf(context).call(contract.getLottery, { params: { id: field(form, 'lottery_id') } });
   if (!lottery.ok || lottery.data.game_id === null) return refuse(key('lottery:buy.errors.failed'), 400);
   const lines = [field(form, 'ticket'), ...slip.typed.filter((x) => x !== '').map(asTicket), ...Array<string>(slip.quick).fill(QUICK_PICK)];
   const r = await apiOf(context).call(contract.createRun, { body: { game_id: lottery.data.game_id, draws, lines }, idempotencyKey });
   if (!r.ok) return refused(r, { fields: [], failed: 'lottery:buy.errors.failed', extra });
+  // Send Money: the run's first draw's payment page, whose steps ask one TrxID of the whole amount.
+  if (!checkout) return redirect(paths.payment(r.data.lead_id), 303);
   return toRunCheckout(apiOf(context), r.data, { review: r.data.lines > 1, remember });
 }

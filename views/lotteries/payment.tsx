@@ -184,39 +184,35 @@ export function Component() {
                     </Form>
                   ) : null}
                 </div>
-                {/* A run is paid by one checkout: no TrxID per draw (docs/rules/games.md#6-consecutive-draws-and-play-slips). */}
-                {tx.run ? null : (
-                  <>
-                    <h2 className="payment__or">{t('payment.sendMoneyTitle')}</h2>
-                    <p>{t('payment.sendMoneyLead')}</p>
-                    <SendMoney tx={tx} phone={user?.phone ?? null} />
-                    <Form method="post" noValidate className="form card payment__form">
-                      <CsrfField />
-                      {!checkoutPost && result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
-                      <Field
-                        label={t('payment.trxId')}
-                        name="trx_id"
-                        autoComplete="off"
-                        autoCapitalize="characters"
-                        spellCheck={false}
-                        maxLength={20}
-                        defaultValue={result?.values?.trx_id ?? ''}
-                        hint={t('payment.trxIdHint')}
-                        error={msg(t, e.trx_id)}
-                      />
-                      <Field
-                        label={t('payment.paidFrom')}
-                        name="payment_number"
-                        type="tel"
-                        inputMode="numeric"
-                        autoComplete="tel"
-                        defaultValue={result?.values?.payment_number ?? ''}
-                        error={msg(t, e.payment_number)}
-                      />
-                      <SubmitButton>{t('payment.submit')}</SubmitButton>
-                    </Form>
-                  </>
-                )}
+                {/* Send Money: for a run (its first entry here), one TrxID of the whole amount (docs/rules/games.md#6-consecutive-draws-and-play-slips). */}
+                <h2 className="payment__or">{t('payment.sendMoneyTitle')}</h2>
+                <p>{t('payment.sendMoneyLead')}</p>
+                <SendMoney tx={tx} phone={user?.phone ?? null} />
+                <Form method="post" noValidate className="form card payment__form">
+                  <CsrfField />
+                  {!checkoutPost && result?.formError ? <Alert kind="error">{msg(t, result.formError)}</Alert> : null}
+                  <Field
+                    label={t('payment.trxId')}
+                    name="trx_id"
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    maxLength={20}
+                    defaultValue={result?.values?.trx_id ?? ''}
+                    hint={t('payment.trxIdHint')}
+                    error={msg(t, e.trx_id)}
+                  />
+                  <Field
+                    label={t('payment.paidFrom')}
+                    name="payment_number"
+                    type="tel"
+                    inputMode="numeric"
+                    autoComplete="tel"
+                    defaultValue={result?.values?.payment_number ?? ''}
+                    error={msg(t, e.payment_number)}
+                  />
+                  <SubmitButton>{t('payment.submit')}</SubmitButton>
+                </Form>
               </>
             ) : tx.checkout ? null : tx.trx_id && tx.bkash_check && bkashSpoke(tx) ? (
               <TrxIdCheck tx={tx} />
