@@ -33,6 +33,7 @@ import * as m033 from './migrations/033-time-out.ts';
 import * as m035 from './migrations/035-games.ts';
 import * as m036 from './migrations/036-runs.ts';
 import * as m037 from './migrations/037-slip-draws-asked.ts';
+import * as m039 from './migrations/039-sms-gateways.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -70,6 +71,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '035-games', sql: m035.sql },
   { id: '036-runs', sql: m036.sql },
   { id: '037-slip-draws-asked', sql: m037.sql },
+  { id: '039-sms-gateways', sql: m039.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances
