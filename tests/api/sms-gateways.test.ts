@@ -12,8 +12,9 @@ import { tell } from '../../server/messages/outbox.ts';
 import { startSmsStandIn, STAND_IN_CREDENTIALS, type SmsStandIn } from '../../scripts/sms-gateways/stand-in.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { to } from '../helpers/call.ts';
-import { account, type Player } from './purchase-fixtures.ts';
-import { uniquePhone } from '../helpers/factories.ts';
+import { loginAs } from '../helpers/session.ts';
+import { account } from './purchase-fixtures.ts';
+import { uniquePhone, type Account } from '../helpers/factories.ts';
 
 const SSL = {
   SMS_GATEWAY: 'sslwireless',
@@ -94,8 +95,8 @@ const smsState = async (t: TestApp, key: string) =>
   ))!;
 
 /** A describe's stand-ins and live app with `env`, started before its tests and stopped after them, and a staff member. */
-function liveSuite(env: Record<string, string>): { sim: SmsStandIn; t: TestApp; staff: Player } {
-  const s = {} as { sim: SmsStandIn; t: TestApp; staff: Player };
+function liveSuite(env: Record<string, string>): { sim: SmsStandIn; t: TestApp; staff: Account } {
+  const s = {} as { sim: SmsStandIn; t: TestApp; staff: Account };
   beforeAll(async () => {
     s.sim = await startSmsStandIn();
     s.t = await liveApp(s.sim, env);
@@ -112,7 +113,7 @@ describe('SSL Wireless, with Alpha SMS as the fallback', () => {
   const s = liveSuite({ ...SSL, ...ALPHA, SMS_FALLBACK_GATEWAY: 'alphasms' });
   let sim: SmsStandIn;
   let t: TestApp;
-  let staff: Player;
+  let staff: Account;
   beforeAll(() => ({ sim, t, staff } = s));
 
   test('a sign-up code goes to SSL Wireless as 8801…, with our reference as its csms_id; the outbox keeps it blanked, sent', async () => {
@@ -216,7 +217,7 @@ describe('Alpha SMS alone, with its delivery reports', () => {
   const s = liveSuite({ SMS_GATEWAY: 'alphasms', ...ALPHA });
   let sim: SmsStandIn;
   let t: TestApp;
-  let staff: Player;
+  let staff: Account;
   beforeAll(() => ({ sim, t, staff } = s));
 
   const stateFor = async (phone: string) => {
@@ -250,6 +251,20 @@ describe('Alpha SMS alone, with its delivery reports', () => {
     await t.db.query('UPDATE outbox SET checked_at = NULL WHERE gateway_ref = $1', [got.ref]);
     await t.app.deliveries.checkReports();
     expect(await stateFor(p.phone)).toEqual(['alphasms failed']);
+  });
+
+  test('the back office page lists the sends by state, in both languages, without their text', async () => {
+    const agent = await loginAs(t.url, staff.phone, staff.password);
+    const en = await agent.get('/admin/deliveries?state=failed').expect(200);
+    expect(en.text).toContain('Messages sent');
+    expect(en.text).toContain('payout_sent');
+    expect(en.text).not.toContain('ভাগ্য লটো'); // the message's text is the player's
+    const sent = await t.db.one<{ body: string }>("SELECT body FROM outbox WHERE purpose = 'payout_sent' ORDER BY id DESC LIMIT 1");
+    expect(en.text).not.toContain(sent!.body.slice(0, 12));
+    const bn = await agent.get('/admin/deliveries?state=delivered').set('Cookie', 'lang=bn').expect(200);
+    expect(bn.text).toContain('পাঠানো বার্তা');
+    expect(bn.text).toContain('পৌঁছেছে');
+    expect(bn.text).not.toContain('payout_sent');
   });
 
   test('insufficient balance (417) is a refusal: 503 for the code', async () => {
