@@ -29,6 +29,7 @@ import { uploadRoutes } from './uploads/routes.ts';
 import { adminUserRoutes } from './users/routes.ts';
 import { resultsRoutes } from './results/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
+import { deliveryRoutes } from './notify/routes.ts';
 import { pushRoutes } from './push/routes.ts';
 import type { Services } from './services.ts';
 
@@ -74,6 +75,7 @@ export function createApi(d: ApiDeps): Api {
     identityRoutes(s.identities),
     playRoutes(s.play),
     messageRoutes(s.messages),
+    deliveryRoutes(s.deliveries),
     pushRoutes(s.push),
     contactRoutes(s.contact),
     resultsRoutes(s.results),

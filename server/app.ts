@@ -25,6 +25,7 @@ import { keyringOf } from './crypto/sealed.ts';
 import { loadSimulator } from './payments/bkash/simulator-module.ts';
 import type { BkashSimulator } from '../scripts/bkash-simulator/simulator.ts';
 import { setPasswordHashCost } from './accounts/passwords.ts';
+import type { Deliveries } from './notify/service.ts';
 import type { Messages } from './messages/service.ts';
 import type { Push } from './push/service.ts';
 import type { PushTransport } from './push/transport.ts';
@@ -72,6 +73,8 @@ export type App = {
   messages: Messages;
   /** Push notifications to the installed app and their sender (docs/rules/messages.md#6-push-notifications). */
   push: Push;
+  /** The SMS and e-mails sent, and their delivery reports (docs/rules/messages.md#7-sms-gateways). */
+  deliveries: Deliveries;
   /** The games' calendar: their draws kept on sale and drawn when due (docs/rules/games.md). */
   gameCalendar: GameCalendar;
   bkashSimulator: BkashSimulator | null;
@@ -169,6 +172,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     pageCache,
     payments: services.payments,
     messages: services.messages,
+    deliveries: services.deliveries,
     push: services.push,
     gameCalendar: services.gameCalendar,
     bkashSimulator,

@@ -5,8 +5,18 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_SECOND_APPROVAL_TK } from '../shared/claims/payout.ts';
 import { PRODUCTION_HASH_COST } from './accounts/passwords.ts';
+import { ALPHA_DEFAULT_URL } from './notify/gateways/alphasms.ts';
+import { SSL_DEFAULT_URL } from './notify/gateways/sslwireless.ts';
+import { SMS_GATEWAYS, type SmsGatewayName } from './notify/gateways/types.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+/** The settings each SMS gateway cannot go without (docs/rules/messages.md#7-sms-gateways). */
+export const GATEWAY_SETTINGS = {
+  generic: ['SMS_GATEWAY_URL'],
+  sslwireless: ['SSLWIRELESS_API_TOKEN', 'SSLWIRELESS_SID'],
+  alphasms: ['ALPHASMS_API_KEY'],
+} as const satisfies Record<SmsGatewayName, readonly string[]>;
 
 const durationSec = z.coerce.number().int().positive();
 const mode = z.enum(['development', 'production', 'test']);
@@ -36,8 +46,18 @@ const EnvSchema = z
     NOTIFY_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Bhagya <no-reply@bhagya.com.bd>'),
+    // SMS gateways (docs/rules/messages.md#7-sms-gateways): which one sends, which one takes what it could not send for
+    // now, and each one's settings (the keys and tokens never logged).
+    SMS_GATEWAY: z.enum(SMS_GATEWAYS).default('generic'),
+    SMS_FALLBACK_GATEWAY: z.enum(SMS_GATEWAYS).optional(),
     SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
     SMS_GATEWAY_KEY: z.string().min(1).optional(),
+    SSLWIRELESS_URL: z.url({ protocol: /^https?$/ }).default(SSL_DEFAULT_URL),
+    SSLWIRELESS_API_TOKEN: z.string().min(1).max(50).optional(),
+    SSLWIRELESS_SID: z.string().min(1).max(20).optional(),
+    ALPHASMS_URL: z.url({ protocol: /^https?$/ }).default(ALPHA_DEFAULT_URL),
+    ALPHASMS_API_KEY: z.string().min(1).optional(),
+    ALPHASMS_SENDER_ID: z.string().min(1).max(20).optional(),
     SECRET_KEY: z
       .string()
       .refine((s) => s.trim() !== '', 'is blank (only whitespace)')
@@ -136,7 +156,8 @@ const EnvSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['NOTIFY_TRANSPORT'],
-          message: 'must be live in production (log writes one-time codes to the server log); set SMTP_URL and SMS_GATEWAY_URL',
+          message:
+            'must be live in production (log writes one-time codes to the server log); set SMTP_URL and an SMS gateway (SMS_GATEWAY and its settings)',
         });
       if (env.BKASH_MODE === undefined || env.BKASH_MODE === 'simulator')
         ctx.addIssue({
@@ -160,8 +181,21 @@ const EnvSchema = z
     if (env.NOTIFY_TRANSPORT === 'live') {
       if (!env.SMTP_URL)
         ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required with NOTIFY_TRANSPORT=live (e-mail codes)' });
-      if (!env.SMS_GATEWAY_URL)
-        ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'is required with NOTIFY_TRANSPORT=live (SMS codes)' });
+      // Each gateway named, the one that sends and the fallback, with every setting it needs.
+      const named = [
+        ['SMS_GATEWAY', env.SMS_GATEWAY] as const,
+        ...(env.SMS_FALLBACK_GATEWAY ? [['SMS_FALLBACK_GATEWAY', env.SMS_FALLBACK_GATEWAY] as const] : []),
+      ];
+      for (const [variable, gateway] of named)
+        for (const k of GATEWAY_SETTINGS[gateway])
+          if (!env[k])
+            ctx.addIssue({
+              code: 'custom',
+              path: [k],
+              message: `is required with NOTIFY_TRANSPORT=live and ${variable}=${gateway} (SMS codes)`,
+            });
+      if (env.SMS_FALLBACK_GATEWAY === env.SMS_GATEWAY)
+        ctx.addIssue({ code: 'custom', path: ['SMS_FALLBACK_GATEWAY'], message: 'must be another gateway than SMS_GATEWAY' });
     }
     if (env.BKASH_MODE === 'sandbox' || env.BKASH_MODE === 'live') {
       for (const k of ['BKASH_APP_KEY', 'BKASH_APP_SECRET', 'BKASH_USERNAME', 'BKASH_PASSWORD'] as const)

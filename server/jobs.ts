@@ -6,13 +6,14 @@ import { DRAND_TIMEOUT_MS, scheduleBeaconFetch } from './draws/beacon-job.ts';
 import { scheduleFreeze } from './draws/freeze-job.ts';
 import { scheduleCalendar } from './games/calendar-job.ts';
 import type { Logger } from './log.ts';
+import { scheduleReports } from './notify/service.ts';
 import { scheduleDispatch } from './messages/service.ts';
 import { scheduleReconciliation } from './payments/reconcile.ts';
 import type { Services } from './services.ts';
 
 /** The timers a caller may turn off (createApp's options): each runs unless it is false. */
 export type JobSwitches = {
-  /** false: no timer sends the messages' SMS (tests call messages.dispatch() themselves). */
+  /** false: no timer sends the messages' SMS nor asks for their delivery reports (tests call messages.dispatch() and deliveries.checkReports() themselves). */
   sendMessages?: boolean | undefined;
   /** false: no freeze job (the API tests, which freeze through the draw or freezeDue). */
   freezeJob?: boolean | undefined;
@@ -31,7 +32,7 @@ export type JobOptions = JobSwitches & {
   config: Config;
   db: Db;
   log: Logger;
-  services: Pick<Services, 'payments' | 'messages' | 'push' | 'gameCalendar'>;
+  services: Pick<Services, 'payments' | 'messages' | 'push' | 'gameCalendar' | 'deliveries'>;
 };
 
 /**
@@ -57,6 +58,8 @@ export function startJobs({
     apiHere && reconcileJob !== false ? scheduleReconciliation(services.payments, log, config.RECONCILE_FIRST_MS) : () => undefined;
   const stopSending =
     apiHere && sendMessages !== false ? scheduleDispatch(services.messages, log, services.push, config.DISPATCH_EVERY_MS) : () => undefined;
+  // The SMS gateways' delivery reports (docs/rules/messages.md#7-sms-gateways), with the sending.
+  const stopReports = apiHere && sendMessages !== false ? scheduleReports(services.deliveries, log) : () => undefined;
   // The draws' beacons fetched from drand and verified (docs/rules/draws.md#4-the-beacon), where DRAND_URLS names relays.
   const stopBeacons = apiHere
     ? scheduleBeaconFetch({ db, log, relays: config.drandRelays, timeoutMs: DRAND_TIMEOUT_MS })
@@ -71,6 +74,7 @@ export function startJobs({
     stopUpkeep();
     stopReconciling();
     stopSending();
+    stopReports();
     await stopBeacons();
     stopFreezing();
   };

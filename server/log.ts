@@ -22,6 +22,12 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         '*.nid',
         // So is a date of birth (docs/rules/accounts-and-codes.md#2-sign-up).
         '*.date_of_birth',
+        // The SMS gateways' credentials, and a request body's text (a code) should one ever be logged
+        // (docs/rules/messages.md#7-sms-gateways).
+        '*.api_token',
+        '*.api_key',
+        '*.sms',
+        '*.msg',
       ],
       censor: '[redacted]',
     },

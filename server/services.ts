@@ -22,6 +22,8 @@ import type { Logger } from './log.ts';
 import { LotteryAdmin } from './lotteries/admin-service.ts';
 import { Lotteries } from './lotteries/service.ts';
 import { Messages } from './messages/service.ts';
+import { smsGateways } from './notify/gateways/index.ts';
+import { Deliveries } from './notify/service.ts';
 import { liveNotifier, logNotifier, sendMailWithin, smtpMailer, type Notifier } from './notify/index.ts';
 import { BkashClient } from './payments/bkash/client.ts';
 import { Payments } from './payments/service.ts';
@@ -66,13 +68,15 @@ export function buildServices(o: ServiceOptions) {
   const tokens = new Tokens(config.SECRET_KEY, config.ACCESS_TOKEN_TTL, config.REFRESH_TOKEN_TTL);
   const codes = new Codes(db, config.SECRET_KEY);
   const mailer = config.NOTIFY_TRANSPORT === 'live' ? smtpMailer(config.SMTP_URL as string, config.NOTIFY_TIMEOUT_MS) : null;
+  // The SMS gateways (docs/rules/messages.md#7-sms-gateways): sending, and asking for delivery reports.
+  const gateways = smsGateways(config);
   const notifier =
     o.notifier ??
     (mailer
       ? liveNotifier(db, log, {
           mailer,
           mailFrom: config.MAIL_FROM,
-          sms: { url: config.SMS_GATEWAY_URL as string, key: config.SMS_GATEWAY_KEY },
+          sms: gateways,
           timeoutMs: config.NOTIFY_TIMEOUT_MS,
         })
       : logNotifier(db, log));
@@ -153,6 +157,12 @@ export function buildServices(o: ServiceOptions) {
     payments,
     agreements,
     messages,
+    deliveries: new Deliveries({
+      db,
+      log,
+      gateways: [gateways.primary, ...(gateways.fallback ? [gateways.fallback] : [])],
+      timeoutMs: config.NOTIFY_TIMEOUT_MS,
+    }),
     push,
     statements,
     purchases,

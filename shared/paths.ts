@@ -121,6 +121,8 @@ export const adminPaths = {
   prizeClaims: `${ADMIN}/prize-claims`,
   generatedTickets: `${ADMIN}/generated-tickets`,
   auditLog: `${ADMIN}/audit-log`,
+  /** The SMS and e-mails sent, with their states (docs/rules/messages.md#7-sms-gateways). */
+  deliveries: `${ADMIN}/deliveries`,
 } as const;
 
 /** Pages of the back office (staff only). */

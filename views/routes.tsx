@@ -147,6 +147,7 @@ export const routes: RouteObject[] = [
               { path: adminPaths.prizeClaims, ...page(() => import('./admin/prize-claims.tsx')) },
               { path: adminPaths.generatedTickets, ...page(() => import('./admin/generated-tickets.tsx')) },
               { path: adminPaths.auditLog, ...page(() => import('./admin/audit-log.tsx')) },
+              { path: adminPaths.deliveries, ...page(() => import('./admin/deliveries.tsx')) },
               { path: adminPaths.transactions, ...page(() => import('./admin/transactions.tsx')) },
               { path: adminPaths.bkashStatements, ...page(() => import('./admin/bkash-statements.tsx')) },
               {

@@ -34,6 +34,7 @@ import * as m035 from './migrations/035-games.ts';
 import * as m036 from './migrations/036-runs.ts';
 import * as m037 from './migrations/037-slip-draws-asked.ts';
 import * as m038 from './migrations/038-bkash-agreements.ts';
+import * as m039 from './migrations/039-sms-gateways.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -72,6 +73,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '036-runs', sql: m036.sql },
   { id: '037-slip-draws-asked', sql: m037.sql },
   { id: '038-bkash-agreements', sql: m038.sql },
+  { id: '039-sms-gateways', sql: m039.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

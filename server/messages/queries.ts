@@ -4,7 +4,14 @@ import type { Language } from '../../shared/i18n.ts';
 import type { MessageKind } from '../../shared/messages/kinds.ts';
 
 export type MessageRow = { id: number; user_id: number; kind: MessageKind; params: unknown; created_at: string; read_at: string | null };
-export type Outgoing = MessageRow & { phone: string | null; email: string | null; language: Language; sms_tries: number };
+export type Outgoing = MessageRow & {
+  phone: string | null;
+  email: string | null;
+  language: Language;
+  sms_tries: number;
+  /** Our reference for its SMS, the same for every try (docs/rules/messages.md#7-sms-gateways). */
+  sms_reference: string;
+};
 
 /** A page of a player's messages, newest first. */
 export const page = (db: Db, userId: number, limit: number, offset: number) =>
@@ -63,7 +70,7 @@ export const lease = (db: Db, limit: number, maxTries: number) =>
      )
      UPDATE player_messages m SET sms_state = 'sending', sms_lease_until = now() + interval '1 minute', sms_tries = m.sms_tries + 1
      FROM taken, users u WHERE m.id = taken.id AND u.id = m.user_id
-     RETURNING m.id, m.user_id, m.kind, m.params, m.created_at, m.read_at, m.sms_tries, u.phone, u.email, u.language`,
+     RETURNING m.id, m.user_id, m.kind, m.params, m.created_at, m.read_at, m.sms_tries, m.sms_reference, u.phone, u.email, u.language`,
     [limit, maxTries],
   );
 

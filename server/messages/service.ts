@@ -102,12 +102,16 @@ export class Messages {
         purpose: m.kind,
         subject: text.title,
         text: m.phone ? text.sms : text.text,
+        reference: m.sms_reference,
       });
       await q.finish(this.d.db, m.id, 'sent');
     } catch (err) {
       if (!(err instanceof NotifyError)) throw err;
-      // The transport logged why (never the text); a later run tries again until MAX_SMS_TRIES.
-      await q.finish(this.d.db, m.id, m.sms_tries >= MAX_SMS_TRIES ? 'failed' : 'queued');
+      // The transport logged why (never the text). A later run tries again until MAX_SMS_TRIES what was not taken for
+      // now, and what may have gone out only where the gateway refuses its reference a second time; a refusal, or an
+      // unknown outcome elsewhere, is failed at once (docs/rules/messages.md#7-sms-gateways).
+      const again = err.outcome === 'transient' || (err.outcome === 'unknown' && err.retrySafe);
+      await q.finish(this.d.db, m.id, again && m.sms_tries < MAX_SMS_TRIES ? 'queued' : 'failed');
     }
   }
 }

@@ -9,6 +9,7 @@ import { identityEndpoints } from '../identity/endpoints.ts';
 import { playEndpoints } from '../play-safe/endpoints.ts';
 import { usersEndpoints } from '../users/endpoints.ts';
 import { messagesEndpoints } from '../messages/endpoints.ts';
+import { notifyEndpoints } from '../notify/endpoints.ts';
 import { pushEndpoints } from '../push/endpoints.ts';
 import { lotteriesEndpoints } from '../lotteries/endpoints.ts';
 import { gamesEndpoints } from '../games/endpoints.ts';
@@ -29,6 +30,7 @@ export const api = {
   ...playEndpoints,
   ...usersEndpoints,
   ...messagesEndpoints,
+  ...notifyEndpoints,
   ...pushEndpoints,
   ...lotteriesEndpoints,
   ...gamesEndpoints,

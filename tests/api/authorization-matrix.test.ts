@@ -96,6 +96,7 @@ const MATRIX: Record<keyof typeof contract, Rule> = {
   getRun: { access: 'user' },
   dashboard: { access: 'staff' },
   auditLog: { access: 'superuser' },
+  deliveries: { access: 'staff' },
   drawProof: { access: 'public' },
   setDrawBeacon: { access: 'staff' },
   verifiableDraw: { access: 'staff' },

@@ -7,6 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../../server/log.ts';
+import { genericGateway } from '../../server/notify/gateways/generic.ts';
 import { liveNotifier, logNotifier } from '../../server/notify/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { to } from '../helpers/call.ts';
@@ -284,7 +285,7 @@ describe('the transports send a message without a code', () => {
       const n = liveNotifier(t.db, createLogger('silent'), {
         mailer: { sendMail: async (m) => void mails.push(m) },
         mailFrom: 'Bhagya <no-reply@example.com>',
-        sms: { url: `http://127.0.0.1:${(gw.address() as AddressInfo).port}/send`, key: undefined },
+        sms: { primary: genericGateway(`http://127.0.0.1:${(gw.address() as AddressInfo).port}/send`, undefined) },
         timeoutMs: 2000,
       });
       await n.send(message);

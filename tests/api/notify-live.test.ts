@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createLogger } from '../../server/log.ts';
+import { genericGateway } from '../../server/notify/gateways/generic.ts';
 import { liveNotifier, NotifyError, smtpMailer, type Mailer } from '../../server/notify/index.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { hangingSmtp } from '../helpers/stand-ins.ts';
@@ -56,7 +57,7 @@ describe('live notifier', () => {
     liveNotifier(t.db, log, {
       mailer: { sendMail: async (m) => void mails.push(m) },
       mailFrom: 'Bhagya <no-reply@example.com>',
-      sms: { url: `http://127.0.0.1:${(gw.server.address() as AddressInfo).port}/send`, key: 'gw-key' },
+      sms: { primary: genericGateway(`http://127.0.0.1:${(gw.server.address() as AddressInfo).port}/send`, 'gw-key') },
       timeoutMs: 2000,
     });
 
@@ -142,7 +143,7 @@ describe('a mail server or SMS gateway that never answers', () => {
     const n = liveNotifier(t.db, createLogger('silent'), {
       mailer: smtpMailer(smtpUrl, 1000),
       mailFrom: 'Bhagya <no-reply@example.com>',
-      sms: { url: smsUrl, key: undefined },
+      sms: { primary: genericGateway(smsUrl, undefined) },
       timeoutMs: 1000,
     });
     const sent = n.sendCode({ channel: 'email', to: 'a@example.com', purpose: 'account', code: '123456', subject: 's', text: '123456' });
@@ -154,7 +155,7 @@ describe('a mail server or SMS gateway that never answers', () => {
     const n = liveNotifier(t.db, createLogger('silent'), {
       mailer: { sendMail: async () => undefined },
       mailFrom: 'Bhagya <no-reply@example.com>',
-      sms: { url: smsUrl, key: undefined },
+      sms: { primary: genericGateway(smsUrl, undefined) },
       timeoutMs: 1000,
     });
     await expect(

@@ -250,3 +250,42 @@ describe("APP_ENV: the app's mode, apart from the libraries' NODE_ENV", () => {
     expect(() => loadConfig({ DATA_DIR: dir(), APP_ENV: 'staging' })).toThrow(/\bAPP_ENV\b/);
   });
 });
+
+describe('SMS gateways (docs/rules/messages.md#7-sms-gateways)', () => {
+  /** Live, with no SMS gateway's settings. */
+  const base = { ...LIVE, SMS_GATEWAY_URL: undefined };
+  const production = { ...PRODUCTION, SMS_GATEWAY_URL: undefined };
+
+  test.each([
+    ['sslwireless', {}, /SSLWIRELESS_API_TOKEN: is required with NOTIFY_TRANSPORT=live and SMS_GATEWAY=sslwireless[\s\S]*SSLWIRELESS_SID/],
+    ['sslwireless', { SSLWIRELESS_API_TOKEN: 't' }, /SSLWIRELESS_SID: is required/],
+    ['alphasms', {}, /ALPHASMS_API_KEY: is required with NOTIFY_TRANSPORT=live and SMS_GATEWAY=alphasms/],
+    ['generic', {}, /SMS_GATEWAY_URL: is required/],
+  ])('production with SMS_GATEWAY=%s refuses to start without its settings, naming each', (gateway, settings, named) => {
+    const env = { ...base, ...production, DATA_DIR: dir(), SMS_GATEWAY: gateway, ...settings };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(named);
+  });
+
+  test('the fallback gateway needs its settings too, and must be another gateway', () => {
+    const ssl = { SMS_GATEWAY: 'sslwireless', SSLWIRELESS_API_TOKEN: 't', SSLWIRELESS_SID: 'BHAGYA' };
+    expect(() => loadConfig({ ...base, DATA_DIR: dir(), ...ssl, SMS_FALLBACK_GATEWAY: 'alphasms' })).toThrow(
+      /ALPHASMS_API_KEY: is required with NOTIFY_TRANSPORT=live and SMS_FALLBACK_GATEWAY=alphasms/,
+    );
+    expect(() => loadConfig({ ...base, DATA_DIR: dir(), ...ssl, SMS_FALLBACK_GATEWAY: 'sslwireless' })).toThrow(
+      /SMS_FALLBACK_GATEWAY: must be another gateway than SMS_GATEWAY/,
+    );
+    const c = loadConfig({ ...base, ...production, DATA_DIR: dir(), ...ssl, SMS_FALLBACK_GATEWAY: 'alphasms', ALPHASMS_API_KEY: 'k' });
+    expect([c.SMS_GATEWAY, c.SMS_FALLBACK_GATEWAY, c.SSLWIRELESS_URL, c.ALPHASMS_URL]).toEqual([
+      'sslwireless',
+      'alphasms',
+      'https://smsplus.sslwireless.com',
+      'https://api.sms.net.bd',
+    ]);
+  });
+
+  test('an unknown gateway is refused; development keeps the log transport and needs no gateway settings', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), SMS_GATEWAY: 'twilio' })).toThrow(/SMS_GATEWAY/);
+    expect(loadConfig({ DATA_DIR: dir(), SMS_GATEWAY: 'sslwireless' }).NOTIFY_TRANSPORT).toBe('log');
+  });
+});

@@ -19,3 +19,16 @@ test('passwords, codes and NID numbers in a logged object are redacted', () => {
   });
   expect(lines[0]).not.toContain('19902611234567890');
 });
+
+test("an SMS gateway's request, were it logged, shows neither its credentials nor its text", () => {
+  const lines: string[] = [];
+  const log = createLogger('info', { write: (line: string) => void lines.push(line) });
+  log.info(
+    { ssl: { api_token: 't-1', sid: 'BHAGYA', sms: 'code 123456', csms_id: 'bh1' }, alpha: { api_key: 'k-1', msg: 'code 654321' } },
+    'gateway',
+  );
+  expect(JSON.parse(lines[0] as string)).toMatchObject({
+    ssl: { api_token: '[redacted]', sid: 'BHAGYA', sms: '[redacted]', csms_id: 'bh1' },
+    alpha: { api_key: '[redacted]', msg: '[redacted]' },
+  });
+});

@@ -98,6 +98,14 @@ const NAV: readonly NavItem[] = [
     ),
   },
   {
+    // On a phone the bar keeps its two rows: the sends are looked into at a desk.
+    to: adminPaths.deliveries,
+    label: 'nav.deliveries',
+    short: 'nav.short.deliveries',
+    icon: icon('M3 5h18v12H7l-4 4V5Zm2 2v9.2L6.2 15H19V7H5Zm2 2h10v2H7V9Zm0 3h7v2H7v-2Z'),
+    wide: true,
+  },
+  {
     to: adminPaths.auditLog,
     label: 'nav.auditLog',
     short: 'nav.short.auditLog',
