@@ -7,6 +7,17 @@ import { Head } from '../components/head.tsx';
 import { DateTime } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
 import * as list from './list.tsx';
+import { toDigits } from '../../shared/dates.ts';
+import { MESSAGE_KINDS } from '../../shared/messages/kinds.ts';
+import type { TFunction } from '../i18n.tsx';
+
+/** What a send was for, in words: a player's message by its kind's title, a code or notice by its own; else as stored. */
+const PURPOSES = ['account', 'reset', 'claim', 'winner', 'account_changed', 'signup_attempt'] as const;
+function purposeText(t: TFunction, purpose: string): string {
+  if ((MESSAGE_KINDS as readonly string[]).includes(purpose)) return t(`messages:kinds.${purpose}.title`);
+  if ((PURPOSES as readonly string[]).includes(purpose)) return t(`deliveries.purposes.${purpose}`);
+  return purpose;
+}
 
 export const PER_PAGE = 50;
 type Filters = { state: DeliveryState | null; to: string };
@@ -70,10 +81,8 @@ export function Component() {
                   <DateTime value={s.created_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
                 </td>
                 <td>{t(`deliveries.channels.${s.channel}`)}</td>
-                <td>{s.to}</td>
-                <td>
-                  <code>{s.purpose}</code>
-                </td>
+                <td className="nowrap">{s.channel === 'sms' ? toDigits(s.to, lng) : s.to}</td>
+                <td>{purposeText(t, s.purpose)}</td>
                 <td>{s.gateway ?? '—'}</td>
                 <td>{t(`deliveries.states.${s.state}`)}</td>
                 <td>{s.state_at ? <DateTime value={s.state_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} /> : '—'}</td>
