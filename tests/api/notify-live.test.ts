@@ -148,7 +148,8 @@ describe('a mail server or SMS gateway that never answers', () => {
     });
     const sent = n.sendCode({ channel: 'email', to: 'a@example.com', purpose: 'account', code: '123456', subject: 's', text: '123456' });
     await expect(sent).rejects.toThrow(NotifyError);
-    expect(smtp.accepted()).toBeGreaterThan(0); // it did connect, and then waited for the greeting in vain
+    // It did connect, and then waited for the greeting in vain (the connection may already be closed: it is counted).
+    expect(smtp.accepted()).toBeGreaterThan(0);
   }, 15_000);
 
   test('an SMS code fails with NotifyError once NOTIFY_TIMEOUT_MS have passed', async () => {

@@ -6,14 +6,17 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
  */
 export function hangingSmtp() {
   const sockets = new Set<Socket>();
+  let connections = 0;
   const server = createServer((s) => {
+    connections++;
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
     s.on('error', () => undefined);
   });
   return {
     server,
-    accepted: () => sockets.size,
+    /** How many connections it accepted so far (closed ones too: the client gives up and closes its own). */
+    accepted: () => connections,
     listen: () =>
       new Promise<string>((r) => server.listen(0, '127.0.0.1', () => r(`smtp://127.0.0.1:${(server.address() as AddressInfo).port}`))),
     close: () => {
