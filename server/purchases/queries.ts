@@ -249,15 +249,21 @@ export type StaffTransactionRow = Omit<TransactionRow, 'idempotency_key'> & {
   l_total_prize: number;
   l_is_result_published: boolean;
   l_ticket_price: number;
+  /** The slip this transaction leads (its whole payment), if any. */
+  s_draws: number | null;
+  s_lines: number | null;
+  s_amount: number | null;
 };
 
 const STAFF_SELECT = `SELECT t.id, t.user_id, t.lottery_id, t.ticket, t.amount, t.transaction_type, t.payment_method, t.payment_number,
     t.trx_id, t.status, t.nid, t.created_at, t.updated_at, u.name AS u_name, u.phone AS u_phone, u.email AS u_email,
     u.is_active AS u_is_active, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date, COALESCE(${JACKPOT}, l.total_prize) AS l_total_prize,
-    l.is_result_published AS l_is_result_published, l.ticket_price AS l_ticket_price
+    l.is_result_published AS l_is_result_published, l.ticket_price AS l_ticket_price,
+    s.draws AS s_draws, s.lines AS s_lines, s.amount AS s_amount
   FROM transactions t
   JOIN users u ON u.id = t.user_id
-  JOIN lotteries l ON l.id = t.lottery_id`;
+  JOIN lotteries l ON l.id = t.lottery_id
+  LEFT JOIN slips s ON s.lead_id = t.id`;
 
 export type StaffFilter = {
   /** Part of a name, phone, e-mail, ticket, TrxID, bKash number or lottery name. */

@@ -108,6 +108,7 @@ const staffJson = (
     ticket_price: r.l_ticket_price,
   },
   checkout,
+  run_paid: r.s_amount === null ? null : { draws: Number(r.s_draws), lines: Number(r.s_lines), amount: Number(r.s_amount) },
   statement,
   bkash_check: bkashCheck,
 });

@@ -236,4 +236,9 @@ export const StaffTransaction = z.object({
   statement: z.enum(RECONCILIATION_STATES).nullable(),
   /** bKash's check of the TrxID the player typed, with bKash's answer (docs/rules/payments.md#9-send-money-confirmed-by-bkash); null without one. */
   bkash_check: StaffSendMoneyCheck.nullable(),
+  /**
+   * A run's first entry, which its one payment pays (docs/rules/games.md#6-consecutive-draws-and-play-slips): the run's
+   * draws, lines and whole amount, what a TrxID given on it must have brought; null for any other transaction.
+   */
+  run_paid: z.object({ draws: z.number().int(), lines: z.number().int(), amount: z.number().int() }).nullable(),
 });

@@ -269,6 +269,10 @@ describe('one Send Money for the whole run (its TrxID given on its first entry)'
     const r = (await run(a, { game_id: g, draws: 3, lines: [MINE] }).expect(201)).body;
     const trx = sim.sendMoney({ from: SANDBOX.wallet, to: await receiver(r.lead_id), amount: 100 });
     await setTrx(r.lead_id, trx).expect(200);
+    // Staff judging it by hand see what the run's one payment must be.
+    const listed = (await to(t, api.transactions, { as: staff }).expect(200)).body as { id: number; run_paid: unknown }[];
+    expect(listed.find((x) => x.id === r.lead_id)?.run_paid).toEqual({ draws: 3, lines: 1, amount: 300 });
+    expect(listed.filter((x) => x.id !== r.lead_id).map((x) => x.run_paid)).toEqual([null, null]);
     const check = await t.db.one<{ state: string; reason: string }>('SELECT state, reason FROM trx_id_checks WHERE transaction_id = $1', [
       r.lead_id,
     ]);

@@ -330,6 +330,16 @@ function TransactionCard({ x, lng, proposal }: { x: Row; lng: Language; proposal
           {priceDiffers ? (
             <span className="admin-flag">{t('transactions.priceDiffers', { price: formatTaka(x.lottery.ticket_price, lng) })}</span>
           ) : null}
+          {x.run_paid ? (
+            // A run's first entry: its one payment is the whole run's (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+            <span className="admin-flag">
+              {t('transactions.runPaid', {
+                draws: formatNumber(x.run_paid.draws, lng),
+                lines: formatNumber(x.run_paid.lines, lng),
+                amount: formatTaka(x.run_paid.amount, lng),
+              })}
+            </span>
+          ) : null}
         </Fact>
         <Fact label={t('transactions.trxId')}>
           {x.trx_id ? (
