@@ -19,6 +19,7 @@ import { BEACON_SOURCE, commitment, quicknetRound } from '../../server/draws/ver
 import { createLogger } from '../../server/log.ts';
 import { NUMBERS_FIXTURE as F } from './numbers-fixture.ts';
 import { oldSessions } from './reality-fixture.ts';
+import { runPastItsFirstDraw } from './run-fixture.ts';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is not set');
@@ -30,6 +31,8 @@ try {
   await seedDemo(db, createLogger('silent'), { staff: true, keys: keyringOf(loadConfig(process.env)) });
   // The reality check's journey: its players' logins start long ago (tests/e2e/reality-fixture.ts).
   await oldSessions(db);
+  // A run past its first draw, for runs.spec.ts (tests/e2e/run-fixture.ts).
+  await runPastItsFirstDraw(db);
   if (!(await db.one('SELECT id FROM lotteries WHERE name = $1', [F.name]))) {
     const start = new Date(Date.now() - 24 * 3600 * 1000);
     const end = new Date(Date.now() + 7 * 24 * 3600 * 1000);

@@ -7,6 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, login, test, type NewPlayer } from './helpers.ts';
 import { payOnBkash } from './bkash.ts';
+import { RUN } from './run-fixture.ts';
 
 /** The demo game's next draw on sale (server/games/demo.ts). */
 async function gameDrawId(request: APIRequestContext): Promise<number> {
@@ -102,6 +103,37 @@ async function buySlip(page: Page, request: APIRequestContext, player: NewPlayer
   await expect(card.locator('.my-run__lines')).toContainText(lng === 'bn' ? bengaliDigits(typed) : typed);
 }
 
+/**
+ * A run past its first draw (tests/e2e/run-fixture.ts): one item of My Lotteries, "1 of 3 drawn", a prize to claim; its
+ * page shows the first draw's numbers drawn, what the entry matched and its Lucky Chance code won, the later draws not
+ * drawn yet.
+ */
+async function drawnRun(page: Page, lng: 'en' | 'bn'): Promise<void> {
+  await login(page, { identifier: RUN.phone, password: RUN.password, name: RUN.name });
+  await page.goto(`/my-lotteries?lng=${lng}`);
+  const shown = lng === 'bn' ? bengaliDigits(RUN.lines[0]) : RUN.lines[0];
+  const card = page.locator('.my-run').filter({ hasText: shown });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(lng === 'en' ? '1 of 3 drawn' : '৩টির মধ্যে ১টির ড্র হয়েছে');
+  await expect(card.locator('.my-run__claim')).toContainText(lng === 'en' ? '1 prize to claim' : '১টি পুরস্কার দাবি করার আছে');
+  await card.getByRole('link', { name: lng === 'en' ? 'See its draws and results' : 'এর ড্র ও ফলাফল দেখুন' }).click();
+  await expect(page).toHaveURL(/\/my-lotteries\/runs\/\d+/);
+  const entries = page.locator('.run-page__draws .my-ticket');
+  await expect(entries).toHaveCount(3);
+  const first = entries.first();
+  await expect(first.locator('.my-ticket__drawn .balls .ball')).toHaveCount(6);
+  await expect(first.locator('.my-ticket__lucky')).toHaveText(/^BHG \d{4} \d{4}$/);
+  await expect(first.locator('.my-ticket__lucky-won')).toContainText(
+    lng === 'en' ? 'Your Lucky Chance code BHG' : 'আপনার লাকি চান্স কোড BHG',
+  );
+  await expect(first.getByRole('link', { name: lng === 'en' ? 'Add Payment Info' : 'পেমেন্টের তথ্য দিন' })).toBeVisible();
+  for (const later of [1, 2]) await expect(entries.nth(later)).toContainText(lng === 'en' ? 'Not drawn yet.' : 'এখনো ড্র হয়নি।');
+}
+
+test('with JavaScript, in Bengali: a run past its first draw, its result and its Lucky Chance code', async ({ page }) => {
+  await drawnRun(page, 'bn');
+});
+
 test('with JavaScript, in English: 5 draws paid once, the run in My Lotteries', async ({ page, player, request }) => {
   await buyRun(page, request, player, 'en');
 });
@@ -112,6 +144,10 @@ test('with JavaScript, in Bengali: a play slip of 3 lines for 3 draws, paid once
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+
+  test('in English: a run past its first draw, as plain pages', async ({ page }) => {
+    await drawnRun(page, 'en');
+  });
 
   test('in English: the same play slip as plain forms', async ({ page, player, request }) => {
     await buySlip(page, request, player, 'en');

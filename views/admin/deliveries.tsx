@@ -11,12 +11,13 @@ import { toDigits } from '../../shared/dates.ts';
 import { MESSAGE_KINDS } from '../../shared/messages/kinds.ts';
 import type { TFunction } from '../i18n.tsx';
 
-/** What a send was for, in words: a player's message by its kind's title, a code or notice by its own; else as stored. */
-const PURPOSES = ['account', 'reset', 'claim', 'winner', 'account_changed', 'signup_attempt'] as const;
+/**
+ * What a send was for, in words (the back office's own texts, which its pages carry: a player's namespace is not in
+ * the browser here): a player's message by its kind, a code or a notice by its own; anything else as stored.
+ */
+const PURPOSES = [...MESSAGE_KINDS, 'account', 'reset', 'claim', 'winner', 'account_changed', 'signup_attempt'] as const;
 function purposeText(t: TFunction, purpose: string): string {
-  if ((MESSAGE_KINDS as readonly string[]).includes(purpose)) return t(`messages:kinds.${purpose}.title`);
-  if ((PURPOSES as readonly string[]).includes(purpose)) return t(`deliveries.purposes.${purpose}`);
-  return purpose;
+  return (PURPOSES as readonly string[]).includes(purpose) ? t(`deliveries.purposes.${purpose}`) : purpose;
 }
 
 export const PER_PAGE = 50;
