@@ -22,7 +22,7 @@ test('each send in words, in both languages; the text never; a state filter; a p
   const en = await pageAccount(t, { name: 'Deliveries Officer', is_staff: true });
   const page = (await en.agent.get('/admin/deliveries').expect(200)).text;
   expect(page).toContain('Account code');
-  expect(page).toContain("Run&#x27;s last draw");
+  expect(page).toContain('Run&#x27;s last draw');
   expect(page).not.toContain('987650');
   const bn = await pageAccount(t, { name: 'Deliveries Officer BN', is_staff: true, lang: 'bn' });
   const bnPage = (await bn.agent.get('/admin/deliveries').expect(200)).text;
