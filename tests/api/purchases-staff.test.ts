@@ -108,6 +108,8 @@ describe('GET /api/v1/transactions/', () => {
       statement: 'waiting',
       // bKash was asked about the TrxID and gave no answer (this app's bKash does not answer; docs/rules/payments.md#9-send-money-confirmed-by-bkash).
       bkash_check: { trx_id: 'ABC12345XY', state: 'checking', reason: null, checks: 1, updated_at: expect.any(String), answer: null },
+      // A purchase bought alone leads no run.
+      run_paid: null,
     });
   });
 

@@ -257,14 +257,16 @@ describe('Alpha SMS alone, with its delivery reports', () => {
     const agent = await loginAs(t.url, staff.phone, staff.password);
     const en = await agent.get('/admin/deliveries?state=failed').expect(200);
     expect(en.text).toContain('Messages sent');
-    expect(en.text).toContain('payout_sent');
+    // The failed send: what it was for, in words.
+    expect(en.text).toContain('<td>Prize sent</td>');
     expect(en.text).not.toContain('ভাগ্য লটো'); // the message's text is the player's
     const sent = await t.db.one<{ body: string }>("SELECT body FROM outbox WHERE purpose = 'payout_sent' ORDER BY id DESC LIMIT 1");
     expect(en.text).not.toContain(sent!.body.slice(0, 12));
     const bn = await agent.get('/admin/deliveries?state=delivered').set('Cookie', 'lang=bn').expect(200);
     expect(bn.text).toContain('পাঠানো বার্তা');
     expect(bn.text).toContain('পৌঁছেছে');
-    expect(bn.text).not.toContain('payout_sent');
+    // Only the delivered sends: not the failed one.
+    expect(bn.text).not.toContain('<td>পুরস্কার পাঠানো হয়েছে</td>');
   });
 
   test('insufficient balance (417) is a refusal: 503 for the code', async () => {
