@@ -17,6 +17,7 @@ import { refuseStaffPlay } from '../play-safe/staff.ts';
 import { purchaseOfPlayer } from '../purchases/service.ts';
 import * as aq from './agreement-queries.ts';
 import { BkashError, type BkashAgreement } from './bkash/client.ts';
+import { warnOfBkash } from './service.ts';
 
 /** What agreements need of bKash (server/payments/bkash/client.ts BkashClient). */
 export interface AgreementGateway {
@@ -175,8 +176,7 @@ export class Agreements {
     }
   }
 
-  /** A call to bKash that failed: its kind, code and message only (never a secret, docs/rules/bkash.md). */
   private warn(err: BkashError, about: Record<string, string | number>): void {
-    this.d.log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, ...about }, `bKash ${err.op} failed`);
+    warnOfBkash(this.d.log, err, about);
   }
 }

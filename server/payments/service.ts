@@ -98,6 +98,11 @@ function settledState(bkashStatus: string): PaymentState | undefined {
   }
 }
 
+/** A call to bKash that failed, logged: its kind, code and message only (never a secret, docs/rules/bkash.md). */
+export function warnOfBkash(log: Logger, err: BkashError, about: Record<string, string | number>): void {
+  log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, ...about }, `bKash ${err.op} failed`);
+}
+
 /**
  * Paying with bKash's Tokenized Checkout (docs/rules/payments.md): a pending purchase's checkout starts here, bKash's
  * callback and the reconciliation job settle each payment exactly once, and money that could not become a ticket is
@@ -299,9 +304,8 @@ export class Payments {
     });
   }
 
-  /** A call to bKash that failed: its kind, code and message only (never a secret, docs/rules/bkash.md). */
   private warn(err: BkashError, about: Record<string, string | number>): void {
-    this.d.log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, ...about }, `bKash ${err.op} failed`);
+    warnOfBkash(this.d.log, err, about);
   }
 
   /** Waits for `work` at most `ms`; work that takes longer goes on, and its failure is logged, not thrown. */

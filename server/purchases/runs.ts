@@ -240,13 +240,6 @@ export async function endRunWithLead(tx: Db, lead: TransactionRow): Promise<void
   if (run) await endRun(tx, run, 'rejected');
 }
 
-/** What a run's lead is paid: the whole slip's amount; a purchase bought alone (or another entry), its own. */
-export async function amountToPay(db: Db, tx: Pick<TransactionRow, 'id' | 'slip_id' | 'amount'>): Promise<number> {
-  if (tx.slip_id === null) return Number(tx.amount);
-  const s = await rq.slip(db, Number(tx.slip_id));
-  return s && Number(s.lead_id) === Number(tx.id) ? Number(s.amount) : Number(tx.amount);
-}
-
 /** The slip's payment ended without a ticket: its other entries still pending fail with it, and the slip fails. */
 export async function endRun(tx: Db, run: Pick<RunForPayment, 'slip' | 'siblings'>, reason: string): Promise<void> {
   for (const before of run.siblings) {
