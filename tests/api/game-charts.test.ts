@@ -17,7 +17,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { account, pageAccount, type Account } from '../helpers/factories.ts';
 import type { Agent } from '../helpers/session.ts';
 import { clearGames, GAME_BODY } from './game-fixtures.ts';
-import { fixSeed, SEED, SIGNED } from './numbers-fixtures.ts';
+import { dueOnRound, SIGNED } from './numbers-fixtures.ts';
 
 let t: TestApp;
 let staff: Account;
@@ -75,22 +75,9 @@ async function sale(lotteryId: number, at: string, o: { status?: string; amount?
 
 /**
  * The game's draw `id` moved into the past, where a real drand round is (SIGNED): its sales closed, its draw's time
- * come, its seed SEED and its beacon that round's (as tests/api/games.test.ts makes a draw due).
+ * come, its seed SEED and its beacon that round's (numbers-fixtures.ts dueOnRound).
  */
-async function due(id: number): Promise<void> {
-  const end = roundTime(SIGNED.round - 1);
-  await t.db.query(`UPDATE lotteries SET start_date = $2::timestamptz - interval '7 days', end_date = $2, draw_at = $2 WHERE id = $1`, [
-    id,
-    end,
-  ]);
-  await t.db.query('UPDATE draw_commitments SET beacon_round = $2, beacon_value = $3, beacon_signature = $4 WHERE lottery_id = $1', [
-    id,
-    SIGNED.round,
-    SIGNED.randomness,
-    SIGNED.signature,
-  ]);
-  await fixSeed(t, id, SEED);
-}
+const due = (id: number) => dueOnRound(t, id);
 
 /** A draw marked drawn with these numbers, straight in the database; `published` its results (and the lottery). */
 async function drawnWith(id: number, numbers: string, o: { results?: boolean; lottery?: boolean; daysAgo?: number } = {}) {

@@ -5,7 +5,7 @@
  * many runs go at once. On PGlite and PostgreSQL.
  */
 import { api } from '../../shared/api/contract.ts';
-import { luckyCode, roundTime, selectLucky, sortedTickets, ticketsDigest, verifyProof } from '../../server/draws/verifiable.ts';
+import { luckyCode, selectLucky, sortedTickets, ticketsDigest, verifyProof } from '../../server/draws/verifiable.ts';
 import { tierOf } from '../../shared/draws/tiers.ts';
 import { toDigits } from '../../shared/dates.ts';
 import { verifyDraw } from '../helpers/verify-draw.ts';
@@ -13,7 +13,7 @@ import { to } from '../helpers/call.ts';
 import { clearGames, GAME_BODY } from './game-fixtures.ts';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { account, type Player } from './purchase-fixtures.ts';
-import { fixSeed, numbersWith, SEED, seedNumber, sellMany, SIGNED } from './numbers-fixtures.ts';
+import { dueOnRound, fixSeed, numbersWith, SEED, seedNumber, sellMany, SIGNED } from './numbers-fixtures.ts';
 
 let t: TestApp;
 let staff: Player;
@@ -67,18 +67,8 @@ async function newGame(extra: object = {}): Promise<number> {
  * `rollover_in` what earlier draws left in its jackpot.
  */
 async function due(id: number, rolloverIn = 0): Promise<void> {
-  const end = roundTime(SIGNED.round - 1);
-  await t.db.query(
-    `UPDATE lotteries SET start_date = $2::timestamptz - interval '7 days', end_date = $2, draw_at = $2, rollover_in = $3 WHERE id = $1`,
-    [id, end, rolloverIn],
-  );
-  await t.db.query('UPDATE draw_commitments SET beacon_round = $2, beacon_value = $3, beacon_signature = $4 WHERE lottery_id = $1', [
-    id,
-    SIGNED.round,
-    SIGNED.randomness,
-    SIGNED.signature,
-  ]);
-  await fixSeed(t, id, SEED);
+  await dueOnRound(t, id);
+  await t.db.query('UPDATE lotteries SET rollover_in = $2 WHERE id = $1', [id, rolloverIn]);
 }
 
 describe('staff define a game', () => {

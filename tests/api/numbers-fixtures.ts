@@ -29,6 +29,26 @@ export const fixSeed = (t: TestApp, id: number, seed: string) =>
     commitment(seed),
   ]);
 
+/**
+ * A game's draw `id` moved into the past onto the real drand round `b` (SIGNED unless told): its sales closed and its
+ * draw's time come there, its beacon that round's as the beacon job stores it, its seed SEED; the calendar's next
+ * drawDue draws it.
+ */
+export async function dueOnRound(t: TestApp, id: number, b: (typeof REAL_BEACONS)[number] = SIGNED): Promise<void> {
+  const end = roundTime(b.round - 1);
+  await t.db.query(`UPDATE lotteries SET start_date = $2::timestamptz - interval '7 days', end_date = $2, draw_at = $2 WHERE id = $1`, [
+    id,
+    end,
+  ]);
+  await t.db.query('UPDATE draw_commitments SET beacon_round = $2, beacon_value = $3, beacon_signature = $4 WHERE lottery_id = $1', [
+    id,
+    b.round,
+    b.randomness,
+    b.signature,
+  ]);
+  await fixSeed(t, id, SEED);
+}
+
 /** Many paid tickets of `userId` at once, straight in the database. */
 export const sellMany = (t: TestApp, userId: number, id: number, tickets: string[]) =>
   t.db.query(

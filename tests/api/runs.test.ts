@@ -10,9 +10,8 @@ import { api } from '../../shared/api/contract.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { to } from '../helpers/call.ts';
 import { freezeDue } from '../../server/draws/freeze-job.ts';
-import { roundTime } from '../../server/draws/verifiable.ts';
 import { REAL_BEACONS } from '../helpers/fake-drand.ts';
-import { fixSeed, SEED } from './numbers-fixtures.ts';
+import { dueOnRound } from './numbers-fixtures.ts';
 import { clearGames, GAME_BODY } from './game-fixtures.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { keyFrom } from './purchase-fixtures.ts';
@@ -525,21 +524,7 @@ describe('the ticket page: consecutive draws, without JavaScript', () => {
 });
 
 describe('a paid run with one draw left', () => {
-  /** The draw `id` moved into the past onto the real drand round `b` (its beacon there, its seed SEED): due to be drawn. */
-  async function due(id: number, b: (typeof REAL_BEACONS)[number]): Promise<void> {
-    const end = roundTime(b.round - 1);
-    await t.db.query(`UPDATE lotteries SET start_date = $2::timestamptz - interval '7 days', end_date = $2, draw_at = $2 WHERE id = $1`, [
-      id,
-      end,
-    ]);
-    await t.db.query('UPDATE draw_commitments SET beacon_round = $2, beacon_value = $3, beacon_signature = $4 WHERE lottery_id = $1', [
-      id,
-      b.round,
-      b.randomness,
-      b.signature,
-    ]);
-    await fixSeed(t, id, SEED);
-  }
+  const due = (id: number, b: (typeof REAL_BEACONS)[number]) => dueOnRound(t, id, b);
   const told = () =>
     t.db.query<{ user_id: number; params: { run_id: number; draws: number; lottery_id: number } }>(
       "SELECT user_id, params FROM player_messages WHERE kind = 'run_last_draw'",
