@@ -4,9 +4,10 @@
  */
 import http from 'node:http';
 import { request } from 'undici';
-import { BkashClient, BkashError, type BkashClientOptions } from '../../server/payments/bkash/client.ts';
+import { BkashClient, type BkashClientOptions } from '../../server/payments/bkash/client.ts';
 import { startSimulator, type BkashSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import { amountText, bkashTime, bkashTimeToIso, PATHS, wholeTaka } from '../../server/payments/bkash/wire.ts';
+import { bkashFailure as failure } from '../helpers/bkash.ts';
 
 const CREDS = { appKey: 'sim-app-key', appSecret: 'sim-app-secret-XYZ', username: 'sim-user', password: 'sim-pass-Q7' };
 const CALLBACK = 'https://bhagya.example/payment/bkash/callback';
@@ -39,17 +40,6 @@ function client(o: Partial<BkashClientOptions> = {}): BkashClient {
 let invoice = 0;
 const newPayment = (c: BkashClient, amount = 100) =>
   c.create({ amount, payerReference: '01712345678', callbackURL: CALLBACK, merchantInvoiceNumber: String(++invoice) });
-
-/** The error a promise is rejected with. */
-async function failure(p: Promise<unknown>): Promise<BkashError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof BkashError) return err;
-    throw err;
-  }
-  throw new Error('expected a BkashError');
-}
 
 describe('the token', () => {
   test('granted once and shared by concurrent calls', async () => {

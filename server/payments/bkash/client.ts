@@ -1,6 +1,7 @@
 /**
  * Our client of bKash's Tokenized Checkout API v1.2.0-beta (docs/rules/bkash.md): plain undici, answers parsed with
- * zod (wire.ts), a timeout on every call, one token per instance. The same code talks to bKash (sandbox, live) and to
+ * zod (wire.ts), a timeout on every call, one token per instance (the token, the exchange and the repeats are
+ * transport.ts's, shared with the payouts' client, payouts.ts). The same code talks to bKash (sandbox, live) and to
  * our simulator (simulator.ts); only the base URL differs.
  *
  * Errors (docs/rules/bkash.md#5-what-the-client-reports):
@@ -10,13 +11,11 @@
  *               (status, refundStatus). The client never repeats execute or refund itself.
  * No secret (app secret, password, token) is ever put in an error message; the client logs nothing.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, request } from 'undici';
 import type { z } from 'zod';
+import { BkashTransport, unlessRefused, type BkashClientOptions } from './transport.ts';
 import {
   AgreementAnswer,
   AgreementCreateAnswer,
-  AnswerStatus,
   amountText,
   CODES,
   CreateAnswer,
@@ -25,7 +24,6 @@ import {
   MODES,
   NO_REFUND_CODE,
   NOT_FOUND_CODE,
-  OK,
   PATHS,
   RefundAnswer,
   SearchAnswer,
@@ -34,17 +32,8 @@ import {
   wholeTaka,
 } from './wire.ts';
 
-export type BkashCredentials = { baseUrl: string; appKey: string; appSecret: string; username: string; password: string };
-export type BkashClientOptions = BkashCredentials & {
-  /** Per call, for the answer's headers and its whole body alike (default 10 000). */
-  timeoutMs?: number;
-  /** Further tries of a call that is safe to repeat (grant, create, status, refundStatus) after no usable answer (default 2). */
-  retries?: number;
-  /** The pause before the first repeat, doubled for each further one (default 200 ms). */
-  retryDelayMs?: number;
-  /** The clock of the token's lifetime (tests move it). */
-  now?: () => number;
-};
+// The app imports these from here; they are transport.ts's, which both our bKash clients share.
+export { BkashError, type BkashClientOptions, type BkashCredentials, type BkashOperation } from './transport.ts';
 
 /** What bKash says about a payment (execute and status answers, normalised). */
 export type BkashPayment = {
@@ -92,72 +81,9 @@ export type BkashTransaction = {
   initiationTime: string | null;
 };
 
-export type BkashOperation =
-  | 'grant'
-  | 'create'
-  | 'execute'
-  | 'status'
-  | 'refund'
-  | 'refundStatus'
-  | 'searchTransaction'
-  | 'createAgreement'
-  | 'executeAgreement'
-  | 'agreementStatus'
-  | 'agreementCancel';
-
-export class BkashError extends Error {
-  override readonly name = 'BkashError';
-  constructor(
-    /** 'refused': bKash answered with a statusCode other than "0000"; 'unknown': no usable answer. */
-    readonly kind: 'refused' | 'unknown',
-    /** The call that failed. */
-    readonly op: BkashOperation,
-    /** bKash's statusCode (refused), else null. */
-    readonly code: string | null,
-    message: string,
-    /** The HTTP status of the answer, null without one. */
-    readonly httpStatus: number | null = null,
-  ) {
-    super(message);
-  }
-}
-
-/** Calls bKash may repeat without harm (docs/rules/bkash.md#5-what-the-client-reports). */
-const REPEATABLE: ReadonlySet<BkashOperation> = new Set([
-  'grant',
-  'create',
-  'status',
-  'refundStatus',
-  'searchTransaction',
-  'createAgreement',
-  'agreementStatus',
-  // A second cancel of a cancelled agreement is bKash's 2053, which cancelAgreement reads as done.
-  'agreementCancel',
-]);
-/** A token is granted anew when less than this is left of its life. */
-const TOKEN_MARGIN_MS = 5 * 60_000;
-
-type Token = { value: string; expiresAt: number };
-/** One HTTP exchange: its status and the parsed JSON body (undefined when it was no JSON). */
-type Exchange = { status: number; body: unknown };
-
-export class BkashClient {
-  private readonly base: string;
-  private readonly timeoutMs: number;
-  private readonly retries: number;
-  private readonly retryDelayMs: number;
-  private readonly now: () => number;
-  private readonly agent: Agent;
-  private token: Token | null = null;
-  private granting: Promise<Token> | null = null;
-
-  constructor(private readonly opts: BkashClientOptions) {
-    this.base = opts.baseUrl.replace(/\/+$/, '');
-    this.timeoutMs = opts.timeoutMs ?? 10_000;
-    this.retries = opts.retries ?? 2;
-    this.retryDelayMs = opts.retryDelayMs ?? 200;
-    this.now = opts.now ?? Date.now;
-    this.agent = new Agent({ keepAliveTimeout: 4_000, connect: { timeout: this.timeoutMs } });
+export class BkashClient extends BkashTransport {
+  constructor(opts: BkashClientOptions) {
+    super(opts, { op: 'grant', path: PATHS.grant, schema: GrantAnswer });
   }
 
   /**
@@ -204,13 +130,13 @@ export class BkashClient {
 
   /** Ends an agreement; one bKash says was already cancelled (2053) is answered as cancelled. */
   async cancelAgreement(agreementID: string): Promise<BkashAgreement> {
-    try {
-      return agreement(await this.call('agreementCancel', PATHS.agreementCancel, { agreementID }, AgreementAnswer));
-    } catch (err) {
-      if (err instanceof BkashError && err.kind === 'refused' && err.code === CODES.agreementCancelled.statusCode)
-        return { agreementID, agreementStatus: 'Cancelled', customerMsisdn: null, payerReference: null };
-      throw err;
-    }
+    const cancelled: BkashAgreement = { agreementID, agreementStatus: 'Cancelled', customerMsisdn: null, payerReference: null };
+    const a = await unlessRefused(
+      this.call('agreementCancel', PATHS.agreementCancel, { agreementID }, AgreementAnswer),
+      CODES.agreementCancelled.statusCode,
+      null,
+    );
+    return a === null ? cancelled : agreement(a);
   }
 
   /** Takes the money of a payment the player confirmed. Never repeated: without an answer, ask `status` later. */
@@ -233,142 +159,21 @@ export class BkashClient {
 
   /** The refund of a payment, if one was made (null: none). */
   async refundStatus(p: { paymentID: string; trxID: string }): Promise<BkashRefund | null> {
-    try {
-      return refund(await this.call('refundStatus', PATHS.refund, { paymentID: p.paymentID, trxID: p.trxID }, RefundAnswer));
-    } catch (err) {
-      if (err instanceof BkashError && err.kind === 'refused' && err.code === NO_REFUND_CODE) return null;
-      throw err;
-    }
+    const a = await unlessRefused(
+      this.call('refundStatus', PATHS.refund, { paymentID: p.paymentID, trxID: p.trxID }, RefundAnswer),
+      NO_REFUND_CODE,
+      null,
+    );
+    return a === null ? null : refund(a);
   }
 
   /**
    * A transaction of the merchant's wallet by its TrxID (null: bKash knows none, `2033`). Only asks: safe to repeat.
    */
   async searchTransaction(trxID: string): Promise<BkashTransaction | null> {
-    try {
-      return transaction(await this.call('searchTransaction', PATHS.searchTransaction, { trxID }, SearchAnswer));
-    } catch (err) {
-      if (err instanceof BkashError && err.kind === 'refused' && err.code === NOT_FOUND_CODE) return null;
-      throw err;
-    }
+    const a = await unlessRefused(this.call('searchTransaction', PATHS.searchTransaction, { trxID }, SearchAnswer), NOT_FOUND_CODE, null);
+    return a === null ? null : bkashTransaction(a);
   }
-
-  /** Ends the client's connections. */
-  async close(): Promise<void> {
-    await this.agent.close();
-  }
-
-  // ---- the token ------------------------------------------------------------------------------------------------------
-
-  /** The instance's token: granted on first use and anew when < 5 minutes of its life are left; one grant at a time. */
-  private async currentToken(): Promise<Token> {
-    if (this.token && this.token.expiresAt - this.now() > TOKEN_MARGIN_MS) return this.token;
-    this.granting ??= this.grant().finally(() => (this.granting = null));
-    return this.granting;
-  }
-
-  private async grant(): Promise<Token> {
-    const started = this.now();
-    const a = await this.repeatable('grant', () =>
-      this.exchange(
-        'grant',
-        PATHS.grant,
-        { app_key: this.opts.appKey, app_secret: this.opts.appSecret },
-        { username: this.opts.username, password: this.opts.password },
-      ).then((x) => parseAnswer('grant', x, GrantAnswer)),
-    );
-    this.token = { value: a.id_token, expiresAt: started + a.expires_in * 1000 };
-    return this.token;
-  }
-
-  // ---- calls ----------------------------------------------------------------------------------------------------------
-
-  /** A call with the token: repeated when safe; answered HTTP 401 (token expired or unknown), granted anew and tried once more. */
-  private async call<S extends z.ZodType>(
-    op: Exclude<BkashOperation, 'grant'>,
-    path: string,
-    body: object,
-    schema: S,
-  ): Promise<z.output<S>> {
-    const once = async (): Promise<z.output<S>> => {
-      let token = await this.currentToken();
-      let x = await this.exchange(op, path, body, { authorization: token.value, 'x-app-key': this.opts.appKey });
-      if (x.status === 401) {
-        // Only the token that failed is dropped: a concurrent caller may already have granted a new one.
-        if (this.token === token) this.token = null;
-        token = await this.currentToken();
-        x = await this.exchange(op, path, body, { authorization: token.value, 'x-app-key': this.opts.appKey });
-      }
-      return parseAnswer(op, x, schema);
-    };
-    return REPEATABLE.has(op) ? this.repeatable(op, once) : once();
-  }
-
-  /** Repeats `fn` after 'unknown' failures, `retries` times at most, with a short, growing pause. */
-  private async repeatable<T>(op: BkashOperation, fn: () => Promise<T>): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await fn();
-      } catch (err) {
-        // A grant that failed inside another call was already repeated by the grant itself.
-        if (!(err instanceof BkashError) || err.kind !== 'unknown' || err.op !== op || attempt >= this.retries) throw err;
-        await sleep(this.retryDelayMs * 2 ** attempt);
-      }
-    }
-  }
-
-  /** One POST: its status and JSON body; no answer at all (timeout, connection lost) is an 'unknown' BkashError. */
-  private async exchange(op: BkashOperation, path: string, body: object, headers: Record<string, string>): Promise<Exchange> {
-    const t = this.timeoutMs;
-    try {
-      const res = await request(`${this.base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-        body: JSON.stringify(body),
-        dispatcher: this.agent,
-        headersTimeout: t,
-        bodyTimeout: t,
-        signal: AbortSignal.timeout(t),
-      });
-      const text = await res.body.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      return { status: res.statusCode, body: json };
-    } catch (err) {
-      // The cause's name only: undici's errors carry no header, but nothing of the request is repeated here at all.
-      // (Read by shape: an abort's DOMException may come from another realm than this module's Error.)
-      const e = (typeof err === 'object' && err !== null ? err : {}) as { name?: unknown; code?: unknown };
-      const name = typeof e.code === 'string' && e.name === 'Error' ? e.code : typeof e.name === 'string' ? e.name : 'error';
-      const what = /timeout|abort/i.test(name) ? `no answer within ${t} ms` : `no answer (${name})`;
-      throw new BkashError('unknown', op, null, `bKash ${op}: ${what}`);
-    }
-  }
-}
-
-/**
- * An answer → the success schema's value; a bKash error (statusCode other than "0000") → 'refused'; anything else
- * (HTTP 5xx, 401 after a fresh token, a body that is no bKash answer) → 'unknown'.
- */
-function parseAnswer<S extends z.ZodType>(op: BkashOperation, x: Exchange, schema: S): z.output<S> {
-  const st = AnswerStatus.safeParse(x.body);
-  if (st.success && x.status < 500 && x.status !== 401) {
-    const code = st.data.statusCode ?? st.data.errorCode;
-    if (code !== undefined && code !== OK) {
-      const message = st.data.statusMessage ?? st.data.errorMessage ?? '';
-      throw new BkashError('refused', op, code, `bKash ${op} refused: ${code} ${message}`.trim(), x.status);
-    }
-  }
-  if (x.status < 200 || x.status >= 300) throw new BkashError('unknown', op, null, `bKash ${op}: HTTP ${x.status}`, x.status);
-  const parsed = schema.safeParse(x.body);
-  if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(body)'))].slice(0, 5).join(', ');
-    throw new BkashError('unknown', op, null, `bKash ${op}: an answer that does not parse (${fields})`, x.status);
-  }
-  return parsed.data;
 }
 
 type PaymentAnswer = {
@@ -411,7 +216,8 @@ function refund(a: z.output<typeof RefundAnswer>): BkashRefund {
   };
 }
 
-function transaction(a: z.output<typeof SearchAnswer>): BkashTransaction {
+/** Search Transaction's answer, normalised (the payouts' search answers the same: payouts.ts). */
+export function bkashTransaction(a: z.output<typeof SearchAnswer>): BkashTransaction {
   return {
     trxID: a.trxID,
     transactionStatus: a.transactionStatus,
