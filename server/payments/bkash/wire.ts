@@ -1,6 +1,7 @@
 /**
- * bKash Tokenized Checkout v1.2.0-beta on the wire (docs/rules/bkash.md): the paths, the bodies we send, the answers we
- * accept, and bKash's status codes. Shared by our client (client.ts) and our simulator (scripts/bkash-simulator/), so that both
+ * bKash Tokenized Checkout v1.2.0-beta on the wire (docs/rules/bkash.md), and the B2C payout of its Checkout (URL-based)
+ * API v1.2.0-beta (docs/rules/bkash.md#9-payouts-b2c): the paths, the bodies we send, the answers we accept, and bKash's
+ * status codes. Shared by our client (client.ts) and our simulator (scripts/bkash-simulator/), so that both
  * speak the same format. Amounts travel as strings ("100", "100.00"); our own amounts are whole taka.
  */
 import { z } from 'zod';
@@ -20,6 +21,25 @@ export const PATHS = {
   agreementStatus: '/tokenized/checkout/agreement/status',
   agreementCancel: '/tokenized/checkout/agreement/cancel',
 } as const;
+
+/**
+ * The payout (B2C) paths, under the Checkout API's own base URL (e.g. https://checkout.sandbox.bka.sh/v1.2.0-beta),
+ * with a token of their own (docs/rules/bkash.md#9-payouts-b2c). `search` is followed by `/<trxID>`; the balance and
+ * the search are GETs, the rest POSTs.
+ */
+export const PAYOUT_PATHS = {
+  grant: '/checkout/token/grant',
+  b2cPayment: '/checkout/payment/b2cPayment',
+  organizationBalance: '/checkout/payment/organizationBalance',
+  intraAccountTransfer: '/checkout/payment/intraAccountTransfer',
+  search: '/checkout/payment/search',
+} as const;
+
+/** The two ways money moves between the organisation's accounts (intraAccountTransfer's `transferType`). */
+export const TRANSFER_TYPES = ['Collection2Disbursement', 'Disbursement2Collection'] as const;
+export type TransferType = (typeof TRANSFER_TYPES)[number];
+/** The organisation's accounts as organizationBalance names them: payouts are paid from the Disbursement Account. */
+export const ACCOUNT_TYPES = { disbursement: 'Disbursement Account', collection: 'Collection Account' } as const;
 
 /**
  * The `mode` of a create (docs/rules/bkash.md#7-agreements): a payment without an agreement (what the checkout always
@@ -59,6 +79,17 @@ export const CODES = {
   alreadyCompleted: { statusCode: '2062', statusMessage: 'The payment has already been completed' },
   invalidMode: { statusCode: '2063', statusMessage: 'Mode is not valid as per request data' },
   missingField: { statusCode: '2065', statusMessage: 'Mendatory field missing' },
+  // Payouts (B2C, docs/rules/bkash.md#9-payouts-b2c).
+  invalidReceiver: { statusCode: '2012', statusMessage: 'Invalid Receiver MSISDN' },
+  duplicate: { statusCode: '2029', statusMessage: 'Duplicate for all transactions' },
+  invalidTransferType: { statusCode: '2032', statusMessage: 'Invalid transfer type' },
+  receiverBlocked: {
+    statusCode: '2039',
+    statusMessage: 'The account of the credit party is in a state which prohibits execution of this transaction',
+  },
+  unknownWallet: { statusCode: '2045', statusMessage: 'The MSISDN of the customer does not exist' },
+  notBkashWallet: { statusCode: '2057', statusMessage: 'Not a bKash Wallet' },
+  limitExceeded: { statusCode: '2074', statusMessage: 'Exceeds the maximum limit of the transaction' },
 } as const satisfies Record<string, { statusCode: string; statusMessage: string }>;
 
 /**
@@ -77,6 +108,20 @@ export function wholeTaka(amount: string | number): number | null {
   if (typeof amount === 'string' && !/^\s*\d+(\.\d+)?\s*$/.test(amount)) return null;
   const v = parseWholeTaka(amount);
   return v !== null && v >= 0 ? v : null;
+}
+
+/**
+ * An amount as bKash writes it → paisa, exactly (no floating point), for balances, which need not be whole taka:
+ * "1000.50" → 100050, "1000" → 100000, "0.5" → 50; "1.505", "-1", "1e3", "1,000", "" → null. A JSON number is read
+ * as it prints (1000.5 → 100050, 0.1 + 0.2 → null); beyond Number.MAX_SAFE_INTEGER paisa → null.
+ */
+export function paisa(amount: string | number): number | null {
+  if (typeof amount === 'number' && !Number.isFinite(amount)) return null;
+  const m = /^\s*(\d+)(?:\.(\d{1,2}))?\s*$/.exec(String(amount));
+  if (!m) return null;
+  // Exact while it is a safe integer: a whole part too large for that makes the product unsafe too.
+  const v = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(v) ? v : null;
 }
 
 /** Our whole-taka amount as we send it: "100". Throws RangeError unless a positive safe integer. */
@@ -121,6 +166,17 @@ export const RefundRequest = z.object({
   reason: z.string().optional(),
 });
 
+/** A payout to a wallet (B2C): the amount as we send it ("500"), `BDT`, our invoice, the wallet (01…). */
+export const B2cPaymentRequest = z.object({
+  amount: z.string(),
+  currency: z.string(),
+  merchantInvoiceNumber: z.string(),
+  receiverMSISDN: z.string(),
+});
+
+/** Money between the organisation's Collection and Disbursement accounts; `transferType` says which way. */
+export const IntraAccountTransferRequest = z.object({ amount: z.string(), currency: z.string(), transferType: z.string() });
+
 // ---- answers --------------------------------------------------------------------------------------------------------
 
 /** Any answer's status, as far as it has one: statusCode/statusMessage (and errorCode/errorMessage of older APIs). */
@@ -134,6 +190,8 @@ export const AnswerStatus = z.object({
 /** An amount field: a string as bKash sends it (a number is taken too, and written as a string). */
 const Amount = z.union([z.string(), z.number()]).transform(String);
 const optionalText = z.string().nullish();
+/** The status of an answer that may leave it out on success: the refund's, and every answer of the Checkout API. */
+const optionalOk = { statusCode: z.literal(OK).optional(), statusMessage: z.string().optional() };
 
 export const GrantAnswer = z.object({
   statusCode: z.literal(OK),
@@ -225,8 +283,7 @@ export const StatusAnswer = z.object({
 
 /** A refund, and the refund's status: statusCode may be absent on success. */
 export const RefundAnswer = z.object({
-  statusCode: z.literal(OK).optional(),
-  statusMessage: z.string().optional(),
+  ...optionalOk,
   completedTime: optionalText,
   transactionStatus: z.string().min(1),
   originalTrxID: z.string().min(1),
@@ -241,8 +298,7 @@ export const RefundAnswer = z.object({
  * payment). Every field but the TrxID and its status may be missing or empty.
  */
 export const SearchAnswer = z.object({
-  statusCode: z.literal(OK).optional(),
-  statusMessage: z.string().optional(),
+  ...optionalOk,
   trxID: z.string().min(1),
   transactionStatus: z.string().min(1),
   transactionType: optionalText,
@@ -254,6 +310,50 @@ export const SearchAnswer = z.object({
   completedTime: optionalText,
   initiationTime: optionalText,
 });
+
+/**
+ * The Checkout API's grant (payouts): the same fields as the tokenized grant's, but it may answer without statusCode.
+ */
+export const PayoutGrantAnswer = GrantAnswer.extend(optionalOk);
+
+/** Money the Checkout API moved (a payout, a transfer between accounts): its TrxID, status, amount and time. */
+const MoneyMovedAnswer = z.object({
+  ...optionalOk,
+  completedTime: optionalText,
+  trxID: z.string().min(1),
+  transactionStatus: z.string().min(1),
+  amount: Amount.nullish(),
+  currency: optionalText,
+});
+
+/** A payout made. */
+export const B2cPaymentAnswer = MoneyMovedAnswer.extend({
+  receiverMSISDN: optionalText,
+  merchantInvoiceNumber: optionalText,
+  b2cFee: Amount.nullish(),
+});
+
+/**
+ * The organisation's accounts and their balances: "Disbursement Account" (what payouts are paid from), "Collection
+ * Account" (what checkout payments are paid into), or another type bKash names.
+ */
+export const OrganizationBalanceAnswer = z.object({
+  ...optionalOk,
+  organizationBalance: z.array(
+    z.object({
+      accountHolderName: optionalText,
+      accountStatus: optionalText,
+      accountTypeName: z.string().min(1),
+      availableBalance: Amount.nullish(),
+      currency: optionalText,
+      currentBalance: Amount.nullish(),
+      organizationShortCode: optionalText,
+      updateTime: optionalText,
+    }),
+  ),
+});
+
+export const IntraAccountTransferAnswer = MoneyMovedAnswer.extend({ transferType: optionalText });
 
 /** The statuses a payment can have (`transactionStatus`); bKash may send others, which we keep as they are. */
 export const TRANSACTION_STATUSES = ['Initiated', 'Completed', 'Cancelled', 'Failed', 'Expired'] as const;
