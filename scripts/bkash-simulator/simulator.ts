@@ -1,12 +1,13 @@
 /**
  * A simulator of bKash's Tokenized Checkout v1.2.0-beta (docs/rules/bkash.md#6-the-simulator), state in memory: the
  * same paths, fields, HTTP statuses and statusCode/statusMessage errors as bKash (server/payments/bkash/wire.ts), and
- * the player's checkout pages (checkout-page.ts). A development tool, never in the production server's bundle. It accepts bKash's published sandbox values (SANDBOX). A test can make its next call of
+ * the player's checkout pages (checkout-page.ts); and the B2C payouts of bKash's Checkout API
+ * (docs/rules/bkash.md#9-payouts-b2c), paid from an organisation balance it keeps. A development tool, never in the production server's bundle. It accepts bKash's published sandbox values (SANDBOX). A test can make its next call of
  * an operation fail (failNext), or have a success callback arrive twice (callbackTwice); a test in another process
  * does the same through `POST <mount>/_control`, which exists only when the router is made with `{ control: true }`.
  *
- * Mounted at some path P: the API is under P/tokenized/checkout/…, the pages under P/checkout/<paymentID>, and the
- * Send Money page (money a wallet sends to a number, which Search Transaction then finds) at P/send-money.
+ * Mounted at some path P: the API is under P/tokenized/checkout/…, the payouts under P/checkout/token/grant and
+ * P/checkout/payment/…, the pages under P/checkout/<paymentID>, and the Send Money page (money a wallet sends to a number, which Search Transaction then finds) at P/send-money.
  */
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,19 +28,25 @@ import {
   type CheckoutView,
 } from './checkout-page.ts';
 import {
+  ACCOUNT_TYPES,
   AgreementIdRequest,
   API_VERSION,
+  B2cPaymentRequest,
   bkashTime,
   CODES,
   CreateRequest,
   GrantRequest,
+  IntraAccountTransferRequest,
   MODES,
   OK,
+  paisa,
   PATHS,
+  PAYOUT_PATHS,
   PaymentIdRequest,
   RefundRequest,
   SearchRequest,
   TRANSACTION_STATUSES,
+  TRANSFER_TYPES,
 } from '../../server/payments/bkash/wire.ts';
 import { renderSendMoney, renderSent, SEND_TEXTS, type SendMoneyForm } from './send-money-page.ts';
 
@@ -62,6 +69,24 @@ export type SimulatorOptions = {
    * receiver Search Transaction gives for a checkout's payment.
    */
   receiver?: string;
+  /** The Disbursement Account's balance at the start and after reset(), in taka (default 1 000 000). */
+  disbursementBalance?: number;
+  /** The Collection Account's, in taka (default 0); every executed checkout payment adds to it. */
+  collectionBalance?: number;
+  /**
+   * The largest payout, in taka (default 25 000): the simulator's; bKash sets a B2C per-transaction limit per merchant.
+   */
+  payoutLimit?: number;
+};
+
+/**
+ * Wallets a payout to which bKash refuses, and with what (docs/rules/bkash.md#9-payouts-b2c): no such wallet, not a
+ * bKash wallet, a wallet that may not receive.
+ */
+export const PAYOUT_REFUSING_WALLETS: Readonly<Record<string, { statusCode: string; statusMessage: string }>> = {
+  '01300000045': CODES.unknownWallet,
+  '01300000057': CODES.notBkashWallet,
+  '01300000039': CODES.receiverBlocked,
 };
 
 export const SIMULATED_OPS = [
@@ -74,10 +99,16 @@ export const SIMULATED_OPS = [
   'searchTransaction',
   'agreementStatus',
   'agreementCancel',
+  'payoutGrant',
+  'b2cPayment',
+  'organizationBalance',
+  'payoutSearch',
+  'intraAccountTransfer',
 ] as const;
 /**
  * An API call of the simulator; `refundStatus` is the refund path asked with paymentID and trxID only. `create` and
- * `execute` are those of payments and of agreements alike (one path each, as at bKash).
+ * `execute` are those of payments and of agreements alike (one path each, as at bKash). The last five are the Checkout
+ * API's payout calls.
  */
 export type SimulatedOp = (typeof SIMULATED_OPS)[number];
 export const FAILURES = ['refuse', 'timeout', 'lose_answer', 'http500'] as const;
@@ -102,6 +133,16 @@ export type SimulatedTransfer = Readonly<{
   /** As typed: "100", "100.50". */
   amount: string;
   reference: string;
+  completedAt: number;
+}>;
+
+/** A payout made (b2cPayment), as `payouts()` shows it. */
+export type SimulatedPayout = Readonly<{
+  trxID: string;
+  receiver: string;
+  /** Taka, as sent: "500". */
+  amount: string;
+  merchantInvoiceNumber: string;
   completedAt: number;
 }>;
 
@@ -209,7 +250,22 @@ const REFUSAL: Record<SimulatedOp, { statusCode: string; statusMessage: string }
   searchTransaction: CODES.processFailed,
   agreementStatus: CODES.processFailed,
   agreementCancel: CODES.processFailed,
+  payoutGrant: CODES.processFailed,
+  // Refused before anything is sent, as bKash refuses a payout its Disbursement Account cannot pay.
+  b2cPayment: CODES.insufficientBalance,
+  organizationBalance: CODES.processFailed,
+  payoutSearch: CODES.processFailed,
+  intraAccountTransfer: CODES.processFailed,
 };
+const PAYOUT_PATH_SET: ReadonlySet<string> = new Set(Object.values(PAYOUT_PATHS));
+/** The Checkout API's calls: they answer without statusCode on success, and errors as errorCode/errorMessage. */
+const CHECKOUT_API: ReadonlySet<SimulatedOp> = new Set([
+  'payoutGrant',
+  'b2cPayment',
+  'organizationBalance',
+  'payoutSearch',
+  'intraAccountTransfer',
+]);
 
 const ControlBody = z.strictObject({
   failNext: z.strictObject({ op: z.enum(SIMULATED_OPS), how: z.enum(FAILURES) }).optional(),
@@ -223,13 +279,25 @@ const ControlBody = z.strictObject({
     .optional(),
   callbackTwice: z.boolean().optional(),
   reset: z.literal(true).optional(),
+  disbursementBalance: z
+    .number()
+    .refine((taka) => paisa(taka) !== null)
+    .optional(),
 });
 
 const randomText = (chars: string, n: number): string => Array.from({ length: n }, () => chars[randomInt(chars.length)]).join('');
-/** Exact amount in paisa, for comparing refunds with payments. */
-const paisa = (amount: string): bigint => {
-  const [whole, frac = ''] = amount.split('.');
-  return BigInt(whole as string) * 100n + BigInt(frac.padEnd(2, '0'));
+/** An amount bKash takes (digits, at most two decimals, not zero) in paisa, exactly; null for any other. */
+const amountPaisa = (amount: string | undefined): number | null => {
+  const v = amount !== undefined && AMOUNT.test(amount) ? paisa(amount) : null;
+  return v === 0 ? null : v;
+};
+/** Paisa as bKash writes a balance: "1000.50". */
+const takaText = (p: number): string => `${Math.floor(p / 100)}.${String(p % 100).padStart(2, '0')}`;
+/** Taka (an option, a test's) → paisa; throws unless a non-negative amount of at most two decimals. */
+const takaToPaisa = (taka: number, what: string): number => {
+  const v = paisa(taka);
+  if (v === null) throw new RangeError(`simulated bKash: ${what} is a non-negative amount of taka with at most two decimals`);
+  return v;
 };
 /** +8801…, 8801… and spaces or dashes → 01…; Bengali digits read as ASCII. */
 const normaliseWallet = (s: string): string =>
@@ -248,6 +316,12 @@ export class BkashSimulator {
   private payments = new Map<string, Payment>();
   private agreements = new Map<string, Agreement>();
   private transfers = new Map<string, SimulatedTransfer>();
+  private payoutsMade = new Map<string, SimulatedPayout>();
+  /** The organisation's two accounts, in paisa (docs/rules/bkash.md#9-payouts-b2c). */
+  private readonly startingBalances: { disbursement: number; collection: number };
+  private disbursement: number;
+  private collection: number;
+  private readonly payoutLimit: number;
   private tokens = new Map<string, number>();
   private failures = new Map<SimulatedOp, Failure[]>();
   private twice = false;
@@ -260,6 +334,13 @@ export class BkashSimulator {
     this.now = opts.now ?? Date.now;
     this.paymentLifetimeMs = opts.paymentLifetimeMs ?? 5 * 60_000;
     this.tokenLifetimeS = opts.tokenLifetimeS ?? 3600;
+    this.startingBalances = {
+      disbursement: takaToPaisa(opts.disbursementBalance ?? 1_000_000, 'disbursementBalance'),
+      collection: takaToPaisa(opts.collectionBalance ?? 0, 'collectionBalance'),
+    };
+    this.disbursement = this.startingBalances.disbursement;
+    this.collection = this.startingBalances.collection;
+    this.payoutLimit = takaToPaisa(opts.payoutLimit ?? 25_000, 'payoutLimit');
   }
 
   // ---- for tests ------------------------------------------------------------------------------------------------------
@@ -366,11 +447,37 @@ export class BkashSimulator {
     return this.transfers.get(trxID);
   }
 
-  /** Forgets every payment, transfer, token, planned failure and count; ends answers held open. */
+  /** The payouts made (b2cPayment), oldest first. */
+  payouts(): readonly SimulatedPayout[] {
+    return [...this.payoutsMade.values()];
+  }
+
+  /** The payouts made with this merchant invoice number (a second is refused, so at most one). */
+  payoutsOf(merchantInvoiceNumber: string): readonly SimulatedPayout[] {
+    return this.payouts().filter((x) => x.merchantInvoiceNumber === merchantInvoiceNumber);
+  }
+
+  /** The Disbursement Account's available balance, in paisa. */
+  disbursementBalance(): number {
+    return this.disbursement;
+  }
+
+  /** Sets the Disbursement Account's balance (taka, at most two decimals; throws RangeError for another). */
+  setDisbursementBalance(taka: number): void {
+    this.disbursement = takaToPaisa(taka, 'the disbursement balance');
+  }
+
+  /**
+   * Forgets every payment, transfer, payout, token, planned failure and count, and restores the starting balances; ends
+   * answers held open.
+   */
   reset(): void {
     this.payments = new Map();
     this.agreements = new Map();
     this.transfers = new Map();
+    this.payoutsMade = new Map();
+    this.disbursement = this.startingBalances.disbursement;
+    this.collection = this.startingBalances.collection;
     this.tokens = new Map();
     this.failures = new Map();
     this.counts = new Map();
@@ -397,6 +504,22 @@ export class BkashSimulator {
     const form = express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 });
 
     r.post(PATHS.grant, json, (req, res) => this.api('grant', req, res, () => this.grant(req)));
+    // The payouts, before the pages: /checkout/<paymentID>/… must not take /checkout/payment/….
+    r.post(PAYOUT_PATHS.grant, json, (req, res) => this.api('payoutGrant', req, res, () => this.grant(req)));
+    r.post(PAYOUT_PATHS.b2cPayment, json, (req, res) =>
+      this.api('b2cPayment', req, res, () => this.tokenized(req, B2cPaymentRequest, (b) => this.b2cPayment(b))),
+    );
+    r.get(PAYOUT_PATHS.organizationBalance, (req, res) =>
+      this.api('organizationBalance', req, res, () => this.unauthorised(req) ?? this.organizationBalance()),
+    );
+    r.post(PAYOUT_PATHS.intraAccountTransfer, json, (req, res) =>
+      this.api('intraAccountTransfer', req, res, () =>
+        this.tokenized(req, IntraAccountTransferRequest, (b) => this.intraAccountTransfer(b)),
+      ),
+    );
+    r.get(`${PAYOUT_PATHS.search}/:trxID`, (req, res) =>
+      this.api('payoutSearch', req, res, () => this.unauthorised(req) ?? this.search({ trxID: String(req.params.trxID) })),
+    );
     r.post(PATHS.create, json, (req, res) =>
       this.api('create', req, res, () => this.tokenized(req, CreateRequest, (b) => this.create(req, b, o.publicUrl))),
     );
@@ -445,7 +568,7 @@ export class BkashSimulator {
       if (!o.control) return next();
       const c = ControlBody.safeParse(req.body);
       const expected =
-        'expected { failNext?: { op, how }, callbackTwice?: boolean, reset?: true, sendMoney?: { from, to, amount, reference? } }';
+        'expected { failNext?: { op, how }, callbackTwice?: boolean, reset?: true, sendMoney?: { from, to, amount, reference? }, disbursementBalance?: number }';
       if (!c.success) return void res.status(400).json({ error: expected });
       let trxID: string | undefined;
       if (c.data.sendMoney) {
@@ -458,6 +581,7 @@ export class BkashSimulator {
         if (c.data.reset) this.reset();
         trxID = this.transfer(checked, 'Send Money');
       } else if (c.data.reset) this.reset();
+      if (c.data.disbursementBalance !== undefined) this.setDisbursementBalance(c.data.disbursementBalance);
       if (c.data.failNext) this.failNext(c.data.failNext.op, c.data.failNext.how);
       if (c.data.callbackTwice !== undefined) this.callbackTwice(c.data.callbackTwice);
       res.json(trxID === undefined ? { ok: true } : { ok: true, trxID });
@@ -469,6 +593,7 @@ export class BkashSimulator {
       const status = (err as { status?: number }).status;
       if (typeof status !== 'number' || status < 400 || status >= 500) return next(err);
       if (req.path.startsWith('/tokenized/')) return void res.status(400).json(CODES.invalidBody);
+      if (PAYOUT_PATH_SET.has(req.path)) return void res.status(400).json(checkoutApiBody(CODES.invalidBody));
       res.status(400).type('html').send(renderMessage(req.baseUrl, TEXTS.badRequest));
     });
     return r;
@@ -486,13 +611,15 @@ export class BkashSimulator {
       return;
     }
     if (how === 'http500') return void res.status(500).json({ message: 'Internal server error' });
+    // The Checkout API (payouts) words the same answers its own way.
+    const style = (body: object): object => (CHECKOUT_API.has(op) ? checkoutApiBody(body) : body);
     if (how === 'refuse') {
       if (op === 'execute') this.refuseExecute(req);
-      return void res.status(200).json(REFUSAL[op]);
+      return void res.status(200).json(style(REFUSAL[op]));
     }
     const answer = work();
     if (how === 'lose_answer') return void req.socket.destroy();
-    res.status(answer.status).json(answer.body);
+    res.status(answer.status).json(style(answer.body));
   }
 
   private grant(req: Request): Answer {
@@ -571,7 +698,7 @@ export class BkashSimulator {
     }
     if (c.currency !== 'BDT') return bkashError(CODES.invalidCurrency);
     if (c.intent !== 'sale') return bkashError(CODES.invalidIntent);
-    if (c.amount === undefined || !AMOUNT.test(c.amount) || paisa(c.amount) === 0n) return bkashError(CODES.invalidAmount);
+    if (amountPaisa(c.amount) === null) return bkashError(CODES.invalidAmount);
     if (!c.merchantInvoiceNumber || c.merchantInvoiceNumber.length > 255) return bkashError(CODES.missingField);
 
     const p = this.newPayment(c.mode, c, agreement);
@@ -657,6 +784,7 @@ export class BkashSimulator {
     p.trxID = randomText(TRX_CHARS, 10);
     p.executedAt = now;
     p.executed++;
+    this.collection += paisa(p.amount) ?? 0;
     return ok({
       paymentID: p.paymentID,
       payerReference: p.payerReference,
@@ -741,38 +869,117 @@ export class BkashSimulator {
   }
 
   /**
-   * Search Transaction: money sent to a number (Send Money page, `sendMoney`), or a checkout's completed payment, by its
-   * TrxID; any other TrxID is bKash's 2033.
+   * Search Transaction (and the payouts' search): money sent to a number (Send Money page, `sendMoney`), a checkout's
+   * completed payment, or a payout, by its TrxID; any other TrxID is bKash's 2033.
    */
   private search(b: z.output<typeof SearchRequest>): Answer {
     if (!b.trxID) return bkashError(CODES.missingField);
     const t = this.transfers.get(b.trxID);
-    if (t)
-      return ok({
-        trxID: t.trxID,
-        transactionStatus: 'Completed',
-        transactionType: t.transactionType,
-        amount: t.amount,
-        currency: 'BDT',
-        customerMsisdn: t.from,
-        organizationShortCode: t.to,
-        transactionReference: t.reference,
-        initiationTime: bkashTime(t.completedAt),
-        completedTime: bkashTime(t.completedAt),
-      });
+    if (t) return ok(searchBody({ ...t, type: t.transactionType, initiatedAt: t.completedAt }));
+    const payout = this.payoutsMade.get(b.trxID);
+    if (payout)
+      return ok(
+        searchBody({
+          ...payout,
+          type: 'B2C Payment',
+          // bKash's field names the customer: for a payout, the wallet paid; the organisation is the other side.
+          from: payout.receiver,
+          to: this.opts.receiver ?? '',
+          reference: payout.merchantInvoiceNumber,
+          initiatedAt: payout.completedAt,
+        }),
+      );
     const p = [...this.payments.values()].find((x) => x.trxID === b.trxID && x.executedAt !== null);
-    if (!p || p.executedAt === null) return bkashError(CODES.transactionNotFound);
+    if (!p || p.executedAt === null || p.trxID === null) return bkashError(CODES.transactionNotFound);
+    return ok(
+      searchBody({
+        trxID: p.trxID,
+        type: 'Payment',
+        amount: p.amount,
+        from: p.wallet ?? '',
+        to: this.opts.receiver ?? '',
+        reference: p.merchantInvoiceNumber,
+        initiatedAt: p.createdAt,
+        completedAt: p.executedAt,
+      }),
+    );
+  }
+
+  // ---- the payouts (docs/rules/bkash.md#9-payouts-b2c) ----------------------------------------------------------------
+
+  /**
+   * A payout from the Disbursement Account: the body checked as bKash does, a refusing wallet refused with its code,
+   * then (the simulator's choices) an invoice number already paid 2029, above the payout limit 2074, above the
+   * balance 2023; else paid at once, Completed.
+   */
+  private b2cPayment(b: z.output<typeof B2cPaymentRequest>): Answer {
+    const { amount, currency, merchantInvoiceNumber, receiverMSISDN } = b;
+    if (!amount || !currency || !merchantInvoiceNumber || !receiverMSISDN || merchantInvoiceNumber.length > 255)
+      return bkashError(CODES.missingField);
+    const value = amountPaisa(amount);
+    if (value === null) return bkashError(CODES.invalidAmount);
+    if (currency !== 'BDT') return bkashError(CODES.invalidCurrency);
+    if (!WALLET.test(receiverMSISDN)) return bkashError(CODES.invalidReceiver);
+    const refusing = Object.hasOwn(PAYOUT_REFUSING_WALLETS, receiverMSISDN) ? PAYOUT_REFUSING_WALLETS[receiverMSISDN] : undefined;
+    if (refusing) return bkashError(refusing);
+    if (this.payoutsOf(merchantInvoiceNumber).length > 0) return bkashError(CODES.duplicate);
+    if (value > this.payoutLimit) return bkashError(CODES.limitExceeded);
+    if (value > this.disbursement) return bkashError(CODES.insufficientBalance);
+    let trxID: string;
+    do trxID = randomText(TRX_CHARS, 10);
+    while (this.payoutsMade.has(trxID));
+    const payout: SimulatedPayout = { trxID, receiver: receiverMSISDN, amount, merchantInvoiceNumber, completedAt: this.now() };
+    this.disbursement -= value;
+    this.payoutsMade.set(trxID, payout);
     return ok({
-      trxID: p.trxID,
+      completedTime: bkashTime(payout.completedAt),
+      trxID,
       transactionStatus: 'Completed',
-      transactionType: 'Payment',
-      amount: p.amount,
+      amount,
       currency: 'BDT',
-      customerMsisdn: p.wallet ?? '',
+      receiverMSISDN,
+      merchantInvoiceNumber,
+      b2cFee: '0.00',
+    });
+  }
+
+  /** The organisation's two accounts, as bKash lists them. */
+  private organizationBalance(): Answer {
+    const updateTime = bkashTime(this.now());
+    const account = (accountTypeName: string, balance: number) => ({
+      accountHolderName: 'Bhagya',
+      accountStatus: 'Active',
+      accountTypeName,
+      availableBalance: takaText(balance),
+      currency: 'BDT',
+      currentBalance: takaText(balance),
       organizationShortCode: this.opts.receiver ?? '',
-      transactionReference: p.merchantInvoiceNumber,
-      initiationTime: bkashTime(p.createdAt),
-      completedTime: bkashTime(p.executedAt),
+      updateTime,
+    });
+    return ok({
+      organizationBalance: [account(ACCOUNT_TYPES.disbursement, this.disbursement), account(ACCOUNT_TYPES.collection, this.collection)],
+    });
+  }
+
+  /** Money between the two accounts: 2032 for another transfer type, 2023 when the account it leaves lacks it. */
+  private intraAccountTransfer(b: z.output<typeof IntraAccountTransferRequest>): Answer {
+    const { amount, currency, transferType } = b;
+    if (!amount || !currency || !transferType) return bkashError(CODES.missingField);
+    const value = amountPaisa(amount);
+    if (value === null) return bkashError(CODES.invalidAmount);
+    if (currency !== 'BDT') return bkashError(CODES.invalidCurrency);
+    if (!(TRANSFER_TYPES as readonly string[]).includes(transferType)) return bkashError(CODES.invalidTransferType);
+    const toDisbursement = transferType === 'Collection2Disbursement';
+    if (value > (toDisbursement ? this.collection : this.disbursement)) return bkashError(CODES.insufficientBalance);
+    this.collection += toDisbursement ? -value : value;
+    this.disbursement += toDisbursement ? value : -value;
+    return ok({
+      completedTime: bkashTime(this.now()),
+      trxID: randomText(TRX_CHARS, 10),
+      transactionStatus: 'Completed',
+      amount,
+      currency: 'BDT',
+      transferType,
     });
   }
 
@@ -794,8 +1001,9 @@ export class BkashSimulator {
       if (p.stage !== 'completed') return bkashError(CODES.invalidPaymentState);
       if (p.trxID !== trxID) return bkashError(CODES.transactionNotFound);
       if (p.refunds.length > 0) return bkashError(CODES.alreadyRefunded);
-      if (!AMOUNT.test(amount) || paisa(amount) === 0n || sku.length > 255 || reason.length > 255) return bkashError(CODES.invalidAmount);
-      if (paisa(amount) > paisa(p.amount)) return bkashError(CODES.refundTooLarge);
+      const refunded = amountPaisa(amount);
+      if (refunded === null || sku.length > 255 || reason.length > 255) return bkashError(CODES.invalidAmount);
+      if (refunded > (paisa(p.amount) ?? 0)) return bkashError(CODES.refundTooLarge);
       const r: SimulatedRefund = { refundTrxID: randomText(TRX_CHARS, 10), amount, sku, reason, completedAt: this.now() };
       p.refunds.push(r);
       return { status: 200, body: refundBody(p, r) };
@@ -1027,7 +1235,7 @@ function checkTransfer(t: {
   if (!WALLET.test(from)) return { notice: SEND_TEXTS.fromInvalid };
   if (!WALLET.test(to)) return { notice: SEND_TEXTS.toInvalid };
   if (from === to) return { notice: SEND_TEXTS.sameWallet };
-  if (!AMOUNT.test(amount) || paisa(amount) === 0n) return { notice: SEND_TEXTS.amountInvalid };
+  if (amountPaisa(amount) === null) return { notice: SEND_TEXTS.amountInvalid };
   if (!/^[\p{L}\p{N} ]{0,50}$/u.test(reference)) return { notice: SEND_TEXTS.referenceInvalid };
   return { from, to, amount, reference };
 }
@@ -1039,6 +1247,44 @@ function paramOf(req: Request): string {
 
 function ok(body: object): Answer {
   return { status: 200, body: { statusCode: OK, statusMessage: 'Successful', ...body } };
+}
+
+/**
+ * A transaction as Search Transaction answers it: `from` is bKash's customer (the sender; for a payout, the wallet
+ * paid), `to` the organisation's number.
+ */
+function searchBody(t: {
+  trxID: string;
+  type: string;
+  amount: string;
+  from: string;
+  to: string;
+  reference: string;
+  initiatedAt: number;
+  completedAt: number;
+}): object {
+  return {
+    trxID: t.trxID,
+    transactionStatus: 'Completed',
+    transactionType: t.type,
+    amount: t.amount,
+    currency: 'BDT',
+    customerMsisdn: t.from,
+    organizationShortCode: t.to,
+    transactionReference: t.reference,
+    initiationTime: bkashTime(t.initiatedAt),
+    completedTime: bkashTime(t.completedAt),
+  };
+}
+
+/**
+ * An answer as the Checkout API (payouts) words it: a success without statusCode and statusMessage, an error as
+ * errorCode and errorMessage; any other body as it is.
+ */
+function checkoutApiBody(body: object): object {
+  if (!('statusCode' in body)) return body;
+  const { statusCode, statusMessage, ...rest } = body as { statusCode: unknown; statusMessage?: unknown };
+  return statusCode === OK ? rest : { errorCode: statusCode, errorMessage: statusMessage };
 }
 
 /** bKash's error: HTTP 200 with statusCode and statusMessage. */

@@ -7,7 +7,7 @@ import http from 'node:http';
 import express from 'express';
 import request from 'supertest';
 import { BkashSimulator, SANDBOX, startSimulator } from '../../scripts/bkash-simulator/simulator.ts';
-import { PATHS } from '../../server/payments/bkash/wire.ts';
+import { PATHS, PAYOUT_PATHS } from '../../server/payments/bkash/wire.ts';
 import { until } from '../helpers/wait.ts';
 
 const CREDS = { appKey: 'sim-app-key', appSecret: 'sim-app-secret-XYZ', username: 'sim-user', password: 'sim-pass-Q7' };
@@ -600,6 +600,127 @@ describe('a success callback that arrives twice', () => {
       target.closeAllConnections();
       target.close();
     }
+  });
+});
+
+describe('payouts (docs/rules/bkash.md#9-payouts-b2c)', () => {
+  /** The Checkout API's grant: the same credentials, and an answer without statusCode. */
+  async function payoutToken(): Promise<string> {
+    const r = await request(app)
+      .post(`/_bkash${PAYOUT_PATHS.grant}`)
+      .set({ username: CREDS.username, password: CREDS.password })
+      .send({ app_key: CREDS.appKey, app_secret: CREDS.appSecret });
+    expect(r.body).toEqual({ id_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, refresh_token: expect.any(String) });
+    return r.body.id_token as string;
+  }
+  const balance = async (authorization: string) =>
+    request(app).get(`/_bkash${PAYOUT_PATHS.organizationBalance}`).set({ authorization, 'x-app-key': CREDS.appKey });
+  const payout = { amount: '500', currency: 'BDT', merchantInvoiceNumber: 'P-1', receiverMSISDN: '01712345678' };
+
+  test('without a valid token: HTTP 401 on every payout path; wrong credentials on the grant: errorCode 2043', async () => {
+    const wrong = await request(app)
+      .post(`/_bkash${PAYOUT_PATHS.grant}`)
+      .set({ username: CREDS.username, password: 'nope' })
+      .send({ app_key: CREDS.appKey, app_secret: CREDS.appSecret });
+    expect(wrong.body).toEqual({ errorCode: '2043', errorMessage: expect.any(String) });
+    const none = { 'x-app-key': CREDS.appKey };
+    expect((await request(app).post(`/_bkash${PAYOUT_PATHS.b2cPayment}`).set(none).send(payout)).status).toBe(401);
+    expect((await request(app).get(`/_bkash${PAYOUT_PATHS.organizationBalance}`).set(none)).status).toBe(401);
+    expect((await request(app).get(`/_bkash${PAYOUT_PATHS.search}/ABCDEFGHIJ`).set(none)).status).toBe(401);
+    const transfer = await request(app)
+      .post(`/_bkash${PAYOUT_PATHS.intraAccountTransfer}`)
+      .set({ ...none, authorization: 'not-a-token' })
+      .send({ amount: '1', currency: 'BDT', transferType: 'Collection2Disbursement' });
+    expect(transfer.status).toBe(401);
+    expect(sim.payouts()).toEqual([]);
+  });
+
+  test.each([
+    [{ receiverMSISDN: undefined }, '2065'],
+    [{ merchantInvoiceNumber: '' }, '2065'],
+    [{ amount: '0' }, '2006'],
+    [{ amount: '10.555' }, '2006'],
+    [{ currency: 'USD' }, '2007'],
+    [{ receiverMSISDN: '+8801712345678' }, '2012'],
+  ])('a payout %j is refused with %s, as errorCode/errorMessage, nothing paid', async (over, code) => {
+    const r = await request(app)
+      .post(`/_bkash${PAYOUT_PATHS.b2cPayment}`)
+      .set({ authorization: await payoutToken(), 'x-app-key': CREDS.appKey })
+      .send({ ...payout, ...over });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ errorCode: code, errorMessage: expect.any(String) });
+    expect(sim.payouts()).toEqual([]);
+  });
+
+  test('a payout answers without statusCode; a body that is no JSON is 400 2025; a transfer of another type 2032', async () => {
+    const headers = { authorization: await payoutToken(), 'x-app-key': CREDS.appKey };
+    const r = await request(app).post(`/_bkash${PAYOUT_PATHS.b2cPayment}`).set(headers).send(payout);
+    expect(r.body).toEqual({
+      completedTime: expect.stringMatching(/ GMT\+0600$/),
+      trxID: expect.stringMatching(/^[A-Z0-9]{10}$/),
+      transactionStatus: 'Completed',
+      amount: '500',
+      currency: 'BDT',
+      receiverMSISDN: '01712345678',
+      merchantInvoiceNumber: 'P-1',
+      b2cFee: '0.00',
+    });
+    const bad = await request(app).post(`/_bkash${PAYOUT_PATHS.b2cPayment}`).set(headers).type('json').send('{"amount":');
+    expect([bad.status, bad.body]).toEqual([400, { errorCode: '2025', errorMessage: 'Invalid request body' }]);
+    const other = await request(app)
+      .post(`/_bkash${PAYOUT_PATHS.intraAccountTransfer}`)
+      .set(headers)
+      .send({ amount: '1', currency: 'BDT', transferType: 'Collection2Collection' });
+    expect(other.body).toEqual({ errorCode: '2032', errorMessage: 'Invalid transfer type' });
+    const unknown = await request(app).get(`/_bkash${PAYOUT_PATHS.search}/NOSUCHTRX1`).set(headers);
+    expect(unknown.body).toEqual({ errorCode: '2033', errorMessage: 'Transaction not found' });
+  });
+
+  test('the Collection Account grows with an executed checkout payment; reset restores both balances', async () => {
+    const { paymentID } = await create({ amount: '250.50' });
+    await sim.pay(paymentID);
+    await request(app)
+      .post(`/_bkash${PATHS.execute}`)
+      .set({ authorization: await token(), 'x-app-key': CREDS.appKey })
+      .send({ paymentID });
+    const accounts = (await balance(await payoutToken())).body.organizationBalance as {
+      accountTypeName: string;
+      availableBalance: string;
+    }[];
+    expect(accounts.map((a) => [a.accountTypeName, a.availableBalance])).toEqual([
+      ['Disbursement Account', '1000000.00'],
+      ['Collection Account', '250.50'],
+    ]);
+    sim.setDisbursementBalance(3);
+    sim.reset();
+    expect(sim.disbursementBalance()).toBe(100_000_000);
+  });
+
+  test('the control endpoint sets the disbursement balance (and says so among what it expects); failNext takes the payout calls', async () => {
+    expect((await request(app).post('/_bkash/_control').send({ disbursementBalance: 1234.5 })).body).toEqual({ ok: true });
+    expect(sim.disbursementBalance()).toBe(123_450);
+    const headers = { authorization: await payoutToken(), 'x-app-key': CREDS.appKey };
+    const accounts = (await balance(headers.authorization)).body.organizationBalance as { availableBalance: string }[];
+    expect(accounts[0]?.availableBalance).toBe('1234.50');
+    expect((await request(app).post(`/_bkash${PAYOUT_PATHS.b2cPayment}`).set(headers).send(payout)).body.transactionStatus).toBe(
+      'Completed',
+    );
+    expect(sim.disbursementBalance()).toBe(73_450);
+    for (const bad of [{ disbursementBalance: -1 }, { disbursementBalance: 1.005 }, { disbursementBalance: '5' }]) {
+      const r = await request(app).post('/_bkash/_control').send(bad);
+      expect(r.status).toBe(400);
+      expect(r.body.error).toContain('disbursementBalance?: number');
+    }
+    expect(sim.disbursementBalance()).toBe(73_450);
+    await request(app)
+      .post('/_bkash/_control')
+      .send({ failNext: { op: 'b2cPayment', how: 'refuse' } });
+    const refused = await request(app)
+      .post(`/_bkash${PAYOUT_PATHS.b2cPayment}`)
+      .set(headers)
+      .send({ ...payout, merchantInvoiceNumber: 'P-2' });
+    expect(refused.body).toEqual({ errorCode: '2023', errorMessage: 'Insufficient Balance' });
+    expect(sim.payoutsOf('P-2')).toEqual([]);
   });
 });
 
