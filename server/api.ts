@@ -68,7 +68,7 @@ export function createApi(d: ApiDeps): Api {
     paymentRoutes(s.payments, s.agreements),
     statementRoutes(s.statements),
     drawRoutes(s.draws, s.withholdings),
-    claimRoutes(s.claims),
+    claimRoutes(s.claims, s.payouts),
     generatedTicketRoutes(s.generatedTickets, d.db),
     uploadRoutes(s.uploads),
     adminUserRoutes(s.userAdmin),

@@ -35,6 +35,7 @@ import { startJobs, type JobSwitches } from './jobs.ts';
 import type { GameCalendar } from './games/calendar-job.ts';
 import { prepareData } from './prepare.ts';
 import { buildServices } from './services.ts';
+import type { PrizePayouts } from './claims/payouts.ts';
 import { pageErrorHandler } from './ssr/message-page.ts';
 import { createLogger, type Logger } from './log.ts';
 import type { Notifier } from './notify/index.ts';
@@ -77,6 +78,8 @@ export type App = {
   deliveries: Deliveries;
   /** The games' calendar: their draws kept on sale and drawn when due (docs/rules/games.md). */
   gameCalendar: GameCalendar;
+  /** Prizes paid by bKash (server/claims/payouts.ts): the tests run its part of the reconciliation themselves. */
+  payouts: PrizePayouts;
   bkashSimulator: BkashSimulator | null;
   close(): Promise<void>;
 };
@@ -175,11 +178,13 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     deliveries: services.deliveries,
     push: services.push,
     gameCalendar: services.gameCalendar,
+    payouts: services.payouts,
     bkashSimulator,
     async close() {
       await services.background.settled();
       await stopJobs();
       await services.bkash.close();
+      await services.bkashPayouts.close();
       await upstream.close();
       if (!opts.db) await db.close();
     },

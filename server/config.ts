@@ -81,6 +81,13 @@ const EnvSchema = z
     BKASH_APP_SECRET: z.string().min(1).optional(),
     BKASH_USERNAME: z.string().min(1).optional(),
     BKASH_PASSWORD: z.string().min(1).optional(),
+    // bKash's B2C payout, which pays prizes to bKash wallets (docs/rules/bkash.md#9-payouts-b2c): its own host (the
+    // Checkout API's; default per BKASH_MODE) and, where bKash gave the payout product credentials of its own, those.
+    BKASH_PAYOUT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    BKASH_PAYOUT_APP_KEY: z.string().min(1).optional(),
+    BKASH_PAYOUT_APP_SECRET: z.string().min(1).optional(),
+    BKASH_PAYOUT_USERNAME: z.string().min(1).optional(),
+    BKASH_PAYOUT_PASSWORD: z.string().min(1).optional(),
     // How long one call to bKash may take (each try; grant, create and status are tried up to three times).
     BKASH_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
     // drand relays the server fetches the draw's beacon from (docs/rules/draws.md#4-the-beacon): comma-separated base
@@ -220,7 +227,18 @@ type VapidKeys = 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT';
 /** Web Push's configuration: the private key is never logged, the public one is what browsers subscribe with. */
 export type PushConfig = { publicKey: string; privateKey: string; subject: string; source: 'env' | 'generated' };
 
-type BkashKeys = 'BKASH_MODE' | 'BKASH_BASE_URL' | 'BKASH_APP_KEY' | 'BKASH_APP_SECRET' | 'BKASH_USERNAME' | 'BKASH_PASSWORD';
+type BkashKeys =
+  | 'BKASH_MODE'
+  | 'BKASH_BASE_URL'
+  | 'BKASH_APP_KEY'
+  | 'BKASH_APP_SECRET'
+  | 'BKASH_USERNAME'
+  | 'BKASH_PASSWORD'
+  | 'BKASH_PAYOUT_BASE_URL'
+  | 'BKASH_PAYOUT_APP_KEY'
+  | 'BKASH_PAYOUT_APP_SECRET'
+  | 'BKASH_PAYOUT_USERNAME'
+  | 'BKASH_PAYOUT_PASSWORD';
 
 export type Config = Omit<
   z.infer<typeof EnvSchema>,
@@ -257,6 +275,8 @@ export type BkashConfig = {
   password: string;
   /** Where bKash's payment pages are (the CSP's form-action lets a form's answer send the player there). */
   checkoutOrigins: string[];
+  /** bKash's B2C payout (prizes paid to bKash wallets): its base URL and credentials (the checkout's unless set apart). */
+  payout: { baseUrl: string; appKey: string; appSecret: string; username: string; password: string };
 };
 
 /** The credentials the simulator is run with and accepts (it takes no real money; production refuses it). */
@@ -269,8 +289,16 @@ export const SIMULATOR_CREDENTIALS = {
 
 /** bKash's published addresses per mode (docs/rules/payments.md#7-configuration). */
 const BKASH_SERVICE = {
-  sandbox: { baseUrl: 'https://tokenized.sandbox.bka.sh/v1.2.0-beta', checkoutOrigins: ['https://sandbox.payment.bkash.com'] },
-  live: { baseUrl: 'https://tokenized.pay.bka.sh/v1.2.0-beta', checkoutOrigins: ['https://payment.bkash.com'] },
+  sandbox: {
+    baseUrl: 'https://tokenized.sandbox.bka.sh/v1.2.0-beta',
+    payoutBaseUrl: 'https://checkout.sandbox.bka.sh/v1.2.0-beta',
+    checkoutOrigins: ['https://sandbox.payment.bkash.com'],
+  },
+  live: {
+    baseUrl: 'https://tokenized.pay.bka.sh/v1.2.0-beta',
+    payoutBaseUrl: 'https://checkout.pay.bka.sh/v1.2.0-beta',
+    checkoutOrigins: ['https://payment.bkash.com'],
+  },
 } as const;
 
 export class ConfigError extends Error {}
@@ -299,6 +327,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     BKASH_APP_SECRET,
     BKASH_USERNAME,
     BKASH_PASSWORD,
+    BKASH_PAYOUT_BASE_URL,
+    BKASH_PAYOUT_APP_KEY,
+    BKASH_PAYOUT_APP_SECRET,
+    BKASH_PAYOUT_USERNAME,
+    BKASH_PAYOUT_PASSWORD,
     DRAND_URLS,
     VAPID_PUBLIC_KEY,
     VAPID_PRIVATE_KEY,
@@ -314,7 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? []
         : DRAND_URLS.split(',').map((u) => u.trim().replace(/\/+$/, ''));
   const bkashMode = BKASH_MODE ?? 'simulator';
-  const bkash: BkashConfig =
+  const checkout =
     bkashMode === 'simulator'
       ? {
           mode: bkashMode,
@@ -332,6 +365,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           password: BKASH_PASSWORD as string,
           checkoutOrigins: [...BKASH_SERVICE[bkashMode].checkoutOrigins],
         };
+  const bkash: BkashConfig = {
+    ...checkout,
+    payout: {
+      // The simulator answers the payout's paths too, at the same mount.
+      baseUrl: (BKASH_PAYOUT_BASE_URL ?? (bkashMode === 'simulator' ? checkout.baseUrl : BKASH_SERVICE[bkashMode].payoutBaseUrl)).replace(
+        /\/+$/,
+        '',
+      ),
+      appKey: BKASH_PAYOUT_APP_KEY ?? checkout.appKey,
+      appSecret: BKASH_PAYOUT_APP_SECRET ?? checkout.appSecret,
+      username: BKASH_PAYOUT_USERNAME ?? checkout.username,
+      password: BKASH_PAYOUT_PASSWORD ?? checkout.password,
+    },
+  };
   const dataDir = path.resolve(e.DATA_DIR);
   let secret = e.SECRET_KEY;
   let secretSource: Config['secretSource'] = 'env';

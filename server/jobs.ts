@@ -32,7 +32,7 @@ export type JobOptions = JobSwitches & {
   config: Config;
   db: Db;
   log: Logger;
-  services: Pick<Services, 'payments' | 'messages' | 'push' | 'gameCalendar' | 'deliveries'>;
+  services: Pick<Services, 'payments' | 'payouts' | 'messages' | 'push' | 'gameCalendar' | 'deliveries'>;
 };
 
 /**
@@ -55,7 +55,9 @@ export function startJobs({
   // The embedded database's autovacuum, which PGlite lacks (docs/rules/operations.md#9-the-embedded-databases-upkeep).
   const stopUpkeep = upkeep !== false ? scheduleUpkeep(db, log) : () => undefined;
   const stopReconciling =
-    apiHere && reconcileJob !== false ? scheduleReconciliation(services.payments, log, config.RECONCILE_FIRST_MS) : () => undefined;
+    apiHere && reconcileJob !== false
+      ? scheduleReconciliation(services.payments, services.payouts, log, config.RECONCILE_FIRST_MS)
+      : () => undefined;
   const stopSending =
     apiHere && sendMessages !== false ? scheduleDispatch(services.messages, log, services.push, config.DISPATCH_EVERY_MS) : () => undefined;
   // The SMS gateways' delivery reports (docs/rules/messages.md#7-sms-gateways), with the sending.

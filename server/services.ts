@@ -6,6 +6,7 @@ import { Accounts } from './accounts/service.ts';
 import { Tokens } from './accounts/tokens.ts';
 import { AuditLog } from './audit/service.ts';
 import { Background } from './background.ts';
+import { PrizePayouts } from './claims/payouts.ts';
 import { Claims } from './claims/service.ts';
 import type { Config } from './config.ts';
 import { Contact, type ContactMessage } from './contact/service.ts';
@@ -26,6 +27,7 @@ import { smsGateways } from './notify/gateways/index.ts';
 import { Deliveries } from './notify/service.ts';
 import { liveNotifier, logNotifier, sendMailWithin, smtpMailer, type Notifier } from './notify/index.ts';
 import { BkashClient } from './payments/bkash/client.ts';
+import { BkashPayouts } from './payments/bkash/payouts.ts';
 import { Payments } from './payments/service.ts';
 import { Agreements } from './payments/agreements.ts';
 import { Statements } from './payments/statement-service.ts';
@@ -124,6 +126,12 @@ export function buildServices(o: ServiceOptions) {
     callbackWaitMs: Math.floor(config.UPSTREAM_TIMEOUT_MS * 0.6),
     receiver: config.BKASH_RECEIVER_NUMBER,
   });
+  // bKash's B2C payout, which pays prizes to bKash wallets (docs/rules/bkash.md#9-payouts-b2c): its own host and token.
+  const bkashPayouts = new BkashPayouts({
+    ...config.bkash.payout,
+    timeoutMs: config.BKASH_TIMEOUT_MS,
+    ...(o.bkashRetryDelayMs === undefined ? {} : { retryDelayMs: o.bkashRetryDelayMs }),
+  });
   const agreements = new Agreements({ db, log, gateway: bkash, publicOrigin: config.PUBLIC_ORIGIN, defer: background.run });
   const messages = new Messages({ db, notifier, log, t: texts });
   const push = new Push({
@@ -146,6 +154,7 @@ export function buildServices(o: ServiceOptions) {
     trxIdGiven: (id) => payments.trxIdGiven(id),
   });
   const lotteryAdmin = new LotteryAdmin(db, keys);
+  const claims = new Claims({ db, codes, notifier, texts, secondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK });
   const draws = new Draws(db, keys, notifier, texts, config.PUBLIC_ORIGIN);
   return {
     tokens,
@@ -176,7 +185,9 @@ export function buildServices(o: ServiceOptions) {
     games: new GameAdmin(db, keys),
     gameCalendar: new GameCalendar(db, keys, draws, log),
     withholdings: new PrizeWithholdings(db),
-    claims: new Claims({ db, codes, notifier, texts, secondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK }),
+    claims,
+    bkashPayouts,
+    payouts: new PrizePayouts({ db, log, gateway: bkashPayouts, claims, secondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK }),
     generatedTickets: new GeneratedTickets(db, keys),
     uploads: new Uploads(db),
     userAdmin: new UserAdmin(db, notifier, texts),

@@ -70,3 +70,10 @@ export function splitPrize(total: number, winners: number): { each: number; rema
   const each = Number(BigInt(total) / BigInt(winners));
   return { each, remainder: total - each * winners };
 }
+
+/** Paisa (a hundredth of a taka, as bKash's balances have them) as an exact decimal of taka: 123456 → "1234.56". */
+export function paisaAsTaka(paisa: number): string {
+  if (!Number.isSafeInteger(paisa)) return NO_AMOUNT;
+  const a = Math.abs(paisa);
+  return `${paisa < 0 ? '-' : ''}${Math.trunc(a / 100)}.${String(a % 100).padStart(2, '0')}`;
+}

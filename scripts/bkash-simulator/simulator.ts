@@ -74,7 +74,7 @@ export type SimulatorOptions = {
   /** The Collection Account's, in taka (default 0); every executed checkout payment adds to it. */
   collectionBalance?: number;
   /**
-   * The largest payout, in taka (default 25 000): the simulator's; bKash sets a B2C per-transaction limit per merchant.
+   * The largest payout, in taka (default 1 000 000): the simulator's; bKash sets a B2C per-transaction limit per merchant.
    */
   payoutLimit?: number;
 };
@@ -340,7 +340,7 @@ export class BkashSimulator {
     };
     this.disbursement = this.startingBalances.disbursement;
     this.collection = this.startingBalances.collection;
-    this.payoutLimit = takaToPaisa(opts.payoutLimit ?? 25_000, 'payoutLimit');
+    this.payoutLimit = takaToPaisa(opts.payoutLimit ?? 1_000_000, 'payoutLimit');
   }
 
   // ---- for tests ------------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.ts';
 import { likePattern } from '../db/like.ts';
 import type { ClaimStatus, PayoutMethod } from '../../shared/claims/schemas.ts';
+import type { PayoutRow as PayoutTry } from './payout-queries.ts';
 
 /** A winning ticket of a player: its prize, lottery and claim (null columns when no claim was started). */
 export type WinningRow = {
@@ -23,6 +24,7 @@ export type WinningRow = {
   c_branch_name: string | null;
   c_submitted_at: string | null;
   c_updated_at: string | null;
+  c_transfer_reference: string | null;
   /** When the player's phone, e-mail or (by staff) password last changed: the start of the hold on his claims. */
   u_contact_changed_at: string | null;
   /** Why the prize was withheld (docs/rules/lotteries-and-sales.md#9-the-draw); null when it was not. */
@@ -34,7 +36,8 @@ const WINNING_SELECT = `SELECT p.id AS prize_id, p.prize_money, p.ticket, p.tran
     l.name AS l_name, l.name_bn AS l_name_bn, COALESCE(l.drawn_at, l.end_date) AS drawn_at,
     c.id AS c_id, c.status AS c_status, c.payment_method AS c_method, c.account_number AS c_account_number,
     c.account_holder_name AS c_account_holder_name, c.bank_name AS c_bank_name, c.branch_name AS c_branch_name,
-    c.submitted_at AS c_submitted_at, c.updated_at AS c_updated_at, u.contact_changed_at AS u_contact_changed_at,
+    c.submitted_at AS c_submitted_at, c.updated_at AS c_updated_at, c.transfer_reference AS c_transfer_reference,
+    u.contact_changed_at AS u_contact_changed_at,
     p.withheld_reason
   FROM prizes p
   JOIN transactions t ON t.id = p.transaction_id
@@ -95,7 +98,7 @@ export const submitPayout = (db: Db, prizeId: number, userId: number, p: Payout)
      ON CONFLICT (prize_id) DO UPDATE SET status = 'payment_info_submitted', payment_method = EXCLUDED.payment_method,
        account_number = EXCLUDED.account_number, account_holder_name = EXCLUDED.account_holder_name, bank_name = EXCLUDED.bank_name,
        branch_name = EXCLUDED.branch_name, submitted_at = now(), updated_at = now(),
-       transfer_approved_by = NULL, transfer_approved_at = NULL
+       transfer_approved_by = NULL, transfer_approved_at = NULL, transfer_failure = NULL
      WHERE prize_claims.status IN ('pending', 'transfer_failed') AND prize_claims.user_id = EXCLUDED.user_id
      RETURNING id`,
     [prizeId, userId, p.payment_method, p.account_number, p.account_holder_name, p.bank_name, p.branch_name],
@@ -118,12 +121,21 @@ export type ClaimRow = {
   updated_at: string;
   transfer_approved_by: number | null;
   transfer_approved_at: string | null;
+  transfer_reference: string | null;
+  transfer_failure: string | null;
 };
 
 export const claimForUpdate = (db: Db, id: number) => db.one<ClaimRow>('SELECT * FROM prize_claims WHERE id = $1 FOR UPDATE', [id]);
 
-export const setClaimStatus = (db: Db, id: number, status: ClaimStatus) =>
-  db.one<ClaimRow>('UPDATE prize_claims SET status = $2, updated_at = now() WHERE id = $1 RETURNING *', [id, status]);
+/**
+ * The claim's transfer decided: completed with what proves it (bKash's TrxID, or a reference of a transfer by hand),
+ * or failed (with bKash's refusal code when bKash refused it).
+ */
+export const setClaimStatus = (db: Db, id: number, status: ClaimStatus, proof: { reference?: string; failure?: string } = {}) =>
+  db.one<ClaimRow>(
+    `UPDATE prize_claims SET status = $2, transfer_reference = $3, transfer_failure = $4, updated_at = now() WHERE id = $1 RETURNING *`,
+    [id, status, proof.reference ?? null, proof.failure ?? null],
+  );
 
 /** A second staff member approves the transfer of the claim's payout details (docs/rules/lotteries-and-sales.md#11-prize-claims). */
 export const approveTransfer = (db: Db, id: number, staffId: number) =>
@@ -158,9 +170,12 @@ export type StaffClaimRow = ClaimRow & {
   lottery_id: number;
   l_name: string;
   l_name_bn: string;
+  /** The latest payout try by bKash with the name of who pressed Pay now, as JSON; null when none. */
+  payout: (PayoutTry & { pressed_name: string }) | null;
 };
 
-const STAFF_SELECT = `SELECT c.*, u.name AS u_name, u.phone AS u_phone, u.email AS u_email, p.ticket AS p_ticket, p.prize_money AS p_prize_money,
+const STAFF_SELECT = `SELECT c.*, (SELECT row_to_json(x) FROM (SELECT pp.*, pu.name AS pressed_name FROM prize_payouts pp
+      JOIN users pu ON pu.id = pp.pressed_by WHERE pp.claim_id = c.id ORDER BY pp.try DESC LIMIT 1) x) AS payout, u.name AS u_name, u.phone AS u_phone, u.email AS u_email, p.ticket AS p_ticket, p.prize_money AS p_prize_money,
     l.id AS lottery_id, l.name AS l_name, l.name_bn AS l_name_bn,
     u.contact_changed_at AS u_contact_changed_at, u.contact_changed_by AS u_contact_changed_by, a.name AS a_name
   FROM prize_claims c JOIN users u ON u.id = c.user_id JOIN prizes p ON p.id = c.prize_id JOIN lotteries l ON l.id = p.lottery_id

@@ -35,6 +35,7 @@ import type { Notifier } from '../notify/index.ts';
 import { tellPayout } from '../messages/outbox.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import * as q from './queries.ts';
+import * as pq from './payout-queries.ts';
 
 export type ClaimsDeps = {
   db: Db;
@@ -77,6 +78,7 @@ const winningJson = (r: q.WinningRow, now = Date.now()): Winning => {
             branch_name: r.c_branch_name ?? '',
             submitted_at: r.c_submitted_at,
             updated_at: r.c_updated_at ?? r.drawn_at,
+            transfer_reference: r.c_transfer_reference,
           },
   };
 };
@@ -104,10 +106,30 @@ const staffJson = (r: q.StaffClaimRow, secondApprovalTk: number, now = Date.now(
   approved_at: r.transfer_approved_at,
   held_until: heldUntil(r.u_contact_changed_at, now),
   contact_changed_by: r.u_contact_changed_by,
+  transfer_reference: r.transfer_reference,
+  transfer_failure: r.transfer_failure,
+  payout:
+    r.payout === null
+      ? null
+      : {
+          id: r.payout.id,
+          try: r.payout.try,
+          invoice: r.payout.invoice,
+          amount: Number(r.payout.amount),
+          receiver: r.payout.receiver,
+          state: r.payout.state,
+          trx_id: r.payout.trx_id,
+          code: r.payout.code,
+          message: r.payout.message,
+          pressed_by: { id: Number(r.payout.pressed_by), name: r.payout.pressed_name },
+          created_at: r.payout.created_at,
+          sent_at: r.payout.sent_at,
+          completed_at: r.payout.completed_at,
+        },
 });
 
 /** A refusal of the payout rules (shared/claims/payout.ts) as the API answers it (shared/claims/refusals.ts). */
-function payoutRefusal(r: PayoutRefusal, thresholdTk: number): Refusal {
+export function payoutRefusal(r: PayoutRefusal, thresholdTk: number): Refusal {
   switch (r.reason) {
     case 'held':
       return refusal('transfer_held', { vars: { date: r.until, hours: CONTACT_HOLD_HOURS } });
@@ -130,10 +152,10 @@ const TRANSFER = {
   fail: { to: 'transfer_failed', action: 'claim.transfer_failed' },
 } as const satisfies Record<string, { to: ClaimStatus; action: AuditAction }>;
 
-const notFound = () => refusal('claim_not_found');
+export const notFound = () => refusal('claim_not_found');
 
 /** What the audit log keeps of a claim. */
-const claimSnapshot = (c: q.ClaimRow) => ({
+export const claimSnapshot = (c: q.ClaimRow) => ({
   status: c.status,
   prize_id: c.prize_id,
   user_id: c.user_id,
@@ -143,7 +165,34 @@ const claimSnapshot = (c: q.ClaimRow) => ({
   bank_name: c.bank_name,
   branch_name: c.branch_name,
   transfer_approved_by: c.transfer_approved_by,
+  transfer_reference: c.transfer_reference,
+  transfer_failure: c.transfer_failure,
 });
+
+/** The claim locked for a staff action; undefined when it already has the state `to` (nothing to do). */
+export async function lockSubmitted(tx: Db, id: number, to: ClaimStatus | null): Promise<q.ClaimRow | undefined> {
+  const before = await q.claimForUpdate(tx, id);
+  if (!before) throw notFound();
+  if (before.status === to) return undefined;
+  // The text names the claim's state in the caller's language (`$t(api:claimStatus.…)` in the text itself).
+  if (before.status !== 'payment_info_submitted') refuse('transfer_not_ready', { vars: { status: before.status } });
+  return before;
+}
+
+/** What the payout rules decide on, read under the claim's lock with the winner's row shared-locked. */
+export async function payoutFacts(tx: Db, staffId: number, c: q.ClaimRow, thresholdTk: number): Promise<PayoutFacts> {
+  const f = await q.payoutFacts(tx, c);
+  if (!f) throw notFound();
+  return {
+    staffId,
+    winnerId: c.user_id,
+    prizeMoney: f.prize_money,
+    thresholdTk,
+    contactChangedAt: f.contact_changed_at,
+    contactChangedBy: f.contact_changed_by,
+    approvedBy: c.transfer_approved_by,
+  };
+}
 
 /**
  * Prize claims (docs/rules/lotteries-and-sales.md#11-prize-claims): a player claims his own prize with a code sent
@@ -271,20 +320,32 @@ export class Claims {
 
   /**
    * Staff: the transfer of a claim with submitted details is done, or failed; audited. The same again changes nothing.
-   * Completing obeys the payout rules (shared/claims/payout.ts): not while the winner's account is held, never by the
-   * staff member who last changed it or by the winner himself, and above PAYOUT_SECOND_APPROVAL_TK only after another
-   * staff member approved. Failing a transfer pays nothing and is not held.
+   * Completing is for transfers made by hand (Nagad, Rocket, a bank), recorded with their reference; a prize to a bKash
+   * wallet is paid by bKash (Pay now, server/claims/payouts.ts). It obeys the payout rules (shared/claims/payout.ts):
+   * not while the winner's account is held, never by the staff member who last changed it or by the winner himself,
+   * and above PAYOUT_SECOND_APPROVAL_TK only after another staff member approved. Failing a transfer pays nothing and
+   * is not held; it is refused while a payout by bKash is being sent or its answer was lost, and gives up one waiting
+   * for the balance.
    */
-  async transfer(staff: AccessClaims, id: number, how: keyof typeof TRANSFER): Promise<z.input<typeof StaffClaim>> {
+  async transfer(
+    staff: AccessClaims,
+    id: number,
+    how: keyof typeof TRANSFER,
+    reference: string | null = null,
+  ): Promise<z.input<typeof StaffClaim>> {
     const { to, action } = TRANSFER[how];
     await this.d.db.tx(async (tx) => {
-      const before = await this.lockSubmitted(tx, id, to);
+      const before = await lockSubmitted(tx, id, to);
       if (!before) return;
+      const live = await pq.livePayout(tx, id);
       if (how === 'complete') {
-        const refused = refuseCompletion(await this.facts(tx, staff, before));
+        if (before.payment_method === 'bkash') refuse('transfer_by_bkash');
+        const refused = refuseCompletion(await payoutFacts(tx, staff.user_id, before, this.d.secondApprovalTk));
         if (refused) throw payoutRefusal(refused, this.d.secondApprovalTk);
-      }
-      const after = await q.setClaimStatus(tx, id, to);
+      } else if (live && live.state !== 'waiting') refuse('payout_under_way', { vars: { state: live.state } });
+      else if (live) await pq.payoutNotSent(tx, live.id, staff.user_id, 'waiting');
+      const proof = how === 'complete' && reference !== null ? { reference } : {};
+      const after = await q.setClaimStatus(tx, id, to, proof);
       if (!after) throw notFound();
       await recordAudit(tx, {
         actorId: staff.user_id,
@@ -294,7 +355,7 @@ export class Claims {
         before: claimSnapshot(before),
         after: claimSnapshot(after),
       });
-      await tellPayout(tx, id, how === 'complete' ? 'payout_sent' : 'payout_failed');
+      await tellPayout(tx, id, how === 'complete' ? 'payout_sent' : 'payout_failed', proof);
     });
     return this.staffOne(id);
   }
@@ -305,9 +366,9 @@ export class Claims {
    */
   async approve(staff: AccessClaims, id: number): Promise<z.input<typeof StaffClaim>> {
     await this.d.db.tx(async (tx) => {
-      const before = await this.lockSubmitted(tx, id, null);
+      const before = await lockSubmitted(tx, id, null);
       if (!before || before.transfer_approved_by !== null) return;
-      const refused = refuseApproval(await this.facts(tx, staff, before));
+      const refused = refuseApproval(await payoutFacts(tx, staff.user_id, before, this.d.secondApprovalTk));
       if (refused) throw payoutRefusal(refused, this.d.secondApprovalTk);
       const after = await q.approveTransfer(tx, id, staff.user_id);
       if (!after) throw notFound();
@@ -323,32 +384,7 @@ export class Claims {
     return this.staffOne(id);
   }
 
-  /** The claim locked for a staff action; undefined when it already has the state `to` (nothing to do). */
-  private async lockSubmitted(tx: Db, id: number, to: ClaimStatus | null): Promise<q.ClaimRow | undefined> {
-    const before = await q.claimForUpdate(tx, id);
-    if (!before) throw notFound();
-    if (before.status === to) return undefined;
-    // The text names the claim's state in the caller's language (`$t(api:claimStatus.…)` in the text itself).
-    if (before.status !== 'payment_info_submitted') refuse('transfer_not_ready', { vars: { status: before.status } });
-    return before;
-  }
-
-  /** What the payout rules decide on, read under the claim's lock with the winner's row shared-locked. */
-  private async facts(tx: Db, staff: AccessClaims, c: q.ClaimRow): Promise<PayoutFacts> {
-    const f = await q.payoutFacts(tx, c);
-    if (!f) throw notFound();
-    return {
-      staffId: staff.user_id,
-      winnerId: c.user_id,
-      prizeMoney: f.prize_money,
-      thresholdTk: this.d.secondApprovalTk,
-      contactChangedAt: f.contact_changed_at,
-      contactChangedBy: f.contact_changed_by,
-      approvedBy: c.transfer_approved_by,
-    };
-  }
-
-  private async staffOne(id: number): Promise<z.input<typeof StaffClaim>> {
+  async staffOne(id: number): Promise<z.input<typeof StaffClaim>> {
     const row = await q.staffClaim(this.d.db, id);
     if (!row) throw notFound();
     return staffJson(row, this.d.secondApprovalTk);

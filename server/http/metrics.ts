@@ -47,7 +47,11 @@ SELECT
   (SELECT count(*)::int FROM player_messages WHERE sms_state IN ('queued', 'sending')) AS sms_waiting,
   (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 FROM player_messages
      WHERE sms_state IN ('queued', 'sending')) AS sms_oldest_seconds,
-  (SELECT count(*)::int FROM player_messages WHERE sms_state = 'failed') AS sms_failed`;
+  (SELECT count(*)::int FROM player_messages WHERE sms_state = 'failed') AS sms_failed,
+  (SELECT count(*)::int FROM prize_payouts WHERE state = 'unknown') AS payouts_unknown,
+  (SELECT count(*)::int FROM prize_payouts WHERE state = 'waiting') AS payouts_waiting,
+  (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 FROM prize_payouts
+     WHERE state = 'waiting') AS payouts_oldest_waiting_seconds`;
 
 type Figures = {
   payments: Record<string, number> | string;
@@ -58,6 +62,9 @@ type Figures = {
   sms_waiting: number;
   sms_oldest_seconds: number;
   sms_failed: number;
+  payouts_unknown: number;
+  payouts_waiting: number;
+  payouts_oldest_waiting_seconds: number;
 };
 
 const PAYMENT_STATES = ['created', 'completed', 'failed', 'cancelled', 'expired', 'refund_due', 'refunded'] as const;
@@ -126,6 +133,12 @@ export function createMetrics(opts: {
     const smsWaiting = gauge('bhagya_sms_waiting', "Players' SMS waiting to be sent");
     const smsAge = gauge('bhagya_sms_oldest_waiting_seconds', "Age of the oldest players' SMS waiting to be sent");
     const smsFailed = gauge('bhagya_sms_failed', "Players' SMS given up after their retries (grows; alert on its increase)");
+    const payoutsUnknown = gauge('bhagya_payouts_unknown', 'Prize payouts sent to bKash whose outcome is unknown: staff settle them');
+    const payoutsWaiting = gauge('bhagya_payouts_waiting', "Prize payouts waiting for bKash's disbursement balance to cover them");
+    const payoutsWaitingAge = gauge(
+      'bhagya_payouts_oldest_waiting_seconds',
+      'How long the oldest payout waiting for the balance has waited',
+    );
     // One read per scrape, shared by the gauges; bounded so that a slow database does not hold the scrape.
     readFigures = async () => {
       let timer: NodeJS.Timeout | undefined;
@@ -146,6 +159,9 @@ export function createMetrics(opts: {
         smsWaiting.set(f.sms_waiting);
         smsAge.set(f.sms_oldest_seconds);
         smsFailed.set(f.sms_failed);
+        payoutsUnknown.set(f.payouts_unknown);
+        payoutsWaiting.set(f.payouts_waiting);
+        payoutsWaitingAge.set(f.payouts_oldest_waiting_seconds);
         up.set(1);
       } catch {
         up.set(0);

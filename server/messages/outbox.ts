@@ -4,6 +4,7 @@
  * (`ON CONFLICT DO NOTHING`). The row is the notifications page's entry and its SMS's place in the queue at once; the
  * SMS goes after the commit (server/messages/service.ts dispatch), so a rolled-back event sends nothing.
  */
+import type { PayoutRefusalReason } from '../../shared/claims/payout.ts';
 import type { Db } from '../db/index.ts';
 import { queuePush } from '../push/service.ts';
 import { CLAIM_DAYS } from '../../shared/claims/schemas.ts';
@@ -140,7 +141,12 @@ export async function tellWithheld(tx: Db, prizeId: number, reason: string): Pro
 }
 
 /** A prize transfer staff marked done or failed; the key names the claim, the outcome and the time of the change. */
-export async function tellPayout(tx: Db, claimId: number, kind: 'payout_sent' | 'payout_failed'): Promise<void> {
+export async function tellPayout(
+  tx: Db,
+  claimId: number,
+  kind: 'payout_sent' | 'payout_failed',
+  how: { trx_id?: string; reference?: string; refusal?: PayoutRefusalReason } = {},
+): Promise<void> {
   const f = await tx.one<{
     user_id: number;
     prize_id: number;
@@ -159,7 +165,7 @@ export async function tellPayout(tx: Db, claimId: number, kind: 'payout_sent' | 
   );
   if (!f) return;
   const { user_id: userId, at, ...params } = f;
-  await tell(tx, { userId, kind, key: `${kind}:${claimId}:${at}`, params });
+  await tell(tx, { userId, kind, key: `${kind}:${claimId}:${at}`, params: { ...params, ...how } });
 }
 
 /**

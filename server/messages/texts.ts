@@ -16,6 +16,9 @@ export type Rendered = { title: string; text: string; sms: string; link: string 
 function variant(kind: MessageKind, p: Record<string, unknown>): string {
   if (kind === 'ticket_rejected') return `_${String(p.reason)}`;
   if (kind === 'claim_reminder') return `_${String(p.days)}`;
+  // A payout by bKash names its TrxID (or bKash's refusal); one made by hand, its reference.
+  if (kind === 'payout_sent') return p.trx_id !== undefined ? '_bkash' : p.reference !== undefined ? '_ref' : '';
+  if (kind === 'payout_failed' && p.refusal !== undefined) return '_bkash';
   return '';
 }
 
@@ -34,6 +37,7 @@ function values(p: Record<string, unknown>, lng: Language): Record<string, strin
   if (typeof p.amount === 'number') out.amount = formatTaka(p.amount, lng);
   if (typeof p.price === 'number') out.price = formatTaka(p.price, lng);
   if (typeof p.trx_id === 'string') out.trx = p.trx_id;
+  if (typeof p.reference === 'string') out.reference = p.reference;
   if (typeof p.reason === 'string') out.reason = p.reason;
   if (p.deadline !== undefined) out.deadline = day(p.deadline);
   if (p.draw_date !== undefined) out.date = day(p.draw_date);
@@ -47,8 +51,9 @@ export function renderMessage<K extends MessageKind>(t: Texts, kind: K, stored: 
   if (!parsed.success) return null;
   const p = parsed.data as ParamsOf<K> & Record<string, unknown>;
   const name = lng === 'bn' && p.lottery_bn ? p.lottery_bn : p.lottery;
-  const vars = { ...values(p, lng), lng, interpolation: { escapeValue: false } };
   const key = `messages:kinds.${kind}`;
+  const why = typeof p.refusal === 'string' ? { why: t(`${key}.why.${p.refusal}`, { lng }) } : {};
+  const vars = { ...values(p, lng), ...why, lng, interpolation: { escapeValue: false } };
   const v = variant(kind, p);
   return {
     title: t(`${key}.title`, vars),

@@ -4,7 +4,17 @@ import { endpoint } from '../api/endpoint.ts';
 import type { RefusalName } from '../api/refusals.ts';
 import { CodeSent } from '../accounts/schemas.ts';
 import { IdParams, Paging } from '../lotteries/schemas.ts';
-import { ClaimBody, ClaimCodeBody, ClaimsSummary, StaffClaim, StaffClaimsQuery, WinningTicket } from './schemas.ts';
+import {
+  BkashBalanceReply,
+  ClaimBody,
+  ClaimCodeBody,
+  ClaimsSummary,
+  SettlePayoutBody,
+  StaffClaim,
+  StaffClaimsQuery,
+  TransferBody,
+  WinningTicket,
+} from './schemas.ts';
 
 /** What refuses a player's code and his payout details alike: the limits, then the prize's own state (Claims.refusal). */
 const CLAIMING = [
@@ -109,12 +119,13 @@ export const claimsEndpoints = {
     access: 'staff',
     tag: 'claims',
     params: IdParams,
+    body: TransferBody,
     reply: StaffClaim,
-    refuses: [...MOVING, 'transfer_approval_required', 'transfer_approver_completes'],
+    refuses: [...MOVING, 'transfer_approval_required', 'transfer_approver_completes', 'transfer_by_bkash'],
     summary:
-      'Marks the transfer of a claim with submitted payout details as completed (final): not within 72 hours of a change of ' +
-      "the winner's phone, e-mail or password, not by who made it, above PAYOUT_SECOND_APPROVAL_TK only after another staff " +
-      "member's approval; audited.",
+      'Records a transfer made by hand (Nagad, Rocket, a bank) with its reference as completed (final): not within 72 hours ' +
+      "of a change of the winner's phone, e-mail or password, not by who made it, above PAYOUT_SECOND_APPROVAL_TK only after " +
+      "another staff member's approval; a prize to a bKash wallet is paid with pay-now instead; audited.",
   }),
   failTransfer: endpoint({
     method: 'PATCH',
@@ -123,7 +134,64 @@ export const claimsEndpoints = {
     tag: 'claims',
     params: IdParams,
     reply: StaffClaim,
-    refuses: ['claim_not_found', 'transfer_not_ready'],
-    summary: 'Marks the transfer of a claim with submitted payout details as failed: the player may submit details again; audited.',
+    refuses: ['claim_not_found', 'transfer_not_ready', 'payout_under_way'],
+    summary:
+      'Marks the transfer of a claim with submitted payout details as failed: the player may submit details again (not while ' +
+      'a payout by bKash is being sent or its answer is open; one waiting for the balance is given up); audited.',
+  }),
+  payNow: endpoint({
+    method: 'POST',
+    path: '/api/v1/admin/prize-claims/:id/pay-now/',
+    access: 'staff',
+    tag: 'claims',
+    params: IdParams,
+    reply: StaffClaim,
+    refuses: [...MOVING, 'transfer_approval_required', 'transfer_approver_completes', 'payout_not_bkash', 'payout_under_way'],
+    summary:
+      "Pays a claim to a bKash wallet through bKash's B2C payout, under the rules of completing a transfer; sent when bKash's " +
+      "balance covers it, else it waits; completed only on bKash's word, with its TrxID; one payout per claim; audited.",
+  }),
+  settlePayout: endpoint({
+    method: 'POST',
+    path: '/api/v1/admin/prize-claims/:id/settle-payout/',
+    access: 'staff',
+    tag: 'claims',
+    params: IdParams,
+    body: SettlePayoutBody,
+    reply: StaffClaim,
+    refuses: [
+      'claim_not_found',
+      'transfer_own_prize',
+      'payout_not_unknown',
+      'payout_trx_mismatch',
+      'payout_trx_used',
+      'payout_bkash_unavailable',
+    ],
+    summary:
+      "Settles a payout whose answer was lost with the TrxID bKash's merchant portal shows, checked with bKash (completed, " +
+      'this amount, wallet and invoice): the claim is paid; audited.',
+  }),
+  payoutNotSent: endpoint({
+    method: 'POST',
+    path: '/api/v1/admin/prize-claims/:id/payout-not-sent/',
+    access: 'staff',
+    tag: 'claims',
+    params: IdParams,
+    reply: StaffClaim,
+    refuses: ['claim_not_found', 'transfer_own_prize', 'payout_not_unknown', 'payout_same_staff'],
+    summary:
+      'A second staff member (not who pressed pay-now) finds a payout whose answer was lost not sent by bKash: the claim may be ' +
+      'paid again under a new invoice; audited.',
+  }),
+  bkashBalance: endpoint({
+    method: 'GET',
+    path: '/api/v1/admin/bkash-balance/',
+    access: 'staff',
+    tag: 'claims',
+    reply: BkashBalanceReply,
+    refuses: [],
+    summary:
+      "bKash's disbursement balance as last read (by the reconciliation job every minute, and around payouts) and what is " +
+      'owed to winners: claimed, still claimable, and payouts waiting for the balance.',
   }),
 } as const;

@@ -100,4 +100,49 @@ export const claimsRefusals = refusals({
     when: 'The prize is not above PAYOUT_SECOND_APPROVAL_TK: its transfer needs no approval.',
     format: threshold,
   },
+  // Prizes paid by bKash (docs/rules/lotteries-and-sales.md#11-prize-claims, "Paid by bKash").
+  transfer_by_bkash: {
+    status: 409,
+    text: 'api:transferByBkash',
+    when: 'A prize to a bKash wallet is paid by bKash with Pay now, never marked paid by hand.',
+  },
+  payout_not_bkash: {
+    status: 409,
+    text: 'api:payoutNotBkash',
+    when: 'Pay now sends bKash payouts; this claim is to be paid to Nagad, Rocket or a bank, by hand, with its reference.',
+  },
+  payout_under_way: {
+    status: 409,
+    code: 'payout_under_way',
+    text: 'api:payoutUnderWay',
+    when: 'A payout of this claim is already waiting, being sent, or sent without an answer yet: one payout per claim.',
+  },
+  payout_not_unknown: {
+    status: 409,
+    text: 'api:payoutNotUnknown',
+    when: 'Only a payout whose answer was lost is settled with a TrxID or found not sent.',
+  },
+  payout_trx_mismatch: {
+    status: 422,
+    code: 'trx_mismatch',
+    text: 'api:payoutTrxMismatch',
+    when: 'bKash reports the TrxID as something other than this payout (unknown, not completed, another amount, wallet or invoice).',
+  },
+  payout_trx_used: {
+    status: 409,
+    code: 'trx_used',
+    text: 'api:payoutTrxUsed',
+    when: 'The TrxID is already recorded as another payout.',
+  },
+  payout_same_staff: {
+    status: 403,
+    code: 'four_eyes',
+    text: 'api:payoutSameStaff',
+    when: 'Four eyes: the staff member who pressed Pay now does not also say that the payout was not sent.',
+  },
+  payout_bkash_unavailable: {
+    status: 503,
+    text: 'api:payoutBkashUnavailable',
+    when: 'bKash did not answer the question asked (the balance, a TrxID): nothing changed; try again.',
+  },
 });

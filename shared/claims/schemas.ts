@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { toAsciiDigits } from '../dates.ts';
-import { code, id, optional, text, v, NAME_MAX } from '../fields.ts';
+import { code, id, optional, text, trxId, v, NAME_MAX } from '../fields.ts';
 import { Paging } from '../lotteries/schemas.ts';
 
 export const CLAIM_STATUSES = ['pending', 'payment_info_submitted', 'transfer_completed', 'transfer_failed'] as const;
@@ -96,6 +96,11 @@ export const PlayerClaim = z.object({
   branch_name: z.string(),
   submitted_at: z.string().nullable(),
   updated_at: z.string(),
+  /**
+   * What proves the prize left: bKash's TrxID of a payout made by bKash, or the reference staff recorded of a transfer
+   * made by hand; null until the transfer completed.
+   */
+  transfer_reference: z.string().nullable(),
 });
 
 /** One winning ticket of the caller (results published), its prize, its claim and until when it can be claimed. */
@@ -123,6 +128,29 @@ export const WinningTicket = z.object({
   claim: PlayerClaim.nullable(),
 });
 
+/** The states of a payout try by bKash (docs/rules/lotteries-and-sales.md#11-prize-claims, "Paid by bKash"). */
+export const PAYOUT_STATES = ['waiting', 'sending', 'completed', 'refused', 'unknown', 'not_sent'] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/** A claim's latest payout try by bKash, as staff see it. */
+export const StaffPayout = z.object({
+  id: z.number().int(),
+  try: z.number().int(),
+  /** The merchant invoice number bKash was given. */
+  invoice: z.string(),
+  amount: z.number().int(),
+  receiver: z.string(),
+  state: z.enum(PAYOUT_STATES),
+  trx_id: z.string().nullable(),
+  /** bKash's refusal code and message (refused). */
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+  pressed_by: z.object({ id: z.number().int(), name: z.string() }),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+
 /** A claim as staff see it: the player, the prize and the account to pay. */
 export const StaffClaim = PlayerClaim.extend({
   created_at: z.string(),
@@ -142,6 +170,32 @@ export const StaffClaim = PlayerClaim.extend({
   held_until: z.string().nullable(),
   /** The staff member (or the player himself) who last changed the player's phone, e-mail or password; he never completes. */
   contact_changed_by: z.number().int().nullable(),
+  /** bKash's refusal code of the last payout try, when it was refused. */
+  transfer_failure: z.string().nullable(),
+  /** The latest payout try by bKash; null for a claim never paid by bKash. */
+  payout: StaffPayout.nullable(),
+});
+
+/** `PATCH …/toggle-transfer/`: a transfer made by hand (Nagad, Rocket, a bank) is recorded with its reference. */
+export const TransferBody = z.strictObject({ reference: text(40, 'fieldRequired') });
+
+/** `POST …/settle-payout/`: the TrxID bKash's merchant portal shows for a payout whose answer was lost. */
+export const SettlePayoutBody = z.strictObject({ trx_id: trxId });
+
+/** `GET /api/v1/admin/bkash-balance/`: the money there, and the money owed to winners (whole taka; the balance in paisa). */
+export const BkashBalanceReply = z.object({
+  /** bKash's disbursement account's available balance in paisa, as last read; null when never read. */
+  disbursement_paisa: z.number().int().nullable(),
+  read_at: z.string().nullable(),
+  /** Whether it was read within the last five minutes (false: bKash has not answered since). */
+  fresh: z.boolean(),
+  /** Claims with payout details given, waiting to be paid (any method): their prize money. */
+  owed_claimed: z.number().int(),
+  /** Prizes won and not yet claimed, within their claim period: what may still be asked for. */
+  owed_unclaimed: z.number().int(),
+  /** Payouts by bKash waiting for the balance to cover them: how many, and how much. */
+  waiting: z.number().int(),
+  waiting_amount: z.number().int(),
 });
 
 /** `GET /api/v1/admin/prize-claims/` (staff): paged, searched (player name or phone, lottery name, ticket), filtered. */

@@ -3,6 +3,7 @@
  * kept within one message. Plain rules, no I/O: the server renders and sends, the pages show.
  */
 import { z } from 'zod';
+import { PAYOUT_REFUSAL_REASONS } from '../claims/payout.ts';
 import type { Language } from '../i18n.ts';
 
 /** Every kind of message, in the order the settings and the docs name them. */
@@ -63,8 +64,23 @@ export const MessageParams = {
   prize_won: z.object({ ...lottery, ...ticket, prize_id: z.number().int(), amount: z.number(), deadline: z.string() }),
   /** `reason`: why it was withheld, as the superuser who proposed it wrote it (docs/rules/lotteries-and-sales.md#9-the-draw). */
   prize_withheld: z.object({ ...lottery, ...ticket, prize_id: z.number().int(), amount: z.number(), reason: z.string() }),
-  payout_sent: z.object({ ...lottery, ...ticket, prize_id: z.number().int(), amount: z.number() }),
-  payout_failed: z.object({ ...lottery, ...ticket, prize_id: z.number().int(), amount: z.number() }),
+  /** `trx_id`: bKash's TrxID of a payout by bKash; `reference`: the reference of a transfer made by hand (older: neither). */
+  payout_sent: z.object({
+    ...lottery,
+    ...ticket,
+    prize_id: z.number().int(),
+    amount: z.number(),
+    trx_id: z.string().optional(),
+    reference: z.string().optional(),
+  }),
+  /** `refusal`: why bKash refused the payout (shared/claims/payout.ts); none when staff marked the transfer failed. */
+  payout_failed: z.object({
+    ...lottery,
+    ...ticket,
+    prize_id: z.number().int(),
+    amount: z.number(),
+    refusal: z.enum(PAYOUT_REFUSAL_REASONS).optional(),
+  }),
   claim_reminder: z.object({
     ...lottery,
     ...ticket,

@@ -25,7 +25,16 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  for (const table of ['audit_log', 'generated_tickets', 'prize_claims', 'prizes', 'transactions', 'lotteries', 'rate_limits'])
+  for (const table of [
+    'audit_log',
+    'generated_tickets',
+    'prize_payouts',
+    'prize_claims',
+    'prizes',
+    'transactions',
+    'lotteries',
+    'rate_limits',
+  ])
     await t.db.query(`DELETE FROM ${table}`);
 });
 

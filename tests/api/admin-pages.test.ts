@@ -7,7 +7,7 @@
 import request from 'supertest';
 import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs, type Agent } from '../helpers/session.ts';
-import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand } from './purchase-fixtures.ts';
+import { account, buy, drawByHand, insertLottery, purchase, type Player, trxId, approveByHand, claimToPay } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let staffAgent: Agent;
@@ -27,7 +27,16 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  for (const table of ['audit_log', 'prize_claims', 'generated_tickets', 'prizes', 'transactions', 'lotteries', 'rate_limits'])
+  for (const table of [
+    'audit_log',
+    'prize_payouts',
+    'prize_claims',
+    'generated_tickets',
+    'prizes',
+    'transactions',
+    'lotteries',
+    'rate_limits',
+  ])
     await t.db.query(`DELETE FROM ${table}`);
 });
 
@@ -313,7 +322,7 @@ describe('prize claims without JavaScript', () => {
     await request(t.url)
       .post('/api/v1/submit-prize-claim/')
       .set(...player.auth)
-      .send({ prize, payment_method: 'bkash', account_number: '01712345678', account_holder_name: 'Rahim Uddin', otp: code })
+      .send({ prize, payment_method: 'nagad', account_number: '01712345678', account_holder_name: 'Rahim Uddin', otp: code })
       .expect(200);
     const claim = await t.db.one<{ id: number }>('SELECT id FROM prize_claims WHERE prize_id = $1', [prize]);
 
@@ -323,7 +332,9 @@ describe('prize claims without JavaScript', () => {
     expect(page.text).toContain('Details submitted');
     expect(page.text).toMatch(/Pending transfers<\/span><span class="admin-stat__value">1</);
     expect((await staffAgent.get('/admin/prize-claims?status=transfer_completed').expect(200)).text).toContain('No prize claims found');
-    expect((await staffAgent.get('/admin/prize-claims?search=rahim&payment_method=bkash').expect(200)).text).toContain('Claims Draw');
+    expect((await staffAgent.get('/admin/prize-claims?search=rahim&payment_method=nagad').expect(200)).text).toContain('Claims Draw');
+    // Paid to Nagad by hand: the transfer is recorded with its reference (a bKash wallet's has Pay now, below).
+    expect(page.text).not.toContain('value="pay"');
 
     // TK. 100,000 is above PAYOUT_SECOND_APPROVAL_TK: a second staff member approves first (four eyes).
     expect(page.text).toContain('Needs a second approval');
@@ -332,7 +343,7 @@ describe('prize claims without JavaScript', () => {
     const early = await staffAgent
       .post('/admin/prize-claims')
       .type('form')
-      .send({ _csrf: csrfFrom(page.text), claim: String(claim?.id), intent: 'complete' });
+      .send({ _csrf: csrfFrom(page.text), claim: String(claim?.id), intent: 'complete', reference: 'NGD8812345' });
     expect(early.status).toBe(409);
     expect(early.text).toContain('a second staff member must approve the transfer before it can be completed');
     const confirm = await staffAgent.get(`/admin/prize-claims?approve=${claim?.id}`).expect(200);
@@ -351,7 +362,7 @@ describe('prize claims without JavaScript', () => {
     const self = await staffAgent
       .post('/admin/prize-claims')
       .type('form')
-      .send({ _csrf: csrfFrom(page.text), claim: String(claim?.id), intent: 'complete' });
+      .send({ _csrf: csrfFrom(page.text), claim: String(claim?.id), intent: 'complete', reference: 'NGD8812345' });
     expect(self.status).toBe(403);
     expect(self.text).toContain('You approved this transfer: another staff member must complete it.');
     await t.db.query('UPDATE prize_claims SET transfer_approved_by = $2 WHERE id = $1', [claim?.id, staff.id]);
@@ -359,10 +370,10 @@ describe('prize claims without JavaScript', () => {
     const done = await staffAgent
       .post('/admin/prize-claims')
       .type('form')
-      .send({ _csrf: csrfFrom(page.text), claim: String(claim?.id), intent: 'complete' });
+      .send({ _csrf: csrfFrom(page.text), claim: String(claim?.id), intent: 'complete', reference: 'NGD8812345' });
     expect(done.status).toBe(200);
     expect(done.text).toContain('Transfer status updated successfully');
-    expect(done.text).toContain('>Done<');
+    expect(done.text).toContain('Paid: NGD8812345');
     expect((await t.db.one<{ status: string }>('SELECT status FROM prize_claims WHERE id = $1', [claim?.id]))?.status).toBe(
       'transfer_completed',
     );
@@ -378,6 +389,34 @@ describe('prize claims without JavaScript', () => {
       .type('form')
       .send({ _csrf: csrfFrom(page.text), claim: 'x', intent: 'complete' });
     expect(bad.status).toBe(400);
+  });
+
+  test("a bKash wallet's prize: Pay now as a form post; bKash's balance unread here, so it waits and nothing is sent", async () => {
+    const claim = { id: await claimToPay(t, player, { name: 'Wallet Draw' }) };
+    const page = await staffAgent.get('/admin/prize-claims?search=wallet').expect(200);
+    expect(page.text).toContain('value="pay"');
+    expect(page.text).not.toContain('name="reference"');
+    const paid = await staffAgent
+      .post('/admin/prize-claims?search=wallet')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), claim: String(claim?.id), intent: 'pay' });
+    expect(paid.status).toBe(200);
+    expect(paid.text).toContain('Payout sent to bKash');
+    expect(paid.text).toContain(`Waits for the bKash balance (invoice BHAGYA-PRIZE-${claim?.id}-1)`);
+    expect(paid.text).not.toContain('value="pay"');
+    expect(await t.db.query('SELECT state FROM prize_payouts')).toEqual([{ state: 'waiting' }]);
+    // A payout sent without an answer: the TrxID form, and "not sent" for another staff member than who pressed.
+    await t.db.query(`UPDATE prize_payouts SET state = 'unknown', pressed_by = $1`, [player.id]);
+    const unknown = await staffAgent.get('/admin/prize-claims?search=wallet').expect(200);
+    expect(unknown.text).toContain('Sent to bKash without an answer');
+    expect(unknown.text).toContain('name="trx_id"');
+    expect(unknown.text).toContain('value="not_sent"');
+    const wrong = await staffAgent
+      .post('/admin/prize-claims?search=wallet')
+      .type('form')
+      .send({ _csrf: csrfFrom(unknown.text), claim: String(claim?.id), intent: 'settle', trx_id: 'not a trx' });
+    expect(wrong.status).toBe(400);
+    await t.db.query('DELETE FROM prize_payouts');
   });
 });
 

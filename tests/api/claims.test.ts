@@ -24,7 +24,16 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  for (const table of ['audit_log', 'prize_claims', 'prizes', 'transactions', 'lotteries', 'rate_limits', 'one_time_codes'])
+  for (const table of [
+    'audit_log',
+    'prize_payouts',
+    'prize_claims',
+    'prizes',
+    'transactions',
+    'lotteries',
+    'rate_limits',
+    'one_time_codes',
+  ])
     await t.db.query(`DELETE FROM ${table}`);
 });
 
@@ -37,8 +46,12 @@ const sendCode = (p: Player | null, body: unknown, lang = 'en') => to(t, api.sen
 const submit = (p: Player | null, body: unknown, lang = 'en') => to(t, api.submitClaim, { as: p, lang }).send(body as object);
 /** The staff's two transfer actions: completed (toggle-transfer) or failed (transfer-failed). */
 const TRANSFER = { 'toggle-transfer': api.completeTransfer, 'transfer-failed': api.failTransfer } as const;
+/** A transfer by hand is recorded with its reference (TransferBody); failing one sends nothing. */
+const REFERENCE = 'NGD8812345';
 const transfer = (p: Player | null, claim: number, how: keyof typeof TRANSFER, lang = 'en') =>
-  to(t, TRANSFER[how], { params: { id: claim }, as: p, lang });
+  how === 'toggle-transfer'
+    ? to(t, TRANSFER[how], { params: { id: claim }, as: p, lang }).send({ reference: REFERENCE })
+    : to(t, TRANSFER[how], { params: { id: claim }, as: p, lang });
 const approve = (p: Player | null, claim: number) => to(t, api.approveTransfer, { params: { id: claim }, as: p });
 const transactions = (p: Player) => to(t, api.myTransactions, { as: p });
 
@@ -315,10 +328,11 @@ describe('claiming', () => {
   });
 });
 
-describe('staff and the transfer', () => {
-  async function submitted(): Promise<{ prize: number; claim: number }> {
+describe('staff and the transfer by hand', () => {
+  /** Claims to Nagad: paid by hand (a bKash wallet's are paid by bKash: payouts.test.ts). */
+  async function submitted(method = 'nagad'): Promise<{ prize: number; claim: number }> {
     const { prize } = await drawnWith();
-    const res = await submit(a, payout(prize, await codeFor(prize)));
+    const res = await submit(a, payout(prize, await codeFor(prize), { payment_method: method }));
     expect(res.status).toBe(200);
     return { prize, claim: res.body.claim.id as number };
   }
@@ -353,6 +367,7 @@ describe('staff and the transfer', () => {
       id: claim,
       status: 'transfer_completed',
       account_number: '01712345678',
+      transfer_reference: REFERENCE,
       user: { id: a.id, name: 'Rahim Uddin' },
     });
     expect(res.body.prize).toMatchObject({ ticket: T1, prize_money: 100000 });
@@ -370,6 +385,26 @@ describe('staff and the transfer', () => {
       }),
     ]);
     expect((await transactions(a)).body[0].claim_status).toBe('transfer_completed');
+    // The winner sees the reference on his claim.
+    expect((await winning(a)).body[0].claim).toMatchObject({ status: 'transfer_completed', transfer_reference: REFERENCE });
+  });
+
+  test('a transfer by hand needs its reference; a bKash wallet is paid by bKash, never marked paid by hand', async () => {
+    const { claim } = await submitted();
+    await approve(approver, claim).expect(200);
+    for (const body of [{}, { reference: '' }, { reference: 'x'.repeat(41) }, { reference: 'NGD1', extra: 1 }]) {
+      const res = await to(t, api.completeTransfer, { params: { id: claim }, as: staff }).send(body);
+      expect(res.status).toBe(400);
+    }
+    const none = await to(t, api.completeTransfer, { params: { id: claim }, as: staff });
+    expect(none.status).toBe(400);
+    expect((await claimRow())?.status).toBe('payment_info_submitted');
+    await t.db.query(`UPDATE prize_claims SET payment_method = 'bkash'`);
+    const bkash = await transfer(staff, claim, 'toggle-transfer', 'bn');
+    expect([bkash.status, bkash.body.code]).toEqual([409, 'transfer_by_bkash']);
+    expect(bkash.body.detail).toContain('এখনই পরিশোধ');
+    expect((await claimRow())?.status).toBe('payment_info_submitted');
+    expect((await audit()).map((r) => r.action)).toEqual(['claim.transfer_approved']);
   });
 
   test('failed: the player submits details again with a new code', async () => {
@@ -450,8 +485,9 @@ describe('GET /api/v1/admin/prize-claims/ and its summary', () => {
     expect(await ids({ search: 'nobody' })).toEqual([]);
     expect((await list(staff, { limit: '1', offset: '1' })).body).toHaveLength(1);
     for (const q of [{ status: 'done' }, { payment_method: 'paypal' }, { limit: '0' }]) expect((await list(staff, q)).status).toBe(400);
-    expect((await approve(approver, all.body[1].id)).status).toBe(200);
-    expect((await transfer(staff, all.body[1].id, 'toggle-transfer')).status).toBe(200);
+    // The bank transfer is made by hand (the bKash one is paid by bKash: payouts.test.ts).
+    expect((await approve(approver, all.body[0].id)).status).toBe(200);
+    expect((await transfer(staff, all.body[0].id, 'toggle-transfer')).status).toBe(200);
     const summary = await to(t, api.claimsSummary, { as: staff });
     expect(summary.body).toEqual({ total_claims: 2, total_prize_amount: 200000, pending_transfers: 1 });
   });

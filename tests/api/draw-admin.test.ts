@@ -27,7 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  for (const table of ['audit_log', 'prize_claims', 'prizes', 'transactions', 'lotteries', 'rate_limits', 'outbox'])
+  for (const table of ['audit_log', 'prize_payouts', 'prize_claims', 'prizes', 'transactions', 'lotteries', 'rate_limits', 'outbox'])
     await t.db.query(`DELETE FROM ${table}`);
   t.messages.length = 0;
   await t.db.query('UPDATE users SET phone = $2 WHERE id = $1', [b.id, b.phone]);

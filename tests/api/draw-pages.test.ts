@@ -26,7 +26,16 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(async () => {
-  for (const table of ['audit_log', 'prize_claims', 'prizes', 'draw_proposals', 'transactions', 'lotteries', 'rate_limits'])
+  for (const table of [
+    'audit_log',
+    'prize_payouts',
+    'prize_claims',
+    'prizes',
+    'draw_proposals',
+    'transactions',
+    'lotteries',
+    'rate_limits',
+  ])
     await t.db.query(`DELETE FROM ${table}`);
   t.messages.length = 0;
 });

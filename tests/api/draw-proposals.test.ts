@@ -26,6 +26,7 @@ beforeEach(async () => {
   for (const table of [
     'audit_log',
     'player_messages',
+    'prize_payouts',
     'prize_claims',
     'prizes',
     'draw_proposals',

@@ -35,6 +35,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   // Claims hang on the prizes that clearGames empties.
+  await t.db.query('DELETE FROM prize_payouts');
   await t.db.query('DELETE FROM prize_claims');
   await clearGames(t);
 });

@@ -8,17 +8,19 @@
  * The attack of the issue runs end to end: as ordinary staff it stops at the first step, as a superuser at the hold,
  * then at the four eyes. On PGlite and PostgreSQL.
  */
-import { startTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { to, type Caller } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
 import { account, buy, drawByHand, insertLottery, purchase, type Player, approveByHand } from './purchase-fixtures.ts';
+
+import { startTestAppWithBkash } from './purchase-fixtures.ts';
 
 let t: TestApp;
 /** The winner; ordinary staff; a superuser; two more staff members. */
 let winner: Player, staff: Player, superuser: Player, second: Player, third: Player;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestAppWithBkash();
   winner = await account(t, { name: 'Rahim Uddin', email: 'rahim@example.com' });
   staff = await account(t, { name: 'Desk Officer', is_staff: true });
   superuser = await account(t, { name: 'Head Office', is_staff: true });
@@ -31,7 +33,16 @@ afterAll(async () => {
 });
 let winnerHash: string;
 beforeEach(async () => {
-  for (const table of ['audit_log', 'prize_claims', 'prizes', 'transactions', 'lotteries', 'rate_limits', 'one_time_codes'])
+  for (const table of [
+    'audit_log',
+    'prize_payouts',
+    'prize_claims',
+    'prizes',
+    'transactions',
+    'lotteries',
+    'rate_limits',
+    'one_time_codes',
+  ])
     await t.db.query(`DELETE FROM ${table}`);
   winnerHash ??= (await t.db.one<{ h: string }>('SELECT password_hash AS h FROM users WHERE id = $1', [winner.id]))!.h;
   // Every test starts from the winner's own account, never changed.
@@ -65,8 +76,8 @@ const submit = (p: Caller, prize: number, otp: string, lng = 'en') =>
   });
 const approve = (p: Player | null, claim: number | string, lng = 'en') =>
   to(t, api.approveTransfer, { params: { id: claim }, as: p, lang: lng });
-const complete = (p: Player | null, claim: number | string, lng = 'en') =>
-  to(t, api.completeTransfer, { params: { id: claim }, as: p, lang: lng });
+/** The last step of paying a prize to a bKash wallet: Pay now (paid by the simulator's bKash; payouts.test.ts). */
+const complete = (p: Player | null, claim: number | string, lng = 'en') => to(t, api.payNow, { params: { id: claim }, as: p, lang: lng });
 
 let trx = 0;
 
@@ -218,7 +229,8 @@ describe('the attack of the issue', () => {
     expect((await audit()).map((r) => [r.action, r.actor_id])).toEqual([
       ['user.update', superuser.id],
       ['claim.transfer_approved', second.id],
-      ['claim.transfer_completed', third.id],
+      ['claim.payout_sent', third.id],
+      ['claim.payout_completed', third.id],
     ]);
   });
 

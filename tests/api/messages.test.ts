@@ -14,11 +14,13 @@ import type { Message } from '../../server/notify/index.ts';
 import { NotifyError } from '../../server/notify/index.ts';
 import { account, buy, drawByHand, insertLottery, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
 
+import { startTestAppWithBkash } from './purchase-fixtures.ts';
+
 let t: TestApp;
 let a: Player;
 let staff: Player;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestAppWithBkash();
   a = await account(t, { name: 'Rahim Uddin' });
   staff = await account(t, { is_staff: true });
 });
@@ -27,7 +29,16 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   t.messages.length = 0;
-  for (const table of ['player_messages', 'message_settings', 'prize_claims', 'prizes', 'transactions', 'play_limits', 'rate_limits'])
+  for (const table of [
+    'player_messages',
+    'message_settings',
+    'prize_payouts',
+    'prize_claims',
+    'prizes',
+    'transactions',
+    'play_limits',
+    'rate_limits',
+  ])
     await t.db.query(`DELETE FROM ${table}`);
   await t.db.query(`UPDATE users SET language = 'bn'`);
 });
@@ -163,13 +174,14 @@ test('a payout marked sent (after a second staff member approved it): the winner
   );
   const approver = await account(t, { is_staff: true });
   await to(t, api.approveTransfer, { params: { id: claim?.id }, as: approver }).expect(200);
-  await to(t, api.completeTransfer, { params: { id: claim?.id }, as: staff }).expect(200);
-  await to(t, api.completeTransfer, { params: { id: claim?.id }, as: staff }).expect(200);
+  // Paid by bKash (the simulator): Pay now once; pressing again is refused, and nobody is told twice.
+  await to(t, api.payNow, { params: { id: claim?.id }, as: staff }).expect(200);
+  await to(t, api.payNow, { params: { id: claim?.id }, as: staff }).expect(409);
   expect((await stored()).filter((m) => m.kind === 'payout_sent')).toHaveLength(1);
   const item = (await list(a)).body.items[0];
   expect(item).toMatchObject({ kind: 'payout_sent', title: 'Prize sent' });
   expect(item.text).toMatch(
-    /^Your prize of TK\. [\d,]+ for ticket 05-12-23-34-45-07 in Weekly Draw has been sent to the account you gave\.$/,
+    /^Your prize of TK\. [\d,]+ for ticket 05-12-23-34-45-07 in Weekly Draw has been paid to your bKash wallet\. bKash TrxID [A-Z0-9]{10}\.$/,
   );
 });
 

@@ -47,7 +47,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  for (const table of ['audit_log', 'prize_claims', 'prizes', 'transactions', 'draw_commitments', 'lotteries', 'rate_limits'])
+  for (const table of [
+    'audit_log',
+    'prize_payouts',
+    'prize_claims',
+    'prizes',
+    'transactions',
+    'draw_commitments',
+    'lotteries',
+    'rate_limits',
+  ])
     await t.db.query(`DELETE FROM ${table}`);
 });
 

@@ -33,6 +33,7 @@ export async function clearPlay(t: TestApp): Promise<void> {
     'bkash_payments',
     'audit_log',
     'generated_tickets',
+    'prize_payouts',
     'prize_claims',
     'prizes',
     'transactions',

@@ -26,7 +26,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  for (const table of ['audit_log', 'player_messages', 'prize_claims', 'prizes', 'transactions', 'lotteries', 'rate_limits'])
+  for (const table of [
+    'audit_log',
+    'player_messages',
+    'prize_payouts',
+    'prize_claims',
+    'prizes',
+    'transactions',
+    'lotteries',
+    'rate_limits',
+  ])
     await t.db.query(`DELETE FROM ${table}`);
 });
 
@@ -136,6 +145,7 @@ describe('proposing', () => {
       ['transfer_failed', 'claim_in_progress'],
       ['transfer_completed', 'prize_paid'],
     ]) {
+      await t.db.query('DELETE FROM prize_payouts');
       await t.db.query('DELETE FROM prize_claims');
       await t.db.query(
         `INSERT INTO prize_claims (prize_id, user_id, status, payment_method, account_number, account_holder_name)

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { csrfFrom, type Agent } from '../helpers/session.ts';
 import { to } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
-import { account, superuserAccount, type Player } from '../helpers/factories.ts';
+import { account, insertLottery, superuserAccount, type Player } from '../helpers/factories.ts';
 
 // The accounts and lotteries these tests make come from the shared factories.
 export { account, insertLottery, superuserAccount, type LotteryInput, type Player } from '../helpers/factories.ts';
@@ -111,6 +111,21 @@ export async function generateAndActivate(t: TestApp, staff: Player, p: Player, 
 }
 
 /**
+ * A test app whose bKash is a simulator of its own over HTTP (closed with the app): for tests that pay prizes by bKash
+ * (Pay now) without being about bKash.
+ */
+export async function startTestAppWithBkash(env: Record<string, string> = {}): Promise<TestApp> {
+  const s = await startSimulator({ ...SIMULATOR_CREDENTIALS });
+  const t = await startTestApp({ BKASH_BASE_URL: s.baseUrl, ...env });
+  const closeApp = t.close.bind(t);
+  t.close = async () => {
+    await closeApp();
+    await s.close();
+  };
+  return t;
+}
+
+/**
  * The bKash simulator over HTTP and a test app that talks to it with short timeouts (a bKash that does not answer is
  * given up on quickly), with two players and a staff member. `close` stops both.
  */
@@ -178,4 +193,28 @@ export async function buyOnPage(agent: Agent, lottery: number, ticket: string) {
     .post(`/quick-play/${lottery}/${ticket}/buy`)
     .type('form')
     .send({ _csrf: csrfFrom(page.text), idempotency_key: keyFrom(page.text), amount: '100', payment_method: 'bkash' });
+}
+
+/**
+ * A winning ticket of `p` in a new lottery (drawn by hand) with a claim whose payout details are in: `money` taka
+ * (default 5,000, at most PAYOUT_SECOND_APPROVAL_TK), to `account` by `method` (default bKash). Answers the claim's id.
+ */
+export async function claimToPay(
+  t: TestApp,
+  p: Player,
+  o: { name?: string; money?: number; method?: string; account?: string } = {},
+): Promise<number> {
+  const ticket = '05-12-23-34-45-07';
+  const lottery = await insertLottery(t, { name: o.name ?? 'Padma Weekly', name_bn: 'পদ্মা সাপ্তাহিক' });
+  const res = await buy(t, p, purchase(lottery, ticket, { trx_id: trxId() }));
+  if (typeof res.body.id !== 'number') throw new Error(`buying failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if ((await approveByHand(t, res.body.id)).status !== 200) throw new Error('approving failed');
+  const prize = (await drawByHand(t, lottery, [ticket])).body.prizes[0].id as number;
+  await t.db.query('UPDATE prizes SET prize_money = $2 WHERE id = $1', [prize, o.money ?? 5000]);
+  const row = await t.db.one<{ id: number }>(
+    `INSERT INTO prize_claims (prize_id, user_id, status, payment_method, account_number, account_holder_name, submitted_at)
+     VALUES ($1, $2, 'payment_info_submitted', $3, $4, 'Rahim Uddin', now()) RETURNING id`,
+    [prize, p.id, o.method ?? 'bkash', o.account ?? '01712345678'],
+  );
+  return row!.id;
 }

@@ -138,7 +138,16 @@ let byHand: number;
 let hidden: number[];
 
 beforeAll(async () => {
-  for (const table of ['audit_log', 'prize_claims', 'prizes', 'transactions', 'draw_commitments', 'lotteries', 'rate_limits'])
+  for (const table of [
+    'audit_log',
+    'prize_payouts',
+    'prize_claims',
+    'prizes',
+    'transactions',
+    'draw_commitments',
+    'lotteries',
+    'rate_limits',
+  ])
     await t.db.query(`DELETE FROM ${table}`);
 
   classic = await create({ name: 'Classic Friday', name_bn: 'ক্লাসিক শুক্রবার', winners: 2, ticket_price: 100, total_prize: 1000 });

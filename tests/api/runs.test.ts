@@ -31,6 +31,7 @@ beforeEach(async () => {
   await t.settled();
   await t.db.query('DELETE FROM bkash_payments');
   await t.db.query('UPDATE slips SET lead_id = NULL');
+  await t.db.query('DELETE FROM prize_payouts');
   await t.db.query('DELETE FROM prize_claims');
   await t.db.query('DELETE FROM prizes');
   await t.db.query('DELETE FROM transactions');

@@ -7,15 +7,17 @@
  * out; generated tickets; accounts. On PGlite and PostgreSQL.
  */
 import request from 'supertest';
-import { createUser, startTestApp, type TestApp } from '../helpers/app.ts';
+import { createUser, type TestApp } from '../helpers/app.ts';
 import { closeSales } from './purchase-fixtures.ts';
+
+import { startTestAppWithBkash } from './purchase-fixtures.ts';
 
 let t: TestApp;
 let su: string;
 let suId: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestAppWithBkash();
   // The staff caller is a superuser: some staff calls are a superuser's (docs/rules/security.md#1-the-api-enforces-every-permission).
   const u = await createUser(t, { name: 'Head Office', is_staff: true });
   await t.db.query('UPDATE users SET is_superuser = true WHERE id = $1', [u.id]);
@@ -415,10 +417,17 @@ describe('back office: prize claims', () => {
     ]);
   });
 
-  test('PATCH /api/v1/admin/prize-claims/{id}/toggle-transfer/ without a body', async () => {
+  test('PATCH /api/v1/admin/prize-claims/{id}/toggle-transfer/ without a body: a bKash prize is paid by bKash (pay-now)', async () => {
+    // docs/decisions/081-prizes-paid-by-bkash.md: toggle-transfer records a transfer made by hand with its reference; a
+    // prize to a bKash wallet is paid by bKash and is completed on bKash's word.
     const claim = (await call('get', '/api/v1/admin/prize-claims/', su)).body[0] as { id: number };
     const res = await call('patch', `/api/v1/admin/prize-claims/${claim.id}/toggle-transfer/`, su);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
+    const bkash = await call('patch', `/api/v1/admin/prize-claims/${claim.id}/toggle-transfer/`, su, { reference: 'NGD8812345' });
+    expect([bkash.status, bkash.body.code]).toEqual([409, 'transfer_by_bkash']);
+    const paid = await call('post', `/api/v1/admin/prize-claims/${claim.id}/pay-now/`, su);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'transfer_completed', payout: { state: 'completed' } });
     const mine = await call('get', '/api/v1/my-transactions/', player.access);
     expect(mine.body[0]).toMatchObject({ has_claimed: true, claim_status: 'transfer_completed' });
   });

@@ -126,12 +126,12 @@ test('create → publish and feature → buy → approve → draw → results �
   await expect(page.locator('.my-ticket').filter({ hasText: name })).toContainText('Details submitted');
 
   // TK. 20,000 is above PAYOUT_SECOND_APPROVAL_TK: the second staff member approves the
-  // transfer, through the API (docs/rules/lotteries-and-sales.md#11-prize-claims); then staff complete it on the page.
+  // transfer, through the API (docs/rules/lotteries-and-sales.md#11-prize-claims); then staff pay it by bKash on the page.
   await staff.goto(`/admin/prize-claims?search=${encodeURIComponent(name)}`);
   const row = staff.locator('tr').filter({ hasText: name });
   await expect(row).toContainText('Details submitted');
   await expect(row).toContainText('Needs a second approval');
-  await expect(row.getByRole('button', { name: 'Complete' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Pay now by bKash' })).toHaveCount(0);
   const second = await bearerOf(request, secondLogin);
   const listed = await request.get(`/api/v1/admin/prize-claims/?search=${encodeURIComponent(name)}`, { headers: second });
   const claimId = ((await listed.json()) as { id: number }[])[0]!.id;
@@ -139,10 +139,16 @@ test('create → publish and feature → buy → approve → draw → results �
   expect(approved.ok(), await approved.text()).toBe(true);
   await staff.reload();
   await expect(row).toContainText('Approved by Second Officer');
-  await row.getByRole('button', { name: 'Complete' }).click();
-  await expect(staff.locator('.toasts--top-right')).toContainText('Transfer status updated successfully');
-  await expect(staff.locator('tr').filter({ hasText: name })).toContainText('Done');
+  await row.getByRole('button', { name: 'Pay now by bKash' }).click();
+  await expect(staff.locator('.toasts--top-right')).toContainText('Payout sent to bKash');
+  const paid = staff.locator('tr').filter({ hasText: name });
+  await expect(paid).toContainText('Transfer completed');
+  await expect(paid).toContainText(/Paid by bKash: TrxID [A-Z0-9]{10}/);
+  const paidTrx = /TrxID ([A-Z0-9]{10})/.exec((await paid.textContent()) ?? '')?.[1] ?? '';
   await page.reload();
   await expect(page.locator('.my-ticket').filter({ hasText: name })).toContainText('Transfer completed');
+  // The winner's notification names bKash's TrxID.
+  await page.goto('/notifications');
+  await expect(page.locator('main')).toContainText(`bKash TrxID ${paidTrx}`);
   await staffContext.close();
 });

@@ -115,7 +115,11 @@ test('a winner is congratulated, claims his prize with a code and sees the trans
     },
   });
   const claimId = ((await mine.json()) as { claim: { id: number } }).claim.id;
-  const done = await request.patch(`/api/v1/admin/prize-claims/${claimId}/toggle-transfer/`, { headers: auth });
+  // A transfer to Nagad is made by hand and recorded with its reference (docs/rules/lotteries-and-sales.md#11-prize-claims).
+  const done = await request.patch(`/api/v1/admin/prize-claims/${claimId}/toggle-transfer/`, {
+    headers: auth,
+    data: { reference: 'NGD8812345' },
+  });
   expect(done.ok(), await done.text()).toBe(true);
   await page.reload();
   await expect(page.locator('.my-ticket').filter({ hasText: lottery.name }).first()).toContainText('Transfer completed');

@@ -63,10 +63,15 @@ export function randomTicket(): string {
 }
 
 /**
- * A new published lottery of the journey's own (1 winner, not featured, on sale for a week) with one ticket of this
+ * A new published lottery of the journey's own (1 winner of `totalPrize`, not featured, on sale for a week) with one ticket of this
  * player bought and approved by the demo staff member, through the API.
  */
-export async function lotteryWithSale(request: APIRequestContext, player: { phone: string; password: string }, name: string) {
+export async function lotteryWithSale(
+  request: APIRequestContext,
+  player: { phone: string; password: string },
+  name: string,
+  totalPrize = 5000,
+) {
   const staff = await bearerOf(request, STAFF);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const created = await request.post('/api/v1/lotteries/', {
@@ -77,7 +82,7 @@ export async function lotteryWithSale(request: APIRequestContext, player: { phon
       start_date: day(-1),
       end_date: day(7),
       ticket_price: 50,
-      total_prize: 5000,
+      total_prize: totalPrize,
       winners: 1,
       published: true,
       featured: false,

@@ -223,9 +223,35 @@ describe('bKash checkout (docs/rules/payments.md#7-configuration)', () => {
       username: 'merchant',
       password: 'merchant-pass',
       checkoutOrigins: ['https://sandbox.payment.bkash.com'],
+      // The payout (B2C) is on bKash's checkout host, with the checkout's credentials unless it has its own.
+      payout: {
+        baseUrl: 'https://checkout.sandbox.bka.sh/v1.2.0-beta',
+        appKey: 'key',
+        appSecret: 'app-secret',
+        username: 'merchant',
+        password: 'merchant-pass',
+      },
     });
     const live = loadConfig({ DATA_DIR: dir(), ...SANDBOX, BKASH_MODE: 'live' }).bkash;
-    expect(live).toMatchObject({ baseUrl: 'https://tokenized.pay.bka.sh/v1.2.0-beta', checkoutOrigins: ['https://payment.bkash.com'] });
+    expect(live).toMatchObject({
+      baseUrl: 'https://tokenized.pay.bka.sh/v1.2.0-beta',
+      checkoutOrigins: ['https://payment.bkash.com'],
+      payout: { baseUrl: 'https://checkout.pay.bka.sh/v1.2.0-beta', appKey: 'key' },
+    });
+    const own = loadConfig({
+      DATA_DIR: dir(),
+      ...SANDBOX,
+      BKASH_PAYOUT_BASE_URL: 'https://b2c.example.com/v1.2.0-beta/',
+      BKASH_PAYOUT_APP_KEY: 'payout-key',
+      BKASH_PAYOUT_USERNAME: 'payout-user',
+    }).bkash.payout;
+    expect(own).toEqual({
+      baseUrl: 'https://b2c.example.com/v1.2.0-beta',
+      appKey: 'payout-key',
+      appSecret: 'app-secret',
+      username: 'payout-user',
+      password: 'merchant-pass',
+    });
     expect(() => loadConfig({ DATA_DIR: dir(), BKASH_MODE: 'cash' })).toThrow(/BKASH_MODE/);
   });
 });

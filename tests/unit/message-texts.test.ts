@@ -8,6 +8,7 @@ import type { i18n, TFunction } from 'i18next';
 import { createI18n, loadResources } from '../../server/i18n.ts';
 import { renderMessage } from '../../server/messages/texts.ts';
 import { fitSms, fitsOneSms, isGsm, MESSAGE_KINDS, REJECT_REASONS, type MessageKind } from '../../shared/messages/kinds.ts';
+import { PAYOUT_REFUSAL_REASONS } from '../../shared/claims/payout.ts';
 import { LOTTERY_NAME_MAX } from '../../shared/lotteries/schemas.ts';
 
 let i18next: i18n;
@@ -36,12 +37,16 @@ function samples(name: string, nameBn: string, amount = BIG): [MessageKind, Reco
     // The reason is on the page only: the SMS names the lottery and the amount (one SMS, whatever the reason).
     ['prize_withheld', { ...lottery, ticket, prize_id: 9_999_999, amount, reason: 'x'.repeat(500) }],
     ['payout_sent', { ...lottery, ticket, prize_id: 9_999_999, amount }],
+    ['payout_sent', { ...lottery, ticket, prize_id: 9_999_999, amount, trx_id: 'TRX9XK2MN7Q4' }],
+    // A transfer by hand's reference (shared/claims/schemas.ts TransferBody) is on the page only.
+    ['payout_sent', { ...lottery, ticket, prize_id: 9_999_999, amount, reference: 'TRX9XK2MN7Q4'.repeat(3) }],
     ['payout_failed', { ...lottery, ticket, prize_id: 9_999_999, amount }],
     ['claim_reminder', { ...lottery, ticket, prize_id: 9_999_999, amount, deadline, days: 7 }],
     ['claim_reminder', { ...lottery, ticket, prize_id: 9_999_999, amount, deadline, days: 1 }],
     ['new_lottery', { ...lottery, price: amount, draw_date: deadline }],
     ['run_last_draw', { ...lottery, run_id: 9_999_999, draws: 25, draw_date: deadline }],
   ];
+  for (const refusal of PAYOUT_REFUSAL_REASONS) out.push(['payout_failed', { ...lottery, ticket, prize_id: 9_999_999, amount, refusal }]);
   for (const reason of REJECT_REASONS) out.push(['ticket_rejected', { ...lottery, ticket, transaction_id: 9_999_999, amount, reason }]);
   return out;
 }
@@ -151,4 +156,20 @@ describe('fitSms', () => {
     expect(fitSms((n) => `${'অ'.repeat(69)}${n}`, 'নাম', 'bn')).toBe('অ'.repeat(69));
     expect(fitSms((n) => `${'অ'.repeat(60)}${n}`, 'ক'.repeat(20), 'bn')).toBe(`${'অ'.repeat(60)}${'ক'.repeat(9)}…`);
   });
+});
+
+test("a prize paid by bKash names bKash's TrxID; a refused one says why, in both languages", () => {
+  const prize = { lottery_id: 1, lottery: 'Weekly', lottery_bn: 'সাপ্তাহিক', ticket: '01-02-03-04-05-06', prize_id: 7, amount: 5000 };
+  for (const lng of ['en', 'bn'] as const) {
+    const paid = renderMessage(t, 'payout_sent', { ...prize, trx_id: 'BK7QX2M9PA' }, lng);
+    expect(paid?.text).toContain('BK7QX2M9PA');
+    expect(paid?.sms).toContain('BK7QX2M9PA');
+    const byHand = renderMessage(t, 'payout_sent', { ...prize, reference: 'NGD8812' }, lng);
+    expect(byHand?.text).toContain('NGD8812');
+    expect(byHand?.text).not.toBe(paid?.text);
+  }
+  expect(renderMessage(t, 'payout_failed', { ...prize, refusal: 'wallet' }, 'en')?.text).toContain('not a bKash customer wallet');
+  expect(renderMessage(t, 'payout_failed', { ...prize, refusal: 'wallet' }, 'bn')?.text).toContain('বিকাশ গ্রাহক ওয়ালেট নয়');
+  // Marked failed by staff: no reason of bKash's.
+  expect(renderMessage(t, 'payout_failed', prize, 'en')?.text).toContain('contact support');
 });

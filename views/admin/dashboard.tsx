@@ -10,12 +10,15 @@ import { Alert } from '../components/form.tsx';
 import { Head } from '../components/head.tsx';
 import { Amount, DateTime } from '../components/nowrap.tsx';
 import { useTranslation } from '../i18n.tsx';
+import { BkashBalanceCards } from './bkash-balance.tsx';
 import { AdminPageHead, AdminTable } from './list.tsx';
 
 /** /admin/dashboard: the figures of GET /api/v1/admin/dashboard/, from the database (docs/rules/pages.md#9-back-office). */
 export async function loader({ context }: LoaderFunctionArgs) {
-  const r = await apiOf(context).call(contract.dashboard);
-  return r.ok ? { d: r.data, error: null } : { d: null, error: errorText(r.error, '') || null };
+  const api = apiOf(context);
+  const [r, b] = await Promise.all([api.call(contract.dashboard), api.call(contract.bkashBalance)]);
+  const balance = b.ok ? b.data : null;
+  return r.ok ? { d: r.data, balance, error: null } : { d: null, balance, error: errorText(r.error, '') || null };
 }
 
 export function Component() {
@@ -23,7 +26,7 @@ export function Component() {
     t,
     i18n: { language: lng },
   } = useTranslation('admin');
-  const { d, error } = useLoaderData<typeof loader>();
+  const { d, balance, error } = useLoaderData<typeof loader>();
   const invalid = t('common:errors.invalidDate');
   const title = t('dashboard.title');
   return (
@@ -64,6 +67,7 @@ export function Component() {
               to={adminPaths.bkashStatements}
             />
           </ul>
+          {balance ? <BkashBalanceCards b={balance} lng={lng} /> : null}
           <ul className="admin-stats">
             <Stat label={t('dashboard.playersWithLimit')} value={formatNumber(d.players_with_limit, lng)} />
             <Stat label={t('dashboard.playersSelfExcluded')} value={formatNumber(d.players_self_excluded, lng)} />

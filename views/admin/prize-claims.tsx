@@ -2,12 +2,14 @@ import { Form, Link, useActionData, useLoaderData, type LoaderFunctionArgs } fro
 import { z } from 'zod';
 import { api as contract } from '../../shared/api/contract.ts';
 import { CLAIM_STATUSES, PAYOUT_METHODS, type ClaimStatus, type PayoutMethod, type StaffClaim } from '../../shared/claims/schemas.ts';
+import { payoutRefusalReason } from '../../shared/claims/payout.ts';
 import { formatNumber, toDigits } from '../../shared/dates.ts';
 import type { Language } from '../../shared/i18n.ts';
 import { lotteryName } from '../../shared/lotteries/names.ts';
 import { adminPaths } from '../../shared/paths.ts';
 import { IdParams } from '../../shared/lotteries/schemas.ts';
 import { apiOf } from '../context.ts';
+import { BkashBalanceCards } from './bkash-balance.tsx';
 import { action as formAction } from '../components/action.ts';
 import { userOf } from '../guards.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -58,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const approve = Number(/^[1-9]\d{0,14}$/.exec(url.searchParams.get('approve') ?? '')?.[0] ?? 0) || null;
   const api = apiOf(context);
-  const [r, summary] = await Promise.all([
+  const [r, summary, balance] = await Promise.all([
     api.call(contract.staffClaims, {
       query: {
         search: f.search || undefined,
@@ -69,25 +71,69 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
     }),
     api.call(contract.claimsSummary),
+    api.call(contract.bkashBalance),
   ]);
   // Who is looking: the page offers him only what the four-eyes rules let him do (the API decides).
   const me = userOf(context).user_id;
-  return { f, here: listHref(f, page), summary: summary.ok ? summary.data : null, approve, me, ...listData(r, page) };
+  return {
+    f,
+    here: listHref(f, page),
+    summary: summary.ok ? summary.data : null,
+    balance: balance.ok ? balance.data : null,
+    approve,
+    me,
+    ...listData(r, page),
+  };
 }
 
-const ENDPOINTS = { approve: contract.approveTransfer, complete: contract.completeTransfer, fail: contract.failTransfer } as const;
-/** A claim's button: which claim (the id of the API's address) and which step. */
-const ClaimStepForm = z.object({ claim: IdParams.shape.id, intent: z.enum(['approve', 'complete', 'fail']) });
+/**
+ * A claim's button: which claim (the id of the API's address) and which step; a transfer by hand's reference, a lost
+ * payout's TrxID (the API checks them: TransferBody, SettlePayoutBody).
+ */
+const ClaimStepForm = z.object({
+  claim: IdParams.shape.id,
+  intent: z.enum(['approve', 'complete', 'fail', 'pay', 'settle', 'not_sent']),
+  reference: z.string().max(200).optional(),
+  trx_id: z.string().max(200).optional(),
+});
+type Step = z.output<typeof ClaimStepForm>;
 
-/** Approve, complete or fail a transfer: a plain form post per claim (approval from its confirmation). */
+/** Each step's call of the API. */
+function callStep(api: Parameters<Parameters<typeof formAction>[0]['call']>[0], f: Step) {
+  const params = { id: String(f.claim) };
+  switch (f.intent) {
+    case 'approve':
+      return api.call(contract.approveTransfer, { params });
+    case 'complete':
+      return api.call(contract.completeTransfer, { params, body: { reference: f.reference ?? '' } });
+    case 'fail':
+      return api.call(contract.failTransfer, { params });
+    case 'pay':
+      return api.call(contract.payNow, { params });
+    case 'settle':
+      return api.call(contract.settlePayout, { params, body: { trx_id: f.trx_id ?? '' } });
+    case 'not_sent':
+      return api.call(contract.payoutNotSent, { params });
+  }
+}
+
+const DONE: Record<Step['intent'], string> = {
+  approve: 'admin:claims.approved',
+  complete: 'admin:claims.updated',
+  fail: 'admin:claims.updated',
+  pay: 'admin:claims.payDone',
+  settle: 'admin:claims.settled',
+  not_sent: 'admin:claims.settled',
+};
+
+/** Approve, complete, fail, pay by bKash or settle a payout: a plain form post per claim (approval from its confirmation). */
 export const action = formAction({
   schema: ClaimStepForm,
-  call: (api, { claim, intent }) => api.call(ENDPOINTS[intent], { params: { id: String(claim) } }),
+  call: callStep,
   fields: [],
   fix: key('admin:claims.failed'),
   failed: 'admin:claims.failed',
-  done: (c, { input }) =>
-    ({ done: c.id, notice: key(input.intent === 'approve' ? 'admin:claims.approved' : 'admin:claims.updated') }) satisfies Result,
+  done: (c, { input }) => ({ done: c.id, notice: key(DONE[input.intent]) }) satisfies Result,
 });
 
 export function Component() {
@@ -129,6 +175,7 @@ export function Component() {
           </li>
         </ul>
       ) : null}
+      {d.balance ? <BkashBalanceCards b={d.balance} lng={lng} /> : null}
       <details className="admin-filter-panel" open={filtered}>
         <summary className="btn btn-ghost">{t('common.filter')}</summary>
         <AdminFilters
@@ -271,34 +318,119 @@ function ClaimRow({ c, lng, me, here }: { c: Row; lng: Language; me: number; her
       </td>
       <td>
         {c.status === 'payment_info_submitted' || c.status === 'transfer_completed' ? <Approval c={c} lng={lng} /> : null}
-        {c.status === 'payment_info_submitted' ? (
-          <>
-            {blocked ? <span className="admin-flag admin-flag--info">{t(blocked)}</span> : null}
-            <Form method="post" className="admin-row-actions">
-              <CsrfField />
-              <input type="hidden" name="claim" value={c.id} />
-              {canApprove(c, me) ? (
-                <Link className="btn btn-accent btn-sm" to={approveHref(here, c.id)} preventScrollReset>
-                  {t('claims.approve')}
-                </Link>
-              ) : null}
-              {!c.held_until && !blocked ? (
-                <SubmitButton name="intent" value="complete" className="btn btn-primary btn-sm">
-                  {t('claims.complete')}
-                </SubmitButton>
-              ) : null}
-              <SubmitButton name="intent" value="fail" className="btn btn-ghost btn-sm">
-                {t('claims.markFailed')}
-              </SubmitButton>
-            </Form>
-          </>
-        ) : c.status === 'transfer_completed' ? (
-          <span className="admin-done">{t('claims.done')}</span>
-        ) : (
+        {c.payout ? <PayoutState c={c} lng={lng} /> : null}
+        {c.status === 'payment_info_submitted' ? <Steps c={c} me={me} here={here} blocked={blocked} /> : null}
+        {c.status === 'transfer_completed' ? (
+          <span className="admin-done">
+            {c.transfer_reference && !c.payout?.trx_id ? t('claims.paid', { reference: c.transfer_reference }) : t('claims.done')}
+          </span>
+        ) : c.status !== 'payment_info_submitted' && !c.payout ? (
           <span className="muted">{na}</span>
-        )}
+        ) : null}
       </td>
     </tr>
+  );
+}
+
+/** What staff may do with a claim whose payout details are in: approve, pay by bKash or record a transfer by hand, fail. */
+function Steps({ c, me, here, blocked }: { c: Row; me: number; here: string; blocked: string | null }) {
+  const { t } = useTranslation('admin');
+  const live = c.payout && ['waiting', 'sending', 'unknown'].includes(c.payout.state) ? c.payout : null;
+  const mayPay = !c.held_until && !blocked && !live;
+  return (
+    <>
+      {blocked ? <span className="admin-flag admin-flag--info">{t(blocked)}</span> : null}
+      {live?.state === 'unknown' ? <Settle c={c} me={me} /> : null}
+      <Form method="post" className="admin-row-actions">
+        <CsrfField />
+        <input type="hidden" name="claim" value={c.id} />
+        {canApprove(c, me) ? (
+          <Link className="btn btn-accent btn-sm" to={approveHref(here, c.id)} preventScrollReset>
+            {t('claims.approve')}
+          </Link>
+        ) : null}
+        {mayPay && c.payment_method === 'bkash' ? (
+          <SubmitButton name="intent" value="pay" className="btn btn-primary btn-sm">
+            {t('claims.payNow')}
+          </SubmitButton>
+        ) : null}
+        {live === null || live.state === 'waiting' ? (
+          <SubmitButton name="intent" value="fail" className="btn btn-ghost btn-sm">
+            {t('claims.markFailed')}
+          </SubmitButton>
+        ) : null}
+      </Form>
+      {mayPay && c.payment_method !== 'bkash' ? (
+        <Form method="post" className="admin-row-form">
+          <CsrfField />
+          <input type="hidden" name="claim" value={c.id} />
+          <label className="field">
+            <span className="field__label">{t('claims.referenceLabel')}</span>
+            <input name="reference" required maxLength={40} autoComplete="off" aria-describedby={`ref-hint-${c.id}`} />
+            <span className="field__hint" id={`ref-hint-${c.id}`}>
+              {t('claims.referenceHint')}
+            </span>
+          </label>
+          <SubmitButton name="intent" value="complete" className="btn btn-primary btn-sm">
+            {t('claims.completeByHand')}
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+/** A payout whose answer was lost: the TrxID bKash's merchant portal shows, or (another staff member) "not sent". */
+function Settle({ c, me }: { c: Row; me: number }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <SettleForm c={c} />
+      {c.payout && c.payout.pressed_by.id !== me ? (
+        <Form method="post" className="admin-row-actions">
+          <CsrfField />
+          <input type="hidden" name="claim" value={c.id} />
+          <SubmitButton name="intent" value="not_sent" className="btn btn-ghost btn-sm">
+            {t('claims.notSent')}
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+function SettleForm({ c }: { c: Row }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Form method="post" className="admin-row-form">
+      <CsrfField />
+      <input type="hidden" name="claim" value={c.id} />
+      <label className="field">
+        <span className="field__label">{t('claims.settleLabel')}</span>
+        <input name="trx_id" required maxLength={20} autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+      </label>
+      <SubmitButton name="intent" value="settle" className="btn btn-primary btn-sm">
+        {t('claims.settle')}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** The latest payout by bKash: its state, TrxID or bKash's reason, and who pressed Pay now. */
+function PayoutState({ c, lng }: { c: Row; lng: Language }) {
+  const { t } = useTranslation('admin');
+  const p = c.payout;
+  if (!p) return null;
+  const why = p.code ? t(`claims.refusal.${payoutRefusalReason(p.code)}`, { code: p.code }) : '';
+  const flag = p.state === 'unknown' || p.state === 'waiting' ? 'admin-flag' : p.state === 'completed' ? 'admin-done' : 'admin-approval';
+  return (
+    <span className="admin-payout">
+      <span className={flag}>{t(`claims.payout.${p.state}`, { invoice: p.invoice, trx: p.trx_id ?? '', why })}</span>
+      <span className="muted">
+        {t('claims.pressedBy', { name: p.pressed_by.name })}{' '}
+        <DateTime value={p.created_at} lng={lng} withTime invalid={t('common:errors.invalidDate')} />
+      </span>
+    </span>
   );
 }
 

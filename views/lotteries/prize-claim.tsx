@@ -141,7 +141,11 @@ function ClaimState({ w, lng }: { w: Winning; lng: Language }) {
       })}
     </Alert>
   ) : null;
-  if (c?.status === 'transfer_completed') return <Alert kind="success">{t('claim.state.completed', { method, account })}</Alert>;
+  if (c?.status === 'transfer_completed') {
+    // What proves it: bKash's TrxID of a payout by bKash, or the reference of a transfer by hand.
+    const which = c.transfer_reference === null ? 'completed' : c.payment_method === 'bkash' ? 'completedBkash' : 'completedRef';
+    return <Alert kind="success">{t(`claim.state.${which}`, { method, account, reference: c.transfer_reference ?? '' })}</Alert>;
+  }
   if (c?.status === 'payment_info_submitted') return <Alert kind="info">{t('claim.state.submitted', { method, account })}</Alert>;
   if (c?.status === 'transfer_failed')
     return (
