@@ -51,7 +51,7 @@ test('বিকাশে পুরস্কার: claimed to bKash, approved by
   await login(staff, STAFF);
   await staff.goto(`/admin/prize-claims?search=${encodeURIComponent(name)}`);
   const row = staff.locator('tr').filter({ hasText: name });
-  await expect(row).toContainText('পেমেন্টের তথ্য জমা');
+  await expect(row).toContainText('তথ্য জমা হয়েছে');
   await row.getByRole('button', { name: 'বিকাশে এখনই পরিশোধ' }).click();
   await expect(staff.locator('main')).toContainText('পরিশোধ বিকাশে পাঠানো হয়েছে');
   await staff.goto(`/admin/prize-claims?search=${encodeURIComponent(name)}`);

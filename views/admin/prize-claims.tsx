@@ -282,7 +282,7 @@ function ClaimRow({ c, lng, me, here }: { c: Row; lng: Language; me: number; her
         {c.user.email ? (
           <>
             <br />
-            {c.user.email}
+            <span className="admin-card__wrap">{c.user.email}</span>
           </>
         ) : null}
       </td>
