@@ -67,7 +67,9 @@ test('the results archive and check my numbers, in English and Bengali at 360 an
       await hydrated(page);
       await expect(page.locator('html')).toHaveAttribute('lang', lng);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(x.title);
-      await expect(page.getByRole('heading', { level: 3, name: DRAWN[lng] })).toBeVisible();
+      // The newest draws first: the journeys before this one draw lotteries of their own, so the demo's may be on a
+      // later page; the first page has draws all the same, and the search below finds the demo's.
+      await expect(page.locator('.archive-card').first()).toBeVisible();
       await fits(page, width, `archive ${lng}`, problems);
 
       // Searched by name: the form is a plain GET form.
