@@ -394,16 +394,21 @@ describe('prize claims without JavaScript', () => {
   test("a bKash wallet's prize: Pay now as a form post; bKash's balance unread here, so it waits and nothing is sent", async () => {
     const claim = { id: await claimToPay(t, player, { name: 'Wallet Draw' }) };
     const page = await staffAgent.get('/admin/prize-claims?search=wallet').expect(200);
-    expect(page.text).toContain('value="pay"');
+    // Pay now asks first (a page of its own without JavaScript): what is paid, to which wallet.
+    expect(page.text).toContain(`href="/admin/prize-claims?search=wallet&amp;pay=${claim.id}"`);
     expect(page.text).not.toContain('name="reference"');
+    const confirm = await staffAgent.get(`/admin/prize-claims?search=wallet&pay=${claim.id}`).expect(200);
+    expect(confirm.text).toContain('id="pay-now-title"');
+    expect(confirm.text).toContain('value="pay"');
     const paid = await staffAgent
-      .post('/admin/prize-claims?search=wallet')
+      .post(`/admin/prize-claims?search=wallet&pay=${claim.id}`)
       .type('form')
-      .send({ _csrf: csrfFrom(page.text), claim: String(claim?.id), intent: 'pay' });
+      .send({ _csrf: csrfFrom(confirm.text), claim: String(claim?.id), intent: 'pay' });
     expect(paid.status).toBe(200);
     expect(paid.text).toContain('Payout sent to bKash');
     expect(paid.text).toContain(`Waits for the bKash balance (invoice BHAGYA-PRIZE-${claim?.id}-1)`);
     expect(paid.text).not.toContain('value="pay"');
+    expect(paid.text).not.toContain('id="pay-now-title"');
     expect(await t.db.query('SELECT state FROM prize_payouts')).toEqual([{ state: 'waiting' }]);
     // A payout sent without an answer: the TrxID form, and "not sent" for another staff member than who pressed.
     await t.db.query(`UPDATE prize_payouts SET state = 'unknown', pressed_by = $1`, [player.id]);

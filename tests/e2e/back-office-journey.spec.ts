@@ -131,7 +131,7 @@ test('create → publish and feature → buy → approve → draw → results �
   const row = staff.locator('tr').filter({ hasText: name });
   await expect(row).toContainText('Details submitted');
   await expect(row).toContainText('Needs a second approval');
-  await expect(row.getByRole('button', { name: 'Pay now by bKash' })).toHaveCount(0);
+  await expect(row.getByRole('link', { name: 'Pay now by bKash' })).toHaveCount(0);
   const second = await bearerOf(request, secondLogin);
   const listed = await request.get(`/api/v1/admin/prize-claims/?search=${encodeURIComponent(name)}`, { headers: second });
   const claimId = ((await listed.json()) as { id: number }[])[0]!.id;
@@ -139,7 +139,8 @@ test('create → publish and feature → buy → approve → draw → results �
   expect(approved.ok(), await approved.text()).toBe(true);
   await staff.reload();
   await expect(row).toContainText('Approved by Second Officer');
-  await row.getByRole('button', { name: 'Pay now by bKash' }).click();
+  await row.getByRole('link', { name: 'Pay now by bKash' }).click();
+  await staff.getByRole('dialog', { name: 'Pay this prize by bKash?' }).getByRole('button', { name: 'Pay now', exact: true }).click();
   await expect(staff.locator('.toasts--top-right')).toContainText('Payout sent to bKash');
   const paid = staff.locator('tr').filter({ hasText: name });
   await expect(paid).toContainText('Transfer completed');

@@ -52,7 +52,10 @@ test('বিকাশে পুরস্কার: claimed to bKash, approved by
   await staff.goto(`/admin/prize-claims?search=${encodeURIComponent(name)}`);
   const row = staff.locator('tr').filter({ hasText: name });
   await expect(row).toContainText('তথ্য জমা হয়েছে');
-  await row.getByRole('button', { name: 'বিকাশে এখনই পরিশোধ' }).click();
+  await row.getByRole('link', { name: 'বিকাশে এখনই পরিশোধ' }).click();
+  // Asked first: what is paid, to which wallet (a page of its own without JavaScript).
+  await expect(staff.locator('main')).toContainText('এই পুরস্কার বিকাশে পরিশোধ করবেন?');
+  await staff.getByRole('button', { name: 'এখনই পরিশোধ', exact: true }).click();
   await expect(staff.locator('main')).toContainText('পরিশোধ বিকাশে পাঠানো হয়েছে');
   await staff.goto(`/admin/prize-claims?search=${encodeURIComponent(name)}`);
   const paid = staff.locator('tr').filter({ hasText: name });

@@ -43,8 +43,15 @@ type Filters = { search: string; status: ClaimStatus | null; method: PayoutMetho
 const listHref = (f: Filters, page: number): string =>
   adminHref(adminPaths.prizeClaims, { search: f.search, status: f.status, payment_method: f.method }, page);
 
-/** The list's address with `?approve={id}`: the confirmation of a second approval (a dialog; a page of its own without JavaScript). */
-const approveHref = (here: string, id: number): string => `${here}${here.includes('?') ? '&' : '?'}approve=${id}`;
+/**
+ * The list's address with `?approve={id}` or `?pay={id}`: the confirmation of a second approval, or of a payout by
+ * bKash (a dialog; a page of its own without JavaScript).
+ */
+const confirmHref = (here: string, step: 'approve' | 'pay', id: number): string => `${here}${here.includes('?') ? '&' : '?'}${step}=${id}`;
+
+/** A claim's id from the address's `name` parameter, or null. */
+const idParam = (url: URL, name: string): number | null =>
+  Number(/^[1-9]\d{0,14}$/.exec(url.searchParams.get(name) ?? '')?.[0] ?? 0) || null;
 
 /**
  * /admin/prize-claims: every claim, searched, filtered and paged by the server, the summary over all of them, and
@@ -58,7 +65,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     status: oneOf(CLAIM_STATUSES, url.searchParams.get('status')),
     method: oneOf(PAYOUT_METHODS, url.searchParams.get('payment_method')),
   };
-  const approve = Number(/^[1-9]\d{0,14}$/.exec(url.searchParams.get('approve') ?? '')?.[0] ?? 0) || null;
+  const approve = idParam(url, 'approve');
+  const pay = idParam(url, 'pay');
   const api = apiOf(context);
   const [r, summary, balance] = await Promise.all([
     api.call(contract.staffClaims, {
@@ -81,6 +89,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     summary: summary.ok ? summary.data : null,
     balance: balance.ok ? balance.data : null,
     approve,
+    pay,
     me,
     ...listData(r, page),
   };
@@ -147,6 +156,8 @@ export function Component() {
   // Once approved (the action answered), the confirmation is not shown again.
   const confirming =
     d.approve !== null && result?.done !== d.approve ? d.items?.find((c) => c.id === d.approve && canApprove(c, d.me)) : undefined;
+  // Likewise the payout's: once pressed, the claim shows what bKash answered.
+  const paying = d.pay !== null && result?.done !== d.pay ? d.items?.find((c) => c.id === d.pay && canPayNow(c, d.me)) : undefined;
   return (
     <section className="admin-page">
       <Head title={t('common:title', { page: t('claims.title') })} description={t('claims.lead')} />
@@ -217,6 +228,7 @@ export function Component() {
         )}
       </AdminResults>
       {confirming ? <ApproveDialog c={confirming} here={d.here} lng={lng} /> : null}
+      {paying ? <PayDialog c={paying} here={d.here} lng={lng} /> : null}
     </section>
   );
 }
@@ -230,6 +242,16 @@ const canApprove = (c: Row, me: number): boolean =>
   c.contact_changed_by !== me &&
   c.user.id !== me;
 
+/** The claim's try by bKash that is waiting, being sent or without an answer: no other may be sent meanwhile. */
+const liveTry = (c: Row) => (c.payout && ['waiting', 'sending', 'unknown'].includes(c.payout.state) ? c.payout : null);
+
+/** Whether this staff member may complete the transfer now (pay by bKash, or record one by hand); the API checks again. */
+const mayComplete = (c: Row, me: number): boolean =>
+  c.status === 'payment_info_submitted' && !c.held_until && completeBlock(c, me) === null && liveTry(c) === null;
+
+/** Whether this staff member may press Pay now: a bKash wallet's claim he may complete. */
+const canPayNow = (c: Row, me: number): boolean => c.payment_method === 'bkash' && mayComplete(c, me);
+
 /** Why this staff member may not complete the transfer now, as a text key; null when he may. */
 function completeBlock(c: Row, me: number): string | null {
   if (c.held_until) return null; // shown as the hold itself
@@ -240,7 +262,24 @@ function completeBlock(c: Row, me: number): string | null {
   return null;
 }
 
-/** The confirmation of a second approval: what is paid, to which account. */
+/** What is paid, to which account: the facts a confirmation shows. */
+function TransferFacts({ c, lng }: { c: Row; lng: Language }) {
+  const { t } = useTranslation('admin');
+  return (
+    <dl className="admin-card__facts">
+      <Fact label={t('claims.player')}>{c.user.name}</Fact>
+      <Fact label={t('claims.prize')}>
+        <Amount value={c.prize.prize_money} lng={lng} />
+      </Fact>
+      <Fact label={t('claims.payTo')}>
+        {c.payment_method ? `${t(`claims.methods.${c.payment_method}`)}: ` : null}
+        <span className="nowrap">{toDigits(c.account_number, lng)}</span>, {c.account_holder_name}
+      </Fact>
+    </dl>
+  );
+}
+
+/** The confirmation of a second approval. */
 function ApproveDialog({ c, here, lng }: { c: Row; here: string; lng: Language }) {
   const { t } = useTranslation('admin');
   return (
@@ -255,16 +294,27 @@ function ApproveDialog({ c, here, lng }: { c: Row; here: string; lng: Language }
       cancel={t('claims.cancel')}
     >
       <p>{t('claims.approveText')}</p>
-      <dl className="admin-card__facts">
-        <Fact label={t('claims.player')}>{c.user.name}</Fact>
-        <Fact label={t('claims.prize')}>
-          <Amount value={c.prize.prize_money} lng={lng} />
-        </Fact>
-        <Fact label={t('claims.payTo')}>
-          {c.payment_method ? `${t(`claims.methods.${c.payment_method}`)}: ` : null}
-          <span className="nowrap">{toDigits(c.account_number, lng)}</span>, {c.account_holder_name}
-        </Fact>
-      </dl>
+      <TransferFacts c={c} lng={lng} />
+    </ConfirmDialog>
+  );
+}
+
+/** The confirmation of a payout by bKash: money that leaves at once and is not taken back. */
+function PayDialog({ c, here, lng }: { c: Row; here: string; lng: Language }) {
+  const { t } = useTranslation('admin');
+  return (
+    <ConfirmDialog
+      titleId="pay-now-title"
+      title={t('claims.payTitle')}
+      action={here}
+      cancelHref={here}
+      hidden={{ claim: c.id }}
+      intent="pay"
+      confirm={t('claims.payConfirm')}
+      cancel={t('claims.cancel')}
+    >
+      <p>{t('claims.payText')}</p>
+      <TransferFacts c={c} lng={lng} />
     </ConfirmDialog>
   );
 }
@@ -335,8 +385,8 @@ function ClaimRow({ c, lng, me, here }: { c: Row; lng: Language; me: number; her
 /** What staff may do with a claim whose payout details are in: approve, pay by bKash or record a transfer by hand, fail. */
 function Steps({ c, me, here, blocked }: { c: Row; me: number; here: string; blocked: string | null }) {
   const { t } = useTranslation('admin');
-  const live = c.payout && ['waiting', 'sending', 'unknown'].includes(c.payout.state) ? c.payout : null;
-  const mayPay = !c.held_until && !blocked && !live;
+  const live = liveTry(c);
+  const mayPay = mayComplete(c, me);
   return (
     <>
       {blocked ? <span className="admin-flag admin-flag--info">{t(blocked)}</span> : null}
@@ -345,14 +395,14 @@ function Steps({ c, me, here, blocked }: { c: Row; me: number; here: string; blo
         <CsrfField />
         <input type="hidden" name="claim" value={c.id} />
         {canApprove(c, me) ? (
-          <Link className="btn btn-accent btn-sm" to={approveHref(here, c.id)} preventScrollReset>
+          <Link className="btn btn-accent btn-sm" to={confirmHref(here, 'approve', c.id)} preventScrollReset>
             {t('claims.approve')}
           </Link>
         ) : null}
-        {mayPay && c.payment_method === 'bkash' ? (
-          <SubmitButton name="intent" value="pay" className="btn btn-primary btn-sm">
+        {canPayNow(c, me) ? (
+          <Link className="btn btn-primary btn-sm" to={confirmHref(here, 'pay', c.id)} preventScrollReset>
             {t('claims.payNow')}
-          </SubmitButton>
+          </Link>
         ) : null}
         {live === null || live.state === 'waiting' ? (
           <SubmitButton name="intent" value="fail" className="btn btn-ghost btn-sm">
