@@ -4,38 +4,14 @@
  */
 import http from 'node:http';
 import { request } from 'undici';
-import { BkashClient, type BkashClientOptions } from '../../server/payments/bkash/client.ts';
-import { startSimulator, type BkashSimulator } from '../../scripts/bkash-simulator/simulator.ts';
+import { BkashClient } from '../../server/payments/bkash/client.ts';
 import { amountText, bkashTime, bkashTimeToIso, PATHS, wholeTaka } from '../../server/payments/bkash/wire.ts';
-import { bkashFailure as failure } from '../helpers/bkash.ts';
+import { bkashFailure as failure, SIM_CREDS, simulatorForClients } from '../helpers/bkash.ts';
 
-const CREDS = { appKey: 'sim-app-key', appSecret: 'sim-app-secret-XYZ', username: 'sim-user', password: 'sim-pass-Q7' };
 const CALLBACK = 'https://bhagya.example/payment/bkash/callback';
 
-let simNow = Date.now();
-let sim: BkashSimulator;
-let baseUrl: string;
-let close: () => Promise<void>;
-const clients: BkashClient[] = [];
-
-beforeAll(async () => {
-  const s = await startSimulator({ ...CREDS, now: () => simNow });
-  ({ sim, baseUrl, close } = s);
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  sim.reset();
-  simNow = Date.now();
-});
-afterAll(async () => {
-  await close();
-});
-
-function client(o: Partial<BkashClientOptions> = {}): BkashClient {
-  const c = new BkashClient({ baseUrl, ...CREDS, timeoutMs: 2000, retries: 0, retryDelayMs: 10, ...o });
-  clients.push(c);
-  return c;
-}
+const bk = simulatorForClients((o) => new BkashClient(o));
+const client = bk.client;
 
 let invoice = 0;
 const newPayment = (c: BkashClient, amount = 100) =>
@@ -46,8 +22,8 @@ describe('the token', () => {
     const c = client();
     const made = await Promise.all([1, 2, 3, 4, 5].map(() => newPayment(c)));
     expect(new Set(made.map((m) => m.paymentID)).size).toBe(5);
-    expect(sim.calls('grant')).toBe(1);
-    expect(sim.calls('create')).toBe(5);
+    expect(bk.sim.calls('grant')).toBe(1);
+    expect(bk.sim.calls('create')).toBe(5);
   });
 
   test('granted anew when less than 5 minutes of its life are left', async () => {
@@ -56,20 +32,20 @@ describe('the token', () => {
     const { paymentID } = await newPayment(c);
     now += 54 * 60_000; // 6 minutes left
     await c.status(paymentID);
-    expect(sim.calls('grant')).toBe(1);
+    expect(bk.sim.calls('grant')).toBe(1);
     now += 2 * 60_000; // 4 minutes left
     await c.status(paymentID);
-    expect(sim.calls('grant')).toBe(2);
+    expect(bk.sim.calls('grant')).toBe(2);
   });
 
   test('a call answered 401 (token expired at bKash) is granted anew and tried once more', async () => {
     const c = client();
     const { paymentID } = await newPayment(c);
-    simNow += 3601_000; // bKash's clock: the token has expired, ours still thinks it is fresh
+    bk.now += 3601_000; // bKash's clock: the token has expired, ours still thinks it is fresh
     const s = await c.status(paymentID);
     expect(s.transactionStatus).toBe('Expired');
-    expect(sim.calls('grant')).toBe(2);
-    expect(sim.calls('status')).toBe(2);
+    expect(bk.sim.calls('grant')).toBe(2);
+    expect(bk.sim.calls('status')).toBe(2);
   });
 
   test('wrong credentials are refused with bKash code, and no secret is in the message', async () => {
@@ -78,8 +54,8 @@ describe('the token', () => {
     const wrongKey = await failure(newPayment(client({ appKey: 'not-the-key' })));
     expect(wrongKey).toMatchObject({ kind: 'refused', op: 'grant', code: '2001' });
     for (const e of [wrongPassword, wrongKey])
-      for (const secret of [CREDS.appSecret, CREDS.password, 'not-the-password']) expect(e.message).not.toContain(secret);
-    expect(sim.calls('create')).toBe(0);
+      for (const secret of [SIM_CREDS.appSecret, SIM_CREDS.password, 'not-the-password']) expect(e.message).not.toContain(secret);
+    expect(bk.sim.calls('create')).toBe(0);
   });
 });
 
@@ -88,10 +64,10 @@ describe('a payment', () => {
     const c = client();
     const { paymentID, bkashURL } = await newPayment(c, 250);
     expect(paymentID).toMatch(/^TR0011[A-Za-z0-9]+$/);
-    expect(bkashURL).toBe(`${baseUrl}/checkout/${paymentID}`);
+    expect(bkashURL).toBe(`${bk.baseUrl}/checkout/${paymentID}`);
     expect((await c.status(paymentID)).transactionStatus).toBe('Initiated');
 
-    const back = new URL(await sim.pay(paymentID));
+    const back = new URL(await bk.sim.pay(paymentID));
     expect(back.origin + back.pathname).toBe(CALLBACK);
     expect(Object.fromEntries(back.searchParams)).toMatchObject({ paymentID, status: 'success', apiVersion: '1.2.0-beta' });
     expect((await c.status(paymentID)).transactionStatus).toBe('Initiated'); // authorised, not yet executed
@@ -108,23 +84,23 @@ describe('a payment', () => {
     });
     const s = await c.status(paymentID);
     expect(s).toEqual({ ...done, customerMsisdn: null });
-    expect(sim.payment(paymentID)).toMatchObject({ executed: 1, status: 'Completed' });
+    expect(bk.sim.payment(paymentID)).toMatchObject({ executed: 1, status: 'Completed' });
   });
 
   test('status: Cancelled, Failed and Expired', async () => {
     const c = client();
     const cancelled = await newPayment(c);
-    expect(new URL(await sim.cancel(cancelled.paymentID)).searchParams.get('status')).toBe('cancel');
+    expect(new URL(await bk.sim.cancel(cancelled.paymentID)).searchParams.get('status')).toBe('cancel');
     expect((await c.status(cancelled.paymentID)).transactionStatus).toBe('Cancelled');
 
     const failed = await newPayment(c);
-    expect(new URL(await sim.pay(failed.paymentID, { wallet: '01812345678' })).searchParams.get('status')).toBe('failure');
+    expect(new URL(await bk.sim.pay(failed.paymentID, { wallet: '01812345678' })).searchParams.get('status')).toBe('failure');
     expect((await c.status(failed.paymentID)).transactionStatus).toBe('Failed');
     expect(await failure(c.execute(failed.paymentID))).toMatchObject({ kind: 'refused', code: '2023' });
 
     const late = await newPayment(c);
-    await sim.pay(late.paymentID);
-    simNow += 5 * 60_000;
+    await bk.sim.pay(late.paymentID);
+    bk.now += 5 * 60_000;
     expect((await c.status(late.paymentID)).transactionStatus).toBe('Expired');
     expect(await failure(c.execute(late.paymentID))).toMatchObject({ kind: 'refused', code: '2056' });
   });
@@ -133,12 +109,12 @@ describe('a payment', () => {
     const c = client();
     const { paymentID } = await newPayment(c);
     expect(await failure(c.execute(paymentID))).toMatchObject({ kind: 'refused', op: 'execute', code: '2056' });
-    await sim.pay(paymentID);
+    await bk.sim.pay(paymentID);
     await c.execute(paymentID);
     const again = await failure(c.execute(paymentID));
     expect(again).toMatchObject({ kind: 'refused', code: '2062' });
     expect(again.message).toContain('The payment has already been completed');
-    expect(sim.payment(paymentID)).toMatchObject({ executed: 1, executeCalls: 3 });
+    expect(bk.sim.payment(paymentID)).toMatchObject({ executed: 1, executeCalls: 3 });
     expect(await failure(c.status('TR0011nope'))).toMatchObject({ kind: 'refused', code: '2002' });
   });
 
@@ -159,7 +135,7 @@ describe('a payment', () => {
       });
       expect(created.amount).toBe(sent);
       const paymentID = created.paymentID as string;
-      await sim.pay(paymentID);
+      await bk.sim.pay(paymentID);
       const done = await client().execute(paymentID);
       expect(done.amount).toBe(read);
       expect((await client().status(paymentID)).amount).toBe(read);
@@ -170,11 +146,11 @@ describe('a payment', () => {
 describe('failures', () => {
   test('refuse: create refused with bKash code; execute refused, and the payment has failed', async () => {
     const c = client();
-    sim.failNext('create', 'refuse');
+    bk.sim.failNext('create', 'refuse');
     expect(await failure(newPayment(c))).toMatchObject({ kind: 'refused', op: 'create', code: '2003' });
     const { paymentID } = await newPayment(c);
-    await sim.pay(paymentID);
-    sim.failNext('execute', 'refuse');
+    await bk.sim.pay(paymentID);
+    bk.sim.failNext('execute', 'refuse');
     expect(await failure(c.execute(paymentID))).toMatchObject({ kind: 'refused', code: '2023' });
     expect((await c.status(paymentID)).transactionStatus).toBe('Failed');
   });
@@ -182,14 +158,14 @@ describe('failures', () => {
   test('timeout: execute is unknown (and not repeated); the payment is still only authorised', async () => {
     const c = client({ timeoutMs: 300, retries: 2 });
     const { paymentID } = await newPayment(c);
-    await sim.pay(paymentID);
-    sim.failNext('execute', 'timeout');
+    await bk.sim.pay(paymentID);
+    bk.sim.failNext('execute', 'timeout');
     const started = Date.now();
     const e = await failure(c.execute(paymentID));
     expect(e).toMatchObject({ kind: 'unknown', op: 'execute', code: null });
     expect(e.message).toContain('no answer within 300 ms');
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(sim.calls('execute')).toBe(1);
+    expect(bk.sim.calls('execute')).toBe(1);
     expect((await c.status(paymentID)).transactionStatus).toBe('Initiated');
     expect((await c.execute(paymentID)).transactionStatus).toBe('Completed');
   });
@@ -197,10 +173,10 @@ describe('failures', () => {
   test('lose_answer: execute is unknown, and status then shows it Completed', async () => {
     const c = client({ retries: 2 });
     const { paymentID } = await newPayment(c);
-    await sim.pay(paymentID);
-    sim.failNext('execute', 'lose_answer');
+    await bk.sim.pay(paymentID);
+    bk.sim.failNext('execute', 'lose_answer');
     expect(await failure(c.execute(paymentID))).toMatchObject({ kind: 'unknown', op: 'execute' });
-    expect(sim.calls('execute')).toBe(1);
+    expect(bk.sim.calls('execute')).toBe(1);
     const s = await c.status(paymentID);
     expect(s).toMatchObject({ transactionStatus: 'Completed', trxID: expect.stringMatching(/^[A-Z0-9]{10}$/), amount: 100 });
   });
@@ -208,27 +184,27 @@ describe('failures', () => {
   test('http500: execute unknown and not done; status repeated by the client until it has an answer', async () => {
     const c = client({ retries: 2 });
     const { paymentID } = await newPayment(c);
-    await sim.pay(paymentID);
-    sim.failNext('execute', 'http500');
+    await bk.sim.pay(paymentID);
+    bk.sim.failNext('execute', 'http500');
     expect(await failure(c.execute(paymentID))).toMatchObject({ kind: 'unknown', httpStatus: 500 });
-    expect(sim.calls('execute')).toBe(1);
-    sim.failNext('status', 'http500');
-    sim.failNext('status', 'timeout');
+    expect(bk.sim.calls('execute')).toBe(1);
+    bk.sim.failNext('status', 'http500');
+    bk.sim.failNext('status', 'timeout');
     expect((await client({ retries: 2, timeoutMs: 300 }).status(paymentID)).transactionStatus).toBe('Initiated');
-    expect(sim.calls('status')).toBe(3);
-    sim.failNext('status', 'http500');
+    expect(bk.sim.calls('status')).toBe(3);
+    bk.sim.failNext('status', 'http500');
     expect(await failure(client({ retries: 0 }).status(paymentID))).toMatchObject({ kind: 'unknown', op: 'status', httpStatus: 500 });
-    expect(sim.calls('status')).toBe(4);
+    expect(bk.sim.calls('status')).toBe(4);
     expect((await c.execute(paymentID)).transactionStatus).toBe('Completed');
   });
 
   test('a grant without an answer is unknown; a create whose answer was lost is repeated (harmless)', async () => {
-    sim.failNext('grant', 'timeout');
+    bk.sim.failNext('grant', 'timeout');
     expect(await failure(newPayment(client({ timeoutMs: 300 })))).toMatchObject({ kind: 'unknown', op: 'grant' });
-    sim.failNext('create', 'lose_answer');
+    bk.sim.failNext('create', 'lose_answer');
     const made = await newPayment(client({ retries: 1 }));
     expect(made.paymentID).toMatch(/^TR0011/);
-    expect(sim.calls('create')).toBe(2);
+    expect(bk.sim.calls('create')).toBe(2);
   });
 
   test('a body that is no bKash answer is unknown, with no secret in the message', async () => {
@@ -259,7 +235,7 @@ describe('failures', () => {
         ['unknown', 503],
       ]);
       for (const e of errors)
-        for (const secret of [token, CREDS.appSecret, CREDS.password]) expect(`${e.message} ${e.stack}`).not.toContain(secret);
+        for (const secret of [token, SIM_CREDS.appSecret, SIM_CREDS.password]) expect(`${e.message} ${e.stack}`).not.toContain(secret);
       expect(seen).toEqual([PATHS.grant, PATHS.status, PATHS.execute]);
     } finally {
       fake.closeAllConnections();
@@ -272,7 +248,7 @@ describe('refunds', () => {
   test('a refund once (partial), the second refused; refundStatus tells it', async () => {
     const c = client();
     const { paymentID } = await newPayment(c, 300);
-    await sim.pay(paymentID);
+    await bk.sim.pay(paymentID);
     const { trxID } = await c.execute(paymentID);
     expect(await c.refundStatus({ paymentID, trxID: trxID as string })).toBeNull();
     expect(await failure(c.refund({ paymentID, trxID: trxID as string, amount: 301, reason: 'r', sku: 's' }))).toMatchObject({
@@ -291,7 +267,7 @@ describe('refunds', () => {
       code: '2034',
     });
     expect(await c.refundStatus({ paymentID, trxID: trxID as string })).toEqual(r);
-    expect(sim.payment(paymentID)?.refunds).toHaveLength(1);
+    expect(bk.sim.payment(paymentID)?.refunds).toHaveLength(1);
   });
 
   test('a refund of a payment not completed is refused; a refund whose answer was lost is found by refundStatus', async () => {
@@ -302,9 +278,9 @@ describe('refunds', () => {
     });
 
     const { paymentID } = await newPayment(c);
-    await sim.pay(paymentID);
+    await bk.sim.pay(paymentID);
     const { trxID } = await c.execute(paymentID);
-    sim.failNext('refund', 'lose_answer');
+    bk.sim.failNext('refund', 'lose_answer');
     expect(await failure(c.refund({ paymentID, trxID: trxID as string, amount: 100, reason: 'r', sku: 's' }))).toMatchObject({
       kind: 'unknown',
       op: 'refund',
@@ -318,8 +294,8 @@ describe('search transaction', () => {
 
   test('money sent to a number: every field normalised (amount whole taka, times UTC); an unknown TrxID is null', async () => {
     const c = client();
-    simNow = Date.UTC(2026, 10, 28, 4, 5, 6, 789);
-    const trxID = sim.sendMoney({ from: '+880 1770-618575', to: RECEIVER, amount: '100.00', reference: 'T 42' });
+    bk.now = Date.UTC(2026, 10, 28, 4, 5, 6, 789);
+    const trxID = bk.sim.sendMoney({ from: '+880 1770-618575', to: RECEIVER, amount: '100.00', reference: 'T 42' });
     expect(trxID).toMatch(/^[A-Z0-9]{10}$/);
     expect(await c.searchTransaction(trxID)).toEqual({
       trxID,
@@ -333,18 +309,18 @@ describe('search transaction', () => {
       completedTime: '2026-11-28T04:05:06.789Z',
       initiationTime: '2026-11-28T04:05:06.789Z',
     });
-    const part = sim.sendMoney({ from: '01812345678', to: RECEIVER, amount: '100.50' });
+    const part = bk.sim.sendMoney({ from: '01812345678', to: RECEIVER, amount: '100.50' });
     expect(await c.searchTransaction(part)).toMatchObject({ amount: null, transactionReference: null });
     expect(await c.searchTransaction('NOSUCHTRX1')).toBeNull();
     // Asking is harmless: the same answer again.
     expect(await c.searchTransaction(trxID)).toMatchObject({ trxID, amount: 100 });
-    expect(sim.calls('searchTransaction')).toBe(4);
+    expect(bk.sim.calls('searchTransaction')).toBe(4);
   });
 
   test("a checkout's completed payment is found too, with its invoice as the reference", async () => {
     const c = client();
     const { paymentID } = await newPayment(c, 150);
-    await sim.pay(paymentID);
+    await bk.sim.pay(paymentID);
     const { trxID } = await c.execute(paymentID);
     expect(await c.searchTransaction(trxID as string)).toMatchObject({
       trxID,
@@ -356,19 +332,19 @@ describe('search transaction', () => {
   });
 
   test('refused is refused; no answer is unknown, and the client asks again (safe to repeat)', async () => {
-    const trxID = sim.sendMoney({ from: '01770618575', to: RECEIVER, amount: 100 });
+    const trxID = bk.sim.sendMoney({ from: '01770618575', to: RECEIVER, amount: 100 });
     const c = client({ retries: 1 });
-    sim.failNext('searchTransaction', 'refuse');
+    bk.sim.failNext('searchTransaction', 'refuse');
     expect(await failure(c.searchTransaction(trxID))).toMatchObject({ kind: 'refused', op: 'searchTransaction', code: '2003' });
-    sim.failNext('searchTransaction', 'http500');
+    bk.sim.failNext('searchTransaction', 'http500');
     expect(await c.searchTransaction(trxID)).toMatchObject({ trxID, amount: 100 });
-    sim.failNext('searchTransaction', 'lose_answer');
-    sim.failNext('searchTransaction', 'http500');
+    bk.sim.failNext('searchTransaction', 'lose_answer');
+    bk.sim.failNext('searchTransaction', 'http500');
     expect(await failure(c.searchTransaction(trxID))).toMatchObject({ kind: 'unknown', op: 'searchTransaction' });
     const once = client({ timeoutMs: 200 });
-    sim.failNext('searchTransaction', 'timeout');
+    bk.sim.failNext('searchTransaction', 'timeout');
     expect(await failure(once.searchTransaction(trxID))).toMatchObject({ kind: 'unknown', message: expect.stringContaining('200 ms') });
-    expect(sim.calls('searchTransaction')).toBe(6);
+    expect(bk.sim.calls('searchTransaction')).toBe(6);
   });
 
   test("another bKash's answer: empty fields are null, no statusCode is a success, a time that is no time is null", async () => {
@@ -418,7 +394,7 @@ describe('agreements (docs/rules/bkash.md#7-agreements)', () => {
   async function agreement(c: BkashClient) {
     const made = await c.createAgreement({ payerReference: '01712345678', callbackURL: CALLBACK });
     expect(made.bkashURL).toContain(`/checkout/${made.paymentID}`);
-    await sim.pay(made.paymentID);
+    await bk.sim.pay(made.paymentID);
     return c.executeAgreement(made.paymentID);
   }
 
@@ -444,8 +420,8 @@ describe('agreements (docs/rules/bkash.md#7-agreements)', () => {
       merchantInvoiceNumber: '7',
       agreementID: a.agreementID,
     });
-    expect(sim.payment(p.paymentID)).toMatchObject({ kind: 'payment', agreementID: a.agreementID, wallet: '01770618575' });
-    await sim.pay(p.paymentID, { pin: '12121' });
+    expect(bk.sim.payment(p.paymentID)).toMatchObject({ kind: 'payment', agreementID: a.agreementID, wallet: '01770618575' });
+    await bk.sim.pay(p.paymentID, { pin: '12121' });
     expect(await c.execute(p.paymentID)).toMatchObject({ transactionStatus: 'Completed', amount: 300, customerMsisdn: '01770618575' });
   });
 
@@ -474,15 +450,15 @@ describe('agreements (docs/rules/bkash.md#7-agreements)', () => {
   test('an execute of an agreement whose answer was lost is unknown and not repeated; a cancel whose answer was lost is repeated', async () => {
     const c = client({ retries: 2 });
     const made = await c.createAgreement({ payerReference: '01712345678', callbackURL: CALLBACK });
-    await sim.pay(made.paymentID);
-    sim.failNext('execute', 'lose_answer');
+    await bk.sim.pay(made.paymentID);
+    bk.sim.failNext('execute', 'lose_answer');
     expect(await failure(c.executeAgreement(made.paymentID))).toMatchObject({ kind: 'unknown', op: 'executeAgreement' });
-    expect(sim.payment(made.paymentID)?.executeCalls).toBe(1);
-    const id = sim.payment(made.paymentID)?.agreementID as string;
-    sim.failNext('agreementCancel', 'lose_answer');
+    expect(bk.sim.payment(made.paymentID)?.executeCalls).toBe(1);
+    const id = bk.sim.payment(made.paymentID)?.agreementID as string;
+    bk.sim.failNext('agreementCancel', 'lose_answer');
     expect((await c.cancelAgreement(id)).agreementStatus).toBe('Cancelled');
-    expect(sim.calls('agreementCancel')).toBe(2);
-    expect(sim.agreement(id)?.status).toBe('Cancelled');
+    expect(bk.sim.calls('agreementCancel')).toBe(2);
+    expect(bk.sim.agreement(id)?.status).toBe('Cancelled');
   });
 });
 
@@ -519,18 +495,18 @@ describe('the wire format', () => {
 });
 
 async function rawGrant(): Promise<string> {
-  const res = await request(`${baseUrl}${PATHS.grant}`, {
+  const res = await request(`${bk.baseUrl}${PATHS.grant}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', username: CREDS.username, password: CREDS.password },
-    body: JSON.stringify({ app_key: CREDS.appKey, app_secret: CREDS.appSecret }),
+    headers: { 'content-type': 'application/json', username: SIM_CREDS.username, password: SIM_CREDS.password },
+    body: JSON.stringify({ app_key: SIM_CREDS.appKey, app_secret: SIM_CREDS.appSecret }),
   });
   return ((await res.body.json()) as { id_token: string }).id_token;
 }
 
 async function raw(path: string, token: string, body: object): Promise<Record<string, unknown>> {
-  const res = await request(`${baseUrl}${path}`, {
+  const res = await request(`${bk.baseUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: token, 'x-app-key': CREDS.appKey },
+    headers: { 'content-type': 'application/json', authorization: token, 'x-app-key': SIM_CREDS.appKey },
     body: JSON.stringify(body),
   });
   return (await res.body.json()) as Record<string, unknown>;

@@ -3,40 +3,16 @@
  * (startSimulator), and `paisa()` of the wire format: docs/rules/bkash.md#9-payouts-b2c.
  */
 import http from 'node:http';
-import type { BkashClientOptions } from '../../server/payments/bkash/client.ts';
 import { BkashPayouts } from '../../server/payments/bkash/payouts.ts';
-import { PAYOUT_REFUSING_WALLETS, startSimulator, type BkashSimulator } from '../../scripts/bkash-simulator/simulator.ts';
+import { PAYOUT_REFUSING_WALLETS } from '../../scripts/bkash-simulator/simulator.ts';
 import { PAYOUT_PATHS, paisa } from '../../server/payments/bkash/wire.ts';
-import { bkashFailure as failure } from '../helpers/bkash.ts';
+import { bkashFailure as failure, SIM_CREDS, simulatorForClients } from '../helpers/bkash.ts';
 
-const CREDS = { appKey: 'sim-app-key', appSecret: 'sim-app-secret-XYZ', username: 'sim-user', password: 'sim-pass-Q7' };
 const RECEIVER = '01700000000';
 const WALLET = '01712345678';
 
-let simNow = Date.now();
-let sim: BkashSimulator;
-let baseUrl: string;
-let close: () => Promise<void>;
-const clients: BkashPayouts[] = [];
-
-beforeAll(async () => {
-  const s = await startSimulator({ ...CREDS, receiver: RECEIVER, now: () => simNow, disbursementBalance: 100_000, payoutLimit: 25_000 });
-  ({ sim, baseUrl, close } = s);
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  sim.reset();
-  simNow = Date.now();
-});
-afterAll(async () => {
-  await close();
-});
-
-function payouts(o: Partial<BkashClientOptions> = {}): BkashPayouts {
-  const c = new BkashPayouts({ baseUrl, ...CREDS, timeoutMs: 2000, retries: 0, retryDelayMs: 10, ...o });
-  clients.push(c);
-  return c;
-}
+const bk = simulatorForClients((o) => new BkashPayouts(o), { receiver: RECEIVER, disbursementBalance: 100_000, payoutLimit: 25_000 });
+const payouts = bk.client;
 
 let invoice = 0;
 const newInvoice = (): string => `PAYOUT-${++invoice}`;
@@ -58,12 +34,12 @@ describe('a payout', () => {
       completedTime: expect.any(String),
     });
     expect(Date.parse(p.completedTime as string)).toBeGreaterThanOrEqual(before - 1000);
-    expect(sim.calls('payoutGrant')).toBe(1);
-    expect(sim.calls('grant')).toBe(0);
-    expect(sim.payoutsOf(merchantInvoiceNumber)).toEqual([
+    expect(bk.sim.calls('payoutGrant')).toBe(1);
+    expect(bk.sim.calls('grant')).toBe(0);
+    expect(bk.sim.payoutsOf(merchantInvoiceNumber)).toEqual([
       { trxID: p.trxID, receiver: WALLET, amount: '500', merchantInvoiceNumber, completedAt: expect.any(Number) },
     ]);
-    expect(sim.disbursementBalance()).toBe(10_000_000 - 50_000);
+    expect(bk.sim.disbursementBalance()).toBe(10_000_000 - 50_000);
     expect((await c.organizationBalance()).disbursementPaisa).toBe(10_000_000 - 50_000);
   });
 
@@ -78,35 +54,35 @@ describe('a payout', () => {
     const merchantInvoiceNumber = newInvoice();
     const e = await failure(c.b2cPayment({ amount, receiverMSISDN, merchantInvoiceNumber }));
     expect(e).toMatchObject({ kind: 'refused', op: 'b2cPayment', code });
-    expect(sim.payouts()).toEqual([]);
-    expect(sim.disbursementBalance()).toBe(10_000_000);
+    expect(bk.sim.payouts()).toEqual([]);
+    expect(bk.sim.disbursementBalance()).toBe(10_000_000);
     expect(Object.keys(PAYOUT_REFUSING_WALLETS)).toHaveLength(3);
   });
 
   test('more than the Disbursement Account holds: 2023; the same invoice number a second time: 2029', async () => {
     const c = payouts();
-    sim.setDisbursementBalance(499.99);
+    bk.sim.setDisbursementBalance(499.99);
     expect(await failure(c.b2cPayment({ amount: 500, receiverMSISDN: WALLET, merchantInvoiceNumber: newInvoice() }))).toMatchObject({
       kind: 'refused',
       code: '2023',
     });
-    expect(sim.disbursementBalance()).toBe(49_999);
-    sim.setDisbursementBalance(1000);
+    expect(bk.sim.disbursementBalance()).toBe(49_999);
+    bk.sim.setDisbursementBalance(1000);
     const merchantInvoiceNumber = newInvoice();
     await c.b2cPayment({ amount: 300, receiverMSISDN: WALLET, merchantInvoiceNumber });
     expect(await failure(c.b2cPayment({ amount: 300, receiverMSISDN: '01812345678', merchantInvoiceNumber }))).toMatchObject({
       kind: 'refused',
       code: '2029',
     });
-    expect(sim.payoutsOf(merchantInvoiceNumber)).toHaveLength(1);
-    expect(sim.disbursementBalance()).toBe(70_000);
+    expect(bk.sim.payoutsOf(merchantInvoiceNumber)).toHaveLength(1);
+    expect(bk.sim.disbursementBalance()).toBe(70_000);
   });
 
   test('an amount that is no positive whole number of taka is never sent', async () => {
     const c = payouts();
     for (const amount of [0, -1, 10.5])
       await expect(c.b2cPayment({ amount, receiverMSISDN: WALLET, merchantInvoiceNumber: 'x' })).rejects.toThrow(RangeError);
-    expect(sim.calls('b2cPayment')).toBe(0);
+    expect(bk.sim.calls('b2cPayment')).toBe(0);
   });
 });
 
@@ -114,53 +90,53 @@ describe('a payout without an answer', () => {
   test('lose_answer: unknown, called once, and the payout WAS made', async () => {
     const c = payouts({ retries: 2 });
     const merchantInvoiceNumber = newInvoice();
-    sim.failNext('b2cPayment', 'lose_answer');
+    bk.sim.failNext('b2cPayment', 'lose_answer');
     expect(await failure(c.b2cPayment({ amount: 700, receiverMSISDN: WALLET, merchantInvoiceNumber }))).toMatchObject({
       kind: 'unknown',
       op: 'b2cPayment',
       code: null,
     });
-    expect(sim.calls('b2cPayment')).toBe(1);
-    expect(sim.payoutsOf(merchantInvoiceNumber)).toHaveLength(1);
-    expect(sim.disbursementBalance()).toBe(10_000_000 - 70_000);
+    expect(bk.sim.calls('b2cPayment')).toBe(1);
+    expect(bk.sim.payoutsOf(merchantInvoiceNumber)).toHaveLength(1);
+    expect(bk.sim.disbursementBalance()).toBe(10_000_000 - 70_000);
   });
 
   test('timeout and http500: unknown, called once, nothing paid', async () => {
     const c = payouts({ retries: 2, timeoutMs: 300 });
-    sim.failNext('b2cPayment', 'timeout');
+    bk.sim.failNext('b2cPayment', 'timeout');
     const late = newInvoice();
     const e = await failure(c.b2cPayment({ amount: 100, receiverMSISDN: WALLET, merchantInvoiceNumber: late }));
     expect(e).toMatchObject({ kind: 'unknown', op: 'b2cPayment' });
     expect(e.message).toContain('no answer within 300 ms');
-    expect(sim.calls('b2cPayment')).toBe(1);
-    sim.failNext('b2cPayment', 'http500');
+    expect(bk.sim.calls('b2cPayment')).toBe(1);
+    bk.sim.failNext('b2cPayment', 'http500');
     const down = newInvoice();
     expect(await failure(c.b2cPayment({ amount: 100, receiverMSISDN: WALLET, merchantInvoiceNumber: down }))).toMatchObject({
       kind: 'unknown',
       httpStatus: 500,
     });
-    expect(sim.calls('b2cPayment')).toBe(2);
-    expect(sim.payouts()).toEqual([]);
+    expect(bk.sim.calls('b2cPayment')).toBe(2);
+    expect(bk.sim.payouts()).toEqual([]);
   });
 
   test("refuse: bKash's Insufficient Balance, nothing paid", async () => {
-    sim.failNext('b2cPayment', 'refuse');
+    bk.sim.failNext('b2cPayment', 'refuse');
     expect(await failure(payouts().b2cPayment({ amount: 100, receiverMSISDN: WALLET, merchantInvoiceNumber: newInvoice() }))).toMatchObject(
       {
         kind: 'refused',
         code: '2023',
       },
     );
-    expect(sim.payouts()).toEqual([]);
+    expect(bk.sim.payouts()).toEqual([]);
   });
 });
 
 describe('the balance, the search, a transfer', () => {
   test('organizationBalance: both accounts in paisa; repeated after no answer', async () => {
     const c = payouts({ retries: 1 });
-    sim.failNext('organizationBalance', 'http500');
+    bk.sim.failNext('organizationBalance', 'http500');
     const b = await c.organizationBalance();
-    expect(sim.calls('organizationBalance')).toBe(2);
+    expect(bk.sim.calls('organizationBalance')).toBe(2);
     expect(b).toEqual({
       accounts: [
         {
@@ -201,7 +177,7 @@ describe('the balance, the search, a transfer', () => {
       initiationTime: p.completedTime,
     });
     expect(await c.searchTransaction('NOSUCHTRX1')).toBeNull();
-    sim.failNext('payoutSearch', 'refuse');
+    bk.sim.failNext('payoutSearch', 'refuse');
     expect(await failure(c.searchTransaction(p.trxID))).toMatchObject({ kind: 'refused', op: 'payoutSearch', code: '2003' });
   });
 
@@ -221,14 +197,14 @@ describe('the balance, the search, a transfer', () => {
       kind: 'refused',
       code: '2023',
     });
-    sim.failNext('intraAccountTransfer', 'lose_answer');
+    bk.sim.failNext('intraAccountTransfer', 'lose_answer');
     expect(
       await failure(payouts({ retries: 2 }).intraAccountTransfer({ amount: 1, transferType: 'Collection2Disbursement' })),
     ).toMatchObject({
       kind: 'unknown',
     });
-    expect(sim.calls('intraAccountTransfer')).toBe(4);
-    expect(sim.disbursementBalance()).toBe(7_500_100);
+    expect(bk.sim.calls('intraAccountTransfer')).toBe(4);
+    expect(bk.sim.disbursementBalance()).toBe(7_500_100);
   });
 });
 
@@ -236,13 +212,13 @@ describe('the token', () => {
   test('a call answered 401 is granted anew and tried once more; wrong credentials are refused', async () => {
     const c = payouts();
     await c.organizationBalance();
-    simNow += 3601_000; // the simulator's clock: the token has expired, ours still thinks it is fresh
+    bk.now += 3601_000; // the simulator's clock: the token has expired, ours still thinks it is fresh
     expect((await c.organizationBalance()).disbursementPaisa).toBe(10_000_000);
-    expect(sim.calls('payoutGrant')).toBe(2);
-    expect(sim.calls('organizationBalance')).toBe(3); // the first, the one answered 401, the one tried again
+    expect(bk.sim.calls('payoutGrant')).toBe(2);
+    expect(bk.sim.calls('organizationBalance')).toBe(3); // the first, the one answered 401, the one tried again
     const wrong = await failure(payouts({ password: 'not-the-password' }).organizationBalance());
     expect(wrong).toMatchObject({ kind: 'refused', op: 'payoutGrant', code: '2043' });
-    for (const secret of [CREDS.appSecret, 'not-the-password']) expect(wrong.message).not.toContain(secret);
+    for (const secret of [SIM_CREDS.appSecret, 'not-the-password']) expect(wrong.message).not.toContain(secret);
   });
 
   test('another bKash\'s answers: a grant with statusCode "0000" too, errorCode/errorMessage errors, a balance without a Disbursement Account', async () => {
@@ -277,9 +253,9 @@ describe('the token', () => {
       expect(await failure(c.searchTransaction('A B/C'))).toMatchObject({ kind: 'refused', op: 'payoutSearch', code: '2045' });
       expect(seen).toEqual([
         `POST ${PAYOUT_PATHS.grant} - -`,
-        `GET ${PAYOUT_PATHS.organizationBalance} TKN ${CREDS.appKey}`,
-        `POST ${PAYOUT_PATHS.b2cPayment} TKN ${CREDS.appKey}`,
-        `GET ${PAYOUT_PATHS.search}/A%20B%2FC TKN ${CREDS.appKey}`,
+        `GET ${PAYOUT_PATHS.organizationBalance} TKN ${SIM_CREDS.appKey}`,
+        `POST ${PAYOUT_PATHS.b2cPayment} TKN ${SIM_CREDS.appKey}`,
+        `GET ${PAYOUT_PATHS.search}/A%20B%2FC TKN ${SIM_CREDS.appKey}`,
       ]);
     } finally {
       fake.closeAllConnections();
