@@ -2,7 +2,7 @@
  * Scale-out (docs/rules/operations.md#6-several-instances): three app instances, separate processes of the real entry
  * point of two workers each, started at the same moment on one empty PostgreSQL database, behave as one system. They migrate it once;
  * a session made on one is good on the others and ends on all of them at once; failed logins count together; and
- * each race run across the three — the last ticket, one combination, one activation, one claim, one draw — has
+ * each race run across the three — the last ticket, one combination, one activation, one claim, one payout, one draw — has
  * exactly one winner. PostgreSQL only (TEST_DATABASE_URL).
  */
 import { randomBytes } from 'node:crypto';
@@ -226,6 +226,33 @@ onPostgres('three instances as separate processes on one database', () => {
       expect(ok).toHaveLength(1);
       const stored = await db.query<{ account_number: string }>('SELECT account_number FROM prize_claims WHERE prize_id = $1', [prize?.id]);
       expect(stored).toEqual([{ account_number: ok[0]?.body.claim.account_number }]);
+    });
+
+    test(`one prize's payout by bKash, Pay now pressed by ${N} staff members on three instances at once: one payout${round}`, async () => {
+      const winner = await player(0);
+      const lottery = await insertLottery(t, { results: true });
+      const tx = await db.one<{ id: number }>(
+        `INSERT INTO transactions (user_id, lottery_id, ticket, amount, payment_method, status) VALUES ($1, $2, '05-12-23-34-45-07', 100, 'bkash', 'success') RETURNING id`,
+        [winner.id, lottery],
+      );
+      const claim = await db.one<{ id: number }>(
+        `WITH p AS (INSERT INTO prizes (lottery_id, transaction_id, ticket, prize_money) VALUES ($1, $2, '05-12-23-34-45-07', 500) RETURNING id)
+         INSERT INTO prize_claims (prize_id, user_id, status, payment_method, account_number, account_holder_name, submitted_at)
+         SELECT p.id, $3, 'payment_info_submitted', 'bkash', '01712345678', 'Winner', now() FROM p RETURNING id`,
+        [lottery, tx?.id, winner.id],
+      );
+      const staff = await contenders({ is_staff: true });
+      const results = await Promise.all(staff.map((s, k) => at(k, api.payNow, { params: { id: claim?.id }, as: s })));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const r of results.filter((x) => x.status !== 200)) expect(['payout_under_way', 'transfer_not_ready']).toContain(r.body.code);
+      // These instances listen on a port of the system's choice (PORT 0), so their bKash (the simulator at their own
+      // PORT) is not reached: the balance is unread and the one try waits. The race is about that one try.
+      expect(await db.query('SELECT try, state FROM prize_payouts WHERE claim_id = $1', [claim?.id])).toEqual([
+        { try: 1, state: 'waiting' },
+      ]);
+      expect(await db.query(`SELECT action FROM audit_log WHERE entity = 'prize_claim' AND entity_id = $1`, [String(claim?.id)])).toEqual([
+        { action: 'claim.payout_waiting' },
+      ]);
     });
 
     test(`one draw proposal, approved by ${N} staff members on three instances at once: one set of prizes${round}`, async () => {
