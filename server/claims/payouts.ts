@@ -55,6 +55,9 @@ export const BALANCE_FRESH_MS = 60_000;
 /** A balance read longer ago than this is shown as old (bKash has not answered the job since). */
 const BALANCE_SHOWN_FRESH_MS = 5 * 60_000;
 
+/** bKash's disbursement (and collection) balance as read; `fresh`: read now or within a minute, so it covers payouts. */
+type Balance = { paisa: number | null; collection: number | null; readAt: string | null; fresh: boolean };
+
 type Outcome =
   | { kind: 'completed'; trxId: string; fee: string | null; completedAt: string | null }
   | { kind: 'refused'; code: string | null; message: string }
@@ -240,30 +243,29 @@ export class PrizePayouts {
     });
     for (const p of stale) this.d.log.error({ claim: p.claim_id, invoice: p.invoice }, 'prize payout left sending: its outcome is unknown');
     const waiting = await pq.waitingPayouts(this.d.db);
+    // Read now when a try waits for it; else only when the last read is old (the dashboard's).
+    let balance = await this.currentBalance(waiting.length > 0);
     let sent = 0;
-    if (waiting.length > 0) {
-      for (const w of waiting) {
-        // Read again for each: the last payout spent some of it.
-        const balance = await this.currentBalance(true);
-        const go = await this.d.db.tx(async (tx) => {
-          const claim = await q.claimForUpdate(tx, w.claim_id);
-          if (!claim || claim.status !== 'payment_info_submitted') return undefined;
-          const facts = await payoutFacts(tx, Number(w.pressed_by), claim, this.d.secondApprovalTk);
-          if (refuseCompletion(facts)) return undefined;
-          if (!balanceCovers(balance.fresh ? balance.paisa : null, Number(w.amount), await pq.outgoingTk(tx))) return undefined;
-          return pq.startSending(tx, w.id);
-        });
-        if (go) {
-          await this.send(go);
-          sent++;
-        }
+    for (const w of waiting) {
+      const go = await this.d.db.tx(async (tx) => {
+        const claim = await q.claimForUpdate(tx, w.claim_id);
+        if (!claim || claim.status !== 'payment_info_submitted') return undefined;
+        const facts = await payoutFacts(tx, Number(w.pressed_by), claim, this.d.secondApprovalTk);
+        if (refuseCompletion(facts)) return undefined;
+        if (!balanceCovers(balance.fresh ? balance.paisa : null, Number(w.amount), await pq.outgoingTk(tx))) return undefined;
+        return pq.startSending(tx, w.id);
+      });
+      if (go) {
+        // What the payout left, read after it: the next one is weighed against that.
+        balance = await this.send(go);
+        sent++;
       }
-    } else await this.currentBalance();
+    }
     return stale.length + sent;
   }
 
-  /** The try goes to bKash, once; what bKash answers (or not) is recorded. */
-  private async send(p: pq.PayoutRow): Promise<void> {
+  /** The try goes to bKash, once; what bKash answers (or not) is recorded. Answers the balance bKash has after it. */
+  private async send(p: pq.PayoutRow): Promise<Balance> {
     let outcome: Outcome;
     try {
       const a = await this.d.gateway.b2cPayment({ amount: Number(p.amount), receiverMSISDN: p.receiver, merchantInvoiceNumber: p.invoice });
@@ -283,7 +285,7 @@ export class PrizePayouts {
       await this.record(tx, claim, p, outcome, Number(p.pressed_by));
     });
     // The balance bKash now has, for the next payout and the dashboard.
-    await this.currentBalance(true).catch(() => undefined);
+    return this.currentBalance(true);
   }
 
   /** A try's outcome and the claim's, audited, and the winner told; under the claim's lock. */
@@ -335,19 +337,15 @@ export class PrizePayouts {
    * (unless `record` is false: the caller records it with its own writes); when bKash does not answer, the last one
    * read (not fresh: it covers no payout), or none.
    */
-  private async currentBalance(
-    now = false,
-    record = true,
-  ): Promise<{ paisa: number | null; collection: number | null; readAt: string | null; fresh: boolean }> {
+  private async currentBalance(now = false, record = true): Promise<Balance> {
     const last = await pq.lastBalance(this.d.db);
     const age = last ? Date.now() - new Date(last.read_at).getTime() : Infinity;
     if (!now && last && age < BALANCE_FRESH_MS)
       return { paisa: paisaOf(last.disbursement_paisa), collection: paisaOf(last.collection_paisa), readAt: last.read_at, fresh: true };
     try {
       const b = await this.d.gateway.organizationBalance();
-      const collection = b.accounts.find((a) => /collection/i.test(a.type))?.availablePaisa ?? null;
-      if (record) await pq.recordBalance(this.d.db, b.disbursementPaisa, collection);
-      return { paisa: b.disbursementPaisa, collection, readAt: new Date().toISOString(), fresh: true };
+      if (record) await pq.recordBalance(this.d.db, b.disbursementPaisa, b.collectionPaisa);
+      return { paisa: b.disbursementPaisa, collection: b.collectionPaisa, readAt: new Date().toISOString(), fresh: true };
     } catch (err) {
       if (!(err instanceof BkashError)) throw err;
       this.d.log.warn({ err: err.message }, 'bKash balance not read');

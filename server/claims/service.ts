@@ -337,13 +337,16 @@ export class Claims {
     await this.d.db.tx(async (tx) => {
       const before = await lockSubmitted(tx, id, to);
       if (!before) return;
-      const live = await pq.livePayout(tx, id);
       if (how === 'complete') {
         if (before.payment_method === 'bkash') refuse('transfer_by_bkash');
         const refused = refuseCompletion(await payoutFacts(tx, staff.user_id, before, this.d.secondApprovalTk));
         if (refused) throw payoutRefusal(refused, this.d.secondApprovalTk);
-      } else if (live && live.state !== 'waiting') refuse('payout_under_way', { vars: { state: live.state } });
-      else if (live) await pq.payoutNotSent(tx, live.id, staff.user_id, 'waiting');
+      } else {
+        // A payout by bKash under way is bKash's to decide; one waiting for the balance is given up.
+        const live = await pq.livePayout(tx, id);
+        if (live && live.state !== 'waiting') refuse('payout_under_way', { vars: { state: live.state } });
+        if (live) await pq.payoutNotSent(tx, live.id, staff.user_id, 'waiting');
+      }
       const proof = how === 'complete' && reference !== null ? { reference } : {};
       const after = await q.setClaimStatus(tx, id, to, proof);
       if (!after) throw notFound();

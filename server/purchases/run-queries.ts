@@ -48,15 +48,7 @@ export const slipForUpdate = (db: Db, id: number) => db.one<SlipRow>('SELECT * F
 
 export async function insertSlip(
   db: Db,
-  s: {
-    user_id: number;
-    game_id: number;
-    lines: number;
-    draws: number;
-    draws_asked: number;
-    amount: number;
-    idempotency_key: string | null;
-  },
+  s: Pick<SlipRow, 'user_id' | 'game_id' | 'lines' | 'draws' | 'draws_asked' | 'amount' | 'idempotency_key'>,
 ): Promise<number> {
   const row = await db.one<{ id: number }>(
     `INSERT INTO slips (user_id, game_id, lines, draws, draws_asked, amount, idempotency_key)

@@ -157,6 +157,7 @@ describe('the balance, the search, a transfer', () => {
         },
       ],
       disbursementPaisa: 10_000_000,
+      collectionPaisa: 0,
     });
   });
 
@@ -245,6 +246,7 @@ describe('the token', () => {
       expect(await c.organizationBalance()).toEqual({
         accounts: [{ type: 'Collection Account', availablePaisa: 1230, currentPaisa: null, currency: null, status: null, updatedAt: null }],
         disbursementPaisa: null,
+        collectionPaisa: 1230,
       });
       expect(await failure(c.b2cPayment({ amount: 5, receiverMSISDN: WALLET, merchantInvoiceNumber: 'i' }))).toMatchObject({
         kind: 'refused',

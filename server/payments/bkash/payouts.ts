@@ -53,8 +53,10 @@ export type BkashBalanceAccount = {
 
 export type BkashBalance = {
   accounts: BkashBalanceAccount[];
-  /** the Disbursement Account's available balance in paisa, null when bKash named none */
+  /** The Disbursement Account's available balance in paisa (what payouts are paid from), null when bKash named none. */
   disbursementPaisa: number | null;
+  /** The Collection Account's (what checkout payments are paid into), likewise. */
+  collectionPaisa: number | null;
 };
 
 export class BkashPayouts extends BkashTransport {
@@ -97,8 +99,12 @@ export class BkashPayouts extends BkashTransport {
       status: x.accountStatus || null,
       updatedAt: bkashTimeToIso(x.updateTime),
     }));
-    const disbursement = accounts.find((x) => x.type.trim().toLowerCase() === ACCOUNT_TYPES.disbursement.toLowerCase());
-    return { accounts, disbursementPaisa: disbursement?.availablePaisa ?? null };
+    const available = (type: string) => accounts.find((x) => x.type.trim().toLowerCase() === type.toLowerCase())?.availablePaisa ?? null;
+    return {
+      accounts,
+      disbursementPaisa: available(ACCOUNT_TYPES.disbursement),
+      collectionPaisa: available(ACCOUNT_TYPES.collection),
+    };
   }
 
   /** A transaction of the organisation (a payout among them) by its TrxID (null: bKash knows none, `2033`). Safe to repeat. */
