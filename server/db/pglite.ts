@@ -6,12 +6,14 @@ import { DIR_MODE, FILE_MODE, makePrivate } from './private-files.ts';
 import {
   DATE,
   INT8,
+  isoOfTimestamptz,
   MAX_PREPARED,
   NUMERIC,
   normalising,
   parseInt8,
   planChanged,
   PREPARABLE,
+  TIMESTAMPTZ,
   wrap,
   type Db,
   type Row,
@@ -218,7 +220,7 @@ async function openLite(dataDir: string | undefined, dump?: Blob): Promise<{ lit
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: DIR_MODE });
   const lite: PGliteType = await PGlite.create(dataDir, {
-    parsers: { [INT8]: parseInt8, [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v },
+    parsers: { [INT8]: parseInt8, [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v, [TIMESTAMPTZ]: isoOfTimestamptz },
     ...(dump ? { loadDataDir: dump } : {}),
   });
   return { lite };

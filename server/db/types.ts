@@ -22,6 +22,22 @@ export const NUMERIC = 1700;
 /** A calendar day (a date of birth): kept as its text `YYYY-MM-DD`, never a Date at some hour of some time zone. */
 export const DATE = 1082;
 
+export const TIMESTAMPTZ = 1184;
+
+/**
+ * A `timestamptz` as PostgreSQL writes it in the UTC session both drivers run (`2026-11-30 03:39:11.123456+00`), as
+ * the ISO-8601 string the data layer gives (`2026-11-30T03:39:11.123Z`): the microseconds cut to milliseconds, as a
+ * JS Date cuts them. Read straight from the text, without a Date made and formatted again, which cost the embedded
+ * database's thread a tenth of its time reading My Lotteries (bench/RESULTS.md, issue 32). Anything else (another
+ * offset, a year before 1000) goes the Date's way, and infinity is Infinity, as PGlite's own parser has them.
+ */
+export function isoOfTimestamptz(v: string): unknown {
+  const m = TIMESTAMPTZ_TEXT.exec(v);
+  if (!m) return v === 'infinity' ? Infinity : v === '-infinity' ? -Infinity : new Date(v);
+  return `${m[1]}T${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+}
+const TIMESTAMPTZ_TEXT = /^([1-9]\d{3}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
 /** int8 holds money and ids; beyond 2^53 a JS number would silently lose digits, so refuse. */
 export function parseInt8(v: string): number {
   const n = Number(v);

@@ -3,7 +3,9 @@
  * place, null as null, text in any script, the columns in order; anything but rows (an error, a notice) or a row that
  * does not match its description is left to PGlite's parser (undefined).
  */
+import { openLiteDb } from '../../server/db/pglite.ts';
 import { readRows, type RowField } from '../../server/db/pglite-rows.ts';
+import { isoOfTimestamptz } from '../../server/db/types.ts';
 
 const message = (code: string, payload: Buffer) => {
   const head = Buffer.alloc(5);
@@ -73,4 +75,42 @@ test('anything else is left to PGlite: an error, a notice, rows without a descri
   expect(readRows(answer(bindComplete, dataRow(['1', 'x']), complete('SELECT 1'), ready), fields, parse)).toBeUndefined();
   const whole = answer(bindComplete, dataRow(['1', 'x', 't']), complete('SELECT 1'), ready);
   expect(readRows(whole.subarray(0, whole.length - 3), fields, parse)).toBeUndefined();
+});
+
+describe('a timestamptz read as its ISO string (isoOfTimestamptz)', () => {
+  test('the same string a Date of it gives, microseconds cut to milliseconds', () => {
+    for (const text of [
+      '2026-11-30 03:39:11.123999+00',
+      '2026-11-30 03:39:11.1+00',
+      '2026-11-30 03:39:11.12+00',
+      '2026-11-30 03:39:11+00',
+      '1999-12-31 23:59:59.999999+00',
+      '2028-02-29 00:00:00.000001+00',
+    ])
+      expect(isoOfTimestamptz(text)).toBe(new Date(text).toISOString());
+    expect(isoOfTimestamptz('2026-11-30 03:39:11.5+00')).toBe('2026-11-30T03:39:11.500Z');
+  });
+
+  test('anything else is left to a Date, as before: another offset, an early year, infinity', () => {
+    for (const text of ['2026-11-30 09:39:11.123+06', '0999-01-01 00:00:00+00']) {
+      const v = isoOfTimestamptz(text);
+      expect(v).toBeInstanceOf(Date);
+      expect((v as Date).toISOString()).toBe(new Date(text).toISOString());
+    }
+    expect(isoOfTimestamptz('infinity')).toBe(Infinity);
+    expect(isoOfTimestamptz('-infinity')).toBe(-Infinity);
+  });
+
+  test('the embedded database gives every timestamptz as that string', async () => {
+    const db = await openLiteDb(undefined);
+    try {
+      const [row] = await db.query<{ a: unknown; b: unknown }>(
+        `SELECT '2026-11-30 03:39:11.123456+00'::timestamptz AS a, $1::timestamptz AS b`,
+        ['2026-01-02T03:04:05.678Z'],
+      );
+      expect(row).toEqual({ a: '2026-11-30T03:39:11.123Z', b: '2026-01-02T03:04:05.678Z' });
+    } finally {
+      await db.close();
+    }
+  });
 });
