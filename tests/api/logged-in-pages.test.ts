@@ -55,6 +55,57 @@ test('a page asks the database once whether the session is live, however many re
   }
 });
 
+describe("a page's own read starts with its session's check (server/api.ts READ_AHEAD)", () => {
+  const CHECK = 'FROM refresh_tokens s WHERE';
+  const OWN_READ = 'count(*) OVER () AS total_count, true AS held';
+
+  test('its statement goes to the database before the check has answered', async () => {
+    const p = await pageAccount(t, { name: 'Salma Khatun' });
+    const events: string[] = [];
+    const query = t.db.query.bind(t.db);
+    const spy = jest.spyOn(t.db, 'query').mockImplementation(async (sql, params) => {
+      const kind = String(sql).includes(CHECK) ? 'check' : String(sql).includes(OWN_READ) ? 'read' : 'other';
+      events.push(`${kind} sent`);
+      const rows = await query(sql, params);
+      events.push(`${kind} answered`);
+      return rows as never;
+    });
+    try {
+      await p.agent.get('/my-lotteries').expect(200);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(events.indexOf('read sent')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('read sent')).toBeLessThan(events.indexOf('check answered'));
+    expect(events.filter((e) => e === 'read sent')).toHaveLength(1);
+  });
+
+  test('a session that has ended gets login, not the page read ahead', async () => {
+    const p = await pageAccount(t, { name: 'Rina Begum' });
+    await p.agent.get('/my-lotteries').expect(200);
+    await t.db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1', [p.id]);
+    const r = await p.agent.get('/my-lotteries');
+    expect(r.status).toBe(303);
+    expect(r.headers.location).toBe('/login?from=%2Fmy-lotteries');
+    expect(r.text).not.toContain('Rina Begum');
+  });
+
+  test('rights that changed since the token was signed: the read ahead is dropped and made again with them', async () => {
+    const p = await pageAccount(t, { name: 'Habib Rahman' });
+    await t.db.query('UPDATE users SET is_staff = true WHERE id = $1', [p.id]);
+    const spy = jest.spyOn(t.db, 'query');
+    let r;
+    try {
+      r = await p.agent.get('/profile').expect(200);
+    } finally {
+      // The account's own row: read once as the token said (not staff), and again as the check found (staff).
+      expect(spy.mock.calls.filter((c) => /FROM users WHERE id = \$1/.test(String(c[0]))).length).toBe(2);
+      spy.mockRestore();
+    }
+    expect(r.text).toContain('<h2 id="profile-name">Habib Rahman');
+  });
+});
+
 test('a page is its response alone: its own nonce, private and not stored, no cookie set again', async () => {
   const p = await pageAccount(t, { name: 'Nasima Akter' });
   await p.agent.get('/my-lotteries').expect(200);
