@@ -1,20 +1,7 @@
 import pg from 'pg';
 import { openPgliteThread, type ThreadEvent } from './pglite-thread.ts';
 import { holdDir, pgliteDir } from './pglite.ts';
-import {
-  DATE,
-  INT8,
-  MAX_PREPARED,
-  NUMERIC,
-  normalising,
-  parseInt8,
-  planChanged,
-  PREPARABLE,
-  wrap,
-  type Db,
-  type Row,
-  type Runner,
-} from './types.ts';
+import { MAX_PREPARED, normalising, planChanged, PREPARABLE, sharedParsers, wrap, type Db, type Row, type Runner } from './types.ts';
 
 export type { Db, PoolStats, Row } from './types.ts';
 export type { ThreadEvent } from './pglite-thread.ts';
@@ -36,12 +23,10 @@ export type PoolOptions = {
 const connectionLost = (o: PoolOptions) => (err: Error) => o.onConnectionError?.(err);
 
 async function openPostgres(url: string, schema: string | undefined, o: PoolOptions): Promise<Db> {
+  const shared = sharedParsers((oid) => pg.types.getTypeParser(oid, 'text'));
   const types = {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-      if (oid === INT8) return parseInt8;
-      if (oid === NUMERIC || oid === DATE) return (v: string) => v;
-      return pg.types.getTypeParser(oid, format as 'text');
-    }) as typeof pg.types.getTypeParser,
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      shared[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
   };
   const statementTimeout = o.statementTimeoutMs ?? 30_000;
   // Named statements (docs/decisions/013-logged-in-pages.md): each connection parses and plans one the first time it

@@ -4,20 +4,16 @@ import type { messages, PGlite as PGliteType } from '@electric-sql/pglite';
 import { readRows } from './pglite-rows.ts';
 import { DIR_MODE, FILE_MODE, makePrivate } from './private-files.ts';
 import {
-  DATE,
-  INT8,
-  isoOfTimestamptz,
   MAX_PREPARED,
-  NUMERIC,
   normalising,
-  parseInt8,
   planChanged,
   PREPARABLE,
-  TIMESTAMPTZ,
+  sharedParsers,
   wrap,
   type Db,
   type Row,
   type Runner,
+  type TextParser,
 } from './types.ts';
 
 /**
@@ -217,10 +213,10 @@ export async function loadPglite(dir: string, dump: Blob): Promise<void> {
 
 /** `dump`: a data folder as PGlite dumps it (a restore). */
 async function openLite(dataDir: string | undefined, dump?: Blob): Promise<{ lite: PGliteType }> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite, types } = await import('@electric-sql/pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: DIR_MODE });
   const lite: PGliteType = await PGlite.create(dataDir, {
-    parsers: { [INT8]: parseInt8, [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v, [TIMESTAMPTZ]: isoOfTimestamptz },
+    parsers: sharedParsers((oid) => types.parsers[oid] as TextParser),
     ...(dump ? { loadDataDir: dump } : {}),
   });
   return { lite };

@@ -24,17 +24,35 @@ export const DATE = 1082;
 
 export const TIMESTAMPTZ = 1184;
 
+/** A column's text as a driver gives it to the data layer. */
+export type TextParser = (v: string) => unknown;
+
+/**
+ * The parsers both drivers share (server/db/pglite.ts, server/db/index.ts), each over the driver's own parser of the
+ * type (`own`): int8 checked into a number, numeric and date kept as their text, and a `timestamptz` read straight
+ * as its ISO string (isoOfTimestamptz), the driver's own parser taking what that does not read.
+ */
+export function sharedParsers(own: (oid: number) => TextParser): Record<number, TextParser> {
+  const ownTimestamptz = own(TIMESTAMPTZ);
+  const keepText = (v: string) => v;
+  return {
+    [INT8]: parseInt8,
+    [NUMERIC]: keepText,
+    [DATE]: keepText,
+    [TIMESTAMPTZ]: (v) => isoOfTimestamptz(v) ?? ownTimestamptz(v),
+  };
+}
+
 /**
  * A `timestamptz` as PostgreSQL writes it in the UTC session both drivers run (`2026-11-30 03:39:11.123456+00`), as
- * the ISO-8601 string the data layer gives (`2026-11-30T03:39:11.123Z`): the microseconds cut to milliseconds, as a
- * JS Date cuts them. Read straight from the text, without a Date made and formatted again, which cost the embedded
- * database's thread a tenth of its time reading My Lotteries (bench/RESULTS.md, issue 32). Anything else (another
- * offset, a year before 1000) goes the Date's way, and infinity is Infinity, as PGlite's own parser has them.
+ * the ISO-8601 string the data layer gives (`2026-11-30T03:39:11.123Z`): the microseconds cut to milliseconds, as the
+ * drivers' Dates cut them. Read straight from the text, without a Date made and formatted again (normaliseRow), which
+ * cost the embedded database's thread a tenth of its time reading My Lotteries (bench/RESULTS.md, issue 32).
+ * Undefined for anything else (another offset, a year before 1000, infinity): the driver's own parser reads it.
  */
-export function isoOfTimestamptz(v: string): unknown {
+export function isoOfTimestamptz(v: string): string | undefined {
   const m = TIMESTAMPTZ_TEXT.exec(v);
-  if (!m) return v === 'infinity' ? Infinity : v === '-infinity' ? -Infinity : new Date(v);
-  return `${m[1]}T${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  return m ? `${m[1]}T${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z` : undefined;
 }
 const TIMESTAMPTZ_TEXT = /^([1-9]\d{3}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
 

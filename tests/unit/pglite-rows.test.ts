@@ -5,7 +5,9 @@
  */
 import { openLiteDb } from '../../server/db/pglite.ts';
 import { readRows, type RowField } from '../../server/db/pglite-rows.ts';
-import { isoOfTimestamptz } from '../../server/db/types.ts';
+import { types } from '@electric-sql/pglite';
+import pg from 'pg';
+import { isoOfTimestamptz, sharedParsers, TIMESTAMPTZ, type TextParser } from '../../server/db/types.ts';
 
 const message = (code: string, payload: Buffer) => {
   const head = Buffer.alloc(5);
@@ -91,14 +93,20 @@ describe('a timestamptz read as its ISO string (isoOfTimestamptz)', () => {
     expect(isoOfTimestamptz('2026-11-30 03:39:11.5+00')).toBe('2026-11-30T03:39:11.500Z');
   });
 
-  test('anything else is left to a Date, as before: another offset, an early year, infinity', () => {
+  test("anything else is left to the driver's own parser, as before: another offset, an early year, infinity", () => {
+    const lite = sharedParsers((oid) => types.parsers[oid] as TextParser)[TIMESTAMPTZ] as TextParser;
+    const node = sharedParsers((oid) => pg.types.getTypeParser(oid, 'text'))[TIMESTAMPTZ] as TextParser;
     for (const text of ['2026-11-30 09:39:11.123+06', '0999-01-01 00:00:00+00']) {
-      const v = isoOfTimestamptz(text);
+      expect(isoOfTimestamptz(text)).toBeUndefined();
+      const v = lite(text);
       expect(v).toBeInstanceOf(Date);
       expect((v as Date).toISOString()).toBe(new Date(text).toISOString());
+      expect(node(text)).toEqual(pg.types.getTypeParser(TIMESTAMPTZ, 'text')(text));
     }
-    expect(isoOfTimestamptz('infinity')).toBe(Infinity);
-    expect(isoOfTimestamptz('-infinity')).toBe(-Infinity);
+    expect(lite('infinity')).toBe(Infinity);
+    expect(lite('-infinity')).toBe(-Infinity);
+    // Both drivers read the usual text the same way.
+    expect(node('2026-11-30 03:39:11.123999+00')).toBe('2026-11-30T03:39:11.123Z');
   });
 
   test('the embedded database gives every timestamptz as that string', async () => {
