@@ -185,13 +185,23 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
     async (fn) => {
       const link = linkOf(h);
       const tx = ++txSeq;
-      await call(link, { op: 'begin', db: h.id, tx });
+      // BEGIN is not waited for: it goes in one message with the transaction's first statement, which the thread runs
+      // once BEGIN has (docs/decisions/083-begin-with-the-first-statement.md). One round trip less per transaction,
+      // and the database, which a transaction holds from its BEGIN, is not held while the answer to BEGIN travels.
+      const began = call(link, { op: 'begin', db: h.id, tx });
+      began.catch(() => undefined); // answered below, after the function
       let result;
       try {
         result = await fn(inTx(link, tx));
+        await began;
       } catch (err) {
-        await call(link, { op: 'end', db: h.id, tx, commit: false }).catch(() => undefined);
-        throw err;
+        // A transaction whose BEGIN failed was never open: its statements failed with BEGIN's error, and so does it.
+        const open = await began.then(
+          () => true,
+          () => false,
+        );
+        if (open) await call(link, { op: 'end', db: h.id, tx, commit: false }).catch(() => undefined);
+        throw open ? err : await began.catch((e: unknown) => e);
       }
       await call(link, { op: 'end', db: h.id, tx, commit: true });
       return result;

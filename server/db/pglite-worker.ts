@@ -21,6 +21,9 @@ let opened = 0;
 /** The transactions open now: their handle, how to end them, and the promise of the whole transaction. */
 const txs = new Map<number, { db: Db; end: (commit: boolean) => void; done: Promise<unknown> }>();
 
+/** The transactions whose BEGIN is under way: their statements, sent with it, wait for it. */
+const beginning = new Map<number, Promise<null>>();
+
 /** What ends a transaction the caller rolls back: PGlite rolls back when the transaction's function throws. */
 class RolledBack extends Error {}
 
@@ -35,6 +38,10 @@ async function run(m: Request): Promise<unknown> {
       return opened;
     }
     case 'query': {
+      // A transaction's first statement comes in the message that begins it (server/db/pglite-thread.ts): it waits for
+      // BEGIN, and fails with BEGIN's error when that failed.
+      const begin = m.tx ? beginning.get(m.tx) : undefined;
+      if (begin) await begin;
       const on = m.tx ? txs.get(m.tx)?.db : dbs.get(m.db);
       if (!on) throw m.tx ? unknown('transaction', m.tx) : unknown('database', m.db);
       return on.query(m.sql, m.params);
@@ -42,7 +49,7 @@ async function run(m: Request): Promise<unknown> {
     case 'begin': {
       const db = dbs.get(m.db);
       if (!db) throw unknown('database', m.db);
-      return new Promise<null>((begun, failed) => {
+      const began = new Promise<null>((begun, failed) => {
         let end: (commit: boolean) => void = () => undefined;
         const done = db.tx(
           (t) =>
@@ -55,6 +62,10 @@ async function run(m: Request): Promise<unknown> {
         // BEGIN itself failed (before the function ran): the caller's begin fails with it.
         done.catch(failed);
       });
+      beginning.set(m.tx, began);
+      const over = () => void beginning.delete(m.tx);
+      began.then(over, over);
+      return began;
     }
     case 'end': {
       const t = txs.get(m.tx);

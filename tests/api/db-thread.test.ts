@@ -7,6 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { jest } from '@jest/globals';
 import { openDb, uniqueViolation, type Db, type ThreadEvent } from '../../server/db/index.ts';
 import { crashThread } from '../../server/db/pglite-thread.ts';
 import { databaseUnavailable, errorCode } from '../../server/db/unavailable.ts';
@@ -103,6 +105,25 @@ onPglite('the embedded database thread', () => {
     expect((await outside)?.n).toBe(1);
   });
 
+  test("a transaction's BEGIN goes to the thread in one message with its first statement; a first statement that fails fails the transaction", async () => {
+    const sent = jest.spyOn(Worker.prototype, 'postMessage');
+    let messages: string[];
+    try {
+      await db.tx(async (t) => {
+        await t.query('SELECT 1');
+        await t.query('SELECT 2');
+      });
+      messages = sent.mock.calls.map(([batch]) => (batch as { op: string }[]).map((r) => r.op).join(' + '));
+    } finally {
+      sent.mockRestore();
+    }
+    expect(messages).toEqual(['begin + query', 'query', 'end']);
+
+    // Its first statement refused: rolled back, the statement's own error, and the database free again.
+    await expect(db.tx(async (t) => t.query('INSERT INTO t (id) VALUES (7)'))).rejects.toMatchObject({ code: '23505' });
+    expect((await db.one<{ n: number }>('SELECT count(*)::int AS n FROM t'))?.n).toBe(4);
+  });
+
   test('two databases on the one thread are apart', async () => {
     const other = await openDb({ inMemory: true });
     try {
@@ -134,11 +155,14 @@ onPglite('the embedded database thread', () => {
     });
     await begun;
     const waiting = db.query('SELECT count(*) FROM t');
+    // A transaction that begins as the thread dies (its BEGIN and first statement in one message): it fails as unavailable, nothing of it kept.
+    const beginning = db.tx(async (t) => t.query('INSERT INTO t (id) VALUES (16)'));
     await crashThread();
     const failed: unknown = await waiting.catch((e: unknown) => e);
     expect(databaseUnavailable(failed)).toBe(true);
     release();
     expect(databaseUnavailable(await open.catch((e: unknown) => e))).toBe(true);
+    expect(databaseUnavailable(await beginning.catch((e: unknown) => e))).toBe(true);
     expect(events.some((e) => e.event === 'stopped')).toBe(true);
 
     // Until it is open again, a statement fails at once as unavailable.
