@@ -196,12 +196,13 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
         await began;
       } catch (err) {
         // A transaction whose BEGIN failed was never open: its statements failed with BEGIN's error, and so does it.
-        const open = await began.then(
-          () => true,
-          () => false,
+        const begin = await began.then(
+          () => ({ open: true as const }),
+          (error: unknown) => ({ open: false as const, error }),
         );
-        if (open) await call(link, { op: 'end', db: h.id, tx, commit: false }).catch(() => undefined);
-        throw open ? err : await began.catch((e: unknown) => e);
+        if (!begin.open) throw begin.error;
+        await call(link, { op: 'end', db: h.id, tx, commit: false }).catch(() => undefined);
+        throw err;
       }
       await call(link, { op: 'end', db: h.id, tx, commit: true });
       return result;

@@ -18,11 +18,13 @@ if (!port) throw new Error('server/db/pglite-worker.ts runs as a worker thread (
 
 const dbs = new Map<number, Db>();
 let opened = 0;
-/** The transactions open now: their handle, how to end them, and the promise of the whole transaction. */
-const txs = new Map<number, { db: Db; end: (commit: boolean) => void; done: Promise<unknown> }>();
-
-/** The transactions whose BEGIN is under way: their statements, sent with it, wait for it. */
-const beginning = new Map<number, Promise<null>>();
+/** An open transaction: its handle, how to end it, and the promise of the whole transaction. */
+type Tx = { db: Db; end: (commit: boolean) => void; done: Promise<unknown> };
+/**
+ * Each transaction begun, as the promise of it once its BEGIN has run: a statement sent in one message with the BEGIN
+ * (server/db/pglite-thread.ts) waits for it, and fails with BEGIN's error when that failed (and the entry is removed).
+ */
+const txs = new Map<number, Promise<Tx>>();
 
 /** What ends a transaction the caller rolls back: PGlite rolls back when the transaction's function throws. */
 class RolledBack extends Error {}
@@ -38,37 +40,27 @@ async function run(m: Request): Promise<unknown> {
       return opened;
     }
     case 'query': {
-      // A transaction's first statement comes in the message that begins it (server/db/pglite-thread.ts): it waits for
-      // BEGIN, and fails with BEGIN's error when that failed.
-      const begin = m.tx ? beginning.get(m.tx) : undefined;
-      if (begin) await begin;
-      const on = m.tx ? txs.get(m.tx)?.db : dbs.get(m.db);
+      const on = m.tx ? (await txs.get(m.tx))?.db : dbs.get(m.db);
       if (!on) throw m.tx ? unknown('transaction', m.tx) : unknown('database', m.db);
       return on.query(m.sql, m.params);
     }
     case 'begin': {
       const db = dbs.get(m.db);
       if (!db) throw unknown('database', m.db);
-      const began = new Promise<null>((begun, failed) => {
-        let end: (commit: boolean) => void = () => undefined;
+      const began = new Promise<Tx>((begun, failed) => {
         const done = db.tx(
-          (t) =>
-            new Promise<void>((commit, rollback) => {
-              end = (c) => (c ? commit() : rollback(new RolledBack()));
-              txs.set(m.tx, { db: t, end, done });
-              begun(null);
-            }),
+          (t) => new Promise<void>((commit, rollback) => begun({ db: t, end: (c) => (c ? commit() : rollback(new RolledBack())), done })),
         );
         // BEGIN itself failed (before the function ran): the caller's begin fails with it.
         done.catch(failed);
       });
-      beginning.set(m.tx, began);
-      const over = () => void beginning.delete(m.tx);
-      began.then(over, over);
-      return began;
+      txs.set(m.tx, began);
+      began.catch(() => txs.delete(m.tx));
+      await began;
+      return null;
     }
     case 'end': {
-      const t = txs.get(m.tx);
+      const t = await txs.get(m.tx);
       if (!t) throw unknown('transaction', m.tx);
       txs.delete(m.tx);
       t.end(m.commit);
