@@ -68,6 +68,18 @@ type Handle = {
 
 let current: Link | undefined;
 let txSeq = 0;
+/**
+ * The thread being ended, if one is: a new thread starts only once it has ended. A thread that set up PGlite's
+ * WebAssembly while another's was being torn down once ended a test process in a fatal V8 check (decision 071).
+ */
+let ending: Promise<unknown> = Promise.resolve();
+
+/** Ends a link's thread; the next thread waits for it (`ending`). */
+function terminate(link: Link): Promise<unknown> {
+  const ended = link.worker.terminate().catch(() => undefined);
+  ending = Promise.all([ending, ended]);
+  return ended;
+}
 
 /**
  * From the sources (tsx, Jest, Node's type stripping) the thread's file is the .ts beside this one; in the built server
@@ -118,6 +130,7 @@ function call(link: Link, ask: Ask): Promise<unknown> {
 }
 
 async function attach(h: Handle): Promise<void> {
+  if (!current) await ending;
   const link = (current ??= startLink());
   link.users.add(h);
   try {
@@ -125,7 +138,10 @@ async function attach(h: Handle): Promise<void> {
     h.link = link;
   } catch (err) {
     link.users.delete(h);
-    if (link.users.size === 0) void link.worker.terminate();
+    if (link.users.size === 0) {
+      if (current === link) current = undefined;
+      void terminate(link);
+    }
     throw err;
   }
 }
@@ -219,7 +235,7 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
         link.users.delete(h);
         if (link.users.size === 0) {
           if (current === link) current = undefined;
-          await link.worker.terminate();
+          await terminate(link);
         }
       }
     },
@@ -231,5 +247,5 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
  * transactions fail and it is opened again.
  */
 export async function crashThread(): Promise<void> {
-  await current?.worker.terminate();
+  if (current) await terminate(current);
 }

@@ -4,7 +4,7 @@
  * what was waiting with the error the API answers 503, then opens the database in its folder again.
  * Embedded database only: skipped on PostgreSQL.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -178,5 +178,36 @@ onPglite('the embedded database thread', () => {
     const gone: unknown = await memory.query('SELECT 1').catch((e: unknown) => e);
     expect(databaseUnavailable(gone)).toBe(true);
     await memory.close();
+  });
+});
+
+onPglite('the next database thread', () => {
+  test('starts only once the one before it has ended: a database that fails to open, then another at once', async () => {
+    const { openPgliteThread } = await import('../../server/db/pglite-thread.ts');
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bhagya-thread-')), 'not-a-folder');
+    writeFileSync(file, 'a file where the database folder would be');
+    // Each message to a thread, with whether the thread of the first message had ended when it was sent.
+    const post = Worker.prototype.postMessage;
+    const sent: { to: Worker; firstEnded: boolean }[] = [];
+    let firstEnded = false;
+    const spy = jest.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, value: unknown) {
+      if (sent.length === 0) this.once('exit', () => (firstEnded = true));
+      sent.push({ to: this, firstEnded });
+      post.call(this, value);
+    });
+    try {
+      await expect(openPgliteThread(file)).rejects.toThrow();
+      // Its thread is being ended (no database of its own left on it); the next opens in a thread of its own.
+      const db = await openPgliteThread(undefined);
+      expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      await db.close();
+    } finally {
+      spy.mockRestore();
+      rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+    const first = sent[0]?.to;
+    const later = sent.filter((m) => m.to !== first);
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.every((m) => m.firstEnded)).toBe(true);
   });
 });
