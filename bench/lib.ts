@@ -110,6 +110,14 @@ export function raw(url: string, headers: Record<string, string>, method = 'GET'
   });
 }
 
+/** The merchant's bKash credentials the bench's app runs with, and a simulator answering it must know. */
+export const BKASH_CREDENTIALS = {
+  appKey: 'bench-app-key',
+  appSecret: 'bench-app-secret',
+  username: 'bench-merchant',
+  password: 'bench-merchant-password',
+} as const;
+
 /**
  * The built server, production mode, nothing from the caller's environment but PATH and HOME; on PostgreSQL with a
  * `databaseUrl`, else on the embedded database in `dataDir`; `workers`: WEB_CONCURRENCY (unset: the app's own default,
@@ -120,25 +128,29 @@ export async function startApp(opts: {
   dataDir: string;
   databaseUrl?: string | undefined;
   workers?: number;
+  /** Where bKash and the SMS gateway answer (bench/traffic.ts's stand-ins); unset: closed loopback ports. */
+  services?: { bkash: string; sms: string };
 }): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
     SECRET_KEY: 'bench-secret-'.padEnd(48, 'x'),
-    // Production refuses the log transport; the bench sends no code or mail (closed loopback ports).
+    // Production refuses the log transport; the bench sends no mail (a closed loopback port), and its SMS go to a
+    // stand-in that accepts them where the caller runs one, else to a closed port.
     NOTIFY_TRANSPORT: 'live',
     SMTP_URL: 'smtp://127.0.0.1:9',
-    SMS_GATEWAY_URL: 'http://127.0.0.1:9/sms',
+    SMS_GATEWAY_URL: opts.services?.sms ?? 'http://127.0.0.1:9/sms',
     BKASH_RECEIVER_NUMBER: '01700000000',
-    // Production refuses the simulator: bKash's sandbox on a closed loopback port (the bench pays by Send Money only),
-    // and no drand relay (the demo draws need none).
+    // Production refuses the simulator mode: bKash's sandbox, at the simulator the caller runs (the bench pays by Send
+    // Money only, so it answers Search Transaction) or else on a closed loopback port; and no drand relay (the demo
+    // draws need none).
     BKASH_MODE: 'sandbox',
-    BKASH_BASE_URL: 'http://127.0.0.1:9/bkash',
-    BKASH_APP_KEY: 'bench-app-key',
-    BKASH_APP_SECRET: 'bench-app-secret',
-    BKASH_USERNAME: 'bench-merchant',
-    BKASH_PASSWORD: 'bench-merchant-password',
+    BKASH_BASE_URL: opts.services?.bkash ?? 'http://127.0.0.1:9/bkash',
+    BKASH_APP_KEY: BKASH_CREDENTIALS.appKey,
+    BKASH_APP_SECRET: BKASH_CREDENTIALS.appSecret,
+    BKASH_USERNAME: BKASH_CREDENTIALS.username,
+    BKASH_PASSWORD: BKASH_CREDENTIALS.password,
     DRAND_URLS: 'none',
     DATA_DIR: opts.dataDir,
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),

@@ -21,6 +21,8 @@
  *   purchases by the players (POST /api/v1/transactions-create/), the TrxID each then gives
  *   (PATCH /api/v1/transactions/:id/trx-id/) and the staff's approvals by hand, two people's act (one proposes, another approves), in turn.
  *   A player buys or gives a TrxID at most 9 times in 62 s (the app allows 10 a minute, docs/rules/limits.md#1).
+ * - bKash and the SMS gateway answer as on a Saturday: bKash's simulator (scripts/bkash-simulator) searches each TrxID
+ *   given, and a stand-in of the generic SMS gateway accepts every SMS, both in this process.
  * - The reference: a bare `node:http` server in another process answering every request with the exact bytes and
  *   headers of one captured response of the same page (the player with the median number of transactions), run
  *   with the same connections, the same rotating requests and the same duration, alternating with the app; no
@@ -56,6 +58,7 @@
  *   BENCH_SECONDS (5)  length of one measured run   BENCH_ROUNDS (3)  app/reference pairs per case
  *   BENCH_CONNECTIONS (20)   BENCH_PLAYERS (100)     BENCH_WRITES_PER_SEC (20)   BENCH_BIG_SALES (100000; 0: none)
  *   BENCH_ONLY         run only the cases whose name contains this
+ *   BENCH_SERVICES     `closed`: bKash and the SMS gateway on closed ports instead of the stand-ins that answer
  *   BENCH_NODE_ARGS    extra node options for the app and the render floor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (see bench/RESULTS.md)
  *   BENCH_DATABASE_URL run the app on this PostgreSQL instead of the embedded database, one worker per core
  *                      (BENCH_WORKERS to choose, the app's WEB_CONCURRENCY); BENCH_INSTANCES=2 starts two app
@@ -71,6 +74,7 @@ import { openDb, type Db } from '../server/db/index.ts';
 import { DEMO_STAFF } from '../server/db/seed.ts';
 import { PURCHASABLE } from '../server/lotteries/queries.ts';
 import { formatTicket, randomTicket } from '../shared/ticket.ts';
+import { startSimulator } from '../scripts/bkash-simulator/simulator.ts';
 import * as bench from './lib.ts';
 
 const { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, only: ONLY } = bench.settings({ seconds: 5, rounds: 3 });
@@ -246,7 +250,27 @@ let lottery: Lottery;
   warmers = await storeAccounts(db, '015', WARMERS, []);
   await db.close();
 }
-const apps: ChildProcess[] = await Promise.all(ports.map((port) => bench.startApp({ port, dataDir, databaseUrl, workers: WORKERS })));
+/**
+ * bKash and the SMS gateway answer, as on a Saturday: each TrxID given is searched at bKash's simulator (the bench's
+ * TrxIDs are nobody's, so bKash answers that it knows none of them and the check ends, the payment left to the staff,
+ * as for a player who typed a wrong one), and each SMS is accepted by a stand-in of the generic gateway. With
+ * BENCH_SERVICES=closed both are closed ports instead, as before 2026-11-30: every check then failed and was asked
+ * again by the reconciliation job, every SMS failed, work a Saturday does not do (bench/RESULTS.md, issue 32).
+ */
+let services: { bkash: string; sms: string } | undefined;
+if (process.env.BENCH_SERVICES !== 'closed') {
+  const bkash = await startSimulator({ ...bench.BKASH_CREDENTIALS, receiver: '01700000000' });
+  const sms = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  await new Promise<void>((resolve) => sms.listen(0, '127.0.0.1', resolve));
+  sms.unref();
+  services = { bkash: bkash.baseUrl, sms: `http://127.0.0.1:${(sms.address() as { port: number }).port}/sms` };
+}
+const apps: ChildProcess[] = await Promise.all(
+  ports.map((port) => bench.startApp({ port, dataDir, databaseUrl, workers: WORKERS, ...(services ? { services } : {}) })),
+);
 const pids = apps.map((a) => a.pid).filter((p): p is number => p !== undefined);
 const reference = await bench.startReference();
 
