@@ -110,12 +110,13 @@ export function raw(url: string, headers: Record<string, string>, method = 'GET'
   });
 }
 
-/** The merchant's bKash credentials the bench's app runs with, and a simulator answering it must know. */
-export const BKASH_CREDENTIALS = {
+/** The merchant the bench's app is at bKash: its credentials and wallet, which a simulator answering it must know. */
+export const BKASH_MERCHANT = {
   appKey: 'bench-app-key',
   appSecret: 'bench-app-secret',
   username: 'bench-merchant',
   password: 'bench-merchant-password',
+  receiver: '01700000000',
 } as const;
 
 /**
@@ -141,16 +142,16 @@ export async function startApp(opts: {
     NOTIFY_TRANSPORT: 'live',
     SMTP_URL: 'smtp://127.0.0.1:9',
     SMS_GATEWAY_URL: opts.services?.sms ?? 'http://127.0.0.1:9/sms',
-    BKASH_RECEIVER_NUMBER: '01700000000',
+    BKASH_RECEIVER_NUMBER: BKASH_MERCHANT.receiver,
     // Production refuses the simulator mode: bKash's sandbox, at the simulator the caller runs (the bench pays by Send
     // Money only, so it answers Search Transaction) or else on a closed loopback port; and no drand relay (the demo
     // draws need none).
     BKASH_MODE: 'sandbox',
     BKASH_BASE_URL: opts.services?.bkash ?? 'http://127.0.0.1:9/bkash',
-    BKASH_APP_KEY: BKASH_CREDENTIALS.appKey,
-    BKASH_APP_SECRET: BKASH_CREDENTIALS.appSecret,
-    BKASH_USERNAME: BKASH_CREDENTIALS.username,
-    BKASH_PASSWORD: BKASH_CREDENTIALS.password,
+    BKASH_APP_KEY: BKASH_MERCHANT.appKey,
+    BKASH_APP_SECRET: BKASH_MERCHANT.appSecret,
+    BKASH_USERNAME: BKASH_MERCHANT.username,
+    BKASH_PASSWORD: BKASH_MERCHANT.password,
     DRAND_URLS: 'none',
     DATA_DIR: opts.dataDir,
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),

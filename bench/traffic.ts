@@ -259,7 +259,7 @@ let lottery: Lottery;
  */
 let services: { bkash: string; sms: string } | undefined;
 if (process.env.BENCH_SERVICES !== 'closed') {
-  const bkash = await startSimulator({ ...bench.BKASH_CREDENTIALS, receiver: '01700000000' });
+  const bkash = await startSimulator(bench.BKASH_MERCHANT);
   const sms = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
@@ -453,6 +453,24 @@ async function writesOff() {
   for (let i = 0; i < 50 && writes.inFlight > 0; i++) await bench.sleep(100);
 }
 
+/** `f` with the writes going on beside it (when `on`), stopped again however it ends. */
+async function withWrites<T>(on: boolean, f: () => Promise<T>): Promise<T> {
+  if (on) writesOn();
+  try {
+    return await f();
+  } finally {
+    if (on) await writesOff();
+  }
+}
+
+/** The app's CPU a second (ms) over the next `seconds`, all its processes together; null where /proc is not read. */
+async function appCpuPerSec(seconds: number): Promise<number | null> {
+  const before = bench.cpuMs(pids);
+  await bench.sleep(seconds * 1000);
+  const after = bench.cpuMs(pids);
+  return before === null || after === null ? null : (after - before) / seconds;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The page cases, each against the app (writes on) and then the reference, alternating
 
@@ -484,7 +502,7 @@ const cases: PageCase[] = [
   { name: '/my-lotteries, each view another player, writes on', path: '/my-lotteries', rotate: true, writes: true, judged: true },
   { name: '/profile, each view another player, writes on', path: '/profile', rotate: true, writes: true, judged: true },
   // The cheapest logged-in page: no read of its own, only the session's check (with its top bar) and the render, so it
-  // is its floors put together by the app (docs/decisions/084).
+  // is its floors put together by the app (bench/RESULTS.md, issue 32).
   {
     name: '/my-lotteries/activate, each view another player, writes on',
     path: '/my-lotteries/activate',
@@ -615,25 +633,19 @@ const renderFloors = selected.some((c) => c.server === 'render')
   : [];
 {
   // The app at rest before the first case (no request, no write): what its background work costs a second.
-  const before = bench.cpuMs(pids);
-  await bench.sleep(SECONDS * 1000);
-  const after = bench.cpuMs(pids);
-  if (before !== null && after !== null) console.log(`  the app at rest: ${((after - before) / SECONDS).toFixed(0)} ms of CPU a second`);
+  const atRest = await appCpuPerSec(SECONDS);
+  if (atRest !== null) console.log(`  the app at rest: ${atRest.toFixed(0)} ms of CPU a second`);
   // Then every page judged, once, unmeasured and with the writes on: the first measured round after the set-up cost a
   // quarter more than the next ones.
-  for (const c of selected.filter((x) => x.judged)) {
-    writesOn();
-    try {
-      await pageRun(
+  for (const c of selected.filter((x) => x.judged))
+    await withWrites(true, () =>
+      pageRun(
         bases.map((b) => b + c.path),
         c,
         SECONDS,
         undefined,
-      );
-    } finally {
-      await writesOff();
-    }
-  }
+      ),
+    );
 }
 for (const c of selected) {
   const probe = await bench.raw((bases[0] as string) + pathFor(c, model), browserHeaders(model, c));
@@ -654,14 +666,8 @@ for (const c of selected) {
     measuredPids = renderFloors.map((f) => f.pid).filter((p): p is number => p !== undefined);
   }
   const refUrls = [reference.url + c.path];
-  const side = async (app: boolean, seconds: number, measured: boolean) => {
-    if (app && c.writes) writesOn();
-    try {
-      return await pageRun(app ? appUrls : refUrls, c, seconds, measured ? measuredPids : undefined);
-    } finally {
-      if (app && c.writes) await writesOff();
-    }
-  };
+  const side = (app: boolean, seconds: number, measured: boolean) =>
+    withWrites(app && c.writes, () => pageRun(app ? appUrls : refUrls, c, seconds, measured ? measuredPids : undefined));
   await side(true, 1, false); // warm-up: JIT, caches
   await side(false, 1, false);
   const app: bench.Run[] = [];
@@ -688,16 +694,10 @@ for (const c of selected) {
  */
 let writesAlone: number | null = null;
 if (WRITES_PER_SEC && selected.some((c) => c.judged)) {
-  writesOn();
-  try {
+  writesAlone = await withWrites(true, async () => {
     await bench.sleep(1000);
-    const before = bench.cpuMs(pids);
-    await bench.sleep(SECONDS * 1000);
-    const after = bench.cpuMs(pids);
-    writesAlone = before === null || after === null ? null : (after - before) / SECONDS;
-  } finally {
-    await writesOff();
-  }
+    return appCpuPerSec(SECONDS);
+  });
   console.log(`  the writes alone (${WRITES_PER_SEC}/s asked): ${writesAlone?.toFixed(0) ?? '-'} ms of the app's CPU a second`);
 }
 

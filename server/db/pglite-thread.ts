@@ -74,8 +74,9 @@ let txSeq = 0;
  */
 let ending: Promise<unknown> = Promise.resolve();
 
-/** Ends a link's thread; the next thread waits for it (`ending`). */
+/** Ends a link's thread: no new database goes to it, and the next thread waits for it (`ending`). */
 function terminate(link: Link): Promise<unknown> {
+  if (current === link) current = undefined;
   const ended = link.worker.terminate().catch(() => undefined);
   ending = Promise.all([ending, ended]);
   return ended;
@@ -138,10 +139,7 @@ async function attach(h: Handle): Promise<void> {
     h.link = link;
   } catch (err) {
     link.users.delete(h);
-    if (link.users.size === 0) {
-      if (current === link) current = undefined;
-      void terminate(link);
-    }
+    if (link.users.size === 0) void terminate(link);
     throw err;
   }
 }
@@ -233,10 +231,7 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
         await call(link, { op: 'close', db: h.id });
       } finally {
         link.users.delete(h);
-        if (link.users.size === 0) {
-          if (current === link) current = undefined;
-          await terminate(link);
-        }
+        if (link.users.size === 0) await terminate(link);
       }
     },
   );
