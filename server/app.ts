@@ -181,8 +181,9 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
     payouts: services.payouts,
     bkashSimulator,
     async close() {
-      await services.background.settled();
+      // The timers' runs in progress first (they may leave work in the background), then that work, then what they use.
       await stopJobs();
+      await services.background.settled();
       await services.bkash.close();
       await services.bkashPayouts.close();
       await upstream.close();

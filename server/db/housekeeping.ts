@@ -1,6 +1,6 @@
 import type { Logger } from '../log.ts';
 import type { Db } from './index.ts';
-import { repeat } from '../repeat.ts';
+import { repeat, type Stop } from '../repeat.ts';
 
 /**
  * Rows that only ever grow are pruned once they can no longer matter: finished rate-limit windows, one-time
@@ -20,7 +20,7 @@ export async function housekeep(db: Db): Promise<Record<string, number>> {
 }
 
 /** Runs housekeeping 30 s after the start and then hourly, without keeping the process alive for it. */
-export function scheduleHousekeeping(db: Db, log: Logger): () => void {
+export function scheduleHousekeeping(db: Db, log: Logger): Stop {
   const run = async () => log.debug({ pruned: await housekeep(db) }, 'housekeeping');
   return repeat({ run, firstMs: 30_000, everyMs: 3600_000, log, failed: 'housekeeping failed' });
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '../log.ts';
-import { repeat } from '../repeat.ts';
+import { notScheduled, repeat, type Stop } from '../repeat.ts';
 import type { Db } from './index.ts';
 
 /**
@@ -68,8 +68,8 @@ export const UPKEEP_EVERY_MS = 60_000;
  * The embedded database's upkeep, a first pass soon after start and then every minute, without keeping the process
  * alive for it; nothing on PostgreSQL, whose own autovacuum does it. One pass at a time.
  */
-export function scheduleUpkeep(db: Db, log: Logger, everyMs = UPKEEP_EVERY_MS): () => void {
-  if (db.kind !== 'pglite') return () => undefined;
+export function scheduleUpkeep(db: Db, log: Logger, everyMs = UPKEEP_EVERY_MS): Stop {
+  if (db.kind !== 'pglite') return notScheduled;
   const run = async () => {
     const started = performance.now();
     const done = await upkeep(db);

@@ -94,7 +94,7 @@ export function scheduleBeaconFetch(o: Omit<BeaconJobOptions, 'dispatcher'>): ()
   };
   const stop = repeat({ run, firstMs: BEACON_FIRST_MS, everyMs: BEACON_EVERY_MS, log: o.log, failed: 'drand beacon fetch failed' });
   return async () => {
-    stop();
+    await stop();
     await agent.close();
   };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
-import { repeat } from '../repeat.ts';
+import { repeat, type Stop } from '../repeat.ts';
 import { lockLotteryForSale } from '../lotteries/service.ts';
 import { dueForFreeze } from './freeze-queries.ts';
 import { freezeTickets } from './freeze.ts';
@@ -33,7 +33,7 @@ export async function freezeDue(db: Db, now: () => number = Date.now): Promise<n
  * The freeze job of this instance: shortly after the start and every 10 s, a run of `freezeDue`. A failed run is
  * logged and the next one tries again; nothing depends on it having run, since the draw freezes first.
  */
-export function scheduleFreeze(o: { db: Db; log: Logger }): () => void {
+export function scheduleFreeze(o: { db: Db; log: Logger }): Stop {
   const run = async () => {
     const n = await freezeDue(o.db);
     if (n) o.log.info({ lotteries: n }, 'tickets frozen at the end of sales');

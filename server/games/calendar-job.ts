@@ -3,7 +3,7 @@ import type { Db } from '../db/index.ts';
 import type { Keyring } from '../crypto/sealed.ts';
 import type { Draws } from '../draws/service.ts';
 import type { Logger } from '../log.ts';
-import { repeat } from '../repeat.ts';
+import { repeat, type Stop } from '../repeat.ts';
 import * as q from './queries.ts';
 import { keepOnSale } from './service.ts';
 
@@ -77,7 +77,7 @@ export class GameCalendar {
 }
 
 /** The calendar of this instance: shortly after the start and every 30 s, a run (GameCalendar.runOnce). */
-export function scheduleCalendar(calendar: GameCalendar, log: Logger): () => void {
+export function scheduleCalendar(calendar: GameCalendar, log: Logger): Stop {
   const run = async () => {
     const r = await calendar.runOnce();
     if (r.made || r.drawn || r.told) log.info(r, 'game calendar: draws made, drawn and winners told');

@@ -10,7 +10,7 @@ import type { Language } from '../../shared/i18n.ts';
 import type { Db } from '../db/index.ts';
 import type { Texts } from '../i18n.ts';
 import type { Logger } from '../log.ts';
-import { repeat } from '../repeat.ts';
+import { repeat, type Stop } from '../repeat.ts';
 import { NotifyError, type Notifier } from '../notify/index.ts';
 import { writeDueReminders } from './outbox.ts';
 import * as q from './queries.ts';
@@ -129,7 +129,7 @@ export function scheduleDispatch(
   log: Logger,
   push: { dispatch(): Promise<number> } | undefined,
   everyMs: number,
-): () => void {
+): Stop {
   let remindedAt = -Infinity;
   const run = async () => {
     if (Date.now() - remindedAt >= REMIND_EVERY_MS) {

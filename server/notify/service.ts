@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Delivery, DeliveriesQuery } from '../../shared/notify/schemas.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
-import { repeat } from '../repeat.ts';
+import { repeat, type Stop } from '../repeat.ts';
 import type { SmsGateway } from './gateways/types.ts';
 import * as q from './queries.ts';
 
@@ -46,5 +46,5 @@ export class Deliveries {
 }
 
 /** The delivery reports of this instance every REPORT_EVERY_MS (server/jobs.ts); a failed run is logged. */
-export const scheduleReports = (deliveries: Deliveries, log: Logger): (() => void) =>
+export const scheduleReports = (deliveries: Deliveries, log: Logger): Stop =>
   repeat({ run: () => deliveries.checkReports(), everyMs: REPORT_EVERY_MS, log, failed: 'asking for delivery reports failed' });

@@ -1,5 +1,5 @@
 import type { Logger } from '../log.ts';
-import { repeat } from '../repeat.ts';
+import { repeat, type Stop } from '../repeat.ts';
 import type { PrizePayouts } from '../claims/payouts.ts';
 import type { Payments } from './service.ts';
 
@@ -15,7 +15,7 @@ export const RECONCILE_EVERY_MS = 60_000;
  * (server/payments/queries.ts leaseOpen), so instances never ask about one payment at once. A failed run is logged and
  * the next one tries again.
  */
-export function scheduleReconciliation(payments: Payments, payouts: PrizePayouts, log: Logger, firstMs: number): () => void {
+export function scheduleReconciliation(payments: Payments, payouts: PrizePayouts, log: Logger, firstMs: number): Stop {
   const run = async () => {
     const n = await payments.reconcile(RECONCILE_AFTER_SEC);
     if (n) log.info({ payments: n }, 'bKash payments reconciled');

@@ -70,7 +70,7 @@ onPglite('the embedded database upkeep', () => {
     try {
       await until(async () => lines.length > 0);
     } finally {
-      stop();
+      await stop();
     }
     expect(lines[0]).toMatchObject({ msg: 'embedded database vacuumed and analyzed', analyzed: ['busy'] });
   });
@@ -87,6 +87,6 @@ test('on PostgreSQL the schedule does nothing: its own autovacuum does the work'
   } as unknown as Db;
   const stop = scheduleUpkeep(pg, pino({ level: 'silent' }), 10);
   await new Promise((r) => setTimeout(r, 60));
-  stop();
+  await stop();
   expect(asked).toEqual([]);
 });

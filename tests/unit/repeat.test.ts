@@ -1,6 +1,7 @@
 /**
  * The instance's timers (server/repeat.ts): a first run after `firstMs` (without it, at the first interval), then
- * every `everyMs`; never two runs at once; a failed run logged and the next one made; nothing after stop.
+ * every `everyMs`; never two runs at once; a failed run logged and the next one made; nothing after stop, and the stop
+ * resolves only once the run in progress has ended (the app closes its database after it).
  */
 import pino from 'pino';
 import { repeat } from '../../server/repeat.ts';
@@ -25,7 +26,8 @@ test('first after firstMs, then every everyMs, one run at a time, until stopped'
     failed: 'x failed',
   });
   await until(() => runs >= 3, 2000);
-  stop();
+  await stop();
+  expect(running).toBe(0); // the run in progress ended before the stop resolved
   await sleep(60);
   const after = runs;
   await sleep(60);
@@ -51,7 +53,37 @@ test('a failed run is logged under its sentence and the next one runs; without f
     failed: 'the job failed',
   });
   await until(() => runs >= 2, 2000);
-  stop();
+  await stop();
   expect(firstAt).toBeGreaterThanOrEqual(35);
   expect(lines[0]).toMatchObject({ msg: 'the job failed', err: { message: 'boom' } });
+});
+
+test('a stop during a run waits for it to end; a stop with no run in progress resolves at once', async () => {
+  let release: () => void = () => undefined;
+  const events: string[] = [];
+  let runs = 0;
+  const stop = repeat({
+    run: async () => {
+      runs++;
+      events.push('run started');
+      await new Promise<void>((r) => (release = r));
+      events.push('run ended');
+    },
+    firstMs: 1,
+    everyMs: 1_000,
+    log: pino({ level: 'silent' }),
+    failed: 'x failed',
+  });
+  await until(() => runs === 1, 2000);
+  const stopped = stop().then(() => events.push('stopped'));
+  await sleep(30);
+  expect(events).toEqual(['run started']);
+  release();
+  await stopped;
+  expect(events).toEqual(['run started', 'run ended', 'stopped']);
+
+  const idle = repeat({ run: async () => void runs++, everyMs: 1_000, log: pino({ level: 'silent' }), failed: 'x failed' });
+  await idle();
+  await sleep(20);
+  expect(runs).toBe(1);
 });
