@@ -4,7 +4,7 @@ import { approvalRefusal, type ApprovalProposalsQuery, type ApprovalStep } from 
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
-import { lockLotteryForSale, saleState } from '../lotteries/service.ts';
+import { saleState } from '../lotteries/service.ts';
 import { tellPurchase } from '../messages/outbox.ts';
 import * as aq from './approval-queries.ts';
 import type { ApprovalProposalOut } from './approval-queries.ts';
@@ -137,10 +137,7 @@ export class ManualApprovals {
 
   /** The lottery's lock, then the purchase's (the order every purchase takes). */
   private async lockPurchase(tx: Db, id: number): Promise<{ before: TransactionRow }> {
-    const known = await q.transactionById(tx, id);
-    if (!known) refuse('transaction_not_found');
-    await lockLotteryForSale(tx, known.lottery_id);
-    const before = await q.transactionForUpdate(tx, id);
+    const before = await q.lockTransaction(tx, id);
     if (!before) refuse('transaction_not_found');
     return { before };
   }

@@ -74,6 +74,19 @@ export const transactionById = (db: Db, id: number) => db.one<TransactionRow>('S
 export const transactionForUpdate = (db: Db, id: number) =>
   db.one<TransactionRow>('SELECT * FROM transactions WHERE id = $1 FOR UPDATE', [id]);
 
+/**
+ * A purchase locked for a change, in the caller's database transaction: its lottery's row first, then its own, the
+ * order every purchase takes its locks in. The lottery is found from the purchase by the statement that locks it (a
+ * purchase never changes lottery), a round trip fewer than reading the purchase first. Undefined when there is none.
+ */
+export async function lockTransaction(db: Db, id: number): Promise<TransactionRow | undefined> {
+  const lottery = await db.one<{ id: number }>(
+    'SELECT id FROM lotteries WHERE id = (SELECT lottery_id FROM transactions WHERE id = $1) FOR UPDATE',
+    [id],
+  );
+  return lottery ? transactionForUpdate(db, id) : undefined;
+}
+
 /** The lottery's `pending` transactions, locked, in id order: what the freeze rejects (server/draws/freeze.ts). */
 export const pendingForUpdate = (db: Db, lotteryId: number) =>
   db.query<TransactionRow>("SELECT * FROM transactions WHERE lottery_id = $1 AND status = 'pending' ORDER BY id FOR UPDATE", [lotteryId]);

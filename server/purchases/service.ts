@@ -266,11 +266,7 @@ export class Purchases {
     try {
       await this.d.db.tx(async (tx) => {
         // Another player's transaction answers as one that does not exist.
-        const known = await q.transactionById(tx, id);
-        if (!known || known.user_id !== caller.user_id) refuse('transaction_not_found');
-        // The lottery first, then the transaction (the order every purchase takes its locks in).
-        await lockLotteryForSale(tx, known.lottery_id);
-        const cur = await q.transactionForUpdate(tx, id);
+        const cur = await q.lockTransaction(tx, id);
         if (!cur || cur.user_id !== caller.user_id) refuse('transaction_not_found');
         if (cur.trx_id === body.trx_id) return;
         // A run is paid whole, by one checkout or one Send Money of its whole amount given on its first entry
@@ -383,13 +379,9 @@ export class Purchases {
     const { status } = body;
     // The specification's back office sends the transaction's id too (docs/rules/api.md#1-conventions).
     if (body.id !== undefined && body.id !== id) refuse('transaction_id_mismatch', { vars: { id } });
-    const known = await q.transactionById(this.d.db, id);
-    if (!known) refuse('transaction_not_found');
     try {
       await this.d.db.tx(async (tx) => {
-        // The lottery first, then the transaction: the order every purchase takes its locks in.
-        await lockLotteryForSale(tx, known.lottery_id);
-        const before = await q.transactionForUpdate(tx, id);
+        const before = await q.lockTransaction(tx, id);
         if (!before) refuse('transaction_not_found');
         if (before.status === status) return;
         // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
@@ -467,11 +459,8 @@ export type PurchaseForPayment = { tx: TransactionRow; sale: SaleState; closed?:
  * transaction (the order every purchase and every staff change takes). Undefined when there is no such transaction.
  */
 export async function lockPurchaseForPayment(tx: Db, id: number): Promise<PurchaseForPayment | undefined> {
-  const known = await q.transactionById(tx, id);
-  if (!known) return undefined;
-  await lockLotteryForSale(tx, known.lottery_id);
-  const row = await q.transactionForUpdate(tx, id);
-  const sale = await saleState(tx, known.lottery_id);
+  const row = await q.lockTransaction(tx, id);
+  const sale = row && (await saleState(tx, row.lottery_id));
   return row && sale ? { tx: row, sale, closed: await closedForChanges(tx, sale) } : undefined;
 }
 
@@ -567,10 +556,7 @@ export async function approveFromStatement(
   tx: Db,
   a: { transactionId: number; trxId: string; staffId: number; proposedBy: number; statementId: number; line: number; note?: string },
 ): Promise<StatementApproval> {
-  const known = await q.transactionById(tx, a.transactionId);
-  if (!known) return { ok: false, reason: 'not_found' };
-  await lockLotteryForSale(tx, known.lottery_id);
-  const before = await q.transactionForUpdate(tx, a.transactionId);
+  const before = await q.lockTransaction(tx, a.transactionId);
   if (!before) return { ok: false, reason: 'not_found' };
   const sale = await saleState(tx, before.lottery_id);
   if (!sale) return { ok: false, reason: 'not_found' };
