@@ -627,6 +627,8 @@ console.log(
     `${INSTANCES} instance${INSTANCES > 1 ? 's' : ''} of ${WORKERS} worker${WORKERS > 1 ? 's' : ''}, ${players.length} players, ${WRITES_PER_SEC} writes/s while the app runs`,
 );
 const selected = cases.filter((x) => x.name.includes(ONLY));
+/** A case's URLs on the app: its path on every instance. */
+const appUrlsOf = (c: PageCase): string[] => bases.map((b) => b + c.path);
 /** The render floor's processes, one per app process that serves (instances × workers), when a case asks for them. */
 const renderFloors = selected.some((c) => c.server === 'render')
   ? await Promise.all(Array.from({ length: INSTANCES * WORKERS }, () => bench.startRenderFloor()))
@@ -635,23 +637,15 @@ const renderFloors = selected.some((c) => c.server === 'render')
   // The app at rest before the first case (no request, no write): what its background work costs a second.
   const atRest = await appCpuPerSec(SECONDS);
   if (atRest !== null) console.log(`  the app at rest: ${atRest.toFixed(0)} ms of CPU a second`);
-  // Then every page judged, once, unmeasured and with the writes on: the first measured round after the set-up cost a
+  // Then every page judged, once, unmeasured and with its case's writes: the first measured round after the set-up cost a
   // quarter more than the next ones.
-  for (const c of selected.filter((x) => x.judged))
-    await withWrites(true, () =>
-      pageRun(
-        bases.map((b) => b + c.path),
-        c,
-        SECONDS,
-        undefined,
-      ),
-    );
+  for (const c of selected.filter((x) => x.judged)) await withWrites(c.writes, () => pageRun(appUrlsOf(c), c, SECONDS, undefined));
 }
 for (const c of selected) {
   const probe = await bench.raw((bases[0] as string) + pathFor(c, model), browserHeaders(model, c));
   if (probe.status !== 200) throw new Error(`${c.name}: ${probe.status} ${probe.body.toString('utf8').slice(0, 200)}`);
   await reference.serve(probe);
-  let appUrls = bases.map((b) => b + c.path);
+  let appUrls = appUrlsOf(c);
   let measuredPids: readonly number[] = pids;
   if (c.server === 'render') {
     const bytes = await Promise.all(renderFloors.map((f) => f.serve((bases[0] as string) + c.path, probe)));
