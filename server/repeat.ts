@@ -6,8 +6,17 @@ import type { Logger } from './log.ts';
  * started twice), without keeping the process alive. A failed run is logged as `failed` and the next one tries again.
  * Returns what stops it: no run starts after, and it resolves once a run still going has ended, so that a stopping
  * app closes its database only after (a run cut off by the close could leave an SMS sent but not recorded as sent).
+ * It waits `stopWaitMs` at most (STOP_WAIT_MS unless told): a run stuck on a slow gateway must not keep a stopping
+ * instance past its deadline (docs/rules/operations.md#4-stopping), which would end it without closing its database.
  */
-export function repeat(o: { run: () => Promise<unknown>; firstMs?: number; everyMs: number; log: Logger; failed: string }): Stop {
+export function repeat(o: {
+  run: () => Promise<unknown>;
+  firstMs?: number;
+  everyMs: number;
+  log: Logger;
+  failed: string;
+  stopWaitMs?: number;
+}): Stop {
   let running: Promise<void> | undefined;
   let stopped = false;
   const once = () => {
@@ -30,9 +39,15 @@ export function repeat(o: { run: () => Promise<unknown>; firstMs?: number; every
     stopped = true;
     clearTimeout(first);
     clearInterval(every);
-    await running;
+    if (!running) return;
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([running, new Promise<void>((resolve) => (waited = setTimeout(resolve, o.stopWaitMs ?? STOP_WAIT_MS)))]);
+    clearTimeout(waited);
   };
 }
+
+/** How long a stop waits at most for a run in progress: well within the 15 s a stopping instance has after its drain. */
+export const STOP_WAIT_MS = 5_000;
 
 /** What stops a timer of this instance: resolves once its run in progress, if any, has ended. */
 export type Stop = () => Promise<void>;

@@ -87,3 +87,23 @@ test('a stop during a run waits for it to end; a stop with no run in progress re
   await sleep(20);
   expect(runs).toBe(1);
 });
+
+test('a stop waits for a run in progress at most stopWaitMs: a run stuck on a gateway does not hold the app past its deadline', async () => {
+  let runs = 0;
+  const stop = repeat({
+    run: async () => {
+      runs++;
+      await new Promise(() => undefined); // never ends
+    },
+    firstMs: 1,
+    everyMs: 1_000,
+    log: pino({ level: 'silent' }),
+    failed: 'x failed',
+    stopWaitMs: 80,
+  });
+  await until(() => runs === 1, 2000);
+  const started = Date.now();
+  await stop();
+  // Without the bound the stop would wait for ever (the test's timeout); with it, it waited for the run that long.
+  expect(Date.now() - started).toBeGreaterThanOrEqual(70);
+});
