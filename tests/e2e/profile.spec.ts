@@ -23,6 +23,7 @@ async function editProfile(page: Page, o: { dialog: boolean }) {
   await expect(dialog).toBeVisible();
   if (o.dialog) {
     // With JavaScript the dialog is modal: Escape closes it and the address goes back to /profile.
+    await expect(page.locator('dialog:modal')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/\/profile$/);
     await expect(dialog).toBeHidden();

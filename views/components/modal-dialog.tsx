@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../i18n.tsx';
 import { useCloseOnBack } from './close-on-back.ts';
 
@@ -29,7 +29,9 @@ export function ModalDialog({ titleId, onClose, dismissHref, children, className
   };
   useCloseOnBack(closeOnBack, close);
 
-  useEffect(() => {
+  // Made modal in the commit that shows it, before the browser paints: with an effect, a dialog opened by a client
+  // navigation was on screen a frame or more before showModal(), and an Escape pressed then closed nothing.
+  useLayoutEffect(() => {
     const d = ref.current;
     if (!d) return;
     const opener = document.activeElement as HTMLElement | null;
