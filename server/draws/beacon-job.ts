@@ -2,7 +2,7 @@ import { Agent } from 'undici';
 import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../log.ts';
-import { repeat } from '../repeat.ts';
+import { notScheduled, repeat, type Stop } from '../repeat.ts';
 import * as cq from './commitment-queries.ts';
 import { fetchBeacon, type FetchOptions } from './drand.ts';
 import { QUICKNET } from './verifiable.ts';
@@ -85,8 +85,8 @@ export async function runOnce(o: BeaconJobOptions): Promise<number> {
  * the default outside production): nothing is scheduled and staff enter the value. A failed run is logged and the
  * next one tries again.
  */
-export function scheduleBeaconFetch(o: Omit<BeaconJobOptions, 'dispatcher'>): () => Promise<void> {
-  if (o.relays.length === 0) return async () => undefined;
+export function scheduleBeaconFetch(o: Omit<BeaconJobOptions, 'dispatcher'>): Stop {
+  if (o.relays.length === 0) return notScheduled;
   const agent = new Agent({ keepAliveTimeout: 4_000, connect: { timeout: o.timeoutMs } });
   const run = async () => {
     const n = await runOnce({ ...o, dispatcher: agent });

@@ -16,15 +16,28 @@ export type TrxIdCheckRow = {
 
 const COLUMNS = 'transaction_id, trx_id, state, reason, answer, checks, created_at, updated_at';
 
-/** The purchase's check, begun once (a second begin, or one for a TrxID already checked, changes nothing). */
-export const beginCheck = (db: Db, transactionId: number, trxId: string) =>
-  db.query('INSERT INTO trx_id_checks (transaction_id, trx_id) VALUES ($1, $2) ON CONFLICT (transaction_id) DO NOTHING', [
-    transactionId,
-    trxId,
-  ]);
-
-export const check = (db: Db, transactionId: number) =>
-  db.one<TrxIdCheckRow>(`SELECT ${COLUMNS} FROM trx_id_checks WHERE transaction_id = $1`, [transactionId]);
+/**
+ * The check to ask bKash about for a pending Send Money purchase, begun once, in one statement: begun now for the TrxID
+ * the purchase carries (a second begin changes nothing), or the one begun before; only while it is open and for that
+ * TrxID. Nothing for a purchase that is not a pending payment with a TrxID.
+ */
+export const openCheck = (db: Db, transactionId: number) =>
+  db.one<TrxIdCheckRow>(
+    `WITH p AS (
+       SELECT id, trx_id FROM transactions
+       WHERE id = $1 AND status = 'pending' AND transaction_type = 'payment' AND trx_id IS NOT NULL
+     ), begun AS (
+       INSERT INTO trx_id_checks (transaction_id, trx_id) SELECT id, trx_id FROM p
+       ON CONFLICT (transaction_id) DO NOTHING RETURNING ${COLUMNS}
+     )
+     SELECT ${COLUMNS} FROM (
+       SELECT ${COLUMNS} FROM begun
+       UNION ALL
+       SELECT ${COLUMNS} FROM trx_id_checks WHERE transaction_id = $1 AND NOT EXISTS (SELECT 1 FROM begun)
+     ) c
+     WHERE c.state = 'checking' AND c.trx_id = (SELECT trx_id FROM p)`,
+    [transactionId],
+  );
 
 export const checkForUpdate = (db: Db, transactionId: number) =>
   db.one<TrxIdCheckRow>(`SELECT ${COLUMNS} FROM trx_id_checks WHERE transaction_id = $1 FOR UPDATE`, [transactionId]);
@@ -74,8 +87,3 @@ export const leaseOpenChecks = (db: Db, olderThanSec: number, leaseSec: number, 
   );
 
 /** A pending Send Money purchase with its typed TrxID (undefined: none such). */
-export const sendMoneyPurchase = (db: Db, transactionId: number) =>
-  db.one<{ id: number; trx_id: string }>(
-    `SELECT id, trx_id FROM transactions WHERE id = $1 AND status = 'pending' AND transaction_type = 'payment' AND trx_id IS NOT NULL`,
-    [transactionId],
-  );

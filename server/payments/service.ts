@@ -246,11 +246,8 @@ export class Payments {
 
   /** Begins the check of a pending Send Money purchase's TrxID (once), and asks bKash while it is open. */
   private async checkTrxId(transactionId: number): Promise<void> {
-    const txn = await sq.sendMoneyPurchase(this.d.db, transactionId);
-    if (!txn) return;
-    await sq.beginCheck(this.d.db, transactionId, txn.trx_id);
-    const row = await sq.check(this.d.db, transactionId);
-    if (row?.state === 'checking' && row.trx_id === txn.trx_id) await this.askAboutTrxId(row);
+    const row = await sq.openCheck(this.d.db, transactionId);
+    if (row) await this.askAboutTrxId(row);
   }
 
   /** Search Transaction for one open check; no answer leaves it open for the job. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ApprovalProposal, ApprovalProposalState } from '../../shared/purchases/approvals.ts';
 import type { Db } from '../db/index.ts';
+import { transactionForUpdate, type TransactionRow } from './queries.ts';
 
 /** A proposal to approve a purchase by hand as the API answers it (docs/rules/payments.md#1-who-may-do-what). */
 export type ApprovalProposalOut = z.input<typeof ApprovalProposal>;
@@ -94,10 +95,20 @@ export async function pendingProposalsOf(db: Db, transactionIds: number[]): Prom
   return new Map(rows.map((r) => [r.transaction_id, shape(r)]));
 }
 
-/** The proposal's purchase, read without a lock: the caller then locks the lottery, the purchase, then the proposal. */
-export const transactionOfProposal = async (db: Db, id: number) =>
-  (await db.one<{ transaction_id: number }>('SELECT transaction_id FROM transaction_approval_proposals WHERE id = $1', [id]))
-    ?.transaction_id;
+/**
+ * The proposal's purchase under its lottery's lock, then its own (as lockTransaction takes them): the lottery is found
+ * from the proposal by the statement that locks it, a round trip fewer than reading the proposal first. The caller then
+ * locks the proposal. Undefined when there is no such proposal.
+ */
+export async function lockTransactionOfProposal(db: Db, id: number): Promise<TransactionRow | undefined> {
+  const found = await db.one<{ transaction_id: number }>(
+    `SELECT p.transaction_id FROM transaction_approval_proposals p
+     JOIN transactions t ON t.id = p.transaction_id JOIN lotteries l ON l.id = t.lottery_id
+     WHERE p.id = $1 FOR UPDATE OF l`,
+    [id],
+  );
+  return found ? transactionForUpdate(db, found.transaction_id) : undefined;
+}
 
 export const lockApprovalProposal = (db: Db, id: number) =>
   db.one<{ id: number; transaction_id: number; trx_id: string; reason: string; status: ApprovalProposalState; proposed_by: number }>(

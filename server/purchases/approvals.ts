@@ -31,7 +31,8 @@ export class ManualApprovals {
     let proposalId: number;
     try {
       proposalId = await this.db.tx(async (tx) => {
-        const { before } = await this.lockPurchase(tx, id);
+        const before = await q.lockTransaction(tx, id);
+        if (!before) refuse('transaction_not_found');
         refuseBy('propose', { actor: staff.user_id, owner: before.user_id });
         await this.approvable(tx, before);
         const open = await aq.pendingProposalOf(tx, id);
@@ -135,18 +136,10 @@ export class ManualApprovals {
     return p;
   }
 
-  /** The lottery's lock, then the purchase's (the order every purchase takes). */
-  private async lockPurchase(tx: Db, id: number): Promise<{ before: TransactionRow }> {
-    const before = await q.lockTransaction(tx, id);
-    if (!before) refuse('transaction_not_found');
-    return { before };
-  }
-
   /** The lottery's, the purchase's, then the proposal's lock: a proposal still pending, or a clear refusal. */
   private async lockPending(tx: Db, proposalId: number) {
-    const transactionId = await aq.transactionOfProposal(tx, proposalId);
-    if (transactionId === undefined) refuse('proposal_not_found');
-    const { before } = await this.lockPurchase(tx, transactionId);
+    const before = await aq.lockTransactionOfProposal(tx, proposalId);
+    if (!before) refuse('proposal_not_found');
     const proposal = await aq.lockApprovalProposal(tx, proposalId);
     if (!proposal) refuse('proposal_not_found');
     // The text names the status in the caller's words (api:manualApproval.status.<status>).
