@@ -85,5 +85,3 @@ export const leaseOpenChecks = (db: Db, olderThanSec: number, leaseSec: number, 
      RETURNING ${COLUMNS}`,
     [olderThanSec, leaseSec, limit],
   );
-
-/** A pending Send Money purchase with its typed TrxID (undefined: none such). */
