@@ -40,8 +40,10 @@
  *   that page's reference (what any implementation on this stack reaches at most when it renders every view); and beside
  *   it, not the floor the budget is judged by, the same render floor rendering each player's own page in turn.
  *
- * - Before the cases: the app's CPU at rest (no request, no write), then every judged page once with the writes on,
- *   not measured (the first measured round after the set-up cost a quarter more than the rounds after it).
+ * - Before the cases: the app's CPU at rest (no request, no write), then every judged page in turn with the writes on,
+ *   BENCH_WARM_ROUNDS times (3), not measured: the code compiled as in an app that has served for a while. With one
+ *   such turn, the first case measured cost 15–25 % more than the same page measured again at the end of the run
+ *   (bench/RESULTS.md, issue 32).
  *   Each case's line shows the app's CPU per request of each round.
  *
  * Budgets (issue 32, docs/rules/limits.md#6-page-budgets): each rendered logged-in page (`/my-lotteries`, `/profile`,
@@ -57,7 +59,7 @@
  *
  *   BENCH_SECONDS (5)  length of one measured run   BENCH_ROUNDS (3)  app/reference pairs per case
  *   BENCH_CONNECTIONS (20)   BENCH_PLAYERS (100)     BENCH_WRITES_PER_SEC (20)   BENCH_BIG_SALES (100000; 0: none)
- *   BENCH_ONLY         run only the cases whose name contains this
+ *   BENCH_ONLY         run only the cases whose name contains this   BENCH_WARM_ROUNDS (3)  unmeasured turns of the judged pages
  *   BENCH_SERVICES     `closed`: bKash and the SMS gateway on closed ports instead of the stand-ins that answer
  *   BENCH_NODE_ARGS    extra node options for the app and the render floor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (see bench/RESULTS.md)
  *   BENCH_DATABASE_URL run the app on this PostgreSQL instead of the embedded database, one worker per core
@@ -78,6 +80,7 @@ import { startSimulator } from '../scripts/bkash-simulator/simulator.ts';
 import * as bench from './lib.ts';
 
 const { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, only: ONLY } = bench.settings({ seconds: 5, rounds: 3 });
+const WARM_ROUNDS = Number(process.env.BENCH_WARM_ROUNDS ?? 3);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100);
 const WRITES_PER_SEC = Number(process.env.BENCH_WRITES_PER_SEC ?? 20);
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
@@ -637,9 +640,10 @@ const renderFloors = selected.some((c) => c.server === 'render')
   // The app at rest before the first case (no request, no write): what its background work costs a second.
   const atRest = await appCpuPerSec(SECONDS);
   if (atRest !== null) console.log(`  the app at rest: ${atRest.toFixed(0)} ms of CPU a second`);
-  // Then every page judged, once, unmeasured and with its case's writes: the first measured round after the set-up cost a
-  // quarter more than the next ones.
-  for (const c of selected.filter((x) => x.judged)) await withWrites(c.writes, () => pageRun(appUrlsOf(c), c, SECONDS, undefined));
+  // Then every page judged, in turn, unmeasured and with its case's writes, until V8 has compiled what they run: after
+  // one turn, the first case measured still cost a fifth more than the same page measured again at the end of the run.
+  for (let i = 0; i < WARM_ROUNDS; i++)
+    for (const c of selected.filter((x) => x.judged)) await withWrites(c.writes, () => pageRun(appUrlsOf(c), c, SECONDS, undefined));
 }
 for (const c of selected) {
   const probe = await bench.raw((bases[0] as string) + pathFor(c, model), browserHeaders(model, c));
