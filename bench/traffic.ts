@@ -110,7 +110,7 @@ const WARM_EACH = 5;
 const SECOND_STAFF = { phone: '01900000001', password: 'bench-second-staff' } as const;
 const PURCHASE_WINDOW_MS = 62_000;
 
-// The set-up alone took up to 180 s on this machine in its slow phases, and the three warming turns 45 s more.
+// The set-up alone took up to 180 s on this machine in its slow phases, and the three warming turns take 45 s (15 before).
 bench.hardLimit(900_000);
 bench.requireBuild();
 if (![1, 2].includes(INSTANCES) || ((INSTANCES > 1 || WORKERS > 1) && !onPostgres) || !(WORKERS >= 1)) {
@@ -643,8 +643,9 @@ const renderFloors = selected.some((c) => c.server === 'render')
   if (atRest !== null) console.log(`  the app at rest: ${atRest.toFixed(0)} ms of CPU a second`);
   // Then every page judged, in turn, unmeasured and with its case's writes, until V8 has compiled what they run: after
   // one turn, the first case measured still cost a fifth more than the same page measured again at the end of the run.
+  const judged = selected.filter((x) => x.judged);
   for (let i = 0; i < WARM_ROUNDS; i++)
-    for (const c of selected.filter((x) => x.judged)) await withWrites(c.writes, () => pageRun(appUrlsOf(c), c, SECONDS, undefined));
+    for (const c of judged) await withWrites(c.writes, () => pageRun(appUrlsOf(c), c, SECONDS, undefined));
 }
 for (const c of selected) {
   const probe = await bench.raw((bases[0] as string) + pathFor(c, model), browserHeaders(model, c));
