@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import type { messages, PGlite as PGliteType } from '@electric-sql/pglite';
 import { readRows } from './pglite-rows.ts';
+import './wasm-wrappers.ts';
 import { DIR_MODE, FILE_MODE, makePrivate } from './private-files.ts';
 import {
   MAX_PREPARED,
