@@ -14,7 +14,6 @@
 import { Worker } from 'node:worker_threads';
 import { batched } from './batch.ts';
 import { wrap, type Db, type Row, type Runner } from './types.ts';
-import './wasm-wrappers.ts';
 
 export type Request =
   | { id: number; op: 'open'; dir: string | null }

@@ -6,8 +6,10 @@
  * twice in `.ci/run`. Without tier-up that code is never reached; PGlite's calls out stay on V8's generic wrapper,
  * which cost no measurable time.
  *
- * Imported for its effect, before any database opens, by every module that starts or runs PGlite. The flag is the
- * process's: set once in any thread, it holds for the instances every thread creates after it.
+ * Imported for its effect by server/db/pglite.ts, the one module that creates PGlite instances, so it runs before any
+ * database opens: in the database's thread (server/db/pglite-worker.ts), and in the app, the backup tool and the tests,
+ * which load that module too. The flag is the process's: set in any thread, it holds for the instances every thread
+ * creates after it.
  */
 import { setFlagsFromString } from 'node:v8';
 
