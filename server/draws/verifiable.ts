@@ -262,14 +262,27 @@ const CODE_ROUNDS = 4;
  * `BHG 4821 7730`.
  */
 export function luckyCode(commitmentHex: string, ticket: string): string {
+  return feistelCode(ticket, luckyRound(commitmentHex));
+}
+
+/** The code's halves (LUCKY_HALF) and its rounds (LUCKY_ROUNDS), for a table of the round function (server/draws/lucky-codes.ts). */
+export { HALF as LUCKY_HALF, CODE_ROUNDS as LUCKY_ROUNDS };
+
+/**
+ * The round function of a draw's codes (luckyCode): `f(round, right) = HMAC-SHA256(C, "lucky-code:" + round + ":" +
+ * right) mod 10,000`, for round 0–3 and a right half 0–9,999.
+ */
+export function luckyRound(commitmentHex: string): (round: number, right: number) => number {
   const key = createSecretKey(Buffer.from(requireHex64(commitmentHex, 'the commitment'), 'hex'));
+  return (round, right) => Number(hmacNumber(key, `lucky-code:${round}:${right}`) % BigInt(HALF));
+}
+
+/** A ticket's code through the Feistel network of luckyCode, with the round function `f` (luckyRound or a table of it). */
+export function feistelCode(ticket: string, f: (round: number, right: number) => number): string {
   const rank = ticketRank(ticket);
   let left = Math.floor(rank / HALF);
   let right = rank % HALF;
-  for (let round = 0; round < CODE_ROUNDS; round++) {
-    const f = Number(hmacNumber(key, `lucky-code:${round}:${right}`) % BigInt(HALF));
-    [left, right] = [right, (left + f) % HALF];
-  }
+  for (let round = 0; round < CODE_ROUNDS; round++) [left, right] = [right, (left + f(round, right)) % HALF];
   const four = (x: number) => String(x).padStart(4, '0');
   return `${LUCKY_CODE_PREFIX} ${four(left)} ${four(right)}`;
 }

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { matchOf, numbersOf, tierOfMatch } from '../../shared/draws/tiers.ts';
 import type { PlayerTransaction } from '../../shared/purchases/schemas.ts';
-import { luckyCode } from '../draws/verifiable.ts';
+import { luckyCodes } from '../draws/lucky-codes.ts';
 import type { PlayerTransactionRow } from './queries.ts';
 
 type Player = z.input<typeof PlayerTransaction>;
@@ -43,7 +43,7 @@ export const playerJson = (r: PlayerTransactionRow): Player => ({
     r.prize_id !== null && r.prize_money !== null
       ? { id: r.prize_id, prize_money: r.prize_money, withheld_reason: r.withheld_reason, lucky: r.prize_lucky_code !== null }
       : null,
-  lucky_code: r.lucky_key === null ? null : luckyCode(r.lucky_key, r.ticket),
+  lucky_code: r.lucky_key === null ? null : luckyCodes.code(r.lucky_key, r.ticket),
   // A claim whose code was sent but whose payout details are not in yet is not a claim made (the card still asks for them).
   has_claimed: r.claim_status !== null && r.claim_status !== 'pending',
   claim_status: r.claim_status !== null && r.claim_status !== 'pending' ? r.claim_status : null,
