@@ -13,7 +13,7 @@
 import { feistelCode, LUCKY_HALF, LUCKY_ROUNDS, luckyRound } from './verifiable.ts';
 
 /**
- * Codes computed directly before a draw's table is built: a thousand cost about 20 ms here, the table about 170 ms,
+ * Codes computed directly before a draw's table is built: a thousand cost about 20 ms here, the table 170–300 ms,
  * and each code read from it saves about 20 µs — a draw asked for a thousand codes is one that players are looking at.
  */
 const BUILD_AFTER = 1_000;
@@ -47,7 +47,7 @@ export class LuckyCodes {
     return feistelCode(ticket, d.f);
   }
 
-  /** Whether the draw's table is complete (for tests and the bench's reading). */
+  /** Whether the draw's table is complete (for the tests). */
   hasTable(commitmentHex: string): boolean {
     return this.draws.get(commitmentHex)?.table != null;
   }
@@ -72,10 +72,10 @@ export class LuckyCodes {
     let i = 0;
     const slice = () => {
       for (const end = Math.min(i + this.o.slice, table.length); i < end; i++) table[i] = d.f(Math.floor(i / LUCKY_HALF), i % LUCKY_HALF);
-      if (i < table.length) setImmediate(slice).unref();
+      if (i < table.length) setImmediate(slice);
       else d.table = table;
     };
-    setImmediate(slice).unref();
+    setImmediate(slice);
   }
 }
 
