@@ -43,7 +43,12 @@
  * - Before the cases: the app's CPU at rest (no request, no write), then every judged page in turn with the writes on,
  *   BENCH_WARM_ROUNDS times (3), not measured: the code compiled as in an app that has served for a while. With one
  *   such turn, the first case measured cost 15–25 % more than the same page measured again at the end of the run
- *   (bench/RESULTS.md, issue 32).
+ *   (bench/RESULTS.md, issue 32). The render floors' processes are warmed the same way, each of their pages
+ *   BENCH_WARM_ROUNDS times.
+ * - The judged pages, the session floor, the pages' reads and their render floors take turns, round after round: each
+ *   round measures each of them once (a second's unmeasured warm-up of both sides, then the app and the reference),
+ *   so that a page and the floors it is judged by are measured within the same minute (docs/decisions/086). The cases
+ *   not judged follow, their rounds one after another.
  *   Each case's line shows the app's CPU per request of each round.
  *
  * Budgets (issue 32, docs/rules/limits.md#6-page-budgets): each rendered logged-in page (`/my-lotteries`, `/profile`,
@@ -652,44 +657,102 @@ const renderFloors = selected.some((c) => c.server === 'render')
   for (let i = 0; i < WARM_ROUNDS; i++)
     for (const c of judged) await withWrites(c.writes, () => pageRun(appUrlsOf(c), c, SECONDS, undefined));
 }
-for (const c of selected) {
+/** A case made ready to run: its captured page (the reference sends it), and where and whose CPU its app side is. */
+type Ready = { c: PageCase; probe: bench.Raw; appUrls: string[]; measuredPids: readonly number[] };
+
+async function ready(c: PageCase): Promise<Ready> {
   const probe = await bench.raw((bases[0] as string) + pathFor(c, model), browserHeaders(model, c));
   if (probe.status !== 200) throw new Error(`${c.name}: ${probe.status} ${probe.body.toString('utf8').slice(0, 200)}`);
+  if (c.server !== 'render') return { c, probe, appUrls: appUrlsOf(c), measuredPids: pids };
+  return {
+    c,
+    probe,
+    appUrls: renderFloors.map((f) => f.url + c.path),
+    measuredPids: renderFloors.map((f) => f.pid).filter((p): p is number => p !== undefined),
+  };
+}
+
+/**
+ * Sets the reference (and a render floor's processes) to the case's page. A render floor of each player's own page
+ * adds every player's page after the model's.
+ */
+async function serveCase(r: Ready, first: boolean): Promise<void> {
+  const { c, probe } = r;
   await reference.serve(probe);
-  let appUrls = appUrlsOf(c);
-  let measuredPids: readonly number[] = pids;
-  if (c.server === 'render') {
-    const bytes = await Promise.all(renderFloors.map((f) => f.serve((bases[0] as string) + c.path, probe)));
-    console.log(`  render floor: ${c.path} from its data, ${bytes[0]} bytes of HTML`);
-    if (c.own)
-      for (const p of players.filter((x) => x !== model)) {
-        const own = await bench.raw((bases[0] as string) + c.path, browserHeaders(p));
-        if (own.status !== 200) throw new Error(`${c.name}: ${own.status} for a player`);
-        await Promise.all(renderFloors.map((f) => f.serve((bases[0] as string) + c.path, own, true)));
-      }
-    appUrls = renderFloors.map((f) => f.url + c.path);
-    measuredPids = renderFloors.map((f) => f.pid).filter((p): p is number => p !== undefined);
-  }
+  if (c.server !== 'render') return;
+  const bytes = await Promise.all(renderFloors.map((f) => f.serve((bases[0] as string) + c.path, probe)));
+  if (first) console.log(`  render floor: ${c.path} from its data, ${bytes[0]} bytes of HTML`);
+  if (c.own)
+    for (const p of players.filter((x) => x !== model)) {
+      const own = await bench.raw((bases[0] as string) + c.path, browserHeaders(p));
+      if (own.status !== 200) throw new Error(`${c.name}: ${own.status} for a player`);
+      await Promise.all(renderFloors.map((f) => f.serve((bases[0] as string) + c.path, own, true)));
+    }
+}
+
+/** A case's runs so far, and the writes sent beside its app's runs (count, and the time they were on). */
+type Tally = { app: bench.Run[]; ref: bench.Run[]; sent: number; onMs: number };
+
+/** One round of a case: a short unmeasured warm-up of both sides, then the app and the reference, measured. */
+async function round(r: Ready, t: Tally, first: boolean): Promise<void> {
+  const { c } = r;
+  await serveCase(r, first);
   const refUrls = [reference.url + c.path];
   const side = (app: boolean, seconds: number, measured: boolean) =>
-    withWrites(app && c.writes, () => pageRun(app ? appUrls : refUrls, c, seconds, measured ? measuredPids : undefined));
+    withWrites(app && c.writes, () => pageRun(app ? r.appUrls : refUrls, c, seconds, measured ? r.measuredPids : undefined));
   await side(true, 1, false); // warm-up: JIT, caches
   await side(false, 1, false);
-  const app: bench.Run[] = [];
-  const ref: bench.Run[] = [];
   const before = { sent: writes.sent, ms: writes.onMs };
-  for (let i = 0; i < ROUNDS; i++) {
-    app.push(await side(true, SECONDS, true));
-    ref.push(await side(false, SECONDS, false));
-  }
-  const writesPerSec = c.writes && WRITES_PER_SEC ? ((writes.sent - before.sent) * 1000) / (writes.onMs - before.ms) : null;
-  const row = { ...c, app, ref, size: probe.body.length, encoding: String(probe.headers['content-encoding'] ?? '-'), writesPerSec };
+  t.app.push(await side(true, SECONDS, true));
+  t.sent += writes.sent - before.sent;
+  t.onMs += writes.onMs - before.ms;
+  t.ref.push(await side(false, SECONDS, false));
+}
+
+function record(r: Ready, t: Tally): void {
+  const { c, probe } = r;
+  const writesPerSec = c.writes && WRITES_PER_SEC && t.onMs > 0 ? (t.sent * 1000) / t.onMs : null;
+  const row = {
+    ...c,
+    app: t.app,
+    ref: t.ref,
+    size: probe.body.length,
+    encoding: String(probe.headers['content-encoding'] ?? '-'),
+    writesPerSec,
+  };
   pageRows.push(row);
-  const ratios = app.map((a, i) => a.rps / (ref[i] as bench.Run).rps);
+  const ratios = t.app.map((a, i) => a.rps / (t.ref[i] as bench.Run).rps);
   console.log(
-    `  ${c.name.padEnd(52)} app ${bench.median(app.map((r) => r.rps)).toFixed(0)} req/s | reference ${bench.median(ref.map((r) => r.rps)).toFixed(0)} req/s | ` +
-      `ratios ${ratios.map((x) => x.toFixed(3)).join(' ')} | app CPU µs ${app.map((r) => (r.cpuUs === null ? '-' : r.cpuUs.toFixed(0))).join(' ')}`,
+    `  ${c.name.padEnd(52)} app ${bench.median(t.app.map((x) => x.rps)).toFixed(0)} req/s | reference ${bench.median(t.ref.map((x) => x.rps)).toFixed(0)} req/s | ` +
+      `ratios ${ratios.map((x) => x.toFixed(3)).join(' ')} | app CPU µs ${t.app.map((x) => (x.cpuUs === null ? '-' : x.cpuUs.toFixed(0))).join(' ')}`,
   );
+}
+
+// The judged pages, their floors and their reads take turns, round after round (docs/decisions/086): each round
+// measures every one of them once, so that a page and the floors it is judged by are measured within the same minute,
+// whatever phase the machine is in, rather than minutes apart. The cases beside them, not judged, follow as before.
+const together = selected.filter((c) => c.judged || c.floorOf || c.readOf || (c.server === 'render' && !c.own));
+const readies = new Map<PageCase, Ready>();
+const tallies = new Map<PageCase, Tally>();
+for (const c of together) {
+  readies.set(c, await ready(c));
+  tallies.set(c, { app: [], ref: [], sent: 0, onMs: 0 });
+}
+// The render floors' processes are warmed as the app was, each page of theirs BENCH_WARM_ROUNDS times, unmeasured: a
+// floor measured colder than the page it judges would flatter the page.
+for (let i = 0; i < WARM_ROUNDS; i++)
+  for (const c of together.filter((x) => x.server === 'render')) {
+    const r = readies.get(c) as Ready;
+    await serveCase(r, false);
+    await pageRun(r.appUrls, c, SECONDS, undefined);
+  }
+for (let i = 0; i < ROUNDS; i++) for (const c of together) await round(readies.get(c) as Ready, tallies.get(c) as Tally, i === 0);
+for (const c of together) record(readies.get(c) as Ready, tallies.get(c) as Tally);
+for (const c of selected.filter((x) => !together.includes(x))) {
+  const r = await ready(c);
+  const t: Tally = { app: [], ref: [], sent: 0, onMs: 0 };
+  for (let i = 0; i < ROUNDS; i++) await round(r, t, i === 0);
+  record(r, t);
 }
 
 /**
