@@ -64,7 +64,7 @@
  *
  *   BENCH_SECONDS (5)  length of one measured run   BENCH_ROUNDS (3)  app/reference pairs per case
  *   BENCH_CONNECTIONS (20)   BENCH_PLAYERS (100)     BENCH_WRITES_PER_SEC (20)   BENCH_BIG_SALES (100000; 0: none)
- *   BENCH_ONLY         run only the cases whose name contains this   BENCH_WARM_ROUNDS (3)  unmeasured turns of the judged pages
+ *   BENCH_ONLY         run only the cases whose name contains this   BENCH_WARM_ROUNDS (3)  unmeasured turns of the judged pages and floors
  *   BENCH_SERVICES     `closed`: bKash and the SMS gateway on closed ports instead of the stand-ins that answer
  *   BENCH_NODE_ARGS    extra node options for the app and the render floor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (see bench/RESULTS.md)
  *   BENCH_DATABASE_URL run the app on this PostgreSQL instead of the embedded database, one worker per core
