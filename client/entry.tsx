@@ -1,4 +1,3 @@
-import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { I18nProvider } from '../views/i18n.tsx';
 import type { Resources } from '../shared/translate.ts';
@@ -9,6 +8,7 @@ import { apiContext, localeContext, siteContext, type SiteInfo } from '../views/
 import { DATA_ELEMENT_ID, type SerializedError } from '../views/document.tsx';
 import { routes } from '../views/routes.tsx';
 import { startAppShell } from './app-shell.ts';
+import { hydrationMark } from './hydrated.tsx';
 import { bffApi, setCsrf } from './bff-api.ts';
 import { pageTexts } from './texts.ts';
 
@@ -38,16 +38,7 @@ function revive(errors: PageData['hydration']['errors']) {
   );
 }
 
-/**
- * Marks the document once React has hydrated the page (a parent's effect runs after its whole tree is committed): from
- * then on links and buttons do what JavaScript makes them do. The browser journeys wait for it (tests/e2e/helpers.ts).
- */
-function MarkHydrated({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
-  return children;
-}
+const MarkHydrated = hydrationMark(1);
 
 async function main(resources: Resources) {
   // Route modules of the first page load before hydration, so the markup matches what the server sent.

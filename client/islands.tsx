@@ -5,6 +5,7 @@ import { DATA_ELEMENT_ID } from '../views/document.tsx';
 import { I18nProvider } from '../views/i18n.tsx';
 import { islands } from '../views/islands.ts';
 import { startAppShell } from './app-shell.ts';
+import { hydrationMark } from './hydrated.tsx';
 import { pageTexts } from './texts.ts';
 
 /**
@@ -15,18 +16,24 @@ const page = JSON.parse(document.getElementById(DATA_ELEMENT_ID)?.textContent ??
 const resources = pageTexts();
 startAppShell();
 
-if (resources)
-  for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+if (resources) {
+  const roots = [...document.querySelectorAll<HTMLElement>('[data-island]')].flatMap((el) => {
     const Component = islands[el.dataset.island ?? ''] as ComponentType<object> | undefined;
-    if (!Component) continue;
+    return Component ? [{ el, Component }] : [];
+  });
+  const MarkHydrated = hydrationMark(roots.length);
+  for (const { el, Component } of roots) {
     const props = JSON.parse(el.dataset.props ?? '{}') as object;
     hydrateRoot(
       el,
       <I18nProvider language={page.i18n.lng} resources={resources}>
-        <Component {...props} />
+        <MarkHydrated>
+          <Component {...props} />
+        </MarkHydrated>
       </I18nProvider>,
     );
   }
+}
 
 // The top bar shrinks once the page has scrolled past 20 px.
 const bar = document.querySelector('.top-bar');

@@ -56,13 +56,7 @@ const bengaliDigits = (s: string) => s.replace(/[0-9]/g, (d) => '০১২৩৪
  * Buys a ticket with bKash's checkout and comes back to its receipt (in `lng`: the purchase itself in English, the
  * receipt and My Lotteries read in the language chosen), then "My tickets": the ticket, confirmed.
  */
-async function buyWithCheckout(
-  page: Page,
-  request: APIRequestContext,
-  player: NewPlayer,
-  lng: 'en' | 'bn' = 'en',
-  js = true,
-): Promise<void> {
+async function buyWithCheckout(page: Page, request: APIRequestContext, player: NewPlayer, lng: 'en' | 'bn', js: boolean): Promise<void> {
   await login(page, { identifier: player.phone, password: player.password, name: player.name });
   const ticket = await pickTicket(page, request, js);
 
@@ -99,28 +93,34 @@ test('with JavaScript: pay with bKash on its page with the sandbox values, back 
   page,
   player,
   request,
+  javaScriptEnabled,
 }) => {
-  await buyWithCheckout(page, request, player);
+  await buyWithCheckout(page, request, player, 'en', javaScriptEnabled);
 });
 
-test('in Bengali: the receipt and My Lotteries in Bengali words and digits', async ({ page, player, request }) => {
-  await buyWithCheckout(page, request, player, 'bn');
+test('in Bengali: the receipt and My Lotteries in Bengali words and digits', async ({ page, player, request, javaScriptEnabled }) => {
+  await buyWithCheckout(page, request, player, 'bn', javaScriptEnabled);
 });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the same journey as plain forms and redirects', async ({ page, player, request }) => {
-    await buyWithCheckout(page, request, player, 'en', false);
+  test('the same journey as plain forms and redirects', async ({ page, player, request, javaScriptEnabled }) => {
+    await buyWithCheckout(page, request, player, 'en', javaScriptEnabled);
   });
 
-  test('the same journey in Bengali', async ({ page, player, request }) => {
-    await buyWithCheckout(page, request, player, 'bn', false);
+  test('the same journey in Bengali', async ({ page, player, request, javaScriptEnabled }) => {
+    await buyWithCheckout(page, request, player, 'bn', javaScriptEnabled);
   });
 
-  test('cancelling on bKash’s page: no money, the numbers released, the way back to buy again', async ({ page, player, request }) => {
+  test('cancelling on bKash’s page: no money, the numbers released, the way back to buy again', async ({
+    page,
+    player,
+    request,
+    javaScriptEnabled,
+  }) => {
     await login(page, { identifier: player.phone, password: player.password, name: player.name });
-    const ticket = await pickTicket(page, request, false);
+    const ticket = await pickTicket(page, request, javaScriptEnabled);
     await page
       .locator('.play-buy')
       .getByRole('button', { name: /^Pay .* with bKash$/ })

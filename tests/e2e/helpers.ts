@@ -110,8 +110,9 @@ export async function login(page: Page, who: { identifier: string; password: str
 }
 
 /**
- * Waits until React has hydrated the page (client/entry.tsx marks `<html data-hydrated>`): a click before that is a
- * plain link or form, which goes to the page's no-JavaScript version instead of opening a dialog.
+ * Waits until React has hydrated the page, every island of an islands page (client/hydrated.tsx marks
+ * `<html data-hydrated>`): a click before that is a plain link or form, which goes to the page's no-JavaScript version
+ * instead of opening a dialog, and a number ticked before it is unticked again by the hydration.
  */
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated]')).toBeAttached();

@@ -3,7 +3,7 @@
  * featured-lottery modal, with and without JavaScript, and a visitor led to log in and back to the ticket.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, login, test } from './helpers.ts';
+import { expect, hydrated, login, test } from './helpers.ts';
 
 const TICKET_PATH = /\/quick-play\/\d+\/\d{2}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}$/;
 
@@ -15,17 +15,23 @@ async function pick(scope: Locator, main: number[], last: number) {
   await ball(scope, 'last', last).click();
 }
 
-async function openHome(page: Page) {
+/**
+ * The home page in English. With JavaScript, once its islands have hydrated: a number ticked before that would be
+ * unticked again by the hydration.
+ */
+async function openHome(page: Page, js: boolean) {
   await page.goto('/?lng=en'); // also answers the first-visit language chooser
   await expect(page.locator('#quick-play form')).toBeVisible();
+  if (js) await hydrated(page);
 }
 
 test.describe('with JavaScript', () => {
   test('quick play: the submit waits for 5 + 1 numbers, a 6th is refused, then the ticket page opens and leads to login and back', async ({
     page,
     player,
+    javaScriptEnabled,
   }) => {
-    await openHome(page);
+    await openHome(page, javaScriptEnabled);
     const panel = page.locator('#quick-play');
     const submit = panel.getByRole('button', { name: 'Confirm Selection & Play' });
     await expect(submit).toBeDisabled();
@@ -53,8 +59,8 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('main')).toContainText(player.phone);
   });
 
-  test('Easy Pick fills five main numbers and a last number after its reveal', async ({ page }) => {
-    await openHome(page);
+  test('Easy Pick fills five main numbers and a last number after its reveal', async ({ page, javaScriptEnabled }) => {
+    await openHome(page, javaScriptEnabled);
     const panel = page.locator('#quick-play');
     await panel.getByRole('button', { name: 'Easy Pick' }).click();
     await expect(panel.locator('input[name="main"]:checked')).toHaveCount(5);
@@ -64,8 +70,8 @@ test.describe('with JavaScript', () => {
     await expect(panel.locator('input:checked')).toHaveCount(0);
   });
 
-  test('a featured card opens the picker modal, Escape closes it, Confirm goes to the ticket', async ({ page }) => {
-    await openHome(page);
+  test('a featured card opens the picker modal, Escape closes it, Confirm goes to the ticket', async ({ page, javaScriptEnabled }) => {
+    await openHome(page, javaScriptEnabled);
     const card = page
       .locator('#featured a, #featured button')
       .filter({ hasText: /pick your numbers/i })
@@ -89,8 +95,11 @@ test.describe('with JavaScript', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the picker is a plain form: an incomplete choice is answered by the server, a complete one opens the ticket', async ({ page }) => {
-    await openHome(page);
+  test('the picker is a plain form: an incomplete choice is answered by the server, a complete one opens the ticket', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await openHome(page, javaScriptEnabled);
     const panel = page.locator('#quick-play');
     for (const n of [7, 17, 27]) await panel.locator(`input[name="main"][value="${n}"]`).check({ force: true });
     await panel.getByRole('button', { name: 'Confirm Selection & Play' }).click();
@@ -108,8 +117,11 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('a plain visit to /quick-play opens the picker of the featured lottery, as the home page does', async ({ page }) => {
-  await openHome(page);
+test('a plain visit to /quick-play opens the picker of the featured lottery, as the home page does', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await openHome(page, javaScriptEnabled);
   const featured = (await page.locator('#quick-play .qp__name').textContent())?.trim() ?? '';
   expect(featured).not.toBe('');
   const res = await page.goto('/quick-play');
@@ -117,6 +129,7 @@ test('a plain visit to /quick-play opens the picker of the featured lottery, as 
   await expect(page.locator('main h1')).toHaveText('Pick your numbers');
   await expect(page.locator('main .play-lottery__name')).toHaveText(featured);
   await expect(page.locator('main [role="alert"]')).toHaveCount(0);
+  await hydrated(page);
   const panel = page.locator('main .play-card--picker');
   await pick(panel, [3, 14, 27, 41, 55], 9);
   await panel.getByRole('button', { name: 'Confirm Selection & Play' }).click();
