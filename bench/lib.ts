@@ -336,25 +336,76 @@ function withDescendants(pids: readonly number[]): number[] {
  */
 export function cpuMs(pids: readonly number[]): number | null {
   try {
-    let ticks = 0;
-    for (const pid of withDescendants(pids)) {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return Number.isFinite(ticks) ? (ticks * 1000) / CLOCK_TICKS : null;
+    const ticks = [...ticksOf(withDescendants(pids)).values()];
+    return ticks.length ? (ticks.reduce((a, b) => a + b, 0) * 1000) / CLOCK_TICKS : null;
   } catch {
     return null;
   }
 }
 
-export type Run = { rps: number; p99: number; cpuUs: number | null; total: number };
+/** Ticks of CPU (user + system) of each of these processes so far, from /proc; a process gone meanwhile is left out. */
+function ticksOf(pids: readonly number[]): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const pid of pids)
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      const t = Number(fields[11]) + Number(fields[12]);
+      if (Number.isFinite(t)) ticks.set(pid, t);
+    } catch {
+      // ended between the listing and the reading
+    }
+  return ticks;
+}
+
+/**
+ * A stopwatch of the CPU time of the processes `list` names (not their children): started now, it answers the ms they
+ * have used since, those started meanwhile counted from their start; null when none is found (or off Linux).
+ */
+export function cpuClock(list: () => readonly number[]): () => number | null {
+  const before = ticksOf(list());
+  return () => {
+    const after = ticksOf(list());
+    if (!after.size) return null;
+    let ticks = 0;
+    for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+    return (ticks * 1000) / CLOCK_TICKS;
+  };
+}
+
+/**
+ * Every PostgreSQL server process on this machine (the postmaster, its backends and helpers: their command is
+ * `postgres`), from /proc (Linux; none elsewhere). A bench on PostgreSQL measures them beside the app: the database
+ * shares the machine's cores with the app when both run on it, as in bench:traffic.
+ */
+export function postgresPids(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .filter((d) => {
+        try {
+          return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres';
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** `cpuUs`: the measured processes' CPU per request; `dbCpuUs`: the database's beside them, where it was measured. */
+export type Run = { rps: number; p99: number; cpuUs: number | null; dbCpuUs: number | null; total: number };
 
 /**
  * One autocannon run; every answer must be a 2xx. With `pids`, the CPU time those processes used during the run,
- * per request answered. A run of a fixed `amount` of requests is timed from its start to its last answer: autocannon
- * itself ends it at its next one-second sample, and its duration is that rounded up to whole seconds.
+ * per request answered; with `db`, also that of the processes it lists (before and after the run: a database's
+ * backends), a process started meanwhile counted from its start. A run of a fixed `amount` of requests is timed from
+ * its start to its last answer: autocannon itself ends it at its next one-second sample, and its duration is that
+ * rounded up to whole seconds.
  */
-export async function cannon(opts: autocannon.Options, pids?: readonly number[]): Promise<Run> {
+export async function cannon(opts: autocannon.Options, pids?: readonly number[], db?: () => readonly number[]): Promise<Run> {
+  const dbClock = db ? cpuClock(db) : null;
   const before = pids ? cpuMs(pids) : null;
   const start = performance.now();
   let last = start;
@@ -370,9 +421,11 @@ export async function cannon(opts: autocannon.Options, pids?: readonly number[])
   if (r.non2xx || r.errors || r.timeouts)
     throw new Error(`${where}: ${r.non2xx} non-2xx (${JSON.stringify(r.statusCodeStats)}), ${r.errors} errors, ${r.timeouts} timeouts`);
   const after = pids ? cpuMs(pids) : null;
+  const dbMs = dbClock ? dbClock() : null;
   const total = r.requests.total;
   const cpuUs = before !== null && after !== null && total > 0 ? ((after - before) * 1000) / total : null;
-  return { rps: opts.amount ? (total * 1000) / (last - start) : r.requests.average, p99: r.latency.p99, cpuUs, total };
+  const dbCpuUs = dbMs !== null && total > 0 ? (dbMs * 1000) / total : null;
+  return { rps: opts.amount ? (total * 1000) / (last - start) : r.requests.average, p99: r.latency.p99, cpuUs, dbCpuUs, total };
 }
 
 export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -386,10 +439,12 @@ export function median(xs: number[]): number {
 /** The mean of several runs of one side of a case. */
 export function average(runs: Run[]): Run {
   const cpu = runs.map((r) => r.cpuUs).filter((x): x is number => x !== null);
+  const db = runs.map((r) => r.dbCpuUs).filter((x): x is number => x !== null);
   return {
     rps: mean(runs.map((r) => r.rps)),
     p99: mean(runs.map((r) => r.p99)),
     cpuUs: cpu.length ? mean(cpu) : null,
+    dbCpuUs: db.length ? mean(db) : null,
     total: runs.reduce((a, r) => a + r.total, 0),
   };
 }

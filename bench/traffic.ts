@@ -57,7 +57,9 @@
  * the page's reference; its app CPU per request is at most 1.3 × (session floor's + render floor's); its p99 at most
  * 150 ms. Purchases at least 300 a second on the embedded database, 500 on PostgreSQL, p99 ≤ 100 ms on both. Ratio =
  * the median over the rounds of app req/s ÷ reference req/s. Beside it, the app's CPU time per request during its runs
- * (Linux /proc; all instances together, the writes that run meanwhile included). Beside the pages' verdicts, not
+ * (Linux /proc; all instances together, the writes that run meanwhile included), and on PostgreSQL the CPU time of
+ * its server processes per request beside it (the database shares this machine's cores; not judged: the floors are
+ * the app's, as the issue set them). Beside the pages' verdicts, not
  * judged: each page against its own reads and its render floor, and the share of its CPU that the writes cost
  * (measured alone after the page cases, no page asked for). Loopback only, bounded in time, stops by itself,
  * removes its temporary directory and ends its processes; exits 1 when a budget is missed, 2 without a build.
@@ -477,12 +479,17 @@ async function withWrites<T>(on: boolean, f: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The app's CPU a second (ms) over the next `seconds`, all its processes together; null where /proc is not read. */
-async function appCpuPerSec(seconds: number): Promise<number | null> {
+/**
+ * The app's CPU a second (ms) over the next `seconds`, all its processes together, and PostgreSQL's beside it (null
+ * on the embedded database, whose thread is the app's); null where /proc is not read.
+ */
+async function cpuPerSec(seconds: number): Promise<{ app: number | null; db: number | null }> {
   const before = bench.cpuMs(pids);
+  const db = onPostgres ? bench.cpuClock(bench.postgresPids) : null;
   await bench.sleep(seconds * 1000);
   const after = bench.cpuMs(pids);
-  return before === null || after === null ? null : (after - before) / seconds;
+  const dbMs = db ? db() : null;
+  return { app: before === null || after === null ? null : (after - before) / seconds, db: dbMs === null ? null : dbMs / seconds };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -631,7 +638,7 @@ function pageRun(urls: string[], c: PageCase, seconds: number, measured: readonl
   // Several URLs: autocannon alternates its connections between them (its types know only one URL).
   const url = (urls.length === 1 ? urls[0] : urls) as string;
   const opts = { url, connections: CONNECTIONS, duration: seconds, headers: browserHeaders(model, c), ...(requests ? { requests } : {}) };
-  return bench.cannon(opts, measured);
+  return bench.cannon(opts, measured, measured && onPostgres ? bench.postgresPids : undefined);
 }
 
 type PageRow = PageCase & { app: bench.Run[]; ref: bench.Run[]; size: number; encoding: string; writesPerSec: number | null };
@@ -649,8 +656,11 @@ const renderFloors = selected.some((c) => c.server === 'render')
   : [];
 {
   // The app at rest before the first case (no request, no write): what its background work costs a second.
-  const atRest = await appCpuPerSec(SECONDS);
-  if (atRest !== null) console.log(`  the app at rest: ${atRest.toFixed(0)} ms of CPU a second`);
+  const atRest = await cpuPerSec(SECONDS);
+  if (atRest.app !== null)
+    console.log(
+      `  the app at rest: ${atRest.app.toFixed(0)} ms of CPU a second${atRest.db === null ? '' : `, PostgreSQL ${atRest.db.toFixed(0)}`}`,
+    );
   // Then every page judged, in turn, unmeasured and with its case's writes, until V8 has compiled what they run: after
   // one turn, the first case measured still cost a fifth more than the same page measured again at the end of the run.
   const judged = selected.filter((x) => x.judged);
@@ -724,7 +734,8 @@ function record(r: Ready, t: Tally): void {
   const ratios = t.app.map((a, i) => a.rps / (t.ref[i] as bench.Run).rps);
   console.log(
     `  ${c.name.padEnd(52)} app ${bench.median(t.app.map((x) => x.rps)).toFixed(0)} req/s | reference ${bench.median(t.ref.map((x) => x.rps)).toFixed(0)} req/s | ` +
-      `ratios ${ratios.map((x) => x.toFixed(3)).join(' ')} | app CPU µs ${t.app.map((x) => (x.cpuUs === null ? '-' : x.cpuUs.toFixed(0))).join(' ')}`,
+      `ratios ${ratios.map((x) => x.toFixed(3)).join(' ')} | app CPU µs ${t.app.map((x) => (x.cpuUs === null ? '-' : x.cpuUs.toFixed(0))).join(' ')}` +
+      (onPostgres ? ` | PostgreSQL CPU µs ${t.app.map((x) => (x.dbCpuUs === null ? '-' : x.dbCpuUs.toFixed(0))).join(' ')}` : ''),
   );
 }
 
@@ -732,41 +743,41 @@ function record(r: Ready, t: Tally): void {
 // measures every one of them once, so that a page and the floors it is judged by are measured within the same minute,
 // whatever phase the machine is in, rather than minutes apart. The cases beside them, not judged, follow as before.
 const together = selected.filter((c) => c.judged || c.floorOf || c.readOf || (c.server === 'render' && !c.own));
-const readies = new Map<PageCase, Ready>();
-const tallies = new Map<PageCase, Tally>();
-for (const c of together) {
-  readies.set(c, await ready(c));
-  tallies.set(c, { app: [], ref: [], sent: 0, onMs: 0 });
+
+/**
+ * Cases measured in turns: each made ready, the render floors among them warmed as the app was (each page of theirs
+ * BENCH_WARM_ROUNDS times, unmeasured: a floor measured colder than the page it judges would flatter the page), then
+ * ROUNDS rounds, each measuring every case once, and their rows recorded.
+ */
+async function inTurns(cases: PageCase[]): Promise<void> {
+  const turns: { r: Ready; t: Tally }[] = [];
+  for (const c of cases) turns.push({ r: await ready(c), t: { app: [], ref: [], sent: 0, onMs: 0 } });
+  for (let i = 0; i < WARM_ROUNDS; i++)
+    for (const { r } of turns.filter((x) => x.r.c.server === 'render' && !x.r.c.own)) {
+      await serveCase(r, false);
+      await pageRun(r.appUrls, r.c, SECONDS, undefined);
+    }
+  for (let i = 0; i < ROUNDS; i++) for (const { r, t } of turns) await round(r, t, i === 0);
+  for (const { r, t } of turns) record(r, t);
 }
-// The render floors' processes are warmed as the app was, each page of theirs BENCH_WARM_ROUNDS times, unmeasured: a
-// floor measured colder than the page it judges would flatter the page.
-for (let i = 0; i < WARM_ROUNDS; i++)
-  for (const c of together.filter((x) => x.server === 'render')) {
-    const r = readies.get(c) as Ready;
-    await serveCase(r, false);
-    await pageRun(r.appUrls, c, SECONDS, undefined);
-  }
-for (let i = 0; i < ROUNDS; i++) for (const c of together) await round(readies.get(c) as Ready, tallies.get(c) as Tally, i === 0);
-for (const c of together) record(readies.get(c) as Ready, tallies.get(c) as Tally);
-for (const c of selected.filter((x) => !together.includes(x))) {
-  const r = await ready(c);
-  const t: Tally = { app: [], ref: [], sent: 0, onMs: 0 };
-  for (let i = 0; i < ROUNDS; i++) await round(r, t, i === 0);
-  record(r, t);
-}
+await inTurns(together);
+for (const c of selected.filter((x) => !together.includes(x))) await inTurns([c]);
 
 /**
  * The writes alone, no page asked for, after the page cases (their code warm, as during the pages): the app's CPU they
  * cost a second (ms), so that the table can show what share of a page's CPU per request is the writes beside it rather
  * than the page (the render floor has none, the session floor a small share at its rate).
  */
-let writesAlone: number | null = null;
+let writesAlone: { app: number | null; db: number | null } | null = null;
 if (WRITES_PER_SEC && selected.some((c) => c.judged)) {
   writesAlone = await withWrites(true, async () => {
     await bench.sleep(1000);
-    return appCpuPerSec(SECONDS);
+    return cpuPerSec(SECONDS);
   });
-  console.log(`  the writes alone (${WRITES_PER_SEC}/s asked): ${writesAlone?.toFixed(0) ?? '-'} ms of the app's CPU a second`);
+  console.log(
+    `  the writes alone (${WRITES_PER_SEC}/s asked): ${writesAlone.app?.toFixed(0) ?? '-'} ms of the app's CPU a second` +
+      `${writesAlone.db === null ? '' : `, PostgreSQL's ${writesAlone.db.toFixed(0)}`}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -803,6 +814,7 @@ if (purchaseCase.includes(ONLY)) {
     return bench.cannon(
       { url: bases[0] as string, connections: Math.min(CONNECTIONS, amount), amount, headers, requests },
       pids.slice(0, 1),
+      onPostgres ? bench.postgresPids : undefined,
     );
   };
   // Warm-up, as every page case has: the instance's code compiled and its database connections open, as on a
@@ -832,9 +844,9 @@ console.log(
     `${((Date.now() - started) / 1000).toFixed(0)} s in all\n`,
 );
 console.log(
-  '| case | bytes | encoding | app req/s | reference req/s | ratio (rounds) | app p99 ms | app CPU µs/req | writes/s | budget | verdict |',
+  '| case | bytes | encoding | app req/s | reference req/s | ratio (rounds) | app p99 ms | app CPU µs/req | PostgreSQL CPU µs/req | writes/s | budget | verdict |',
 );
-console.log('|---|---:|---|---:|---:|---|---:|---:|---:|---|---|');
+console.log('|---|---:|---|---:|---:|---|---:|---:|---:|---:|---|---|');
 let failedBudget = false;
 for (const r of pageRows) {
   const ratios = r.app.map((a, i) => a.rps / (r.ref[i] as bench.Run).rps);
@@ -842,7 +854,7 @@ for (const r of pageRows) {
   console.log(
     `| ${r.name} | ${r.size} | ${r.encoding} | ${fmt(mid(r.app, (x) => x.rps))} | ${fmt(mid(r.ref, (x) => x.rps))} | ` +
       `${ratio.toFixed(3)} (${ratios.map((x) => x.toFixed(3)).join(', ')}) | ${fmt(mid(r.app, (x) => x.p99))} | ${fmt(mid(r.app, (x) => x.cpuUs))} | ` +
-      `${fmt(r.writesPerSec, 1)} | ${r.judged ? 'below' : 'not judged'} | ${r.judged ? 'below' : '-'} |`,
+      `${fmt(mid(r.app, (x) => x.dbCpuUs))} | ${fmt(r.writesPerSec, 1)} | ${r.judged ? 'below' : 'not judged'} | ${r.judged ? 'below' : '-'} |`,
   );
 }
 if (purchaseRun) {
@@ -851,7 +863,7 @@ if (purchaseRun) {
   failedBudget ||= !ok;
   const budget = `≥ ${BUDGET.purchasesPerSec}/s, p99 ≤ ${BUDGET.purchaseP99Ms} ms`;
   console.log(
-    `| ${purchaseCase} (${p.total} purchases) | - | - | ${p.rps.toFixed(0)} | - | - | ${p.p99.toFixed(0)} | ${fmt(p.cpuUs)} | - | ${budget} | ${ok ? 'ok' : '**MISSED**'} |`,
+    `| ${purchaseCase} (${p.total} purchases) | - | - | ${p.rps.toFixed(0)} | - | - | ${p.p99.toFixed(0)} | ${fmt(p.cpuUs)} | ${fmt(p.dbCpuUs)} | - | ${budget} | ${ok ? 'ok' : '**MISSED**'} |`,
   );
 }
 
@@ -896,7 +908,7 @@ if (sessionFloor && judgedRows.length) {
     const extraChecks = Math.max(0, reads.length - 1);
     const withReads = reads.length ? 1 / (reads.reduce((t, r) => t + ref / rpsOf(r.app), 0) - extraChecks / session + 1 / rendered) : null;
     const readsCpu = reads.reduce((t, r) => t + cpuOf(r), 0) - extraChecks * cpuOf(sessionFloor) + cpuOf(render);
-    const writesShare = writesAlone === null ? null : (writesAlone * 1000) / rpsOf(page.app);
+    const writesShare = writesAlone?.app == null ? null : (writesAlone.app * 1000) / rpsOf(page.app);
     console.log(
       `| ${page.path} | ${session.toFixed(3)} | ${rendered.toFixed(3)} | ${both.toFixed(3)} | ${ratio.toFixed(3)} | ${(ratio / both).toFixed(2)} | ` +
         `${fmt(cpu)} | ${fmt(BUDGET.cpuOfFloor * floorsCpu)} | ${fmt(p99)} | ${missed.length ? `**MISSED** (${missed.join(', ')})` : 'ok'} | ` +
