@@ -359,7 +359,8 @@ function ticksOf(pids: readonly number[]): Map<number, number> {
 
 /**
  * A stopwatch of the CPU time of the processes `list` names (not their children): started now, it answers the ms they
- * have used since, those started meanwhile counted from their start; null when none is found (or off Linux).
+ * have used since, those started meanwhile counted from their start and those ended meanwhile not at all; null when
+ * none is found (or off Linux: a database on another machine is not measured).
  */
 export function cpuClock(list: () => readonly number[]): () => number | null {
   const before = ticksOf(list());
