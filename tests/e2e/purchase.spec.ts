@@ -5,7 +5,7 @@
  */
 import { fits } from './fits.ts';
 import type { Locator } from '@playwright/test';
-import { expect, login, test } from './helpers.ts';
+import { expect, hydrated, login, test } from './helpers.ts';
 import { featuredLotteryId, useLanguage } from './pages.ts';
 
 const ball = (scope: Locator, name: 'main' | 'last', n: number) =>
@@ -21,6 +21,7 @@ function randomChoice(): { main: number[]; last: number } {
 test('a player picks numbers, buys with bKash, enters the TrxID and sees the pending ticket in My Lotteries', async ({ page, player }) => {
   await login(page, { identifier: player.phone, password: player.password, name: player.name });
   await page.goto('/?lng=en');
+  await hydrated(page); // a number ticked before the picker hydrates is unticked again by it
   const panel = page.locator('#quick-play');
   const { main, last } = randomChoice();
   for (const n of main) await ball(panel, 'main', n).click();
