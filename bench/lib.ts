@@ -317,30 +317,24 @@ export async function formLogin(base: string, phone: string, password: string, h
 /** USER_HZ: 100 on Linux everywhere this runs. */
 const CLOCK_TICKS = 100;
 
-/** These processes and every process they started (an app's workers), from /proc (Linux). */
-function withDescendants(pids: readonly number[]): number[] {
+/**
+ * These processes and every process they started (an app's workers), from /proc (Linux; none elsewhere). A process
+ * that ends while it is listed is left out, with what it started.
+ */
+export function withDescendants(pids: readonly number[]): number[] {
   const all: number[] = [];
   const visit = (pid: number) => {
-    all.push(pid);
-    for (const task of readdirSync(`/proc/${pid}/task`))
-      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) visit(Number(child));
+    try {
+      const tasks = readdirSync(`/proc/${pid}/task`);
+      all.push(pid);
+      for (const task of tasks)
+        for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) visit(Number(child));
+    } catch {
+      // gone meanwhile, or no /proc
+    }
   };
   for (const pid of pids) visit(pid);
   return all;
-}
-
-/**
- * CPU time (user + system) these processes and their descendants (an app's workers) have used so far, in ms, from
- * /proc (Linux; null elsewhere): per request it is what a page costs. A worker that ended during the run is counted
- * no more (replaced workers do not happen in a bench; a run where one did is visible in the app's log).
- */
-export function cpuMs(pids: readonly number[]): number | null {
-  try {
-    const ticks = [...ticksOf(withDescendants(pids)).values()];
-    return ticks.length ? (ticks.reduce((a, b) => a + b, 0) * 1000) / CLOCK_TICKS : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Ticks of CPU (user + system) of each of these processes so far, from /proc; a process gone meanwhile is left out. */
@@ -358,9 +352,11 @@ function ticksOf(pids: readonly number[]): Map<number, number> {
 }
 
 /**
- * A stopwatch of the CPU time of the processes `list` names (not their children): started now, it answers the ms they
- * have used since, those started meanwhile counted from their start and those ended meanwhile not at all; null when
- * none is found (or off Linux: a database on another machine is not measured).
+ * A stopwatch of the CPU time (user + system) of the processes `list` names (not their children: an app's are
+ * `() => withDescendants(pids)`): started now, it answers the ms they have used since, those started meanwhile counted
+ * from their start and those ended meanwhile not at all (replaced workers do not happen in a bench; a run where one did
+ * is visible in the app's log); null when none is found (off Linux, or a database on another machine). Per request it
+ * is what a page costs.
  */
 export function cpuClock(list: () => readonly number[]): () => number | null {
   const before = ticksOf(list());
@@ -406,8 +402,8 @@ export type Run = { rps: number; p99: number; cpuUs: number | null; dbCpuUs: num
  * rounded up to whole seconds.
  */
 export async function cannon(opts: autocannon.Options, pids?: readonly number[], db?: () => readonly number[]): Promise<Run> {
+  const appClock = pids ? cpuClock(() => withDescendants(pids)) : null;
   const dbClock = db ? cpuClock(db) : null;
-  const before = pids ? cpuMs(pids) : null;
   const start = performance.now();
   let last = start;
   const timed = (opts.requests ?? [{}]).map((q) => ({
@@ -421,11 +417,13 @@ export async function cannon(opts: autocannon.Options, pids?: readonly number[],
   const where = ([] as string[]).concat(opts.url).join(', ');
   if (r.non2xx || r.errors || r.timeouts)
     throw new Error(`${where}: ${r.non2xx} non-2xx (${JSON.stringify(r.statusCodeStats)}), ${r.errors} errors, ${r.timeouts} timeouts`);
-  const after = pids ? cpuMs(pids) : null;
-  const dbMs = dbClock ? dbClock() : null;
   const total = r.requests.total;
-  const cpuUs = before !== null && after !== null && total > 0 ? ((after - before) * 1000) / total : null;
-  const dbCpuUs = dbMs !== null && total > 0 ? (dbMs * 1000) / total : null;
+  const perRequest = (clock: (() => number | null) | null) => {
+    const ms = clock ? clock() : null;
+    return ms !== null && total > 0 ? (ms * 1000) / total : null;
+  };
+  const cpuUs = perRequest(appClock);
+  const dbCpuUs = perRequest(dbClock);
   return { rps: opts.amount ? (total * 1000) / (last - start) : r.requests.average, p99: r.latency.p99, cpuUs, dbCpuUs, total };
 }
 

@@ -484,12 +484,11 @@ async function withWrites<T>(on: boolean, f: () => Promise<T>): Promise<T> {
  * on the embedded database, whose thread is the app's); null where /proc is not read.
  */
 async function cpuPerSec(seconds: number): Promise<{ app: number | null; db: number | null }> {
-  const before = bench.cpuMs(pids);
+  const app = bench.cpuClock(() => bench.withDescendants(pids));
   const db = onPostgres ? bench.cpuClock(bench.postgresPids) : null;
   await bench.sleep(seconds * 1000);
-  const after = bench.cpuMs(pids);
-  const dbMs = db ? db() : null;
-  return { app: before === null || after === null ? null : (after - before) / seconds, db: dbMs === null ? null : dbMs / seconds };
+  const perSec = (ms: number | null) => (ms === null ? null : ms / seconds);
+  return { app: perSec(app()), db: db ? perSec(db()) : null };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
