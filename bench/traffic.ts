@@ -34,8 +34,8 @@
  *   the floor under every logged-in page: `/bff/api/v1/me/`, the player's session checked and 78 bytes of JSON sent,
  *   nothing rendered, with the same rotation and writes (what a page costs at the least, docs/decisions/044); each
  *   page's own reads as its loaders make them, answered as JSON without compression, with the same rotation and
- *   writes (`/bff/api/v1/my-lotteries/?limit=10`; `/bff/api/v1/users/<his id>/` and `/bff/api/v1/message-settings/`
- *   for the profile); and the render floor under each page (bench/render-floor.ts): the same page rendered by React
+ *   writes (`/bff/api/v1/my-lotteries/?limit=10`; `/bff/api/v1/my-profile/` for the
+ *   profile); and the render floor under each page (bench/render-floor.ts): the same page rendered by React
  *   from its data in hand, for every request, by a bare node:http server per serving app process with no session, database, middleware or writes, against
  *   that page's reference (what any implementation on this stack reaches at most when it renders every view); and beside
  *   it, not the floor the budget is judged by, the same render floor rendering each player's own page in turn.
@@ -515,8 +515,6 @@ type PageCase = {
    * against its own reads and its render (not judged).
    */
   readOf?: string;
-  /** Each player's own path (an API read that names him), instead of `path`. */
-  pathOf?: (p: Account) => string;
 };
 const cases: PageCase[] = [
   { name: '/my-lotteries, each view another player, writes on', path: '/my-lotteries', rotate: true, writes: true, judged: true },
@@ -541,7 +539,7 @@ const cases: PageCase[] = [
   },
   // Beside it, not floors: each page's own reads, as its loaders make them, answered as JSON (the session checked, the
   // read, its JSON; nothing compressed, nothing rendered), to take the page apart. My Lotteries reads its tickets and
-  // the purchases awaiting payment in one statement; the profile reads the player and his message settings.
+  // the purchases awaiting payment in one statement; the profile reads the player and his message settings in one too.
   {
     name: 'data: /bff/api/v1/my-lotteries/ (JSON, no render), each view another player, writes on',
     path: '/bff/api/v1/my-lotteries/?limit=10',
@@ -551,17 +549,8 @@ const cases: PageCase[] = [
     readOf: '/my-lotteries',
   },
   {
-    name: 'data: /bff/api/v1/users/<his id>/ (JSON, no render), each view another player, writes on',
-    path: '/bff/api/v1/users/0/',
-    pathOf: (p) => `/bff/api/v1/users/${p.id}/`,
-    rotate: true,
-    writes: true,
-    judged: false,
-    readOf: '/profile',
-  },
-  {
-    name: 'data: /bff/api/v1/message-settings/ (JSON, no render), each view another player, writes on',
-    path: '/bff/api/v1/message-settings/',
+    name: 'data: /bff/api/v1/my-profile/ (JSON, no render), each view another player, writes on',
+    path: '/bff/api/v1/my-profile/',
     rotate: true,
     writes: true,
     judged: false,
@@ -616,8 +605,6 @@ const browserHeaders = (p: Account, c?: PageCase) => ({
   cookie: p.cookie,
   'x-forwarded-for': p.ip,
 });
-/** Where a case asks, for this player. */
-const pathFor = (c: PageCase, p: Account) => (c.pathOf ? c.pathOf(p) : c.path);
 let view = 0;
 
 /** One run of a page case against these servers: every request another player when the case rotates. */
@@ -629,7 +616,7 @@ function pageRun(urls: string[], c: PageCase, seconds: number, measured: readonl
           setupRequest: (r) => {
             const p = players[view++ % players.length] as Account;
             const headers = { ...r.headers, cookie: p.cookie, 'x-forwarded-for': p.ip };
-            return c.pathOf ? { ...r, path: c.pathOf(p), headers } : { ...r, headers };
+            return { ...r, headers };
           },
         },
       ]
@@ -670,7 +657,7 @@ const renderFloors = selected.some((c) => c.server === 'render')
 type Ready = { c: PageCase; probe: bench.Raw; appUrls: string[]; measuredPids: readonly number[] };
 
 async function ready(c: PageCase): Promise<Ready> {
-  const probe = await bench.raw((bases[0] as string) + pathFor(c, model), browserHeaders(model, c));
+  const probe = await bench.raw((bases[0] as string) + c.path, browserHeaders(model, c));
   if (probe.status !== 200) throw new Error(`${c.name}: ${probe.status} ${probe.body.toString('utf8').slice(0, 200)}`);
   if (c.server !== 'render') return { c, probe, appUrls: appUrlsOf(c), measuredPids: pids };
   return {

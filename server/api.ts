@@ -154,7 +154,7 @@ export function createApi(d: ApiDeps): Api {
  * The reads a player's page makes that may start with its session's check (LocalApi.call): reads of the caller's own
  * data that write nothing, whose answer depends on who he is and on nothing the check changes.
  */
-const READ_AHEAD = new Set<Endpoint>([contract.myLotteries, contract.getUser, contract.messageSettings]);
+const READ_AHEAD = new Set<Endpoint>([contract.myLotteries, contract.myProfile]);
 
 /** Whether the check found the rights the token gave: the same user, as active and as much staff. */
 const sameRights = (token: AccessClaims | null, checked: AccessClaims) =>

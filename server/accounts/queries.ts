@@ -1,5 +1,6 @@
 import type { Language } from '../../shared/i18n.ts';
 import type { Db } from '../db/index.ts';
+import { CHOICES, type SettingsRow } from '../messages/service.ts';
 
 export type UserRow = {
   id: number;
@@ -28,6 +29,10 @@ export const userByIdentifier = (db: Db, identifier: string): Promise<UserRow | 
   db.one<UserRow>(`SELECT * FROM users WHERE ${identifier.includes('@') ? 'email' : 'phone'} = $1`, [identifier]);
 
 export const userById = (db: Db, id: number): Promise<UserRow | undefined> => db.one<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+
+/** A user and his message settings' choices, in one statement (the profile page's read, `GET /api/v1/my-profile/`). */
+export const userWithSettings = (db: Db, id: number) =>
+  db.one<UserRow & SettingsRow>(`SELECT u.*, ${CHOICES.columns} FROM users u ${CHOICES.join} WHERE u.id = $1`, [id]);
 
 /** Accounts that already hold this e-mail or phone. */
 export const usersHolding = (db: Db, email: string | null, phone: string | null): Promise<UserRow[]> =>

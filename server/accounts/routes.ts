@@ -56,6 +56,7 @@ export function accountRoutes(accounts: Accounts): Endpoints {
   });
   route(r, api.me, ({ user }) => accounts.me(user.user_id));
   route(r, api.getUser, ({ params, user }) => accounts.profile(params.id, user));
+  route(r, api.myProfile, ({ user }) => accounts.myProfile(user.user_id));
   route(r, api.updateProfile, async ({ body, user, caller: { t } }) => ({
     ...(await accounts.updateProfile(user, body)),
     detail: t('profile:api.updated'),

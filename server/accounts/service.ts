@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   LoginBody,
+  MyProfile,
   ResetBody,
   SessionUser,
   SignupBody,
@@ -28,6 +29,7 @@ import {
 } from '../http/rate-limit.ts';
 import type { Texts } from '../i18n.ts';
 import { deliverCode } from '../notify/deliver.ts';
+import { messageSettingsOf } from '../messages/service.ts';
 import { NotifyError, type Notifier } from '../notify/index.ts';
 import { accessChanged, sendAccountChangeNotice, type AccountChange } from '../notify/account-change.ts';
 import type { ChallengeAnswer, Challenges } from './challenge.ts';
@@ -88,6 +90,16 @@ export class Accounts {
     const user = await q.userById(this.d.db, id);
     if (!user) refuse('user_not_found');
     return publicUser(user);
+  }
+
+  /**
+   * The caller's profile page in one read (`GET /api/v1/my-profile/`): his profile and his message settings, as their
+   * own endpoints answer them.
+   */
+  async myProfile(id: number): Promise<z.input<typeof MyProfile>> {
+    const row = await q.userWithSettings(this.d.db, id);
+    if (!row) refuse('user_not_found');
+    return { user: publicUser(row), messages: messageSettingsOf(row) };
   }
 
   /**

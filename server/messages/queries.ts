@@ -40,11 +40,17 @@ export const markRead = (db: Db, userId: number, upTo: number | null) =>
     upTo,
   ]);
 
+/** A player's message settings as stored: his language, and his choices (null for a kind he never chose on or off). */
+export type SettingsRow = { language: Language; claim_reminder: boolean | null; new_lottery: boolean | null };
+
+/**
+ * His choices as SQL, for a statement that reads them with the rest of `users u` (the profile page's,
+ * server/accounts/queries.ts): the columns, and the join that brings them.
+ */
+export const CHOICES = { columns: 's.claim_reminder, s.new_lottery', join: 'LEFT JOIN message_settings s ON s.user_id = u.id' } as const;
+
 export const settings = (db: Db, userId: number) =>
-  db.one<{ language: Language; claim_reminder: boolean | null; new_lottery: boolean | null }>(
-    `SELECT u.language, s.claim_reminder, s.new_lottery FROM users u LEFT JOIN message_settings s ON s.user_id = u.id WHERE u.id = $1`,
-    [userId],
-  );
+  db.one<SettingsRow>(`SELECT u.language, ${CHOICES.columns} FROM users u ${CHOICES.join} WHERE u.id = $1`, [userId]);
 
 export async function saveSettings(db: Db, userId: number, s: { language: Language; claim_reminder: boolean; new_lottery: boolean }) {
   await db.tx(async (tx) => {

@@ -18,6 +18,15 @@ import { renderMessage } from './texts.ts';
 
 /** The unread count as SQL, for a statement that reads it with others (the top bar's, server/play-safe/queries.ts). */
 export { unreadCount } from './queries.ts';
+/** The settings' choices as SQL, for a statement that reads them with the rest of the user (the profile page's). */
+export { CHOICES, type SettingsRow } from './queries.ts';
+
+/** The settings as the API answers them: a kind he never chose is as its default (docs/rules/messages.md). */
+export const messageSettingsOf = (s: q.SettingsRow): z.input<typeof MessageSettings> => ({
+  language: s.language,
+  claim_reminder: s.claim_reminder ?? SWITCHABLE.claim_reminder,
+  new_lottery: s.new_lottery ?? SWITCHABLE.new_lottery,
+});
 
 /** An SMS the gateway refused is tried this many times in all (a run a minute), then left as failed. */
 export const MAX_SMS_TRIES = 5;
@@ -58,11 +67,7 @@ export class Messages {
 
   async settings(userId: number): Promise<z.input<typeof MessageSettings>> {
     const s = await q.settings(this.d.db, userId);
-    return {
-      language: s?.language ?? 'bn',
-      claim_reminder: s?.claim_reminder ?? SWITCHABLE.claim_reminder,
-      new_lottery: s?.new_lottery ?? SWITCHABLE.new_lottery,
-    };
+    return messageSettingsOf(s ?? { language: 'bn', claim_reminder: null, new_lottery: null });
   }
 
   async saveSettings(userId: number, body: z.output<typeof MessageSettingsBody>): Promise<z.input<typeof MessageSettings>> {

@@ -6,6 +6,7 @@ import {
   Detail,
   IdentifierBody,
   LoginBody,
+  MyProfile,
   RefreshBody,
   ResetBody,
   SessionUser,
@@ -147,6 +148,17 @@ export const accountsEndpoints = {
     reply: UserProfile,
     refuses: ['permission_denied', 'user_not_found'],
     summary: 'A user profile: a player reads his own, staff any.',
+  }),
+  myProfile: endpoint({
+    method: 'GET',
+    path: '/api/v1/my-profile/',
+    access: 'user',
+    tag: 'accounts',
+    reply: MyProfile,
+    refuses: ['user_not_found'],
+    summary:
+      "What the caller's profile page shows, in one read (one statement): `{user, messages}`, his profile as " +
+      '`GET /api/v1/users/{id}/` answers it and his message settings as `GET /api/v1/message-settings/` does.',
   }),
   updateProfile: endpoint({
     method: 'PATCH',

@@ -19,6 +19,7 @@ import {
   v,
 } from '../fields.ts';
 import { toAsciiDigits } from '../dates.ts';
+import { MessageSettings } from '../messages/schemas.ts';
 
 /**
  * The answer to a challenge (docs/rules/limits.md#1-rate-limits): the token its question came with, and the answer as
@@ -132,6 +133,12 @@ export const UserProfile = z.object({
   is_active: z.boolean(),
   picture_url: z.string().nullable(),
 });
+
+/**
+ * `GET /api/v1/my-profile/`: what the caller's profile page shows, in one read: his profile (as `GET /api/v1/users/<id>/`
+ * answers it) and his message settings (as `GET /api/v1/message-settings/`).
+ */
+export const MyProfile = z.object({ user: UserProfile, messages: MessageSettings });
 
 /** The answer to a profile update: the profile as it is now, and a confirmation in the caller's language. */
 export const UpdateProfileReply = UserProfile.extend({ detail: z.string() });

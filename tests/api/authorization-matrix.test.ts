@@ -71,6 +71,7 @@ const MATRIX: Record<keyof typeof contract, Rule> = {
   unreadNotifications: { access: 'user' },
   readNotifications: { access: 'user' },
   messageSettings: { access: 'user' },
+  myProfile: { access: 'user' },
   setMessageSettings: { access: 'user' },
   pushSettings: { access: 'user' },
   setPushSettings: { access: 'user' },

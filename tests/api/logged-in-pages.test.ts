@@ -55,6 +55,21 @@ test('a page asks the database once whether the session is live, however many re
   }
 });
 
+/** The profile page's own read (GET /api/v1/my-profile/): the account and its message settings. */
+const PROFILE_READ = 'FROM users u LEFT JOIN message_settings s ON s.user_id = u.id WHERE u.id = $1';
+
+test('the profile page reads the account and its message settings in one statement beside its check', async () => {
+  const p = await pageAccount(t, { name: 'Moushumi Akter' });
+  await t.db.query('INSERT INTO message_settings (user_id, claim_reminder, new_lottery) VALUES ($1, false, true)', [p.id]);
+  await p.agent.get('/profile').expect(200);
+  const { result, count } = await statements(() => p.agent.get('/profile').expect(200));
+  expect(count).toBe(2);
+  expect(result.text).toContain('<h2 id="profile-name">Moushumi Akter');
+  // The settings shown are his stored ones: claim reminders off, new lotteries on.
+  expect(result.text).toMatch(/<input[^>]*name="claim_reminder"(?![^>]*checked)[^>]*>/);
+  expect(result.text).toMatch(/<input[^>]*name="new_lottery"[^>]*checked[^>]*>/);
+});
+
 describe("a page's own read starts with its session's check (server/api.ts READ_AHEAD)", () => {
   const CHECK = 'FROM refresh_tokens s WHERE';
   const OWN_READ = 'count(*) OVER () AS total_count, true AS held';
@@ -98,8 +113,8 @@ describe("a page's own read starts with its session's check (server/api.ts READ_
     try {
       r = await p.agent.get('/profile').expect(200);
     } finally {
-      // The account's own row: read once as the token said (not staff), and again as the check found (staff).
-      expect(spy.mock.calls.filter((c) => /FROM users WHERE id = \$1/.test(String(c[0]))).length).toBe(2);
+      // The account's own row with his settings: read once as the token said (not staff), and again as the check found (staff).
+      expect(spy.mock.calls.filter((c) => String(c[0]).includes(PROFILE_READ)).length).toBe(2);
       spy.mockRestore();
     }
     expect(r.text).toContain('<h2 id="profile-name">Habib Rahman');

@@ -16,7 +16,7 @@ import { Refusal } from '../../shared/api/refusal.ts';
 import { FAILURE_STEPS } from '../../server/http/rate-limit.ts';
 import type { Notifier } from '../../server/notify/index.ts';
 import { account, type Account as Player, uniquePhone } from '../helpers/factories.ts';
-import { to } from '../helpers/call.ts';
+import { to, type Caller } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
 
 /** A real 1×1 PNG. */
@@ -280,5 +280,65 @@ describe('PATCH /api/v1/update-profile/', () => {
     expect(bad.status).toBe(400);
     const arr = await patch(p, ['name']);
     expect(arr.status).toBe(400);
+  });
+});
+
+describe('GET /api/v1/my-profile/', () => {
+  const mine = (p: Caller, o: { query?: Record<string, unknown>; lang?: string } = {}) => to(t, api.myProfile, { as: p, ...o });
+  /** The caller's profile and settings as their own endpoints answer them. */
+  const apart = async (p: Player) => ({
+    user: (await to(t, api.getUser, { params: { id: p.id }, as: p }).expect(200)).body as unknown,
+    messages: (await to(t, api.messageSettings, { as: p }).expect(200)).body as unknown,
+  });
+
+  test("the caller's profile and message settings in one answer, as their own endpoints give them", async () => {
+    const p = await account(t, { name: 'Shapla Begum', email: 'shapla@example.com' });
+    const res = await mine(p).expect(200);
+    expect(res.body).toEqual(await apart(p));
+    expect(res.body.user).toMatchObject({ id: p.id, user_id: p.id, name: 'Shapla Begum', email: 'shapla@example.com', is_staff: false });
+    expect(res.body.user).not.toHaveProperty('password_hash');
+    // Never chosen: claim reminders on, new lotteries off.
+    expect(res.body.messages).toEqual({ language: 'bn', claim_reminder: true, new_lottery: false });
+  });
+
+  test('what he saved is what it answers: settings, then a changed name', async () => {
+    const p = await account(t, { name: 'Jasim Uddin' });
+    await to(t, api.setMessageSettings, { as: p }).send({ language: 'en', claim_reminder: false, new_lottery: true }).expect(200);
+    await patch(p, { password: p.password, name: 'Jasim Ahmed' }).expect(200);
+    const res = await mine(p).expect(200);
+    expect(res.body.messages).toEqual({ language: 'en', claim_reminder: false, new_lottery: true });
+    expect(res.body.user.name).toBe('Jasim Ahmed');
+    expect(res.body).toEqual(await apart(p));
+  });
+
+  test('it names no account: an id in the query is ignored, the answer is always the caller his own', async () => {
+    const p = await account(t, { name: 'Own Self' });
+    const other = await account(t, { name: 'Someone Else' });
+    const res = await mine(p, { query: { id: other.id, user_id: other.id } }).expect(200);
+    expect(res.body.user).toMatchObject({ id: p.id, name: 'Own Self' });
+  });
+
+  test('staff read their own too', async () => {
+    const s = await account(t, { name: 'Staff Officer', is_staff: true });
+    const res = await mine(s).expect(200);
+    expect(res.body.user).toMatchObject({ id: s.id, is_staff: true });
+    expect(res.body).toEqual(await apart(s));
+  });
+
+  test("anonymous, or a token that is not one: 401 in the caller's language, nothing read", async () => {
+    const anon = await mine(null).expect(401);
+    expect(anon.body.code).toBe('not_authenticated');
+    const bn = await mine(null, { lang: 'bn' }).expect(401);
+    expect(bn.body.detail).not.toBe(anon.body.detail);
+    const forged = await mine({ auth: ['Authorization', 'Bearer not-a-token'] }).expect(401);
+    expect(forged.body.code).not.toBe('');
+  });
+
+  test('a deactivated account: 401, not his profile', async () => {
+    const p = await account(t, { name: 'Gone Away' });
+    await t.db.query('UPDATE users SET is_active = false WHERE id = $1', [p.id]);
+    const res = await mine(p);
+    expect(res.status).toBe(401);
+    expect(JSON.stringify(res.body)).not.toContain('Gone Away');
   });
 });

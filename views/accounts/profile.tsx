@@ -13,7 +13,6 @@ import { paths, withQuery } from '../../shared/paths.ts';
 import { isPictureFile, PICTURE_TYPES } from '../../shared/uploads/schemas.ts';
 import { apiOf } from '../context.ts';
 import { fieldRefusal, pageStatus, submit } from '../components/action.ts';
-import { userOf } from '../guards.ts';
 import { CsrfField } from '../components/csrf-field.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { Alert, Field, PasswordField, SubmitButton, type FormResult } from '../components/form.tsx';
@@ -26,32 +25,28 @@ import { Notice } from '../components/toast.tsx';
 const EDIT_TITLE_ID = 'edit-profile-title';
 
 type ProfileData =
-  | { profile: UserProfile; error: null; editing: boolean; updated: boolean; messages: MessageChoices | null; messagesSaved: boolean }
+  | { profile: UserProfile; error: null; editing: boolean; updated: boolean; messages: MessageChoices; messagesSaved: boolean }
   | { profile: null; error: 'notFound' | 'load'; editing: false; updated: false; messages: null; messagesSaved: false };
 
 /** The player's message settings (docs/rules/messages.md#5-the-pages), as `GET /api/v1/message-settings/` answers them. */
-type MessageChoices = Reply<typeof contract.messageSettings>;
+type MessageChoices = Reply<typeof contract.myProfile>['messages'];
 
-/** The player's own profile and his message settings: the id comes from the session, the API checks it is his. */
+/** The player's own profile and his message settings, in one read of `GET /api/v1/my-profile/`. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const toLogin = () => redirect(withQuery(paths.login, { from: url.pathname + url.search }));
-  const api = apiOf(context);
-  const [r, m] = await Promise.all([
-    api.call(contract.getUser, { params: { id: String(userOf(context).user_id) } }),
-    api.call(contract.messageSettings),
-  ]);
+  const r = await apiOf(context).call(contract.myProfile);
   const editing = url.pathname.replace(/\/$/, '') === paths.profileEdit;
   if (r.ok)
     return data<ProfileData>({
-      profile: r.data,
+      profile: r.data.user,
       error: null,
       editing,
       updated: !editing && url.searchParams.get('updated') === '1',
-      messages: m.ok ? m.data : null,
+      messages: r.data.messages,
       messagesSaved: !editing && url.searchParams.get('saved') === MESSAGES,
     });
-  if (r.status === 401) throw toLogin(); // the session ended between the two calls
+  if (r.status === 401) throw toLogin(); // the session ended since the page's check
   const notFound = r.error.code === 'not_found';
   return data<ProfileData>(
     { profile: null, error: notFound ? 'notFound' : 'load', editing: false, updated: false, messages: null, messagesSaved: false },
@@ -211,7 +206,7 @@ export function Component() {
         <LinkCard id="bkash-card-title" title={t('profile:bkash.title')} lead={t('profile:bkash.cardLead')} to={paths.profileBkash}>
           {t('profile:bkash.open')}
         </LinkCard>
-        {res.messages ? <MessageSettings settings={res.messages} saved={res.messagesSaved} /> : <MessageSettingsMissing />}
+        <MessageSettings settings={res.messages} saved={res.messagesSaved} />
         <EndAllSessions />
         {res.editing ? (
           <Dialog id="edit-profile" titleId={EDIT_TITLE_ID} className="profile-dialog" dismissHref={paths.profile}>
@@ -374,20 +369,6 @@ function MessageSettings({ settings, saved }: { settings: MessageChoices; saved:
           {t('messages.save')}
         </SubmitButton>
       </Form>
-    </section>
-  );
-}
-
-/** The section when the settings could not be read: it says so, and the rest of the profile still shows. */
-function MessageSettingsMissing() {
-  const { t } = useTranslation('profile');
-  return (
-    <section id={MESSAGES} className="card profile-sessions profile-messages" aria-labelledby={MESSAGES_TITLE_ID}>
-      <h2 id={MESSAGES_TITLE_ID}>{t('messages.title')}</h2>
-      <Alert kind="error">{t('messages.loadFailed')}</Alert>
-      <p className="profile__actions">
-        <Link to={paths.notifications}>{t('messages.open')}</Link>
-      </p>
     </section>
   );
 }
