@@ -34,11 +34,12 @@
  *   the floor under every logged-in page: `/bff/api/v1/me/`, the player's session checked and 78 bytes of JSON sent,
  *   nothing rendered, with the same rotation and writes (what a page costs at the least, docs/decisions/044); each
  *   page's own reads as its loaders make them, answered as JSON without compression, with the same rotation and
- *   writes (`/bff/api/v1/my-lotteries/?limit=10`; `/bff/api/v1/my-profile/` for the
- *   profile); and the render floor under each page (bench/render-floor.ts): the same page rendered by React
- *   from its data in hand, for every request, by a bare node:http server per serving app process with no session, database, middleware or writes, against
- *   that page's reference (what any implementation on this stack reaches at most when it renders every view); and beside
- *   it, not the floor the budget is judged by, the same render floor rendering each player's own page in turn.
+ *   writes (`/bff/api/v1/my-lotteries/?limit=10`; `/bff/api/v1/my-profile/` for the profile); and the render floor
+ *   under each page (bench/render-floor.ts): the same page rendered by React from its data in hand, for every
+ *   request, by a bare node:http server per serving app process with no session, database, middleware or writes,
+ *   against that page's reference (what any implementation on this stack reaches at most when it renders every view);
+ *   and beside it, not the floor the budget is judged by, the same render floor rendering each player's own page in
+ *   turn.
  *
  * - Before the cases: the app's CPU at rest (no request, no write), then every judged page in turn with the writes on,
  *   BENCH_WARM_ROUNDS times (3), not measured: the code compiled as in an app that has served for a while. With one

@@ -135,7 +135,7 @@ export const UserProfile = z.object({
 });
 
 /**
- * `GET /api/v1/my-profile/`: what the caller's profile page shows, in one read: his profile (as `GET /api/v1/users/<id>/`
+ * `GET /api/v1/my-profile/`: what the caller's profile page shows, in one read: his profile (as `GET /api/v1/users/{id}/`
  * answers it) and his message settings (as `GET /api/v1/message-settings/`).
  */
 export const MyProfile = z.object({ user: UserProfile, messages: MessageSettings });
