@@ -345,7 +345,7 @@ describe('the ticket page: consecutive draws, without JavaScript', () => {
     await clearGames(t);
     const bn = await ticketPage('bn');
     expect(bn.page).toContain('ধারাবাহিক ড্র');
-    expect(bn.page).toContain('৳৫০০');
+    expect(bn.page).toMatch(/৳১০০<\/span> × <span class="nowrap">৫<\/span> = মোট <span class="nowrap">৳৫০০/);
   });
 
   test('“Pay with bKash” for 5 draws makes the run and goes to bKash for the whole amount', async () => {

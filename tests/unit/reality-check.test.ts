@@ -164,9 +164,8 @@ describe('the reality_check refusal (shared/play-safe/refusals.ts), worded as ru
 });
 
 /**
- * The Bengali texts that are made only of other texts ($t nesting: play:api.selfExcludedTrxId, timeOutTrxId and the
- * played_* forms of the reality check) are written the same in both locale files, yet read wholly in Bengali: every
- * part they nest is translated.
+ * The texts that English makes of other texts ($t nesting: play:api.selfExcludedTrxId, timeOutTrxId and the played_*
+ * forms of the reality check) are written out in Bengali, and must say exactly what their parts say.
  */
 describe('texts made of other texts, in Bengali', () => {
   const resources = loadResources();
