@@ -22,6 +22,20 @@ export type PoolOptions = {
 /** A dropped connection, of an idle pooled client or of one checked out between two queries: the pool replaces it. */
 const connectionLost = (o: PoolOptions) => (err: Error) => o.onConnectionError?.(err);
 
+/**
+ * A transaction's statements one after the other on its connection, in the order they were asked for: a caller may
+ * ask for several at once (a purchase's lock and reads, docs/decisions/089-purchase-reads-sent-with-the-lock.md), and
+ * node-postgres queues a busy client's queries only until its version 9.
+ */
+function oneAtATime(run: Runner): Runner {
+  let last: Promise<unknown> = Promise.resolve();
+  return (sql, params) => {
+    const next = last.then(() => run(sql, params));
+    last = next.catch(() => undefined);
+    return next;
+  };
+}
+
 async function openPostgres(url: string, schema: string | undefined, o: PoolOptions): Promise<Db> {
   const shared = sharedParsers((oid) => pg.types.getTypeParser(oid, 'text'));
   const types = {
@@ -98,7 +112,7 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
         c.on('error', onError);
         try {
           await c.query('BEGIN');
-          const result = await fn(make(runOn(c, true), c));
+          const result = await fn(make(oneAtATime(runOn(c, true)), c));
           await c.query('COMMIT');
           return result;
         } catch (err) {

@@ -4,7 +4,10 @@
  * The money rules: the stored amount is the lottery's price, a retried purchase never makes a second transaction,
  * a combination and a TrxID are held once, and the last ticket goes to one buyer only. On PGlite and PostgreSQL.
  */
+import { Worker } from 'node:worker_threads';
 import request from 'supertest';
+import { jest } from '@jest/globals';
+import pg from 'pg';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { to } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
@@ -342,6 +345,57 @@ describe('POST /api/v1/transactions-create/', () => {
     expect(res.body.id).toBe(firstId);
     expect((await rows(t)).map((r) => r.id)).toEqual([firstId]);
   });
+
+  // The embedded database's thread: a purchase holds the database from its BEGIN to its end, while every other
+  // statement waits, so its lock and reads go in one message with the BEGIN (docs/decisions/089-purchase-reads-sent-with-the-lock.md).
+  (process.env.TEST_DATABASE_URL ? test.skip : test)(
+    'on the embedded database, a purchase’s transaction is three messages: BEGIN, lock and reads; the insert; the end',
+    async () => {
+      const lottery = await insertLottery(t);
+      const sent = jest.spyOn(Worker.prototype, 'postMessage');
+      let batches: { op: string; tx?: number }[][];
+      try {
+        await buy(t, a, purchase(lottery, TICKET)).expect(201);
+        batches = sent.mock.calls.map(([batch]) => batch as { op: string; tx?: number }[]);
+      } finally {
+        sent.mockRestore();
+      }
+      const begun = batches.flat().find((r) => r.op === 'begin')?.tx;
+      const ofTx = batches.map((b) =>
+        b
+          .filter((r) => r.tx === begun)
+          .map((r) => r.op)
+          .join(' + '),
+      );
+      expect(ofTx.filter(Boolean)).toEqual(['begin + query + query', 'query', 'end']);
+      expect((await rows(t)).map((r) => r.ticket)).toEqual([TICKET]);
+    },
+  );
+
+  // PostgreSQL: the lock and the reads, asked for at once, reach the connection one after the other (server/db/index.ts
+  // oneAtATime): a client is never asked while it runs a statement, which node-postgres stops queueing in version 9.
+  (process.env.TEST_DATABASE_URL ? test : test.skip)(
+    'on PostgreSQL, a purchase never asks its connection for a statement while one runs',
+    async () => {
+      const lottery = await insertLottery(t);
+      const busy: string[] = [];
+      const query = pg.Client.prototype.query;
+      const asked = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+        // node-postgres's own state: a client that is running a statement is not ready for another.
+        const c = this as unknown as { readyForQuery: boolean };
+        const q = args[0] as string | { text: string };
+        if (!c.readyForQuery) busy.push(typeof q === 'string' ? q : q.text);
+        return (query as (...a: unknown[]) => unknown).apply(this, args) as never;
+      });
+      try {
+        await buy(t, a, purchase(lottery, TICKET)).expect(201);
+      } finally {
+        asked.mockRestore();
+      }
+      expect(busy).toEqual([]);
+      expect((await rows(t)).map((r) => r.ticket)).toEqual([TICKET]);
+    },
+  );
 
   test('a duplicate TrxID is refused, whatever its case; the first stays', async () => {
     const lottery = await insertLottery(t);
