@@ -353,17 +353,20 @@ describe('POST /api/v1/transactions-create/', () => {
     async () => {
       const lottery = await insertLottery(t);
       const sent = jest.spyOn(Worker.prototype, 'postMessage');
-      let batches: { op: string; tx?: number }[][];
+      type Sent = { op: string; tx?: number; sql?: string; params?: unknown[] };
+      let batches: Sent[][];
       try {
         await buy(t, a, purchase(lottery, TICKET)).expect(201);
-        batches = sent.mock.calls.map(([batch]) => batch as { op: string; tx?: number }[]);
+        batches = sent.mock.calls.map(([batch]) => batch as Sent[]);
       } finally {
         sent.mockRestore();
       }
-      const begun = batches.flat().find((r) => r.op === 'begin')?.tx;
+      // The purchase's transaction is the one that locks this lottery (a background job's would be another).
+      const mine = batches.flat().find((r) => r.op === 'query' && r.sql?.includes('FOR UPDATE') && r.params?.[0] === lottery)?.tx;
+      expect(mine).toEqual(expect.any(Number));
       const ofTx = batches.map((b) =>
         b
-          .filter((r) => r.tx === begun)
+          .filter((r) => r.tx === mine)
           .map((r) => r.op)
           .join(' + '),
       );
