@@ -27,8 +27,12 @@ function flatten(value: Json, prefix = '', out = new Map<string, Json>()): Map<s
 
 const load = (lng: string, file: string) => flatten(JSON.parse(readFileSync(`${LOCALES}${lng}/${file}`, 'utf8')) as Json);
 
-/** The interpolated names of a string: `{{n}}`, `{{ n }}`, `{{- html}}` and `{{n, number}}` are all `n`. */
-function variables(value: Json): string[] {
+/**
+ * The interpolated names of a string: `{{n}}`, `{{ n }}`, `{{- html}}` and `{{n, number}}` are all `n`. A text nested
+ * without options (`$t(play:api.selfExcluded)`) is interpolated with the same values, so its names count too: one
+ * language may nest a text the other writes out.
+ */
+function variables(value: Json, lng: string, file: string, seen = new Set<string>()): string[] {
   if (typeof value !== 'string') return [];
   const names = [...value.matchAll(/\{\{(.*?)\}\}/g)].map((m) =>
     m[1]!
@@ -36,6 +40,12 @@ function variables(value: Json): string[] {
       .split(',')[0]!
       .trim(),
   );
+  for (const [, ref] of value.matchAll(/\$t\(([^,)]+)\)/g)) {
+    const [ns, key] = ref!.includes(':') ? (ref!.split(':', 2) as [string, string]) : [file.replace(/\.json$/, ''), ref!];
+    if (seen.has(`${ns}:${key}`)) continue;
+    seen.add(`${ns}:${key}`);
+    names.push(...variables(load(lng, `${ns}.json`).get(key) ?? null, lng, `${ns}.json`, seen));
+  }
   return [...new Set(names)].sort();
 }
 
@@ -64,7 +74,7 @@ describe.each(shared)('%s', (file) => {
   test('uses the same {{variables}} in each string', () => {
     const differ = [...en.keys()]
       .filter((key) => bn.has(key))
-      .map((key) => ({ key, en: variables(en.get(key)!), bn: variables(bn.get(key)!) }))
+      .map((key) => ({ key, en: variables(en.get(key)!, 'en', file), bn: variables(bn.get(key)!, 'bn', file) }))
       .filter((d) => d.en.join() !== d.bn.join());
     expect(differ).toEqual([]);
   });

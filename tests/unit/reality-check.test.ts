@@ -164,8 +164,9 @@ describe('the reality_check refusal (shared/play-safe/refusals.ts), worded as ru
 });
 
 /**
- * The texts that English makes of other texts ($t nesting: play:api.selfExcludedTrxId, timeOutTrxId and the played_*
- * forms of the reality check) are written out in Bengali, and must say exactly what their parts say.
+ * The TrxID refusals, which English makes of two other texts ($t nesting: play:api.selfExcludedTrxId, timeOutTrxId),
+ * are written out in Bengali and must say exactly what their parts say. The played_* forms of the reality check nest
+ * the profile's words in both languages, and read wholly in Bengali: every part they nest is translated.
  */
 describe('texts made of other texts, in Bengali', () => {
   const resources = loadResources();
