@@ -1,5 +1,7 @@
 export const LANGUAGES = ['en', 'bn'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** A translator as both the pages' (shared/translate.ts) and the server's (i18next) can be called, for counted words. */
+export type CountText = (key: string, opts: { count: number; n: string }) => string;
 export const LANG_COOKIE = 'lang';
 /** Namespaces every page's client needs; long texts ('content') are loaded by the pages that show them. */
 export const CLIENT_NAMESPACES = ['common', 'home', 'lottery', 'auth', 'validation', 'profile', 'activate'] as const;

@@ -36,7 +36,7 @@ export function refusalAnswer(r: Refusal, e: Endpoint, t: TFunction, lng: Langua
   }
   const text = (one: Refusal, spec: RefusalSpec) => {
     const raw = one.details.vars ?? {};
-    return t(spec.text, spec.format ? spec.format(raw, lng) : raw);
+    return t(spec.text, spec.format ? spec.format(raw, lng, (key, opts) => t(key, opts)) : raw);
   };
   const [spec] = specs as [RefusalSpec];
   const code = spec.code ?? r.refusal;

@@ -5,7 +5,7 @@
  * endpoint of the contract lists the refusals it may answer; server/http/route.ts `run()` answers a declared one in
  * the caller's language and treats an undeclared one as a bug (500).
  */
-import type { Language } from '../i18n.ts';
+import type { CountText, Language } from '../i18n.ts';
 
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 428 | 429 | 503;
 
@@ -19,8 +19,11 @@ export type RefusalSpec = {
   field?: string;
   /** When it is answered, in English, for the OpenAPI document. */
   when: string;
-  /** The vars as the text shows them in a language (amounts and dates written the language's way). */
-  format?: (vars: Record<string, unknown>, lng: Language) => Record<string, unknown>;
+  /**
+   * The vars as the text shows them in a language (amounts and dates written the language's way); `t` is the caller's
+   * translator, for words a var is made of (a session's length: "2 hours 5 minutes").
+   */
+  format?: (vars: Record<string, unknown>, lng: Language, t: CountText) => Record<string, unknown>;
 };
 
 /** A feature's refusals, each by its name (the code on the wire unless `code` says otherwise). */

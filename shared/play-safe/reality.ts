@@ -3,7 +3,7 @@
  * reminder of how long the session has lasted and what he spent in it; purchases wait until he acknowledges it. The
  * rules as plain functions of their inputs and the time. A session is one login (its refresh token's row).
  */
-import type { Language } from '../i18n.ts';
+import type { CountText, Language } from '../i18n.ts';
 import { formatNumber } from '../dates.ts';
 
 /** How often a player may be reminded, in minutes; 0 is off. */
@@ -58,8 +58,7 @@ export function hoursAndMinutes(total: number): { hours: number; minutes: number
   return { hours: Math.floor(whole / 60), minutes: whole % 60 };
 }
 
-/** A translator as both the pages' (shared/translate.ts) and the server's (i18next) can be called. */
-export type CountText = (key: string, opts: { count: number; n: string }) => string;
+export type { CountText };
 
 /**
  * How long a session has lasted, in the language: "2 hours 5 minutes", "45 minutes", "1 hour"; "২ ঘণ্টা ৫ মিনিট" in

@@ -1,20 +1,13 @@
 /** The refusals of the play endpoints (docs/decisions/064-refusals-as-data.md): each once, with its status and text. */
 import { refusals } from '../api/refusal.ts';
-import { formatDate, formatNumber } from '../dates.ts';
+import { formatDate } from '../dates.ts';
 import type { Language } from '../i18n.ts';
 import { formatTaka } from '../money.ts';
-import { hoursAndMinutes } from './reality.ts';
+import { formatPlayTime, formatTickets } from './reality.ts';
 
 /** A moment (an ISO string) as a refusal's text shows it: the date and time in the language. */
 const when = (at: unknown, lng: Language) => formatDate(String(at), lng, { withTime: true }) ?? at;
 const until = ({ until: at }: Record<string, unknown>, lng: Language) => ({ until: when(at, lng) });
-
-/**
- * The words a text nests (`$t(profile:reality.hours, {"count": …})` in locales/<lng>/play.json) are worded by the
- * caller's translator itself: a count is handed to it as a string (a number would be written in Bengali digits inside
- * the nested call's options), and its digits as the language writes them (`…N`).
- */
-const count = (n: number, lng: Language) => ({ count: String(n), n: formatNumber(n, lng) });
 
 export const playRefusals = refusals({
   staff_cannot_play: {
@@ -63,23 +56,13 @@ export const playRefusals = refusals({
   reality_check: {
     status: 409,
     text: 'play:api.realityCheck',
-    format: (v, lng) => {
-      const { hours, minutes } = hoursAndMinutes(Number(v.minutes_played));
-      const h = count(hours, lng);
-      const m = count(minutes, lng);
-      const tickets = count(Number(v.tickets), lng);
-      return {
-        // How long the session lasted: hours left out under one hour, minutes when they are 0 and there are hours.
-        shape: hours === 0 ? 'minutes' : minutes === 0 ? 'hours' : 'both',
-        hours: h.count,
-        hoursN: h.n,
-        minutes: m.count,
-        minutesN: m.n,
-        tickets: tickets.count,
-        ticketsN: tickets.n,
-        spent: formatTaka(v.spent as number, lng),
-      };
-    },
+    // The session's length and the tickets in the words and digits the reality check's page shows them with
+    // (profile:reality.hours, minutes, tickets), worded by the caller's translator.
+    format: (v, lng, t) => ({
+      played: formatPlayTime(Number(v.minutes_played), lng, t),
+      tickets: formatTickets(Number(v.tickets), lng, t),
+      spent: formatTaka(v.spent as number, lng),
+    }),
     when: "A reality check is due in the caller's session: nothing is bought until he acknowledges it (the body is the check's state).",
   },
   exclusion_not_shorter: {

@@ -136,7 +136,8 @@ describe('time played', () => {
 });
 
 describe('the reality_check refusal (shared/play-safe/refusals.ts), worded as run() words it', () => {
-  // Its text nests the page's words (locales/<lng>/play.json): the session and the tickets read as on the page.
+  // Its text is worded with the page's own words (formatPlayTime, formatTickets): the session and the tickets read as
+  // on the page.
   const resources = loadResources();
   const page = (lng: 'en' | 'bn'): CountText => {
     const tr = createTranslator(lng, (resources as unknown as Record<'en' | 'bn', Resources>)[lng]);
@@ -154,7 +155,9 @@ describe('the reality_check refusal (shared/play-safe/refusals.ts), worded as ru
     const i18n = await createI18n(resources);
     const spec = playRefusals.reality_check;
     for (const lng of ['en', 'bn'] as const) {
-      const text = i18n.getFixedT(lng)(spec.text, spec.format({ minutes_played: minutes, spent: 1500, tickets }, lng));
+      const t = i18n.getFixedT(lng);
+      const vars = spec.format({ minutes_played: minutes, spent: 1500, tickets }, lng, (key, opts) => t(key, opts));
+      const text = t(spec.text, vars);
       expect(text).toContain(` ${formatPlayTime(minutes, lng, page(lng))} `);
       expect(text).toContain(` ${formatTickets(tickets, lng, page(lng))} `);
       expect(text).toContain(formatTaka(1500, lng));
@@ -165,8 +168,8 @@ describe('the reality_check refusal (shared/play-safe/refusals.ts), worded as ru
 
 /**
  * The TrxID refusals, which English makes of two other texts ($t nesting: play:api.selfExcludedTrxId, timeOutTrxId),
- * are written out in Bengali and must say exactly what their parts say. The played_* forms of the reality check nest
- * the profile's words in both languages, and read wholly in Bengali: every part they nest is translated.
+ * are written out in Bengali and must say exactly what their parts say. The reality check's text, with the session's
+ * length and the tickets in the profile's words, reads wholly in Bengali.
  */
 describe('texts made of other texts, in Bengali', () => {
   const resources = loadResources();
@@ -182,7 +185,10 @@ describe('texts made of other texts, in Bengali', () => {
   test.each([1, 60, 125])('the reality check after %i minutes, in Bengali', async (minutes) => {
     const t = (await createI18n(resources)).getFixedT('bn');
     const spec = playRefusals.reality_check;
-    const text = t(spec.text, spec.format({ minutes_played: minutes, spent: 1500, tickets: 2 }, 'bn'));
+    const text = t(
+      spec.text,
+      spec.format({ minutes_played: minutes, spent: 1500, tickets: 2 }, 'bn', (k, o) => t(k, o)),
+    );
     expect(text).not.toMatch(/[A-Za-z]|\$t\(|\{\{/);
   });
 });
