@@ -1,8 +1,8 @@
 import type { Refusal } from '../../shared/api/refusal.ts';
-import { refuse, refusal } from '../../shared/api/refusals.ts';
+import { refusal } from '../../shared/api/refusals.ts';
 import { closedFor, ticketsFrozen } from '../../shared/lotteries/freeze.ts';
 import type { Db } from '../db/index.ts';
-import type { SaleState } from './queries.ts';
+import { saleState, type SaleState } from './queries.ts';
 
 /** What the freeze rule reads of a lottery: its end of sales and the freeze recorded for it (migration 023). */
 export type FreezeState = { end_date: string; frozen_at: string | null };
@@ -20,18 +20,25 @@ export const freezeState = (db: Db, lotteryId: number) =>
 export type ClosedForChanges = { code: 'tickets_frozen'; end_date: string } | { code: 'results_published' | 'sales_closed' };
 
 /**
- * The one check of every path that confirms a ticket (an approval by two, a statement, bKash's word): undefined when
- * the purchase may still become `success`, else why not. Read in the caller's transaction after it took the lottery's
- * lock, so that a change racing the close, or the freeze, has one outcome.
+ * The one check of every path that confirms a ticket (an approval by two, a statement, bKash's word): the lottery's sale
+ * state, and `closed`: undefined when the purchase may still become `success`, else why not. Read in the caller's
+ * transaction after it took the lottery's lock, so that a change racing the close, or the freeze, has one outcome; the
+ * sale and the freeze are asked at once, one round trip (docs/decisions/090-a-trx-id-reads-sent-together.md).
+ * Undefined when there is no such lottery.
  */
-export async function closedForChanges(tx: Db, sale: SaleState, now = Date.now()): Promise<ClosedForChanges | undefined> {
-  const freeze = await freezeState(tx, sale.id);
+export async function saleAndClosed(
+  tx: Db,
+  lotteryId: number,
+  now = Date.now(),
+): Promise<{ sale: SaleState; closed: ClosedForChanges | undefined } | undefined> {
+  const [sale, freeze] = await Promise.all([saleState(tx, lotteryId), freezeState(tx, lotteryId)]);
+  if (!sale) return undefined;
   const code = closedFor(sale, freeze, now);
-  if (code === 'tickets_frozen') return { code, end_date: freeze?.end_date ?? sale.end_date };
-  return code && { code };
+  if (code === 'tickets_frozen') return { sale, closed: { code, end_date: freeze?.end_date ?? sale.end_date } };
+  return { sale, closed: code ? { code } : undefined };
 }
 
-/** A purchase that can no longer be confirmed (closedForChanges), as a refusal (409 with its code); `extra` rides in its answer. */
+/** A purchase that can no longer be confirmed (saleAndClosed), as a refusal (409 with its code); `extra` rides in its answer. */
 export function closedError(closed: ClosedForChanges, extra?: Record<string, unknown>): Refusal {
   const details = extra ? { extra } : {};
   if (closed.code === 'tickets_frozen') return refusal('tickets_frozen', { ...details, vars: { at: closed.end_date } });
@@ -44,6 +51,12 @@ export function closedError(closed: ClosedForChanges, extra?: Record<string, unk
  * TrxID), run under the lottery's lock.
  */
 export async function refuseIfFrozen(tx: Db, lotteryId: number, now = Date.now()): Promise<void> {
+  const frozen = await frozenRefusal(tx, lotteryId, now);
+  if (frozen) throw frozen;
+}
+
+/** refuseIfFrozen's refusal, answered instead of thrown: for a caller that reads it beside other reads. */
+export async function frozenRefusal(tx: Db, lotteryId: number, now = Date.now()): Promise<Refusal | undefined> {
   const s = await freezeState(tx, lotteryId);
-  if (s && ticketsFrozen(s, now)) refuse('tickets_frozen', { vars: { at: s.end_date } });
+  return s && ticketsFrozen(s, now) ? refusal('tickets_frozen', { vars: { at: s.end_date } }) : undefined;
 }

@@ -275,7 +275,8 @@ export class Payments {
       const purchase = await lockPurchaseForPayment(tx, transactionId);
       // A run's lead: its other draws' lotteries and entries too, before the check's own lock; its TrxID pays the whole.
       const run = purchase?.tx.slip_id != null ? await lockRunForPayment(tx, Number(purchase.tx.slip_id), purchase.tx.id) : undefined;
-      const row = await sq.checkForUpdate(tx, transactionId);
+      // The check's lock, and whether another purchase holds the TrxID, asked at once (docs/decisions/090-a-trx-id-reads-sent-together.md).
+      const [row, trxIdUsed] = await Promise.all([sq.checkForUpdate(tx, transactionId), sq.trxIdUsed(tx, trxId, transactionId)]);
       if (!purchase || !row || row.state !== 'checking' || row.trx_id !== trxId) return;
       const { tx: txn, sale } = purchase;
       const closed = purchase.closed !== undefined || run?.closed === true;
@@ -287,7 +288,7 @@ export class Payments {
           amount: run ? Number(run.slip.amount) : txn.amount,
           createdAt: txn.created_at,
           salesCloseAt: sale.end_date,
-          trxIdUsed: await sq.trxIdUsed(tx, trxId, transactionId),
+          trxIdUsed,
         },
         this.d.receiver,
       );

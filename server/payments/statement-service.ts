@@ -27,8 +27,7 @@ import type { Refusal } from '../../shared/api/refusal.ts';
 import { LANGUAGES } from '../../shared/i18n.ts';
 import type { Texts } from '../i18n.ts';
 import { approveFromStatement, type StatementApproval } from '../purchases/service.ts';
-import { closedError, closedForChanges } from '../lotteries/freeze.ts';
-import { saleState } from '../lotteries/service.ts';
+import { closedError, saleAndClosed } from '../lotteries/freeze.ts';
 import { readStatement, STATEMENT_MAX_ROWS, type StatementRead } from './statement-parser.ts';
 import { matchStatement } from './statement-match.ts';
 import { approveStep, confirmRefusal, discardRefusal, rowsRefusal } from './statement-steps.ts';
@@ -403,8 +402,7 @@ export class Statements {
           // be (docs/rules/lotteries-and-sales.md#8-transaction-states), first: from the close the answer is the same
           // whether or not the freeze has rejected the purchase. No status changes here, so no lottery lock is needed:
           // the confirmation checks again under it.
-          const sale = await saleState(tx, holder.lottery_id);
-          const closed = sale && (await closedForChanges(tx, sale));
+          const closed = (await saleAndClosed(tx, holder.lottery_id))?.closed;
           if (closed) throw closedError(closed);
           if (holder.status !== 'pending') refuse('statement_purchase_changed');
           await q.proposeRow(tx, rowId, staff.user_id, body.note);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Refusal } from '../../shared/api/refusal.ts';
 import { refuse, refusal } from '../../shared/api/refusals.ts';
 import {
   breakNow,
@@ -90,10 +91,11 @@ const onBreak = (b: PlayBreak, trxId = false) => {
  * The TrxID of an earlier purchase given while self-excluded or on a time-out (docs/rules/play-safe.md#4-every-purchase-path):
  * refused with the purchase's own words, and what becomes of that purchase (it stays unpaid and is cancelled when its
  * sales close; money already sent is refunded by support). Only the break is checked: the purchase was counted already.
+ * Answered, not thrown: the TrxID's path reads it beside its other reads and refuses in its own order.
  */
-export async function refuseTrxIdWhileExcluded(tx: Db, userId: number): Promise<void> {
+export async function trxIdBreakRefusal(tx: Db, userId: number): Promise<Refusal | undefined> {
   const b = breakOf(await q.settingsOf(tx, userId), Date.now());
-  if (b) throw onBreak(b, true);
+  return b ? onBreak(b, true) : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApprovalProposal, ApprovalProposalState } from '../../shared/purchases/approvals.ts';
 import type { Db } from '../db/index.ts';
-import { transactionForUpdate, type TransactionRow } from './queries.ts';
+import type { TransactionRow } from './queries.ts';
 
 /** A proposal to approve a purchase by hand as the API answers it (docs/rules/payments.md#1-who-may-do-what). */
 export type ApprovalProposalOut = z.input<typeof ApprovalProposal>;
@@ -97,17 +97,25 @@ export async function pendingProposalsOf(db: Db, transactionIds: number[]): Prom
 
 /**
  * The proposal's purchase under its lottery's lock, then its own (as lockTransaction takes them): the lottery is found
- * from the proposal by the statement that locks it, a round trip fewer than reading the proposal first. The caller then
- * locks the proposal. Undefined when there is no such proposal.
+ * from the proposal by the statement that locks it, and the purchase's row by the next, sent with it. The caller asks
+ * for the proposal's lock with them. Undefined when there is no such proposal.
  */
 export async function lockTransactionOfProposal(db: Db, id: number): Promise<TransactionRow | undefined> {
-  const found = await db.one<{ transaction_id: number }>(
-    `SELECT p.transaction_id FROM transaction_approval_proposals p
-     JOIN transactions t ON t.id = p.transaction_id JOIN lotteries l ON l.id = t.lottery_id
-     WHERE p.id = $1 FOR UPDATE OF l`,
-    [id],
-  );
-  return found ? transactionForUpdate(db, found.transaction_id) : undefined;
+  // Both asked at once, locked in this order: a transaction's statements run one after the other
+  // (docs/decisions/090-a-trx-id-reads-sent-together.md).
+  const [found, row] = await Promise.all([
+    db.one<{ transaction_id: number }>(
+      `SELECT p.transaction_id FROM transaction_approval_proposals p
+       JOIN transactions t ON t.id = p.transaction_id JOIN lotteries l ON l.id = t.lottery_id
+       WHERE p.id = $1 FOR UPDATE OF l`,
+      [id],
+    ),
+    db.one<TransactionRow>(
+      'SELECT * FROM transactions WHERE id = (SELECT transaction_id FROM transaction_approval_proposals WHERE id = $1) FOR UPDATE',
+      [id],
+    ),
+  ]);
+  return found ? row : undefined;
 }
 
 export const lockApprovalProposal = (db: Db, id: number) =>

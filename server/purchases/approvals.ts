@@ -4,7 +4,6 @@ import { approvalRefusal, type ApprovalProposalsQuery, type ApprovalStep } from 
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import { uniqueViolation, type Db } from '../db/index.ts';
-import { saleState } from '../lotteries/service.ts';
 import { tellPurchase } from '../messages/outbox.ts';
 import * as aq from './approval-queries.ts';
 import type { ApprovalProposalOut } from './approval-queries.ts';
@@ -12,7 +11,7 @@ import * as q from './queries.ts';
 import type { TransactionRow } from './queries.ts';
 import { auditSnapshot } from './service.ts';
 import { confirmRestOfRun } from './runs.ts';
-import { closedError, closedForChanges } from '../lotteries/freeze.ts';
+import { closedError, saleAndClosed } from '../lotteries/freeze.ts';
 
 const ONE_PENDING = 'transaction_approval_proposals_one_pending';
 
@@ -34,8 +33,8 @@ export class ManualApprovals {
         const before = await q.lockTransaction(tx, id);
         if (!before) refuse('transaction_not_found');
         refuseBy('propose', { actor: staff.user_id, owner: before.user_id });
-        await this.approvable(tx, before);
-        const open = await aq.pendingProposalOf(tx, id);
+        // Its reads and the open proposal's asked at once; approvable's refusals come first.
+        const [, open] = await Promise.all([this.approvable(tx, before), aq.pendingProposalOf(tx, id)]);
         if (open !== undefined) refusePending(open);
         const pid = await aq.insertApprovalProposal(tx, { transactionId: id, trxId: before.trx_id ?? '', reason, by: staff.user_id });
         await recordAudit(tx, {
@@ -66,12 +65,12 @@ export class ManualApprovals {
     const closed = await this.db.tx(async (tx) => {
       const { before, proposal } = await this.lockPending(tx, proposalId);
       refuseBy('approve', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by });
-      const sale = await saleState(tx, before.lottery_id);
+      const sale = await saleAndClosed(tx, before.lottery_id);
       if (!sale) refuse('transaction_not_found');
       // docs/rules/payments.md#1-who-may-do-what: a proposal does not outlive its lottery's sales, nor a freeze recorded by another instance.
       // Checked before whether the purchase changed: from the close the answer is the same whether or not the freeze job
       // has already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
-      const shut = await closedForChanges(tx, sale);
+      const shut = sale.closed;
       if (shut) {
         await decide(tx, staff, before.id, proposalId, 'lapsed', reason);
         return shut;
@@ -138,9 +137,9 @@ export class ManualApprovals {
 
   /** The lottery's, the purchase's, then the proposal's lock: a proposal still pending, or a clear refusal. */
   private async lockPending(tx: Db, proposalId: number) {
-    const before = await aq.lockTransactionOfProposal(tx, proposalId);
+    // The three locks asked at once, taken in this order (a transaction's statements run one after the other).
+    const [before, proposal] = await Promise.all([aq.lockTransactionOfProposal(tx, proposalId), aq.lockApprovalProposal(tx, proposalId)]);
     if (!before) refuse('proposal_not_found');
-    const proposal = await aq.lockApprovalProposal(tx, proposalId);
     if (!proposal) refuse('proposal_not_found');
     // The text names the status in the caller's words (api:manualApproval.status.<status>).
     if (proposal.status !== 'pending') refuse('proposal_decided', { vars: { status: proposal.status } });
@@ -151,10 +150,9 @@ export class ManualApprovals {
   private async approvable(tx: Db, before: TransactionRow): Promise<void> {
     // The lottery first, as at the approval: from the close the answer is the same whether or not the freeze has
     // already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
-    const sale = await saleState(tx, before.lottery_id);
+    const sale = await saleAndClosed(tx, before.lottery_id);
     if (!sale) refuse('transaction_not_found');
-    const closed = await closedForChanges(tx, sale);
-    if (closed) throw closedError(closed);
+    if (sale.closed) throw closedError(sale.closed);
     // An activated generated ticket was proved by its secret, not paid to us: nothing to approve.
     if (before.transaction_type === 'activation') refuse('transaction_activation_final');
     if (before.status !== 'pending') refuse('approval_not_pending');

@@ -80,11 +80,14 @@ export const transactionForUpdate = (db: Db, id: number) =>
  * purchase never changes lottery), a round trip fewer than reading the purchase first. Undefined when there is none.
  */
 export async function lockTransaction(db: Db, id: number): Promise<TransactionRow | undefined> {
-  const lottery = await db.one<{ id: number }>(
-    'SELECT id FROM lotteries WHERE id = (SELECT lottery_id FROM transactions WHERE id = $1) FOR UPDATE',
-    [id],
-  );
-  return lottery ? transactionForUpdate(db, id) : undefined;
+  // Both asked at once: a transaction's statements run one after the other, so the purchase's row is locked only once
+  // the lottery's lock is granted, and on the embedded database both go to its thread in one message
+  // (docs/decisions/090-a-trx-id-reads-sent-together.md).
+  const [lottery, row] = await Promise.all([
+    db.one<{ id: number }>('SELECT id FROM lotteries WHERE id = (SELECT lottery_id FROM transactions WHERE id = $1) FOR UPDATE', [id]),
+    transactionForUpdate(db, id),
+  ]);
+  return lottery ? row : undefined;
 }
 
 /** The lottery's `pending` transactions, locked, in id order: what the freeze rejects (server/draws/freeze.ts). */

@@ -12,7 +12,7 @@ import { recordAudit } from '../audit/record.ts';
 import type { Db } from '../db/index.ts';
 import { throttle } from '../http/rate-limit.ts';
 import { lockLotteryForSale, saleState } from '../lotteries/service.ts';
-import { closedForChanges } from '../lotteries/freeze.ts';
+import { saleAndClosed } from '../lotteries/freeze.ts';
 import { stillOnSale } from '../../shared/lotteries/freeze.ts';
 import { tellPurchase } from '../messages/outbox.ts';
 import { checkPlay } from '../play-safe/service.ts';
@@ -174,10 +174,7 @@ export async function lockRunForPayment(tx: Db, slipId: number, leadId: number):
   const siblings = await rq.siblingsForUpdate(tx, slipId, leadId);
   // Each draw of the run once, however many lines the slip has (the lead's draw is among them: it is checked again here).
   let closed = false;
-  for (const id of lotteries) {
-    const sale = await saleState(tx, id);
-    if (!sale || (await closedForChanges(tx, sale))) closed = true;
-  }
+  for (const s of await Promise.all(lotteries.map((id) => saleAndClosed(tx, id)))) if (!s || s.closed) closed = true;
   return { slip, siblings, closed };
 }
 

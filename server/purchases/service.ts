@@ -24,8 +24,8 @@ import { throttle, type Limit } from '../http/rate-limit.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import { tellPurchase } from '../messages/outbox.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
-import { closedForChanges, refuseIfFrozen, type ClosedForChanges } from '../lotteries/freeze.ts';
-import { checkPlay, refuseTrxIdWhileExcluded } from '../play-safe/service.ts';
+import { frozenRefusal, refuseIfFrozen, saleAndClosed, type ClosedForChanges } from '../lotteries/freeze.ts';
+import { checkPlay, trxIdBreakRefusal } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
 import * as q from './queries.ts';
 import { pendingProposalOf } from './approval-queries.ts';
@@ -275,15 +275,23 @@ export class Purchases {
         const cur = await q.lockTransaction(tx, id);
         if (!cur || cur.user_id !== caller.user_id) refuse('transaction_not_found');
         if (cur.trx_id === body.trx_id) return;
+        // What the refusals below read, asked at once and answered in one round trip; refused in this order
+        // (docs/decisions/090-a-trx-id-reads-sent-together.md).
+        const [slip, frozen, onBreak, holder] = await Promise.all([
+          cur.slip_id === null ? undefined : rq.slip(tx, Number(cur.slip_id)),
+          frozenRefusal(tx, cur.lottery_id),
+          trxIdBreakRefusal(tx, caller.user_id),
+          q.trxIdHolder(tx, body.trx_id),
+        ]);
         // A run is paid whole, by one checkout or one Send Money of its whole amount given on its first entry
         // (docs/rules/games.md#6-consecutive-draws-and-play-slips).
-        if (cur.slip_id !== null && Number((await rq.slip(tx, Number(cur.slip_id)))?.lead_id) !== cur.id) refuse('trx_id_run');
+        if (cur.slip_id !== null && Number(slip?.lead_id) !== cur.id) refuse('trx_id_run');
         // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
-        await refuseIfFrozen(tx, cur.lottery_id);
-        await refuseTrxIdWhileExcluded(tx, caller.user_id);
+        if (frozen) throw frozen;
+        if (onBreak) throw onBreak;
         if (cur.status !== 'pending') refuse('trx_id_not_pending');
         if (cur.trx_id !== null) refuse('trx_id_given');
-        if (await q.trxIdHolder(tx, body.trx_id)) refuse('trx_id_taken');
+        if (holder) refuse('trx_id_taken');
         await q.setTrxId(tx, id, body.trx_id, body.payment_number);
         given = true;
       });
@@ -455,7 +463,7 @@ function reasonError(sale: SaleState): 'purchase_lottery_ended' | 'purchase_sold
 
 /**
  * A purchase as the bKash checkout sees it: the transaction, locked, and the sale of its lottery at that moment;
- * `closed`: why it can no longer be confirmed (closedForChanges, docs/rules/lotteries-and-sales.md#8-transaction-states),
+ * `closed`: why it can no longer be confirmed (saleAndClosed, docs/rules/lotteries-and-sales.md#8-transaction-states),
  * read under the lock.
  */
 export type PurchaseForPayment = { tx: TransactionRow; sale: SaleState; closed?: ClosedForChanges };
@@ -466,8 +474,8 @@ export type PurchaseForPayment = { tx: TransactionRow; sale: SaleState; closed?:
  */
 export async function lockPurchaseForPayment(tx: Db, id: number): Promise<PurchaseForPayment | undefined> {
   const row = await q.lockTransaction(tx, id);
-  const sale = row && (await saleState(tx, row.lottery_id));
-  return row && sale ? { tx: row, sale, closed: await closedForChanges(tx, sale) } : undefined;
+  const s = row && (await saleAndClosed(tx, row.lottery_id));
+  return row && s ? { tx: row, ...s } : undefined;
 }
 
 /**
@@ -562,12 +570,10 @@ export async function approveFromStatement(
   tx: Db,
   a: { transactionId: number; trxId: string; staffId: number; proposedBy: number; statementId: number; line: number; note?: string },
 ): Promise<StatementApproval> {
-  const before = await q.lockTransaction(tx, a.transactionId);
-  if (!before) return { ok: false, reason: 'not_found' };
-  const sale = await saleState(tx, before.lottery_id);
-  if (!sale) return { ok: false, reason: 'not_found' };
+  const locked = await lockPurchaseForPayment(tx, a.transactionId);
+  if (!locked) return { ok: false, reason: 'not_found' };
   // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
-  const closed = await closedForChanges(tx, sale);
+  const { tx: before, closed } = locked;
   if (closed) return { ok: false, reason: closed.code, closed };
   if (before.status !== 'pending' || before.transaction_type !== 'payment' || before.trx_id !== a.trxId)
     return { ok: false, reason: 'changed_meanwhile' };

@@ -11,6 +11,7 @@ import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { to } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
 import { appWithSimulator, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
+import { messagesOf, transactionsLocking } from '../helpers/db-messages.ts';
 
 const RECEIVER = '01700000000';
 const TICKET = '05-12-23-34-45-07';
@@ -139,6 +140,25 @@ describe('a TrxID given on the payment page (PATCH …/trx-id/)', () => {
     expect(sim.calls('searchTransaction')).toBe(0);
     expect(await check(id)).toBeUndefined();
   });
+  // The embedded database's thread: a transaction holds the database from its BEGIN to its end while every other
+  // statement waits, so what it reads after its locks goes in one message (docs/decisions/090-a-trx-id-reads-sent-together.md).
+  (process.env.TEST_DATABASE_URL ? test.skip : test)(
+    'on the embedded database, the TrxID is stored in four messages and bKash’s answer settled with its reads in two',
+    async () => {
+      const lottery = await insertLottery(t);
+      const id = await pending(a, lottery);
+      const trx = send(100);
+      const batches = await messagesOf(() => patch(a, id, trx).expect(200));
+      const [given, settled, ...more] = transactionsLocking(batches, id);
+      // BEGIN with the lottery's and the purchase's locks; the run, freeze, break and TrxID-holder reads; the update; the end.
+      expect(given).toEqual(['begin + query + query', 'query + query + query', 'query', 'end']);
+      // BEGIN with the locks; the sale and its freeze; the check's lock and whether the TrxID was used; then the writes.
+      expect(settled?.slice(0, 3)).toEqual(['begin + query + query', 'query + query', 'query + query']);
+      expect(settled?.at(-1)).toBe('end');
+      expect(more).toEqual([]);
+      expect(await status(id)).toBe('success');
+    },
+  );
 });
 
 describe('a TrxID given with the purchase', () => {

@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { to } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
 import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
+import { messagesOf, transactionsLocking } from '../helpers/db-messages.ts';
 
 let t: TestApp;
 let a: Player, first: Player, second: Player, superuser: Player;
@@ -252,3 +253,24 @@ test('20 staff members approving the same proposal at once: exactly one approval
   expect((await audit()).filter((r) => r.action === 'transaction.approve')).toHaveLength(1);
   expect(await t.db.one('SELECT count(*)::int AS n FROM player_messages WHERE user_id = $1', [a.id])).toEqual({ n: 1 });
 });
+
+// The embedded database's thread: a transaction holds the database from its BEGIN to its end while every other
+// statement waits, so its locks go with its BEGIN and what it reads after them in one message
+// (docs/decisions/090-a-trx-id-reads-sent-together.md).
+(process.env.TEST_DATABASE_URL ? test.skip : test)(
+  'on the embedded database, a proposal reads in one message after its locks, and an approval takes its three locks in one',
+  async () => {
+    const id = await pending(await insertLottery(t));
+    let proposal = 0;
+    const proposing = await messagesOf(async () => (proposal = (await propose(first, id).expect(201)).body.id as number));
+    // BEGIN with the lottery's and the purchase's locks; the sale, its freeze and an open proposal; then the writes.
+    const [proposed] = transactionsLocking(proposing, id);
+    expect(proposed?.slice(0, 2)).toEqual(['begin + query + query', 'query + query + query']);
+    const approving = await messagesOf(() => decide(second, 'approve', proposal).expect(200));
+    // BEGIN with the lottery's, the purchase's and the proposal's locks; the sale and its freeze; then the writes.
+    const [approved] = transactionsLocking(approving, proposal);
+    expect(approved?.slice(0, 2)).toEqual(['begin + query + query + query', 'query + query']);
+    expect(approved?.at(-1)).toBe('end');
+    expect(await statusOf(id)).toBe('success');
+  },
+);

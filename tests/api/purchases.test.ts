@@ -4,7 +4,6 @@
  * The money rules: the stored amount is the lottery's price, a retried purchase never makes a second transaction,
  * a combination and a TrxID are held once, and the last ticket goes to one buyer only. On PGlite and PostgreSQL.
  */
-import { Worker } from 'node:worker_threads';
 import request from 'supertest';
 import { jest } from '@jest/globals';
 import pg from 'pg';
@@ -14,6 +13,7 @@ import { api } from '../../shared/api/contract.ts';
 import { urlOf } from '../../shared/api/endpoint.ts';
 import { PURCHASE_LIMIT } from '../../server/purchases/service.ts';
 import { account, buy, insertLottery, purchase, rows, type Player } from './purchase-fixtures.ts';
+import { messagesOf, transactionsLocking } from '../helpers/db-messages.ts';
 
 let t: TestApp;
 let a: Player, b: Player;
@@ -352,25 +352,10 @@ describe('POST /api/v1/transactions-create/', () => {
     'on the embedded database, a purchase’s transaction is three messages: BEGIN, lock and reads; the insert; the end',
     async () => {
       const lottery = await insertLottery(t);
-      const sent = jest.spyOn(Worker.prototype, 'postMessage');
-      type Sent = { op: string; tx?: number; sql?: string; params?: unknown[] };
-      let batches: Sent[][];
-      try {
-        await buy(t, a, purchase(lottery, TICKET)).expect(201);
-        batches = sent.mock.calls.map(([batch]) => batch as Sent[]);
-      } finally {
-        sent.mockRestore();
-      }
+      const batches = await messagesOf(() => buy(t, a, purchase(lottery, TICKET)).expect(201));
       // The purchase's transaction is the one that locks this lottery (a background job's would be another).
-      const mine = batches.flat().find((r) => r.op === 'query' && r.sql?.includes('FOR UPDATE') && r.params?.[0] === lottery)?.tx;
-      expect(mine).toEqual(expect.any(Number));
-      const ofTx = batches.map((b) =>
-        b
-          .filter((r) => r.tx === mine)
-          .map((r) => r.op)
-          .join(' + '),
-      );
-      expect(ofTx.filter(Boolean)).toEqual(['begin + query + query', 'query', 'end']);
+      const [mine] = transactionsLocking(batches, lottery);
+      expect(mine).toEqual(['begin + query + query', 'query', 'end']);
       expect((await rows(t)).map((r) => r.ticket)).toEqual([TICKET]);
     },
   );

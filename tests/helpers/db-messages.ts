@@ -1,0 +1,40 @@
+/**
+ * The messages the app sends to the embedded database's thread (server/db/pglite-worker.ts), counted by transaction: a
+ * transaction holds the one connection from its BEGIN to its end while every other statement waits, so the number of
+ * its round trips is a cost tests can hold (docs/decisions/089-purchase-reads-sent-with-the-lock.md, 090).
+ */
+import { Worker } from 'node:worker_threads';
+import { jest } from '@jest/globals';
+
+type Sent = { op: string; tx?: number; sql?: string; params?: unknown[] };
+
+/** What `work` sent to the database's thread, message by message. */
+export async function messagesOf(work: () => Promise<unknown>): Promise<Sent[][]> {
+  const sent = jest.spyOn(Worker.prototype, 'postMessage');
+  try {
+    await work();
+    return sent.mock.calls.map(([batch]) => batch as Sent[]);
+  } finally {
+    sent.mockRestore();
+  }
+}
+
+/**
+ * The transactions that began by locking with `param` (a `FOR UPDATE` statement whose first parameter it is), in the
+ * order they began, each as its messages' operations: `['begin + query + query', 'query', 'end']`.
+ */
+export function transactionsLocking(batches: Sent[][], param: unknown): string[][] {
+  const ids = [
+    ...new Set(batches.flat().flatMap((r) => (r.op === 'query' && r.sql?.includes('FOR UPDATE') && r.params?.[0] === param ? [r.tx] : []))),
+  ];
+  return ids.map((id) =>
+    batches
+      .map((b) =>
+        b
+          .filter((r) => r.tx === id)
+          .map((r) => r.op)
+          .join(' + '),
+      )
+      .filter(Boolean),
+  );
+}
