@@ -25,7 +25,14 @@ function flatten(value: Json, prefix = '', out = new Map<string, Json>()): Map<s
   return out;
 }
 
-const load = (lng: string, file: string) => flatten(JSON.parse(readFileSync(`${LOCALES}${lng}/${file}`, 'utf8')) as Json);
+const loaded = new Map<string, Map<string, Json>>();
+/** A namespace file's leaves, read once. */
+function load(lng: string, file: string): Map<string, Json> {
+  const path = `${LOCALES}${lng}/${file}`;
+  let leaves = loaded.get(path);
+  if (!leaves) loaded.set(path, (leaves = flatten(JSON.parse(readFileSync(path, 'utf8')) as Json)));
+  return leaves;
+}
 
 /**
  * The interpolated names of a string: `{{n}}`, `{{ n }}`, `{{- html}}` and `{{n, number}}` are all `n`. A text nested
@@ -44,7 +51,12 @@ function variables(value: Json, lng: string, file: string, seen = new Set<string
     const [ns, key] = ref!.includes(':') ? (ref!.split(':', 2) as [string, string]) : [file.replace(/\.json$/, ''), ref!];
     if (seen.has(`${ns}:${key}`)) continue;
     seen.add(`${ns}:${key}`);
-    names.push(...variables(load(lng, `${ns}.json`).get(key) ?? null, lng, `${ns}.json`, seen));
+    // A key chosen by a value (`$t(api:status.{{from}})`) is one of several texts; its value is counted above.
+    if (ref!.includes('{{')) continue;
+    const nested = load(lng, `${ns}.json`).get(key);
+    // A nesting of a text that does not exist would show its key to the player.
+    if (nested === undefined) throw new Error(`${lng}/${file} nests $t(${ref}), which is not a text of ${lng}/${ns}.json`);
+    names.push(...variables(nested, lng, `${ns}.json`, seen));
   }
   return [...new Set(names)].sort();
 }
