@@ -58,8 +58,6 @@ export function hoursAndMinutes(total: number): { hours: number; minutes: number
   return { hours: Math.floor(whole / 60), minutes: whole % 60 };
 }
 
-export type { CountText };
-
 /**
  * How long a session has lasted, in the language: "2 hours 5 minutes", "45 minutes", "1 hour"; "২ ঘণ্টা ৫ মিনিট" in
  * Bengali digits. The words are `profile:reality.hours` and `profile:reality.minutes` (plurals by `count`); hours are

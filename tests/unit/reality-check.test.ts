@@ -1,5 +1,6 @@
 /** The rules of the reality check (docs/rules/play-safe.md#7-reality-check), as plain functions of their inputs and the time. */
 import { createI18n, loadResources } from '../../server/i18n.ts';
+import type { CountText } from '../../shared/i18n.ts';
 import { formatTaka } from '../../shared/money.ts';
 import { playRefusals } from '../../shared/play-safe/refusals.ts';
 import {
@@ -12,7 +13,6 @@ import {
   minutesPlayed,
   REALITY_DEFAULT,
   realityDueAt,
-  type CountText,
   type RealitySession,
 } from '../../shared/play-safe/reality.ts';
 import { RealityIntervalBody } from '../../shared/play-safe/schemas.ts';
