@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { openPgliteThread, type ThreadEvent } from './pglite-thread.ts';
+import { openPipe } from './pipe.ts';
 import { holdDir, pgliteDir } from './pglite.ts';
 import { MAX_PREPARED, normalising, planChanged, PREPARABLE, sharedParsers, wrap, type Db, type Row, type Runner } from './types.ts';
 
@@ -72,12 +73,12 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
         return once();
       }
     };
-  const pool = new pg.Pool({
+  // The pipe is one of the connections the pool may open (DATABASE_POOL_MAX): the pool keeps the others.
+  const poolMax = Math.max(1, (o.max ?? 10) - 1);
+  const clientConfig: pg.ClientConfig = {
     connectionString: url,
     types,
-    max: o.max ?? 10,
     connectionTimeoutMillis: o.connectTimeoutMs ?? 5_000,
-    idleTimeoutMillis: 30_000,
     keepAlive: true,
     // Named, so that an operator (or a test) can tell this app's connections apart in pg_stat_activity.
     application_name: schema ? `bhagya:${schema}` : 'bhagya',
@@ -90,7 +91,8 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
     ]
       .filter(Boolean)
       .join(' '),
-  });
+  };
+  const pool = new pg.Pool({ ...clientConfig, max: poolMax, idleTimeoutMillis: 30_000 });
   // Without a listener, an idle connection the server drops (restart, pg_terminate_backend) is an unhandled
   // 'error' event that ends the process. The pool has already removed that client; the next query opens a new one.
   const lost = connectionLost(o);
@@ -127,8 +129,16 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
         if (!client) await pool.end();
       },
     );
-  const db = make(runOn(pool, false), null);
-  db.stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 });
+  // Statements outside a transaction go on the pipe while it keeps up, else through the pool (server/db/pipe.ts).
+  const pipe = openPipe({ config: clientConfig, onLost: lost });
+  const piped = { query: (q: pg.QueryConfig) => pipe.query(q) ?? pool.query(q) } as Pick<pg.Pool, 'query'>;
+  const db = make(runOn(piped, false), null);
+  const end = db.close;
+  db.close = () => pipe.close().finally(end);
+  db.stats = () => {
+    const open = pipe.connected() ? 1 : 0;
+    return { total: pool.totalCount + open, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax + 1 };
+  };
   return db;
 }
 

@@ -1,0 +1,181 @@
+/**
+ * Statements outside a transaction on one pipelined connection (server/db/pipe.ts,
+ * docs/decisions/091-statements-pipelined-on-one-connection.md): they share one backend, each answers its own statement,
+ * one that fails fails alone, a slow one sends the next to the pool, and a dropped connection is replaced. PostgreSQL
+ * only: skipped without TEST_DATABASE_URL; CI's jest-pg step runs it (scripts/with-postgres.sh).
+ */
+import pg from 'pg';
+import type { Db } from '../../server/db/index.ts';
+import { databaseUnavailable } from '../../server/db/unavailable.ts';
+import { openPipe, type Pipe } from '../../server/db/pipe.ts';
+import { testDatabase, type TestDatabase } from '../helpers/database.ts';
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const onPostgres = pgUrl ? describe : describe.skip;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `ok` holds (the pipe connects in the background), at most 5 s. */
+async function until(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !ok(); i++) await sleep(50);
+  expect(ok()).toBe(true);
+}
+
+const pidOf = async (db: Db) => (await db.one<{ pid: number }>('SELECT pg_backend_pid() AS pid'))?.pid;
+
+onPostgres('statements outside a transaction, on the pipe', () => {
+  let d: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    d = await testDatabase();
+    db = await d.open({ max: 4 });
+    await db.query('SELECT 1'); // the pool answers it; the pipe connects meanwhile
+    await until(() => db.stats?.().total === 2);
+  });
+  afterAll(async () => {
+    await d.drop();
+  });
+
+  test('sent together, they share one backend, and each gets its own answer', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => db.one<{ n: number; pid: number }>('SELECT $1::int AS n, pg_backend_pid() AS pid', [i])),
+    );
+    expect(answers.map((a) => a?.n)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(new Set(answers.map((a) => a?.pid)).size).toBe(1);
+    // The pool's connection (opened by the first statement) is another backend, kept for transactions.
+    const inTx = await db.tx(async (tx) => pidOf(tx));
+    expect(inTx).not.toBe(answers[0]?.pid);
+  });
+
+  test('one that fails fails alone: those sent with it are answered, and the pipe goes on', async () => {
+    const [before, failed, after] = await Promise.allSettled([
+      db.one<{ n: number }>('SELECT 1 AS n'),
+      db.one('SELECT 1 / $1::int AS n', [0]),
+      db.one<{ n: number }>('SELECT 3 AS n'),
+    ]);
+    expect(before).toEqual({ status: 'fulfilled', value: { n: 1 } });
+    expect(failed.status).toBe('rejected');
+    expect((failed as PromiseRejectedResult).reason).toMatchObject({ code: '22012' });
+    expect(after).toEqual({ status: 'fulfilled', value: { n: 3 } });
+    expect(await db.one('SELECT 4 AS n')).toEqual({ n: 4 });
+  });
+
+  test('a slow statement does not hold up the statements asked for after it was seen to be slow', async () => {
+    const piped = await pidOf(db);
+    const order: string[] = [];
+    const slow = db.one<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.6)').then((r) => (order.push('slow'), r));
+    await sleep(150);
+    const quick = await db.one<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    order.push('quick');
+    expect((await slow)?.pid).toBe(piped);
+    expect(quick?.pid).not.toBe(piped); // the pool ran it
+    expect(order).toEqual(['quick', 'slow']);
+    expect(await pidOf(db)).toBe(piped); // answered: the pipe is used again
+  });
+
+  test('the instance opens no more connections than it may: the pipe is one of them', async () => {
+    await Promise.all(Array.from({ length: 10 }, () => db.tx((tx) => tx.query('SELECT pg_sleep(0.05)'))));
+    const s = db.stats?.();
+    expect(s?.max).toBe(4);
+    expect(s?.total).toBeLessThanOrEqual(4);
+    const name = (await db.one<{ name: string }>("SELECT current_setting('application_name') AS name"))?.name;
+    const open = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [name]);
+    expect(open?.n).toBeLessThanOrEqual(4);
+  });
+});
+
+onPostgres('the pipe on its own', () => {
+  let d: TestDatabase;
+  let admin: Db;
+  const pipes: Pipe[] = [];
+  beforeAll(async () => {
+    d = await testDatabase();
+    admin = await d.open();
+  });
+  afterAll(async () => {
+    for (const p of pipes) await p.close();
+    await d.drop();
+  });
+  const open = (o: Partial<Parameters<typeof openPipe>[0]> = {}) => {
+    const p = openPipe({ config: { connectionString: pgUrl, application_name: 'bhagya:pipe-test' }, onLost: () => undefined, ...o });
+    pipes.push(p);
+    return p;
+  };
+
+  test('until it is connected it runs nothing (the pool does), and then it does', async () => {
+    const p = open();
+    expect(p.connected()).toBe(false);
+    expect(p.query({ text: 'SELECT 1 AS n' })).toBeUndefined();
+    await until(() => p.connected());
+    expect((await p.query({ text: 'SELECT 1 AS n' }))?.rows).toEqual([{ n: 1 }]);
+  });
+
+  test('it takes at most maxInFlight statements unanswered', async () => {
+    const p = open({ maxInFlight: 2 });
+    p.query({ text: 'SELECT 1' });
+    await until(() => p.connected());
+    const a = p.query({ text: 'SELECT pg_sleep(0.1)' });
+    const b = p.query({ text: 'SELECT 2 AS n' });
+    expect(a).toBeDefined();
+    expect(b).toBeDefined();
+    expect(p.query({ text: 'SELECT 3' })).toBeUndefined();
+    await Promise.all([a, b]);
+    expect((await p.query({ text: 'SELECT 4 AS n' }))?.rows).toEqual([{ n: 4 }]);
+  });
+
+  test('its connection dropped: what was in flight fails as unavailable, it is told, and a new connection takes over', async () => {
+    const lost: Error[] = [];
+    const p = open({ onLost: (err) => void lost.push(err), config: { connectionString: pgUrl, application_name: 'bhagya:pipe-drop' } });
+    p.query({ text: 'SELECT 1' });
+    await until(() => p.connected());
+    const pid = (await p.query({ text: 'SELECT pg_backend_pid() AS pid' }))?.rows[0].pid as number;
+    const inFlight = p.query({ text: 'SELECT pg_sleep(5)' });
+    await sleep(100);
+    await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+    const err = await inFlight?.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(databaseUnavailable(err)).toBe(true);
+    await until(() => lost.length > 0 && !p.connected());
+    // The next statement goes to the pool while a new connection is made, then the pipe runs them again.
+    expect(p.query({ text: 'SELECT 1' })).toBeUndefined();
+    await until(() => p.connected());
+    const again = (await p.query({ text: 'SELECT pg_backend_pid() AS pid' }))?.rows[0].pid as number;
+    expect(again).not.toBe(pid);
+  });
+
+  test('a server that cannot be reached: it stays unconnected and leaves every statement to the pool', async () => {
+    const closedPort = new URL(pgUrl as string);
+    closedPort.port = '9';
+    const p = open({ config: { connectionString: closedPort.toString(), connectionTimeoutMillis: 500 } });
+    expect(p.query({ text: 'SELECT 1' })).toBeUndefined();
+    await sleep(300);
+    expect(p.connected()).toBe(false);
+    expect(p.query({ text: 'SELECT 1' })).toBeUndefined();
+  });
+
+  test('closed, it ends its connection', async () => {
+    const p = open({ config: { connectionString: pgUrl, application_name: 'bhagya:pipe-close' } });
+    p.query({ text: 'SELECT 1' });
+    await until(() => p.connected());
+    await p.close();
+    expect(p.connected()).toBe(false);
+    expect(p.query({ text: 'SELECT 1' })).toBeUndefined();
+    for (let i = 0; i < 50; i++) {
+      const n = (
+        await admin.one<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'bhagya:pipe-close'`)
+      )?.n;
+      if (n === 0) break;
+      await sleep(50);
+    }
+    expect(
+      (await admin.one<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'bhagya:pipe-close'`))?.n,
+    ).toBe(0);
+  });
+});
+
+// The driver's own pipeline mode is what the pipe relies on; fail here, naming it, if a version of pg drops it.
+test('node-postgres still has its pipeline mode', () => {
+  expect(new pg.Client({ pipeline: true }).pipeline).toBe(true);
+});
