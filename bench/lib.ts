@@ -181,6 +181,16 @@ export async function startApp(opts: {
   }
 }
 
+/** Runs `fn` over the items, `width` at a time (logins: each costs a production-strength hash, bench/traffic.ts). */
+export async function inTurn<T>(items: T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (i < items.length) await fn(items[i++] as T);
+    }),
+  );
+}
+
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));

@@ -12,7 +12,7 @@
 import { randomInt } from 'node:crypto';
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDb } from '../server/db/index.ts';
 import { PURCHASABLE } from '../server/lotteries/queries.ts';
@@ -57,8 +57,13 @@ const lottery = await db.one<{ id: number; ticket_price: number }>(
   `SELECT l.id, l.ticket_price FROM lotteries l WHERE ${PURCHASABLE} ORDER BY l.total_tickets DESC, l.id LIMIT 1`,
 );
 if (!lottery) throw new Error('the demo seed has no lottery on sale');
-const players = await Promise.all(
-  phones.map(async (phone, i) => {
+// Logged in one per core at a time, as bench/traffic.ts does: twenty production-strength hashes at once kept some
+// logins past the app's 10 s upstream timeout, and they were answered 400.
+const players: { ip: string; cookie: string; token: string; lng: string }[] = [];
+await bench.inTurn(
+  phones.map((phone, i) => ({ phone, i })),
+  availableParallelism(),
+  async ({ phone, i }) => {
     const ip = `10.77.0.${i + 1}`;
     const cookie = await bench.formLogin(base, phone, PASSWORD, { 'x-forwarded-for': ip });
     const t = await bench.raw(
@@ -68,8 +73,8 @@ const players = await Promise.all(
       JSON.stringify({ phone, password: PASSWORD }),
     );
     const token = (JSON.parse(t.body.toString('utf8')) as { access: string }).access;
-    return { ip, cookie, token, lng: i % 2 ? 'bn' : 'en' };
-  }),
+    players[i] = { ip, cookie, token, lng: i % 2 ? 'bn' : 'en' };
+  },
 );
 
 type Phase = 'before' | 'outage' | 'after';

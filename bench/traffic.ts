@@ -317,27 +317,17 @@ async function token(phone: string, password: string, ip: string): Promise<strin
   return access;
 }
 
-/** Runs `fn` over the items, `width` at a time. */
-async function inTurn<T>(items: T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let i = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (i < items.length) await fn(items[i++] as T);
-    }),
-  );
-}
-
 // Logins one per core at a time: each costs one or two production-strength scrypt hashes (the bench's cheap hash is
 // replaced at the first login, server/accounts/passwords.ts), 0.6 s of a core each on this machine. Eight at once made
 // each wait for the others' hashes, past the app's 10 s upstream timeout in a slow phase, and the set-up failed with a
 // login answered 400 (the set-up takes as long either way: it is the hashing).
 const LOGINS_AT_ONCE = availableParallelism();
 console.log(`bench: logging in ${players.length} players (form and token) and ${buyers.length + warmers.length} buyers (token) …`);
-await inTurn(players, LOGINS_AT_ONCE, async (p) => {
+await bench.inTurn(players, LOGINS_AT_ONCE, async (p) => {
   p.cookie = await bench.formLogin(nextBase(), p.phone, PASSWORD, { 'x-forwarded-for': p.ip });
   p.token = await token(p.phone, PASSWORD, p.ip);
 });
-await inTurn([...buyers, ...warmers], LOGINS_AT_ONCE, async (b) => void (b.token = await token(b.phone, PASSWORD, b.ip)));
+await bench.inTurn([...buyers, ...warmers], LOGINS_AT_ONCE, async (b) => void (b.token = await token(b.phone, PASSWORD, b.ip)));
 const staffToken = await token(DEMO_STAFF.phone, DEMO_STAFF.password, '10.9.0.1');
 const secondStaffToken = await token(SECOND_STAFF.phone, SECOND_STAFF.password, '10.9.0.2');
 console.log(`bench: set up in ${((Date.now() - started) / 1000).toFixed(0)} s`);
