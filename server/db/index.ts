@@ -97,6 +97,8 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
   // 'error' event that ends the process. The pool has already removed that client; the next query opens a new one.
   const lost = connectionLost(o);
   pool.on('error', lost);
+  // Statements outside a transaction go on the pipe while it keeps up, else through the pool (server/db/pipe.ts).
+  const pipe = openPipe({ config: clientConfig, onLost: lost });
   const make = (runner: Runner, client: pg.PoolClient | null): Db =>
     wrap(
       'postgres',
@@ -126,15 +128,13 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
         }
       },
       async () => {
-        if (!client) await pool.end();
+        if (client) return;
+        await pipe.close();
+        await pool.end();
       },
     );
-  // Statements outside a transaction go on the pipe while it keeps up, else through the pool (server/db/pipe.ts).
-  const pipe = openPipe({ config: clientConfig, onLost: lost });
   const piped = { query: (q: pg.QueryConfig) => pipe.query(q) ?? pool.query(q) } as Pick<pg.Pool, 'query'>;
   const db = make(runOn(piped, false), null);
-  const end = db.close;
-  db.close = () => pipe.close().finally(end);
   db.stats = () => {
     const open = pipe.connected() ? 1 : 0;
     return { total: pool.totalCount + open, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax + 1 };

@@ -53,8 +53,10 @@ export function openPipe(o: PipeOptions): Pipe {
     if (connecting || closed || Date.now() < retryAt) return;
     connecting = true;
     const c = new pg.Client({ ...o.config, pipeline: true });
+    // Only the connection in use: a replaced one ending late must not empty its successor's list.
     const gone = () => {
-      if (client === c) client = null;
+      if (client !== c) return;
+      client = null;
       sentAt.length = 0;
     };
     c.on('error', (err) => {

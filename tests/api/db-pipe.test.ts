@@ -9,17 +9,12 @@ import type { Db } from '../../server/db/index.ts';
 import { databaseUnavailable } from '../../server/db/unavailable.ts';
 import { openPipe, type Pipe } from '../../server/db/pipe.ts';
 import { testDatabase, type TestDatabase } from '../helpers/database.ts';
+import { until } from '../helpers/wait.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const onPostgres = pgUrl ? describe : describe.skip;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Waits until `ok` holds (the pipe connects in the background), at most 5 s. */
-async function until(ok: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !ok(); i++) await sleep(50);
-  expect(ok()).toBe(true);
-}
 
 const pidOf = async (db: Db) => (await db.one<{ pid: number }>('SELECT pg_backend_pid() AS pid'))?.pid;
 
@@ -30,7 +25,7 @@ onPostgres('statements outside a transaction, on the pipe', () => {
     d = await testDatabase();
     db = await d.open({ max: 4 });
     await db.query('SELECT 1'); // the pool answers it; the pipe connects meanwhile
-    await until(() => db.stats?.().total === 2);
+    await until(() => db.stats?.().total === 2, 5000, 50);
   });
   afterAll(async () => {
     await d.drop();
@@ -106,14 +101,14 @@ onPostgres('the pipe on its own', () => {
     const p = open();
     expect(p.connected()).toBe(false);
     expect(p.query({ text: 'SELECT 1 AS n' })).toBeUndefined();
-    await until(() => p.connected());
+    await until(() => p.connected(), 5000, 50);
     expect((await p.query({ text: 'SELECT 1 AS n' }))?.rows).toEqual([{ n: 1 }]);
   });
 
   test('it takes at most maxInFlight statements unanswered', async () => {
     const p = open({ maxInFlight: 2 });
     p.query({ text: 'SELECT 1' });
-    await until(() => p.connected());
+    await until(() => p.connected(), 5000, 50);
     const a = p.query({ text: 'SELECT pg_sleep(0.1)' });
     const b = p.query({ text: 'SELECT 2 AS n' });
     expect(a).toBeDefined();
@@ -127,7 +122,7 @@ onPostgres('the pipe on its own', () => {
     const lost: Error[] = [];
     const p = open({ onLost: (err) => void lost.push(err), config: { connectionString: pgUrl, application_name: 'bhagya:pipe-drop' } });
     p.query({ text: 'SELECT 1' });
-    await until(() => p.connected());
+    await until(() => p.connected(), 5000, 50);
     const pid = (await p.query({ text: 'SELECT pg_backend_pid() AS pid' }))?.rows[0].pid as number;
     const inFlight = p.query({ text: 'SELECT pg_sleep(5)' });
     await sleep(100);
@@ -137,10 +132,10 @@ onPostgres('the pipe on its own', () => {
       (e: unknown) => e,
     );
     expect(databaseUnavailable(err)).toBe(true);
-    await until(() => lost.length > 0 && !p.connected());
+    await until(() => lost.length > 0 && !p.connected(), 5000, 50);
     // The next statement goes to the pool while a new connection is made, then the pipe runs them again.
     expect(p.query({ text: 'SELECT 1' })).toBeUndefined();
-    await until(() => p.connected());
+    await until(() => p.connected(), 5000, 50);
     const again = (await p.query({ text: 'SELECT pg_backend_pid() AS pid' }))?.rows[0].pid as number;
     expect(again).not.toBe(pid);
   });
@@ -158,20 +153,14 @@ onPostgres('the pipe on its own', () => {
   test('closed, it ends its connection', async () => {
     const p = open({ config: { connectionString: pgUrl, application_name: 'bhagya:pipe-close' } });
     p.query({ text: 'SELECT 1' });
-    await until(() => p.connected());
+    await until(() => p.connected(), 5000, 50);
     await p.close();
     expect(p.connected()).toBe(false);
     expect(p.query({ text: 'SELECT 1' })).toBeUndefined();
-    for (let i = 0; i < 50; i++) {
-      const n = (
-        await admin.one<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'bhagya:pipe-close'`)
-      )?.n;
-      if (n === 0) break;
-      await sleep(50);
-    }
-    expect(
-      (await admin.one<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'bhagya:pipe-close'`))?.n,
-    ).toBe(0);
+    const sessions = async () =>
+      (await admin.one<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'bhagya:pipe-close'`))?.n;
+    await until(async () => (await sessions()) === 0, 2500, 50);
+    expect(await sessions()).toBe(0);
   });
 });
 
