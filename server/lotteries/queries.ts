@@ -77,9 +77,10 @@ export const PROOF_STATE = `COALESCE((SELECT c.beacon_value IS NOT NULL AND (c.b
  * A numbers lottery `l`'s jackpot, null for the tickets kind: `⌊sales × jackpot_share / 100⌋ + rollover_in`, the sales
  * being its `success` tickets' price (the rule of jackpotAmount, shared/draws/tiers.ts; docs/rules/lotteries-and-sales.md#9-the-draw),
  * kept in its tally as HELD is. After the draw it no longer changes: the paid tickets are frozen and a drawn lottery receives no rollover.
+ * `jackpotOf` is the same rule for a statement that has the tally's `paid` at hand (joined rather than looked up per row).
  */
-export const JACKPOT = `(CASE WHEN l.kind = 'numbers' THEN
-  (SELECT x.paid FROM lottery_tallies x WHERE x.lottery_id = l.id) * l.jackpot_share / 100 + l.rollover_in END)`;
+export const jackpotOf = (paid: string) => `(CASE WHEN l.kind = 'numbers' THEN ${paid} * l.jackpot_share / 100 + l.rollover_in END)`;
+export const JACKPOT = jackpotOf('(SELECT x.paid FROM lottery_tallies x WHERE x.lottery_id = l.id)');
 
 /** The kind and a numbers lottery's settings, and its jackpot (`jackpot`). */
 export const NUMBERS_COLUMNS = `l.kind, l.jackpot_share, l.tier2_prize, l.tier3_prize, l.tier4_prize, l.tier5_prize, l.rollover_in, l.rollover_to,

@@ -27,7 +27,7 @@ export type { SaleState } from './queries.ts';
  * A numbers lottery `l`'s jackpot as SQL, for the features that show a lottery's total prize in their own queries
  * (docs/rules/lotteries-and-sales.md#1-lottery-fields): null for the tickets kind.
  */
-export { JACKPOT, PROOF_STATE, PURCHASABLE, SALE_COLUMNS } from './queries.ts';
+export { JACKPOT, jackpotOf, PROOF_STATE, PURCHASABLE, SALE_COLUMNS } from './queries.ts';
 
 /**
  * Takes the lottery's one lock for its sales, until the transaction `tx` ends (server/lotteries/queries.ts lockLottery):

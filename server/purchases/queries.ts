@@ -4,7 +4,7 @@ import type { ClaimStatus } from '../../shared/claims/schemas.ts';
 import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
 import type { MyTransactionFilter } from '../../shared/purchases/states.ts';
 import type { LotteryKind } from '../../shared/draws/tiers.ts';
-import { JACKPOT, SALE_COLUMNS, type SaleState } from '../lotteries/service.ts';
+import { JACKPOT, jackpotOf, SALE_COLUMNS, type SaleState } from '../lotteries/service.ts';
 import { playCheckColumns, type PlayCheckRead } from '../play-safe/service.ts';
 
 /** A row of `transactions`. */
@@ -160,20 +160,23 @@ export type PlayerTransactionRow = Omit<TransactionRow, 'user_id' | 'idempotency
 
 /**
  * A prize counts only once its lottery's results are published (the draw publishes both in one transaction); its claim
- * comes with it (docs/rules/lotteries-and-sales.md#11-prize-claims).
+ * comes with it (docs/rules/lotteries-and-sales.md#11-prize-claims). The lottery's tally (its jackpot) and its draw's
+ * commitment (its numbers, its Lucky Chance key) are joined, one row each by primary key, not looked up again for
+ * every card of the same lottery (docs/decisions/092-my-lotteries-joins-its-lotteries-once.md).
  */
 const playerSelect = (
   from: string,
   extra = '',
 ) => `SELECT t.id, t.lottery_id, t.slip_id, t.ticket, t.amount, t.transaction_type, t.payment_method,
     t.payment_number, t.trx_id, t.status, t.created_at, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date,
-    COALESCE(${JACKPOT}, l.total_prize) AS l_total_prize, l.is_result_published AS l_is_result_published,
+    COALESCE(${jackpotOf('x.paid')}, l.total_prize) AS l_total_prize, l.is_result_published AS l_is_result_published,
     COALESCE(l.drawn_at, l.end_date) AS l_drawn_at, l.kind AS l_kind, l.draw_at AS l_draw_at,
-    CASE WHEN l.is_result_published THEN (SELECT dc.numbers FROM draw_commitments dc WHERE dc.lottery_id = l.id) END AS numbers,
-    CASE WHEN l.lucky_count > 0 THEN (SELECT dc.commitment FROM draw_commitments dc WHERE dc.lottery_id = l.id) END AS lucky_key,
+    CASE WHEN l.is_result_published THEN dc.numbers END AS numbers, CASE WHEN l.lucky_count > 0 THEN dc.commitment END AS lucky_key,
     p.id AS prize_id, p.prize_money, p.withheld_reason, p.lucky_code AS prize_lucky_code, c.status AS claim_status${extra}
   FROM ${from} t
   JOIN lotteries l ON l.id = t.lottery_id
+  LEFT JOIN lottery_tallies x ON x.lottery_id = l.id
+  LEFT JOIN draw_commitments dc ON dc.lottery_id = l.id
   LEFT JOIN prizes p ON p.transaction_id = t.id AND l.is_result_published
   LEFT JOIN prize_claims c ON c.prize_id = p.id`;
 const PLAYER_SELECT = playerSelect('transactions');
