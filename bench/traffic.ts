@@ -62,7 +62,8 @@
  * its server processes per request beside it (the database shares this machine's cores; not judged: the floors are
  * the app's, as the issue set them). Beside the pages' verdicts, not
  * judged: each page against its own reads and its render floor, and the share of its CPU that the writes cost
- * (measured alone after the page cases, no page asked for). Loopback only, bounded in time, stops by itself,
+ * (measured alone after the page cases, no page asked for); and how long the writes' answers took while the pages were
+ * served beside them (median and p99 of each kind). Loopback only, bounded in time, stops by itself,
  * removes its temporary directory and ends its processes; exits 1 when a budget is missed, 2 without a build.
  *
  *   BENCH_SECONDS (5)  length of one measured run   BENCH_ROUNDS (3)  app/reference pairs per case
@@ -346,6 +347,12 @@ const writes = {
   onMs: 0,
   onSince: 0,
   timer: undefined as NodeJS.Timeout | undefined,
+  /** How long each write took (ms, answered as asked), while pages were served beside it; not the writes alone. */
+  took: { purchase: [] as number[], trxId: [] as number[], approve: [] as number[] },
+  alone: false,
+};
+const took = (k: keyof typeof writes.took, since: number) => {
+  if (!writes.alone) writes.took[k].push(performance.now() - since);
 };
 const needTrxId: Pending[] = [];
 const needApproval: number[] = [];
@@ -375,6 +382,7 @@ async function purchase(now: number): Promise<void> {
   if (!p) return void writes.skipped++;
   wrote(p, now);
   const body = { lottery_id: lottery.id, ticket: freshTicket(lottery.id), amount: lottery.ticket_price, payment_method: 'bkash' };
+  const since = performance.now();
   const r = await apiCall(
     nextBase(),
     'POST',
@@ -383,12 +391,14 @@ async function purchase(now: number): Promise<void> {
     body,
   );
   if (r.status !== 201) return failed('purchase', r.status);
+  took('purchase', since);
   writes.done.purchase++;
   needTrxId.push({ id: r.json().id as number, player: p });
 }
 
 async function giveTrxId(t: Pending, now: number): Promise<void> {
   wrote(t.player, now);
+  const since = performance.now();
   const r = await apiCall(
     nextBase(),
     'PATCH',
@@ -397,6 +407,7 @@ async function giveTrxId(t: Pending, now: number): Promise<void> {
     { trx_id: freshTrxId(), payment_number: '01700000000' },
   );
   if (r.status !== 200) return failed('trx-id', r.status);
+  took('trxId', since);
   writes.done.trxId++;
   needApproval.push(t.id);
 }
@@ -404,6 +415,7 @@ async function giveTrxId(t: Pending, now: number): Promise<void> {
 /** A payment approved by hand: proposed by one staff member with the receipt's reason, approved by another. */
 async function approve(id: number): Promise<void> {
   const reason = { reason: 'Bench: the receipt matches the TrxID' };
+  const since = performance.now();
   const proposed = await apiCall(
     nextBase(),
     'POST',
@@ -421,6 +433,7 @@ async function approve(id: number): Promise<void> {
     reason,
   );
   if (r.status !== 200) return failed('approve', r.status);
+  took('approve', since);
   writes.done.approve++;
 }
 
@@ -747,6 +760,7 @@ for (const c of selected.filter((x) => !together.includes(x))) await inTurns([c]
  */
 let writesAlone: { app: number | null; db: number | null } | null = null;
 if (WRITES_PER_SEC && selected.some((c) => c.judged)) {
+  writes.alone = true;
   writesAlone = await withWrites(true, async () => {
     await bench.sleep(1000);
     return cpuPerSec(SECONDS);
@@ -900,6 +914,16 @@ if (writes.sent) {
   console.log(
     `\nWrites while the app ran: ${writes.done.purchase} purchases, ${writes.done.trxId} TrxIDs, ${writes.done.approve} approvals` +
       `${writes.skipped ? `, ${writes.skipped} skipped (every player at his limit)` : ''}${failures ? `; refused or failed: ${failures}` : ''}.`,
+  );
+  // What a player and a staff member waited for their write while the pages were served beside it.
+  const waited = (k: keyof typeof writes.took, what: string) => {
+    const ms = [...writes.took[k]].sort((a, b) => a - b);
+    const at = (q: number) => (ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0).toFixed(0);
+    return ms.length ? `${what} median ${at(0.5)} ms, p99 ${at(0.99)} ms` : `${what} none`;
+  };
+  console.log(
+    `Their answers while pages were served: ${waited('purchase', 'purchase')}; ${waited('trxId', 'TrxID')}; ` +
+      `${waited('approve', 'proposal and approval together')}.`,
   );
 }
 process.exit(failedBudget ? 1 : 0);
