@@ -918,8 +918,8 @@ if (writes.sent) {
   // What a player and a staff member waited for their write while the pages were served beside it.
   const waited = (k: keyof typeof writes.took, what: string) => {
     const ms = [...writes.took[k]].sort((a, b) => a - b);
-    const at = (q: number) => (ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0).toFixed(0);
-    return ms.length ? `${what} median ${at(0.5)} ms, p99 ${at(0.99)} ms` : `${what} none`;
+    const p99 = ms[Math.min(ms.length - 1, Math.floor(0.99 * ms.length))] ?? 0;
+    return ms.length ? `${what} median ${bench.median(ms).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms` : `${what} none`;
   };
   console.log(
     `Their answers while pages were served: ${waited('purchase', 'purchase')}; ${waited('trxId', 'TrxID')}; ` +
