@@ -23,20 +23,6 @@ export type PoolOptions = {
 /** A dropped connection, of an idle pooled client or of one checked out between two queries: the pool replaces it. */
 const connectionLost = (o: PoolOptions) => (err: Error) => o.onConnectionError?.(err);
 
-/**
- * A transaction's statements one after the other on its connection, in the order they were asked for: a caller may
- * ask for several at once (a purchase's lock and reads, docs/decisions/089-purchase-reads-sent-with-the-lock.md), and
- * node-postgres queues a busy client's queries only until its version 9.
- */
-function oneAtATime(run: Runner): Runner {
-  let last: Promise<unknown> = Promise.resolve();
-  return (sql, params) => {
-    const next = last.then(() => run(sql, params));
-    last = next.catch(() => undefined);
-    return next;
-  };
-}
-
 async function openPostgres(url: string, schema: string | undefined, o: PoolOptions): Promise<Db> {
   const shared = sharedParsers((oid) => pg.types.getTypeParser(oid, 'text'));
   const types = {
@@ -92,7 +78,9 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
       .filter(Boolean)
       .join(' '),
   };
-  const pool = new pg.Pool({ ...clientConfig, max: poolMax, idleTimeoutMillis: 30_000 });
+  // Pipelined (docs/decisions/093-writes-hold-the-lottery-for-less.md): the statements a transaction asks
+  // for at once are written at once and answered in order, one round trip instead of one each.
+  const pool = new pg.Pool({ ...clientConfig, pipeline: true, max: poolMax, idleTimeoutMillis: 30_000 });
   // Without a listener, an idle connection the server drops (restart, pg_terminate_backend) is an unhandled
   // 'error' event that ends the process. The pool has already removed that client; the next query opens a new one.
   const lost = connectionLost(o);
@@ -115,8 +103,10 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
         };
         c.on('error', onError);
         try {
+          // BEGIN is answered before any statement of the transaction is written: one that ran outside it, because
+          // BEGIN alone failed, could commit by itself.
           await c.query('BEGIN');
-          const result = await fn(make(oneAtATime(runOn(c, true)), c));
+          const result = await fn(make(runOn(c, true), c));
           await c.query('COMMIT');
           return result;
         } catch (err) {

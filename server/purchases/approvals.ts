@@ -30,7 +30,7 @@ export class ManualApprovals {
     let proposalId: number;
     try {
       proposalId = await this.db.tx(async (tx) => {
-        const before = await q.lockTransaction(tx, id);
+        const before = await q.lockTransaction(tx, id, 'shared');
         if (!before) refuse('transaction_not_found');
         refuseBy('propose', { actor: staff.user_id, owner: before.user_id });
         // Its reads and the open proposal's asked at once; approvable's refusals come first.

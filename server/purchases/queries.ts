@@ -78,17 +78,28 @@ export const transactionForUpdate = (db: Db, id: number) =>
  * A purchase locked for a change, in the caller's database transaction: its lottery's row first, then its own, the
  * order every purchase takes its locks in. The lottery is found from the purchase by the statement that locks it (a
  * purchase never changes lottery), a round trip fewer than reading the purchase first. Undefined when there is none.
+ *
+ * `lottery: 'shared'` is for a change that moves nothing in the lottery's tally (a TrxID given, an approval proposed):
+ * the lottery's row is locked FOR SHARE, so its close and its draw (FOR UPDATE) still wait for the change and the
+ * change for them, as does every change that moves a ticket, but two such changes do not wait for each other
+ * (docs/decisions/093-writes-hold-the-lottery-for-less.md).
  */
-export async function lockTransaction(db: Db, id: number): Promise<TransactionRow | undefined> {
+export async function lockTransaction(
+  db: Db,
+  id: number,
+  lottery: 'exclusive' | 'shared' = 'exclusive',
+): Promise<TransactionRow | undefined> {
   // Both asked at once: a transaction's statements run one after the other, so the purchase's row is locked only once
-  // the lottery's lock is granted, and on the embedded database both go to its thread in one message
-  // (docs/decisions/090-a-trx-id-reads-sent-together.md).
-  const [lottery, row] = await Promise.all([
-    db.one<{ id: number }>('SELECT id FROM lotteries WHERE id = (SELECT lottery_id FROM transactions WHERE id = $1) FOR UPDATE', [id]),
+  // the lottery's lock is granted, and both are written together (docs/decisions/090-a-trx-id-reads-sent-together.md).
+  const [locked, row] = await Promise.all([
+    db.one<{ id: number }>(lottery === 'shared' ? LOTTERY_OF_TRANSACTION_SHARED : LOTTERY_OF_TRANSACTION, [id]),
     transactionForUpdate(db, id),
   ]);
-  return lottery ? row : undefined;
+  return locked ? row : undefined;
 }
+
+const LOTTERY_OF_TRANSACTION = 'SELECT id FROM lotteries WHERE id = (SELECT lottery_id FROM transactions WHERE id = $1) FOR UPDATE';
+const LOTTERY_OF_TRANSACTION_SHARED = LOTTERY_OF_TRANSACTION.replace(/FOR UPDATE$/, 'FOR SHARE');
 
 /** The lottery's `pending` transactions, locked, in id order: what the freeze rejects (server/draws/freeze.ts). */
 export const pendingForUpdate = (db: Db, lotteryId: number) =>

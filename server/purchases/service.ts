@@ -272,7 +272,7 @@ export class Purchases {
     try {
       await this.d.db.tx(async (tx) => {
         // Another player's transaction answers as one that does not exist.
-        const cur = await q.lockTransaction(tx, id);
+        const cur = await q.lockTransaction(tx, id, 'shared');
         if (!cur || cur.user_id !== caller.user_id) refuse('transaction_not_found');
         if (cur.trx_id === body.trx_id) return;
         // What the refusals below read, asked at once and answered in one round trip; refused in this order

@@ -4,6 +4,7 @@
  * one that fails fails alone, a slow one sends the next to the pool, and a dropped connection is replaced. PostgreSQL
  * only: skipped without TEST_DATABASE_URL; CI's jest-pg step runs it (scripts/with-postgres.sh).
  */
+import { jest } from '@jest/globals';
 import pg from 'pg';
 import type { Db } from '../../server/db/index.ts';
 import { databaseUnavailable } from '../../server/db/unavailable.ts';
@@ -76,6 +77,98 @@ onPostgres('statements outside a transaction, on the pipe', () => {
     const name = (await db.one<{ name: string }>("SELECT current_setting('application_name') AS name"))?.name;
     const open = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [name]);
     expect(open?.n).toBeLessThanOrEqual(4);
+  });
+});
+
+// A transaction's statements asked for at once are written at once on its connection, and answered in order
+// (docs/decisions/093-writes-hold-the-lottery-for-less.md). BEGIN is answered first.
+onPostgres('a transaction’s statements asked for at once', () => {
+  let d: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    d = await testDatabase();
+    db = await d.open({ max: 4 });
+    await db.query('CREATE TABLE tx_pipe_kept (n int PRIMARY KEY)');
+  });
+  afterAll(async () => {
+    await d.drop();
+  });
+
+  /** What node-postgres is asked for, in order, and when each answer comes: `ask:` and `answer:` with the SQL. */
+  const traced = async <T>(fn: () => Promise<T>): Promise<{ result: T; events: string[] }> => {
+    const events: string[] = [];
+    const query = pg.Client.prototype.query;
+    const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as string | { text: string };
+      const sql = typeof q === 'string' ? q : q.text;
+      events.push(`ask:${sql}`);
+      const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
+      if (answer instanceof Promise)
+        answer.then(
+          () => events.push(`answer:${sql}`),
+          () => events.push(`failed:${sql}`),
+        );
+      return answer as never;
+    });
+    try {
+      return { result: await fn(), events };
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  test('they are all written before the first is answered, and each gets its own answer, in order', async () => {
+    const slow = 'SELECT 1 AS n, pg_sleep(0.05)';
+    const { result, events } = await traced(() =>
+      db.tx((tx) =>
+        Promise.all([tx.one<{ n: number }>(slow), tx.one<{ n: number }>('SELECT 2 AS n'), tx.one<{ n: number }>('SELECT 3 AS n')]),
+      ),
+    );
+    expect(result.map((r) => r?.n)).toEqual([1, 2, 3]);
+    const at = (e: string) => events.indexOf(e);
+    // BEGIN is answered before the transaction's first statement is written.
+    expect(at('answer:BEGIN')).toBeGreaterThanOrEqual(0);
+    expect(at('answer:BEGIN')).toBeLessThan(at(`ask:${slow}`));
+    // The two after it were written while the first still ran.
+    expect(at('ask:SELECT 3 AS n')).toBeLessThan(at(`answer:${slow}`));
+    expect(at('answer:COMMIT')).toBeGreaterThan(at('answer:SELECT 3 AS n'));
+  });
+
+  test('one that fails fails the transaction: those written with it fail too and nothing of it is kept', async () => {
+    const outcome = await db
+      .tx((tx) =>
+        Promise.all([
+          tx.query('INSERT INTO tx_pipe_kept (n) VALUES (1)'),
+          tx.query('SELECT 1 / $1::int AS n', [0]),
+          tx.query('INSERT INTO tx_pipe_kept (n) VALUES (2)'),
+        ]),
+      )
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(outcome).toMatchObject({ code: '22012' });
+    expect(await db.query('SELECT n FROM tx_pipe_kept')).toEqual([]);
+    // The connection is clean for the next transaction.
+    expect(await db.tx((tx) => tx.one<{ n: number }>('SELECT 5 AS n'))).toEqual({ n: 5 });
+  });
+
+  test('a statement asked for after another failed is refused as the transaction is aborted; nothing is kept', async () => {
+    const late: unknown[] = [];
+    const outcome = await db
+      .tx(async (tx) => {
+        await tx.query('INSERT INTO tx_pipe_kept (n) VALUES (3)');
+        const failed = tx.query('SELECT 1 / $1::int AS n', [0]);
+        const after = tx.query('INSERT INTO tx_pipe_kept (n) VALUES (4)').catch((err: unknown) => void late.push(err));
+        await Promise.all([failed, after]);
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(outcome).toMatchObject({ code: '22012' });
+    expect(late).toEqual([expect.objectContaining({ code: '25P02' })]);
+    expect(await db.query('SELECT n FROM tx_pipe_kept')).toEqual([]);
   });
 });
 

@@ -14,6 +14,9 @@ import { urlOf } from '../../shared/api/endpoint.ts';
 import { PURCHASE_LIMIT } from '../../server/purchases/service.ts';
 import { account, buy, insertLottery, purchase, rows, type Player } from './purchase-fixtures.ts';
 import { messagesOf, transactionsLocking } from '../helpers/db-messages.ts';
+import { until } from '../helpers/wait.ts';
+import { lockTransaction } from '../../server/purchases/queries.ts';
+import { lockLotteryForSale } from '../../server/lotteries/service.ts';
 
 let t: TestApp;
 let a: Player, b: Player;
@@ -360,19 +363,19 @@ describe('POST /api/v1/transactions-create/', () => {
     },
   );
 
-  // PostgreSQL: the lock and the reads, asked for at once, reach the connection one after the other (server/db/index.ts
-  // oneAtATime): a client is never asked while it runs a statement, which node-postgres stops queueing in version 9.
+  // PostgreSQL: the lock and the reads, asked for at once, are written together on the transaction's connection, in
+  // node-postgres's pipeline mode, and answered in order (docs/decisions/093-writes-hold-the-lottery-for-less.md).
   (process.env.TEST_DATABASE_URL ? test : test.skip)(
-    'on PostgreSQL, a purchase never asks its connection for a statement while one runs',
+    'on PostgreSQL, a purchase’s reads are written with its lock, on a pipelined connection, before the lock answers',
     async () => {
       const lottery = await insertLottery(t);
-      const busy: string[] = [];
+      const whileBusy: { sql: string; pipelined: boolean }[] = [];
       const query = pg.Client.prototype.query;
       const asked = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
         // node-postgres's own state: a client that is running a statement is not ready for another.
-        const c = this as unknown as { readyForQuery: boolean };
+        const c = this as unknown as { readyForQuery: boolean; pipeline: boolean };
         const q = args[0] as string | { text: string };
-        if (!c.readyForQuery) busy.push(typeof q === 'string' ? q : q.text);
+        if (!c.readyForQuery) whileBusy.push({ sql: typeof q === 'string' ? q : q.text, pipelined: c.pipeline });
         return (query as (...a: unknown[]) => unknown).apply(this, args) as never;
       });
       try {
@@ -380,7 +383,9 @@ describe('POST /api/v1/transactions-create/', () => {
       } finally {
         asked.mockRestore();
       }
-      expect(busy).toEqual([]);
+      // The reads went out while the lock ran; a client is asked while busy only in pipeline mode.
+      expect(whileBusy.some((x) => /EXISTS \(SELECT id FROM transactions WHERE lottery_id = \$1 AND ticket = \$2/.test(x.sql))).toBe(true);
+      expect(whileBusy.filter((x) => !x.pipelined)).toEqual([]);
       expect((await rows(t)).map((r) => r.ticket)).toEqual([TICKET]);
     },
   );
@@ -549,6 +554,48 @@ describe('PATCH /api/v1/transactions/{id}/trx-id/', () => {
     expect((await patch(b, theirs.id, {})).body).toEqual({ trx_id: ['This field is required.'] });
     expect((await rows(t)).map((r) => r.trx_id)).toEqual([mine.trx_id, null]);
   });
+
+  // A TrxID moves nothing in the lottery's tally: it holds the lottery's row FOR SHARE, so other changes of the lottery
+  // that do the same do not wait for it, and the close of sales (FOR UPDATE) still does
+  // (docs/decisions/093-writes-hold-the-lottery-for-less.md). Two connections: PostgreSQL only.
+  (process.env.TEST_DATABASE_URL ? test : test.skip)(
+    'on PostgreSQL, a TrxID is given while another change holds its lottery shared, and the close waits for both',
+    async () => {
+      const lottery = await insertLottery(t);
+      const first = (await buy(t, a, purchase(lottery, TICKET))).body;
+      const second = (await buy(t, b, purchase(lottery, '01-02-03-04-05-06'))).body;
+      let release = () => undefined as void;
+      const released = new Promise<void>((r) => (release = r));
+      let held = () => undefined as void;
+      const holding = new Promise<void>((r) => (held = r));
+      const other = t.db.tx(async (tx) => {
+        expect((await lockTransaction(tx, first.id, 'shared'))?.id).toBe(first.id);
+        held();
+        await released;
+      });
+      await holding;
+      // Were the TrxID's lock exclusive, it would wait for `other`, which ends only after it: the test would time out.
+      const given = await patch(b, second.id, { trx_id: 'SHARED1234' });
+      expect(given.status).toBe(200);
+      expect(given.body).toMatchObject({ id: second.id, trx_id: 'SHARED1234' });
+      // The close takes the lottery FOR UPDATE: it waits for the change still holding the lottery.
+      let closed = false;
+      const close = t.db.tx((tx) => lockLotteryForSale(tx, lottery)).then((locked) => ((closed = true), locked));
+      await until(
+        async () =>
+          (
+            await t.db.query(
+              `SELECT 1 FROM pg_stat_activity WHERE application_name = current_setting('application_name')
+                 AND wait_event_type = 'Lock' AND query LIKE 'SELECT id FROM lotteries WHERE id = $1 FOR UPDATE%'`,
+            )
+          ).length === 1,
+      );
+      expect(closed).toBe(false);
+      release();
+      await other;
+      expect(await close).toBe(true);
+    },
+  );
 });
 
 const mineOf = (p: Player, query: Record<string, unknown> = {}, lang?: string) => to(t, api.myTransactions, { query, as: p, lang });
