@@ -293,7 +293,14 @@ const reference = await bench.startReference();
 let rr = 0;
 /** The next instance, in turn. */
 const nextBase = () => bases[rr++ % bases.length] as string;
-const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+/** The writes in flight at most: the open loop sends no more while this many wait for their answers. */
+const WRITES_IN_FLIGHT = 200;
+/**
+ * The API's client: a socket for every write in flight, as every player has his own connection. With 32 sockets, the
+ * writes beside a saturated page queued in this client, 12–34 of them at the peaks (bench/RESULTS.md, issue 32,
+ * 2026-12-02).
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: WRITES_IN_FLIGHT });
 
 async function apiCall(base: string, method: string, path: string, headers: Record<string, string>, body?: unknown) {
   const r = await bench.raw(
@@ -447,14 +454,14 @@ function write(): Promise<void> {
   return purchase(now);
 }
 
-/** Starts the writes: open loop, as many as the rate asks for whatever the answers take (at most 200 in flight). */
+/** Starts the writes: open loop, as many as the rate asks for whatever the answers take (at most WRITES_IN_FLIGHT in flight). */
 function writesOn() {
   if (!WRITES_PER_SEC) return;
   writes.onSince = Date.now();
   const first = writes.sent;
   writes.timer = setInterval(() => {
     const due = Math.floor(((Date.now() - writes.onSince) * WRITES_PER_SEC) / 1000) - (writes.sent - first);
-    for (let i = 0; i < due && writes.inFlight < 200; i++) {
+    for (let i = 0; i < due && writes.inFlight < WRITES_IN_FLIGHT; i++) {
       writes.sent++;
       writes.inFlight++;
       write()
