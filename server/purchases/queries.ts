@@ -92,14 +92,14 @@ export async function lockTransaction(
   // Both asked at once: a transaction's statements run one after the other, so the purchase's row is locked only once
   // the lottery's lock is granted, and both are written together (docs/decisions/090-a-trx-id-reads-sent-together.md).
   const [locked, row] = await Promise.all([
-    db.one<{ id: number }>(lottery === 'shared' ? LOTTERY_OF_TRANSACTION_SHARED : LOTTERY_OF_TRANSACTION, [id]),
+    db.one<{ id: number }>(
+      `SELECT id FROM lotteries WHERE id = (SELECT lottery_id FROM transactions WHERE id = $1) ${lottery === 'shared' ? 'FOR SHARE' : 'FOR UPDATE'}`,
+      [id],
+    ),
     transactionForUpdate(db, id),
   ]);
   return locked ? row : undefined;
 }
-
-const LOTTERY_OF_TRANSACTION = 'SELECT id FROM lotteries WHERE id = (SELECT lottery_id FROM transactions WHERE id = $1) FOR UPDATE';
-const LOTTERY_OF_TRANSACTION_SHARED = LOTTERY_OF_TRANSACTION.replace(/FOR UPDATE$/, 'FOR SHARE');
 
 /** The lottery's `pending` transactions, locked, in id order: what the freeze rejects (server/draws/freeze.ts). */
 export const pendingForUpdate = (db: Db, lotteryId: number) =>

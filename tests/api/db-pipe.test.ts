@@ -4,12 +4,12 @@
  * one that fails fails alone, a slow one sends the next to the pool, and a dropped connection is replaced. PostgreSQL
  * only: skipped without TEST_DATABASE_URL; CI's jest-pg step runs it (scripts/with-postgres.sh).
  */
-import { jest } from '@jest/globals';
 import pg from 'pg';
 import type { Db } from '../../server/db/index.ts';
 import { databaseUnavailable } from '../../server/db/unavailable.ts';
 import { openPipe, type Pipe } from '../../server/db/pipe.ts';
 import { testDatabase, type TestDatabase } from '../helpers/database.ts';
+import { queriesOf } from '../helpers/pg-queries.ts';
 import { until } from '../helpers/wait.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -97,24 +97,15 @@ onPostgres('a transaction’s statements asked for at once', () => {
   /** What node-postgres is asked for, in order, and when each answer comes: `ask:` and `answer:` with the SQL. */
   const traced = async <T>(fn: () => Promise<T>): Promise<{ result: T; events: string[] }> => {
     const events: string[] = [];
-    const query = pg.Client.prototype.query;
-    const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const q = args[0] as string | { text: string };
-      const sql = typeof q === 'string' ? q : q.text;
+    const result = await queriesOf(({ sql, answer }) => {
       events.push(`ask:${sql}`);
-      const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
       if (answer instanceof Promise)
         answer.then(
           () => events.push(`answer:${sql}`),
           () => events.push(`failed:${sql}`),
         );
-      return answer as never;
-    });
-    try {
-      return { result: await fn(), events };
-    } finally {
-      spy.mockRestore();
-    }
+    }, fn);
+    return { result, events };
   };
 
   test('they are all written before the first is answered, and each gets its own answer, in order', async () => {

@@ -5,8 +5,6 @@
  * a combination and a TrxID are held once, and the last ticket goes to one buyer only. On PGlite and PostgreSQL.
  */
 import request from 'supertest';
-import { jest } from '@jest/globals';
-import pg from 'pg';
 import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { to } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
@@ -14,6 +12,7 @@ import { urlOf } from '../../shared/api/endpoint.ts';
 import { PURCHASE_LIMIT } from '../../server/purchases/service.ts';
 import { account, buy, insertLottery, purchase, rows, type Player } from './purchase-fixtures.ts';
 import { messagesOf, transactionsLocking } from '../helpers/db-messages.ts';
+import { queriesOf } from '../helpers/pg-queries.ts';
 import { until } from '../helpers/wait.ts';
 import { lockTransaction } from '../../server/purchases/queries.ts';
 import { lockLotteryForSale } from '../../server/lotteries/service.ts';
@@ -370,19 +369,10 @@ describe('POST /api/v1/transactions-create/', () => {
     async () => {
       const lottery = await insertLottery(t);
       const whileBusy: { sql: string; pipelined: boolean }[] = [];
-      const query = pg.Client.prototype.query;
-      const asked = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-        // node-postgres's own state: a client that is running a statement is not ready for another.
-        const c = this as unknown as { readyForQuery: boolean; pipeline: boolean };
-        const q = args[0] as string | { text: string };
-        if (!c.readyForQuery) whileBusy.push({ sql: typeof q === 'string' ? q : q.text, pipelined: c.pipeline });
-        return (query as (...a: unknown[]) => unknown).apply(this, args) as never;
-      });
-      try {
-        await buy(t, a, purchase(lottery, TICKET)).expect(201);
-      } finally {
-        asked.mockRestore();
-      }
+      await queriesOf(
+        ({ sql, busy, pipelined }) => void (busy && whileBusy.push({ sql, pipelined })),
+        () => buy(t, a, purchase(lottery, TICKET)).expect(201),
+      );
       // The reads went out while the lock ran; a client is asked while busy only in pipeline mode.
       expect(whileBusy.some((x) => /EXISTS \(SELECT id FROM transactions WHERE lottery_id = \$1 AND ticket = \$2/.test(x.sql))).toBe(true);
       expect(whileBusy.filter((x) => !x.pipelined)).toEqual([]);
