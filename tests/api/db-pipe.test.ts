@@ -149,9 +149,14 @@ onPostgres('a transaction’s statements asked for at once', () => {
     const outcome = await db
       .tx(async (tx) => {
         await tx.query('INSERT INTO tx_pipe_kept (n) VALUES (3)');
-        const failed = tx.query('SELECT 1 / $1::int AS n', [0]);
-        const after = tx.query('INSERT INTO tx_pipe_kept (n) VALUES (4)').catch((err: unknown) => void late.push(err));
-        await Promise.all([failed, after]);
+        // Both settled before the transaction ends: its ROLLBACK's answer may otherwise come before the second's
+        // refusal is seen.
+        const [failed, after] = await Promise.allSettled([
+          tx.query('SELECT 1 / $1::int AS n', [0]),
+          tx.query('INSERT INTO tx_pipe_kept (n) VALUES (4)'),
+        ]);
+        late.push(after.status === 'rejected' ? after.reason : after.value);
+        if (failed.status === 'rejected') throw failed.reason;
       })
       .then(
         () => null,
