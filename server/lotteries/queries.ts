@@ -92,17 +92,29 @@ const COLUMNS = `l.id, l.name, l.name_bn, l.description, l.description_bn, l.sta
 
 /**
  * Purchasable: published, sales open (end_date authoritative), result not out and never drawn, tickets left; a condition on the
- * lottery `l`, by the database's clock. The purchase checks it under the lottery's row lock (saleState below).
+ * lottery `l`, by the database's clock. A purchase checks it under its share of the lottery's lock, and its last ticket again
+ * under the tally's row (server/purchases/queries.ts insertPurchase).
  */
 export const PURCHASABLE = `l.published AND NOT l.is_result_published AND NOT ${DRAWN} AND l.start_date <= now() AND l.end_date > now()
   AND ${HELD} < l.total_tickets`;
 
 /**
- * Locks the lottery's row until the transaction ends: every purchase and every status change of one lottery takes
- * this lock first, so that two buyers of its last ticket (or a buyer and staff moving a failed sale back to pending)
- * take turns, and each sees what the other committed. Undefined when there is no such lottery.
+ * Locks the lottery's row until the transaction ends: every status change of one lottery, its close and its draw take
+ * this lock first, so that they take turns with one another and with its purchases (which share it, below), and each
+ * sees what the other committed. Undefined when there is no such lottery.
  */
 export const lockLottery = (db: Db, id: number) => db.one<{ id: number }>('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE', [id]);
+
+/**
+ * A purchase's share of the lottery's lock, until the transaction ends: purchases of one lottery no longer wait for one
+ * another here, only for the close, the draw and every change that moves a ticket (FOR UPDATE), and those for them.
+ * The last ticket is then decided by the tally's row (insertPurchase). Only while its sales have not ended by the
+ * transaction's clock: a purchase after the end takes no share, so that the close, which waits for every holder, is
+ * not held off by buyers it will refuse (docs/decisions/094-purchases-share-the-lottery.md). Undefined when there is
+ * no such lottery or its sales ended.
+ */
+export const shareLotteryForPurchase = (db: Db, id: number) =>
+  db.one<{ id: number }>('SELECT id FROM lotteries WHERE id = $1 AND end_date > now() FOR SHARE', [id]);
 
 export type SaleState = {
   id: number;

@@ -35,6 +35,10 @@ export { JACKPOT, jackpotOf, PROOF_STATE, PURCHASABLE, SALE_COLUMNS } from './qu
  */
 export const lockLotteryForSale = async (tx: Db, id: number): Promise<boolean> => (await q.lockLottery(tx, id)) !== undefined;
 
+/** A purchase's share of the lottery's lock (server/lotteries/queries.ts shareLotteryForPurchase): false once its sales ended. */
+export const shareLotteryForPurchase = async (tx: Db, id: number): Promise<boolean> =>
+  (await q.shareLotteryForPurchase(tx, id)) !== undefined;
+
 /** The lottery's sale now, read after lockLotteryForSale in the same transaction (server/lotteries/queries.ts saleState). */
 export const saleState = (tx: Db, id: number): Promise<q.SaleState | undefined> => q.saleState(tx, id);
 

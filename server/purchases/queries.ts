@@ -122,17 +122,25 @@ export type NewTransaction = {
  * purchase's answer needs no statement of its own after the commit. The statement sees the lottery's tally as before
  * the insert, which a pending purchase does not change: a numbers lottery's jackpot counts paid tickets only
  * (tests/api/lottery-tallies.test.ts checks the answer against the lottery's).
+ *
+ * Undefined when the lottery has no ticket left. Purchases share the lottery's lock, so the last ticket is decided
+ * here: the lottery's tally row is locked first (`room`); a purchase that waited for it reads the row again as the one
+ * before it committed it (READ COMMITTED), with its condition tested again; the insert's trigger then adds the ticket
+ * to that row, held until this transaction ends (docs/decisions/094-purchases-share-the-lottery.md).
  */
-export async function insertPurchase(db: Db, t: NewTransaction): Promise<PlayerTransactionRow> {
-  const row = await db.one<PlayerTransactionRow>(
-    `WITH made AS (
+export async function insertPurchase(db: Db, t: NewTransaction): Promise<PlayerTransactionRow | undefined> {
+  return db.one<PlayerTransactionRow>(
+    `WITH room AS (
+       SELECT x.lottery_id FROM lottery_tallies x JOIN lotteries l ON l.id = x.lottery_id
+       WHERE x.lottery_id = $2 AND x.held < l.total_tickets FOR UPDATE OF x),
+     made AS (
        INSERT INTO transactions (user_id, lottery_id, ticket, amount, transaction_type, payment_method, payment_number, trx_id, nid, idempotency_key, status, trx_id_at)
-       VALUES ($1, $2, $3, $4, 'payment', $5, $6, $7, $8, $9, 'pending', CASE WHEN $7::text IS NULL THEN NULL ELSE now() END) RETURNING *)
+       SELECT $1::bigint, room.lottery_id, $3::text, $4::bigint, 'payment', $5::text, $6::text, $7::text, $8::text, $9::text, 'pending',
+         CASE WHEN $7::text IS NULL THEN NULL ELSE now() END
+       FROM room RETURNING *)
      ${playerSelect('made')}`,
     [t.user_id, t.lottery_id, t.ticket, t.amount, t.payment_method, t.payment_number, t.trx_id, t.nid, t.idempotency_key],
   );
-  if (!row) throw new Error('insert returned nothing');
-  return row;
 }
 
 export const setTrxId = (db: Db, id: number, trxId: string, paymentNumber: string | null) =>

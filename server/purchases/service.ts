@@ -23,7 +23,7 @@ import { uniqueViolation, type Db } from '../db/index.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import { tellPurchase } from '../messages/outbox.ts';
-import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
+import { saleState, shareLotteryForPurchase, type SaleState } from '../lotteries/service.ts';
 import { frozenRefusal, refuseIfFrozen, saleAndClosed, type ClosedForChanges } from '../lotteries/freeze.ts';
 import { checkPlay, trxIdBreakRefusal } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
@@ -77,7 +77,6 @@ const TRANSITIONS: Record<TransactionStatus, Partial<Record<TransactionStatus, A
 /** Constraint names of migrations 001 and 003, for turning a race into the answer the check before it gives. */
 const TICKET_HELD = 'transactions_ticket_held';
 const TRX_ID_UNIQUE = 'transactions_trx_id_key';
-const IDEMPOTENCY_UNIQUE = 'transactions_user_id_idempotency_key_key';
 
 const staffJson = (
   r: StaffTransactionRow,
@@ -153,18 +152,21 @@ export class Purchases {
         // The reads are sent with the lock, not after its answer: the connection runs them in turn, so they still see
         // what was committed before the lock was granted, and the embedded database gets both (and the BEGIN) in one
         // message, held one round trip less while every other buyer waits (docs/decisions/089-purchase-reads-sent-with-the-lock.md).
-        const [locked, sale] = await Promise.all([
-          lockLotteryForSale(tx, body.lottery_id),
+        // The lock is shared with the lottery's other purchases: the last ticket is decided by the insert, under its
+        // tally's row (docs/decisions/094-purchases-share-the-lottery.md). No share once its sales ended: the reads,
+        // by the same clock, then say why it cannot be bought.
+        const [shared, sale] = await Promise.all([
+          shareLotteryForPurchase(tx, body.lottery_id),
           q.purchaseReads(tx, { lotteryId: body.lottery_id, ticket: body.ticket, userId, key, sid: caller.sid }),
         ]);
-        if (!locked) refuse('purchase_lottery_not_found');
-        if (sale?.key_id != null)
+        if (!sale) refuse('purchase_lottery_not_found');
+        if (sale.key_id != null)
           return {
             created: false,
             id: this.sameRequest({ id: sale.key_id, lottery_id: sale.key_lottery_id, ticket: sale.key_ticket }, body),
           };
-        if (!sale?.published) refuse('purchase_lottery_not_found');
-        if (!sale.purchasable) refuse(reasonError(sale));
+        if (!sale.published) refuse('purchase_lottery_not_found');
+        if (!sale.purchasable || !shared) refuse(reasonError(sale));
         if (body.amount !== sale.ticket_price) refuse('amount_mismatch', { vars: { price: sale.ticket_price } });
         // Self-exclusion and spend limits, under the player's lock held to the end of this transaction (docs/rules/play-safe.md#4-every-purchase-path).
         await checkPlay(tx, caller, sale.ticket_price, { read: sale });
@@ -181,14 +183,17 @@ export class Purchases {
           nid: body.nid,
           idempotency_key: key,
         });
+        // Its last ticket was bought by a purchase that committed while this one was checked.
+        if (!row) refuse('purchase_sold_out');
         return { created: true, row };
       });
     } catch (err) {
       const c = uniqueViolation(err);
       if (c === null) throw err;
-      // A request that raced another: the same key (a retry sent twice at once) answers as a retry does.
+      // A request that raced another: the same key (a retry sent twice at once) answers as a retry does, whichever
+      // index stopped it (the retry's combination is the first request's too, and it may be found held first).
       const first = key ? await q.byIdempotencyKey(this.d.db, userId, key) : undefined;
-      if (first && c === IDEMPOTENCY_UNIQUE) outcome = { created: false, id: this.sameRequest(first, body) };
+      if (first) outcome = { created: false, id: this.sameRequest(first, body) };
       else if (c === TICKET_HELD) refuse('ticket_taken');
       else if (c === TRX_ID_UNIQUE) refuse('trx_id_taken');
       else throw err;

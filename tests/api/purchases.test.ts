@@ -14,7 +14,7 @@ import { account, buy, insertLottery, purchase, rows, type Player } from './purc
 import { messagesOf, transactionsLocking } from '../helpers/db-messages.ts';
 import { queriesOf } from '../helpers/pg-queries.ts';
 import { until } from '../helpers/wait.ts';
-import { lockTransaction } from '../../server/purchases/queries.ts';
+import { insertPurchase, lockTransaction, type NewTransaction } from '../../server/purchases/queries.ts';
 import { lockLotteryForSale } from '../../server/lotteries/service.ts';
 
 let t: TestApp;
@@ -36,6 +36,19 @@ beforeEach(async () => {
 });
 
 const TICKET = '05-12-23-34-45-07';
+
+/** A purchase's row as the app inserts it (server/purchases/queries.ts insertPurchase), pending, with no TrxID. */
+const newPurchase = (userId: number, lottery: number, ticket: string): NewTransaction => ({
+  user_id: userId,
+  lottery_id: lottery,
+  ticket,
+  amount: 100,
+  payment_method: 'bkash',
+  payment_number: '',
+  trx_id: null,
+  nid: '',
+  idempotency_key: null,
+});
 
 /**
  * Another sale of the lottery in progress: `sale` runs in a database transaction holding the lottery's row lock; the
@@ -324,6 +337,150 @@ describe('POST /api/v1/transactions-create/', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('sold_out');
     expect((await rows(t)).map((r) => r.user_id)).toEqual([b.id]);
+  });
+
+  test('the insert itself adds no ticket to a lottery whose tickets are all held, and adds one while one is left', async () => {
+    const lottery = await insertLottery(t, { total_tickets: 2 });
+    const made = await t.db.tx((tx) => insertPurchase(tx, newPurchase(b.id, lottery, '01-02-03-04-05-06')));
+    expect(made).toMatchObject({ ticket: '01-02-03-04-05-06', status: 'pending' });
+    expect(await t.db.tx((tx) => insertPurchase(tx, newPurchase(a.id, lottery, TICKET)))).toBeDefined();
+    expect(await t.db.tx((tx) => insertPurchase(tx, newPurchase(a.id, lottery, '01-02-03-04-05-07')))).toBeUndefined();
+    expect((await rows(t)).map((r) => r.ticket)).toEqual(['01-02-03-04-05-06', TICKET]);
+  });
+
+  // Purchases share the lottery's lock and meet at its tally's row, where the last ticket is decided
+  // (docs/decisions/094-purchases-share-the-lottery.md). Two connections: PostgreSQL only.
+  (process.env.TEST_DATABASE_URL ? describe : describe.skip)('on PostgreSQL, purchases of one lottery share its lock', () => {
+    /** Whether a statement starting with this text waits for a lock, on a connection of this test's pool. */
+    const waitingAt = async (start: string) =>
+      (
+        await t.db.query(
+          `SELECT 1 FROM pg_stat_activity WHERE application_name = current_setting('application_name')
+             AND wait_event_type = 'Lock' AND query LIKE $1`,
+          [`${start}%`],
+        )
+      ).length === 1;
+
+    /** The transactions a test holds open, ended after it whatever it found, so that the next test's data is free. */
+    const open: (() => Promise<unknown>)[] = [];
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((release) => release()));
+    });
+
+    /**
+     * Runs `hold` in a database transaction kept open until `release` is called, then committed (or rolled back, as
+     * told); resolves once `hold` is done.
+     */
+    async function holding(hold: (tx: TestApp['db']) => Promise<unknown>, end: 'commit' | 'rollback' = 'commit') {
+      let free = () => undefined as void;
+      const freed = new Promise<void>((r) => (free = r));
+      let held = () => undefined as void;
+      const heldNow = new Promise<void>((r) => (held = r));
+      const rolledBack = new Error('rolled back');
+      const done = t.db
+        .tx(async (tx) => {
+          await hold(tx);
+          held();
+          await freed;
+          if (end === 'rollback') throw rolledBack;
+        })
+        .catch((err: unknown) => {
+          if (err !== rolledBack) throw err;
+        });
+      await Promise.race([heldNow, done]);
+      let ended: Promise<unknown> | undefined;
+      const release = () => (ended ??= (free(), done));
+      open.push(release);
+      return { release };
+    }
+
+    test('a purchase is made while another purchase of the lottery holds it, short of its insert', async () => {
+      const lottery = await insertLottery(t);
+      // Another buyer's purchase between its lock and its insert: were a purchase's lock exclusive, this one would
+      // wait for it, which ends only after this one is answered: the test would time out.
+      const other = await holding((tx) => tx.query('SELECT id FROM lotteries WHERE id = $1 FOR SHARE', [lottery]));
+      const res = await buy(t, a, purchase(lottery, TICKET));
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ ticket: TICKET, status: 'pending' });
+      await other.release();
+      expect((await rows(t)).map((r) => r.ticket)).toEqual([TICKET]);
+    });
+
+    test('the last ticket: a purchase waits at the tally for one that inserted it, then is told sold out', async () => {
+      const lottery = await insertLottery(t, { total_tickets: 1 });
+      const other = await holding(async (tx) => {
+        await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR SHARE', [lottery]);
+        expect(await insertPurchase(tx, newPurchase(b.id, lottery, '01-02-03-04-05-06'))).toBeDefined();
+      });
+      let answer: request.Response | undefined;
+      const pending = buy(t, a, purchase(lottery, TICKET)).then((r) => (answer = r));
+      // It got past the lottery's lock and waits for the tally's row, held by the other purchase's insert.
+      await until(() => waitingAt('WITH room AS'));
+      expect(answer).toBeUndefined();
+      await other.release();
+      const res = await pending;
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ detail: 'All tickets of this lottery have been sold.', code: 'sold_out' });
+      expect((await rows(t)).map((r) => r.user_id)).toEqual([b.id]);
+    });
+
+    test('the last ticket: when the purchase holding it is rolled back, the one waiting gets it', async () => {
+      const lottery = await insertLottery(t, { total_tickets: 1 });
+      const other = await holding(async (tx) => {
+        await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR SHARE', [lottery]);
+        expect(await insertPurchase(tx, newPurchase(b.id, lottery, '01-02-03-04-05-06'))).toBeDefined();
+      }, 'rollback');
+      // A supertest request is sent when it is first awaited or then'd.
+      const pending = buy(t, a, purchase(lottery, TICKET)).then((r) => r);
+      await until(() => waitingAt('WITH room AS'));
+      await other.release();
+      const res = await pending;
+      expect(res.status).toBe(201);
+      expect((await rows(t)).map((r) => [r.user_id, r.ticket])).toEqual([[a.id, TICKET]]);
+      expect(
+        (await t.db.one<{ held: number }>('SELECT held::int AS held FROM lottery_tallies WHERE lottery_id = $1', [lottery]))?.held,
+      ).toBe(1);
+    });
+
+    test('a retry whose first request commits while it waits at the tally: answered with that purchase', async () => {
+      // The retry's reads ran before the first request committed, so it tries the insert too: whichever unique index
+      // stops it (its key, or its combination held), it answers as a retry.
+      const lottery = await insertLottery(t);
+      let made = 0;
+      const first = await holding(async (tx) => {
+        await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR SHARE', [lottery]);
+        made = (await insertPurchase(tx, { ...newPurchase(a.id, lottery, TICKET), idempotency_key: 'at-the-tally' }))!.id;
+      });
+      let answer: request.Response | undefined;
+      const pending = buy(t, a, purchase(lottery, TICKET), 'at-the-tally').then((r) => (answer = r));
+      await until(() => waitingAt('WITH room AS'));
+      expect(answer).toBeUndefined();
+      await first.release();
+      const res = await pending;
+      expect(res.status).toBe(200);
+      expect(res.headers['idempotent-replayed']).toBe('true');
+      expect(res.body.id).toBe(made);
+      expect((await rows(t)).map((r) => r.id)).toEqual([made]);
+    });
+
+    test('the close waits for a purchase in progress; a purchase after the end is refused without waiting for the close', async () => {
+      const lottery = await insertLottery(t);
+      const other = await holding((tx) => tx.query('SELECT id FROM lotteries WHERE id = $1 FOR SHARE', [lottery]));
+      let closed = false;
+      const close = t.db.tx((tx) => lockLotteryForSale(tx, lottery)).then((locked) => ((closed = true), locked));
+      await until(() => waitingAt('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE'));
+      expect(closed).toBe(false);
+      await other.release();
+      expect(await close).toBe(true);
+      // Sales ended; the close holds the lottery. A purchase takes no share of it then: it is refused at once.
+      await t.db.query(`UPDATE lotteries SET end_date = now() - interval '1 minute' WHERE id = $1`, [lottery]);
+      const closing = await holding((tx) => lockLotteryForSale(tx, lottery));
+      const res = await buy(t, a, purchase(lottery, TICKET));
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('lottery_ended');
+      await closing.release();
+      expect(await rows(t)).toEqual([]);
+    });
   });
 
   test('a retry whose first request commits while it waits for the lottery’s lock: answered with that purchase', async () => {

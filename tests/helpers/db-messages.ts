@@ -20,12 +20,14 @@ export async function messagesOf(work: () => Promise<unknown>): Promise<Sent[][]
 }
 
 /**
- * The transactions that began by locking with `param` (a `FOR UPDATE` statement whose first parameter it is), in the
- * order they began, each as its messages' operations: `['begin + query + query', 'query', 'end']`.
+ * The transactions that began by locking with `param` (a `FOR UPDATE` or `FOR SHARE` statement whose first parameter
+ * it is), in the order they began, each as its messages' operations: `['begin + query + query', 'query', 'end']`.
  */
 export function transactionsLocking(batches: Sent[][], param: unknown): string[][] {
   const ids = [
-    ...new Set(batches.flat().flatMap((r) => (r.op === 'query' && r.sql?.includes('FOR UPDATE') && r.params?.[0] === param ? [r.tx] : []))),
+    ...new Set(
+      batches.flat().flatMap((r) => (r.op === 'query' && /FOR (UPDATE|SHARE)/.test(r.sql ?? '') && r.params?.[0] === param ? [r.tx] : [])),
+    ),
   ];
   return ids.map((id) =>
     batches
