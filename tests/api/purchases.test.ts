@@ -37,6 +37,49 @@ beforeEach(async () => {
 
 const TICKET = '05-12-23-34-45-07';
 
+/** Whether a statement starting with this text waits for a lock, on a connection of this test's pool. */
+const waitingAt = async (start: string) =>
+  (
+    await t.db.query(
+      `SELECT 1 FROM pg_stat_activity WHERE application_name = current_setting('application_name')
+         AND wait_event_type = 'Lock' AND query LIKE $1`,
+      [`${start}%`],
+    )
+  ).length === 1;
+
+/** The transactions a test holds open, ended after it whatever it found, so that the next test's data is free. */
+const open: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((release) => release()));
+});
+
+/**
+ * Runs `hold` in a database transaction kept open until `release` is called, then committed (or rolled back, as
+ * told); resolves once `hold` is done. For PostgreSQL's tests: the embedded database's one connection would wait for it.
+ */
+async function holding(hold: (tx: TestApp['db']) => Promise<unknown>, end: 'commit' | 'rollback' = 'commit') {
+  let free = () => undefined as void;
+  const freed = new Promise<void>((r) => (free = r));
+  let held = () => undefined as void;
+  const heldNow = new Promise<void>((r) => (held = r));
+  const rolledBack = new Error('rolled back');
+  const done = t.db
+    .tx(async (tx) => {
+      await hold(tx);
+      held();
+      await freed;
+      if (end === 'rollback') throw rolledBack;
+    })
+    .catch((err: unknown) => {
+      if (err !== rolledBack) throw err;
+    });
+  await Promise.race([heldNow, done]);
+  let ended: Promise<unknown> | undefined;
+  const release = () => (ended ??= (free(), done));
+  open.push(release);
+  return { release };
+}
+
 /** A purchase's row as the app inserts it (server/purchases/queries.ts insertPurchase), pending, with no TrxID. */
 const newPurchase = (userId: number, lottery: number, ticket: string): NewTransaction => ({
   user_id: userId,
@@ -351,49 +394,6 @@ describe('POST /api/v1/transactions-create/', () => {
   // Purchases share the lottery's lock and meet at its tally's row, where the last ticket is decided
   // (docs/decisions/094-purchases-share-the-lottery.md). Two connections: PostgreSQL only.
   (process.env.TEST_DATABASE_URL ? describe : describe.skip)('on PostgreSQL, purchases of one lottery share its lock', () => {
-    /** Whether a statement starting with this text waits for a lock, on a connection of this test's pool. */
-    const waitingAt = async (start: string) =>
-      (
-        await t.db.query(
-          `SELECT 1 FROM pg_stat_activity WHERE application_name = current_setting('application_name')
-             AND wait_event_type = 'Lock' AND query LIKE $1`,
-          [`${start}%`],
-        )
-      ).length === 1;
-
-    /** The transactions a test holds open, ended after it whatever it found, so that the next test's data is free. */
-    const open: (() => Promise<unknown>)[] = [];
-    afterEach(async () => {
-      await Promise.all(open.splice(0).map((release) => release()));
-    });
-
-    /**
-     * Runs `hold` in a database transaction kept open until `release` is called, then committed (or rolled back, as
-     * told); resolves once `hold` is done.
-     */
-    async function holding(hold: (tx: TestApp['db']) => Promise<unknown>, end: 'commit' | 'rollback' = 'commit') {
-      let free = () => undefined as void;
-      const freed = new Promise<void>((r) => (free = r));
-      let held = () => undefined as void;
-      const heldNow = new Promise<void>((r) => (held = r));
-      const rolledBack = new Error('rolled back');
-      const done = t.db
-        .tx(async (tx) => {
-          await hold(tx);
-          held();
-          await freed;
-          if (end === 'rollback') throw rolledBack;
-        })
-        .catch((err: unknown) => {
-          if (err !== rolledBack) throw err;
-        });
-      await Promise.race([heldNow, done]);
-      let ended: Promise<unknown> | undefined;
-      const release = () => (ended ??= (free(), done));
-      open.push(release);
-      return { release };
-    }
-
     test('a purchase is made while another purchase of the lottery holds it, short of its insert', async () => {
       const lottery = await insertLottery(t);
       // Another buyer's purchase between its lock and its insert: were a purchase's lock exclusive, this one would
@@ -711,16 +711,7 @@ describe('PATCH /api/v1/transactions/{id}/trx-id/', () => {
       const lottery = await insertLottery(t);
       const first = (await buy(t, a, purchase(lottery, TICKET))).body;
       const second = (await buy(t, b, purchase(lottery, '01-02-03-04-05-06'))).body;
-      let release = () => undefined as void;
-      const released = new Promise<void>((r) => (release = r));
-      let held = () => undefined as void;
-      const holding = new Promise<void>((r) => (held = r));
-      const other = t.db.tx(async (tx) => {
-        expect((await lockTransaction(tx, first.id, 'shared'))?.id).toBe(first.id);
-        held();
-        await released;
-      });
-      await holding;
+      const other = await holding(async (tx) => expect((await lockTransaction(tx, first.id, 'shared'))?.id).toBe(first.id));
       // Were the TrxID's lock exclusive, it would wait for `other`, which ends only after it: the test would time out.
       const given = await patch(b, second.id, { trx_id: 'SHARED1234' });
       expect(given.status).toBe(200);
@@ -728,18 +719,9 @@ describe('PATCH /api/v1/transactions/{id}/trx-id/', () => {
       // The close takes the lottery FOR UPDATE: it waits for the change still holding the lottery.
       let closed = false;
       const close = t.db.tx((tx) => lockLotteryForSale(tx, lottery)).then((locked) => ((closed = true), locked));
-      await until(
-        async () =>
-          (
-            await t.db.query(
-              `SELECT 1 FROM pg_stat_activity WHERE application_name = current_setting('application_name')
-                 AND wait_event_type = 'Lock' AND query LIKE 'SELECT id FROM lotteries WHERE id = $1 FOR UPDATE%'`,
-            )
-          ).length === 1,
-      );
+      await until(() => waitingAt('SELECT id FROM lotteries WHERE id = $1 FOR UPDATE'));
       expect(closed).toBe(false);
-      release();
-      await other;
+      await other.release();
       expect(await close).toBe(true);
     },
   );
