@@ -2,7 +2,18 @@ import pg from 'pg';
 import { openPgliteThread, type ThreadEvent } from './pglite-thread.ts';
 import { openPipe } from './pipe.ts';
 import { holdDir, pgliteDir } from './pglite.ts';
-import { MAX_PREPARED, normalising, planChanged, PREPARABLE, sharedParsers, wrap, type Db, type Row, type Runner } from './types.ts';
+import {
+  MAX_PREPARED,
+  normalising,
+  planChanged,
+  PREPARABLE,
+  sharedParsers,
+  TxState,
+  wrap,
+  type Db,
+  type Row,
+  type Runner,
+} from './types.ts';
 
 export type { Db, PoolStats, Row } from './types.ts';
 export type { ThreadEvent } from './pglite-thread.ts';
@@ -87,44 +98,67 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
   pool.on('error', lost);
   // Statements outside a transaction go on the pipe while it keeps up, else through the pool (server/db/pipe.ts).
   const pipe = openPipe({ config: clientConfig, onLost: lost });
-  const make = (runner: Runner, client: pg.PoolClient | null): Db =>
-    wrap(
+  /**
+   * A transaction's last statement and its COMMIT, written together on its pipelined connection: the server runs the
+   * COMMIT as soon as the statement has run, and answers it with ROLLBACK when the statement failed
+   * (docs/decisions/095-last-statement-with-its-commit.md).
+   */
+  const lastOn =
+    (c: pg.PoolClient): Runner =>
+    async (sql, params) => {
+      const rows = runOn(c, true)(sql, params); // written now: runOn asks the client before its first await
+      const commit = c.query('COMMIT');
+      const [ran, ended] = await Promise.allSettled([rows, commit]);
+      if (ran.status === 'rejected') throw ran.reason;
+      if (ended.status === 'rejected') throw ended.reason;
+      if (ended.value.command !== 'COMMIT') throw new Error(`the transaction ended with ${ended.value.command}, not COMMIT`);
+      return ran.value;
+    };
+  /** The Db of a transaction open on c: its statements, its last with the commit, nested transactions the same. */
+  const inTx = (c: pg.PoolClient, state: TxState): Db => {
+    const t: Db = wrap(
       'postgres',
-      normalising(runner),
-      async (fn) => {
-        if (client) return fn(make(runner, client)); // nested: same transaction
-        const c = await pool.connect();
-        // Checked out, the client has no pool listener: a drop between two statements would be unhandled too.
-        // The statement that follows fails instead, the transaction rolls back and release(err) discards the client.
-        let broken: Error | undefined;
-        const onError = (err: Error) => {
-          broken = err;
-          lost(err);
-        };
-        c.on('error', onError);
-        try {
-          // BEGIN is answered before any statement of the transaction is written: one that ran outside it, because
-          // BEGIN alone failed, could commit by itself.
-          await c.query('BEGIN');
-          const result = await fn(make(runOn(c, true), c));
-          await c.query('COMMIT');
-          return result;
-        } catch (err) {
-          await c.query('ROLLBACK').catch(() => undefined);
-          throw err;
-        } finally {
-          c.off('error', onError);
-          c.release(broken);
-        }
-      },
-      async () => {
-        if (client) return;
-        await pipe.close();
-        await pool.end();
-      },
+      normalising(state.guard(runOn(c, true))),
+      (fn) => fn(t),
+      async () => undefined,
+      normalising(state.last(lastOn(c))),
     );
+    return t;
+  };
+  const transaction: Db['tx'] = async (fn) => {
+    const c = await pool.connect();
+    // Checked out, the client has no pool listener: a drop between two statements would be unhandled too.
+    // The statement that follows fails instead, the transaction rolls back and release(err) discards the client.
+    let broken: Error | undefined;
+    const onError = (err: Error) => {
+      broken = err;
+      lost(err);
+    };
+    c.on('error', onError);
+    const state = new TxState();
+    try {
+      // BEGIN is answered before any statement of the transaction is written: one that ran outside it, because
+      // BEGIN alone failed, could commit by itself.
+      await c.query('BEGIN');
+      const result = await fn(inTx(c, state));
+      // Ended by its last statement (commitWith): committed, or rolled back when that failed, by the server.
+      if (state.ended) await state.ended;
+      else await c.query('COMMIT');
+      return result;
+    } catch (err) {
+      if (state.ended) await state.ended;
+      else await c.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      c.off('error', onError);
+      c.release(broken);
+    }
+  };
   const piped = { query: (q: pg.QueryConfig) => pipe.query(q) ?? pool.query(q) } as Pick<pg.Pool, 'query'>;
-  const db = make(runOn(piped, false), null);
+  const db = wrap('postgres', normalising(runOn(piped, false)), transaction, async () => {
+    await pipe.close();
+    await pool.end();
+  });
   db.stats = () => {
     const open = pipe.connected() ? 1 : 0;
     return { total: pool.totalCount + open, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax + 1 };

@@ -2,7 +2,8 @@
  * The embedded database on a thread of its own (docs/decisions/071-embedded-database-thread.md). PGlite runs inside
  * the thread that calls it; in the app's event loop its statements took the core that renders the pages. Here one
  * worker thread per process (server/db/pglite-worker.ts) holds every embedded database the process opens, and each
- * call is a message: a statement (outside a transaction or in one), begin, end, open, close. The rows come back as
+ * call is a message: a statement (outside a transaction or in one), begin, end, a transaction's last statement with its
+ * end, open, close. The rows come back as
  * they are (structured clone), already normalised by the thread.
  *
  * The folder's lock stays with this process (holdDir, in server/db/pglite.ts). When the thread dies (a crash in the
@@ -13,13 +14,14 @@
  */
 import { Worker } from 'node:worker_threads';
 import { batched } from './batch.ts';
-import { wrap, type Db, type Row, type Runner } from './types.ts';
+import { TxState, wrap, type Db, type Row, type Runner } from './types.ts';
 
 export type Request =
   | { id: number; op: 'open'; dir: string | null }
   | { id: number; op: 'query'; db: number; tx: number; sql: string; params: unknown[] }
   | { id: number; op: 'begin'; db: number; tx: number }
   | { id: number; op: 'end'; db: number; tx: number; commit: boolean }
+  | { id: number; op: 'last'; db: number; tx: number; sql: string; params: unknown[] }
   | { id: number; op: 'close'; db: number };
 /** A request without its id (the link numbers it). */
 type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -184,12 +186,15 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
     (link: () => Link, tx: number): Runner =>
     (sql, params) =>
       call(link(), { op: 'query', db: h.id, tx, sql, params }) as Promise<Row[]>;
-  const inTx = (link: Link, tx: number): Db => {
+  const inTx = (link: Link, tx: number, state: TxState): Db => {
     const t: Db = wrap(
       'pglite',
-      runOn(() => link, tx),
+      state.guard(runOn(() => link, tx)),
       (fn) => fn(t), // nested: the same transaction
       async () => undefined,
+      // The last statement and the end in one message: the thread commits as soon as the statement has run, or rolls
+      // back when it failed (docs/decisions/095-last-statement-with-its-commit.md).
+      state.last((sql, params) => call(link, { op: 'last', db: h.id, tx, sql, params }) as Promise<Row[]>),
     );
     return t;
   };
@@ -204,9 +209,10 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
       // and the database, which a transaction holds from its BEGIN, is not held while the answer to BEGIN travels.
       const began = call(link, { op: 'begin', db: h.id, tx });
       began.catch(() => undefined); // answered below, after the function
+      const state = new TxState();
       let result;
       try {
-        result = await fn(inTx(link, tx));
+        result = await fn(inTx(link, tx, state));
         await began;
       } catch (err) {
         // A transaction whose BEGIN failed was never open: its statements failed with BEGIN's error, and so does it.
@@ -215,10 +221,13 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
           (error: unknown) => ({ open: false as const, error }),
         );
         if (!begin.open) throw begin.error;
-        await call(link, { op: 'end', db: h.id, tx, commit: false }).catch(() => undefined);
+        // Ended by its last statement: the thread committed it, or rolled it back when that failed.
+        if (state.ended) await state.ended;
+        else await call(link, { op: 'end', db: h.id, tx, commit: false }).catch(() => undefined);
         throw err;
       }
-      await call(link, { op: 'end', db: h.id, tx, commit: true });
+      if (state.ended) await state.ended;
+      else await call(link, { op: 'end', db: h.id, tx, commit: true });
       return result;
     },
     async () => {

@@ -71,6 +71,23 @@ async function run(m: Request): Promise<unknown> {
       }
       return null;
     }
+    case 'last': {
+      // A transaction's last statement, then its end at once: committed when it ran, rolled back when it failed.
+      const t = await txs.get(m.tx);
+      if (!t) throw unknown('transaction', m.tx);
+      txs.delete(m.tx);
+      let rows: unknown;
+      try {
+        rows = await t.db.query(m.sql, m.params);
+      } catch (err) {
+        t.end(false);
+        await t.done.catch(() => undefined);
+        throw err;
+      }
+      t.end(true);
+      await t.done;
+      return rows;
+    }
     case 'close': {
       const db = dbs.get(m.db);
       dbs.delete(m.db);

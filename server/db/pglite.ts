@@ -10,6 +10,7 @@ import {
   planChanged,
   PREPARABLE,
   sharedParsers,
+  TxState,
   wrap,
   type Db,
   type Row,
@@ -226,14 +227,24 @@ async function openLite(dataDir: string | undefined, dump?: Blob): Promise<{ lit
 async function wrapLite(lite: PGliteType): Promise<Db> {
   await lite.exec(`SET TIME ZONE 'UTC'`);
   const prepared = await preparedPglite(lite);
-  const make = (runner: Runner, inTx: boolean): Db =>
-    wrap(
+  // In a transaction the last statement (commitWith) runs as the others do: the commit follows when the function
+  // returns, with no round trip between (this is the database's own thread).
+  const inTx = (runner: Runner): Db => {
+    const state = new TxState();
+    const t: Db = wrap(
       'pglite',
-      normalising(runner),
-      inTx ? (fn) => fn(make(runner, true)) : (fn) => lite.transaction((t) => fn(make(prepared.txQuery(t), true))),
-      async () => {
-        if (!inTx) await lite.close();
-      },
+      normalising(state.guard(runner)),
+      (fn) => fn(t),
+      async () => undefined,
+      normalising(state.last(runner)),
     );
-  return make(prepared.query, false);
+    return t;
+  };
+  const db = wrap(
+    'pglite',
+    normalising(prepared.query),
+    (fn) => lite.transaction((t) => fn(inTx(prepared.txQuery(t)))),
+    () => lite.close(),
+  );
+  return db;
 }

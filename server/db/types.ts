@@ -9,6 +9,13 @@ export interface Db {
   one<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
   /** Runs fn in one transaction; a thrown error rolls it back. */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * A transaction's last statement, sent with its COMMIT: the transaction ends as soon as the statement has run, not a
+   * round trip later, and the locks it holds go with it (docs/decisions/095-last-statement-with-its-commit.md).
+   * Its rows when both succeed; when it fails, nothing of the transaction is kept and its error is thrown. Nothing may be
+   * asked of the transaction after it (refused: `TX_ENDED`). Outside a transaction: the statement alone.
+   */
+  commitWith<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   close(): Promise<void>;
   /** The connection pool's state (PostgreSQL only; the embedded database has one connection). */
   stats?: () => PoolStats;
@@ -81,17 +88,45 @@ export const normalising =
   async (sql, params) =>
     (await run(sql, params)).map(normaliseRow);
 
-/** A Db from the runner of its statements (rows as the data layer gives them), its transaction and its close. */
-export function wrap(kind: Db['kind'], run: Runner, tx: Db['tx'], close: () => Promise<void>): Db {
+/**
+ * A Db from the runner of its statements (rows as the data layer gives them), its transaction and its close; `last`
+ * runs a transaction's last statement with its commit (Db.commitWith), the statement alone unless told.
+ */
+export function wrap(kind: Db['kind'], run: Runner, tx: Db['tx'], close: () => Promise<void>, last: Runner = run): Db {
   const db: Db = {
     kind,
     query: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await run(sql, [...params])) as T[],
     // Through db.query: what watches the statements (a test's spy) sees every one.
     one: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await db.query<T>(sql, params))[0],
     tx,
+    commitWith: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await last(sql, [...params])) as T[],
     close,
   };
   return db;
+}
+
+/** What a transaction ended by its last statement (Db.commitWith) answers when asked for anything more. */
+export const TX_ENDED = 'the transaction has ended with its last statement (commitWith): nothing more may be asked of it';
+
+/**
+ * A transaction's state as its Db sees it: open until its last statement is sent (Db.commitWith), after which every
+ * statement is refused, never run outside it. `ended` is the promise of that statement with its commit.
+ */
+export class TxState {
+  ended: Promise<unknown> | undefined;
+  /** The runner, refusing once the transaction has ended. */
+  guard(run: Runner): Runner {
+    return (sql, params) => (this.ended ? Promise.reject(new Error(TX_ENDED)) : run(sql, params));
+  }
+  /** Sends the last statement (and its commit) with `send`, once; the transaction is ended from then on. */
+  last(send: Runner): Runner {
+    return (sql, params) => {
+      if (this.ended) return Promise.reject(new Error(TX_ENDED));
+      const rows = send(sql, params);
+      this.ended = rows.catch(() => undefined);
+      return rows;
+    };
+  }
 }
 
 /**

@@ -183,7 +183,8 @@ export class Purchases {
           nid: body.nid,
           idempotency_key: key,
         });
-        // Its last ticket was bought by a purchase that committed while this one was checked.
+        // Its last ticket was bought by a purchase that committed while this one was checked. The insert was the
+        // transaction's only write and its last statement, committed with it: nothing of this purchase was kept.
         if (!row) refuse('purchase_sold_out');
         return { created: true, row };
       });

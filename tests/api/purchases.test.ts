@@ -80,6 +80,12 @@ async function holding(hold: (tx: TestApp['db']) => Promise<unknown>, end: 'comm
   return { release };
 }
 
+/**
+ * A purchase caught between its insert and its commit: the app sends the insert with the COMMIT (Db.commitWith), so a
+ * test that holds the tally's row runs the same statement as an ordinary one of a transaction it keeps open.
+ */
+const uncommitted = (tx: TestApp['db']): TestApp['db'] => ({ ...tx, commitWith: (sql, params) => tx.query(sql, params) });
+
 /** A purchase's row as the app inserts it (server/purchases/queries.ts insertPurchase), pending, with no TrxID. */
 const newPurchase = (userId: number, lottery: number, ticket: string): NewTransaction => ({
   user_id: userId,
@@ -410,7 +416,7 @@ describe('POST /api/v1/transactions-create/', () => {
       const lottery = await insertLottery(t, { total_tickets: 1 });
       const other = await holding(async (tx) => {
         await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR SHARE', [lottery]);
-        expect(await insertPurchase(tx, newPurchase(b.id, lottery, '01-02-03-04-05-06'))).toBeDefined();
+        expect(await insertPurchase(uncommitted(tx), newPurchase(b.id, lottery, '01-02-03-04-05-06'))).toBeDefined();
       });
       let answer: request.Response | undefined;
       const pending = buy(t, a, purchase(lottery, TICKET)).then((r) => (answer = r));
@@ -428,7 +434,7 @@ describe('POST /api/v1/transactions-create/', () => {
       const lottery = await insertLottery(t, { total_tickets: 1 });
       const other = await holding(async (tx) => {
         await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR SHARE', [lottery]);
-        expect(await insertPurchase(tx, newPurchase(b.id, lottery, '01-02-03-04-05-06'))).toBeDefined();
+        expect(await insertPurchase(uncommitted(tx), newPurchase(b.id, lottery, '01-02-03-04-05-06'))).toBeDefined();
       }, 'rollback');
       // A supertest request is sent when it is first awaited or then'd.
       const pending = buy(t, a, purchase(lottery, TICKET)).then((r) => r);
@@ -449,7 +455,7 @@ describe('POST /api/v1/transactions-create/', () => {
       let made = 0;
       const first = await holding(async (tx) => {
         await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR SHARE', [lottery]);
-        made = (await insertPurchase(tx, { ...newPurchase(a.id, lottery, TICKET), idempotency_key: 'at-the-tally' }))!.id;
+        made = (await insertPurchase(uncommitted(tx), { ...newPurchase(a.id, lottery, TICKET), idempotency_key: 'at-the-tally' }))!.id;
       });
       let answer: request.Response | undefined;
       const pending = buy(t, a, purchase(lottery, TICKET), 'at-the-tally').then((r) => (answer = r));
@@ -506,15 +512,16 @@ describe('POST /api/v1/transactions-create/', () => {
   });
 
   // The embedded database's thread: a purchase holds the database from its BEGIN to its end, while every other
-  // statement waits, so its lock and reads go in one message with the BEGIN (docs/decisions/089-purchase-reads-sent-with-the-lock.md).
+  // statement waits, so its lock and reads go in one message with the BEGIN (docs/decisions/089-purchase-reads-sent-with-the-lock.md),
+  // and its insert in one with the end (docs/decisions/095-last-statement-with-its-commit.md).
   (process.env.TEST_DATABASE_URL ? test.skip : test)(
-    'on the embedded database, a purchase’s transaction is three messages: BEGIN, lock and reads; the insert; the end',
+    'on the embedded database, a purchase’s transaction is two messages: BEGIN, lock and reads; the insert with the end',
     async () => {
       const lottery = await insertLottery(t);
       const batches = await messagesOf(() => buy(t, a, purchase(lottery, TICKET)).expect(201));
       // The purchase's transaction is the one that locks this lottery (a background job's would be another).
       const [mine] = transactionsLocking(batches, lottery);
-      expect(mine).toEqual(['begin + query + query', 'query', 'end']);
+      expect(mine).toEqual(['begin + query + query', 'last']);
       expect((await rows(t)).map((r) => r.ticket)).toEqual([TICKET]);
     },
   );

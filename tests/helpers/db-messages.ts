@@ -21,7 +21,7 @@ export async function messagesOf(work: () => Promise<unknown>): Promise<Sent[][]
 
 /**
  * The transactions that began by locking with `param` (a `FOR UPDATE` or `FOR SHARE` statement whose first parameter
- * it is), in the order they began, each as its messages' operations: `['begin + query + query', 'query', 'end']`.
+ * it is), in the order they began, each as its messages' operations: `['begin + query + query', 'last']`.
  */
 export function transactionsLocking(batches: Sent[][], param: unknown): string[][] {
   const ids = [
