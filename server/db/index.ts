@@ -16,6 +16,7 @@ import {
 } from './types.ts';
 
 export type { Db, PoolStats, Row } from './types.ts';
+export { committing } from './types.ts';
 export type { ThreadEvent } from './pglite-thread.ts';
 export { dumpPglite, holdDir, loadPglite, pgliteDir } from './pglite.ts';
 

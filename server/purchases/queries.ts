@@ -127,13 +127,10 @@ export type NewTransaction = {
  * here: the lottery's tally row is locked first (`room`); a purchase that waited for it reads the row again as the one
  * before it committed it (READ COMMITTED), with its condition tested again; the insert's trigger then adds the ticket
  * to that row, held until this transaction ends (docs/decisions/094-purchases-share-the-lottery.md).
- *
- * The purchase's last statement: it is sent with the transaction's COMMIT (Db.commitWith), so the tally's row is let go
- * as soon as the insert has run, not a round trip through the app later (docs/decisions/095-last-statement-with-its-commit.md).
- * Nothing may be asked of the transaction after it.
+
  */
 export async function insertPurchase(db: Db, t: NewTransaction): Promise<PlayerTransactionRow | undefined> {
-  const [row] = await db.commitWith<PlayerTransactionRow>(
+  return db.one<PlayerTransactionRow>(
     `WITH room AS (
        SELECT x.lottery_id FROM lottery_tallies x JOIN lotteries l ON l.id = x.lottery_id
        WHERE x.lottery_id = $2 AND x.held < l.total_tickets FOR UPDATE OF x),
@@ -145,7 +142,6 @@ export async function insertPurchase(db: Db, t: NewTransaction): Promise<PlayerT
      ${playerSelect('made')}`,
     [t.user_id, t.lottery_id, t.ticket, t.amount, t.payment_method, t.payment_number, t.trx_id, t.nid, t.idempotency_key],
   );
-  return row;
 }
 
 export const setTrxId = (db: Db, id: number, trxId: string, paymentNumber: string | null) =>

@@ -19,7 +19,7 @@ import type { ReconciliationState } from '../../shared/payments/statement-schema
 import { UNFINISHED_SHOWN, type MyTransactionFilter } from '../../shared/purchases/states.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
-import { uniqueViolation, type Db } from '../db/index.ts';
+import { committing, uniqueViolation, type Db } from '../db/index.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import { tellPurchase } from '../messages/outbox.ts';
@@ -172,7 +172,9 @@ export class Purchases {
         await checkPlay(tx, caller, sale.ticket_price, { read: sale });
         if (sale.held) refuse('ticket_taken');
         if (body.trx_id && (await q.trxIdHolder(tx, body.trx_id))) refuse('trx_id_taken');
-        const row = await q.insertPurchase(tx, {
+        // The last statement, sent with the COMMIT: the tally's row is let go as soon as the insert has run, not a
+        // round trip through this worker later (docs/decisions/095-last-statement-with-its-commit.md).
+        const row = await q.insertPurchase(committing(tx), {
           user_id: userId,
           lottery_id: body.lottery_id,
           ticket: body.ticket,
@@ -298,7 +300,8 @@ export class Purchases {
         if (cur.status !== 'pending') refuse('trx_id_not_pending');
         if (cur.trx_id !== null) refuse('trx_id_given');
         if (holder) refuse('trx_id_taken');
-        await q.setTrxId(tx, id, body.trx_id, body.payment_number);
+        // The last statement, sent with the COMMIT (docs/decisions/095-last-statement-with-its-commit.md).
+        await q.setTrxId(committing(tx), id, body.trx_id, body.payment_number);
         given = true;
       });
     } catch (err) {

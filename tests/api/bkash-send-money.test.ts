@@ -143,15 +143,16 @@ describe('a TrxID given on the payment page (PATCH …/trx-id/)', () => {
   // The embedded database's thread: a transaction holds the database from its BEGIN to its end while every other
   // statement waits, so what it reads after its locks goes in one message (docs/decisions/090-a-trx-id-reads-sent-together.md).
   (process.env.TEST_DATABASE_URL ? test.skip : test)(
-    'on the embedded database, the TrxID is stored in four messages and bKash’s answer settled with its reads in two',
+    'on the embedded database, the TrxID is stored in three messages and bKash’s answer settled with its reads in two',
     async () => {
       const lottery = await insertLottery(t);
       const id = await pending(a, lottery);
       const trx = send(100);
       const batches = await messagesOf(() => patch(a, id, trx).expect(200));
       const [given, settled, ...more] = transactionsLocking(batches, id);
-      // BEGIN with the lottery's and the purchase's locks; the run, freeze, break and TrxID-holder reads; the update; the end.
-      expect(given).toEqual(['begin + query + query', 'query + query + query', 'query', 'end']);
+      // BEGIN with the lottery's and the purchase's locks; the run, freeze, break and TrxID-holder reads; the update with
+      // the end (docs/decisions/095-last-statement-with-its-commit.md).
+      expect(given).toEqual(['begin + query + query', 'query + query + query', 'last']);
       // BEGIN with the locks; the sale and its freeze; the check's lock and whether the TrxID was used; then the writes.
       expect(settled?.slice(0, 3)).toEqual(['begin + query + query', 'query + query', 'query + query']);
       expect(settled?.at(-1)).toBe('end');

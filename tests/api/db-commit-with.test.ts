@@ -4,7 +4,7 @@
  * database they are one message to its thread. Either way: kept when it runs, nothing of the transaction kept when it
  * fails, and nothing asked of the transaction after it is run anywhere. Both databases; each one's own wire below.
  */
-import { TX_ENDED, type Db } from '../../server/db/types.ts';
+import { committing, TX_ENDED, type Db } from '../../server/db/types.ts';
 import { uniqueViolation } from '../../server/db/index.ts';
 import { messagesOf } from '../helpers/db-messages.ts';
 import { queriesOf } from '../helpers/pg-queries.ts';
@@ -87,6 +87,21 @@ test('a statement sent before it that fails: the transaction fails with that err
   );
   expect(outcome).toMatchObject({ code: '22012' });
   expect(await kept()).toEqual([]);
+});
+
+test('committing(tx): the statement a query function asks for is the last; a second is refused, never run', async () => {
+  const insert = (on: Db, n: number) => on.one<{ n: number }>('INSERT INTO commit_with_kept (n) VALUES ($1) RETURNING n', [n]);
+  const batches = await messagesOf(() => db.tx((tx) => insert(committing(tx), 17)));
+  if (db.kind === 'pglite') expect(batches.map((b) => b.map((r) => r.op).join(' + '))).toEqual(['begin + last']);
+  const twice = await failure(
+    db.tx(async (tx) => {
+      const last = committing(tx);
+      await insert(last, 18);
+      return insert(last, 19);
+    }),
+  );
+  expect(twice).toEqual(new Error(TX_ENDED));
+  expect(await kept()).toEqual([17, 18]);
 });
 
 test('outside a transaction it is the statement alone', async () => {

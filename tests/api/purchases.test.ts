@@ -80,12 +80,6 @@ async function holding(hold: (tx: TestApp['db']) => Promise<unknown>, end: 'comm
   return { release };
 }
 
-/**
- * A purchase caught between its insert and its commit: the app sends the insert with the COMMIT (Db.commitWith), so a
- * test that holds the tally's row runs the same statement as an ordinary one of a transaction it keeps open.
- */
-const uncommitted = (tx: TestApp['db']): TestApp['db'] => ({ ...tx, commitWith: (sql, params) => tx.query(sql, params) });
-
 /** A purchase's row as the app inserts it (server/purchases/queries.ts insertPurchase), pending, with no TrxID. */
 const newPurchase = (userId: number, lottery: number, ticket: string): NewTransaction => ({
   user_id: userId,
@@ -416,7 +410,7 @@ describe('POST /api/v1/transactions-create/', () => {
       const lottery = await insertLottery(t, { total_tickets: 1 });
       const other = await holding(async (tx) => {
         await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR SHARE', [lottery]);
-        expect(await insertPurchase(uncommitted(tx), newPurchase(b.id, lottery, '01-02-03-04-05-06'))).toBeDefined();
+        expect(await insertPurchase(tx, newPurchase(b.id, lottery, '01-02-03-04-05-06'))).toBeDefined();
       });
       let answer: request.Response | undefined;
       const pending = buy(t, a, purchase(lottery, TICKET)).then((r) => (answer = r));
@@ -434,7 +428,7 @@ describe('POST /api/v1/transactions-create/', () => {
       const lottery = await insertLottery(t, { total_tickets: 1 });
       const other = await holding(async (tx) => {
         await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR SHARE', [lottery]);
-        expect(await insertPurchase(uncommitted(tx), newPurchase(b.id, lottery, '01-02-03-04-05-06'))).toBeDefined();
+        expect(await insertPurchase(tx, newPurchase(b.id, lottery, '01-02-03-04-05-06'))).toBeDefined();
       }, 'rollback');
       // A supertest request is sent when it is first awaited or then'd.
       const pending = buy(t, a, purchase(lottery, TICKET)).then((r) => r);
@@ -455,7 +449,7 @@ describe('POST /api/v1/transactions-create/', () => {
       let made = 0;
       const first = await holding(async (tx) => {
         await tx.query('SELECT id FROM lotteries WHERE id = $1 FOR SHARE', [lottery]);
-        made = (await insertPurchase(uncommitted(tx), { ...newPurchase(a.id, lottery, TICKET), idempotency_key: 'at-the-tally' }))!.id;
+        made = (await insertPurchase(tx, { ...newPurchase(a.id, lottery, TICKET), idempotency_key: 'at-the-tally' }))!.id;
       });
       let answer: request.Response | undefined;
       const pending = buy(t, a, purchase(lottery, TICKET), 'at-the-tally').then((r) => (answer = r));
