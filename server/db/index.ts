@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { openPgliteThread, type ThreadEvent } from './pglite-thread.ts';
-import { openPipe } from './pipe.ts';
+import { oneWritePerTurn, openPipe } from './pipe.ts';
 import { holdDir, pgliteDir } from './pglite.ts';
 import {
   MAX_PREPARED,
@@ -32,6 +32,9 @@ export type PoolOptions = {
   onConnectionError?: (err: Error) => void;
 };
 
+/** What statements are asked of: the pipe or the pool, or a transaction's connection. */
+type Asked = Pick<pg.Pool, 'query'>;
+
 /** A dropped connection, of an idle pooled client or of one checked out between two queries: the pool replaces it. */
 const connectionLost = (o: PoolOptions) => (err: Error) => o.onConnectionError?.(err);
 
@@ -53,7 +56,7 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
     return name;
   };
   const runOn =
-    (c: Pick<pg.Pool, 'query'>, inTx: boolean) =>
+    (c: Asked, inTx: boolean) =>
     async (sql: string, params: unknown[]): Promise<Row[]> => {
       const once = async () => {
         const name = nameOf(sql);
@@ -105,9 +108,9 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
    * (docs/decisions/095-last-statement-with-its-commit.md).
    */
   const lastOn =
-    (c: pg.PoolClient): Runner =>
+    (c: Asked): Runner =>
     async (sql, params) => {
-      const rows = runOn(c, true)(sql, params); // written now: runOn asks the client before its first await
+      const rows = runOn(c, true)(sql, params); // asked now: runOn asks the client before its first await
       const commit = c.query('COMMIT');
       const [ran, ended] = await Promise.allSettled([rows, commit]);
       if (ran.status === 'rejected') throw ran.reason;
@@ -116,7 +119,7 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
       return ran.value;
     };
   /** The Db of a transaction open on c: its statements, its last with the commit, nested transactions the same. */
-  const inTx = (c: pg.PoolClient, state: TxState): Db => {
+  const inTx = (c: Asked, state: TxState): Db => {
     const t: Db = wrap(
       'postgres',
       normalising(state.guard(runOn(c, true))),
@@ -137,25 +140,27 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
     };
     c.on('error', onError);
     const state = new TxState();
+    // What the transaction asks for in one turn of the event loop is one write (oneWritePerTurn).
+    const asked = { query: (q: pg.QueryConfig | string) => (oneWritePerTurn(c), c.query(q)) } as Asked;
     try {
       // BEGIN is answered before any statement of the transaction is written: one that ran outside it, because
       // BEGIN alone failed, could commit by itself.
-      await c.query('BEGIN');
-      const result = await fn(inTx(c, state));
+      await asked.query('BEGIN');
+      const result = await fn(inTx(asked, state));
       // Ended by its last statement (commitWith): committed, or rolled back when that failed, by the server.
       if (state.ended) await state.ended;
-      else await c.query('COMMIT');
+      else await asked.query('COMMIT');
       return result;
     } catch (err) {
       if (state.ended) await state.ended;
-      else await c.query('ROLLBACK').catch(() => undefined);
+      else await asked.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {
       c.off('error', onError);
       c.release(broken);
     }
   };
-  const piped = { query: (q: pg.QueryConfig) => pipe.query(q) ?? pool.query(q) } as Pick<pg.Pool, 'query'>;
+  const piped = { query: (q: pg.QueryConfig) => pipe.query(q) ?? pool.query(q) } as Asked;
   const db = wrap('postgres', normalising(runOn(piped, false)), transaction, async () => {
     await pipe.close();
     await pool.end();

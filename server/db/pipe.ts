@@ -34,6 +34,27 @@ export type Pipe = {
   close: () => Promise<void>;
 };
 
+/** The sockets corked for the rest of this turn of the event loop. */
+const corked = new WeakSet<pg.Connection['stream']>();
+
+/**
+ * What a pipelined connection is asked in this turn of the event loop goes to PostgreSQL as one write, at its end
+ * (docs/decisions/096-one-write-per-turn.md). node-postgres writes each statement as soon as it is asked, one system call
+ * each; on loopback a write also wakes the backend, and a purchase's six writes were a quarter of its worker's CPU. Its
+ * socket is corked at the first statement of a turn and uncorked when the turn's I/O is done (`setImmediate`), as the
+ * embedded database's messages are batched (server/db/batch.ts).
+ */
+export function oneWritePerTurn(c: pg.Client): void {
+  const stream = c.connection.stream;
+  if (corked.has(stream)) return;
+  corked.add(stream);
+  stream.cork();
+  setImmediate(() => {
+    corked.delete(stream);
+    stream.uncork();
+  });
+}
+
 export const PIPE_STALL_MS = 50;
 export const PIPE_MAX_IN_FLIGHT = 32;
 /** After a failed connection, the pipe tries again no sooner than this. */
@@ -91,6 +112,7 @@ export function openPipe(o: PipeOptions): Pipe {
       const answered = () => {
         if (client === c) sentAt.shift();
       };
+      oneWritePerTurn(c);
       const result = c.query(q);
       result.then(answered, answered);
       return result;

@@ -4,6 +4,8 @@
  * one that fails fails alone, a slow one sends the next to the pool, and a dropped connection is replaced. PostgreSQL
  * only: skipped without TEST_DATABASE_URL; CI's jest-pg step runs it (scripts/with-postgres.sh).
  */
+import net from 'node:net';
+import { jest } from '@jest/globals';
 import pg from 'pg';
 import type { Db } from '../../server/db/index.ts';
 import { databaseUnavailable } from '../../server/db/unavailable.ts';
@@ -77,6 +79,64 @@ onPostgres('statements outside a transaction, on the pipe', () => {
     const name = (await db.one<{ name: string }>("SELECT current_setting('application_name') AS name"))?.name;
     const open = await db.one<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1', [name]);
     expect(open?.n).toBeLessThanOrEqual(4);
+  });
+});
+
+/**
+ * How many writes reach the sockets while `work` runs (a corked socket writes what it holds at once, as one `_writev`):
+ * the statements of one turn of the event loop are one write (docs/decisions/096-one-write-per-turn.md).
+ */
+async function writesOf(work: () => Promise<unknown>): Promise<number> {
+  const one = jest.spyOn(net.Socket.prototype, '_write');
+  const many = jest.spyOn(net.Socket.prototype, '_writev');
+  try {
+    await work();
+    return one.mock.calls.length + many.mock.calls.length;
+  } finally {
+    one.mockRestore();
+    many.mockRestore();
+  }
+}
+
+onPostgres('what is asked in one turn of the event loop is one write', () => {
+  let d: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    d = await testDatabase();
+    db = await d.open({ max: 4 });
+    await db.query('SELECT 1');
+    await until(() => db.stats?.().total === 2, 5000, 50);
+  });
+  afterAll(async () => {
+    await d.drop();
+  });
+
+  test('on the pipe: statements asked together go in one write, each answered', async () => {
+    let answers: unknown[] = [];
+    const writes = await writesOf(async () => {
+      answers = await Promise.all([1, 2, 3, 4, 5].map((n) => db.one('SELECT $1::int AS n', [n])));
+    });
+    expect(answers).toEqual([1, 2, 3, 4, 5].map((n) => ({ n })));
+    expect(writes).toBe(1);
+  });
+
+  test('in a transaction: BEGIN, then its statements asked together, then the last with its COMMIT: three writes', async () => {
+    let answers: unknown[] = [];
+    const writes = await writesOf(() =>
+      db.tx(async (tx) => {
+        answers = await Promise.all([tx.one('SELECT 1 AS n'), tx.one('SELECT 2 AS n'), tx.one('SELECT 3 AS n')]);
+        answers.push(...(await tx.commitWith('SELECT 4 AS n')));
+      }),
+    );
+    expect(answers).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
+    expect(writes).toBe(3);
+  });
+
+  test('statements asked one after another, each after the last’s answer, are a write each', async () => {
+    const writes = await writesOf(async () => {
+      for (const n of [1, 2, 3]) expect(await db.one('SELECT $1::int AS n', [n])).toEqual({ n });
+    });
+    expect(writes).toBe(3);
   });
 });
 
