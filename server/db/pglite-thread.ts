@@ -3,8 +3,7 @@
  * the thread that calls it; in the app's event loop its statements took the core that renders the pages. Here one
  * worker thread per process (server/db/pglite-worker.ts) holds every embedded database the process opens, and each
  * call is a message: a statement (outside a transaction or in one), begin, end, a transaction's last statement with its
- * end, open, close. The rows come back as
- * they are (structured clone), already normalised by the thread.
+ * end, open, close. The rows come back as they are (structured clone), already normalised by the thread.
  *
  * The folder's lock stays with this process (holdDir, in server/db/pglite.ts). When the thread dies (a crash in the
  * database's WebAssembly, the memory it may use exhausted), the statements waiting and the transactions open fail with
