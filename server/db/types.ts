@@ -110,11 +110,10 @@ export function wrap(kind: Db['kind'], run: Runner, tx: Db['tx'], close: () => P
  * transaction's COMMIT (Db.commitWith). `q.setTrxId(committing(tx), …)` makes that update the transaction's last; a
  * function that asked for a second statement would be refused (TX_ENDED), never run outside the transaction.
  */
-export const committing = (tx: Db): Db => ({
-  ...tx,
-  query: <T extends Row>(sql: string, params?: readonly unknown[]) => tx.commitWith<T>(sql, params),
-  one: async <T extends Row>(sql: string, params?: readonly unknown[]) => (await tx.commitWith<T>(sql, params))[0],
-});
+export const committing = (tx: Db): Db => {
+  const last: Runner = (sql, params) => tx.commitWith(sql, params);
+  return wrap(tx.kind, last, tx.tx, tx.close, last);
+};
 
 /** What a transaction ended by its last statement (Db.commitWith) answers when asked for anything more. */
 export const TX_ENDED = 'the transaction has ended with its last statement (commitWith): nothing more may be asked of it';

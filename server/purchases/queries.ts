@@ -127,7 +127,6 @@ export type NewTransaction = {
  * here: the lottery's tally row is locked first (`room`); a purchase that waited for it reads the row again as the one
  * before it committed it (READ COMMITTED), with its condition tested again; the insert's trigger then adds the ticket
  * to that row, held until this transaction ends (docs/decisions/094-purchases-share-the-lottery.md).
-
  */
 export async function insertPurchase(db: Db, t: NewTransaction): Promise<PlayerTransactionRow | undefined> {
   return db.one<PlayerTransactionRow>(

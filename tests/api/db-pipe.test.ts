@@ -21,14 +21,20 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const pidOf = async (db: Db) => (await db.one<{ pid: number }>('SELECT pg_backend_pid() AS pid'))?.pid;
 
+/** A database of its own, its pipe connected: the pool answers a first statement while the pipe connects. */
+async function pipeConnected(): Promise<{ d: TestDatabase; db: Db }> {
+  const d = await testDatabase();
+  const db = await d.open({ max: 4 });
+  await db.query('SELECT 1');
+  await until(() => db.stats?.().total === 2, 5000, 50);
+  return { d, db };
+}
+
 onPostgres('statements outside a transaction, on the pipe', () => {
   let d: TestDatabase;
   let db: Db;
   beforeAll(async () => {
-    d = await testDatabase();
-    db = await d.open({ max: 4 });
-    await db.query('SELECT 1'); // the pool answers it; the pipe connects meanwhile
-    await until(() => db.stats?.().total === 2, 5000, 50);
+    ({ d, db } = await pipeConnected());
   });
   afterAll(async () => {
     await d.drop();
@@ -102,10 +108,7 @@ onPostgres('what is asked in one turn of the event loop is one write', () => {
   let d: TestDatabase;
   let db: Db;
   beforeAll(async () => {
-    d = await testDatabase();
-    db = await d.open({ max: 4 });
-    await db.query('SELECT 1');
-    await until(() => db.stats?.().total === 2, 5000, 50);
+    ({ d, db } = await pipeConnected());
   });
   afterAll(async () => {
     await d.drop();
