@@ -10,7 +10,7 @@ import type {
 } from '../../shared/payments/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
-import type { Db } from '../db/index.ts';
+import { committing, type Db } from '../db/index.ts';
 import { checkPlay } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
 import { refuse } from '../../shared/api/refusals.ts';
@@ -281,7 +281,7 @@ export class Payments {
       const { tx: txn, sale } = purchase;
       const closed = purchase.closed !== undefined || run?.closed === true;
       if (txn.status !== 'pending' || txn.transaction_type !== 'payment' || txn.trx_id !== trxId)
-        return void (await sq.endCheck(tx, transactionId, { state: 'left', reason: 'changed_meanwhile', answer: bk }));
+        return void (await sq.endCheck(committing(tx), transactionId, { state: 'left', reason: 'changed_meanwhile', answer: bk }));
       const verdict = judgeSendMoney(
         bk,
         {
@@ -292,11 +292,16 @@ export class Payments {
         },
         this.d.receiver,
       );
-      if (!verdict.ok) return void (await sq.endCheck(tx, transactionId, { state: 'refused', reason: verdict.reason, answer: bk }));
+      // A check that ends without confirming is the transaction's last statement, sent with its COMMIT
+      // (docs/decisions/095-last-statement-with-its-commit.md); a confirmation's writes are asked with it (097).
+      if (!verdict.ok)
+        return void (await sq.endCheck(committing(tx), transactionId, { state: 'refused', reason: verdict.reason, answer: bk }));
       // Paid in time, but bKash answered after the close (it was unreachable): staff and the statement decide.
-      if (closed) return void (await sq.endCheck(tx, transactionId, { state: 'left', reason: 'sales_closed', answer: bk }));
-      await sq.endCheck(tx, transactionId, { state: 'confirmed', reason: null, answer: bk });
-      await confirmSentMoney(tx, txn, bk as BkashTransaction);
+      if (closed) return void (await sq.endCheck(committing(tx), transactionId, { state: 'left', reason: 'sales_closed', answer: bk }));
+      await Promise.all([
+        sq.endCheck(tx, transactionId, { state: 'confirmed', reason: null, answer: bk }),
+        confirmSentMoney(tx, txn, bk as BkashTransaction),
+      ]);
       if (run && run.slip.status === 'pending')
         await confirmRun(tx, run, trxId, { actorId: null, action: 'transaction.confirmed_by_bkash', proof: { bkash_answer: bk } });
     });

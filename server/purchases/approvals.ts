@@ -3,7 +3,7 @@ import { refuse } from '../../shared/api/refusals.ts';
 import { approvalRefusal, type ApprovalProposalsQuery, type ApprovalStep } from '../../shared/purchases/approvals.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
-import { uniqueViolation, type Db } from '../db/index.ts';
+import { committing, uniqueViolation, type Db } from '../db/index.ts';
 import { tellPurchase } from '../messages/outbox.ts';
 import * as aq from './approval-queries.ts';
 import type { ApprovalProposalOut } from './approval-queries.ts';
@@ -11,7 +11,7 @@ import * as q from './queries.ts';
 import type { TransactionRow } from './queries.ts';
 import { auditSnapshot } from './service.ts';
 import { confirmRestOfRun } from './runs.ts';
-import { closedError, saleAndClosed } from '../lotteries/freeze.ts';
+import { closedError, saleAndClosed, type ClosedForChanges } from '../lotteries/freeze.ts';
 
 const ONE_PENDING = 'transaction_approval_proposals_one_pending';
 
@@ -27,9 +27,9 @@ export class ManualApprovals {
 
   /** Proposes approving the pending purchase `id`, whose TrxID the player's receipt shows; audited. */
   async propose(staff: AccessClaims, id: number, reason: string): Promise<ApprovalProposalOut> {
-    let proposalId: number;
+    let proposal: ApprovalProposalOut;
     try {
-      proposalId = await this.db.tx(async (tx) => {
+      proposal = await this.db.tx(async (tx) => {
         const before = await q.lockTransaction(tx, id, 'shared');
         if (!before) refuse('transaction_not_found');
         refuseBy('propose', { actor: staff.user_id, owner: before.user_id });
@@ -37,22 +37,27 @@ export class ManualApprovals {
         const [, open] = await Promise.all([this.approvable(tx, before), aq.pendingProposalOf(tx, id)]);
         if (open !== undefined) refusePending(open);
         const pid = await aq.insertApprovalProposal(tx, { transactionId: id, trxId: before.trx_id ?? '', reason, by: staff.user_id });
-        await recordAudit(tx, {
-          actorId: staff.user_id,
-          action: 'transaction.approval_proposed',
-          entity: 'transaction',
-          entityId: String(id),
-          before: auditSnapshot(before),
-          after: { proposal_id: pid, trx_id: before.trx_id, reason },
-        });
-        return pid;
+        // The answer read in the transaction, and the audit record its last statement, sent with the COMMIT: one
+        // message, not three (docs/decisions/097-writes-asked-together.md).
+        const [out] = await Promise.all([
+          this.one(tx, pid),
+          recordAudit(committing(tx), {
+            actorId: staff.user_id,
+            action: 'transaction.approval_proposed',
+            entity: 'transaction',
+            entityId: String(id),
+            before: auditSnapshot(before),
+            after: { proposal_id: pid, trx_id: before.trx_id, reason },
+          }),
+        ]);
+        return out;
       });
     } catch (err) {
       // Two proposals of one purchase at once: the second is told of the first.
       if (uniqueViolation(err) !== ONE_PENDING) throw err;
       refusePending((await aq.pendingProposalOf(this.db, id)) ?? 0);
     }
-    return this.one(proposalId);
+    return proposal;
   }
 
   /**
@@ -62,7 +67,7 @@ export class ManualApprovals {
    * `transaction.approve` with both staff members and both reasons.
    */
   async approve(staff: AccessClaims, proposalId: number, reason: string): Promise<ApprovalProposalOut> {
-    const closed = await this.db.tx(async (tx) => {
+    const done = await this.db.tx(async (tx): Promise<{ shut: ClosedForChanges } | { out: ApprovalProposalOut }> => {
       const { before, proposal } = await this.lockPending(tx, proposalId);
       refuseBy('approve', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by });
       const sale = await saleAndClosed(tx, before.lottery_id);
@@ -73,39 +78,46 @@ export class ManualApprovals {
       const shut = sale.closed;
       if (shut) {
         await decide(tx, staff, before.id, proposalId, 'lapsed', reason);
-        return shut;
+        return { shut };
       }
       if (before.status !== 'pending' || before.trx_id !== proposal.trx_id) refuse('proposal_stale');
-      await aq.decideApprovalProposal(tx, proposalId, 'approved', staff.user_id, reason);
-      const after = await q.setStatus(tx, before.id, 'success');
-      await recordAudit(tx, {
-        actorId: staff.user_id,
-        action: 'transaction.approve',
-        entity: 'transaction',
-        entityId: String(before.id),
-        before: auditSnapshot(before),
-        after: after
-          ? {
-              ...auditSnapshot(after),
-              proposal_id: proposalId,
-              proposed_by: proposal.proposed_by,
-              proposal_reason: proposal.reason,
-              reason,
-            }
-          : null,
-      });
-      await tellPurchase(tx, before.id, { kind: 'ticket_confirmed' });
+      // Asked together, in this order, each waiting only for what it needs (docs/decisions/097-writes-asked-together.md):
+      // the decision, the purchase's new status and then its audit record, the player's message, and the answer's read
+      // after both changes.
+      const [, , , out] = await Promise.all([
+        aq.decideApprovalProposal(tx, proposalId, 'approved', staff.user_id, reason),
+        q.setStatus(tx, before.id, 'success').then((after) =>
+          recordAudit(tx, {
+            actorId: staff.user_id,
+            action: 'transaction.approve',
+            entity: 'transaction',
+            entityId: String(before.id),
+            before: auditSnapshot(before),
+            after: after
+              ? {
+                  ...auditSnapshot(after),
+                  proposal_id: proposalId,
+                  proposed_by: proposal.proposed_by,
+                  proposal_reason: proposal.reason,
+                  reason,
+                }
+              : null,
+          }),
+        ),
+        tellPurchase(tx, before.id, { kind: 'ticket_confirmed' }),
+        this.one(tx, proposalId),
+      ]);
       // A run's lead: its other entries with it (docs/rules/games.md#6-consecutive-draws-and-play-slips).
       await confirmRestOfRun(tx, before, proposal.trx_id, {
         actorId: staff.user_id,
         action: 'transaction.approve',
         proof: { proposal_id: proposalId, proposed_by: proposal.proposed_by },
       });
-      return undefined;
+      return { out };
     });
     // Refused after the transaction that recorded the lapse committed.
-    if (closed) throw closedError(closed, { proposal_id: proposalId });
-    return this.one(proposalId);
+    if ('shut' in done) throw closedError(done.shut, { proposal_id: proposalId });
+    return done.out;
   }
 
   /** Rejects a pending proposal (its author may withdraw it the same way): the purchase stays as it is; audited. */
@@ -115,7 +127,7 @@ export class ManualApprovals {
       refuseBy('reject', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by });
       await decide(tx, staff, before.id, proposalId, 'rejected', reason);
     });
-    return this.one(proposalId);
+    return this.one(this.db, proposalId);
   }
 
   /** Proposals, newest first (staff). */
@@ -129,8 +141,9 @@ export class ManualApprovals {
     return { items: rows, total };
   }
 
-  private async one(proposalId: number): Promise<ApprovalProposalOut> {
-    const p = await aq.approvalProposal(this.db, proposalId);
+  /** The proposal as the API answers it, read on `db` (in the transaction that changed it, or after). */
+  private async one(db: Db, proposalId: number): Promise<ApprovalProposalOut> {
+    const p = await aq.approvalProposal(db, proposalId);
     if (!p) refuse('proposal_not_found');
     return p;
   }

@@ -505,17 +505,24 @@ export async function confirmSentMoney(tx: Db, before: TransactionRow, bkashAnsw
   await confirmOnBkashWord(tx, before, { bkash_answer: bkashAnswer });
 }
 
+/**
+ * The status and then its audit record, beside the player's message: asked together, each waiting only for what it
+ * needs (docs/decisions/097-writes-asked-together.md).
+ */
 async function confirmOnBkashWord(tx: Db, before: TransactionRow, proof: Record<string, unknown>): Promise<void> {
-  const after = await q.setStatus(tx, before.id, 'success');
-  await recordAudit(tx, {
-    actorId: null,
-    action: 'transaction.confirmed_by_bkash',
-    entity: 'transaction',
-    entityId: String(before.id),
-    before: auditSnapshot(before),
-    after: after ? { ...auditSnapshot(after), ...proof } : null,
-  });
-  await tellPurchase(tx, before.id, { kind: 'ticket_confirmed' });
+  await Promise.all([
+    q.setStatus(tx, before.id, 'success').then((after) =>
+      recordAudit(tx, {
+        actorId: null,
+        action: 'transaction.confirmed_by_bkash',
+        entity: 'transaction',
+        entityId: String(before.id),
+        before: auditSnapshot(before),
+        after: after ? { ...auditSnapshot(after), ...proof } : null,
+      }),
+    ),
+    tellPurchase(tx, before.id, { kind: 'ticket_confirmed' }),
+  ]);
 }
 
 /** The system (no actor) fails a purchase, audited as `action` with `why` beside the transaction after it. */

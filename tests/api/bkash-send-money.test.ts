@@ -143,7 +143,7 @@ describe('a TrxID given on the payment page (PATCH …/trx-id/)', () => {
   // The embedded database's thread: a transaction holds the database from its BEGIN to its end while every other
   // statement waits, so what it reads after its locks goes in one message (docs/decisions/090-a-trx-id-reads-sent-together.md).
   (process.env.TEST_DATABASE_URL ? test.skip : test)(
-    'on the embedded database, the TrxID is stored in three messages and bKash’s answer settled with its reads in two',
+    'on the embedded database, the TrxID is stored in three messages and bKash’s answer settled in seven',
     async () => {
       const lottery = await insertLottery(t);
       const id = await pending(a, lottery);
@@ -153,11 +153,27 @@ describe('a TrxID given on the payment page (PATCH …/trx-id/)', () => {
       // BEGIN with the lottery's and the purchase's locks; the run, freeze, break and TrxID-holder reads; the update with
       // the end (docs/decisions/095-last-statement-with-its-commit.md).
       expect(given).toEqual(['begin + query + query', 'query + query + query', 'last']);
-      // BEGIN with the locks; the sale and its freeze; the check's lock and whether the TrxID was used; then the writes.
-      expect(settled?.slice(0, 3)).toEqual(['begin + query + query', 'query + query', 'query + query']);
-      expect(settled?.at(-1)).toBe('end');
+      // BEGIN with the locks; the sale and its freeze; the check's lock and whether the TrxID was used; the check's end,
+      // the purchase's status and the facts of the player's message; the audit record and the message; its pushes; the
+      // COMMIT (docs/decisions/097-writes-asked-together.md).
+      expect(settled).toEqual([
+        'begin + query + query',
+        'query + query',
+        'query + query',
+        'query + query + query',
+        'query + query',
+        'query',
+        'end',
+      ]);
       expect(more).toEqual([]);
       expect(await status(id)).toBe('success');
+      // bKash's answer refused (another amount): the check's end is the last statement, with the COMMIT.
+      const other = await pending(a, lottery, '01-02-03-04-06-07');
+      const refusing = await messagesOf(() => patch(a, other, send(99)).expect(200));
+      const [, refused] = transactionsLocking(refusing, other);
+      expect(refused).toEqual(['begin + query + query', 'query + query', 'query + query', 'last']);
+      expect(await check(other)).toMatchObject({ state: 'refused', reason: 'amount_differs' });
+      expect(await status(other)).toBe('pending');
     },
   );
 });

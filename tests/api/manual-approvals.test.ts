@@ -258,19 +258,33 @@ test('20 staff members approving the same proposal at once: exactly one approval
 // statement waits, so its locks go with its BEGIN and what it reads after them in one message
 // (docs/decisions/090-a-trx-id-reads-sent-together.md).
 (process.env.TEST_DATABASE_URL ? test.skip : test)(
-  'on the embedded database, a proposal reads in one message after its locks, and an approval takes its three locks in one',
+  'on the embedded database, a proposal and an approval ask what does not wait for an answer together',
   async () => {
     const id = await pending(await insertLottery(t));
     let proposal = 0;
     const proposing = await messagesOf(async () => (proposal = (await propose(first, id).expect(201)).body.id as number));
-    // BEGIN with the lottery's and the purchase's locks; the sale, its freeze and an open proposal; then the writes.
+    // BEGIN with the lottery's and the purchase's locks; the sale, its freeze and an open proposal; the proposal; then
+    // the answer's read and the audit record, which goes with the COMMIT (docs/decisions/097-writes-asked-together.md).
     const [proposed] = transactionsLocking(proposing, id);
-    expect(proposed?.slice(0, 2)).toEqual(['begin + query + query', 'query + query + query']);
+    expect(proposed).toEqual(['begin + query + query', 'query + query + query', 'query', 'query + last']);
+    // Nothing after the commit: the answer was read in the transaction.
+    expect(proposing.at(-1)?.map((r) => r.op)).toEqual(['query', 'last']);
     const approving = await messagesOf(() => decide(second, 'approve', proposal).expect(200));
-    // BEGIN with the lottery's, the purchase's and the proposal's locks; the sale and its freeze; then the writes.
+    // BEGIN with the lottery's, the purchase's and the proposal's locks; the sale and its freeze; the decision, the
+    // purchase's status, the facts of the player's message and the answer's read; the audit record and the message;
+    // the message's pushes; the COMMIT.
     const [approved] = transactionsLocking(approving, proposal);
-    expect(approved?.slice(0, 2)).toEqual(['begin + query + query + query', 'query + query']);
-    expect(approved?.at(-1)).toBe('end');
+    expect(approved).toEqual([
+      'begin + query + query + query',
+      'query + query',
+      'query + query + query + query',
+      'query + query',
+      'query',
+      'end',
+    ]);
+    expect(approving.at(-1)?.map((r) => r.op)).toEqual(['end']);
     expect(await statusOf(id)).toBe('success');
+    const [answer] = (await list(first, { status: 'approved' })).body as { id: number; status: string }[];
+    expect(answer).toMatchObject({ id: proposal, status: 'approved' });
   },
 );
