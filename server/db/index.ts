@@ -147,11 +147,14 @@ async function openPostgres(url: string, schema: string | undefined, o: PoolOpti
       // BEGIN alone failed, could commit by itself.
       await asked.query('BEGIN');
       const result = await fn(inTx(asked, state));
+      state.over();
       // Ended by its last statement (commitWith): committed, or rolled back when that failed, by the server.
       if (state.ended) await state.ended;
       else await asked.query('COMMIT');
       return result;
     } catch (err) {
+      // Nothing asked late by the function's work reaches the connection after its ROLLBACK or its release.
+      state.over();
       if (state.ended) await state.ended;
       else await asked.query('ROLLBACK').catch(() => undefined);
       throw err;

@@ -212,8 +212,11 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
       let result;
       try {
         result = await fn(inTx(link, tx, state));
+        state.over();
         await began;
       } catch (err) {
+        // Nothing asked late by the function's work is sent after its end.
+        state.over();
         // A transaction whose BEGIN failed was never open: its statements failed with BEGIN's error, and so does it.
         const begin = await began.then(
           () => ({ open: true as const }),

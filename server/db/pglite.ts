@@ -229,8 +229,7 @@ async function wrapLite(lite: PGliteType): Promise<Db> {
   const prepared = await preparedPglite(lite);
   // In a transaction the last statement (commitWith) runs as the others do: the commit follows when the function
   // returns, with no round trip between (this is the database's own thread).
-  const inTx = (runner: Runner): Db => {
-    const state = new TxState();
+  const inTx = (runner: Runner, state: TxState): Db => {
     const t: Db = wrap(
       'pglite',
       normalising(state.guard(runner)),
@@ -243,7 +242,16 @@ async function wrapLite(lite: PGliteType): Promise<Db> {
   const db = wrap(
     'pglite',
     normalising(prepared.query),
-    (fn) => lite.transaction((t) => fn(inTx(prepared.txQuery(t)))),
+    (fn) =>
+      lite.transaction(async (t) => {
+        const state = new TxState();
+        try {
+          return await fn(inTx(prepared.txQuery(t), state));
+        } finally {
+          // Nothing asked late by the function's work runs after its end.
+          state.over();
+        }
+      }),
     () => lite.close(),
   );
   return db;

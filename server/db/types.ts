@@ -115,23 +115,34 @@ export const committing = (tx: Db): Db => {
   return wrap(tx.kind, last, tx.tx, tx.close, last);
 };
 
-/** What a transaction ended by its last statement (Db.commitWith) answers when asked for anything more. */
-export const TX_ENDED = 'the transaction has ended with its last statement (commitWith): nothing more may be asked of it';
+/** What a transaction that has ended (TxState) answers when asked for anything more. */
+export const TX_ENDED = 'the transaction has ended (its last statement, its commit or its rollback): nothing more may be asked of it';
 
 /**
- * A transaction's state as its Db sees it: open until its last statement is sent (Db.commitWith), after which every
- * statement is refused, never run outside it. `ended` is the promise of that statement with its commit.
+ * A transaction's state as its Db sees it: open until its last statement is sent (Db.commitWith) or its function has
+ * returned or thrown (`over`), after which every statement is refused (TX_ENDED), never run outside it. A statement asked
+ * late by work the function began without waiting for it (a chain of `Promise.all` whose sibling failed) would otherwise
+ * reach the connection after its COMMIT or ROLLBACK, or once it serves another transaction
+ * (docs/decisions/097-writes-asked-together.md). `ended` is the promise of the last statement with its commit.
  */
 export class TxState {
   ended: Promise<unknown> | undefined;
+  private done = false;
+  /** The transaction's function has returned or thrown: its end is on its way, and nothing more is asked of it. */
+  over(): void {
+    this.done = true;
+  }
+  private refused(): boolean {
+    return this.done || this.ended !== undefined;
+  }
   /** The runner, refusing once the transaction has ended. */
   guard(run: Runner): Runner {
-    return (sql, params) => (this.ended ? Promise.reject(new Error(TX_ENDED)) : run(sql, params));
+    return (sql, params) => (this.refused() ? Promise.reject(new Error(TX_ENDED)) : run(sql, params));
   }
   /** Sends the last statement (and its commit) with `send`, once; the transaction is ended from then on. */
   last(send: Runner): Runner {
     return (sql, params) => {
-      if (this.ended) return Promise.reject(new Error(TX_ENDED));
+      if (this.refused()) return Promise.reject(new Error(TX_ENDED));
       const rows = send(sql, params);
       this.ended = rows.catch(() => undefined);
       return rows;

@@ -104,6 +104,35 @@ test('committing(tx): the statement a query function asks for is the last; a sec
   expect(await kept()).toEqual([17, 18]);
 });
 
+test('work the function began and did not wait for: once the function has failed or returned, its statements are refused, never run', async () => {
+  // A chain of Promise.all whose sibling failed (docs/decisions/097-writes-asked-together.md): the transaction rolls back,
+  // and the chain's next statement must not reach the connection after the ROLLBACK, nor once it serves another.
+  let late: Promise<unknown> = Promise.resolve();
+  const failed = await failure(
+    db.tx(async (tx) => {
+      late = tx.query('SELECT 1').then(async () => {
+        await new Promise((r) => setTimeout(r, 50));
+        return tx.query('INSERT INTO commit_with_kept (n) VALUES (20)');
+      });
+      late.catch(() => undefined);
+      await Promise.all([late, tx.query('SELECT 1/0')]);
+    }),
+  );
+  expect(failed).toMatchObject({ code: '22012' });
+  expect(await failure(late)).toMatchObject({ message: TX_ENDED });
+  // Committed the same way: the function returned without waiting for its work.
+  let after: Promise<unknown> = Promise.resolve();
+  await db.tx(async (tx) => {
+    await tx.query('INSERT INTO commit_with_kept (n) VALUES (21)');
+    after = new Promise((r) => setTimeout(r, 50)).then(() => tx.query('INSERT INTO commit_with_kept (n) VALUES (22)'));
+    after.catch(() => undefined);
+  });
+  expect(await failure(after)).toMatchObject({ message: TX_ENDED });
+  // Wait past anything still in flight, then look: only what the committed transaction asked before it returned.
+  await new Promise((r) => setTimeout(r, 100));
+  expect(await kept()).toEqual([21]);
+});
+
 test('outside a transaction it is the statement alone', async () => {
   expect(await db.commitWith<{ n: number }>('INSERT INTO commit_with_kept (n) VALUES (11) RETURNING n')).toEqual([{ n: 11 }]);
   expect(await db.commitWith<{ n: number }>('SELECT 12 AS n')).toEqual([{ n: 12 }]);
