@@ -4,12 +4,11 @@ import { approvalRefusal, type ApprovalProposalsQuery, type ApprovalStep } from 
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
 import { committing, uniqueViolation, type Db } from '../db/index.ts';
-import { tellPurchase } from '../messages/outbox.ts';
 import * as aq from './approval-queries.ts';
 import type { ApprovalProposalOut } from './approval-queries.ts';
 import * as q from './queries.ts';
 import type { TransactionRow } from './queries.ts';
-import { auditSnapshot } from './service.ts';
+import { auditSnapshot, confirmPurchase } from './service.ts';
 import { confirmRestOfRun } from './runs.ts';
 import { closedError, saleAndClosed, type ClosedForChanges } from '../lotteries/freeze.ts';
 
@@ -82,29 +81,15 @@ export class ManualApprovals {
       }
       if (before.status !== 'pending' || before.trx_id !== proposal.trx_id) refuse('proposal_stale');
       // Asked together, in this order, each waiting only for what it needs (docs/decisions/097-writes-asked-together.md):
-      // the decision, the purchase's new status and then its audit record, the player's message, and the answer's read
-      // after both changes.
-      const [, , , out] = await Promise.all([
+      // the decision, the purchase's confirmation (its status, then its audit record; its message), and the answer's
+      // read after both changes.
+      const [, , out] = await Promise.all([
         aq.decideApprovalProposal(tx, proposalId, 'approved', staff.user_id, reason),
-        q.setStatus(tx, before.id, 'success').then((after) =>
-          recordAudit(tx, {
-            actorId: staff.user_id,
-            action: 'transaction.approve',
-            entity: 'transaction',
-            entityId: String(before.id),
-            before: auditSnapshot(before),
-            after: after
-              ? {
-                  ...auditSnapshot(after),
-                  proposal_id: proposalId,
-                  proposed_by: proposal.proposed_by,
-                  proposal_reason: proposal.reason,
-                  reason,
-                }
-              : null,
-          }),
-        ),
-        tellPurchase(tx, before.id, { kind: 'ticket_confirmed' }),
+        confirmPurchase(tx, before, {
+          actorId: staff.user_id,
+          action: 'transaction.approve',
+          proof: { proposal_id: proposalId, proposed_by: proposal.proposed_by, proposal_reason: proposal.reason, reason },
+        }),
         this.one(tx, proposalId),
       ]);
       // A run's lead: its other entries with it (docs/rules/games.md#6-consecutive-draws-and-play-slips).

@@ -179,8 +179,9 @@ export async function lockRunForPayment(tx: Db, slipId: number, leadId: number):
 }
 
 /**
- * How the lead was confirmed, written on each other entry's audit: by bKash's word (no actor) or by staff, with its
- * proof (the checkout's paymentID, bKash's answer to the TrxID, the proposal or the statement).
+ * How a purchase was confirmed, written on its audit (server/purchases/service.ts confirmPurchase) and, for a run's
+ * lead, on each other entry's: by bKash's word (no actor) or by staff, with its proof (the checkout's paymentID,
+ * bKash's answer to the TrxID, the proposal or the statement).
  */
 export type RunAudit = {
   actorId: number | null;

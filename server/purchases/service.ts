@@ -29,7 +29,7 @@ import { checkPlay, trxIdBreakRefusal } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
 import * as q from './queries.ts';
 import { pendingProposalOf } from './approval-queries.ts';
-import { confirmRestOfRun, endRunAtClose, endRunWithLead, refuseRunChange } from './runs.ts';
+import { confirmRestOfRun, endRunAtClose, endRunWithLead, refuseRunChange, type RunAudit } from './runs.ts';
 import * as rq from './run-queries.ts';
 import { playerJson } from './player-json.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
@@ -505,20 +505,25 @@ export async function confirmSentMoney(tx: Db, before: TransactionRow, bkashAnsw
   await confirmOnBkashWord(tx, before, { bkash_answer: bkashAnswer });
 }
 
+const confirmOnBkashWord = (tx: Db, before: TransactionRow, proof: Record<string, unknown>): Promise<void> =>
+  confirmPurchase(tx, before, { actorId: null, action: 'transaction.confirmed_by_bkash', proof });
+
 /**
- * The status and then its audit record, beside the player's message: asked together, each waiting only for what it
- * needs (docs/decisions/097-writes-asked-together.md).
+ * A pending purchase becomes `success`: its status and then its audit record (the purchase before and after, with
+ * `proof` beside it), and the player's message, asked together, each waiting only for what it needs
+ * (docs/decisions/097-writes-asked-together.md). Every confirmation goes through it: bKash's word, two staff members,
+ * the statement.
  */
-async function confirmOnBkashWord(tx: Db, before: TransactionRow, proof: Record<string, unknown>): Promise<void> {
+export async function confirmPurchase(tx: Db, before: TransactionRow, audit: RunAudit): Promise<void> {
   await Promise.all([
     q.setStatus(tx, before.id, 'success').then((after) =>
       recordAudit(tx, {
-        actorId: null,
-        action: 'transaction.confirmed_by_bkash',
+        actorId: audit.actorId,
+        action: audit.action,
         entity: 'transaction',
         entityId: String(before.id),
         before: auditSnapshot(before),
-        after: after ? { ...auditSnapshot(after), ...proof } : null,
+        after: after ? { ...auditSnapshot(after), ...audit.proof } : null,
       }),
     ),
     tellPurchase(tx, before.id, { kind: 'ticket_confirmed' }),
@@ -595,25 +600,17 @@ export async function approveFromStatement(
     return { ok: false, reason: 'changed_meanwhile' };
   // Staff never approve their own payment (docs/rules/payments.md#86-resolving-a-row).
   if (before.user_id === a.staffId || before.user_id === a.proposedBy) return { ok: false, reason: 'own_purchase' };
-  const after = await q.setStatus(tx, a.transactionId, 'success');
-  await recordAudit(tx, {
+  await confirmPurchase(tx, before, {
     actorId: a.staffId,
     action: 'transaction.approve',
-    entity: 'transaction',
-    entityId: String(a.transactionId),
-    before: auditSnapshot(before),
-    after: after
-      ? {
-          ...auditSnapshot(after),
-          statement_id: a.statementId,
-          statement_line: a.line,
-          proposed_by: a.proposedBy,
-          confirmed_by: a.staffId,
-          ...(a.note !== undefined ? { note: a.note } : {}),
-        }
-      : null,
+    proof: {
+      statement_id: a.statementId,
+      statement_line: a.line,
+      proposed_by: a.proposedBy,
+      confirmed_by: a.staffId,
+      ...(a.note !== undefined ? { note: a.note } : {}),
+    },
   });
-  await tellPurchase(tx, a.transactionId, { kind: 'ticket_confirmed' });
   // A run's lead: its other entries with it (docs/rules/games.md#6-consecutive-draws-and-play-slips).
   await confirmRestOfRun(tx, before, a.trxId, {
     actorId: a.staffId,
