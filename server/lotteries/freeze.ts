@@ -2,7 +2,7 @@ import type { Refusal } from '../../shared/api/refusal.ts';
 import { refusal } from '../../shared/api/refusals.ts';
 import { closedFor, ticketsFrozen } from '../../shared/lotteries/freeze.ts';
 import type { Db } from '../db/index.ts';
-import { saleState, type SaleState } from './queries.ts';
+import { SALE_COLUMNS, type SaleState } from './queries.ts';
 
 /** What the freeze rule reads of a lottery: its end of sales and the freeze recorded for it (migration 023). */
 export type FreezeState = { end_date: string; frozen_at: string | null };
@@ -23,7 +23,7 @@ export type ClosedForChanges = { code: 'tickets_frozen'; end_date: string } | { 
  * The one check of every path that confirms a ticket (an approval by two, a statement, bKash's word): the lottery's sale
  * state, and `closed`: undefined when the purchase may still become `success`, else why not. Read in the caller's
  * transaction after it took the lottery's lock, so that a change racing the close, or the freeze, has one outcome; the
- * sale and the freeze are asked at once, one round trip (docs/decisions/090-a-trx-id-reads-sent-together.md).
+ * sale and the freeze are one statement (the lottery's row with its freeze joined), which also reads them in one snapshot.
  * Undefined when there is no such lottery.
  */
 export async function saleAndClosed(
@@ -31,10 +31,14 @@ export async function saleAndClosed(
   lotteryId: number,
   now = Date.now(),
 ): Promise<{ sale: SaleState; closed: ClosedForChanges | undefined } | undefined> {
-  const [sale, freeze] = await Promise.all([saleState(tx, lotteryId), freezeState(tx, lotteryId)]);
-  if (!sale) return undefined;
-  const code = closedFor(sale, freeze, now);
-  if (code === 'tickets_frozen') return { sale, closed: { code, end_date: freeze?.end_date ?? sale.end_date } };
+  const row = await tx.one<SaleState & Pick<FreezeState, 'frozen_at'>>(
+    `SELECT ${SALE_COLUMNS}, f.frozen_at FROM lotteries l LEFT JOIN ticket_freezes f ON f.lottery_id = l.id WHERE l.id = $1`,
+    [lotteryId],
+  );
+  if (!row) return undefined;
+  const { frozen_at, ...sale } = row;
+  const code = closedFor(sale, { end_date: sale.end_date, frozen_at }, now);
+  if (code === 'tickets_frozen') return { sale, closed: { code, end_date: sale.end_date } };
   return { sale, closed: code ? { code } : undefined };
 }
 

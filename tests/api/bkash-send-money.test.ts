@@ -153,12 +153,12 @@ describe('a TrxID given on the payment page (PATCH …/trx-id/)', () => {
       // BEGIN with the lottery's and the purchase's locks; the run, freeze, break and TrxID-holder reads; the update with
       // the end (docs/decisions/095-last-statement-with-its-commit.md).
       expect(given).toEqual(['begin + query + query', 'query + query + query', 'last']);
-      // BEGIN with the locks; the sale and its freeze; the check's lock and whether the TrxID was used; the check's end,
-      // the purchase's status and the facts of the player's message; the audit record and the message; its pushes; the
-      // COMMIT (docs/decisions/097-writes-asked-together.md).
+      // BEGIN with the locks; the sale with its freeze (one statement); the check's lock and whether the TrxID was used;
+      // the check's end, the purchase's status and the facts of the player's message; the audit record and the message;
+      // its pushes; the COMMIT (docs/decisions/097-writes-asked-together.md).
       expect(settled).toEqual([
         'begin + query + query',
-        'query + query',
+        'query',
         'query + query',
         'query + query + query',
         'query + query',
@@ -171,7 +171,7 @@ describe('a TrxID given on the payment page (PATCH …/trx-id/)', () => {
       const other = await pending(a, lottery, '01-02-03-04-06-07');
       const refusing = await messagesOf(() => patch(a, other, send(99)).expect(200));
       const [, refused] = transactionsLocking(refusing, other);
-      expect(refused).toEqual(['begin + query + query', 'query + query', 'query + query', 'last']);
+      expect(refused).toEqual(['begin + query + query', 'query', 'query + query', 'last']);
       expect(await check(other)).toMatchObject({ state: 'refused', reason: 'amount_differs' });
       expect(await status(other)).toBe('pending');
     },

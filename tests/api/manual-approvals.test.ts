@@ -263,25 +263,19 @@ test('20 staff members approving the same proposal at once: exactly one approval
     const id = await pending(await insertLottery(t));
     let proposal = 0;
     const proposing = await messagesOf(async () => (proposal = (await propose(first, id).expect(201)).body.id as number));
-    // BEGIN with the lottery's and the purchase's locks; the sale, its freeze and an open proposal; the proposal; then
-    // the answer's read and the audit record, which goes with the COMMIT (docs/decisions/097-writes-asked-together.md).
+    // BEGIN with the lottery's and the purchase's locks; the sale with its freeze (one statement) and an open proposal;
+    // the proposal; then the answer's read and the audit record, which goes with the COMMIT
+    // (docs/decisions/097-writes-asked-together.md).
     const [proposed] = transactionsLocking(proposing, id);
-    expect(proposed).toEqual(['begin + query + query', 'query + query + query', 'query', 'query + last']);
+    expect(proposed).toEqual(['begin + query + query', 'query + query', 'query', 'query + last']);
     // Nothing after the commit: the answer was read in the transaction.
     expect(proposing.at(-1)?.map((r) => r.op)).toEqual(['query', 'last']);
     const approving = await messagesOf(() => decide(second, 'approve', proposal).expect(200));
-    // BEGIN with the lottery's, the purchase's and the proposal's locks; the sale and its freeze; the decision, the
+    // BEGIN with the lottery's, the purchase's and the proposal's locks; the sale with its freeze; the decision, the
     // purchase's status, the facts of the player's message and the answer's read; the audit record and the message;
     // the message's pushes; the COMMIT.
     const [approved] = transactionsLocking(approving, proposal);
-    expect(approved).toEqual([
-      'begin + query + query + query',
-      'query + query',
-      'query + query + query + query',
-      'query + query',
-      'query',
-      'end',
-    ]);
+    expect(approved).toEqual(['begin + query + query + query', 'query', 'query + query + query + query', 'query + query', 'query', 'end']);
     expect(approving.at(-1)?.map((r) => r.op)).toEqual(['end']);
     expect(await statusOf(id)).toBe('success');
     const [answer] = (await list(first, { status: 'approved' })).body as { id: number; status: string }[];
