@@ -7,10 +7,10 @@ import { SALE_COLUMNS, type SaleState } from './queries.ts';
 /** What the freeze rule reads of a lottery: its end of sales and the freeze recorded for it (migration 023). */
 export type FreezeState = { end_date: string; frozen_at: string | null };
 
-export const freezeState = (db: Db, lotteryId: number) =>
-  db.one<FreezeState>(`SELECT l.end_date, f.frozen_at FROM lotteries l LEFT JOIN ticket_freezes f ON f.lottery_id = l.id WHERE l.id = $1`, [
-    lotteryId,
-  ]);
+/** The lottery `$1` as `l` with its freeze, if one is recorded, as `f`: what freezeState and saleAndClosed read. */
+const WITH_FREEZE = 'FROM lotteries l LEFT JOIN ticket_freezes f ON f.lottery_id = l.id WHERE l.id = $1';
+
+export const freezeState = (db: Db, lotteryId: number) => db.one<FreezeState>(`SELECT l.end_date, f.frozen_at ${WITH_FREEZE}`, [lotteryId]);
 
 /**
  * Why no purchase of this lottery may be confirmed now (closedFor, docs/rules/lotteries-and-sales.md#8-transaction-states):
@@ -31,10 +31,7 @@ export async function saleAndClosed(
   lotteryId: number,
   now = Date.now(),
 ): Promise<{ sale: SaleState; closed: ClosedForChanges | undefined } | undefined> {
-  const row = await tx.one<SaleState & Pick<FreezeState, 'frozen_at'>>(
-    `SELECT ${SALE_COLUMNS}, f.frozen_at FROM lotteries l LEFT JOIN ticket_freezes f ON f.lottery_id = l.id WHERE l.id = $1`,
-    [lotteryId],
-  );
+  const row = await tx.one<SaleState & Pick<FreezeState, 'frozen_at'>>(`SELECT ${SALE_COLUMNS}, f.frozen_at ${WITH_FREEZE}`, [lotteryId]);
   if (!row) return undefined;
   const { frozen_at, ...sale } = row;
   const code = closedFor(sale, { end_date: sale.end_date, frozen_at }, now);
