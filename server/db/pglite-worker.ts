@@ -51,7 +51,8 @@ async function run(m: Request): Promise<unknown> {
         const done = db.tx(
           (t) => new Promise<void>((commit, rollback) => begun({ db: t, end: (c) => (c ? commit() : rollback(new RolledBack())), done })),
         );
-        // BEGIN itself failed (before the function ran): the caller's begin fails with it.
+        // The transaction could not start (before the function ran: the database closed, or its thread ending): the
+        // caller's begin fails with it. BEGIN itself goes to PGlite with the transaction's first statement (decision 098).
         done.catch(failed);
       });
       txs.set(m.tx, began);
@@ -72,13 +73,14 @@ async function run(m: Request): Promise<unknown> {
       return null;
     }
     case 'last': {
-      // A transaction's last statement, then its end at once: committed when it ran, rolled back when it failed.
+      // A transaction's last statement with its COMMIT (in one batch to PGlite, decision 098), then its end at once:
+      // committed when it ran, rolled back when it failed.
       const t = await txs.get(m.tx);
       if (!t) throw unknown('transaction', m.tx);
       txs.delete(m.tx);
       let rows: unknown;
       try {
-        rows = await t.db.query(m.sql, m.params);
+        rows = await t.db.commitWith(m.sql, m.params);
       } catch (err) {
         t.end(false);
         await t.done.catch(() => undefined);

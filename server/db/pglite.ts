@@ -10,11 +10,11 @@ import {
   planChanged,
   PREPARABLE,
   sharedParsers,
+  TX_ENDED,
   TxState,
   wrap,
   type Db,
   type Row,
-  type Runner,
   type TextParser,
 } from './types.ts';
 
@@ -24,6 +24,10 @@ import {
  * types and row description kept), then each call is one batch: bind, execute, sync. Same locks as `query`
  * (the transaction lock, then the query lock; inside a transaction the query lock only), same parsers and
  * serializers, same errors (the first DatabaseError of the batch, with the query and parameters attached).
+ *
+ * Its transactions are its own too: `BEGIN` goes in the batch of the transaction's first statement and `COMMIT` in
+ * the batch of its last (Db.commitWith), or alone at its end, where PGlite's `transaction` ran each as a statement of
+ * its own (docs/decisions/098-lite-begin-commit-batched.md).
  */
 async function preparedPglite(lite: PGliteType) {
   const { messages: m, parse, protocol, types } = await import('@electric-sql/pglite');
@@ -43,26 +47,39 @@ async function preparedPglite(lite: PGliteType) {
     return out;
   };
   const batch = (parts: Uint8Array[]) => lite.execProtocolStream(joined(parts), { syncToFs: false });
-  const prepare = async (sql: string): Promise<Kept> => {
-    const name = `bh_${++named}`;
+  /** The answer's bytes as they come, without PGlite's parser (execProtocolRaw would still run it on them). */
+  const exchange = async (parts: Uint8Array[]): Promise<Uint8Array> => {
+    const chunks: Uint8Array[] = [];
+    await lite.execProtocolRawStream(joined(parts), { syncToFs: false, onRawData: (bytes) => void chunks.push(bytes.slice()) });
+    return chunks.length === 1 ? (chunks[0] as Uint8Array) : joined(chunks);
+  };
+  const describe = async (sql: string, name: string): Promise<Kept> => {
     const msgs = await batch([ser.parse({ name, text: sql }), ser.describe({ type: 'S', name }), ser.sync()]);
     const fields = msgs.find((x): x is messages.RowDescriptionMessage => x instanceof m.RowDescriptionMessage);
-    const k = { name, paramTypes: parse.parseDescribeStatementResults(msgs), fields };
+    return { name, paramTypes: parse.parseDescribeStatementResults(msgs), fields };
+  };
+  const prepare = async (sql: string): Promise<Kept> => {
+    const k = await describe(sql, `bh_${++named}`);
     kept.set(sql, k);
     return k;
   };
   const value = (text: string, type: number) => types.parseType(text, type, lite.parsers) as unknown;
-  /**
-   * The rows of a bound statement's answer: read in place (server/db/pglite-rows.ts); an answer with an error or
-   * anything unexpected is read by PGlite's parser, and its first error thrown, as execProtocolStream does.
-   */
-  const rowsOf = (raw: Uint8Array, k: Kept): Row[] => {
-    const rows = readRows(raw, k.fields?.fields, value);
-    if (rows) return rows;
+  /** Every message of an answer, PGlite's parser reading them; its first error thrown, as execProtocolStream does. */
+  const parsed = (raw: Uint8Array): messages.BackendMessage[] => {
     const msgs: messages.BackendMessage[] = [];
     new protocol.Parser().parse(raw, (x) => msgs.push(x));
     const error = msgs.find((x) => x instanceof m.DatabaseError);
     if (error) throw error;
+    return msgs;
+  };
+  /**
+   * The rows of a bound statement's answer: read in place (server/db/pglite-rows.ts); an answer with an error or
+   * anything unexpected is read by PGlite's parser, and its first error thrown.
+   */
+  const rowsOf = (raw: Uint8Array, k: Kept): Row[] => {
+    const rows = readRows(raw, k.fields?.fields, value);
+    if (rows) return rows;
+    const msgs = parsed(raw);
     return (parse.parseResults(k.fields ? [k.fields, ...msgs] : msgs, lite.parsers)[0]?.rows ?? []) as Row[];
   };
   const forget = async (sql: string) => {
@@ -71,38 +88,107 @@ async function preparedPglite(lite: PGliteType) {
     kept.delete(sql);
     await batch([ser.close({ type: 'S', name: k.name }), ser.sync()]).catch(() => undefined);
   };
-  /** Runs in the query lock. */
-  const run = async (sql: string, params: unknown[], inTx: boolean): Promise<Row[]> => {
+  const bound = (k: Kept, params: unknown[]) => {
+    const values = params.map((v, i) => {
+      if (v === null || v === undefined) return null;
+      const serialise = lite.serializers[k.paramTypes[i] ?? 0];
+      return serialise ? serialise(v) : String(v as string);
+    });
+    return [ser.bind({ statement: k.name, values }), ser.execute({})];
+  };
+  const usable = (sql: string) => PREPARABLE.test(sql) && (kept.has(sql) || kept.size < MAX_PREPARED);
+
+  /** Outside a transaction: runs in the query lock. */
+  const run = async (sql: string, params: unknown[]): Promise<Row[]> => {
     await lite._checkReady();
     let rows: Row[];
     try {
       const k = kept.get(sql) ?? (await prepare(sql));
-      const paramTypes = k.paramTypes;
-      const values = params.map((v, i) => {
-        if (v === null || v === undefined) return null;
-        const serialise = lite.serializers[paramTypes[i] ?? 0];
-        return serialise ? serialise(v) : String(v as string);
-      });
-      // The answer's bytes as they come, without PGlite's parser (execProtocolRaw would still run it on them).
-      const chunks: Uint8Array[] = [];
-      await lite.execProtocolRawStream(joined([ser.bind({ statement: k.name, values }), ser.execute({}), ser.sync()]), {
-        syncToFs: false,
-        onRawData: (bytes) => void chunks.push(bytes.slice()),
-      });
-      rows = rowsOf(chunks.length === 1 ? (chunks[0] as Uint8Array) : joined(chunks), k);
+      rows = rowsOf(await exchange([...bound(k, params), ser.sync()]), k);
     } catch (err) {
       if (planChanged(err)) await forget(sql);
       throw Object.assign(err as Error, { query: sql, params });
     }
-    if (!inTx) await lite.syncToFs();
+    await lite.syncToFs();
     return rows;
   };
-  const usable = (sql: string) => PREPARABLE.test(sql) && (kept.has(sql) || kept.size < MAX_PREPARED);
+
+  // A transaction's own statements, kept as the others are: bound and executed in the batch of a statement.
+  const control = { begin: await prepare('BEGIN'), commit: await prepare('COMMIT'), rollback: await prepare('ROLLBACK') };
+  /** What `BEGIN` answers when it runs (BindComplete, CommandComplete "BEGIN"): taken off the statement's answer. */
+  const BEGUN = Uint8Array.from([0x32, 0, 0, 0, 4, 0x43, 0, 0, 0, 10, ...Buffer.from('BEGIN\0')]);
+  const startsWith = (raw: Uint8Array, head: Uint8Array) => raw.length >= head.length && head.every((b, i) => raw[i] === b);
+  /** The last ReadyForQuery's status: I (no transaction: committed, or rolled back), T (open), E (failed). */
+  const statusOf = (raw: Uint8Array) => String.fromCharCode(raw[raw.length - 1] ?? 0x49) as 'I' | 'T' | 'E';
+
+  /**
+   * One transaction, in the transaction lock: nothing is sent until its first statement, which goes with `BEGIN`;
+   * `commit` sends a statement with `COMMIT`. `end` commits what is still open when the function has returned, or
+   * rolls it back; a transaction whose statement failed is rolled back and its function's return refused (25P02),
+   * as PGlite's `transaction` refuses a `COMMIT` answered `ROLLBACK`.
+   */
+  class LiteTx {
+    private status: 'none' | 'I' | 'T' | 'E' = 'none';
+    /** Its COMMIT was answered: committed. */
+    private committed = false;
+    async statement(sql: string, params: unknown[], commit: boolean): Promise<Row[]> {
+      return lite._runExclusiveQuery(async () => {
+        if (this.status === 'I') throw new Error(TX_ENDED);
+        await lite._checkReady();
+        const keep = usable(sql);
+        try {
+          if (!PREPARABLE.test(sql) && params.length === 0 && !commit) return await this.simple(sql);
+          const k = kept.get(sql) ?? (keep ? await prepare(sql) : await describe(sql, `bh_once_${++named}`));
+          try {
+            const begin = this.status === 'none' ? bound(control.begin, []) : [];
+            const end = commit ? bound(control.commit, []) : [];
+            const raw = await exchange([...begin, ...bound(k, params), ...end, ser.sync()]);
+            this.status = statusOf(raw);
+            const rows = rowsOf(begin.length && startsWith(raw, BEGUN) ? raw.subarray(BEGUN.length) : raw, k);
+            if (commit) this.committed = true;
+            return rows;
+          } finally {
+            if (!keep) await batch([ser.close({ type: 'S', name: k.name }), ser.sync()]).catch(() => undefined);
+          }
+        } catch (err) {
+          if (planChanged(err)) await forget(sql);
+          throw Object.assign(err as Error, { query: sql, params });
+        }
+      });
+    }
+    /** A statement that is not kept (DDL, a session's setting: migrations): the simple protocol, after `BEGIN`. */
+    private async simple(sql: string): Promise<Row[]> {
+      if (this.status === 'none') this.status = statusOf(await this.control('begin'));
+      const raw = await exchange([ser.query(sql)]);
+      this.status = statusOf(raw);
+      return (parse.parseResults(parsed(raw), lite.parsers)[0]?.rows ?? []) as Row[];
+    }
+    /** `BEGIN`, `COMMIT` or `ROLLBACK` alone; its error thrown. */
+    private async control(which: keyof typeof control): Promise<Uint8Array> {
+      const raw = await exchange([...bound(control[which], []), ser.sync()]);
+      parsed(raw);
+      return raw;
+    }
+    /** After the function: `returned` whether it returned (else it threw). */
+    async end(returned: boolean): Promise<void> {
+      await lite._runExclusiveQuery(async () => {
+        if (this.status === 'T' && returned) {
+          // Answered ROLLBACK when the transaction had failed where its status was not seen (a statement's parse).
+          const tags = parsed(await this.control('commit')).filter((x) => x instanceof m.CommandCompleteMessage);
+          this.committed = tags.some((x) => x.text === 'COMMIT');
+          this.status = 'I';
+        } else if (this.status === 'T' || this.status === 'E') await this.control('rollback').catch(() => undefined);
+      });
+      if (returned && this.status !== 'none' && !this.committed)
+        throw Object.assign(new Error('Transaction was rolled back instead of committed'), { code: '25P02', query: 'COMMIT' });
+    }
+  }
+
   return {
     /** Outside a transaction: as `lite.query` does, the transaction lock first. A changed plan is prepared again once. */
     query: async (sql: string, params: unknown[]): Promise<Row[]> => {
       if (!usable(sql)) return (await lite.query<Row>(sql, params)).rows;
-      const once = () => lite._runExclusiveTransaction(() => lite._runExclusiveQuery(() => run(sql, params, false)));
+      const once = () => lite._runExclusiveTransaction(() => lite._runExclusiveQuery(() => run(sql, params)));
       try {
         return await once();
       } catch (err) {
@@ -110,11 +196,23 @@ async function preparedPglite(lite: PGliteType) {
         return once();
       }
     },
-    /** Inside a transaction (which holds the transaction lock). */
-    txQuery:
-      (t: Pick<PGliteType, 'query'>) =>
-      async (sql: string, params: unknown[]): Promise<Row[]> =>
-        usable(sql) ? lite._runExclusiveQuery(() => run(sql, params, true)) : (await t.query<Row>(sql, params)).rows,
+    /** Runs `fn` in a transaction (holding the transaction lock); a thrown error rolls it back. */
+    transaction: async <T>(fn: (t: LiteTx) => Promise<T>): Promise<T> => {
+      await lite._checkReady();
+      return lite._runExclusiveTransaction(async () => {
+        const t = new LiteTx();
+        let result: T;
+        try {
+          result = await fn(t);
+        } catch (err) {
+          await t.end(false);
+          throw err;
+        }
+        await t.end(true);
+        await lite.syncToFs();
+        return result;
+      });
+    },
   };
 }
 
@@ -227,26 +325,22 @@ async function openLite(dataDir: string | undefined, dump?: Blob): Promise<{ lit
 async function wrapLite(lite: PGliteType): Promise<Db> {
   await lite.exec(`SET TIME ZONE 'UTC'`);
   const prepared = await preparedPglite(lite);
-  // In a transaction the last statement (commitWith) runs as the others do: the commit follows when the function
-  // returns, with no round trip between (this is the database's own thread).
-  const inTx = (runner: Runner, state: TxState): Db => {
-    const t: Db = wrap(
-      'pglite',
-      normalising(state.guard(runner)),
-      (fn) => fn(t),
-      async () => undefined,
-      normalising(state.last(runner)),
-    );
-    return t;
-  };
+  // In a transaction the last statement (commitWith) goes with its COMMIT, in one batch (decision 098).
   const db = wrap(
     'pglite',
     normalising(prepared.query),
     (fn) =>
-      lite.transaction(async (t) => {
+      prepared.transaction(async (lt) => {
         const state = new TxState();
+        const t: Db = wrap(
+          'pglite',
+          normalising(state.guard((sql, params) => lt.statement(sql, params, false))),
+          (inner) => inner(t),
+          async () => undefined,
+          normalising(state.last((sql, params) => lt.statement(sql, params, true))),
+        );
         try {
-          return await fn(inTx(prepared.txQuery(t), state));
+          return await fn(t);
         } finally {
           // Nothing asked late by the function's work runs after its end.
           state.over();
