@@ -10,7 +10,6 @@ import {
   planChanged,
   PREPARABLE,
   sharedParsers,
-  TX_ENDED,
   TxState,
   wrap,
   type Db,
@@ -82,11 +81,18 @@ async function preparedPglite(lite: PGliteType) {
     const msgs = parsed(raw);
     return (parse.parseResults(k.fields ? [k.fields, ...msgs] : msgs, lite.parsers)[0]?.rows ?? []) as Row[];
   };
+  /** Closes a prepared statement (its failure ignored: a statement left open costs only its memory). */
+  const close = (name: string) => batch([ser.close({ type: 'S', name }), ser.sync()]).catch(() => undefined);
   const forget = async (sql: string) => {
     const k = kept.get(sql);
     if (!k) return;
     kept.delete(sql);
-    await batch([ser.close({ type: 'S', name: k.name }), ser.sync()]).catch(() => undefined);
+    await close(k.name);
+  };
+  /** A statement's error, with its query and parameters; a kept statement whose plan changed is forgotten first. */
+  const failed = async (err: unknown, sql: string, params: unknown[]): Promise<never> => {
+    if (planChanged(err)) await forget(sql);
+    throw Object.assign(err as Error, { query: sql, params });
   };
   const bound = (k: Kept, params: unknown[]) => {
     const values = params.map((v, i) => {
@@ -106,8 +112,7 @@ async function preparedPglite(lite: PGliteType) {
       const k = kept.get(sql) ?? (await prepare(sql));
       rows = rowsOf(await exchange([...bound(k, params), ser.sync()]), k);
     } catch (err) {
-      if (planChanged(err)) await forget(sql);
-      throw Object.assign(err as Error, { query: sql, params });
+      return failed(err, sql, params);
     }
     await lite.syncToFs();
     return rows;
@@ -133,7 +138,6 @@ async function preparedPglite(lite: PGliteType) {
     private committed = false;
     async statement(sql: string, params: unknown[], commit: boolean): Promise<Row[]> {
       return lite._runExclusiveQuery(async () => {
-        if (this.status === 'I') throw new Error(TX_ENDED);
         await lite._checkReady();
         const keep = usable(sql);
         try {
@@ -148,34 +152,34 @@ async function preparedPglite(lite: PGliteType) {
             if (commit) this.committed = true;
             return rows;
           } finally {
-            if (!keep) await batch([ser.close({ type: 'S', name: k.name }), ser.sync()]).catch(() => undefined);
+            if (!keep) await close(k.name);
           }
         } catch (err) {
-          if (planChanged(err)) await forget(sql);
-          throw Object.assign(err as Error, { query: sql, params });
+          return failed(err, sql, params);
         }
       });
     }
     /** A statement that is not kept (DDL, a session's setting: migrations): the simple protocol, after `BEGIN`. */
     private async simple(sql: string): Promise<Row[]> {
-      if (this.status === 'none') this.status = statusOf(await this.control('begin'));
+      if (this.status === 'none') {
+        await this.control('begin');
+        this.status = 'T';
+      }
       const raw = await exchange([ser.query(sql)]);
       this.status = statusOf(raw);
       return (parse.parseResults(parsed(raw), lite.parsers)[0]?.rows ?? []) as Row[];
     }
-    /** `BEGIN`, `COMMIT` or `ROLLBACK` alone; its error thrown. */
-    private async control(which: keyof typeof control): Promise<Uint8Array> {
-      const raw = await exchange([...bound(control[which], []), ser.sync()]);
-      parsed(raw);
-      return raw;
+    /** `BEGIN`, `COMMIT` or `ROLLBACK` alone: its answer's messages, its error thrown. */
+    private async control(which: keyof typeof control): Promise<messages.BackendMessage[]> {
+      return parsed(await exchange([...bound(control[which], []), ser.sync()]));
     }
     /** After the function: `returned` whether it returned (else it threw). */
     async end(returned: boolean): Promise<void> {
       await lite._runExclusiveQuery(async () => {
         if (this.status === 'T' && returned) {
           // Answered ROLLBACK when the transaction had failed where its status was not seen (a statement's parse).
-          const tags = parsed(await this.control('commit')).filter((x) => x instanceof m.CommandCompleteMessage);
-          this.committed = tags.some((x) => x.text === 'COMMIT');
+          const answer = await this.control('commit');
+          this.committed = answer.some((x) => x instanceof m.CommandCompleteMessage && x.text === 'COMMIT');
           this.status = 'I';
         } else if (this.status === 'T' || this.status === 'E') await this.control('rollback').catch(() => undefined);
       });

@@ -9,6 +9,7 @@ import { uniqueViolation } from '../../server/db/index.ts';
 import { messagesOf } from '../helpers/db-messages.ts';
 import { queriesOf } from '../helpers/pg-queries.ts';
 import { testDatabase, type TestDatabase } from '../helpers/database.ts';
+import { failure } from '../helpers/wait.ts';
 
 const onPostgres = process.env.TEST_DATABASE_URL ? test : test.skip;
 const onPglite = process.env.TEST_DATABASE_URL ? test.skip : test;
@@ -28,11 +29,6 @@ afterEach(async () => {
 });
 
 const kept = async () => (await db.query<{ n: number }>('SELECT n FROM commit_with_kept ORDER BY n')).map((r) => r.n);
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (err: unknown) => err,
-  );
 
 test('the last statement’s rows are its answer, and what the transaction wrote before it is kept', async () => {
   const rows = await db.tx(async (tx) => {

@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { jest } from '@jest/globals';
 import { openLiteDb } from '../../server/db/pglite.ts';
 import { TX_ENDED, type Db } from '../../server/db/types.ts';
+import { failure } from '../helpers/wait.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -25,11 +26,6 @@ afterEach(async () => {
 });
 
 const kept = async () => (await db.query<{ n: number }>('SELECT n FROM lite_tx ORDER BY n')).map((r) => r.n);
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (err: unknown) => err,
-  );
 /** PGlite's calls that carry protocol messages: each a batch the database runs. */
 const counting = () => ({
   raw: jest.spyOn(PGlite.prototype, 'execProtocolRawStream'),

@@ -6,3 +6,10 @@ export async function until(ok: () => boolean | Promise<boolean>, ms = 3000, eve
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
+
+/** Waits for `p` to settle: the error it was rejected with, or null when it resolved. */
+export const failure = (p: Promise<unknown>): Promise<unknown> =>
+  p.then(
+    () => null,
+    (err: unknown) => err,
+  );
