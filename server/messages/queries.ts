@@ -1,5 +1,5 @@
 /** SQL of players' messages (docs/rules/messages.md); the rules live in server/messages/service.ts and outbox.ts. */
-import type { Db } from '../db/index.ts';
+import { committing, type Db } from '../db/index.ts';
 import type { Language } from '../../shared/i18n.ts';
 import type { MessageKind } from '../../shared/messages/kinds.ts';
 
@@ -86,17 +86,26 @@ export const lease = (db: Db, limit: number, maxTries: number) =>
  */
 export async function reserve(db: Db, m: Outgoing, dayStart: Date, cap: number): Promise<boolean> {
   return db.tx(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${m.user_id}`]);
-    const n = await tx.one<{ n: number }>(
-      'SELECT count(*)::int AS n FROM player_messages WHERE user_id = $1 AND sms_sent_at >= $2 AND id <> $3',
-      [m.user_id, dayStart.toISOString(), m.id],
+    // The count is sent with the lock, not after its answer: the connection runs it once the lock is granted, so it
+    // counts every SMS of whoever held the lock before (docs/decisions/089-purchase-reads-sent-with-the-lock.md). The
+    // mark is the last statement, sent with the COMMIT (docs/decisions/095-last-statement-with-its-commit.md): on the
+    // embedded database the transaction is two messages, not four (bench/RESULTS.md, issue 32).
+    const [, n] = await Promise.all([
+      tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${m.user_id}`]),
+      tx.one<{ n: number }>('SELECT count(*)::int AS n FROM player_messages WHERE user_id = $1 AND sms_sent_at >= $2 AND id <> $3', [
+        m.user_id,
+        dayStart.toISOString(),
+        m.id,
+      ]),
+    ]);
+    const capped = (n?.n ?? 0) >= cap;
+    await committing(tx).query(
+      capped
+        ? `UPDATE player_messages SET sms_state = 'capped', sms_lease_until = NULL WHERE id = $1`
+        : 'UPDATE player_messages SET sms_sent_at = now() WHERE id = $1',
+      [m.id],
     );
-    if ((n?.n ?? 0) >= cap) {
-      await tx.query(`UPDATE player_messages SET sms_state = 'capped', sms_lease_until = NULL WHERE id = $1`, [m.id]);
-      return false;
-    }
-    await tx.query('UPDATE player_messages SET sms_sent_at = now() WHERE id = $1', [m.id]);
-    return true;
+    return !capped;
   });
 }
 
