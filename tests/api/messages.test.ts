@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { to } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
 import { testDatabase } from '../helpers/database.ts';
-import { messagesOf } from '../helpers/db-messages.ts';
+import { messagesOf, transactionsWith } from '../helpers/db-messages.ts';
 import type { Message } from '../../server/notify/index.ts';
 import { NotifyError } from '../../server/notify/index.ts';
 import { account, buy, drawByHand, insertLottery, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
@@ -274,20 +274,8 @@ describe('limits on SMS', () => {
     'on the embedded database, an SMS is counted against the day in two messages, sent or capped',
     async () => {
       const lottery = await insertLottery(t, { total_tickets: 100 });
-      const counted = async () => {
-        const batches = await messagesOf(() => t.app.messages.dispatch());
-        const locks = batches.flat().filter((r) => r.op === 'query' && /pg_advisory_xact_lock\(hashtext/.test(r.sql ?? ''));
-        return locks.map((l) =>
-          batches
-            .map((b) =>
-              b
-                .filter((r) => r.tx === l.tx)
-                .map((r) => r.op)
-                .join(' + '),
-            )
-            .filter(Boolean),
-        );
-      };
+      const counted = async () =>
+        transactionsWith(await messagesOf(() => t.app.messages.dispatch()), (r) => /pg_advisory_xact_lock\(hashtext/.test(r.sql ?? ''));
       expect((await decide(await purchased(a, lottery), 'success')).status).toBe(200);
       // BEGIN with the player's lock and the day's count; the mark with the COMMIT.
       expect(await counted()).toEqual([['begin + query + query', 'last']]);

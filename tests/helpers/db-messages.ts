@@ -23,12 +23,12 @@ export async function messagesOf(work: () => Promise<unknown>): Promise<Sent[][]
  * The transactions that began by locking with `param` (a `FOR UPDATE` or `FOR SHARE` statement whose first parameter
  * it is), in the order they began, each as its messages' operations: `['begin + query + query', 'last']`.
  */
-export function transactionsLocking(batches: Sent[][], param: unknown): string[][] {
-  const ids = [
-    ...new Set(
-      batches.flat().flatMap((r) => (r.op === 'query' && /FOR (UPDATE|SHARE)/.test(r.sql ?? '') && r.params?.[0] === param ? [r.tx] : [])),
-    ),
-  ];
+export const transactionsLocking = (batches: Sent[][], param: unknown): string[][] =>
+  transactionsWith(batches, (r) => /FOR (UPDATE|SHARE)/.test(r.sql ?? '') && r.params?.[0] === param);
+
+/** The transactions with a statement that `asked` picks, in the order they began, each as its messages' operations. */
+export function transactionsWith(batches: Sent[][], asked: (r: Sent) => boolean): string[][] {
+  const ids = [...new Set(batches.flat().flatMap((r) => (r.op === 'query' && asked(r) ? [r.tx] : [])))];
   return ids.map((id) =>
     batches
       .map((b) =>
