@@ -6,7 +6,10 @@ import type { Logger } from './log.ts';
  */
 export class Background {
   private readonly running = new Set<Promise<void>>();
-  constructor(private readonly log: Logger) {}
+  private readonly log: Logger;
+  constructor(log: Logger) {
+    this.log = log;
+  }
 
   readonly run = (task: () => Promise<void>): void => {
     const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))

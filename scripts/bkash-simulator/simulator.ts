@@ -330,7 +330,9 @@ export class BkashSimulator {
   private readonly hung = new Set<Response>();
   private readonly sending = new Set<Promise<void>>();
 
-  constructor(private readonly opts: SimulatorOptions) {
+  private readonly opts: SimulatorOptions;
+  constructor(opts: SimulatorOptions) {
+    this.opts = opts;
     this.now = opts.now ?? Date.now;
     this.paymentLifetimeMs = opts.paymentLifetimeMs ?? 5 * 60_000;
     this.tokenLifetimeS = opts.tokenLifetimeS ?? 3600;

@@ -65,12 +65,16 @@ export type ChallengeAnswer = { challenge_token?: string | null; challenge_answe
 
 export class Challenges {
   private readonly key: string;
+  private readonly db: Db;
+  private readonly texts: Texts;
   constructor(
-    private readonly db: Db,
+    db: Db,
     secret: string,
     /** The app's texts: the question is asked in the visitor's language. */
-    private readonly texts: Texts,
+    texts: Texts,
   ) {
+    this.db = db;
+    this.texts = texts;
     this.key = `challenge:${secret}`;
   }
 

@@ -10,10 +10,12 @@ export type Purpose = keyof typeof CODE_RULES;
 export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'exhausted' | 'none';
 /** Codes are stored as an HMAC under the server secret: a leaked table does not give them away. */
 export class Codes {
-  constructor(
-    private readonly db: Db,
-    private readonly secret: string,
-  ) {}
+  private readonly db: Db;
+  private readonly secret: string;
+  constructor(db: Db, secret: string) {
+    this.db = db;
+    this.secret = secret;
+  }
 
   private digest(code: string): string {
     return createHmac('sha256', `otp:${this.secret}`).update(code).digest('base64');

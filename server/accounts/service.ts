@@ -75,7 +75,10 @@ export type AccountsDeps = {
  * Bodies arrive parsed by the schemas of shared/accounts/schemas.ts (identifiers already in their stored form).
  */
 export class Accounts {
-  constructor(private readonly d: AccountsDeps) {}
+  private readonly d: AccountsDeps;
+  constructor(d: AccountsDeps) {
+    this.d = d;
+  }
 
   /** The caller now: a token's name and rights may be older than the database's. */
   async me(id: number): Promise<z.input<typeof SessionUser>> {

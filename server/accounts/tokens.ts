@@ -23,11 +23,11 @@ export type TokenUser = { id: number; is_staff: boolean; is_active: boolean; nam
 
 export class Tokens {
   private readonly key: Uint8Array;
-  constructor(
-    secret: string,
-    readonly accessTtlSec: number,
-    readonly refreshTtlSec: number,
-  ) {
+  readonly accessTtlSec: number;
+  readonly refreshTtlSec: number;
+  constructor(secret: string, accessTtlSec: number, refreshTtlSec: number) {
+    this.accessTtlSec = accessTtlSec;
+    this.refreshTtlSec = refreshTtlSec;
     this.key = new TextEncoder().encode(`jwt:${secret}`);
   }
 

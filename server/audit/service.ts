@@ -8,7 +8,10 @@ import * as q from './queries.ts';
 
 /** The audit log for superusers (docs/rules/security.md#7-audit-log): staff without that right get 403. */
 export class AuditLog {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   async list(caller: AccessClaims, query: z.output<typeof AuditQuery>): Promise<{ items: z.input<typeof AuditEntry>[]; total: number }> {
     if (!(await isSuperuserNow(this.db, caller.user_id))) refuse('audit_superuser_only');

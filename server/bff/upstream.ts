@@ -8,11 +8,10 @@ import type { Served } from '../http/route.ts';
 export type UpstreamResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
 export class UpstreamError extends Error {
-  constructor(
-    readonly kind: 'timeout' | 'unreachable',
-    cause: unknown,
-  ) {
+  readonly kind: 'timeout' | 'unreachable';
+  constructor(kind: 'timeout' | 'unreachable', cause: unknown) {
     super(kind === 'timeout' ? 'upstream timed out' : 'upstream unreachable', { cause });
+    this.kind = kind;
   }
 }
 
@@ -83,10 +82,12 @@ type CallOptions = {
  */
 export class Upstream {
   private readonly agent = new Agent({ keepAliveTimeout: 10_000, connections: 64 });
-  constructor(
-    private readonly target: UpstreamTarget,
-    private readonly timeoutMs: number,
-  ) {}
+  private readonly target: UpstreamTarget;
+  private readonly timeoutMs: number;
+  constructor(target: UpstreamTarget, timeoutMs: number) {
+    this.target = target;
+    this.timeoutMs = timeoutMs;
+  }
 
   /** The API in this process, when it is here. */
   get local(): LocalApi | null {

@@ -82,7 +82,10 @@ const payoutSnapshot = (p: pq.PayoutRow) => ({
 const paisaOf = (text: string | null | undefined): number | null => (text == null ? null : Number(text));
 
 export class PrizePayouts {
-  constructor(private readonly d: PayoutsDeps) {}
+  private readonly d: PayoutsDeps;
+  constructor(d: PayoutsDeps) {
+    this.d = d;
+  }
 
   /**
    * Staff: "Pay now" for a claim to a bKash wallet. The payout rules as for completing a transfer (hold, own prize,

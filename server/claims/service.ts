@@ -199,7 +199,10 @@ export async function payoutFacts(tx: Db, staffId: number, c: q.ClaimRow, thresh
  * to him, within the claim period, once (again after a failed transfer); staff complete or fail the transfer.
  */
 export class Claims {
-  constructor(private readonly d: ClaimsDeps) {}
+  private readonly d: ClaimsDeps;
+  constructor(d: ClaimsDeps) {
+    this.d = d;
+  }
 
   async mine(caller: AccessClaims, limit: number, offset: number): Promise<{ items: Winning[]; total: number }> {
     const { rows, total } = await q.winningTickets(this.d.db, caller.user_id, limit, offset);

@@ -15,11 +15,14 @@ export type ContactMessage = z.output<typeof ContactBody>;
 export class Contact {
   private readonly pending = new Set<Promise<unknown>>();
 
-  constructor(
-    private readonly db: Db,
-    private readonly log: Logger,
-    private readonly forward: ((m: ContactMessage) => Promise<unknown>) | null,
-  ) {}
+  private readonly db: Db;
+  private readonly log: Logger;
+  private readonly forward: ((m: ContactMessage) => Promise<unknown>) | null;
+  constructor(db: Db, log: Logger, forward: ((m: ContactMessage) => Promise<unknown>) | null) {
+    this.db = db;
+    this.log = log;
+    this.forward = forward;
+  }
 
   async send(m: ContactMessage, from: { userId: number | null; language: string; ip: string }): Promise<void> {
     await throttle(this.db, [[`contact:ip:${from.ip}`, LIMITS.contactPerIp]]);

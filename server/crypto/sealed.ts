@@ -22,8 +22,10 @@ const FORMAT = /^v1:([A-Za-z0-9_-]{8}):([A-Za-z0-9_-]{16}):([A-Za-z0-9_-]{22,})$
 
 /** A sealed value that cannot be opened: not in the format, sealed by a key not held, or changed since it was sealed. */
 export class SealError extends Error {
-  constructor(readonly reason: 'format' | 'unknown_key' | 'tampered') {
+  readonly reason: 'format' | 'unknown_key' | 'tampered';
+  constructor(reason: 'format' | 'unknown_key' | 'tampered') {
     super(`sealed value refused: ${reason}`);
+    this.reason = reason;
     this.name = 'SealError';
   }
 }

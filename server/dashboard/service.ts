@@ -7,13 +7,22 @@ import * as q from './queries.ts';
 
 /** The dashboard's figures (docs/rules/pages.md#9-back-office): counted in one statement, amounts summed exactly. */
 export class DashboardFigures {
+  private readonly db: Db;
+  private readonly lotteries: LotteryAdmin;
+  private readonly purchases: Purchases;
+  private readonly statementsToDecide: () => Promise<number>;
   constructor(
-    private readonly db: Db,
-    private readonly lotteries: LotteryAdmin,
-    private readonly purchases: Purchases,
+    db: Db,
+    lotteries: LotteryAdmin,
+    purchases: Purchases,
     /** Uploads awaiting a second staff member, statement rows waiting for a person and flagged purchases (server/payments/statement-service.ts). */
-    private readonly statementsToDecide: () => Promise<number>,
-  ) {}
+    statementsToDecide: () => Promise<number>,
+  ) {
+    this.db = db;
+    this.lotteries = lotteries;
+    this.purchases = purchases;
+    this.statementsToDecide = statementsToDecide;
+  }
 
   async now(): Promise<z.input<typeof Dashboard>> {
     const [f, recentLotteries, recentTransactions, toDecide] = await Promise.all([

@@ -44,16 +44,27 @@ import { ALGORITHM, type DrawProofReply } from '../../shared/draws/proof.ts';
  * database transaction under the lottery's row lock, audited.
  */
 export class Draws {
+  private readonly db: Db;
+  private readonly keys: Keyring;
+  private readonly notifier: Notifier;
+  private readonly texts: Texts;
+  private readonly publicOrigin?: string;
   /** `publicOrigin` (PUBLIC_ORIGIN): the winners' message links to My Lotteries with it; without it, the path alone. */
   constructor(
-    private readonly db: Db,
+    db: Db,
     /** The keys the undrawn seeds are sealed with (server/crypto/sealed.ts). */
-    private readonly keys: Keyring,
-    private readonly notifier: Notifier,
+    keys: Keyring,
+    notifier: Notifier,
     /** The app's texts, for the winners' messages in each winner's language. */
-    private readonly texts: Texts,
-    private readonly publicOrigin?: string,
-  ) {}
+    texts: Texts,
+    publicOrigin?: string,
+  ) {
+    this.db = db;
+    this.keys = keys;
+    this.notifier = notifier;
+    this.texts = texts;
+    this.publicOrigin = publicOrigin;
+  }
 
   /** The public proof of a lottery's draw (server/draws/commitments.ts). */
   proof(lotteryId: number): ReturnType<typeof drawProof> {

@@ -20,7 +20,10 @@ const ONE_PENDING = 'prize_withholding_proposals_one_pending';
  * the order lottery → prize → claim → proposal.
  */
 export class PrizeWithholdings {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   /** Proposes withholding prize `prizeId` (a superuser, as the database has him now); audited. */
   async propose(staff: AccessClaims, prizeId: number, reason: string): Promise<WithholdingOut> {

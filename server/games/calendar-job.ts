@@ -23,12 +23,16 @@ export type CalendarRun = { made: number; drawn: number; told: number };
  * drawn once (the lottery's lock; the second finds it drawn).
  */
 export class GameCalendar {
-  constructor(
-    private readonly db: Db,
-    private readonly keys: Keyring,
-    private readonly draws: Pick<Draws, 'verifiableDraw' | 'drawnForNotice' | 'sendWinners'>,
-    private readonly log: Logger,
-  ) {}
+  private readonly db: Db;
+  private readonly keys: Keyring;
+  private readonly draws: Pick<Draws, 'verifiableDraw' | 'drawnForNotice' | 'sendWinners'>;
+  private readonly log: Logger;
+  constructor(db: Db, keys: Keyring, draws: Pick<Draws, 'verifiableDraw' | 'drawnForNotice' | 'sendWinners'>, log: Logger) {
+    this.db = db;
+    this.keys = keys;
+    this.draws = draws;
+    this.log = log;
+  }
 
   /** Each active game's next draws put on sale, each game in a transaction of its own under its lock. */
   async keepAllOnSale(now = Date.now()): Promise<number> {

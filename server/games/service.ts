@@ -171,11 +171,16 @@ export async function keepOnSale(tx: Db, keys: Keyring, g: q.GameRow, actorId: n
  * its next draws on sale at once, as the calendar job would on its next run.
  */
 export class GameAdmin {
+  private readonly db: Db;
+  private readonly keys: Keyring;
   constructor(
-    private readonly db: Db,
+    db: Db,
     /** The keys its draws' seeds are sealed with (server/crypto/sealed.ts). */
-    private readonly keys: Keyring,
-  ) {}
+    keys: Keyring,
+  ) {
+    this.db = db;
+    this.keys = keys;
+  }
 
   async list(query: z.output<typeof GamesQuery>): Promise<{ items: z.input<typeof Game>[]; total: number }> {
     const { rows, total } = await q.games(this.db, query.limit, query.offset);

@@ -105,11 +105,16 @@ const auditSnapshot = (r: q.GeneratedRow) => ({
  * them; a player activates one with its secret, which makes it his `success` transaction.
  */
 export class GeneratedTickets {
+  private readonly db: Db;
+  readonly keys: Keyring;
   constructor(
-    private readonly db: Db,
+    db: Db,
     /** The keys the secrets are sealed with (server/crypto/sealed.ts). */
-    readonly keys: Keyring,
-  ) {}
+    keys: Keyring,
+  ) {
+    this.db = db;
+    this.keys = keys;
+  }
 
   /**
    * Staff: `quantity` tickets of random combinations not held in the lottery, each with a random secret, made under

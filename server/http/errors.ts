@@ -15,12 +15,14 @@ export type ErrorBody =
   | { code: string; [field: string]: string[] | string };
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ErrorBody,
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly headers: Record<string, string>;
+  constructor(status: number, body: ErrorBody, headers: Record<string, string> = {}) {
     super(typeof body.detail === 'string' ? body.detail : JSON.stringify(body));
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
   }
   static detail(status: number, detail: string, code?: string, extra: Record<string, unknown> = {}): ApiError {
     return new ApiError(status, { detail, ...(code ? { code } : {}), ...extra });

@@ -10,7 +10,10 @@ import * as q from './queries.ts';
  * his own; staff read anyone's. The NID photos are his own uploads of kind 'nid', served only to him and to staff.
  */
 export class Identities {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   /** The user's identity details: the route lets a player ask for his own, staff for anyone's. */
   async of(userId: number): Promise<z.input<typeof Identity>> {

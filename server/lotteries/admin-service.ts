@@ -60,11 +60,16 @@ function changes(before: q.LotteryValues, after: q.LotteryValues): { before: Par
  * change audited in the database transaction that makes it, under the lottery's row lock.
  */
 export class LotteryAdmin {
+  private readonly db: Db;
+  private readonly keys: Keyring;
   constructor(
-    private readonly db: Db,
+    db: Db,
     /** The keys a new draw's seed is sealed with (server/crypto/sealed.ts). */
-    private readonly keys: Keyring,
-  ) {}
+    keys: Keyring,
+  ) {
+    this.db = db;
+    this.keys = keys;
+  }
 
   async list(query: z.output<typeof StaffLotteriesQuery>): Promise<{ items: Staff[]; total: number }> {
     const { rows, total } = await q.staffLotteries(this.db, { search: query.search, filter: query.filter }, query.limit, query.offset);

@@ -44,7 +44,10 @@ export const saleState = (tx: Db, id: number): Promise<q.SaleState | undefined> 
 
 /** Public lottery reads (docs/rules/lotteries-and-sales.md). */
 export class Lotteries {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   async published(limit: number, offset: number): Promise<{ items: z.input<typeof Lottery>[]; total: number }> {
     const { rows, total } = await q.publishedLotteries(this.db, limit, offset);

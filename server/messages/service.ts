@@ -32,7 +32,10 @@ export const messageSettingsOf = (s: q.SettingsRow): z.input<typeof MessageSetti
 export const MAX_SMS_TRIES = 5;
 
 export class Messages {
-  constructor(private readonly d: { db: Db; notifier: Notifier; log: Logger; t: Texts }) {}
+  private readonly d: { db: Db; notifier: Notifier; log: Logger; t: Texts };
+  constructor(d: { db: Db; notifier: Notifier; log: Logger; t: Texts }) {
+    this.d = d;
+  }
 
   /** `GET /api/v1/notifications/`: a page of the caller's messages in his language, and his counts. */
   async list(userId: number, limit: number, offset: number, lng: Language): Promise<z.input<typeof NotificationsReply>> {

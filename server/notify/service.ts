@@ -17,7 +17,9 @@ export const REPORT_EVERY_MS = 60_000;
 export class Deliveries {
   private readonly reporting: Map<string, SmsGateway>;
 
-  constructor(private readonly d: { db: Db; log: Logger; gateways: SmsGateway[]; timeoutMs: number }) {
+  private readonly d: { db: Db; log: Logger; gateways: SmsGateway[]; timeoutMs: number };
+  constructor(d: { db: Db; log: Logger; gateways: SmsGateway[]; timeoutMs: number }) {
+    this.d = d;
     this.reporting = new Map(d.gateways.filter((g) => g.report).map((g) => [g.name, g]));
   }
 

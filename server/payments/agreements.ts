@@ -42,7 +42,10 @@ const AGREEMENT_LIMIT: Limit = { max: 10, windowSec: 60 };
 const CALLBACK_LIMIT: Limit = { max: 30, windowSec: 60 };
 
 export class Agreements {
-  constructor(private readonly d: AgreementsDeps) {}
+  private readonly d: AgreementsDeps;
+  constructor(d: AgreementsDeps) {
+    this.d = d;
+  }
 
   /** The caller's agreement in force: the wallet masked, and since when. */
   async mine(caller: AccessClaims): Promise<z.input<typeof MyAgreement>> {

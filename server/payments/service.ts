@@ -109,7 +109,10 @@ export function warnOfBkash(log: Logger, err: BkashError, about: Record<string, 
  * refunded. Every change of a purchase goes through server/purchases/service.ts.
  */
 export class Payments {
-  constructor(private readonly d: PaymentsDeps) {}
+  private readonly d: PaymentsDeps;
+  constructor(d: PaymentsDeps) {
+    this.d = d;
+  }
 
   /**
    * Starts the checkout of the caller's own pending purchase: bKash makes a payment for its amount, and the player is

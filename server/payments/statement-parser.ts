@@ -180,8 +180,10 @@ function headerOf(fields: string[]): { at: Header['at']; names: Header['names'];
 type CsvRecord = { fields: string[]; line: number };
 
 class UnterminatedQuote extends Error {
-  constructor(readonly line: number) {
+  readonly line: number;
+  constructor(line: number) {
     super(`a quoted cell starting on line ${line} never ends`);
+    this.line = line;
   }
 }
 

@@ -155,13 +155,20 @@ function stepRefusal(
 }
 
 export class Statements {
+  private readonly db: Db;
+  private readonly receiver: string;
+  private readonly texts: Texts;
   constructor(
-    private readonly db: Db,
+    db: Db,
     /** Our bKash receiver number (BKASH_RECEIVER_NUMBER): rows paid to it are money received. */
-    private readonly receiver: string,
+    receiver: string,
     /** The app's texts, for the names of a refused file's missing columns in every language (fileRefusal). */
-    private readonly texts: Texts,
-  ) {}
+    texts: Texts,
+  ) {
+    this.db = db;
+    this.receiver = receiver;
+    this.texts = texts;
+  }
 
   /** Where each of these Send Money purchases stands with the statements, read through `db` (the caller's transaction). */
   async reconciliationOf(transactionIds: number[], db: Db = this.db): Promise<Map<number, ReconciliationState>> {

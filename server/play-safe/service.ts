@@ -145,7 +145,10 @@ const limitsJson = (l: Limits) => ({ day: l.day, week: l.week, month: l.month })
 
 /** A player's spend limits and self-exclusion (docs/rules/play-safe.md): he sets his own; staff read anyone's. */
 export class Play {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   /** The player's limits in force, a raise waiting, what he spent in each period and when it starts again, his exclusion. */
   async of(userId: number, db: Db = this.db): Promise<z.input<typeof PlayLimits>> {

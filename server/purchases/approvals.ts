@@ -22,7 +22,10 @@ const ONE_PENDING = 'transaction_approval_proposals_one_pending';
  * lottery → transaction → proposal.
  */
 export class ManualApprovals {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   /** Proposes approving the pending purchase `id`, whose TrxID the player's receipt shows; audited. */
   async propose(staff: AccessClaims, id: number, reason: string): Promise<ApprovalProposalOut> {

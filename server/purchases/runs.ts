@@ -31,7 +31,10 @@ type RunJson = z.input<typeof Run>;
 const RUN_LIMIT = { max: 30, windowSec: 60 };
 
 export class Runs {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   /**
    * A slip: its lines for the game's next `draws` draws on sale (fewer when fewer are on sale: the run is shortened

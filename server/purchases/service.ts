@@ -129,7 +129,10 @@ export const auditSnapshot = (r: TransactionRow) => ({
  * #8-transaction-states). Bodies arrive parsed by shared/purchases/schemas.ts (ticket canonical, TrxID upper-case).
  */
 export class Purchases {
-  constructor(private readonly d: PurchasesDeps) {}
+  private readonly d: PurchasesDeps;
+  constructor(d: PurchasesDeps) {
+    this.d = d;
+  }
 
   /**
    * A purchase: a pending transaction of the caller for the lottery's own price. With an idempotency key the caller

@@ -26,22 +26,25 @@ export const queuePush = (tx: Db, messageIds: readonly number[]): Promise<void> 
 /** The push services' answers that mean the subscription is gone for good: it is deleted. */
 const GONE = new Set([404, 410]);
 
+/** What the push service uses. */
+type PushDeps = {
+  db: Db;
+  log: Logger;
+  /** The app's texts, for each push in its player's language. */
+  t: Texts;
+  /** null: this server sends no push (no VAPID keys). */
+  config: PushConfig | null;
+  production: boolean;
+  timeoutMs: number;
+  /** Another way to send (tests); by default web-push with the configured keys. */
+  transport?: PushTransport;
+};
+
 export class Push {
   private readonly transport: PushTransport | null;
-  constructor(
-    private readonly d: {
-      db: Db;
-      log: Logger;
-      /** The app's texts, for each push in its player's language. */
-      t: Texts;
-      /** null: this server sends no push (no VAPID keys). */
-      config: PushConfig | null;
-      production: boolean;
-      timeoutMs: number;
-      /** Another way to send (tests); by default web-push with the configured keys. */
-      transport?: PushTransport;
-    },
-  ) {
+  private readonly d: PushDeps;
+  constructor(d: PushDeps) {
+    this.d = d;
     this.transport = d.config ? (d.transport ?? webPushTransport(d.config, d.timeoutMs)) : null;
   }
 

@@ -48,7 +48,10 @@ export function tierSummary(
 }
 
 export class Results {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   /** `GET /api/v1/results/`: three statements a page, whatever its lotteries (docs/rules/lotteries-and-sales.md#10-results-for-players). */
   async archive(f: q.ArchiveFilter, limit: number, offset: number): Promise<{ items: Result[]; total: number }> {

@@ -66,10 +66,12 @@ export class PageCache {
   private readonly inflight = new Map<string, Promise<Entry>>();
   /** What a request looked like (URL, language cookie or header) → the key the middleware chose for it. */
   private readonly aliases = new Map<string, string>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 500,
-  ) {}
+  private readonly ttlMs: number;
+  private readonly maxEntries;
+  constructor(ttlMs: number, maxEntries = 500) {
+    this.ttlMs = ttlMs;
+    this.maxEntries = maxEntries;
+  }
 
   /** With a TTL of 0 nothing is shared: every page is rendered for its visitor. */
   get enabled(): boolean {

@@ -25,7 +25,10 @@ export const uploadUrl = (id: string) => `/api/v1/uploads/${id}/`;
  * to staff, the same from every app instance.
  */
 export class Uploads {
-  constructor(private readonly db: Db) {}
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
 
   /** Stores a picture; an NID photo always has its owner (the NID upload is for logged-in players only). */
   async store(body: unknown, ownerId: number | null, ip: string, kind: q.UploadKind = 'profile'): Promise<{ id: string; url: string }> {

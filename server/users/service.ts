@@ -44,12 +44,19 @@ const taken = (field: 'email' | 'phone') => refusal(field === 'email' ? 'email_t
  * caller's token: only a superuser creates staff or superusers, or changes another staff account.
  */
 export class UserAdmin {
+  private readonly db: Db;
+  private readonly notifier: Notifier;
+  private readonly texts: Texts;
   constructor(
-    private readonly db: Db,
-    private readonly notifier: Notifier,
+    db: Db,
+    notifier: Notifier,
     /** The app's texts, for the notice of a changed account in its holder's language. */
-    private readonly texts: Texts,
-  ) {}
+    texts: Texts,
+  ) {
+    this.db = db;
+    this.notifier = notifier;
+    this.texts = texts;
+  }
 
   async list(query: z.output<typeof StaffUsersQuery>): Promise<{ items: Staff[]; total: number }> {
     const search = query.search;

@@ -45,10 +45,11 @@ export type RefusalDetails = {
 
 /** A rule's no: the refusal's name and what its text and answer carry. */
 export class Refusal<Name extends string = string> extends Error {
-  constructor(
-    readonly refusal: Name,
-    readonly details: RefusalDetails = {},
-  ) {
+  readonly refusal: Name;
+  readonly details: RefusalDetails;
+  constructor(refusal: Name, details: RefusalDetails = {}) {
     super(`refused: ${refusal}`);
+    this.refusal = refusal;
+    this.details = details;
   }
 }

@@ -24,7 +24,10 @@ class Proxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   port = 0;
-  constructor(private readonly target: { host: string; port: number }) {}
+  private readonly target: { host: string; port: number };
+  constructor(target: { host: string; port: number }) {
+    this.target = target;
+  }
   async open(): Promise<void> {
     this.server = createServer((client) => {
       const upstream = connect(this.target.port, this.target.host);

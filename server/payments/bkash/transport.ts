@@ -49,18 +49,26 @@ export type BkashOperation =
 
 export class BkashError extends Error {
   override readonly name = 'BkashError';
+  readonly kind: 'refused' | 'unknown';
+  readonly op: BkashOperation;
+  readonly code: string | null;
+  readonly httpStatus: number | null;
   constructor(
     /** 'refused': bKash answered with a statusCode other than "0000"; 'unknown': no usable answer. */
-    readonly kind: 'refused' | 'unknown',
+    kind: 'refused' | 'unknown',
     /** The call that failed. */
-    readonly op: BkashOperation,
+    op: BkashOperation,
     /** bKash's statusCode (refused), else null. */
-    readonly code: string | null,
+    code: string | null,
     message: string,
     /** The HTTP status of the answer, null without one. */
-    readonly httpStatus: number | null = null,
+    httpStatus: number | null = null,
   ) {
     super(message);
+    this.kind = kind;
+    this.op = op;
+    this.code = code;
+    this.httpStatus = httpStatus;
   }
 }
 
@@ -106,10 +114,11 @@ export abstract class BkashTransport {
   private token: Token | null = null;
   private granting: Promise<Token> | null = null;
 
-  protected constructor(
-    private readonly opts: BkashClientOptions,
-    private readonly grantBy: BkashGrant,
-  ) {
+  private readonly opts: BkashClientOptions;
+  private readonly grantBy: BkashGrant;
+  protected constructor(opts: BkashClientOptions, grantBy: BkashGrant) {
+    this.opts = opts;
+    this.grantBy = grantBy;
     this.base = opts.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = opts.timeoutMs ?? 10_000;
     this.retries = opts.retries ?? 2;
