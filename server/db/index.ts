@@ -16,7 +16,8 @@ import {
 } from './types.ts';
 
 export type { Db, PoolStats, Row } from './types.ts';
-export { committing } from './types.ts';
+export { committing, procedure } from './types.ts';
+export type { Procedure } from './types.ts';
 export type { ThreadEvent } from './pglite-thread.ts';
 export { dumpPglite, holdDir, loadPglite, pgliteDir } from './pglite.ts';
 

@@ -14,6 +14,7 @@
 import { Worker } from 'node:worker_threads';
 import { batched } from './batch.ts';
 import { TxState, wrap, type Db, type Row, type Runner } from './types.ts';
+import { fromWire, type WireError } from './wire-error.ts';
 
 export type Request =
   | { id: number; op: 'open'; dir: string | null }
@@ -21,10 +22,10 @@ export type Request =
   | { id: number; op: 'begin'; db: number; tx: number }
   | { id: number; op: 'end'; db: number; tx: number; commit: boolean }
   | { id: number; op: 'last'; db: number; tx: number; sql: string; params: unknown[] }
+  | { id: number; op: 'run'; db: number; name: string; args: unknown }
   | { id: number; op: 'close'; db: number };
 /** A request without its id (the link numbers it). */
 type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
-export type WireError = { message: string; [field: string]: string | number | boolean | null };
 export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
 
 /** What the embedded database's thread tells the app about itself (logged there). */
@@ -103,7 +104,7 @@ function startLink(): Link {
       if (!p) continue;
       link.pending.delete(r.id);
       if (r.ok) p.resolve(r.value);
-      else p.reject(Object.assign(new Error(r.error.message), r.error));
+      else p.reject(fromWire(r.error));
     }
     if (link.pending.size === 0) keepAlive.unref();
   });
@@ -197,7 +198,7 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
     );
     return t;
   };
-  return wrap(
+  const db = wrap(
     'pglite',
     runOn(() => linkOf(h), 0),
     async (fn) => {
@@ -246,6 +247,10 @@ export async function openPgliteThread(dir: string | undefined, onEvent: (e: Thr
       }
     },
   );
+  // A procedure runs on the thread, in a transaction of its own there: one message each way, and the database held
+  // only while its statements run (docs/decisions/099-writes-run-on-the-database-thread.md).
+  db.run = (p, args) => call(linkOf(h), { op: 'run', db: h.id, name: p.name, args }) as Promise<Awaited<ReturnType<typeof p.run>>>;
+  return db;
 }
 
 /**

@@ -10,8 +10,10 @@
 import { parentPort } from 'node:worker_threads';
 import { batched } from './batch.ts';
 import { openLiteDb } from './pglite.ts';
-import type { Db } from './types.ts';
-import type { Reply, Request, WireError } from './pglite-thread.ts';
+import { procedures } from '../procedures.ts';
+import type { Db, Procedure } from './types.ts';
+import type { Reply, Request } from './pglite-thread.ts';
+import { toWire } from './wire-error.ts';
 
 const port = parentPort;
 if (!port) throw new Error('server/db/pglite-worker.ts runs as a worker thread (server/db/pglite-thread.ts starts it)');
@@ -90,6 +92,14 @@ async function run(m: Request): Promise<unknown> {
       await t.done;
       return rows;
     }
+    case 'run': {
+      // A procedure, found by its name (server/procedures.ts), run here in a transaction of its own.
+      const db = dbs.get(m.db);
+      if (!db) throw unknown('database', m.db);
+      const p = procedures.get(m.name);
+      if (!p) throw new Error(`the embedded database's thread has no procedure ${m.name} (server/procedures.ts lists them)`);
+      return db.run(p as Procedure<unknown, unknown>, m.args);
+    }
     case 'close': {
       const db = dbs.get(m.db);
       dbs.delete(m.db);
@@ -99,14 +109,6 @@ async function run(m: Request): Promise<unknown> {
   }
 }
 
-/** An error as plain data: its message and its scalar fields (PostgreSQL's code, constraint, detail, …). */
-function wire(err: unknown): WireError {
-  if (!(err instanceof Error)) return { message: String(err) };
-  const out: WireError = { message: err.message };
-  for (const [k, v] of Object.entries(err)) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) out[k] = v as string;
-  return out;
-}
-
 /** A reply goes with the others of this turn of the thread's event loop. */
 const send = batched<Reply>((batch) => port.postMessage(batch));
 
@@ -114,6 +116,6 @@ port.on('message', (batch: Request[]) => {
   for (const m of batch)
     run(m).then(
       (value) => send({ id: m.id, ok: true, value }),
-      (err: unknown) => send({ id: m.id, ok: false, error: wire(err) }),
+      (err: unknown) => send({ id: m.id, ok: false, error: toWire(err) }),
     );
 });

@@ -16,10 +16,29 @@ export interface Db {
    * asked of the transaction after it (refused: `TX_ENDED`). Outside a transaction: the statement alone.
    */
   commitWith<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * Runs a procedure (its function and its arguments) in one transaction where the database is: on the embedded
+   * database's thread, so that its statements follow each other there and the database is held for them only, not
+   * while the app's thread is busy with pages between them; elsewhere as `tx` (docs/decisions/099-writes-run-on-the-database-thread.md).
+   * In a transaction: in that transaction.
+   */
+  run<A, R>(p: Procedure<A, R>, args: A): Promise<R>;
   close(): Promise<void>;
   /** The connection pool's state (PostgreSQL only; the embedded database has one connection). */
   stats?: () => PoolStats;
 }
+
+/**
+ * A transaction's whole work under a name, so that the embedded database's thread can run it (Db.run): its function
+ * takes the transaction and plain data, and gives back plain data (both cross between threads as structured clones:
+ * no Date, class or function; a thrown refusal crosses as itself, a database error with its code and fields). It must
+ * be listed in server/procedures.ts, where the thread finds it by name, and must use nothing of the app's thread
+ * (its clients, its logger, its caches): only the transaction and its arguments.
+ */
+export type Procedure<A, R> = { readonly name: string; readonly run: (tx: Db, args: A) => Promise<R> };
+
+/** A procedure: `name` must be unique (server/procedures.ts checks it). */
+export const procedure = <A, R>(name: string, run: (tx: Db, args: A) => Promise<R>): Procedure<A, R> => ({ name, run });
 
 /** Connections open, idle and at most, and queries waiting for a connection. */
 export type PoolStats = { total: number; idle: number; waiting: number; max: number };
@@ -100,6 +119,8 @@ export function wrap(kind: Db['kind'], run: Runner, tx: Db['tx'], close: () => P
     one: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await db.query<T>(sql, params))[0],
     tx,
     commitWith: async <T extends Row>(sql: string, params: readonly unknown[] = []) => (await last(sql, [...params])) as T[],
+    // In this process: the procedure's function in a transaction (in a transaction, in that one).
+    run: (p, args) => db.tx((t) => p.run(t, args)),
     close,
   };
   return db;

@@ -11,7 +11,7 @@ import { lotteryName } from '../../shared/lotteries/names.ts';
 import { cryptoRandomInt, formatTicket, normaliseTicket, randomTicket } from '../../shared/ticket.ts';
 import { toAsciiDigits } from '../../shared/dates.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
-import { uniqueViolation, type Db } from '../db/index.ts';
+import { procedure, uniqueViolation, type Db } from '../db/index.ts';
 import { countFailure, FAILURE_STEPS, failuresCounted, refuseWhileBackingOff, type Limit } from '../http/rate-limit.ts';
 import { recordAudit } from '../audit/record.ts';
 import { lockLotteryForSale, saleState, type SaleState } from '../lotteries/service.ts';
@@ -98,6 +98,38 @@ const auditSnapshot = (r: q.GeneratedRow) => ({
   created_by: r.created_by,
   created_at: r.created_at,
 });
+
+/** An activation's transaction: the purchase it made (or made before, for this player), or not his to activate. */
+type Activation = { ok: true; transactionId: number } | { ok: false };
+
+/**
+ * The transaction of an activation (GeneratedTickets.activate), run where the database is
+ * (docs/decisions/099-writes-run-on-the-database-thread.md): under the lottery's lock, the ticket's row, then the sale.
+ */
+export const activateTx = procedure(
+  'activate',
+  async (tx, { caller, generatedId, lotteryId }: { caller: AccessClaims; generatedId: number; lotteryId: number }): Promise<Activation> => {
+    const userId = caller.user_id;
+    await lockLotteryForSale(tx, lotteryId);
+    const g = await q.generatedForUpdate(tx, generatedId);
+    if (!g) return { ok: false } as const;
+    if (g.activated_at !== null && g.transaction_id !== null)
+      return g.activated_by === userId ? ({ ok: true, transactionId: g.transaction_id } as const) : ({ ok: false } as const);
+    const sale = await saleState(tx, g.lottery_id);
+    if (!sale) return { ok: false } as const;
+    if (closed(sale)) refuse('activation_lottery_ended');
+    // An activation is play: self-exclusion and spend limits apply as to a purchase (docs/rules/play-safe.md#4-every-purchase-path).
+    await checkPlay(tx, caller, sale.ticket_price);
+    const transactionId = await q.insertActivation(tx, {
+      user_id: userId,
+      lottery_id: g.lottery_id,
+      ticket: g.ticket_number,
+      amount: sale.ticket_price,
+    });
+    if (!(await q.markActivated(tx, g.id, userId, transactionId))) throw new Error('generated ticket changed under its lock');
+    return { ok: true, transactionId } as const;
+  },
+);
 
 /**
  * Generated tickets (docs/rules/tickets.md#6-generated-tickets, #7-activating-a-generated-ticket,
@@ -216,28 +248,9 @@ export class GeneratedTickets {
     };
     const found = await q.byPair(this.db, body.ticket_number, this.keys.lookups('generated-secret', body.secret_number));
     if (!found) throw await wrong();
-    let outcome: { ok: true; transactionId: number } | { ok: false };
+    let outcome: Activation;
     try {
-      outcome = await this.db.tx(async (tx) => {
-        await lockLotteryForSale(tx, found.lottery_id);
-        const g = await q.generatedForUpdate(tx, found.id);
-        if (!g) return { ok: false } as const;
-        if (g.activated_at !== null && g.transaction_id !== null)
-          return g.activated_by === userId ? ({ ok: true, transactionId: g.transaction_id } as const) : ({ ok: false } as const);
-        const sale = await saleState(tx, g.lottery_id);
-        if (!sale) return { ok: false } as const;
-        if (closed(sale)) refuse('activation_lottery_ended');
-        // An activation is play: self-exclusion and spend limits apply as to a purchase (docs/rules/play-safe.md#4-every-purchase-path).
-        await checkPlay(tx, caller, sale.ticket_price);
-        const transactionId = await q.insertActivation(tx, {
-          user_id: userId,
-          lottery_id: g.lottery_id,
-          ticket: g.ticket_number,
-          amount: sale.ticket_price,
-        });
-        if (!(await q.markActivated(tx, g.id, userId, transactionId))) throw new Error('generated ticket changed under its lock');
-        return { ok: true, transactionId } as const;
-      });
+      outcome = await this.db.run(activateTx, { caller, generatedId: found.id, lotteryId: found.lottery_id });
     } catch (err) {
       // Cannot happen while purchases refuse a combination a generated ticket holds; a conflict, never a 500.
       if (uniqueViolation(err) === TICKET_HELD) refuse('activation_ticket_taken');

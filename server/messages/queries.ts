@@ -1,5 +1,5 @@
 /** SQL of players' messages (docs/rules/messages.md); the rules live in server/messages/service.ts and outbox.ts. */
-import { committing, type Db } from '../db/index.ts';
+import { committing, procedure, type Db } from '../db/index.ts';
 import type { Language } from '../../shared/i18n.ts';
 import type { MessageKind } from '../../shared/messages/kinds.ts';
 
@@ -84,18 +84,24 @@ export const lease = (db: Db, limit: number, maxTries: number) =>
  * Counts this SMS against the player's day, under a lock per player so that two instances never both take the last
  * one: true when it may go (its sent time is set now, and taken back if sending fails), false when the cap is reached.
  */
-export async function reserve(db: Db, m: Outgoing, dayStart: Date, cap: number): Promise<boolean> {
-  return db.tx(async (tx) => {
-    // The count is sent with the lock, not after its answer: the connection runs it once the lock is granted, so it
-    // counts every SMS of whoever held the lock before (docs/decisions/089-purchase-reads-sent-with-the-lock.md). The
-    // mark is the last statement, sent with the COMMIT (docs/decisions/095-last-statement-with-its-commit.md): on the
-    // embedded database the transaction is two messages, not four (bench/RESULTS.md, issue 32).
+export const reserve = (db: Db, m: Outgoing, dayStart: Date, cap: number): Promise<boolean> =>
+  db.run(reserveTx, { userId: m.user_id, id: m.id, dayStart: dayStart.toISOString(), cap });
+
+/**
+ * The transaction of `reserve`, run where the database is (docs/decisions/099-writes-run-on-the-database-thread.md).
+ * The count is sent with the lock, not after its answer: the connection runs it once the lock is granted, so it counts
+ * every SMS of whoever held the lock before (docs/decisions/089-purchase-reads-sent-with-the-lock.md). The mark is the
+ * last statement, sent with the COMMIT (docs/decisions/095-last-statement-with-its-commit.md).
+ */
+export const reserveTx = procedure(
+  'sms-reserve',
+  async (tx, { userId, id, dayStart, cap }: { userId: number; id: number; dayStart: string; cap: number }): Promise<boolean> => {
     const [, n] = await Promise.all([
-      tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${m.user_id}`]),
+      tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms:${userId}`]),
       tx.one<{ n: number }>('SELECT count(*)::int AS n FROM player_messages WHERE user_id = $1 AND sms_sent_at >= $2 AND id <> $3', [
-        m.user_id,
-        dayStart.toISOString(),
-        m.id,
+        userId,
+        dayStart,
+        id,
       ]),
     ]);
     const capped = (n?.n ?? 0) >= cap;
@@ -103,11 +109,11 @@ export async function reserve(db: Db, m: Outgoing, dayStart: Date, cap: number):
       capped
         ? `UPDATE player_messages SET sms_state = 'capped', sms_lease_until = NULL WHERE id = $1`
         : 'UPDATE player_messages SET sms_sent_at = now() WHERE id = $1',
-      [m.id],
+      [id],
     );
     return !capped;
-  });
-}
+  },
+);
 
 /** What became of an SMS: sent, none (no contact), queued again (a later run retries) or failed for good. */
 export const finish = (db: Db, id: number, state: 'sent' | 'none' | 'queued' | 'failed') =>

@@ -10,7 +10,7 @@ import type {
 } from '../../shared/payments/schemas.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
-import { committing, type Db } from '../db/index.ts';
+import { committing, procedure, type Db } from '../db/index.ts';
 import { checkPlay } from '../play-safe/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
 import { refuse } from '../../shared/api/refusals.ts';
@@ -102,6 +102,51 @@ function settledState(bkashStatus: string): PaymentState | undefined {
 export function warnOfBkash(log: Logger, err: BkashError, about: Record<string, string | number>): void {
   log.warn({ err: { kind: err.kind, code: err.code, message: err.message }, ...about }, `bKash ${err.op} failed`);
 }
+
+/**
+ * One TrxID check ended on bKash's answer (Payments.settleTrxId), run where the database is
+ * (docs/decisions/099-writes-run-on-the-database-thread.md); `receiver` is the number players send money to.
+ */
+export const settleTrxIdTx = procedure(
+  'settle-trx-id',
+  async (
+    tx,
+    { transactionId, trxId, bk, receiver }: { transactionId: number; trxId: string; bk: BkashTransaction | null; receiver: string },
+  ): Promise<void> => {
+    const purchase = await lockPurchaseForPayment(tx, transactionId);
+    // A run's lead: its other draws' lotteries and entries too, before the check's own lock; its TrxID pays the whole.
+    const run = purchase?.tx.slip_id != null ? await lockRunForPayment(tx, Number(purchase.tx.slip_id), purchase.tx.id) : undefined;
+    // The check's lock, and whether another purchase holds the TrxID, asked at once (docs/decisions/090-a-trx-id-reads-sent-together.md).
+    const [row, trxIdUsed] = await Promise.all([sq.checkForUpdate(tx, transactionId), sq.trxIdUsed(tx, trxId, transactionId)]);
+    if (!purchase || !row || row.state !== 'checking' || row.trx_id !== trxId) return;
+    const { tx: txn, sale } = purchase;
+    const closed = purchase.closed !== undefined || run?.closed === true;
+    if (txn.status !== 'pending' || txn.transaction_type !== 'payment' || txn.trx_id !== trxId)
+      return void (await sq.endCheck(committing(tx), transactionId, { state: 'left', reason: 'changed_meanwhile', answer: bk }));
+    const verdict = judgeSendMoney(
+      bk,
+      {
+        amount: run ? Number(run.slip.amount) : txn.amount,
+        createdAt: txn.created_at,
+        salesCloseAt: sale.end_date,
+        trxIdUsed,
+      },
+      receiver,
+    );
+    // A check that ends without confirming is the transaction's last statement, sent with its COMMIT
+    // (docs/decisions/095-last-statement-with-its-commit.md); a confirmation's writes are asked with it (097).
+    if (!verdict.ok)
+      return void (await sq.endCheck(committing(tx), transactionId, { state: 'refused', reason: verdict.reason, answer: bk }));
+    // Paid in time, but bKash answered after the close (it was unreachable): staff and the statement decide.
+    if (closed) return void (await sq.endCheck(committing(tx), transactionId, { state: 'left', reason: 'sales_closed', answer: bk }));
+    await Promise.all([
+      sq.endCheck(tx, transactionId, { state: 'confirmed', reason: null, answer: bk }),
+      confirmSentMoney(tx, txn, bk as BkashTransaction),
+    ]);
+    if (run && run.slip.status === 'pending')
+      await confirmRun(tx, run, trxId, { actorId: null, action: 'transaction.confirmed_by_bkash', proof: { bkash_answer: bk } });
+  },
+);
 
 /**
  * Paying with bKash's Tokenized Checkout (docs/rules/payments.md): a pending purchase's checkout starts here, bKash's
@@ -274,40 +319,7 @@ export class Payments {
    * judgeSendMoney; a refusal keeps bKash's answer and the reason.
    */
   private async settleTrxId(transactionId: number, trxId: string, bk: BkashTransaction | null): Promise<void> {
-    await this.d.db.tx(async (tx) => {
-      const purchase = await lockPurchaseForPayment(tx, transactionId);
-      // A run's lead: its other draws' lotteries and entries too, before the check's own lock; its TrxID pays the whole.
-      const run = purchase?.tx.slip_id != null ? await lockRunForPayment(tx, Number(purchase.tx.slip_id), purchase.tx.id) : undefined;
-      // The check's lock, and whether another purchase holds the TrxID, asked at once (docs/decisions/090-a-trx-id-reads-sent-together.md).
-      const [row, trxIdUsed] = await Promise.all([sq.checkForUpdate(tx, transactionId), sq.trxIdUsed(tx, trxId, transactionId)]);
-      if (!purchase || !row || row.state !== 'checking' || row.trx_id !== trxId) return;
-      const { tx: txn, sale } = purchase;
-      const closed = purchase.closed !== undefined || run?.closed === true;
-      if (txn.status !== 'pending' || txn.transaction_type !== 'payment' || txn.trx_id !== trxId)
-        return void (await sq.endCheck(committing(tx), transactionId, { state: 'left', reason: 'changed_meanwhile', answer: bk }));
-      const verdict = judgeSendMoney(
-        bk,
-        {
-          amount: run ? Number(run.slip.amount) : txn.amount,
-          createdAt: txn.created_at,
-          salesCloseAt: sale.end_date,
-          trxIdUsed,
-        },
-        this.d.receiver,
-      );
-      // A check that ends without confirming is the transaction's last statement, sent with its COMMIT
-      // (docs/decisions/095-last-statement-with-its-commit.md); a confirmation's writes are asked with it (097).
-      if (!verdict.ok)
-        return void (await sq.endCheck(committing(tx), transactionId, { state: 'refused', reason: verdict.reason, answer: bk }));
-      // Paid in time, but bKash answered after the close (it was unreachable): staff and the statement decide.
-      if (closed) return void (await sq.endCheck(committing(tx), transactionId, { state: 'left', reason: 'sales_closed', answer: bk }));
-      await Promise.all([
-        sq.endCheck(tx, transactionId, { state: 'confirmed', reason: null, answer: bk }),
-        confirmSentMoney(tx, txn, bk as BkashTransaction),
-      ]);
-      if (run && run.slip.status === 'pending')
-        await confirmRun(tx, run, trxId, { actorId: null, action: 'transaction.confirmed_by_bkash', proof: { bkash_answer: bk } });
-    });
+    await this.d.db.run(settleTrxIdTx, { transactionId, trxId, bk, receiver: this.d.receiver });
   }
 
   private warn(err: BkashError, about: Record<string, string | number>): void {

@@ -3,7 +3,7 @@ import { refuse } from '../../shared/api/refusals.ts';
 import { approvalRefusal, type ApprovalProposalsQuery, type ApprovalStep } from '../../shared/purchases/approvals.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
 import { recordAudit } from '../audit/record.ts';
-import { committing, uniqueViolation, type Db } from '../db/index.ts';
+import { committing, procedure, uniqueViolation, type Db } from '../db/index.ts';
 import * as aq from './approval-queries.ts';
 import type { ApprovalProposalOut } from './approval-queries.ts';
 import * as q from './queries.ts';
@@ -31,29 +31,7 @@ export class ManualApprovals {
   async propose(staff: AccessClaims, id: number, reason: string): Promise<ApprovalProposalOut> {
     let proposal: ApprovalProposalOut;
     try {
-      proposal = await this.db.tx(async (tx) => {
-        const before = await q.lockTransaction(tx, id, 'shared');
-        if (!before) refuse('transaction_not_found');
-        refuseBy('propose', { actor: staff.user_id, owner: before.user_id });
-        // Its reads and the open proposal's asked at once; approvable's refusals come first.
-        const [, open] = await Promise.all([this.approvable(tx, before), aq.pendingProposalOf(tx, id)]);
-        if (open !== undefined) refusePending(open);
-        const pid = await aq.insertApprovalProposal(tx, { transactionId: id, trxId: before.trx_id ?? '', reason, by: staff.user_id });
-        // The answer read in the transaction, and the audit record its last statement, sent with the COMMIT: one
-        // message, not three (docs/decisions/097-writes-asked-together.md).
-        const [out] = await Promise.all([
-          this.one(tx, pid),
-          recordAudit(committing(tx), {
-            actorId: staff.user_id,
-            action: 'transaction.approval_proposed',
-            entity: 'transaction',
-            entityId: String(id),
-            before: auditSnapshot(before),
-            after: { proposal_id: pid, trx_id: before.trx_id, reason },
-          }),
-        ]);
-        return out;
-      });
+      proposal = await this.db.run(proposeTx, { staff, id, reason });
     } catch (err) {
       // Two proposals of one purchase at once: the second is told of the first.
       if (uniqueViolation(err) !== ONE_PENDING) throw err;
@@ -69,40 +47,7 @@ export class ManualApprovals {
    * `transaction.approve` with both staff members and both reasons.
    */
   async approve(staff: AccessClaims, proposalId: number, reason: string): Promise<ApprovalProposalOut> {
-    const done = await this.db.tx(async (tx): Promise<{ shut: ClosedForChanges } | { out: ApprovalProposalOut }> => {
-      const { before, proposal } = await this.lockPending(tx, proposalId);
-      refuseBy('approve', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by });
-      const sale = await saleAndClosed(tx, before.lottery_id);
-      if (!sale) refuse('transaction_not_found');
-      // docs/rules/payments.md#1-who-may-do-what: a proposal does not outlive its lottery's sales, nor a freeze recorded by another instance.
-      // Checked before whether the purchase changed: from the close the answer is the same whether or not the freeze job
-      // has already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
-      const shut = sale.closed;
-      if (shut) {
-        await decide(tx, staff, before.id, proposalId, 'lapsed', reason);
-        return { shut };
-      }
-      if (before.status !== 'pending' || before.trx_id !== proposal.trx_id) refuse('proposal_stale');
-      // Asked together, in this order, each waiting only for what it needs (docs/decisions/097-writes-asked-together.md):
-      // the decision, the purchase's confirmation (its status, then its audit record; its message), and the answer's
-      // read after both changes.
-      const [, , out] = await Promise.all([
-        aq.decideApprovalProposal(tx, proposalId, 'approved', staff.user_id, reason),
-        confirmPurchase(tx, before, {
-          actorId: staff.user_id,
-          action: 'transaction.approve',
-          proof: { proposal_id: proposalId, proposed_by: proposal.proposed_by, proposal_reason: proposal.reason, reason },
-        }),
-        this.one(tx, proposalId),
-      ]);
-      // A run's lead: its other entries with it (docs/rules/games.md#6-consecutive-draws-and-play-slips).
-      await confirmRestOfRun(tx, before, proposal.trx_id, {
-        actorId: staff.user_id,
-        action: 'transaction.approve',
-        proof: { proposal_id: proposalId, proposed_by: proposal.proposed_by },
-      });
-      return { out };
-    });
+    const done = await this.db.run(approveTx, { staff, proposalId, reason });
     // Refused after the transaction that recorded the lapse committed.
     if ('shut' in done) throw closedError(done.shut, { proposal_id: proposalId });
     return done.out;
@@ -111,11 +56,11 @@ export class ManualApprovals {
   /** Rejects a pending proposal (its author may withdraw it the same way): the purchase stays as it is; audited. */
   async reject(staff: AccessClaims, proposalId: number, reason: string): Promise<ApprovalProposalOut> {
     await this.db.tx(async (tx) => {
-      const { before, proposal } = await this.lockPending(tx, proposalId);
+      const { before, proposal } = await lockPending(tx, proposalId);
       refuseBy('reject', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by });
       await decide(tx, staff, before.id, proposalId, 'rejected', reason);
     });
-    return this.one(this.db, proposalId);
+    return one(this.db, proposalId);
   }
 
   /** Proposals, newest first (staff). */
@@ -128,38 +73,114 @@ export class ManualApprovals {
     );
     return { items: rows, total };
   }
+}
 
-  /** The proposal as the API answers it, read on `db` (in the transaction that changed it, or after). */
-  private async one(db: Db, proposalId: number): Promise<ApprovalProposalOut> {
-    const p = await aq.approvalProposal(db, proposalId);
-    if (!p) refuse('proposal_not_found');
-    return p;
-  }
+/**
+ * A staff member's proposal to approve the pending purchase `id` (ManualApprovals.propose), run where the database is
+ * (docs/decisions/099-writes-run-on-the-database-thread.md).
+ */
+export const proposeTx = procedure(
+  'approval-propose',
+  async (tx, { staff, id, reason }: { staff: AccessClaims; id: number; reason: string }): Promise<ApprovalProposalOut> => {
+    const before = await q.lockTransaction(tx, id, 'shared');
+    if (!before) refuse('transaction_not_found');
+    refuseBy('propose', { actor: staff.user_id, owner: before.user_id });
+    // Its reads and the open proposal's asked at once; approvable's refusals come first.
+    const [, open] = await Promise.all([approvable(tx, before), aq.pendingProposalOf(tx, id)]);
+    if (open !== undefined) refusePending(open);
+    const pid = await aq.insertApprovalProposal(tx, { transactionId: id, trxId: before.trx_id ?? '', reason, by: staff.user_id });
+    // The answer read in the transaction, and the audit record its last statement, sent with the COMMIT: one
+    // message, not three (docs/decisions/097-writes-asked-together.md).
+    const [out] = await Promise.all([
+      one(tx, pid),
+      recordAudit(committing(tx), {
+        actorId: staff.user_id,
+        action: 'transaction.approval_proposed',
+        entity: 'transaction',
+        entityId: String(id),
+        before: auditSnapshot(before),
+        after: { proposal_id: pid, trx_id: before.trx_id, reason },
+      }),
+    ]);
+    return out;
+  },
+);
 
-  /** The lottery's, the purchase's, then the proposal's lock: a proposal still pending, or a clear refusal. */
-  private async lockPending(tx: Db, proposalId: number) {
-    // The three locks asked at once, taken in this order (a transaction's statements run one after the other).
-    const [before, proposal] = await Promise.all([aq.lockTransactionOfProposal(tx, proposalId), aq.lockApprovalProposal(tx, proposalId)]);
-    if (!before) refuse('proposal_not_found');
-    if (!proposal) refuse('proposal_not_found');
-    // The text names the status in the caller's words (api:manualApproval.status.<status>).
-    if (proposal.status !== 'pending') refuse('proposal_decided', { vars: { status: proposal.status } });
-    return { before, proposal };
-  }
-
-  /** What approving this purchase needs, checked when it is proposed (and again, under the locks, when approved). */
-  private async approvable(tx: Db, before: TransactionRow): Promise<void> {
-    // The lottery first, as at the approval: from the close the answer is the same whether or not the freeze has
-    // already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
+/**
+ * A second staff member's approval of a pending proposal (ManualApprovals.approve), run where the database is
+ * (docs/decisions/099-writes-run-on-the-database-thread.md): the proposal as it now is, or why its lottery is closed to it.
+ */
+export const approveTx = procedure(
+  'approval-approve',
+  async (
+    tx,
+    { staff, proposalId, reason }: { staff: AccessClaims; proposalId: number; reason: string },
+  ): Promise<{ shut: ClosedForChanges } | { out: ApprovalProposalOut }> => {
+    const { before, proposal } = await lockPending(tx, proposalId);
+    refuseBy('approve', { actor: staff.user_id, owner: before.user_id, proposer: proposal.proposed_by });
     const sale = await saleAndClosed(tx, before.lottery_id);
     if (!sale) refuse('transaction_not_found');
-    if (sale.closed) throw closedError(sale.closed);
-    // An activated generated ticket was proved by its secret, not paid to us: nothing to approve.
-    if (before.transaction_type === 'activation') refuse('transaction_activation_final');
-    if (before.status !== 'pending') refuse('approval_not_pending');
-    // The TrxID is what the receipt is checked against (docs/rules/lotteries-and-sales.md#8-transaction-states).
-    if (before.trx_id === null) refuse('approval_trx_id_missing');
-  }
+    // docs/rules/payments.md#1-who-may-do-what: a proposal does not outlive its lottery's sales, nor a freeze recorded by another instance.
+    // Checked before whether the purchase changed: from the close the answer is the same whether or not the freeze job
+    // has already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
+    const shut = sale.closed;
+    if (shut) {
+      await decide(tx, staff, before.id, proposalId, 'lapsed', reason);
+      return { shut };
+    }
+    if (before.status !== 'pending' || before.trx_id !== proposal.trx_id) refuse('proposal_stale');
+    // Asked together, in this order, each waiting only for what it needs (docs/decisions/097-writes-asked-together.md):
+    // the decision, the purchase's confirmation (its status, then its audit record; its message), and the answer's
+    // read after both changes.
+    const [, , out] = await Promise.all([
+      aq.decideApprovalProposal(tx, proposalId, 'approved', staff.user_id, reason),
+      confirmPurchase(tx, before, {
+        actorId: staff.user_id,
+        action: 'transaction.approve',
+        proof: { proposal_id: proposalId, proposed_by: proposal.proposed_by, proposal_reason: proposal.reason, reason },
+      }),
+      one(tx, proposalId),
+    ]);
+    // A run's lead: its other entries with it (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+    await confirmRestOfRun(tx, before, proposal.trx_id, {
+      actorId: staff.user_id,
+      action: 'transaction.approve',
+      proof: { proposal_id: proposalId, proposed_by: proposal.proposed_by },
+    });
+    return { out };
+  },
+);
+
+/** The proposal as the API answers it, read on `db` (in the transaction that changed it, or after). */
+async function one(db: Db, proposalId: number): Promise<ApprovalProposalOut> {
+  const p = await aq.approvalProposal(db, proposalId);
+  if (!p) refuse('proposal_not_found');
+  return p;
+}
+
+/** The lottery's, the purchase's, then the proposal's lock: a proposal still pending, or a clear refusal. */
+async function lockPending(tx: Db, proposalId: number) {
+  // The three locks asked at once, taken in this order (a transaction's statements run one after the other).
+  const [before, proposal] = await Promise.all([aq.lockTransactionOfProposal(tx, proposalId), aq.lockApprovalProposal(tx, proposalId)]);
+  if (!before) refuse('proposal_not_found');
+  if (!proposal) refuse('proposal_not_found');
+  // The text names the status in the caller's words (api:manualApproval.status.<status>).
+  if (proposal.status !== 'pending') refuse('proposal_decided', { vars: { status: proposal.status } });
+  return { before, proposal };
+}
+
+/** What approving this purchase needs, checked when it is proposed (and again, under the locks, when approved). */
+async function approvable(tx: Db, before: TransactionRow): Promise<void> {
+  // The lottery first, as at the approval: from the close the answer is the same whether or not the freeze has
+  // already rejected the purchase (docs/rules/lotteries-and-sales.md#8-transaction-states).
+  const sale = await saleAndClosed(tx, before.lottery_id);
+  if (!sale) refuse('transaction_not_found');
+  if (sale.closed) throw closedError(sale.closed);
+  // An activated generated ticket was proved by its secret, not paid to us: nothing to approve.
+  if (before.transaction_type === 'activation') refuse('transaction_activation_final');
+  if (before.status !== 'pending') refuse('approval_not_pending');
+  // The TrxID is what the receipt is checked against (docs/rules/lotteries-and-sales.md#8-transaction-states).
+  if (before.trx_id === null) refuse('approval_trx_id_missing');
 }
 
 /** A pending proposal decided without approving its purchase (it lapsed, or was rejected or withdrawn); audited. */

@@ -19,7 +19,7 @@ import type { ReconciliationState } from '../../shared/payments/statement-schema
 import { UNFINISHED_SHOWN, type MyTransactionFilter } from '../../shared/purchases/states.ts';
 import { normaliseTicket } from '../../shared/ticket.ts';
 import type { AccessClaims } from '../accounts/tokens.ts';
-import { committing, uniqueViolation, type Db } from '../db/index.ts';
+import { committing, procedure, uniqueViolation, type Db } from '../db/index.ts';
 import { throttle, type Limit } from '../http/rate-limit.ts';
 import { recordAudit, type AuditAction } from '../audit/record.ts';
 import { tellPurchase } from '../messages/outbox.ts';
@@ -124,6 +124,103 @@ export const auditSnapshot = (r: TransactionRow) => ({
   trx_id: r.trx_id,
 });
 
+/** A purchase's transaction or a retry's (Purchases.create): the retry's transaction id, or the purchase made. */
+type PurchaseOutcome = { created: true; row: PlayerTransactionRow } | { created: false; id: number };
+
+/**
+ * A purchase's transaction (Purchases.create), run where the database is: on the embedded database its statements do
+ * not wait for the app's thread between them (docs/decisions/099-writes-run-on-the-database-thread.md).
+ */
+export const purchaseTx = procedure(
+  'purchase',
+  async (
+    tx,
+    { caller, body, key }: { caller: AccessClaims; body: z.output<typeof PurchaseBody>; key: string | null },
+  ): Promise<PurchaseOutcome> => {
+    const userId = caller.user_id;
+    // The reads are sent with the lock, not after its answer: the connection runs them in turn, so they still see
+    // what was committed before the lock was granted, and the embedded database gets both (and the BEGIN) in one
+    // message, held one round trip less while every other buyer waits (docs/decisions/089-purchase-reads-sent-with-the-lock.md).
+    // The lock is shared with the lottery's other purchases: the last ticket is decided by the insert, under its
+    // tally's row (docs/decisions/094-purchases-share-the-lottery.md). No share once its sales ended: the reads,
+    // by the same clock, then say why it cannot be bought.
+    const [shared, sale] = await Promise.all([
+      shareLotteryForPurchase(tx, body.lottery_id),
+      q.purchaseReads(tx, { lotteryId: body.lottery_id, ticket: body.ticket, userId, key, sid: caller.sid }),
+    ]);
+    if (!sale) refuse('purchase_lottery_not_found');
+    if (sale.key_id != null)
+      return {
+        created: false,
+        id: sameRequest({ id: sale.key_id, lottery_id: sale.key_lottery_id, ticket: sale.key_ticket }, body),
+      };
+    if (!sale.published) refuse('purchase_lottery_not_found');
+    if (!sale.purchasable || !shared) refuse(reasonError(sale));
+    if (body.amount !== sale.ticket_price) refuse('amount_mismatch', { vars: { price: sale.ticket_price } });
+    // Self-exclusion and spend limits, under the player's lock held to the end of this transaction (docs/rules/play-safe.md#4-every-purchase-path).
+    await checkPlay(tx, caller, sale.ticket_price, { read: sale });
+    if (sale.held) refuse('ticket_taken');
+    if (body.trx_id && (await q.trxIdHolder(tx, body.trx_id))) refuse('trx_id_taken');
+    // The last statement, sent with the COMMIT: the tally's row is let go as soon as the insert has run, not a
+    // round trip through this worker later (docs/decisions/095-last-statement-with-its-commit.md).
+    const row = await q.insertPurchase(committing(tx), {
+      user_id: userId,
+      lottery_id: body.lottery_id,
+      ticket: body.ticket,
+      amount: sale.ticket_price,
+      payment_method: body.payment_method,
+      payment_number: body.payment_number ?? '',
+      trx_id: body.trx_id,
+      nid: body.nid,
+      idempotency_key: key,
+    });
+    // Its last ticket was bought by a purchase that committed while this one was checked. The insert was the
+    // transaction's only write and its last statement, committed with it: nothing of this purchase was kept.
+    if (!row) refuse('purchase_sold_out');
+    return { created: true, row };
+  },
+);
+
+/** The id of the first transaction of an idempotency key, if this request is a retry of the one that made it. */
+function sameRequest(first: { id: number; lottery_id: number | null; ticket: string | null }, body: z.output<typeof PurchaseBody>): number {
+  if (first.lottery_id !== body.lottery_id || first.ticket !== body.ticket) refuse('idempotency_key_reused');
+  return first.id;
+}
+
+/**
+ * A TrxID given for the caller's own pending purchase (Purchases.setTrxId), run where the database is
+ * (docs/decisions/099-writes-run-on-the-database-thread.md): whether it was given now (false: it already had it).
+ */
+export const setTrxIdTx = procedure(
+  'set-trx-id',
+  async (tx, { caller, id, body }: { caller: AccessClaims; id: number; body: z.output<typeof TrxIdBody> }): Promise<boolean> => {
+    // Another player's transaction answers as one that does not exist.
+    const cur = await q.lockTransaction(tx, id, 'shared');
+    if (!cur || cur.user_id !== caller.user_id) refuse('transaction_not_found');
+    if (cur.trx_id === body.trx_id) return false;
+    // What the refusals below read, asked at once and answered in one round trip; refused in this order
+    // (docs/decisions/090-a-trx-id-reads-sent-together.md).
+    const [slip, frozen, onBreak, holder] = await Promise.all([
+      cur.slip_id === null ? undefined : rq.slip(tx, Number(cur.slip_id)),
+      frozenRefusal(tx, cur.lottery_id),
+      trxIdBreakRefusal(tx, caller.user_id),
+      q.trxIdHolder(tx, body.trx_id),
+    ]);
+    // A run is paid whole, by one checkout or one Send Money of its whole amount given on its first entry
+    // (docs/rules/games.md#6-consecutive-draws-and-play-slips).
+    if (cur.slip_id !== null && Number(slip?.lead_id) !== cur.id) refuse('trx_id_run');
+    // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
+    if (frozen) throw frozen;
+    if (onBreak) throw onBreak;
+    if (cur.status !== 'pending') refuse('trx_id_not_pending');
+    if (cur.trx_id !== null) refuse('trx_id_given');
+    if (holder) refuse('trx_id_taken');
+    // The last statement, sent with the COMMIT (docs/decisions/095-last-statement-with-its-commit.md).
+    await q.setTrxId(committing(tx), id, body.trx_id, body.payment_number);
+    return true;
+  },
+);
+
 /**
  * Buying a ticket and the transactions that follow (docs/rules/lotteries-and-sales.md#7-buying-a-ticket,
  * #8-transaction-states). Bodies arrive parsed by shared/purchases/schemas.ts (ticket canonical, TrxID upper-case).
@@ -149,57 +246,16 @@ export class Purchases {
     refuseStaffPlay(caller);
     await throttle(this.d.db, [[`purchase:user:${userId}`, PURCHASE_LIMIT]]);
     // A new purchase is answered from its insert; a retry, with the transaction its key made (and its checkout).
-    let outcome: { created: true; row: PlayerTransactionRow } | { created: false; id: number };
+    let outcome: PurchaseOutcome;
     try {
-      outcome = await this.d.db.tx(async (tx) => {
-        // The reads are sent with the lock, not after its answer: the connection runs them in turn, so they still see
-        // what was committed before the lock was granted, and the embedded database gets both (and the BEGIN) in one
-        // message, held one round trip less while every other buyer waits (docs/decisions/089-purchase-reads-sent-with-the-lock.md).
-        // The lock is shared with the lottery's other purchases: the last ticket is decided by the insert, under its
-        // tally's row (docs/decisions/094-purchases-share-the-lottery.md). No share once its sales ended: the reads,
-        // by the same clock, then say why it cannot be bought.
-        const [shared, sale] = await Promise.all([
-          shareLotteryForPurchase(tx, body.lottery_id),
-          q.purchaseReads(tx, { lotteryId: body.lottery_id, ticket: body.ticket, userId, key, sid: caller.sid }),
-        ]);
-        if (!sale) refuse('purchase_lottery_not_found');
-        if (sale.key_id != null)
-          return {
-            created: false,
-            id: this.sameRequest({ id: sale.key_id, lottery_id: sale.key_lottery_id, ticket: sale.key_ticket }, body),
-          };
-        if (!sale.published) refuse('purchase_lottery_not_found');
-        if (!sale.purchasable || !shared) refuse(reasonError(sale));
-        if (body.amount !== sale.ticket_price) refuse('amount_mismatch', { vars: { price: sale.ticket_price } });
-        // Self-exclusion and spend limits, under the player's lock held to the end of this transaction (docs/rules/play-safe.md#4-every-purchase-path).
-        await checkPlay(tx, caller, sale.ticket_price, { read: sale });
-        if (sale.held) refuse('ticket_taken');
-        if (body.trx_id && (await q.trxIdHolder(tx, body.trx_id))) refuse('trx_id_taken');
-        // The last statement, sent with the COMMIT: the tally's row is let go as soon as the insert has run, not a
-        // round trip through this worker later (docs/decisions/095-last-statement-with-its-commit.md).
-        const row = await q.insertPurchase(committing(tx), {
-          user_id: userId,
-          lottery_id: body.lottery_id,
-          ticket: body.ticket,
-          amount: sale.ticket_price,
-          payment_method: body.payment_method,
-          payment_number: body.payment_number ?? '',
-          trx_id: body.trx_id,
-          nid: body.nid,
-          idempotency_key: key,
-        });
-        // Its last ticket was bought by a purchase that committed while this one was checked. The insert was the
-        // transaction's only write and its last statement, committed with it: nothing of this purchase was kept.
-        if (!row) refuse('purchase_sold_out');
-        return { created: true, row };
-      });
+      outcome = await this.d.db.run(purchaseTx, { caller, body, key });
     } catch (err) {
       const c = uniqueViolation(err);
       if (c === null) throw err;
       // A request that raced another: the same key (a retry sent twice at once) answers as a retry does, whichever
       // index stopped it (the retry's combination is the first request's too, and it may be found held first).
       const first = key ? await q.byIdempotencyKey(this.d.db, userId, key) : undefined;
-      if (first) outcome = { created: false, id: this.sameRequest(first, body) };
+      if (first) outcome = { created: false, id: sameRequest(first, body) };
       else if (c === TICKET_HELD) refuse('ticket_taken');
       else if (c === TRX_ID_UNIQUE) refuse('trx_id_taken');
       else throw err;
@@ -212,15 +268,6 @@ export class Purchases {
     // A purchase just made has no checkout yet (one is started for it later): nothing to look up.
     if (outcome.created) return { created: true, reply: this.replyOf(playerJson(outcome.row), null, null) };
     return { created: false, reply: await this.purchaseReply(userId, outcome.id) };
-  }
-
-  /** The id of the first transaction of an idempotency key, if this request is a retry of the one that made it. */
-  private sameRequest(
-    first: { id: number; lottery_id: number | null; ticket: string | null },
-    body: z.output<typeof PurchaseBody>,
-  ): number {
-    if (first.lottery_id !== body.lottery_id || first.ticket !== body.ticket) refuse('idempotency_key_reused');
-    return first.id;
   }
 
   /** One of the caller's own transactions, with the receiver number and the amount to pay (the payment page). */
@@ -279,34 +326,9 @@ export class Purchases {
   async setTrxId(caller: AccessClaims, id: number, body: z.output<typeof TrxIdBody>): Promise<Player> {
     refuseStaffPlay(caller);
     await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]]);
-    let given = false;
+    let given: boolean;
     try {
-      await this.d.db.tx(async (tx) => {
-        // Another player's transaction answers as one that does not exist.
-        const cur = await q.lockTransaction(tx, id, 'shared');
-        if (!cur || cur.user_id !== caller.user_id) refuse('transaction_not_found');
-        if (cur.trx_id === body.trx_id) return;
-        // What the refusals below read, asked at once and answered in one round trip; refused in this order
-        // (docs/decisions/090-a-trx-id-reads-sent-together.md).
-        const [slip, frozen, onBreak, holder] = await Promise.all([
-          cur.slip_id === null ? undefined : rq.slip(tx, Number(cur.slip_id)),
-          frozenRefusal(tx, cur.lottery_id),
-          trxIdBreakRefusal(tx, caller.user_id),
-          q.trxIdHolder(tx, body.trx_id),
-        ]);
-        // A run is paid whole, by one checkout or one Send Money of its whole amount given on its first entry
-        // (docs/rules/games.md#6-consecutive-draws-and-play-slips).
-        if (cur.slip_id !== null && Number(slip?.lead_id) !== cur.id) refuse('trx_id_run');
-        // docs/rules/lotteries-and-sales.md#8-transaction-states: from the end of sales no ticket of the lottery changes.
-        if (frozen) throw frozen;
-        if (onBreak) throw onBreak;
-        if (cur.status !== 'pending') refuse('trx_id_not_pending');
-        if (cur.trx_id !== null) refuse('trx_id_given');
-        if (holder) refuse('trx_id_taken');
-        // The last statement, sent with the COMMIT (docs/decisions/095-last-statement-with-its-commit.md).
-        await q.setTrxId(committing(tx), id, body.trx_id, body.payment_number);
-        given = true;
-      });
+      given = await this.d.db.run(setTrxIdTx, { caller, id, body });
     } catch (err) {
       if (uniqueViolation(err) === TRX_ID_UNIQUE) refuse('trx_id_taken');
       throw err;

@@ -11,7 +11,7 @@ import { csrfFrom, loginAs } from '../helpers/session.ts';
 import { to } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
 import { appWithSimulator, buy, insertLottery, purchase, type Player } from './purchase-fixtures.ts';
-import { messagesOf, transactionsLocking } from '../helpers/db-messages.ts';
+import { messagesOf, runsOf, transactionsLocking } from '../helpers/db-messages.ts';
 
 const RECEIVER = '01700000000';
 const TICKET = '05-12-23-34-45-07';
@@ -141,37 +141,25 @@ describe('a TrxID given on the payment page (PATCH …/trx-id/)', () => {
     expect(await check(id)).toBeUndefined();
   });
   // The embedded database's thread: a transaction holds the database from its BEGIN to its end while every other
-  // statement waits, so what it reads after its locks goes in one message (docs/decisions/090-a-trx-id-reads-sent-together.md).
+  // statement waits, so the TrxID's transaction and bKash's answer's each run there whole, one message from the app
+  // (docs/decisions/099-writes-run-on-the-database-thread.md).
   (process.env.TEST_DATABASE_URL ? test.skip : test)(
-    'on the embedded database, the TrxID is stored in three messages and bKash’s answer settled in seven',
+    'on the embedded database, the TrxID is stored in one message and bKash’s answer settled in one',
     async () => {
       const lottery = await insertLottery(t);
       const id = await pending(a, lottery);
       const trx = send(100);
       const batches = await messagesOf(() => patch(a, id, trx).expect(200));
-      const [given, settled, ...more] = transactionsLocking(batches, id);
-      // BEGIN with the lottery's and the purchase's locks; the run, freeze, break and TrxID-holder reads; the update with
-      // the end (docs/decisions/095-last-statement-with-its-commit.md).
-      expect(given).toEqual(['begin + query + query', 'query + query + query', 'last']);
-      // BEGIN with the locks; the sale with its freeze (one statement); the check's lock and whether the TrxID was used;
-      // the check's end, the purchase's status and the facts of the player's message; the audit record and the message;
-      // its pushes; the COMMIT (docs/decisions/097-writes-asked-together.md).
-      expect(settled).toEqual([
-        'begin + query + query',
-        'query',
-        'query + query',
-        'query + query + query',
-        'query + query',
-        'query',
-        'end',
-      ]);
-      expect(more).toEqual([]);
+      expect(runsOf(batches, 'set-trx-id')).toEqual([expect.objectContaining({ id, body: expect.objectContaining({ trx_id: trx }) })]);
+      expect(runsOf(batches, 'settle-trx-id')).toEqual([expect.objectContaining({ transactionId: id, trxId: trx })]);
+      // None of their statements went from the app's thread.
+      expect(transactionsLocking(batches, id)).toEqual([]);
       expect(await status(id)).toBe('success');
-      // bKash's answer refused (another amount): the check's end is the last statement, with the COMMIT.
+      // bKash's answer refused (another amount): settled the same way, the purchase left pending.
       const other = await pending(a, lottery, '01-02-03-04-06-07');
       const refusing = await messagesOf(() => patch(a, other, send(99)).expect(200));
-      const [, refused] = transactionsLocking(refusing, other);
-      expect(refused).toEqual(['begin + query + query', 'query', 'query + query', 'last']);
+      expect(runsOf(refusing, 'settle-trx-id')).toEqual([expect.objectContaining({ transactionId: other })]);
+      expect(transactionsLocking(refusing, other)).toEqual([]);
       expect(await check(other)).toMatchObject({ state: 'refused', reason: 'amount_differs' });
       expect(await status(other)).toBe('pending');
     },

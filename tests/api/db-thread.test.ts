@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { jest } from '@jest/globals';
-import { openDb, uniqueViolation, type Db, type ThreadEvent } from '../../server/db/index.ts';
+import { openDb, procedure, uniqueViolation, type Db, type ThreadEvent } from '../../server/db/index.ts';
 import { crashThread } from '../../server/db/pglite-thread.ts';
 import { databaseUnavailable, errorCode } from '../../server/db/unavailable.ts';
 import { until } from '../helpers/wait.ts';
@@ -122,6 +122,22 @@ onPglite('the embedded database thread', () => {
     // Its first statement refused: rolled back, the statement's own error, and the database free again.
     await expect(db.tx(async (t) => t.query('INSERT INTO t (id) VALUES (7)'))).rejects.toMatchObject({ code: '23505' });
     expect((await db.one<{ n: number }>('SELECT count(*)::int AS n FROM t'))?.n).toBe(4);
+  });
+
+  test('a procedure the thread does not list is refused there, and nothing of it runs', async () => {
+    let ran = false;
+    const stray = procedure('not-listed', async (tx) => {
+      ran = true;
+      await tx.query('INSERT INTO t (id) VALUES (99)');
+    });
+    await expect(db.run(stray, null)).rejects.toThrow("the embedded database's thread has no procedure not-listed");
+    expect(ran).toBe(false);
+    expect(await db.query('SELECT id FROM t WHERE id = 99')).toEqual([]);
+    // In a transaction, a procedure is that transaction's work, run here.
+    await db.tx((tx) => tx.run(stray, null));
+    expect(ran).toBe(true);
+    expect(await db.query('SELECT id FROM t WHERE id = 99')).toEqual([{ id: 99 }]);
+    await db.query('DELETE FROM t WHERE id = 99');
   });
 
   test('two databases on the one thread are apart', async () => {

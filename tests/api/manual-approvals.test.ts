@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { to } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
 import { account, buy, insertLottery, purchase, trxId, type Player } from './purchase-fixtures.ts';
-import { messagesOf, transactionsLocking } from '../helpers/db-messages.ts';
+import { messagesOf, runsOf, transactionsLocking } from '../helpers/db-messages.ts';
 
 let t: TestApp;
 let a: Player, first: Player, second: Player, superuser: Player;
@@ -255,28 +255,21 @@ test('20 staff members approving the same proposal at once: exactly one approval
 });
 
 // The embedded database's thread: a transaction holds the database from its BEGIN to its end while every other
-// statement waits, so its locks go with its BEGIN and what it reads after them in one message
-// (docs/decisions/090-a-trx-id-reads-sent-together.md).
+// statement waits, so a proposal and an approval each run there whole, one message from the app
+// (docs/decisions/099-writes-run-on-the-database-thread.md).
 (process.env.TEST_DATABASE_URL ? test.skip : test)(
-  'on the embedded database, a proposal and an approval ask what does not wait for an answer together',
+  'on the embedded database, a proposal and an approval are each one message to the database’s thread',
   async () => {
     const id = await pending(await insertLottery(t));
     let proposal = 0;
     const proposing = await messagesOf(async () => (proposal = (await propose(first, id).expect(201)).body.id as number));
-    // BEGIN with the lottery's and the purchase's locks; the sale with its freeze (one statement) and an open proposal;
-    // the proposal; then the answer's read and the audit record, which goes with the COMMIT
-    // (docs/decisions/097-writes-asked-together.md).
-    const [proposed] = transactionsLocking(proposing, id);
-    expect(proposed).toEqual(['begin + query + query', 'query + query', 'query', 'query + last']);
-    // Nothing after the commit: the answer was read in the transaction.
-    expect(proposing.at(-1)?.map((r) => r.op)).toEqual(['query', 'last']);
+    expect(runsOf(proposing, 'approval-propose')).toEqual([expect.objectContaining({ id })]);
+    // None of its statements went from the app's thread, and nothing after it: the answer was read in the transaction.
+    expect(transactionsLocking(proposing, id)).toEqual([]);
+    expect(proposing.at(-1)?.map((r) => r.op)).toEqual(['run']);
     const approving = await messagesOf(() => decide(second, 'approve', proposal).expect(200));
-    // BEGIN with the lottery's, the purchase's and the proposal's locks; the sale with its freeze; the decision, the
-    // purchase's status, the facts of the player's message and the answer's read; the audit record and the message;
-    // the message's pushes; the COMMIT.
-    const [approved] = transactionsLocking(approving, proposal);
-    expect(approved).toEqual(['begin + query + query + query', 'query', 'query + query + query + query', 'query + query', 'query', 'end']);
-    expect(approving.at(-1)?.map((r) => r.op)).toEqual(['end']);
+    expect(runsOf(approving, 'approval-approve')).toEqual([expect.objectContaining({ proposalId: proposal })]);
+    expect(transactionsLocking(approving, proposal)).toEqual([]);
     expect(await statusOf(id)).toBe('success');
     const [answer] = (await list(first, { status: 'approved' })).body as { id: number; status: string }[];
     expect(answer).toMatchObject({ id: proposal, status: 'approved' });

@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/app.ts';
 import { to } from '../helpers/call.ts';
 import { api } from '../../shared/api/contract.ts';
 import { testDatabase } from '../helpers/database.ts';
-import { messagesOf, transactionsWith } from '../helpers/db-messages.ts';
+import { messagesOf, runsOf, transactionsWith } from '../helpers/db-messages.ts';
 import type { Message } from '../../server/notify/index.ts';
 import { NotifyError } from '../../server/notify/index.ts';
 import { account, buy, drawByHand, insertLottery, purchase, trxId, type Player, approveByHand } from './purchase-fixtures.ts';
@@ -268,17 +268,20 @@ describe('limits on SMS', () => {
     expect(t.messages.filter((m) => m.to === b.phone)).toHaveLength(1);
   });
 
-  // The embedded database's thread: the count goes with the lock, and the mark with the COMMIT, so the day's count
-  // holds the database for one round trip, not three (bench/RESULTS.md, issue 32).
+  // The embedded database's thread: the day's count is one message, run there whole (its lock, its count and its mark
+  // with the COMMIT), so it never holds the database while the app's thread is busy (docs/decisions/099-writes-run-on-the-database-thread.md).
   (process.env.TEST_DATABASE_URL ? test.skip : test)(
-    'on the embedded database, an SMS is counted against the day in two messages, sent or capped',
+    'on the embedded database, an SMS is counted against the day in one message to the database’s thread, sent or capped',
     async () => {
       const lottery = await insertLottery(t, { total_tickets: 100 });
-      const counted = async () =>
-        transactionsWith(await messagesOf(() => t.app.messages.dispatch()), (r) => /pg_advisory_xact_lock\(hashtext/.test(r.sql ?? ''));
+      const counted = async () => {
+        const batches = await messagesOf(() => t.app.messages.dispatch());
+        // None of its statements went from the app's thread.
+        expect(transactionsWith(batches, (r) => /pg_advisory_xact_lock\(hashtext/.test(r.sql ?? ''))).toEqual([]);
+        return runsOf(batches, 'sms-reserve');
+      };
       expect((await decide(await purchased(a, lottery), 'success')).status).toBe(200);
-      // BEGIN with the player's lock and the day's count; the mark with the COMMIT.
-      expect(await counted()).toEqual([['begin + query + query', 'last']]);
+      expect(await counted()).toEqual([expect.objectContaining({ userId: a.id, cap: DAILY_SMS_CAP })]);
       expect(t.messages).toHaveLength(1);
       // The day is full: the next one is marked capped the same way, and not sent.
       await t.db.query(
@@ -287,7 +290,7 @@ describe('limits on SMS', () => {
         [a.id, DAILY_SMS_CAP],
       );
       expect((await decide(await purchased(a, lottery, '02-11-22-33-44-01'), 'success')).status).toBe(200);
-      expect(await counted()).toEqual([['begin + query + query', 'last']]);
+      expect(await counted()).toEqual([expect.objectContaining({ userId: a.id, cap: DAILY_SMS_CAP })]);
       expect(t.messages).toHaveLength(1);
       expect((await stored()).filter((m) => m.sms_state === 'capped')).toHaveLength(1);
     },

@@ -11,7 +11,7 @@ import { api } from '../../shared/api/contract.ts';
 import { urlOf } from '../../shared/api/endpoint.ts';
 import { PURCHASE_LIMIT } from '../../server/purchases/service.ts';
 import { account, buy, insertLottery, purchase, rows, type Player } from './purchase-fixtures.ts';
-import { messagesOf, transactionsLocking } from '../helpers/db-messages.ts';
+import { messagesOf, runsOf, transactionsLocking } from '../helpers/db-messages.ts';
 import { queriesOf } from '../helpers/pg-queries.ts';
 import { until } from '../helpers/wait.ts';
 import { insertPurchase, lockTransaction, type NewTransaction } from '../../server/purchases/queries.ts';
@@ -506,16 +506,18 @@ describe('POST /api/v1/transactions-create/', () => {
   });
 
   // The embedded database's thread: a purchase holds the database from its BEGIN to its end, while every other
-  // statement waits, so its lock and reads go in one message with the BEGIN (docs/decisions/089-purchase-reads-sent-with-the-lock.md),
-  // and its insert in one with the end (docs/decisions/095-last-statement-with-its-commit.md).
+  // statement waits, so it runs there whole, one message from the app, and never waits for the app's thread between its
+  // statements (docs/decisions/099-writes-run-on-the-database-thread.md).
   (process.env.TEST_DATABASE_URL ? test.skip : test)(
-    'on the embedded database, a purchase’s transaction is two messages: BEGIN, lock and reads; the insert with the end',
+    'on the embedded database, a purchase is one message to the database’s thread, which runs its transaction there',
     async () => {
       const lottery = await insertLottery(t);
       const batches = await messagesOf(() => buy(t, a, purchase(lottery, TICKET)).expect(201));
-      // The purchase's transaction is the one that locks this lottery (a background job's would be another).
-      const [mine] = transactionsLocking(batches, lottery);
-      expect(mine).toEqual(['begin + query + query', 'last']);
+      expect(runsOf(batches, 'purchase')).toEqual([
+        expect.objectContaining({ body: expect.objectContaining({ lottery_id: lottery, ticket: TICKET }) }),
+      ]);
+      // None of its statements went from the app's thread.
+      expect(transactionsLocking(batches, lottery)).toEqual([]);
       expect((await rows(t)).map((r) => r.ticket)).toEqual([TICKET]);
     },
   );

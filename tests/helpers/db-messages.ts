@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { jest } from '@jest/globals';
 
-type Sent = { op: string; tx?: number; sql?: string; params?: unknown[] };
+type Sent = { op: string; tx?: number; sql?: string; params?: unknown[]; name?: string; args?: unknown };
 
 /** What `work` sent to the database's thread, message by message. */
 export async function messagesOf(work: () => Promise<unknown>): Promise<Sent[][]> {
@@ -40,3 +40,7 @@ export function transactionsWith(batches: Sent[][], asked: (r: Sent) => boolean)
       .filter(Boolean),
   );
 }
+
+/** The arguments of each procedure `name` the app asked the thread to run (Db.run), in the order asked. */
+export const runsOf = (batches: Sent[][], name: string): unknown[] =>
+  batches.flat().flatMap((r) => (r.op === 'run' && r.name === name ? [r.args] : []));
