@@ -10,7 +10,6 @@
 import { parentPort } from 'node:worker_threads';
 import { batched } from './batch.ts';
 import { openLiteDb } from './pglite.ts';
-import { procedures } from '../procedures.ts';
 import type { Db, Procedure } from './types.ts';
 import type { Reply, Request } from './pglite-thread.ts';
 import { toWire } from './wire-error.ts';
@@ -19,6 +18,8 @@ const port = parentPort;
 if (!port) throw new Error('server/db/pglite-worker.ts runs as a worker thread (server/db/pglite-thread.ts starts it)');
 
 const dbs = new Map<number, Db>();
+/** The procedures the thread may run (server/procedures.ts), once the first is asked for. */
+let registry: Promise<typeof import('../procedures.ts')> | undefined;
 let opened = 0;
 /** An open transaction: its handle, how to end it, and the promise of the whole transaction. */
 type Tx = { db: Db; end: (commit: boolean) => void; done: Promise<unknown> };
@@ -96,6 +97,9 @@ async function run(m: Request): Promise<unknown> {
       // A procedure, found by its name (server/procedures.ts), run here in a transaction of its own.
       const db = dbs.get(m.db);
       if (!db) throw unknown('database', m.db);
+      // Imported at the first procedure, not at the thread's start: most test files never ask for one, and the
+      // features' modules cost a thread started from the sources some 200 ms (docs/decisions/099-writes-run-on-the-database-thread.md).
+      const { procedures } = await (registry ??= import('../procedures.ts'));
       const p = procedures.get(m.name);
       if (!p) throw new Error(`the embedded database's thread has no procedure ${m.name} (server/procedures.ts lists them)`);
       return db.run(p as Procedure<unknown, unknown>, m.args);
