@@ -68,7 +68,9 @@
  *
  *   BENCH_SECONDS (5)  length of one measured run   BENCH_ROUNDS (3)  app/reference pairs per case
  *   BENCH_CONNECTIONS (20)   BENCH_PLAYERS (100)     BENCH_WRITES_PER_SEC (20)   BENCH_BIG_SALES (100000; 0: none)
- *   BENCH_ONLY         run only the cases whose name contains this   BENCH_WARM_ROUNDS (3)  unmeasured turns of the judged pages and floors
+ *   BENCH_ONLY         run only the cases whose name contains this, or one of its parts separated by `|` (a page and its
+ *                      floors: '/my-lotteries, each view another player|floor: /bff/api/v1/me/|render floor: /my-lotteries from')
+ *   BENCH_WARM_ROUNDS (3)  unmeasured turns of the judged pages and floors
  *   BENCH_SERVICES     `closed`: bKash and the SMS gateway on closed ports instead of the stand-ins that answer
  *   BENCH_NODE_ARGS    extra node options for the app and the render floor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (see bench/RESULTS.md)
  *   BENCH_DATABASE_URL run the app on this PostgreSQL instead of the embedded database, one worker per core
@@ -644,7 +646,9 @@ console.log(
   `bench: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side and case, app and reference alternating, ` +
     `${INSTANCES} instance${INSTANCES > 1 ? 's' : ''} of ${WORKERS} worker${WORKERS > 1 ? 's' : ''}, ${players.length} players, ${WRITES_PER_SEC} writes/s while the app runs`,
 );
-const selected = cases.filter((x) => x.name.includes(ONLY));
+/** Whether BENCH_ONLY selects this case: its name contains one of the `|`-separated parts (all of them when unset). */
+const chosen = (name: string) => ONLY.split('|').some((part) => name.includes(part));
+const selected = cases.filter((x) => chosen(x.name));
 /** A case's URLs on the app: its path on every instance. */
 const appUrlsOf = (c: PageCase): string[] => bases.map((b) => b + c.path);
 /** The render floor's processes, one per app process that serves (instances × workers), when a case asks for them. */
@@ -783,7 +787,7 @@ if (WRITES_PER_SEC && selected.some((c) => c.judged)) {
 
 const purchaseCase = `purchases, ${buyers.length} buyers, one instance`;
 let purchaseRun: bench.Run | null = null;
-if (purchaseCase.includes(ONLY)) {
+if (chosen(purchaseCase)) {
   const headers = { accept: 'application/json', 'accept-language': 'en', 'content-type': 'application/json' };
   /** Each of these accounts buys `each` tickets of the Saturday draw, each request another account and another ticket. */
   const purchases = (accounts: Account[], each: number) => {
