@@ -28,15 +28,17 @@ export function requireBuild(): void {
 
 /**
  * The settings every bench reads from its environment: BENCH_SECONDS (length of one measured run), BENCH_ROUNDS
- * (app/reference pairs per case), BENCH_CONNECTIONS (20), BENCH_ONLY (only the cases whose name contains it).
+ * (app/reference pairs per case), BENCH_CONNECTIONS (20), BENCH_ONLY (only the cases whose name contains it, or one of its
+ * parts separated by `|`: `chosen` tells whether a case's name is selected; every case when it is unset).
  */
 export function settings(defaults: { seconds: number; rounds: number }) {
   const env = process.env;
+  const only = (env.BENCH_ONLY ?? '').split('|');
   return {
     seconds: Number(env.BENCH_SECONDS ?? defaults.seconds),
     rounds: Number(env.BENCH_ROUNDS ?? defaults.rounds),
     connections: Number(env.BENCH_CONNECTIONS ?? 20),
-    only: env.BENCH_ONLY ?? '',
+    chosen: (name: string) => only.some((part) => name.includes(part)),
   };
 }
 

@@ -13,7 +13,7 @@
  * the ratio when other work shares the machine (heavy contention inflates it too).
  *
  *   BENCH_SECONDS (2)  length of one measured run   BENCH_ROUNDS (2)  app/reference pairs per case
- *   BENCH_CONNECTIONS (20)                          BENCH_ONLY        run only the cases whose name contains this
+ *   BENCH_CONNECTIONS (20)                          BENCH_ONLY        run only the cases whose name contains this (or a `|`-separated part)
  *   BENCH_NODE_ARGS   extra node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (see bench/RESULTS.md)
  *   BENCH_DATABASE_URL  run the app on this PostgreSQL instead of the embedded database, e.g.
  *                     `bash scripts/with-postgres.sh sh -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL npm run bench:throughput'`
@@ -22,7 +22,7 @@ import { openDb } from '../server/db/index.ts';
 import { DEMO_STAFF } from '../server/db/seed.ts';
 import * as bench from './lib.ts';
 
-const { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, only: ONLY } = bench.settings({ seconds: 2, rounds: 2 });
+const { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, chosen } = bench.settings({ seconds: 2, rounds: 2 });
 const BUDGET = { anonymous: 0.5, loggedIn: 0.1 } as const;
 /** The whole bench stops by itself, whatever hangs (a loaded machine takes longer to start the app twice). */
 bench.hardLimit(300_000);
@@ -108,7 +108,7 @@ const verdict = (ratio: number, budget: number | null) => (budget === null ? 'no
 type Row = Case & { app: bench.Run; ref: bench.Run; size: number; encoding: string };
 const rows: Row[] = [];
 console.log(`bench: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side and case, app and reference alternating`);
-for (const c of cases.filter((x) => x.name.includes(ONLY))) {
+for (const c of cases.filter((x) => chosen(x.name))) {
   const probe = await bench.raw(appBase + c.path + (c.fresh ? '?view=0' : ''), c.headers);
   if (probe.status !== 200) throw new Error(`${c.name}: ${probe.status} ${probe.body.toString('utf8').slice(0, 200)}`);
   await reference.serve(probe);

@@ -90,7 +90,7 @@ import { formatTicket, randomTicket } from '../shared/ticket.ts';
 import { startSimulator } from '../scripts/bkash-simulator/simulator.ts';
 import * as bench from './lib.ts';
 
-const { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, only: ONLY } = bench.settings({ seconds: 5, rounds: 3 });
+const { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, chosen } = bench.settings({ seconds: 5, rounds: 3 });
 const WARM_ROUNDS = Number(process.env.BENCH_WARM_ROUNDS ?? 3);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100);
 const WRITES_PER_SEC = Number(process.env.BENCH_WRITES_PER_SEC ?? 20);
@@ -646,8 +646,6 @@ console.log(
   `bench: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per side and case, app and reference alternating, ` +
     `${INSTANCES} instance${INSTANCES > 1 ? 's' : ''} of ${WORKERS} worker${WORKERS > 1 ? 's' : ''}, ${players.length} players, ${WRITES_PER_SEC} writes/s while the app runs`,
 );
-/** Whether BENCH_ONLY selects this case: its name contains one of the `|`-separated parts (all of them when unset). */
-const chosen = (name: string) => ONLY.split('|').some((part) => name.includes(part));
 const selected = cases.filter((x) => chosen(x.name));
 /** A case's URLs on the app: its path on every instance. */
 const appUrlsOf = (c: PageCase): string[] => bases.map((b) => b + c.path);
