@@ -37,6 +37,7 @@ import * as m038 from './migrations/038-bkash-agreements.ts';
 import * as m039 from './migrations/039-sms-gateways.ts';
 import * as m040 from './migrations/040-prize-payouts.ts';
 import * as m041 from './migrations/041-unfinished-purchases-index.ts';
+import * as m042 from './migrations/042-lottery-facts-version.ts';
 
 /** Ordered, append-only: a released migration is never edited, a change is a new entry. */
 const MIGRATIONS: readonly { id: string; sql: string }[] = [
@@ -78,6 +79,7 @@ const MIGRATIONS: readonly { id: string; sql: string }[] = [
   { id: '039-sms-gateways', sql: m039.sql },
   { id: '040-prize-payouts', sql: m040.sql },
   { id: '041-unfinished-purchases-index', sql: m041.sql },
+  { id: '042-lottery-facts-version', sql: m042.sql },
 ];
 
 const LOCK_KEY = 7_041_977; // any constant; serialises migrations across app instances

@@ -3,9 +3,10 @@ import { likePattern } from '../db/like.ts';
 import type { ClaimStatus } from '../../shared/claims/schemas.ts';
 import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
 import type { MyTransactionFilter } from '../../shared/purchases/states.ts';
-import type { LotteryKind } from '../../shared/draws/tiers.ts';
+import { jackpotAmount, type LotteryKind } from '../../shared/draws/tiers.ts';
 import { JACKPOT, jackpotOf, SALE_COLUMNS, type SaleState } from '../lotteries/service.ts';
 import { playCheckColumns, type PlayCheckRead } from '../play-safe/service.ts';
+import type { LotteryFacts, LotteryFactsStore } from './lottery-facts.ts';
 
 /** A row of `transactions`. */
 export type TransactionRow = {
@@ -242,9 +243,50 @@ async function totalOf(db: Db, carried: number | undefined, offset: number, wher
 const RUN_ONCE =
   ' AND (slip_id IS NULL OR EXISTS (SELECT 1 FROM slips s WHERE s.id = transactions.slip_id AND s.lead_id = transactions.id))';
 
+/** A card's own part with its lottery's tally (sales paid, version of the rest), its prize and its claim (playerLotteries). */
+type OwnRow = Omit<PlayerTransactionRow, keyof LotteryFacts | 'l_total_prize'> & { x_paid: number | null; x_facts: number | null };
+
+const ownSelect = (from: string, extra: string) => `SELECT t.id, t.lottery_id, t.slip_id, t.ticket, t.amount,
+    t.transaction_type, t.payment_method, t.payment_number, t.trx_id, t.status, t.created_at, x.paid AS x_paid, x.facts AS x_facts,
+    p.id AS prize_id, p.prize_money, p.withheld_reason, p.lucky_code AS prize_lucky_code, c.status AS claim_status${extra}
+  FROM ${from} t
+  LEFT JOIN lottery_tallies x ON x.lottery_id = t.lottery_id
+  LEFT JOIN prizes p ON p.transaction_id = t.id
+  LEFT JOIN prize_claims c ON c.prize_id = p.id`;
+
+/** A card from its own part and its lottery's facts: as playerSelect makes it, a prize shown once its results are published. */
+function cardOf({ x_paid, x_facts: _v, ...own }: OwnRow, f: LotteryFacts): PlayerTransactionRow {
+  const shown = f.l_is_result_published;
+  return {
+    ...own,
+    l_name: f.l_name,
+    l_name_bn: f.l_name_bn,
+    l_end_date: f.l_end_date,
+    l_total_prize:
+      f.l_kind === 'numbers' && f.jackpot_share !== null ? jackpotAmount(x_paid ?? 0, f.jackpot_share, f.rollover_in) : f.total_prize,
+    l_is_result_published: f.l_is_result_published,
+    l_drawn_at: f.l_drawn_at,
+    l_kind: f.l_kind,
+    l_draw_at: f.l_draw_at,
+    numbers: f.numbers,
+    lucky_key: f.lucky_key,
+    prize_id: shown ? own.prize_id : null,
+    prize_money: shown ? own.prize_money : null,
+    withheld_reason: shown ? own.withheld_reason : null,
+    prize_lucky_code: shown ? own.prize_lucky_code : null,
+    claim_status: shown ? own.claim_status : null,
+  };
+}
+
+type Lists = { tickets: PlayerTransactionRow[]; total: number; unfinished: PlayerTransactionRow[] };
+
 /**
- * My Lotteries in one statement (`GET /api/v1/my-lotteries/`): a page of the player's tickets with their total, and
- * his purchases awaiting payment, newest first, at most `unfinishedMax` (0: none), each list as playerTransactions reads it.
+ * My Lotteries (`GET /api/v1/my-lotteries/`): a page of the player's tickets with their total, and his purchases
+ * awaiting payment, newest first, at most `unfinishedMax` (0: none), each list as playerTransactions reads it. One
+ * statement reads the player's own rows with their lottery's tally; each lottery's names, dates, results and Lucky
+ * Chance key come from `facts` at the version that tally carries (docs/decisions/100-lottery-facts-kept-by-version.md),
+ * read by a second statement only for a lottery not kept at it. A lottery that changed between the two is rare: the
+ * cards are then read whole, lotteries joined, in one statement.
  */
 export async function playerLotteries(
   db: Db,
@@ -252,16 +294,28 @@ export async function playerLotteries(
   limit: number,
   offset: number,
   unfinishedMax: number,
-): Promise<{ tickets: PlayerTransactionRow[]; total: number; unfinished: PlayerTransactionRow[] }> {
+  facts: LotteryFactsStore,
+): Promise<Lists> {
   const where = `user_id = $1${ONLY.tickets}${RUN_ONCE}`;
   const lists = `((SELECT *, count(*) OVER () AS total_count, true AS held FROM transactions WHERE ${where}
       ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3)
     UNION ALL (SELECT *, 0::bigint, false FROM transactions WHERE user_id = $1${ONLY.unfinished}${RUN_ONCE}
       ORDER BY created_at DESC, id DESC LIMIT $4))`;
-  const found = await db.query<PlayerTransactionRow & { total_count: number; held: boolean }>(
-    `${playerSelect(lists, ', t.total_count::int AS total_count, t.held')} ORDER BY t.created_at DESC, t.id DESC`,
-    [userId, limit, offset, unfinishedMax],
+  const params = [userId, limit, offset, unfinishedMax];
+  const extra = ', t.total_count::int AS total_count, t.held';
+  const own = await db.query<OwnRow & { total_count: number; held: boolean }>(
+    `${ownSelect(lists, extra)} ORDER BY t.created_at DESC, t.id DESC`,
+    params,
   );
+  const versions = new Map<number, number>();
+  for (const r of own) if (r.x_facts !== null) versions.set(r.lottery_id, r.x_facts);
+  const kept = own.every((r) => r.x_facts !== null) ? await facts.at(db, versions) : null;
+  const found = kept
+    ? own.map(({ total_count, held, ...r }) => ({ ...cardOf(r, kept.get(r.lottery_id) as LotteryFacts), total_count, held }))
+    : await db.query<PlayerTransactionRow & { total_count: number; held: boolean }>(
+        `${playerSelect(lists, extra)} ORDER BY t.created_at DESC, t.id DESC`,
+        params,
+      );
   const tickets: PlayerTransactionRow[] = [];
   const unfinished: PlayerTransactionRow[] = [];
   for (const { total_count: _n, held, ...r } of found) (held ? tickets : unfinished).push(r);

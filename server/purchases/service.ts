@@ -32,6 +32,7 @@ import { pendingProposalOf } from './approval-queries.ts';
 import { confirmRestOfRun, endRunAtClose, endRunWithLead, refuseRunChange, type RunAudit } from './runs.ts';
 import * as rq from './run-queries.ts';
 import { playerJson } from './player-json.ts';
+import { LotteryFactsStore } from './lottery-facts.ts';
 import type { PlayerTransactionRow, StaffTransactionRow, TransactionRow } from './queries.ts';
 
 /** Purchases and TrxID entries per player (docs/rules/limits.md#1-rate-limits). */
@@ -227,6 +228,8 @@ export const setTrxIdTx = procedure(
  */
 export class Purchases {
   private readonly d: PurchasesDeps;
+  /** The lotteries' part of My Lotteries' cards, kept by version for every player (server/purchases/lottery-facts.ts). */
+  private readonly facts = new LotteryFactsStore();
   constructor(d: PurchasesDeps) {
     this.d = d;
   }
@@ -353,7 +356,7 @@ export class Purchases {
    * his purchases awaiting payment (docs/rules/lotteries-and-sales.md#7-buying-a-ticket, "The pages"), in one statement.
    */
   async myLotteries(caller: AccessClaims, limit: number, offset: number): Promise<z.input<typeof MyLotteriesReply>> {
-    const r = await q.playerLotteries(this.d.db, caller.user_id, limit, offset, offset === 0 ? UNFINISHED_SHOWN : 0);
+    const r = await q.playerLotteries(this.d.db, caller.user_id, limit, offset, offset === 0 ? UNFINISHED_SHOWN : 0, this.facts);
     // A run is one item, its lead: the slips' summaries are read only when the page has one.
     const slips = [...new Set([...r.tickets, ...r.unfinished].flatMap((x) => (x.slip_id === null ? [] : [Number(x.slip_id)])))];
     const runs = slips.length ? await rq.runSummaries(this.d.db, caller.user_id, slips, CLAIM_DAYS) : [];
