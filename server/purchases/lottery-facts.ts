@@ -29,11 +29,17 @@ export type LotteryFacts = {
   rollover_in: number;
 };
 
-/** The same columns as playerSelect's (server/purchases/queries.ts), one row a lottery. */
-const FACTS = `SELECT l.id, x.facts, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date,
+/**
+ * A card's lottery part as SQL, over `lotteries l` and `draw_commitments dc`: what FACTS keeps and what a statement that
+ * joins its lotteries reads (playerSelect, server/purchases/queries.ts), one list so that both make the same card.
+ */
+export const CARD_LOTTERY_COLUMNS = `l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date,
     l.is_result_published AS l_is_result_published, COALESCE(l.drawn_at, l.end_date) AS l_drawn_at, l.kind AS l_kind,
     l.draw_at AS l_draw_at, CASE WHEN l.is_result_published THEN dc.numbers END AS numbers,
-    CASE WHEN l.lucky_count > 0 THEN dc.commitment END AS lucky_key, l.total_prize, l.jackpot_share, l.rollover_in
+    CASE WHEN l.lucky_count > 0 THEN dc.commitment END AS lucky_key`;
+
+/** One row a lottery: its card part, its version, and what its jackpot is made of besides its sales. */
+const FACTS = `SELECT l.id, x.facts, ${CARD_LOTTERY_COLUMNS}, l.total_prize, l.jackpot_share, l.rollover_in
   FROM lotteries l
   JOIN lottery_tallies x ON x.lottery_id = l.id
   LEFT JOIN draw_commitments dc ON dc.lottery_id = l.id

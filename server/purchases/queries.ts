@@ -6,7 +6,7 @@ import type { MyTransactionFilter } from '../../shared/purchases/states.ts';
 import { jackpotAmount, type LotteryKind } from '../../shared/draws/tiers.ts';
 import { JACKPOT, jackpotOf, SALE_COLUMNS, type SaleState } from '../lotteries/service.ts';
 import { playCheckColumns, type PlayCheckRead } from '../play-safe/service.ts';
-import type { LotteryFacts, LotteryFactsStore } from './lottery-facts.ts';
+import { CARD_LOTTERY_COLUMNS, type LotteryFacts, type LotteryFactsStore } from './lottery-facts.ts';
 
 /** A row of `transactions`. */
 export type TransactionRow = {
@@ -178,21 +178,19 @@ export type PlayerTransactionRow = Omit<TransactionRow, 'user_id' | 'idempotency
   lucky_key: string | null;
 };
 
+/** A card's own columns over `transactions t`, and its prize's and claim's over `prizes p` and `prize_claims c`. */
+const CARD_OWN_COLUMNS = `t.id, t.lottery_id, t.slip_id, t.ticket, t.amount, t.transaction_type, t.payment_method,
+    t.payment_number, t.trx_id, t.status, t.created_at`;
+const CARD_PRIZE_COLUMNS = 'p.id AS prize_id, p.prize_money, p.withheld_reason, p.lucky_code AS prize_lucky_code, c.status AS claim_status';
+
 /**
  * A prize counts only once its lottery's results are published (the draw publishes both in one transaction); its claim
  * comes with it (docs/rules/lotteries-and-sales.md#11-prize-claims). The lottery's tally (its jackpot) and its draw's
  * commitment (its numbers, its Lucky Chance key) are joined, one row each by primary key, not looked up again for
  * every card of the same lottery (docs/decisions/092-my-lotteries-joins-its-lotteries-once.md).
  */
-const playerSelect = (
-  from: string,
-  extra = '',
-) => `SELECT t.id, t.lottery_id, t.slip_id, t.ticket, t.amount, t.transaction_type, t.payment_method,
-    t.payment_number, t.trx_id, t.status, t.created_at, l.name AS l_name, l.name_bn AS l_name_bn, l.end_date AS l_end_date,
-    COALESCE(${jackpotOf('x.paid')}, l.total_prize) AS l_total_prize, l.is_result_published AS l_is_result_published,
-    COALESCE(l.drawn_at, l.end_date) AS l_drawn_at, l.kind AS l_kind, l.draw_at AS l_draw_at,
-    CASE WHEN l.is_result_published THEN dc.numbers END AS numbers, CASE WHEN l.lucky_count > 0 THEN dc.commitment END AS lucky_key,
-    p.id AS prize_id, p.prize_money, p.withheld_reason, p.lucky_code AS prize_lucky_code, c.status AS claim_status${extra}
+const playerSelect = (from: string, extra = '') => `SELECT ${CARD_OWN_COLUMNS}, ${CARD_LOTTERY_COLUMNS},
+    COALESCE(${jackpotOf('x.paid')}, l.total_prize) AS l_total_prize, ${CARD_PRIZE_COLUMNS}${extra}
   FROM ${from} t
   JOIN lotteries l ON l.id = t.lottery_id
   LEFT JOIN lottery_tallies x ON x.lottery_id = l.id
@@ -246,9 +244,8 @@ const RUN_ONCE =
 /** A card's own part with its lottery's tally (sales paid, version of the rest), its prize and its claim (playerLotteries). */
 type OwnRow = Omit<PlayerTransactionRow, keyof LotteryFacts | 'l_total_prize'> & { x_paid: number | null; x_facts: number | null };
 
-const ownSelect = (from: string, extra: string) => `SELECT t.id, t.lottery_id, t.slip_id, t.ticket, t.amount,
-    t.transaction_type, t.payment_method, t.payment_number, t.trx_id, t.status, t.created_at, x.paid AS x_paid, x.facts AS x_facts,
-    p.id AS prize_id, p.prize_money, p.withheld_reason, p.lucky_code AS prize_lucky_code, c.status AS claim_status${extra}
+const ownSelect = (from: string, extra: string) => `SELECT ${CARD_OWN_COLUMNS}, x.paid AS x_paid, x.facts AS x_facts,
+    ${CARD_PRIZE_COLUMNS}${extra}
   FROM ${from} t
   LEFT JOIN lottery_tallies x ON x.lottery_id = t.lottery_id
   LEFT JOIN prizes p ON p.transaction_id = t.id
