@@ -381,6 +381,62 @@ export function cpuClock(list: () => readonly number[]): () => number | null {
   };
 }
 
+/** Where an app process's CPU went: its main thread (HTTP, render), the embedded database's thread, the others (V8's garbage collection helpers, libuv's pool). */
+export type Threads = { main: number; database: number; other: number };
+
+/** The thread PGlite runs in (server/db/pglite-thread.ts names it `embedded-database`; Linux keeps 15 characters). */
+const DATABASE_THREAD = 'embedded-databa';
+
+/** Ticks of CPU of every thread of these processes so far, by thread id, with the part of the app it is. */
+function threadTicksOf(pids: readonly number[]): Map<number, { part: keyof Threads; ticks: number }> {
+  const ticks = new Map<number, { part: keyof Threads; ticks: number }>();
+  for (const pid of pids)
+    try {
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const t = Number(fields[11]) + Number(fields[12]);
+        const part = Number(task) === pid ? 'main' : name === DATABASE_THREAD ? 'database' : 'other';
+        if (Number.isFinite(t)) ticks.set(Number(task), { part, ticks: t });
+      }
+    } catch {
+      // ended between the listing and the reading
+    }
+  return ticks;
+}
+
+/** A stopwatch as cpuClock, by part of the app (ms each); null off Linux. */
+export function threadClock(list: () => readonly number[]): () => Threads | null {
+  const before = threadTicksOf(list());
+  return () => {
+    const after = threadTicksOf(list());
+    if (!after.size) return null;
+    const ms: Threads = { main: 0, database: 0, other: 0 };
+    for (const [tid, { part, ticks }] of after) ms[part] += ((ticks - (before.get(tid)?.ticks ?? 0)) * 1000) / CLOCK_TICKS;
+    return ms;
+  };
+}
+
+/** A stopwatch of the whole machine: the share of its CPUs' time that was busy since it started (0–1); null off Linux. */
+export function machineClock(): () => number | null {
+  const read = () => {
+    try {
+      const f = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
+      const idle = (f[3] ?? 0) + (f[4] ?? 0);
+      return { all: f.reduce((a, b) => a + b, 0), idle };
+    } catch {
+      return null;
+    }
+  };
+  const before = read();
+  return () => {
+    const after = read();
+    if (!before || !after || after.all <= before.all) return null;
+    return 1 - (after.idle - before.idle) / (after.all - before.all);
+  };
+}
+
 /**
  * Every PostgreSQL server process on this machine (the postmaster, its backends and helpers: their command is
  * `postgres`), from /proc (Linux; none elsewhere). A bench on PostgreSQL measures them beside the app: the database
@@ -403,8 +459,19 @@ export function postgresPids(): number[] {
   }
 }
 
-/** `cpuUs`: the measured processes' CPU per request; `dbCpuUs`: the database's beside them, where it was measured. */
-export type Run = { rps: number; p99: number; cpuUs: number | null; dbCpuUs: number | null; total: number };
+/**
+ * `cpuUs`: the measured processes' CPU per request; `dbCpuUs`: the database's beside them, where it was measured;
+ * `threadsUs`: the measured processes' CPU per request by part (threadClock); `busy`: the machine's share busy (machineClock).
+ */
+export type Run = {
+  rps: number;
+  p99: number;
+  cpuUs: number | null;
+  dbCpuUs: number | null;
+  threadsUs: Threads | null;
+  busy: number | null;
+  total: number;
+};
 
 /**
  * One autocannon run; every answer must be a 2xx. With `pids`, the CPU time those processes used during the run,
@@ -415,6 +482,8 @@ export type Run = { rps: number; p99: number; cpuUs: number | null; dbCpuUs: num
  */
 export async function cannon(opts: autocannon.Options, pids?: readonly number[], db?: () => readonly number[]): Promise<Run> {
   const appClock = pids ? cpuClock(() => withDescendants(pids)) : null;
+  const threads = pids ? threadClock(() => withDescendants(pids)) : null;
+  const machine = machineClock();
   const dbClock = db ? cpuClock(db) : null;
   const start = performance.now();
   let last = start;
@@ -436,7 +505,13 @@ export async function cannon(opts: autocannon.Options, pids?: readonly number[],
   };
   const cpuUs = perRequest(appClock);
   const dbCpuUs = perRequest(dbClock);
-  return { rps: opts.amount ? (total * 1000) / (last - start) : r.requests.average, p99: r.latency.p99, cpuUs, dbCpuUs, total };
+  const byPart = threads?.() ?? null;
+  const threadsUs =
+    byPart && total > 0
+      ? { main: (byPart.main * 1000) / total, database: (byPart.database * 1000) / total, other: (byPart.other * 1000) / total }
+      : null;
+  const rps = opts.amount ? (total * 1000) / (last - start) : r.requests.average;
+  return { rps, p99: r.latency.p99, cpuUs, dbCpuUs, threadsUs, busy: machine(), total };
 }
 
 export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -451,11 +526,17 @@ export function median(xs: number[]): number {
 export function average(runs: Run[]): Run {
   const cpu = runs.map((r) => r.cpuUs).filter((x): x is number => x !== null);
   const db = runs.map((r) => r.dbCpuUs).filter((x): x is number => x !== null);
+  const threads = runs.map((r) => r.threadsUs).filter((x): x is Threads => x !== null);
+  const busy = runs.map((r) => r.busy).filter((x): x is number => x !== null);
   return {
     rps: mean(runs.map((r) => r.rps)),
     p99: mean(runs.map((r) => r.p99)),
     cpuUs: cpu.length ? mean(cpu) : null,
     dbCpuUs: db.length ? mean(db) : null,
+    threadsUs: threads.length
+      ? { main: mean(threads.map((t) => t.main)), database: mean(threads.map((t) => t.database)), other: mean(threads.map((t) => t.other)) }
+      : null,
+    busy: busy.length ? mean(busy) : null,
     total: runs.reduce((a, r) => a + r.total, 0),
   };
 }

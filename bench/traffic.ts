@@ -60,7 +60,10 @@
  * the median over the rounds of app req/s ÷ reference req/s. Beside it, the app's CPU time per request during its runs
  * (Linux /proc; all instances together, the writes that run meanwhile included), and on PostgreSQL the CPU time of
  * its server processes per request beside it (the database shares this machine's cores; not judged: the floors are
- * the app's, as the issue set them). Beside the pages' verdicts, not
+ * the app's, as the issue set them). Each case's line also splits the app's CPU per request by thread (its processes'
+ * main threads, the embedded database's thread, the others: V8's collectors, libuv's pool) and shows how busy the
+ * whole machine was during each run: a page whose main thread is far from busy while the machine has time to spare
+ * waits on something other than the CPU. Beside the pages' verdicts, not
  * judged: each page against its own reads and its render floor, and the share of its CPU that the writes cost
  * (measured alone after the page cases, no page asked for); and how long the writes' answers took while the pages were
  * served beside them (median and p99 of each kind). Loopback only, bounded in time, stops by itself,
@@ -734,9 +737,14 @@ function record(r: Ready, t: Tally): void {
   console.log(
     `  ${c.name.padEnd(52)} app ${bench.median(t.app.map((x) => x.rps)).toFixed(0)} req/s | reference ${bench.median(t.ref.map((x) => x.rps)).toFixed(0)} req/s | ` +
       `ratios ${ratios.map((x) => x.toFixed(3)).join(' ')} | app CPU µs ${t.app.map((x) => (x.cpuUs === null ? '-' : x.cpuUs.toFixed(0))).join(' ')}` +
-      (onPostgres ? ` | PostgreSQL CPU µs ${t.app.map((x) => (x.dbCpuUs === null ? '-' : x.dbCpuUs.toFixed(0))).join(' ')}` : ''),
+      (onPostgres ? ` | PostgreSQL CPU µs ${t.app.map((x) => (x.dbCpuUs === null ? '-' : x.dbCpuUs.toFixed(0))).join(' ')}` : '') +
+      ` | main/database/other threads µs ${t.app.map((x) => (x.threadsUs ? threadsOf(x.threadsUs) : '-')).join(' ')}` +
+      ` | machine busy ${t.app.map((x) => (x.busy === null ? '-' : `${Math.round(100 * x.busy)}%`)).join(' ')}`,
   );
 }
+
+/** A run's app CPU per request by thread: main (HTTP, render), the embedded database's, the others (GC helpers). */
+const threadsOf = (u: bench.Threads) => [u.main, u.database, u.other].map((x) => x.toFixed(0)).join('/');
 
 // The judged pages, their floors and their reads take turns, round after round (docs/decisions/086): each round
 // measures every one of them once, so that a page and the floors it is judged by are measured within the same minute,
