@@ -349,13 +349,22 @@ export function withDescendants(pids: readonly number[]): number[] {
   return all;
 }
 
+/**
+ * A process's or thread's name and ticks of CPU so far (user + system), from its `/proc/…/stat`: the name is between
+ * the first `(` and the last `)`, and may hold either; the ticks are the 14th and 15th fields.
+ */
+function statOf(stat: string): { name: string; ticks: number } {
+  const end = stat.lastIndexOf(')');
+  const fields = stat.slice(end + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, end), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
 /** Ticks of CPU (user + system) of each of these processes so far, from /proc; a process gone meanwhile is left out. */
 function ticksOf(pids: readonly number[]): Map<number, number> {
   const ticks = new Map<number, number>();
   for (const pid of pids)
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      const t = Number(fields[11]) + Number(fields[12]);
+      const t = statOf(readFileSync(`/proc/${pid}/stat`, 'utf8')).ticks;
       if (Number.isFinite(t)) ticks.set(pid, t);
     } catch {
       // ended between the listing and the reading
@@ -393,10 +402,7 @@ function threadTicksOf(pids: readonly number[]): Map<number, { part: keyof Threa
   for (const pid of pids)
     try {
       for (const task of readdirSync(`/proc/${pid}/task`)) {
-        const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const t = Number(fields[11]) + Number(fields[12]);
+        const { name, ticks: t } = statOf(readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8'));
         const part = Number(task) === pid ? 'main' : name === DATABASE_THREAD ? 'database' : 'other';
         if (Number.isFinite(t)) ticks.set(Number(task), { part, ticks: t });
       }
