@@ -14,6 +14,7 @@
  * staff search) holds up at most the few sent behind it before it was seen to be slow, not every page after it.
  */
 import pg from 'pg';
+import { SLICE_MS } from './batch.ts';
 
 export type PipeOptions = {
   /** The connection's settings: the pool's own. */
@@ -34,25 +35,35 @@ export type Pipe = {
   close: () => Promise<void>;
 };
 
-/** The sockets corked for the rest of this turn of the event loop. */
-const corked = new WeakSet<pg.Connection['stream']>();
+/** The sockets corked for the rest of this turn of the event loop, and when each was corked. */
+const corked = new WeakMap<pg.Connection['stream'], number>();
 
 /**
  * What a pipelined connection is asked in this turn of the event loop goes to PostgreSQL as one write, at its end
  * (docs/decisions/096-one-write-per-turn.md). node-postgres writes each statement as soon as it is asked, one system call
  * each; on loopback a write also wakes the backend, and a purchase's six writes were a quarter of its worker's CPU. Its
  * socket is corked at the first statement of a turn and uncorked when the turn's I/O is done (`setImmediate`), as the
- * embedded database's messages are batched (server/db/batch.ts).
+ * embedded database's messages are batched (server/db/batch.ts). As there, a turn that runs long sends what it was
+ * asked once the first of it has waited `SLICE_MS`, and corks again for the rest
+ * (docs/decisions/101-batches-sent-in-slices.md).
  */
 export function oneWritePerTurn(c: pg.Client): void {
   const stream = c.connection.stream;
-  if (corked.has(stream)) return;
-  corked.add(stream);
+  const since = corked.get(stream);
+  if (since === undefined) {
+    corked.set(stream, performance.now());
+    stream.cork();
+    setImmediate(() => {
+      corked.delete(stream);
+      stream.uncork();
+    });
+    return;
+  }
+  const now = performance.now();
+  if (now - since < SLICE_MS) return;
+  stream.uncork();
   stream.cork();
-  setImmediate(() => {
-    corked.delete(stream);
-    stream.uncork();
-  });
+  corked.set(stream, now);
 }
 
 export const PIPE_STALL_MS = 50;

@@ -10,7 +10,9 @@ import pg from 'pg';
 import type { Db } from '../../server/db/index.ts';
 import { databaseUnavailable } from '../../server/db/unavailable.ts';
 import { openPipe, type Pipe } from '../../server/db/pipe.ts';
+import { SLICE_MS } from '../../server/db/batch.ts';
 import { testDatabase, type TestDatabase } from '../helpers/database.ts';
+import { withClockStill } from '../helpers/db-messages.ts';
 import { queriesOf } from '../helpers/pg-queries.ts';
 import { until } from '../helpers/wait.ts';
 
@@ -90,13 +92,14 @@ onPostgres('statements outside a transaction, on the pipe', () => {
 
 /**
  * How many writes reach the sockets while `work` runs (a corked socket writes what it holds at once, as one `_writev`):
- * the statements of one turn of the event loop are one write (docs/decisions/096-one-write-per-turn.md).
+ * the statements of one turn of the event loop are one write (docs/decisions/096-one-write-per-turn.md). The clock stands
+ * still meanwhile (`withClockStill`), unless the test is of a turn that runs long.
  */
-async function writesOf(work: () => Promise<unknown>): Promise<number> {
+async function writesOf(work: () => Promise<unknown>, clock: 'still' | 'running' = 'still'): Promise<number> {
   const one = jest.spyOn(net.Socket.prototype, '_write');
   const many = jest.spyOn(net.Socket.prototype, '_writev');
   try {
-    await work();
+    await (clock === 'still' ? withClockStill(work) : work());
     return one.mock.calls.length + many.mock.calls.length;
   } finally {
     one.mockRestore();
@@ -121,6 +124,20 @@ onPostgres('what is asked in one turn of the event loop is one write', () => {
     });
     expect(answers).toEqual([1, 2, 3, 4, 5].map((n) => ({ n })));
     expect(writes).toBe(1);
+  });
+
+  test('a turn that runs long: what was asked before a slice had passed goes at once, the rest at the turn’s end', async () => {
+    let answers: unknown[] = [];
+    const writes = await writesOf(async () => {
+      const first = [1, 2].map((n) => db.one('SELECT $1::int AS n', [n]));
+      const end = performance.now() + 2 * SLICE_MS;
+      while (performance.now() < end);
+      const later = [3, 4, 5].map((n) => db.one('SELECT $1::int AS n', [n]));
+      answers = await Promise.all([...first, ...later]);
+    }, 'running');
+    expect(answers).toEqual([1, 2, 3, 4, 5].map((n) => ({ n })));
+    // Two, unless the test's process also lost its core for a slice between two statements asked together.
+    expect(writes).toBeGreaterThanOrEqual(2);
   });
 
   test('in a transaction: BEGIN, then its statements asked together, then the last with its COMMIT: three writes', async () => {

@@ -13,6 +13,7 @@ import { openDb, procedure, uniqueViolation, type Db, type ThreadEvent } from '.
 import { crashThread } from '../../server/db/pglite-thread.ts';
 import { databaseUnavailable, errorCode } from '../../server/db/unavailable.ts';
 import { until } from '../helpers/wait.ts';
+import { messagesOf } from '../helpers/db-messages.ts';
 
 const onPglite = process.env.TEST_DATABASE_URL ? describe.skip : describe;
 
@@ -106,18 +107,13 @@ onPglite('the embedded database thread', () => {
   });
 
   test("a transaction's BEGIN goes to the thread in one message with its first statement; a first statement that fails fails the transaction", async () => {
-    const sent = jest.spyOn(Worker.prototype, 'postMessage');
-    let messages: string[];
-    try {
-      await db.tx(async (t) => {
+    const batches = await messagesOf(() =>
+      db.tx(async (t) => {
         await t.query('SELECT 1');
         await t.query('SELECT 2');
-      });
-      messages = sent.mock.calls.map(([batch]) => (batch as { op: string }[]).map((r) => r.op).join(' + '));
-    } finally {
-      sent.mockRestore();
-    }
-    expect(messages).toEqual(['begin + query', 'query', 'end']);
+      }),
+    );
+    expect(batches.map((b) => b.map((r) => r.op).join(' + '))).toEqual(['begin + query', 'query', 'end']);
 
     // Its first statement refused: rolled back, the statement's own error, and the database free again.
     await expect(db.tx(async (t) => t.query('INSERT INTO t (id) VALUES (7)'))).rejects.toMatchObject({ code: '23505' });

@@ -8,11 +8,26 @@ import { jest } from '@jest/globals';
 
 type Sent = { op: string; tx?: number; sql?: string; params?: unknown[]; name?: string; args?: unknown };
 
-/** What `work` sent to the database's thread, message by message. */
+/**
+ * While `work` runs, the clock the batches read stands still: what is asked in one turn goes in one message, however
+ * long the test's machine takes over the turn. A batch is otherwise sent early once its first item has waited a slice
+ * of time (docs/decisions/101-batches-sent-in-slices.md, held by tests/unit/batch.test.ts), and a test process that
+ * loses its core between two statements of a turn would count two messages where the code asked for one.
+ */
+export async function withClockStill<T>(work: () => Promise<T>): Promise<T> {
+  const clock = jest.spyOn(performance, 'now').mockReturnValue(0);
+  try {
+    return await work();
+  } finally {
+    clock.mockRestore();
+  }
+}
+
+/** What `work` sent to the database's thread, message by message (the clock still: `withClockStill`). */
 export async function messagesOf(work: () => Promise<unknown>): Promise<Sent[][]> {
   const sent = jest.spyOn(Worker.prototype, 'postMessage');
   try {
-    await work();
+    await withClockStill(work);
     return sent.mock.calls.map(([batch]) => batch as Sent[]);
   } finally {
     sent.mockRestore();
