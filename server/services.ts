@@ -151,7 +151,7 @@ export function buildServices(o: ServiceOptions) {
     checkoutsOf: (ids, tx) => payments.checkoutsOf(ids, tx),
     reconciliationOf: (ids, tx) => statements.reconciliationOf(ids, tx),
     trxIdChecksOf: (ids, tx) => payments.trxIdChecksOf(ids, tx),
-    trxIdGiven: (id) => payments.trxIdGiven(id),
+    trxIdGiven: (check) => payments.trxIdGiven(check),
   });
   const lotteryAdmin = new LotteryAdmin(db, keys);
   const claims = new Claims({ db, codes, notifier, texts, secondApprovalTk: config.PAYOUT_SECOND_APPROVAL_TK });

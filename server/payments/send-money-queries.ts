@@ -16,28 +16,18 @@ export type TrxIdCheckRow = {
 
 const COLUMNS = 'transaction_id, trx_id, state, reason, answer, checks, created_at, updated_at';
 
+/** A TrxID given with a purchase or for it later: the check bKash is asked about. */
+export type BegunCheck = { transaction_id: number; trx_id: string };
+
 /**
- * The check to ask bKash about for a pending Send Money purchase, begun once, in one statement: begun now for the TrxID
- * the purchase carries (a second begin changes nothing), or the one begun before; only while it is open and for that
- * TrxID. Nothing for a purchase that is not a pending payment with a TrxID.
+ * The check of a TrxID, begun by the statement that stores it, in its transaction (docs/rules/payments.md#9-send-money-confirmed-by-bkash):
+ * a `WITH` part inserting the check of the rows `source` returns (`id`, `trx_id`, `status`, `transaction_type`) that
+ * are pending payments carrying a TrxID, at most once a purchase (a check begun before is kept as it is).
  */
-export const openCheck = (db: Db, transactionId: number) =>
-  db.one<TrxIdCheckRow>(
-    `WITH p AS (
-       SELECT id, trx_id FROM transactions
-       WHERE id = $1 AND status = 'pending' AND transaction_type = 'payment' AND trx_id IS NOT NULL
-     ), begun AS (
-       INSERT INTO trx_id_checks (transaction_id, trx_id) SELECT id, trx_id FROM p
-       ON CONFLICT (transaction_id) DO NOTHING RETURNING ${COLUMNS}
-     )
-     SELECT ${COLUMNS} FROM (
-       SELECT ${COLUMNS} FROM begun
-       UNION ALL
-       SELECT ${COLUMNS} FROM trx_id_checks WHERE transaction_id = $1 AND NOT EXISTS (SELECT 1 FROM begun)
-     ) c
-     WHERE c.state = 'checking' AND c.trx_id = (SELECT trx_id FROM p)`,
-    [transactionId],
-  );
+export const beginCheck = (source: string) =>
+  `INSERT INTO trx_id_checks (transaction_id, trx_id)
+       SELECT id, trx_id FROM ${source} WHERE status = 'pending' AND transaction_type = 'payment' AND trx_id IS NOT NULL
+       ON CONFLICT (transaction_id) DO NOTHING`;
 
 export const checkForUpdate = (db: Db, transactionId: number) =>
   db.one<TrxIdCheckRow>(`SELECT ${COLUMNS} FROM trx_id_checks WHERE transaction_id = $1 FOR UPDATE`, [transactionId]);

@@ -35,6 +35,9 @@ import { judgeSendMoney } from './send-money.ts';
 import * as sq from './send-money-queries.ts';
 import type { PaymentRow, PaymentState } from './queries.ts';
 
+/** How a purchase's TrxID has its check begun in its own statement (docs/decisions/103-a-trx-id-check-begun-with-it.md). */
+export { beginCheck, type BegunCheck } from './send-money-queries.ts';
+
 /** What the checkout needs of bKash (server/payments/bkash/client.ts BkashClient; a test may give another). */
 export interface Gateway {
   create(p: {
@@ -272,12 +275,13 @@ export class Payments {
   }
 
   /**
-   * A player typed a TrxID for his purchase (docs/rules/payments.md#9-send-money-confirmed-by-bkash): after its commit,
-   * bKash is asked about it, and the player waits for the answer as long as for a checkout's callback; what bKash has
-   * not answered by then goes on in the background, and the reconciliation job asks again if bKash never answers.
+   * A player typed a TrxID for his purchase (docs/rules/payments.md#9-send-money-confirmed-by-bkash), and the statement
+   * that stored it began its check: after the commit, bKash is asked about it, and the player waits for the answer as
+   * long as for a checkout's callback; what bKash has not answered by then goes on in the background, and the
+   * reconciliation job asks again if bKash never answers.
    */
-  async trxIdGiven(transactionId: number): Promise<void> {
-    await this.atMost(this.checkTrxId(transactionId), this.d.callbackWaitMs ?? 6_000);
+  async trxIdGiven(check: sq.BegunCheck): Promise<void> {
+    await this.atMost(this.askAboutTrxId(check), this.d.callbackWaitMs ?? 6_000);
   }
 
   /** bKash's check of these purchases' typed TrxIDs, with bKash's answers (what staff see; the player sees less). */
@@ -292,14 +296,8 @@ export class Payments {
     );
   }
 
-  /** Begins the check of a pending Send Money purchase's TrxID (once), and asks bKash while it is open. */
-  private async checkTrxId(transactionId: number): Promise<void> {
-    const row = await sq.openCheck(this.d.db, transactionId);
-    if (row) await this.askAboutTrxId(row);
-  }
-
   /** Search Transaction for one open check; no answer leaves it open for the job. */
-  private async askAboutTrxId(row: sq.TrxIdCheckRow): Promise<void> {
+  private async askAboutTrxId(row: sq.BegunCheck): Promise<void> {
     let answer: BkashTransaction | null;
     try {
       answer = await this.d.gateway.searchTransaction(row.trx_id);

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.ts';
 import { likePattern } from '../db/like.ts';
+import { beginCheck } from '../payments/service.ts';
 import type { ClaimStatus } from '../../shared/claims/schemas.ts';
 import type { TransactionStatus } from '../../shared/purchases/schemas.ts';
 import type { MyTransactionFilter } from '../../shared/purchases/states.ts';
@@ -127,7 +128,8 @@ export type NewTransaction = {
  * Undefined when the lottery has no ticket left. Purchases share the lottery's lock, so the last ticket is decided
  * here: the lottery's tally row is locked first (`room`); a purchase that waited for it reads the row again as the one
  * before it committed it (READ COMMITTED), with its condition tested again; the insert's trigger then adds the ticket
- * to that row, held until this transaction ends (docs/decisions/094-purchases-share-the-lottery.md).
+ * to that row, held until this transaction ends (docs/decisions/094-purchases-share-the-lottery.md). A TrxID typed with
+ * the purchase has its bKash check begun by the same statement (docs/decisions/103-a-trx-id-check-begun-with-it.md).
  */
 export async function insertPurchase(db: Db, t: NewTransaction): Promise<PlayerTransactionRow | undefined> {
   return db.one<PlayerTransactionRow>(
@@ -138,18 +140,30 @@ export async function insertPurchase(db: Db, t: NewTransaction): Promise<PlayerT
        INSERT INTO transactions (user_id, lottery_id, ticket, amount, transaction_type, payment_method, payment_number, trx_id, nid, idempotency_key, status, trx_id_at)
        SELECT $1::bigint, room.lottery_id, $3::text, $4::bigint, 'payment', $5::text, $6::text, $7::text, $8::text, $9::text, 'pending',
          CASE WHEN $7::text IS NULL THEN NULL ELSE now() END
-       FROM room RETURNING *)
+       FROM room RETURNING *),
+     begun AS (${beginCheck('made')})
      ${playerSelect('made')}`,
     [t.user_id, t.lottery_id, t.ticket, t.amount, t.payment_method, t.payment_number, t.trx_id, t.nid, t.idempotency_key],
   );
 }
 
-export const setTrxId = (db: Db, id: number, trxId: string, paymentNumber: string | null) =>
+/**
+ * The TrxID of a pending purchase, stored with its bKash check begun in the same statement: whether a check of this
+ * TrxID is open to ask bKash about, begun now or before (docs/decisions/103-a-trx-id-check-begun-with-it.md).
+ */
+export const setTrxId = async (db: Db, id: number, trxId: string, paymentNumber: string | null): Promise<boolean> =>
   // trx_id_at: when the TrxID was given (docs/rules/payments.md#85-the-48-hour-flag).
-  db.query(
-    `UPDATE transactions SET trx_id = $2, payment_number = COALESCE($3, payment_number), trx_id_at = now(), updated_at = now() WHERE id = $1`,
-    [id, trxId, paymentNumber],
-  );
+  (
+    await db.one<{ open: boolean }>(
+      `WITH given AS (
+         UPDATE transactions SET trx_id = $2, payment_number = COALESCE($3, payment_number), trx_id_at = now(), updated_at = now()
+         WHERE id = $1 RETURNING id, trx_id, status, transaction_type),
+       begun AS (${beginCheck('given')} RETURNING transaction_id)
+       SELECT EXISTS (SELECT 1 FROM begun)
+         OR EXISTS (SELECT 1 FROM trx_id_checks WHERE transaction_id = $1 AND trx_id = $2 AND state = 'checking') AS open`,
+      [id, trxId, paymentNumber],
+    )
+  )?.open === true;
 
 export const setStatus = (db: Db, id: number, status: TransactionStatus) =>
   db.one<TransactionRow>('UPDATE transactions SET status = $2, updated_at = now() WHERE id = $1 RETURNING *', [id, status]);

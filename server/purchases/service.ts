@@ -26,6 +26,7 @@ import { tellPurchase } from '../messages/outbox.ts';
 import { saleState, shareLotteryForPurchase, type SaleState } from '../lotteries/service.ts';
 import { frozenRefusal, refuseIfFrozen, saleAndClosed, type ClosedForChanges } from '../lotteries/freeze.ts';
 import { checkPlay, trxIdBreakRefusal } from '../play-safe/service.ts';
+import type { BegunCheck } from '../payments/service.ts';
 import { refuseStaffPlay } from '../play-safe/staff.ts';
 import * as q from './queries.ts';
 import { pendingProposalOf } from './approval-queries.ts';
@@ -55,10 +56,10 @@ export type PurchasesDeps = {
    */
   trxIdChecksOf: (transactionIds: number[], db: Db) => Promise<Map<number, z.input<typeof StaffSendMoneyCheck>>>;
   /**
-   * After the commit of a TrxID the player typed: bKash is asked about it, within the player's wait
-   * (server/payments/service.ts Payments.trxIdGiven, docs/rules/payments.md#9-send-money-confirmed-by-bkash).
+   * After the commit of a TrxID the player typed, with its check begun: bKash is asked about it, within the player's
+   * wait (server/payments/service.ts Payments.trxIdGiven, docs/rules/payments.md#9-send-money-confirmed-by-bkash).
    */
-  trxIdGiven: (transactionId: number) => Promise<void>;
+  trxIdGiven: (check: BegunCheck) => Promise<void>;
 };
 
 type Player = z.input<typeof PlayerTransaction>;
@@ -190,15 +191,19 @@ function sameRequest(first: { id: number; lottery_id: number | null; ticket: str
 
 /**
  * A TrxID given for the caller's own pending purchase (Purchases.setTrxId), run where the database is
- * (docs/decisions/099-writes-run-on-the-database-thread.md): whether it was given now (false: it already had it).
+ * (docs/decisions/099-writes-run-on-the-database-thread.md): null when it already had it, else whether a check of it is
+ * open to ask bKash about (begun with it, docs/decisions/103-a-trx-id-check-begun-with-it.md).
  */
 export const setTrxIdTx = procedure(
   'set-trx-id',
-  async (tx, { caller, id, body }: { caller: AccessClaims; id: number; body: z.output<typeof TrxIdBody> }): Promise<boolean> => {
+  async (
+    tx,
+    { caller, id, body }: { caller: AccessClaims; id: number; body: z.output<typeof TrxIdBody> },
+  ): Promise<{ ask: boolean } | null> => {
     // Another player's transaction answers as one that does not exist.
     const cur = await q.lockTransaction(tx, id, 'shared');
     if (!cur || cur.user_id !== caller.user_id) refuse('transaction_not_found');
-    if (cur.trx_id === body.trx_id) return false;
+    if (cur.trx_id === body.trx_id) return null;
     // What the refusals below read, asked at once and answered in one round trip; refused in this order
     // (docs/decisions/090-a-trx-id-reads-sent-together.md).
     const [slip, frozen, onBreak, holder] = await Promise.all([
@@ -216,9 +221,9 @@ export const setTrxIdTx = procedure(
     if (cur.status !== 'pending') refuse('trx_id_not_pending');
     if (cur.trx_id !== null) refuse('trx_id_given');
     if (holder) refuse('trx_id_taken');
-    // The last statement, sent with the COMMIT (docs/decisions/095-last-statement-with-its-commit.md).
-    await q.setTrxId(committing(tx), id, body.trx_id, body.payment_number);
-    return true;
+    // The last statement, sent with the COMMIT (docs/decisions/095-last-statement-with-its-commit.md); it begins bKash's
+    // check of the TrxID too, so that a TrxID is never stored without one.
+    return { ask: await q.setTrxId(committing(tx), id, body.trx_id, body.payment_number) };
   },
 );
 
@@ -264,8 +269,9 @@ export class Purchases {
       else throw err;
     }
     if (outcome.created && outcome.row.trx_id !== null) {
-      // A TrxID typed with the purchase: bKash is asked, and the answer is the purchase as that left it.
-      await this.d.trxIdGiven(outcome.row.id);
+      // A TrxID typed with the purchase: its check was begun by the insert; bKash is asked, and the answer is the purchase
+      // as that left it.
+      await this.d.trxIdGiven({ transaction_id: outcome.row.id, trx_id: outcome.row.trx_id });
       return { created: true, reply: await this.purchaseReply(userId, outcome.row.id) };
     }
     // A purchase just made has no checkout yet (one is started for it later): nothing to look up.
@@ -329,14 +335,14 @@ export class Purchases {
   async setTrxId(caller: AccessClaims, id: number, body: z.output<typeof TrxIdBody>): Promise<Player> {
     refuseStaffPlay(caller);
     await throttle(this.d.db, [[`purchase:user:${caller.user_id}`, PURCHASE_LIMIT]]);
-    let given: boolean;
+    let given: { ask: boolean } | null;
     try {
       given = await this.d.db.run(setTrxIdTx, { caller, id, body });
     } catch (err) {
       if (uniqueViolation(err) === TRX_ID_UNIQUE) refuse('trx_id_taken');
       throw err;
     }
-    if (given) await this.d.trxIdGiven(id);
+    if (given?.ask) await this.d.trxIdGiven({ transaction_id: id, trx_id: body.trx_id });
     return this.own(caller.user_id, id);
   }
 

@@ -5,6 +5,7 @@
  * close, the TrxID unused; every other answer is kept with its reason for the player and for staff. bKash unreachable:
  * the reconciliation job asks again. Twenty checks at once confirm once. On PGlite and PostgreSQL.
  */
+import { jest } from '@jest/globals';
 import type { BkashSimulator } from '../../scripts/bkash-simulator/simulator.ts';
 import type { TestApp } from '../helpers/app.ts';
 import { csrfFrom, loginAs } from '../helpers/session.ts';
@@ -196,6 +197,50 @@ describe('bKash unreachable', () => {
     expect(await t.app.payments.reconcile(180)).toBe(0);
   });
 
+  // docs/decisions/103-a-trx-id-check-begun-with-it.md: the statement that stores a TrxID begins its check, so a process
+  // that stops between the commit and bKash's question leaves an open check for the job, never a TrxID with none.
+  test('the check is begun with the TrxID: when bKash is never asked after the commit, the job asks', async () => {
+    const lottery = await insertLottery(t);
+    const later = await pending(a, lottery);
+    const trxLater = send(100);
+    const withIt = send(100);
+    // The app stops after each commit, before asking bKash.
+    const stopped = jest.spyOn(t.app.payments, 'trxIdGiven').mockResolvedValue(undefined);
+    const typed = await (async () => {
+      try {
+        await patch(a, later, trxLater).expect(200);
+        const res = await buy(t, a, purchase(lottery, '01-02-03-04-05-06', { trx_id: withIt, payment_number: '01770618575' }));
+        expect(res.status).toBe(201);
+        const id = res.body.id as number;
+        expect(stopped.mock.calls).toEqual([[{ transaction_id: later, trx_id: trxLater }], [{ transaction_id: id, trx_id: withIt }]]);
+        return id;
+      } finally {
+        stopped.mockRestore();
+      }
+    })();
+    expect(sim.calls('searchTransaction')).toBe(0);
+    for (const id of [later, typed]) expect(await check(id)).toMatchObject({ state: 'checking', checks: 0 });
+    await t.db.query(`UPDATE trx_id_checks SET created_at = now() - interval '10 minutes'`);
+    expect(await t.app.payments.reconcile(180)).toBe(2);
+    expect(await check(later)).toMatchObject({ state: 'confirmed' });
+    expect(await status(later)).toBe('success');
+    // Money sent before a purchase is never its payment (the rule's before_purchase): asked, and refused.
+    expect(await check(typed)).toMatchObject({ state: 'refused', reason: 'before_purchase' });
+  });
+
+  test('a TrxID given again, the same one, asks nothing more', async () => {
+    const lottery = await insertLottery(t);
+    const id = await pending(a, lottery);
+    const trx = send(100);
+    for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
+    await patch(a, id, trx).expect(200);
+    const asked = sim.calls('searchTransaction');
+    expect(asked).toBeGreaterThan(0);
+    await patch(a, id, trx).expect(200);
+    expect(sim.calls('searchTransaction')).toBe(asked);
+    expect(await check(id)).toMatchObject({ state: 'checking' });
+  });
+
   test('twenty checks at once: exactly one confirmation', async () => {
     const lottery = await insertLottery(t);
     const id = await pending(a, lottery);
@@ -203,7 +248,7 @@ describe('bKash unreachable', () => {
     for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
     await patch(a, id, trx).expect(200);
     expect(await check(id)).toMatchObject({ state: 'checking' });
-    await Promise.all(Array.from({ length: 20 }, () => t.app.payments.trxIdGiven(id)));
+    await Promise.all(Array.from({ length: 20 }, () => t.app.payments.trxIdGiven({ transaction_id: id, trx_id: trx })));
     await t.settled();
     expect(await status(id)).toBe('success');
     expect(await audits('transaction.confirmed_by_bkash')).toHaveLength(1);
@@ -218,14 +263,13 @@ describe('bKash unreachable', () => {
     for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
     await patch(a, id, trx).expect(200);
     await to(t, api.updateTransaction, { params: { id }, as: staff }).send({ status: 'failed' }).expect(200);
-    await t.app.payments.trxIdGiven(id);
+    // bKash answers now: the check ends without touching the purchase, and the job finds nothing left to ask.
+    await t.app.payments.trxIdGiven({ transaction_id: id, trx_id: trx });
     await t.settled();
-    expect(await status(id)).toBe('failed');
-    // The job ends the open check without touching the purchase.
-    await t.db.query(`UPDATE trx_id_checks SET created_at = now() - interval '10 minutes' WHERE transaction_id = $1`, [id]);
-    expect(await t.app.payments.reconcile(180)).toBe(1);
     expect(await check(id)).toMatchObject({ state: 'left', reason: 'changed_meanwhile' });
     expect(await status(id)).toBe('failed');
+    await t.db.query(`UPDATE trx_id_checks SET created_at = now() - interval '10 minutes' WHERE transaction_id = $1`, [id]);
+    expect(await t.app.payments.reconcile(180)).toBe(0);
   });
 });
 
