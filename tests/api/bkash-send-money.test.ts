@@ -42,6 +42,10 @@ async function pending(p: Player, lottery: number, ticket = TICKET): Promise<num
   expect(res.status).toBe(201);
   return res.body.id as number;
 }
+/** bKash does not answer the next TrxID's question: the client's try and its two repeats fail. */
+const bkashDown = () => {
+  for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
+};
 const mine = (p: Player, id: number) => to(t, api.myTransaction, { params: { id }, as: p });
 const staffList = () => to(t, api.transactions, { as: staff });
 const status = async (id: number) => (await t.db.one<{ status: string }>('SELECT status FROM transactions WHERE id = $1', [id]))?.status;
@@ -183,7 +187,7 @@ describe('bKash unreachable', () => {
     const lottery = await insertLottery(t);
     const id = await pending(a, lottery);
     const trx = send(100);
-    for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500'); // the client's try and its two repeats
+    bkashDown();
     await patch(a, id, trx).expect(200);
     expect(await check(id)).toMatchObject({ state: 'checking', checks: 1 });
     expect((await mine(a, id)).body).toMatchObject({ status: 'pending', bkash_check: { state: 'checking' } });
@@ -232,7 +236,7 @@ describe('bKash unreachable', () => {
     const lottery = await insertLottery(t);
     const id = await pending(a, lottery);
     const trx = send(100);
-    for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
+    bkashDown();
     await patch(a, id, trx).expect(200);
     const asked = sim.calls('searchTransaction');
     expect(asked).toBeGreaterThan(0);
@@ -245,7 +249,7 @@ describe('bKash unreachable', () => {
     const lottery = await insertLottery(t);
     const id = await pending(a, lottery);
     const trx = send(100);
-    for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
+    bkashDown();
     await patch(a, id, trx).expect(200);
     expect(await check(id)).toMatchObject({ state: 'checking' });
     await Promise.all(Array.from({ length: 20 }, () => t.app.payments.trxIdGiven({ transaction_id: id, trx_id: trx })));
@@ -260,7 +264,7 @@ describe('bKash unreachable', () => {
     const lottery = await insertLottery(t);
     const id = await pending(a, lottery);
     const trx = send(100);
-    for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
+    bkashDown();
     await patch(a, id, trx).expect(200);
     await to(t, api.updateTransaction, { params: { id }, as: staff }).send({ status: 'failed' }).expect(200);
     // bKash answers now: the check ends without touching the purchase, and the job finds nothing left to ask.
@@ -313,7 +317,7 @@ describe('the pages, without JavaScript', () => {
     expect(text).toContain('বিকাশ আপনার ট্রানজেকশন আইডি (TrxID)');
     expect(text).toContain('টাকা আমাদের বিকাশ নম্বরে পাঠানো হয়নি।');
     const other = await pending(b, lottery, '01-02-03-04-05-06');
-    for (let i = 0; i < 3; i++) sim.failNext('searchTransaction', 'http500');
+    bkashDown();
     const waiting = await giveOnPage(b, other, send(100), 'bn');
     expect(waiting).toContain('বিকাশের সাথে যাচাই করা হচ্ছে');
   });
